@@ -1,0 +1,58 @@
+# zerorow: one entry point for every part. `make demo`, `make test`, `make bench`.
+# Each part adds its own targets in <part>/part.mk (test-*, bench-*, vector runners);
+# this file holds what they share: Debian packages, the Python venv, the harness.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+ROOT := $(abspath .)
+VENV := $(ROOT)/.venv
+PY := $(VENV)/bin/python
+MVN := mvn -B -ntp
+export ZEROROW_ROOT := $(ROOT)
+
+TEST_TARGETS :=
+BENCH_TARGETS :=
+# Each runner is name=command; the command gets the vectors folder as its one argument.
+VECTOR_RUNNERS := reference=$(PY)\ $(ROOT)/format-spec/generator/zerorow_vectors.py\ --check
+VECTOR_DEPS :=
+
+help:
+	@echo "make demo   - run the end-to-end demo"
+	@echo "make test   - build and test every part (installs what it needs)"
+	@echo "make bench  - run every benchmark and print the tables"
+	@echo "parts: test-spec test-java test-cpp test-python test-vectors bench-* fmt"
+
+# ---- shared setup -------------------------------------------------------------------
+.PHONY: deps debian-deps venv
+deps: debian-deps venv
+debian-deps:
+	@bash scripts/install-debian-deps.sh
+
+venv: $(VENV)/.stamp
+$(VENV)/.stamp: requirements-dev.txt | debian-deps
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -r requirements-dev.txt
+	touch $@
+
+-include format-spec/part.mk
+-include cpp-row/part.mk
+-include java-row/part.mk
+-include python-row/part.mk
+
+# ---- the cross-language harness --------------------------------------------------------
+.PHONY: test-vectors
+test-vectors: venv $(VECTOR_DEPS)
+	$(PY) format-spec/harness/run_vectors.py --vectors format-spec/vectors $(VECTOR_RUNNERS)
+
+# ---- top-level targets -------------------------------------------------------------------
+.PHONY: test bench demo fmt
+test: deps $(TEST_TARGETS) test-vectors
+	@echo "make test: all parts passed"
+
+bench: deps $(BENCH_TARGETS)
+
+demo: deps $(DEMO_DEPS)
+	$(PY) scripts/demo.py
+
+fmt: venv
+	$(VENV)/bin/ruff format format-spec python-row scripts 2>/dev/null || true

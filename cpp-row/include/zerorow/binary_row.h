@@ -1,0 +1,239 @@
+// Non-owning views over encoded rows, arrays and maps (SPEC §2), with typed getters.
+//
+// A view is (pointer, size, type). It never owns or copies bytes: strings come back as
+// std::string_view, binary and primitive arrays as std::span, nested values as views.
+// The type (a struct type for rows, the element type for arrays) is borrowed: the Schema
+// it comes from must outlive the view.
+//
+// Checks (SPEC §6.2). Wrap() applies the wrap rules W1-W2. Every default getter applies
+// the access rules B1-B3 for the value it reads, in O(1), and returns an error instead of
+// reading outside the view: whatever the bytes, a default getter never reads outside.
+// A default getter does not check that the field's type matches the getter when that
+// cannot cause an out-of-bounds read (reading int64 from an int32 slot is allowed); it
+// does check it when it matters (nested views, decimal, array element width).
+// `...Unchecked` getters skip every check; use them on rows that passed
+// Validate(level=full) (see validate.h) or that you wrote yourself.
+//
+// Getters on a null value: fixed-width getters return 0 (the slot is zero); string and
+// binary return empty; nested getters return an invalid_data error. Check IsNull first.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string_view>
+#include <bit>
+
+#include "zerorow/decimal.h"
+#include "zerorow/schema.h"
+#include "zerorow/status.h"
+
+namespace zerorow {
+
+static_assert(std::endian::native == std::endian::little,
+              "zerorow's C++ core assumes a little-endian host");
+
+class BinaryRow;
+class BinaryArray;
+class BinaryMap;
+
+namespace detail {
+
+template <typename T>
+inline T Load(const uint8_t* p) {
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  return v;
+}
+
+/// What rows and arrays share: a null bitmap and n fixed-size slots/elements.
+/// Not used directly; see BinaryRow and BinaryArray.
+class SlotView {
+ public:
+  /// Pointer to the first byte of the region.
+  const uint8_t* data() const { return data_; }
+  /// Size of the region in bytes.
+  uint32_t size_bytes() const { return size_; }
+  std::span<const uint8_t> bytes() const { return {data_, size_}; }
+  /// Number of fields (row) or elements (array).
+  int length() const { return n_; }
+
+  /// Type of ordinal i: the field type (row) or the element type (array). No check on i.
+  const DataType& TypeAt(int i) const {
+    return is_row_ ? *type_->fields()[i].type : *type_;
+  }
+
+  Result<bool> IsNull(int i) const {
+    if (!InRange(i)) return IndexError(i);
+    return IsNullUnchecked(i);
+  }
+  bool IsNullUnchecked(int i) const {
+    return (bitmap_[i >> 3] >> (i & 7)) & 1;
+  }
+
+#define ZR_FIXED_GETTER(Name, T)                                              \
+  Result<T> Get##Name(int i) const {                                          \
+    if (!InRange(i)) return IndexError(i);                                    \
+    if (stride_ < sizeof(T)) return WidthError(i, sizeof(T));                 \
+    return Get##Name##Unchecked(i);                                           \
+  }                                                                           \
+  T Get##Name##Unchecked(int i) const { return Load<T>(values_ + stride_ * static_cast<size_t>(i)); }
+  ZR_FIXED_GETTER(Int8, int8_t)
+  ZR_FIXED_GETTER(Int16, int16_t)
+  ZR_FIXED_GETTER(Int32, int32_t)
+  ZR_FIXED_GETTER(Int64, int64_t)
+  ZR_FIXED_GETTER(Float32, float)
+  ZR_FIXED_GETTER(Float64, double)
+  ZR_FIXED_GETTER(Date32, int32_t)     ///< days since 1970-01-01
+  ZR_FIXED_GETTER(Time, int64_t)       ///< µs since midnight
+  ZR_FIXED_GETTER(Timestamp, int64_t)  ///< µs since epoch
+  ZR_FIXED_GETTER(Duration, int64_t)   ///< µs
+#undef ZR_FIXED_GETTER
+  /// Any nonzero byte reads as true (full validation rejects bytes other than 0/1).
+  Result<bool> GetBool(int i) const {
+    if (!InRange(i)) return IndexError(i);
+    return GetBoolUnchecked(i);
+  }
+  bool GetBoolUnchecked(int i) const { return values_[stride_ * static_cast<size_t>(i)] != 0; }
+
+  /// Decimal (the field's type must be decimal): p <= 18 reads the slot; p > 18 the body.
+  Result<Decimal128> GetDecimal(int i) const;
+  Decimal128 GetDecimalUnchecked(int i) const;
+
+  /// UTF-8 bytes of a string (not re-checked for UTF-8 here; full validation does that).
+  Result<std::string_view> GetString(int i) const;
+  std::string_view GetStringUnchecked(int i) const;
+  Result<std::span<const uint8_t>> GetBinary(int i) const;
+  std::span<const uint8_t> GetBinaryUnchecked(int i) const;
+
+  /// Nested values. The type at i must be struct / list / map (else schema_mismatch).
+  Result<BinaryRow> GetStruct(int i) const;
+  BinaryRow GetStructUnchecked(int i) const;
+  Result<BinaryArray> GetArray(int i) const;
+  BinaryArray GetArrayUnchecked(int i) const;
+  Result<BinaryMap> GetMap(int i) const;
+  BinaryMap GetMapUnchecked(int i) const;
+
+  /// The raw reference (offset << 32 | size) of a variable-width value, bounds-checked (B2).
+  Result<std::span<const uint8_t>> GetBody(int i) const;
+
+  /// Byte equality (SPEC §2.6: equal values have equal bytes).
+  bool BytesEqual(const SlotView& other) const {
+    return size_ == other.size_ && (size_ == 0 || std::memcmp(data_, other.data_, size_) == 0);
+  }
+  /// Hash of the bytes (FNV-1a 64; stable across runs and languages).
+  uint64_t Hash() const;
+
+ protected:
+  bool InRange(int i) const { return static_cast<unsigned>(i) < static_cast<unsigned>(n_); }
+  Status IndexError(int i) const;
+  Status WidthError(int i, size_t want) const;
+  // B2: the body of the reference at ordinal i, within [0, size_).
+  Result<std::span<const uint8_t>> BodyChecked(int i) const;
+  std::span<const uint8_t> BodyUnchecked(int i) const {
+    uint64_t ref = Load<uint64_t>(values_ + stride_ * static_cast<size_t>(i));
+    return {data_ + (ref >> 32), static_cast<size_t>(ref & 0xffffffffu)};
+  }
+  Status NestedTypeCheck(int i, TypeId want) const;
+
+  const uint8_t* data_ = nullptr;
+  const uint8_t* bitmap_ = nullptr;
+  const uint8_t* values_ = nullptr;
+  const DataType* type_ = nullptr;  // struct type (row) or element type (array)
+  uint32_t size_ = 0;
+  int n_ = 0;
+  uint32_t stride_ = 8;
+  bool is_row_ = true;
+};
+
+}  // namespace detail
+
+/// A view over one encoded row (SPEC §2.1) of a struct type.
+class BinaryRow : public detail::SlotView {
+ public:
+  BinaryRow() = default;
+  /// Top-level wrap: W1 (`truncated` if size < fixed region) and W2 (size % 8).
+  static Result<BinaryRow> Wrap(std::span<const uint8_t> bytes, const Schema& schema);
+  static Result<BinaryRow> Wrap(const uint8_t* data, size_t size, const Schema& schema) {
+    return Wrap(std::span<const uint8_t>(data, size), schema);
+  }
+  /// Wrap of a nested row body (W1 failure is invalid_data). `struct_type` must be a struct.
+  static Result<BinaryRow> WrapNested(std::span<const uint8_t> bytes, const DataType* struct_type);
+  /// No checks at all (SPEC §6.2 level none).
+  static BinaryRow WrapUnchecked(const uint8_t* data, size_t size, const DataType* struct_type);
+
+  int num_fields() const { return n_; }
+  const DataType& struct_type() const { return *type_; }
+  const Field& field(int i) const { return type_->fields()[i]; }
+
+  bool operator==(const BinaryRow& o) const { return BytesEqual(o); }
+};
+
+/// A view over one encoded array (SPEC §2.2) of an element type.
+class BinaryArray : public detail::SlotView {
+ public:
+  BinaryArray() = default;
+  /// W1-W2 for arrays; count < 2^31 and the fixed region must fit (B3).
+  static Result<BinaryArray> Wrap(std::span<const uint8_t> bytes, const DataType* element_type);
+  static BinaryArray WrapUnchecked(const uint8_t* data, size_t size, const DataType* element_type);
+
+  /// Number of elements.
+  int size() const { return n_; }
+  const DataType& element_type() const { return *type_; }
+  /// Null bitmap, ceil(n/64)*8 bytes (bit i set = element i null).
+  std::span<const uint8_t> null_bitmap() const { return {bitmap_, static_cast<size_t>(values_ - bitmap_)}; }
+  /// True if any element is null.
+  bool HasNulls() const;
+
+  /// Zero-copy view of the elements of a fixed-width array (T's size must equal the element
+  /// width; the buffer must be aligned for T). Null elements read as 0.
+  template <typename T>
+  Result<std::span<const T>> Values() const {
+    if (!type_->is_fixed_width() || stride_ != sizeof(T)) return WidthError(0, sizeof(T));
+    if (reinterpret_cast<uintptr_t>(values_) % alignof(T) != 0)
+      return Status::InvalidData("array elements are not aligned in memory for a zero-copy span");
+    return std::span<const T>(reinterpret_cast<const T*>(values_), static_cast<size_t>(n_));
+  }
+
+  bool operator==(const BinaryArray& o) const { return BytesEqual(o); }
+};
+
+/// A view over one encoded map (SPEC §2.3): a key array and a value array of equal count.
+class BinaryMap {
+ public:
+  BinaryMap() = default;
+  /// Checks K (aligned, fits), wraps both arrays, checks equal counts. `map_type` is a map.
+  static Result<BinaryMap> Wrap(std::span<const uint8_t> bytes, const DataType* map_type);
+  static BinaryMap WrapUnchecked(const uint8_t* data, size_t size, const DataType* map_type);
+
+  int size() const { return keys_.size(); }
+  const BinaryArray& keys() const { return keys_; }
+  const BinaryArray& values() const { return values_; }
+  const uint8_t* data() const { return data_; }
+  uint32_t size_bytes() const { return size_; }
+  std::span<const uint8_t> bytes() const { return {data_, size_}; }
+  const DataType& map_type() const { return *type_; }
+  bool operator==(const BinaryMap& o) const {
+    return size_ == o.size_ && (size_ == 0 || std::memcmp(data_, o.data_, size_) == 0);
+  }
+  uint64_t Hash() const;
+
+ private:
+  const uint8_t* data_ = nullptr;
+  uint32_t size_ = 0;
+  const DataType* type_ = nullptr;
+  BinaryArray keys_, values_;
+};
+
+/// Fixed region size of an array of n elements of width w: 8 + ceil(n/64)*8 + pad8(n*w).
+inline uint64_t ArrayFixedSize(uint64_t n, uint64_t w) {
+  return 8 + ((n + 63) / 64) * 8 + ((n * w + 7) & ~uint64_t{7});
+}
+
+}  // namespace zerorow
+
+template <>
+struct std::hash<zerorow::BinaryRow> {
+  size_t operator()(const zerorow::BinaryRow& r) const { return static_cast<size_t>(r.Hash()); }
+};

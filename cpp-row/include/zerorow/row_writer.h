@@ -1,0 +1,200 @@
+// Writers that build canonical rows (SPEC §2.6) into a growable buffer.
+//
+// A top-level RowWriter owns (or borrows) a std::vector<uint8_t>. Reset() starts a row and
+// reserves its zeroed fixed region; Write*(ordinal, value) fill slots; variable-width values
+// append their bodies at the cursor. Nested values are written with child writers that
+// append into the same buffer:
+//
+//   zerorow::RowWriter w(schema);
+//   w.Reset();
+//   ZR_RETURN_NOT_OK(w.WriteInt32(0, 7));
+//   zerorow::ArrayWriter a;
+//   ZR_RETURN_NOT_OK(w.BeginArray(1, /*count=*/3, &a));
+//   for (int i = 0; i < 3; ++i) ZR_RETURN_NOT_OK(a.WriteInt32(i, i));
+//   ZR_RETURN_NOT_OK(a.Finish());          // patches the reference in w's slot 1
+//   ZR_RETURN_NOT_OK(w.Finish());
+//   zerorow::BinaryRow row = w.row();      // valid until the next Reset()
+//
+// Canonical layout needs bodies in ordinal order: write variable-width fields (and null
+// decimals with precision > 18) in increasing ordinal order, and Finish() a child writer
+// before writing the next variable-width value of its parent. Fixed-width fields may be
+// written in any order. Every write checks the ordinal (out_of_range), the field type
+// (schema_mismatch), the value (invalid_data: range, UTF-8, decimal precision) and the
+// 32-bit offset limit (invalid_data "row larger than 2^31-8 bytes", SPEC §7) before it
+// writes: an error is returned, never undefined behaviour.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "zerorow/binary_row.h"
+#include "zerorow/decimal.h"
+#include "zerorow/schema.h"
+#include "zerorow/status.h"
+
+namespace zerorow {
+
+class RowWriter;
+class ArrayWriter;
+class MapWriter;
+
+/// Largest top-level row a writer produces (SPEC §7).
+inline constexpr uint64_t kMaxRowSize = (uint64_t{1} << 31) - 8;
+
+namespace detail {
+
+/// What RowWriter and ArrayWriter share: bitmap + slots/elements in a growing buffer.
+class SlotWriter {
+ public:
+  /// Marks ordinal i null and zeroes its slot. Decimal p > 18 in a row keeps its 16-byte
+  /// reserve (SPEC §3.5), so call SetNull for those in ordinal order like any body.
+  Status SetNull(int i);
+
+  Status WriteBool(int i, bool v);
+  Status WriteInt8(int i, int8_t v);
+  Status WriteInt16(int i, int16_t v);
+  Status WriteInt32(int i, int32_t v);      ///< int32 or date32
+  Status WriteInt64(int i, int64_t v);      ///< int64, timestamp, duration, time (range-checked)
+  Status WriteFloat32(int i, float v);      ///< NaN written as 0x7fc00000 (SPEC §2.6)
+  Status WriteFloat64(int i, double v);     ///< NaN written as 0x7ff8000000000000
+  Status WriteDate32(int i, int32_t days) { return WriteInt32(i, days); }
+  Status WriteTime(int i, int64_t micros) { return WriteInt64(i, micros); }
+  Status WriteTimestamp(int i, int64_t micros) { return WriteInt64(i, micros); }
+  Status WriteDuration(int i, int64_t micros) { return WriteInt64(i, micros); }
+  /// Any integer-typed field (int8..int64, date32, time, timestamp, duration), range-checked
+  /// against the field's type (invalid_data naming the value). For bindings.
+  Status WriteInt(int i, int64_t v);
+  /// float32 or float64 field (float32 rounds to nearest).
+  Status WriteFloat(int i, double v);
+  /// Unscaled value at the field's scale; invalid_data if |v| >= 10^precision.
+  Status WriteDecimal(int i, Decimal128 unscaled);
+  /// string: must be valid UTF-8 (invalid_data otherwise).
+  Status WriteString(int i, std::string_view utf8);
+  Status WriteBinary(int i, std::span<const uint8_t> bytes);
+  Status WriteBinary(int i, std::string_view bytes) {
+    return WriteBinary(i, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+  }
+  /// Copies an already-encoded body of the right type (row/array/map/string/binary bytes)
+  /// into the slot's body. Used to copy nested values between rows without re-encoding.
+  Status WriteRawBody(int i, std::span<const uint8_t> body);
+
+  /// Starts a nested struct / list / map value at ordinal i; `child` writes into the same
+  /// buffer and its Finish() stores the reference in this writer's slot i.
+  Status BeginStruct(int i, RowWriter* child);
+  Status BeginArray(int i, int64_t count, ArrayWriter* child);
+  Status BeginMap(int i, MapWriter* child);
+
+  /// Number of fields (row) or elements (array).
+  int length() const { return n_; }
+  /// Type of ordinal i (field type or element type).
+  const DataType& TypeAt(int i) const { return is_row_ ? *type_->fields()[i].type : *type_; }
+  /// Bytes this region holds so far (fixed region + bodies written).
+  uint64_t size_so_far() const { return buf_->size() - base_; }
+
+ protected:
+  friend class ::zerorow::MapWriter;
+  enum class Patch : uint8_t { kNone, kReference, kSize };
+  Status Check(int i, TypeId a, TypeId b = TypeId::kStruct, TypeId c = TypeId::kStruct,
+               TypeId d = TypeId::kStruct) const;
+  Status IndexError(int i) const;
+  Status Overflow(uint64_t need) const;
+  uint8_t* slot(int i) { return buf_->data() + values_pos_ + stride_ * static_cast<size_t>(i); }
+  void SetNotNull(int i) { (*buf_)[bitmap_pos_ + (i >> 3)] &= static_cast<uint8_t>(~(1u << (i & 7))); }
+  // Appends a zeroed body of pad8(size) bytes at the cursor; returns its absolute position.
+  Result<size_t> AppendBody(uint64_t size, uint64_t reserve = 0);
+  void StoreRef(int i, size_t abs_pos, uint64_t size);
+  // Sets this writer up as a region starting at the buffer's end.
+  Status Start(std::vector<uint8_t>* buf, const DataType* type, bool is_row, int64_t count,
+               size_t row_base, Patch patch, size_t patch_pos, size_t parent_base);
+  Status FinishRegion();
+
+  std::vector<uint8_t>* buf_ = nullptr;
+  const DataType* type_ = nullptr;  // struct type (row) or element type (array)
+  size_t base_ = 0, bitmap_pos_ = 0, values_pos_ = 0;
+  size_t row_base_ = 0;             // start of the top-level row (2^31 limit)
+  size_t patch_pos_ = 0, parent_base_ = 0;
+  uint32_t stride_ = 8;
+  int n_ = 0;
+  bool is_row_ = true;
+  bool no_nulls_ = false;           // map keys
+  Patch patch_ = Patch::kNone;
+};
+
+}  // namespace detail
+
+/// Writes one row (SPEC §2.1): top level (owns or appends to a buffer) or nested.
+class RowWriter : public detail::SlotWriter {
+ public:
+  /// A nested writer, set up by BeginStruct().
+  RowWriter() = default;
+  /// A top-level writer with its own buffer, reused across rows.
+  explicit RowWriter(const Schema& schema);
+  /// A top-level writer that appends rows one after another to `out` (not owned); each
+  /// Reset() starts a new row at out->size(). Rows stay 8-aligned relative to out->data().
+  RowWriter(const Schema& schema, std::vector<uint8_t>* out);
+  RowWriter(const RowWriter&) = delete;
+  RowWriter& operator=(const RowWriter&) = delete;
+  RowWriter(RowWriter&&) = delete;
+
+  /// Top level: starts a new row (the owned buffer is cleared, keeping its capacity).
+  void Reset();
+  /// Top level: completes the row. Nested: stores the reference in the parent.
+  Status Finish();
+
+  /// Top level, after Finish(): a view of the row (valid until the buffer changes).
+  BinaryRow row() const;
+  /// Top level, after Finish(): the row's bytes.
+  std::span<const uint8_t> bytes() const { return {buf_->data() + base_, buf_->size() - base_}; }
+  /// Offset of the current row in the buffer (0 unless appending).
+  size_t offset() const { return base_; }
+  /// The whole buffer (all rows appended so far in append mode).
+  const std::vector<uint8_t>& buffer() const { return *buf_; }
+  const Schema& schema() const { return schema_; }
+
+ private:
+  friend class detail::SlotWriter;
+  Schema schema_;
+  std::vector<uint8_t> own_;
+};
+
+/// Writes one array (SPEC §2.2), set up by BeginArray() or MapWriter.
+class ArrayWriter : public detail::SlotWriter {
+ public:
+  ArrayWriter() = default;
+  ArrayWriter(const ArrayWriter&) = delete;
+  ArrayWriter& operator=(const ArrayWriter&) = delete;
+  /// Stores the reference (or the map's key-array size) in the parent.
+  Status Finish();
+  int size() const { return n_; }
+  const DataType& element_type() const { return *type_; }
+
+ private:
+  friend class detail::SlotWriter;
+  friend class MapWriter;
+};
+
+/// Writes one map (SPEC §2.3): BeginKeys, write keys, keys.Finish(); BeginValues, write
+/// values, values.Finish(); then Finish(). Counts must be equal; keys must not be null.
+class MapWriter {
+ public:
+  MapWriter() = default;
+  MapWriter(const MapWriter&) = delete;
+  MapWriter& operator=(const MapWriter&) = delete;
+  Status BeginKeys(int64_t count, ArrayWriter* keys);
+  Status BeginValues(int64_t count, ArrayWriter* values);
+  Status Finish();
+  const DataType& map_type() const { return *type_; }
+
+ private:
+  friend class detail::SlotWriter;
+  std::vector<uint8_t>* buf_ = nullptr;
+  const DataType* type_ = nullptr;
+  size_t base_ = 0, row_base_ = 0, patch_pos_ = 0, parent_base_ = 0;
+  int64_t key_count_ = -1, value_count_ = -1;
+  int state_ = 0;  // 0 begun, 1 keys begun, 2 values begun
+};
+
+}  // namespace zerorow

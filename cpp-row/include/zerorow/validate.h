@@ -1,0 +1,49 @@
+// Validation levels (SPEC §6.2) and the full validator (SPEC §6.3).
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "zerorow/binary_row.h"
+#include "zerorow/schema.h"
+#include "zerorow/status.h"
+
+namespace zerorow {
+
+/// How much a reader checks before handing out a row (SPEC §6.2).
+enum class ValidationLevel : uint8_t {
+  kNone,    ///< nothing; cost 0. The caller asserts the bytes are valid.
+  kBounds,  ///< wrap rules W1-W2 now, access rules B1-B3 on every get; O(1) per access.
+  kFull,    ///< every rule of SPEC §6.3, one pass over the bytes; O(size).
+};
+
+/// "none" / "bounds" / "full".
+std::string_view ValidationLevelName(ValidationLevel level);
+
+/// Validates a top-level row of `schema` at `level`. The error names the field path and
+/// the expected and actual numbers, e.g. "invalid_data at f3: expected offset+size <= 96
+/// but found 120". Never reads outside `bytes`.
+Status Validate(std::span<const uint8_t> bytes, const Schema& schema,
+                ValidationLevel level = ValidationLevel::kFull);
+inline Status Validate(const BinaryRow& row, const Schema& schema,
+                       ValidationLevel level = ValidationLevel::kFull) {
+  return Validate(row.bytes(), schema, level);
+}
+
+/// Validates at `level`, then wraps: the usual way to open an untrusted row.
+Result<BinaryRow> ValidateAndWrap(std::span<const uint8_t> bytes, const Schema& schema,
+                                  ValidationLevel level = ValidationLevel::kFull);
+
+/// Full validation of a nested value as its own region (SPEC §6.3 row/array/map rules).
+/// `type` is the value's type (struct, list element type for arrays, or map).
+Status ValidateStructBody(std::span<const uint8_t> bytes, const DataType& struct_type);
+Status ValidateArrayBody(std::span<const uint8_t> bytes, const DataType& element_type);
+Status ValidateMapBody(std::span<const uint8_t> bytes, const DataType& map_type);
+
+/// True when `bytes` is valid UTF-8 (no surrogates, no overlongs, <= U+10FFFF).
+bool IsValidUtf8(std::span<const uint8_t> bytes);
+inline bool IsValidUtf8(std::string_view s) {
+  return IsValidUtf8(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s.data()), s.size()));
+}
+
+}  // namespace zerorow

@@ -1,0 +1,89 @@
+package io.zerorow;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+
+/**
+ * Typed access by ordinal, shared by {@link BinaryRow} (fields) and {@link BinaryArray}
+ * (elements). Primitive getters allocate nothing. Which getter fits which type:
+ *
+ * <ul>
+ *   <li>{@code getBoolean} bool; {@code getByte} int8; {@code getShort} int16;
+ *       {@code getInt} int32 and date32 (days); {@code getLong} int64, time, timestamp and
+ *       duration (microseconds) and decimal with precision ≤ 18 (unscaled);
+ *       {@code getFloat} float32; {@code getDouble} float64.
+ *   <li>object getters: {@code getString}, {@code getBinary}, {@code getDecimal},
+ *       {@code getDate}, {@code getTime}, {@code getTimestamp} (an {@link Instant}),
+ *       {@code getLocalDateTime} (naive timestamps), {@code getDuration}; nested views
+ *       {@code getStruct}, {@code getArray}, {@code getMap} share the memory (zero-copy).
+ * </ul>
+ * A null value reads as 0/false from a primitive getter and null from an object getter.
+ */
+public interface DataGetters {
+  /** Number of fields (row) or elements (array). */
+  int numElements();
+
+  boolean isNullAt(int ordinal);
+
+  boolean getBoolean(int ordinal);
+
+  byte getByte(int ordinal);
+
+  short getShort(int ordinal);
+
+  int getInt(int ordinal);
+
+  long getLong(int ordinal);
+
+  float getFloat(int ordinal);
+
+  double getDouble(int ordinal);
+
+  String getString(int ordinal);
+
+  byte[] getBinary(int ordinal);
+
+  BigDecimal getDecimal(int ordinal);
+
+  BinaryRow getStruct(int ordinal);
+
+  BinaryArray getArray(int ordinal);
+
+  BinaryMap getMap(int ordinal);
+
+  /** Reuses {@code target} for the nested struct (no allocation); null when the value is null. */
+  BinaryRow getStruct(int ordinal, BinaryRow target);
+
+  /** Reuses {@code target} for the nested array (no allocation); null when the value is null. */
+  BinaryArray getArray(int ordinal, BinaryArray target);
+
+  /** The UTF-8 bytes of a string (a copy). */
+  byte[] getUtf8(int ordinal);
+
+  default LocalDate getDate(int ordinal) {
+    return isNullAt(ordinal) ? null : LocalDate.ofEpochDay(getInt(ordinal));
+  }
+
+  default LocalTime getTime(int ordinal) {
+    return isNullAt(ordinal) ? null : LocalTime.ofNanoOfDay(getLong(ordinal) * 1000L);
+  }
+
+  default Instant getTimestamp(int ordinal) {
+    return isNullAt(ordinal) ? null : Values.instantOfMicros(getLong(ordinal));
+  }
+
+  default LocalDateTime getLocalDateTime(int ordinal) {
+    return isNullAt(ordinal) ? null : Values.localDateTimeOfMicros(getLong(ordinal));
+  }
+
+  default Duration getDuration(int ordinal) {
+    return isNullAt(ordinal) ? null : Values.durationOfMicros(getLong(ordinal));
+  }
+
+  /** The value as a Java object chosen by its type (boxed primitives, views, ...). */
+  Object get(int ordinal);
+}

@@ -1,0 +1,215 @@
+package io.zerorow;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/** Constants and factories for every type of SPEC §3. */
+public final class DataTypes {
+  public static final DataType BOOL = new PrimitiveType(TypeId.BOOL);
+  public static final DataType INT8 = new PrimitiveType(TypeId.INT8);
+  public static final DataType INT16 = new PrimitiveType(TypeId.INT16);
+  public static final DataType INT32 = new PrimitiveType(TypeId.INT32);
+  public static final DataType INT64 = new PrimitiveType(TypeId.INT64);
+  public static final DataType FLOAT32 = new PrimitiveType(TypeId.FLOAT32);
+  public static final DataType FLOAT64 = new PrimitiveType(TypeId.FLOAT64);
+  public static final DataType STRING = new PrimitiveType(TypeId.STRING);
+  public static final DataType BINARY = new PrimitiveType(TypeId.BINARY);
+  public static final DataType DATE32 = new PrimitiveType(TypeId.DATE32);
+  public static final DataType TIME = new PrimitiveType(TypeId.TIME);
+  public static final DataType DURATION = new PrimitiveType(TypeId.DURATION);
+  /** A timestamp without zone: a wall-clock time encoded as if it were UTC (SPEC §3.3). */
+  public static final TimestampType TIMESTAMP = new TimestampType(null);
+
+  private DataTypes() {}
+
+  /** A timestamp with a zone (IANA name or fixed offset), or naive when {@code tz} is null. */
+  public static TimestampType timestamp(String tz) {
+    return tz == null ? TIMESTAMP : new TimestampType(tz);
+  }
+
+  public static DecimalType decimal(int precision, int scale) {
+    return new DecimalType(precision, scale);
+  }
+
+  public static ListType list(DataType element, boolean elementNullable) {
+    return new ListType(element, elementNullable);
+  }
+
+  public static MapType map(DataType key, DataType value, boolean valueNullable) {
+    return new MapType(key, value, valueNullable);
+  }
+
+  public static Schema struct(Field... fields) {
+    return new Schema(Arrays.asList(fields));
+  }
+
+  public static Schema struct(List<Field> fields) {
+    return new Schema(fields);
+  }
+
+  /** The parameterless types. */
+  static final class PrimitiveType extends DataType {
+    private final TypeId id;
+
+    PrimitiveType(TypeId id) {
+      this.id = id;
+    }
+
+    @Override
+    public TypeId id() {
+      return id;
+    }
+
+    @Override
+    void appendJson(StringBuilder out) {
+      out.append('"').append(id.jsonName()).append('"');
+    }
+  }
+
+  /** {@code timestamp}, with an optional zone that lives in the schema only. */
+  public static final class TimestampType extends DataType {
+    private final String tz;
+
+    TimestampType(String tz) {
+      this.tz = tz;
+    }
+
+    @Override
+    public TypeId id() {
+      return TypeId.TIMESTAMP;
+    }
+
+    /** The zone, or null for a naive (wall-clock) timestamp. */
+    public String tz() {
+      return tz;
+    }
+
+    @Override
+    void appendJson(StringBuilder out) {
+      if (tz == null) {
+        out.append("\"timestamp\"");
+      } else {
+        out.append("{\"type\":\"timestamp\",\"tz\":");
+        SchemaJson.appendString(out, tz);
+        out.append('}');
+      }
+    }
+  }
+
+  /** {@code decimal(p, s)}: {@code 1 <= p <= 38}, {@code 0 <= s <= p} (SPEC §3.5). */
+  public static final class DecimalType extends DataType {
+    public static final int MAX_LONG_PRECISION = 18;
+    private final int precision;
+    private final int scale;
+
+    DecimalType(int precision, int scale) {
+      if (precision < 1 || precision > 38 || scale < 0 || scale > precision) {
+        throw new UnsupportedFormatException("",
+            "decimal precision/scale must satisfy 1 <= p <= 38, 0 <= s <= p but found ("
+                + precision + "," + scale + ")");
+      }
+      this.precision = precision;
+      this.scale = scale;
+    }
+
+    @Override
+    public TypeId id() {
+      return TypeId.DECIMAL;
+    }
+
+    public int precision() {
+      return precision;
+    }
+
+    public int scale() {
+      return scale;
+    }
+
+    @Override
+    void appendJson(StringBuilder out) {
+      out.append("{\"type\":\"decimal\",\"precision\":").append(precision)
+          .append(",\"scale\":").append(scale).append('}');
+    }
+  }
+
+  /** {@code list<E>} with the element's nullability. */
+  public static final class ListType extends DataType {
+    private final DataType element;
+    private final boolean elementNullable;
+
+    ListType(DataType element, boolean elementNullable) {
+      this.element = Objects.requireNonNull(element, "element");
+      this.elementNullable = elementNullable;
+    }
+
+    @Override
+    public TypeId id() {
+      return TypeId.LIST;
+    }
+
+    public DataType element() {
+      return element;
+    }
+
+    public boolean elementNullable() {
+      return elementNullable;
+    }
+
+    @Override
+    void appendJson(StringBuilder out) {
+      out.append("{\"type\":\"list\",\"element\":");
+      element.appendJson(out);
+      out.append(",\"element_nullable\":").append(elementNullable).append('}');
+    }
+  }
+
+  /** {@code map<K, V>}: keys are never null; values are nullable per {@code valueNullable}. */
+  public static final class MapType extends DataType {
+    private final DataType key;
+    private final DataType value;
+    private final boolean valueNullable;
+
+    MapType(DataType key, DataType value, boolean valueNullable) {
+      this.key = Objects.requireNonNull(key, "key");
+      this.value = Objects.requireNonNull(value, "value");
+      this.valueNullable = valueNullable;
+    }
+
+    @Override
+    public TypeId id() {
+      return TypeId.MAP;
+    }
+
+    public DataType key() {
+      return key;
+    }
+
+    public DataType value() {
+      return value;
+    }
+
+    public boolean valueNullable() {
+      return valueNullable;
+    }
+
+    /** The key array's type: a list of non-null keys. */
+    public ListType keyArrayType() {
+      return new ListType(key, false);
+    }
+
+    /** The value array's type. */
+    public ListType valueArrayType() {
+      return new ListType(value, valueNullable);
+    }
+
+    @Override
+    void appendJson(StringBuilder out) {
+      out.append("{\"type\":\"map\",\"key\":");
+      key.appendJson(out);
+      out.append(",\"value\":");
+      value.appendJson(out);
+      out.append(",\"value_nullable\":").append(valueNullable).append('}');
+    }
+  }
+}

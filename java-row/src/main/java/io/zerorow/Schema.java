@@ -1,0 +1,142 @@
+package io.zerorow;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A struct type (SPEC §4): an ordered list of fields. The top-level schema of a row and every
+ * nested struct are both {@code Schema}s. Construction checks the schema rules of SPEC §4.1
+ * (non-empty unique names, depth at most 64).
+ */
+public final class Schema extends DataType {
+  /** Maximum nesting depth; the top-level row is level 1 (SPEC §7). */
+  public static final int MAX_DEPTH = 64;
+
+  private final List<Field> fields;
+  private final Map<String, Integer> byName;
+  private final int depth;
+
+  Schema(List<Field> fields) {
+    this.fields = Collections.unmodifiableList(new ArrayList<>(fields));
+    this.byName = new HashMap<>();
+    for (int i = 0; i < this.fields.size(); i++) {
+      String name = this.fields.get(i).name();
+      if (name.isEmpty()) {
+        throw new InvalidDataException("[" + i + "]", "field names must be non-empty");
+      }
+      if (byName.put(name, i) != null) {
+        throw new InvalidDataException(name, "duplicate field name \"" + name + "\"");
+      }
+    }
+    this.depth = depthOf(this);
+    if (depth > MAX_DEPTH) {
+      throw new UnsupportedFormatException("",
+          "expected nesting depth <= " + MAX_DEPTH + " but found " + depth);
+    }
+  }
+
+  /** Builds a schema from fields in declaration order. */
+  public static Schema of(Field... fields) {
+    return DataTypes.struct(fields);
+  }
+
+  /** Parses schema JSON (any valid JSON with the canonical content, SPEC §4.1). */
+  public static Schema fromJson(String json) {
+    return SchemaJson.parseSchema(json);
+  }
+
+  private static int depthOf(DataType t) {
+    switch (t.id()) {
+      case STRUCT: {
+        int d = 0;
+        for (Field f : ((Schema) t).fields()) {
+          d = Math.max(d, depthOf(f.type()));
+        }
+        return 1 + d;
+      }
+      case LIST:
+        return 1 + depthOf(((DataTypes.ListType) t).element());
+      case MAP: {
+        DataTypes.MapType m = (DataTypes.MapType) t;
+        return 1 + Math.max(depthOf(m.key()), depthOf(m.value()));
+      }
+      default:
+        return 0;
+    }
+  }
+
+  @Override
+  public TypeId id() {
+    return TypeId.STRUCT;
+  }
+
+  public List<Field> fields() {
+    return fields;
+  }
+
+  public int numFields() {
+    return fields.size();
+  }
+
+  public Field field(int ordinal) {
+    return fields.get(ordinal);
+  }
+
+  /** The field called {@code name}, or null. */
+  public Field field(String name) {
+    Integer i = byName.get(name);
+    return i == null ? null : fields.get(i);
+  }
+
+  /** The ordinal of {@code name}, or -1. */
+  public int indexOf(String name) {
+    Integer i = byName.get(name);
+    return i == null ? -1 : i;
+  }
+
+  /** Nesting depth of this struct (1 for a struct of fixed-width fields). */
+  public int depth() {
+    return depth;
+  }
+
+  /** Null bitmap bytes: {@code ceil(n/64)*8} (SPEC §2.1). */
+  public int bitmapBytes() {
+    return ((fields.size() + 63) >>> 6) << 3;
+  }
+
+  /** Bitmap plus slots: where the first body starts. */
+  public int fixedRegionSize() {
+    return bitmapBytes() + 8 * fields.size();
+  }
+
+  /** The 64-bit FNV-1a fingerprint of the canonical JSON (SPEC §4.2). */
+  public long fingerprint() {
+    long h = 0xcbf29ce484222325L;
+    for (byte b : toJson().getBytes(StandardCharsets.UTF_8)) {
+      h ^= (b & 0xff);
+      h *= 0x100000001b3L;
+    }
+    return h;
+  }
+
+  /** The fingerprint as 16 lowercase hex digits. */
+  public String fingerprintHex() {
+    return String.format("%016x", fingerprint());
+  }
+
+  @Override
+  void appendJson(StringBuilder out) {
+    out.append("{\"type\":\"struct\",\"fields\":[");
+    for (int i = 0; i < fields.size(); i++) {
+      if (i > 0) {
+        out.append(',');
+      }
+      fields.get(i).appendJson(out);
+    }
+    out.append("]}");
+  }
+}

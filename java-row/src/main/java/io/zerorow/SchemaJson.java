@@ -1,0 +1,157 @@
+package io.zerorow;
+
+import io.zerorow.internal.Json;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Canonical JSON writing helpers and the schema JSON reader (SPEC §4.1). */
+final class SchemaJson {
+  private SchemaJson() {}
+
+  /** Appends a JSON string with the canonical escaping of SPEC §4.1. */
+  static void appendString(StringBuilder out, String s) {
+    out.append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '"') {
+        out.append("\\\"");
+      } else if (c == '\\') {
+        out.append("\\\\");
+      } else if (c < 0x20) {
+        out.append(String.format("\\u%04x", (int) c));
+      } else {
+        out.append(c);
+      }
+    }
+    out.append('"');
+  }
+
+  static Schema parseSchema(String text) {
+    Object tree = Json.parse(text);
+    DataType t = type(tree, "");
+    if (!(t instanceof Schema)) {
+      throw new InvalidDataException("", "a schema must be a struct type but found " + t);
+    }
+    return (Schema) t;
+  }
+
+  static DataType type(Object node, String path) {
+    if (node instanceof String) {
+      return named((String) node, path);
+    }
+    if (!(node instanceof Map)) {
+      throw new InvalidDataException(path, "expected a type (string or object) but found "
+          + describe(node));
+    }
+    Map<?, ?> m = (Map<?, ?>) node;
+    String name = str(m, "type", path);
+    switch (name) {
+      case "timestamp":
+        return m.containsKey("tz") ? DataTypes.timestamp(str(m, "tz", path)) : DataTypes.TIMESTAMP;
+      case "decimal": {
+        int p = integer(m, "precision", path);
+        int s = integer(m, "scale", path);
+        if (p < 1 || p > 38 || s < 0 || s > p) {
+          throw new UnsupportedFormatException(path,
+              "expected 1 <= precision <= 38 and 0 <= scale <= precision but found ("
+                  + p + "," + s + ")");
+        }
+        return DataTypes.decimal(p, s);
+      }
+      case "list":
+        return DataTypes.list(type(req(m, "element", path), path + "[]"),
+            bool(m, "element_nullable", path));
+      case "map":
+        return DataTypes.map(type(req(m, "key", path), path + "{key}"),
+            type(req(m, "value", path), path + "{value}"), bool(m, "value_nullable", path));
+      case "struct":
+        return struct(m, path);
+      default:
+        return named(name, path);
+    }
+  }
+
+  private static Schema struct(Map<?, ?> m, String path) {
+    Object fs = req(m, "fields", path);
+    if (!(fs instanceof List)) {
+      throw new InvalidDataException(path, "\"fields\" must be an array");
+    }
+    List<Field> fields = new ArrayList<>();
+    for (Object f : (List<?>) fs) {
+      if (!(f instanceof Map)) {
+        throw new InvalidDataException(path, "a field must be an object");
+      }
+      Map<?, ?> fm = (Map<?, ?>) f;
+      String name = str(fm, "name", path);
+      String fpath = path.isEmpty() ? name : path + "." + name;
+      fields.add(new Field(name, type(req(fm, "type", fpath), fpath), bool(fm, "nullable", fpath)));
+    }
+    return new Schema(fields);
+  }
+
+  private static DataType named(String name, String path) {
+    switch (name) {
+      case "bool": return DataTypes.BOOL;
+      case "int8": return DataTypes.INT8;
+      case "int16": return DataTypes.INT16;
+      case "int32": return DataTypes.INT32;
+      case "int64": return DataTypes.INT64;
+      case "float32": return DataTypes.FLOAT32;
+      case "float64": return DataTypes.FLOAT64;
+      case "string": return DataTypes.STRING;
+      case "binary": return DataTypes.BINARY;
+      case "date32": return DataTypes.DATE32;
+      case "time": return DataTypes.TIME;
+      case "timestamp": return DataTypes.TIMESTAMP;
+      case "duration": return DataTypes.DURATION;
+      case "decimal":
+      case "list":
+      case "map":
+      case "struct":
+        throw new InvalidDataException(path, "type \"" + name + "\" needs its parameters");
+      default:
+        throw new UnsupportedFormatException(path, "unknown type \"" + name + "\"");
+    }
+  }
+
+  private static Object req(Map<?, ?> m, String key, String path) {
+    if (!m.containsKey(key)) {
+      throw new InvalidDataException(path, "missing key \"" + key + "\"");
+    }
+    return m.get(key);
+  }
+
+  private static String str(Map<?, ?> m, String key, String path) {
+    Object v = req(m, key, path);
+    if (!(v instanceof String)) {
+      throw new InvalidDataException(path, "\"" + key + "\" must be a string but found "
+          + describe(v));
+    }
+    return (String) v;
+  }
+
+  private static boolean bool(Map<?, ?> m, String key, String path) {
+    Object v = req(m, key, path);
+    if (!(v instanceof Boolean)) {
+      throw new InvalidDataException(path, "\"" + key + "\" must be true or false but found "
+          + describe(v));
+    }
+    return (Boolean) v;
+  }
+
+  private static int integer(Map<?, ?> m, String key, String path) {
+    Object v = req(m, key, path);
+    try {
+      return ((BigDecimal) v).intValueExact();
+    } catch (ClassCastException | ArithmeticException e) {
+      throw new InvalidDataException(path, "\"" + key + "\" must be an integer but found "
+          + describe(v));
+    }
+  }
+
+  private static String describe(Object v) {
+    return v == null ? "null" : v instanceof String ? "\"" + v + "\"" : String.valueOf(v);
+  }
+}

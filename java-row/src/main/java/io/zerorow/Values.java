@@ -1,0 +1,110 @@
+package io.zerorow;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+
+/** Conversions between Java time/decimal values and their stored integers (SPEC §3.3, §3.5). */
+public final class Values {
+  private static final BigInteger[] POW10 = new BigInteger[39];
+
+  static {
+    for (int i = 0; i < POW10.length; i++) {
+      POW10[i] = BigInteger.TEN.pow(i);
+    }
+  }
+
+  private Values() {}
+
+  public static Instant instantOfMicros(long micros) {
+    return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
+        Math.floorMod(micros, 1_000_000L) * 1000L);
+  }
+
+  public static LocalDateTime localDateTimeOfMicros(long micros) {
+    return LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
+        (int) (Math.floorMod(micros, 1_000_000L) * 1000L), ZoneOffset.UTC);
+  }
+
+  public static Duration durationOfMicros(long micros) {
+    return Duration.ofSeconds(Math.floorDiv(micros, 1_000_000L),
+        Math.floorMod(micros, 1_000_000L) * 1000L);
+  }
+
+  /** Microseconds of an instant; sub-microsecond digits are an error (no silent loss). */
+  public static long microsOf(Instant v, String path) {
+    if (v.getNano() % 1000 != 0) {
+      throw new InvalidDataException(path, "expected whole microseconds but found " + v);
+    }
+    try {
+      return Math.addExact(Math.multiplyExact(v.getEpochSecond(), 1_000_000L), v.getNano() / 1000);
+    } catch (ArithmeticException e) {
+      throw new InvalidDataException(path, "timestamp out of the int64 microsecond range: " + v);
+    }
+  }
+
+  public static long microsOf(LocalDateTime v, String path) {
+    return microsOf(v.toInstant(ZoneOffset.UTC), path);
+  }
+
+  public static long microsOf(Duration v, String path) {
+    if (v.getNano() % 1000 != 0) {
+      throw new InvalidDataException(path, "expected whole microseconds but found " + v);
+    }
+    try {
+      return Math.addExact(Math.multiplyExact(v.getSeconds(), 1_000_000L), v.getNano() / 1000);
+    } catch (ArithmeticException e) {
+      throw new InvalidDataException(path, "duration out of the int64 microsecond range: " + v);
+    }
+  }
+
+  public static long microsOf(LocalTime v, String path) {
+    long nanos = v.toNanoOfDay();
+    if (nanos % 1000 != 0) {
+      throw new InvalidDataException(path, "expected whole microseconds but found " + v);
+    }
+    return nanos / 1000;
+  }
+
+  public static int daysOf(LocalDate v) {
+    return Math.toIntExact(v.toEpochDay());
+  }
+
+  /**
+   * The unscaled value of {@code v} at {@code scale}, checked against {@code precision}
+   * (SPEC §3.5): rescaling must be exact and {@code |unscaled| < 10^precision}.
+   */
+  public static BigInteger unscaled(BigDecimal v, int precision, int scale, String path) {
+    BigDecimal r;
+    try {
+      r = v.setScale(scale, RoundingMode.UNNECESSARY);
+    } catch (ArithmeticException e) {
+      throw new InvalidDataException(path, "decimal " + v.toPlainString()
+          + " needs rounding to fit scale " + scale + " of decimal(" + precision + "," + scale
+          + ")");
+    }
+    BigInteger u = r.unscaledValue();
+    if (u.abs().compareTo(POW10[precision]) >= 0) {
+      throw new InvalidDataException(path, "decimal " + v.toPlainString()
+          + " exceeds the precision of decimal(" + precision + "," + scale + ")");
+    }
+    return u;
+  }
+
+  /** True when {@code |u| < 10^precision}. */
+  public static boolean fitsPrecision(BigInteger u, int precision) {
+    return u.abs().compareTo(POW10[precision]) < 0;
+  }
+
+  /** True when {@code |u| < 10^precision}, for precision ≤ 18. */
+  public static boolean fitsPrecision(long u, int precision) {
+    long bound = POW10[precision].longValue();
+    return u > -bound && u < bound;
+  }
+}

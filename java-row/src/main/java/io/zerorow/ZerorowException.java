@@ -1,0 +1,53 @@
+package io.zerorow;
+
+/**
+ * The one base class of every error zerorow raises about data or schemas (SPEC §6.1).
+ * The message reads {@code <kind> at <path>: <detail>}, e.g.
+ * {@code invalid_data at f3: expected offset+size <= 96 but found 120}.
+ */
+public class ZerorowException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+  private final ErrorKind kind;
+  private final String path;
+  private final String detail;
+
+  public ZerorowException(ErrorKind kind, String path, String detail) {
+    this(kind, path, detail, null);
+  }
+
+  public ZerorowException(ErrorKind kind, String path, String detail, Throwable cause) {
+    super(kind.specName() + (path == null || path.isEmpty() ? "" : " at " + path) + ": " + detail,
+        cause);
+    this.kind = kind;
+    this.path = path == null ? "" : path;
+    this.detail = detail;
+  }
+
+  public ErrorKind kind() {
+    return kind;
+  }
+
+  /** The field path of SPEC §4.3 where the error was found ("" for the whole value). */
+  public String path() {
+    return path;
+  }
+
+  /** The message without kind and path. */
+  public String detail() {
+    return detail;
+  }
+
+  /** Creates the subclass that matches {@code kind}. */
+  public static ZerorowException of(ErrorKind kind, String path, String detail) {
+    switch (kind) {
+      case INVALID_DATA:
+        return new InvalidDataException(path, detail);
+      case TRUNCATED:
+        return new TruncatedException(path, detail);
+      case UNSUPPORTED:
+        return new UnsupportedFormatException(path, detail);
+      default:
+        return new SchemaMismatchException(path, detail);
+    }
+  }
+}

@@ -1,0 +1,101 @@
+package io.zerorow.internal;
+
+import java.lang.reflect.Field;
+import java.nio.Buffer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import sun.misc.Unsafe;
+
+/**
+ * Raw little-endian memory access over {@code (Object base, long address)} pairs: for a
+ * {@code byte[]} the base is the array and the address is {@link #BYTE_ARRAY_OFFSET} plus the
+ * index; for off-heap memory the base is null and the address is absolute. This is the memory
+ * abstraction of every zerorow view (the same one Spark's {@code Platform} and Fory use).
+ *
+ * <p>Nothing here checks bounds: callers ({@code BinaryRow}, {@code BinaryArray}, the writers)
+ * do, see {@link Checks}.
+ */
+public final class Platform {
+  public static final Unsafe UNSAFE;
+  public static final long BYTE_ARRAY_OFFSET;
+  private static final long BUFFER_ADDRESS_OFFSET;
+  /** The spec is little-endian; on a big-endian CPU every multi-byte access is swapped. */
+  private static final boolean BIG_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
+
+  static {
+    try {
+      Field f = Unsafe.class.getDeclaredField("theUnsafe");
+      f.setAccessible(true);
+      UNSAFE = (Unsafe) f.get(null);
+      BYTE_ARRAY_OFFSET = UNSAFE.arrayBaseOffset(byte[].class);
+      BUFFER_ADDRESS_OFFSET = UNSAFE.objectFieldOffset(Buffer.class.getDeclaredField("address"));
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  private Platform() {}
+
+  /** The native address of a direct buffer's first byte (not its position). */
+  public static long directAddress(ByteBuffer buffer) {
+    return UNSAFE.getLong(buffer, BUFFER_ADDRESS_OFFSET);
+  }
+
+  public static byte getByte(Object base, long address) {
+    return UNSAFE.getByte(base, address);
+  }
+
+  public static short getShort(Object base, long address) {
+    short v = UNSAFE.getShort(base, address);
+    return BIG_ENDIAN ? Short.reverseBytes(v) : v;
+  }
+
+  public static int getInt(Object base, long address) {
+    int v = UNSAFE.getInt(base, address);
+    return BIG_ENDIAN ? Integer.reverseBytes(v) : v;
+  }
+
+  public static long getLong(Object base, long address) {
+    long v = UNSAFE.getLong(base, address);
+    return BIG_ENDIAN ? Long.reverseBytes(v) : v;
+  }
+
+  public static float getFloat(Object base, long address) {
+    return Float.intBitsToFloat(getInt(base, address));
+  }
+
+  public static double getDouble(Object base, long address) {
+    return Double.longBitsToDouble(getLong(base, address));
+  }
+
+  public static void putByte(Object base, long address, byte v) {
+    UNSAFE.putByte(base, address, v);
+  }
+
+  public static void putShort(Object base, long address, short v) {
+    UNSAFE.putShort(base, address, BIG_ENDIAN ? Short.reverseBytes(v) : v);
+  }
+
+  public static void putInt(Object base, long address, int v) {
+    UNSAFE.putInt(base, address, BIG_ENDIAN ? Integer.reverseBytes(v) : v);
+  }
+
+  public static void putLong(Object base, long address, long v) {
+    UNSAFE.putLong(base, address, BIG_ENDIAN ? Long.reverseBytes(v) : v);
+  }
+
+  public static void copy(Object src, long srcAddress, Object dst, long dstAddress, long n) {
+    UNSAFE.copyMemory(src, srcAddress, dst, dstAddress, n);
+  }
+
+  public static void zero(Object base, long address, long n) {
+    UNSAFE.setMemory(base, address, n, (byte) 0);
+  }
+
+  /** Copies {@code n} bytes starting at {@code (base, address)} into a new array. */
+  public static byte[] toBytes(Object base, long address, int n) {
+    byte[] out = new byte[n];
+    UNSAFE.copyMemory(base, address, out, BYTE_ARRAY_OFFSET, n);
+    return out;
+  }
+}

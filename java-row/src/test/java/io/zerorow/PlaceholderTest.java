@@ -1,0 +1,2 @@
+package io.zerorow;
+class PlaceholderTest { @org.junit.jupiter.api.Test void ok() {} }
