@@ -67,6 +67,8 @@ def _wide(n):
 
 def cases():
     out = [
+        ("spec_example_row", S(F("id", "int32", False), F("name", "string"), F("score", "float64")),
+         {"id": 7, "name": "zerorow", "score": None}),
         _scalar_case("bool_values", "bool", [True, False]),
         _scalar_case("int8_edges", "int8", [-128, 127, 0, -1]),
         _scalar_case("int16_edges", "int16", [-32768, 32767, 0, -1]),
