@@ -6,5 +6,13 @@ TEST_TARGETS += test-spec
 test-spec: venv
 	$(PY) -m pytest -q format-spec/generator
 
+# Regenerates the vectors and the oracle table; commit both.
 vectors: venv
 	$(PY) format-spec/generator/zerorow_vectors.py
+	$(MVN) -q -pl format-spec/oracle test -Dzerorow.oracles.write=true
+
+# Oracles: Spark's UnsafeProjection must write every applicable row.bin byte for byte, and
+# Fory's BinaryRow must read back every applicable values.json (vectors/ORACLES.md).
+TEST_TARGETS += test-oracle
+.PHONY: test-oracle
+test-oracle: ; $(MVN) -pl format-spec/oracle test

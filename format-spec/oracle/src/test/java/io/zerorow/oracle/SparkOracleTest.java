@@ -1,0 +1,184 @@
+package io.zerorow.oracle;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.zerorow.oracle.Coverage.Oracle;
+import io.zerorow.oracle.Vectors.Case;
+import io.zerorow.oracle.Vectors.ZField;
+import io.zerorow.oracle.Vectors.ZType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.BoundReference;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.InterpretedUnsafeProjection;
+import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
+import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.util.ArrayBasedMapData;
+import org.apache.spark.sql.catalyst.util.GenericArrayData;
+import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.DayTimeIntervalType;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Spark oracle: Spark's own writers turn each case's values.json into an UnsafeRow whose bytes
+ * must equal row.bin exactly (SPEC §9: identical for every type except `time`).
+ */
+class SparkOracleTest {
+
+  static {
+    // UnsafeProjection.create must really generate code: by default Spark silently falls back to
+    // InterpretedUnsafeProjection, which is checked separately below.
+    SQLConf.get().setConfString(SQLConf.CODEGEN_FACTORY_MODE().key(), "CODEGEN_ONLY");
+  }
+
+  @TestFactory
+  Stream<DynamicTest> sparkWritesRowBin() {
+    List<Case> cases = Coverage.applicable(Oracle.SPARK, Vectors.all());
+    assertTrue(cases.size() > 0);
+    return cases.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> check(c)));
+  }
+
+  /** The oracle is not vacuous: one changed byte in row.bin fails it. */
+  @Test
+  void aChangedByteIsCaught() {
+    Case c = Vectors.load(Vectors.vectorsDir().resolve("seed_foo_small"));
+    byte[] bin = c.rowBin().clone();
+    bin[8] ^= 1; // f1's value
+    Case bad = new Case(c.name(), c.dir(), c.schema(), c.values(), bin);
+    AssertionError e = assertThrows(AssertionError.class, () -> check(bad));
+    assertTrue(e.getMessage().contains("offset 0x0008"), e.getMessage());
+  }
+
+  static void check(Case c) {
+    StructType schema = (StructType) sparkType(c.schema());
+    InternalRow row = (InternalRow) catalyst(c.values(), c.schema(), "");
+    StringBuilder failures = new StringBuilder();
+
+    // 1. the generated projection (what Spark runs and the connector copies)
+    UnsafeRow generated = UnsafeProjection.create(schema).apply(row);
+    String d1 = Vectors.byteDiff(c.rowBin(), bytes(generated));
+    if (!d1.isEmpty()) {
+      failures.append("UnsafeProjection.create(schema) differs from row.bin:\n").append(d1);
+    }
+
+    // 2. Spark's second, independent writer: InterpretedUnsafeProjection
+    List<Expression> exprs = new ArrayList<>();
+    StructField[] fs = schema.fields();
+    for (int i = 0; i < fs.length; i++) {
+      exprs.add(new BoundReference(i, fs[i].dataType(), fs[i].nullable()));
+    }
+    UnsafeProjection interpreted =
+        InterpretedUnsafeProjection.createProjection(CollectionConverters.asScala(exprs).toList());
+    String d2 = Vectors.byteDiff(c.rowBin(), bytes(interpreted.apply(row)));
+    if (!d2.isEmpty()) {
+      failures.append("InterpretedUnsafeProjection differs from row.bin:\n").append(d2);
+    }
+    if (failures.length() > 0) {
+      fail(c.name() + ": Spark's bytes differ from row.bin\n" + failures);
+    }
+  }
+
+  static byte[] bytes(UnsafeRow r) {
+    byte[] out = new byte[r.getSizeInBytes()];
+    org.apache.spark.unsafe.Platform.copyMemory(
+        r.getBaseObject(), r.getBaseOffset(), out, org.apache.spark.unsafe.Platform.BYTE_ARRAY_OFFSET,
+        out.length);
+    return out;
+  }
+
+  static DataType sparkType(ZType t) {
+    return switch (t.kind()) {
+      case "bool" -> DataTypes.BooleanType;
+      case "int8" -> DataTypes.ByteType;
+      case "int16" -> DataTypes.ShortType;
+      case "int32" -> DataTypes.IntegerType;
+      case "int64" -> DataTypes.LongType;
+      case "float32" -> DataTypes.FloatType;
+      case "float64" -> DataTypes.DoubleType;
+      case "string" -> DataTypes.StringType;
+      case "binary" -> DataTypes.BinaryType;
+      case "date32" -> DataTypes.DateType;
+      case "timestamp" -> t.tz() == null ? DataTypes.TimestampNTZType : DataTypes.TimestampType;
+      case "duration" -> DataTypes.createDayTimeIntervalType(
+          DayTimeIntervalType.DAY(), DayTimeIntervalType.SECOND());
+      case "decimal" -> DataTypes.createDecimalType(t.precision(), t.scale());
+      case "list" -> DataTypes.createArrayType(sparkType(t.element()), t.elementNullable());
+      case "map" -> DataTypes.createMapType(
+          sparkType(t.key()), sparkType(t.value()), t.valueNullable());
+      case "struct" -> {
+        StructField[] fs = new StructField[t.fields().size()];
+        for (int i = 0; i < fs.length; i++) {
+          ZField f = t.fields().get(i);
+          fs[i] = DataTypes.createStructField(f.name(), sparkType(f.type()), f.nullable());
+        }
+        yield DataTypes.createStructType(fs);
+      }
+      default -> throw new IllegalStateException("no Spark type for " + t);
+    };
+  }
+
+  /** values.json → Catalyst's internal representation (SPEC §10). */
+  static Object catalyst(JsonNode v, ZType t, String path) {
+    if (v.isNull()) {
+      return null;
+    }
+    return switch (t.kind()) {
+      case "bool" -> v.booleanValue();
+      case "int8" -> (byte) v.intValue();
+      case "int16" -> (short) v.intValue();
+      case "int32", "date32" -> v.intValue();
+      case "int64", "timestamp", "duration" -> Vectors.int64(v);
+      case "float32" -> Vectors.float32(v);
+      case "float64" -> Vectors.float64(v);
+      case "string" -> UTF8String.fromString(v.asText());
+      case "binary" -> Vectors.binary(v);
+      case "decimal" -> {
+        Decimal d = Decimal.apply(Vectors.decimal(v, t), t.precision(), t.scale());
+        yield d;
+      }
+      case "list" -> {
+        Object[] items = new Object[v.size()];
+        for (int i = 0; i < items.length; i++) {
+          items[i] = catalyst(v.get(i), t.element(), path + "[" + i + "]");
+        }
+        yield new GenericArrayData(items);
+      }
+      case "map" -> {
+        Object[] keys = new Object[v.size()];
+        Object[] vals = new Object[v.size()];
+        for (int i = 0; i < keys.length; i++) {
+          JsonNode e = v.get(i);
+          keys[i] = catalyst(e.get(0), t.key(), path + "{key " + i + "}");
+          vals[i] = catalyst(e.get(1), t.value(), path + "{value " + i + "}");
+        }
+        yield new ArrayBasedMapData(new GenericArrayData(keys), new GenericArrayData(vals));
+      }
+      case "struct" -> {
+        Vectors.checkKeys(v, t, path);
+        Object[] fields = new Object[t.fields().size()];
+        for (int i = 0; i < fields.length; i++) {
+          ZField f = t.fields().get(i);
+          String p = path.isEmpty() ? f.name() : path + "." + f.name();
+          fields[i] = catalyst(Vectors.fieldValue(v, f, p), f.type(), p);
+        }
+        yield new GenericInternalRow(fields);
+      }
+      default -> throw new IllegalStateException(path + ": no Spark value for " + t);
+    };
+  }
+}
