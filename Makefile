@@ -37,6 +37,7 @@ $(VENV)/.stamp: requirements-dev.txt | debian-deps
 -include format-spec/part.mk
 -include cpp-row/part.mk
 -include java-row/part.mk
+-include java-row/arrow/part.mk
 -include python-row/part.mk
 
 # ---- the cross-language harness --------------------------------------------------------

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <cstring>
 #include <span>
+#include <string>
 #include <string_view>
 #include <bit>
 
@@ -58,6 +59,10 @@ class SlotView {
   std::span<const uint8_t> bytes() const { return {data_, size_}; }
   /// Number of fields (row) or elements (array).
   int length() const { return n_; }
+
+  /// How ordinal i is named in an error path (SPEC §4.3): the field name (row), "[i]"
+  /// (list), "{key i}" / "{value i}" (the key / value array of a map).
+  std::string PathOf(int i) const;
 
   /// Type of ordinal i: the field type (row) or the element type (array). No check on i.
   const DataType& TypeAt(int i) const {
@@ -145,6 +150,7 @@ class SlotView {
   int n_ = 0;
   uint32_t stride_ = 8;
   bool is_row_ = true;
+  uint8_t path_style_ = 0;  // 0 field name, 1 "[i]", 2 "{key i}", 3 "{value i}"
 };
 
 }  // namespace detail
@@ -197,6 +203,9 @@ class BinaryArray : public detail::SlotView {
   }
 
   bool operator==(const BinaryArray& o) const { return BytesEqual(o); }
+
+ private:
+  friend class BinaryMap;
 };
 
 /// A view over one encoded map (SPEC §2.3): a key array and a value array of equal count.

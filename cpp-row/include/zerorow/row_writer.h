@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -89,6 +90,8 @@ class SlotWriter {
 
   /// Number of fields (row) or elements (array).
   int length() const { return n_; }
+  /// How ordinal i is named in an error path: field name, "[i]", "{key i}" or "{value i}".
+  std::string PathOf(int i) const;
   /// Type of ordinal i (field type or element type).
   const DataType& TypeAt(int i) const { return is_row_ ? *type_->fields()[i].type : *type_; }
   /// Bytes this region holds so far (fixed region + bodies written).
@@ -104,7 +107,7 @@ class SlotWriter {
   uint8_t* slot(int i) { return buf_->data() + values_pos_ + stride_ * static_cast<size_t>(i); }
   void SetNotNull(int i) { (*buf_)[bitmap_pos_ + (i >> 3)] &= static_cast<uint8_t>(~(1u << (i & 7))); }
   // Appends a zeroed body of pad8(size) bytes at the cursor; returns its absolute position.
-  Result<size_t> AppendBody(uint64_t size, uint64_t reserve = 0);
+  Result<size_t> AppendBody(int i, uint64_t size, uint64_t reserve = 0);
   void StoreRef(int i, size_t abs_pos, uint64_t size);
   // Sets this writer up as a region starting at the buffer's end.
   Status Start(std::vector<uint8_t>* buf, const DataType* type, bool is_row, int64_t count,
@@ -120,6 +123,8 @@ class SlotWriter {
   int n_ = 0;
   bool is_row_ = true;
   bool no_nulls_ = false;           // map keys
+  bool elem_nullable_ = true;       // arrays: the list's element_nullable
+  uint8_t path_style_ = 0;          // as SlotView::PathOf
   Patch patch_ = Patch::kNone;
 };
 

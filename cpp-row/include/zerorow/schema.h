@@ -142,6 +142,8 @@ class Schema {
 
  private:
   struct Info { std::string json; uint64_t fingerprint; };
+  Schema(DataTypePtr type, std::shared_ptr<const Info> info)
+      : type_(std::move(type)), info_(std::move(info)) {}
   DataTypePtr type_;
   std::shared_ptr<const Info> info_;
 };

@@ -69,7 +69,15 @@ public interface DataGetters {
   }
 
   default LocalTime getTime(int ordinal) {
-    return isNullAt(ordinal) ? null : LocalTime.ofNanoOfDay(getLong(ordinal) * 1000L);
+    if (isNullAt(ordinal)) {
+      return null;
+    }
+    long us = getLong(ordinal);
+    if (us < 0 || us >= 86_400_000_000L) {
+      throw new InvalidDataException("[" + ordinal + "]",
+          "expected 0 <= time < 86400000000 but found " + us);
+    }
+    return LocalTime.ofNanoOfDay(us * 1000L);
   }
 
   default Instant getTimestamp(int ordinal) {

@@ -48,6 +48,15 @@ public final class DataTypes {
     return new Schema(fields);
   }
 
+  /** Parses a type from its JSON form (SPEC §4.1), e.g. {@code "int16"} or a decimal object. */
+  public static DataType parse(String json) {
+    String t = json.trim();
+    if (!t.startsWith("{") && !t.startsWith("\"")) {
+      t = "\"" + t + "\"";
+    }
+    return SchemaJson.type(io.zerorow.internal.Json.parse(t), "");
+  }
+
   /** The parameterless types. */
   static final class PrimitiveType extends DataType {
     private final TypeId id;

@@ -1,0 +1,43 @@
+# Optional Arrow C++ adapter (zerorow::arrow_adapter), built only when Arrow C++ is found.
+# Debian has no Arrow package and the pyarrow wheel ships no CMake config, so we ask the
+# venv's pyarrow for its include and library folders and link libarrow.so.NNNN directly.
+if(NOT ZEROROW_ARROW_ADAPTER)
+  return()
+endif()
+
+set(ZEROROW_PYTHON "${CMAKE_CURRENT_SOURCE_DIR}/../.venv/bin/python" CACHE FILEPATH
+    "Python whose pyarrow provides Arrow C++ for the adapter")
+if(NOT ZEROROW_ARROW_INCLUDE_DIR AND EXISTS "${ZEROROW_PYTHON}")
+  execute_process(
+    COMMAND "${ZEROROW_PYTHON}" -c "import pyarrow; print(pyarrow.get_include()); print(pyarrow.get_library_dirs()[0])"
+    OUTPUT_VARIABLE _zr_pa OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE _zr_rc ERROR_QUIET)
+  if(_zr_rc EQUAL 0)
+    string(REPLACE "\n" ";" _zr_pa "${_zr_pa}")
+    list(GET _zr_pa 0 _zr_inc)
+    list(GET _zr_pa 1 _zr_lib)
+    set(ZEROROW_ARROW_INCLUDE_DIR "${_zr_inc}" CACHE PATH "Arrow C++ headers")
+    set(ZEROROW_ARROW_LIB_DIR "${_zr_lib}" CACHE PATH "Folder holding libarrow.so.NNNN")
+  endif()
+endif()
+if(ZEROROW_ARROW_LIB_DIR)
+  file(GLOB _zr_libarrow "${ZEROROW_ARROW_LIB_DIR}/libarrow.so.[0-9]*")
+  list(FILTER _zr_libarrow INCLUDE REGEX "libarrow\\.so\\.[0-9]+$")
+endif()
+if(NOT ZEROROW_ARROW_INCLUDE_DIR OR NOT _zr_libarrow)
+  message(STATUS "zerorow: Arrow C++ not found; the Arrow adapter is not built")
+  return()
+endif()
+list(GET _zr_libarrow 0 _zr_libarrow)
+message(STATUS "zerorow: Arrow C++ adapter against ${_zr_libarrow}")
+
+add_library(zerorow_arrow_shared SHARED IMPORTED)
+set_target_properties(zerorow_arrow_shared PROPERTIES
+  IMPORTED_LOCATION "${_zr_libarrow}"
+  INTERFACE_INCLUDE_DIRECTORIES "${ZEROROW_ARROW_INCLUDE_DIR}")
+
+add_library(zerorow_arrow_adapter STATIC src/adapter/arrow_adapter.cc)
+add_library(zerorow::arrow_adapter ALIAS zerorow_arrow_adapter)
+set_target_properties(zerorow_arrow_adapter PROPERTIES POSITION_INDEPENDENT_CODE ON)
+target_link_libraries(zerorow_arrow_adapter PUBLIC zerorow::core zerorow_arrow_shared)
+target_compile_options(zerorow_arrow_adapter PRIVATE ${ZEROROW_WARNINGS})
+set(ZEROROW_HAVE_ARROW_ADAPTER ON)

@@ -1,0 +1,15 @@
+// Entry point: BinaryRow::Wrap + every bounds-checked getter, without validation (SPEC §6.2
+// level bounds): whatever the bytes, nothing may read outside the buffer.
+#include "fuzz_common.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  auto in = zerorow::fuzz::Split(data, size);
+  if (!in) return 0;
+  // Copy to an exact-size heap buffer so ASan catches a read one past the end.
+  std::vector<uint8_t> row(in->row.begin(), in->row.end());
+  auto r = zerorow::BinaryRow::Wrap(row, in->schema);
+  if (!r.ok()) return 0;
+  volatile uint64_t h = zerorow::fuzz::ReadAll(*r, 0);
+  (void)h;
+  return 0;
+}

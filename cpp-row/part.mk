@@ -1,0 +1,45 @@
+# cpp-row: included by the root Makefile. Targets: build-cpp test-cpp bench-cpp fuzz.
+CPP_DIR := $(ROOT)/cpp-row
+CPP_BUILD := $(CPP_DIR)/build
+CPP_FUZZ_SECONDS ?= 20
+CPP_FUZZ_LONG_SECONDS ?= 600
+CPP_FUZZERS := fuzz_row_read fuzz_validate fuzz_arrow_export fuzz_schema_json
+
+TEST_TARGETS += test-cpp
+BENCH_TARGETS += bench-cpp
+VECTOR_DEPS += build-cpp
+VECTOR_RUNNERS += cpp=$(CPP_BUILD)/dev/zerorow_vectors
+
+.PHONY: build-cpp test-cpp test-cpp-unit test-cpp-asan test-cpp-fuzz test-cpp-example bench-cpp fuzz build-cpp-fuzz
+
+# Release build (with debug info): library, unit tests, vector runner, benchmarks.
+build-cpp:
+	cd $(CPP_DIR) && cmake --preset dev >/dev/null && cmake --build --preset dev
+
+test-cpp: test-cpp-unit test-cpp-asan test-cpp-fuzz test-cpp-example
+	@echo "test-cpp: passed"
+
+test-cpp-unit: build-cpp
+	cd $(CPP_DIR) && ctest --preset dev -j2
+
+# The unit tests again under AddressSanitizer + UndefinedBehaviorSanitizer.
+test-cpp-asan:
+	cd $(CPP_DIR) && cmake --preset asan >/dev/null && cmake --build --preset asan && \
+	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ctest --preset asan -j2
+
+build-cpp-fuzz:
+	cd $(CPP_DIR) && cmake --preset fuzz >/dev/null && cmake --build --preset fuzz
+
+# Each fuzz target for a bounded time, seeded from the golden vectors (all together <= 90 s).
+test-cpp-fuzz: build-cpp-fuzz
+	cd $(CPP_DIR) && fuzz/run_fuzzers.sh $(CPP_BUILD)/fuzz $(CPP_FUZZ_SECONDS) $(CPP_FUZZERS)
+
+fuzz: build-cpp-fuzz
+	cd $(CPP_DIR) && fuzz/run_fuzzers.sh $(CPP_BUILD)/fuzz $(CPP_FUZZ_LONG_SECONDS) $(CPP_FUZZERS)
+
+# Install to a temporary prefix and build examples/ against it with find_package(zerorow).
+test-cpp-example: build-cpp
+	cd $(CPP_DIR) && examples/build_and_run.sh $(CPP_BUILD)
+
+bench-cpp: build-cpp
+	$(CPP_BUILD)/dev/bench/zerorow_bench --benchmark_min_time=0.2

@@ -1,0 +1,498 @@
+// Rows -> Arrow C Data (SPEC §12). Each column is built in one pass over the batch: the
+// "cells" of a column (pointer to the slot/element, plus the enclosing region for bounds
+// checks) are collected once, then fixed-width values are gathered in a tight loop and
+// nested columns recurse on their children's cells.
+#include <cstring>
+#include <string>
+
+#include "arrow_c_data_internal.h"
+#include "zerorow/validate.h"
+
+namespace zerorow::arrow {
+
+namespace internal {
+
+void ReleaseArray(ArrowArray* a) {
+  if (a == nullptr || a->release == nullptr) return;
+  auto* priv = static_cast<ArrayPrivate*>(a->private_data);
+  for (auto& child : priv->children) {
+    if (child->release) child->release(child.get());
+  }
+  delete priv;
+  a->release = nullptr;
+}
+
+void ReleaseSchema(ArrowSchema* s) {
+  if (s == nullptr || s->release == nullptr) return;
+  auto* priv = static_cast<SchemaPrivate*>(s->private_data);
+  for (auto& child : priv->children) {
+    if (child->release) child->release(child.get());
+  }
+  delete priv;
+  s->release = nullptr;
+}
+
+std::string FormatOf(const DataType& t) {
+  switch (t.id()) {
+    case TypeId::kBool: return "b";
+    case TypeId::kInt8: return "c";
+    case TypeId::kInt16: return "s";
+    case TypeId::kInt32: return "i";
+    case TypeId::kInt64: return "l";
+    case TypeId::kFloat32: return "f";
+    case TypeId::kFloat64: return "g";
+    case TypeId::kString: return "u";
+    case TypeId::kBinary: return "z";
+    case TypeId::kDate32: return "tdD";
+    case TypeId::kTime: return "ttu";
+    case TypeId::kTimestamp: return "tsu:" + t.tz();
+    case TypeId::kDuration: return "tDu";
+    case TypeId::kDecimal: return "d:" + std::to_string(t.precision()) + "," + std::to_string(t.scale());
+    case TypeId::kList: return "+l";
+    case TypeId::kMap: return "+m";
+    case TypeId::kStruct: return "+s";
+  }
+  return "n";
+}
+
+}  // namespace internal
+
+namespace {
+
+using internal::ArrayPrivate;
+using internal::Buffer;
+using internal::SchemaPrivate;
+
+// ---- schema ---------------------------------------------------------------------------------
+
+void FillSchema(ArrowSchema* out, std::string format, std::string name, bool nullable, int64_t extra_flags) {
+  auto* priv = new SchemaPrivate();
+  priv->format = std::move(format);
+  priv->name = std::move(name);
+  out->format = priv->format.c_str();
+  out->name = priv->name.c_str();
+  out->metadata = nullptr;
+  out->flags = (nullable ? ARROW_FLAG_NULLABLE : 0) | extra_flags;
+  out->n_children = 0;
+  out->children = nullptr;
+  out->dictionary = nullptr;
+  out->release = internal::ReleaseSchema;
+  out->private_data = priv;
+}
+
+ArrowSchema* AddChild(ArrowSchema* parent) {
+  auto* priv = static_cast<SchemaPrivate*>(parent->private_data);
+  priv->children.push_back(std::make_unique<ArrowSchema>());
+  priv->child_ptrs.push_back(priv->children.back().get());
+  parent->n_children = static_cast<int64_t>(priv->children.size());
+  parent->children = priv->child_ptrs.data();
+  return priv->children.back().get();
+}
+
+void ExportType(const DataType& t, const std::string& name, bool nullable, ArrowSchema* out) {
+  FillSchema(out, internal::FormatOf(t), name, nullable, 0);
+  switch (t.id()) {
+    case TypeId::kList:
+      ExportType(*t.element(), "item", t.element_nullable(), AddChild(out));
+      break;
+    case TypeId::kMap: {
+      ArrowSchema* entries = AddChild(out);
+      FillSchema(entries, "+s", "entries", false, 0);
+      ExportType(*t.key(), "key", false, AddChild(entries));
+      ExportType(*t.value(), "value", t.value_nullable(), AddChild(entries));
+      break;
+    }
+    case TypeId::kStruct:
+      for (const Field& f : t.fields()) ExportType(*f.type, f.name, f.nullable, AddChild(out));
+      break;
+    default:
+      break;
+  }
+}
+
+// ---- cells ----------------------------------------------------------------------------------
+
+// The values of one column: slot[k] points at the slot/element of value k (nullptr when
+// null); region[k]/region_size[k] is its enclosing row or array, for the B2/B3 checks.
+struct Cells {
+  std::vector<const uint8_t*> slot, region;
+  std::vector<uint32_t> region_size;
+  size_t size() const { return slot.size(); }
+  void Reserve(size_t n) { slot.reserve(n); region.reserve(n); region_size.reserve(n); }
+  void Add(const uint8_t* s, const uint8_t* r, uint32_t rs) {
+    slot.push_back(s);
+    region.push_back(r);
+    region_size.push_back(rs);
+  }
+  // B2: the body referenced by cell k.
+  Result<std::span<const uint8_t>> Body(size_t k) const {
+    uint64_t ref = detail::Load<uint64_t>(slot[k]);
+    uint64_t off = ref >> 32, sz = ref & 0xffffffffu;
+    if (off + sz > region_size[k])
+      return Status::Error(ErrorKind::kInvalidData,
+                           "expected offset+size <= " + std::to_string(region_size[k]) + " but found " +
+                               std::to_string(off + sz), {}, region_size[k], static_cast<int64_t>(off + sz));
+    return std::span<const uint8_t>(region[k] + off, sz);
+  }
+};
+
+ArrayPrivate* InitArray(ArrowArray* out, int64_t length, int n_buffers) {
+  auto* priv = new ArrayPrivate();
+  priv->buffers.resize(n_buffers);
+  priv->buffer_ptrs.assign(n_buffers, nullptr);
+  out->length = length;
+  out->null_count = 0;
+  out->offset = 0;
+  out->n_buffers = n_buffers;
+  out->n_children = 0;
+  out->buffers = priv->buffer_ptrs.data();
+  out->children = nullptr;
+  out->dictionary = nullptr;
+  out->release = internal::ReleaseArray;
+  out->private_data = priv;
+  return priv;
+}
+
+ArrowArray* AddChild(ArrowArray* parent) {
+  auto* priv = static_cast<ArrayPrivate*>(parent->private_data);
+  auto child = std::make_unique<ArrowArray>();
+  child->release = nullptr;
+  priv->children.push_back(std::move(child));
+  priv->child_ptrs.push_back(priv->children.back().get());
+  parent->n_children = static_cast<int64_t>(priv->children.size());
+  parent->children = priv->child_ptrs.data();
+  return priv->children.back().get();
+}
+
+void SetBuffer(ArrowArray* a, int index, Buffer buf) {
+  auto* priv = static_cast<ArrayPrivate*>(a->private_data);
+  priv->buffers[index] = std::move(buf);
+  priv->buffer_ptrs[index] = priv->buffers[index].data();
+}
+
+// Validity bitmap from the cells; omitted (nullptr) when nothing is null.
+void SetValidity(ArrowArray* a, const Cells& cells) {
+  size_t n = cells.size();
+  Buffer bits((n + 7) / 8);
+  int64_t nulls = 0;
+  uint8_t* b = bits.data();
+  for (size_t k = 0; k < n; ++k) {
+    bool valid = cells.slot[k] != nullptr;
+    b[k >> 3] |= static_cast<uint8_t>(valid) << (k & 7);
+    nulls += !valid;
+  }
+  a->null_count = nulls;
+  if (nulls) SetBuffer(a, 0, std::move(bits));
+}
+
+template <typename T>
+Buffer GatherFixed(const Cells& cells) {
+  size_t n = cells.size();
+  Buffer out(n * sizeof(T));
+  T* dst = reinterpret_cast<T*>(out.data());
+  const uint8_t* const* src = cells.slot.data();
+  for (size_t k = 0; k < n; ++k) dst[k] = src[k] ? detail::Load<T>(src[k]) : T{};
+  return out;
+}
+
+Status ExportColumn(const DataType& t, const Cells& cells, ArrowArray* out);
+
+Status ExportVarBinary(const Cells& cells, bool utf8, ArrowArray* out) {
+  size_t n = cells.size();
+  Buffer offsets((n + 1) * 4);
+  int32_t* off = reinterpret_cast<int32_t*>(offsets.data());
+  std::vector<std::span<const uint8_t>> bodies(n);
+  uint64_t total = 0;
+  for (size_t k = 0; k < n; ++k) {
+    off[k] = static_cast<int32_t>(total);
+    if (!cells.slot[k]) continue;
+    ZR_ASSIGN_OR_RETURN(bodies[k], cells.Body(k));
+    if (utf8 && !IsValidUtf8(bodies[k])) return Status::InvalidData("string is not valid UTF-8");
+    total += bodies[k].size();
+    if (total > INT32_MAX)
+      return Status::Unsupported("a string/binary column over 2 GiB needs large_utf8 (not exported)");
+  }
+  off[n] = static_cast<int32_t>(total);
+  Buffer data(total);
+  for (size_t k = 0; k < n; ++k) {
+    if (!bodies[k].empty()) std::memcpy(data.data() + off[k], bodies[k].data(), bodies[k].size());
+  }
+  SetBuffer(out, 1, std::move(offsets));
+  SetBuffer(out, 2, std::move(data));
+  return Status::OK();
+}
+
+// Cells of the elements of each non-null list cell; fills the int32 offsets.
+Status ListChildren(const Cells& cells, const DataType& elem, Buffer* offsets_buf, Cells* child,
+                    std::vector<BinaryArray>* arrays) {
+  size_t n = cells.size();
+  offsets_buf->Resize((n + 1) * 4);
+  int32_t* off = reinterpret_cast<int32_t*>(offsets_buf->data());
+  int64_t total = 0;
+  arrays->assign(n, BinaryArray());
+  for (size_t k = 0; k < n; ++k) {
+    off[k] = static_cast<int32_t>(total);
+    if (!cells.slot[k]) continue;
+    ZR_ASSIGN_OR_RETURN(auto body, cells.Body(k));
+    ZR_ASSIGN_OR_RETURN((*arrays)[k], BinaryArray::Wrap(body, &elem));
+    total += (*arrays)[k].size();
+    if (total > INT32_MAX) return Status::Unsupported("a list column over 2^31 elements (needs large_list)");
+  }
+  off[n] = static_cast<int32_t>(total);
+  child->Reserve(total);
+  const size_t w = elem.element_width();
+  for (size_t k = 0; k < n; ++k) {
+    const BinaryArray& a = (*arrays)[k];
+    if (!cells.slot[k] || a.size() == 0) continue;
+    const uint8_t* values = a.data() + 8 + a.null_bitmap().size();
+    for (int e = 0; e < a.size(); ++e) {
+      child->Add(a.IsNullUnchecked(e) ? nullptr : values + w * e, a.data(), a.size_bytes());
+    }
+  }
+  return Status::OK();
+}
+
+Status ExportStructChildren(const DataType& t, const Cells& cells, ArrowArray* out) {
+  size_t n = cells.size();
+  std::vector<BinaryRow> rows(n);
+  for (size_t k = 0; k < n; ++k) {
+    if (!cells.slot[k]) continue;
+    ZR_ASSIGN_OR_RETURN(auto body, cells.Body(k));
+    ZR_ASSIGN_OR_RETURN(rows[k], BinaryRow::WrapNested(body, &t));
+  }
+  for (int f = 0; f < t.num_fields(); ++f) {
+    Cells child;
+    child.Reserve(n);
+    for (size_t k = 0; k < n; ++k) {
+      const BinaryRow& r = rows[k];
+      if (!cells.slot[k] || r.IsNullUnchecked(f)) {
+        child.Add(nullptr, nullptr, 0);
+      } else {
+        child.Add(r.data() + t.bitmap_size() + 8 * static_cast<size_t>(f), r.data(), r.size_bytes());
+      }
+    }
+    Status st = ExportColumn(*t.fields()[f].type, child, AddChild(out));
+    if (!st.ok()) return std::move(st).WithPathPrefix(t.fields()[f].name);
+  }
+  return Status::OK();
+}
+
+Status ExportColumn(const DataType& t, const Cells& cells, ArrowArray* out) {
+  const size_t n = cells.size();
+  switch (t.id()) {
+    case TypeId::kBool: {
+      InitArray(out, n, 2);
+      SetValidity(out, cells);
+      Buffer bits((n + 7) / 8);
+      for (size_t k = 0; k < n; ++k) {
+        bool v = cells.slot[k] && cells.slot[k][0] != 0;
+        bits.data()[k >> 3] |= static_cast<uint8_t>(v) << (k & 7);
+      }
+      SetBuffer(out, 1, std::move(bits));
+      return Status::OK();
+    }
+    case TypeId::kInt8:
+      InitArray(out, n, 2); SetValidity(out, cells); SetBuffer(out, 1, GatherFixed<int8_t>(cells));
+      return Status::OK();
+    case TypeId::kInt16:
+      InitArray(out, n, 2); SetValidity(out, cells); SetBuffer(out, 1, GatherFixed<int16_t>(cells));
+      return Status::OK();
+    case TypeId::kInt32: case TypeId::kDate32: case TypeId::kFloat32:
+      InitArray(out, n, 2); SetValidity(out, cells); SetBuffer(out, 1, GatherFixed<int32_t>(cells));
+      return Status::OK();
+    case TypeId::kInt64: case TypeId::kFloat64: case TypeId::kTime: case TypeId::kTimestamp:
+    case TypeId::kDuration:
+      InitArray(out, n, 2); SetValidity(out, cells); SetBuffer(out, 1, GatherFixed<int64_t>(cells));
+      return Status::OK();
+    case TypeId::kDecimal: {
+      InitArray(out, n, 2);
+      SetValidity(out, cells);
+      Buffer values(n * 16);
+      for (size_t k = 0; k < n; ++k) {
+        if (!cells.slot[k]) continue;
+        __int128 v;
+        if (t.precision() <= 18) {
+          v = detail::Load<int64_t>(cells.slot[k]);
+        } else {
+          ZR_ASSIGN_OR_RETURN(auto body, cells.Body(k));
+          if (body.empty() || body.size() > 16) return Status::InvalidData("expected decimal byte length in [1, 16]");
+          v = DecimalFromBigEndian(body.data(), static_cast<int>(body.size())).unscaled;
+        }
+        std::memcpy(values.data() + 16 * k, &v, 16);
+      }
+      SetBuffer(out, 1, std::move(values));
+      return Status::OK();
+    }
+    case TypeId::kString:
+    case TypeId::kBinary:
+      InitArray(out, n, 3);
+      SetValidity(out, cells);
+      return ExportVarBinary(cells, t.id() == TypeId::kString, out);
+    case TypeId::kList: {
+      InitArray(out, n, 2);
+      SetValidity(out, cells);
+      Buffer offsets;
+      Cells child;
+      std::vector<BinaryArray> arrays;
+      ZR_RETURN_NOT_OK(ListChildren(cells, *t.element(), &offsets, &child, &arrays));
+      SetBuffer(out, 1, std::move(offsets));
+      return ExportColumn(*t.element(), child, AddChild(out));
+    }
+    case TypeId::kMap: {
+      InitArray(out, n, 2);
+      SetValidity(out, cells);
+      // Wrap each map (B2/B3), then export its key and value arrays like list elements.
+      std::vector<BinaryMap> maps(n);
+      for (size_t k = 0; k < n; ++k) {
+        if (!cells.slot[k]) continue;
+        ZR_ASSIGN_OR_RETURN(auto body, cells.Body(k));
+        ZR_ASSIGN_OR_RETURN(maps[k], BinaryMap::Wrap(body, &t));
+      }
+      size_t total = 0;
+      Buffer offsets((n + 1) * 4);
+      int32_t* off = reinterpret_cast<int32_t*>(offsets.data());
+      Cells kc, vc;
+      for (size_t k = 0; k < n; ++k) {
+        off[k] = static_cast<int32_t>(total);
+        if (!cells.slot[k]) continue;
+        total += maps[k].size();
+      }
+      if (total > INT32_MAX) return Status::Unsupported("a map column over 2^31 entries");
+      off[n] = static_cast<int32_t>(total);
+      kc.Reserve(total);
+      vc.Reserve(total);
+      const size_t kw = t.key()->element_width(), vw = t.value()->element_width();
+      for (size_t k = 0; k < n; ++k) {
+        if (!cells.slot[k]) continue;
+        const BinaryArray& ka = maps[k].keys();
+        const BinaryArray& va = maps[k].values();
+        const uint8_t* kv = ka.data() + 8 + ka.null_bitmap().size();
+        const uint8_t* vv = va.data() + 8 + va.null_bitmap().size();
+        for (int e = 0; e < ka.size(); ++e) {
+          kc.Add(ka.IsNullUnchecked(e) ? nullptr : kv + kw * e, ka.data(), ka.size_bytes());
+          vc.Add(va.IsNullUnchecked(e) ? nullptr : vv + vw * e, va.data(), va.size_bytes());
+        }
+      }
+      SetBuffer(out, 1, std::move(offsets));
+      ArrowArray* entries = AddChild(out);
+      InitArray(entries, static_cast<int64_t>(total), 1);
+      Status st = ExportColumn(*t.key(), kc, AddChild(entries));
+      if (!st.ok()) return std::move(st).WithPathPrefix("{key}");
+      if (entries->children[0]->null_count != 0) return Status::InvalidData("map key is null");
+      st = ExportColumn(*t.value(), vc, AddChild(entries));
+      if (!st.ok()) return std::move(st).WithPathPrefix("{value}");
+      return Status::OK();
+    }
+    case TypeId::kStruct:
+      InitArray(out, n, 1);
+      SetValidity(out, cells);
+      return ExportStructChildren(t, cells, out);
+  }
+  return Status::Unsupported("unknown type");
+}
+
+// Top-level fixed-width columns: one load per row at a constant slot offset, no cells.
+template <typename T>
+Buffer GatherTopLevel(std::span<const BinaryRow> rows, size_t slot_offset) {
+  size_t n = rows.size();
+  Buffer out(n * sizeof(T));
+  T* dst = reinterpret_cast<T*>(out.data());
+  for (size_t k = 0; k < n; ++k) dst[k] = detail::Load<T>(rows[k].data() + slot_offset);
+  return out;
+}
+
+void TopLevelValidity(std::span<const BinaryRow> rows, int field, ArrowArray* a) {
+  size_t n = rows.size();
+  Buffer bits((n + 7) / 8);
+  int64_t nulls = 0;
+  uint8_t* b = bits.data();
+  const size_t byte = field >> 3;
+  const int bit = field & 7;
+  for (size_t k = 0; k < n; ++k) {
+    unsigned valid = ~(rows[k].data()[byte] >> bit) & 1u;
+    b[k >> 3] |= static_cast<uint8_t>(valid << (k & 7));
+    nulls += !valid;
+  }
+  a->null_count = nulls;
+  if (nulls) SetBuffer(a, 0, std::move(bits));
+}
+
+Status ExportTopLevelColumn(const Schema& schema, std::span<const BinaryRow> rows, int f, ArrowArray* out) {
+  const DataType& t = *schema.field(f).type;
+  const size_t slot_offset = schema.struct_type()->bitmap_size() + 8 * static_cast<size_t>(f);
+  const size_t n = rows.size();
+  auto fixed = [&](Buffer values) {
+    InitArray(out, n, 2);
+    TopLevelValidity(rows, f, out);
+    SetBuffer(out, 1, std::move(values));
+    return Status::OK();
+  };
+  switch (t.id()) {
+    case TypeId::kInt8: return fixed(GatherTopLevel<int8_t>(rows, slot_offset));
+    case TypeId::kInt16: return fixed(GatherTopLevel<int16_t>(rows, slot_offset));
+    case TypeId::kInt32: case TypeId::kDate32: case TypeId::kFloat32:
+      return fixed(GatherTopLevel<int32_t>(rows, slot_offset));
+    case TypeId::kInt64: case TypeId::kFloat64: case TypeId::kTime: case TypeId::kTimestamp:
+    case TypeId::kDuration:
+      return fixed(GatherTopLevel<int64_t>(rows, slot_offset));
+    default: {
+      Cells cells;
+      cells.Reserve(n);
+      for (const BinaryRow& r : rows) {
+        cells.Add(r.IsNullUnchecked(f) ? nullptr : r.data() + slot_offset, r.data(), r.size_bytes());
+      }
+      return ExportColumn(t, cells, out);
+    }
+  }
+}
+
+}  // namespace
+
+Status ExportSchema(const Schema& schema, ArrowSchema* out) {
+  ExportType(*schema.struct_type(), "", false, out);
+  return Status::OK();
+}
+
+Status ExportRows(const Schema& schema, std::span<const BinaryRow> rows, ArrowArray* out_array,
+                  ArrowSchema* out_schema) {
+  const DataType* st = schema.struct_type().get();
+  for (size_t k = 0; k < rows.size(); ++k) {
+    // The rows may come from WrapUnchecked: re-apply W1 so slot reads stay inside.
+    if (rows[k].data() == nullptr || rows[k].size_bytes() < st->fixed_size() ||
+        rows[k].num_fields() != st->num_fields())
+      return Status::Error(ErrorKind::kInvalidData,
+                           "row " + std::to_string(k) + " is not a row of the schema (expected size >= " +
+                               std::to_string(st->fixed_size()) + " but found " +
+                               std::to_string(rows[k].size_bytes()) + ")",
+                           {}, st->fixed_size(), rows[k].size_bytes());
+  }
+  ArrowArray result;
+  InitArray(&result, static_cast<int64_t>(rows.size()), 1);
+  for (int f = 0; f < schema.num_fields(); ++f) {
+    Status s = ExportTopLevelColumn(schema, rows, f, AddChild(&result));
+    if (!s.ok()) {
+      internal::ReleaseArray(&result);
+      return std::move(s).WithPathPrefix(schema.field(f).name);
+    }
+  }
+  if (out_schema != nullptr) ZR_RETURN_NOT_OK(ExportSchema(schema, out_schema));
+  *out_array = result;
+  return Status::OK();
+}
+
+Status ExportRows(const Schema& schema, std::span<const uint8_t> bytes, std::span<const int64_t> offsets,
+                  ArrowArray* out_array, ArrowSchema* out_schema) {
+  if (offsets.empty()) return Status::Error(ErrorKind::kInvalidArgument, "offsets needs num_rows + 1 entries");
+  std::vector<BinaryRow> rows(offsets.size() - 1);
+  for (size_t k = 0; k + 1 < offsets.size(); ++k) {
+    int64_t a = offsets[k], b = offsets[k + 1];
+    if (a < 0 || b < a || static_cast<uint64_t>(b) > bytes.size())
+      return Status::Error(ErrorKind::kInvalidArgument, "row offsets out of order or past the buffer");
+    auto r = BinaryRow::Wrap(bytes.subspan(a, b - a), schema);
+    if (!r.ok()) return r.status().WithPathPrefix("[" + std::to_string(k) + "]");
+    rows[k] = *r;
+  }
+  return ExportRows(schema, std::span<const BinaryRow>(rows), out_array, out_schema);
+}
+
+}  // namespace zerorow::arrow

@@ -1,0 +1,288 @@
+// Wrapping (SPEC §6.2 W1-W2) and the access rules B1-B3 for nested values.
+#include "zerorow/binary_row.h"
+
+#include <string>
+
+namespace zerorow {
+
+namespace {
+
+
+Status WrapError(bool top_level, const std::string& what, uint64_t expected, uint64_t actual) {
+  return Status::Error(top_level ? ErrorKind::kTruncated : ErrorKind::kInvalidData,
+                       "expected " + what + " >= " + std::to_string(expected) + " but found " +
+                           std::to_string(actual),
+                       {}, static_cast<int64_t>(expected), static_cast<int64_t>(actual));
+}
+
+Status CheckSize(size_t size, uint64_t fixed, bool top_level, const char* what) {
+  if (size > (uint64_t{1} << 31))
+    return Status::Error(ErrorKind::kInvalidData,
+                         std::string("expected ") + what + " size < 2^31 but found " + std::to_string(size),
+                         {}, int64_t{1} << 31, static_cast<int64_t>(size));
+  if (size < fixed) return WrapError(top_level, std::string(what) + " size", fixed, size);
+  if (size % 8 != 0)
+    return Status::Error(ErrorKind::kInvalidData,
+                         std::string("expected ") + what + " size % 8 == 0 but found " + std::to_string(size),
+                         {}, 0, static_cast<int64_t>(size % 8));
+  return Status::OK();
+}
+
+Result<BinaryArray> WrapArray(std::span<const uint8_t> bytes, const DataType* element_type, bool top_level) {
+  if (bytes.size() < 8) return WrapError(top_level, "array size", 8, bytes.size());
+  uint64_t n = detail::Load<uint64_t>(bytes.data());
+  if (n >= (uint64_t{1} << 31))
+    return Status::Error(ErrorKind::kInvalidData,
+                         "expected array count < 2^31 but found " + std::to_string(n), {},
+                         int64_t{1} << 31, static_cast<int64_t>(n));
+  uint64_t fixed = ArrayFixedSize(n, element_type->element_width());
+  if (bytes.size() < fixed)
+    return Status::Error(ErrorKind::kInvalidData,
+                         "array count larger than the buffer: expected fixed region " +
+                             std::to_string(fixed) + " <= size but found size " + std::to_string(bytes.size()),
+                         {}, static_cast<int64_t>(fixed), static_cast<int64_t>(bytes.size()));
+  ZR_RETURN_NOT_OK(CheckSize(bytes.size(), fixed, top_level, "array"));
+  return BinaryArray::WrapUnchecked(bytes.data(), bytes.size(), element_type);
+}
+
+}  // namespace
+
+// ---- SlotView -----------------------------------------------------------------------------
+
+namespace detail {
+
+std::string SlotView::PathOf(int i) const {
+  switch (path_style_) {
+    case 0:
+      if (type_ != nullptr && i >= 0 && i < type_->num_fields()) return type_->fields()[i].name;
+      break;
+    case 2: return "{key " + std::to_string(i) + "}";
+    case 3: return "{value " + std::to_string(i) + "}";
+  }
+  return "[" + std::to_string(i) + "]";
+}
+
+Status SlotView::IndexError(int i) const {
+  return Status::Error(ErrorKind::kOutOfRange,
+                       "ordinal " + std::to_string(i) + " out of range [0, " + std::to_string(n_) + ")",
+                       {}, n_, i);
+}
+
+Status SlotView::WidthError(int i, size_t want) const {
+  return Status::Error(ErrorKind::kSchemaMismatch,
+                       "expected a value of width " + std::to_string(want) + " but the element width is " +
+                           std::to_string(stride_),
+                       PathOf(i), static_cast<int64_t>(want), stride_);
+}
+
+Status SlotView::NestedTypeCheck(int i, TypeId want) const {
+  if (!InRange(i)) return IndexError(i);
+  TypeId got = TypeAt(i).id();
+  if (got != want)
+    return Status::Error(ErrorKind::kSchemaMismatch,
+                         "expected type " + std::string(TypeIdName(want)) + " but the schema says " +
+                             std::string(TypeIdName(got)),
+                         PathOf(i));
+  return Status::OK();
+}
+
+Result<std::span<const uint8_t>> SlotView::BodyChecked(int i) const {
+  if (!InRange(i)) return IndexError(i);
+  if (stride_ != 8) return WidthError(i, 8);
+  uint64_t ref = Load<uint64_t>(values_ + 8 * static_cast<size_t>(i));
+  uint64_t off = ref >> 32, sz = ref & 0xffffffffu;
+  if (off + sz > size_)  // both < 2^32, so the sum cannot overflow
+    return Status::Error(ErrorKind::kInvalidData,
+                         "expected offset+size <= " + std::to_string(size_) + " but found " +
+                             std::to_string(off + sz),
+                         PathOf(i), size_, static_cast<int64_t>(off + sz));
+  return std::span<const uint8_t>(data_ + off, sz);
+}
+
+Result<std::span<const uint8_t>> SlotView::GetBody(int i) const { return BodyChecked(i); }
+
+Result<std::string_view> SlotView::GetString(int i) const {
+  ZR_ASSIGN_OR_RETURN(auto body, BodyChecked(i));
+  return std::string_view(reinterpret_cast<const char*>(body.data()), body.size());
+}
+std::string_view SlotView::GetStringUnchecked(int i) const {
+  auto body = BodyUnchecked(i);
+  return std::string_view(reinterpret_cast<const char*>(body.data()), body.size());
+}
+Result<std::span<const uint8_t>> SlotView::GetBinary(int i) const { return BodyChecked(i); }
+std::span<const uint8_t> SlotView::GetBinaryUnchecked(int i) const { return BodyUnchecked(i); }
+
+Result<Decimal128> SlotView::GetDecimal(int i) const {
+  ZR_RETURN_NOT_OK(NestedTypeCheck(i, TypeId::kDecimal));
+  const DataType& t = TypeAt(i);
+  if (t.precision() <= 18) return Decimal128{GetInt64Unchecked(i)};
+  if (IsNullUnchecked(i)) return Decimal128{0};
+  ZR_ASSIGN_OR_RETURN(auto body, BodyChecked(i));
+  if (body.empty() || body.size() > 16)
+    return Status::Error(ErrorKind::kInvalidData,
+                         "expected decimal byte length in [1, 16] but found " + std::to_string(body.size()),
+                         PathOf(i), 16, static_cast<int64_t>(body.size()));
+  return DecimalFromBigEndian(body.data(), static_cast<int>(body.size()));
+}
+
+Decimal128 SlotView::GetDecimalUnchecked(int i) const {
+  const DataType& t = TypeAt(i);
+  if (t.precision() <= 18) return Decimal128{GetInt64Unchecked(i)};
+  if (IsNullUnchecked(i)) return Decimal128{0};
+  auto body = BodyUnchecked(i);
+  return DecimalFromBigEndian(body.data(), static_cast<int>(body.size()));
+}
+
+Result<BinaryRow> SlotView::GetStruct(int i) const {
+  ZR_RETURN_NOT_OK(NestedTypeCheck(i, TypeId::kStruct));
+  ZR_ASSIGN_OR_RETURN(auto body, BodyChecked(i));
+  auto r = BinaryRow::WrapNested(body, &TypeAt(i));
+  if (!r.ok()) return r.status().WithPathPrefix(PathOf(i));
+  return r;
+}
+BinaryRow SlotView::GetStructUnchecked(int i) const {
+  auto body = BodyUnchecked(i);
+  return BinaryRow::WrapUnchecked(body.data(), body.size(), &TypeAt(i));
+}
+
+Result<BinaryArray> SlotView::GetArray(int i) const {
+  ZR_RETURN_NOT_OK(NestedTypeCheck(i, TypeId::kList));
+  ZR_ASSIGN_OR_RETURN(auto body, BodyChecked(i));
+  auto r = WrapArray(body, TypeAt(i).element().get(), false);
+  if (!r.ok()) return r.status().WithPathPrefix(PathOf(i));
+  return r;
+}
+BinaryArray SlotView::GetArrayUnchecked(int i) const {
+  auto body = BodyUnchecked(i);
+  return BinaryArray::WrapUnchecked(body.data(), body.size(), TypeAt(i).element().get());
+}
+
+Result<BinaryMap> SlotView::GetMap(int i) const {
+  ZR_RETURN_NOT_OK(NestedTypeCheck(i, TypeId::kMap));
+  ZR_ASSIGN_OR_RETURN(auto body, BodyChecked(i));
+  auto r = BinaryMap::Wrap(body, &TypeAt(i));
+  if (!r.ok()) return r.status().WithPathPrefix(PathOf(i));
+  return r;
+}
+BinaryMap SlotView::GetMapUnchecked(int i) const {
+  auto body = BodyUnchecked(i);
+  return BinaryMap::WrapUnchecked(body.data(), body.size(), &TypeAt(i));
+}
+
+static uint64_t HashBytes(const uint8_t* p, size_t n) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (size_t k = 0; k < n; ++k) {
+    h ^= p[k];
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+uint64_t SlotView::Hash() const { return HashBytes(data_, size_); }
+
+}  // namespace detail
+
+// ---- BinaryRow ------------------------------------------------------------------------------
+
+BinaryRow BinaryRow::WrapUnchecked(const uint8_t* data, size_t size, const DataType* struct_type) {
+  BinaryRow r;
+  r.data_ = data;
+  r.size_ = static_cast<uint32_t>(size);
+  r.type_ = struct_type;
+  r.n_ = struct_type->num_fields();
+  r.bitmap_ = data;
+  r.values_ = data + struct_type->bitmap_size();
+  r.stride_ = 8;
+  r.is_row_ = true;
+  return r;
+}
+
+Result<BinaryRow> BinaryRow::Wrap(std::span<const uint8_t> bytes, const Schema& schema) {
+  const DataType* t = schema.struct_type().get();
+  ZR_RETURN_NOT_OK(CheckSize(bytes.size(), t->fixed_size(), true, "row"));
+  return WrapUnchecked(bytes.data(), bytes.size(), t);
+}
+
+Result<BinaryRow> BinaryRow::WrapNested(std::span<const uint8_t> bytes, const DataType* struct_type) {
+  ZR_RETURN_NOT_OK(CheckSize(bytes.size(), struct_type->fixed_size(), false, "row"));
+  return WrapUnchecked(bytes.data(), bytes.size(), struct_type);
+}
+
+// ---- BinaryArray ----------------------------------------------------------------------------
+
+BinaryArray BinaryArray::WrapUnchecked(const uint8_t* data, size_t size, const DataType* element_type) {
+  BinaryArray a;
+  uint64_t n = detail::Load<uint64_t>(data);
+  a.data_ = data;
+  a.size_ = static_cast<uint32_t>(size);
+  a.type_ = element_type;
+  a.n_ = static_cast<int>(n);
+  a.bitmap_ = data + 8;
+  a.values_ = data + 8 + ((n + 63) / 64) * 8;
+  a.stride_ = static_cast<uint32_t>(element_type->element_width());
+  a.is_row_ = false;
+  a.path_style_ = 1;
+  return a;
+}
+
+Result<BinaryArray> BinaryArray::Wrap(std::span<const uint8_t> bytes, const DataType* element_type) {
+  return WrapArray(bytes, element_type, true);
+}
+
+bool BinaryArray::HasNulls() const {
+  for (const uint8_t* p = bitmap_; p < values_; ++p) {
+    if (*p) return true;
+  }
+  return false;
+}
+
+// ---- BinaryMap ------------------------------------------------------------------------------
+
+BinaryMap BinaryMap::WrapUnchecked(const uint8_t* data, size_t size, const DataType* map_type) {
+  BinaryMap m;
+  m.data_ = data;
+  m.size_ = static_cast<uint32_t>(size);
+  m.type_ = map_type;
+  uint64_t k = detail::Load<uint64_t>(data);
+  m.keys_ = BinaryArray::WrapUnchecked(data + 8, k, map_type->key().get());
+  m.values_ = BinaryArray::WrapUnchecked(data + 8 + k, size - 8 - k, map_type->value().get());
+  m.keys_.path_style_ = 2;
+  m.values_.path_style_ = 3;
+  return m;
+}
+
+Result<BinaryMap> BinaryMap::Wrap(std::span<const uint8_t> bytes, const DataType* map_type) {
+  ZR_RETURN_NOT_OK(CheckSize(bytes.size(), 8, false, "map"));
+  uint64_t k = detail::Load<uint64_t>(bytes.data());
+  if (k % 8 != 0)
+    return Status::Error(ErrorKind::kInvalidData,
+                         "expected key array size % 8 == 0 but found " + std::to_string(k), {}, 0,
+                         static_cast<int64_t>(k % 8));
+  if (k > bytes.size() - 8)
+    return Status::Error(ErrorKind::kInvalidData,
+                         "expected 8 + key array size <= " + std::to_string(bytes.size()) + " but found " +
+                             std::to_string(8 + k),
+                         {}, static_cast<int64_t>(bytes.size()), static_cast<int64_t>(std::min<uint64_t>(8 + k, INT64_MAX)));
+  auto keys = WrapArray(bytes.subspan(8, k), map_type->key().get(), false);
+  if (!keys.ok()) return keys.status().WithPathPrefix("{keys}");
+  auto values = WrapArray(bytes.subspan(8 + k), map_type->value().get(), false);
+  if (!values.ok()) return values.status().WithPathPrefix("{values}");
+  if (keys->size() != values->size())
+    return Status::Error(ErrorKind::kInvalidData,
+                         "map with key/value counts that differ: expected " + std::to_string(keys->size()) +
+                             " values but found " + std::to_string(values->size()),
+                         {}, keys->size(), values->size());
+  BinaryMap m;
+  m.data_ = bytes.data();
+  m.size_ = static_cast<uint32_t>(bytes.size());
+  m.type_ = map_type;
+  m.keys_ = *keys;
+  m.values_ = *values;
+  m.keys_.path_style_ = 2;
+  m.values_.path_style_ = 3;
+  return m;
+}
+
+uint64_t BinaryMap::Hash() const { return detail::HashBytes(data_, size_); }
+
+}  // namespace zerorow

@@ -1,0 +1,387 @@
+// Canonical writers (SPEC §2.6). All positions are absolute offsets into the buffer, so a
+// reallocation while a child writer is open is harmless.
+#include "zerorow/row_writer.h"
+
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "zerorow/validate.h"
+
+namespace zerorow {
+
+namespace {
+uint64_t Pad8(uint64_t x) { return (x + 7) & ~uint64_t{7}; }
+
+void StoreU64(uint8_t* p, uint64_t v) { std::memcpy(p, &v, 8); }
+
+Status RangeError(const std::string& path, TypeId t, int64_t v) {
+  return Status::Error(ErrorKind::kInvalidData,
+                       "value " + std::to_string(v) + " is out of range for " + std::string(TypeIdName(t)),
+                       path, std::nullopt, v);
+}
+
+constexpr int64_t kMicrosPerDay = 86'400'000'000LL;
+}  // namespace
+
+namespace detail {
+
+std::string SlotWriter::PathOf(int i) const {
+  switch (path_style_) {
+    case 0:
+      if (type_ != nullptr && i >= 0 && i < type_->num_fields()) return type_->fields()[i].name;
+      break;
+    case 2: return "{key " + std::to_string(i) + "}";
+    case 3: return "{value " + std::to_string(i) + "}";
+  }
+  return "[" + std::to_string(i) + "]";
+}
+
+Status SlotWriter::IndexError(int i) const {
+  return Status::Error(ErrorKind::kOutOfRange,
+                       "ordinal " + std::to_string(i) + " out of range [0, " + std::to_string(n_) + ")",
+                       {}, n_, i);
+}
+
+Status SlotWriter::Overflow(uint64_t need) const {
+  return Status::Error(ErrorKind::kInvalidData, "row larger than 2^31-8 bytes: would need " +
+                                                    std::to_string(need) + " bytes",
+                       {}, static_cast<int64_t>(kMaxRowSize), static_cast<int64_t>(need));
+}
+
+Status SlotWriter::Check(int i, TypeId a, TypeId b, TypeId c, TypeId d) const {
+  if (buf_ == nullptr) return Status::Error(ErrorKind::kInvalidArgument, "writer was not started");
+  if (static_cast<unsigned>(i) >= static_cast<unsigned>(n_)) return IndexError(i);
+  TypeId t = TypeAt(i).id();
+  if (t == a || t == b || t == c || t == d) return Status::OK();
+  return Status::Error(ErrorKind::kSchemaMismatch,
+                       "cannot write a " + std::string(TypeIdName(a)) + " value into a field of type " +
+                           std::string(TypeIdName(t)),
+                       PathOf(i));
+}
+
+Status SlotWriter::Start(std::vector<uint8_t>* buf, const DataType* type, bool is_row, int64_t count,
+                         size_t row_base, Patch patch, size_t patch_pos, size_t parent_base) {
+  buf_ = buf;
+  type_ = type;
+  is_row_ = is_row;
+  row_base_ = row_base;
+  patch_ = patch;
+  patch_pos_ = patch_pos;
+  parent_base_ = parent_base;
+  no_nulls_ = false;
+  path_style_ = is_row ? 0 : 1;
+  base_ = buf->size();
+  uint64_t fixed;
+  if (is_row) {
+    n_ = type->num_fields();
+    stride_ = 8;
+    bitmap_pos_ = base_;
+    values_pos_ = base_ + type->bitmap_size();
+    fixed = type->fixed_size();
+  } else {
+    if (count < 0 || count >= (int64_t{1} << 31))
+      return Status::Error(ErrorKind::kInvalidData,
+                           "expected array count < 2^31 but found " + std::to_string(count), {},
+                           int64_t{1} << 31, count);
+    n_ = static_cast<int>(count);
+    stride_ = static_cast<uint32_t>(type->element_width());
+    bitmap_pos_ = base_ + 8;
+    values_pos_ = base_ + 8 + ((count + 63) / 64) * 8;
+    fixed = ArrayFixedSize(count, stride_);
+  }
+  uint64_t need = base_ + fixed - row_base_;
+  if (need > kMaxRowSize) {
+    n_ = 0;
+    return Overflow(need);
+  }
+  buf->resize(base_ + fixed);  // zero-filled: unused slot bytes and padding must be 0
+  if (!is_row) StoreU64(buf->data() + base_, static_cast<uint64_t>(count));
+  return Status::OK();
+}
+
+Result<size_t> SlotWriter::AppendBody(int i, uint64_t size, uint64_t reserve) {
+  size_t pos = buf_->size();
+  uint64_t total = std::max(Pad8(size), reserve);
+  uint64_t need = pos + total - row_base_;
+  if (size >= (uint64_t{1} << 31) || need > kMaxRowSize) return Overflow(need).WithPathPrefix(PathOf(i));
+  buf_->resize(pos + total);
+  return pos;
+}
+
+void SlotWriter::StoreRef(int i, size_t abs_pos, uint64_t size) {
+  StoreU64(slot(i), (static_cast<uint64_t>(abs_pos - base_) << 32) | size);
+}
+
+Status SlotWriter::FinishRegion() {
+  if (buf_ == nullptr) return Status::Error(ErrorKind::kInvalidArgument, "writer was not started");
+  uint64_t size = buf_->size() - base_;
+  switch (patch_) {
+    case Patch::kNone:
+      break;
+    case Patch::kReference:
+      StoreU64(buf_->data() + patch_pos_, (static_cast<uint64_t>(base_ - parent_base_) << 32) | size);
+      break;
+    case Patch::kSize:
+      StoreU64(buf_->data() + patch_pos_, size);
+      break;
+  }
+  return Status::OK();
+}
+
+Status SlotWriter::SetNull(int i) {
+  if (buf_ == nullptr) return Status::Error(ErrorKind::kInvalidArgument, "writer was not started");
+  if (static_cast<unsigned>(i) >= static_cast<unsigned>(n_)) return IndexError(i);
+  bool nullable = is_row_ ? type_->fields()[i].nullable : !no_nulls_ && elem_nullable_;
+  if (!nullable)
+    return Status::Error(ErrorKind::kInvalidData,
+                         no_nulls_ ? "map keys must not be null" : "null value in a non-nullable field",
+                         PathOf(i));
+  (*buf_)[bitmap_pos_ + (i >> 3)] |= static_cast<uint8_t>(1u << (i & 7));
+  std::memset(slot(i), 0, stride_);  // null slots are zero, so equal rows have equal bytes
+  const DataType& t = TypeAt(i);
+  if (is_row_ && t.id() == TypeId::kDecimal && t.precision() > 18) {
+    // Spark keeps the 16-byte reserve for a null decimal (SPEC §3.5).
+    ZR_ASSIGN_OR_RETURN(size_t pos, AppendBody(i, 0, 16));
+    StoreRef(i, pos, 0);
+  }
+  return Status::OK();
+}
+
+Status SlotWriter::WriteBool(int i, bool v) {
+  ZR_RETURN_NOT_OK(Check(i, TypeId::kBool));
+  *slot(i) = v ? 1 : 0;
+  return Status::OK();
+}
+
+Status SlotWriter::WriteInt8(int i, int8_t v) {
+  ZR_RETURN_NOT_OK(Check(i, TypeId::kInt8));
+  std::memcpy(slot(i), &v, 1);
+  return Status::OK();
+}
+
+Status SlotWriter::WriteInt16(int i, int16_t v) {
+  ZR_RETURN_NOT_OK(Check(i, TypeId::kInt16));
+  std::memcpy(slot(i), &v, 2);
+  return Status::OK();
+}
+
+Status SlotWriter::WriteInt32(int i, int32_t v) {
+  ZR_RETURN_NOT_OK(Check(i, TypeId::kInt32, TypeId::kDate32));
+  std::memcpy(slot(i), &v, 4);  // the high 4 bytes of a row slot stay 0 (no sign extension)
+  return Status::OK();
+}
+
+Status SlotWriter::WriteInt64(int i, int64_t v) {
+  ZR_RETURN_NOT_OK(Check(i, TypeId::kInt64, TypeId::kTimestamp, TypeId::kDuration, TypeId::kTime));
+  if (TypeAt(i).id() == TypeId::kTime && (v < 0 || v >= kMicrosPerDay))
+    return RangeError(PathOf(i), TypeId::kTime, v);
+  std::memcpy(slot(i), &v, 8);
+  return Status::OK();
+}
+
+Status SlotWriter::WriteFloat32(int i, float v) {
+  ZR_RETURN_NOT_OK(Check(i, TypeId::kFloat32));
+  uint32_t bits;
+  std::memcpy(&bits, &v, 4);
+  if (std::isnan(v)) bits = 0x7fc00000u;  // canonical NaN (SPEC §2.6)
+  std::memcpy(slot(i), &bits, 4);
+  return Status::OK();
+}
+
+Status SlotWriter::WriteFloat64(int i, double v) {
+  ZR_RETURN_NOT_OK(Check(i, TypeId::kFloat64));
+  uint64_t bits;
+  std::memcpy(&bits, &v, 8);
+  if (std::isnan(v)) bits = 0x7ff8000000000000ull;  // canonical NaN (SPEC §2.6)
+  std::memcpy(slot(i), &bits, 8);
+  return Status::OK();
+}
+
+Status SlotWriter::WriteInt(int i, int64_t v) {
+  if (buf_ == nullptr || static_cast<unsigned>(i) >= static_cast<unsigned>(n_))
+    return Check(i, TypeId::kInt64);
+  TypeId t = TypeAt(i).id();
+  auto range = [&](int64_t lo, int64_t hi) -> Status {
+    if (v < lo || v > hi) return RangeError(PathOf(i), t, v);
+    return Status::OK();
+  };
+  switch (t) {
+    case TypeId::kInt8:
+      ZR_RETURN_NOT_OK(range(INT8_MIN, INT8_MAX));
+      return WriteInt8(i, static_cast<int8_t>(v));
+    case TypeId::kInt16:
+      ZR_RETURN_NOT_OK(range(INT16_MIN, INT16_MAX));
+      return WriteInt16(i, static_cast<int16_t>(v));
+    case TypeId::kInt32:
+    case TypeId::kDate32:
+      ZR_RETURN_NOT_OK(range(INT32_MIN, INT32_MAX));
+      return WriteInt32(i, static_cast<int32_t>(v));
+    case TypeId::kInt64:
+    case TypeId::kTime:
+    case TypeId::kTimestamp:
+    case TypeId::kDuration:
+      return WriteInt64(i, v);
+    default:
+      return Check(i, TypeId::kInt64);
+  }
+}
+
+Status SlotWriter::WriteFloat(int i, double v) {
+  if (buf_ != nullptr && static_cast<unsigned>(i) < static_cast<unsigned>(n_) &&
+      TypeAt(i).id() == TypeId::kFloat32)
+    return WriteFloat32(i, static_cast<float>(v));
+  return WriteFloat64(i, v);
+}
+
+Status SlotWriter::WriteDecimal(int i, Decimal128 v) {
+  ZR_RETURN_NOT_OK(Check(i, TypeId::kDecimal));
+  const DataType& t = TypeAt(i);
+  if (!DecimalFitsPrecision(v, t.precision()))
+    return Status::Error(ErrorKind::kInvalidData,
+                         "decimal " + DecimalToString(v, t.scale()) + " does not fit decimal(" +
+                             std::to_string(t.precision()) + "," + std::to_string(t.scale()) + ")",
+                         PathOf(i), t.precision());
+  if (t.precision() <= 18) {
+    int64_t u = static_cast<int64_t>(v.unscaled);
+    std::memcpy(slot(i), &u, 8);
+    return Status::OK();
+  }
+  uint8_t be[16];
+  int len = DecimalToBigEndian(v, be);
+  // In a row the body is a 16-byte reserve (Spark's layout); in an array it is pad8(len).
+  ZR_ASSIGN_OR_RETURN(size_t pos, AppendBody(i, len, is_row_ ? 16 : 0));
+  std::memcpy(buf_->data() + pos, be, len);
+  StoreRef(i, pos, len);
+  return Status::OK();
+}
+
+Status SlotWriter::WriteString(int i, std::string_view s) {
+  ZR_RETURN_NOT_OK(Check(i, TypeId::kString));
+  if (!IsValidUtf8(s))
+    return Status::Error(ErrorKind::kInvalidData, "string is not valid UTF-8",
+                         PathOf(i));
+  ZR_ASSIGN_OR_RETURN(size_t pos, AppendBody(i, s.size()));
+  if (!s.empty()) std::memcpy(buf_->data() + pos, s.data(), s.size());
+  StoreRef(i, pos, s.size());
+  return Status::OK();
+}
+
+Status SlotWriter::WriteBinary(int i, std::span<const uint8_t> b) {
+  ZR_RETURN_NOT_OK(Check(i, TypeId::kBinary));
+  ZR_ASSIGN_OR_RETURN(size_t pos, AppendBody(i, b.size()));
+  if (!b.empty()) std::memcpy(buf_->data() + pos, b.data(), b.size());
+  StoreRef(i, pos, b.size());
+  return Status::OK();
+}
+
+Status SlotWriter::WriteRawBody(int i, std::span<const uint8_t> b) {
+  ZR_RETURN_NOT_OK(Check(i, TypeId::kString, TypeId::kBinary, TypeId::kList, TypeId::kMap));
+  ZR_ASSIGN_OR_RETURN(size_t pos, AppendBody(i, b.size()));
+  if (!b.empty()) std::memcpy(buf_->data() + pos, b.data(), b.size());
+  StoreRef(i, pos, b.size());
+  return Status::OK();
+}
+
+Status SlotWriter::BeginStruct(int i, RowWriter* child) {
+  ZR_RETURN_NOT_OK(Check(i, TypeId::kStruct));
+  size_t slot_pos = values_pos_ + stride_ * static_cast<size_t>(i);
+  return child->Start(buf_, &TypeAt(i), true, 0, row_base_, Patch::kReference, slot_pos, base_)
+      .WithPathPrefix(PathOf(i));
+}
+
+Status SlotWriter::BeginArray(int i, int64_t count, ArrayWriter* child) {
+  ZR_RETURN_NOT_OK(Check(i, TypeId::kList));
+  size_t slot_pos = values_pos_ + stride_ * static_cast<size_t>(i);
+  const DataType& t = TypeAt(i);
+  ZR_RETURN_NOT_OK(child->Start(buf_, t.element().get(), false, count, row_base_, Patch::kReference,
+                                slot_pos, base_).WithPathPrefix(PathOf(i)));
+  child->elem_nullable_ = t.element_nullable();
+  return Status::OK();
+}
+
+Status SlotWriter::BeginMap(int i, MapWriter* child) {
+  ZR_RETURN_NOT_OK(Check(i, TypeId::kMap));
+  uint64_t need = buf_->size() + 8 - row_base_;
+  if (need > kMaxRowSize) return Overflow(need).WithPathPrefix(PathOf(i));
+  child->buf_ = buf_;
+  child->type_ = &TypeAt(i);
+  child->base_ = buf_->size();
+  child->row_base_ = row_base_;
+  child->patch_pos_ = values_pos_ + stride_ * static_cast<size_t>(i);
+  child->parent_base_ = base_;
+  child->key_count_ = child->value_count_ = -1;
+  child->state_ = 0;
+  buf_->resize(buf_->size() + 8);
+  return Status::OK();
+}
+
+}  // namespace detail
+
+// ---- RowWriter ------------------------------------------------------------------------------
+
+RowWriter::RowWriter(const Schema& schema) : schema_(schema) {
+  buf_ = &own_;
+  Reset();
+}
+
+RowWriter::RowWriter(const Schema& schema, std::vector<uint8_t>* out) : schema_(schema) {
+  buf_ = out;
+  Reset();
+}
+
+void RowWriter::Reset() {
+  if (buf_ == &own_) own_.clear();
+  size_t start = buf_->size();
+  Status st = Start(buf_, schema_.struct_type().get(), true, 0, start, Patch::kNone, 0, 0);
+  (void)st;  // a top-level fixed region always fits: n fields need 8n + bitmap bytes
+}
+
+Status RowWriter::Finish() { return FinishRegion(); }
+
+BinaryRow RowWriter::row() const {
+  return BinaryRow::WrapUnchecked(buf_->data() + base_, buf_->size() - base_, type_);
+}
+
+// ---- ArrayWriter / MapWriter ----------------------------------------------------------------
+
+Status ArrayWriter::Finish() { return FinishRegion(); }
+
+Status MapWriter::BeginKeys(int64_t count, ArrayWriter* keys) {
+  if (buf_ == nullptr || state_ != 0)
+    return Status::Error(ErrorKind::kInvalidArgument, "BeginKeys must be the first call on a begun map");
+  ZR_RETURN_NOT_OK(keys->Start(buf_, type_->key().get(), false, count, row_base_,
+                               detail::SlotWriter::Patch::kSize, base_, base_));
+  keys->no_nulls_ = true;
+  keys->path_style_ = 2;
+  key_count_ = count;
+  state_ = 1;
+  return Status::OK();
+}
+
+Status MapWriter::BeginValues(int64_t count, ArrayWriter* values) {
+  if (state_ != 1 || detail::Load<uint64_t>(buf_->data() + base_) == 0)
+    return Status::Error(ErrorKind::kInvalidArgument, "BeginValues must follow keys.Finish()");
+  if (count != key_count_)
+    return Status::Error(ErrorKind::kSchemaMismatch,
+                         "map with key/value counts that differ: expected " + std::to_string(key_count_) +
+                             " values but found " + std::to_string(count),
+                         {}, key_count_, count);
+  ZR_RETURN_NOT_OK(values->Start(buf_, type_->value().get(), false, count, row_base_,
+                                 detail::SlotWriter::Patch::kNone, 0, 0));
+  values->elem_nullable_ = type_->value_nullable();
+  values->path_style_ = 3;
+  value_count_ = count;
+  state_ = 2;
+  return Status::OK();
+}
+
+Status MapWriter::Finish() {
+  if (state_ != 2) return Status::Error(ErrorKind::kInvalidArgument, "map finished before its values");
+  uint64_t size = buf_->size() - base_;
+  uint64_t ref = (static_cast<uint64_t>(base_ - parent_base_) << 32) | size;
+  std::memcpy(buf_->data() + patch_pos_, &ref, 8);
+  return Status::OK();
+}
+
+}  // namespace zerorow

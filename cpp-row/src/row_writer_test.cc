@@ -1,0 +1,209 @@
+#include "zerorow/row_writer.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "zerorow/validate.h"
+
+namespace zerorow {
+namespace {
+
+std::string Hex(std::span<const uint8_t> b) {
+  static const char* k = "0123456789abcdef";
+  std::string s;
+  for (uint8_t c : b) { s.push_back(k[c >> 4]); s.push_back(k[c & 15]); }
+  return s;
+}
+
+Schema FooSchema() {
+  auto bar = struct_({field("f1", utf8()), field("f2", list(int64()))});
+  return *Schema::Make({field("f1", int32(), false), field("f2", list(int32())),
+                        field("f3", map(utf8(), int32())), field("f4", list(bar))});
+}
+
+TEST(RowWriterTest, FixedWidthLayout) {
+  auto s = *Schema::Make({field("a", int32()), field("b", boolean()), field("c", int64())});
+  RowWriter w(s);
+  ASSERT_TRUE(w.WriteInt32(0, -1).ok());
+  ASSERT_TRUE(w.SetNull(1).ok());
+  ASSERT_TRUE(w.WriteInt64(2, 0x0102030405060708).ok());
+  ASSERT_TRUE(w.Finish().ok());
+  // bitmap (bit 1) | ff ff ff ff 00 00 00 00 (no sign extension) | zero null slot | int64
+  EXPECT_EQ(Hex(w.bytes()), "0200000000000000" "ffffffff00000000" "0000000000000000" "0807060504030201");
+  EXPECT_TRUE(Validate(w.bytes(), s).ok());
+  BinaryRow r = w.row();
+  EXPECT_EQ(*r.GetInt32(0), -1);
+  EXPECT_TRUE(*r.IsNull(1));
+  EXPECT_FALSE(*r.IsNull(0));
+  EXPECT_EQ(*r.GetInt64(2), 0x0102030405060708);
+  EXPECT_EQ(r.GetInt32(3).status().kind(), ErrorKind::kOutOfRange);
+  EXPECT_EQ(r.GetInt32(-1).status().kind(), ErrorKind::kOutOfRange);
+}
+
+TEST(RowWriterTest, StringLayoutAndReuse) {
+  auto s = *Schema::Make({field("s", utf8()), field("e", utf8())});
+  RowWriter w(s);
+  ASSERT_TRUE(w.WriteString(0, "hello").ok());
+  ASSERT_TRUE(w.WriteString(1, "").ok());
+  ASSERT_TRUE(w.Finish().ok());
+  // slots: (24 << 32 | 5), (32 << 32 | 0); body "hello" + 3 zero bytes; empty string no body.
+  EXPECT_EQ(Hex(w.bytes()), "0000000000000000" "0500000018000000" "0000000020000000" "68656c6c6f000000");
+  EXPECT_TRUE(Validate(w.bytes(), s).ok());
+  EXPECT_EQ(*w.row().GetString(0), "hello");
+  EXPECT_EQ(*w.row().GetString(1), "");
+  w.Reset();
+  ASSERT_TRUE(w.WriteString(0, "x").ok());
+  ASSERT_TRUE(w.SetNull(1).ok());
+  ASSERT_TRUE(w.Finish().ok());
+  EXPECT_EQ(w.bytes().size(), 32u);
+  EXPECT_TRUE(Validate(w.bytes(), s).ok());
+  EXPECT_EQ(*w.row().GetString(0), "x");
+}
+
+TEST(RowWriterTest, NestedFooRoundTrip) {
+  Schema s = FooSchema();
+  RowWriter w(s);
+  ASSERT_TRUE(w.WriteInt32(0, 42).ok());
+  ArrayWriter a;
+  ASSERT_TRUE(w.BeginArray(1, 3, &a).ok());
+  ASSERT_TRUE(a.WriteInt32(0, 1).ok());
+  ASSERT_TRUE(a.SetNull(1).ok());
+  ASSERT_TRUE(a.WriteInt32(2, 3).ok());
+  ASSERT_TRUE(a.Finish().ok());
+  MapWriter m;
+  ASSERT_TRUE(w.BeginMap(2, &m).ok());
+  ArrayWriter keys, values;
+  ASSERT_TRUE(m.BeginKeys(2, &keys).ok());
+  ASSERT_TRUE(keys.WriteString(0, "k1").ok());
+  ASSERT_TRUE(keys.WriteString(1, "k2").ok());
+  EXPECT_EQ(keys.SetNull(1).kind(), ErrorKind::kInvalidData);  // keys are never null
+  ASSERT_TRUE(keys.Finish().ok());
+  ASSERT_TRUE(m.BeginValues(2, &values).ok());
+  ASSERT_TRUE(values.WriteInt32(0, 10).ok());
+  ASSERT_TRUE(values.SetNull(1).ok());
+  ASSERT_TRUE(values.Finish().ok());
+  ASSERT_TRUE(m.Finish().ok());
+  ArrayWriter bars;
+  ASSERT_TRUE(w.BeginArray(3, 2, &bars).ok());
+  for (int i = 0; i < 2; ++i) {
+    RowWriter bar;
+    ASSERT_TRUE(bars.BeginStruct(i, &bar).ok());
+    ASSERT_TRUE(bar.WriteString(0, i == 0 ? "first" : "second").ok());
+    ArrayWriter longs;
+    ASSERT_TRUE(bar.BeginArray(1, 5, &longs).ok());
+    for (int k = 0; k < 5; ++k) ASSERT_TRUE(longs.WriteInt64(k, int64_t{k} * 1000000000000LL).ok());
+    ASSERT_TRUE(longs.Finish().ok());
+    ASSERT_TRUE(bar.Finish().ok());
+  }
+  ASSERT_TRUE(bars.Finish().ok());
+  ASSERT_TRUE(w.Finish().ok());
+  Status v = Validate(w.bytes(), s);
+  ASSERT_TRUE(v.ok()) << v.ToString();
+
+  BinaryRow r = w.row();
+  EXPECT_EQ(*r.GetInt32(0), 42);
+  BinaryArray f2 = *r.GetArray(1);
+  EXPECT_EQ(f2.size(), 3);
+  EXPECT_TRUE(*f2.IsNull(1));
+  auto span = f2.Values<int32_t>();
+  ASSERT_TRUE(span.ok());
+  EXPECT_EQ((*span)[2], 3);
+  BinaryMap f3 = *r.GetMap(2);
+  EXPECT_EQ(f3.size(), 2);
+  EXPECT_EQ(*f3.keys().GetString(1), "k2");
+  EXPECT_EQ(*f3.values().GetInt32(0), 10);
+  EXPECT_TRUE(*f3.values().IsNull(1));
+  BinaryRow bar1 = *r.GetArray(3)->GetStruct(1);
+  EXPECT_EQ(*bar1.GetString(0), "second");
+  EXPECT_EQ(*bar1.GetArray(1)->GetInt64(4), 4000000000000LL);
+  EXPECT_EQ(r.GetArray(3)->GetStructUnchecked(0).GetStringUnchecked(0), "first");
+  EXPECT_EQ(f2.GetInt64(0).status().kind(), ErrorKind::kSchemaMismatch);  // width 4 array
+  EXPECT_EQ(r.GetStruct(1).status().kind(), ErrorKind::kSchemaMismatch);
+}
+
+TEST(RowWriterTest, TypeAndRangeErrors) {
+  auto s = *Schema::Make({field("a", int8(), false), field("t", time()), field("s", utf8())});
+  RowWriter w(s);
+  EXPECT_EQ(w.WriteInt32(0, 1).kind(), ErrorKind::kSchemaMismatch);
+  Status st = w.WriteInt(0, 300);
+  EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(st.path(), "a");
+  EXPECT_TRUE(w.WriteInt(0, -128).ok());
+  EXPECT_EQ(w.SetNull(0).kind(), ErrorKind::kInvalidData);  // not nullable
+  EXPECT_EQ(w.WriteTime(1, 86'400'000'000LL).kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(w.WriteString(2, std::string_view("\xff", 1)).kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(w.WriteInt(7, 1).kind(), ErrorKind::kOutOfRange);
+}
+
+TEST(RowWriterTest, FloatsAreCanonical) {
+  auto s = *Schema::Make({field("f", float32()), field("d", float64())});
+  RowWriter w(s);
+  uint32_t weird_nan32 = 0x7fc00001;
+  float f;
+  std::memcpy(&f, &weird_nan32, 4);
+  ASSERT_TRUE(w.WriteFloat32(0, f).ok());
+  ASSERT_TRUE(w.WriteFloat64(1, -std::numeric_limits<double>::quiet_NaN()).ok());
+  ASSERT_TRUE(w.Finish().ok());
+  EXPECT_EQ(Hex(w.bytes()), "0000000000000000" "0000c07f00000000" "000000000000f87f");
+}
+
+TEST(RowWriterTest, DecimalLayouts) {
+  auto s = *Schema::Make({field("small", decimal(10, 2)), field("big", decimal(38, 4)),
+                          field("bignull", decimal(20, 0)), field("l", list(decimal(20, 0)))});
+  RowWriter w(s);
+  ASSERT_TRUE(w.WriteDecimal(0, *DecimalFromString("-12.34", 10, 2)).ok());
+  ASSERT_TRUE(w.WriteDecimal(1, *DecimalFromString("1.5", 38, 4)).ok());  // 15000 = 0x3a98
+  ASSERT_TRUE(w.SetNull(2).ok());
+  ArrayWriter a;
+  ASSERT_TRUE(w.BeginArray(3, 2, &a).ok());
+  ASSERT_TRUE(a.WriteDecimal(0, Decimal128{-1}).ok());
+  ASSERT_TRUE(a.SetNull(1).ok());
+  ASSERT_TRUE(a.Finish().ok());
+  ASSERT_TRUE(w.Finish().ok());
+  Status v = Validate(w.bytes(), s);
+  ASSERT_TRUE(v.ok()) << v.ToString();
+  std::string hex = Hex(w.bytes());
+  // bitmap: field 2 null; small: -1234; big: ref (40 << 32 | 2); bignull: (56 << 32 | 0)
+  EXPECT_EQ(hex.substr(0, 16 * 5), "0400000000000000" "2efbffffffffffff" "0200000028000000"
+                                   "0000000038000000" "2800000048000000");
+  EXPECT_EQ(hex.substr(16 * 5, 32), "3a980000000000000000000000000000");
+  BinaryRow r = w.row();
+  EXPECT_EQ(DecimalToString(*r.GetDecimal(0), 2), "-12.34");
+  EXPECT_EQ(DecimalToString(*r.GetDecimal(1), 4), "1.5000");
+  EXPECT_EQ(r.GetArray(3)->GetDecimal(0)->unscaled, -1);
+  EXPECT_EQ(w.WriteDecimal(0, Decimal128{10000000000}).kind(), ErrorKind::kInvalidData);
+  EXPECT_FALSE(DecimalFromString("1.234", 10, 2).ok());
+  EXPECT_EQ(DecimalToString(*DecimalFromString("7", 5, 0), 0), "7");
+  EXPECT_EQ(DecimalToString(Decimal128{-5}, 3), "-0.005");
+}
+
+TEST(RowWriterTest, AppendModeKeepsRowsAligned) {
+  auto s = *Schema::Make({field("s", utf8())});
+  std::vector<uint8_t> out;
+  RowWriter w(s, &out);
+  std::vector<size_t> offsets;
+  for (int i = 0; i < 3; ++i) {
+    if (i) w.Reset();
+    offsets.push_back(w.offset());
+    ASSERT_TRUE(w.WriteString(0, std::string(i * 3, 'x')).ok());
+    ASSERT_TRUE(w.Finish().ok());
+  }
+  for (size_t o : offsets) EXPECT_EQ(o % 8, 0u);
+  EXPECT_EQ(out.size() % 8, 0u);
+}
+
+TEST(RowWriterTest, OverflowIsAnError) {
+  auto s = *Schema::Make({field("l", list(int64()))});
+  RowWriter w(s);
+  ArrayWriter a;
+  Status st = w.BeginArray(0, (int64_t{1} << 31) - 1, &a);  // 16 GiB of elements
+  EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
+  EXPECT_NE(st.message().find("2^31-8"), std::string::npos) << st.ToString();
+  EXPECT_EQ(w.BeginArray(0, int64_t{1} << 31, &a).kind(), ErrorKind::kInvalidData);
+}
+
+}  // namespace
+}  // namespace zerorow

@@ -1,0 +1,292 @@
+// The full validator (SPEC §6.3): one pass, every rule in the order the spec gives.
+// Recursion follows the schema, whose depth is at most 64 (SPEC §7), so the stack is bounded.
+#include "zerorow/validate.h"
+
+#include <cstring>
+#include <string>
+
+namespace zerorow {
+
+namespace {
+
+constexpr int64_t kMicrosPerDay = 86'400'000'000LL;
+constexpr uint64_t k2p31 = uint64_t{1} << 31;
+
+uint64_t Pad8(uint64_t x) { return (x + 7) & ~uint64_t{7}; }
+uint64_t LoadU64(const uint8_t* p) { return detail::Load<uint64_t>(p); }
+
+Status Bad(std::string path, const std::string& what, uint64_t expected, uint64_t actual) {
+  return Status::Error(ErrorKind::kInvalidData, what, std::move(path), static_cast<int64_t>(expected),
+                       static_cast<int64_t>(actual));
+}
+Status BadMsg(std::string path, const std::string& what) {
+  return Status::Error(ErrorKind::kInvalidData, what, std::move(path));
+}
+std::string Num(uint64_t v) { return std::to_string(v); }
+
+bool AllZero(const uint8_t* p, size_t n) {
+  for (size_t k = 0; k < n; ++k) {
+    if (p[k]) return false;
+  }
+  return true;
+}
+
+// How array element paths are spelled (SPEC §4.3).
+enum class ElemPath : uint8_t { kList, kKey, kValue };
+
+std::string ElemName(ElemPath kind, size_t i) {
+  switch (kind) {
+    case ElemPath::kKey: return "{key " + std::to_string(i) + "}";
+    case ElemPath::kValue: return "{value " + std::to_string(i) + "}";
+    default: return "[" + std::to_string(i) + "]";
+  }
+}
+
+class Validator {
+ public:
+  // A region [0, size) holding a row of struct type t.
+  Status Row(const uint8_t* p, uint64_t size, const DataType& t, bool top_level) {
+    const uint64_t n = t.num_fields();
+    const uint64_t fixed = t.fixed_size();
+    if (size < fixed)
+      return Status::Error(top_level ? ErrorKind::kTruncated : ErrorKind::kInvalidData,
+                           "expected row size >= " + Num(fixed) + " (fixed region) but found " + Num(size), {},
+                           static_cast<int64_t>(fixed), static_cast<int64_t>(size));
+    if (size % 8 != 0) return Bad({}, "expected row size % 8 == 0 but found size " + Num(size), 0, size % 8);
+    ZR_RETURN_NOT_OK(BitmapTail(p, n));
+    uint64_t cursor = fixed;
+    const uint8_t* slots = p + t.bitmap_size();
+    for (uint64_t i = 0; i < n; ++i) {
+      const Field& f = t.fields()[i];
+      bool is_null = (p[i >> 3] >> (i & 7)) & 1;
+      Status st = Value(p, size, slots + 8 * i, 8, *f.type, f.nullable, is_null, /*in_row=*/true, fixed, &cursor);
+      if (!st.ok()) return std::move(st).WithPathPrefix(f.name);
+    }
+    if (cursor != size)
+      return Bad({}, "expected row size == " + Num(cursor) + " (end of the last body) but found " + Num(size) +
+                         " (trailing bytes)", cursor, size);
+    return Status::OK();
+  }
+
+  Status Array(const uint8_t* p, uint64_t size, const DataType& elem, bool elem_nullable, ElemPath kind) {
+    if (size < 8) return Bad({}, "expected array size >= 8 but found " + Num(size), 8, size);
+    const uint64_t n = LoadU64(p);
+    if (n >= k2p31) return Bad({}, "expected array count < 2^31 but found " + Num(n), k2p31, n);
+    const uint64_t w = elem.element_width();
+    const uint64_t bitmap = ((n + 63) / 64) * 8;
+    const uint64_t fixed = 8 + bitmap + Pad8(n * w);
+    if (fixed > size)
+      return Bad({}, "array count larger than the buffer: expected 8 + bitmap + elements = " + Num(fixed) +
+                         " <= " + Num(size) + " but count is " + Num(n), size, fixed);
+    if (size % 8 != 0) return Bad({}, "expected array size % 8 == 0 but found size " + Num(size), 0, size % 8);
+    ZR_RETURN_NOT_OK(BitmapTail(p + 8, n));
+    const uint8_t* elems = p + 8 + bitmap;
+    if (!AllZero(elems + n * w, Pad8(n * w) - n * w))
+      return BadMsg({}, "expected zero element padding after " + Num(n) + " elements");
+    uint64_t cursor = fixed;
+    // Fast path: fixed-width elements with nothing to check but null slots being zero.
+    for (uint64_t i = 0; i < n; ++i) {
+      bool is_null = (p[8 + (i >> 3)] >> (i & 7)) & 1;
+      Status st = Value(p, size, elems + w * i, w, elem, elem_nullable, is_null, /*in_row=*/false, fixed, &cursor);
+      if (!st.ok()) return std::move(st).WithPathPrefix(ElemName(kind, i));
+    }
+    if (cursor != size)
+      return Bad({}, "expected array size == " + Num(cursor) + " (end of the last body) but found " + Num(size) +
+                         " (trailing bytes)", cursor, size);
+    return Status::OK();
+  }
+
+  Status Map(const uint8_t* p, uint64_t size, const DataType& t) {
+    if (size < 8) return Bad({}, "expected map size >= 8 but found " + Num(size), 8, size);
+    const uint64_t k = LoadU64(p);
+    if (k % 8 != 0) return Bad({}, "expected key array size % 8 == 0 but found " + Num(k), 0, k % 8);
+    if (k > size - 8) return Bad({}, "expected 8 + key array size <= " + Num(size) + " but found key array size " + Num(k), size - 8, k);
+    ZR_RETURN_NOT_OK(Array(p + 8, k, *t.key(), /*nullable=*/false, ElemPath::kKey));
+    ZR_RETURN_NOT_OK(Array(p + 8 + k, size - 8 - k, *t.value(), t.value_nullable(), ElemPath::kValue));
+    uint64_t kn = LoadU64(p + 8), vn = LoadU64(p + 8 + k);
+    if (kn != vn)
+      return Bad({}, "map with key/value counts that differ: expected " + Num(kn) + " values but found " + Num(vn), kn, vn);
+    return Status::OK();
+  }
+
+ private:
+  // Bits at positions >= n of a bitmap of ceil(n/64)*8 bytes MUST be 0.
+  static Status BitmapTail(const uint8_t* bitmap, uint64_t n) {
+    if (n % 64 == 0) return Status::OK();
+    uint64_t last = LoadU64(bitmap + (n / 64) * 8);
+    uint64_t extra = last >> (n % 64);
+    if (extra != 0) return BadMsg({}, "null bitmap has bits set at positions >= " + Num(n));
+    return Status::OK();
+  }
+
+  // One slot (row, w = 8) or element (array, w = natural width); rule 3 of SPEC §6.3.
+  Status Value(const uint8_t* region, uint64_t size, const uint8_t* slot, uint64_t w, const DataType& t,
+               bool nullable, bool is_null, bool in_row, uint64_t fixed, uint64_t* cursor) {
+    const bool big_decimal = t.id() == TypeId::kDecimal && t.precision() > 18;
+    if (is_null) {
+      if (!nullable) return BadMsg({}, "null value in a non-nullable field");
+      if (big_decimal && in_row) {
+        uint64_t ref = LoadU64(slot), want = *cursor << 32;
+        if (ref != want)
+          return Bad({}, "expected null decimal slot (offset " + Num(*cursor) + ", size 0) but found offset " +
+                             Num(ref >> 32) + " size " + Num(ref & 0xffffffffu), want, ref);
+        if (*cursor + 16 > size) return Bad({}, "expected offset+16 <= " + Num(size) + " but found " + Num(*cursor + 16), size, *cursor + 16);
+        if (!AllZero(region + *cursor, 16)) return BadMsg({}, "expected a zero 16-byte reserve for a null decimal");
+        *cursor += 16;
+        return Status::OK();
+      }
+      if (!AllZero(slot, w)) return BadMsg({}, "expected a zero slot for a null value");
+      return Status::OK();
+    }
+    if (t.is_fixed_width()) return Fixed(slot, w, t);
+    // Variable width: a reference.
+    const uint64_t ref = LoadU64(slot);
+    const uint64_t off = ref >> 32, sz = ref & 0xffffffffu;
+    if (off >= k2p31) return Bad({}, "expected offset < 2^31 but found " + Num(off), k2p31, off);
+    if (sz >= k2p31) return Bad({}, "expected size < 2^31 but found " + Num(sz), k2p31, sz);
+    if (off % 8 != 0) return Bad({}, "misaligned offset: expected offset % 8 == 0 but found offset " + Num(off), 0, off % 8);
+    if (off < fixed) return Bad({}, "offset inside the fixed region: expected offset >= " + Num(fixed) + " but found " + Num(off), fixed, off);
+    if (off + Pad8(sz) > size)
+      return Bad({}, "offset/size past the end: expected offset+size <= " + Num(size) + " but found " + Num(off + Pad8(sz)), size, off + Pad8(sz));
+    if (off != *cursor)
+      return Bad({}, "expected offset " + Num(*cursor) + " (canonical order, no gaps or overlaps) but found " + Num(off), *cursor, off);
+    if (!AllZero(region + off + sz, Pad8(sz) - sz)) return BadMsg({}, "expected zero padding after the body");
+    const uint8_t* body = region + off;
+    uint64_t next = off + Pad8(sz);
+    switch (t.id()) {
+      case TypeId::kString:
+        if (!IsValidUtf8(std::span<const uint8_t>(body, sz))) return BadMsg({}, "string is not valid UTF-8");
+        break;
+      case TypeId::kBinary:
+        break;
+      case TypeId::kDecimal: {
+        if (sz < 1 || sz > 16) return Bad({}, "expected decimal byte length in [1, 16] but found " + Num(sz), 16, sz);
+        if (in_row) {
+          if (off + 16 > size) return Bad({}, "expected offset+16 <= " + Num(size) + " but found " + Num(off + 16), size, off + 16);
+          if (!AllZero(body + sz, 16 - sz)) return BadMsg({}, "expected zero bytes after the decimal in its 16-byte reserve");
+          next = off + 16;
+        }
+        Decimal128 v = DecimalFromBigEndian(body, static_cast<int>(sz));
+        if (!DecimalFitsPrecision(v, t.precision()))
+          return Bad({}, "decimal " + DecimalToString(v, t.scale()) + " exceeds precision " + Num(t.precision()),
+                     t.precision(), t.precision() + 1);
+        break;
+      }
+      case TypeId::kStruct:
+        ZR_RETURN_NOT_OK(Row(body, sz, t, false));
+        break;
+      case TypeId::kList:
+        ZR_RETURN_NOT_OK(Array(body, sz, *t.element(), t.element_nullable(), ElemPath::kList));
+        break;
+      case TypeId::kMap:
+        ZR_RETURN_NOT_OK(Map(body, sz, t));
+        break;
+      default:
+        break;
+    }
+    *cursor = next;
+    return Status::OK();
+  }
+
+  static Status Fixed(const uint8_t* slot, uint64_t w, const DataType& t) {
+    const uint64_t nw = t.element_width();
+    if (w > nw && !AllZero(slot + nw, w - nw))
+      return BadMsg({}, "expected zero high bytes in the slot of a " + std::string(TypeIdName(t.id())));
+    switch (t.id()) {
+      case TypeId::kBool:
+        if (slot[0] > 1) return Bad({}, "expected bool 0 or 1 but found " + Num(slot[0]), 1, slot[0]);
+        break;
+      case TypeId::kTime: {
+        int64_t v = detail::Load<int64_t>(slot);
+        if (v < 0 || v >= kMicrosPerDay)
+          return Status::Error(ErrorKind::kInvalidData,
+                               "expected time in [0, 86400000000) but found " + std::to_string(v), {}, kMicrosPerDay, v);
+        break;
+      }
+      case TypeId::kDecimal: {
+        Decimal128 v{detail::Load<int64_t>(slot)};
+        if (!DecimalFitsPrecision(v, t.precision()))
+          return Bad({}, "decimal " + DecimalToString(v, t.scale()) + " exceeds precision " + Num(t.precision()),
+                     t.precision(), t.precision() + 1);
+        break;
+      }
+      default:
+        break;
+    }
+    return Status::OK();
+  }
+};
+
+}  // namespace
+
+std::string_view ValidationLevelName(ValidationLevel level) {
+  switch (level) {
+    case ValidationLevel::kNone: return "none";
+    case ValidationLevel::kBounds: return "bounds";
+    default: return "full";
+  }
+}
+
+Status Validate(std::span<const uint8_t> bytes, const Schema& schema, ValidationLevel level) {
+  switch (level) {
+    case ValidationLevel::kNone:
+      return Status::OK();
+    case ValidationLevel::kBounds:
+      return BinaryRow::Wrap(bytes, schema).status();
+    default:
+      if (bytes.size() > (uint64_t{1} << 31) - 8)
+        return Bad({}, "expected row size <= 2^31-8 but found " + Num(bytes.size()), (uint64_t{1} << 31) - 8, bytes.size());
+      return Validator().Row(bytes.data(), bytes.size(), *schema.struct_type(), true);
+  }
+}
+
+Result<BinaryRow> ValidateAndWrap(std::span<const uint8_t> bytes, const Schema& schema, ValidationLevel level) {
+  if (level == ValidationLevel::kNone)
+    return BinaryRow::WrapUnchecked(bytes.data(), bytes.size(), schema.struct_type().get());
+  ZR_RETURN_NOT_OK(Validate(bytes, schema, level));
+  return BinaryRow::Wrap(bytes, schema);
+}
+
+Status ValidateStructBody(std::span<const uint8_t> bytes, const DataType& struct_type) {
+  return Validator().Row(bytes.data(), bytes.size(), struct_type, false);
+}
+Status ValidateArrayBody(std::span<const uint8_t> bytes, const DataType& element_type) {
+  return Validator().Array(bytes.data(), bytes.size(), element_type, true, ElemPath::kList);
+}
+Status ValidateMapBody(std::span<const uint8_t> bytes, const DataType& map_type) {
+  return Validator().Map(bytes.data(), bytes.size(), map_type);
+}
+
+bool IsValidUtf8(std::span<const uint8_t> s) {
+  const uint8_t* p = s.data();
+  const uint8_t* end = p + s.size();
+  while (p < end) {
+    // ASCII fast path, 8 bytes at a time.
+    while (end - p >= 8) {
+      uint64_t v;
+      std::memcpy(&v, p, 8);
+      if (v & 0x8080808080808080ull) break;
+      p += 8;
+    }
+    if (p >= end) break;
+    uint8_t c = *p;
+    if (c < 0x80) { ++p; continue; }
+    int len;
+    uint32_t cp;
+    if (c >= 0xC2 && c <= 0xDF) { len = 2; cp = c & 0x1F; }
+    else if (c >= 0xE0 && c <= 0xEF) { len = 3; cp = c & 0x0F; }
+    else if (c >= 0xF0 && c <= 0xF4) { len = 4; cp = c & 0x07; }
+    else return false;
+    if (end - p < len) return false;
+    for (int k = 1; k < len; ++k) {
+      if ((p[k] & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (p[k] & 0x3F);
+    }
+    if ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+      return false;
+    p += len;
+  }
+  return true;
+}
+
+}  // namespace zerorow

@@ -1,0 +1,25 @@
+// Runs the golden vectors (format-spec/vectors) under ctest: every read, write and reject
+// check of SPEC §8 must pass.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "vector_runner.h"
+
+namespace zerorow {
+namespace {
+
+TEST(GoldenVectorsTest, AllChecksPass) {
+  if (!std::filesystem::exists(ZEROROW_VECTORS_DIR)) GTEST_SKIP() << "no vectors at " << ZEROROW_VECTORS_DIR;
+  std::vector<vectors::CheckResult> results;
+  std::string error;
+  ASSERT_TRUE(vectors::RunAll(ZEROROW_VECTORS_DIR, &results, &error)) << error;
+  EXPECT_GT(results.size(), 50u);
+  for (const auto& r : results) {
+    EXPECT_TRUE(r.pass) << r.check << " " << r.name << ": " << r.message;
+    if (!r.path_note.empty()) std::printf("note: reject %s: %s\n", r.name.c_str(), r.path_note.c_str());
+  }
+}
+
+}  // namespace
+}  // namespace zerorow

@@ -1,0 +1,154 @@
+#include "vector_runner.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "zerorow/json.h"
+#include "zerorow/json_values.h"
+#include "zerorow/row_writer.h"
+#include "zerorow/schema.h"
+#include "zerorow/validate.h"
+
+namespace zerorow::vectors {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+CheckResult Begin(const char* check, const std::string& name) {
+  CheckResult r;
+  r.check = check;
+  r.name = name;
+  return r;
+}
+
+bool ReadFile(const fs::path& p, std::string* out) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  *out = ss.str();
+  return true;
+}
+
+std::vector<std::string> SortedDirs(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.is_directory() && e.path().filename() != "invalid") names.push_back(e.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+void ValidCase(const fs::path& dir, const std::string& name, std::vector<CheckResult>* out) {
+  CheckResult read = Begin("read", name), write = Begin("write", name);
+  std::string schema_text, values_text, row;
+  if (!ReadFile(dir / "schema.json", &schema_text) || !ReadFile(dir / "values.json", &values_text) ||
+      !ReadFile(dir / "row.bin", &row)) {
+    read.message = write.message = "missing schema.json, values.json or row.bin";
+    out->push_back(read);
+    out->push_back(write);
+    return;
+  }
+  auto schema = Schema::FromJson(schema_text);
+  auto values = ParseJson(values_text);
+  if (!schema.ok() || !values.ok()) {
+    read.message = write.message =
+        "cannot load: " + (schema.ok() ? values.status().ToString() : schema.status().ToString());
+    out->push_back(read);
+    out->push_back(write);
+    return;
+  }
+  if (schema->ToJson() != schema_text && schema->ToJson() + "\n" != schema_text) {
+    read.message = "schema.json is not in canonical form as we write it: " + schema->ToJson();
+  }
+  // read: validate at full, then compare every value.
+  std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(row.data()), row.size());
+  if (read.message.empty()) {
+    auto r = ValidateAndWrap(bytes, *schema, ValidationLevel::kFull);
+    if (!r.ok()) {
+      read.message = "validation failed: " + r.status().ToString();
+    } else {
+      Status st = CheckRowAgainstJson(*r, *values);
+      if (st.ok()) read.pass = true;
+      else read.message = st.ToString();
+    }
+  }
+  // write: encode values.json, compare byte for byte.
+  RowWriter w(*schema);
+  Status st = WriteRowFromJson(*values, &w);
+  if (!st.ok()) {
+    write.message = st.ToString();
+  } else if (w.bytes().size() != bytes.size() ||
+             !std::equal(bytes.begin(), bytes.end(), w.bytes().begin())) {
+    size_t k = 0;
+    while (k < bytes.size() && k < w.bytes().size() && bytes[k] == w.bytes()[k]) ++k;
+    write.message = "bytes differ at offset " + std::to_string(k) + " (expected " + std::to_string(bytes.size()) +
+                    " bytes, wrote " + std::to_string(w.bytes().size()) + ")";
+  } else {
+    write.pass = true;
+  }
+  out->push_back(read);
+  out->push_back(write);
+}
+
+void InvalidCase(const fs::path& dir, const std::string& name, std::vector<CheckResult>* out) {
+  CheckResult res = Begin("reject", name);
+  std::string schema_text, expected_text, row;
+  if (!ReadFile(dir / "schema.json", &schema_text) || !ReadFile(dir / "expected.json", &expected_text)) {
+    res.message = "missing schema.json or expected.json";
+    out->push_back(res);
+    return;
+  }
+  auto expected = ParseJson(expected_text);
+  const JsonValue* kind = expected.ok() ? expected->Find("error") : nullptr;
+  if (kind == nullptr || !kind->is_string()) {
+    res.message = "expected.json has no \"error\"";
+    out->push_back(res);
+    return;
+  }
+  const JsonValue* want_path = expected->Find("path");
+  bool has_row = ReadFile(dir / "row.bin", &row);
+  auto schema = Schema::FromJson(schema_text);
+  Status got;
+  if (!has_row) {
+    got = schema.status();
+    if (got.ok()) res.message = "schema loaded but must be rejected with " + kind->text();
+  } else if (!schema.ok()) {
+    res.message = "schema failed to load: " + schema.status().ToString();
+  } else {
+    got = Validate(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(row.data()), row.size()), *schema,
+                   ValidationLevel::kFull);
+    if (got.ok()) res.message = "row accepted at level full but must be rejected with " + kind->text();
+  }
+  if (res.message.empty()) {
+    if (ErrorKindName(got.kind()) == kind->text()) {
+      res.pass = true;
+      if (want_path && want_path->is_string() && want_path->text() != got.path())
+        res.path_note = "path \"" + got.path() + "\" vs expected \"" + want_path->text() + "\"";
+    } else {
+      res.message = "expected " + kind->text() + " but got " + got.ToString();
+    }
+  }
+  out->push_back(res);
+}
+
+}  // namespace
+
+bool RunAll(const std::string& vectors_dir, std::vector<CheckResult>* out, std::string* error) {
+  fs::path root(vectors_dir);
+  std::error_code ec;
+  if (!fs::is_directory(root, ec)) {
+    *error = "not a directory: " + vectors_dir;
+    return false;
+  }
+  for (const std::string& name : SortedDirs(root)) ValidCase(root / name, name, out);
+  if (fs::is_directory(root / "invalid", ec)) {
+    for (const std::string& name : SortedDirs(root / "invalid")) InvalidCase(root / "invalid" / name, name, out);
+  }
+  return true;
+}
+
+}  // namespace zerorow::vectors

@@ -1,0 +1,31 @@
+// The C++ golden-vector runner for `make test-vectors` (SPEC §8):
+//   zerorow_vectors <vectors-folder>
+// prints `PASS|FAIL <read|write|reject> <case>[: why]`, one line per check. Exits 0 when it
+// ran (even with FAILs), 2 when it could not run.
+#include <cstdio>
+
+#include "vector_runner.h"
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s <vectors-folder>\n", argv[0]);
+    return 2;
+  }
+  std::vector<zerorow::vectors::CheckResult> results;
+  std::string error;
+  if (!zerorow::vectors::RunAll(argv[1], &results, &error)) {
+    std::fprintf(stderr, "%s\n", error.c_str());
+    return 2;
+  }
+  int failed = 0;
+  for (const auto& r : results) {
+    if (r.pass) {
+      std::printf("PASS %s %s\n", r.check.c_str(), r.name.c_str());
+    } else {
+      ++failed;
+      std::printf("FAIL %s %s: %s\n", r.check.c_str(), r.name.c_str(), r.message.c_str());
+    }
+  }
+  std::fprintf(stderr, "%zu checks, %d failed\n", results.size(), failed);
+  return 0;
+}

@@ -1,0 +1,310 @@
+#!/usr/bin/env python3
+"""One Arrow answer (SPEC §12): every producer turns every golden vector's row into Arrow,
+and the result must equal what pyarrow builds from the case's values.json, schema and field
+metadata included (`Table.equals(..., check_metadata=True)`; NaNs compare by bit pattern).
+
+Producers (each gets the vectors folder and gives one Arrow table per case):
+  java    - io.zerorow.arrow.ArrowVectors (zerorow-arrow) writes <case>.arrow IPC files;
+            it also writes <case>.rows.arrow row files (SPEC §5), which must open in
+            pyarrow (`pa.ipc.open_file`) with the row metadata intact and the row bytes
+            equal to row.bin.
+  python  - the `zerorow` package, when it imports and offers `to_arrow`.
+  cpp     - not wired yet: add a function to PRODUCERS that returns {case: pa.Table}.
+
+  arrow_equality.py [--vectors DIR] [--java-classpath CP] [--producers java,python]
+
+Prints `PASS|FAIL <producer> <check> <case>` lines, which producers ran, and
+`N passed, N failed`; exits 1 on any failure. The expected tables also serve the Parquet
+interop test (java-row/parquet/src/test/python), which imports `expected_table`.
+"""
+import argparse
+import decimal
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import pyarrow as pa
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+VECTORS = os.path.join(ROOT, "format-spec", "vectors")
+ROW_META_KEYS = (b"zerorow.version", b"zerorow.schema", b"zerorow.fingerprint")
+
+# ---- what pyarrow expects (SPEC §12) -----------------------------------------------------
+
+_PRIMITIVES = {
+    "bool": pa.bool_(), "int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(),
+    "int64": pa.int64(), "float32": pa.float32(), "float64": pa.float64(),
+    "string": pa.string(), "binary": pa.binary(), "date32": pa.date32(),
+    "time": pa.time64("us"), "timestamp": pa.timestamp("us"), "duration": pa.duration("us"),
+}
+
+
+def arrow_type(t):
+    """The Arrow type of a zerorow type in its JSON form (SPEC §4.1 -> §12)."""
+    if isinstance(t, str):
+        return _PRIMITIVES[t]
+    kind = t["type"]
+    if kind in _PRIMITIVES and len(t) == 1:
+        return _PRIMITIVES[kind]
+    if kind == "timestamp":
+        return pa.timestamp("us", tz=t["tz"])
+    if kind == "decimal":
+        return pa.decimal128(t["precision"], t["scale"])
+    if kind == "list":
+        return pa.list_(pa.field("item", arrow_type(t["element"]), t["element_nullable"]))
+    if kind == "map":
+        return pa.map_(pa.field("key", arrow_type(t["key"]), nullable=False),
+                       pa.field("value", arrow_type(t["value"]), t["value_nullable"]))
+    if kind == "struct":
+        return pa.struct(arrow_fields(t))
+    raise ValueError(f"unknown type {t!r}")
+
+
+def arrow_fields(struct):
+    return [pa.field(f["name"], arrow_type(f["type"]), f["nullable"]) for f in struct["fields"]]
+
+
+def arrow_schema(schema_json):
+    return pa.schema(arrow_fields(schema_json))
+
+
+def _kind(t):
+    return t if isinstance(t, str) else t["type"]
+
+
+def py_value(t, v):
+    """values.json encoding (SPEC §10) -> the Python value pyarrow takes for type t."""
+    if v is None:
+        return None
+    k = _kind(t)
+    if k in ("int64", "time", "timestamp", "duration"):
+        return int(v)
+    if k in ("float32", "float64"):
+        return float({"NaN": "nan", "Infinity": "inf", "-Infinity": "-inf"}.get(v, v)) \
+            if isinstance(v, str) else float(v)
+    if k == "binary":
+        return bytes.fromhex(v)
+    if k == "decimal":
+        return decimal.Decimal(v)
+    if k == "list":
+        return [py_value(t["element"], x) for x in v]
+    if k == "map":
+        return [(py_value(t["key"], kv[0]), py_value(t["value"], kv[1])) for kv in v]
+    if k == "struct":
+        return {f["name"]: py_value(f["type"], v[f["name"]]) for f in t["fields"]}
+    return v
+
+
+def expected_table(schema_json, values, copies=1):
+    """The pyarrow Table SPEC §12 gives one row of values.json (repeated `copies` times)."""
+    schema = arrow_schema(schema_json)
+    columns = []
+    for f, af in zip(schema_json["fields"], schema):
+        v = py_value(f["type"], values[f["name"]])
+        columns.append(pa.array([v] * copies, type=af.type))
+    return pa.Table.from_arrays(columns, schema=schema)
+
+
+def load_case(name, vectors=VECTORS):
+    d = os.path.join(vectors, name)
+    with open(os.path.join(d, "schema.json"), encoding="utf-8") as f:
+        schema_json = json.load(f)
+    with open(os.path.join(d, "values.json"), encoding="utf-8") as f:
+        values = json.load(f)
+    with open(os.path.join(d, "row.bin"), "rb") as f:
+        row = f.read()
+    return schema_json, values, row
+
+
+def cases(vectors=VECTORS):
+    return sorted(n for n in os.listdir(vectors)
+                  if os.path.isfile(os.path.join(vectors, n, "row.bin")))
+
+
+# ---- comparison ---------------------------------------------------------------------------
+
+def _bits_type(t):
+    """t with float32/float64 replaced by int32/int64, so NaNs compare by bit pattern."""
+    if t == pa.float32():
+        return pa.int32()
+    if t == pa.float64():
+        return pa.int64()
+    if pa.types.is_list(t):
+        return pa.list_(t.value_field.with_type(_bits_type(t.value_type)))
+    if pa.types.is_map(t):
+        return pa.map_(t.key_field.with_type(_bits_type(t.key_type)),
+                       t.item_field.with_type(_bits_type(t.item_type)))
+    if pa.types.is_struct(t):
+        return pa.struct([t.field(i).with_type(_bits_type(t.field(i).type))
+                          for i in range(t.num_fields)])
+    return t
+
+
+def tables_equal(actual, expected):
+    """(ok, why): equal schemas with metadata, and equal values with NaN == NaN."""
+    if not actual.schema.equals(expected.schema, check_metadata=True):
+        return False, f"schema {actual.schema} != expected {expected.schema}"
+    if actual.equals(expected, check_metadata=True):
+        return True, ""
+    for name in expected.column_names:
+        a = actual.column(name).combine_chunks()
+        e = expected.column(name).combine_chunks()
+        bt = _bits_type(e.type)
+        if not a.view(bt).equals(e.view(bt)):
+            return False, f"column {name}: {a.to_pylist()!r} != expected {e.to_pylist()!r}"
+    return True, ""
+
+
+# ---- producers ------------------------------------------------------------------------------
+
+def java_classpath():
+    target = os.path.join(ROOT, "java-row", "arrow", "target")
+    with open(os.path.join(target, "classpath.txt")) as f:
+        deps = f.read().strip()
+    return os.path.join(target, "classes") + os.pathsep + deps
+
+
+JAVA_OPTS = ["--add-opens=java.base/java.nio=org.apache.arrow.memory.core,ALL-UNNAMED",
+             "-Dio.netty.tryReflectionSetAccessible=true"]
+
+
+def produce_java(vectors, out, classpath=None):
+    """Runs ArrowVectors; returns {case: pa.Table} and checks nothing itself."""
+    cp = classpath or java_classpath()
+    proc = subprocess.run(["java", *JAVA_OPTS, "-cp", cp, "io.zerorow.arrow.ArrowVectors",
+                           vectors, out], capture_output=True, text=True, timeout=600)
+    if proc.returncode not in (0, 1):
+        raise RuntimeError(f"ArrowVectors exited {proc.returncode}: {proc.stderr[-3000:]}")
+    tables = {}
+    for line in proc.stdout.splitlines():
+        if line.startswith("OK "):
+            name = line[3:].strip()
+            with pa.memory_map(os.path.join(out, name + ".arrow")) as src:
+                tables[name] = pa.ipc.open_file(src).read_all()
+        elif line.startswith("ERROR "):
+            name, _, why = line[6:].partition(": ")
+            tables[name] = RuntimeError(why)
+    return tables
+
+
+def python_available():
+    try:
+        import zerorow  # noqa: F401
+    except ImportError as e:
+        return f"import zerorow failed: {e}"
+    return None if hasattr(zerorow, "to_arrow") else "zerorow has no to_arrow"
+
+
+def produce_python(vectors, out):
+    import zerorow
+    tables = {}
+    for name in cases(vectors):
+        try:
+            with open(os.path.join(vectors, name, "schema.json"), encoding="utf-8") as f:
+                schema = zerorow.Schema.from_json(f.read())
+            with open(os.path.join(vectors, name, "row.bin"), "rb") as f:
+                row = zerorow.RowData(schema, f.read())
+            batch = zerorow.to_arrow([row], schema)
+            tables[name] = pa.Table.from_batches([batch])
+        except Exception as e:  # reported per case, never hidden
+            tables[name] = e
+    return tables
+
+
+PRODUCERS = {"java": produce_java, "python": produce_python}
+
+
+# ---- checks -----------------------------------------------------------------------------------
+
+def check_row_file(path, schema_json, row):
+    """A Java row file opens in pyarrow with its metadata and rows intact (SPEC §5)."""
+    with pa.memory_map(path) as src:
+        table = pa.ipc.open_file(src).read_all()
+    if table.column_names != ["row"]:
+        return False, f"columns {table.column_names}"
+    field = table.schema.field("row")
+    if field.type != pa.binary() or field.nullable:
+        return False, f"row column is {field}"
+    meta = field.metadata or {}
+    if tuple(k for k in ROW_META_KEYS if k in meta) != ROW_META_KEYS:
+        return False, f"metadata keys {sorted(meta)}"
+    canonical = json.dumps(schema_json, separators=(",", ":"), ensure_ascii=False)
+    if meta[b"zerorow.version"] != b"1" or meta[b"zerorow.schema"].decode() != canonical:
+        return False, "version or schema metadata differs"
+    if meta[b"zerorow.fingerprint"].decode() != fnv1a(canonical):
+        return False, "fingerprint is not FNV-1a of the schema"
+    rows = table.column("row").to_pylist()
+    if rows != [row, row]:
+        return False, "row bytes differ from row.bin"
+    return True, ""
+
+
+def fnv1a(text):
+    h = 0xCBF29CE484222325
+    for b in text.encode("utf-8"):
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{h:016x}"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--vectors", default=VECTORS)
+    ap.add_argument("--java-classpath", default=None)
+    ap.add_argument("--producers", default="java,python")
+    args = ap.parse_args(argv)
+    vectors = os.path.abspath(args.vectors)
+    names = cases(vectors)
+    passed = failed = 0
+    ran, skipped = [], []
+
+    def report(ok, producer, check, case, why=""):
+        nonlocal passed, failed
+        print(f"{'PASS' if ok else 'FAIL'} {producer:<7} {check:<9} {case}"
+              + ("" if ok else f"  {why}"))
+        passed += ok
+        failed += not ok
+
+    with tempfile.TemporaryDirectory(prefix="zerorow-arrow-") as out:
+        for producer in args.producers.split(","):
+            if producer == "python" and python_available():
+                skipped.append(f"python ({python_available()})")
+                continue
+            if producer not in PRODUCERS:
+                skipped.append(f"{producer} (no producer wired)")
+                continue
+            pout = os.path.join(out, producer)
+            os.makedirs(pout)
+            if producer == "java":
+                tables = produce_java(vectors, pout, args.java_classpath)
+            else:
+                tables = PRODUCERS[producer](vectors, pout)
+            ran.append(producer)
+            for name in names:
+                schema_json, values, row = load_case(name, vectors)
+                got = tables.get(name, RuntimeError("not produced"))
+                if isinstance(got, Exception):
+                    report(False, producer, "arrow", name, repr(got))
+                else:
+                    try:
+                        ok, why = tables_equal(got, expected_table(schema_json, values))
+                    except Exception as e:  # a comparison that cannot run is a failure
+                        ok, why = False, repr(e)
+                    report(ok, producer, "arrow", name, why)
+                if producer == "java":
+                    path = os.path.join(pout, name + ".rows.arrow")
+                    try:
+                        ok, why = check_row_file(path, schema_json, row)
+                    except Exception as e:
+                        ok, why = False, repr(e)
+                    report(ok, producer, "rowfile", name, why)
+    print(f"producers run: {', '.join(ran) or 'none'}"
+          + (f"; not run: {', '.join(skipped)}" if skipped else "") + "; cpp: not wired yet")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed or not ran else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+package io.zerorow.arrow;
+
+import io.zerorow.BinaryRow;
+import io.zerorow.RowWriter;
+import io.zerorow.Schema;
+import io.zerorow.SchemaMismatchException;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorLoader;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+
+/**
+ * Turns the rows of an Arrow batch back into zerorow rows (SPEC §12), one row at a time into
+ * one reused row buffer: the {@link BinaryRow} that {@link #row} and the iterator return is
+ * the same view each time, valid until the next row is read ({@link BinaryRow#copy} keeps one).
+ *
+ * <pre>{@code
+ * try (ArrowRowReader reader = ArrowRowReader.of(root)) {
+ *   for (BinaryRow row : reader) { ... }
+ * }
+ * }</pre>
+ *
+ * Arrow types are read as SPEC §12 says, including large_utf8/large_binary, utf8_view/
+ * binary_view, large_list and timestamps in s/ms/ns (converted to µs exactly, else
+ * {@code invalid_data}). A null where the zerorow field is not nullable is
+ * {@code invalid_data}. After loading a new batch into the same root, call {@link #rebind}.
+ */
+public final class ArrowRowReader implements Iterable<BinaryRow>, AutoCloseable {
+  private final VectorSchemaRoot root;
+  private final boolean ownsRoot;
+  private final Schema schema;
+  private final RowWriter writer;
+  private final ValueReader[] fields;
+
+  private ArrowRowReader(VectorSchemaRoot root, Schema schema, boolean ownsRoot) {
+    this.root = root;
+    this.ownsRoot = ownsRoot;
+    this.schema = schema;
+    this.writer = new RowWriter(schema);
+    this.fields = ValueReader.fieldReaders(schema, "", writer.buffer());
+    rebind();
+  }
+
+  /** Reads {@code root} with the schema {@link ArrowUtils#fromArrowSchema} derives from it. */
+  public static ArrowRowReader of(VectorSchemaRoot root) {
+    return new ArrowRowReader(root, ArrowUtils.fromArrowSchema(root.getSchema()), false);
+  }
+
+  /**
+   * Reads {@code root} as rows of {@code schema}; the Arrow columns must have the types
+   * SPEC §12 gives the fields (or the read variants it allows), else {@code schema_mismatch}.
+   */
+  public static ArrowRowReader of(VectorSchemaRoot root, Schema schema) {
+    check(root.getSchema(), schema);
+    return new ArrowRowReader(root, schema, false);
+  }
+
+  /** Loads {@code batch} (not closed) into vectors of {@code schema} owned by this reader. */
+  public static ArrowRowReader of(ArrowRecordBatch batch, Schema schema,
+      BufferAllocator allocator) {
+    VectorSchemaRoot root = VectorSchemaRoot.create(ArrowUtils.toArrowSchema(schema), allocator);
+    try {
+      new VectorLoader(root).load(batch);
+      return new ArrowRowReader(root, schema, true);
+    } catch (RuntimeException e) {
+      root.close();
+      throw e;
+    }
+  }
+
+  private static void check(org.apache.arrow.vector.types.pojo.Schema arrow, Schema schema) {
+    Schema found = ArrowUtils.fromArrowSchema(arrow);
+    if (!found.equals(schema)) {
+      throw new SchemaMismatchException("", "expected Arrow columns for schema "
+          + schema.fingerprintHex() + " " + schema.toJson() + " but found "
+          + found.fingerprintHex() + " " + found.toJson());
+    }
+  }
+
+  public Schema schema() {
+    return schema;
+  }
+
+  public VectorSchemaRoot root() {
+    return root;
+  }
+
+  public int rowCount() {
+    return root.getRowCount();
+  }
+
+  /** Re-reads the vectors' buffer addresses; call after loading a new batch into the root. */
+  public void rebind() {
+    ValueReader.bindFields(fields, root.getFieldVectors(), "");
+  }
+
+  /** Row {@code i}, written into the reused buffer (see the class comment). */
+  public BinaryRow row(int i) {
+    writer.reset();
+    for (int k = 0; k < fields.length; k++) {
+      fields[k].writeOrNull(writer, k, i);
+    }
+    return writer.getRow();
+  }
+
+  /** Row {@code i} as a new byte array. */
+  public byte[] rowBytes(int i) {
+    row(i);
+    return writer.toByteArray();
+  }
+
+  @Override
+  public Iterator<BinaryRow> iterator() {
+    return new Iterator<>() {
+      private int next;
+
+      @Override
+      public boolean hasNext() {
+        return next < root.getRowCount();
+      }
+
+      @Override
+      public BinaryRow next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        return row(next++);
+      }
+    };
+  }
+
+  /** Closes the root if this reader created it (from a record batch). */
+  @Override
+  public void close() {
+    if (ownsRoot) {
+      root.close();
+    }
+  }
+}

@@ -1,0 +1,147 @@
+package io.zerorow.arrow;
+
+import io.zerorow.BinaryRow;
+import io.zerorow.Field;
+import io.zerorow.InvalidDataException;
+import io.zerorow.Schema;
+import io.zerorow.SchemaMismatchException;
+import io.zerorow.internal.Platform;
+import java.util.Arrays;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+
+/**
+ * Collects rows of one {@link Schema} and turns them into one Arrow record batch (SPEC §12).
+ *
+ * <p>{@link #write} copies the row's bytes into the writer (one {@code memcpy}; the caller may
+ * reuse its row buffer right away). {@link #finish} then converts column by column: for each
+ * field, every row's slot is read in one loop and copied into the vector's data buffer and
+ * validity bitmap, without a per-value {@code setSafe}. References are bounds-checked while
+ * they are followed, so a malformed row is an {@code invalid_data} error, never a read outside
+ * the row. After {@code finish} the writer is empty and can be used for the next batch.
+ * Not thread-safe.
+ */
+public final class ArrowWriter implements AutoCloseable {
+  private final Schema schema;
+  private final BufferAllocator allocator;
+  private final org.apache.arrow.vector.types.pojo.Schema arrowSchema;
+  private final ColumnWriter[] fields;
+  private final Slots rows = new Slots();
+  private final Slots child = new Slots();
+  private byte[] arena = new byte[4096];
+  private int used;
+  private int[] starts = new int[256];
+  private int[] sizes = new int[256];
+  private int count;
+
+  ArrowWriter(Schema schema, BufferAllocator allocator) {
+    this.schema = schema;
+    this.allocator = allocator;
+    this.arrowSchema = ArrowUtils.toArrowSchema(schema);
+    this.fields = new ColumnWriter[schema.numFields()];
+    for (int k = 0; k < fields.length; k++) {
+      Field f = schema.field(k);
+      fields[k] = ColumnWriter.create(f.type(), f.name());
+    }
+  }
+
+  public Schema schema() {
+    return schema;
+  }
+
+  public org.apache.arrow.vector.types.pojo.Schema arrowSchema() {
+    return arrowSchema;
+  }
+
+  /** Rows written since the last {@code finish}. */
+  public int rowCount() {
+    return count;
+  }
+
+  /** Appends a row of this writer's schema (its bytes are copied). */
+  public void write(BinaryRow row) {
+    if (row.schema() != schema && !row.schema().equals(schema)) {
+      throw new SchemaMismatchException("", "expected a row of schema " + schema.fingerprintHex()
+          + " but found one of " + row.schema().fingerprintHex());
+    }
+    write(row.getBaseObject(), row.getBaseOffset(), row.getSizeInBytes());
+  }
+
+  /**
+   * Appends the row of {@code size} bytes at {@code (base, address)} (a {@code byte[]} and
+   * {@code Platform.BYTE_ARRAY_OFFSET + index}, or null and an off-heap address).
+   */
+  public void write(Object base, long address, int size) {
+    int fixed = schema.fixedRegionSize();
+    if (size < fixed || (size & 7) != 0) {
+      throw new InvalidDataException("", "expected a row of at least " + fixed
+          + " bytes and a multiple of 8 but found " + size);
+    }
+    long end = (long) used + size;
+    if (end > Integer.MAX_VALUE - 8) {
+      throw new InvalidDataException("", "expected at most 2^31-8 bytes of rows in one batch "
+          + "but found " + end + "; call finish() more often");
+    }
+    if (end > arena.length) {
+      arena = Arrays.copyOf(arena, (int) Math.min(Integer.MAX_VALUE - 8,
+          Math.max(end, 2L * arena.length)));
+    }
+    Platform.copy(base, address, arena, Platform.BYTE_ARRAY_OFFSET + used, size);
+    if (count == starts.length) {
+      starts = Arrays.copyOf(starts, count * 2);
+      sizes = Arrays.copyOf(sizes, count * 2);
+    }
+    starts[count] = used;
+    sizes[count] = size;
+    count++;
+    used = (int) end;
+  }
+
+  /**
+   * Converts the rows written so far into a new {@link VectorSchemaRoot} (the caller closes
+   * it) and empties the writer.
+   */
+  public VectorSchemaRoot finish() {
+    VectorSchemaRoot root = VectorSchemaRoot.create(arrowSchema, allocator);
+    try {
+      int n = count;
+      rows.reset(n);
+      for (int i = 0; i < n; i++) {
+        long r = Platform.BYTE_ARRAY_OFFSET + starts[i];
+        rows.region[i] = r;
+        rows.end[i] = r + sizes[i];
+        rows.nul[i] = false;
+      }
+      ColumnWriter.writeFields(arena, rows, schema, fields, child, root.getFieldVectors());
+      root.setRowCount(n);
+    } catch (RuntimeException e) {
+      root.close();
+      reset();
+      throw e;
+    }
+    reset();
+    return root;
+  }
+
+  /** Like {@link #finish()}, as a record batch (the caller closes it). */
+  public ArrowRecordBatch finishAsRecordBatch() {
+    try (VectorSchemaRoot root = finish()) {
+      return new VectorUnloader(root).getRecordBatch();
+    }
+  }
+
+  /** Drops the rows written since the last {@code finish}. */
+  public void reset() {
+    count = 0;
+    used = 0;
+  }
+
+  /** Releases the writer's row memory (Arrow memory belongs to what {@code finish} returned). */
+  @Override
+  public void close() {
+    reset();
+    arena = new byte[0];
+  }
+}

@@ -1,0 +1,486 @@
+package io.zerorow.arrow;
+
+import io.zerorow.DataType;
+import io.zerorow.DataTypes;
+import io.zerorow.Field;
+import io.zerorow.InvalidDataException;
+import io.zerorow.Schema;
+import io.zerorow.internal.Platform;
+import java.util.List;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+
+/**
+ * Converts one column of values, located by a {@link Slots}, into an Arrow vector, column by
+ * column: fixed-width values are copied from their slots straight into the vector's data
+ * buffer and validity bitmap; strings and binaries are sized first, then copied in one pass;
+ * a list, map or struct sets its own offsets/validity and hands the {@code Slots} of all its
+ * children to the child column. Every reference is bounds-checked against its enclosing region
+ * before it is followed (SPEC §6.2 B2–B3).
+ */
+abstract class ColumnWriter {
+  /** Field path for errors (SPEC §4.3). */
+  final String path;
+
+  ColumnWriter(String path) {
+    this.path = path;
+  }
+
+  /** Writes the {@code s.n} values into {@code v} at indices {@code [0, s.n)}. */
+  abstract void write(Object base, Slots s, FieldVector v);
+
+  static ColumnWriter create(DataType type, String path) {
+    switch (type.id()) {
+      case BOOL: return new BoolWriter(path);
+      case INT8: return new FixedWriter(path, 1);
+      case INT16: return new FixedWriter(path, 2);
+      case INT32:
+      case FLOAT32:
+      case DATE32:
+        return new FixedWriter(path, 4);
+      case INT64:
+      case FLOAT64:
+      case TIME:
+      case TIMESTAMP:
+      case DURATION:
+        return new FixedWriter(path, 8);
+      case DECIMAL: return new DecimalWriter(path, (DataTypes.DecimalType) type);
+      case STRING:
+      case BINARY:
+        return new VarWriter(path);
+      case LIST: return new ListWriter(path, (DataTypes.ListType) type);
+      case MAP: return new MapWriter(path, (DataTypes.MapType) type);
+      default: return new StructWriter(path, (Schema) type);
+    }
+  }
+
+  /** Writes the validity bitmap of {@code s} at {@code address}: bit set = valid. */
+  static void writeValidity(Slots s, long address) {
+    int n = s.n;
+    boolean[] nul = s.nul;
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+      int b = 0;
+      for (int k = 0; k < 8; k++) {
+        b |= (nul[i + k] ? 0 : 1) << k;
+      }
+      Platform.putByte(null, address + (i >> 3), (byte) b);
+    }
+    if (i < n) {
+      int b = 0;
+      for (int k = 0; i + k < n; k++) {
+        b |= (nul[i + k] ? 0 : 1) << k;
+      }
+      Platform.putByte(null, address + (i >> 3), (byte) b);
+    }
+  }
+
+  /** Fixed-width values of 1, 2, 4 or 8 bytes: the low bytes of the slot, as is (SPEC §3). */
+  static final class FixedWriter extends ColumnWriter {
+    private final int width;
+
+    FixedWriter(String path, int width) {
+      super(path);
+      this.width = width;
+    }
+
+    @Override
+    void write(Object base, Slots s, FieldVector fv) {
+      BaseFixedWidthVector v = (BaseFixedWidthVector) fv;
+      int n = s.n;
+      v.allocateNew(n);
+      long data = v.getDataBufferAddress();
+      long[] slot = s.slot;
+      boolean[] nul = s.nul;
+      // Null slots and elements are zero in a row, but a child of a null struct has no slot.
+      switch (width) {
+        case 1:
+          for (int i = 0; i < n; i++) {
+            Platform.putByte(null, data + i, nul[i] ? 0 : Platform.UNSAFE.getByte(base, slot[i]));
+          }
+          break;
+        case 2:
+          for (int i = 0; i < n; i++) {
+            Platform.UNSAFE.putShort(data + 2L * i,
+                nul[i] ? 0 : Platform.UNSAFE.getShort(base, slot[i]));
+          }
+          break;
+        case 4:
+          for (int i = 0; i < n; i++) {
+            Platform.UNSAFE.putInt(data + 4L * i, nul[i] ? 0 : Platform.UNSAFE.getInt(base, slot[i]));
+          }
+          break;
+        default:
+          for (int i = 0; i < n; i++) {
+            Platform.UNSAFE.putLong(data + 8L * i,
+                nul[i] ? 0L : Platform.UNSAFE.getLong(base, slot[i]));
+          }
+          break;
+      }
+      writeValidity(s, v.getValidityBufferAddress());
+      v.setValueCount(n);
+    }
+  }
+
+  /** bool: one byte per slot, one bit per Arrow value. */
+  static final class BoolWriter extends ColumnWriter {
+    BoolWriter(String path) {
+      super(path);
+    }
+
+    @Override
+    void write(Object base, Slots s, FieldVector fv) {
+      BitVector v = (BitVector) fv;
+      int n = s.n;
+      v.allocateNew(n);
+      long data = v.getDataBufferAddress();
+      int b = 0;
+      for (int i = 0; i < n; i++) {
+        if (!s.nul[i] && Platform.getByte(base, s.slot[i]) != 0) {
+          b |= 1 << (i & 7);
+        }
+        if ((i & 7) == 7) {
+          Platform.putByte(null, data + (i >> 3), (byte) b);
+          b = 0;
+        }
+      }
+      if ((n & 7) != 0) {
+        Platform.putByte(null, data + (n >> 3), (byte) b);
+      }
+      writeValidity(s, v.getValidityBufferAddress());
+      v.setValueCount(n);
+    }
+  }
+
+  /**
+   * decimal(p, s) to decimal128: the unscaled value as a 16-byte little-endian two's
+   * complement. p ≤ 18 reads the int64 slot; p > 18 reads the minimal big-endian body.
+   */
+  static final class DecimalWriter extends ColumnWriter {
+    private final boolean inline;
+
+    DecimalWriter(String path, DataTypes.DecimalType type) {
+      super(path);
+      this.inline = type.precision() <= DataTypes.DecimalType.MAX_LONG_PRECISION;
+    }
+
+    @Override
+    void write(Object base, Slots s, FieldVector fv) {
+      BaseFixedWidthVector v = (BaseFixedWidthVector) fv;
+      int n = s.n;
+      v.allocateNew(n);
+      long data = v.getDataBufferAddress();
+      for (int i = 0; i < n; i++) {
+        long lo = 0;
+        long hi = 0;
+        if (!s.nul[i]) {
+          if (inline) {
+            lo = Platform.getLong(base, s.slot[i]);
+            hi = lo >> 63;
+          } else {
+            long ref = s.ref(base, i, path);
+            int len = (int) ref;
+            if (len < 1 || len > 16) {
+              throw new InvalidDataException(path, "expected a decimal body of 1 to 16 bytes but "
+                  + "found " + len);
+            }
+            long at = s.body(i, ref);
+            // big-endian, sign-extended from the first byte
+            hi = Platform.getByte(base, at) < 0 ? -1L : 0L;
+            lo = hi;
+            for (int k = 0; k < len; k++) {
+              hi = (hi << 8) | (lo >>> 56);
+              lo = (lo << 8) | (Platform.getByte(base, at + k) & 0xffL);
+            }
+          }
+        }
+        Platform.putLong(null, data + 16L * i, lo);
+        Platform.putLong(null, data + 16L * i + 8, hi);
+      }
+      writeValidity(s, v.getValidityBufferAddress());
+      v.setValueCount(n);
+    }
+  }
+
+  /** string and binary: sizes first, then one copy per value into the data buffer. */
+  static final class VarWriter extends ColumnWriter {
+    VarWriter(String path) {
+      super(path);
+    }
+
+    @Override
+    void write(Object base, Slots s, FieldVector fv) {
+      BaseVariableWidthVector v = (BaseVariableWidthVector) fv;
+      int n = s.n;
+      long total = 0;
+      for (int i = 0; i < n; i++) {
+        if (!s.nul[i]) {
+          total += (int) s.ref(base, i, path);
+        }
+      }
+      if (total > Integer.MAX_VALUE) {
+        throw new InvalidDataException(path, "expected at most 2^31-1 bytes of "
+            + "string/binary data in one batch but found " + total + "; write smaller batches");
+      }
+      v.allocateNew(Math.max(total, 1), n);
+      long offsets = v.getOffsetBufferAddress();
+      long data = v.getDataBufferAddress();
+      int pos = 0;
+      Platform.putInt(null, offsets, 0);
+      for (int i = 0; i < n; i++) {
+        if (!s.nul[i]) {
+          long ref = Platform.getLong(base, s.slot[i]);
+          int sz = (int) ref;
+          Platform.copy(base, s.body(i, ref), null, data + pos, sz);
+          pos += sz;
+        }
+        Platform.putInt(null, offsets + 4L * (i + 1), pos);
+      }
+      writeValidity(s, v.getValidityBufferAddress());
+      v.setLastSet(n - 1);
+      v.setValueCount(n);
+    }
+  }
+
+  /**
+   * Points {@code out[from..]} at the elements of the array that {@code ref} in value
+   * {@code i} of {@code s} refers to, after checking its header (SPEC §6.2 B3); returns the
+   * element count.
+   */
+  static int arrayElements(Object base, Slots s, int i, long ref, int width, Slots out,
+      int from, String path) {
+    long start = s.body(i, ref);
+    int size = (int) ref;
+    long count = size >= 8 ? Platform.getLong(base, start) : -1;
+    long bitmap = ((count + 63) >>> 6) << 3;
+    if (count < 0 || count >= (1L << 31)
+        || 8 + bitmap + ((count * width + 7) & ~7L) > size) {
+      throw new InvalidDataException(path, "expected an array with count < 2^31 whose fixed "
+          + "region fits in its " + size + " bytes but found count "
+          + (size >= 8 ? Long.toUnsignedString(count) : "(missing)"));
+    }
+    int n = (int) count;
+    long elems = start + 8 + bitmap;
+    long end = start + size;
+    for (int j = 0; j < n; j++) {
+      int k = from + j;
+      out.slot[k] = elems + (long) j * width;
+      out.region[k] = start;
+      out.end[k] = end;
+      out.nul[k] = ((Platform.getLong(base, start + 8 + ((j >> 6) << 3)) >>> (j & 63)) & 1) != 0;
+    }
+    return n;
+  }
+
+  /** Grows {@code out} to hold {@code need} values, keeping the first {@code keep}. */
+  static void grow(Slots out, int keep, int need) {
+    if (need > out.slot.length) {
+      Slots t = new Slots();
+      t.reset(Math.max(need, out.slot.length * 2));
+      System.arraycopy(out.slot, 0, t.slot, 0, keep);
+      System.arraycopy(out.region, 0, t.region, 0, keep);
+      System.arraycopy(out.end, 0, t.end, 0, keep);
+      System.arraycopy(out.nul, 0, t.nul, 0, keep);
+      out.slot = t.slot;
+      out.region = t.region;
+      out.end = t.end;
+      out.nul = t.nul;
+    }
+  }
+
+  /** list: offsets and validity here, all elements of all lists in one child column. */
+  static final class ListWriter extends ColumnWriter {
+    private final ColumnWriter element;
+    private final int width;
+    private final Slots children = new Slots();
+
+    ListWriter(String path, DataTypes.ListType type) {
+      super(path);
+      this.element = create(type.element(), path + "[]");
+      this.width = type.element().elementWidth();
+    }
+
+    @Override
+    void write(Object base, Slots s, FieldVector fv) {
+      ListVector v = (ListVector) fv;
+      int n = s.n;
+      v.allocateNew();
+      children.reset(0);
+      int total = 0;
+      for (int i = 0; i < n; i++) {
+        if (s.nul[i]) {
+          v.setNull(i);
+          continue;
+        }
+        long ref = s.ref(base, i, path);
+        int size = (int) ref;
+        long count = size >= 8 ? Platform.getLong(base, s.body(i, ref)) : -1;
+        if (count >= 0 && count < (1L << 31)) {
+          grow(children, total, (int) Math.min(Integer.MAX_VALUE, total + count));
+        }
+        int c = arrayElements(base, s, i, ref, width, children, total, path);
+        v.startNewValue(i);
+        v.endValue(i, c);
+        total += c;
+      }
+      children.n = total;
+      element.write(base, children, v.getDataVector());
+      v.setValueCount(n);
+    }
+  }
+
+  /** map: a list of non-null {@code entries} structs; keys and values are two columns. */
+  static final class MapWriter extends ColumnWriter {
+    private final ColumnWriter key;
+    private final ColumnWriter value;
+    private final int keyWidth;
+    private final int valueWidth;
+    private final Slots keys = new Slots();
+    private final Slots values = new Slots();
+
+    MapWriter(String path, DataTypes.MapType type) {
+      super(path);
+      this.key = create(type.key(), path + "{keys}");
+      this.value = create(type.value(), path + "{values}");
+      this.keyWidth = type.key().elementWidth();
+      this.valueWidth = type.value().elementWidth();
+    }
+
+    @Override
+    void write(Object base, Slots s, FieldVector fv) {
+      ListVector v = (ListVector) fv;
+      int n = s.n;
+      v.allocateNew();
+      keys.reset(0);
+      values.reset(0);
+      int total = 0;
+      Slots one = new Slots();
+      one.reset(1);
+      for (int i = 0; i < n; i++) {
+        if (s.nul[i]) {
+          v.setNull(i);
+          continue;
+        }
+        long ref = s.ref(base, i, path);
+        long start = s.body(i, ref);
+        int size = (int) ref;
+        long k = size >= 8 ? Platform.getLong(base, start) : -1;
+        if (k < 0 || (k & 7) != 0 || 8 + k > size) {
+          throw new InvalidDataException(path, "expected a map whose key array size (multiple "
+              + "of 8) fits in its " + size + " bytes but found "
+              + (k < 0 ? "(missing)" : Long.toUnsignedString(k)));
+        }
+        // the two arrays as references relative to the map (offset 8 and 8 + K)
+        one.region[0] = start;
+        one.end[0] = start + size;
+        long keyRef = (8L << 32) | k;
+        long valueRef = ((8L + k) << 32) | (size - 8 - k);
+        long kc = k >= 8 ? Platform.getLong(base, start + 8) : -1;
+        long vc = size - 8 - k >= 8 ? Platform.getLong(base, start + 8 + k) : -1;
+        if (kc != vc) {
+          throw new InvalidDataException(path, "map with key/value counts that differ: "
+              + "expected " + kc + " values but found " + vc);
+        }
+        if (kc >= 0 && kc < (1L << 31)) {
+          grow(keys, total, (int) Math.min(Integer.MAX_VALUE, total + kc));
+          grow(values, total, (int) Math.min(Integer.MAX_VALUE, total + kc));
+        }
+        int nk = arrayElements(base, one, 0, keyRef, keyWidth, keys, total, path + "{keys}");
+        arrayElements(base, one, 0, valueRef, valueWidth, values, total, path + "{values}");
+        for (int j = 0; j < nk; j++) {
+          if (keys.nul[total + j]) {
+            throw new InvalidDataException(path + "{key " + j + "}", "null map key");
+          }
+        }
+        v.startNewValue(i);
+        v.endValue(i, nk);
+        total += nk;
+      }
+      keys.n = total;
+      values.n = total;
+      StructVector entries = (StructVector) v.getDataVector();
+      entries.allocateNew();
+      for (int j = 0; j < total; j++) {
+        entries.setIndexDefined(j);
+      }
+      List<FieldVector> kv = entries.getChildrenFromFields();
+      key.write(base, keys, kv.get(0));
+      value.write(base, values, kv.get(1));
+      entries.setValueCount(total);
+      v.setValueCount(n);
+    }
+  }
+
+  /** struct: validity here; field {@code k} of every struct in one child column. */
+  static final class StructWriter extends ColumnWriter {
+    private final Schema schema;
+    private final ColumnWriter[] fields;
+    private final Slots rows = new Slots();
+    private final Slots child = new Slots();
+
+    StructWriter(String path, Schema schema) {
+      super(path);
+      this.schema = schema;
+      this.fields = new ColumnWriter[schema.numFields()];
+      for (int k = 0; k < fields.length; k++) {
+        Field f = schema.field(k);
+        fields[k] = create(f.type(), path.isEmpty() ? f.name() : path + "." + f.name());
+      }
+    }
+
+    @Override
+    void write(Object base, Slots s, FieldVector fv) {
+      StructVector v = (StructVector) fv;
+      int n = s.n;
+      v.allocateNew();
+      rows.reset(n);
+      int fixed = schema.fixedRegionSize();
+      for (int i = 0; i < n; i++) {
+        rows.nul[i] = s.nul[i];
+        if (s.nul[i]) {
+          v.setNull(i);
+          continue;
+        }
+        long ref = s.ref(base, i, path);
+        int size = (int) ref;
+        if (size < fixed || (size & 7) != 0) {
+          throw new InvalidDataException(path, "expected a struct of size >= " + fixed
+              + " and a multiple of 8 but found " + size);
+        }
+        rows.region[i] = s.body(i, ref);
+        rows.end[i] = rows.region[i] + size;
+        v.setIndexDefined(i);
+      }
+      writeFields(base, rows, schema, fields, child, v.getChildrenFromFields());
+      v.setValueCount(n);
+    }
+  }
+
+  /**
+   * Writes field {@code k} of the rows in {@code rows} (region/end/nul of each row) into
+   * {@code vectors.get(k)}: the shared column loop of top-level batches and nested structs.
+   */
+  static void writeFields(Object base, Slots rows, Schema schema, ColumnWriter[] fields,
+      Slots child, List<FieldVector> vectors) {
+    int n = rows.n;
+    int bitmap = schema.bitmapBytes();
+    child.reset(n);
+    for (int k = 0; k < fields.length; k++) {
+      long slotOffset = bitmap + 8L * k;
+      long word = (k >> 6) << 3;
+      int bit = k & 63;
+      for (int i = 0; i < n; i++) {
+        long r = rows.region[i];
+        child.region[i] = r;
+        child.end[i] = rows.end[i];
+        child.slot[i] = r + slotOffset;
+        child.nul[i] = rows.nul[i] || ((Platform.getLong(base, r + word) >>> bit) & 1) != 0;
+      }
+      fields[k].write(base, child, vectors.get(k));
+    }
+  }
+}

@@ -1,0 +1,305 @@
+package io.zerorow.arrow;
+
+import io.zerorow.BinaryRow;
+import io.zerorow.InvalidDataException;
+import io.zerorow.Schema;
+import io.zerorow.UnsupportedFormatException;
+import io.zerorow.internal.Platform;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import org.apache.arrow.flatbuf.Buffer;
+import org.apache.arrow.flatbuf.FieldNode;
+import org.apache.arrow.flatbuf.Message;
+import org.apache.arrow.flatbuf.MessageHeader;
+import org.apache.arrow.flatbuf.RecordBatch;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.ipc.message.ArrowBlock;
+
+/**
+ * Reads a row file or stream (SPEC §5) and checks its metadata when it opens (see
+ * {@link RowFiles#check}).
+ *
+ * <p><b>Files</b> ({@link #open}) are memory-mapped: each record batch's region of the file
+ * is mapped and its {@code row} column is read in place, so a {@link BinaryRow} points at the
+ * mapped file itself: zero-copy, nothing is read into the Java heap or an Arrow buffer except
+ * the footer. Each batch's message header is parsed from the mapping and every buffer range is
+ * checked against it. Compressed IPC files are {@code unsupported} here.
+ *
+ * <p><b>Streams</b> ({@link #openStream}) go through Arrow's {@code ArrowStreamReader}, which
+ * copies each batch from the stream into Arrow buffers once; rows then point into those
+ * buffers (no further copy). A batch's rows are valid until the next batch is read.
+ *
+ * <p>Rows returned by the iterator are one reused view, valid until the next row.
+ */
+public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
+  private final Schema schema;
+  // file mode
+  private final FileChannel channel;
+  private final List<ArrowBlock> blocks;
+  private final List<MappedByteBuffer> mappings = new ArrayList<>();
+  // stream mode
+  private final ArrowReader stream;
+  private boolean iterated;
+  private final boolean large;
+
+  private RowFileReader(Schema schema, boolean large, FileChannel channel,
+      List<ArrowBlock> blocks, ArrowReader stream) {
+    this.schema = schema;
+    this.large = large;
+    this.channel = channel;
+    this.blocks = blocks;
+    this.stream = stream;
+  }
+
+  /** Opens the row file at {@code path} (any schema). */
+  public static RowFileReader open(Path path) throws IOException {
+    return open(path, null);
+  }
+
+  /**
+   * Opens the row file at {@code path}; when {@code expected} is not null its fingerprint must
+   * match the file's ({@code schema_mismatch} otherwise).
+   */
+  public static RowFileReader open(Path path, Schema expected) throws IOException {
+    FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
+    try (ArrowFileReader footer = new ArrowFileReader(ch, ArrowUtils.rootAllocator()) {
+          @Override
+          public void close() {
+            // keep the channel open: the batches are mapped from it
+          }
+        }) {
+      org.apache.arrow.vector.types.pojo.Schema arrow = footer.getVectorSchemaRoot().getSchema();
+      Schema schema = RowFiles.check(arrow, expected);
+      return new RowFileReader(schema, RowFiles.isLarge(arrow), ch,
+          List.copyOf(footer.getRecordBlocks()), null);
+    } catch (IOException | RuntimeException e) {
+      ch.close();
+      throw e;
+    }
+  }
+
+  /** Opens a row stream on {@code in} (closed by {@link #close}). */
+  public static RowFileReader openStream(InputStream in, Schema expected) throws IOException {
+    return openStream(in, expected, ArrowUtils.rootAllocator());
+  }
+
+  public static RowFileReader openStream(InputStream in, Schema expected,
+      BufferAllocator allocator) throws IOException {
+    ArrowStreamReader r = new ArrowStreamReader(in, allocator);
+    try {
+      org.apache.arrow.vector.types.pojo.Schema arrow = r.getVectorSchemaRoot().getSchema();
+      Schema schema = RowFiles.check(arrow, expected);
+      return new RowFileReader(schema, RowFiles.isLarge(arrow), null, null, r);
+    } catch (IOException | RuntimeException e) {
+      r.close();
+      throw e;
+    }
+  }
+
+  public Schema schema() {
+    return schema;
+  }
+
+  /** Number of record batches of a file (-1 for a stream). */
+  public int batchCount() {
+    return blocks == null ? -1 : blocks.size();
+  }
+
+  /** Record batch {@code i} of a file, mapped on first use. */
+  public RowBatch batch(int i) throws IOException {
+    if (blocks == null) {
+      throw new IllegalStateException("a stream has no random access; iterate it");
+    }
+    ArrowBlock b = blocks.get(i);
+    long length = b.getMetadataLength() + b.getBodyLength();
+    if (b.getOffset() < 0 || b.getMetadataLength() < 8 || b.getBodyLength() < 0
+        || b.getOffset() + length > channel.size() || length > Integer.MAX_VALUE) {
+      throw new InvalidDataException("", "record batch " + i + ": block (offset "
+          + b.getOffset() + ", length " + length + ") outside the file of " + channel.size()
+          + " bytes");
+    }
+    MappedByteBuffer m = channel.map(FileChannel.MapMode.READ_ONLY, b.getOffset(), length);
+    mappings.add(m);
+    return mappedBatch(i, m, b.getMetadataLength());
+  }
+
+  private RowBatch mappedBatch(int index, MappedByteBuffer m, int metadataLength) {
+    ByteBuffer bb = m.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+    int prefix = bb.getInt(0) == -1 ? 8 : 4; // continuation marker, then the length
+    int len = bb.getInt(prefix - 4);
+    if (len <= 0 || prefix + len > metadataLength) {
+      throw new InvalidDataException("", "record batch " + index + ": message of " + len
+          + " bytes does not fit its metadata of " + metadataLength);
+    }
+    ByteBuffer meta = bb.position(prefix).limit(prefix + len).slice().order(ByteOrder.LITTLE_ENDIAN);
+    Message msg = Message.getRootAsMessage(meta);
+    if (msg.headerType() != MessageHeader.RecordBatch) {
+      throw new InvalidDataException("", "record batch " + index + ": expected a RecordBatch "
+          + "message but found header type " + msg.headerType());
+    }
+    RecordBatch rb = (RecordBatch) msg.header(new RecordBatch());
+    if (rb.compression() != null) {
+      throw new UnsupportedFormatException("", "compressed row files are not read in place; "
+          + "write them uncompressed");
+    }
+    if (rb.nodesLength() != 1 || rb.buffersLength() != 3) {
+      throw new InvalidDataException("", "record batch " + index + ": expected 1 column with 3 "
+          + "buffers but found " + rb.nodesLength() + " and " + rb.buffersLength());
+    }
+    FieldNode node = rb.nodes(0);
+    if (node.nullCount() != 0) {
+      throw new InvalidDataException(RowFiles.COLUMN, "expected no null rows but found "
+          + node.nullCount());
+    }
+    long n = node.length();
+    long body = Platform.directAddress(m) + metadataLength;
+    long bodyLength = m.capacity() - metadataLength;
+    Buffer offsets = rb.buffers(1);
+    Buffer data = rb.buffers(2);
+    long need = (n + 1) * (large ? 8 : 4);
+    if (n < 0 || n > Integer.MAX_VALUE || !within(offsets, bodyLength)
+        || (n > 0 && offsets.length() < need) || !within(data, bodyLength)) {
+      throw new InvalidDataException("", "record batch " + index + ": buffers of " + n
+          + " rows do not fit its body of " + bodyLength + " bytes");
+    }
+    return new RowBatch(schema, index, (int) n, body + offsets.offset(), large,
+        body + data.offset(), data.length(), m);
+  }
+
+  private static boolean within(Buffer b, long bodyLength) {
+    return b.offset() >= 0 && b.length() >= 0 && b.offset() + b.length() <= bodyLength;
+  }
+
+  private RowBatch streamBatch(int index) {
+    FieldVector v;
+    try {
+      v = stream.getVectorSchemaRoot().getVector(0);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    if (v.getNullCount() != 0) {
+      throw new InvalidDataException(RowFiles.COLUMN, "expected no null rows but found "
+          + v.getNullCount());
+    }
+    int n = v.getValueCount();
+    if (v instanceof BaseLargeVariableWidthVector) {
+      BaseLargeVariableWidthVector l = (BaseLargeVariableWidthVector) v;
+      return new RowBatch(schema, index, n, l.getOffsetBufferAddress(), true,
+          l.getDataBufferAddress(), l.getDataBuffer().capacity(), v);
+    }
+    BaseVariableWidthVector b = (BaseVariableWidthVector) v;
+    return new RowBatch(schema, index, n, b.getOffsetBufferAddress(), false,
+        b.getDataBufferAddress(), b.getDataBuffer().capacity(), v);
+  }
+
+  /** The batches in order; for a stream, each one is loaded when the iterator reaches it. */
+  public Iterator<RowBatch> batches() {
+    if (stream != null) {
+      if (iterated) {
+        throw new IllegalStateException("a stream can be iterated once");
+      }
+      iterated = true;
+    }
+    return new Iterator<>() {
+      private int next;
+      private Boolean loaded;
+
+      @Override
+      public boolean hasNext() {
+        if (blocks != null) {
+          return next < blocks.size();
+        }
+        if (loaded == null) {
+          try {
+            loaded = stream.loadNextBatch();
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        }
+        return loaded;
+      }
+
+      @Override
+      public RowBatch next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        loaded = null;
+        try {
+          return blocks != null ? batch(next++) : streamBatch(next++);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    };
+  }
+
+  /** Every row of every batch, as one reused view (valid until the next row). */
+  @Override
+  public Iterator<BinaryRow> iterator() {
+    Iterator<RowBatch> batches = batches();
+    BinaryRow view = new BinaryRow(schema);
+    return new Iterator<>() {
+      private RowBatch batch;
+      private int i;
+
+      @Override
+      public boolean hasNext() {
+        while (batch == null || i >= batch.size()) {
+          if (!batches.hasNext()) {
+            return false;
+          }
+          batch = batches.next();
+          i = 0;
+        }
+        return true;
+      }
+
+      @Override
+      public BinaryRow next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        return batch.row(i++, view);
+      }
+    };
+  }
+
+  /**
+   * Closes the file or stream. Mapped regions are not unmapped by hand (Java unmaps them when
+   * they become unreachable), so a view kept past {@code close} never faults while it is
+   * reachable through this reader; do not use rows after closing all the same.
+   */
+  @Override
+  public void close() throws IOException {
+    if (stream != null) {
+      stream.close();
+    }
+    if (channel != null) {
+      channel.close();
+    }
+  }
+
+  /** The memory views of this reader's batches point into (for tests and tools). */
+  VectorSchemaRoot streamRoot() throws IOException {
+    return stream == null ? null : stream.getVectorSchemaRoot();
+  }
+}

@@ -1,0 +1,108 @@
+package io.zerorow.arrow;
+
+import io.zerorow.InvalidDataException;
+import io.zerorow.Schema;
+import io.zerorow.SchemaMismatchException;
+import io.zerorow.UnsupportedFormatException;
+import io.zerorow.ZerorowException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+
+/** The row container of SPEC §5: one non-nullable binary column {@code row} with metadata. */
+public final class RowFiles {
+  /** Name of the one column. */
+  public static final String COLUMN = "row";
+  public static final String VERSION_KEY = "zerorow.version";
+  public static final String SCHEMA_KEY = "zerorow.schema";
+  public static final String FINGERPRINT_KEY = "zerorow.fingerprint";
+  /** The format version this library writes and reads (SPEC §8). */
+  public static final String VERSION = "1";
+
+  private RowFiles() {}
+
+  /** The Arrow schema of a row file of {@code schema}: {@code row: binary not null} + metadata. */
+  public static org.apache.arrow.vector.types.pojo.Schema arrowSchema(Schema schema) {
+    Map<String, String> meta = new LinkedHashMap<>();
+    meta.put(VERSION_KEY, VERSION);
+    meta.put(SCHEMA_KEY, schema.toJson());
+    meta.put(FINGERPRINT_KEY, schema.fingerprintHex());
+    Field row = new Field(COLUMN, new FieldType(false, ArrowType.Binary.INSTANCE, null, meta),
+        null);
+    return new org.apache.arrow.vector.types.pojo.Schema(List.of(row));
+  }
+
+  /**
+   * Checks a row file's Arrow schema (SPEC §5) and returns its zerorow schema: version major
+   * 1 (else {@code unsupported}); fingerprint = fingerprint of the schema (else
+   * {@code invalid_data}); and, when {@code expected} is not null, the same fingerprint as
+   * {@code expected} (else {@code schema_mismatch}, naming both).
+   */
+  public static Schema check(org.apache.arrow.vector.types.pojo.Schema arrow, Schema expected) {
+    List<Field> fields = arrow.getFields();
+    if (fields.size() != 1 || !fields.get(0).getName().equals(COLUMN)) {
+      throw new InvalidDataException("", "expected one column named \"row\" but found "
+          + fields.size() + " column(s) " + names(fields));
+    }
+    Field f = fields.get(0);
+    ArrowType.ArrowTypeID t = f.getType().getTypeID();
+    if (t != ArrowType.ArrowTypeID.Binary && t != ArrowType.ArrowTypeID.LargeBinary) {
+      throw new InvalidDataException(COLUMN, "expected Arrow type binary or large_binary but "
+          + "found " + f.getType());
+    }
+    if (f.isNullable()) {
+      throw new InvalidDataException(COLUMN, "expected a non-nullable row column");
+    }
+    Map<String, String> meta = f.getMetadata();
+    String version = required(meta, VERSION_KEY);
+    int dot = version.indexOf('.');
+    if (!(dot < 0 ? version : version.substring(0, dot)).equals(VERSION)) {
+      throw new UnsupportedFormatException("", "expected zerorow.version 1 but found \""
+          + version + "\"");
+    }
+    String json = required(meta, SCHEMA_KEY);
+    String fingerprint = required(meta, FINGERPRINT_KEY);
+    Schema schema;
+    try {
+      schema = Schema.fromJson(json);
+    } catch (ZerorowException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new InvalidDataException(SCHEMA_KEY, "malformed schema JSON: " + e.getMessage());
+    }
+    if (!fingerprint.equals(schema.fingerprintHex())) {
+      throw new InvalidDataException("", "zerorow.fingerprint \"" + fingerprint
+          + "\" is not the fingerprint of zerorow.schema: expected " + schema.fingerprintHex()
+          + " but found " + fingerprint);
+    }
+    if (expected != null && !expected.fingerprintHex().equals(fingerprint)) {
+      throw new SchemaMismatchException("", "expected rows of schema fingerprint "
+          + expected.fingerprintHex() + " but the file holds schema fingerprint " + fingerprint);
+    }
+    return schema;
+  }
+
+  /** True when the checked row column is {@code large_binary} (64-bit offsets). */
+  static boolean isLarge(org.apache.arrow.vector.types.pojo.Schema arrow) {
+    return arrow.getFields().get(0).getType().getTypeID() == ArrowType.ArrowTypeID.LargeBinary;
+  }
+
+  private static String required(Map<String, String> meta, String key) {
+    String v = meta == null ? null : meta.get(key);
+    if (v == null) {
+      throw new InvalidDataException(COLUMN, "missing field metadata key " + key);
+    }
+    return v;
+  }
+
+  private static String names(List<Field> fields) {
+    StringBuilder b = new StringBuilder("[");
+    for (Field f : fields) {
+      b.append(b.length() > 1 ? ", " : "").append(f.getName());
+    }
+    return b.append(']').toString();
+  }
+}

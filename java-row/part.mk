@@ -1,0 +1,21 @@
+# java-row: the Java library (Maven module zerorow-java) and its JMH benchmarks.
+# build-java compiles it and writes target/vector-runner.args (a java @argfile with the
+# classpath), so the harness starts VectorRunner with plain `java`, without Maven.
+JAVA_ROW := $(ROOT)/java-row
+TEST_TARGETS += test-java
+BENCH_TARGETS += bench-java
+VECTOR_DEPS += build-java
+VECTOR_RUNNERS += java=java\ @$(JAVA_ROW)/target/vector-runner.args\ io.zerorow.tools.VectorRunner
+
+.PHONY: build-java test-java bench-java
+build-java:
+	cd $(ROOT) && $(MVN) -q -pl java-row -DskipTests compile
+	printf -- '-cp "%s:%s"\n' "$(JAVA_ROW)/target/classes" "$$(cat $(JAVA_ROW)/target/classpath.txt)" > $(JAVA_ROW)/target/vector-runner.args
+
+test-java:
+	cd $(ROOT) && $(MVN) -pl java-row test
+
+# Short on purpose (shared 2-core machine): 1 fork, few short iterations. Prints the ratios.
+bench-java:
+	cd $(ROOT) && $(MVN) -q -pl java-row,java-row/bench -DskipTests install
+	java -jar $(JAVA_ROW)/bench/target/benchmarks.jar $(JAVA_BENCH_ARGS)

@@ -1,0 +1,142 @@
+package io.zerorow;
+
+import io.zerorow.internal.Platform;
+import java.math.BigDecimal;
+import java.util.Objects;
+
+/**
+ * Builds arrays (SPEC §2.2) element by element at the cursor of a shared {@link WriteBuffer}.
+ * Usage: {@code int c = parent.cursor(); aw.initialize(n); aw.writeInt(0, 7) ...;
+ * parent.setOffsetAndSize(ordinal, c)}. Variable-width elements in index order. Not thread-safe.
+ */
+public final class ArrayWriter extends BinaryWriter {
+  private final DataTypes.ListType type;
+  private final int width;
+  private int count;
+  private int elementStart;
+  private final BinaryArray view;
+
+  /** A top-level array writer with its own buffer. */
+  public ArrayWriter(DataTypes.ListType type) {
+    this(type, new WriteBuffer(64));
+  }
+
+  /** A writer for arrays nested in {@code parent}'s buffer. */
+  public ArrayWriter(DataTypes.ListType type, BinaryWriter parent) {
+    this(type, parent.buffer);
+  }
+
+  public ArrayWriter(DataTypes.ListType type, WriteBuffer buffer) {
+    super(buffer);
+    this.type = Objects.requireNonNull(type, "type");
+    this.width = type.element().elementWidth();
+    this.view = new BinaryArray(type);
+  }
+
+  public DataTypes.ListType type() {
+    return type;
+  }
+
+  /** Starts a new top-level array of {@code n} elements at the beginning of the buffer. */
+  public void reset(int n) {
+    buffer.cursor = 0;
+    initialize(n);
+  }
+
+  /** Starts an array of {@code n} elements at the cursor: header, zeroed bitmap and elements. */
+  public void initialize(int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("negative count " + n);
+    }
+    long fixed = BinaryArray.fixedSize(n, width);
+    start = buffer.reserveZeroed(fixed);
+    buffer.putLong(start, n);
+    count = n;
+    elementStart = start + 8 + (((n + 63) >>> 6) << 3);
+  }
+
+  /** A view of the top-level array just written (reused). */
+  public BinaryArray getArray() {
+    return view.pointTo(buffer.bytes, Platform.BYTE_ARRAY_OFFSET + start, buffer.cursor - start);
+  }
+
+  public byte[] toByteArray() {
+    return java.util.Arrays.copyOfRange(buffer.bytes, start, buffer.cursor);
+  }
+
+  @Override
+  long slotAddress(int i) {
+    if (i < 0 || i >= count) {
+      throw new IndexOutOfBoundsException("index " + i + " of an array of " + count
+          + " elements");
+    }
+    return Platform.BYTE_ARRAY_OFFSET + elementStart + (long) i * width;
+  }
+
+  @Override
+  String pathOf(int i) {
+    return "[" + i + "]";
+  }
+
+  /** Marks element {@code i} null; its {@code w} bytes stay zero (SPEC §2.2). */
+  @Override
+  public void setNullAt(int i) {
+    slotAddress(i);
+    long word = Platform.BYTE_ARRAY_OFFSET + start + 8 + ((i >> 6) << 3);
+    Platform.putLong(buffer.bytes, word, Platform.getLong(buffer.bytes, word) | (1L << (i & 63)));
+  }
+
+  @Override
+  public void writeBoolean(int i, boolean v) {
+    Platform.putByte(buffer.bytes, slotAddress(i), v ? (byte) 1 : 0);
+  }
+
+  @Override
+  public void writeByte(int i, byte v) {
+    Platform.putByte(buffer.bytes, slotAddress(i), v);
+  }
+
+  @Override
+  public void writeShort(int i, short v) {
+    Platform.putShort(buffer.bytes, slotAddress(i), v);
+  }
+
+  @Override
+  public void writeInt(int i, int v) {
+    Platform.putInt(buffer.bytes, slotAddress(i), v);
+  }
+
+  @Override
+  public void writeFloat(int i, float v) {
+    Platform.putInt(buffer.bytes, slotAddress(i), Float.floatToIntBits(v));
+  }
+
+  /** Writes all of {@code values} as the elements of an int32/date32 array (no nulls). */
+  public void writeInts(int[] values) {
+    if (values.length != count || width != 4) {
+      throw new IllegalArgumentException("expected " + count + " elements of width " + width);
+    }
+    Platform.copy(values, Platform.UNSAFE.arrayBaseOffset(int[].class), buffer.bytes,
+        Platform.BYTE_ARRAY_OFFSET + elementStart, 4L * count);
+  }
+
+  /** Writes all of {@code values} as the elements of an 8-byte array (no nulls). */
+  public void writeLongs(long[] values) {
+    if (values.length != count || width != 8) {
+      throw new IllegalArgumentException("expected " + count + " elements of width " + width);
+    }
+    Platform.copy(values, Platform.UNSAFE.arrayBaseOffset(long[].class), buffer.bytes,
+        Platform.BYTE_ARRAY_OFFSET + elementStart, 8L * count);
+  }
+
+  @Override
+  public void writeDecimal(int i, BigDecimal v, int precision, int scale) {
+    if (v == null) {
+      setNullAt(i);
+    } else if (precision <= DataTypes.DecimalType.MAX_LONG_PRECISION) {
+      writeLongDecimal(i, v, precision, scale);
+    } else {
+      writeBigDecimal(i, v, precision, scale, false);
+    }
+  }
+}

@@ -1,0 +1,300 @@
+package io.zerorow;
+
+import static io.zerorow.internal.Checks.BOUNDS_CHECKS;
+
+import io.zerorow.internal.Platform;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
+/**
+ * A view over one array (SPEC §2.2) of a known element type. Elements have their natural width
+ * (1, 2, 4 or 8 bytes); a primitive getter must match it (reading an int32 array with
+ * {@code getLong} is a {@link SchemaMismatchException} while bounds checks are on).
+ */
+public final class BinaryArray extends BinaryRegion implements DataGetters {
+  private final DataTypes.ListType type;
+  private final DataType elementType;
+  private final int width;
+  private int count;
+  private int bitmapBytes;
+
+  /** An unpointed view for arrays of {@code type}. */
+  public BinaryArray(DataTypes.ListType type) {
+    this.type = Objects.requireNonNull(type, "type");
+    this.elementType = type.element();
+    this.width = elementType.elementWidth();
+  }
+
+  /** A view over a top-level array occupying all of {@code bytes}. */
+  public static BinaryArray wrap(DataTypes.ListType type, byte[] bytes) {
+    return new BinaryArray(type).pointTo(bytes, Platform.BYTE_ARRAY_OFFSET, bytes.length);
+  }
+
+  /** A view over the remaining bytes of a heap or direct buffer (top-level array). */
+  public static BinaryArray wrap(DataTypes.ListType type, ByteBuffer buffer) {
+    BinaryArray a = new BinaryArray(type);
+    if (buffer.hasArray()) {
+      return a.pointTo(buffer.array(), Platform.BYTE_ARRAY_OFFSET + buffer.arrayOffset()
+          + buffer.position(), buffer.remaining());
+    }
+    a.pointTo(null, Platform.directAddress(buffer) + buffer.position(), buffer.remaining());
+    a.owner = buffer;
+    return a;
+  }
+
+  /** Points at a top-level array; a too-short buffer is {@code truncated} (SPEC §6.1). */
+  public BinaryArray pointTo(Object base, long address, int size) {
+    if (size < 8) {
+      throw new TruncatedException("", "expected at least 8 bytes (array header) but found "
+          + size);
+    }
+    long n = Platform.getLong(base, address);
+    if (n < 0 || n >= (1L << 31)) {
+      throw new InvalidDataException("", "expected array count < 2^31 but found "
+          + Long.toUnsignedString(n));
+    }
+    long fixed = fixedSize((int) n, width);
+    if (size < fixed) {
+      throw new TruncatedException("", "expected at least " + fixed + " bytes for " + n
+          + " elements but found " + size);
+    }
+    if ((size & 7) != 0) {
+      throw new InvalidDataException("", "expected an array size that is a multiple of 8 but "
+          + "found " + size);
+    }
+    setFields(base, address, size, (int) n, null);
+    setParent(null, 0);
+    return this;
+  }
+
+  static long fixedSize(int n, int width) {
+    return 8L + (((n + 63L) >>> 6) << 3) + (((long) n * width + 7) & ~7L);
+  }
+
+  void pointToNested(Object base, long address, int size, Object owner, BinaryRegion parent,
+      int ordinal) {
+    int n = 0;
+    if (BOUNDS_CHECKS) {
+      long cnt = size >= 8 ? Platform.getLong(base, address) : -1;
+      if (cnt < 0 || cnt >= (1L << 31) || (size & 7) != 0 || size < fixedSize((int) cnt, width)) {
+        throw new InvalidDataException(parent.childPath(ordinal), "expected an array with count"
+            + " < 2^31 whose fixed region fits in its " + size + " bytes but found count "
+            + (size >= 8 ? Long.toUnsignedString(cnt) : "(missing)"));
+      }
+      n = (int) cnt;
+    } else {
+      n = (int) Platform.getLong(base, address);
+    }
+    setFields(base, address, size, n, owner);
+    setParent(parent, ordinal);
+  }
+
+  private void setFields(Object base, long address, int size, int n, Object owner) {
+    setMemory(base, address, size, owner);
+    this.count = n;
+    this.bitmapBytes = ((n + 63) >>> 6) << 3;
+  }
+
+  public DataTypes.ListType type() {
+    return type;
+  }
+
+  public DataType elementType() {
+    return elementType;
+  }
+
+  @Override
+  public int numElements() {
+    return count;
+  }
+
+  private long elem(int i, int w) {
+    if (BOUNDS_CHECKS) {
+      if (i < 0 || i >= count) {
+        throw new IndexOutOfBoundsException("index " + i + " of an array of " + count
+            + " elements");
+      }
+      if (w != width) {
+        throw new SchemaMismatchException(childPath(i), "expected an element of " + w
+            + " bytes but the element type " + elementType + " has " + width);
+      }
+    }
+    return address + 8 + bitmapBytes + (long) i * w;
+  }
+
+  @Override
+  public boolean isNullAt(int i) {
+    if (BOUNDS_CHECKS && (i < 0 || i >= count)) {
+      throw new IndexOutOfBoundsException("index " + i + " of an array of " + count
+          + " elements");
+    }
+    return ((Platform.getLong(base, address + 8 + ((i >> 6) << 3)) >>> (i & 63)) & 1) != 0;
+  }
+
+  @Override
+  public boolean getBoolean(int i) {
+    return Platform.getByte(base, elem(i, 1)) != 0;
+  }
+
+  @Override
+  public byte getByte(int i) {
+    return Platform.getByte(base, elem(i, 1));
+  }
+
+  @Override
+  public short getShort(int i) {
+    return Platform.getShort(base, elem(i, 2));
+  }
+
+  @Override
+  public int getInt(int i) {
+    return Platform.getInt(base, elem(i, 4));
+  }
+
+  @Override
+  public long getLong(int i) {
+    return Platform.getLong(base, elem(i, 8));
+  }
+
+  @Override
+  public float getFloat(int i) {
+    return Platform.getFloat(base, elem(i, 4));
+  }
+
+  @Override
+  public double getDouble(int i) {
+    return Platform.getDouble(base, elem(i, 8));
+  }
+
+  private long ref(int i) {
+    return checkRef(Platform.getLong(base, elem(i, 8)), i);
+  }
+
+  @Override
+  public String getString(int i) {
+    return isNullAt(i) ? null : stringAt(ref(i));
+  }
+
+  @Override
+  public byte[] getUtf8(int i) {
+    return isNullAt(i) ? null : bytesAt(ref(i));
+  }
+
+  @Override
+  public byte[] getBinary(int i) {
+    return isNullAt(i) ? null : bytesAt(ref(i));
+  }
+
+  @Override
+  public BigDecimal getDecimal(int i) {
+    if (isNullAt(i)) {
+      return null;
+    }
+    if (!(elementType instanceof DataTypes.DecimalType)) {
+      throw new SchemaMismatchException(childPath(i), "expected decimal elements but found "
+          + elementType);
+    }
+    DataTypes.DecimalType t = (DataTypes.DecimalType) elementType;
+    if (t.precision() <= DataTypes.DecimalType.MAX_LONG_PRECISION) {
+      return BigDecimal.valueOf(getLong(i), t.scale());
+    }
+    return bigDecimalAt(ref(i), t.scale());
+  }
+
+  @Override
+  public BinaryRow getStruct(int i) {
+    return getStruct(i, null);
+  }
+
+  @Override
+  public BinaryRow getStruct(int i, BinaryRow target) {
+    return isNullAt(i) ? null : structAt(ref(i), (Schema) elementType, target, i);
+  }
+
+  @Override
+  public BinaryArray getArray(int i) {
+    return getArray(i, null);
+  }
+
+  @Override
+  public BinaryArray getArray(int i, BinaryArray target) {
+    return isNullAt(i) ? null : arrayAt(ref(i), (DataTypes.ListType) elementType, target, i);
+  }
+
+  @Override
+  public BinaryMap getMap(int i) {
+    return isNullAt(i) ? null : mapAt(ref(i), (DataTypes.MapType) elementType, i);
+  }
+
+  @Override
+  public Object get(int i) {
+    return valueAt(this, i, elementType);
+  }
+
+  /** Copies an int32/date32 array into a new {@code int[]} (nulls read as 0). */
+  public int[] toIntArray() {
+    int[] out = new int[count];
+    if (count > 0) {
+      elem(0, 4);
+      Platform.copy(base, address + 8 + bitmapBytes, out, Platform.UNSAFE.arrayBaseOffset(int[].class),
+          4L * count);
+    }
+    return out;
+  }
+
+  /** Copies an int64 array into a new {@code long[]} (nulls read as 0). */
+  public long[] toLongArray() {
+    long[] out = new long[count];
+    if (count > 0) {
+      elem(0, 8);
+      Platform.copy(base, address + 8 + bitmapBytes, out,
+          Platform.UNSAFE.arrayBaseOffset(long[].class), 8L * count);
+    }
+    return out;
+  }
+
+  /** A copy of this array in a new byte array. */
+  public BinaryArray copy() {
+    return BinaryArray.wrap(type, toBytes());
+  }
+
+  @Override
+  String childSegment(int i) {
+    if (parent instanceof BinaryMap) {
+      return (parentOrdinal == -1 ? "{key " : "{value ") + i + "}";
+    }
+    return "[" + i + "]";
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof BinaryArray && bytesEqual((BinaryArray) o);
+  }
+
+  @Override
+  public int hashCode() {
+    return bytesHash();
+  }
+
+  /** The elements, e.g. {@code [1, 2, null]}; after 32 elements the rest is summarised. */
+  @Override
+  public String toString() {
+    StringBuilder b = new StringBuilder("[");
+    int shown = Math.min(count, 32);
+    for (int i = 0; i < shown; i++) {
+      if (i > 0) {
+        b.append(", ");
+      }
+      try {
+        appendValue(b, get(i));
+      } catch (ZerorowException e) {
+        b.append("<").append(e.getMessage()).append(">");
+      }
+    }
+    if (shown < count) {
+      b.append(", ... (").append(count).append(" elements)");
+    }
+    return b.append(']').toString();
+  }
+}

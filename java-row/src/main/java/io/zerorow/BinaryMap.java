@@ -1,0 +1,108 @@
+package io.zerorow;
+
+import static io.zerorow.internal.Checks.BOUNDS_CHECKS;
+
+import io.zerorow.internal.Platform;
+import java.util.Objects;
+
+/**
+ * A view over one map (SPEC §2.3): a key array and a value array of equal count; entry
+ * {@code i} is {@code (keyArray().get(i), valueArray().get(i))}, in the writer's order.
+ */
+public final class BinaryMap extends BinaryRegion {
+  private final DataTypes.MapType type;
+  private final BinaryArray keys;
+  private final BinaryArray values;
+
+  public BinaryMap(DataTypes.MapType type) {
+    this.type = Objects.requireNonNull(type, "type");
+    this.keys = new BinaryArray(type.keyArrayType());
+    this.values = new BinaryArray(type.valueArrayType());
+  }
+
+  /** A view over a top-level map occupying all of {@code bytes}. */
+  public static BinaryMap wrap(DataTypes.MapType type, byte[] bytes) {
+    BinaryMap m = new BinaryMap(type);
+    if (bytes.length < 8) {
+      throw new TruncatedException("", "expected at least 8 bytes (map header) but found "
+          + bytes.length);
+    }
+    m.pointToNested(bytes, Platform.BYTE_ARRAY_OFFSET, bytes.length, null, null, 0);
+    return m;
+  }
+
+  void pointToNested(Object base, long address, int size, Object owner, BinaryRegion parent,
+      int ordinal) {
+    long k = size >= 8 ? Platform.getLong(base, address) : -1;
+    if (BOUNDS_CHECKS && (k < 0 || (k & 7) != 0 || k > size - 8 || (size & 7) != 0)) {
+      throw new InvalidDataException(parent == null ? "" : parent.childPath(ordinal),
+          "expected a map whose key array size (multiple of 8) fits in its " + size
+              + " bytes but found " + (k < 0 ? "(missing)" : Long.toUnsignedString(k)));
+    }
+    setMemory(base, address, size, owner);
+    setParent(parent, ordinal);
+    keys.pointToNested(base, address + 8, (int) k, owner, this, -1);
+    values.pointToNested(base, address + 8 + k, size - 8 - (int) k, owner, this, -2);
+    if (BOUNDS_CHECKS && keys.numElements() != values.numElements()) {
+      throw new InvalidDataException(path(), "map with key/value counts that differ: expected "
+          + keys.numElements() + " values but found " + values.numElements());
+    }
+  }
+
+  public DataTypes.MapType type() {
+    return type;
+  }
+
+  public int numElements() {
+    return keys.numElements();
+  }
+
+  /** The key array (a view; no element is null). */
+  public BinaryArray keyArray() {
+    return keys;
+  }
+
+  /** The value array (a view). */
+  public BinaryArray valueArray() {
+    return values;
+  }
+
+  @Override
+  String childSegment(int ordinal) {
+    return ""; // the arrays name their elements {key i} / {value i} (SPEC §4.3)
+  }
+
+  public BinaryMap copy() {
+    return BinaryMap.wrap(type, toBytes());
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof BinaryMap && bytesEqual((BinaryMap) o);
+  }
+
+  @Override
+  public int hashCode() {
+    return bytesHash();
+  }
+
+  /** The entries, e.g. {@code {"a"=1, "b"=2}}; after 32 entries the rest is summarised. */
+  @Override
+  public String toString() {
+    StringBuilder b = new StringBuilder("{");
+    int n = numElements();
+    int shown = Math.min(n, 32);
+    for (int i = 0; i < shown; i++) {
+      if (i > 0) {
+        b.append(", ");
+      }
+      appendValue(b, keys.get(i));
+      b.append('=');
+      appendValue(b, values.get(i));
+    }
+    if (shown < n) {
+      b.append(", ... (").append(n).append(" entries)");
+    }
+    return b.append('}').toString();
+  }
+}

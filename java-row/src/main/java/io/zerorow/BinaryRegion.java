@@ -1,0 +1,211 @@
+package io.zerorow;
+
+import static io.zerorow.internal.Checks.BOUNDS_CHECKS;
+
+import io.zerorow.internal.Platform;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The memory a view covers: {@code size} bytes at {@code (base, address)} (see
+ * {@link Platform}), plus the parent view and ordinal it was read from, so that an error can
+ * name the full field path (SPEC §4.3) without building strings on the fast path.
+ */
+abstract class BinaryRegion {
+  Object base;
+  long address;
+  int size;
+  /** Keeps a direct ByteBuffer reachable while a view points into it. */
+  Object owner;
+  BinaryRegion parent;
+  int parentOrdinal;
+
+  /** The base object: a {@code byte[]} or null for off-heap memory. */
+  public final Object getBaseObject() {
+    return base;
+  }
+
+  /** The address of the first byte, relative to the base object. */
+  public final long getBaseOffset() {
+    return address;
+  }
+
+  /** Size of this row/array/map in bytes. */
+  public final int getSizeInBytes() {
+    return size;
+  }
+
+  /** A copy of the bytes of this region. */
+  public final byte[] toBytes() {
+    return Platform.toBytes(base, address, size);
+  }
+
+  /** Writes the bytes of this region into {@code out} at its position. */
+  public final void writeTo(ByteBuffer out) {
+    if (out.hasArray()) {
+      Platform.copy(base, address, out.array(),
+          Platform.BYTE_ARRAY_OFFSET + out.arrayOffset() + out.position(), size);
+      out.position(out.position() + size);
+    } else {
+      out.put(toBytes());
+    }
+  }
+
+  final void setMemory(Object base, long address, int size, Object owner) {
+    this.base = base;
+    this.address = address;
+    this.size = size;
+    this.owner = owner;
+  }
+
+  final void setParent(BinaryRegion parent, int ordinal) {
+    this.parent = parent;
+    this.parentOrdinal = ordinal;
+  }
+
+  /** The path segment for a child at {@code ordinal}: {@code .name}, {@code [i]}, ... */
+  abstract String childSegment(int ordinal);
+
+  /** The full path of this region, e.g. {@code f4[10]}. */
+  final String path() {
+    return parent == null ? "" : parent.childPath(parentOrdinal);
+  }
+
+  final String childPath(int ordinal) {
+    String p = path();
+    String seg = childSegment(ordinal);
+    if (p.isEmpty() && seg.startsWith(".")) {
+      return seg.substring(1);
+    }
+    return p + seg;
+  }
+
+  /** B2: {@code offset + size <= region size}; returns the reference unchanged. */
+  final long checkRef(long ref, int ordinal) {
+    if (BOUNDS_CHECKS) {
+      long off = ref >>> 32;
+      long sz = ref & 0xffffffffL;
+      if (off + sz > size) {
+        throw new InvalidDataException(childPath(ordinal),
+            "expected offset+size <= " + size + " but found " + (off + sz)
+                + " (offset " + off + ", size " + sz + ")");
+      }
+    }
+    return ref;
+  }
+
+  final String stringAt(long ref) {
+    int off = (int) (ref >>> 32);
+    int sz = (int) ref;
+    if (base instanceof byte[]) {
+      return new String((byte[]) base, (int) (address - Platform.BYTE_ARRAY_OFFSET) + off, sz,
+          StandardCharsets.UTF_8);
+    }
+    return new String(Platform.toBytes(base, address + off, sz), StandardCharsets.UTF_8);
+  }
+
+  final byte[] bytesAt(long ref) {
+    return Platform.toBytes(base, address + (ref >>> 32), (int) ref);
+  }
+
+  final BigDecimal bigDecimalAt(long ref, int scale) {
+    if ((int) ref == 0) {
+      throw new InvalidDataException("", "decimal body of size 0");
+    }
+    return new BigDecimal(new BigInteger(bytesAt(ref)), scale);
+  }
+
+  final BinaryRow structAt(long ref, Schema schema, BinaryRow target, int ordinal) {
+    BinaryRow r = target != null ? target : new BinaryRow(schema);
+    r.pointToNested(base, address + (ref >>> 32), (int) ref, owner, this, ordinal);
+    return r;
+  }
+
+  final BinaryArray arrayAt(long ref, DataTypes.ListType type, BinaryArray target, int ordinal) {
+    BinaryArray a = target != null ? target : new BinaryArray(type);
+    a.pointToNested(base, address + (ref >>> 32), (int) ref, owner, this, ordinal);
+    return a;
+  }
+
+  final BinaryMap mapAt(long ref, DataTypes.MapType type, int ordinal) {
+    BinaryMap m = new BinaryMap(type);
+    m.pointToNested(base, address + (ref >>> 32), (int) ref, owner, this, ordinal);
+    return m;
+  }
+
+  final Object valueAt(DataGetters g, int ordinal, DataType type) {
+    if (g.isNullAt(ordinal)) {
+      return null;
+    }
+    switch (type.id()) {
+      case BOOL: return g.getBoolean(ordinal);
+      case INT8: return g.getByte(ordinal);
+      case INT16: return g.getShort(ordinal);
+      case INT32: return g.getInt(ordinal);
+      case INT64: return g.getLong(ordinal);
+      case FLOAT32: return g.getFloat(ordinal);
+      case FLOAT64: return g.getDouble(ordinal);
+      case STRING: return g.getString(ordinal);
+      case BINARY: return g.getBinary(ordinal);
+      case DATE32: return g.getDate(ordinal);
+      case TIME: return g.getTime(ordinal);
+      case TIMESTAMP:
+        return ((DataTypes.TimestampType) type).tz() == null ? g.getLocalDateTime(ordinal)
+            : g.getTimestamp(ordinal);
+      case DURATION: return g.getDuration(ordinal);
+      case DECIMAL: return g.getDecimal(ordinal);
+      case LIST: return g.getArray(ordinal);
+      case MAP: return g.getMap(ordinal);
+      default: return g.getStruct(ordinal);
+    }
+  }
+
+  /** Equality of bytes (SPEC §2.1: equal values give equal bytes). */
+  final boolean bytesEqual(BinaryRegion o) {
+    if (o.size != size) {
+      return false;
+    }
+    int i = 0;
+    for (; i + 8 <= size; i += 8) {
+      if (Platform.UNSAFE.getLong(base, address + i) != Platform.UNSAFE.getLong(o.base, o.address + i)) {
+        return false;
+      }
+    }
+    for (; i < size; i++) {
+      if (Platform.getByte(base, address + i) != Platform.getByte(o.base, o.address + i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  final int bytesHash() {
+    long h = 0x9e3779b97f4a7c15L ^ size;
+    int i = 0;
+    for (; i + 8 <= size; i += 8) {
+      h = (h ^ Platform.getLong(base, address + i)) * 0x100000001b3L;
+      h ^= h >>> 29;
+    }
+    for (; i < size; i++) {
+      h = (h ^ Platform.getByte(base, address + i)) * 0x100000001b3L;
+    }
+    return (int) (h ^ (h >>> 32));
+  }
+
+  static void appendValue(StringBuilder b, Object v) {
+    if (v instanceof String) {
+      b.append('"').append(v).append('"');
+    } else if (v instanceof byte[]) {
+      b.append("0x");
+      for (byte x : (byte[]) v) {
+        b.append(Character.forDigit((x >> 4) & 0xf, 16)).append(Character.forDigit(x & 0xf, 16));
+      }
+    } else if (v instanceof BigDecimal) {
+      b.append(((BigDecimal) v).toPlainString());
+    } else {
+      b.append(v);
+    }
+  }
+}

@@ -1,0 +1,277 @@
+package io.zerorow;
+
+import static io.zerorow.internal.Checks.BOUNDS_CHECKS;
+
+import io.zerorow.internal.Platform;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
+/**
+ * A view over one row (SPEC §2.1) of a known {@link Schema}, in a {@code byte[]} or off-heap.
+ *
+ * <p>Reads are in place: primitive getters allocate nothing; nested getters return views over
+ * the same memory (zero-copy). By default every access is bounds-checked (SPEC §6.2 level
+ * {@code bounds}), so no input can make a getter read outside the row; see
+ * {@link Validator} for level {@code full}. A view is mutable only through
+ * {@link #pointTo}; it is not thread-safe to re-point one shared view.
+ */
+public final class BinaryRow extends BinaryRegion implements DataGetters {
+  private final Schema schema;
+  private final int numFields;
+  private final int bitmapBytes;
+  private final int fixedSize;
+
+  /** An unpointed view for rows of {@code schema}; call {@link #pointTo} before reading. */
+  public BinaryRow(Schema schema) {
+    this.schema = Objects.requireNonNull(schema, "schema");
+    this.numFields = schema.numFields();
+    this.bitmapBytes = schema.bitmapBytes();
+    this.fixedSize = schema.fixedRegionSize();
+  }
+
+  /** A view over the whole array (top-level row). */
+  public static BinaryRow wrap(Schema schema, byte[] bytes) {
+    return new BinaryRow(schema).pointTo(bytes, 0, bytes.length);
+  }
+
+  /** A view over {@code bytes[offset, offset + size)} (top-level row). */
+  public static BinaryRow wrap(Schema schema, byte[] bytes, int offset, int size) {
+    return new BinaryRow(schema).pointTo(bytes, offset, size);
+  }
+
+  /** A view over the remaining bytes of a heap or direct buffer (top-level row). */
+  public static BinaryRow wrap(Schema schema, ByteBuffer buffer) {
+    BinaryRow r = new BinaryRow(schema);
+    if (buffer.hasArray()) {
+      return r.pointTo(buffer.array(), buffer.arrayOffset() + buffer.position(),
+          buffer.remaining());
+    }
+    r.pointTo(null, Platform.directAddress(buffer) + buffer.position(), buffer.remaining());
+    r.owner = buffer;
+    return r;
+  }
+
+  /** Points this view at a top-level row in {@code bytes}; checks W1–W2 (SPEC §6.2). */
+  public BinaryRow pointTo(byte[] bytes, int offset, int size) {
+    Objects.checkFromIndexSize(offset, size, bytes.length);
+    return pointTo(bytes, Platform.BYTE_ARRAY_OFFSET + offset, size);
+  }
+
+  /**
+   * Points this view at a top-level row at {@code (base, address)}: {@code base} a
+   * {@code byte[]} with address {@code Platform.BYTE_ARRAY_OFFSET + index}, or null with an
+   * absolute off-heap address that the caller keeps valid.
+   */
+  public BinaryRow pointTo(Object base, long address, int size) {
+    if (size < fixedSize) {
+      throw new TruncatedException("", "expected at least " + fixedSize
+          + " bytes (fixed region of " + numFields + " fields) but found " + size);
+    }
+    if ((size & 7) != 0) {
+      throw new InvalidDataException("", "expected a row size that is a multiple of 8 but found "
+          + size);
+    }
+    setMemory(base, address, size, null);
+    setParent(null, 0);
+    return this;
+  }
+
+  void pointToNested(Object base, long address, int size, Object owner, BinaryRegion parent,
+      int ordinal) {
+    if (BOUNDS_CHECKS && (size < fixedSize || (size & 7) != 0)) {
+      throw new InvalidDataException(parent.childPath(ordinal),
+          "expected a struct of size >= " + fixedSize + " and a multiple of 8 but found " + size);
+    }
+    setMemory(base, address, size, owner);
+    setParent(parent, ordinal);
+  }
+
+  public Schema schema() {
+    return schema;
+  }
+
+  @Override
+  public int numElements() {
+    return numFields;
+  }
+
+  /** Same as {@link #numElements()}. */
+  public int numFields() {
+    return numFields;
+  }
+
+  private long slot(int ordinal) {
+    if (BOUNDS_CHECKS && (ordinal < 0 || ordinal >= numFields)) {
+      throw new IndexOutOfBoundsException("ordinal " + ordinal + " of a row of " + numFields
+          + " fields");
+    }
+    return address + bitmapBytes + ((long) ordinal << 3);
+  }
+
+  @Override
+  public boolean isNullAt(int ordinal) {
+    if (BOUNDS_CHECKS && (ordinal < 0 || ordinal >= numFields)) {
+      throw new IndexOutOfBoundsException("ordinal " + ordinal + " of a row of " + numFields
+          + " fields");
+    }
+    return ((Platform.getLong(base, address + ((ordinal >> 6) << 3)) >>> (ordinal & 63)) & 1)
+        != 0;
+  }
+
+  @Override
+  public boolean getBoolean(int ordinal) {
+    return Platform.getByte(base, slot(ordinal)) != 0;
+  }
+
+  @Override
+  public byte getByte(int ordinal) {
+    return Platform.getByte(base, slot(ordinal));
+  }
+
+  @Override
+  public short getShort(int ordinal) {
+    return Platform.getShort(base, slot(ordinal));
+  }
+
+  @Override
+  public int getInt(int ordinal) {
+    return Platform.getInt(base, slot(ordinal));
+  }
+
+  @Override
+  public long getLong(int ordinal) {
+    return Platform.getLong(base, slot(ordinal));
+  }
+
+  @Override
+  public float getFloat(int ordinal) {
+    return Platform.getFloat(base, slot(ordinal));
+  }
+
+  @Override
+  public double getDouble(int ordinal) {
+    return Platform.getDouble(base, slot(ordinal));
+  }
+
+  /** The checked reference of a variable-width field. */
+  private long ref(int ordinal) {
+    return checkRef(Platform.getLong(base, slot(ordinal)), ordinal);
+  }
+
+  @Override
+  public String getString(int ordinal) {
+    return isNullAt(ordinal) ? null : stringAt(ref(ordinal));
+  }
+
+  @Override
+  public byte[] getUtf8(int ordinal) {
+    return isNullAt(ordinal) ? null : bytesAt(ref(ordinal));
+  }
+
+  @Override
+  public byte[] getBinary(int ordinal) {
+    return isNullAt(ordinal) ? null : bytesAt(ref(ordinal));
+  }
+
+  @Override
+  public BigDecimal getDecimal(int ordinal) {
+    if (isNullAt(ordinal)) {
+      return null;
+    }
+    DataTypes.DecimalType t = decimalType(ordinal);
+    if (t.precision() <= DataTypes.DecimalType.MAX_LONG_PRECISION) {
+      return BigDecimal.valueOf(getLong(ordinal), t.scale());
+    }
+    return bigDecimalAt(ref(ordinal), t.scale());
+  }
+
+  private DataTypes.DecimalType decimalType(int ordinal) {
+    DataType t = schema.field(ordinal).type();
+    if (!(t instanceof DataTypes.DecimalType)) {
+      throw new SchemaMismatchException(childPath(ordinal), "expected a decimal field but found "
+          + t);
+    }
+    return (DataTypes.DecimalType) t;
+  }
+
+  @Override
+  public BinaryRow getStruct(int ordinal) {
+    return getStruct(ordinal, null);
+  }
+
+  @Override
+  public BinaryRow getStruct(int ordinal, BinaryRow target) {
+    if (isNullAt(ordinal)) {
+      return null;
+    }
+    return structAt(ref(ordinal), (Schema) schema.field(ordinal).type(), target, ordinal);
+  }
+
+  @Override
+  public BinaryArray getArray(int ordinal) {
+    return getArray(ordinal, null);
+  }
+
+  @Override
+  public BinaryArray getArray(int ordinal, BinaryArray target) {
+    if (isNullAt(ordinal)) {
+      return null;
+    }
+    return arrayAt(ref(ordinal), (DataTypes.ListType) schema.field(ordinal).type(), target,
+        ordinal);
+  }
+
+  @Override
+  public BinaryMap getMap(int ordinal) {
+    if (isNullAt(ordinal)) {
+      return null;
+    }
+    return mapAt(ref(ordinal), (DataTypes.MapType) schema.field(ordinal).type(), ordinal);
+  }
+
+  @Override
+  public Object get(int ordinal) {
+    return valueAt(this, ordinal, schema.field(ordinal).type());
+  }
+
+  /** A copy of this row in a new array (detached from the memory it views). */
+  public BinaryRow copy() {
+    return BinaryRow.wrap(schema, toBytes());
+  }
+
+  @Override
+  String childSegment(int ordinal) {
+    return ordinal >= 0 && ordinal < numFields ? "." + schema.field(ordinal).name()
+        : ".[" + ordinal + "]";
+  }
+
+  /** Equal when the bytes are equal (SPEC §2.1); the schema is not compared. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof BinaryRow && bytesEqual((BinaryRow) o);
+  }
+
+  @Override
+  public int hashCode() {
+    return bytesHash();
+  }
+
+  /** The values, e.g. {@code {f1=1, f2=[1, 2, 3]}}; long arrays are cut short. */
+  @Override
+  public String toString() {
+    StringBuilder b = new StringBuilder("{");
+    for (int i = 0; i < numFields; i++) {
+      if (i > 0) {
+        b.append(", ");
+      }
+      b.append(schema.field(i).name()).append('=');
+      try {
+        appendValue(b, get(i));
+      } catch (ZerorowException e) {
+        b.append("<").append(e.getMessage()).append(">");
+      }
+    }
+    return b.append('}').toString();
+  }
+}

@@ -1,0 +1,165 @@
+package io.zerorow;
+
+import io.zerorow.internal.Platform;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * What {@link RowWriter} (slots) and {@link ArrayWriter} (elements) share: the buffer, where
+ * this region starts, and writing of variable-width bodies at the cursor.
+ *
+ * <p>Variable-width values MUST be written in ordinal order (SPEC §2.6: bodies appear in
+ * ordinal order); fixed-width values and nulls may be written in any order.
+ */
+public abstract class BinaryWriter {
+  final WriteBuffer buffer;
+  /** Position of this region's first byte in the buffer. */
+  int start;
+
+  BinaryWriter(WriteBuffer buffer) {
+    this.buffer = buffer;
+  }
+
+  public final WriteBuffer buffer() {
+    return buffer;
+  }
+
+  /** Where the next body starts; pass it to {@link #setOffsetAndSize} after a nested value. */
+  public final int cursor() {
+    return buffer.cursor;
+  }
+
+  /** Address of ordinal {@code i}'s slot or element in the buffer array. */
+  abstract long slotAddress(int i);
+
+  abstract String pathOf(int i);
+
+  public abstract void setNullAt(int ordinal);
+
+  public abstract void writeBoolean(int ordinal, boolean v);
+
+  public abstract void writeByte(int ordinal, byte v);
+
+  public abstract void writeShort(int ordinal, short v);
+
+  public abstract void writeInt(int ordinal, int v);
+
+  public abstract void writeFloat(int ordinal, float v);
+
+  public final void writeLong(int ordinal, long v) {
+    Platform.putLong(buffer.bytes, slotAddress(ordinal), v);
+  }
+
+  /** Writes a float64; every NaN becomes the canonical quiet NaN (SPEC §2.6). */
+  public final void writeDouble(int ordinal, double v) {
+    Platform.putLong(buffer.bytes, slotAddress(ordinal), Double.doubleToLongBits(v));
+  }
+
+  /**
+   * Records the nested value written from {@code previousCursor} to the cursor (a struct,
+   * array or map body, already a multiple of 8 bytes) as the reference of {@code ordinal}.
+   */
+  public final void setOffsetAndSize(int ordinal, int previousCursor) {
+    long offset = previousCursor - start;
+    long size = buffer.cursor - previousCursor;
+    Platform.putLong(buffer.bytes, slotAddress(ordinal), (offset << 32) | size);
+  }
+
+  private void writeBody(int ordinal, byte[] src, int off, int n) {
+    int pos = buffer.appendPadded(src, off, n);
+    Platform.putLong(buffer.bytes, slotAddress(ordinal), ((long) (pos - start) << 32) | n);
+  }
+
+  /** Writes a string as UTF-8 (Java strings with unpaired surrogates get U+FFFD). */
+  public final void writeString(int ordinal, String v) {
+    if (isLatin1Ascii(v)) {
+      int n = v.length();
+      int pos = buffer.cursor;
+      long padded = ((long) n + 7) & ~7L;
+      buffer.ensure(padded);
+      byte[] b = buffer.bytes;
+      // zero the last word first: it holds the padding (SPEC §2.6)
+      if (padded > 0) {
+        Platform.putLong(b, Platform.BYTE_ARRAY_OFFSET + pos + padded - 8, 0L);
+      }
+      v.getBytes(0, n, b, pos);
+      buffer.cursor = pos + (int) padded;
+      Platform.putLong(b, slotAddress(ordinal), ((long) (pos - start) << 32) | n);
+    } else {
+      byte[] utf8 = v.getBytes(StandardCharsets.UTF_8);
+      writeBody(ordinal, utf8, 0, utf8.length);
+    }
+  }
+
+  private static boolean isLatin1Ascii(String v) {
+    int n = v.length();
+    if (n > 64) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      if (v.charAt(i) >= 0x80) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Writes a string given as UTF-8 bytes (not checked here; see {@link Validator}). */
+  public final void writeUtf8(int ordinal, byte[] utf8) {
+    writeBody(ordinal, utf8, 0, utf8.length);
+  }
+
+  public final void writeBinary(int ordinal, byte[] v) {
+    writeBody(ordinal, v, 0, v.length);
+  }
+
+  public final void writeBinary(int ordinal, byte[] v, int offset, int length) {
+    writeBody(ordinal, v, offset, length);
+  }
+
+  /** Copies an already-encoded row, array or map as the body of {@code ordinal}. */
+  public final void writeNested(int ordinal, BinaryRegion value) {
+    int pos = buffer.cursor;
+    buffer.ensure(value.size);
+    Platform.copy(value.base, value.address, buffer.bytes, Platform.BYTE_ARRAY_OFFSET + pos,
+        value.size);
+    buffer.cursor = pos + value.size;
+    setOffsetAndSize(ordinal, pos);
+  }
+
+  /**
+   * Writes a decimal of the given precision and scale (SPEC §3.5), rescaling exactly; a value
+   * that needs rounding or exceeds the precision is {@code invalid_data}. Null is allowed.
+   */
+  public abstract void writeDecimal(int ordinal, BigDecimal v, int precision, int scale);
+
+  final void writeLongDecimal(int ordinal, BigDecimal v, int precision, int scale) {
+    writeLong(ordinal, Values.unscaled(v, precision, scale, pathOf(ordinal)).longValueExact());
+  }
+
+  /** A decimal with precision above 18: minimal big-endian bytes in a body of {@code reserve}. */
+  final void writeBigDecimal(int ordinal, BigDecimal v, int precision, int scale, boolean inRow) {
+    BigInteger u = Values.unscaled(v, precision, scale, pathOf(ordinal));
+    byte[] b = u.toByteArray();
+    int pos = inRow ? buffer.reserveZeroed(16) : buffer.appendPadded(b, 0, b.length);
+    if (inRow) {
+      System.arraycopy(b, 0, buffer.bytes, pos, b.length);
+    }
+    Platform.putLong(buffer.bytes, slotAddress(ordinal), ((long) (pos - start) << 32) | b.length);
+  }
+
+  /** Starts a map body at the cursor (SPEC §2.3); returns its start for {@link #endMapKeys}. */
+  public final int beginMap() {
+    return buffer.reserveZeroed(8);
+  }
+
+  /** Call after the key array of the map begun at {@code mapStart}: records its size. */
+  public final void endMapKeys(int mapStart) {
+    buffer.putLong(mapStart, buffer.cursor - mapStart - 8);
+  }
+
+  static IllegalStateException orderError() {
+    return new IllegalStateException("variable-width values must be written in ordinal order");
+  }
+}

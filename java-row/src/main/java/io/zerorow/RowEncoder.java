@@ -1,0 +1,30 @@
+package io.zerorow;
+
+/**
+ * Converts objects of one class (bean or record) to rows and back; obtain one with
+ * {@link Encoders#rowEncoder(Class)}. An encoder reuses its buffer, so one instance must not be
+ * used by two threads at once (obtaining encoders is thread-safe and cheap: the generated code
+ * is cached per class).
+ */
+public interface RowEncoder<T> {
+  /** The schema of the rows (as {@link TypeInference#inferSchema(Class)}). */
+  Schema schema();
+
+  /**
+   * Encodes {@code value} into the encoder's reused buffer and returns a view of it; the view
+   * stays valid until the next call on this encoder: use {@link BinaryRow#copy()} to keep it.
+   */
+  BinaryRow toRow(T value);
+
+  /**
+   * Decodes a row of this schema (a top-level row, or a nested struct read from another row:
+   * partial decoding). A row of another schema is a {@link SchemaMismatchException}.
+   */
+  T fromRow(BinaryRow row);
+
+  /** Encodes {@code value} into a new byte array. */
+  byte[] encode(T value);
+
+  /** Decodes a top-level row from {@code bytes} (bounds-checked, not fully validated). */
+  T decode(byte[] bytes);
+}

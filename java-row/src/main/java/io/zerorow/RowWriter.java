@@ -1,0 +1,156 @@
+package io.zerorow;
+
+import io.zerorow.internal.Platform;
+import java.math.BigDecimal;
+import java.util.Objects;
+
+/**
+ * Builds rows of one {@link Schema} field by field (SPEC §2.1), reusing its buffer between
+ * rows. Usage:
+ *
+ * <pre>{@code
+ * RowWriter w = new RowWriter(schema);
+ * w.reset();                          // starts a new top-level row
+ * w.writeInt(0, 42);
+ * w.writeString(1, "hello");          // variable-width values in ordinal order
+ * BinaryRow row = w.getRow();         // a view over the buffer, valid until the next reset()
+ * byte[] bytes = w.toByteArray();     // or a copy
+ * }</pre>
+ *
+ * A nested struct is written by a child writer sharing the buffer:
+ * {@code int c = w.cursor(); child.start(); ...; w.setOffsetAndSize(ordinal, c)}.
+ * Not thread-safe.
+ */
+public final class RowWriter extends BinaryWriter {
+  private final Schema schema;
+  private final int numFields;
+  private final int bitmapBytes;
+  private final int fixedSize;
+  /** Fields that are decimals with precision above 18: a null keeps a 16-byte body. */
+  private final boolean[] bigDecimal;
+  private final BinaryRow row;
+
+  /** A top-level writer with its own buffer. */
+  public RowWriter(Schema schema) {
+    this(schema, new WriteBuffer(schema.fixedRegionSize() + 64));
+  }
+
+  /** A writer for (nested) rows of {@code schema} in {@code parent}'s buffer. */
+  public RowWriter(Schema schema, BinaryWriter parent) {
+    this(schema, parent.buffer);
+  }
+
+  /** A writer over a given buffer. */
+  public RowWriter(Schema schema, WriteBuffer buffer) {
+    super(buffer);
+    this.schema = Objects.requireNonNull(schema, "schema");
+    this.numFields = schema.numFields();
+    this.bitmapBytes = schema.bitmapBytes();
+    this.fixedSize = schema.fixedRegionSize();
+    this.bigDecimal = new boolean[numFields];
+    for (int i = 0; i < numFields; i++) {
+      DataType t = schema.field(i).type();
+      bigDecimal[i] = t instanceof DataTypes.DecimalType && t.isVariableWidth();
+    }
+    this.row = new BinaryRow(schema);
+  }
+
+  public Schema schema() {
+    return schema;
+  }
+
+  /** Starts a new top-level row at the beginning of the buffer. */
+  public void reset() {
+    buffer.cursor = 0;
+    start();
+  }
+
+  /** Starts a row at the cursor: zeroes its bitmap and slots (SPEC §2.6 rule 3). */
+  public void start() {
+    start = buffer.reserveZeroed(fixedSize);
+  }
+
+  /** Size of the row written so far. */
+  public int sizeInBytes() {
+    return buffer.cursor - start;
+  }
+
+  /** A view of the row just written (reused; valid until the buffer is written again). */
+  public BinaryRow getRow() {
+    return row.pointTo(buffer.bytes, start, buffer.cursor - start);
+  }
+
+  /** A copy of the row just written. */
+  public byte[] toByteArray() {
+    return java.util.Arrays.copyOfRange(buffer.bytes, start, buffer.cursor);
+  }
+
+  @Override
+  long slotAddress(int ordinal) {
+    if (ordinal < 0 || ordinal >= numFields) {
+      throw new IndexOutOfBoundsException("ordinal " + ordinal + " of a row of " + numFields
+          + " fields");
+    }
+    return Platform.BYTE_ARRAY_OFFSET + start + bitmapBytes + ((long) ordinal << 3);
+  }
+
+  @Override
+  String pathOf(int ordinal) {
+    return ordinal >= 0 && ordinal < numFields ? schema.field(ordinal).name() : "[" + ordinal + "]";
+  }
+
+  /**
+   * Marks a field null and zeroes its slot; for a decimal with precision above 18 it also
+   * reserves the 16 zero bytes Spark keeps (SPEC §3.5), so call it in ordinal order there.
+   */
+  @Override
+  public void setNullAt(int ordinal) {
+    long slot = slotAddress(ordinal);
+    long word = Platform.BYTE_ARRAY_OFFSET + start + ((ordinal >> 6) << 3);
+    Platform.putLong(buffer.bytes, word, Platform.getLong(buffer.bytes, word) | (1L << (ordinal & 63)));
+    if (bigDecimal[ordinal]) {
+      int pos = buffer.reserveZeroed(16);
+      Platform.putLong(buffer.bytes, slot, (long) (pos - start) << 32);
+    } else {
+      Platform.putLong(buffer.bytes, slot, 0L);
+    }
+  }
+
+  // Each narrow write stores the whole 8-byte slot so the high bytes are zero (SPEC §3):
+  // equality and hashing work on bytes.
+  @Override
+  public void writeBoolean(int ordinal, boolean v) {
+    Platform.putLong(buffer.bytes, slotAddress(ordinal), v ? 1L : 0L);
+  }
+
+  @Override
+  public void writeByte(int ordinal, byte v) {
+    Platform.putLong(buffer.bytes, slotAddress(ordinal), v & 0xffL);
+  }
+
+  @Override
+  public void writeShort(int ordinal, short v) {
+    Platform.putLong(buffer.bytes, slotAddress(ordinal), v & 0xffffL);
+  }
+
+  @Override
+  public void writeInt(int ordinal, int v) {
+    Platform.putLong(buffer.bytes, slotAddress(ordinal), v & 0xffffffffL);
+  }
+
+  @Override
+  public void writeFloat(int ordinal, float v) {
+    Platform.putLong(buffer.bytes, slotAddress(ordinal), Float.floatToIntBits(v) & 0xffffffffL);
+  }
+
+  @Override
+  public void writeDecimal(int ordinal, BigDecimal v, int precision, int scale) {
+    if (v == null) {
+      setNullAt(ordinal);
+    } else if (precision <= DataTypes.DecimalType.MAX_LONG_PRECISION) {
+      writeLongDecimal(ordinal, v, precision, scale);
+    } else {
+      writeBigDecimal(ordinal, v, precision, scale, true);
+    }
+  }
+}

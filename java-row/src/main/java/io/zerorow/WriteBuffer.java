@@ -1,0 +1,73 @@
+package io.zerorow;
+
+import io.zerorow.internal.Platform;
+import java.util.Arrays;
+
+/**
+ * The growable byte array that a {@link RowWriter} and its nested writers fill, with the
+ * cursor (SPEC §1) where the next body starts. It is reused between rows: {@code reset} keeps
+ * the array. Growth past 2^31-8 bytes is an {@code invalid_data} error (SPEC §7).
+ */
+public final class WriteBuffer {
+  /** Largest row the format allows: offsets are 32-bit (SPEC §7). */
+  public static final int MAX_ROW_SIZE = Integer.MAX_VALUE - 7;
+
+  byte[] bytes;
+  int cursor;
+
+  public WriteBuffer(int initialCapacity) {
+    bytes = new byte[Math.max(64, initialCapacity)];
+  }
+
+  /** Forgets everything written; the next value starts at offset 0. */
+  public void clear() {
+    cursor = 0;
+  }
+
+  public int cursor() {
+    return cursor;
+  }
+
+  public byte[] array() {
+    return bytes;
+  }
+
+  /** Makes room for {@code n} more bytes at the cursor and zeroes them; returns their start. */
+  int reserveZeroed(long n) {
+    int start = cursor;
+    ensure(n);
+    Arrays.fill(bytes, start, start + (int) n, (byte) 0);
+    cursor = start + (int) n;
+    return start;
+  }
+
+  /** Makes room for {@code n} more bytes at the cursor (contents unspecified). */
+  void ensure(long n) {
+    long end = cursor + n;
+    if (end > MAX_ROW_SIZE) {
+      throw new InvalidDataException("", "row larger than 2^31-8 bytes: expected at most "
+          + MAX_ROW_SIZE + " bytes but a value needs " + end);
+    }
+    if (end > bytes.length) {
+      long cap = Math.max(end, Math.min((long) bytes.length * 2, MAX_ROW_SIZE));
+      bytes = Arrays.copyOf(bytes, (int) cap);
+    }
+  }
+
+  /** Copies {@code n} bytes and their zero padding to the cursor; returns the start. */
+  int appendPadded(byte[] src, int offset, int n) {
+    int start = cursor;
+    long padded = ((long) n + 7) & ~7L;
+    ensure(padded);
+    System.arraycopy(src, offset, bytes, start, n);
+    for (int i = start + n; i < start + padded; i++) {
+      bytes[i] = 0;
+    }
+    cursor = start + (int) padded;
+    return start;
+  }
+
+  void putLong(int pos, long v) {
+    Platform.putLong(bytes, Platform.BYTE_ARRAY_OFFSET + pos, v);
+  }
+}

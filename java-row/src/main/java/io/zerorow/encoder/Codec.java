@@ -1,0 +1,453 @@
+package io.zerorow.encoder;
+
+import io.zerorow.ArrayWriter;
+import io.zerorow.BinaryArray;
+import io.zerorow.BinaryMap;
+import io.zerorow.BinaryRow;
+import io.zerorow.BinaryWriter;
+import io.zerorow.DataGetters;
+import io.zerorow.DataTypes;
+import io.zerorow.RowWriter;
+import io.zerorow.Schema;
+import io.zerorow.TypeId;
+import java.lang.reflect.Array;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The interpreted (reflection/MethodHandle) path: a tree of codecs mirroring a
+ * {@link TypeBinding} tree, giving the same bytes as the generated code. Each node owns the
+ * writers/views of its place in the tree, so a codec tree is used by one thread. Internal.
+ */
+public abstract class Codec {
+  final TypeBinding b;
+
+  Codec(TypeBinding b) {
+    this.b = b;
+  }
+
+  /** Writes a non-null value at ordinal {@code i} of {@code w}. */
+  abstract void writeValue(BinaryWriter w, int i, Object v);
+
+  /** Reads the non-null value at ordinal {@code i} of {@code g}. */
+  abstract Object readValue(DataGetters g, int i);
+
+  /** Writes a value that may be null (or an empty Optional). */
+  final void write(BinaryWriter w, int i, Object v) {
+    if (v == null) {
+      if (!b.nullable) {
+        throw Conv.nullValue(b.path);
+      }
+      w.setNullAt(i);
+    } else {
+      writeValue(w, i, v);
+    }
+  }
+
+  final Object read(DataGetters g, int i) {
+    return g.isNullAt(i) ? nullValue() : readValue(g, i);
+  }
+
+  Object nullValue() {
+    return null;
+  }
+
+  /** Builds the codec tree for a binding. */
+  public static Codec of(TypeBinding b) {
+    switch (b.kind) {
+      case BOOL:
+        return new Leaf(b);
+      case INT8:
+      case INT16:
+      case INT32:
+      case INT64:
+        return new Integral(b);
+      case FLOAT32:
+      case FLOAT64:
+      case STRING:
+      case ENUM:
+      case BINARY:
+      case LOCAL_DATE:
+      case LOCAL_TIME:
+      case INSTANT:
+      case LOCAL_DATE_TIME:
+      case DURATION:
+      case BIG_DECIMAL:
+        return new Leaf(b);
+      case OPTIONAL:
+        return new Opt(b);
+      case COLLECTION:
+      case ARRAY:
+        return new ListCodec(b);
+      case MAP:
+        return new MapCodec(b);
+      default:
+        return new BeanCodec(b);
+    }
+  }
+
+  /** Primitive and value types other than integers. */
+  static final class Leaf extends Codec {
+    Leaf(TypeBinding b) {
+      super(b);
+    }
+
+    @Override
+    void writeValue(BinaryWriter w, int i, Object v) {
+      switch (b.kind) {
+        case BOOL: w.writeBoolean(i, (Boolean) v); break;
+        case FLOAT32: w.writeFloat(i, (Float) v); break;
+        case FLOAT64: w.writeDouble(i, (Double) v); break;
+        case STRING: w.writeString(i, (String) v); break;
+        case ENUM: w.writeString(i, ((Enum<?>) v).name()); break;
+        case BINARY: w.writeBinary(i, (byte[]) v); break;
+        case LOCAL_DATE: w.writeInt(i, Conv.days((LocalDate) v, b.path)); break;
+        case LOCAL_TIME: w.writeLong(i, Conv.micros((LocalTime) v, b.path)); break;
+        case INSTANT: w.writeLong(i, Conv.micros((Instant) v, b.path)); break;
+        case LOCAL_DATE_TIME: w.writeLong(i, Conv.micros((LocalDateTime) v, b.path)); break;
+        case DURATION: w.writeLong(i, Conv.micros((Duration) v, b.path)); break;
+        default: {
+          DataTypes.DecimalType d = (DataTypes.DecimalType) b.type;
+          w.writeDecimal(i, (BigDecimal) v, d.precision(), d.scale());
+        }
+      }
+    }
+
+    @Override
+    Object readValue(DataGetters g, int i) {
+      switch (b.kind) {
+        case BOOL: return g.getBoolean(i);
+        case FLOAT32: return g.getFloat(i);
+        case FLOAT64: return g.getDouble(i);
+        case STRING: return g.getString(i);
+        case ENUM: return Conv.enumValue(b.raw, g.getString(i), b.path);
+        case BINARY: return g.getBinary(i);
+        case LOCAL_DATE: return Conv.date(g.getInt(i));
+        case LOCAL_TIME: return Conv.time(g.getLong(i));
+        case INSTANT: return Conv.instant(g.getLong(i));
+        case LOCAL_DATE_TIME: return Conv.localDateTime(g.getLong(i));
+        case DURATION: return Conv.duration(g.getLong(i));
+        default: return g.getDecimal(i);
+      }
+    }
+
+    @Override
+    Object nullValue() {
+      if (!b.primitive) {
+        return null;
+      }
+      return b.kind == Kind.BOOL ? Boolean.FALSE : b.kind == Kind.FLOAT32 ? (Object) 0f : 0d;
+    }
+  }
+
+  /** Java integers stored as any integral, date32, time, timestamp, duration or decimal(≤18). */
+  static final class Integral extends Codec {
+    private final TypeId storage;
+
+    Integral(TypeBinding b) {
+      super(b);
+      this.storage = b.type.id();
+    }
+
+    @Override
+    void writeValue(BinaryWriter w, int i, Object v) {
+      long x = ((Number) v).longValue();
+      switch (storage) {
+        case INT8: w.writeByte(i, Conv.int8(x, b.path)); break;
+        case INT16: w.writeShort(i, Conv.int16(x, b.path)); break;
+        case INT32:
+        case DATE32: w.writeInt(i, Conv.int32(x, b.path)); break;
+        case TIME: w.writeLong(i, Conv.time(x, b.path)); break;
+        case DECIMAL:
+          w.writeLong(i, Conv.decimal18(x, ((DataTypes.DecimalType) b.type).precision(), b.path));
+          break;
+        default: w.writeLong(i, x);
+      }
+    }
+
+    @Override
+    Object readValue(DataGetters g, int i) {
+      long x;
+      switch (storage) {
+        case INT8: x = g.getByte(i); break;
+        case INT16: x = g.getShort(i); break;
+        case INT32:
+        case DATE32: x = g.getInt(i); break;
+        default: x = g.getLong(i);
+      }
+      switch (b.kind) {
+        case INT8: return Conv.int8(x, b.path);
+        case INT16: return Conv.int16(x, b.path);
+        case INT32: return Conv.int32(x, b.path);
+        default: return x;
+      }
+    }
+
+    @Override
+    Object nullValue() {
+      if (!b.primitive) {
+        return null;
+      }
+      switch (b.kind) {
+        case INT8: return (byte) 0;
+        case INT16: return (short) 0;
+        case INT32: return 0;
+        default: return 0L;
+      }
+    }
+  }
+
+  static final class Opt extends Codec {
+    private final Codec inner;
+
+    Opt(TypeBinding b) {
+      super(b);
+      inner = Codec.of(b.element);
+    }
+
+    @Override
+    void writeValue(BinaryWriter w, int i, Object v) {
+      Optional<?> o = (Optional<?>) v;
+      if (o.isPresent()) {
+        inner.writeValue(w, i, o.get());
+      } else {
+        w.setNullAt(i);
+      }
+    }
+
+    @Override
+    Object readValue(DataGetters g, int i) {
+      return Optional.of(inner.readValue(g, i));
+    }
+
+    @Override
+    Object nullValue() {
+      return Optional.empty();
+    }
+  }
+
+  static final class ListCodec extends Codec {
+    private final Codec element;
+    private ArrayWriter writer;
+    private final BinaryArray view;
+    private final Class<?> factory;
+
+    ListCodec(TypeBinding b) {
+      super(b);
+      element = Codec.of(b.element);
+      view = new BinaryArray((DataTypes.ListType) b.type);
+      factory = b.kind == Kind.ARRAY ? null : Collections2.collectionFactory(b.raw);
+    }
+
+    @Override
+    void writeValue(BinaryWriter w, int i, Object v) {
+      if (writer == null) {
+        writer = new ArrayWriter((DataTypes.ListType) b.type, w);
+      }
+      int c = w.cursor();
+      if (b.kind == Kind.ARRAY) {
+        int n = Array.getLength(v);
+        writer.initialize(n);
+        for (int k = 0; k < n; k++) {
+          element.write(writer, k, Array.get(v, k));
+        }
+      } else {
+        Collection<?> col = (Collection<?>) v;
+        int n = col.size();
+        writer.initialize(n);
+        int k = 0;
+        for (Iterator<?> it = col.iterator(); it.hasNext(); k++) {
+          if (k == n) {
+            throw Conv.sizeChanged(b.path, n, k + 1);
+          }
+          element.write(writer, k, it.next());
+        }
+        if (k != n) {
+          throw Conv.sizeChanged(b.path, n, k);
+        }
+      }
+      w.setOffsetAndSize(i, c);
+    }
+
+    @Override
+    Object readValue(DataGetters g, int i) {
+      BinaryArray a = g.getArray(i, view);
+      int n = a.numElements();
+      if (b.kind == Kind.ARRAY) {
+        Object out = Array.newInstance(b.raw.getComponentType(), n);
+        for (int k = 0; k < n; k++) {
+          Array.set(out, k, element.read(a, k));
+        }
+        return out;
+      }
+      Collection<Object> out = newCollection(factory, n);
+      for (int k = 0; k < n; k++) {
+        out.add(element.read(a, k));
+      }
+      return out;
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  static Collection<Object> newCollection(Class<?> cls, int n) {
+    try {
+      if (Collections2.sized(cls)) {
+        return (Collection<Object>) cls.getConstructor(int.class).newInstance(n);
+      }
+      return (Collection<Object>) cls.getConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  static Map<Object, Object> newMap(Class<?> cls, int n) {
+    try {
+      if (Collections2.sized(cls)) {
+        return (Map<Object, Object>) cls.getConstructor(int.class).newInstance(
+            (int) Math.min(Integer.MAX_VALUE, n * 4L / 3 + 1));
+      }
+      return (Map<Object, Object>) cls.getConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static final class MapCodec extends Codec {
+    private final Codec key;
+    private final Codec value;
+    private ArrayWriter keys;
+    private ArrayWriter values;
+    private final Class<?> factory;
+
+    MapCodec(TypeBinding b) {
+      super(b);
+      key = Codec.of(b.key);
+      value = Codec.of(b.value);
+      factory = Collections2.mapFactory(b.raw);
+    }
+
+    @Override
+    void writeValue(BinaryWriter w, int i, Object v) {
+      DataTypes.MapType t = (DataTypes.MapType) b.type;
+      if (keys == null) {
+        keys = new ArrayWriter(t.keyArrayType(), w);
+        values = new ArrayWriter(t.valueArrayType(), w);
+      }
+      Map<?, ?> m = (Map<?, ?>) v;
+      int n = m.size();
+      int c = w.beginMap();
+      keys.initialize(n);
+      int k = 0;
+      for (Object e : m.keySet()) {
+        if (k == n) {
+          throw Conv.sizeChanged(b.path, n, k + 1);
+        }
+        key.write(keys, k++, e);
+      }
+      if (k != n) {
+        throw Conv.sizeChanged(b.path, n, k);
+      }
+      w.endMapKeys(c);
+      values.initialize(n);
+      k = 0;
+      for (Object e : m.values()) {
+        if (k == n) {
+          throw Conv.sizeChanged(b.path, n, k + 1);
+        }
+        value.write(values, k++, e);
+      }
+      w.setOffsetAndSize(i, c);
+    }
+
+    @Override
+    Object readValue(DataGetters g, int i) {
+      BinaryMap m = g.getMap(i);
+      int n = m.numElements();
+      Map<Object, Object> out = newMap(factory, n);
+      BinaryArray ks = m.keyArray();
+      BinaryArray vs = m.valueArray();
+      for (int k = 0; k < n; k++) {
+        out.put(key.read(ks, k), value.read(vs, k));
+      }
+      return out;
+    }
+  }
+
+  /** A bean or record: a nested row. */
+  public static final class BeanCodec extends Codec implements StructCodec {
+    private final BeanInfo info;
+    private final Codec[] props;
+    private final int[] ordinals;
+    private RowWriter writer;
+    private final BinaryRow view;
+
+    public BeanCodec(TypeBinding b) {
+      this(b, null);
+    }
+
+    /**
+     * A codec reading property {@code k} from ordinal {@code ordinals[k]} (a projection), or
+     * from ordinal {@code k} when {@code ordinals} is null.
+     */
+    public BeanCodec(TypeBinding b, int[] ordinals) {
+      super(b);
+      this.info = b.bean;
+      this.props = new Codec[info.properties.size()];
+      for (int k = 0; k < props.length; k++) {
+        props[k] = Codec.of(info.properties.get(k).binding);
+      }
+      this.ordinals = ordinals;
+      this.view = new BinaryRow((Schema) b.type);
+    }
+
+    /** Writes the fields of {@code bean} into a row already started by {@code w}. */
+    @Override
+    public void writeFields(RowWriter w, Object bean) {
+      for (int k = 0; k < props.length; k++) {
+        props[k].write(w, k, info.properties.get(k).get(bean));
+      }
+    }
+
+    /** Decodes a bean from the fields of a row. */
+    @Override
+    public Object readFields(BinaryRow r) {
+      if (info.record) {
+        Object[] args = new Object[props.length];
+        for (int k = 0; k < props.length; k++) {
+          args[k] = props[k].read(r, ordinals == null ? k : ordinals[k]);
+        }
+        return info.create(args);
+      }
+      Object bean = info.create(new Object[0]);
+      for (int k = 0; k < props.length; k++) {
+        info.properties.get(k).set(bean, props[k].read(r, ordinals == null ? k : ordinals[k]));
+      }
+      return bean;
+    }
+
+    @Override
+    void writeValue(BinaryWriter w, int i, Object v) {
+      if (writer == null) {
+        writer = new RowWriter((Schema) b.type, w);
+      }
+      int c = w.cursor();
+      writer.start();
+      writeFields(writer, v);
+      w.setOffsetAndSize(i, c);
+    }
+
+    @Override
+    Object readValue(DataGetters g, int i) {
+      return readFields(g.getStruct(i, view));
+    }
+  }
+}

@@ -1,0 +1,124 @@
+package io.zerorow.encoder;
+
+import io.zerorow.InvalidDataException;
+import io.zerorow.SchemaMismatchException;
+import io.zerorow.Values;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+
+/**
+ * Checked conversions used by both the generated and the interpreted codecs, so that both give
+ * the same bytes and the same errors. Internal.
+ */
+public final class Conv {
+  private Conv() {}
+
+  public static byte int8(long v, String path) {
+    if (v != (byte) v) {
+      throw range(v, "int8", path);
+    }
+    return (byte) v;
+  }
+
+  public static short int16(long v, String path) {
+    if (v != (short) v) {
+      throw range(v, "int16", path);
+    }
+    return (short) v;
+  }
+
+  public static int int32(long v, String path) {
+    if (v != (int) v) {
+      throw range(v, "int32", path);
+    }
+    return (int) v;
+  }
+
+  private static InvalidDataException range(long v, String type, String path) {
+    return new InvalidDataException(path, "value " + v + " is out of the range of " + type);
+  }
+
+  public static long time(long micros, String path) {
+    if (micros < 0 || micros >= 86_400_000_000L) {
+      throw new InvalidDataException(path, "expected 0 <= time < 86400000000 but found " + micros);
+    }
+    return micros;
+  }
+
+  public static int days(LocalDate v, String path) {
+    long d = v.toEpochDay();
+    if (d != (int) d) {
+      throw new InvalidDataException(path, "date out of the int32 day range: " + v);
+    }
+    return (int) d;
+  }
+
+  public static long micros(LocalTime v, String path) {
+    return Values.microsOf(v, path);
+  }
+
+  public static long micros(Instant v, String path) {
+    return Values.microsOf(v, path);
+  }
+
+  public static long micros(LocalDateTime v, String path) {
+    return Values.microsOf(v, path);
+  }
+
+  public static long micros(Duration v, String path) {
+    return Values.microsOf(v, path);
+  }
+
+  public static LocalDate date(int days) {
+    return LocalDate.ofEpochDay(days);
+  }
+
+  public static LocalTime time(long micros) {
+    if (micros < 0 || micros >= 86_400_000_000L) {
+      throw new InvalidDataException("", "expected 0 <= time < 86400000000 but found " + micros);
+    }
+    return LocalTime.ofNanoOfDay(micros * 1000L);
+  }
+
+  public static Instant instant(long micros) {
+    return Values.instantOfMicros(micros);
+  }
+
+  public static LocalDateTime localDateTime(long micros) {
+    return Values.localDateTimeOfMicros(micros);
+  }
+
+  public static Duration duration(long micros) {
+    return Values.durationOfMicros(micros);
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static Enum<?> enumValue(Class<?> cls, String name, String path) {
+    try {
+      return Enum.valueOf((Class) cls, name);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidDataException(path, "\"" + name + "\" is not a constant of "
+          + cls.getName());
+    }
+  }
+
+  public static InvalidDataException nullValue(String path) {
+    return new InvalidDataException(path, "null where the type is not nullable");
+  }
+
+  public static SchemaMismatchException sizeChanged(String path, int expected, int found) {
+    return new SchemaMismatchException(path, "collection changed while encoding: expected "
+        + expected + " elements but found " + found);
+  }
+
+  public static long decimal18(long unscaled, int precision, String path) {
+    if (!Values.fitsPrecision(unscaled, precision)) {
+      throw new InvalidDataException(path, "unscaled value " + unscaled
+          + " exceeds the precision " + precision);
+    }
+    return unscaled;
+  }
+}

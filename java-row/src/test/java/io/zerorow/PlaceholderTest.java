@@ -1,2 +1,0 @@
-package io.zerorow;
-class PlaceholderTest { @org.junit.jupiter.api.Test void ok() {} }

@@ -1,0 +1,130 @@
+// Shared pieces of the native module: the compiled type tree, buffer ownership and errors.
+//
+// The Python layer (zerorow.schema) validates a schema and hands its canonical JSON object
+// to CompileType, which builds this tree once per schema; every view and writer then uses
+// it without touching Python-level type objects.
+#pragma once
+
+#include <nanobind/nanobind.h>
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace zr {
+
+namespace nb = nanobind;
+
+enum class Tid : uint8_t {
+  Bool, Int8, Int16, Int32, Int64, Float32, Float64, String, Binary,
+  Date32, Time, Timestamp, Duration, Decimal, List, Map, Struct,
+};
+
+struct Type;
+using TypePtr = std::shared_ptr<Type>;
+
+struct Field {
+  std::string name;
+  nb::object py_name;  // interned str: attribute lookups compare pointers first
+  TypePtr type;
+  bool nullable = true;
+};
+
+/// One node of a compiled schema (SPEC §3). Immutable once built.
+struct Type {
+  Tid id = Tid::Int64;
+  uint32_t width = 8;   // element width in arrays (SPEC §3)
+  bool fixed = true;    // stored in the slot itself
+  std::string tz;       // timestamp zone ("" = naive)
+  nb::object tzinfo;    // tzinfo for tz (None when naive)
+  int precision = 0, scale = 0;
+  TypePtr elem;         // list element / map key
+  TypePtr value;        // map value
+  bool elem_nullable = true, value_nullable = true;
+  std::vector<Field> fields;
+  uint32_t bitmap = 0, fixed_size = 0;
+  nb::object name_map;  // dict name -> ordinal (struct)
+  nb::object json;      // the JSON object this node was built from
+};
+
+/// Builds the tree from a parsed canonical JSON type (already validated by Python).
+TypePtr CompileType(nb::handle json);
+
+/// Error kinds of SPEC §6.1.
+enum class Kind : uint8_t { InvalidData, Truncated, Unsupported, SchemaMismatch };
+const char* KindName(Kind k);
+
+/// A format error: thrown inside the native code, raised as the matching zerorow exception.
+struct Error : std::exception {
+  Kind kind;
+  std::string path;
+  std::string message;
+  Error(Kind k, std::string p, std::string m) : kind(k), path(std::move(p)), message(std::move(m)) {}
+  const char* what() const noexcept override { return message.c_str(); }
+};
+
+/// Sets the Python exception for `e` (zerorow.<Kind>Error with .kind and .path).
+void SetPyError(const Error& e);
+/// Registers the Python exception classes (called once by zerorow/__init__.py).
+void SetErrorClasses(nb::handle invalid, nb::handle truncated, nb::handle unsupported,
+                     nb::handle mismatch);
+
+/// Joins a path and a field name (SPEC §4.3).
+inline std::string JoinPath(const std::string& path, const std::string& name) {
+  return path.empty() ? name : path + "." + name;
+}
+
+/// Keeps the exporter of a buffer alive and releases the Py_buffer when the last view goes.
+struct Holder {
+  Py_buffer view{};
+  bool has_view = false;
+  std::vector<uint8_t> owned;  // used instead of `view` for rows the writer produced
+  const uint8_t* data() const {
+    return has_view ? static_cast<const uint8_t*>(view.buf) : owned.data();
+  }
+  size_t size() const { return has_view ? static_cast<size_t>(view.len) : owned.size(); }
+  ~Holder() {
+    if (has_view) PyBuffer_Release(&view);
+  }
+};
+using HolderPtr = std::shared_ptr<Holder>;
+
+template <typename T>
+inline T Load(const uint8_t* p) {
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  return v;
+}
+
+inline uint64_t Pad8(uint64_t x) { return (x + 7) & ~uint64_t{7}; }
+
+/// Days since 1970-01-01 of a proleptic Gregorian date, and back (H. Hinnant's algorithms).
+int64_t DaysFromCivil(int64_t y, unsigned m, unsigned d);
+void CivilFromDays(int64_t z, int64_t* y, unsigned* m, unsigned* d);
+
+/// Validates one top-level row of `type` (SPEC §6.3); throws Error.
+void ValidateRow(const uint8_t* data, size_t size, const Type& type);
+/// Same for nested bodies, with the path of the value.
+void ValidateStruct(const uint8_t* data, uint64_t size, const Type& t, const std::string& path, bool top);
+void ValidateArray(const uint8_t* data, uint64_t size, const Type& elem, bool elem_nullable,
+                   const std::string& path, bool keys);
+void ValidateMap(const uint8_t* data, uint64_t size, const Type& map, const std::string& path);
+
+using i128 = __int128;
+/// 10^k for k in [0, 38].
+i128 Pow10(int k);
+/// |v| < 10^p (SPEC §3.5).
+inline bool DecimalFits(i128 v, int p) { return (v < 0 ? -v : v) < Pow10(p); }
+/// Minimal big-endian two's complement (1..16 bytes) and back (SPEC §3.5).
+int DecimalToBE(i128 v, uint8_t out[16]);
+i128 DecimalFromBE(const uint8_t* b, int n);
+std::string Int128ToString(i128 v);
+bool IsValidUtf8(const uint8_t* p, size_t n);
+
+void BindReader(nb::module_& m);
+void BindWriter(nb::module_& m);
+
+}  // namespace zr

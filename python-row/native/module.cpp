@@ -1,0 +1,314 @@
+// The `zerorow._zerorow` extension: compiled schemas, the view classes and the encoder.
+//
+// Attribute and item access on RowData go through hand-written type slots (tp_getattro,
+// mp_subscript) rather than nanobind's method dispatch: a field read is a pointer compare
+// on the interned name, a bounds-checked load and one PyLong.
+#include <nanobind/stl/string.h>
+
+#include "views.h"
+
+namespace zr {
+
+void EncodeInto(const Type& t, PyObject* obj, std::vector<uint8_t>* buf);
+
+namespace {
+
+/// A compiled schema (or any struct type), shared by all views of it.
+struct Compiled {
+  TypePtr type;
+};
+
+#define ZR_GUARD_BEGIN try {
+#define ZR_GUARD_END(ret)                                              \
+  }                                                                    \
+  catch (const Error& e) { SetPyError(e); return ret; }                \
+  catch (nb::python_error& e) { e.restore(); return ret; }             \
+  catch (const nb::builtin_exception& e) {                             \
+    PyErr_SetString(PyExc_TypeError, e.what()); return ret; }          \
+  catch (const std::exception& e) {                                    \
+    PyErr_SetString(PyExc_RuntimeError, e.what()); return ret; }
+
+int FieldIndex(const Type& t, PyObject* name) {
+  size_t n = t.fields.size();
+  for (size_t k = 0; k < n && k < 16; ++k)
+    if (t.fields[k].py_name.ptr() == name) return static_cast<int>(k);
+  PyObject* o = PyDict_GetItemWithError(t.name_map.ptr(), name);
+  if (!o) return PyErr_Occurred() ? -2 : -1;
+  return static_cast<int>(PyLong_AsLong(o));
+}
+
+PyObject* row_getattro(PyObject* self, PyObject* name) {
+  RowView* v = nb::inst_ptr<RowView>(self);
+  int idx = FieldIndex(*v->type, name);
+  if (idx == -2) return nullptr;
+  if (idx < 0) return PyObject_GenericGetAttr(self, name);
+  ZR_GUARD_BEGIN
+  return ReadAt(self, *v, *v->type->fields[idx].type, idx, kObjects);
+  ZR_GUARD_END(nullptr)
+}
+
+PyObject* row_subscript(PyObject* self, PyObject* key) {
+  RowView* v = nb::inst_ptr<RowView>(self);
+  int idx;
+  if (PyUnicode_Check(key)) {
+    idx = FieldIndex(*v->type, key);
+    if (idx == -2) return nullptr;
+    if (idx < 0) { PyErr_SetObject(PyExc_KeyError, key); return nullptr; }
+  } else {
+    Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
+    if (i == -1 && PyErr_Occurred()) return nullptr;
+    if (i < 0) i += v->r.n;
+    if (i < 0 || i >= v->r.n) { PyErr_SetString(PyExc_IndexError, "row ordinal out of range"); return nullptr; }
+    idx = static_cast<int>(i);
+  }
+  ZR_GUARD_BEGIN
+  return ReadAt(self, *v, *v->type->fields[idx].type, idx, kObjects);
+  ZR_GUARD_END(nullptr)
+}
+
+Py_ssize_t row_length(PyObject* self) { return nb::inst_ptr<RowView>(self)->r.n; }
+
+PyObject* array_subscript(PyObject* self, PyObject* key) {
+  ArrayView* v = nb::inst_ptr<ArrayView>(self);
+  ZR_GUARD_BEGIN
+  if (PySlice_Check(key)) {
+    Py_ssize_t start, stop, step;
+    if (PySlice_Unpack(key, &start, &stop, &step) < 0) return nullptr;
+    Py_ssize_t len = PySlice_AdjustIndices(v->r.n, &start, &stop, step);
+    PyObject* list = PyList_New(len);
+    if (!list) return nullptr;
+    for (Py_ssize_t k = 0, i = start; k < len; ++k, i += step) {
+      PyObject* item = ReadAt(self, *v, *v->elem, static_cast<int>(i), kObjects);
+      if (!item) { Py_DECREF(list); return nullptr; }
+      PyList_SET_ITEM(list, k, item);
+    }
+    return list;
+  }
+  Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
+  if (i == -1 && PyErr_Occurred()) return nullptr;
+  if (i < 0) i += v->r.n;
+  if (i < 0 || i >= v->r.n) { PyErr_SetString(PyExc_IndexError, "array index out of range"); return nullptr; }
+  return ReadAt(self, *v, *v->elem, static_cast<int>(i), kObjects);
+  ZR_GUARD_END(nullptr)
+}
+
+Py_ssize_t array_length(PyObject* self) { return nb::inst_ptr<ArrayView>(self)->r.n; }
+
+PyType_Slot row_slots[] = {
+    {Py_tp_getattro, reinterpret_cast<void*>(row_getattro)},
+    {Py_mp_subscript, reinterpret_cast<void*>(row_subscript)},
+    {Py_mp_length, reinterpret_cast<void*>(row_length)},
+    {0, nullptr}};
+PyType_Slot array_slots[] = {
+    {Py_mp_subscript, reinterpret_cast<void*>(array_subscript)},
+    {Py_mp_length, reinterpret_cast<void*>(array_length)},
+    {Py_sq_length, reinterpret_cast<void*>(array_length)},
+    {0, nullptr}};
+
+/// Iterates ordinals 0..n-1 of a row or array view.
+struct Iter {
+  nb::object view;
+  int i = 0;
+  int mode = kObjects;
+};
+
+nb::object Read(nb::handle self, int i, int mode) {
+  PyObject* out;
+  if (nb::isinstance<RowView>(self)) {
+    const RowView& v = nb::cast<const RowView&>(self);
+    if (i < 0 || i >= v.r.n) throw nb::index_error("row ordinal out of range");
+    out = ReadAt(self.ptr(), v, *v.type->fields[i].type, i, mode);
+  } else {
+    const ArrayView& v = nb::cast<const ArrayView&>(self);
+    if (i < 0 || i >= v.r.n) throw nb::index_error("array index out of range");
+    out = ReadAt(self.ptr(), v, *v.elem, i, mode);
+  }
+  if (!out) throw nb::python_error();
+  return nb::steal(out);
+}
+
+int LengthOf(nb::handle view) {
+  if (nb::isinstance<RowView>(view)) return nb::cast<const RowView&>(view).r.n;
+  return nb::cast<const ArrayView&>(view).r.n;
+}
+
+/// bytes of a region: the exporter itself when it is a bytes object covering exactly it.
+nb::object RegionBytes(const HolderPtr& h, const uint8_t* data, uint32_t size) {
+  if (h->view.obj && PyBytes_CheckExact(h->view.obj) && data == h->data() && size == h->size())
+    return nb::borrow(h->view.obj);
+  return nb::steal(PyBytes_FromStringAndSize(reinterpret_cast<const char*>(data), size));
+}
+
+/// A memoryview of a region, without copying.
+nb::object RegionMemoryview(const HolderPtr& h, const uint8_t* data, uint32_t size) {
+  nb::object mv = nb::steal(PyMemoryView_FromObject(h->view.obj));
+  if (!mv.is_valid()) throw nb::python_error();
+  mv = mv.attr("cast")("B");
+  size_t start = static_cast<size_t>(data - h->data());
+  return mv[nb::slice(nb::int_(start), nb::int_(start + size), nb::none())];
+}
+
+bool SameType(const Type& a, const Type& b) {
+  return &a == &b || nb::cast<bool>(a.json.equal(b.json));
+}
+
+}  // namespace
+
+}  // namespace zr
+
+using namespace zr;
+
+NB_MODULE(_zerorow, m) {
+  m.doc() = "Native core of zerorow: zero-copy row views, validation and the encoder.";
+
+  nb::class_<Compiled>(m, "CompiledSchema")
+      .def("__init__", [](Compiled* self, nb::handle json) {
+        new (self) Compiled{CompileType(json)};
+      }, "Compiles a validated canonical-JSON schema object (dict).");
+
+  m.def("_set_error_classes", &SetErrorClasses);
+
+  nb::class_<RowView>(m, "RowData", nb::type_slots(row_slots), nb::is_weak_referenceable())
+      .def("__init__", [](RowView* self, nb::object schema, nb::handle buffer, const std::string& level) {
+        nb::object native = schema.attr("_native");
+        const Compiled& c = nb::cast<const Compiled&>(native);
+        new (self) RowView(BuildRow(schema, c.type, buffer, level));
+      }, nb::arg("schema"), nb::arg("buffer"), nb::arg("level") = "bounds",
+      "A zero-copy view of one row of `schema` over any buffer-protocol object.")
+      .def("__iter__", [](nb::handle self) { return Iter{nb::borrow(self), 0, kObjects}; })
+      .def("__eq__", [](nb::handle self, nb::handle other) -> nb::object {
+        if (!nb::isinstance<RowView>(other)) return nb::borrow(Py_NotImplemented);
+        const RowView& a = nb::cast<const RowView&>(self);
+        const RowView& b = nb::cast<const RowView&>(other);
+        bool eq = a.r.size == b.r.size && std::memcmp(a.r.data, b.r.data, a.r.size) == 0 && SameType(*a.type, *b.type);
+        return nb::bool_(eq);
+      })
+      .def("__hash__", [](const RowView& v) {
+        return nb::hash(nb::bytes(reinterpret_cast<const char*>(v.r.data), v.r.size));
+      })
+      .def("_get", [](nb::handle self, int i, int mode) { return Read(self, i, mode); })
+      .def("_path", [](nb::handle self) { return PathOf(self); })
+      .def("_validate", [](nb::handle self) {
+        const RowView& v = nb::cast<const RowView&>(self);
+        ValidateStruct(v.r.data, v.r.size, *v.type, PathOf(self), v.link == Link::Top);
+      })
+      .def("_field_names", [](const RowView& v) {
+        nb::list out;
+        for (const Field& f : v.type->fields) out.append(f.py_name);
+        return out;
+      })
+      .def("_type_json", [](const RowView& v) { return v.type->json; })
+      .def("_schema", [](const RowView& v) { return v.schema.is_valid() ? v.schema : nb::none(); })
+      .def("to_bytes", [](const RowView& v) { return RegionBytes(v.hold, v.r.data, v.r.size); },
+           "The row's bytes (the original bytes object when the row is all of it).")
+      .def("to_memoryview", [](const RowView& v) { return RegionMemoryview(v.hold, v.r.data, v.r.size); })
+      .def_prop_ro("nbytes", [](const RowView& v) { return v.r.size; })
+      .def("is_null", [](nb::handle self, nb::handle key) {
+        const RowView& v = nb::cast<const RowView&>(self);
+        int i;
+        if (nb::isinstance<nb::str>(key)) {
+          i = FieldIndex(*v.type, key.ptr());
+          if (i < 0) throw nb::key_error(nb::cast<std::string>(key).c_str());
+        } else {
+          i = nb::cast<int>(key);
+          if (i < 0) i += v.r.n;
+          if (i < 0 || i >= v.r.n) throw nb::index_error("row ordinal out of range");
+        }
+        return v.r.IsNull(i);
+      });
+
+  nb::class_<ArrayView>(m, "ArrayData", nb::type_slots(array_slots))
+      .def("__iter__", [](nb::handle self) { return Iter{nb::borrow(self), 0, kObjects}; })
+      .def("__eq__", [](nb::handle self, nb::handle other) -> nb::object {
+        if (nb::isinstance<ArrayView>(other)) {
+          const ArrayView& a = nb::cast<const ArrayView&>(self);
+          const ArrayView& b = nb::cast<const ArrayView&>(other);
+          return nb::bool_(a.r.size == b.r.size && std::memcmp(a.r.data, b.r.data, a.r.size) == 0 &&
+                           SameType(*a.elem, *b.elem));
+        }
+        if (nb::isinstance<nb::list>(other) || nb::isinstance<nb::tuple>(other)) {
+          nb::list mine = nb::steal<nb::list>(PySequence_List(self.ptr()));
+          return nb::bool_(mine.equal(nb::steal(PySequence_List(other.ptr()))));
+        }
+        return nb::borrow(Py_NotImplemented);
+      })
+      .def("_get", [](nb::handle self, int i, int mode) { return Read(self, i, mode); })
+      .def("_path", [](nb::handle self) { return PathOf(self); })
+      .def("_elem_json", [](const ArrayView& v) { return v.elem->json; })
+      .def("_values_info", [](const ArrayView& v) {
+        // (exporter, byte offset of the elements, count, element type json) for to_numpy
+        size_t off = static_cast<size_t>(v.r.values - v.hold->data());
+        return nb::make_tuple(nb::borrow(v.hold->view.obj), off, v.r.n, v.elem->json);
+      })
+      .def("has_nulls", [](const ArrayView& v) {
+        for (int i = 0; i < v.r.n; ++i) if (v.r.IsNull(i)) return true;
+        return false;
+      })
+      .def("is_null", [](const ArrayView& v, int i) {
+        if (i < 0) i += v.r.n;
+        if (i < 0 || i >= v.r.n) throw nb::index_error("array index out of range");
+        return v.r.IsNull(i);
+      })
+      .def("to_bytes", [](const ArrayView& v) { return RegionBytes(v.hold, v.r.data, v.r.size); });
+
+  nb::class_<MapView>(m, "MapData")
+      .def("__len__", [](const MapView& m) { return m.keys.n; })
+      .def("_keys", [](nb::handle self) { return MapArray(self, Link::Keys); })
+      .def("_values", [](nb::handle self) { return MapArray(self, Link::Values); })
+      .def("_path", [](nb::handle self) { return PathOf(self); })
+      .def("to_bytes", [](const MapView& m) { return RegionBytes(m.hold, m.data, m.size); })
+      .def("__eq__", [](nb::handle self, nb::handle other) -> nb::object {
+        if (!nb::isinstance<MapView>(other)) return nb::borrow(Py_NotImplemented);
+        const MapView& a = nb::cast<const MapView&>(self);
+        const MapView& b = nb::cast<const MapView&>(other);
+        return nb::bool_(a.size == b.size && std::memcmp(a.data, b.data, a.size) == 0 && SameType(*a.type, *b.type));
+      });
+
+  nb::class_<Iter>(m, "_Iter")
+      .def("__iter__", [](nb::handle self) { return nb::borrow(self); })
+      .def("__next__", [](Iter& it) {
+        if (it.i >= LengthOf(it.view)) throw nb::stop_iteration();
+        return Read(it.view, it.i++, it.mode);
+      });
+
+  m.def("make_row", [](nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level) {
+    return MakeRow(std::move(schema), c.type, buffer, level);
+  }, nb::arg("schema"), nb::arg("compiled"), nb::arg("buffer"), nb::arg("level") = "bounds");
+
+  m.def("validate", [](const Compiled& c, nb::handle buffer) {
+    Py_buffer b;
+    if (PyObject_GetBuffer(buffer.ptr(), &b, PyBUF_SIMPLE) != 0) throw nb::python_error();
+    try { ValidateRow(static_cast<const uint8_t*>(b.buf), static_cast<size_t>(b.len), *c.type); }
+    catch (...) { PyBuffer_Release(&b); throw; }
+    PyBuffer_Release(&b);
+  }, "Full validation (SPEC §6.3) of one top-level row.");
+
+  m.def("get", [](nb::handle view, int i, int mode) { return Read(view, i, mode); },
+        "Reads ordinal i of a row or array view; mode bits: 1 raw temporal ints, 2 deep, 4 map pairs.");
+
+  m.def("encode", [](const Compiled& c, nb::handle obj) {
+    std::vector<uint8_t> buf;
+    EncodeInto(*c.type, obj.ptr(), &buf);
+    return nb::bytes(reinterpret_cast<const char*>(buf.data()), buf.size());
+  }, "Encodes one object (dataclass, object with attributes, or dict) as a row; returns bytes.");
+
+  m.def("encode_many", [](const Compiled& c, nb::handle objs) {
+    std::vector<uint8_t> buf;
+    std::vector<int64_t> offsets{0};
+    nb::object seq = nb::steal(PySequence_Fast(objs.ptr(), "expected a sequence of objects"));
+    if (!seq.is_valid()) throw nb::python_error();
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
+    for (Py_ssize_t k = 0; k < n; ++k) {
+      EncodeInto(*c.type, PySequence_Fast_GET_ITEM(seq.ptr(), k), &buf);
+      offsets.push_back(static_cast<int64_t>(buf.size()));
+    }
+    nb::bytes data(reinterpret_cast<const char*>(buf.data()), buf.size());
+    nb::bytes offs(reinterpret_cast<const char*>(offsets.data()), offsets.size() * 8);
+    return nb::make_tuple(data, offs);
+  }, "Encodes many objects end to end; returns (bytes, int64 offsets as bytes, n+1 entries).");
+
+  nb::register_exception_translator([](const std::exception_ptr& p, void*) {
+    try { std::rethrow_exception(p); }
+    catch (const Error& e) { SetPyError(e); }
+  });
+}

@@ -1,0 +1,34 @@
+# python-row: the `zerorow` Python package (scikit-build-core + nanobind), installed into the venv.
+PYROW := $(ROOT)/python-row
+PYROW_STAMP := $(PYROW)/build/.installed
+PYROW_SRCS := $(shell find $(PYROW)/native $(PYROW)/src -type f -not -name '*.pyc' 2>/dev/null) \
+              $(shell find $(ROOT)/cpp-row/include $(ROOT)/cpp-row/src -type f 2>/dev/null) \
+              $(PYROW)/CMakeLists.txt $(PYROW)/pyproject.toml
+
+TEST_TARGETS += test-python
+BENCH_TARGETS += bench-python
+VECTOR_DEPS += build-python
+VECTOR_RUNNERS += python=$(PY)\ -m\ zerorow.tools.vectors
+
+.PHONY: build-python test-python bench-python fuzz-python
+build-python: $(PYROW_STAMP)
+# The stamp's time is taken before the install, so a source edited during a build is rebuilt.
+$(PYROW_STAMP): $(PYROW_SRCS) | venv
+	@mkdir -p $(dir $@) && touch $@.new
+	$(PY) -m pip install -q --no-build-isolation $(PYROW)
+	@mv $@.new $@
+
+# pytest (the 1M-element seed test included), the byte-mutation properties under -X dev,
+# then a bounded atheris run.
+test-python: build-python
+	cd $(PYROW) && $(PY) -m pytest -q -p no:cacheprovider tests --ignore=tests/test_mutations.py
+	cd $(PYROW) && $(PY) -X dev -m pytest -q -p no:cacheprovider tests/test_mutations.py
+	$(MAKE) --no-print-directory fuzz-python
+
+fuzz-python: build-python
+	cd $(PYROW) && $(PY) tests/fuzz_rows.py -max_total_time=45 -rss_limit_mb=2048 >/dev/null 2>$(PYROW)/build/fuzz.log \
+	  || (tail -40 $(PYROW)/build/fuzz.log; exit 1)
+	@tail -1 $(PYROW)/build/fuzz.log
+
+bench-python: build-python
+	$(PY) $(PYROW)/bench/bench.py

@@ -1,0 +1,64 @@
+"""zerorow: random-access, 8-byte-aligned binary rows (byte-compatible with Spark's UnsafeRow).
+
+    encoder = zerorow.encoder(Foo)                      # Foo: a dataclass
+    binary = encoder.to_row(foo).to_bytes()
+    row = zerorow.RowData(encoder.schema, binary)       # zero-copy view
+    row.f2[100000]; row.f4[100000].f1
+
+See README.md for the whole API and SPEC.md (format-spec/) for the format.
+"""
+
+from __future__ import annotations
+
+# The native extension is required: an import error must surface, never be swallowed.
+from . import _zerorow
+from .errors import (
+    InvalidDataError,
+    SchemaMismatchError,
+    TruncatedError,
+    UnsupportedError,
+    ZerorowError,
+)
+
+_zerorow._set_error_classes(InvalidDataError, TruncatedError, UnsupportedError, SchemaMismatchError)
+
+from ._views import ArrayData, BinaryArray, BinaryMap, BinaryRow, MapData, RowData, validate  # noqa: E402
+from .schema import (  # noqa: E402
+    FORMAT_VERSION,
+    DataType,
+    Field,
+    Schema,
+    binary,
+    bool_,
+    date32,
+    decimal,
+    duration,
+    field,
+    float32,
+    float64,
+    int8,
+    int16,
+    int32,
+    int64,
+    list_,
+    map_,
+    string,
+    struct,
+    time,
+    timestamp,
+)
+from .infer import infer_schema  # noqa: E402
+from .encoder import Encoder, encoder  # noqa: E402
+from .arrow import RowBatch, from_arrow, to_arrow  # noqa: E402
+from .files import RowFile, open_file, write_file  # noqa: E402
+
+__version__ = "1.0.0"
+
+__all__ = [
+    "ArrayData", "BinaryArray", "BinaryMap", "BinaryRow", "DataType", "Encoder", "FORMAT_VERSION",
+    "Field", "InvalidDataError", "MapData", "RowBatch", "RowData", "RowFile", "Schema",
+    "SchemaMismatchError", "TruncatedError", "UnsupportedError", "ZerorowError", "binary", "bool_",
+    "date32", "decimal", "duration", "encoder", "field", "float32", "float64", "from_arrow",
+    "infer_schema", "int8", "int16", "int32", "int64", "list_", "map_", "open_file", "string",
+    "struct", "time", "timestamp", "to_arrow", "validate", "write_file",
+]

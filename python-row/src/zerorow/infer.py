@@ -1,0 +1,252 @@
+"""Schema inference from dataclasses and NamedTuples (DESIGN §2 "Schema").
+
+Rules (README "Schema inference"): `int` -> int64, `float` -> float64, `bool`, `str` -> string,
+`bytes` -> binary, `date` -> date32, `datetime` -> timestamp (zone from an Annotated tzinfo or
+zerorow.timestamp(tz)), `time`, `timedelta` -> duration, `Decimal` needs
+`Annotated[Decimal, zerorow.decimal(p, s)]`, Enum -> string (the member's name),
+list/tuple[X, ...]/set/frozenset/Sequence -> list, dict/Mapping -> map, nested dataclasses and
+NamedTuples -> struct. Width markers (`zerorow.int32`, pyarrow factories, NumPy scalar types)
+work as annotations and inside Annotated. A field is nullable only when its annotation is
+Optional[X]; list elements and map values are always nullable (as Java's List<Integer>).
+"""
+
+from __future__ import annotations
+
+import collections.abc as cabc
+import dataclasses
+import datetime as dt
+import decimal as dec
+import enum
+import sys
+import typing
+from typing import Any, Callable, Optional
+
+from . import schema as zs
+from .schema import DataType, Field, Schema
+
+_DEEP = 2
+
+
+class Node:
+    """An inferred type plus how to turn a value read from a row back into the Python type.
+
+    `conv` is None when the value read in deep mode (lists, dicts, scalars) is already right.
+    """
+
+    __slots__ = ("type", "nullable", "conv", "cls", "fields")
+
+    def __init__(self, type: DataType, nullable: bool = False, conv: Optional[Callable] = None,
+                 cls: Any = None, fields: tuple = ()) -> None:
+        self.type, self.nullable, self.conv, self.cls, self.fields = type, nullable, conv, cls, fields
+
+
+_SIMPLE = {
+    bool: zs.bool_, int: zs.int64, float: zs.float64, str: zs.string, bytes: zs.binary,
+    bytearray: zs.binary, dt.date: zs.date32, dt.time: zs.time, dt.timedelta: zs.duration,
+}
+
+
+_WIDTHS = ("int8", "int16", "int32", "int64", "float32", "float64")
+
+
+def _zone_name(tz: dt.tzinfo) -> str:
+    """The schema zone of a tzinfo: zoneinfo key, "UTC", or "+HH:MM" for a fixed offset."""
+    if tz is dt.timezone.utc:
+        return "UTC"
+    key = getattr(tz, "key", None) or getattr(tz, "zone", None)
+    if isinstance(key, str):
+        return key
+    if isinstance(tz, dt.timezone):
+        off = tz.utcoffset(None)
+        if off == dt.timedelta(0):
+            return "UTC"
+        sign = "-" if off < dt.timedelta(0) else "+"
+        minutes = abs(int(off.total_seconds())) // 60
+        return f"{sign}{minutes // 60:02d}:{minutes % 60:02d}"
+    raise TypeError(f"cannot name the time zone {tz!r}: use zoneinfo.ZoneInfo or datetime.timezone")
+
+
+def _marker_type(m: Any) -> Optional[DataType]:
+    """A DataType for a width marker: zerorow type, pyarrow factory/type, NumPy scalar type/dtype."""
+    if isinstance(m, DataType):
+        return m
+    if isinstance(m, dt.tzinfo):
+        return zs.timestamp(_zone_name(m))
+    mod = getattr(m, "__module__", "") or ""
+    if mod.startswith("pyarrow"):
+        return _arrow_marker(m)
+    if mod.startswith("numpy") or type(m).__module__.startswith("numpy"):
+        return _numpy_marker(m)
+    return None
+
+
+def _arrow_marker(m: Any) -> Optional[DataType]:
+    import pyarrow as pa
+
+    if callable(m) and not isinstance(m, pa.DataType):
+        try:
+            m = m()
+        except TypeError:
+            return None
+    if isinstance(m, pa.DataType):
+        from .arrow import arrow_to_type
+
+        return arrow_to_type(m)
+    return None
+
+
+def _numpy_marker(m: Any) -> Optional[DataType]:
+    import numpy as np
+
+    try:
+        d = np.dtype(m)
+    except TypeError:
+        return None
+    kinds = {("b", 1): zs.bool_, ("i", 1): zs.int8, ("i", 2): zs.int16, ("i", 4): zs.int32,
+             ("i", 8): zs.int64, ("f", 4): zs.float32, ("f", 8): zs.float64}
+    t = kinds.get((d.kind, d.itemsize))
+    if t is None and d.kind == "U":
+        t = zs.string
+    if t is None and d.kind == "S":
+        t = zs.binary
+    if t is None and d.kind == "M":
+        t = zs.timestamp()
+    if t is None and d.kind == "m":
+        t = zs.duration
+    return t
+
+
+def _is_struct_class(tp: Any) -> bool:
+    return isinstance(tp, type) and (dataclasses.is_dataclass(tp) or (
+        issubclass(tp, tuple) and hasattr(tp, "_fields") and hasattr(tp, "__annotations__")))
+
+
+def _none_ok(conv: Callable) -> Callable:
+    return lambda v: None if v is None else conv(v)
+
+
+def _wrap_seq(kind: Callable, elem: Node) -> Callable:
+    if elem.conv is None:
+        return lambda a: kind(a.to_list())
+    ec = _none_ok(elem.conv)
+    return lambda a: kind([ec(x) for x in a])
+
+
+def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
+    """The Node for annotation `ann`; `where` names the class and field for errors."""
+    origin, args = typing.get_origin(ann), typing.get_args(ann)
+    # Optional[X] / X | None
+    if origin is typing.Union or (sys.version_info >= (3, 10) and origin is getattr(__import__("types"), "UnionType", None)):
+        rest = [a for a in args if a is not type(None)]
+        if len(rest) == 1 and len(rest) < len(args):
+            n = infer_node(rest[0], where, stack)
+            return Node(n.type, True, n.conv, n.cls, n.fields)
+        raise TypeError(f"{where}: cannot map the union {ann!r} (only Optional[X] is supported)")
+    if origin is typing.Annotated:
+        base, meta = args[0], args[1:]
+        marks = [t for t in (_marker_type(m) for m in meta) if t is not None]
+        if not marks:
+            return infer_node(base, where, stack)
+        t = marks[-1]
+        np_mod = sys.modules.get("numpy")
+        if np_mod is not None and base is np_mod.ndarray:
+            return _ndarray_node(t, where)
+        bnode = infer_node(base, where, stack) if base not in (int, float, dec.Decimal, dt.datetime) else None
+        if t.id == "timestamp" and base is dt.datetime:
+            return Node(t)
+        conv = bnode.conv if bnode is not None else None
+        return Node(t, False, conv)
+    if isinstance(ann, typing.TypeVar) and ann.__name__ in _WIDTHS:  # pyfory-style int32 markers
+        return Node(DataType(ann.__name__))
+    marker = _marker_type(ann)
+    if marker is not None and not (isinstance(ann, type) and ann.__module__ == "numpy" and ann.__name__ == "ndarray"):
+        return Node(marker)
+    if ann is dt.datetime:
+        return Node(zs.timestamp())
+    if isinstance(ann, type) and issubclass(ann, enum.Enum):
+        members = ann
+        return Node(zs.string, False, lambda name: members[name])
+    if ann in _SIMPLE:
+        conv = bytearray if ann is bytearray else None
+        return Node(_SIMPLE[ann], False, conv)
+    if ann is dec.Decimal:
+        raise TypeError(f"{where}: Decimal needs a precision and scale: Annotated[Decimal, zerorow.decimal(p, s)]")
+    if origin in (list, cabc.Sequence, cabc.MutableSequence, cabc.Iterable, cabc.Collection) and len(args) == 1:
+        e = infer_node(args[0], where, stack)
+        return Node(zs.list_(e.type, True), False, None if e.conv is None else _wrap_seq(list, e))
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        e = infer_node(args[0], where, stack)
+        return Node(zs.list_(e.type, True), False, _wrap_seq(tuple, e))
+    if origin in (set, frozenset, cabc.Set, cabc.MutableSet) and len(args) == 1:
+        e = infer_node(args[0], where, stack)
+        return Node(zs.list_(e.type, True), False, _wrap_seq(frozenset if origin is frozenset else set, e))
+    if origin in (dict, cabc.Mapping, cabc.MutableMapping) and len(args) == 2:
+        k, v = infer_node(args[0], where, stack), infer_node(args[1], where, stack)
+        conv = None
+        if k.conv is not None or v.conv is not None:
+            kc, vc = _none_ok(k.conv or (lambda x: x)), _none_ok(v.conv or (lambda x: x))
+            conv = lambda m: {kc(a): vc(b) for a, b in m.items()}  # noqa: E731
+        return Node(zs.map_(k.type, v.type, True), False, conv)
+    if _is_struct_class(ann):
+        return struct_node(ann, stack)
+    np_mod = sys.modules.get("numpy")
+    if np_mod is not None and ann is np_mod.ndarray:
+        raise TypeError(f"{where}: numpy.ndarray needs a dtype: Annotated[np.ndarray, np.float64]")
+    raise TypeError(f"{where}: cannot map the annotation {ann!r} to a zerorow type")
+
+
+def _ndarray_node(elem: DataType, where: str) -> Node:
+    import numpy as np
+
+    def conv(a):
+        return np.array(a.to_list(), dtype=_numpy_dtype(elem))
+
+    return Node(zs.list_(elem, True), False, conv)
+
+
+def _numpy_dtype(t: DataType) -> Any:
+    return {"bool": "?", "int8": "i1", "int16": "i2", "int32": "i4", "int64": "i8", "float32": "f4",
+            "float64": "f8", "string": object, "binary": object}.get(t.id, object)
+
+
+def struct_node(cls: type, stack: tuple = ()) -> Node:
+    """Node of a dataclass / NamedTuple: a struct with one field per annotated attribute."""
+    if cls in stack:
+        raise TypeError(f"{cls.__qualname__} refers to itself; recursive types have no fixed schema")
+    try:
+        hints = typing.get_type_hints(cls, include_extras=True)
+    except Exception as e:
+        raise TypeError(f"cannot resolve the annotations of {cls.__qualname__}: {e}") from e
+    if dataclasses.is_dataclass(cls):
+        names = [f.name for f in dataclasses.fields(cls)]
+    else:
+        names = list(cls._fields)
+    fields, nodes = [], []
+    for name in names:
+        if name not in hints:
+            raise TypeError(f"{cls.__qualname__}.{name} has no annotation")
+        n = infer_node(hints[name], f"{cls.__qualname__}.{name} ({hints[name]!r})", stack + (cls,))
+        fields.append(Field(name, n.type, n.nullable))
+        nodes.append((name, n))
+    t = zs.struct(fields)
+    return Node(t, False, _struct_conv(cls, nodes), cls, tuple(nodes))
+
+
+def _struct_conv(cls: type, nodes: list) -> Callable:
+    plan = [(i, name, None if n.conv is None else _none_ok(n.conv)) for i, (name, n) in enumerate(nodes)]
+
+    def conv(row):
+        get = row._get
+        kw = {}
+        for i, name, c in plan:
+            kw[name] = get(i, _DEEP) if c is None else c(get(i, 0))
+        return cls(**kw)
+
+    return conv
+
+
+def infer_schema(cls: type) -> Schema:
+    """The schema of a dataclass or NamedTuple (see the module docstring for the rules)."""
+    if not _is_struct_class(cls):
+        raise TypeError(f"infer_schema needs a dataclass or NamedTuple class, got {cls!r}")
+    return Schema(struct_node(cls).type)

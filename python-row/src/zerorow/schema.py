@@ -1,0 +1,378 @@
+"""Types, fields and schemas (SPEC §3, §4): canonical JSON and the FNV-1a fingerprint."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta, timezone, tzinfo
+from typing import Any, Iterator, Sequence, Union
+
+from . import _zerorow
+from .errors import error
+
+PRIMITIVES = (
+    "bool", "int8", "int16", "int32", "int64", "float32", "float64",
+    "string", "binary", "date32", "time", "timestamp", "duration",
+)
+MAX_DEPTH = 64  # SPEC §7
+FORMAT_VERSION = 1
+
+
+class DataType:
+    """An immutable zerorow type. Build with the factories (`zerorow.int32`, `zerorow.list_(...)`)."""
+
+    __slots__ = ("id", "tz", "precision", "scale", "element", "element_nullable", "key",
+                 "value", "value_nullable", "fields", "_json")
+
+    def __init__(self, id: str, *, tz: str | None = None, precision: int = 0, scale: int = 0,
+                 element: DataType | None = None, element_nullable: bool = True,
+                 key: DataType | None = None, value: DataType | None = None,
+                 value_nullable: bool = True, fields: Sequence[Field] = ()) -> None:
+        self.id = id
+        self.tz = tz
+        self.precision, self.scale = precision, scale
+        self.element, self.element_nullable = element, element_nullable
+        self.key, self.value, self.value_nullable = key, value, value_nullable
+        self.fields = tuple(fields)
+        self._json = canonical_json(self.to_json_obj())
+
+    def to_json_obj(self) -> Union[str, dict]:
+        """The type as parsed JSON, keys in canonical order (SPEC §4.1)."""
+        if self.id in PRIMITIVES and not (self.id == "timestamp" and self.tz):
+            return self.id
+        if self.id == "timestamp":
+            return {"type": "timestamp", "tz": self.tz}
+        if self.id == "decimal":
+            return {"type": "decimal", "precision": self.precision, "scale": self.scale}
+        if self.id == "list":
+            return {"type": "list", "element": self.element.to_json_obj(),
+                    "element_nullable": self.element_nullable}
+        if self.id == "map":
+            return {"type": "map", "key": self.key.to_json_obj(), "value": self.value.to_json_obj(),
+                    "value_nullable": self.value_nullable}
+        return {"type": "struct", "fields": [f.to_json_obj() for f in self.fields]}
+
+    def to_json(self) -> str:
+        return self._json
+
+    @property
+    def is_fixed_width(self) -> bool:
+        return self.id in PRIMITIVES[:7] + ("date32", "time", "timestamp", "duration") or (
+            self.id == "decimal" and self.precision <= 18)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DataType) and other._json == self._json
+
+    def __hash__(self) -> int:
+        return hash(self._json)
+
+    def __repr__(self) -> str:
+        if self.id == "list":
+            return f"list<{self.element!r}{'' if self.element_nullable else ' not null'}>"
+        if self.id == "map":
+            return f"map<{self.key!r}, {self.value!r}{'' if self.value_nullable else ' not null'}>"
+        if self.id == "struct":
+            return "struct<" + ", ".join(repr(f) for f in self.fields) + ">"
+        if self.id == "decimal":
+            return f"decimal({self.precision}, {self.scale})"
+        if self.id == "timestamp" and self.tz:
+            return f"timestamp[{self.tz}]"
+        return self.id
+
+
+class Field:
+    """A struct field: name, type, nullability (SPEC §1)."""
+
+    __slots__ = ("name", "type", "nullable")
+
+    def __init__(self, name: str, type: DataType, nullable: bool = True) -> None:
+        self.name, self.type, self.nullable = name, type, nullable
+
+    def to_json_obj(self) -> dict:
+        return {"name": self.name, "type": self.type.to_json_obj(), "nullable": self.nullable}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Field) and (other.name, other.type, other.nullable) == (
+            self.name, self.type, self.nullable)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.type, self.nullable))
+
+    def __repr__(self) -> str:
+        return f"{self.name}: {self.type!r}{'' if self.nullable else ' not null'}"
+
+
+# ---- canonical JSON and fingerprint -----------------------------------------------------
+def _json_string(s: str) -> str:
+    out = ['"']
+    for ch in s:
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ord(ch) < 0x20:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def canonical_json(obj: Any) -> str:
+    """Canonical text (SPEC §4.1) of a parsed JSON value whose dicts are in canonical order."""
+    if isinstance(obj, bool):
+        return "true" if obj else "false"
+    if isinstance(obj, int):
+        return str(obj)
+    if isinstance(obj, str):
+        return _json_string(obj)
+    if isinstance(obj, list):
+        return "[" + ",".join(canonical_json(x) for x in obj) + "]"
+    return "{" + ",".join(_json_string(k) + ":" + canonical_json(v) for k, v in obj.items()) + "}"
+
+
+def fnv1a64(data: bytes) -> int:
+    """FNV-1a 64 (SPEC §4.2)."""
+    h = 0xCBF29CE484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+# ---- factories ------------------------------------------------------------------------
+bool_ = DataType("bool")
+int8 = DataType("int8")
+int16 = DataType("int16")
+int32 = DataType("int32")
+int64 = DataType("int64")
+float32 = DataType("float32")
+float64 = DataType("float64")
+string = DataType("string")
+binary = DataType("binary")
+date32 = DataType("date32")
+time = DataType("time")
+duration = DataType("duration")
+
+
+def timestamp(tz: str | None = None) -> DataType:
+    """Timestamp in µs; `tz` an IANA name or "+HH:MM" (None: naive wall-clock time)."""
+    return DataType("timestamp", tz=tz or None)
+
+
+def decimal(precision: int, scale: int = 0) -> DataType:
+    """decimal(p, s), 1 <= p <= 38, 0 <= s <= p (SPEC §3.5)."""
+    if not (1 <= precision <= 38 and 0 <= scale <= precision):
+        raise error("unsupported", "", f"decimal({precision}, {scale}): expected 1 <= p <= 38 and 0 <= s <= p")
+    return DataType("decimal", precision=precision, scale=scale)
+
+
+def list_(element: DataType, element_nullable: bool = True) -> DataType:
+    return DataType("list", element=element, element_nullable=element_nullable)
+
+
+def map_(key: DataType, value: DataType, value_nullable: bool = True) -> DataType:
+    return DataType("map", key=key, value=value, value_nullable=value_nullable)
+
+
+def struct(fields: Sequence[Field]) -> DataType:
+    return DataType("struct", fields=fields)
+
+
+def field(name: str, type: DataType, nullable: bool = True) -> Field:
+    return Field(name, type, nullable)
+
+
+# ---- parsing (SPEC §4.1 reader rules) --------------------------------------------------
+def _need(obj: dict, key: str, path: str) -> Any:
+    if key not in obj:
+        raise error("invalid_data", path, f"missing key '{key}' in {obj!r}")
+    return obj[key]
+
+
+def _parse_type(obj: Any, path: str, depth: int) -> DataType:
+    if depth > MAX_DEPTH + 1:  # a primitive inside 64 levels sits at 65; the exact rule is _depth
+        raise error("unsupported", "", f"more than {MAX_DEPTH} levels of nesting")
+    if isinstance(obj, dict) and set(obj) == {"type"} and obj["type"] in PRIMITIVES:
+        obj = obj["type"]
+    if isinstance(obj, str):
+        if obj in PRIMITIVES:
+            return DataType(obj)
+        raise error("unsupported", path, f"{obj} is not a v1 type")
+    if not isinstance(obj, dict):
+        raise error("invalid_data", path, f"expected a type but found {obj!r}")
+    tid = _need(obj, "type", path)
+    if tid == "timestamp":
+        tz = _need(obj, "tz", path)
+        if not isinstance(tz, str):
+            raise error("invalid_data", path, f"timestamp tz must be a string, found {tz!r}")
+        return DataType("timestamp", tz=tz or None)
+    if tid == "decimal":
+        p, s = _need(obj, "precision", path), _need(obj, "scale", path)
+        if not (isinstance(p, int) and isinstance(s, int)) or isinstance(p, bool) or isinstance(s, bool):
+            raise error("invalid_data", path, "decimal precision/scale must be integers")
+        if not 1 <= p <= 38:
+            raise error("unsupported", path, f"decimal precision {p} is not in [1, 38]")
+        if not 0 <= s <= p:
+            raise error("unsupported", path, f"decimal scale {s} is not in [0, {p}]")
+        return DataType("decimal", precision=p, scale=s)
+    if tid == "list":
+        elem = _parse_type(_need(obj, "element", path), path + "[]", depth + 1)
+        return DataType("list", element=elem, element_nullable=_bool(obj, "element_nullable", path))
+    if tid == "map":
+        k = _parse_type(_need(obj, "key", path), path + "{keys}", depth + 1)
+        v = _parse_type(_need(obj, "value", path), path + "{values}", depth + 1)
+        return DataType("map", key=k, value=v, value_nullable=_bool(obj, "value_nullable", path))
+    if tid == "struct":
+        return DataType("struct", fields=_parse_fields(_need(obj, "fields", path), path, depth))
+    raise error("unsupported", path, f"{tid} is not a v1 type")
+
+
+def _bool(obj: dict, key: str, path: str) -> bool:
+    v = _need(obj, key, path)
+    if not isinstance(v, bool):
+        raise error("invalid_data", path, f"'{key}' must be true or false, found {v!r}")
+    return v
+
+
+def _parse_fields(items: Any, path: str, depth: int) -> list[Field]:
+    if not isinstance(items, list):
+        raise error("invalid_data", path, "'fields' must be a list")
+    fields, seen = [], set()
+    for f in items:
+        if not isinstance(f, dict):
+            raise error("invalid_data", path, f"expected a field object, found {f!r}")
+        name = _need(f, "name", path)
+        if not isinstance(name, str) or not name:
+            raise error("invalid_data", path, f"field names must be non-empty strings, found {name!r}")
+        fpath = f"{path}.{name}" if path else name
+        if name in seen:
+            raise error("invalid_data", fpath, f"two fields named {name}")
+        seen.add(name)
+        ftype = _parse_type(_need(f, "type", fpath), fpath, depth + 1)
+        fields.append(Field(name, ftype, _bool(f, "nullable", fpath)))
+    return fields
+
+
+def _depth(t: DataType) -> int:
+    if t.id == "list":
+        return 1 + _depth(t.element)
+    if t.id == "map":
+        return 1 + max(_depth(t.key), _depth(t.value))
+    if t.id == "struct":
+        return 1 + max((_depth(f.type) for f in t.fields), default=0)
+    return 0
+
+
+# ---- time zones ----------------------------------------------------------------------
+class _UnknownZone(tzinfo):
+    """Stands in for a zone this machine does not know: using it raises, loading does not."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def _fail(self, *_: Any) -> Any:
+        raise error("unsupported", "", f"time zone {self.name!r} is not known on this machine")
+
+    utcoffset = dst = tzname = fromutc = _fail
+
+
+def resolve_tz(name: str) -> tzinfo:
+    """tzinfo for a schema zone: "UTC", "+HH:MM"/"-HH:MM", or an IANA name (zoneinfo)."""
+    if name in ("UTC", "Z"):
+        return timezone.utc
+    if len(name) == 6 and name[0] in "+-" and name[3] == ":" and name[1:3].isdigit() and name[4:].isdigit():
+        delta = timedelta(hours=int(name[1:3]), minutes=int(name[4:]))
+        return timezone(-delta if name[0] == "-" else delta)
+    try:
+        import zoneinfo
+
+        return zoneinfo.ZoneInfo(name)
+    except Exception:  # an unknown zone fails when a value is read, not when loading
+        return _UnknownZone(name)
+
+
+def _native_obj(obj: Any) -> Any:
+    """The JSON object for the native compiler, with tzinfo objects added."""
+    if isinstance(obj, dict):
+        out = {k: _native_obj(v) if k != "fields" else [_native_obj(f) for f in v] for k, v in obj.items()}
+        if obj.get("type") == "timestamp" and obj.get("tz"):
+            out["_tzinfo"] = resolve_tz(obj["tz"])
+        return out
+    return obj
+
+
+# ---- Schema --------------------------------------------------------------------------
+class Schema:
+    """The struct type of a top-level row: ordered fields, canonical JSON, fingerprint."""
+
+    __slots__ = ("_type", "_native", "_names", "__weakref__")
+
+    def __init__(self, fields: Sequence[Field] | DataType) -> None:
+        t = fields if isinstance(fields, DataType) else struct(list(fields))
+        if t.id != "struct":
+            raise TypeError(f"a schema is a struct type, got {t!r}")
+        # Re-parse the canonical form: the one place that enforces SPEC §4.1 schema rules.
+        t = _parse_type(json.loads(t.to_json()), "", 1)
+        if _depth(t) > MAX_DEPTH:
+            raise error("unsupported", "", f"{_depth(t)} levels of nesting; the limit is {MAX_DEPTH}")
+        self._type = t
+        self._native = _zerorow.CompiledSchema(_native_obj(t.to_json_obj()))
+        self._names = {f.name: i for i, f in enumerate(t.fields)}
+
+    @classmethod
+    def from_json(cls, text: Union[str, bytes]) -> Schema:
+        """Parses any JSON with canonical content (SPEC §4.1); errors: UnsupportedError, InvalidDataError."""
+        try:
+            obj = json.loads(text)
+        except (ValueError, TypeError, RecursionError) as e:
+            raise error("invalid_data", "", f"malformed schema JSON: {e}") from None
+        t = _parse_type(obj, "", 1)
+        if t.id != "struct":
+            raise error("invalid_data", "", "a schema must be a struct type")
+        return cls(t)
+
+    def to_json(self) -> str:
+        """Canonical JSON text (SPEC §4.1)."""
+        return self._type.to_json()
+
+    @property
+    def fingerprint(self) -> str:
+        """FNV-1a 64 of the canonical JSON, as 16 lowercase hex digits (SPEC §4.2)."""
+        return f"{fnv1a64(self.to_json().encode()):016x}"
+
+    @property
+    def fields(self) -> tuple[Field, ...]:
+        return self._type.fields
+
+    @property
+    def names(self) -> list[str]:
+        return [f.name for f in self._type.fields]
+
+    @property
+    def type(self) -> DataType:
+        """The struct type."""
+        return self._type
+
+    def field(self, key: Union[str, int]) -> Field:
+        return self._type.fields[self._names[key] if isinstance(key, str) else key]
+
+    def index(self, name: str) -> int:
+        """Ordinal of the field `name` (KeyError if absent)."""
+        return self._names[name]
+
+    def __len__(self) -> int:
+        return len(self._type.fields)
+
+    def __iter__(self) -> Iterator[Field]:
+        return iter(self._type.fields)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Schema) and other.to_json() == self.to_json()
+
+    def __hash__(self) -> int:
+        return hash(self.to_json())
+
+    def __repr__(self) -> str:
+        return "Schema(" + ", ".join(repr(f) for f in self.fields) + ")"
+
+    def __reduce__(self):
+        return (Schema.from_json, (self.to_json(),))

@@ -1,0 +1,177 @@
+"""Golden-vector runner for the cross-language harness (SPEC §8, §10).
+
+    python -m zerorow.tools.vectors <vectors-dir>
+
+Prints one line per check: `PASS read <case>` / `FAIL read <case>: <why>`, the same for
+`write`, and `PASS reject <case>` for each case of `invalid/`. Exits 0 when it ran.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import struct
+import sys
+from decimal import Decimal
+from typing import Any
+
+import zerorow
+from zerorow import _zerorow
+from zerorow.schema import DataType
+
+_READ_MODE = 1 | 2 | 4  # raw temporal ints, deep, maps as pairs
+
+
+def _float(j: Any) -> float:
+    if isinstance(j, str):
+        return {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf, "-0.0": -0.0}[j]
+    return float(j)
+
+
+def from_json(t: DataType, j: Any) -> Any:
+    """The Python value the encoder takes for a values.json value of type `t` (SPEC §10)."""
+    if j is None:
+        return None
+    tid = t.id
+    if tid in ("int64", "time", "timestamp", "duration"):
+        return int(j)
+    if tid in ("float32", "float64"):
+        return _float(j)
+    if tid == "binary":
+        return bytes.fromhex(j)
+    if tid == "decimal":
+        return Decimal(j)
+    if tid == "list":
+        return [from_json(t.element, x) for x in j]
+    if tid == "map":
+        return [(from_json(t.key, k), from_json(t.value, v)) for k, v in j]
+    if tid == "struct":
+        return {f.name: from_json(f.type, j.get(f.name)) for f in t.fields}
+    return j
+
+
+def compare(t: DataType, got: Any, j: Any, path: str) -> str | None:
+    """None when `got` (read in raw deep mode) equals the values.json value `j`, else why."""
+    if j is None or got is None:
+        return None if (j is None and got is None) else f"{path or '<row>'}: expected {j!r} but read {got!r}"
+    tid = t.id
+    if tid in ("float32", "float64"):
+        want = _float(j)
+        if tid == "float32":
+            want = struct.unpack("<f", struct.pack("<f", want))[0]
+        same = (math.isnan(want) and math.isnan(got)) or (
+            want == got and math.copysign(1, want) == math.copysign(1, got))
+        return None if same else f"{path}: expected {j!r} but read {got!r}"
+    if tid == "decimal":
+        text = f"{got:f}"
+        return None if text == j else f"{path}: expected {j!r} but read {text!r}"
+    if tid == "list":
+        if len(got) != len(j):
+            return f"{path}: expected {len(j)} elements but read {len(got)}"
+        for i, (g, x) in enumerate(zip(got, j)):
+            why = compare(t.element, g, x, f"{path}[{i}]")
+            if why:
+                return why
+        return None
+    if tid == "map":
+        if len(got) != len(j):
+            return f"{path}: expected {len(j)} entries but read {len(got)}"
+        for i, ((gk, gv), (k, v)) in enumerate(zip(got, j)):
+            why = compare(t.key, gk, k, f"{path}{{keys}}[{i}]") or compare(
+                t.value, gv, v, f"{path}{{values}}[{i}]")
+            if why:
+                return why
+        return None
+    if tid == "struct":
+        for f in t.fields:
+            p = f"{path}.{f.name}" if path else f.name
+            why = compare(f.type, got.get(f.name), j.get(f.name), p)
+            if why:
+                return why
+        return None
+    want = from_json(t, j)
+    return None if want == got and type(want) is type(got) else f"{path}: expected {j!r} but read {got!r}"
+
+
+def read_values(row: zerorow.RowData) -> dict:
+    return {name: _zerorow.get(row, i, _READ_MODE) for i, name in enumerate(row._field_names())}
+
+
+def check_read(case_dir: str) -> str | None:
+    schema = zerorow.Schema.from_json(open(os.path.join(case_dir, "schema.json"), encoding="utf-8").read())
+    data = open(os.path.join(case_dir, "row.bin"), "rb").read()
+    values = json.load(open(os.path.join(case_dir, "values.json"), encoding="utf-8"))
+    row = zerorow.RowData(schema, data, level="full")
+    return compare(schema.type, read_values(row), values, "")
+
+
+def check_write(case_dir: str) -> str | None:
+    schema = zerorow.Schema.from_json(open(os.path.join(case_dir, "schema.json"), encoding="utf-8").read())
+    data = open(os.path.join(case_dir, "row.bin"), "rb").read()
+    values = json.load(open(os.path.join(case_dir, "values.json"), encoding="utf-8"))
+    out = _zerorow.encode(schema._native, from_json(schema.type, values))
+    if out == data:
+        return None
+    at = next((i for i, (a, b) in enumerate(zip(out, data)) if a != b), min(len(out), len(data)))
+    return f"wrote {len(out)} bytes, expected {len(data)}; first difference at byte {at}"
+
+
+def check_reject(case_dir: str) -> str | None:
+    expected = json.load(open(os.path.join(case_dir, "expected.json"), encoding="utf-8"))
+    kind = expected["error"]
+    bin_path = os.path.join(case_dir, "row.bin")
+    try:
+        schema = zerorow.Schema.from_json(open(os.path.join(case_dir, "schema.json"), encoding="utf-8").read())
+        if not os.path.exists(bin_path):
+            return f"expected {kind} when loading the schema, but it loaded"
+        zerorow.validate(schema, open(bin_path, "rb").read(), level="full")
+    except zerorow.ZerorowError as e:
+        if e.kind != kind:
+            return f"expected {kind} but got {e.kind}: {e}"
+        if e.path != expected.get("path", e.path):
+            return f"expected path {expected['path']!r} but got {e.path!r}: {e}"
+        return None
+    return f"expected {kind} but the row validated"
+
+
+def run(vectors: str, out=sys.stdout) -> tuple[int, int]:
+    passed = failed = 0
+
+    def report(check: str, case: str, fn, case_dir: str) -> None:
+        nonlocal passed, failed
+        try:
+            why = fn(case_dir)
+        except Exception as e:  # a crash in one case must not hide the others
+            why = f"{type(e).__name__}: {e}"
+        if why is None:
+            passed += 1
+            print(f"PASS {check} {case}", file=out)
+        else:
+            failed += 1
+            print(f"FAIL {check} {case}: {why}", file=out)
+
+    for case in sorted(os.listdir(vectors)):
+        d = os.path.join(vectors, case)
+        if case == "invalid" or not os.path.isdir(d):
+            continue
+        report("read", case, check_read, d)
+        report("write", case, check_write, d)
+    inv = os.path.join(vectors, "invalid")
+    for case in sorted(os.listdir(inv)) if os.path.isdir(inv) else []:
+        report("reject", case, check_reject, os.path.join(inv, case))
+    return passed, failed
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 1:
+        print(__doc__, file=sys.stderr)
+        return 2
+    passed, failed = run(argv[0])
+    print(f"# python: {passed} passed, {failed} failed", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

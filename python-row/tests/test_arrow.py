@@ -1,0 +1,107 @@
+"""Rows <-> Arrow (SPEC §12), the PyCapsule protocol, and row files (SPEC §5)."""
+
+import datetime as dt
+import decimal
+from dataclasses import dataclass
+from typing import Annotated, Dict, List, Optional
+
+import pyarrow as pa
+import pytest
+
+import zerorow
+
+
+@dataclass
+class Item:
+    name: str
+    qty: zerorow.int32
+
+
+@dataclass
+class Order:
+    id: int
+    when: Annotated[dt.datetime, dt.timezone.utc]
+    day: dt.date
+    price: Annotated[decimal.Decimal, zerorow.decimal(9, 2)]
+    tags: List[str]
+    attrs: Dict[str, int]
+    items: List[Item]
+    note: Optional[str]
+
+
+ENC = zerorow.encoder(Order)
+ORDERS = [Order(i, dt.datetime(2024, 1, 1, i % 24, tzinfo=dt.timezone.utc), dt.date(2024, 1, 1 + i % 28),
+                decimal.Decimal(i) / 4, [f"t{i}"] * (i % 3), {"a": i}, [Item("x", i)], None if i % 2 else "n")
+          for i in range(50)]
+
+
+def test_arrow_types_follow_spec_12():
+    t = zerorow.arrow.schema_to_arrow(ENC.schema)
+    assert t.field("when").type == pa.timestamp("us", tz="UTC")
+    assert t.field("price").type == pa.decimal128(9, 2)
+    assert t.field("attrs").type == pa.map_(pa.utf8(), pa.int64())
+    assert t.field("id").nullable is False and t.field("note").nullable is True
+    assert zerorow.arrow.arrow_to_schema(t) == ENC.schema
+
+
+def test_encoder_to_arrow_and_back():
+    batch = ENC.to_arrow_record_batch(ORDERS)
+    assert batch.num_rows == 50 and batch.column("id").to_pylist() == list(range(50))
+    assert batch.column("items")[3].as_py() == [{"name": "x", "qty": 3}]
+    table = ENC.to_arrow_table(ORDERS)
+    assert table.num_rows == 50
+    assert ENC.from_arrow(batch) == ORDERS
+    assert ENC.from_arrow(table) == ORDERS
+
+
+def test_capsule_protocol_round_trip():
+    rows = zerorow.from_arrow(ENC.to_arrow_record_batch(ORDERS), ENC.schema)
+    assert isinstance(rows, zerorow.RowBatch) and len(rows) == 50
+    assert rows[7].items[0].qty == 7 and rows[-1].id == 49
+    assert pa.record_batch(rows).num_rows == 50
+    assert pa.table(rows).column("id").to_pylist() == list(range(50))
+    assert pa.schema(rows) == zerorow.arrow.schema_to_arrow(ENC.schema)
+    again = zerorow.from_arrow(rows)  # any exporter of the protocol
+    assert [r.to_bytes() for r in again] == [r.to_bytes() for r in rows]
+    assert rows.to_binary_array()[0].as_py() == rows[0].to_bytes()
+
+
+def test_from_arrow_converts_units_exactly_or_fails():
+    s = zerorow.Schema([zerorow.field("t", zerorow.timestamp(), False)])
+    ok = pa.record_batch([pa.array([1_000_000_000], pa.timestamp("ns"))], names=["t"])
+    assert zerorow.from_arrow(ok, s)[0].get_raw("t") == 1_000_000
+    bad = pa.record_batch([pa.array([1], pa.timestamp("ns"))], names=["t"])
+    with pytest.raises(zerorow.SchemaMismatchError):
+        zerorow.from_arrow(bad, s)
+
+
+def test_row_files(tmp_path):
+    path = tmp_path / "orders.arrow"
+    assert zerorow.write_file(path, ORDERS, ENC.schema) == 50
+    with zerorow.open_file(path, schema=ENC.schema, level="full") as f:
+        assert len(f) == 50 and f[10].id == 10 and f[-1].id == 49
+        assert [r.id for r in f] == list(range(50))
+        assert ENC.from_row(f[5]) == ORDERS[5]
+        assert f.to_arrow().column("id").to_pylist() == list(range(50))
+    meta = pa.ipc.open_file(pa.memory_map(str(path))).schema.field("row").metadata
+    assert meta[b"zerorow.fingerprint"].decode() == ENC.schema.fingerprint
+    other = zerorow.Schema([zerorow.field("x", zerorow.int32)])
+    with pytest.raises(zerorow.SchemaMismatchError):
+        zerorow.open_file(path, schema=other)
+
+
+def test_row_file_with_bad_fingerprint(tmp_path):
+    path = tmp_path / "bad.arrow"
+    meta = {"zerorow.version": "1", "zerorow.schema": ENC.schema.to_json(), "zerorow.fingerprint": "0" * 16}
+    schema = pa.schema([pa.field("row", pa.binary(), nullable=False, metadata=meta)])
+    with pa.OSFile(str(path), "wb") as sink, pa.ipc.new_file(sink, schema) as w:
+        w.write_batch(pa.record_batch([pa.array([ENC.encode(ORDERS[0])])], schema=schema))
+    with pytest.raises(zerorow.InvalidDataError):
+        zerorow.open_file(path)
+    meta["zerorow.version"] = "2"
+    meta["zerorow.fingerprint"] = ENC.schema.fingerprint
+    schema = pa.schema([pa.field("row", pa.binary(), nullable=False, metadata=meta)])
+    with pa.OSFile(str(path), "wb") as sink, pa.ipc.new_file(sink, schema) as w:
+        w.write_batch(pa.record_batch([pa.array([ENC.encode(ORDERS[0])])], schema=schema))
+    with pytest.raises(zerorow.UnsupportedError):
+        zerorow.open_file(path)

@@ -1,0 +1,51 @@
+"""Random byte mutations of valid rows never crash: every read either returns a value or
+raises a zerorow error (run under `python -X dev`, see part.mk)."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import zerorow
+from strategies import rows
+from zerorow import _zerorow
+
+
+def read_everything(view, depth=0):
+    """Touches every value reachable from a view, through the public accessors."""
+    if isinstance(view, zerorow.RowData):
+        for i in range(len(view)):
+            read_everything(view[i], depth + 1)
+        repr(view)
+    elif isinstance(view, zerorow.ArrayData):
+        for x in view:
+            read_everything(x, depth + 1)
+        try:
+            view.to_numpy()
+        except TypeError:
+            pass
+    elif isinstance(view, zerorow.MapData):
+        for k, v in zip(view.keys(), view.values()):
+            read_everything(k, depth + 1)
+            read_everything(v, depth + 1)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(rows(), st.data())
+def test_mutated_rows_never_crash(case, data):
+    schema, value = case
+    buf = bytearray(_zerorow.encode(schema._native, value))
+    for _ in range(data.draw(st.integers(1, 6))):
+        if not buf:
+            break
+        pos = data.draw(st.integers(0, len(buf) - 1))
+        buf[pos] = data.draw(st.integers(0, 255))
+    if data.draw(st.booleans()):
+        buf = buf[: data.draw(st.integers(0, len(buf)))]
+    try:
+        row = zerorow.RowData(schema, bytes(buf))
+        read_everything(row)
+    except (zerorow.ZerorowError, OverflowError):
+        pass
+    try:
+        zerorow.validate(schema, bytes(buf))
+    except zerorow.ZerorowError:
+        pass
