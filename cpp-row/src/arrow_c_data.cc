@@ -2,6 +2,7 @@
 // "cells" of a column (pointer to the slot/element, plus the enclosing region for bounds
 // checks) are collected once, then fixed-width values are gathered in a tight loop and
 // nested columns recurse on their children's cells.
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -391,58 +392,64 @@ Status ExportColumn(const DataType& t, const Cells& cells, ArrowArray* out) {
   return Status::Unsupported("unknown type");
 }
 
-// Top-level fixed-width columns: one load per row at a constant slot offset, no cells.
+// Top-level fixed-width columns are gathered block by block: a block of rows stays in cache
+// while each fixed-width column takes its values from it in a tight loop (a transpose).
+constexpr size_t kBlockRows = 256;
+
+struct FixedColumn {
+  int field;
+  int width;  // 1, 2, 4, 8 bytes; 0 = bool (bit-packed)
+  size_t offset;
+  Buffer values, validity;
+  int64_t nulls = 0;
+};
+
 template <typename T>
-Buffer GatherTopLevel(std::span<const BinaryRow> rows, size_t slot_offset) {
-  size_t n = rows.size();
-  Buffer out(n * sizeof(T));
-  T* dst = reinterpret_cast<T*>(out.data());
-  for (size_t k = 0; k < n; ++k) dst[k] = detail::Load<T>(rows[k].data() + slot_offset);
-  return out;
+void GatherBlock(const uint8_t* const* ptrs, size_t begin, size_t end, size_t off, uint8_t* out) {
+  T* dst = reinterpret_cast<T*>(out);
+  for (size_t k = begin; k < end; ++k) dst[k] = detail::Load<T>(ptrs[k] + off);
 }
 
-void TopLevelValidity(std::span<const BinaryRow> rows, int field, ArrowArray* a) {
-  size_t n = rows.size();
-  Buffer bits((n + 7) / 8);
+// `block_nulls` is the OR of the rows' bitmap word holding this column's bit: when the bit
+// is clear, no row of the block is null here and the validity bits are set wholesale.
+void GatherColumnBlock(FixedColumn& c, const uint8_t* const* ptrs, size_t begin, size_t end, uint64_t block_nulls) {
+  switch (c.width) {
+    case 1: GatherBlock<uint8_t>(ptrs, begin, end, c.offset, c.values.data()); break;
+    case 2: GatherBlock<uint16_t>(ptrs, begin, end, c.offset, c.values.data()); break;
+    case 4: GatherBlock<uint32_t>(ptrs, begin, end, c.offset, c.values.data()); break;
+    case 8: GatherBlock<uint64_t>(ptrs, begin, end, c.offset, c.values.data()); break;
+    default: {
+      uint8_t* bits = c.values.data();
+      for (size_t k = begin; k < end; ++k) bits[k >> 3] |= static_cast<uint8_t>((ptrs[k][c.offset] != 0) << (k & 7));
+    }
+  }
+  uint8_t* valid_bits = c.validity.data();
+  if (((block_nulls >> (c.field & 63)) & 1) == 0) {
+    // begin is a multiple of 8 (kBlockRows is).
+    std::memset(valid_bits + begin / 8, 0xff, (end - begin) / 8);
+    if (end & 7) valid_bits[end / 8] |= static_cast<uint8_t>((1u << (end & 7)) - 1);
+    return;
+  }
+  const size_t byte = c.field >> 3;
+  const int bit = c.field & 7;
   int64_t nulls = 0;
-  uint8_t* b = bits.data();
-  const size_t byte = field >> 3;
-  const int bit = field & 7;
-  for (size_t k = 0; k < n; ++k) {
-    unsigned valid = ~(rows[k].data()[byte] >> bit) & 1u;
-    b[k >> 3] |= static_cast<uint8_t>(valid << (k & 7));
+  for (size_t k = begin; k < end; ++k) {
+    unsigned valid = ~(ptrs[k][byte] >> bit) & 1u;
+    valid_bits[k >> 3] |= static_cast<uint8_t>(valid << (k & 7));
     nulls += !valid;
   }
-  a->null_count = nulls;
-  if (nulls) SetBuffer(a, 0, std::move(bits));
+  c.nulls += nulls;
 }
 
-Status ExportTopLevelColumn(const Schema& schema, std::span<const BinaryRow> rows, int f, ArrowArray* out) {
-  const DataType& t = *schema.field(f).type;
-  const size_t slot_offset = schema.struct_type()->bitmap_size() + 8 * static_cast<size_t>(f);
-  const size_t n = rows.size();
-  auto fixed = [&](Buffer values) {
-    InitArray(out, n, 2);
-    TopLevelValidity(rows, f, out);
-    SetBuffer(out, 1, std::move(values));
-    return Status::OK();
-  };
+int FixedWidthOf(const DataType& t) {
   switch (t.id()) {
-    case TypeId::kInt8: return fixed(GatherTopLevel<int8_t>(rows, slot_offset));
-    case TypeId::kInt16: return fixed(GatherTopLevel<int16_t>(rows, slot_offset));
-    case TypeId::kInt32: case TypeId::kDate32: case TypeId::kFloat32:
-      return fixed(GatherTopLevel<int32_t>(rows, slot_offset));
+    case TypeId::kBool: return 0;
+    case TypeId::kInt8: return 1;
+    case TypeId::kInt16: return 2;
+    case TypeId::kInt32: case TypeId::kDate32: case TypeId::kFloat32: return 4;
     case TypeId::kInt64: case TypeId::kFloat64: case TypeId::kTime: case TypeId::kTimestamp:
-    case TypeId::kDuration:
-      return fixed(GatherTopLevel<int64_t>(rows, slot_offset));
-    default: {
-      Cells cells;
-      cells.Reserve(n);
-      for (const BinaryRow& r : rows) {
-        cells.Add(r.IsNullUnchecked(f) ? nullptr : r.data() + slot_offset, r.data(), r.size_bytes());
-      }
-      return ExportColumn(t, cells, out);
-    }
+    case TypeId::kDuration: return 8;
+    default: return -1;  // decimal goes through cells (16-byte Arrow values)
   }
 }
 
@@ -456,7 +463,9 @@ Status ExportSchema(const Schema& schema, ArrowSchema* out) {
 Status ExportRows(const Schema& schema, std::span<const BinaryRow> rows, ArrowArray* out_array,
                   ArrowSchema* out_schema) {
   const DataType* st = schema.struct_type().get();
-  for (size_t k = 0; k < rows.size(); ++k) {
+  const size_t n = rows.size();
+  std::vector<const uint8_t*> ptrs(n);
+  for (size_t k = 0; k < n; ++k) {
     // The rows may come from WrapUnchecked: re-apply W1 so slot reads stay inside.
     if (rows[k].data() == nullptr || rows[k].size_bytes() < st->fixed_size() ||
         rows[k].num_fields() != st->num_fields())
@@ -465,11 +474,55 @@ Status ExportRows(const Schema& schema, std::span<const BinaryRow> rows, ArrowAr
                                std::to_string(st->fixed_size()) + " but found " +
                                std::to_string(rows[k].size_bytes()) + ")",
                            {}, st->fixed_size(), rows[k].size_bytes());
+    ptrs[k] = rows[k].data();
+  }
+  std::vector<FixedColumn> fixed;
+  std::vector<int> fixed_index(schema.num_fields(), -1);
+  for (int f = 0; f < schema.num_fields(); ++f) {
+    int w = FixedWidthOf(*schema.field(f).type);
+    if (w < 0) continue;
+    fixed_index[f] = static_cast<int>(fixed.size());
+    fixed.push_back(FixedColumn{f, w, st->bitmap_size() + 8 * static_cast<size_t>(f),
+                                Buffer(w == 0 ? (n + 7) / 8 : n * w, /*zero=*/w == 0), Buffer((n + 7) / 8)});
+  }
+  for (size_t begin = 0; begin < n; begin += kBlockRows) {
+    size_t end = std::min(n, begin + kBlockRows);
+    // OR of each bitmap word over the block: which columns have a null in it.
+    const size_t words = st->bitmap_size() / 8;
+    uint64_t block_nulls[64] = {};
+    if (!fixed.empty() && words == 1) {
+      uint64_t acc = 0;  // the common case (<= 64 fields): keep the OR in a register
+      for (size_t k = begin; k < end; ++k) acc |= detail::Load<uint64_t>(ptrs[k]);
+      block_nulls[0] = acc;
+    } else if (!fixed.empty()) {
+      for (size_t k = begin; k < end; ++k) {
+        for (size_t wd = 0; wd < words && wd < 64; ++wd) block_nulls[wd] |= detail::Load<uint64_t>(ptrs[k] + 8 * wd);
+      }
+    }
+    for (FixedColumn& c : fixed) {
+      size_t wd = static_cast<size_t>(c.field) >> 6;
+      GatherColumnBlock(c, ptrs.data(), begin, end, wd < 64 ? block_nulls[wd] : ~uint64_t{0});
+    }
   }
   ArrowArray result;
-  InitArray(&result, static_cast<int64_t>(rows.size()), 1);
+  InitArray(&result, static_cast<int64_t>(n), 1);
   for (int f = 0; f < schema.num_fields(); ++f) {
-    Status s = ExportTopLevelColumn(schema, rows, f, AddChild(&result));
+    ArrowArray* child = AddChild(&result);
+    if (fixed_index[f] >= 0) {
+      FixedColumn& c = fixed[fixed_index[f]];
+      InitArray(child, static_cast<int64_t>(n), 2);
+      child->null_count = c.nulls;
+      if (c.nulls) SetBuffer(child, 0, std::move(c.validity));
+      SetBuffer(child, 1, std::move(c.values));
+      continue;
+    }
+    const size_t slot_offset = st->bitmap_size() + 8 * static_cast<size_t>(f);
+    Cells cells;
+    cells.Reserve(n);
+    for (const BinaryRow& r : rows) {
+      cells.Add(r.IsNullUnchecked(f) ? nullptr : r.data() + slot_offset, r.data(), r.size_bytes());
+    }
+    Status s = ExportColumn(*schema.field(f).type, cells, child);
     if (!s.ok()) {
       internal::ReleaseArray(&result);
       return std::move(s).WithPathPrefix(schema.field(f).name);

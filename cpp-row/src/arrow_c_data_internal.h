@@ -16,7 +16,7 @@ namespace zerorow::arrow::internal {
 class Buffer {
  public:
   Buffer() = default;
-  explicit Buffer(size_t n) { Resize(n); }
+  explicit Buffer(size_t n, bool zero = true) { Resize(n, zero); }
   Buffer(Buffer&& o) noexcept : p_(o.p_), n_(o.n_) { o.p_ = nullptr; o.n_ = 0; }
   Buffer& operator=(Buffer&& o) noexcept {
     std::swap(p_, o.p_);
@@ -24,11 +24,15 @@ class Buffer {
     return *this;
   }
   ~Buffer() { std::free(p_); }
-  void Resize(size_t n) {  // discards the content
+  void Resize(size_t n, bool zero = true) {  // discards the content
     std::free(p_);
     size_t cap = (n + 63) & ~size_t{63};
     p_ = static_cast<uint8_t*>(std::aligned_alloc(64, cap ? cap : 64));
-    std::memset(p_, 0, cap ? cap : 64);
+    if (zero) {
+      std::memset(p_, 0, cap ? cap : 64);
+    } else if (cap > n) {
+      std::memset(p_ + n, 0, cap - n);  // padding stays defined
+    }
     n_ = n;
   }
   uint8_t* data() { return p_; }

@@ -46,6 +46,11 @@ void DataType::Finish() {
     uint32_t n = static_cast<uint32_t>(fields_.size());
     bitmap_size_ = ((n + 63) / 64) * 8;
     fixed_size_ = bitmap_size_ + 8 * n;
+    for (const Field& f : fields_) {
+      const DataType& t = *f.type;
+      bool fast = t.fixed_ && t.id_ != TypeId::kBool && t.id_ != TypeId::kTime && t.id_ != TypeId::kDecimal;
+      fast_masks_.push_back(!fast ? ~uint64_t{0} : t.width_ == 8 ? 0 : ~uint64_t{0} << (8 * t.width_));
+    }
   }
 }
 

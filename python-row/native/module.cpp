@@ -10,6 +10,7 @@
 namespace zr {
 
 void EncodeInto(const Type& t, PyObject* obj, std::vector<uint8_t>* buf);
+void BindArrow(nb::module_& m);
 
 namespace {
 
@@ -306,6 +307,8 @@ NB_MODULE(_zerorow, m) {
     nb::bytes offs(reinterpret_cast<const char*>(offsets.data()), offsets.size() * 8);
     return nb::make_tuple(data, offs);
   }, "Encodes many objects end to end; returns (bytes, int64 offsets as bytes, n+1 entries).");
+
+  BindArrow(m);
 
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try { std::rethrow_exception(p); }

@@ -62,6 +62,9 @@ def test_capsule_protocol_round_trip():
     assert pa.table(rows).column("id").to_pylist() == list(range(50))
     assert pa.schema(rows) == zerorow.arrow.schema_to_arrow(ENC.schema)
     again = zerorow.from_arrow(rows)  # any exporter of the protocol
+    streamed = zerorow.from_arrow(pa.table(rows), ENC.schema)
+    assert [r.to_bytes() for r in streamed] == [r.to_bytes() for r in rows]
+    assert pa.RecordBatchReader.from_stream(rows).read_all().num_rows == 50
     assert [r.to_bytes() for r in again] == [r.to_bytes() for r in rows]
     assert rows.to_binary_array()[0].as_py() == rows[0].to_bytes()
 
@@ -71,8 +74,11 @@ def test_from_arrow_converts_units_exactly_or_fails():
     ok = pa.record_batch([pa.array([1_000_000_000], pa.timestamp("ns"))], names=["t"])
     assert zerorow.from_arrow(ok, s)[0].get_raw("t") == 1_000_000
     bad = pa.record_batch([pa.array([1], pa.timestamp("ns"))], names=["t"])
-    with pytest.raises(zerorow.SchemaMismatchError):
+    with pytest.raises(zerorow.InvalidDataError, match="microseconds"):
         zerorow.from_arrow(bad, s)
+    other = pa.record_batch([pa.array(["x"])], names=["t"])
+    with pytest.raises(zerorow.SchemaMismatchError):
+        zerorow.from_arrow(other, s)
 
 
 def test_row_files(tmp_path):

@@ -64,6 +64,11 @@ class DataType {
   /// Null bitmap bytes of a struct: ceil(n/64)*8.
   uint32_t bitmap_size() const { return bitmap_size_; }
 
+  /// Struct: for each field, the mask of slot bits that must be 0 when the field is a
+  /// non-null fixed-width value with no value rule (int, float, date, timestamp, duration),
+  /// or nullopt-like ~0 when full validation must look closer. Used by the validator.
+  const std::vector<uint64_t>& fast_slot_masks() const { return fast_masks_; }
+
   /// Canonical JSON text of this type (SPEC §4.1).
   std::string ToJson() const;
   /// Same canonical JSON.
@@ -92,6 +97,7 @@ class DataType {
   bool nullable1_ = true, nullable2_ = true;
   std::vector<Field> fields_;
   uint32_t fixed_size_ = 0, bitmap_size_ = 0;
+  std::vector<uint64_t> fast_masks_;
 };
 
 // Short factories, for readable test and user code.

@@ -137,35 +137,30 @@ class RowBatch:
         get = _zerorow.get
         return [get(r, i, _ARROW_MODE) for r in self]
 
+    def _offsets_bytes(self) -> bytes:
+        import array
+
+        return array.array("q", self.offsets).tobytes()
+
     def to_arrow(self):
-        """A pyarrow.RecordBatch with one column per field (SPEC §12)."""
-        pa = _pa()
-        aschema = schema_to_arrow(self.schema)
-        rows = list(self)
-        get = _zerorow.get
-        cols = [pa.array([get(r, i, _ARROW_MODE) for r in rows], type=f.type)
-                for i, f in enumerate(aschema)]
-        return pa.RecordBatch.from_arrays(cols, schema=aschema)
+        """A pyarrow.RecordBatch with one column per field (SPEC §12), via the C Data Interface."""
+        return _pa().record_batch(self)
 
     def to_binary_array(self):
         """The rows as one Arrow large_binary array, zero-copy over this batch's buffer."""
         pa = _pa()
-        import array
-
-        offs = array.array("q", self.offsets)
         return pa.Array.from_buffers(pa.large_binary(), len(self),
-                                     [None, pa.py_buffer(offs), pa.py_buffer(self.data)])
+                                     [None, pa.py_buffer(self._offsets_bytes()), pa.py_buffer(self.data)])
 
-    # Arrow PyCapsule interface
+    # Arrow PyCapsule interface: the columns are gathered by cpp-row (zerorow::arrow::ExportRows)
     def __arrow_c_schema__(self):
-        return schema_to_arrow(self.schema).__arrow_c_schema__()
+        return _zerorow.arrow_schema_capsule(core_schema(self.schema))
 
     def __arrow_c_array__(self, requested_schema=None):
-        return self.to_arrow().__arrow_c_array__(requested_schema)
+        return _zerorow.arrow_export(core_schema(self.schema), self.data, self._offsets_bytes())
 
     def __arrow_c_stream__(self, requested_schema=None):
-        pa = _pa()
-        return pa.Table.from_batches([self.to_arrow()]).__arrow_c_stream__(requested_schema)
+        return _zerorow.arrow_export_stream(core_schema(self.schema), self.data, self._offsets_bytes())
 
     def __repr__(self) -> str:
         return f"RowBatch({len(self)} rows, {self.schema!r})"
@@ -178,44 +173,40 @@ def to_arrow(rows: Union[RowBatch, Iterable[RowData]], schema: Optional[Schema] 
     return rows.to_arrow()
 
 
-def objects_to_batch(enc, objs: list):
-    data, offs = _zerorow.encode_many(enc._native, objs)
+def core_schema(schema: Schema):
+    """cpp-row's parse of `schema` (cached on the schema)."""
+    if schema._core is None:
+        schema._core = _zerorow.CoreSchema(schema.to_json())
+    return schema._core
+
+
+def _batch(schema: Schema, data: bytes, offs: bytes) -> RowBatch:
     import array
 
     a = array.array("q")
     a.frombytes(offs)
-    return RowBatch(enc.schema, data, a.tolist()).to_arrow()
+    return RowBatch(schema, data, a.tolist())
+
+
+def objects_to_batch(enc, objs: list):
+    return _batch(enc.schema, *_zerorow.encode_many(enc._native, objs)).to_arrow()
 
 
 def from_arrow(data: Any, schema: Optional[Schema] = None) -> RowBatch:
     """Rows from a RecordBatch, Table or any object exporting the Arrow PyCapsule protocol.
 
-    The Arrow columns are cast to the schema's Arrow types (exactly, or failing); without a
-    schema it is inferred from the Arrow schema (SPEC §12).
+    Columns are matched to the schema's fields (SPEC §12; other timestamp units converted
+    exactly or failing); without a schema it is derived from the Arrow schema.
     """
-    pa = _pa()
-    if isinstance(data, pa.RecordBatch):
-        table = pa.Table.from_batches([data])
-    elif isinstance(data, pa.Table):
-        table = data
-    elif hasattr(data, "__arrow_c_stream__"):
-        table = pa.table(data)
-    elif hasattr(data, "__arrow_c_array__"):
-        table = pa.Table.from_batches([pa.record_batch(data)])
-    else:
-        raise TypeError(f"from_arrow needs an Arrow RecordBatch/Table or PyCapsule exporter, got {type(data).__name__}")
-    if schema is None:
-        schema = arrow_to_schema(table.schema)
-    target = schema_to_arrow(schema)
-    if [f.name for f in table.schema] != [f.name for f in target]:
-        raise error("schema_mismatch", "", f"Arrow columns {table.schema.names} are not the schema's {schema.names}")
-    try:
-        table = table.cast(target, safe=True)
-    except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError) as e:
-        raise error("schema_mismatch", "", f"Arrow data does not fit the schema: {e}") from None
-    data_b, offs = _zerorow.encode_many(schema._native, table.to_pylist())
-    import array
-
-    a = array.array("q")
-    a.frombytes(offs)
-    return RowBatch(schema, data_b, a.tolist())
+    if hasattr(data, "__arrow_c_array__"):
+        sc, ac = data.__arrow_c_array__()
+        if schema is None:
+            schema = Schema.from_json(_zerorow.arrow_import_schema(sc))
+        return _batch(schema, *_zerorow.arrow_import(core_schema(schema), sc, ac))
+    if hasattr(data, "__arrow_c_stream__"):
+        if schema is None:
+            if not hasattr(data, "__arrow_c_schema__"):
+                raise TypeError("from_arrow needs a schema for a stream that does not export __arrow_c_schema__")
+            schema = Schema.from_json(_zerorow.arrow_import_schema(data.__arrow_c_schema__()))
+        return _batch(schema, *_zerorow.arrow_import_stream(core_schema(schema), data.__arrow_c_stream__()))
+    raise TypeError(f"from_arrow needs an object exporting the Arrow PyCapsule protocol, got {type(data).__name__}")

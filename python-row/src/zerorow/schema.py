@@ -304,7 +304,7 @@ def _native_obj(obj: Any) -> Any:
 class Schema:
     """The struct type of a top-level row: ordered fields, canonical JSON, fingerprint."""
 
-    __slots__ = ("_type", "_native", "_names", "__weakref__")
+    __slots__ = ("_type", "_native", "_names", "_core", "__weakref__")
 
     def __init__(self, fields: Sequence[Field] | DataType) -> None:
         t = fields if isinstance(fields, DataType) else struct(list(fields))
@@ -317,6 +317,7 @@ class Schema:
         self._type = t
         self._native = _zerorow.CompiledSchema(_native_obj(t.to_json_obj()))
         self._names = {f.name: i for i, f in enumerate(t.fields)}
+        self._core = None  # cpp-row's parse of the schema, made on first Arrow use
 
     @classmethod
     def from_json(cls, text: Union[str, bytes]) -> Schema:

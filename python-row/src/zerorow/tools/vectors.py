@@ -135,7 +135,8 @@ def check_reject(case_dir: str) -> str | None:
     return f"expected {kind} but the row validated"
 
 
-def run(vectors: str, out=sys.stdout) -> tuple[int, int]:
+def run(vectors: str, out=None) -> tuple[int, int]:
+    out = out or sys.stdout
     passed = failed = 0
 
     def report(check: str, case: str, fn, case_dir: str) -> None:

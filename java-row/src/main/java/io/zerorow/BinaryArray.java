@@ -109,6 +109,17 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
     return count;
   }
 
+  /** True when some element is null (one pass over the bitmap words). */
+  public boolean anyNull() {
+    long a = address + 8;
+    for (int w = 0; w < bitmapBytes; w += 8) {
+      if (Platform.getLong(base, a + w) != 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private long elem(int i, int w) {
     if (BOUNDS_CHECKS) {
       if (i < 0 || i >= count) {
@@ -224,7 +235,12 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
 
   @Override
   public BinaryMap getMap(int i) {
-    return isNullAt(i) ? null : mapAt(ref(i), (DataTypes.MapType) elementType, i);
+    return getMap(i, null);
+  }
+
+  @Override
+  public BinaryMap getMap(int i, BinaryMap target) {
+    return isNullAt(i) ? null : mapAt(ref(i), (DataTypes.MapType) elementType, target, i);
   }
 
   @Override

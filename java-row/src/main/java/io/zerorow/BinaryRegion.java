@@ -129,8 +129,8 @@ abstract class BinaryRegion {
     return a;
   }
 
-  final BinaryMap mapAt(long ref, DataTypes.MapType type, int ordinal) {
-    BinaryMap m = new BinaryMap(type);
+  final BinaryMap mapAt(long ref, DataTypes.MapType type, BinaryMap target, int ordinal) {
+    BinaryMap m = target != null ? target : new BinaryMap(type);
     m.pointToNested(base, address + (ref >>> 32), (int) ref, owner, this, ordinal);
     return m;
   }

@@ -224,10 +224,15 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
 
   @Override
   public BinaryMap getMap(int ordinal) {
+    return getMap(ordinal, null);
+  }
+
+  @Override
+  public BinaryMap getMap(int ordinal, BinaryMap target) {
     if (isNullAt(ordinal)) {
       return null;
     }
-    return mapAt(ref(ordinal), (DataTypes.MapType) schema.field(ordinal).type(), ordinal);
+    return mapAt(ref(ordinal), (DataTypes.MapType) schema.field(ordinal).type(), target, ordinal);
   }
 
   @Override

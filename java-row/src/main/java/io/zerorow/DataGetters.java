@@ -61,6 +61,9 @@ public interface DataGetters {
   /** Reuses {@code target} for the nested array (no allocation); null when the value is null. */
   BinaryArray getArray(int ordinal, BinaryArray target);
 
+  /** Reuses {@code target} for the nested map (no allocation); null when the value is null. */
+  BinaryMap getMap(int ordinal, BinaryMap target);
+
   /** The UTF-8 bytes of a string (a copy). */
   byte[] getUtf8(int ordinal);
 

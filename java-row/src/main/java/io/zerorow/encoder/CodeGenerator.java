@@ -328,7 +328,10 @@ final class CodeGenerator {
         int s = site(b);
         return "readL" + s + "(" + g + ".getArray(" + i + ", ra" + s + "))";
       }
-      case MAP: return "readM" + site(b) + "(" + g + ".getMap(" + i + "))";
+      case MAP: {
+        int s = site(b);
+        return "readM" + s + "(" + g + ".getMap(" + i + ", rm" + s + "))";
+      }
       default: {
         int s = site(b);
         return "readS" + s + "(" + g + ".getStruct(" + i + ", rr" + s + "))";
@@ -483,8 +486,13 @@ final class CodeGenerator {
           .append(lit(b.path)).append(", n, k);\n    }\n");
       Class<?> f = Collections2.collectionFactory(b.raw);
       rm.append("    ").append(f.getName()).append(" out = new ").append(f.getName())
-          .append(Collections2.sized(f) ? "(n)" : "()").append(";\n")
-          .append("    for (int k = 0; k < n; k++) {\n      out.add(")
+          .append(Collections2.sized(f) ? "(n)" : "()").append(";\n");
+      if (!e.primitive) {
+        // most arrays have no null: test the bitmap once instead of per element
+        rm.append("    if (!a.anyNull()) {\n      for (int k = 0; k < n; k++) {\n        out.add(")
+            .append(box(e, read(e, "a", "k"))).append(");\n      }\n      return out;\n    }\n");
+      }
+      rm.append("    for (int k = 0; k < n; k++) {\n      out.add(")
           .append(box(e, readNullable(e, "a", "k"))).append(");\n    }\n    return out;\n");
     }
     wm.append("    w.setOffsetAndSize(i, c);\n  }\n");
@@ -500,6 +508,9 @@ final class CodeGenerator {
         "t");
     String vt = ref(((DataTypes.MapType) b.type).valueArrayType(),
         "io.zerorow.DataTypes.ListType", "t");
+    String mt = ref(b.type, "io.zerorow.DataTypes.MapType", "t");
+    fields.append("  private final io.zerorow.BinaryMap rm").append(s).append(";\n");
+    init.append("    rm").append(s).append(" = new io.zerorow.BinaryMap(").append(mt).append(");\n");
     fields.append("  private final io.zerorow.ArrayWriter kw").append(s).append(";\n");
     fields.append("  private final io.zerorow.ArrayWriter vw").append(s).append(";\n");
     init.append("    kw").append(s).append(" = new io.zerorow.ArrayWriter(").append(kt)

@@ -1,0 +1,282 @@
+// zerorow C++ benchmarks with their anchors (memcpy of the same bytes, a plain pointer load)
+// in the same run; the end of the output is a table of ratios (DESIGN §6).
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <string>
+
+#include "shapes.h"
+#include "zerorow/arrow_c_data.h"
+#include "zerorow/binary_row.h"
+#include "zerorow/validate.h"
+
+namespace zerorow::bench {
+namespace {
+
+constexpr int kBatchRows = 16384;  // primitive12: 1.7 MB, larger than L2, like a real batch
+
+struct Shape {
+  const char* name;
+  Schema schema;
+  Status (*write)(RowWriter*, int);
+  Batch batch;
+  std::vector<BinaryRow> rows;
+};
+
+std::vector<Shape>& Shapes() {
+  static std::vector<Shape> shapes = [] {
+    std::vector<Shape> s;
+    s.push_back({"foo", FooSchema(), WriteFoo, {}, {}});
+    s.push_back({"primitive12", PrimitiveSchema(), WritePrimitive, {}, {}});
+    s.push_back({"wide30", WideSchema(), WriteWide, {}, {}});
+    for (Shape& sh : s) {
+      sh.batch = MakeBatch(sh.schema, sh.write, kBatchRows);
+      for (int k = 0; k < kBatchRows; ++k) {
+        auto bytes = std::span<const uint8_t>(sh.batch.bytes).subspan(
+            sh.batch.offsets[k], sh.batch.offsets[k + 1] - sh.batch.offsets[k]);
+        sh.rows.push_back(*BinaryRow::Wrap(bytes, sh.schema));
+      }
+    }
+    return s;
+  }();
+  return shapes;
+}
+
+// Reads every value of a view, with bounds-checked getters or unchecked ones.
+template <bool kChecked>
+uint64_t ReadAll(const detail::SlotView& v) {
+  uint64_t h = 0;
+  for (int i = 0; i < v.length(); ++i) {
+    const DataType& t = v.TypeAt(i);
+    if constexpr (kChecked) {
+      if (*v.IsNull(i)) continue;
+    } else {
+      if (v.IsNullUnchecked(i)) continue;
+    }
+    switch (t.id()) {
+      case TypeId::kString:
+        h += kChecked ? v.GetString(i)->size() : v.GetStringUnchecked(i).size();
+        break;
+      case TypeId::kList:
+        h += kChecked ? ReadAll<kChecked>(*v.GetArray(i)) : ReadAll<kChecked>(v.GetArrayUnchecked(i));
+        break;
+      case TypeId::kStruct:
+        h += kChecked ? ReadAll<kChecked>(*v.GetStruct(i)) : ReadAll<kChecked>(v.GetStructUnchecked(i));
+        break;
+      case TypeId::kMap: {
+        BinaryMap m = kChecked ? *v.GetMap(i) : v.GetMapUnchecked(i);
+        h += ReadAll<kChecked>(m.keys()) + ReadAll<kChecked>(m.values());
+        break;
+      }
+      case TypeId::kInt32: case TypeId::kDate32: case TypeId::kFloat32:
+        h += static_cast<uint32_t>(kChecked ? *v.GetInt32(i) : v.GetInt32Unchecked(i));
+        break;
+      case TypeId::kInt16:
+        h += static_cast<uint16_t>(kChecked ? *v.GetInt16(i) : v.GetInt16Unchecked(i));
+        break;
+      case TypeId::kBool:
+        h += kChecked ? *v.GetBool(i) : v.GetBoolUnchecked(i);
+        break;
+      default:
+        h += static_cast<uint64_t>(kChecked ? *v.GetInt64(i) : v.GetInt64Unchecked(i));
+    }
+  }
+  return h;
+}
+
+void BM_Write(benchmark::State& state) {
+  Shape& sh = Shapes()[state.range(0)];
+  RowWriter w(sh.schema);
+  int k = 0;
+  for (auto _ : state) {
+    Status st = sh.write(&w, k++);
+    benchmark::DoNotOptimize(st);
+    benchmark::DoNotOptimize(w.bytes().data());
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(w.bytes().size()));
+  state.SetLabel(sh.name);
+}
+
+template <bool kChecked>
+void BM_ReadAll(benchmark::State& state) {
+  Shape& sh = Shapes()[state.range(0)];
+  for (auto _ : state) {
+    uint64_t h = 0;
+    for (const BinaryRow& r : sh.rows) h += ReadAll<kChecked>(r);
+    benchmark::DoNotOptimize(h);
+  }
+  state.SetItemsProcessed(state.iterations() * kBatchRows);
+  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(sh.batch.bytes.size()));
+  state.SetLabel(sh.name);
+}
+
+// One int64 field (ordinal 4) from each validated row of the batch. The anchor reads the
+// same bytes through the same row views with a plain pointer load at a constant offset.
+void BM_FieldRead_PlainLoad(benchmark::State& state) {
+  Shape& sh = Shapes()[1];
+  const size_t off = sh.schema.struct_type()->bitmap_size() + 8 * 4;
+  for (auto _ : state) {
+    int64_t h = 0;
+    for (const BinaryRow& r : sh.rows) h += *reinterpret_cast<const int64_t*>(r.data() + off);
+    benchmark::DoNotOptimize(h);
+  }
+  state.SetItemsProcessed(state.iterations() * kBatchRows);
+}
+
+void BM_FieldRead_Checked(benchmark::State& state) {
+  Shape& sh = Shapes()[1];
+  for (auto _ : state) {
+    int64_t h = 0;
+    for (const BinaryRow& r : sh.rows) h += r.GetInt64(4).ValueOr(0);
+    benchmark::DoNotOptimize(h);
+  }
+  state.SetItemsProcessed(state.iterations() * kBatchRows);
+}
+
+void BM_FieldRead_Unchecked(benchmark::State& state) {
+  Shape& sh = Shapes()[1];
+  for (auto _ : state) {
+    int64_t h = 0;
+    for (const BinaryRow& r : sh.rows) h += r.GetInt64Unchecked(4);
+    benchmark::DoNotOptimize(h);
+  }
+  state.SetItemsProcessed(state.iterations() * kBatchRows);
+}
+
+void BM_Validate(benchmark::State& state) {
+  Shape& sh = Shapes()[state.range(0)];
+  auto level = static_cast<ValidationLevel>(state.range(1));
+  for (auto _ : state) {
+    bool ok = true;
+    for (const BinaryRow& r : sh.rows) ok &= Validate(r.bytes(), sh.schema, level).ok();
+    benchmark::DoNotOptimize(ok);
+  }
+  state.SetItemsProcessed(state.iterations() * kBatchRows);
+  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(sh.batch.bytes.size()));
+  state.SetLabel(std::string(sh.name) + "/" + std::string(ValidationLevelName(level)));
+}
+
+void BM_ExportArrow(benchmark::State& state) {
+  Shape& sh = Shapes()[state.range(0)];
+  for (auto _ : state) {
+    ArrowArray array;
+    Status st = arrow::ExportRows(sh.schema, sh.rows, &array, nullptr);
+    benchmark::DoNotOptimize(array.length);
+    if (st.ok()) array.release(&array);
+  }
+  state.SetItemsProcessed(state.iterations() * kBatchRows);
+  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(sh.batch.bytes.size()));
+  state.SetLabel(sh.name);
+}
+
+void BM_ImportArrow(benchmark::State& state) {
+  Shape& sh = Shapes()[state.range(0)];
+  ArrowArray array;
+  ArrowSchema schema;
+  Status st = arrow::ExportRows(sh.schema, sh.rows, &array, &schema);
+  for (auto _ : state) {
+    arrow::RowBatch out;
+    out.bytes.reserve(sh.batch.bytes.size());
+    Status s = arrow::ImportRows(&array, &schema, sh.schema, &out);
+    benchmark::DoNotOptimize(out.bytes.data());
+  }
+  array.release(&array);
+  schema.release(&schema);
+  state.SetItemsProcessed(state.iterations() * kBatchRows);
+  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(sh.batch.bytes.size()));
+  state.SetLabel(sh.name);
+}
+
+// Anchor: memcpy of the same bytes (the batch) into a fresh buffer, as export allocates.
+void BM_Memcpy(benchmark::State& state) {
+  Shape& sh = Shapes()[state.range(0)];
+  const auto& src = sh.batch.bytes;
+  for (auto _ : state) {
+    std::unique_ptr<uint8_t[]> dst(new uint8_t[src.size()]);
+    std::memcpy(dst.get(), src.data(), src.size());
+    benchmark::DoNotOptimize(dst.get());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(src.size()));
+  state.SetLabel(sh.name);
+}
+
+BENCHMARK(BM_Write)->DenseRange(0, 2);
+BENCHMARK(BM_ReadAll<true>)->DenseRange(0, 2)->Name("BM_ReadAll_Checked");
+BENCHMARK(BM_ReadAll<false>)->DenseRange(0, 2)->Name("BM_ReadAll_Unchecked");
+BENCHMARK(BM_FieldRead_PlainLoad);
+BENCHMARK(BM_FieldRead_Checked);
+BENCHMARK(BM_FieldRead_Unchecked);
+BENCHMARK(BM_Validate)->ArgsProduct({{0, 1, 2}, {0, 1, 2}});
+BENCHMARK(BM_ExportArrow)->DenseRange(0, 2);
+BENCHMARK(BM_ImportArrow)->DenseRange(0, 2);
+BENCHMARK(BM_Memcpy)->DenseRange(0, 2);
+
+// Remembers every run so the ratios can be printed after the usual console output.
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  struct R { double ns = 0, bps = 0; };
+  std::map<std::string, R> runs;
+  void ReportRuns(const std::vector<Run>& reports) override {
+    ConsoleReporter::ReportRuns(reports);
+    for (const Run& r : reports) {
+      R x;
+      x.ns = r.GetAdjustedCPUTime();  // CPU time: the machine is shared
+      auto it = r.counters.find("bytes_per_second");
+      if (it != r.counters.end()) x.bps = it->second;
+      runs[r.benchmark_name()] = x;
+    }
+  }
+};
+
+void PrintRatios(RatioReporter& rep) {
+  auto& r = rep.runs;
+  auto gb = [](double bps) { return bps / 1e9; };
+  auto per_row = [](double ns) { return ns / kBatchRows; };
+  std::printf("\n## zerorow C++ ratios (same run)\n\n");
+  std::printf("| measure | zerorow | anchor | ratio | target |\n| --- | --- | --- | --- | --- |\n");
+  double plain = per_row(r["BM_FieldRead_PlainLoad"].ns);
+  double checked = per_row(r["BM_FieldRead_Checked"].ns);
+  double unchecked = per_row(r["BM_FieldRead_Unchecked"].ns);
+  std::printf("| int64 field read, bounds-checked (ns/row) | %.2f | plain load %.2f | %.2fx | |\n", checked, plain, checked / plain);
+  std::printf("| int64 field read, unchecked on a validated row (ns/row) | %.2f | plain load %.2f | %.2fx | <= 2x |\n",
+              unchecked, plain, unchecked / plain);
+  const char* shapes[] = {"foo", "primitive12", "wide30"};
+  for (int s = 0; s < 3; ++s) {
+    double mem = r["BM_Memcpy/" + std::to_string(s)].bps;
+    for (int l = 0; l < 3; ++l) {
+      auto v = r["BM_Validate/" + std::to_string(s) + "/" + std::to_string(l)];
+      std::printf("| validate %s, level %s (GB/s; ns/row) | %.2f; %.1f | memcpy %.2f | %.2f | %s |\n", shapes[s],
+                  std::string(ValidationLevelName(static_cast<ValidationLevel>(l))).c_str(), gb(v.bps), per_row(v.ns),
+                  gb(mem), v.bps / mem, (s == 1 && l == 2) ? ">= 1 GB/s" : "");
+    }
+    auto e = r["BM_ExportArrow/" + std::to_string(s)];
+    std::printf("| rows -> Arrow C Data, %s (GB/s; ns/row) | %.2f; %.1f | memcpy %.2f | %.2f | %s |\n", shapes[s],
+                gb(e.bps), per_row(e.ns), gb(mem), e.bps / mem, s == 1 ? ">= 0.5" : "");
+    auto im = r["BM_ImportArrow/" + std::to_string(s)];
+    std::printf("| Arrow C Data -> rows, %s (GB/s; ns/row) | %.2f; %.1f | memcpy %.2f | %.2f | |\n", shapes[s],
+                gb(im.bps), per_row(im.ns), gb(mem), im.bps / mem);
+    auto w = r["BM_Write/" + std::to_string(s)];
+    auto rc = r["BM_ReadAll_Checked/" + std::to_string(s)];
+    auto ru = r["BM_ReadAll_Unchecked/" + std::to_string(s)];
+    std::printf("| write one %s row (ns) | %.1f | | | |\n", shapes[s], w.ns);
+    std::printf("| read all fields of a %s row, checked / unchecked (ns) | %.1f / %.1f | | %.2fx | |\n", shapes[s],
+                per_row(rc.ns), per_row(ru.ns), rc.ns / ru.ns);
+  }
+}
+
+}  // namespace
+}  // namespace zerorow::bench
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  zerorow::bench::Shapes();  // build the batches before timing
+  zerorow::bench::RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  zerorow::bench::PrintRatios(reporter);
+  benchmark::Shutdown();
+  return 0;
+}

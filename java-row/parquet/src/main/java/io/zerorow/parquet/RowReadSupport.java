@@ -1,0 +1,49 @@
+package io.zerorow.parquet;
+
+import io.zerorow.BinaryRow;
+import io.zerorow.Schema;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.hadoop.api.InitContext;
+import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.io.api.RecordMaterializer;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * parquet-mr's {@link ReadSupport} for rows: requests only the columns of the projection
+ * (the zerorow schema to read) and materializes each record into one reused row.
+ */
+public final class RowReadSupport extends ReadSupport<BinaryRow> {
+  private final Schema projection;
+
+  /** Reads the columns of {@code projection} (fields by name, nested structs too). */
+  public RowReadSupport(Schema projection) {
+    this.projection = projection;
+  }
+
+  public Schema projection() {
+    return projection;
+  }
+
+  @Override
+  public ReadContext init(InitContext context) {
+    return new ReadContext(ParquetSchemas.project(context.getFileSchema(), projection));
+  }
+
+  @Override
+  public RecordMaterializer<BinaryRow> prepareForRead(Configuration configuration,
+      Map<String, String> keyValueMetaData, MessageType fileSchema, ReadContext readContext) {
+    return materializer(readContext);
+  }
+
+  @Override
+  public RecordMaterializer<BinaryRow> prepareForRead(ParquetConfiguration configuration,
+      Map<String, String> keyValueMetaData, MessageType fileSchema, ReadContext readContext) {
+    return materializer(readContext);
+  }
+
+  private RecordMaterializer<BinaryRow> materializer(ReadContext readContext) {
+    return new RowConverters.Materializer(readContext.getRequestedSchema(), projection);
+  }
+}

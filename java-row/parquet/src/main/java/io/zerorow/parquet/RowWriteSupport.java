@@ -1,0 +1,178 @@
+package io.zerorow.parquet;
+
+import io.zerorow.BinaryArray;
+import io.zerorow.BinaryMap;
+import io.zerorow.BinaryRow;
+import io.zerorow.DataGetters;
+import io.zerorow.DataType;
+import io.zerorow.DataTypes;
+import io.zerorow.Field;
+import io.zerorow.Schema;
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * parquet-mr's {@link WriteSupport} for rows: walks each row in place (no decoding into
+ * objects) and sends its values to the {@link RecordConsumer}. The file's key-value metadata
+ * gets {@code zerorow.version}, {@code zerorow.schema} and {@code zerorow.fingerprint}, so
+ * {@link ParquetRowReader} restores the exact schema (time zone names, duration) that
+ * Parquet's own types cannot hold.
+ */
+public final class RowWriteSupport extends WriteSupport<BinaryRow> {
+  private final Schema schema;
+  private final MessageType message;
+  private RecordConsumer out;
+
+  public RowWriteSupport(Schema schema) {
+    this.schema = schema;
+    this.message = ParquetSchemas.toParquet(schema);
+  }
+
+  @Override
+  public String getName() {
+    return "zerorow";
+  }
+
+  @Override
+  public WriteContext init(Configuration configuration) {
+    return context();
+  }
+
+  @Override
+  public WriteContext init(ParquetConfiguration configuration) {
+    return context();
+  }
+
+  private WriteContext context() {
+    Map<String, String> meta = new LinkedHashMap<>();
+    meta.put(ParquetRowReader.VERSION_KEY, "1");
+    meta.put(ParquetRowReader.SCHEMA_KEY, schema.toJson());
+    meta.put(ParquetRowReader.FINGERPRINT_KEY, schema.fingerprintHex());
+    return new WriteContext(message, meta);
+  }
+
+  @Override
+  public void prepareForWrite(RecordConsumer recordConsumer) {
+    this.out = recordConsumer;
+  }
+
+  @Override
+  public void write(BinaryRow row) {
+    out.startMessage();
+    writeFields(row, schema);
+    out.endMessage();
+  }
+
+  private void writeFields(BinaryRow row, Schema s) {
+    for (int k = 0; k < s.numFields(); k++) {
+      if (row.isNullAt(k)) {
+        continue;
+      }
+      Field f = s.field(k);
+      out.startField(f.name(), k);
+      writeValue(row, k, f.type());
+      out.endField(f.name(), k);
+    }
+  }
+
+  private void writeValue(DataGetters g, int i, DataType t) {
+    switch (t.id()) {
+      case BOOL: out.addBoolean(g.getBoolean(i)); break;
+      case INT8: out.addInteger(g.getByte(i)); break;
+      case INT16: out.addInteger(g.getShort(i)); break;
+      case INT32:
+      case DATE32:
+        out.addInteger(g.getInt(i));
+        break;
+      case INT64:
+      case TIME:
+      case TIMESTAMP:
+      case DURATION:
+        out.addLong(g.getLong(i));
+        break;
+      case FLOAT32: out.addFloat(g.getFloat(i)); break;
+      case FLOAT64: out.addDouble(g.getDouble(i)); break;
+      case STRING:
+      case BINARY:
+        out.addBinary(Binary.fromConstantByteArray(g.getBinary(i)));
+        break;
+      case DECIMAL: writeDecimal(g, i, (DataTypes.DecimalType) t); break;
+      case LIST: writeList(g.getArray(i), (DataTypes.ListType) t); break;
+      case MAP: writeMap(g.getMap(i), (DataTypes.MapType) t); break;
+      default: {
+        out.startGroup();
+        writeFields(g.getStruct(i), (Schema) t);
+        out.endGroup();
+      }
+    }
+  }
+
+  private void writeDecimal(DataGetters g, int i, DataTypes.DecimalType d) {
+    if (d.precision() <= 9) {
+      out.addInteger((int) g.getLong(i));
+    } else if (d.precision() <= 18) {
+      out.addLong(g.getLong(i));
+    } else {
+      BigDecimal v = g.getDecimal(i);
+      byte[] minimal = v.unscaledValue().toByteArray();
+      byte[] fixed = new byte[ParquetSchemas.decimalBytes(d.precision())];
+      byte sign = (byte) (minimal[0] < 0 ? -1 : 0);
+      int pad = fixed.length - minimal.length;
+      for (int k = 0; k < pad; k++) {
+        fixed[k] = sign;
+      }
+      System.arraycopy(minimal, 0, fixed, pad, minimal.length);
+      out.addBinary(Binary.fromConstantByteArray(fixed));
+    }
+  }
+
+  private void writeList(BinaryArray a, DataTypes.ListType t) {
+    out.startGroup();
+    int n = a.numElements();
+    if (n > 0) {
+      out.startField("list", 0);
+      for (int j = 0; j < n; j++) {
+        out.startGroup();
+        if (!a.isNullAt(j)) {
+          out.startField("element", 0);
+          writeValue(a, j, t.element());
+          out.endField("element", 0);
+        }
+        out.endGroup();
+      }
+      out.endField("list", 0);
+    }
+    out.endGroup();
+  }
+
+  private void writeMap(BinaryMap m, DataTypes.MapType t) {
+    out.startGroup();
+    int n = m.numElements();
+    if (n > 0) {
+      BinaryArray keys = m.keyArray();
+      BinaryArray values = m.valueArray();
+      out.startField("key_value", 0);
+      for (int j = 0; j < n; j++) {
+        out.startGroup();
+        out.startField("key", 0);
+        writeValue(keys, j, t.key());
+        out.endField("key", 0);
+        if (!values.isNullAt(j)) {
+          out.startField("value", 1);
+          writeValue(values, j, t.value());
+          out.endField("value", 1);
+        }
+        out.endGroup();
+      }
+      out.endField("key_value", 0);
+    }
+    out.endGroup();
+  }
+}

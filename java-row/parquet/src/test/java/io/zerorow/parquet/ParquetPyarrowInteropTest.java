@@ -1,0 +1,132 @@
+package io.zerorow.parquet;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.zerorow.BinaryRow;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Java and pyarrow read each other's Parquet files with the same values, for every golden
+ * vector that Parquet can hold (not a struct with no fields; not max_depth_64, see
+ * ParquetRoundTripTest). The Python half is src/test/python/parquet_interop.py, run with the
+ * repository's venv ({@code .venv/bin/python}, pyarrow 21); a missing venv fails the test.
+ */
+class ParquetPyarrowInteropTest {
+  @TempDir Path tmp;
+
+  static Path python() {
+    Path py = ParquetRoundTripTest.root().resolve(".venv/bin/python");
+    assertTrue(Files.isExecutable(py), "the venv python is missing: run `make venv` (" + py + ")");
+    return py;
+  }
+
+  /** Runs the script; returns its PASS/FAIL lines by case, failing on a crash. */
+  static Map<String, String> runPython(String mode, Path dir, List<String> cases)
+      throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of(python().toString(),
+        ParquetRoundTripTest.root().resolve("java-row/parquet/src/test/python/parquet_interop.py")
+            .toString(), mode, dir.toString()));
+    cmd.addAll(cases);
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    int rc = p.waitFor();
+    Map<String, String> lines = new HashMap<>();
+    for (String line : out.split("\n")) {
+      String[] parts = line.split(" ", 3);
+      if (parts.length >= 3 && (parts[0].equals("PASS") || parts[0].equals("FAIL"))) {
+        lines.put(parts[2].split(":")[0], line);
+      }
+    }
+    assertTrue(rc == 0 || rc == 1, "parquet_interop.py exited " + rc + ":\n" + out);
+    return lines;
+  }
+
+  static List<ParquetRoundTripTest.Case> parquetCases() throws Exception {
+    List<ParquetRoundTripTest.Case> out = new ArrayList<>();
+    for (ParquetRoundTripTest.Case c : ParquetRoundTripTest.cases()) {
+      if (!ParquetRoundTripTest.hasEmptyStruct(c.schema())
+          && c.schema().depth() <= ParquetRoundTripTest.MAX_TEST_DEPTH) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void pyarrowReadsJavaFiles() throws Exception {
+    List<ParquetRoundTripTest.Case> cases = parquetCases();
+    List<String> names = new ArrayList<>();
+    for (ParquetRoundTripTest.Case c : cases) {
+      try (ParquetRowWriter w = ParquetRowWriter.open(tmp.resolve(c.name() + ".java.parquet"),
+          c.schema())) {
+        for (int i = 0; i < 3; i++) {
+          w.write(BinaryRow.wrap(c.schema(), c.row()));
+        }
+      }
+      names.add(c.name());
+    }
+    Map<String, String> result = runPython("check", tmp, names);
+    List<String> failures = new ArrayList<>();
+    for (String n : names) {
+      String line = result.getOrDefault(n, "FAIL check " + n + ": not reported");
+      if (!line.startsWith("PASS")) {
+        failures.add(line);
+      }
+    }
+    assertEquals(List.of(), failures);
+  }
+
+  @Test
+  void javaReadsPyarrowFiles() throws Exception {
+    List<ParquetRoundTripTest.Case> cases = parquetCases();
+    List<String> names = cases.stream().map(ParquetRoundTripTest.Case::name).toList();
+    Map<String, String> written = runPython("write", tmp, names);
+    List<String> failures = new ArrayList<>();
+    for (ParquetRoundTripTest.Case c : cases) {
+      String line = written.getOrDefault(c.name(), "FAIL write " + c.name() + ": not reported");
+      if (!line.startsWith("PASS")) {
+        failures.add(line);
+        continue;
+      }
+      // pyarrow's file has no zerorow metadata: the case's schema is the projection
+      try (ParquetRowReader r = ParquetRowReader.open(tmp.resolve(c.name() + ".py.parquet"),
+          c.schema())) {
+        int n = 0;
+        for (BinaryRow row : r) {
+          if (!java.util.Arrays.equals(c.row(), row.toBytes())) {
+            failures.add(c.name() + ": row " + n + " differs from row.bin: " + row);
+          }
+          n++;
+        }
+        if (n != 3) {
+          failures.add(c.name() + ": " + n + " rows");
+        }
+      } catch (RuntimeException | IOException e) {
+        failures.add(c.name() + ": " + e);
+      }
+    }
+    assertEquals(List.of(), failures);
+  }
+
+  @Test
+  void pyarrowFileReadsWithDerivedSchema() throws Exception {
+    ParquetRoundTripTest.Case c = parquetCases().stream()
+        .filter(x -> x.name().equals("spec_example_row")).findFirst().orElseThrow();
+    runPython("write", tmp, List.of(c.name()));
+    try (ParquetRowReader r = ParquetRowReader.open(tmp.resolve(c.name() + ".py.parquet"))) {
+      assertEquals(c.schema(), r.schema());
+      assertArrayEquals(c.row(), r.read().toBytes());
+    }
+  }
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Parquet interop between zerorow-parquet (Java) and pyarrow, over the golden vectors.
+
+  parquet_interop.py check DIR CASE...   read DIR/<case>.java.parquet (written by Java's
+                                         ParquetRowWriter, 3 copies of the row) with
+                                         pyarrow.parquet and compare with values.json
+  parquet_interop.py write DIR CASE...   write DIR/<case>.py.parquet with pyarrow.parquet
+                                         (defaults) from values.json, 3 copies of the row,
+                                         for Java's ParquetRowReader to read
+
+Run by ParquetPyarrowInteropTest (JUnit), which does the Java half of both directions.
+The expected values come from format-spec/harness/arrow_equality.py (SPEC §12). Parquet
+itself has no field for two things, and pyarrow reads them as Parquet says: a zone name
+(an adjusted-to-UTC timestamp reads as tz=UTC; the instants are compared) and duration (a
+plain INT64 reads as int64 microseconds). Nothing else is adjusted.
+Prints `PASS|FAIL <check> <case>` lines and `N passed, N failed`.
+"""
+import os
+import sys
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", "..", "..", "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "format-spec", "harness"))
+import arrow_equality as ae  # noqa: E402
+
+COPIES = 3
+
+
+def shape(t):
+    """The Arrow type as Parquet keeps it: list/map child names dropped, zone -> UTC,
+    duration -> int64."""
+    if pa.types.is_timestamp(t):
+        return f"timestamp[{t.unit}{', UTC' if t.tz else ''}]"
+    if pa.types.is_duration(t):
+        return "int64"
+    if pa.types.is_map(t):
+        return f"map<{shape(t.key_type)}, {shape(t.item_type)}{'' if t.item_field.nullable else ' not null'}>"
+    if pa.types.is_list(t) or pa.types.is_large_list(t):
+        return f"list<{shape(t.value_type)}{'' if t.value_field.nullable else ' not null'}>"
+    if pa.types.is_struct(t):
+        return "struct<" + ", ".join(
+            f"{t.field(i).name}: {shape(t.field(i).type)}{'' if t.field(i).nullable else ' not null'}"
+            for i in range(t.num_fields)) + ">"
+    return str(t)
+
+
+def _int_type(t):
+    """t with timestamps, durations, times, dates and floats as same-width integers, so
+    values compare exactly (NaN, -0.0, dates out of Python's range)."""
+    if pa.types.is_timestamp(t) or pa.types.is_duration(t) or pa.types.is_time64(t) \
+            or t == pa.float64():
+        return pa.int64()
+    if pa.types.is_date32(t) or t == pa.float32():
+        return pa.int32()
+    if pa.types.is_list(t):
+        return pa.list_(t.value_field.with_type(_int_type(t.value_type)))
+    if pa.types.is_map(t):
+        return pa.map_(t.key_field.with_type(_int_type(t.key_type)),
+                       t.item_field.with_type(_int_type(t.item_type)))
+    if pa.types.is_struct(t):
+        return pa.struct([t.field(i).with_type(_int_type(t.field(i).type))
+                          for i in range(t.num_fields)])
+    return t
+
+
+def plain(table):
+    """The table's rows as Python values, with the integer views of _int_type."""
+    cols = {}
+    for name in table.column_names:
+        col = table.column(name).combine_chunks()
+        cols[name] = col.view(_int_type(col.type)).to_pylist()
+    return cols
+
+
+def check(directory, case):
+    schema_json, values, _ = ae.load_case(case)
+    expected = ae.expected_table(schema_json, values, COPIES)
+    actual = pq.read_table(os.path.join(directory, case + ".java.parquet"))
+    for f in expected.schema:
+        a = actual.schema.field(f.name)
+        if shape(a.type) != shape(f.type) or a.nullable != f.nullable:
+            return False, f"field {f.name}: {a} != expected {f}"
+    if actual.column_names != expected.column_names:
+        return False, f"columns {actual.column_names}"
+    got, want = plain(actual), plain(expected)
+    if got != want:
+        return False, f"values {got!r} != expected {want!r}"
+    meta = actual.schema.metadata or {}
+    if meta.get(b"zerorow.fingerprint", b"").decode() != ae.fnv1a(
+            meta.get(b"zerorow.schema", b"").decode()):
+        return False, "zerorow.schema / zerorow.fingerprint metadata missing or inconsistent"
+    return True, ""
+
+
+def write(directory, case):
+    schema_json, values, _ = ae.load_case(case)
+    pq.write_table(ae.expected_table(schema_json, values, COPIES),
+                   os.path.join(directory, case + ".py.parquet"))
+    return True, ""
+
+
+def main(argv):
+    mode, directory, cases = argv[0], argv[1], argv[2:]
+    passed = failed = 0
+    for case in cases:
+        try:
+            ok, why = (check if mode == "check" else write)(directory, case)
+        except Exception as e:  # reported per case
+            ok, why = False, repr(e)
+        print(f"{'PASS' if ok else 'FAIL'} {mode} {case}" + ("" if ok else f": {why}"))
+        passed += ok
+        failed += not ok
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,219 @@
+// Rows <-> Arrow C Data Interface through cpp-row (zerorow::core), wrapped in the PyCapsules
+// of the Arrow PyCapsule interface ("arrow_schema", "arrow_array", "arrow_array_stream").
+// No pyarrow here: any consumer of the protocol (pyarrow, polars, DuckDB) takes the capsules.
+#include <zerorow/arrow_c_data.h>
+#include <zerorow/schema.h>
+
+#include <nanobind/stl/string.h>
+
+#include <cstdlib>
+
+#include "views.h"
+
+extern "C" {
+#ifndef ARROW_C_STREAM_INTERFACE
+#define ARROW_C_STREAM_INTERFACE
+struct ArrowArrayStream {
+  int (*get_schema)(struct ArrowArrayStream*, struct ArrowSchema* out);
+  int (*get_next)(struct ArrowArrayStream*, struct ArrowArray* out);
+  const char* (*get_last_error)(struct ArrowArrayStream*);
+  void (*release)(struct ArrowArrayStream*);
+  void* private_data;
+};
+#endif
+}
+
+namespace zr {
+
+namespace {
+
+/// A schema parsed by the core from canonical JSON.
+struct CoreSchema {
+  zerorow::Schema schema;
+};
+
+Kind KindOf(zerorow::ErrorKind k) {
+  switch (k) {
+    case zerorow::ErrorKind::kTruncated: return Kind::Truncated;
+    case zerorow::ErrorKind::kUnsupported: return Kind::Unsupported;
+    case zerorow::ErrorKind::kSchemaMismatch: return Kind::SchemaMismatch;
+    default: return Kind::InvalidData;
+  }
+}
+
+void Check(const zerorow::Status& st) {
+  if (!st.ok()) throw Error(KindOf(st.kind()), st.path(), st.message());
+}
+
+void DeleteSchemaCapsule(PyObject* cap) {
+  auto* s = static_cast<ArrowSchema*>(PyCapsule_GetPointer(cap, "arrow_schema"));
+  if (s && s->release) s->release(s);
+  std::free(s);
+}
+
+void DeleteArrayCapsule(PyObject* cap) {
+  auto* a = static_cast<ArrowArray*>(PyCapsule_GetPointer(cap, "arrow_array"));
+  if (a && a->release) a->release(a);
+  std::free(a);
+}
+
+void DeleteStreamCapsule(PyObject* cap) {
+  auto* s = static_cast<ArrowArrayStream*>(PyCapsule_GetPointer(cap, "arrow_array_stream"));
+  if (s && s->release) s->release(s);
+  std::free(s);
+}
+
+template <typename T>
+T* Alloc() {
+  T* p = static_cast<T*>(std::calloc(1, sizeof(T)));
+  if (!p) throw std::bad_alloc();
+  return p;
+}
+
+nb::object SchemaCapsule(const zerorow::Schema& schema) {
+  auto* s = Alloc<ArrowSchema>();
+  zerorow::Status st = zerorow::arrow::ExportSchema(schema, s);
+  if (!st.ok()) { std::free(s); Check(st); }
+  return nb::steal(PyCapsule_New(s, "arrow_schema", DeleteSchemaCapsule));
+}
+
+/// A one-batch stream (the Arrow C stream interface) over an exported struct array.
+struct OneBatchStream {
+  zerorow::Schema schema;
+  ArrowArray array{};
+  bool taken = false;
+  std::string error;
+};
+
+int StreamGetSchema(ArrowArrayStream* s, ArrowSchema* out) {
+  auto* p = static_cast<OneBatchStream*>(s->private_data);
+  zerorow::Status st = zerorow::arrow::ExportSchema(p->schema, out);
+  if (!st.ok()) { p->error = st.ToString(); return 22; }  // EINVAL
+  return 0;
+}
+
+int StreamGetNext(ArrowArrayStream* s, ArrowArray* out) {
+  auto* p = static_cast<OneBatchStream*>(s->private_data);
+  if (p->taken) { out->release = nullptr; return 0; }  // end of stream
+  *out = p->array;  // move
+  p->array.release = nullptr;
+  p->taken = true;
+  return 0;
+}
+
+const char* StreamLastError(ArrowArrayStream* s) {
+  auto* p = static_cast<OneBatchStream*>(s->private_data);
+  return p->error.empty() ? nullptr : p->error.c_str();
+}
+
+void StreamRelease(ArrowArrayStream* s) {
+  auto* p = static_cast<OneBatchStream*>(s->private_data);
+  if (p->array.release) p->array.release(&p->array);
+  delete p;
+  s->release = nullptr;
+}
+
+struct Buf {
+  Py_buffer b{};
+  explicit Buf(nb::handle o) {
+    if (PyObject_GetBuffer(o.ptr(), &b, PyBUF_SIMPLE) != 0) throw nb::python_error();
+  }
+  ~Buf() { PyBuffer_Release(&b); }
+  const uint8_t* data() const { return static_cast<const uint8_t*>(b.buf); }
+  size_t size() const { return static_cast<size_t>(b.len); }
+};
+
+void ExportArray(const CoreSchema& c, nb::handle data, nb::handle offsets, ArrowArray* out) {
+  Buf d(data), o(offsets);
+  if (o.size() % 8 || o.size() < 8) throw nb::value_error("offsets must be n+1 int64 values");
+  std::span<const int64_t> offs(reinterpret_cast<const int64_t*>(o.data()), o.size() / 8);
+  int64_t last = offs.back();
+  for (size_t k = 0; k + 1 < offs.size(); ++k)
+    if (offs[k] < 0 || offs[k] > offs[k + 1]) throw nb::value_error("offsets must be non-decreasing");
+  if (offs[0] < 0 || static_cast<size_t>(last) > d.size()) throw nb::value_error("offsets past the data");
+  Check(zerorow::arrow::ExportRows(c.schema, std::span<const uint8_t>(d.data(), d.size()), offs, out, nullptr));
+}
+
+nb::tuple BatchToPython(const zerorow::arrow::RowBatch& batch) {
+  nb::bytes data(reinterpret_cast<const char*>(batch.bytes.data()), batch.bytes.size());
+  nb::bytes offs(reinterpret_cast<const char*>(batch.offsets.data()), batch.offsets.size() * 8);
+  return nb::make_tuple(data, offs);
+}
+
+}  // namespace
+
+void BindArrow(nb::module_& m) {
+  nb::class_<CoreSchema>(m, "CoreSchema")
+      .def("__init__", [](CoreSchema* self, const std::string& json) {
+        auto r = zerorow::Schema::FromJson(json);
+        Check(r.status());
+        new (self) CoreSchema{std::move(r).value()};
+      }, "A schema parsed by cpp-row (zerorow::core) from JSON.")
+      .def("to_json", [](const CoreSchema& c) { return c.schema.ToJson(); })
+      .def("fingerprint", [](const CoreSchema& c) { return c.schema.fingerprint_hex(); });
+
+  m.def("arrow_schema_capsule", [](const CoreSchema& c) { return SchemaCapsule(c.schema); },
+        "An 'arrow_schema' PyCapsule: the struct type of a batch of rows (SPEC §12).");
+
+  m.def("arrow_export", [](const CoreSchema& c, nb::handle data, nb::handle offsets) {
+    auto* a = Alloc<ArrowArray>();
+    try { ExportArray(c, data, offsets, a); } catch (...) { std::free(a); throw; }
+    nb::object array = nb::steal(PyCapsule_New(a, "arrow_array", DeleteArrayCapsule));
+    return nb::make_tuple(SchemaCapsule(c.schema), array);
+  }, "Rows end to end (data, int64 offsets) -> ('arrow_schema', 'arrow_array') capsules.");
+
+  m.def("arrow_export_stream", [](const CoreSchema& c, nb::handle data, nb::handle offsets) {
+    auto* p = new OneBatchStream{c.schema};
+    try { ExportArray(c, data, offsets, &p->array); } catch (...) { delete p; throw; }
+    auto* s = Alloc<ArrowArrayStream>();
+    s->get_schema = StreamGetSchema; s->get_next = StreamGetNext;
+    s->get_last_error = StreamLastError; s->release = StreamRelease; s->private_data = p;
+    return nb::steal(PyCapsule_New(s, "arrow_array_stream", DeleteStreamCapsule));
+  }, "Rows end to end -> an 'arrow_array_stream' capsule with one batch.");
+
+  m.def("arrow_import_schema", [](nb::handle schema_capsule) {
+    auto* s = static_cast<ArrowSchema*>(PyCapsule_GetPointer(schema_capsule.ptr(), "arrow_schema"));
+    if (!s) throw nb::python_error();
+    auto r = zerorow::arrow::ImportSchema(s);
+    Check(r.status());
+    return r.value().ToJson();
+  }, "The canonical JSON of the zerorow schema of an 'arrow_schema' capsule (SPEC §12).");
+
+  m.def("arrow_import", [](const CoreSchema& c, nb::handle schema_capsule, nb::handle array_capsule) {
+    auto* s = static_cast<ArrowSchema*>(PyCapsule_GetPointer(schema_capsule.ptr(), "arrow_schema"));
+    auto* a = static_cast<ArrowArray*>(PyCapsule_GetPointer(array_capsule.ptr(), "arrow_array"));
+    if (!s || !a) throw nb::python_error();
+    zerorow::arrow::RowBatch batch;
+    Check(zerorow::arrow::ImportRows(a, s, c.schema, &batch));
+    return BatchToPython(batch);
+  }, "('arrow_schema', 'arrow_array') capsules of a struct array -> (rows data, int64 offsets).");
+
+  m.def("arrow_import_stream", [](const CoreSchema& c, nb::handle stream_capsule) {
+    auto* st = static_cast<ArrowArrayStream*>(PyCapsule_GetPointer(stream_capsule.ptr(), "arrow_array_stream"));
+    if (!st) throw nb::python_error();
+    ArrowSchema schema{};
+    if (st->get_schema(st, &schema) != 0) {
+      const char* e = st->get_last_error(st);
+      throw Error(Kind::InvalidData, "", std::string("Arrow stream: ") + (e ? e : "get_schema failed"));
+    }
+    zerorow::arrow::RowBatch batch;
+    zerorow::Status status;
+    while (true) {
+      ArrowArray array{};
+      if (st->get_next(st, &array) != 0) {
+        const char* e = st->get_last_error(st);
+        status = zerorow::Status::InvalidData(std::string("Arrow stream: ") + (e ? e : "get_next failed"));
+        break;
+      }
+      if (!array.release) break;
+      status = zerorow::arrow::ImportRows(&array, &schema, c.schema, &batch);
+      array.release(&array);
+      if (!status.ok()) break;
+    }
+    if (schema.release) schema.release(&schema);
+    Check(status);
+    return BatchToPython(batch);
+  }, "An 'arrow_array_stream' capsule of struct batches -> (rows data, int64 offsets).");
+}
+
+}  // namespace zr

@@ -1,0 +1,18 @@
+"""Every fenced python block of README.md runs (in order, sharing one namespace)."""
+
+import os
+import re
+
+README = os.path.join(os.path.dirname(__file__), "..", "README.md")
+
+
+def test_readme_examples_run(capsys):
+    text = open(README, encoding="utf-8").read()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) >= 6
+    ns: dict = {"__name__": "readme"}
+    for i, block in enumerate(blocks):
+        try:
+            exec(compile(block, f"README.md block {i + 1}", "exec"), ns)
+        except Exception as e:
+            raise AssertionError(f"README block {i + 1} failed: {e!r}\n{block}") from e
