@@ -1,7 +1,7 @@
 # cpp-row: included by the root Makefile. Targets: build-cpp test-cpp bench-cpp fuzz.
 CPP_DIR := $(ROOT)/cpp-row
 CPP_BUILD := $(CPP_DIR)/build
-CPP_FUZZ_SECONDS ?= 20
+CPP_FUZZ_SECONDS ?= 15
 CPP_FUZZ_LONG_SECONDS ?= 600
 CPP_FUZZERS := fuzz_row_read fuzz_validate fuzz_arrow_export fuzz_schema_json
 

@@ -184,19 +184,6 @@ uint64_t SlotView::Hash() const { return HashBytes(data_, size_); }
 
 // ---- BinaryRow ------------------------------------------------------------------------------
 
-BinaryRow BinaryRow::WrapUnchecked(const uint8_t* data, size_t size, const DataType* struct_type) {
-  BinaryRow r;
-  r.data_ = data;
-  r.size_ = static_cast<uint32_t>(size);
-  r.type_ = struct_type;
-  r.n_ = struct_type->num_fields();
-  r.bitmap_ = data;
-  r.values_ = data + struct_type->bitmap_size();
-  r.stride_ = 8;
-  r.is_row_ = true;
-  return r;
-}
-
 Result<BinaryRow> BinaryRow::Wrap(std::span<const uint8_t> bytes, const Schema& schema) {
   const DataType* t = schema.struct_type().get();
   ZR_RETURN_NOT_OK(CheckSize(bytes.size(), t->fixed_size(), true, "row"));
@@ -209,21 +196,6 @@ Result<BinaryRow> BinaryRow::WrapNested(std::span<const uint8_t> bytes, const Da
 }
 
 // ---- BinaryArray ----------------------------------------------------------------------------
-
-BinaryArray BinaryArray::WrapUnchecked(const uint8_t* data, size_t size, const DataType* element_type) {
-  BinaryArray a;
-  uint64_t n = detail::Load<uint64_t>(data);
-  a.data_ = data;
-  a.size_ = static_cast<uint32_t>(size);
-  a.type_ = element_type;
-  a.n_ = static_cast<int>(n);
-  a.bitmap_ = data + 8;
-  a.values_ = data + 8 + ((n + 63) / 64) * 8;
-  a.stride_ = static_cast<uint32_t>(element_type->element_width());
-  a.is_row_ = false;
-  a.path_style_ = 1;
-  return a;
-}
 
 Result<BinaryArray> BinaryArray::Wrap(std::span<const uint8_t> bytes, const DataType* element_type) {
   return WrapArray(bytes, element_type, true);

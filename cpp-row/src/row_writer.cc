@@ -331,13 +331,22 @@ RowWriter::RowWriter(const Schema& schema, std::vector<uint8_t>* out) : schema_(
 }
 
 void RowWriter::Reset() {
-  if (buf_ == &own_) own_.clear();
+  if (buf_ == &own_) {
+    own_.clear();
+  } else if (!finished_) {
+    buf_->resize(base_);  // drop the unfinished row (e.g. after an error)
+  }
+  finished_ = false;
   size_t start = buf_->size();
   Status st = Start(buf_, schema_.struct_type().get(), true, 0, start, Patch::kNone, 0, 0);
   (void)st;  // a top-level fixed region always fits: n fields need 8n + bitmap bytes
 }
 
-Status RowWriter::Finish() { return FinishRegion(); }
+Status RowWriter::Finish() {
+  ZR_RETURN_NOT_OK(FinishRegion());
+  finished_ = true;
+  return Status::OK();
+}
 
 BinaryRow RowWriter::row() const {
   return BinaryRow::WrapUnchecked(buf_->data() + base_, buf_->size() - base_, type_);

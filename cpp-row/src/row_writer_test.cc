@@ -193,6 +193,14 @@ TEST(RowWriterTest, AppendModeKeepsRowsAligned) {
   }
   for (size_t o : offsets) EXPECT_EQ(o % 8, 0u);
   EXPECT_EQ(out.size() % 8, 0u);
+  size_t before = out.size();
+  w.Reset();
+  ASSERT_TRUE(w.WriteString(0, "abandoned").ok());
+  w.Reset();  // the unfinished row is dropped
+  ASSERT_TRUE(w.WriteString(0, "kept").ok());
+  ASSERT_TRUE(w.Finish().ok());
+  EXPECT_EQ(w.offset(), before);
+  EXPECT_EQ(out.size(), before + 24);
 }
 
 TEST(RowWriterTest, OverflowIsAnError) {

@@ -235,15 +235,29 @@ std::string_view ValidationLevelName(ValidationLevel level) {
 }
 
 Status Validate(std::span<const uint8_t> bytes, const Schema& schema, ValidationLevel level) {
+  return Validate(bytes, *schema.struct_type(), level);
+}
+
+Status Validate(std::span<const uint8_t> bytes, const DataType& struct_type, ValidationLevel level) {
   switch (level) {
     case ValidationLevel::kNone:
       return Status::OK();
-    case ValidationLevel::kBounds:
-      return BinaryRow::Wrap(bytes, schema).status();
+    case ValidationLevel::kBounds: {
+      const uint64_t fixed = struct_type.fixed_size();
+      if (bytes.size() < fixed)
+        return Status::Error(ErrorKind::kTruncated,
+                             "expected row size >= " + Num(fixed) + " (fixed region) but found " + Num(bytes.size()),
+                             {}, static_cast<int64_t>(fixed), static_cast<int64_t>(bytes.size()));
+      if (bytes.size() % 8 != 0)
+        return Bad({}, "expected row size % 8 == 0 but found size " + Num(bytes.size()), 0, bytes.size() % 8);
+      if (bytes.size() > (uint64_t{1} << 31) - 8)
+        return Bad({}, "expected row size <= 2^31-8 but found " + Num(bytes.size()), (uint64_t{1} << 31) - 8, bytes.size());
+      return Status::OK();
+    }
     default:
       if (bytes.size() > (uint64_t{1} << 31) - 8)
         return Bad({}, "expected row size <= 2^31-8 but found " + Num(bytes.size()), (uint64_t{1} << 31) - 8, bytes.size());
-      return Validator().Row(bytes.data(), bytes.size(), *schema.struct_type(), true);
+      return Validator().Row(bytes.data(), bytes.size(), struct_type, true);
   }
 }
 

@@ -6,6 +6,10 @@
 #pragma once
 
 #include <nanobind/nanobind.h>
+// Every translation unit must see the same type casters (else nb::cast<std::string> differs
+// between them, an ODR violation the linker resolves arbitrarily).
+#include <nanobind/stl/string.h>
+#include <zerorow/schema.h>
 
 #include <cstdint>
 #include <cstring>
@@ -48,7 +52,11 @@ struct Type {
   uint32_t bitmap = 0, fixed_size = 0;
   nb::object name_map;  // dict name -> ordinal (struct)
   nb::object json;      // the JSON object this node was built from
+  zerorow::DataTypePtr core;  // the same type in cpp-row (zerorow::core), for validation
 };
+
+/// Attaches cpp-row's types to a compiled tree (same shape: both come from one canonical JSON).
+void AttachCore(Type& t, const zerorow::DataTypePtr& core);
 
 /// Builds the tree from a parsed canonical JSON type (already validated by Python).
 TypePtr CompileType(nb::handle json);

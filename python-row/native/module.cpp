@@ -5,19 +5,46 @@
 // on the interned name, a bounds-checked load and one PyLong.
 #include <nanobind/stl/string.h>
 
+#include <optional>
+
+#include <zerorow/validate.h>
+
 #include "views.h"
 
 namespace zr {
 
 void EncodeInto(const Type& t, PyObject* obj, std::vector<uint8_t>* buf);
 void BindArrow(nb::module_& m);
+void BindDecode(nb::module_& m);
 
 namespace {
 
-/// A compiled schema (or any struct type), shared by all views of it.
+/// A compiled schema, shared by all views of it: python-row's tree with cpp-row's types attached.
 struct Compiled {
   TypePtr type;
+  zerorow::Schema core;
 };
+
+Kind KindOf(zerorow::ErrorKind k) {
+  switch (k) {
+    case zerorow::ErrorKind::kTruncated: return Kind::Truncated;
+    case zerorow::ErrorKind::kUnsupported: return Kind::Unsupported;
+    case zerorow::ErrorKind::kSchemaMismatch: return Kind::SchemaMismatch;
+    default: return Kind::InvalidData;
+  }
+}
+
+/// Raises a cpp-row Status as the zerorow error, with `prefix` (the view's path) prepended.
+void CheckCore(const zerorow::Status& st, const std::string& prefix = {}) {
+  if (st.ok()) return;
+  std::string path = st.path();
+  if (!prefix.empty()) {
+    bool bracket = !path.empty() && (path[0] == '[' || path[0] == '{');
+    path = path.empty() ? prefix : prefix + (bracket ? "" : ".") + path;
+  }
+  std::string msg = st.message();
+  throw Error(KindOf(st.kind()), path, msg);
+}
 
 #define ZR_GUARD_BEGIN try {
 #define ZR_GUARD_END(ret)                                              \
@@ -115,6 +142,8 @@ struct Iter {
 
 nb::object Read(nb::handle self, int i, int mode) {
   PyObject* out;
+  std::optional<GcPause> pause;
+  if (mode & kDeep) pause.emplace();
   if (nb::isinstance<RowView>(self)) {
     const RowView& v = nb::cast<const RowView&>(self);
     if (i < 0 || i >= v.r.n) throw nb::index_error("row ordinal out of range");
@@ -163,9 +192,13 @@ NB_MODULE(_zerorow, m) {
   m.doc() = "Native core of zerorow: zero-copy row views, validation and the encoder.";
 
   nb::class_<Compiled>(m, "CompiledSchema")
-      .def("__init__", [](Compiled* self, nb::handle json) {
-        new (self) Compiled{CompileType(json)};
-      }, "Compiles a validated canonical-JSON schema object (dict).");
+      .def("__init__", [](Compiled* self, nb::handle json, const std::string& text) {
+        auto core = zerorow::Schema::FromJson(text);
+        CheckCore(core.status());
+        TypePtr t = CompileType(json);
+        AttachCore(*t, core.value().struct_type());
+        new (self) Compiled{std::move(t), std::move(core).value()};
+      }, "Compiles a validated schema: its JSON object (dict) and canonical JSON text.");
 
   m.def("_set_error_classes", &SetErrorClasses);
 
@@ -190,8 +223,13 @@ NB_MODULE(_zerorow, m) {
       .def("_get", [](nb::handle self, int i, int mode) { return Read(self, i, mode); })
       .def("_path", [](nb::handle self) { return PathOf(self); })
       .def("_validate", [](nb::handle self) {
+        // Full validation by cpp-row (SPEC §6.3); a nested row is validated as its own region.
         const RowView& v = nb::cast<const RowView&>(self);
-        ValidateStruct(v.r.data, v.r.size, *v.type, PathOf(self), v.link == Link::Top);
+        std::span<const uint8_t> bytes(v.r.data, v.r.size);
+        if (v.link == Link::Top && v.r.size < v.type->fixed_size)  // W1 at the top: truncated
+          throw Error(Kind::Truncated, "", "expected size >= " + std::to_string(v.type->fixed_size) +
+                                               " but found " + std::to_string(v.r.size));
+        CheckCore(zerorow::ValidateStructBody(bytes, *v.type->core), PathOf(self));
       })
       .def("_field_names", [](const RowView& v) {
         nb::list out;
@@ -255,6 +293,29 @@ NB_MODULE(_zerorow, m) {
   nb::class_<MapView>(m, "MapData")
       .def("__len__", [](const MapView& m) { return m.keys.n; })
       .def("_keys", [](nb::handle self) { return MapArray(self, Link::Keys); })
+      .def("_find", [](nb::handle self, nb::handle key) -> nb::object {
+        // Ordinal of `key`, or None; a dict index of the keys is built on the first call.
+        MapView& m = nb::cast<MapView&>(self);
+        if (!m.key_index.is_valid()) {
+          nb::object keys = MapArray(self, Link::Keys);
+          const ArrayView& ka = nb::cast<const ArrayView&>(keys);
+          nb::dict index;
+          for (int k = 0; k < ka.r.n; ++k) {
+            nb::object kv = Read(keys, k, kDeep);
+            if (PyDict_SetDefault(index.ptr(), kv.ptr(), nb::int_(k).ptr()) == nullptr) {
+              PyErr_Clear();  // an unhashable key: no index, callers scan
+              return nb::borrow(Py_NotImplemented);
+            }
+          }
+          m.key_index = index;
+        }
+        PyObject* hit = PyDict_GetItemWithError(m.key_index.ptr(), key.ptr());
+        if (!hit) {
+          if (PyErr_Occurred()) { PyErr_Clear(); return nb::borrow(Py_NotImplemented); }
+          return nb::none();
+        }
+        return nb::borrow(hit);
+      })
       .def("_values", [](nb::handle self) { return MapArray(self, Link::Values); })
       .def("_path", [](nb::handle self) { return PathOf(self); })
       .def("to_bytes", [](const MapView& m) { return RegionBytes(m.hold, m.data, m.size); })
@@ -279,10 +340,20 @@ NB_MODULE(_zerorow, m) {
   m.def("validate", [](const Compiled& c, nb::handle buffer) {
     Py_buffer b;
     if (PyObject_GetBuffer(buffer.ptr(), &b, PyBUF_SIMPLE) != 0) throw nb::python_error();
+    zerorow::Status st = zerorow::Validate(
+        std::span<const uint8_t>(static_cast<const uint8_t*>(b.buf), static_cast<size_t>(b.len)), c.core,
+        zerorow::ValidationLevel::kFull);
+    PyBuffer_Release(&b);
+    CheckCore(st);
+  }, "Full validation (SPEC §6.3) of one top-level row, by cpp-row.");
+
+  m.def("validate_own", [](const Compiled& c, nb::handle buffer) {
+    Py_buffer b;
+    if (PyObject_GetBuffer(buffer.ptr(), &b, PyBUF_SIMPLE) != 0) throw nb::python_error();
     try { ValidateRow(static_cast<const uint8_t*>(b.buf), static_cast<size_t>(b.len), *c.type); }
     catch (...) { PyBuffer_Release(&b); throw; }
     PyBuffer_Release(&b);
-  }, "Full validation (SPEC §6.3) of one top-level row.");
+  }, "Full validation by python-row's own validator (kept to cross-check cpp-row in tests).");
 
   m.def("get", [](nb::handle view, int i, int mode) { return Read(view, i, mode); },
         "Reads ordinal i of a row or array view; mode bits: 1 raw temporal ints, 2 deep, 4 map pairs.");
@@ -309,6 +380,7 @@ NB_MODULE(_zerorow, m) {
   }, "Encodes many objects end to end; returns (bytes, int64 offsets as bytes, n+1 entries).");
 
   BindArrow(m);
+  BindDecode(m);
 
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try { std::rethrow_exception(p); }

@@ -135,6 +135,21 @@ bool WrapArray(const uint8_t* data, uint64_t size, uint32_t w, Region* r, std::s
 
 PyObject* NewArray(nb::handle self, const ViewBase& v, Link link, int i, const uint8_t* data,
                    uint64_t size, TypePtr elem, bool elem_nullable, Link child_link, int mode);
+PyObject* DeepMap(nb::handle map, int mode);
+
+// A nested row converted to a dict (deep mode), in the native code: no Python callbacks.
+PyObject* DeepRow(nb::handle obj, int mode) {
+  const RowView& rv = nb::cast<const RowView&>(obj);
+  nb::object d = nb::steal(PyDict_New());
+  for (int k = 0; k < rv.r.n; ++k) {
+    PyObject* item = ReadAt(obj.ptr(), rv, *rv.type->fields[k].type, k, mode);
+    if (!item) throw nb::python_error();
+    int rc = PyDict_SetItem(d.ptr(), rv.type->fields[k].py_name.ptr(), item);
+    Py_DECREF(item);
+    if (rc) throw nb::python_error();
+  }
+  return d.release().ptr();
+}
 
 PyObject* NewMap(nb::handle self, const ViewBase& v, Link link, int i, const uint8_t* data,
                  uint64_t size, const TypePtr& mt, int mode) {
@@ -154,10 +169,7 @@ PyObject* NewMap(nb::handle self, const ViewBase& v, Link link, int i, const uin
     Fail(self, link, i, "map with key/value counts that differ: " + Num(Load<uint64_t>(data + 8)) +
                             " keys but " + Num(Load<uint64_t>(data + 8 + k)) + " values");
   nb::object mobj = nb::cast(std::move(m), nb::rv_policy::move);
-  if (mode & kDeep) {
-    nb::object conv = nb::module_::import_("zerorow._convert").attr("deep_map");
-    return conv(mobj, mode).release().ptr();
-  }
+  if (mode & kDeep) return DeepMap(mobj, mode);
   return mobj.release().ptr();
 }
 
@@ -201,6 +213,34 @@ nb::object MapArray(nb::handle map, Link which) {
   a.parent = nb::borrow(map); a.index = 0; a.link = which;
   return nb::cast(std::move(a), nb::rv_policy::move);
 }
+
+namespace {
+
+// A map converted in deep mode: a list of (key, value) pairs, or a dict; keys that cannot be
+// hashed (lists, dicts) are made hashable by the Python helper.
+PyObject* DeepMap(nb::handle map, int mode) {
+  nb::object keys = MapArray(map, Link::Keys), values = MapArray(map, Link::Values);
+  const ArrayView& ka = nb::cast<const ArrayView&>(keys);
+  const ArrayView& va = nb::cast<const ArrayView&>(values);
+  int n = ka.r.n;
+  bool pairs = mode & kMapPairs;
+  nb::object out = nb::steal(pairs ? PyList_New(n) : PyDict_New());
+  for (int k = 0; k < n; ++k) {
+    nb::object key = nb::steal(ReadAt(keys.ptr(), ka, *ka.elem, k, mode));
+    if (!key.is_valid()) throw nb::python_error();
+    nb::object value = nb::steal(ReadAt(values.ptr(), va, *va.elem, k, mode));
+    if (!value.is_valid()) throw nb::python_error();
+    if (pairs) {
+      PyList_SET_ITEM(out.ptr(), k, PyTuple_Pack(2, key.ptr(), value.ptr()));
+    } else if (PyDict_SetItem(out.ptr(), key.ptr(), value.ptr()) != 0) {
+      PyErr_Clear();
+      return nb::module_::import_("zerorow._convert").attr("deep_map")(map, mode).release().ptr();
+    }
+  }
+  return out.release().ptr();
+}
+
+}  // namespace
 
 std::string PathOf(nb::handle view) {
   nb::handle parent;
@@ -303,10 +343,7 @@ PyObject* ReadAt(PyObject* selfp, const ViewBase& v, const Type& t, int i, int m
       r.r.n = static_cast<int32_t>(st->fields.size());
       r.parent = nb::borrow(self); r.index = i; r.link = link; r.is_row = true;
       nb::object obj = nb::cast(std::move(r), nb::rv_policy::move);
-      if (mode & kDeep) {
-        nb::object conv = nb::module_::import_("zerorow._convert").attr("deep_row");
-        return conv(obj, mode).release().ptr();
-      }
+      if (mode & kDeep) return DeepRow(obj, mode);
       return obj.release().ptr();
     }
   }

@@ -87,6 +87,18 @@ TypePtr CompileType(nb::handle json) {
   return t;
 }
 
+void AttachCore(Type& t, const zerorow::DataTypePtr& core) {
+  t.core = core;
+  switch (t.id) {
+    case Tid::List: AttachCore(*t.elem, core->element()); break;
+    case Tid::Map: AttachCore(*t.elem, core->key()); AttachCore(*t.value, core->value()); break;
+    case Tid::Struct:
+      for (size_t i = 0; i < t.fields.size(); ++i) AttachCore(*t.fields[i].type, core->fields()[i].type);
+      break;
+    default: break;
+  }
+}
+
 const char* KindName(Kind k) {
   switch (k) {
     case Kind::InvalidData: return "invalid_data";

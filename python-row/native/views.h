@@ -47,6 +47,7 @@ struct MapView {
   nb::object parent;
   int32_t index = 0;
   Link link = Link::Field;
+  nb::object key_index;  // dict key -> first ordinal, built on the first lookup (keys only: no cycle)
 };
 
 /// Conversion modes for reading values.
@@ -55,6 +56,13 @@ enum Mode : int {
   kRawTemporal = 1,  // date/time/timestamp/duration as ints
   kDeep = 2,         // nested values converted to dict / list too
   kMapPairs = 4,     // maps as lists of (key, value) tuples (with kDeep)
+};
+
+/// Pauses the cyclic garbage collector for a scope (bulk conversions make only acyclic objects).
+struct GcPause {
+  GcPause();
+  ~GcPause();
+  int was_enabled;
 };
 
 /// Wraps a top-level row (W1-W2, SPEC §6.2); level "full" also validates (SPEC §6.3).

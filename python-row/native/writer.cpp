@@ -306,7 +306,53 @@ void WriteVar(Out& o, size_t slot_pos, size_t region_base, bool in_row, const Ty
   StoreRef(o, p, slot_pos, region_base, body, o.buf->size() - body);
 }
 
+// Fast path for 1-D contiguous buffers (NumPy arrays, array.array) whose element type is the
+// array's: one memcpy (floats get their NaNs canonicalized). Returns false to take the slow path.
+bool WriteArrayFromBuffer(Out& o, const Type& elem, PyObject* obj, const PathNode& path) {
+  if (PyBytes_Check(obj) || PyByteArray_Check(obj) || PyUnicode_Check(obj) || !PyObject_CheckBuffer(obj)) return false;
+  if (!elem.fixed || elem.id == Tid::Decimal || elem.id == Tid::Time || elem.id == Tid::Date32 ||
+      elem.id == Tid::Timestamp || elem.id == Tid::Duration) return false;
+  Py_buffer b;
+  if (PyObject_GetBuffer(obj, &b, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) != 0) { PyErr_Clear(); return false; }
+  struct Release { Py_buffer* b; ~Release() { PyBuffer_Release(b); } } release{&b};
+  if (b.ndim != 1 || !b.format || static_cast<uint32_t>(b.itemsize) != elem.width) return false;
+  char f = b.format[0] == '<' || b.format[0] == '=' || b.format[0] == '@' ? b.format[1] : b.format[0];
+  bool ok = false;
+  switch (elem.id) {
+    case Tid::Bool: ok = f == '?'; break;
+    case Tid::Int8: case Tid::Int16: case Tid::Int32: case Tid::Int64: ok = f == 'b' || f == 'h' || f == 'i' || f == 'l' || f == 'q'; break;
+    case Tid::Float32: ok = f == 'f'; break;
+    case Tid::Float64: ok = f == 'd'; break;
+    default: break;
+  }
+  if (!ok) return false;
+  uint64_t n = static_cast<uint64_t>(b.shape ? b.shape[0] : b.len / b.itemsize);
+  if (n >= (uint64_t{1} << 31)) Invalid(path, "array count is not below 2^31");
+  uint64_t w = elem.width, bm = (n + 63) / 64 * 8;
+  size_t base = o.buf->size();
+  o.Grow(path, 8 + bm + Pad8(n * w));
+  std::memcpy(o.buf->data() + base, &n, 8);
+  uint8_t* dst = o.buf->data() + base + 8 + bm;
+  if (n) std::memcpy(dst, b.buf, n * w);
+  if (elem.id == Tid::Float64) {
+    for (uint64_t i = 0; i < n; ++i) {
+      double d; std::memcpy(&d, dst + 8 * i, 8);
+      if (std::isnan(d)) { uint64_t q = 0x7ff8000000000000ULL; std::memcpy(dst + 8 * i, &q, 8); }
+    }
+  } else if (elem.id == Tid::Float32) {
+    for (uint64_t i = 0; i < n; ++i) {
+      float d; std::memcpy(&d, dst + 4 * i, 4);
+      if (std::isnan(d)) { uint32_t q = 0x7fc00000u; std::memcpy(dst + 4 * i, &q, 4); }
+    }
+  } else if (elem.id == Tid::Bool) {
+    for (uint64_t i = 0; i < n; ++i)
+      if (dst[i] > 1) Invalid(PathNode{&path, nullptr, static_cast<int64_t>(i), nullptr}, "bool byte is not 0 or 1");
+  }
+  return true;
+}
+
 void WriteArray(Out& o, const Type& elem, bool nullable, PyObject* seq_in, const PathNode& path, const char* tag) {
+  if (!tag && WriteArrayFromBuffer(o, elem, seq_in, path)) return;
   nb::object seq = nb::steal(PySequence_Fast(seq_in, "expected a sequence"));
   if (!seq.is_valid()) { PyErr_Clear(); Mismatch(path, seq_in, "a sequence"); }
   Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());

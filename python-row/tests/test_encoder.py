@@ -161,3 +161,31 @@ def test_dict_and_pairs_inputs_and_rows_as_struct_values():
     r = zerorow.RowData(s, a)
     c = _zerorow.encode(s._native, {"m": r.m, "inner": r.inner})
     assert c == a
+
+
+def test_numpy_arrays_take_the_buffer_fast_path_and_match_lists():
+    @dataclass
+    class A:
+        f: Annotated[np.ndarray, np.float64]
+        i: List[zerorow.int32]
+        b: List[bool]
+
+    enc = zerorow.encoder(A)
+    fast = enc.encode(A(np.array([1.0, float("nan"), -0.0]), np.array([1, -2], dtype=np.int32), np.array([True, False])))
+    slow = enc.encode(A([1.0, float("nan"), -0.0], [1, -2], [True, False]))
+    assert fast == slow
+    zerorow.validate(enc.schema, fast)
+    # a dtype that is not the element type falls back to the checked per-element path
+    assert enc.encode(A(np.array([1, 2]), np.array([1, -2], dtype=np.int64), [True])) == enc.encode(A([1.0, 2.0], [1, -2], [True]))
+    with pytest.raises(zerorow.InvalidDataError):
+        enc.encode(A([], np.array([2 ** 40]), []))
+
+
+def test_map_lookup_uses_an_index():
+    @dataclass
+    class M:
+        m: Dict[str, int]
+
+    enc = zerorow.encoder(M)
+    r = enc.to_row(M({f"k{i}": i for i in range(1000)}))
+    assert r.m["k999"] == 999 and "k5" in r.m and "zz" not in r.m and r.m.get("zz") is None

@@ -166,8 +166,20 @@ class BinaryRow : public detail::SlotView {
   }
   /// Wrap of a nested row body (W1 failure is invalid_data). `struct_type` must be a struct.
   static Result<BinaryRow> WrapNested(std::span<const uint8_t> bytes, const DataType* struct_type);
-  /// No checks at all (SPEC §6.2 level none).
-  static BinaryRow WrapUnchecked(const uint8_t* data, size_t size, const DataType* struct_type);
+  /// No checks at all (SPEC §6.2 level none). Inline and cheap: a binding can build a
+  /// view per access from (pointer, size, struct type) and use the checked getters.
+  static BinaryRow WrapUnchecked(const uint8_t* data, size_t size, const DataType* struct_type) {
+    BinaryRow r;
+    r.data_ = data;
+    r.size_ = static_cast<uint32_t>(size);
+    r.type_ = struct_type;
+    r.n_ = struct_type->num_fields();
+    r.bitmap_ = data;
+    r.values_ = data + struct_type->bitmap_size();
+    r.stride_ = 8;
+    r.is_row_ = true;
+    return r;
+  }
 
   int num_fields() const { return n_; }
   const DataType& struct_type() const { return *type_; }
@@ -182,7 +194,21 @@ class BinaryArray : public detail::SlotView {
   BinaryArray() = default;
   /// W1-W2 for arrays; count < 2^31 and the fixed region must fit (B3).
   static Result<BinaryArray> Wrap(std::span<const uint8_t> bytes, const DataType* element_type);
-  static BinaryArray WrapUnchecked(const uint8_t* data, size_t size, const DataType* element_type);
+  /// No checks (the count is read from the first 8 bytes). Inline, like BinaryRow's.
+  static BinaryArray WrapUnchecked(const uint8_t* data, size_t size, const DataType* element_type) {
+    BinaryArray a;
+    uint64_t n = detail::Load<uint64_t>(data);
+    a.data_ = data;
+    a.size_ = static_cast<uint32_t>(size);
+    a.type_ = element_type;
+    a.n_ = static_cast<int>(n);
+    a.bitmap_ = data + 8;
+    a.values_ = data + 8 + ((n + 63) / 64) * 8;
+    a.stride_ = static_cast<uint32_t>(element_type->element_width());
+    a.is_row_ = false;
+    a.path_style_ = 1;
+    return a;
+  }
 
   /// Number of elements.
   int size() const { return n_; }

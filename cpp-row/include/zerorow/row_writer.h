@@ -144,7 +144,9 @@ class RowWriter : public detail::SlotWriter {
   RowWriter& operator=(const RowWriter&) = delete;
   RowWriter(RowWriter&&) = delete;
 
-  /// Top level: starts a new row (the owned buffer is cleared, keeping its capacity).
+  /// Top level: starts a new row. Own buffer: cleared (capacity kept). Append mode: a row
+  /// that was not Finish()ed is dropped first, so Reset() also recovers from an error.
+  /// The constructor already started the first row.
   void Reset();
   /// Top level: completes the row. Nested: stores the reference in the parent.
   Status Finish();
@@ -163,6 +165,7 @@ class RowWriter : public detail::SlotWriter {
   friend class detail::SlotWriter;
   Schema schema_;
   std::vector<uint8_t> own_;
+  bool finished_ = false;
 };
 
 /// Writes one array (SPEC §2.2), set up by BeginArray() or MapWriter.

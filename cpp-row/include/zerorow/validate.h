@@ -30,11 +30,17 @@ inline Status Validate(const BinaryRow& row, const Schema& schema,
   return Validate(row.bytes(), schema, level);
 }
 
+/// Same, for a top-level row of a struct type (no Schema needed); `struct_type` must be a
+/// struct type checked like a schema (e.g. one taken from a Schema).
+Status Validate(std::span<const uint8_t> bytes, const DataType& struct_type,
+                ValidationLevel level = ValidationLevel::kFull);
+
 /// Validates at `level`, then wraps: the usual way to open an untrusted row.
 Result<BinaryRow> ValidateAndWrap(std::span<const uint8_t> bytes, const Schema& schema,
                                   ValidationLevel level = ValidationLevel::kFull);
 
-/// Full validation of a nested value as its own region (SPEC §6.3 row/array/map rules).
+/// Full validation of a nested value as its own region (SPEC §6.3 row/array/map rules);
+/// W1 failures are invalid_data (not truncated), as for a nested body.
 /// `type` is the value's type (struct, list element type for arrays, or map).
 Status ValidateStructBody(std::span<const uint8_t> bytes, const DataType& struct_type);
 Status ValidateArrayBody(std::span<const uint8_t> bytes, const DataType& element_type);

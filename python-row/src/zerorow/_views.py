@@ -129,17 +129,12 @@ Sequence.register(ArrayData)
 
 
 # ---- MapData ----------------------------------------------------------------------------
-def _map_lookup(self: MapData) -> dict:
-    d = self.__dict__.get("_index") if hasattr(self, "__dict__") else None
-    if d is None:
-        keys = self._keys()
-        d = {}
-        for i in range(len(keys)):
-            d.setdefault(_convert._hashable(keys._get(i, _DEEP)), i)
-    return d
-
-
 def _map_getitem(self: MapData, key: Any) -> Any:
+    i = self._find(key)
+    if i is None:
+        raise KeyError(key)
+    if i is not NotImplemented:
+        return self._values()[i]
     keys = self._keys()
     for i in range(len(keys)):
         if keys[i] == key:
@@ -152,6 +147,9 @@ def _map_iter(self: MapData) -> Iterator:
 
 
 def _map_contains(self: MapData, key: Any) -> bool:
+    i = self._find(key)
+    if i is not NotImplemented:
+        return i is not None
     return any(k == key for k in self._keys())
 
 

@@ -25,7 +25,9 @@ class Encoder(Generic[T]):
         node = struct_node(cls)
         self.schema = Schema(node.type)
         self._native = self.schema._native
-        self._conv = node.conv
+        self._plan = node.plan()
+        plan = self._plan
+        self._conv = lambda row: _zerorow.decode_row(plan, row)
 
     def encode(self, obj: T) -> bytes:
         """The row bytes of `obj` (SPEC §2.6 canonical layout)."""

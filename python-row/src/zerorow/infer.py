@@ -33,11 +33,33 @@ class Node:
     `conv` is None when the value read in deep mode (lists, dicts, scalars) is already right.
     """
 
-    __slots__ = ("type", "nullable", "conv", "cls", "fields")
+    __slots__ = ("type", "nullable", "conv", "cls", "fields", "tag", "container", "children")
 
     def __init__(self, type: DataType, nullable: bool = False, conv: Optional[Callable] = None,
-                 cls: Any = None, fields: tuple = ()) -> None:
+                 cls: Any = None, fields: tuple = (), tag: Optional[str] = None, container: Any = None,
+                 children: tuple = ()) -> None:
         self.type, self.nullable, self.conv, self.cls, self.fields = type, nullable, conv, cls, fields
+        # how the native decoder rebuilds the value: "value" (as read), "call" (conv(value)),
+        # "struct" (cls(**fields)), "seq" (container([...])), "map" ({k: v})
+        self.tag = tag or ("value" if conv is None else "call")
+        self.container, self.children = container, children
+
+    def with_(self, **changes: Any) -> "Node":
+        n = Node(self.type, self.nullable, self.conv, self.cls, self.fields, self.tag, self.container, self.children)
+        for k, v in changes.items():
+            setattr(n, k, v)
+        return n
+
+    def plan(self):
+        """The native decode plan of this node (zerorow._zerorow.DecodePlan)."""
+        from . import _zerorow
+
+        kinds = {"value": 0, "struct": 1, "seq": 2, "map": 3, "call": 4}
+        if self.tag == "struct":
+            return _zerorow.DecodePlan(1, self.cls, [n for n, _ in self.fields], [c.plan() for _, c in self.fields])
+        if self.tag in ("seq", "map"):
+            return _zerorow.DecodePlan(kinds[self.tag], self.container, [], [c.plan() for c in self.children])
+        return _zerorow.DecodePlan(kinds[self.tag], self.conv, [], [])
 
 
 _SIMPLE = {
@@ -125,11 +147,11 @@ def _none_ok(conv: Callable) -> Callable:
     return lambda v: None if v is None else conv(v)
 
 
-def _wrap_seq(kind: Callable, elem: Node) -> Callable:
-    if elem.conv is None:
-        return lambda a: kind(a.to_list())
-    ec = _none_ok(elem.conv)
-    return lambda a: kind([ec(x) for x in a])
+def _seq_node(t: DataType, kind: type, elem: Node) -> Node:
+    if elem.conv is None and kind is list:
+        return Node(t)
+    ec = (lambda x: x) if elem.conv is None else _none_ok(elem.conv)
+    return Node(t, False, lambda a: kind([ec(x) for x in a]), tag="seq", container=kind, children=(elem,))
 
 
 def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
@@ -139,8 +161,7 @@ def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
     if origin is typing.Union or (sys.version_info >= (3, 10) and origin is getattr(__import__("types"), "UnionType", None)):
         rest = [a for a in args if a is not type(None)]
         if len(rest) == 1 and len(rest) < len(args):
-            n = infer_node(rest[0], where, stack)
-            return Node(n.type, True, n.conv, n.cls, n.fields)
+            return infer_node(rest[0], where, stack).with_(nullable=True)
         raise TypeError(f"{where}: cannot map the union {ann!r} (only Optional[X] is supported)")
     if origin is typing.Annotated:
         base, meta = args[0], args[1:]
@@ -154,8 +175,7 @@ def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
         bnode = infer_node(base, where, stack) if base not in (int, float, dec.Decimal, dt.datetime) else None
         if t.id == "timestamp" and base is dt.datetime:
             return Node(t)
-        conv = bnode.conv if bnode is not None else None
-        return Node(t, False, conv)
+        return Node(t) if bnode is None else bnode.with_(type=t)
     if isinstance(ann, typing.TypeVar) and ann.__name__ in _WIDTHS:  # pyfory-style int32 markers
         return Node(DataType(ann.__name__))
     marker = _marker_type(ann)
@@ -165,7 +185,7 @@ def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
         return Node(zs.timestamp())
     if isinstance(ann, type) and issubclass(ann, enum.Enum):
         members = ann
-        return Node(zs.string, False, lambda name: members[name])
+        return Node(zs.string, False, lambda name: members[name])  # tag "call"
     if ann in _SIMPLE:
         conv = bytearray if ann is bytearray else None
         return Node(_SIMPLE[ann], False, conv)
@@ -173,20 +193,21 @@ def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
         raise TypeError(f"{where}: Decimal needs a precision and scale: Annotated[Decimal, zerorow.decimal(p, s)]")
     if origin in (list, cabc.Sequence, cabc.MutableSequence, cabc.Iterable, cabc.Collection) and len(args) == 1:
         e = infer_node(args[0], where, stack)
-        return Node(zs.list_(e.type, True), False, None if e.conv is None else _wrap_seq(list, e))
+        return _seq_node(zs.list_(e.type, True), list, e)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         e = infer_node(args[0], where, stack)
-        return Node(zs.list_(e.type, True), False, _wrap_seq(tuple, e))
+        return _seq_node(zs.list_(e.type, True), tuple, e)
     if origin in (set, frozenset, cabc.Set, cabc.MutableSet) and len(args) == 1:
         e = infer_node(args[0], where, stack)
-        return Node(zs.list_(e.type, True), False, _wrap_seq(frozenset if origin is frozenset else set, e))
+        return _seq_node(zs.list_(e.type, True), frozenset if origin is frozenset else set, e)
     if origin in (dict, cabc.Mapping, cabc.MutableMapping) and len(args) == 2:
         k, v = infer_node(args[0], where, stack), infer_node(args[1], where, stack)
-        conv = None
-        if k.conv is not None or v.conv is not None:
-            kc, vc = _none_ok(k.conv or (lambda x: x)), _none_ok(v.conv or (lambda x: x))
-            conv = lambda m: {kc(a): vc(b) for a, b in m.items()}  # noqa: E731
-        return Node(zs.map_(k.type, v.type, True), False, conv)
+        t = zs.map_(k.type, v.type, True)
+        if k.conv is None and v.conv is None:
+            return Node(t)
+        kc, vc = _none_ok(k.conv or (lambda x: x)), _none_ok(v.conv or (lambda x: x))
+        return Node(t, False, lambda m: {kc(a): vc(b) for a, b in m.items()}, tag="map", container=dict,
+                    children=(k, v))
     if _is_struct_class(ann):
         return struct_node(ann, stack)
     np_mod = sys.modules.get("numpy")
@@ -198,8 +219,8 @@ def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
 def _ndarray_node(elem: DataType, where: str) -> Node:
     import numpy as np
 
-    def conv(a):
-        return np.array(a.to_list(), dtype=_numpy_dtype(elem))
+    def conv(values: list):  # called on the list read in deep mode
+        return np.array(values, dtype=_numpy_dtype(elem))
 
     return Node(zs.list_(elem, True), False, conv)
 
@@ -229,7 +250,7 @@ def struct_node(cls: type, stack: tuple = ()) -> Node:
         fields.append(Field(name, n.type, n.nullable))
         nodes.append((name, n))
     t = zs.struct(fields)
-    return Node(t, False, _struct_conv(cls, nodes), cls, tuple(nodes))
+    return Node(t, False, _struct_conv(cls, nodes), cls, tuple(nodes), tag="struct")
 
 
 def _struct_conv(cls: type, nodes: list) -> Callable:

@@ -315,7 +315,7 @@ class Schema:
         if _depth(t) > MAX_DEPTH:
             raise error("unsupported", "", f"{_depth(t)} levels of nesting; the limit is {MAX_DEPTH}")
         self._type = t
-        self._native = _zerorow.CompiledSchema(_native_obj(t.to_json_obj()))
+        self._native = _zerorow.CompiledSchema(_native_obj(t.to_json_obj()), t.to_json())
         self._names = {f.name: i for i, f in enumerate(t.fields)}
         self._core = None  # cpp-row's parse of the schema, made on first Arrow use
 

@@ -73,36 +73,9 @@ public abstract class BinaryWriter {
 
   /** Writes a string as UTF-8 (Java strings with unpaired surrogates get U+FFFD). */
   public final void writeString(int ordinal, String v) {
-    if (isLatin1Ascii(v)) {
-      int n = v.length();
-      int pos = buffer.cursor;
-      long padded = ((long) n + 7) & ~7L;
-      buffer.ensure(padded);
-      byte[] b = buffer.bytes;
-      // zero the last word first: it holds the padding (SPEC §2.6)
-      if (padded > 0) {
-        Platform.putLong(b, Platform.BYTE_ARRAY_OFFSET + pos + padded - 8, 0L);
-      }
-      v.getBytes(0, n, b, pos);
-      buffer.cursor = pos + (int) padded;
-      Platform.putLong(b, slotAddress(ordinal), ((long) (pos - start) << 32) | n);
-    } else {
-      byte[] utf8 = v.getBytes(StandardCharsets.UTF_8);
-      writeBody(ordinal, utf8, 0, utf8.length);
-    }
-  }
-
-  private static boolean isLatin1Ascii(String v) {
-    int n = v.length();
-    if (n > 64) {
-      return false;
-    }
-    for (int i = 0; i < n; i++) {
-      if (v.charAt(i) >= 0x80) {
-        return false;
-      }
-    }
-    return true;
+    byte[] ascii = Platform.asciiBytes(v);
+    byte[] utf8 = ascii != null ? ascii : v.getBytes(StandardCharsets.UTF_8);
+    writeBody(ordinal, utf8, 0, utf8.length);
   }
 
   /** Writes a string given as UTF-8 bytes (not checked here; see {@link Validator}). */

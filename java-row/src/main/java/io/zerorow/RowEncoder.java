@@ -11,8 +11,9 @@ public interface RowEncoder<T> {
   Schema schema();
 
   /**
-   * Encodes {@code value} into the encoder's reused buffer and returns a view of it; the view
-   * stays valid until the next call on this encoder: use {@link BinaryRow#copy()} to keep it.
+   * Encodes {@code value} into the encoder's reused buffer and returns the encoder's reused
+   * view of it, valid until the next call on this encoder: use {@link BinaryRow#copy()} to
+   * keep it.
    */
   BinaryRow toRow(T value);
 

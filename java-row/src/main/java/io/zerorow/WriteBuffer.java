@@ -36,8 +36,17 @@ public final class WriteBuffer {
   int reserveZeroed(long n) {
     int start = cursor;
     ensure(n);
-    Arrays.fill(bytes, start, start + (int) n, (byte) 0);
-    cursor = start + (int) n;
+    int end = start + (int) n;
+    byte[] b = bytes;
+    int i = start;
+    // regions are multiples of 8 but may start unaligned in the array: longs, then bytes
+    for (; i + 8 <= end; i += 8) {
+      Platform.putLong(b, Platform.BYTE_ARRAY_OFFSET + i, 0L);
+    }
+    for (; i < end; i++) {
+      b[i] = 0;
+    }
+    cursor = end;
     return start;
   }
 
@@ -59,10 +68,11 @@ public final class WriteBuffer {
     int start = cursor;
     long padded = ((long) n + 7) & ~7L;
     ensure(padded);
-    System.arraycopy(src, offset, bytes, start, n);
-    for (int i = start + n; i < start + padded; i++) {
-      bytes[i] = 0;
+    if (padded > n) {
+      // zero the last word first: it holds the padding (SPEC §2.6)
+      Platform.putLong(bytes, Platform.BYTE_ARRAY_OFFSET + start + padded - 8, 0L);
     }
+    System.arraycopy(src, offset, bytes, start, n);
     cursor = start + (int) padded;
     return start;
   }

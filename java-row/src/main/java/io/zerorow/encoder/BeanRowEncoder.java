@@ -13,6 +13,7 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
   private final RowWriter writer;
   private final StructCodec codec;
   private final BinaryRow view;
+  private final BinaryRow out;
   private Schema lastChecked;
 
   public BeanRowEncoder(Class<T> cls, boolean codegen) {
@@ -23,6 +24,7 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
     this.codec = codegen ? Compiled.forBean(b).newInstance(writer.buffer())
         : new Codec.BeanCodec(b);
     this.view = new BinaryRow(schema);
+    this.out = new BinaryRow(schema);
     this.lastChecked = schema;
   }
 
@@ -35,7 +37,7 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
   public BinaryRow toRow(T value) {
     writer.reset();
     codec.writeFields(writer, value);
-    return BinaryRow.wrap(schema, writer.buffer().array(), 0, writer.sizeInBytes());
+    return out.pointTo(writer.buffer().array(), 0, writer.sizeInBytes());
   }
 
   @Override

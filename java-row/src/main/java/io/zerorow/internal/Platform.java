@@ -19,6 +19,9 @@ public final class Platform {
   public static final Unsafe UNSAFE;
   public static final long BYTE_ARRAY_OFFSET;
   private static final long BUFFER_ADDRESS_OFFSET;
+  /** Offsets of String's {@code value}/{@code coder} fields (compact strings), or -1. */
+  private static final long STRING_VALUE_OFFSET;
+  private static final long STRING_CODER_OFFSET;
   /** The spec is little-endian; on a big-endian CPU every multi-byte access is swapped. */
   private static final boolean BIG_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
 
@@ -29,6 +32,20 @@ public final class Platform {
       UNSAFE = (Unsafe) f.get(null);
       BYTE_ARRAY_OFFSET = UNSAFE.arrayBaseOffset(byte[].class);
       BUFFER_ADDRESS_OFFSET = UNSAFE.objectFieldOffset(Buffer.class.getDeclaredField("address"));
+      long value = -1;
+      long coder = -1;
+      try {
+        Field v = String.class.getDeclaredField("value");
+        Field c = String.class.getDeclaredField("coder");
+        if (v.getType() == byte[].class && c.getType() == byte.class) {
+          value = UNSAFE.objectFieldOffset(v);
+          coder = UNSAFE.objectFieldOffset(c);
+        }
+      } catch (NoSuchFieldException | RuntimeException e) {
+        // not a compact-strings JDK: strings go through String.getBytes
+      }
+      STRING_VALUE_OFFSET = value;
+      STRING_CODER_OFFSET = coder;
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -90,6 +107,30 @@ public final class Platform {
 
   public static void zero(Object base, long address, long n) {
     UNSAFE.setMemory(base, address, n, (byte) 0);
+  }
+
+  /**
+   * The bytes of {@code s} when they are its UTF-8 encoding (a Latin-1 string of ASCII
+   * characters, read in place without copying), else null. Callers must not modify them.
+   */
+  public static byte[] asciiBytes(String s) {
+    if (STRING_VALUE_OFFSET < 0 || UNSAFE.getByte(s, STRING_CODER_OFFSET) != 0) {
+      return null;
+    }
+    byte[] v = (byte[]) UNSAFE.getObject(s, STRING_VALUE_OFFSET);
+    int n = v.length;
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+      if ((UNSAFE.getLong(v, BYTE_ARRAY_OFFSET + i) & 0x8080808080808080L) != 0) {
+        return null;
+      }
+    }
+    for (; i < n; i++) {
+      if (v[i] < 0) {
+        return null;
+      }
+    }
+    return v;
   }
 
   /** Copies {@code n} bytes starting at {@code (base, address)} into a new array. */

@@ -35,6 +35,8 @@ public final class ArrowWriter implements AutoCloseable {
   private int[] starts = new int[256];
   private int[] sizes = new int[256];
   private int count;
+  /** The vectors {@link #finishAsRecordBatch} fills: reused, the batch keeps its buffers. */
+  private VectorSchemaRoot reusable;
 
   ArrowWriter(Schema schema, BufferAllocator allocator) {
     this.schema = schema;
@@ -105,6 +107,11 @@ public final class ArrowWriter implements AutoCloseable {
    */
   public VectorSchemaRoot finish() {
     VectorSchemaRoot root = VectorSchemaRoot.create(arrowSchema, allocator);
+    fill(root);
+    return root;
+  }
+
+  private void fill(VectorSchemaRoot root) {
     try {
       int n = count;
       rows.reset(n);
@@ -122,14 +129,24 @@ public final class ArrowWriter implements AutoCloseable {
       throw e;
     }
     reset();
-    return root;
   }
 
-  /** Like {@link #finish()}, as a record batch (the caller closes it). */
+  /**
+   * Like {@link #finish()}, as a record batch (the caller closes it). The vectors are the
+   * writer's own, reused from batch to batch; the batch holds its own references to their
+   * buffers, so it stays valid after the next batch is written.
+   */
   public ArrowRecordBatch finishAsRecordBatch() {
-    try (VectorSchemaRoot root = finish()) {
-      return new VectorUnloader(root).getRecordBatch();
+    if (reusable == null) {
+      reusable = VectorSchemaRoot.create(arrowSchema, allocator);
     }
+    try {
+      fill(reusable);
+    } catch (RuntimeException e) {
+      reusable = null; // fill closed it
+      throw e;
+    }
+    return new VectorUnloader(reusable).getRecordBatch();
   }
 
   /** Drops the rows written since the last {@code finish}. */
@@ -143,5 +160,9 @@ public final class ArrowWriter implements AutoCloseable {
   public void close() {
     reset();
     arena = new byte[0];
+    if (reusable != null) {
+      reusable.close();
+      reusable = null;
+    }
   }
 }

@@ -33,6 +33,37 @@ abstract class ColumnWriter {
   /** Writes the {@code s.n} values into {@code v} at indices {@code [0, s.n)}. */
   abstract void write(Object base, Slots s, FieldVector v);
 
+  /**
+   * Writes field {@code ordinal} of the rows in {@code rows}: by default through the
+   * {@code Slots} of that field ({@code child}, refilled); fixed-width columns override it to
+   * read the slots straight from the rows.
+   */
+  void writeField(Object base, Slots rows, int ordinal, int bitmapBytes, Slots child,
+      FieldVector v) {
+    int n = rows.n;
+    long slotOffset = bitmapBytes + 8L * ordinal;
+    long word = (ordinal >> 6) << 3;
+    int bit = ordinal & 63;
+    child.reset(n);
+    for (int i = 0; i < n; i++) {
+      long r = rows.region[i];
+      child.region[i] = r;
+      child.end[i] = rows.end[i];
+      child.slot[i] = r + slotOffset;
+      child.nul[i] = rows.nul[i] || ((Platform.getLong(base, r + word) >>> bit) & 1) != 0;
+    }
+    write(base, child, v);
+  }
+
+  /** Null flags of field {@code ordinal} of {@code rows} into {@code nul}. */
+  static void fieldNulls(Object base, Slots rows, int ordinal, boolean[] nul) {
+    long word = (ordinal >> 6) << 3;
+    int bit = ordinal & 63;
+    for (int i = 0; i < rows.n; i++) {
+      nul[i] = rows.nul[i] || ((Platform.getLong(base, rows.region[i] + word) >>> bit) & 1) != 0;
+    }
+  }
+
   static ColumnWriter create(DataType type, String path) {
     switch (type.id()) {
       case BOOL: return new BoolWriter(path);
@@ -124,6 +155,60 @@ abstract class ColumnWriter {
       writeValidity(s, v.getValidityBufferAddress());
       v.setValueCount(n);
     }
+
+    @Override
+    void writeField(Object base, Slots rows, int ordinal, int bitmapBytes, Slots child,
+        FieldVector fv) {
+      if (rowsMayBeNull(rows)) {
+        // rows of a null parent struct have no slots to read
+        super.writeField(base, rows, ordinal, bitmapBytes, child, fv);
+        return;
+      }
+      BaseFixedWidthVector v = (BaseFixedWidthVector) fv;
+      int n = rows.n;
+      child.reset(n);
+      boolean[] nul = child.nul;
+      fieldNulls(base, rows, ordinal, nul);
+      v.allocateNew(n);
+      long data = v.getDataBufferAddress();
+      long[] region = rows.region;
+      long off = bitmapBytes + 8L * ordinal;
+      // a null slot of a row is all zero (SPEC §2.1): copy it as is, no branch
+      switch (width) {
+        case 1:
+          for (int i = 0; i < n; i++) {
+            Platform.UNSAFE.putByte(data + i, Platform.UNSAFE.getByte(base, region[i] + off));
+          }
+          break;
+        case 2:
+          for (int i = 0; i < n; i++) {
+            Platform.UNSAFE.putShort(data + 2L * i, Platform.UNSAFE.getShort(base, region[i] + off));
+          }
+          break;
+        case 4:
+          for (int i = 0; i < n; i++) {
+            Platform.UNSAFE.putInt(data + 4L * i, Platform.UNSAFE.getInt(base, region[i] + off));
+          }
+          break;
+        default:
+          for (int i = 0; i < n; i++) {
+            Platform.UNSAFE.putLong(data + 8L * i, Platform.UNSAFE.getLong(base, region[i] + off));
+          }
+          break;
+      }
+      writeValidity(child, v.getValidityBufferAddress());
+      v.setValueCount(n);
+    }
+  }
+
+  /** True when some of {@code rows} are null (children of a null struct). */
+  static boolean rowsMayBeNull(Slots rows) {
+    for (int i = 0; i < rows.n; i++) {
+      if (rows.nul[i]) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** bool: one byte per slot, one bit per Arrow value. */
@@ -309,24 +394,27 @@ abstract class ColumnWriter {
       ListVector v = (ListVector) fv;
       int n = s.n;
       v.allocateNew();
+      while (v.getValueCapacity() < n) {
+        v.reAlloc();
+      }
+      long offsets = v.getOffsetBuffer().memoryAddress();
       children.reset(0);
       int total = 0;
+      Platform.putInt(null, offsets, 0);
       for (int i = 0; i < n; i++) {
-        if (s.nul[i]) {
-          v.setNull(i);
-          continue;
+        if (!s.nul[i]) {
+          long ref = s.ref(base, i, path);
+          int size = (int) ref;
+          long count = size >= 8 ? Platform.getLong(base, s.body(i, ref)) : -1;
+          if (count >= 0 && count < (1L << 31)) {
+            grow(children, total, (int) Math.min(Integer.MAX_VALUE, total + count));
+          }
+          total += arrayElements(base, s, i, ref, width, children, total, path);
         }
-        long ref = s.ref(base, i, path);
-        int size = (int) ref;
-        long count = size >= 8 ? Platform.getLong(base, s.body(i, ref)) : -1;
-        if (count >= 0 && count < (1L << 31)) {
-          grow(children, total, (int) Math.min(Integer.MAX_VALUE, total + count));
-        }
-        int c = arrayElements(base, s, i, ref, width, children, total, path);
-        v.startNewValue(i);
-        v.endValue(i, c);
-        total += c;
+        Platform.putInt(null, offsets + 4L * (i + 1), total);
       }
+      writeValidity(s, v.getValidityBuffer().memoryAddress());
+      v.setLastSet(n - 1);
       children.n = total;
       element.write(base, children, v.getDataVector());
       v.setValueCount(n);
@@ -466,21 +554,9 @@ abstract class ColumnWriter {
    */
   static void writeFields(Object base, Slots rows, Schema schema, ColumnWriter[] fields,
       Slots child, List<FieldVector> vectors) {
-    int n = rows.n;
     int bitmap = schema.bitmapBytes();
-    child.reset(n);
     for (int k = 0; k < fields.length; k++) {
-      long slotOffset = bitmap + 8L * k;
-      long word = (k >> 6) << 3;
-      int bit = k & 63;
-      for (int i = 0; i < n; i++) {
-        long r = rows.region[i];
-        child.region[i] = r;
-        child.end[i] = rows.end[i];
-        child.slot[i] = r + slotOffset;
-        child.nul[i] = rows.nul[i] || ((Platform.getLong(base, r + word) >>> bit) & 1) != 0;
-      }
-      fields[k].write(base, child, vectors.get(k));
+      fields[k].writeField(base, rows, k, bitmap, child, vectors.get(k));
     }
   }
 }

@@ -69,7 +69,7 @@ public class ArrowBench {
       Field.of("price", DataTypes.FLOAT64, true),
       Field.of("flag", DataTypes.BOOL, true),
       Field.of("name", DataTypes.STRING, true),
-      Field.of("ts", DataTypes.TIMESTAMP, true),
+      Field.of("ts", DataTypes.timestamp("UTC"), true),
       Field.of("day", DataTypes.DATE32, true),
       Field.of("tags", DataTypes.list(DataTypes.INT32, true), true));
 
@@ -151,7 +151,7 @@ public class ArrowBench {
         .add("price", org.apache.spark.sql.types.DataTypes.DoubleType, true)
         .add("flag", org.apache.spark.sql.types.DataTypes.BooleanType, true)
         .add("name", org.apache.spark.sql.types.DataTypes.StringType, true)
-        .add("ts", org.apache.spark.sql.types.DataTypes.TimestampNTZType, true)
+        .add("ts", org.apache.spark.sql.types.DataTypes.TimestampType, true)
         .add("day", org.apache.spark.sql.types.DataTypes.DateType, true)
         .add("tags", org.apache.spark.sql.types.DataTypes.createArrayType(
             org.apache.spark.sql.types.DataTypes.IntegerType, true), true);

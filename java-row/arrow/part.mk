@@ -1,0 +1,27 @@
+# java-row/arrow + java-row/parquet: rows <-> Arrow, row files (SPEC §5), rows <-> Parquet.
+# test-java-arrow: the JUnit tests of both modules (golden vectors through Arrow, row files,
+# Parquet, and the pyarrow interop test, which runs the venv's python), then the one-Arrow-
+# answer harness (format-spec/harness/arrow_equality.py: Java and, when it imports, the
+# Python package, against what pyarrow builds from values.json).
+# bench-java-arrow: JMH, rows -> Arrow vs Fory 0.16 and Spark 4.2's ArrowWriter, Arrow -> rows
+# vs Spark, Parquet vs parquet-avro; prints tables with the ratios (README.md has them).
+JAVA_ARROW := $(ROOT)/java-row/arrow
+TEST_TARGETS += test-java-arrow
+BENCH_TARGETS += bench-java-arrow
+JAVA_ARROW_BENCH_ARGS ?=
+
+.PHONY: test-java-arrow bench-java-arrow
+test-java-arrow: venv
+	cd $(ROOT) && $(MVN) -pl java-row/arrow,java-row/parquet -am test \
+	  -Dtest='io.zerorow.arrow.**,io.zerorow.parquet.**' -Dsurefire.failIfNoSpecifiedTests=false
+	$(PY) $(ROOT)/format-spec/harness/arrow_equality.py
+
+# Short runs on purpose (shared 2-core machine): 1 fork, 3 warmup and 4 measured iterations.
+bench-java-arrow:
+	cd $(ROOT) && $(MVN) -q -Pbench -pl java-row/arrow -am -Dmaven.test.skip=true package
+	cd $(JAVA_ARROW) && java -Djmh.ignoreLock=true \
+	  -cp target/bench/classes:$$(cat target/bench/bench-classpath.txt) \
+	  io.zerorow.arrow.bench.RunBench $(JAVA_ARROW_BENCH_ARGS)
+	cd $(JAVA_ARROW) && java -Djmh.ignoreLock=true -Dbench=ParquetBench \
+	  -cp target/bench/classes:$$(cat target/bench/bench-classpath.txt) \
+	  io.zerorow.arrow.bench.RunBench $(JAVA_ARROW_BENCH_ARGS)
