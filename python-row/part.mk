@@ -26,7 +26,7 @@ test-python: build-python
 	$(MAKE) --no-print-directory fuzz-python
 
 fuzz-python: build-python
-	cd $(PYROW) && $(PY) tests/fuzz_rows.py -max_total_time=45 -rss_limit_mb=2048 >/dev/null 2>$(PYROW)/build/fuzz.log \
+	cd $(PYROW) && $(PY) tests/fuzz_rows.py -max_total_time=30 -rss_limit_mb=2048 >/dev/null 2>$(PYROW)/build/fuzz.log \
 	  || (tail -40 $(PYROW)/build/fuzz.log; exit 1)
 	@tail -1 $(PYROW)/build/fuzz.log
 

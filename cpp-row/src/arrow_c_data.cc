@@ -208,15 +208,29 @@ Status ExportVarBinary(const Cells& cells, bool utf8, ArrowArray* out) {
     off[k] = static_cast<int32_t>(total);
     if (!cells.slot[k]) continue;
     ZR_ASSIGN_OR_RETURN(bodies[k], cells.Body(k));
-    if (utf8 && !IsValidUtf8(bodies[k])) return Status::InvalidData("string is not valid UTF-8");
     total += bodies[k].size();
     if (total > INT32_MAX)
       return Status::Unsupported("a string/binary column over 2 GiB needs large_utf8 (not exported)");
   }
   off[n] = static_cast<int32_t>(total);
-  Buffer data(total);
+  Buffer data(total, /*zero=*/false);
   for (size_t k = 0; k < n; ++k) {
     if (!bodies[k].empty()) std::memcpy(data.data() + off[k], bodies[k].data(), bodies[k].size());
+  }
+  if (utf8) {
+    // One pass over the whole buffer: if it is valid UTF-8 and no string starts with a
+    // continuation byte, every string boundary is a code point boundary, so each string
+    // is valid on its own (Arrow requires that of every utf8 value).
+    bool ok = IsValidUtf8(std::span<const uint8_t>(data.data(), total));
+    for (size_t k = 0; ok && k < n; ++k) {
+      ok = bodies[k].empty() || (data.data()[off[k]] & 0xC0) != 0x80;
+    }
+    if (!ok) {
+      for (size_t k = 0; k < n; ++k) {
+        if (!IsValidUtf8(bodies[k]))
+          return Status::Error(ErrorKind::kInvalidData, "string is not valid UTF-8", "[" + std::to_string(k) + "]");
+      }
+    }
   }
   SetBuffer(out, 1, std::move(offsets));
   SetBuffer(out, 2, std::move(data));

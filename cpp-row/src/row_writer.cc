@@ -52,7 +52,7 @@ Status SlotWriter::Overflow(uint64_t need) const {
 Status SlotWriter::Check(int i, TypeId a, TypeId b, TypeId c, TypeId d) const {
   if (buf_ == nullptr) return Status::Error(ErrorKind::kInvalidArgument, "writer was not started");
   if (static_cast<unsigned>(i) >= static_cast<unsigned>(n_)) return IndexError(i);
-  TypeId t = TypeAt(i).id();
+  TypeId t = IdAt(i);
   if (t == a || t == b || t == c || t == d) return Status::OK();
   return Status::Error(ErrorKind::kSchemaMismatch,
                        "cannot write a " + std::string(TypeIdName(a)) + " value into a field of type " +
@@ -73,6 +73,7 @@ Status SlotWriter::Start(std::vector<uint8_t>* buf, const DataType* type, bool i
   path_style_ = is_row ? 0 : 1;
   base_ = buf->size();
   uint64_t fixed;
+  field_ids_ = is_row ? type->field_ids().data() : nullptr;
   if (is_row) {
     n_ = type->num_fields();
     stride_ = 8;
@@ -148,31 +149,11 @@ Status SlotWriter::SetNull(int i) {
   return Status::OK();
 }
 
-Status SlotWriter::WriteBool(int i, bool v) {
-  ZR_RETURN_NOT_OK(Check(i, TypeId::kBool));
-  *slot(i) = v ? 1 : 0;
-  return Status::OK();
-}
 
-Status SlotWriter::WriteInt8(int i, int8_t v) {
-  ZR_RETURN_NOT_OK(Check(i, TypeId::kInt8));
-  std::memcpy(slot(i), &v, 1);
-  return Status::OK();
-}
 
-Status SlotWriter::WriteInt16(int i, int16_t v) {
-  ZR_RETURN_NOT_OK(Check(i, TypeId::kInt16));
-  std::memcpy(slot(i), &v, 2);
-  return Status::OK();
-}
 
-Status SlotWriter::WriteInt32(int i, int32_t v) {
-  ZR_RETURN_NOT_OK(Check(i, TypeId::kInt32, TypeId::kDate32));
-  std::memcpy(slot(i), &v, 4);  // the high 4 bytes of a row slot stay 0 (no sign extension)
-  return Status::OK();
-}
 
-Status SlotWriter::WriteInt64(int i, int64_t v) {
+Status SlotWriter::WriteInt64Slow(int i, int64_t v) {
   ZR_RETURN_NOT_OK(Check(i, TypeId::kInt64, TypeId::kTimestamp, TypeId::kDuration, TypeId::kTime));
   if (TypeAt(i).id() == TypeId::kTime && (v < 0 || v >= kMicrosPerDay))
     return RangeError(PathOf(i), TypeId::kTime, v);
@@ -180,23 +161,7 @@ Status SlotWriter::WriteInt64(int i, int64_t v) {
   return Status::OK();
 }
 
-Status SlotWriter::WriteFloat32(int i, float v) {
-  ZR_RETURN_NOT_OK(Check(i, TypeId::kFloat32));
-  uint32_t bits;
-  std::memcpy(&bits, &v, 4);
-  if (std::isnan(v)) bits = 0x7fc00000u;  // canonical NaN (SPEC §2.6)
-  std::memcpy(slot(i), &bits, 4);
-  return Status::OK();
-}
 
-Status SlotWriter::WriteFloat64(int i, double v) {
-  ZR_RETURN_NOT_OK(Check(i, TypeId::kFloat64));
-  uint64_t bits;
-  std::memcpy(&bits, &v, 8);
-  if (std::isnan(v)) bits = 0x7ff8000000000000ull;  // canonical NaN (SPEC §2.6)
-  std::memcpy(slot(i), &bits, 8);
-  return Status::OK();
-}
 
 Status SlotWriter::WriteInt(int i, int64_t v) {
   if (buf_ == nullptr || static_cast<unsigned>(i) >= static_cast<unsigned>(n_))
@@ -286,16 +251,17 @@ Status SlotWriter::WriteRawBody(int i, std::span<const uint8_t> b) {
 Status SlotWriter::BeginStruct(int i, RowWriter* child) {
   ZR_RETURN_NOT_OK(Check(i, TypeId::kStruct));
   size_t slot_pos = values_pos_ + stride_ * static_cast<size_t>(i);
-  return child->Start(buf_, &TypeAt(i), true, 0, row_base_, Patch::kReference, slot_pos, base_)
-      .WithPathPrefix(PathOf(i));
+  Status st = child->Start(buf_, &TypeAt(i), true, 0, row_base_, Patch::kReference, slot_pos, base_);
+  if (!st.ok()) return std::move(st).WithPathPrefix(PathOf(i));
+  return st;
 }
 
 Status SlotWriter::BeginArray(int i, int64_t count, ArrayWriter* child) {
   ZR_RETURN_NOT_OK(Check(i, TypeId::kList));
   size_t slot_pos = values_pos_ + stride_ * static_cast<size_t>(i);
   const DataType& t = TypeAt(i);
-  ZR_RETURN_NOT_OK(child->Start(buf_, t.element().get(), false, count, row_base_, Patch::kReference,
-                                slot_pos, base_).WithPathPrefix(PathOf(i)));
+  Status st = child->Start(buf_, t.element().get(), false, count, row_base_, Patch::kReference, slot_pos, base_);
+  if (!st.ok()) return std::move(st).WithPathPrefix(PathOf(i));
   child->elem_nullable_ = t.element_nullable();
   return Status::OK();
 }

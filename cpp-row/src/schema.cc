@@ -50,6 +50,7 @@ void DataType::Finish() {
       const DataType& t = *f.type;
       bool fast = t.fixed_ && t.id_ != TypeId::kBool && t.id_ != TypeId::kTime && t.id_ != TypeId::kDecimal;
       fast_masks_.push_back(!fast ? ~uint64_t{0} : t.width_ == 8 ? 0 : ~uint64_t{0} << (8 * t.width_));
+      field_ids_.push_back(t.id_);
     }
   }
 }
@@ -245,10 +246,16 @@ static Status CheckType(const DataType* t, int depth, std::string_view path) {
   return Status::OK();
 }
 
-Schema::Schema() : type_(DataType::Struct({})) {
-  std::string json = type_->ToJson();
-  uint64_t fp = Fnv1a64(json);
-  info_ = std::make_shared<Info>(Info{std::move(json), fp});
+Schema::Schema() {
+  // Default schemas are common (nested writers, Result<Schema>): share one empty struct.
+  static const Schema* const kEmpty = [] {
+    DataTypePtr t = DataType::Struct({});
+    std::string json = t->ToJson();
+    uint64_t fp = Fnv1a64(json);
+    return new Schema(std::move(t), std::make_shared<Info>(Info{std::move(json), fp}));
+  }();
+  type_ = kEmpty->type_;
+  info_ = kEmpty->info_;
 }
 
 Result<Schema> Schema::FromStructType(DataTypePtr type) {

@@ -56,8 +56,11 @@ def report(case: str, zr: float, anchors: dict) -> None:
         ROWS.append((case, fmt(zr), name, fmt(t), f"{t / zr:.2f}×"))
     if not anchors:
         ROWS.append((case, fmt(zr), "-", "-", "-"))
-    print(f"{case:42s} zerorow {fmt(zr):>10s}  " +
-          "  ".join(f"{n} {fmt(t)} ({t / zr:.2f}×)" for n, t in anchors.items()), flush=True)
+    print(
+        f"{case:42s} zerorow {fmt(zr):>10s}  "
+        + "  ".join(f"{n} {fmt(t)} ({t / zr:.2f}×)" for n, t in anchors.items()),
+        flush=True,
+    )
 
 
 # ---- the seed ------------------------------------------------------------------------
@@ -91,20 +94,39 @@ class FFoo:
 
 def seed(n: int) -> None:
     enc = zerorow.encoder(Foo)
-    foo = Foo(10, list(range(n)), {f"k{i}": i for i in range(n)}, [Bar(f"s{i}", list(range(10))) for i in range(n)])
+    foo = Foo(
+        10,
+        list(range(n)),
+        {f"k{i}": i for i in range(n)},
+        [Bar(f"s{i}", list(range(10))) for i in range(n)],
+    )
     binary = enc.to_row(foo).to_bytes()
     a, b = n // 10, n // 5
-    zr = bench(lambda: (lambda r: (r.f2[a], r.f4[a].f1, r.f4[b].f2[5]))(zerorow.RowData(enc.schema, binary)))
+    zr = bench(
+        lambda: (lambda r: (r.f2[a], r.f4[a].f1, r.f4[b].f2[5]))(
+            zerorow.RowData(enc.schema, binary)
+        )
+    )
     fenc = fory.encoder(FFoo)
     ffoo = FFoo(10, foo.f2, foo.f3, [FBar(x.f1, x.f2) for x in foo.f4])
     fbin = fenc.to_row(ffoo).to_bytes()
-    fy = bench(lambda: (lambda r: (r.f2[a], r.f4[a].f1, r.f4[b].f2[5]))(fory.RowData(fenc.schema, fbin)))
+    fy = bench(
+        lambda: (lambda r: (r.f2[a], r.f4[a].f1, r.f4[b].f2[5]))(
+            fory.RowData(fenc.schema, fbin)
+        )
+    )
     pk = pickle.dumps(foo, protocol=5)
-    pl = bench(lambda: (lambda r: (r.f2[a], r.f4[a].f1, r.f4[b].f2[5]))(pickle.loads(pk)), target_s=1, repeats=3)
+    pl = bench(
+        lambda: (lambda r: (r.f2[a], r.f4[a].f1, r.f4[b].f2[5]))(pickle.loads(pk)),
+        target_s=1,
+        repeats=3,
+    )
     dc = bench(lambda: (foo.f2[a], foo.f4[a].f1, foo.f4[b].f2[5]))
-    report(f"seed partial read, {n:,} elements (wrap + 3 reads)", zr,
-           {"pyfory": fy, "pickle.loads": pl, "dataclass": dc})
-    del foo, ffoo
+    report(
+        f"seed partial read, {n:,} elements (wrap + 3 reads)",
+        zr,
+        {"pyfory": fy, "pickle.loads": pl, "dataclass": dc},
+    )
 
 
 # ---- a 5-field record -----------------------------------------------------------------
@@ -128,39 +150,79 @@ class FRec:
 
 def record() -> None:
     enc, fenc = zerorow.encoder(Rec), fory.encoder(FRec)
-    r, fr = Rec(7, "alice", 2.5, 123456789, True), FRec(7, "alice", 2.5, 123456789, True)
-    binary, fbin, pk = enc.encode(r), fenc.to_row(fr).to_bytes(), pickle.dumps(r, protocol=5)
-    report("5-field record: encode to bytes", bench(lambda: enc.encode(r)),
-           {"pyfory": bench(lambda: fenc.to_row(fr).to_bytes()), "pickle.dumps": bench(lambda: pickle.dumps(r, protocol=5))})
-    report("5-field record: full decode to the class", bench(lambda: enc.decode(binary)),
-           {"pyfory": bench(lambda: fenc.from_row(fbin)), "pickle.loads": bench(lambda: pickle.loads(pk))})
+    r, fr = (
+        Rec(7, "alice", 2.5, 123456789, True),
+        FRec(7, "alice", 2.5, 123456789, True),
+    )
+    binary, fbin, pk = (
+        enc.encode(r),
+        fenc.to_row(fr).to_bytes(),
+        pickle.dumps(r, protocol=5),
+    )
+    report(
+        "5-field record: encode to bytes",
+        bench(lambda: enc.encode(r)),
+        {
+            "pyfory": bench(lambda: fenc.to_row(fr).to_bytes()),
+            "pickle.dumps": bench(lambda: pickle.dumps(r, protocol=5)),
+        },
+    )
+    report(
+        "5-field record: full decode to the class",
+        bench(lambda: enc.decode(binary)),
+        {
+            "pyfory": bench(lambda: fenc.from_row(fbin)),
+            "pickle.loads": bench(lambda: pickle.loads(pk)),
+        },
+    )
     row, frow = zerorow.RowData(enc.schema, binary), fory.RowData(fenc.schema, fbin)
     ns = {"row": row, "frow": frow, "r": r, "t": TUP}
-    report("5-field record: attribute read (row.score)", bench("row.score", ns=ns),
-           {"pyfory": bench("frow.score", ns=ns), "dataclass": bench("r.score", ns=ns)})
-    report("5-field record: ordinal read (row[2])", bench("row[2]", ns=ns),
-           {"pyfory": bench("frow[2]", ns=ns), "tuple": bench("t[2]", ns=ns)})
+    report(
+        "5-field record: attribute read (row.score)",
+        bench("row.score", ns=ns),
+        {"pyfory": bench("frow.score", ns=ns), "dataclass": bench("r.score", ns=ns)},
+    )
+    report(
+        "5-field record: ordinal read (row[2])",
+        bench("row[2]", ns=ns),
+        {"pyfory": bench("frow[2]", ns=ns), "tuple": bench("t[2]", ns=ns)},
+    )
 
 
 TUP = (7, "alice", 2.5, 123456789, True)
 
 
 # ---- a 30-field row ---------------------------------------------------------------------
-Wide = dataclasses.make_dataclass("Wide", [(f"f{i}", int if i % 3 else str) for i in range(30)])
+Wide = dataclasses.make_dataclass(
+    "Wide", [(f"f{i}", int if i % 3 else str) for i in range(30)]
+)
 Wide.__module__ = __name__
-FWide = dataclasses.make_dataclass("FWide", [(f"f{i}", int if i % 3 else str) for i in range(30)])
+FWide = dataclasses.make_dataclass(
+    "FWide", [(f"f{i}", int if i % 3 else str) for i in range(30)]
+)
 
 
 def wide() -> None:
     vals = [i * 1000 if i % 3 else f"value{i}" for i in range(30)]
     w, fw = Wide(*vals), FWide(*vals)
     enc, fenc = zerorow.encoder(Wide), fory.encoder(FWide)
-    binary, fbin, pk = enc.encode(w), fenc.to_row(fw).to_bytes(), pickle.dumps(w, protocol=5)
+    binary, fbin, pk = (
+        enc.encode(w),
+        fenc.to_row(fw).to_bytes(),
+        pickle.dumps(w, protocol=5),
+    )
     zr = bench(lambda: (lambda x: (x.f7, x.f21))(zerorow.RowData(enc.schema, binary)))
-    report("30-field row: wrap + read 2 fields", zr, {
-        "pyfory": bench(lambda: (lambda x: (x.f7, x.f21))(fory.RowData(fenc.schema, fbin))),
-        "pickle.loads": bench(lambda: (lambda x: (x.f7, x.f21))(pickle.loads(pk))),
-        "dataclass": bench(lambda: (w.f7, w.f21))})
+    report(
+        "30-field row: wrap + read 2 fields",
+        zr,
+        {
+            "pyfory": bench(
+                lambda: (lambda x: (x.f7, x.f21))(fory.RowData(fenc.schema, fbin))
+            ),
+            "pickle.loads": bench(lambda: (lambda x: (x.f7, x.f21))(pickle.loads(pk))),
+            "dataclass": bench(lambda: (w.f7, w.f21)),
+        },
+    )
 
 
 # ---- Arrow ------------------------------------------------------------------------------
@@ -169,31 +231,49 @@ def arrow(n: int) -> None:
     objs = [Rec(i, f"name{i}", i * 0.5, i * 7, i % 2 == 0) for i in range(n)]
     aschema = zerorow.arrow.schema_to_arrow(enc.schema)
     dicts = [dataclasses.asdict(o) for o in objs]
-    from_pylist = bench(lambda: pa.RecordBatch.from_pylist(dicts, schema=aschema), target_s=1)
+    from_pylist = bench(
+        lambda: pa.RecordBatch.from_pylist(dicts, schema=aschema), target_s=1
+    )
     zr = bench(lambda: enc.to_arrow_record_batch(objs), target_s=1)
-    report(f"dataclass objects -> Arrow, {n:,} records", zr, {"from_pylist(dicts)": from_pylist})
+    report(
+        f"dataclass objects -> Arrow, {n:,} records",
+        zr,
+        {"from_pylist(dicts)": from_pylist},
+    )
     data, offs = enc.encode_many(objs)
     rows = zerorow.RowBatch(enc.schema, data, offs)
-    report(f"rows -> Arrow (C Data Interface), {n:,} rows", bench(lambda: rows.to_arrow(), target_s=1),
-           {"from_pylist(dicts)": from_pylist})
+    report(
+        f"rows -> Arrow (C Data Interface), {n:,} rows",
+        bench(lambda: rows.to_arrow(), target_s=1),
+        {"from_pylist(dicts)": from_pylist},
+    )
     batch = rows.to_arrow()
-    report(f"Arrow -> rows, {n:,} rows", bench(lambda: zerorow.from_arrow(batch, enc.schema), target_s=1),
-           {"batch.to_pylist()": bench(lambda: batch.to_pylist(), target_s=1)})
+    report(
+        f"Arrow -> rows, {n:,} rows",
+        bench(lambda: zerorow.from_arrow(batch, enc.schema), target_s=1),
+        {"batch.to_pylist()": bench(lambda: batch.to_pylist(), target_s=1)},
+    )
 
 
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="smaller sizes")
-    ap.add_argument("--markdown", action="store_true", help="print a Markdown table at the end")
+    ap.add_argument(
+        "--markdown", action="store_true", help="print a Markdown table at the end"
+    )
     args = ap.parse_args()
-    print(f"python {sys.version.split()[0]}, zerorow {zerorow.__version__}, pyfory {pyfory.__version__}, "
-          f"pyarrow {pa.__version__}; median of {REPEATS}; ratio = anchor / zerorow")
+    print(
+        f"python {sys.version.split()[0]}, zerorow {zerorow.__version__}, pyfory {pyfory.__version__}, "
+        f"pyarrow {pa.__version__}; median of {REPEATS}; ratio = anchor / zerorow"
+    )
     seed(100_000 if args.quick else 1_000_000)
     record()
     wide()
     arrow(10_000 if args.quick else 100_000)
     if args.markdown or True:
-        print("\n| case | zerorow | anchor | anchor time | anchor / zerorow |\n| --- | --- | --- | --- | --- |")
+        print(
+            "\n| case | zerorow | anchor | anchor time | anchor / zerorow |\n| --- | --- | --- | --- | --- |"
+        )
         for row in ROWS:
             print("| " + " | ".join(row) + " |")
     return 0

@@ -34,10 +34,26 @@ Kind KindOf(zerorow::ErrorKind k) {
   }
 }
 
+/// SPEC §4.3 spelling of a cpp-row path: "{key 1}" -> "{keys}[1]", "{value 1}" -> "{values}[1]"
+/// (see NEEDS_FROM_CPP.md).
+std::string SpecPath(std::string p) {
+  for (const char* word : {"key", "value"}) {
+    std::string from = std::string("{") + word + " ";
+    size_t at;
+    while ((at = p.find(from)) != std::string::npos) {
+      size_t close = p.find('}', at);
+      if (close == std::string::npos) break;
+      std::string num = p.substr(at + from.size(), close - at - from.size());
+      p.replace(at, close - at + 1, std::string("{") + word + "s}[" + num + "]");
+    }
+  }
+  return p;
+}
+
 /// Raises a cpp-row Status as the zerorow error, with `prefix` (the view's path) prepended.
 void CheckCore(const zerorow::Status& st, const std::string& prefix = {}) {
   if (st.ok()) return;
-  std::string path = st.path();
+  std::string path = SpecPath(st.path());
   if (!prefix.empty()) {
     bool bracket = !path.empty() && (path[0] == '[' || path[0] == '{');
     path = path.empty() ? prefix : prefix + (bracket ? "" : ".") + path;

@@ -1,6 +1,6 @@
 """atheris fuzz target: arbitrary bytes as rows of a fixed, rich schema must never crash.
 
-    python tests/fuzz_rows.py -max_total_time=45
+python tests/fuzz_rows.py -max_total_time=45
 """
 
 import sys
@@ -19,7 +19,8 @@ SCHEMA = zerorow.Schema.from_json(
     '{"name":"t","type":"time","nullable":true}]},"element_nullable":true},"nullable":true},'
     '{"name":"m","type":{"type":"map","key":"string","value":{"type":"list","element":"int16","element_nullable":true},'
     '"value_nullable":true},"nullable":true},'
-    '{"name":"ts","type":{"type":"timestamp","tz":"UTC"},"nullable":true}]}')
+    '{"name":"ts","type":{"type":"timestamp","tz":"UTC"},"nullable":true}]}'
+)
 
 
 def walk(v):
@@ -38,11 +39,17 @@ def walk(v):
 # Valid rows to mutate: the native code is not coverage-instrumented, so starting from valid
 # rows (rather than from random bytes) is what reaches the nested readers.
 SEEDS = [
-    zerorow._zerorow.encode(SCHEMA._native, v) for v in (
+    zerorow._zerorow.encode(SCHEMA._native, v)
+    for v in (
         {},
-        {"i": 1, "s": "abc", "d": __import__("decimal").Decimal("-12.50"),
-         "l": [{"b": b"xy", "t": 5}, None, {"b": None, "t": 0}],
-         "m": {"k": [1, None, 3], "": None}, "ts": 0},
+        {
+            "i": 1,
+            "s": "abc",
+            "d": __import__("decimal").Decimal("-12.50"),
+            "l": [{"b": b"xy", "t": 5}, None, {"b": None, "t": 0}],
+            "m": {"k": [1, None, 3], "": None},
+            "ts": 0,
+        },
         {"s": "", "l": [], "m": {}, "d": __import__("decimal").Decimal(0)},
     )
 ]

@@ -9,24 +9,47 @@ from hypothesis import strategies as st
 
 import zerorow
 
-PRIMS = ["bool", "int8", "int16", "int32", "int64", "float32", "float64", "string", "binary",
-         "date32", "time", "timestamp", "duration"]
+PRIMS = [
+    "bool",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "float32",
+    "float64",
+    "string",
+    "binary",
+    "date32",
+    "time",
+    "timestamp",
+    "duration",
+]
 KEYS = ["int32", "int64", "string", "bool"]
 
 
 def _decimal_type():
-    return st.integers(1, 38).flatmap(lambda p: st.integers(0, p).map(lambda s: zerorow.decimal(p, s)))
+    return st.integers(1, 38).flatmap(
+        lambda p: st.integers(0, p).map(lambda s: zerorow.decimal(p, s))
+    )
 
 
 def _leaf():
-    return st.one_of(st.sampled_from(PRIMS).map(zerorow.DataType),
-                     st.sampled_from(["UTC", "+05:30"]).map(zerorow.timestamp), _decimal_type())
+    return st.one_of(
+        st.sampled_from(PRIMS).map(zerorow.DataType),
+        st.sampled_from(["UTC", "+05:30"]).map(zerorow.timestamp),
+        _decimal_type(),
+    )
 
 
 def _fields(children):
-    names = st.lists(st.text("abcxyz_é", min_size=1, max_size=4), min_size=0, max_size=5, unique=True)
-    return names.flatmap(lambda ns: st.tuples(*[st.tuples(children, st.booleans()) for _ in ns]).map(
-        lambda ts: [zerorow.field(n, t, nb) for n, (t, nb) in zip(ns, ts)]))
+    names = st.lists(
+        st.text("abcxyz_é", min_size=1, max_size=4), min_size=0, max_size=5, unique=True
+    )
+    return names.flatmap(
+        lambda ns: st.tuples(*[st.tuples(children, st.booleans()) for _ in ns]).map(
+            lambda ts: [zerorow.field(n, t, nb) for n, (t, nb) in zip(ns, ts)]
+        )
+    )
 
 
 def types():
@@ -34,9 +57,13 @@ def types():
         _leaf(),
         lambda children: st.one_of(
             st.tuples(children, st.booleans()).map(lambda a: zerorow.list_(*a)),
-            st.tuples(st.sampled_from(KEYS).map(zerorow.DataType), children, st.booleans()).map(lambda a: zerorow.map_(*a)),
-            _fields(children).map(zerorow.struct)),
-        max_leaves=8)
+            st.tuples(
+                st.sampled_from(KEYS).map(zerorow.DataType), children, st.booleans()
+            ).map(lambda a: zerorow.map_(*a)),
+            _fields(children).map(zerorow.struct),
+        ),
+        max_leaves=8,
+    )
 
 
 def schemas():
@@ -52,7 +79,15 @@ def _values(t):
     i = t.id
     if i == "bool":
         return st.booleans()
-    bits = {"int8": 8, "int16": 16, "int32": 32, "int64": 64, "date32": 32, "timestamp": 64, "duration": 64}
+    bits = {
+        "int8": 8,
+        "int16": 16,
+        "int32": 32,
+        "int64": 64,
+        "date32": 32,
+        "timestamp": 64,
+        "duration": 64,
+    }
     if i in bits:
         b = bits[i]
         return st.integers(-(2 ** (b - 1)), 2 ** (b - 1) - 1)
@@ -67,15 +102,19 @@ def _values(t):
     if i == "binary":
         return st.binary(max_size=20)
     if i == "decimal":
-        lim = 10 ** t.precision - 1
+        lim = 10**t.precision - 1
         return st.integers(-lim, lim).map(lambda u: decimal.Decimal(f"{u}E-{t.scale}"))
     if i == "list":
         return st.lists(values(t.element, t.element_nullable), max_size=5)
     if i == "map":
-        return st.lists(st.tuples(_values(t.key), values(t.value, t.value_nullable)), max_size=4,
-                        unique_by=lambda kv: kv[0])
+        return st.lists(
+            st.tuples(_values(t.key), values(t.value, t.value_nullable)),
+            max_size=4,
+            unique_by=lambda kv: kv[0],
+        )
     return st.tuples(*[values(f.type, f.nullable) for f in t.fields]).map(
-        lambda vs: {f.name: v for f, v in zip(t.fields, vs)})
+        lambda vs: {f.name: v for f, v in zip(t.fields, vs)}
+    )
 
 
 def rows():
@@ -90,12 +129,16 @@ def same(t, a, b):
     if i in ("float32", "float64"):
         if i == "float32":
             a = struct.unpack("<f", struct.pack("<f", a))[0]
-        return (math.isnan(a) and math.isnan(b)) or (a == b and math.copysign(1, a) == math.copysign(1, b))
+        return (math.isnan(a) and math.isnan(b)) or (
+            a == b and math.copysign(1, a) == math.copysign(1, b)
+        )
     if i == "list":
         return len(a) == len(b) and all(same(t.element, x, y) for x, y in zip(a, b))
     if i == "map":
-        return len(a) == len(b) and all(same(t.key, k1, k2) and same(t.value, v1, v2)
-                                        for (k1, v1), (k2, v2) in zip(a, b))
+        return len(a) == len(b) and all(
+            same(t.key, k1, k2) and same(t.value, v1, v2)
+            for (k1, v1), (k2, v2) in zip(a, b)
+        )
     if i == "struct":
         return all(same(f.type, a[f.name], b[f.name]) for f in t.fields)
     return a == b

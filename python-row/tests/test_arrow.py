@@ -30,9 +30,19 @@ class Order:
 
 
 ENC = zerorow.encoder(Order)
-ORDERS = [Order(i, dt.datetime(2024, 1, 1, i % 24, tzinfo=dt.timezone.utc), dt.date(2024, 1, 1 + i % 28),
-                decimal.Decimal(i) / 4, [f"t{i}"] * (i % 3), {"a": i}, [Item("x", i)], None if i % 2 else "n")
-          for i in range(50)]
+ORDERS = [
+    Order(
+        i,
+        dt.datetime(2024, 1, 1, i % 24, tzinfo=dt.timezone.utc),
+        dt.date(2024, 1, 1 + i % 28),
+        decimal.Decimal(i) / 4,
+        [f"t{i}"] * (i % 3),
+        {"a": i},
+        [Item("x", i)],
+        None if i % 2 else "n",
+    )
+    for i in range(50)
+]
 
 
 def test_arrow_types_follow_spec_12():
@@ -98,16 +108,24 @@ def test_row_files(tmp_path):
 
 def test_row_file_with_bad_fingerprint(tmp_path):
     path = tmp_path / "bad.arrow"
-    meta = {"zerorow.version": "1", "zerorow.schema": ENC.schema.to_json(), "zerorow.fingerprint": "0" * 16}
+    meta = {
+        "zerorow.version": "1",
+        "zerorow.schema": ENC.schema.to_json(),
+        "zerorow.fingerprint": "0" * 16,
+    }
     schema = pa.schema([pa.field("row", pa.binary(), nullable=False, metadata=meta)])
     with pa.OSFile(str(path), "wb") as sink, pa.ipc.new_file(sink, schema) as w:
-        w.write_batch(pa.record_batch([pa.array([ENC.encode(ORDERS[0])])], schema=schema))
+        w.write_batch(
+            pa.record_batch([pa.array([ENC.encode(ORDERS[0])])], schema=schema)
+        )
     with pytest.raises(zerorow.InvalidDataError):
         zerorow.open_file(path)
     meta["zerorow.version"] = "2"
     meta["zerorow.fingerprint"] = ENC.schema.fingerprint
     schema = pa.schema([pa.field("row", pa.binary(), nullable=False, metadata=meta)])
     with pa.OSFile(str(path), "wb") as sink, pa.ipc.new_file(sink, schema) as w:
-        w.write_batch(pa.record_batch([pa.array([ENC.encode(ORDERS[0])])], schema=schema))
+        w.write_batch(
+            pa.record_batch([pa.array([ENC.encode(ORDERS[0])])], schema=schema)
+        )
     with pytest.raises(zerorow.UnsupportedError):
         zerorow.open_file(path)

@@ -17,7 +17,10 @@ def test_encode_validate_decode_round_trip(case):
     assert len(data) % 8 == 0
     zerorow.validate(schema, data)
     row = zerorow.RowData(schema, data)
-    got = {f.name: _zerorow.get(row, i, RAW_DEEP_PAIRS) for i, f in enumerate(schema.fields)}
+    got = {
+        f.name: _zerorow.get(row, i, RAW_DEEP_PAIRS)
+        for i, f in enumerate(schema.fields)
+    }
     assert same(schema.type, value, got)
     # canonical: re-encoding what was read gives the same bytes
     assert _zerorow.encode(schema._native, got) == data

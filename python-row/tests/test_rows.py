@@ -32,8 +32,16 @@ class Rec:
 
 
 ENC = zerorow.encoder(Rec)
-REC = Rec(7, "héllo", [1, -2, 3], [0.5, 1.5], {"a": 1, "b": 2}, Inner(1, None),
-          [Inner(2, "x"), Inner(3, "y")], None)
+REC = Rec(
+    7,
+    "héllo",
+    [1, -2, 3],
+    [0.5, 1.5],
+    {"a": 1, "b": 2},
+    Inner(1, None),
+    [Inner(2, "x"), Inner(3, "y")],
+    None,
+)
 
 
 def row():
@@ -59,7 +67,13 @@ def test_field_access_by_attribute_ordinal_and_name():
 def test_arrays_are_sequences():
     xs = row().xs
     assert isinstance(xs, Sequence) and isinstance(xs, zerorow.ArrayData)
-    assert len(xs) == 3 and xs[0] == 1 and xs[-1] == 3 and xs[1:] == [-2, 3] and xs[::-1] == [3, -2, 1]
+    assert (
+        len(xs) == 3
+        and xs[0] == 1
+        and xs[-1] == 3
+        and xs[1:] == [-2, 3]
+        and xs[::-1] == [3, -2, 1]
+    )
     assert list(xs) == [1, -2, 3] and xs.to_list() == [1, -2, 3]
     assert 3 in xs and xs.index(-2) == 1 and xs.count(1) == 1
     assert list(reversed(xs)) == [3, -2, 1]
@@ -75,7 +89,7 @@ def test_to_numpy_is_zero_copy():
     assert a.dtype == np.int64 and a.tolist() == [1, -2, 3]
     assert not a.flags.writeable
     off = buf.index(struct.pack("<q", -2))
-    buf[off:off + 8] = struct.pack("<q", 42)
+    buf[off : off + 8] = struct.pack("<q", 42)
     assert a[1] == 42  # a view of the same memory
     assert r.fs.to_numpy().tolist() == [0.5, 1.5]
 
@@ -84,7 +98,11 @@ def test_maps_are_mappings():
     m = row().m
     assert isinstance(m, Mapping)
     assert len(m) == 2 and m["a"] == 1 and m.get("zz", 5) == 5 and "b" in m
-    assert dict(m) == {"a": 1, "b": 2} and list(m.keys()) == ["a", "b"] and list(m.values()) == [1, 2]
+    assert (
+        dict(m) == {"a": 1, "b": 2}
+        and list(m.keys()) == ["a", "b"]
+        and list(m.values()) == [1, 2]
+    )
     assert m.items() == [("a", 1), ("b", 2)] and m.to_dict() == {"a": 1, "b": 2}
     with pytest.raises(KeyError):
         m["zz"]
@@ -104,7 +122,10 @@ def test_equality_repr_to_dict_to_bytes():
     assert repr(r1).startswith("RowData(id=7, name='héllo', xs=[1, -2, 3]")
     assert "<table>" in r1._repr_html_()
     d = r1.to_dict()
-    assert d["inners"] == [{"a": 2, "s": "x"}, {"a": 3, "s": "y"}] and d["m"] == {"a": 1, "b": 2}
+    assert d["inners"] == [{"a": 2, "s": "x"}, {"a": 3, "s": "y"}] and d["m"] == {
+        "a": 1,
+        "b": 2,
+    }
     b = ENC.encode(REC)
     r = zerorow.RowData(ENC.schema, b)
     assert r.to_bytes() is b  # no copy when the row is the whole bytes object
@@ -187,7 +208,7 @@ def test_validate_levels():
 
 def test_get_raw_for_temporal_values_outside_python_ranges():
     s = zerorow.Schema([zerorow.field("t", zerorow.timestamp(), False)])
-    r = zerorow.RowData(s, bytes(8) + struct.pack("<q", -(2 ** 63)))
+    r = zerorow.RowData(s, bytes(8) + struct.pack("<q", -(2**63)))
     with pytest.raises(OverflowError):
         r.t
-    assert r.get_raw("t") == -(2 ** 63)
+    assert r.get_raw("t") == -(2**63)

@@ -15,29 +15,48 @@ import zerorow
 
 
 def test_json_round_trip_and_fingerprint():
-    text = ('{"type":"struct","fields":[{"name":"f1","type":"int32","nullable":false},'
-            '{"name":"f2","type":{"type":"list","element":"int32","element_nullable":true},"nullable":true}]}')
+    text = (
+        '{"type":"struct","fields":[{"name":"f1","type":"int32","nullable":false},'
+        '{"name":"f2","type":{"type":"list","element":"int32","element_nullable":true},"nullable":true}]}'
+    )
     s = zerorow.Schema.from_json(text)
     assert s.to_json() == text
     assert zerorow.Schema.from_json(s.to_json()) == s
     h = 0xCBF29CE484222325
     for b in text.encode():
-        h = ((h ^ b) * 0x100000001B3) % 2 ** 64
+        h = ((h ^ b) * 0x100000001B3) % 2**64
     assert s.fingerprint == f"{h:016x}"
 
 
 def test_json_reader_accepts_any_spelling():
-    a = zerorow.Schema.from_json(' { "fields" : [ {"nullable":true, "type":{"type":"int32"}, "name":"x\\u0041"} ], "type":"struct" } ')
-    assert a.to_json() == '{"type":"struct","fields":[{"name":"xA","type":"int32","nullable":true}]}'
+    a = zerorow.Schema.from_json(
+        ' { "fields" : [ {"nullable":true, "type":{"type":"int32"}, "name":"x\\u0041"} ], "type":"struct" } '
+    )
+    assert (
+        a.to_json()
+        == '{"type":"struct","fields":[{"name":"xA","type":"int32","nullable":true}]}'
+    )
 
 
-@pytest.mark.parametrize("text,kind", [
-    ('{"type":"struct","fields":[{"name":"x","type":"uint32","nullable":true}]}', "unsupported"),
-    ('{"type":"struct","fields":[{"name":"x","type":"int32"}]}', "invalid_data"),
-    ('{"type":"struct","fields":[{"name":"x","type":{"type":"decimal","precision":39,"scale":0},"nullable":true}]}', "unsupported"),
-    ('{"type":"struct","fields":[', "invalid_data"),
-    ('{"type":"struct","fields":[{"name":"","type":"int32","nullable":true}]}', "invalid_data"),
-])
+@pytest.mark.parametrize(
+    "text,kind",
+    [
+        (
+            '{"type":"struct","fields":[{"name":"x","type":"uint32","nullable":true}]}',
+            "unsupported",
+        ),
+        ('{"type":"struct","fields":[{"name":"x","type":"int32"}]}', "invalid_data"),
+        (
+            '{"type":"struct","fields":[{"name":"x","type":{"type":"decimal","precision":39,"scale":0},"nullable":true}]}',
+            "unsupported",
+        ),
+        ('{"type":"struct","fields":[', "invalid_data"),
+        (
+            '{"type":"struct","fields":[{"name":"","type":"int32","nullable":true}]}',
+            "invalid_data",
+        ),
+    ],
+)
 def test_json_errors(text, kind):
     with pytest.raises(zerorow.ZerorowError) as e:
         zerorow.Schema.from_json(text)
@@ -98,18 +117,50 @@ class Everything:
 def test_inference_rules():
     s = zerorow.infer_schema(Everything)
     t = {f.name: (repr(f.type), f.nullable) for f in s.fields}
-    assert t["i"] == ("int64", False) and t["f"] == ("float64", False) and t["b"] == ("bool", False)
-    assert t["s"] == ("string", False) and t["by"] == ("binary", False) and t["d"] == ("date32", False)
+    assert (
+        t["i"] == ("int64", False)
+        and t["f"] == ("float64", False)
+        and t["b"] == ("bool", False)
+    )
+    assert (
+        t["s"] == ("string", False)
+        and t["by"] == ("binary", False)
+        and t["d"] == ("date32", False)
+    )
     assert t["ts"] == ("timestamp", False) and t["tsz"][0] == "timestamp[Europe/Paris]"
     assert t["tsu"][0] == "timestamp[UTC]" and t["tso"][0] == "timestamp[+05:30]"
-    assert t["t"][0] == "time" and t["du"][0] == "duration" and t["dec"][0] == "decimal(10, 2)"
+    assert (
+        t["t"][0] == "time"
+        and t["du"][0] == "duration"
+        and t["dec"][0] == "decimal(10, 2)"
+    )
     assert t["color"][0] == "string" and t["opt"] == ("int64", True)
-    assert t["li"][0] == "list<int64>" and t["lst"][0] == "list<string>" and t["tup"][0] == "list<int64>"
-    assert t["st"][0] == "list<int64>" and t["fst"][0] == "list<string>" and t["dd"][0] == "map<string, float64>"
+    assert (
+        t["li"][0] == "list<int64>"
+        and t["lst"][0] == "list<string>"
+        and t["tup"][0] == "list<int64>"
+    )
+    assert (
+        t["st"][0] == "list<int64>"
+        and t["fst"][0] == "list<string>"
+        and t["dd"][0] == "map<string, float64>"
+    )
     assert t["nested"][0] == "struct<x: int64 not null>"
     assert t["pt"][0] == "struct<x: float64 not null, y: float64 not null>"
-    assert [t[k][0] for k in ("w8", "w16", "w32", "f32", "pa32", "palist", "np16", "npf", "arr")] == [
-        "int8", "int16", "int32", "float32", "int32", "list<int64>", "int16", "float32", "list<float64>"]
+    assert [
+        t[k][0]
+        for k in ("w8", "w16", "w32", "f32", "pa32", "palist", "np16", "npf", "arr")
+    ] == [
+        "int8",
+        "int16",
+        "int32",
+        "float32",
+        "int32",
+        "list<int64>",
+        "int16",
+        "float32",
+        "list<float64>",
+    ]
 
 
 def test_seed_schema_matches_the_golden_shape():
@@ -127,7 +178,11 @@ def test_seed_schema_matches_the_golden_shape():
 
     s = zerorow.encoder(Foo).schema
     assert [repr(f.type) for f in s.fields] == [
-        "int32", "list<int32>", "map<string, int32>", "list<struct<f1: string not null, f2: list<int64> not null>>"]
+        "int32",
+        "list<int32>",
+        "map<string, int32>",
+        "list<struct<f1: string not null, f2: list<int64> not null>>",
+    ]
 
 
 def test_unmappable_annotation_raises_type_error_naming_class_field_annotation():

@@ -7,7 +7,11 @@ import pytest
 from conftest import VECTORS
 from zerorow.tools import vectors as runner
 
-CASES = sorted(c for c in os.listdir(VECTORS) if c != "invalid" and os.path.isdir(os.path.join(VECTORS, c)))
+CASES = sorted(
+    c
+    for c in os.listdir(VECTORS)
+    if c != "invalid" and os.path.isdir(os.path.join(VECTORS, c))
+)
 INVALID = sorted(os.listdir(os.path.join(VECTORS, "invalid")))
 
 
@@ -30,4 +34,6 @@ def test_runner_cli_prints_one_line_per_check(capsys):
     assert runner.main([VECTORS]) == 0
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 2 * len(CASES) + len(INVALID)
-    assert all(line.startswith("PASS ") for line in out), [x for x in out if not x.startswith("PASS")]
+    assert all(line.startswith("PASS ") for line in out), [
+        x for x in out if not x.startswith("PASS")
+    ]

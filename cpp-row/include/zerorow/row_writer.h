@@ -25,6 +25,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <span>
 #include <string>
@@ -54,13 +55,36 @@ class SlotWriter {
   /// reserve (SPEC §3.5), so call SetNull for those in ordinal order like any body.
   Status SetNull(int i);
 
-  Status WriteBool(int i, bool v);
-  Status WriteInt8(int i, int8_t v);
-  Status WriteInt16(int i, int16_t v);
-  Status WriteInt32(int i, int32_t v);      ///< int32 or date32
-  Status WriteInt64(int i, int64_t v);      ///< int64, timestamp, duration, time (range-checked)
-  Status WriteFloat32(int i, float v);      ///< NaN written as 0x7fc00000 (SPEC §2.6)
-  Status WriteFloat64(int i, double v);     ///< NaN written as 0x7ff8000000000000
+  // Fixed-width writes are inline: a range and type check (one load), then a store.
+  // The slot is already zero, so a narrow value leaves its high bytes 0 (SPEC §3: no sign
+  // extension), which keeps equal values byte-equal.
+  Status WriteBool(int i, bool v) { return Fixed<uint8_t>(i, v ? 1 : 0, TypeId::kBool, TypeId::kBool); }
+  Status WriteInt8(int i, int8_t v) { return Fixed<int8_t>(i, v, TypeId::kInt8, TypeId::kInt8); }
+  Status WriteInt16(int i, int16_t v) { return Fixed<int16_t>(i, v, TypeId::kInt16, TypeId::kInt16); }
+  /// int32 or date32
+  Status WriteInt32(int i, int32_t v) { return Fixed<int32_t>(i, v, TypeId::kInt32, TypeId::kDate32); }
+  /// int64, timestamp, duration, time (time is range-checked: 0 <= v < 86400000000)
+  Status WriteInt64(int i, int64_t v) {
+    if (Is(i, TypeId::kInt64, TypeId::kTimestamp) || Is(i, TypeId::kDuration, TypeId::kDuration)) {
+      std::memcpy(slot(i), &v, 8);
+      return Status::OK();
+    }
+    return WriteInt64Slow(i, v);
+  }
+  /// NaN written as 0x7fc00000 (SPEC §2.6)
+  Status WriteFloat32(int i, float v) {
+    uint32_t bits;
+    std::memcpy(&bits, &v, 4);
+    if (v != v) bits = 0x7fc00000u;
+    return Fixed<uint32_t>(i, bits, TypeId::kFloat32, TypeId::kFloat32);
+  }
+  /// NaN written as 0x7ff8000000000000 (SPEC §2.6)
+  Status WriteFloat64(int i, double v) {
+    uint64_t bits;
+    std::memcpy(&bits, &v, 8);
+    if (v != v) bits = 0x7ff8000000000000ull;
+    return Fixed<uint64_t>(i, bits, TypeId::kFloat64, TypeId::kFloat64);
+  }
   Status WriteDate32(int i, int32_t days) { return WriteInt32(i, days); }
   Status WriteTime(int i, int64_t micros) { return WriteInt64(i, micros); }
   Status WriteTimestamp(int i, int64_t micros) { return WriteInt64(i, micros); }
@@ -94,6 +118,8 @@ class SlotWriter {
   std::string PathOf(int i) const;
   /// Type of ordinal i (field type or element type).
   const DataType& TypeAt(int i) const { return is_row_ ? *type_->fields()[i].type : *type_; }
+  /// TypeId of ordinal i (no check on i).
+  TypeId IdAt(int i) const { return is_row_ ? field_ids_[i] : type_->id(); }
   /// Bytes this region holds so far (fixed region + bodies written).
   uint64_t size_so_far() const { return buf_->size() - base_; }
 
@@ -103,6 +129,18 @@ class SlotWriter {
   Status Check(int i, TypeId a, TypeId b = TypeId::kStruct, TypeId c = TypeId::kStruct,
                TypeId d = TypeId::kStruct) const;
   Status IndexError(int i) const;
+  bool Is(int i, TypeId a, TypeId b) const {
+    if (static_cast<unsigned>(i) >= static_cast<unsigned>(n_)) return false;
+    TypeId t = IdAt(i);
+    return t == a || t == b;
+  }
+  template <typename T>
+  Status Fixed(int i, T v, TypeId a, TypeId b) {
+    if (!Is(i, a, b)) return Check(i, a, b);
+    std::memcpy(slot(i), &v, sizeof(T));
+    return Status::OK();
+  }
+  Status WriteInt64Slow(int i, int64_t v);
   Status Overflow(uint64_t need) const;
   uint8_t* slot(int i) { return buf_->data() + values_pos_ + stride_ * static_cast<size_t>(i); }
   void SetNotNull(int i) { (*buf_)[bitmap_pos_ + (i >> 3)] &= static_cast<uint8_t>(~(1u << (i & 7))); }
@@ -116,6 +154,7 @@ class SlotWriter {
 
   std::vector<uint8_t>* buf_ = nullptr;
   const DataType* type_ = nullptr;  // struct type (row) or element type (array)
+  const TypeId* field_ids_ = nullptr;  // rows: type_->field_ids().data()
   size_t base_ = 0, bitmap_pos_ = 0, values_pos_ = 0;
   size_t row_base_ = 0;             // start of the top-level row (2^31 limit)
   size_t patch_pos_ = 0, parent_base_ = 0;

@@ -68,6 +68,8 @@ class DataType {
   /// non-null fixed-width value with no value rule (int, float, date, timestamp, duration),
   /// or nullopt-like ~0 when full validation must look closer. Used by the validator.
   const std::vector<uint64_t>& fast_slot_masks() const { return fast_masks_; }
+  /// Struct: the TypeId of each field, contiguous (writers check types with one load).
+  const std::vector<TypeId>& field_ids() const { return field_ids_; }
 
   /// Canonical JSON text of this type (SPEC §4.1).
   std::string ToJson() const;
@@ -98,6 +100,7 @@ class DataType {
   std::vector<Field> fields_;
   uint32_t fixed_size_ = 0, bitmap_size_ = 0;
   std::vector<uint64_t> fast_masks_;
+  std::vector<TypeId> field_ids_;
 };
 
 // Short factories, for readable test and user code.

@@ -20,9 +20,19 @@ from .errors import (
     ZerorowError,
 )
 
-_zerorow._set_error_classes(InvalidDataError, TruncatedError, UnsupportedError, SchemaMismatchError)
+_zerorow._set_error_classes(
+    InvalidDataError, TruncatedError, UnsupportedError, SchemaMismatchError
+)
 
-from ._views import ArrayData, BinaryArray, BinaryMap, BinaryRow, MapData, RowData, validate  # noqa: E402
+from ._views import (
+    ArrayData,
+    BinaryArray,
+    BinaryMap,
+    BinaryRow,
+    MapData,
+    RowData,
+    validate,
+)  # noqa: E402
 from .schema import (  # noqa: E402
     FORMAT_VERSION,
     DataType,
@@ -55,10 +65,47 @@ from .files import RowFile, open_file, write_file  # noqa: E402
 __version__ = "1.0.0"
 
 __all__ = [
-    "ArrayData", "BinaryArray", "BinaryMap", "BinaryRow", "DataType", "Encoder", "FORMAT_VERSION",
-    "Field", "InvalidDataError", "MapData", "RowBatch", "RowData", "RowFile", "Schema",
-    "SchemaMismatchError", "TruncatedError", "UnsupportedError", "ZerorowError", "binary", "bool_",
-    "date32", "decimal", "duration", "encoder", "field", "float32", "float64", "from_arrow",
-    "infer_schema", "int8", "int16", "int32", "int64", "list_", "map_", "open_file", "string",
-    "struct", "time", "timestamp", "to_arrow", "validate", "write_file",
+    "ArrayData",
+    "BinaryArray",
+    "BinaryMap",
+    "BinaryRow",
+    "DataType",
+    "Encoder",
+    "FORMAT_VERSION",
+    "Field",
+    "InvalidDataError",
+    "MapData",
+    "RowBatch",
+    "RowData",
+    "RowFile",
+    "Schema",
+    "SchemaMismatchError",
+    "TruncatedError",
+    "UnsupportedError",
+    "ZerorowError",
+    "binary",
+    "bool_",
+    "date32",
+    "decimal",
+    "duration",
+    "encoder",
+    "field",
+    "float32",
+    "float64",
+    "from_arrow",
+    "infer_schema",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "list_",
+    "map_",
+    "open_file",
+    "string",
+    "struct",
+    "time",
+    "timestamp",
+    "to_arrow",
+    "validate",
+    "write_file",
 ]

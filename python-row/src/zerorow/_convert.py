@@ -31,9 +31,17 @@ def _hashable(k: Any) -> Any:
 
 
 _NUMPY_DTYPES = {
-    "bool": "?", "int8": "<i1", "int16": "<i2", "int32": "<i4", "int64": "<i8",
-    "float32": "<f4", "float64": "<f8", "date32": "<i4", "time": "<i8",
-    "timestamp": "<M8[us]", "duration": "<m8[us]",
+    "bool": "?",
+    "int8": "<i1",
+    "int16": "<i2",
+    "int32": "<i4",
+    "int64": "<i8",
+    "float32": "<f4",
+    "float64": "<f8",
+    "date32": "<i4",
+    "time": "<i8",
+    "timestamp": "<M8[us]",
+    "duration": "<m8[us]",
 }
 
 
@@ -50,7 +58,9 @@ def array_to_numpy(a: _zerorow.ArrayData):
     elif tid == "timestamp":
         dtype = "<M8[us]"  # instants in UTC
     else:
-        raise TypeError(f"to_numpy() needs fixed-width elements, this array holds {tid}")
+        raise TypeError(
+            f"to_numpy() needs fixed-width elements, this array holds {tid}"
+        )
     buf = memoryview(exporter).cast("B")
     out = np.frombuffer(buf, dtype=dtype, count=count, offset=offset)
     out.flags.writeable = False
@@ -86,5 +96,6 @@ def row_repr_html(row: _zerorow.RowData) -> str:
 
     cells = "".join(
         f"<tr><th>{html.escape(name)}</th><td>{html.escape(_short(row[i]))}</td></tr>"
-        for i, name in enumerate(row._field_names()))
+        for i, name in enumerate(row._field_names())
+    )
     return f"<table><caption>RowData</caption>{cells}</table>"

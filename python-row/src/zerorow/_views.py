@@ -32,8 +32,11 @@ def _row_schema(self: RowData) -> Schema:
 
 def _strip(obj: Any) -> Any:
     if isinstance(obj, dict):
-        return {k: (_strip(v) if k != "fields" else [_strip(f) for f in v])
-                for k, v in obj.items() if k != "_tzinfo"}
+        return {
+            k: (_strip(v) if k != "fields" else [_strip(f) for f in v])
+            for k, v in obj.items()
+            if k != "_tzinfo"
+        }
     return obj
 
 
@@ -214,4 +217,13 @@ def validate(schema: Schema, buffer: Any, level: str = "full") -> None:
         raise ValueError(f"level must be 'none', 'bounds' or 'full', not {level!r}")
 
 
-__all__ = ["ArrayData", "BinaryArray", "BinaryMap", "BinaryRow", "MapData", "RowData", "validate", "error"]
+__all__ = [
+    "ArrayData",
+    "BinaryArray",
+    "BinaryMap",
+    "BinaryRow",
+    "MapData",
+    "RowData",
+    "validate",
+    "error",
+]

@@ -42,7 +42,11 @@ class Encoder(Generic[T]):
         if row.schema != self.schema:
             from .errors import error
 
-            raise error("schema_mismatch", "", f"row schema {row.schema.fingerprint} is not the encoder's {self.schema.fingerprint}")
+            raise error(
+                "schema_mismatch",
+                "",
+                f"row schema {row.schema.fingerprint} is not the encoder's {self.schema.fingerprint}",
+            )
         return self._conv(row)
 
     def decode(self, buffer: Any, level: str = "bounds") -> T:

@@ -19,7 +19,11 @@ def _rows_bytes(items: Iterable[Any], schema: Schema) -> Iterator[bytes]:
     for x in items:
         if isinstance(x, RowData):
             if x.schema != schema:
-                raise error("schema_mismatch", "", f"row of schema {x.schema.fingerprint}, file schema {schema.fingerprint}")
+                raise error(
+                    "schema_mismatch",
+                    "",
+                    f"row of schema {x.schema.fingerprint}, file schema {schema.fingerprint}",
+                )
             yield x.to_bytes()
         elif isinstance(x, (bytes, bytearray, memoryview)):
             yield bytes(x)
@@ -31,20 +35,31 @@ def write_file(path: str, rows_or_objs: Iterable[Any], schema: Schema) -> int:
     """Writes rows (RowData, row bytes, or objects to encode) to an Arrow IPC row file; returns the count."""
     import pyarrow as pa
 
-    meta = {"zerorow.version": str(FORMAT_VERSION), "zerorow.schema": schema.to_json(),
-            "zerorow.fingerprint": schema.fingerprint}
-    aschema = pa.schema([pa.field("row", pa.large_binary(), nullable=False, metadata=meta)])
+    meta = {
+        "zerorow.version": str(FORMAT_VERSION),
+        "zerorow.schema": schema.to_json(),
+        "zerorow.fingerprint": schema.fingerprint,
+    }
+    aschema = pa.schema(
+        [pa.field("row", pa.large_binary(), nullable=False, metadata=meta)]
+    )
     n = 0
     with pa.OSFile(str(path), "wb") as sink, pa.ipc.new_file(sink, aschema) as w:
         batch: list = []
         for b in _rows_bytes(rows_or_objs, schema):
             batch.append(b)
             if len(batch) == BATCH_ROWS:
-                w.write_batch(pa.record_batch([pa.array(batch, pa.large_binary())], schema=aschema))
+                w.write_batch(
+                    pa.record_batch(
+                        [pa.array(batch, pa.large_binary())], schema=aschema
+                    )
+                )
                 n += len(batch)
                 batch = []
         if batch or n == 0:
-            w.write_batch(pa.record_batch([pa.array(batch, pa.large_binary())], schema=aschema))
+            w.write_batch(
+                pa.record_batch([pa.array(batch, pa.large_binary())], schema=aschema)
+            )
             n += len(batch)
     return n
 
@@ -52,27 +67,54 @@ def write_file(path: str, rows_or_objs: Iterable[Any], schema: Schema) -> int:
 class RowFile:
     """A memory-mapped row file: len(), random access by index, iteration, to_arrow()."""
 
-    def __init__(self, path: str, schema: Optional[Schema] = None, level: str = "bounds") -> None:
+    def __init__(
+        self, path: str, schema: Optional[Schema] = None, level: str = "bounds"
+    ) -> None:
         import pyarrow as pa
 
         self._source = pa.memory_map(str(path), "r")
         self._reader = pa.ipc.open_file(self._source)
         fields = self._reader.schema
-        if fields.names != ["row"] or not (pa.types.is_binary(fields.field(0).type) or pa.types.is_large_binary(fields.field(0).type)):
-            raise error("invalid_data", "", f"a row file has one binary column named 'row', found {fields}")
-        meta = {k.decode(): v.decode() for k, v in (fields.field(0).metadata or {}).items()}
+        if fields.names != ["row"] or not (
+            pa.types.is_binary(fields.field(0).type)
+            or pa.types.is_large_binary(fields.field(0).type)
+        ):
+            raise error(
+                "invalid_data",
+                "",
+                f"a row file has one binary column named 'row', found {fields}",
+            )
+        meta = {
+            k.decode(): v.decode() for k, v in (fields.field(0).metadata or {}).items()
+        }
         for key in ("zerorow.version", "zerorow.schema", "zerorow.fingerprint"):
             if key not in meta:
                 raise error("invalid_data", "", f"row column metadata lacks {key}")
         if meta["zerorow.version"].split(".")[0] != "1":
-            raise error("unsupported", "", f"format version {meta['zerorow.version']} (this reader: 1)")
-        if f"{fnv1a64(meta['zerorow.schema'].encode()):016x}" != meta["zerorow.fingerprint"]:
-            raise error("invalid_data", "", "zerorow.fingerprint does not match zerorow.schema")
+            raise error(
+                "unsupported",
+                "",
+                f"format version {meta['zerorow.version']} (this reader: 1)",
+            )
+        if (
+            f"{fnv1a64(meta['zerorow.schema'].encode()):016x}"
+            != meta["zerorow.fingerprint"]
+        ):
+            raise error(
+                "invalid_data", "", "zerorow.fingerprint does not match zerorow.schema"
+            )
         self.schema = Schema.from_json(meta["zerorow.schema"])
         if schema is not None and schema.fingerprint != self.schema.fingerprint:
-            raise error("schema_mismatch", "", f"expected schema {schema.fingerprint} but the file has {self.schema.fingerprint}")
+            raise error(
+                "schema_mismatch",
+                "",
+                f"expected schema {schema.fingerprint} but the file has {self.schema.fingerprint}",
+            )
         self._level = level
-        self._batches = [self._reader.get_batch(i).column(0) for i in range(self._reader.num_record_batches)]
+        self._batches = [
+            self._reader.get_batch(i).column(0)
+            for i in range(self._reader.num_record_batches)
+        ]
         self._starts = [0]
         for b in self._batches:
             if b.null_count:
@@ -89,7 +131,9 @@ class RowFile:
 
         bufs = col.buffers()
         width = "<i8" if col.type.id == 22 or str(col.type) == "large_binary" else "<i4"
-        offsets = np.frombuffer(bufs[1], dtype=width, count=len(col) + 1 + col.offset)[col.offset:]
+        offsets = np.frombuffer(bufs[1], dtype=width, count=len(col) + 1 + col.offset)[
+            col.offset :
+        ]
         data = memoryview(bufs[2]) if bufs[2] is not None else memoryview(b"")
         return offsets, data
 
@@ -105,7 +149,7 @@ class RowFile:
         b = bisect.bisect_right(self._starts, k) - 1
         offsets, data = self._views[b]
         j = k - self._starts[b]
-        return RowData(self.schema, data[int(offsets[j]):int(offsets[j + 1])])
+        return RowData(self.schema, data[int(offsets[j]) : int(offsets[j + 1])])
 
     def __iter__(self) -> Iterator[RowData]:
         for k in range(len(self)):
@@ -119,7 +163,9 @@ class RowFile:
 
         if len(self) == 0:
             return schema_to_arrow(self.schema).empty_table()
-        return pa.Table.from_batches([RowBatch.from_rows(list(self), self.schema).to_arrow()])
+        return pa.Table.from_batches(
+            [RowBatch.from_rows(list(self), self.schema).to_arrow()]
+        )
 
     def close(self) -> None:
         self._views = []
@@ -133,6 +179,8 @@ class RowFile:
         self.close()
 
 
-def open_file(path: str, schema: Optional[Schema] = None, level: str = "bounds") -> RowFile:
+def open_file(
+    path: str, schema: Optional[Schema] = None, level: str = "bounds"
+) -> RowFile:
     """Opens a row file memory-mapped; `schema` checks the fingerprint, level "full" validates every row."""
     return RowFile(path, schema, level)

@@ -33,19 +33,51 @@ class Node:
     `conv` is None when the value read in deep mode (lists, dicts, scalars) is already right.
     """
 
-    __slots__ = ("type", "nullable", "conv", "cls", "fields", "tag", "container", "children")
+    __slots__ = (
+        "type",
+        "nullable",
+        "conv",
+        "cls",
+        "fields",
+        "tag",
+        "container",
+        "children",
+    )
 
-    def __init__(self, type: DataType, nullable: bool = False, conv: Optional[Callable] = None,
-                 cls: Any = None, fields: tuple = (), tag: Optional[str] = None, container: Any = None,
-                 children: tuple = ()) -> None:
-        self.type, self.nullable, self.conv, self.cls, self.fields = type, nullable, conv, cls, fields
+    def __init__(
+        self,
+        type: DataType,
+        nullable: bool = False,
+        conv: Optional[Callable] = None,
+        cls: Any = None,
+        fields: tuple = (),
+        tag: Optional[str] = None,
+        container: Any = None,
+        children: tuple = (),
+    ) -> None:
+        self.type, self.nullable, self.conv, self.cls, self.fields = (
+            type,
+            nullable,
+            conv,
+            cls,
+            fields,
+        )
         # how the native decoder rebuilds the value: "value" (as read), "call" (conv(value)),
         # "struct" (cls(**fields)), "seq" (container([...])), "map" ({k: v})
         self.tag = tag or ("value" if conv is None else "call")
         self.container, self.children = container, children
 
     def with_(self, **changes: Any) -> "Node":
-        n = Node(self.type, self.nullable, self.conv, self.cls, self.fields, self.tag, self.container, self.children)
+        n = Node(
+            self.type,
+            self.nullable,
+            self.conv,
+            self.cls,
+            self.fields,
+            self.tag,
+            self.container,
+            self.children,
+        )
         for k, v in changes.items():
             setattr(n, k, v)
         return n
@@ -56,15 +88,29 @@ class Node:
 
         kinds = {"value": 0, "struct": 1, "seq": 2, "map": 3, "call": 4}
         if self.tag == "struct":
-            return _zerorow.DecodePlan(1, self.cls, [n for n, _ in self.fields], [c.plan() for _, c in self.fields])
+            return _zerorow.DecodePlan(
+                1,
+                self.cls,
+                [n for n, _ in self.fields],
+                [c.plan() for _, c in self.fields],
+            )
         if self.tag in ("seq", "map"):
-            return _zerorow.DecodePlan(kinds[self.tag], self.container, [], [c.plan() for c in self.children])
+            return _zerorow.DecodePlan(
+                kinds[self.tag], self.container, [], [c.plan() for c in self.children]
+            )
         return _zerorow.DecodePlan(kinds[self.tag], self.conv, [], [])
 
 
 _SIMPLE = {
-    bool: zs.bool_, int: zs.int64, float: zs.float64, str: zs.string, bytes: zs.binary,
-    bytearray: zs.binary, dt.date: zs.date32, dt.time: zs.time, dt.timedelta: zs.duration,
+    bool: zs.bool_,
+    int: zs.int64,
+    float: zs.float64,
+    str: zs.string,
+    bytes: zs.binary,
+    bytearray: zs.binary,
+    dt.date: zs.date32,
+    dt.time: zs.time,
+    dt.timedelta: zs.duration,
 }
 
 
@@ -85,7 +131,9 @@ def _zone_name(tz: dt.tzinfo) -> str:
         sign = "-" if off < dt.timedelta(0) else "+"
         minutes = abs(int(off.total_seconds())) // 60
         return f"{sign}{minutes // 60:02d}:{minutes % 60:02d}"
-    raise TypeError(f"cannot name the time zone {tz!r}: use zoneinfo.ZoneInfo or datetime.timezone")
+    raise TypeError(
+        f"cannot name the time zone {tz!r}: use zoneinfo.ZoneInfo or datetime.timezone"
+    )
 
 
 def _marker_type(m: Any) -> Optional[DataType]:
@@ -124,8 +172,15 @@ def _numpy_marker(m: Any) -> Optional[DataType]:
         d = np.dtype(m)
     except TypeError:
         return None
-    kinds = {("b", 1): zs.bool_, ("i", 1): zs.int8, ("i", 2): zs.int16, ("i", 4): zs.int32,
-             ("i", 8): zs.int64, ("f", 4): zs.float32, ("f", 8): zs.float64}
+    kinds = {
+        ("b", 1): zs.bool_,
+        ("i", 1): zs.int8,
+        ("i", 2): zs.int16,
+        ("i", 4): zs.int32,
+        ("i", 8): zs.int64,
+        ("f", 4): zs.float32,
+        ("f", 8): zs.float64,
+    }
     t = kinds.get((d.kind, d.itemsize))
     if t is None and d.kind == "U":
         t = zs.string
@@ -139,8 +194,14 @@ def _numpy_marker(m: Any) -> Optional[DataType]:
 
 
 def _is_struct_class(tp: Any) -> bool:
-    return isinstance(tp, type) and (dataclasses.is_dataclass(tp) or (
-        issubclass(tp, tuple) and hasattr(tp, "_fields") and hasattr(tp, "__annotations__")))
+    return isinstance(tp, type) and (
+        dataclasses.is_dataclass(tp)
+        or (
+            issubclass(tp, tuple)
+            and hasattr(tp, "_fields")
+            and hasattr(tp, "__annotations__")
+        )
+    )
 
 
 def _none_ok(conv: Callable) -> Callable:
@@ -151,18 +212,30 @@ def _seq_node(t: DataType, kind: type, elem: Node) -> Node:
     if elem.conv is None and kind is list:
         return Node(t)
     ec = (lambda x: x) if elem.conv is None else _none_ok(elem.conv)
-    return Node(t, False, lambda a: kind([ec(x) for x in a]), tag="seq", container=kind, children=(elem,))
+    return Node(
+        t,
+        False,
+        lambda a: kind([ec(x) for x in a]),
+        tag="seq",
+        container=kind,
+        children=(elem,),
+    )
 
 
 def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
     """The Node for annotation `ann`; `where` names the class and field for errors."""
     origin, args = typing.get_origin(ann), typing.get_args(ann)
     # Optional[X] / X | None
-    if origin is typing.Union or (sys.version_info >= (3, 10) and origin is getattr(__import__("types"), "UnionType", None)):
+    if origin is typing.Union or (
+        sys.version_info >= (3, 10)
+        and origin is getattr(__import__("types"), "UnionType", None)
+    ):
         rest = [a for a in args if a is not type(None)]
         if len(rest) == 1 and len(rest) < len(args):
             return infer_node(rest[0], where, stack).with_(nullable=True)
-        raise TypeError(f"{where}: cannot map the union {ann!r} (only Optional[X] is supported)")
+        raise TypeError(
+            f"{where}: cannot map the union {ann!r} (only Optional[X] is supported)"
+        )
     if origin is typing.Annotated:
         base, meta = args[0], args[1:]
         marks = [t for t in (_marker_type(m) for m in meta) if t is not None]
@@ -172,14 +245,24 @@ def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
         np_mod = sys.modules.get("numpy")
         if np_mod is not None and base is np_mod.ndarray:
             return _ndarray_node(t, where)
-        bnode = infer_node(base, where, stack) if base not in (int, float, dec.Decimal, dt.datetime) else None
+        bnode = (
+            infer_node(base, where, stack)
+            if base not in (int, float, dec.Decimal, dt.datetime)
+            else None
+        )
         if t.id == "timestamp" and base is dt.datetime:
             return Node(t)
         return Node(t) if bnode is None else bnode.with_(type=t)
-    if isinstance(ann, typing.TypeVar) and ann.__name__ in _WIDTHS:  # pyfory-style int32 markers
+    if (
+        isinstance(ann, typing.TypeVar) and ann.__name__ in _WIDTHS
+    ):  # pyfory-style int32 markers
         return Node(DataType(ann.__name__))
     marker = _marker_type(ann)
-    if marker is not None and not (isinstance(ann, type) and ann.__module__ == "numpy" and ann.__name__ == "ndarray"):
+    if marker is not None and not (
+        isinstance(ann, type)
+        and ann.__module__ == "numpy"
+        and ann.__name__ == "ndarray"
+    ):
         return Node(marker)
     if ann is dt.datetime:
         return Node(zs.timestamp())
@@ -190,8 +273,14 @@ def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
         conv = bytearray if ann is bytearray else None
         return Node(_SIMPLE[ann], False, conv)
     if ann is dec.Decimal:
-        raise TypeError(f"{where}: Decimal needs a precision and scale: Annotated[Decimal, zerorow.decimal(p, s)]")
-    if origin in (list, cabc.Sequence, cabc.MutableSequence, cabc.Iterable, cabc.Collection) and len(args) == 1:
+        raise TypeError(
+            f"{where}: Decimal needs a precision and scale: Annotated[Decimal, zerorow.decimal(p, s)]"
+        )
+    if (
+        origin
+        in (list, cabc.Sequence, cabc.MutableSequence, cabc.Iterable, cabc.Collection)
+        and len(args) == 1
+    ):
         e = infer_node(args[0], where, stack)
         return _seq_node(zs.list_(e.type, True), list, e)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
@@ -199,20 +288,30 @@ def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
         return _seq_node(zs.list_(e.type, True), tuple, e)
     if origin in (set, frozenset, cabc.Set, cabc.MutableSet) and len(args) == 1:
         e = infer_node(args[0], where, stack)
-        return _seq_node(zs.list_(e.type, True), frozenset if origin is frozenset else set, e)
+        return _seq_node(
+            zs.list_(e.type, True), frozenset if origin is frozenset else set, e
+        )
     if origin in (dict, cabc.Mapping, cabc.MutableMapping) and len(args) == 2:
         k, v = infer_node(args[0], where, stack), infer_node(args[1], where, stack)
         t = zs.map_(k.type, v.type, True)
         if k.conv is None and v.conv is None:
             return Node(t)
         kc, vc = _none_ok(k.conv or (lambda x: x)), _none_ok(v.conv or (lambda x: x))
-        return Node(t, False, lambda m: {kc(a): vc(b) for a, b in m.items()}, tag="map", container=dict,
-                    children=(k, v))
+        return Node(
+            t,
+            False,
+            lambda m: {kc(a): vc(b) for a, b in m.items()},
+            tag="map",
+            container=dict,
+            children=(k, v),
+        )
     if _is_struct_class(ann):
         return struct_node(ann, stack)
     np_mod = sys.modules.get("numpy")
     if np_mod is not None and ann is np_mod.ndarray:
-        raise TypeError(f"{where}: numpy.ndarray needs a dtype: Annotated[np.ndarray, np.float64]")
+        raise TypeError(
+            f"{where}: numpy.ndarray needs a dtype: Annotated[np.ndarray, np.float64]"
+        )
     raise TypeError(f"{where}: cannot map the annotation {ann!r} to a zerorow type")
 
 
@@ -226,18 +325,31 @@ def _ndarray_node(elem: DataType, where: str) -> Node:
 
 
 def _numpy_dtype(t: DataType) -> Any:
-    return {"bool": "?", "int8": "i1", "int16": "i2", "int32": "i4", "int64": "i8", "float32": "f4",
-            "float64": "f8", "string": object, "binary": object}.get(t.id, object)
+    return {
+        "bool": "?",
+        "int8": "i1",
+        "int16": "i2",
+        "int32": "i4",
+        "int64": "i8",
+        "float32": "f4",
+        "float64": "f8",
+        "string": object,
+        "binary": object,
+    }.get(t.id, object)
 
 
 def struct_node(cls: type, stack: tuple = ()) -> Node:
     """Node of a dataclass / NamedTuple: a struct with one field per annotated attribute."""
     if cls in stack:
-        raise TypeError(f"{cls.__qualname__} refers to itself; recursive types have no fixed schema")
+        raise TypeError(
+            f"{cls.__qualname__} refers to itself; recursive types have no fixed schema"
+        )
     try:
         hints = typing.get_type_hints(cls, include_extras=True)
     except Exception as e:
-        raise TypeError(f"cannot resolve the annotations of {cls.__qualname__}: {e}") from e
+        raise TypeError(
+            f"cannot resolve the annotations of {cls.__qualname__}: {e}"
+        ) from e
     if dataclasses.is_dataclass(cls):
         names = [f.name for f in dataclasses.fields(cls)]
     else:
@@ -246,7 +358,9 @@ def struct_node(cls: type, stack: tuple = ()) -> Node:
     for name in names:
         if name not in hints:
             raise TypeError(f"{cls.__qualname__}.{name} has no annotation")
-        n = infer_node(hints[name], f"{cls.__qualname__}.{name} ({hints[name]!r})", stack + (cls,))
+        n = infer_node(
+            hints[name], f"{cls.__qualname__}.{name} ({hints[name]!r})", stack + (cls,)
+        )
         fields.append(Field(name, n.type, n.nullable))
         nodes.append((name, n))
     t = zs.struct(fields)
@@ -254,7 +368,10 @@ def struct_node(cls: type, stack: tuple = ()) -> Node:
 
 
 def _struct_conv(cls: type, nodes: list) -> Callable:
-    plan = [(i, name, None if n.conv is None else _none_ok(n.conv)) for i, (name, n) in enumerate(nodes)]
+    plan = [
+        (i, name, None if n.conv is None else _none_ok(n.conv))
+        for i, (name, n) in enumerate(nodes)
+    ]
 
     def conv(row):
         get = row._get
@@ -269,5 +386,7 @@ def _struct_conv(cls: type, nodes: list) -> Callable:
 def infer_schema(cls: type) -> Schema:
     """The schema of a dataclass or NamedTuple (see the module docstring for the rules)."""
     if not _is_struct_class(cls):
-        raise TypeError(f"infer_schema needs a dataclass or NamedTuple class, got {cls!r}")
+        raise TypeError(
+            f"infer_schema needs a dataclass or NamedTuple class, got {cls!r}"
+        )
     return Schema(struct_node(cls).type)

@@ -10,8 +10,19 @@ from . import _zerorow
 from .errors import error
 
 PRIMITIVES = (
-    "bool", "int8", "int16", "int32", "int64", "float32", "float64",
-    "string", "binary", "date32", "time", "timestamp", "duration",
+    "bool",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "float32",
+    "float64",
+    "string",
+    "binary",
+    "date32",
+    "time",
+    "timestamp",
+    "duration",
 )
 MAX_DEPTH = 64  # SPEC §7
 FORMAT_VERSION = 1
@@ -20,13 +31,34 @@ FORMAT_VERSION = 1
 class DataType:
     """An immutable zerorow type. Build with the factories (`zerorow.int32`, `zerorow.list_(...)`)."""
 
-    __slots__ = ("id", "tz", "precision", "scale", "element", "element_nullable", "key",
-                 "value", "value_nullable", "fields", "_json")
+    __slots__ = (
+        "id",
+        "tz",
+        "precision",
+        "scale",
+        "element",
+        "element_nullable",
+        "key",
+        "value",
+        "value_nullable",
+        "fields",
+        "_json",
+    )
 
-    def __init__(self, id: str, *, tz: str | None = None, precision: int = 0, scale: int = 0,
-                 element: DataType | None = None, element_nullable: bool = True,
-                 key: DataType | None = None, value: DataType | None = None,
-                 value_nullable: bool = True, fields: Sequence[Field] = ()) -> None:
+    def __init__(
+        self,
+        id: str,
+        *,
+        tz: str | None = None,
+        precision: int = 0,
+        scale: int = 0,
+        element: DataType | None = None,
+        element_nullable: bool = True,
+        key: DataType | None = None,
+        value: DataType | None = None,
+        value_nullable: bool = True,
+        fields: Sequence[Field] = (),
+    ) -> None:
         self.id = id
         self.tz = tz
         self.precision, self.scale = precision, scale
@@ -44,11 +76,18 @@ class DataType:
         if self.id == "decimal":
             return {"type": "decimal", "precision": self.precision, "scale": self.scale}
         if self.id == "list":
-            return {"type": "list", "element": self.element.to_json_obj(),
-                    "element_nullable": self.element_nullable}
+            return {
+                "type": "list",
+                "element": self.element.to_json_obj(),
+                "element_nullable": self.element_nullable,
+            }
         if self.id == "map":
-            return {"type": "map", "key": self.key.to_json_obj(), "value": self.value.to_json_obj(),
-                    "value_nullable": self.value_nullable}
+            return {
+                "type": "map",
+                "key": self.key.to_json_obj(),
+                "value": self.value.to_json_obj(),
+                "value_nullable": self.value_nullable,
+            }
         return {"type": "struct", "fields": [f.to_json_obj() for f in self.fields]}
 
     def to_json(self) -> str:
@@ -56,8 +95,12 @@ class DataType:
 
     @property
     def is_fixed_width(self) -> bool:
-        return self.id in PRIMITIVES[:7] + ("date32", "time", "timestamp", "duration") or (
-            self.id == "decimal" and self.precision <= 18)
+        return self.id in PRIMITIVES[:7] + (
+            "date32",
+            "time",
+            "timestamp",
+            "duration",
+        ) or (self.id == "decimal" and self.precision <= 18)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, DataType) and other._json == self._json
@@ -67,7 +110,9 @@ class DataType:
 
     def __repr__(self) -> str:
         if self.id == "list":
-            return f"list<{self.element!r}{'' if self.element_nullable else ' not null'}>"
+            return (
+                f"list<{self.element!r}{'' if self.element_nullable else ' not null'}>"
+            )
         if self.id == "map":
             return f"map<{self.key!r}, {self.value!r}{'' if self.value_nullable else ' not null'}>"
         if self.id == "struct":
@@ -88,11 +133,18 @@ class Field:
         self.name, self.type, self.nullable = name, type, nullable
 
     def to_json_obj(self) -> dict:
-        return {"name": self.name, "type": self.type.to_json_obj(), "nullable": self.nullable}
+        return {
+            "name": self.name,
+            "type": self.type.to_json_obj(),
+            "nullable": self.nullable,
+        }
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Field) and (other.name, other.type, other.nullable) == (
-            self.name, self.type, self.nullable)
+        return isinstance(other, Field) and (
+            other.name,
+            other.type,
+            other.nullable,
+        ) == (self.name, self.type, self.nullable)
 
     def __hash__(self) -> int:
         return hash((self.name, self.type, self.nullable))
@@ -127,7 +179,11 @@ def canonical_json(obj: Any) -> str:
         return _json_string(obj)
     if isinstance(obj, list):
         return "[" + ",".join(canonical_json(x) for x in obj) + "]"
-    return "{" + ",".join(_json_string(k) + ":" + canonical_json(v) for k, v in obj.items()) + "}"
+    return (
+        "{"
+        + ",".join(_json_string(k) + ":" + canonical_json(v) for k, v in obj.items())
+        + "}"
+    )
 
 
 def fnv1a64(data: bytes) -> int:
@@ -161,7 +217,11 @@ def timestamp(tz: str | None = None) -> DataType:
 def decimal(precision: int, scale: int = 0) -> DataType:
     """decimal(p, s), 1 <= p <= 38, 0 <= s <= p (SPEC §3.5)."""
     if not (1 <= precision <= 38 and 0 <= scale <= precision):
-        raise error("unsupported", "", f"decimal({precision}, {scale}): expected 1 <= p <= 38 and 0 <= s <= p")
+        raise error(
+            "unsupported",
+            "",
+            f"decimal({precision}, {scale}): expected 1 <= p <= 38 and 0 <= s <= p",
+        )
     return DataType("decimal", precision=precision, scale=scale)
 
 
@@ -189,7 +249,9 @@ def _need(obj: dict, key: str, path: str) -> Any:
 
 
 def _parse_type(obj: Any, path: str, depth: int) -> DataType:
-    if depth > MAX_DEPTH + 1:  # a primitive inside 64 levels sits at 65; the exact rule is _depth
+    if (
+        depth > MAX_DEPTH + 1
+    ):  # a primitive inside 64 levels sits at 65; the exact rule is _depth
         raise error("unsupported", "", f"more than {MAX_DEPTH} levels of nesting")
     if isinstance(obj, dict) and set(obj) == {"type"} and obj["type"] in PRIMITIVES:
         obj = obj["type"]
@@ -203,12 +265,20 @@ def _parse_type(obj: Any, path: str, depth: int) -> DataType:
     if tid == "timestamp":
         tz = _need(obj, "tz", path)
         if not isinstance(tz, str):
-            raise error("invalid_data", path, f"timestamp tz must be a string, found {tz!r}")
+            raise error(
+                "invalid_data", path, f"timestamp tz must be a string, found {tz!r}"
+            )
         return DataType("timestamp", tz=tz or None)
     if tid == "decimal":
         p, s = _need(obj, "precision", path), _need(obj, "scale", path)
-        if not (isinstance(p, int) and isinstance(s, int)) or isinstance(p, bool) or isinstance(s, bool):
-            raise error("invalid_data", path, "decimal precision/scale must be integers")
+        if (
+            not (isinstance(p, int) and isinstance(s, int))
+            or isinstance(p, bool)
+            or isinstance(s, bool)
+        ):
+            raise error(
+                "invalid_data", path, "decimal precision/scale must be integers"
+            )
         if not 1 <= p <= 38:
             raise error("unsupported", path, f"decimal precision {p} is not in [1, 38]")
         if not 0 <= s <= p:
@@ -216,13 +286,19 @@ def _parse_type(obj: Any, path: str, depth: int) -> DataType:
         return DataType("decimal", precision=p, scale=s)
     if tid == "list":
         elem = _parse_type(_need(obj, "element", path), path + "[]", depth + 1)
-        return DataType("list", element=elem, element_nullable=_bool(obj, "element_nullable", path))
+        return DataType(
+            "list", element=elem, element_nullable=_bool(obj, "element_nullable", path)
+        )
     if tid == "map":
         k = _parse_type(_need(obj, "key", path), path + "{keys}", depth + 1)
         v = _parse_type(_need(obj, "value", path), path + "{values}", depth + 1)
-        return DataType("map", key=k, value=v, value_nullable=_bool(obj, "value_nullable", path))
+        return DataType(
+            "map", key=k, value=v, value_nullable=_bool(obj, "value_nullable", path)
+        )
     if tid == "struct":
-        return DataType("struct", fields=_parse_fields(_need(obj, "fields", path), path, depth))
+        return DataType(
+            "struct", fields=_parse_fields(_need(obj, "fields", path), path, depth)
+        )
     raise error("unsupported", path, f"{tid} is not a v1 type")
 
 
@@ -242,7 +318,11 @@ def _parse_fields(items: Any, path: str, depth: int) -> list[Field]:
             raise error("invalid_data", path, f"expected a field object, found {f!r}")
         name = _need(f, "name", path)
         if not isinstance(name, str) or not name:
-            raise error("invalid_data", path, f"field names must be non-empty strings, found {name!r}")
+            raise error(
+                "invalid_data",
+                path,
+                f"field names must be non-empty strings, found {name!r}",
+            )
         fpath = f"{path}.{name}" if path else name
         if name in seen:
             raise error("invalid_data", fpath, f"two fields named {name}")
@@ -270,7 +350,9 @@ class _UnknownZone(tzinfo):
         self.name = name
 
     def _fail(self, *_: Any) -> Any:
-        raise error("unsupported", "", f"time zone {self.name!r} is not known on this machine")
+        raise error(
+            "unsupported", "", f"time zone {self.name!r} is not known on this machine"
+        )
 
     utcoffset = dst = tzname = fromutc = _fail
 
@@ -279,7 +361,13 @@ def resolve_tz(name: str) -> tzinfo:
     """tzinfo for a schema zone: "UTC", "+HH:MM"/"-HH:MM", or an IANA name (zoneinfo)."""
     if name in ("UTC", "Z"):
         return timezone.utc
-    if len(name) == 6 and name[0] in "+-" and name[3] == ":" and name[1:3].isdigit() and name[4:].isdigit():
+    if (
+        len(name) == 6
+        and name[0] in "+-"
+        and name[3] == ":"
+        and name[1:3].isdigit()
+        and name[4:].isdigit()
+    ):
         delta = timedelta(hours=int(name[1:3]), minutes=int(name[4:]))
         return timezone(-delta if name[0] == "-" else delta)
     try:
@@ -293,7 +381,10 @@ def resolve_tz(name: str) -> tzinfo:
 def _native_obj(obj: Any) -> Any:
     """The JSON object for the native compiler, with tzinfo objects added."""
     if isinstance(obj, dict):
-        out = {k: _native_obj(v) if k != "fields" else [_native_obj(f) for f in v] for k, v in obj.items()}
+        out = {
+            k: _native_obj(v) if k != "fields" else [_native_obj(f) for f in v]
+            for k, v in obj.items()
+        }
         if obj.get("type") == "timestamp" and obj.get("tz"):
             out["_tzinfo"] = resolve_tz(obj["tz"])
         return out
@@ -313,9 +404,15 @@ class Schema:
         # Re-parse the canonical form: the one place that enforces SPEC §4.1 schema rules.
         t = _parse_type(json.loads(t.to_json()), "", 1)
         if _depth(t) > MAX_DEPTH:
-            raise error("unsupported", "", f"{_depth(t)} levels of nesting; the limit is {MAX_DEPTH}")
+            raise error(
+                "unsupported",
+                "",
+                f"{_depth(t)} levels of nesting; the limit is {MAX_DEPTH}",
+            )
         self._type = t
-        self._native = _zerorow.CompiledSchema(_native_obj(t.to_json_obj()), t.to_json())
+        self._native = _zerorow.CompiledSchema(
+            _native_obj(t.to_json_obj()), t.to_json()
+        )
         self._names = {f.name: i for i, f in enumerate(t.fields)}
         self._core = None  # cpp-row's parse of the schema, made on first Arrow use
 

@@ -25,7 +25,12 @@ _READ_MODE = 1 | 2 | 4  # raw temporal ints, deep, maps as pairs
 
 def _float(j: Any) -> float:
     if isinstance(j, str):
-        return {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf, "-0.0": -0.0}[j]
+        return {
+            "NaN": math.nan,
+            "Infinity": math.inf,
+            "-Infinity": -math.inf,
+            "-0.0": -0.0,
+        }[j]
     return float(j)
 
 
@@ -54,14 +59,19 @@ def from_json(t: DataType, j: Any) -> Any:
 def compare(t: DataType, got: Any, j: Any, path: str) -> str | None:
     """None when `got` (read in raw deep mode) equals the values.json value `j`, else why."""
     if j is None or got is None:
-        return None if (j is None and got is None) else f"{path or '<row>'}: expected {j!r} but read {got!r}"
+        return (
+            None
+            if (j is None and got is None)
+            else f"{path or '<row>'}: expected {j!r} but read {got!r}"
+        )
     tid = t.id
     if tid in ("float32", "float64"):
         want = _float(j)
         if tid == "float32":
             want = struct.unpack("<f", struct.pack("<f", want))[0]
         same = (math.isnan(want) and math.isnan(got)) or (
-            want == got and math.copysign(1, want) == math.copysign(1, got))
+            want == got and math.copysign(1, want) == math.copysign(1, got)
+        )
         return None if same else f"{path}: expected {j!r} but read {got!r}"
     if tid == "decimal":
         text = f"{got:f}"
@@ -79,7 +89,8 @@ def compare(t: DataType, got: Any, j: Any, path: str) -> str | None:
             return f"{path}: expected {len(j)} entries but read {len(got)}"
         for i, ((gk, gv), (k, v)) in enumerate(zip(got, j)):
             why = compare(t.key, gk, k, f"{path}{{keys}}[{i}]") or compare(
-                t.value, gv, v, f"{path}{{values}}[{i}]")
+                t.value, gv, v, f"{path}{{values}}[{i}]"
+            )
             if why:
                 return why
         return None
@@ -91,15 +102,24 @@ def compare(t: DataType, got: Any, j: Any, path: str) -> str | None:
                 return why
         return None
     want = from_json(t, j)
-    return None if want == got and type(want) is type(got) else f"{path}: expected {j!r} but read {got!r}"
+    return (
+        None
+        if want == got and type(want) is type(got)
+        else f"{path}: expected {j!r} but read {got!r}"
+    )
 
 
 def read_values(row: zerorow.RowData) -> dict:
-    return {name: _zerorow.get(row, i, _READ_MODE) for i, name in enumerate(row._field_names())}
+    return {
+        name: _zerorow.get(row, i, _READ_MODE)
+        for i, name in enumerate(row._field_names())
+    }
 
 
 def check_read(case_dir: str) -> str | None:
-    schema = zerorow.Schema.from_json(open(os.path.join(case_dir, "schema.json"), encoding="utf-8").read())
+    schema = zerorow.Schema.from_json(
+        open(os.path.join(case_dir, "schema.json"), encoding="utf-8").read()
+    )
     data = open(os.path.join(case_dir, "row.bin"), "rb").read()
     values = json.load(open(os.path.join(case_dir, "values.json"), encoding="utf-8"))
     row = zerorow.RowData(schema, data, level="full")
@@ -107,22 +127,33 @@ def check_read(case_dir: str) -> str | None:
 
 
 def check_write(case_dir: str) -> str | None:
-    schema = zerorow.Schema.from_json(open(os.path.join(case_dir, "schema.json"), encoding="utf-8").read())
+    schema = zerorow.Schema.from_json(
+        open(os.path.join(case_dir, "schema.json"), encoding="utf-8").read()
+    )
     data = open(os.path.join(case_dir, "row.bin"), "rb").read()
     values = json.load(open(os.path.join(case_dir, "values.json"), encoding="utf-8"))
     out = _zerorow.encode(schema._native, from_json(schema.type, values))
     if out == data:
         return None
-    at = next((i for i, (a, b) in enumerate(zip(out, data)) if a != b), min(len(out), len(data)))
-    return f"wrote {len(out)} bytes, expected {len(data)}; first difference at byte {at}"
+    at = next(
+        (i for i, (a, b) in enumerate(zip(out, data)) if a != b),
+        min(len(out), len(data)),
+    )
+    return (
+        f"wrote {len(out)} bytes, expected {len(data)}; first difference at byte {at}"
+    )
 
 
 def check_reject(case_dir: str) -> str | None:
-    expected = json.load(open(os.path.join(case_dir, "expected.json"), encoding="utf-8"))
+    expected = json.load(
+        open(os.path.join(case_dir, "expected.json"), encoding="utf-8")
+    )
     kind = expected["error"]
     bin_path = os.path.join(case_dir, "row.bin")
     try:
-        schema = zerorow.Schema.from_json(open(os.path.join(case_dir, "schema.json"), encoding="utf-8").read())
+        schema = zerorow.Schema.from_json(
+            open(os.path.join(case_dir, "schema.json"), encoding="utf-8").read()
+        )
         if not os.path.exists(bin_path):
             return f"expected {kind} when loading the schema, but it loaded"
         zerorow.validate(schema, open(bin_path, "rb").read(), level="full")

@@ -90,7 +90,12 @@ public final class ArrowWriter implements AutoCloseable {
       arena = Arrays.copyOf(arena, (int) Math.min(Integer.MAX_VALUE - 8,
           Math.max(end, 2L * arena.length)));
     }
-    Platform.copy(base, address, arena, Platform.BYTE_ARRAY_OFFSET + used, size);
+    if (base instanceof byte[]) {
+      // System.arraycopy beats Unsafe.copyMemory's checks for rows of a few hundred bytes
+      System.arraycopy(base, (int) (address - Platform.BYTE_ARRAY_OFFSET), arena, used, size);
+    } else {
+      Platform.copy(base, address, arena, Platform.BYTE_ARRAY_OFFSET + used, size);
+    }
     if (count == starts.length) {
       starts = Arrays.copyOf(starts, count * 2);
       sizes = Arrays.copyOf(sizes, count * 2);

@@ -45,14 +45,53 @@ abstract class ColumnWriter {
     long word = (ordinal >> 6) << 3;
     int bit = ordinal & 63;
     child.reset(n);
+    long[] region = rows.region;
+    long[] slot = child.slot;
+    boolean[] nul = child.nul;
     for (int i = 0; i < n; i++) {
-      long r = rows.region[i];
-      child.region[i] = r;
-      child.end[i] = rows.end[i];
-      child.slot[i] = r + slotOffset;
-      child.nul[i] = rows.nul[i] || ((Platform.getLong(base, r + word) >>> bit) & 1) != 0;
+      long r = region[i];
+      slot[i] = r + slotOffset;
+      nul[i] = rows.nul[i] || ((Platform.getLong(base, r + word) >>> bit) & 1) != 0;
     }
-    write(base, child, v);
+    // a field's enclosing region is its row: share the rows' arrays instead of copying them
+    long[] ownRegion = child.region;
+    long[] ownEnd = child.end;
+    child.region = rows.region;
+    child.end = rows.end;
+    try {
+      write(base, child, v);
+    } finally {
+      child.region = ownRegion;
+      child.end = ownEnd;
+    }
+  }
+
+  /**
+   * Writes the validity bitmap of field {@code ordinal} of {@code rows} (no null rows) at
+   * {@code address} straight from the rows' null bitmaps, 64 values per word.
+   */
+  static void fieldValidity(Object base, Slots rows, int ordinal, long address) {
+    long word = (ordinal >> 6) << 3;
+    int bit = ordinal & 63;
+    long[] region = rows.region;
+    int n = rows.n;
+    int i = 0;
+    for (; i + 64 <= n; i += 64) {
+      long bits = 0;
+      for (int k = 0; k < 64; k++) {
+        bits |= ((~Platform.getLong(base, region[i + k] + word) >>> bit) & 1L) << k;
+      }
+      Platform.putLong(null, address + (i >> 3), bits);
+    }
+    if (i < n) {
+      long bits = 0;
+      for (int k = 0; i + k < n; k++) {
+        bits |= ((~Platform.getLong(base, region[i + k] + word) >>> bit) & 1L) << k;
+      }
+      for (int b = 0; i + 8 * b < n; b++) {
+        Platform.putByte(null, address + (i >> 3) + b, (byte) (bits >>> (8 * b)));
+      }
+    }
   }
 
   /** Null flags of field {@code ordinal} of {@code rows} into {@code nul}. */
@@ -94,19 +133,61 @@ abstract class ColumnWriter {
     int n = s.n;
     boolean[] nul = s.nul;
     int i = 0;
-    for (; i + 8 <= n; i += 8) {
+    for (; i + 64 <= n; i += 64) {
+      long bits = 0;
+      for (int k = 0; k < 64; k++) {
+        bits |= (nul[i + k] ? 0L : 1L) << k;
+      }
+      Platform.putLong(null, address + (i >> 3), bits);
+    }
+    for (; i < n; i += 8) {
       int b = 0;
-      for (int k = 0; k < 8; k++) {
+      for (int k = 0; k < 8 && i + k < n; k++) {
         b |= (nul[i + k] ? 0 : 1) << k;
       }
       Platform.putByte(null, address + (i >> 3), (byte) b);
     }
-    if (i < n) {
-      int b = 0;
-      for (int k = 0; i + k < n; k++) {
-        b |= (nul[i + k] ? 0 : 1) << k;
+  }
+
+  /** Appends validity bits (1 = valid) to a bitmap at an address, a word at a time. */
+  static final class BitAppender {
+    private final long address;
+    private long word;
+    private int pos;
+
+    BitAppender(long address) {
+      this.address = address;
+    }
+
+    /** Appends the {@code count} inverted null bits of a zerorow bitmap at {@code bitmap}. */
+    void appendInverted(Object base, long bitmap, int count) {
+      for (int j = 0; j < count; j += 64) {
+        long valid = ~Platform.getLong(base, bitmap + (j >> 3));
+        int take = Math.min(64, count - j);
+        if (take < 64) {
+          valid &= (1L << take) - 1;
+        }
+        append(valid, take);
       }
-      Platform.putByte(null, address + (i >> 3), (byte) b);
+    }
+
+    private void append(long bits, int count) {
+      int used = pos & 63;
+      word |= bits << used;
+      if (used + count >= 64) {
+        Platform.putLong(null, address + ((pos >>> 6) << 3), word);
+        word = used == 0 ? 0 : bits >>> (64 - used);
+      }
+      pos += count;
+    }
+
+    /** Writes the last partial word, byte by byte (the bitmap may end mid-word). */
+    void finish() {
+      int used = pos & 63;
+      long at = address + ((pos >>> 6) << 3);
+      for (int b = 0; b * 8 < used; b++) {
+        Platform.putByte(null, at + b, (byte) (word >>> (8 * b)));
+      }
     }
   }
 
@@ -166,9 +247,6 @@ abstract class ColumnWriter {
       }
       BaseFixedWidthVector v = (BaseFixedWidthVector) fv;
       int n = rows.n;
-      child.reset(n);
-      boolean[] nul = child.nul;
-      fieldNulls(base, rows, ordinal, nul);
       v.allocateNew(n);
       long data = v.getDataBufferAddress();
       long[] region = rows.region;
@@ -196,7 +274,7 @@ abstract class ColumnWriter {
           }
           break;
       }
-      writeValidity(child, v.getValidityBufferAddress());
+      fieldValidity(base, rows, ordinal, v.getValidityBufferAddress());
       v.setValueCount(n);
     }
   }
@@ -237,6 +315,38 @@ abstract class ColumnWriter {
         Platform.putByte(null, data + (n >> 3), (byte) b);
       }
       writeValidity(s, v.getValidityBufferAddress());
+      v.setValueCount(n);
+    }
+
+    @Override
+    void writeField(Object base, Slots rows, int ordinal, int bitmapBytes, Slots child,
+        FieldVector fv) {
+      if (rowsMayBeNull(rows)) {
+        super.writeField(base, rows, ordinal, bitmapBytes, child, fv);
+        return;
+      }
+      BitVector v = (BitVector) fv;
+      int n = rows.n;
+      v.allocateNew(n);
+      long data = v.getDataBufferAddress();
+      long off = bitmapBytes + 8L * ordinal;
+      long[] region = rows.region;
+      int i = 0;
+      for (; i + 8 <= n; i += 8) {
+        int b = 0;
+        for (int k = 0; k < 8; k++) {
+          b |= (Platform.UNSAFE.getByte(base, region[i + k] + off) != 0 ? 1 : 0) << k; // null: 0
+        }
+        Platform.putByte(null, data + (i >> 3), (byte) b);
+      }
+      if (i < n) {
+        int b = 0;
+        for (int k = 0; i + k < n; k++) {
+          b |= (Platform.UNSAFE.getByte(base, region[i + k] + off) != 0 ? 1 : 0) << k;
+        }
+        Platform.putByte(null, data + (i >> 3), (byte) b);
+      }
+      fieldValidity(base, rows, ordinal, v.getValidityBufferAddress());
       v.setValueCount(n);
     }
   }
@@ -382,15 +492,23 @@ abstract class ColumnWriter {
     private final ColumnWriter element;
     private final int width;
     private final Slots children = new Slots();
+    /** Elements whose Arrow value has the element's bytes: copied array by array. */
+    private final boolean bulk;
+    private long[] starts = new long[16];
 
     ListWriter(String path, DataTypes.ListType type) {
       super(path);
       this.element = create(type.element(), path + "[]");
       this.width = type.element().elementWidth();
+      this.bulk = element instanceof FixedWriter;
     }
 
     @Override
     void write(Object base, Slots s, FieldVector fv) {
+      if (bulk) {
+        writeBulk(base, s, (ListVector) fv);
+        return;
+      }
       ListVector v = (ListVector) fv;
       int n = s.n;
       v.allocateNew();
@@ -417,6 +535,65 @@ abstract class ColumnWriter {
       v.setLastSet(n - 1);
       children.n = total;
       element.write(base, children, v.getDataVector());
+      v.setValueCount(n);
+    }
+
+    /**
+     * Fixed-width elements: each array's elements are one block of {@code count * width}
+     * bytes (null elements are zero, SPEC §2.2), copied with one {@code memcpy} into the child
+     * vector's data buffer; the array's null bitmap is inverted into the validity bitmap.
+     */
+    private void writeBulk(Object base, Slots s, ListVector v) {
+      int n = s.n;
+      v.allocateNew();
+      while (v.getValueCapacity() < n) {
+        v.reAlloc();
+      }
+      if (starts.length < n) {
+        starts = new long[Math.max(n, starts.length * 2)];
+      }
+      long offsets = v.getOffsetBuffer().memoryAddress();
+      Platform.putInt(null, offsets, 0);
+      long total = 0;
+      for (int i = 0; i < n; i++) {
+        if (!s.nul[i]) {
+          long ref = s.ref(base, i, path);
+          long start = s.body(i, ref);
+          int size = (int) ref;
+          long count = size >= 8 ? Platform.getLong(base, start) : -1;
+          if (count < 0 || count >= (1L << 31)
+              || 8 + (((count + 63) >>> 6) << 3) + ((count * width + 7) & ~7L) > size) {
+            throw new InvalidDataException(path, "expected an array with count < 2^31 whose "
+                + "fixed region fits in its " + size + " bytes but found count "
+                + (size >= 8 ? Long.toUnsignedString(count) : "(missing)"));
+          }
+          starts[i] = start;
+          total += count;
+          if (total > Integer.MAX_VALUE) {
+            throw new InvalidDataException(path, "more than 2^31-1 list elements in one batch");
+          }
+        }
+        Platform.putInt(null, offsets + 4L * (i + 1), (int) total);
+      }
+      writeValidity(s, v.getValidityBuffer().memoryAddress());
+      v.setLastSet(n - 1);
+      BaseFixedWidthVector child = (BaseFixedWidthVector) v.getDataVector();
+      child.allocateNew((int) total);
+      long data = child.getDataBufferAddress();
+      BitAppender validity = new BitAppender(child.getValidityBufferAddress());
+      long pos = 0;
+      for (int i = 0; i < n; i++) {
+        if (!s.nul[i]) {
+          long start = starts[i];
+          int count = (int) Platform.getLong(base, start);
+          long bitmap = ((count + 63L) >>> 6) << 3;
+          Platform.copy(base, start + 8 + bitmap, null, data + pos * width, (long) count * width);
+          validity.appendInverted(base, start + 8, count);
+          pos += count;
+        }
+      }
+      validity.finish();
+      child.setValueCount((int) total);
       v.setValueCount(n);
     }
   }
