@@ -23,3 +23,5 @@ bench-java:
 	cd $(ROOT) && $(MVN) -q -pl java-row,java-row/bench -DskipTests package
 	java -cp "$(JAVA_BENCH_CP)" org.openjdk.jmh.Main -prof gc -rf json -rff $(JAVA_ROW)/bench/target/jmh.json $(JAVA_BENCH_ARGS)
 	java -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.Report $(JAVA_ROW)/bench/target/jmh.json 2>/dev/null | tee $(JAVA_ROW)/bench/target/bench-table.md
+	java -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.BoundsCheckCost
+	java -Dzerorow.bounds.checks=false -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.BoundsCheckCost

@@ -13,8 +13,9 @@ Producers (each gets the vectors folder and gives one Arrow table per case):
 
   arrow_equality.py [--vectors DIR] [--java-classpath CP] [--producers java,python]
 
-Prints `PASS|FAIL <producer> <check> <case>` lines, which producers ran, and
-`N passed, N failed`; exits 1 on any failure. The expected tables also serve the Parquet
+Prints `PASS|FAIL <producer> <check> <case>` lines (`SKIP` only for the KNOWN_LIMITS
+below, with the reason), which producers ran, and `N passed, N failed[, N skipped]`;
+exits 1 on any failure. The expected tables also serve the Parquet
 interop test (java-row/parquet/src/test/python), which imports `expected_table`.
 """
 import argparse
@@ -215,6 +216,13 @@ def produce_python(vectors, out):
 
 PRODUCERS = {"java": produce_java, "python": produce_python}
 
+# Limits outside zerorow, reported as `SKIP` with the reason (and counted as passed if the
+# limit goes away). Everything else that fails is a failure.
+KNOWN_LIMITS = {
+    ("python", "max_depth_64"): "Arrow C++'s C Data Interface import stops at 64 nested "
+    "levels (kMaxImportRecursionLevel); the row has 65 (root struct + 64 lists), SPEC §7",
+}
+
 
 # ---- checks -----------------------------------------------------------------------------------
 
@@ -257,11 +265,16 @@ def main(argv=None):
     args = ap.parse_args(argv)
     vectors = os.path.abspath(args.vectors)
     names = cases(vectors)
-    passed = failed = 0
+    passed = failed = known = 0
     ran, skipped = [], []
 
     def report(ok, producer, check, case, why=""):
-        nonlocal passed, failed
+        nonlocal passed, failed, known
+        limit = KNOWN_LIMITS.get((producer, case))
+        if not ok and limit:
+            print(f"SKIP {producer:<7} {check:<9} {case}  known limit: {limit} ({why})")
+            known += 1
+            return
         print(f"{'PASS' if ok else 'FAIL'} {producer:<7} {check:<9} {case}"
               + ("" if ok else f"  {why}"))
         passed += ok
@@ -302,7 +315,7 @@ def main(argv=None):
                     report(ok, producer, "rowfile", name, why)
     print(f"producers run: {', '.join(ran) or 'none'}"
           + (f"; not run: {', '.join(skipped)}" if skipped else "") + "; cpp: not wired yet")
-    print(f"{passed} passed, {failed} failed")
+    print(f"{passed} passed, {failed} failed" + (f", {known} skipped" if known else ""))
     return 1 if failed or not ran else 0
 
 

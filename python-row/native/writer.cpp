@@ -294,6 +294,12 @@ void WriteVar(Out& o, size_t slot_pos, size_t region_base, bool in_row, const Ty
         }
       }
       if (!keys.is_valid() || !vals.is_valid()) throw nb::python_error();
+      if (!PyDict_Check(v)) {  // SPEC §2.3: writers MUST NOT write two equal keys
+        nb::object seen = nb::steal(PySet_New(keys.ptr()));
+        if (!seen.is_valid()) PyErr_Clear();  // unhashable keys: cannot be checked here
+        else if (PySet_GET_SIZE(seen.ptr()) != PyList_GET_SIZE(keys.ptr()))
+          Invalid(p, "the map has two equal keys (SPEC §2.3)");
+      }
       WriteArray(o, *t.elem, false, keys.ptr(), p, "{keys}");
       uint64_t k = o.buf->size() - body - 8;
       std::memcpy(o.buf->data() + body, &k, 8);

@@ -237,3 +237,12 @@ def test_map_lookup_uses_an_index():
     assert (
         r.m["k999"] == 999 and "k5" in r.m and "zz" not in r.m and r.m.get("zz") is None
     )
+
+
+def test_duplicate_map_keys_are_rejected():
+    s = zerorow.Schema([zerorow.field("m", zerorow.map_(zerorow.string, zerorow.int32))])
+    from zerorow import _zerorow
+
+    with pytest.raises(zerorow.InvalidDataError, match="equal keys") as e:
+        _zerorow.encode(s._native, {"m": [("a", 1), ("a", 2)]})
+    assert e.value.path == "m"

@@ -32,3 +32,11 @@ def test_schema_json_round_trip(case):
     schema, _ = case
     again = zerorow.Schema.from_json(schema.to_json())
     assert again == schema and again.fingerprint == schema.fingerprint
+
+
+@settings(max_examples=200, deadline=None)
+@given(rows())
+def test_cpp_core_agrees_on_canonical_json_and_fingerprint(case):
+    schema, _ = case
+    core = _zerorow.CoreSchema(schema.to_json())
+    assert core.to_json() == schema.to_json() and core.fingerprint() == schema.fingerprint

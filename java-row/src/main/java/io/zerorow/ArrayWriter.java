@@ -78,10 +78,13 @@ public final class ArrayWriter extends BinaryWriter {
     return "[" + i + "]";
   }
 
-  /** Marks element {@code i} null; its {@code w} bytes stay zero (SPEC §2.2). */
+  /** Marks element {@code i} null and zeroes its {@code w} bytes (SPEC §2.2). */
   @Override
   public void setNullAt(int i) {
-    slotAddress(i);
+    long e = slotAddress(i);
+    for (int k = 0; k < width; k++) {
+      Platform.putByte(buffer.bytes, e + k, (byte) 0);
+    }
     long word = Platform.BYTE_ARRAY_OFFSET + start + 8 + ((i >> 6) << 3);
     Platform.putLong(buffer.bytes, word, Platform.getLong(buffer.bytes, word) | (1L << (i & 63)));
   }
@@ -127,6 +130,15 @@ public final class ArrayWriter extends BinaryWriter {
     }
     Platform.copy(values, Platform.UNSAFE.arrayBaseOffset(long[].class), buffer.bytes,
         Platform.BYTE_ARRAY_OFFSET + elementStart, 8L * count);
+  }
+
+  /**
+   * Copies all {@code n * width} element bytes from memory at {@code (base, address)} (e.g. an
+   * Arrow values buffer); then mark nulls with {@link #setNullAt}, which zeroes their bytes.
+   */
+  public void writeElements(Object base, long address) {
+    Platform.copy(base, address, buffer.bytes, Platform.BYTE_ARRAY_OFFSET + elementStart,
+        (long) count * width);
   }
 
   @Override

@@ -91,6 +91,27 @@ public abstract class BinaryWriter {
     writeBody(ordinal, v, offset, length);
   }
 
+  /**
+   * Writes a binary (or UTF-8 string) body straight from memory at {@code (base, address)}
+   * (see {@code io.zerorow.internal.Platform}), e.g. from an Arrow data buffer, in one copy.
+   */
+  public final void writeBinary(int ordinal, Object base, long address, int length) {
+    int pos = buffer.cursor;
+    long padded = ((long) length + 7) & ~7L;
+    buffer.ensure(padded);
+    if (padded > length) {
+      Platform.putLong(buffer.bytes, Platform.BYTE_ARRAY_OFFSET + pos + padded - 8, 0L);
+    }
+    Platform.copy(base, address, buffer.bytes, Platform.BYTE_ARRAY_OFFSET + pos, length);
+    buffer.cursor = pos + (int) padded;
+    Platform.putLong(buffer.bytes, slotAddress(ordinal), ((long) (pos - start) << 32) | length);
+  }
+
+  /** Same as {@link #writeBinary(int, Object, long, int)} for UTF-8 string bytes. */
+  public final void writeUtf8(int ordinal, Object base, long address, int length) {
+    writeBinary(ordinal, base, address, length);
+  }
+
   /** Copies an already-encoded row, array or map as the body of {@code ordinal}. */
   public final void writeNested(int ordinal, BinaryRegion value) {
     int pos = buffer.cursor;

@@ -153,6 +153,30 @@ class BinaryRowTest {
   }
 
   @Test
+  void bulkWritesFromMemory() {
+    Schema s = Schema.of(Field.of("b", DataTypes.BINARY, false),
+        Field.of("xs", DataTypes.list(DataTypes.INT16, true), false));
+    ByteBuffer src = ByteBuffer.allocateDirect(16).order(ByteOrder.LITTLE_ENDIAN);
+    for (short i = 0; i < 8; i++) {
+      src.putShort(i * 2, (short) (i + 100));
+    }
+    long address = io.zerorow.internal.Platform.directAddress(src);
+    RowWriter w = new RowWriter(s);
+    w.reset();
+    w.writeBinary(0, null, address, 3);
+    int c = w.cursor();
+    ArrayWriter aw = new ArrayWriter((DataTypes.ListType) s.field(1).type(), w);
+    aw.initialize(5);
+    aw.writeElements(null, address);
+    aw.setNullAt(2);
+    w.setOffsetAndSize(1, c);
+    BinaryRow r = w.getRow();
+    Validator.validate(r, Validator.Level.FULL);
+    assertArrayEquals(new byte[] {100, 0, 101}, r.getBinary(0));
+    assertEquals("[100, 101, null, 103, 104]", r.getArray(1).toString());
+  }
+
+  @Test
   void writerOverflowIsAClearError() {
     WriteBuffer buf = new WriteBuffer(64);
     InvalidDataException e = assertThrows(InvalidDataException.class,

@@ -1,0 +1,62 @@
+package io.zerorow.arrow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.zerorow.BinaryRow;
+import io.zerorow.DataTypes;
+import io.zerorow.Field;
+import io.zerorow.RowWriter;
+import io.zerorow.Schema;
+import java.nio.file.Path;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The examples of java-row/arrow/README.md, verbatim between the markers. */
+class ReadmeExamplesTest {
+  @TempDir Path tmp;
+
+  @Test
+  void rowsToArrowAndBack() throws Exception {
+    // README: rows-to-arrow
+    Schema schema = Schema.of(Field.of("id", DataTypes.INT64, false),
+        Field.of("name", DataTypes.STRING, true));
+    RowWriter rw = new RowWriter(schema);
+    try (ArrowWriter writer = ArrowUtils.createArrowWriter(schema)) {
+      for (long i = 0; i < 3; i++) {
+        rw.reset();
+        rw.writeLong(0, i);
+        rw.writeString(1, "n" + i);
+        writer.write(rw.getRow());              // the bytes are copied: rw can be reused
+      }
+      try (VectorSchemaRoot root = writer.finish();
+          ArrowRowReader reader = ArrowRowReader.of(root, schema)) {
+        for (BinaryRow row : reader) {          // one reused row buffer
+          System.out.println(row.getLong(0) + " " + row.getString(1));
+        }
+      }
+      writer.write(rw.getRow());
+      try (ArrowRecordBatch batch = writer.finishAsRecordBatch()) {
+        System.out.println(batch.getLength() + " row(s) in the batch");
+      }
+    }
+    // README: end
+
+    // README: row-files
+    Path file = tmp.resolve("rows.arrow");
+    try (RowFileWriter out = RowFileWriter.file(file, schema)) {
+      out.write(rw.getRow());
+    }
+    try (RowFileReader in = RowFileReader.open(file, schema)) {  // checks the fingerprint
+      for (BinaryRow row : in) {                                  // in place, memory-mapped
+        System.out.println(row);
+      }
+    }
+    // README: end
+    try (RowFileReader in = RowFileReader.open(file)) {
+      assertEquals(1, in.batch(0).size());
+      assertEquals(2L, in.batch(0).row(0).getLong(0));
+    }
+  }
+}
