@@ -52,7 +52,13 @@ test: deps $(TEST_TARGETS) test-vectors
 
 bench: deps $(BENCH_TARGETS)
 
-demo: deps $(DEMO_DEPS)
+# The demo's Java half runs as a single-file program on java-row/arrow's classpath.
+.PHONY: build-java-demo
+build-java-demo:
+	$(MVN) -q -pl java-row/arrow -am -Dmaven.test.skip=true package dependency:build-classpath \
+	  -Dmdep.outputFile=target/demo-classpath.txt -Dmdep.includeScope=runtime
+
+demo: deps build-java-demo build-python
 	$(PY) scripts/demo.py
 
 fmt: venv

@@ -18,7 +18,7 @@ test-java:
 # Short on purpose (shared 2-core machine): 1 fork, 2 warm-up and 3 measured 1 s iterations
 # per benchmark, with the gc profiler; then prints the table with the ratios (README.md).
 # Narrow it with e.g. JAVA_BENCH_ARGS='FlatBench'.
-JAVA_BENCH_CP = $(JAVA_ROW)/bench/target/classes:$$(cat $(JAVA_ROW)/bench/target/classpath.txt)
+JAVA_BENCH_CP = $(JAVA_ROW)/bench/target/classes:$(JAVA_ROW)/bench/target/lib/*:$$(cat $(JAVA_ROW)/bench/target/classpath.txt)
 bench-java:
 	cd $(ROOT) && $(MVN) -q -pl java-row,java-row/bench -DskipTests package
 	java -cp "$(JAVA_BENCH_CP)" org.openjdk.jmh.Main -prof gc -rf json -rff $(JAVA_ROW)/bench/target/jmh.json $(JAVA_BENCH_ARGS)

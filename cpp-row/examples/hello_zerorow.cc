@@ -2,10 +2,7 @@
 // Arrow C Data. Built against the installed library by `make test-cpp`.
 #include <cstdio>
 
-#include <zerorow/arrow_c_data.h>
-#include <zerorow/row_writer.h>
-#include <zerorow/schema.h>
-#include <zerorow/validate.h>
+#include <zerorow/zerorow.h>
 
 int main() {
   auto schema = zerorow::Schema::FromJson(

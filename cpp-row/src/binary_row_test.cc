@@ -104,8 +104,8 @@ TEST(BinaryRowTest, ZeroCopySpansAndPaths) {
   EXPECT_EQ(span[0], -1);
   EXPECT_EQ(reinterpret_cast<const uint8_t*>(span.data()), arr.data() + 16);  // zero copy
   EXPECT_FALSE(arr.Values<int32_t>().ok());
-  EXPECT_EQ(map.keys().PathOf(0), "{key 0}");
-  EXPECT_EQ(map.values().PathOf(2), "{value 2}");
+  EXPECT_EQ(map.keys().PathOf(0), "{keys}[0]");
+  EXPECT_EQ(map.values().PathOf(2), "{values}[2]");
   EXPECT_EQ(arr.PathOf(1), "[1]");
   EXPECT_EQ(w.row().PathOf(0), "m");
   EXPECT_EQ(arr.GetInt16(3).status().kind(), ErrorKind::kOutOfRange);

@@ -45,7 +45,7 @@ TEST(JsonValuesTest, RowToJsonRoundTrip) {
   auto other = *ParseJson(R"({"i":"-5","f":"NaN","d":"-1.50","b":"00ff","m":[["k",[1,2]]],"n":null})");
   Status diff = CheckRowAgainstJson(w.row(), other);
   EXPECT_FALSE(diff.ok());
-  EXPECT_EQ(diff.path(), "m{value 0}[1]");
+  EXPECT_EQ(diff.path(), "m{values}[0][1]");
   auto bad = *ParseJson(R"({"i":"-5","f":1,"d":"-1.505","b":"","m":[],"n":null})");
   Status e = WriteRowFromJson(bad, &w);
   EXPECT_EQ(e.kind(), ErrorKind::kInvalidData);

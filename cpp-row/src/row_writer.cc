@@ -31,8 +31,8 @@ std::string SlotWriter::PathOf(int i) const {
     case 0:
       if (type_ != nullptr && i >= 0 && i < type_->num_fields()) return type_->fields()[i].name;
       break;
-    case 2: return "{key " + std::to_string(i) + "}";
-    case 3: return "{value " + std::to_string(i) + "}";
+    case 2: return "{keys}[" + std::to_string(i) + "]";
+    case 3: return "{values}[" + std::to_string(i) + "]";
   }
   return "[" + std::to_string(i) + "]";
 }

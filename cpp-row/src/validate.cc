@@ -34,13 +34,7 @@ bool AllZero(const uint8_t* p, size_t n) {
 // How array element paths are spelled (SPEC §4.3).
 enum class ElemPath : uint8_t { kList, kKey, kValue };
 
-std::string ElemName(ElemPath kind, size_t i) {
-  switch (kind) {
-    case ElemPath::kKey: return "{key " + std::to_string(i) + "}";
-    case ElemPath::kValue: return "{value " + std::to_string(i) + "}";
-    default: return "[" + std::to_string(i) + "]";
-  }
-}
+std::string ElemName(ElemPath, size_t i) { return "[" + std::to_string(i) + "]"; }
 
 class Validator {
  public:
@@ -108,8 +102,11 @@ class Validator {
     const uint64_t k = LoadU64(p);
     if (k % 8 != 0) return Bad({}, "expected key array size % 8 == 0 but found " + Num(k), 0, k % 8);
     if (k > size - 8) return Bad({}, "expected 8 + key array size <= " + Num(size) + " but found key array size " + Num(k), size - 8, k);
-    ZR_RETURN_NOT_OK(Array(p + 8, k, *t.key(), /*nullable=*/false, ElemPath::kKey));
-    ZR_RETURN_NOT_OK(Array(p + 8 + k, size - 8 - k, *t.value(), t.value_nullable(), ElemPath::kValue));
+    // Errors inside the key / value array are reported under "{keys}" / "{values}" (SPEC §4.3).
+    Status st = Array(p + 8, k, *t.key(), /*nullable=*/false, ElemPath::kKey);
+    if (!st.ok()) return std::move(st).WithPathPrefix("{keys}");
+    st = Array(p + 8 + k, size - 8 - k, *t.value(), t.value_nullable(), ElemPath::kValue);
+    if (!st.ok()) return std::move(st).WithPathPrefix("{values}");
     uint64_t kn = LoadU64(p + 8), vn = LoadU64(p + 8 + k);
     if (kn != vn)
       return Bad({}, "map with key/value counts that differ: expected " + Num(kn) + " values but found " + Num(vn), kn, vn);

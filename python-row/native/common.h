@@ -9,6 +9,7 @@
 // Every translation unit must see the same type casters (else nb::cast<std::string> differs
 // between them, an ODR violation the linker resolves arbitrarily).
 #include <nanobind/stl/string.h>
+#include <zerorow/binary_row.h>
 #include <zerorow/schema.h>
 
 #include <cstdint>
@@ -37,11 +38,11 @@ struct Field {
   bool nullable = true;
 };
 
-/// One node of a compiled schema (SPEC §3). Immutable once built.
+/// One node of a compiled schema, the binding's side of it: what Python needs (interned
+/// names, the name -> ordinal dict, tzinfo, the JSON object) beside cpp-row's DataType
+/// (`core`), which owns the layout. Immutable once built.
 struct Type {
   Tid id = Tid::Int64;
-  uint32_t width = 8;   // element width in arrays (SPEC §3)
-  bool fixed = true;    // stored in the slot itself
   std::string tz;       // timestamp zone ("" = naive)
   nb::object tzinfo;    // tzinfo for tz (None when naive)
   int precision = 0, scale = 0;
@@ -49,10 +50,9 @@ struct Type {
   TypePtr value;        // map value
   bool elem_nullable = true, value_nullable = true;
   std::vector<Field> fields;
-  uint32_t bitmap = 0, fixed_size = 0;
   nb::object name_map;  // dict name -> ordinal (struct)
   nb::object json;      // the JSON object this node was built from
-  zerorow::DataTypePtr core;  // the same type in cpp-row (zerorow::core), for validation
+  zerorow::DataTypePtr core;  // the same type in cpp-row (zerorow::core): views and writers use it
 };
 
 /// Attaches cpp-row's types to a compiled tree (same shape: both come from one canonical JSON).
@@ -60,6 +60,13 @@ void AttachCore(Type& t, const zerorow::DataTypePtr& core);
 
 /// Builds the tree from a parsed canonical JSON type (already validated by Python).
 TypePtr CompileType(nb::handle json);
+
+/// A compiled schema, shared by all views of it: the binding's tree with cpp-row's types
+/// attached, and cpp-row's Schema (both come from one canonical JSON).
+struct Compiled {
+  TypePtr type;
+  zerorow::Schema core;
+};
 
 /// Error kinds of SPEC §6.1.
 enum class Kind : uint8_t { InvalidData, Truncated, Unsupported, SchemaMismatch };
@@ -100,37 +107,9 @@ struct Holder {
 };
 using HolderPtr = std::shared_ptr<Holder>;
 
-template <typename T>
-inline T Load(const uint8_t* p) {
-  T v;
-  std::memcpy(&v, p, sizeof(T));
-  return v;
-}
-
-inline uint64_t Pad8(uint64_t x) { return (x + 7) & ~uint64_t{7}; }
-
 /// Days since 1970-01-01 of a proleptic Gregorian date, and back (H. Hinnant's algorithms).
 int64_t DaysFromCivil(int64_t y, unsigned m, unsigned d);
 void CivilFromDays(int64_t z, int64_t* y, unsigned* m, unsigned* d);
-
-/// Validates one top-level row of `type` (SPEC §6.3); throws Error.
-void ValidateRow(const uint8_t* data, size_t size, const Type& type);
-/// Same for nested bodies, with the path of the value.
-void ValidateStruct(const uint8_t* data, uint64_t size, const Type& t, const std::string& path, bool top);
-void ValidateArray(const uint8_t* data, uint64_t size, const Type& elem, bool elem_nullable,
-                   const std::string& path, bool keys);
-void ValidateMap(const uint8_t* data, uint64_t size, const Type& map, const std::string& path);
-
-using i128 = __int128;
-/// 10^k for k in [0, 38].
-i128 Pow10(int k);
-/// |v| < 10^p (SPEC §3.5).
-inline bool DecimalFits(i128 v, int p) { return (v < 0 ? -v : v) < Pow10(p); }
-/// Minimal big-endian two's complement (1..16 bytes) and back (SPEC §3.5).
-int DecimalToBE(i128 v, uint8_t out[16]);
-i128 DecimalFromBE(const uint8_t* b, int n);
-std::string Int128ToString(i128 v);
-bool IsValidUtf8(const uint8_t* p, size_t n);
 
 void BindReader(nb::module_& m);
 void BindWriter(nb::module_& m);

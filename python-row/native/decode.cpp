@@ -17,12 +17,8 @@ struct Plan {
 using PlanPtr = std::shared_ptr<Plan>;
 
 PyObject* ReadView(nb::handle view, int i, int mode) {
-  if (nb::isinstance<RowView>(view)) {
-    const RowView& v = nb::cast<const RowView&>(view);
-    return ReadAt(view.ptr(), v, *v.type->fields[i].type, i, mode);
-  }
-  const ArrayView& v = nb::cast<const ArrayView&>(view);
-  return ReadAt(view.ptr(), v, *v.elem, i, mode);
+  if (nb::isinstance<RowView>(view)) return ReadAt(view.ptr(), nb::cast<const RowView&>(view), i, mode);
+  return ReadAt(view.ptr(), nb::cast<const ArrayView&>(view), i, mode);
 }
 
 nb::object Decode(const Plan& p, nb::handle view, int i);
@@ -55,14 +51,14 @@ nb::object Decode(const Plan& p, nb::handle view, int i) {
   if (p.kind == kStruct) return BuildStruct(p, v);
   if (p.kind == kSeq) {
     const ArrayView& a = nb::cast<const ArrayView&>(v);
-    nb::object list = nb::steal(PyList_New(a.r.n));
-    for (int k = 0; k < a.r.n; ++k) PyList_SET_ITEM(list.ptr(), k, Decode(*p.children[0], v, k).release().ptr());
+    nb::object list = nb::steal(PyList_New(a.arr.size()));
+    for (int k = 0; k < a.arr.size(); ++k) PyList_SET_ITEM(list.ptr(), k, Decode(*p.children[0], v, k).release().ptr());
     if (p.target.ptr() == reinterpret_cast<PyObject*>(&PyList_Type)) return list;
     return p.target(list);
   }
   // map
   nb::object keys = MapArray(v, Link::Keys), values = MapArray(v, Link::Values);
-  int n = nb::cast<const ArrayView&>(keys).r.n;
+  int n = nb::cast<const ArrayView&>(keys).arr.size();
   nb::object d = nb::steal(PyDict_New());
   for (int k = 0; k < n; ++k) {
     nb::object key = Decode(*p.children[0], keys, k), value = Decode(*p.children[1], values, k);

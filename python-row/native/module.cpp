@@ -7,60 +7,18 @@
 
 #include <optional>
 
+#include <zerorow/row_writer.h>
 #include <zerorow/validate.h>
 
 #include "views.h"
 
 namespace zr {
 
-void EncodeInto(const Type& t, PyObject* obj, std::vector<uint8_t>* buf);
+void EncodeInto(const Type& t, PyObject* obj, zerorow::RowWriter& w);
 void BindArrow(nb::module_& m);
 void BindDecode(nb::module_& m);
 
 namespace {
-
-/// A compiled schema, shared by all views of it: python-row's tree with cpp-row's types attached.
-struct Compiled {
-  TypePtr type;
-  zerorow::Schema core;
-};
-
-Kind KindOf(zerorow::ErrorKind k) {
-  switch (k) {
-    case zerorow::ErrorKind::kTruncated: return Kind::Truncated;
-    case zerorow::ErrorKind::kUnsupported: return Kind::Unsupported;
-    case zerorow::ErrorKind::kSchemaMismatch: return Kind::SchemaMismatch;
-    default: return Kind::InvalidData;
-  }
-}
-
-/// SPEC §4.3 spelling of a cpp-row path: "{key 1}" -> "{keys}[1]", "{value 1}" -> "{values}[1]"
-/// (see NEEDS_FROM_CPP.md).
-std::string SpecPath(std::string p) {
-  for (const char* word : {"key", "value"}) {
-    std::string from = std::string("{") + word + " ";
-    size_t at;
-    while ((at = p.find(from)) != std::string::npos) {
-      size_t close = p.find('}', at);
-      if (close == std::string::npos) break;
-      std::string num = p.substr(at + from.size(), close - at - from.size());
-      p.replace(at, close - at + 1, std::string("{") + word + "s}[" + num + "]");
-    }
-  }
-  return p;
-}
-
-/// Raises a cpp-row Status as the zerorow error, with `prefix` (the view's path) prepended.
-void CheckCore(const zerorow::Status& st, const std::string& prefix = {}) {
-  if (st.ok()) return;
-  std::string path = SpecPath(st.path());
-  if (!prefix.empty()) {
-    bool bracket = !path.empty() && (path[0] == '[' || path[0] == '{');
-    path = path.empty() ? prefix : prefix + (bracket ? "" : ".") + path;
-  }
-  std::string msg = st.message();
-  throw Error(KindOf(st.kind()), path, msg);
-}
 
 #define ZR_GUARD_BEGIN try {
 #define ZR_GUARD_END(ret)                                              \
@@ -87,7 +45,7 @@ PyObject* row_getattro(PyObject* self, PyObject* name) {
   if (idx == -2) return nullptr;
   if (idx < 0) return PyObject_GenericGetAttr(self, name);
   ZR_GUARD_BEGIN
-  return ReadAt(self, *v, *v->type->fields[idx].type, idx, kObjects);
+  return ReadAt(self, *v, idx, kObjects);
   ZR_GUARD_END(nullptr)
 }
 
@@ -101,16 +59,17 @@ PyObject* row_subscript(PyObject* self, PyObject* key) {
   } else {
     Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
     if (i == -1 && PyErr_Occurred()) return nullptr;
-    if (i < 0) i += v->r.n;
-    if (i < 0 || i >= v->r.n) { PyErr_SetString(PyExc_IndexError, "row ordinal out of range"); return nullptr; }
+    int n = v->row.num_fields();
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) { PyErr_SetString(PyExc_IndexError, "row ordinal out of range"); return nullptr; }
     idx = static_cast<int>(i);
   }
   ZR_GUARD_BEGIN
-  return ReadAt(self, *v, *v->type->fields[idx].type, idx, kObjects);
+  return ReadAt(self, *v, idx, kObjects);
   ZR_GUARD_END(nullptr)
 }
 
-Py_ssize_t row_length(PyObject* self) { return nb::inst_ptr<RowView>(self)->r.n; }
+Py_ssize_t row_length(PyObject* self) { return nb::inst_ptr<RowView>(self)->row.num_fields(); }
 
 PyObject* array_subscript(PyObject* self, PyObject* key) {
   ArrayView* v = nb::inst_ptr<ArrayView>(self);
@@ -118,11 +77,11 @@ PyObject* array_subscript(PyObject* self, PyObject* key) {
   if (PySlice_Check(key)) {
     Py_ssize_t start, stop, step;
     if (PySlice_Unpack(key, &start, &stop, &step) < 0) return nullptr;
-    Py_ssize_t len = PySlice_AdjustIndices(v->r.n, &start, &stop, step);
+    Py_ssize_t len = PySlice_AdjustIndices(v->arr.size(), &start, &stop, step);
     PyObject* list = PyList_New(len);
     if (!list) return nullptr;
     for (Py_ssize_t k = 0, i = start; k < len; ++k, i += step) {
-      PyObject* item = ReadAt(self, *v, *v->elem, static_cast<int>(i), kObjects);
+      PyObject* item = ReadAt(self, *v, static_cast<int>(i), kObjects);
       if (!item) { Py_DECREF(list); return nullptr; }
       PyList_SET_ITEM(list, k, item);
     }
@@ -130,13 +89,14 @@ PyObject* array_subscript(PyObject* self, PyObject* key) {
   }
   Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
   if (i == -1 && PyErr_Occurred()) return nullptr;
-  if (i < 0) i += v->r.n;
-  if (i < 0 || i >= v->r.n) { PyErr_SetString(PyExc_IndexError, "array index out of range"); return nullptr; }
-  return ReadAt(self, *v, *v->elem, static_cast<int>(i), kObjects);
+  int n = v->arr.size();
+  if (i < 0) i += n;
+  if (i < 0 || i >= n) { PyErr_SetString(PyExc_IndexError, "array index out of range"); return nullptr; }
+  return ReadAt(self, *v, static_cast<int>(i), kObjects);
   ZR_GUARD_END(nullptr)
 }
 
-Py_ssize_t array_length(PyObject* self) { return nb::inst_ptr<ArrayView>(self)->r.n; }
+Py_ssize_t array_length(PyObject* self) { return nb::inst_ptr<ArrayView>(self)->arr.size(); }
 
 PyType_Slot row_slots[] = {
     {Py_tp_getattro, reinterpret_cast<void*>(row_getattro)},
@@ -162,31 +122,35 @@ nb::object Read(nb::handle self, int i, int mode) {
   if (mode & kDeep) pause.emplace();
   if (nb::isinstance<RowView>(self)) {
     const RowView& v = nb::cast<const RowView&>(self);
-    if (i < 0 || i >= v.r.n) throw nb::index_error("row ordinal out of range");
-    out = ReadAt(self.ptr(), v, *v.type->fields[i].type, i, mode);
+    if (i < 0 || i >= v.row.num_fields()) throw nb::index_error("row ordinal out of range");
+    out = ReadAt(self.ptr(), v, i, mode);
   } else {
     const ArrayView& v = nb::cast<const ArrayView&>(self);
-    if (i < 0 || i >= v.r.n) throw nb::index_error("array index out of range");
-    out = ReadAt(self.ptr(), v, *v.elem, i, mode);
+    if (i < 0 || i >= v.arr.size()) throw nb::index_error("array index out of range");
+    out = ReadAt(self.ptr(), v, i, mode);
   }
   if (!out) throw nb::python_error();
   return nb::steal(out);
 }
 
 int LengthOf(nb::handle view) {
-  if (nb::isinstance<RowView>(view)) return nb::cast<const RowView&>(view).r.n;
-  return nb::cast<const ArrayView&>(view).r.n;
+  if (nb::isinstance<RowView>(view)) return nb::cast<const RowView&>(view).row.num_fields();
+  return nb::cast<const ArrayView&>(view).arr.size();
 }
 
 /// bytes of a region: the exporter itself when it is a bytes object covering exactly it.
-nb::object RegionBytes(const HolderPtr& h, const uint8_t* data, uint32_t size) {
+nb::object RegionBytes(const HolderPtr& h, std::span<const uint8_t> region) {
+  const uint8_t* data = region.data();
+  size_t size = region.size();
   if (h->view.obj && PyBytes_CheckExact(h->view.obj) && data == h->data() && size == h->size())
     return nb::borrow(h->view.obj);
   return nb::steal(PyBytes_FromStringAndSize(reinterpret_cast<const char*>(data), size));
 }
 
 /// A memoryview of a region, without copying.
-nb::object RegionMemoryview(const HolderPtr& h, const uint8_t* data, uint32_t size) {
+nb::object RegionMemoryview(const HolderPtr& h, std::span<const uint8_t> region) {
+  const uint8_t* data = region.data();
+  size_t size = region.size();
   nb::object mv = nb::steal(PyMemoryView_FromObject(h->view.obj));
   if (!mv.is_valid()) throw nb::python_error();
   mv = mv.attr("cast")("B");
@@ -222,7 +186,7 @@ NB_MODULE(_zerorow, m) {
       .def("__init__", [](RowView* self, nb::object schema, nb::handle buffer, const std::string& level) {
         nb::object native = schema.attr("_native");
         const Compiled& c = nb::cast<const Compiled&>(native);
-        new (self) RowView(BuildRow(schema, c.type, buffer, level));
+        new (self) RowView(BuildRow(schema, c, buffer, level));
       }, nb::arg("schema"), nb::arg("buffer"), nb::arg("level") = "bounds",
       "A zero-copy view of one row of `schema` over any buffer-protocol object.")
       .def("__iter__", [](nb::handle self) { return Iter{nb::borrow(self), 0, kObjects}; })
@@ -230,22 +194,19 @@ NB_MODULE(_zerorow, m) {
         if (!nb::isinstance<RowView>(other)) return nb::borrow(Py_NotImplemented);
         const RowView& a = nb::cast<const RowView&>(self);
         const RowView& b = nb::cast<const RowView&>(other);
-        bool eq = a.r.size == b.r.size && std::memcmp(a.r.data, b.r.data, a.r.size) == 0 && SameType(*a.type, *b.type);
+        bool eq = a.row == b.row && SameType(*a.type, *b.type);
         return nb::bool_(eq);
       })
       .def("__hash__", [](const RowView& v) {
-        return nb::hash(nb::bytes(reinterpret_cast<const char*>(v.r.data), v.r.size));
+        return nb::hash(nb::bytes(reinterpret_cast<const char*>(v.row.data()), v.row.size_bytes()));
       })
       .def("_get", [](nb::handle self, int i, int mode) { return Read(self, i, mode); })
       .def("_path", [](nb::handle self) { return PathOf(self); })
       .def("_validate", [](nb::handle self) {
         // Full validation by cpp-row (SPEC §6.3); a nested row is validated as its own region.
         const RowView& v = nb::cast<const RowView&>(self);
-        std::span<const uint8_t> bytes(v.r.data, v.r.size);
-        if (v.link == Link::Top && v.r.size < v.type->fixed_size)  // W1 at the top: truncated
-          throw Error(Kind::Truncated, "", "expected size >= " + std::to_string(v.type->fixed_size) +
-                                               " but found " + std::to_string(v.r.size));
-        CheckCore(zerorow::ValidateStructBody(bytes, *v.type->core), PathOf(self));
+        if (v.link == Link::Top) CheckCore(zerorow::Validate(v.row.bytes(), v.row.struct_type()));
+        else CheckCore(zerorow::ValidateStructBody(v.row.bytes(), v.row.struct_type()), PathOf(self));
       })
       .def("_field_names", [](const RowView& v) {
         nb::list out;
@@ -254,10 +215,10 @@ NB_MODULE(_zerorow, m) {
       })
       .def("_type_json", [](const RowView& v) { return v.type->json; })
       .def("_schema", [](const RowView& v) { return v.schema.is_valid() ? v.schema : nb::none(); })
-      .def("to_bytes", [](const RowView& v) { return RegionBytes(v.hold, v.r.data, v.r.size); },
+      .def("to_bytes", [](const RowView& v) { return RegionBytes(v.hold, v.row.bytes()); },
            "The row's bytes (the original bytes object when the row is all of it).")
-      .def("to_memoryview", [](const RowView& v) { return RegionMemoryview(v.hold, v.r.data, v.r.size); })
-      .def_prop_ro("nbytes", [](const RowView& v) { return v.r.size; })
+      .def("to_memoryview", [](const RowView& v) { return RegionMemoryview(v.hold, v.row.bytes()); })
+      .def_prop_ro("nbytes", [](const RowView& v) { return v.row.size_bytes(); })
       .def("is_null", [](nb::handle self, nb::handle key) {
         const RowView& v = nb::cast<const RowView&>(self);
         int i;
@@ -266,10 +227,11 @@ NB_MODULE(_zerorow, m) {
           if (i < 0) throw nb::key_error(nb::cast<std::string>(key).c_str());
         } else {
           i = nb::cast<int>(key);
-          if (i < 0) i += v.r.n;
-          if (i < 0 || i >= v.r.n) throw nb::index_error("row ordinal out of range");
+          if (i < 0) i += v.row.num_fields();
         }
-        return v.r.IsNull(i);
+        auto null = v.row.IsNull(i);
+        CheckCore(null.status());
+        return *null;
       });
 
   nb::class_<ArrayView>(m, "ArrayData", nb::type_slots(array_slots))
@@ -278,7 +240,7 @@ NB_MODULE(_zerorow, m) {
         if (nb::isinstance<ArrayView>(other)) {
           const ArrayView& a = nb::cast<const ArrayView&>(self);
           const ArrayView& b = nb::cast<const ArrayView&>(other);
-          return nb::bool_(a.r.size == b.r.size && std::memcmp(a.r.data, b.r.data, a.r.size) == 0 &&
+          return nb::bool_(a.arr == b.arr &&
                            SameType(*a.elem, *b.elem));
         }
         if (nb::isinstance<nb::list>(other) || nb::isinstance<nb::tuple>(other)) {
@@ -292,22 +254,22 @@ NB_MODULE(_zerorow, m) {
       .def("_elem_json", [](const ArrayView& v) { return v.elem->json; })
       .def("_values_info", [](const ArrayView& v) {
         // (exporter, byte offset of the elements, count, element type json) for to_numpy
-        size_t off = static_cast<size_t>(v.r.values - v.hold->data());
-        return nb::make_tuple(nb::borrow(v.hold->view.obj), off, v.r.n, v.elem->json);
+        // The elements start where cpp-row's null bitmap ends (SPEC §2.2).
+        std::span<const uint8_t> bitmap = v.arr.null_bitmap();
+        size_t off = static_cast<size_t>(bitmap.data() + bitmap.size() - v.hold->data());
+        return nb::make_tuple(nb::borrow(v.hold->view.obj), off, v.arr.size(), v.elem->json);
       })
-      .def("has_nulls", [](const ArrayView& v) {
-        for (int i = 0; i < v.r.n; ++i) if (v.r.IsNull(i)) return true;
-        return false;
-      })
+      .def("has_nulls", [](const ArrayView& v) { return v.arr.HasNulls(); })
       .def("is_null", [](const ArrayView& v, int i) {
-        if (i < 0) i += v.r.n;
-        if (i < 0 || i >= v.r.n) throw nb::index_error("array index out of range");
-        return v.r.IsNull(i);
+        if (i < 0) i += v.arr.size();
+        auto null = v.arr.IsNull(i);
+        CheckCore(null.status());
+        return *null;
       })
-      .def("to_bytes", [](const ArrayView& v) { return RegionBytes(v.hold, v.r.data, v.r.size); });
+      .def("to_bytes", [](const ArrayView& v) { return RegionBytes(v.hold, v.arr.bytes()); });
 
   nb::class_<MapView>(m, "MapData")
-      .def("__len__", [](const MapView& m) { return m.keys.n; })
+      .def("__len__", [](const MapView& m) { return m.map.size(); })
       .def("_keys", [](nb::handle self) { return MapArray(self, Link::Keys); })
       .def("_find", [](nb::handle self, nb::handle key) -> nb::object {
         // Ordinal of `key`, or None; a dict index of the keys is built on the first call.
@@ -316,7 +278,7 @@ NB_MODULE(_zerorow, m) {
           nb::object keys = MapArray(self, Link::Keys);
           const ArrayView& ka = nb::cast<const ArrayView&>(keys);
           nb::dict index;
-          for (int k = 0; k < ka.r.n; ++k) {
+          for (int k = 0; k < ka.arr.size(); ++k) {
             nb::object kv = Read(keys, k, kDeep);
             if (PyDict_SetDefault(index.ptr(), kv.ptr(), nb::int_(k).ptr()) == nullptr) {
               PyErr_Clear();  // an unhashable key: no index, callers scan
@@ -334,12 +296,12 @@ NB_MODULE(_zerorow, m) {
       })
       .def("_values", [](nb::handle self) { return MapArray(self, Link::Values); })
       .def("_path", [](nb::handle self) { return PathOf(self); })
-      .def("to_bytes", [](const MapView& m) { return RegionBytes(m.hold, m.data, m.size); })
+      .def("to_bytes", [](const MapView& m) { return RegionBytes(m.hold, m.map.bytes()); })
       .def("__eq__", [](nb::handle self, nb::handle other) -> nb::object {
         if (!nb::isinstance<MapView>(other)) return nb::borrow(Py_NotImplemented);
         const MapView& a = nb::cast<const MapView&>(self);
         const MapView& b = nb::cast<const MapView&>(other);
-        return nb::bool_(a.size == b.size && std::memcmp(a.data, b.data, a.size) == 0 && SameType(*a.type, *b.type));
+        return nb::bool_(a.map == b.map && SameType(*a.type, *b.type));
       });
 
   nb::class_<Iter>(m, "_Iter")
@@ -350,7 +312,7 @@ NB_MODULE(_zerorow, m) {
       });
 
   m.def("make_row", [](nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level) {
-    return MakeRow(std::move(schema), c.type, buffer, level);
+    return MakeRow(std::move(schema), c, buffer, level);
   }, nb::arg("schema"), nb::arg("compiled"), nb::arg("buffer"), nb::arg("level") = "bounds");
 
   m.def("validate", [](const Compiled& c, nb::handle buffer) {
@@ -363,31 +325,25 @@ NB_MODULE(_zerorow, m) {
     CheckCore(st);
   }, "Full validation (SPEC §6.3) of one top-level row, by cpp-row.");
 
-  m.def("validate_own", [](const Compiled& c, nb::handle buffer) {
-    Py_buffer b;
-    if (PyObject_GetBuffer(buffer.ptr(), &b, PyBUF_SIMPLE) != 0) throw nb::python_error();
-    try { ValidateRow(static_cast<const uint8_t*>(b.buf), static_cast<size_t>(b.len), *c.type); }
-    catch (...) { PyBuffer_Release(&b); throw; }
-    PyBuffer_Release(&b);
-  }, "Full validation by python-row's own validator (kept to cross-check cpp-row in tests).");
-
   m.def("get", [](nb::handle view, int i, int mode) { return Read(view, i, mode); },
         "Reads ordinal i of a row or array view; mode bits: 1 raw temporal ints, 2 deep, 4 map pairs.");
 
   m.def("encode", [](const Compiled& c, nb::handle obj) {
-    std::vector<uint8_t> buf;
-    EncodeInto(*c.type, obj.ptr(), &buf);
-    return nb::bytes(reinterpret_cast<const char*>(buf.data()), buf.size());
+    zerorow::RowWriter w(c.core);
+    EncodeInto(*c.type, obj.ptr(), w);
+    std::span<const uint8_t> row = w.bytes();
+    return nb::bytes(reinterpret_cast<const char*>(row.data()), row.size());
   }, "Encodes one object (dataclass, object with attributes, or dict) as a row; returns bytes.");
 
   m.def("encode_many", [](const Compiled& c, nb::handle objs) {
     std::vector<uint8_t> buf;
     std::vector<int64_t> offsets{0};
+    zerorow::RowWriter w(c.core, &buf);  // appends row after row to buf
     nb::object seq = nb::steal(PySequence_Fast(objs.ptr(), "expected a sequence of objects"));
     if (!seq.is_valid()) throw nb::python_error();
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
     for (Py_ssize_t k = 0; k < n; ++k) {
-      EncodeInto(*c.type, PySequence_Fast_GET_ITEM(seq.ptr(), k), &buf);
+      EncodeInto(*c.type, PySequence_Fast_GET_ITEM(seq.ptr(), k), w);
       offsets.push_back(static_cast<int64_t>(buf.size()));
     }
     nb::bytes data(reinterpret_cast<const char*>(buf.data()), buf.size());

@@ -1,6 +1,10 @@
-// Reading values out of views with the access rules B1-B3 of SPEC §6.2: every reference is
-// checked against its enclosing region before a byte of the body is touched.
+// Reading values out of the views: every byte is read by cpp-row's checked getters
+// (zerorow::BinaryRow / BinaryArray / BinaryMap, access rules B1-B3 of SPEC §6.2); this file
+// only turns what they return into Python objects and their errors into zerorow errors.
 #include <string>
+
+#include <zerorow/decimal.h>
+#include <zerorow/validate.h>
 
 #include "views.h"
 
@@ -38,13 +42,6 @@ std::string Join(std::string base, Link link, const std::string& comp) {
   if (link == Link::Field) return JoinPath(base, comp);
   return base + comp;
 }
-
-[[noreturn]] void Fail(nb::handle self, Link link, int index, std::string msg) {
-  std::string base = PathOf(self);
-  throw Error(Kind::InvalidData, Join(base, link, Component(link, index, self)), std::move(msg));
-}
-
-std::string Num(uint64_t v) { return std::to_string(v); }
 
 int64_t FloorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
@@ -97,8 +94,8 @@ PyObject* MakeDuration(int64_t us) {
   return PyDelta_FromDSU(static_cast<int>(days), static_cast<int>(rem / 1000000), static_cast<int>(rem % 1000000));
 }
 
-PyObject* MakeDecimal(i128 unscaled, int scale) {
-  std::string text = Int128ToString(unscaled) + "E-" + std::to_string(scale);
+PyObject* MakeDecimal(zerorow::Decimal128 value, int scale) {
+  std::string text = zerorow::DecimalToString(value, scale);
   PyObject* s = PyUnicode_FromStringAndSize(text.data(), static_cast<Py_ssize_t>(text.size()));
   if (!s) return nullptr;
   PyObject* out = PyObject_CallOneArg(g_decimal.ptr(), s);
@@ -106,43 +103,33 @@ PyObject* MakeDecimal(i128 unscaled, int scale) {
   return out;
 }
 
-// B2: the body [off, off+sz) of the reference at ordinal i lies inside the region.
-void Body(nb::handle self, const ViewBase& v, Link link, int i, uint64_t* off, uint64_t* sz) {
-  uint64_t raw = Load<uint64_t>(v.r.values + static_cast<size_t>(v.r.stride) * i);
-  *off = raw >> 32;
-  *sz = raw & 0xffffffffu;
-  if (*off + *sz > v.r.size)
-    Fail(self, link, i, "expected offset+size <= " + Num(v.r.size) + " but found " + Num(*off + *sz));
-}
-
-// W1-W2 / B3 for an array body; fills `r`.
-bool WrapArray(const uint8_t* data, uint64_t size, uint32_t w, Region* r, std::string* why) {
-  if (size < 8) { *why = "array: expected at least 8 bytes but found " + Num(size); return false; }
-  uint64_t n = Load<uint64_t>(data);
-  if (n >= (uint64_t{1} << 31)) { *why = "array count: expected < 2^31 but found " + Num(n); return false; }
-  uint64_t bm = (n + 63) / 64 * 8;
-  uint64_t fixed = 8 + bm + Pad8(n * w);
-  if (fixed > size) {
-    *why = "array count larger than the buffer: " + Num(n) + " elements need expected " + Num(fixed) +
-           " bytes but found " + Num(size);
-    return false;
+/// The path cpp-row's errors from `self`'s getters are relative to: the view's own path,
+/// except for a map's key / value array, whose elements cpp-row names "{key i}" /
+/// "{value i}" (so relative to the map).
+std::string ErrorPrefix(nb::handle self) {
+  if (!self.is_valid()) return "";
+  if (nb::isinstance<ArrayView>(self)) {
+    const ArrayView& a = nb::cast<const ArrayView&>(self);
+    if (a.link == Link::Keys || a.link == Link::Values) return PathOf(a.parent);
   }
-  if (size % 8) { *why = "array size: expected a multiple of 8 but found " + Num(size); return false; }
-  r->data = data; r->size = static_cast<uint32_t>(size); r->bitmap = data + 8;
-  r->values = data + 8 + bm; r->stride = w; r->n = static_cast<int32_t>(n);
-  return true;
+  return PathOf(self);
 }
 
-PyObject* NewArray(nb::handle self, const ViewBase& v, Link link, int i, const uint8_t* data,
-                   uint64_t size, TypePtr elem, bool elem_nullable, Link child_link, int mode);
+/// The value of a cpp-row Result, or the error raised with the path of `self`.
+template <typename T>
+T Take(nb::handle self, zerorow::Result<T>&& r) {
+  if (!r.ok()) ThrowCore(r.status(), ErrorPrefix(self));
+  return std::move(r).value();
+}
+
 PyObject* DeepMap(nb::handle map, int mode);
 
 // A nested row converted to a dict (deep mode), in the native code: no Python callbacks.
 PyObject* DeepRow(nb::handle obj, int mode) {
   const RowView& rv = nb::cast<const RowView&>(obj);
   nb::object d = nb::steal(PyDict_New());
-  for (int k = 0; k < rv.r.n; ++k) {
-    PyObject* item = ReadAt(obj.ptr(), rv, *rv.type->fields[k].type, k, mode);
+  for (int k = 0; k < rv.row.num_fields(); ++k) {
+    PyObject* item = ReadAt(obj.ptr(), rv, k, mode);
     if (!item) throw nb::python_error();
     int rc = PyDict_SetItem(d.ptr(), rv.type->fields[k].py_name.ptr(), item);
     Py_DECREF(item);
@@ -151,48 +138,30 @@ PyObject* DeepRow(nb::handle obj, int mode) {
   return d.release().ptr();
 }
 
-PyObject* NewMap(nb::handle self, const ViewBase& v, Link link, int i, const uint8_t* data,
-                 uint64_t size, const TypePtr& mt, int mode) {
-  if (size < 8) Fail(self, link, i, "map: expected at least 8 bytes but found " + Num(size));
-  uint64_t k = Load<uint64_t>(data);
-  if (k % 8 || k > size - 8)
-    Fail(self, link, i, "map key array size " + Num(k) + ": expected a multiple of 8 and 8+K <= " + Num(size));
+PyObject* NewMap(nb::handle self, const ViewBase& v, Link link, int i, zerorow::BinaryMap map,
+                 const TypePtr& mt, int mode) {
   MapView m;
-  m.hold = v.hold; m.type = mt; m.data = data; m.size = static_cast<uint32_t>(size);
+  m.hold = v.hold; m.map = map; m.type = mt; m.unchecked = v.unchecked;
   m.parent = nb::borrow(self); m.index = i; m.link = link;
-  std::string why;
-  if (!WrapArray(data + 8, k, mt->elem->width, &m.keys, &why))
-    throw Error(Kind::InvalidData, Join(PathOf(self), link, Component(link, i, self)) + "{keys}", why);
-  if (!WrapArray(data + 8 + k, size - 8 - k, mt->value->width, &m.values, &why))
-    throw Error(Kind::InvalidData, Join(PathOf(self), link, Component(link, i, self)) + "{values}", why);
-  if (Load<uint64_t>(data + 8) != Load<uint64_t>(data + 8 + k))
-    Fail(self, link, i, "map with key/value counts that differ: " + Num(Load<uint64_t>(data + 8)) +
-                            " keys but " + Num(Load<uint64_t>(data + 8 + k)) + " values");
   nb::object mobj = nb::cast(std::move(m), nb::rv_policy::move);
   if (mode & kDeep) return DeepMap(mobj, mode);
   return mobj.release().ptr();
 }
 
-PyObject* NewArray(nb::handle self, const ViewBase& v, Link link, int i, const uint8_t* data,
-                   uint64_t size, TypePtr elem, bool elem_nullable, Link child_link, int mode) {
+PyObject* NewArray(nb::handle self, const ViewBase& v, Link link, int i, zerorow::BinaryArray arr,
+                   TypePtr elem, int mode) {
   ArrayView a;
-  std::string why;
-  if (!WrapArray(data, size, elem->width, &a.r, &why)) {
-    if (child_link == Link::Keys || child_link == Link::Values) {
-      throw Error(Kind::InvalidData, Join(PathOf(self), child_link, Component(child_link, 0, self)), why);
-    }
-    Fail(self, link, i, why);
-  }
-  a.hold = v.hold; a.elem = std::move(elem); a.elem_nullable = elem_nullable;
-  a.parent = nb::borrow(self); a.index = i; a.link = child_link;
+  a.hold = v.hold; a.arr = arr; a.elem = std::move(elem); a.unchecked = v.unchecked;
+  a.parent = nb::borrow(self); a.index = i; a.link = link;
   nb::object obj = nb::cast(std::move(a), nb::rv_policy::move);
   if (mode & kDeep) {
     const ArrayView& av = nb::cast<const ArrayView&>(obj);
-    PyObject* list = PyList_New(av.r.n);
+    int n = av.arr.size();
+    PyObject* list = PyList_New(n);
     if (!list) throw nb::python_error();
     nb::object guard = nb::steal(list);
-    for (int k = 0; k < av.r.n; ++k) {
-      PyObject* item = ReadAt(obj.ptr(), av, *av.elem, k, mode);
+    for (int k = 0; k < n; ++k) {
+      PyObject* item = ReadAt(obj.ptr(), av, k, mode);
       if (!item) throw nb::python_error();
       PyList_SET_ITEM(list, k, item);
     }
@@ -201,15 +170,102 @@ PyObject* NewArray(nb::handle self, const ViewBase& v, Link link, int i, const u
   return obj.release().ptr();
 }
 
+PyObject* NewRow(nb::handle self, const ViewBase& v, Link link, int i, zerorow::BinaryRow row,
+                 TypePtr st, int mode) {
+  RowView r;
+  r.hold = v.hold; r.row = row; r.type = std::move(st); r.unchecked = v.unchecked;
+  r.parent = nb::borrow(self); r.index = i; r.link = link; r.is_row = true;
+  nb::object obj = nb::cast(std::move(r), nb::rv_policy::move);
+  if (mode & kDeep) return DeepRow(obj, mode);
+  return obj.release().ptr();
+}
+
+// cpp-row's checked getter (errors raised with the view's path) or, for level "unchecked",
+// its ...Unchecked twin.
+#define ZR_GET(Name) (kChecked ? Take(self, sv.Get##Name(i)) : sv.Get##Name##Unchecked(i))
+
+// Ordinal i of a row or array: `sv` is the cpp-row view, `tp` the binding's type of the value
+// (owning pointer, for nested views).
+template <bool kChecked>
+PyObject* ReadSlot(nb::handle self, const ViewBase& v, const zerorow::detail::SlotView& sv,
+                   const TypePtr& tp, int i, int mode) {
+  if (kChecked ? Take(self, sv.IsNull(i)) : sv.IsNullUnchecked(i)) Py_RETURN_NONE;
+  const Type& t = *tp;
+  Link link = v.is_row ? Link::Field : Link::Element;
+  switch (t.id) {
+    case Tid::Bool: return PyBool_FromLong(ZR_GET(Bool));
+    case Tid::Int8: return PyLong_FromLong(ZR_GET(Int8));
+    case Tid::Int16: return PyLong_FromLong(ZR_GET(Int16));
+    case Tid::Int32: return PyLong_FromLong(ZR_GET(Int32));
+    case Tid::Int64: return PyLong_FromLongLong(ZR_GET(Int64));
+    case Tid::Float32: return PyFloat_FromDouble(ZR_GET(Float32));
+    case Tid::Float64: return PyFloat_FromDouble(ZR_GET(Float64));
+    case Tid::Date32: {
+      int32_t days = ZR_GET(Date32);
+      if (mode & kRawTemporal) return PyLong_FromLong(days);
+      EnsureImports();
+      return MakeDate(days);
+    }
+    case Tid::Time: {
+      int64_t us = ZR_GET(Time);
+      if (mode & kRawTemporal) return PyLong_FromLongLong(us);
+      EnsureImports();
+      return MakeTime(us);
+    }
+    case Tid::Timestamp: {
+      int64_t us = ZR_GET(Timestamp);
+      if (mode & kRawTemporal) return PyLong_FromLongLong(us);
+      EnsureImports();
+      return MakeTimestamp(us, t);
+    }
+    case Tid::Duration: {
+      int64_t us = ZR_GET(Duration);
+      if (mode & kRawTemporal) return PyLong_FromLongLong(us);
+      EnsureImports();
+      return MakeDuration(us);
+    }
+    case Tid::Decimal: {
+      zerorow::Decimal128 d = ZR_GET(Decimal);
+      EnsureImports();
+      return MakeDecimal(d, t.scale);
+    }
+    case Tid::String: {
+      std::string_view s = ZR_GET(String);
+      PyObject* out = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "strict");
+      if (!out) {
+        // The core does not re-check UTF-8 on access (full validation does); Python must.
+        PyErr_Clear();
+        ThrowCore(zerorow::Status::Error(zerorow::ErrorKind::kInvalidData, "string body is not valid UTF-8",
+                                         sv.PathOf(i)),
+                  ErrorPrefix(self));
+      }
+      return out;
+    }
+    case Tid::Binary: {
+      std::span<const uint8_t> b = ZR_GET(Binary);
+      return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(b.data()), static_cast<Py_ssize_t>(b.size()));
+    }
+    case Tid::List:
+      return NewArray(self, v, link, i, ZR_GET(Array), t.elem, mode);
+    case Tid::Map:
+      return NewMap(self, v, link, i, ZR_GET(Map), tp, mode);
+    case Tid::Struct:
+      return NewRow(self, v, link, i, ZR_GET(Struct), tp, mode);
+  }
+  Py_RETURN_NONE;
+}
+
+#undef ZR_GET
+
 }  // namespace
 
 nb::object MapArray(nb::handle map, Link which) {
   const MapView& m = nb::cast<const MapView&>(map);
   ArrayView a;
   a.hold = m.hold;
-  a.r = which == Link::Keys ? m.keys : m.values;
+  a.unchecked = m.unchecked;
+  a.arr = which == Link::Keys ? m.map.keys() : m.map.values();
   a.elem = which == Link::Keys ? m.type->elem : m.type->value;
-  a.elem_nullable = which == Link::Keys ? false : m.type->value_nullable;
   a.parent = nb::borrow(map); a.index = 0; a.link = which;
   return nb::cast(std::move(a), nb::rv_policy::move);
 }
@@ -222,13 +278,13 @@ PyObject* DeepMap(nb::handle map, int mode) {
   nb::object keys = MapArray(map, Link::Keys), values = MapArray(map, Link::Values);
   const ArrayView& ka = nb::cast<const ArrayView&>(keys);
   const ArrayView& va = nb::cast<const ArrayView&>(values);
-  int n = ka.r.n;
+  int n = ka.arr.size();
   bool pairs = mode & kMapPairs;
   nb::object out = nb::steal(pairs ? PyList_New(n) : PyDict_New());
   for (int k = 0; k < n; ++k) {
-    nb::object key = nb::steal(ReadAt(keys.ptr(), ka, *ka.elem, k, mode));
+    nb::object key = nb::steal(ReadAt(keys.ptr(), ka, k, mode));
     if (!key.is_valid()) throw nb::python_error();
-    nb::object value = nb::steal(ReadAt(values.ptr(), va, *va.elem, k, mode));
+    nb::object value = nb::steal(ReadAt(values.ptr(), va, k, mode));
     if (!value.is_valid()) throw nb::python_error();
     if (pairs) {
       PyList_SET_ITEM(out.ptr(), k, PyTuple_Pack(2, key.ptr(), value.ptr()));
@@ -240,7 +296,49 @@ PyObject* DeepMap(nb::handle map, int mode) {
   return out.release().ptr();
 }
 
+Kind KindOf(zerorow::ErrorKind k) {
+  switch (k) {
+    case zerorow::ErrorKind::kTruncated: return Kind::Truncated;
+    case zerorow::ErrorKind::kUnsupported: return Kind::Unsupported;
+    case zerorow::ErrorKind::kSchemaMismatch: return Kind::SchemaMismatch;
+    default: return Kind::InvalidData;
+  }
+}
+
+/// ADAPTER until cpp-row spells map paths as SPEC §4.3 does (NEEDS_FROM_CPP.md item 4):
+/// "{key 1}" -> "{keys}[1]", "{value 1}" -> "{values}[1]".
+std::string SpecPath(std::string p) {
+  for (const char* word : {"key", "value"}) {
+    std::string from = std::string("{") + word + " ";
+    size_t at;
+    while ((at = p.find(from)) != std::string::npos) {
+      size_t close = p.find('}', at);
+      if (close == std::string::npos) break;
+      std::string num = p.substr(at + from.size(), close - at - from.size());
+      p.replace(at, close - at + 1, std::string("{") + word + "s}[" + num + "]");
+    }
+  }
+  return p;
+}
+
 }  // namespace
+
+void ThrowCore(const zerorow::Status& st, const std::string& prefix) {
+  if (st.kind() == zerorow::ErrorKind::kOutOfRange) throw nb::index_error(st.message().c_str());
+  if (st.kind() == zerorow::ErrorKind::kInvalidArgument) throw nb::value_error(st.message().c_str());
+  std::string path = SpecPath(st.path());
+  if (!prefix.empty()) {
+    bool bracket = !path.empty() && (path[0] == '[' || path[0] == '{');
+    path = path.empty() ? prefix : prefix + (bracket ? "" : ".") + path;
+  }
+  throw Error(KindOf(st.kind()), path, st.message());
+}
+
+void ThrowCoreAt(const zerorow::Status& st, std::string path) {
+  if (st.kind() == zerorow::ErrorKind::kOutOfRange) throw nb::index_error(st.message().c_str());
+  if (st.kind() == zerorow::ErrorKind::kInvalidArgument) throw nb::value_error(st.message().c_str());
+  throw Error(KindOf(st.kind()), std::move(path), st.message());
+}
 
 std::string PathOf(nb::handle view) {
   nb::handle parent;
@@ -262,120 +360,40 @@ std::string PathOf(nb::handle view) {
   return Join(PathOf(parent), link, Component(link, index, parent));
 }
 
-PyObject* ReadAt(PyObject* selfp, const ViewBase& v, const Type& t, int i, int mode) {
-  nb::handle self(selfp);
-  Link link = v.is_row ? Link::Field : Link::Element;
-  if (v.r.IsNull(i)) Py_RETURN_NONE;
-  const uint8_t* p = v.r.values + static_cast<size_t>(v.r.stride) * i;
-  switch (t.id) {
-    case Tid::Bool: return PyBool_FromLong(*p != 0);
-    case Tid::Int8: return PyLong_FromLong(Load<int8_t>(p));
-    case Tid::Int16: return PyLong_FromLong(Load<int16_t>(p));
-    case Tid::Int32: return PyLong_FromLong(Load<int32_t>(p));
-    case Tid::Int64: return PyLong_FromLongLong(Load<int64_t>(p));
-    case Tid::Float32: return PyFloat_FromDouble(Load<float>(p));
-    case Tid::Float64: return PyFloat_FromDouble(Load<double>(p));
-    case Tid::Date32:
-      if (mode & kRawTemporal) return PyLong_FromLong(Load<int32_t>(p));
-      EnsureImports();
-      return MakeDate(Load<int32_t>(p));
-    case Tid::Time:
-      if (mode & kRawTemporal) return PyLong_FromLongLong(Load<int64_t>(p));
-      EnsureImports();
-      return MakeTime(Load<int64_t>(p));
-    case Tid::Timestamp:
-      if (mode & kRawTemporal) return PyLong_FromLongLong(Load<int64_t>(p));
-      EnsureImports();
-      return MakeTimestamp(Load<int64_t>(p), t);
-    case Tid::Duration:
-      if (mode & kRawTemporal) return PyLong_FromLongLong(Load<int64_t>(p));
-      EnsureImports();
-      return MakeDuration(Load<int64_t>(p));
-    case Tid::Decimal: {
-      EnsureImports();
-      if (t.precision <= 18) return MakeDecimal(Load<int64_t>(p), t.scale);
-      uint64_t off, sz;
-      Body(self, v, link, i, &off, &sz);
-      if (sz < 1 || sz > 16) Fail(self, link, i, "decimal body length: expected 1..16 but found " + Num(sz));
-      return MakeDecimal(DecimalFromBE(v.r.data + off, static_cast<int>(sz)), t.scale);
-    }
-    case Tid::String: {
-      uint64_t off, sz;
-      Body(self, v, link, i, &off, &sz);
-      PyObject* s = PyUnicode_DecodeUTF8(reinterpret_cast<const char*>(v.r.data + off),
-                                         static_cast<Py_ssize_t>(sz), "strict");
-      if (!s) {
-        PyErr_Clear();
-        Fail(self, link, i, "string body is not valid UTF-8");
-      }
-      return s;
-    }
-    case Tid::Binary: {
-      uint64_t off, sz;
-      Body(self, v, link, i, &off, &sz);
-      return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(v.r.data + off), static_cast<Py_ssize_t>(sz));
-    }
-    case Tid::List: {
-      uint64_t off, sz;
-      Body(self, v, link, i, &off, &sz);
-      return NewArray(self, v, link, i, v.r.data + off, sz, t.elem, t.elem_nullable, link, mode);
-    }
-    case Tid::Map: {
-      uint64_t off, sz;
-      Body(self, v, link, i, &off, &sz);
-      // Nested maps need a TypePtr: borrow the owning pointer from the parent's tree.
-      const TypePtr& mt = link == Link::Field ? static_cast<const RowView&>(v).type->fields[i].type
-                                              : static_cast<const ArrayView&>(v).elem;
-      return NewMap(self, v, link, i, v.r.data + off, sz, mt, mode);
-    }
-    case Tid::Struct: {
-      uint64_t off, sz;
-      Body(self, v, link, i, &off, &sz);
-      if (sz < t.fixed_size)
-        Fail(self, link, i, "nested row: expected size >= " + Num(t.fixed_size) + " but found " + Num(sz));
-      if (sz % 8) Fail(self, link, i, "nested row size: expected a multiple of 8 but found " + Num(sz));
-      const TypePtr& st = link == Link::Field ? static_cast<const RowView&>(v).type->fields[i].type
-                                              : static_cast<const ArrayView&>(v).elem;
-      RowView r;
-      r.hold = v.hold; r.type = st;
-      r.r.data = v.r.data + off; r.r.size = static_cast<uint32_t>(sz);
-      r.r.bitmap = r.r.data; r.r.values = r.r.data + st->bitmap; r.r.stride = 8;
-      r.r.n = static_cast<int32_t>(st->fields.size());
-      r.parent = nb::borrow(self); r.index = i; r.link = link; r.is_row = true;
-      nb::object obj = nb::cast(std::move(r), nb::rv_policy::move);
-      if (mode & kDeep) return DeepRow(obj, mode);
-      return obj.release().ptr();
-    }
-  }
-  Py_RETURN_NONE;
+PyObject* ReadAt(PyObject* self, const RowView& v, int i, int mode) {
+  const TypePtr& t = v.type->fields[static_cast<size_t>(i)].type;
+  return v.unchecked ? ReadSlot<false>(self, v, v.row, t, i, mode) : ReadSlot<true>(self, v, v.row, t, i, mode);
 }
 
-RowView BuildRow(nb::object schema, TypePtr type, nb::handle buffer, const std::string& level) {
+PyObject* ReadAt(PyObject* self, const ArrayView& v, int i, int mode) {
+  return v.unchecked ? ReadSlot<false>(self, v, v.arr, v.elem, i, mode) : ReadSlot<true>(self, v, v.arr, v.elem, i, mode);
+}
+
+RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level) {
   auto hold = std::make_shared<Holder>();
   if (PyObject_GetBuffer(buffer.ptr(), &hold->view, PyBUF_SIMPLE) != 0) throw nb::python_error();
   hold->has_view = true;
-  const uint8_t* data = hold->data();
-  size_t size = hold->size();
-  if (level == "full") {
-    ValidateRow(data, size, *type);
-  } else if (level != "bounds" && level != "none") {
-    throw nb::value_error("level must be 'none', 'bounds' or 'full'");
-  }
-  if (size < type->fixed_size)
-    throw Error(Kind::Truncated, "", "a " + Num(type->fields.size()) + "-field row needs its bitmap and slots: expected size >= " +
-                                         Num(type->fixed_size) + " but found " + Num(size));
-  if (size % 8) throw Error(Kind::InvalidData, "", "row size: expected a multiple of 8 but found " + Num(size));
-  if (size >= (uint64_t{1} << 31)) throw Error(Kind::InvalidData, "", "row size: expected < 2^31 but found " + Num(size));
+  std::span<const uint8_t> bytes(hold->data(), hold->size());
   RowView r;
-  r.hold = std::move(hold); r.type = type; r.schema = std::move(schema);
-  r.r.data = data; r.r.size = static_cast<uint32_t>(size); r.r.bitmap = data;
-  r.r.values = data + type->bitmap; r.r.stride = 8; r.r.n = static_cast<int32_t>(type->fields.size());
+  if (level == "unchecked") {
+    r.row = zerorow::BinaryRow::WrapUnchecked(bytes.data(), bytes.size(), c.core.struct_type().get());
+    r.unchecked = true;
+  } else if (level == "full" || level == "bounds") {
+    if (level == "full") CheckCore(zerorow::Validate(bytes, c.core, zerorow::ValidationLevel::kFull));
+    r.row = Take(nb::handle(), zerorow::BinaryRow::Wrap(bytes, c.core));
+  } else if (level == "none") {
+    throw nb::value_error("a view's level 'none' is spelled 'unchecked': reads then skip every "
+                          "check, so only use it on bytes you wrote or validated");
+  } else {
+    throw nb::value_error("level must be 'bounds', 'full' or 'unchecked'");
+  }
+  r.hold = std::move(hold); r.type = c.type; r.schema = std::move(schema);
   r.parent = nb::none(); r.link = Link::Top; r.is_row = true;
   return r;
 }
 
-nb::object MakeRow(nb::object schema, TypePtr type, nb::handle buffer, const std::string& level) {
-  return nb::cast(BuildRow(std::move(schema), std::move(type), buffer, level), nb::rv_policy::move);
+nb::object MakeRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level) {
+  return nb::cast(BuildRow(std::move(schema), c, buffer, level), nb::rv_policy::move);
 }
 
 }  // namespace zr

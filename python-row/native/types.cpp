@@ -14,15 +14,6 @@ Tid TidFromName(const std::string& s) {
   throw Error(Kind::Unsupported, "", "unknown type '" + s + "'");
 }
 
-uint32_t WidthOf(Tid id) {
-  switch (id) {
-    case Tid::Bool: case Tid::Int8: return 1;
-    case Tid::Int16: return 2;
-    case Tid::Int32: case Tid::Float32: case Tid::Date32: return 4;
-    default: return 8;
-  }
-}
-
 nb::handle g_errors[4];  // leaked on purpose: no decref after interpreter shutdown
 
 }  // namespace
@@ -75,14 +66,6 @@ TypePtr CompileType(nb::handle json) {
       default:
         break;
     }
-  }
-  t->width = WidthOf(t->id);
-  t->fixed = t->id < Tid::String || (t->id >= Tid::Date32 && t->id <= Tid::Duration) ||
-             (t->id == Tid::Decimal && t->precision <= 18);
-  if (t->id == Tid::Struct) {
-    size_t n = t->fields.size();
-    t->bitmap = static_cast<uint32_t>((n + 63) / 64 * 8);
-    t->fixed_size = static_cast<uint32_t>(t->bitmap + 8 * n);
   }
   return t;
 }

@@ -8,45 +8,37 @@ namespace zr {
 /// How a view hangs off its parent, for error paths (SPEC §4.3) computed only on error.
 enum class Link : uint8_t { Top, Field, Element, Keys, Values };
 
-/// What rows and arrays share: a region with a null bitmap and n slots of `stride` bytes.
-struct Region {
-  const uint8_t* data = nullptr;
-  uint32_t size = 0;
-  const uint8_t* bitmap = nullptr;
-  const uint8_t* values = nullptr;
-  uint32_t stride = 8;
-  int32_t n = 0;
-  bool IsNull(int i) const { return (bitmap[i >> 3] >> (i & 7)) & 1; }
-};
-
+/// What the Python view types share: the buffer's owner and the way back to the parent.
+/// The bytes are read only through cpp-row's views (zerorow::BinaryRow / BinaryArray /
+/// BinaryMap), which apply the access rules B1-B3 of SPEC §6.2.
 struct ViewBase {
   HolderPtr hold;
-  Region r;
   nb::object parent;  // the view this one was read from (None at the top)
   int32_t index = 0;  // ordinal in the parent
   Link link = Link::Top;
   bool is_row = false;
+  bool unchecked = false;  // level "unchecked": cpp-row's ...Unchecked getters (SPEC §6.2 none)
 };
 
 struct RowView : ViewBase {
-  TypePtr type;       // struct type
+  zerorow::BinaryRow row;
+  TypePtr type;       // struct type (binding side: names, tzinfo; row.struct_type() is its core)
   nb::object schema;  // the zerorow.Schema at the top level, else None
 };
 
 struct ArrayView : ViewBase {
+  zerorow::BinaryArray arr;
   TypePtr elem;
-  bool elem_nullable = true;
 };
 
 struct MapView {
   HolderPtr hold;
+  zerorow::BinaryMap map;
   TypePtr type;  // map type
-  const uint8_t* data = nullptr;
-  uint32_t size = 0;
-  Region keys, values;  // the two arrays; views of them are made on demand (no cycle)
   nb::object parent;
   int32_t index = 0;
   Link link = Link::Field;
+  bool unchecked = false;
   nb::object key_index;  // dict key -> first ordinal, built on the first lookup (keys only: no cycle)
 };
 
@@ -65,14 +57,25 @@ struct GcPause {
   int was_enabled;
 };
 
-/// Wraps a top-level row (W1-W2, SPEC §6.2); level "full" also validates (SPEC §6.3).
-RowView BuildRow(nb::object schema, TypePtr type, nb::handle buffer, const std::string& level);
-nb::object MakeRow(nb::object schema, TypePtr type, nb::handle buffer, const std::string& level);
+/// Wraps a top-level row with cpp-row (W1-W2, SPEC §6.2); level "full" first validates it
+/// with cpp-row's Validate (SPEC §6.3); level "unchecked" skips every check, on this view and
+/// on every view read from it (the caller asserts the bytes are valid).
+RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level);
+nb::object MakeRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level);
 /// An ArrayView of a map's keys (Link::Keys) or values (Link::Values).
 nb::object MapArray(nb::handle map, Link which);
-/// Reads ordinal i of a row/array view `self` (a new reference); throws Error.
-PyObject* ReadAt(PyObject* self, const ViewBase& v, const Type& t, int i, int mode);
+/// Reads ordinal i of a row view / array view `self` (a new reference) with cpp-row's
+/// checked getters; throws Error.
+PyObject* ReadAt(PyObject* self, const RowView& v, int i, int mode);
+PyObject* ReadAt(PyObject* self, const ArrayView& v, int i, int mode);
 /// The SPEC §4.3 path of a view.
 std::string PathOf(nb::handle view);
+/// Raises a cpp-row error as the zerorow error; `prefix` is the path of the view it came from.
+[[noreturn]] void ThrowCore(const zerorow::Status& st, const std::string& prefix = {});
+/// Same, with the whole path given by the caller (the encoder's walker knows it).
+[[noreturn]] void ThrowCoreAt(const zerorow::Status& st, std::string path);
+inline void CheckCore(const zerorow::Status& st, const std::string& prefix = {}) {
+  if (!st.ok()) ThrowCore(st, prefix);
+}
 
 }  // namespace zr

@@ -1,7 +1,11 @@
-// The encoder: walks Python objects along the compiled schema and writes canonical rows
-// (SPEC §2.6) straight into a byte buffer, fetching attributes with the C API.
+// The encoder: walks Python objects along the compiled schema, fetching attributes with the
+// C API, and hands each value to cpp-row's writers (zerorow::RowWriter / ArrayWriter /
+// MapWriter), which own the layout, the canonical form (SPEC §2.6) and the value checks.
 #include <cmath>
 #include <limits>
+
+#include <zerorow/row_writer.h>
+#include <zerorow/validate.h>
 
 #include "views.h"
 
@@ -11,7 +15,8 @@ namespace zr {
 
 namespace {
 
-constexpr uint64_t kMaxRow = (uint64_t{1} << 31) - 8;
+using i128 = __int128;
+using Slots = zerorow::detail::SlotWriter;
 
 nb::handle g_enum, g_decimal_cls;  // leaked on purpose: no decref after interpreter shutdown
 
@@ -49,17 +54,6 @@ std::string Repr(PyObject* v) {
   throw Error(Kind::InvalidData, p.Text(), std::move(msg));
 }
 
-struct Out {
-  std::vector<uint8_t>* buf;
-  size_t row_base;  // start of the top-level row, for the 2^31 limit (SPEC §7)
-  void Grow(const PathNode& p, size_t n) {
-    if (buf->size() + n - row_base > kMaxRow)
-      Invalid(p, "row larger than 2^31-8 bytes: expected size <= " + std::to_string(kMaxRow) + " but found " +
-                     std::to_string(buf->size() + n - row_base));
-    buf->resize(buf->size() + n, 0);
-  }
-};
-
 int64_t AsInt(const PathNode& p, PyObject* v, int64_t lo, int64_t hi, const char* tname) {
   if (PyFloat_Check(v) || !PyIndex_Check(v)) Mismatch(p, v, tname);
   int overflow = 0;
@@ -67,7 +61,7 @@ int64_t AsInt(const PathNode& p, PyObject* v, int64_t lo, int64_t hi, const char
   if (x == -1 && PyErr_Occurred()) throw nb::python_error();
   if (overflow || x < lo || x > hi)
     Invalid(p, Repr(v) + " is out of range for " + tname + ": expected " + std::to_string(lo) + " <= v <= " + std::to_string(hi));
-  return x;
+  return x;  // narrower integer types are range-checked by cpp-row's WriteInt
 }
 
 int64_t Mul(const PathNode& p, int64_t a, int64_t b, int64_t c) {
@@ -89,12 +83,12 @@ int64_t TemporalValue(const PathNode& p, PyObject* v, const Type& t) {
       if (PyDate_Check(v) && !PyDateTime_Check(v))
         return DaysFromCivil(PyDateTime_GET_YEAR(v), PyDateTime_GET_MONTH(v), PyDateTime_GET_DAY(v));
       if (PyDateTime_Check(v)) Mismatch(p, v, "datetime.date (not datetime) or int days");
-      return AsInt(p, v, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max(), "date32");
+      return AsInt(p, v, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), "date32");
     case Tid::Time:
       if (PyTime_Check(v))
         return ((PyDateTime_TIME_GET_HOUR(v) * 60LL + PyDateTime_TIME_GET_MINUTE(v)) * 60 +
                 PyDateTime_TIME_GET_SECOND(v)) * 1000000LL + PyDateTime_TIME_GET_MICROSECOND(v);
-      return AsInt(p, v, 0, 86399999999LL, "time");
+      return AsInt(p, v, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), "time");
     case Tid::Duration:
       if (PyDelta_Check(v)) return DeltaMicros(p, v);
       return AsInt(p, v, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), "duration");
@@ -151,85 +145,177 @@ i128 DecimalValue(const PathNode& p, PyObject* v, const Type& t) {
   }
   size_t first = 0;
   while (first < ds.size() && ds[first] == 0) ++first;
-  if (ds.size() - first > static_cast<size_t>(t.precision))
-    Invalid(p, Repr(v) + " exceeds the precision of " + why);
+  // cpp-row checks the declared precision; this only keeps the value within 128 bits.
+  if (ds.size() - first > 38) Invalid(p, Repr(v) + " exceeds the precision of " + why);
   i128 u = 0;
   for (size_t k = first; k < ds.size(); ++k) u = u * 10 + ds[k];
   return sign ? -u : u;
 }
 
-void WriteStruct(Out& o, const Type& t, PyObject* obj, const PathNode& path);
-void WriteArray(Out& o, const Type& elem, bool nullable, PyObject* seq, const PathNode& path, const char* tag);
+/// Raises a cpp-row write error at the walker's path (the core names only the ordinal).
+void Ok(const PathNode& p, const zerorow::Status& st) {
+  if (!st.ok()) ThrowCoreAt(st, p.Text());
+}
 
-// Writes a fixed-width value into `slot_pos` (w bytes).
-void WriteFixed(Out& o, size_t slot_pos, const Type& t, PyObject* v, const PathNode& p) {
-  uint8_t* s = o.buf->data() + slot_pos;
+void WriteStructFields(zerorow::RowWriter& w, const Type& t, PyObject* obj, const PathNode& path);
+void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p);
+
+/// True when `v` is a view of the binding whose bytes already have type `t`: they are copied
+/// (after cpp-row's full validation of the region) instead of being walked.
+template <typename View>
+bool SameView(PyObject* v, const TypePtr View::*type, const Type& t) {
+  if (!nb::isinstance<View>(nb::handle(v))) return false;
+  const Type& mine = *(nb::cast<const View&>(nb::handle(v)).*type);
+  return &mine == &t || mine.core->Equals(*t.core);
+}
+
+// Fast path for 1-D contiguous buffers (NumPy arrays, array.array) whose element type is the
+// array's: the elements go to the writer without a Python object each. Returns false to take
+// the general path.
+bool WriteArrayFromBuffer(Slots& w, int i, const Type& elem, PyObject* obj, const PathNode& path) {
+  if (PyBytes_Check(obj) || PyByteArray_Check(obj) || PyUnicode_Check(obj) || !PyObject_CheckBuffer(obj)) return false;
+  Py_buffer b;
+  if (PyObject_GetBuffer(obj, &b, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) != 0) { PyErr_Clear(); return false; }
+  struct Release { Py_buffer* b; ~Release() { PyBuffer_Release(b); } } release{&b};
+  if (b.ndim != 1 || !b.format) return false;
+  char f = b.format[0] == '<' || b.format[0] == '=' || b.format[0] == '@' ? b.format[1] : b.format[0];
+  bool is_int = f == 'b' || f == 'h' || f == 'i' || f == 'l' || f == 'q';
+  bool ok = false;
+  switch (elem.id) {
+    case Tid::Bool: ok = f == '?'; break;
+    case Tid::Int8: ok = is_int && b.itemsize == 1; break;
+    case Tid::Int16: ok = is_int && b.itemsize == 2; break;
+    case Tid::Int32: ok = is_int && b.itemsize == 4; break;
+    case Tid::Int64: ok = is_int && b.itemsize == 8; break;
+    case Tid::Float32: ok = f == 'f'; break;
+    case Tid::Float64: ok = f == 'd'; break;
+    default: break;
+  }
+  if (!ok) return false;
+  int64_t n = static_cast<int64_t>(b.shape ? b.shape[0] : b.len / b.itemsize);
+  zerorow::ArrayWriter a;
+  Ok(path, w.BeginArray(i, n, &a));
+  const uint8_t* src = static_cast<const uint8_t*>(b.buf);
+  for (int64_t k = 0; k < n; ++k) {
+    const uint8_t* e = src + k * b.itemsize;
+    int j = static_cast<int>(k);
+    zerorow::Status st;
+    switch (elem.id) {
+      case Tid::Bool: st = a.WriteBool(j, *e != 0); break;
+      case Tid::Int8: st = a.WriteInt8(j, static_cast<int8_t>(*e)); break;
+      case Tid::Int16: { int16_t x; std::memcpy(&x, e, 2); st = a.WriteInt16(j, x); break; }
+      case Tid::Int32: { int32_t x; std::memcpy(&x, e, 4); st = a.WriteInt32(j, x); break; }
+      case Tid::Int64: { int64_t x; std::memcpy(&x, e, 8); st = a.WriteInt64(j, x); break; }
+      case Tid::Float32: { float x; std::memcpy(&x, e, 4); st = a.WriteFloat32(j, x); break; }
+      case Tid::Float64: { double x; std::memcpy(&x, e, 8); st = a.WriteFloat64(j, x); break; }
+      default: break;
+    }
+    if (!st.ok()) Ok(PathNode{&path, nullptr, k, nullptr}, st);
+  }
+  Ok(path, a.Finish());
+  return true;
+}
+
+void WriteList(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
+  if (PyUnicode_Check(v) || PyBytes_Check(v) || PyDict_Check(v)) Mismatch(p, v, "a sequence");
+  if (SameView<ArrayView>(v, &ArrayView::elem, *t.elem)) {
+    const ArrayView& src = nb::cast<const ArrayView&>(nb::handle(v));
+    Ok(p, zerorow::ValidateArrayBody(src.arr.bytes(), *t.core->element()));
+    Ok(p, w.WriteRawBody(i, src.arr.bytes()));
+    return;
+  }
+  if (WriteArrayFromBuffer(w, i, *t.elem, v, p)) return;
+  nb::object seq = nb::steal(PySequence_Fast(v, "expected a sequence"));
+  if (!seq.is_valid()) { PyErr_Clear(); Mismatch(p, v, "a sequence"); }
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
+  PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
+  zerorow::ArrayWriter a;
+  Ok(p, w.BeginArray(i, n, &a));
+  for (Py_ssize_t k = 0; k < n; ++k)
+    WriteValue(a, static_cast<int>(k), *t.elem, items[k], PathNode{&p, nullptr, k, nullptr});
+  Ok(p, a.Finish());
+}
+
+void WriteMap(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
+  if (SameView<MapView>(v, &MapView::type, t)) {
+    const MapView& src = nb::cast<const MapView&>(nb::handle(v));
+    Ok(p, zerorow::ValidateMapBody(src.map.bytes(), *t.core));
+    Ok(p, w.WriteRawBody(i, src.map.bytes()));
+    return;
+  }
+  nb::object keys, vals;
+  if (PyDict_Check(v)) {
+    keys = nb::steal(PyDict_Keys(v));
+    vals = nb::steal(PyDict_Values(v));
+  } else if (PyMapping_Check(v) && PyObject_HasAttrString(v, "items") && !PyList_Check(v) && !PyTuple_Check(v)) {
+    keys = nb::steal(PyMapping_Keys(v));
+    vals = nb::steal(PyMapping_Values(v));
+  } else {  // a sequence of (key, value) pairs
+    nb::object pairs = nb::steal(PySequence_Fast(v, "expected a mapping or (key, value) pairs"));
+    if (!pairs.is_valid()) { PyErr_Clear(); Mismatch(p, v, "a mapping"); }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(pairs.ptr());
+    keys = nb::steal(PyList_New(n));
+    vals = nb::steal(PyList_New(n));
+    for (Py_ssize_t k = 0; k < n; ++k) {
+      PyObject* pr = PySequence_Fast_GET_ITEM(pairs.ptr(), k);
+      if (!PyTuple_Check(pr) && !PyList_Check(pr)) Mismatch(p, pr, "a (key, value) pair");
+      if (PySequence_Size(pr) != 2) Mismatch(p, pr, "a (key, value) pair");
+      PyList_SET_ITEM(keys.ptr(), k, PySequence_GetItem(pr, 0));
+      PyList_SET_ITEM(vals.ptr(), k, PySequence_GetItem(pr, 1));
+    }
+  }
+  if (!keys.is_valid() || !vals.is_valid()) throw nb::python_error();
+  if (!PyDict_Check(v)) {  // SPEC §2.3: writers MUST NOT write two equal keys (Python equality)
+    nb::object seen = nb::steal(PySet_New(keys.ptr()));
+    if (!seen.is_valid()) PyErr_Clear();  // unhashable keys: cannot be checked here
+    else if (PySet_GET_SIZE(seen.ptr()) != PyList_GET_SIZE(keys.ptr()))
+      Invalid(p, "the map has two equal keys (SPEC §2.3)");
+  }
+  Py_ssize_t n = PyList_GET_SIZE(keys.ptr());
+  zerorow::MapWriter m;
+  Ok(p, w.BeginMap(i, &m));
+  {
+    zerorow::ArrayWriter a;
+    Ok(p, m.BeginKeys(n, &a));
+    for (Py_ssize_t k = 0; k < n; ++k)
+      WriteValue(a, static_cast<int>(k), *t.elem, PyList_GET_ITEM(keys.ptr(), k), PathNode{&p, nullptr, k, "{keys}"});
+    Ok(p, a.Finish());
+  }
+  {
+    zerorow::ArrayWriter a;
+    Ok(p, m.BeginValues(n, &a));
+    for (Py_ssize_t k = 0; k < n; ++k)
+      WriteValue(a, static_cast<int>(k), *t.value, PyList_GET_ITEM(vals.ptr(), k), PathNode{&p, nullptr, k, "{values}"});
+    Ok(p, a.Finish());
+  }
+  Ok(p, m.Finish());
+}
+
+// Writes one Python value at ordinal i of a row or array writer.
+void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
+  if (v == Py_None) return Ok(p, w.SetNull(i));
   switch (t.id) {
     case Tid::Bool: {
-      if (PyBool_Check(v)) { *s = v == Py_True; return; }
-      int64_t x = AsInt(p, v, 0, 1, "bool");
-      *s = static_cast<uint8_t>(x);
-      return;
+      if (PyBool_Check(v)) return Ok(p, w.WriteBool(i, v == Py_True));
+      return Ok(p, w.WriteBool(i, AsInt(p, v, 0, 1, "bool") != 0));
     }
-    case Tid::Int8: { int8_t x = static_cast<int8_t>(AsInt(p, v, -128, 127, "int8")); std::memcpy(s, &x, 1); return; }
-    case Tid::Int16: { int16_t x = static_cast<int16_t>(AsInt(p, v, -32768, 32767, "int16")); std::memcpy(s, &x, 2); return; }
-    case Tid::Int32: {
-      int32_t x = static_cast<int32_t>(AsInt(p, v, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max(), "int32"));
-      std::memcpy(s, &x, 4);
-      return;
-    }
-    case Tid::Int64: {
-      int64_t x = AsInt(p, v, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), "int64");
-      std::memcpy(s, &x, 8);
-      return;
-    }
+    case Tid::Int8: case Tid::Int16: case Tid::Int32: case Tid::Int64:
+      return Ok(p, w.WriteInt(i, AsInt(p, v, std::numeric_limits<int64_t>::min(),
+                                       std::numeric_limits<int64_t>::max(), zerorow::TypeIdName(t.core->id()).data())));
     case Tid::Float32: case Tid::Float64: {
-      if (!PyFloat_Check(v) && !PyLong_Check(v) && !PyIndex_Check(v) && !PyNumber_Check(v)) Mismatch(p, v, "float");
-      if (PyBool_Check(v) || PyUnicode_Check(v)) Mismatch(p, v, "float");
+      if (PyBool_Check(v) || PyUnicode_Check(v) || !PyNumber_Check(v)) Mismatch(p, v, "float");
       double d = PyFloat_AsDouble(v);
       if (d == -1.0 && PyErr_Occurred()) { PyErr_Clear(); Mismatch(p, v, "float"); }
-      if (t.id == Tid::Float64) {
-        if (std::isnan(d)) { uint64_t q = 0x7ff8000000000000ULL; std::memcpy(s, &q, 8); }
-        else std::memcpy(s, &d, 8);
-      } else {
-        if (std::isnan(d)) { uint32_t q = 0x7fc00000u; std::memcpy(s, &q, 4); return; }
-        float f = static_cast<float>(d);
-        if (std::isinf(f) && !std::isinf(d)) Invalid(p, Repr(v) + " is out of range for float32");
-        std::memcpy(s, &f, 4);
-      }
-      return;
+      // ADAPTER (NEEDS_FROM_CPP.md item 7): until WriteFloat rejects a finite value that
+      // overflows float32 (it rounds it to inf), the binding does.
+      if (t.id == Tid::Float32 && std::isfinite(d) && std::isinf(static_cast<float>(d)))
+        Invalid(p, Repr(v) + " is out of range for float32");
+      return Ok(p, w.WriteFloat(i, d));
     }
-    case Tid::Date32: { int32_t x = static_cast<int32_t>(TemporalValue(p, v, t)); std::memcpy(s, &x, 4); return; }
-    case Tid::Time: {
-      int64_t x = TemporalValue(p, v, t);
-      if (x < 0 || x >= 86400000000LL) Invalid(p, "time " + std::to_string(x) + " is not in [0, 86400000000)");
-      std::memcpy(s, &x, 8);
-      return;
-    }
-    case Tid::Timestamp: case Tid::Duration: { int64_t x = TemporalValue(p, v, t); std::memcpy(s, &x, 8); return; }
-    case Tid::Decimal: { int64_t x = static_cast<int64_t>(DecimalValue(p, v, t)); std::memcpy(s, &x, 8); return; }
-    default: return;
-  }
-}
-
-void StoreRef(Out& o, const PathNode& p, size_t slot_pos, size_t region_base, size_t body_pos, uint64_t size) {
-  uint64_t off = body_pos - region_base;
-  if (off >= (uint64_t{1} << 31) || size >= (uint64_t{1} << 31))
-    Invalid(p, "row larger than 2^31-8 bytes: offset " + std::to_string(off));
-  uint64_t ref = (off << 32) | size;
-  std::memcpy(o.buf->data() + slot_pos, &ref, 8);
-}
-
-void AppendBytes(Out& o, const PathNode& p, const void* data, size_t n) {
-  size_t at = o.buf->size();
-  o.Grow(p, Pad8(n));
-  if (n) std::memcpy(o.buf->data() + at, data, n);
-}
-
-// Writes a variable-width value's body at the cursor and its reference into the slot.
-void WriteVar(Out& o, size_t slot_pos, size_t region_base, bool in_row, const Type& t, PyObject* v, const PathNode& p) {
-  size_t body = o.buf->size();
-  switch (t.id) {
+    case Tid::Date32: case Tid::Time: case Tid::Timestamp: case Tid::Duration:
+      return Ok(p, w.WriteInt(i, TemporalValue(p, v, t)));
+    case Tid::Decimal:
+      return Ok(p, w.WriteDecimal(i, zerorow::Decimal128{DecimalValue(p, v, t)}));
     case Tid::String: {
       PyObject* src = v;
       nb::object name;
@@ -241,145 +327,26 @@ void WriteVar(Out& o, size_t slot_pos, size_t region_base, bool in_row, const Ty
       Py_ssize_t n;
       const char* s = PyUnicode_AsUTF8AndSize(src, &n);
       if (!s) { PyErr_Clear(); Invalid(p, Repr(v) + " cannot be encoded as UTF-8"); }
-      AppendBytes(o, p, s, static_cast<size_t>(n));
-      StoreRef(o, p, slot_pos, region_base, body, static_cast<uint64_t>(n));
-      return;
+      return Ok(p, w.WriteString(i, std::string_view(s, static_cast<size_t>(n))));
     }
     case Tid::Binary: {
       if (PyUnicode_Check(v) || !PyObject_CheckBuffer(v)) Mismatch(p, v, "bytes-like object");
       Py_buffer b;
       if (PyObject_GetBuffer(v, &b, PyBUF_SIMPLE) != 0) { PyErr_Clear(); Mismatch(p, v, "contiguous bytes-like object"); }
-      size_t n = static_cast<size_t>(b.len);
-      try { AppendBytes(o, p, b.buf, n); } catch (...) { PyBuffer_Release(&b); throw; }
+      zerorow::Status st = w.WriteBinary(i, std::span<const uint8_t>(static_cast<const uint8_t*>(b.buf), static_cast<size_t>(b.len)));
       PyBuffer_Release(&b);
-      StoreRef(o, p, slot_pos, region_base, body, n);
-      return;
+      return Ok(p, st);
     }
-    case Tid::Decimal: {
-      uint8_t be[16];
-      int n = DecimalToBE(DecimalValue(p, v, t), be);
-      o.Grow(p, in_row ? 16 : Pad8(n));
-      std::memcpy(o.buf->data() + body, be, n);
-      StoreRef(o, p, slot_pos, region_base, body, static_cast<uint64_t>(n));
-      return;
+    case Tid::Struct: {
+      // A RowData of this type is walked like any object with attributes (its getters are
+      // cpp-row's); copying its bytes needs WriteRawBody for structs (NEEDS_FROM_CPP.md).
+      zerorow::RowWriter child;
+      Ok(p, w.BeginStruct(i, &child));
+      WriteStructFields(child, t, v, p);
+      return Ok(p, child.Finish());
     }
-    case Tid::Struct:
-      WriteStruct(o, t, v, p);
-      break;
-    case Tid::List:
-      if (PyUnicode_Check(v) || PyBytes_Check(v) || PyDict_Check(v)) Mismatch(p, v, "a sequence");
-      WriteArray(o, *t.elem, t.elem_nullable, v, p, nullptr);
-      break;
-    case Tid::Map: {
-      o.Grow(p, 8);
-      nb::object keys, vals;
-      if (PyDict_Check(v)) {
-        keys = nb::steal(PyDict_Keys(v));
-        vals = nb::steal(PyDict_Values(v));
-      } else if (PyMapping_Check(v) && PyObject_HasAttrString(v, "items") && !PyList_Check(v) && !PyTuple_Check(v)) {
-        keys = nb::steal(PyMapping_Keys(v));
-        vals = nb::steal(PyMapping_Values(v));
-      } else {  // a sequence of (key, value) pairs
-        nb::object pairs = nb::steal(PySequence_Fast(v, "expected a mapping or (key, value) pairs"));
-        if (!pairs.is_valid()) { PyErr_Clear(); Mismatch(p, v, "a mapping"); }
-        Py_ssize_t n = PySequence_Fast_GET_SIZE(pairs.ptr());
-        keys = nb::steal(PyList_New(n));
-        vals = nb::steal(PyList_New(n));
-        for (Py_ssize_t k = 0; k < n; ++k) {
-          PyObject* pr = PySequence_Fast_GET_ITEM(pairs.ptr(), k);
-          if (!PyTuple_Check(pr) && !PyList_Check(pr)) Mismatch(p, pr, "a (key, value) pair");
-          if (PySequence_Size(pr) != 2) Mismatch(p, pr, "a (key, value) pair");
-          PyList_SET_ITEM(keys.ptr(), k, PySequence_GetItem(pr, 0));
-          PyList_SET_ITEM(vals.ptr(), k, PySequence_GetItem(pr, 1));
-        }
-      }
-      if (!keys.is_valid() || !vals.is_valid()) throw nb::python_error();
-      if (!PyDict_Check(v)) {  // SPEC §2.3: writers MUST NOT write two equal keys
-        nb::object seen = nb::steal(PySet_New(keys.ptr()));
-        if (!seen.is_valid()) PyErr_Clear();  // unhashable keys: cannot be checked here
-        else if (PySet_GET_SIZE(seen.ptr()) != PyList_GET_SIZE(keys.ptr()))
-          Invalid(p, "the map has two equal keys (SPEC §2.3)");
-      }
-      WriteArray(o, *t.elem, false, keys.ptr(), p, "{keys}");
-      uint64_t k = o.buf->size() - body - 8;
-      std::memcpy(o.buf->data() + body, &k, 8);
-      WriteArray(o, *t.value, t.value_nullable, vals.ptr(), p, "{values}");
-      break;
-    }
-    default:
-      return;
-  }
-  StoreRef(o, p, slot_pos, region_base, body, o.buf->size() - body);
-}
-
-// Fast path for 1-D contiguous buffers (NumPy arrays, array.array) whose element type is the
-// array's: one memcpy (floats get their NaNs canonicalized). Returns false to take the slow path.
-bool WriteArrayFromBuffer(Out& o, const Type& elem, PyObject* obj, const PathNode& path) {
-  if (PyBytes_Check(obj) || PyByteArray_Check(obj) || PyUnicode_Check(obj) || !PyObject_CheckBuffer(obj)) return false;
-  if (!elem.fixed || elem.id == Tid::Decimal || elem.id == Tid::Time || elem.id == Tid::Date32 ||
-      elem.id == Tid::Timestamp || elem.id == Tid::Duration) return false;
-  Py_buffer b;
-  if (PyObject_GetBuffer(obj, &b, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) != 0) { PyErr_Clear(); return false; }
-  struct Release { Py_buffer* b; ~Release() { PyBuffer_Release(b); } } release{&b};
-  if (b.ndim != 1 || !b.format || static_cast<uint32_t>(b.itemsize) != elem.width) return false;
-  char f = b.format[0] == '<' || b.format[0] == '=' || b.format[0] == '@' ? b.format[1] : b.format[0];
-  bool ok = false;
-  switch (elem.id) {
-    case Tid::Bool: ok = f == '?'; break;
-    case Tid::Int8: case Tid::Int16: case Tid::Int32: case Tid::Int64: ok = f == 'b' || f == 'h' || f == 'i' || f == 'l' || f == 'q'; break;
-    case Tid::Float32: ok = f == 'f'; break;
-    case Tid::Float64: ok = f == 'd'; break;
-    default: break;
-  }
-  if (!ok) return false;
-  uint64_t n = static_cast<uint64_t>(b.shape ? b.shape[0] : b.len / b.itemsize);
-  if (n >= (uint64_t{1} << 31)) Invalid(path, "array count is not below 2^31");
-  uint64_t w = elem.width, bm = (n + 63) / 64 * 8;
-  size_t base = o.buf->size();
-  o.Grow(path, 8 + bm + Pad8(n * w));
-  std::memcpy(o.buf->data() + base, &n, 8);
-  uint8_t* dst = o.buf->data() + base + 8 + bm;
-  if (n) std::memcpy(dst, b.buf, n * w);
-  if (elem.id == Tid::Float64) {
-    for (uint64_t i = 0; i < n; ++i) {
-      double d; std::memcpy(&d, dst + 8 * i, 8);
-      if (std::isnan(d)) { uint64_t q = 0x7ff8000000000000ULL; std::memcpy(dst + 8 * i, &q, 8); }
-    }
-  } else if (elem.id == Tid::Float32) {
-    for (uint64_t i = 0; i < n; ++i) {
-      float d; std::memcpy(&d, dst + 4 * i, 4);
-      if (std::isnan(d)) { uint32_t q = 0x7fc00000u; std::memcpy(dst + 4 * i, &q, 4); }
-    }
-  } else if (elem.id == Tid::Bool) {
-    for (uint64_t i = 0; i < n; ++i)
-      if (dst[i] > 1) Invalid(PathNode{&path, nullptr, static_cast<int64_t>(i), nullptr}, "bool byte is not 0 or 1");
-  }
-  return true;
-}
-
-void WriteArray(Out& o, const Type& elem, bool nullable, PyObject* seq_in, const PathNode& path, const char* tag) {
-  if (!tag && WriteArrayFromBuffer(o, elem, seq_in, path)) return;
-  nb::object seq = nb::steal(PySequence_Fast(seq_in, "expected a sequence"));
-  if (!seq.is_valid()) { PyErr_Clear(); Mismatch(path, seq_in, "a sequence"); }
-  Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
-  PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
-  if (static_cast<uint64_t>(n) >= (uint64_t{1} << 31)) Invalid(path, "array count is not below 2^31");
-  size_t base = o.buf->size();
-  uint64_t w = elem.width, bm = (n + 63) / 64 * 8;
-  o.Grow(path, 8 + bm + Pad8(n * w));
-  uint64_t count = static_cast<uint64_t>(n);
-  std::memcpy(o.buf->data() + base, &count, 8);
-  size_t values = base + 8 + bm;
-  for (Py_ssize_t i = 0; i < n; ++i) {
-    PyObject* v = items[i];
-    PathNode p{&path, nullptr, i, tag};
-    if (v == Py_None) {
-      if (!nullable) Invalid(p, tag ? "map key is None" : "None for a non-nullable element");
-      (*o.buf)[base + 8 + (i >> 3)] |= static_cast<uint8_t>(1u << (i & 7));
-      continue;
-    }
-    if (elem.fixed) WriteFixed(o, values + w * i, elem, v, p);
-    else WriteVar(o, values + w * i, base, false, elem, v, p);
+    case Tid::List: return WriteList(w, i, t, v, p);
+    case Tid::Map: return WriteMap(w, i, t, v, p);
   }
 }
 
@@ -393,18 +360,9 @@ PyObject* FetchField(PyObject* obj, const Field& f, bool is_dict) {
   return PyObject_GetAttr(obj, f.py_name.ptr());
 }
 
-void WriteStruct(Out& o, const Type& t, PyObject* obj, const PathNode& path) {
-  if (nb::isinstance<RowView>(nb::handle(obj))) {
-    const RowView& r = nb::cast<const RowView&>(nb::handle(obj));
-    if (r.type.get() == &t || nb::cast<bool>(r.type->json.equal(t.json))) {
-      ValidateStruct(r.r.data, r.r.size, t, path.Text(), false);
-      AppendBytes(o, path, r.r.data, r.r.size);
-      return;
-    }
-  }
+void WriteStructFields(zerorow::RowWriter& w, const Type& t, PyObject* obj, const PathNode& path) {
   bool is_dict = PyDict_Check(obj);
-  size_t base = o.buf->size();
-  o.Grow(path, t.fixed_size);
+  // Fields in ordinal order: the writer needs bodies in that order (canonical form).
   for (size_t i = 0; i < t.fields.size(); ++i) {
     const Field& f = t.fields[i];
     PathNode p{&path, &f.name, -1, nullptr};
@@ -415,19 +373,7 @@ void WriteStruct(Out& o, const Type& t, PyObject* obj, const PathNode& path) {
                                                       " has no attribute '" + f.name + "'");
     }
     nb::object v = nb::steal(raw);
-    size_t slot = base + t.bitmap + 8 * i;
-    if (raw == Py_None) {
-      if (!f.nullable) Invalid(p, "None for the non-nullable field " + f.name);
-      (*o.buf)[base + (i >> 3)] |= static_cast<uint8_t>(1u << (i & 7));
-      if (f.type->id == Tid::Decimal && f.type->precision > 18) {  // SPEC §3.5: keep the reserve
-        size_t body = o.buf->size();
-        o.Grow(p, 16);
-        StoreRef(o, p, slot, base, body, 0);
-      }
-      continue;
-    }
-    if (f.type->fixed) WriteFixed(o, slot, *f.type, raw, p);
-    else WriteVar(o, slot, base, true, *f.type, raw, p);
+    WriteValue(w, static_cast<int>(i), *f.type, raw, p);
   }
 }
 
@@ -441,13 +387,15 @@ void EnsureImports() {
 
 }  // namespace
 
-/// Encodes `obj` as one row of struct type `t`, appending to `buf`.
-void EncodeInto(const Type& t, PyObject* obj, std::vector<uint8_t>* buf) {
+/// Encodes `obj` as one row with the top-level writer `w` (Reset() is called here); on
+/// success the row is w.bytes().
+void EncodeInto(const Type& t, PyObject* obj, zerorow::RowWriter& w) {
   EnsureImports();
   if (obj == Py_None) throw Error(Kind::InvalidData, "", "the top-level row cannot be None");
-  Out o{buf, buf->size()};
+  w.Reset();
   PathNode top{nullptr, nullptr, -1, nullptr};
-  WriteStruct(o, t, obj, top);
+  WriteStructFields(w, t, obj, top);
+  Ok(top, w.Finish());
 }
 
 }  // namespace zr

@@ -112,7 +112,7 @@ def test_decimal_rounding_and_precision_are_errors():
     with pytest.raises(zerorow.InvalidDataError, match="rounding") as e:
         enc.encode(Small(0, decimal.Decimal("1.005"), "", []))
     assert e.value.path == "d"
-    with pytest.raises(zerorow.InvalidDataError, match="precision"):
+    with pytest.raises(zerorow.InvalidDataError, match="does not fit decimal"):
         enc.encode(Small(0, decimal.Decimal("1000"), "", []))
     with pytest.raises(zerorow.InvalidDataError):
         enc.encode(Small(0, decimal.Decimal("NaN"), "", []))
@@ -129,8 +129,11 @@ def test_wrong_python_types():
         enc.encode(Small(0, 1.5, "", []))
     with pytest.raises(zerorow.SchemaMismatchError):
         enc.encode(Small(0, decimal.Decimal(0), "", "abc"))
-    with pytest.raises(zerorow.InvalidDataError, match="non-nullable"):
-        enc.encode(Small(0, decimal.Decimal(0), None, []))
+    # str is nullable (SPEC Appendix A); None for a non-nullable field is invalid_data
+    assert enc.decode(enc.encode(Small(0, decimal.Decimal(0), None, []))).s is None
+    with pytest.raises(zerorow.InvalidDataError, match="non-nullable") as e:
+        enc.encode(Small(None, decimal.Decimal(0), "", []))
+    assert e.value.path == "a"
     with pytest.raises(zerorow.SchemaMismatchError, match="no attribute"):
         enc.encode(object())
 

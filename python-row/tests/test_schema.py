@@ -3,6 +3,7 @@
 import datetime as dt
 import decimal
 import enum
+import os
 import zoneinfo
 from dataclasses import dataclass
 from typing import Annotated, Dict, FrozenSet, List, NamedTuple, Optional, Set, Tuple
@@ -12,6 +13,7 @@ import pyarrow as pa
 import pytest
 
 import zerorow
+from conftest import VECTORS
 
 
 def test_json_round_trip_and_fingerprint():
@@ -122,19 +124,25 @@ def test_inference_rules():
         and t["f"] == ("float64", False)
         and t["b"] == ("bool", False)
     )
+    # SPEC Appendix A rule 1: only primitive scalars are non-nullable by default
     assert (
-        t["s"] == ("string", False)
-        and t["by"] == ("binary", False)
-        and t["d"] == ("date32", False)
+        t["s"] == ("string", True)
+        and t["by"] == ("binary", True)
+        and t["d"] == ("date32", True)
     )
-    assert t["ts"] == ("timestamp", False) and t["tsz"][0] == "timestamp[Europe/Paris]"
+    assert t["ts"] == ("timestamp", True) and t["tsz"][0] == "timestamp[Europe/Paris]"
     assert t["tsu"][0] == "timestamp[UTC]" and t["tso"][0] == "timestamp[+05:30]"
     assert (
         t["t"][0] == "time"
         and t["du"][0] == "duration"
         and t["dec"][0] == "decimal(10, 2)"
     )
-    assert t["color"][0] == "string" and t["opt"] == ("int64", True)
+    assert t["color"] == ("string", True) and t["opt"] == ("int64", True)
+    assert t["dec"][1] and t["t"][1] and t["du"][1] and t["li"][1] and t["dd"][1]
+    assert t["nested"][1] and t["pt"][1]
+    assert [t[k][1] for k in ("w8", "w16", "w32", "f32", "pa32", "np16", "npf")] == [
+        False
+    ] * 7
     assert (
         t["li"][0] == "list<int64>"
         and t["lst"][0] == "list<string>"
@@ -159,7 +167,7 @@ def test_inference_rules():
         "list<int64>",
         "int16",
         "float32",
-        "list<float64>",
+        "list<float64 not null>",  # rule 2: a NumPy array with a dtype has no nulls
     ]
 
 
@@ -181,8 +189,50 @@ def test_seed_schema_matches_the_golden_shape():
         "int32",
         "list<int32>",
         "map<string, int32>",
-        "list<struct<f1: string not null, f2: list<int64> not null>>",
+        "list<struct<f1: string, f2: list<int64>>>",
     ]
+    # SPEC Appendix A: the seed infers exactly the golden vector's schema, in every language
+    with open(os.path.join(VECTORS, "seed_foo_small", "schema.json")) as f:
+        golden = zerorow.Schema.from_json(f.read())
+    assert s.to_json() == golden.to_json()
+    assert s.fingerprint == golden.fingerprint
+
+
+def test_not_null_annotation():
+    @dataclass
+    class N:
+        s: Annotated[str, zerorow.not_null]
+        li: Annotated[List[int], zerorow.not_null]
+        w: Annotated[int, zerorow.int32, zerorow.not_null]
+        plain: str
+        opt: Optional[float]
+
+    s = zerorow.infer_schema(N)
+    assert [(f.name, f.nullable) for f in s.fields] == [
+        ("s", False),
+        ("li", False),
+        ("w", False),
+        ("plain", True),
+        ("opt", True),
+    ]
+    assert repr(s.fields[2].type) == "int32"
+    assert repr(zerorow.not_null) == "zerorow.not_null"
+
+
+def test_not_null_is_rejected_where_it_cannot_apply():
+    @dataclass
+    class OnElement:
+        xs: List[Annotated[str, zerorow.not_null]]
+
+    with pytest.raises(TypeError, match="not_null"):
+        zerorow.infer_schema(OnElement)
+
+    @dataclass
+    class Contradiction:
+        x: Annotated[Optional[str], zerorow.not_null]
+
+    with pytest.raises(TypeError, match="contradict"):
+        zerorow.infer_schema(Contradiction)
 
 
 def test_unmappable_annotation_raises_type_error_naming_class_field_annotation():

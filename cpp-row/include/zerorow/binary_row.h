@@ -61,7 +61,7 @@ class SlotView {
   int length() const { return n_; }
 
   /// How ordinal i is named in an error path (SPEC §4.3): the field name (row), "[i]"
-  /// (list), "{key i}" / "{value i}" (the key / value array of a map).
+  /// (list), "{keys}[i]" / "{values}[i]" (the key / value array of a map).
   std::string PathOf(int i) const;
 
   /// Type of ordinal i: the field type (row) or the element type (array). No check on i.
@@ -150,7 +150,7 @@ class SlotView {
   int n_ = 0;
   uint32_t stride_ = 8;
   bool is_row_ = true;
-  uint8_t path_style_ = 0;  // 0 field name, 1 "[i]", 2 "{key i}", 3 "{value i}"
+  uint8_t path_style_ = 0;  // 0 field name, 1 "[i]", 2 "{keys}[i]", 3 "{values}[i]"
 };
 
 }  // namespace detail

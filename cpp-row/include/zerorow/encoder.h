@@ -13,8 +13,13 @@
 // Type mapping: bool, int8_t..int64_t, float (float32), double (float64), std::string
 // (string), std::vector<uint8_t> / std::vector<std::byte> (binary), std::vector<T> (list),
 // std::map / std::unordered_map (map), structs declared with ZEROROW_STRUCT (struct).
-// std::optional<T> makes a field, list element or map value nullable; everything else is
-// not nullable (a C++ value cannot be null). Decoding reads with bounds-checked getters.
+// Nullability follows SPEC Appendix A, so a C++ struct gets the same schema (and
+// fingerprint) as the Java class / Python dataclass of the same shape: a field is
+// non-nullable exactly when it is a primitive scalar (bool, integers, float, double) not
+// wrapped in std::optional; list elements and map values are nullable. Encoding never
+// writes a null except for an empty std::optional; decoding a null into a C++ value that
+// cannot hold it (not a std::optional) is a schema_mismatch error naming the path.
+// Decoding reads with bounds-checked getters.
 #pragma once
 
 #include <cstddef>
@@ -64,6 +69,11 @@ template <typename K, typename V, typename H, typename E, typename A>
 struct IsMap<std::unordered_map<K, V, H, E, A>> : std::true_type {};
 
 template <typename T>
+constexpr bool kIsPrimitive = std::is_same_v<T, bool> || std::is_same_v<T, int8_t> || std::is_same_v<T, int16_t> ||
+                              std::is_same_v<T, int32_t> || std::is_same_v<T, int64_t> ||
+                              std::is_same_v<T, float> || std::is_same_v<T, double>;
+
+template <typename T>
 constexpr bool kIsBytes = std::is_same_v<T, std::vector<uint8_t>> || std::is_same_v<T, std::vector<std::byte>>;
 
 template <typename T> struct Unopt { using type = T; };
@@ -76,8 +86,9 @@ template <typename T>
 std::vector<Field> FieldsOf() {
   std::vector<Field> fields;
   std::apply([&](auto... m) {
+    // SPEC Appendix A rule 1: non-nullable exactly for a bare primitive scalar.
     (fields.push_back(Field{m.name, TypeOf<typename Unopt<std::remove_cvref_t<decltype(std::declval<T>().*(m.ptr))>>::type>(),
-                            IsOptional<std::remove_cvref_t<decltype(std::declval<T>().*(m.ptr))>>::value}), ...);
+                            !kIsPrimitive<std::remove_cvref_t<decltype(std::declval<T>().*(m.ptr))>>}), ...);
   }, StructTraits<T>::members());
   return fields;
 }
@@ -95,10 +106,10 @@ DataTypePtr TypeOf() {
   else if constexpr (kIsBytes<T>) return binary();
   else if constexpr (IsVector<T>::value) {
     using E = typename T::value_type;
-    return list(TypeOf<typename Unopt<E>::type>(), IsOptional<E>::value);
+    return list(TypeOf<typename Unopt<E>::type>(), true);  // Appendix A rule 2
   } else if constexpr (IsMap<T>::value) {
     using V = typename T::mapped_type;
-    return map(TypeOf<typename T::key_type>(), TypeOf<typename Unopt<V>::type>(), IsOptional<V>::value);
+    return map(TypeOf<typename T::key_type>(), TypeOf<typename Unopt<V>::type>(), true);  // Appendix A rule 2
   } else if constexpr (HasTraits<T>::value) {
     return struct_(FieldsOf<T>());
   } else {
@@ -207,6 +218,13 @@ Status ReadValue(const detail::SlotView& v, int i, T* out) {
     ZR_RETURN_NOT_OK(ReadValue(v, i, &inner));
     *out = std::move(inner);
     return Status::OK();
+  }
+  ZR_ASSIGN_OR_RETURN(bool is_null, v.IsNull(i));
+  if (is_null)
+    return Status::Error(ErrorKind::kSchemaMismatch, "null value for a C++ member that is not a std::optional",
+                         v.PathOf(i));
+  if constexpr (IsOptional<T>::value) {
+    // handled above
   } else if constexpr (std::is_same_v<T, bool>) {
     ZR_ASSIGN_OR_RETURN(*out, v.GetBool(i));
   } else if constexpr (std::is_same_v<T, int8_t>) {

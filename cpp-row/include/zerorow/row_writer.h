@@ -114,7 +114,7 @@ class SlotWriter {
 
   /// Number of fields (row) or elements (array).
   int length() const { return n_; }
-  /// How ordinal i is named in an error path: field name, "[i]", "{key i}" or "{value i}".
+  /// How ordinal i is named in an error path: field name, "[i]", "{keys}[i]" or "{values}[i]".
   std::string PathOf(int i) const;
   /// Type of ordinal i (field type or element type).
   const DataType& TypeAt(int i) const { return is_row_ ? *type_->fields()[i].type : *type_; }

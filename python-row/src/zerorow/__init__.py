@@ -57,7 +57,7 @@ from .schema import (  # noqa: E402
     time,
     timestamp,
 )
-from .infer import infer_schema  # noqa: E402
+from .infer import infer_schema, not_null  # noqa: E402
 from .encoder import Encoder, encoder  # noqa: E402
 from .arrow import RowBatch, from_arrow, to_arrow  # noqa: E402
 from .files import RowFile, open_file, write_file  # noqa: E402
@@ -100,6 +100,7 @@ __all__ = [
     "int64",
     "list_",
     "map_",
+    "not_null",
     "open_file",
     "string",
     "struct",

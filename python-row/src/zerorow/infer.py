@@ -6,8 +6,14 @@ zerorow.timestamp(tz)), `time`, `timedelta` -> duration, `Decimal` needs
 `Annotated[Decimal, zerorow.decimal(p, s)]`, Enum -> string (the member's name),
 list/tuple[X, ...]/set/frozenset/Sequence -> list, dict/Mapping -> map, nested dataclasses and
 NamedTuples -> struct. Width markers (`zerorow.int32`, pyarrow factories, NumPy scalar types)
-work as annotations and inside Annotated. A field is nullable only when its annotation is
-Optional[X]; list elements and map values are always nullable (as Java's List<Integer>).
+work as annotations and inside Annotated.
+
+Nullability is SPEC Appendix A, the same rule as Java's: a field is non-nullable exactly when
+its type is a primitive scalar (`bool`, `int`, `float` or a width marker, not wrapped in
+Optional) or when it is annotated `Annotated[X, zerorow.not_null]`; everything else (str,
+bytes, dates and times, Decimal, Enum, lists, dicts, nested classes) is nullable. List
+elements and map values are nullable, except the elements of a NumPy array with a declared
+dtype; map keys never are.
 """
 
 from __future__ import annotations
@@ -25,6 +31,53 @@ from . import schema as zs
 from .schema import DataType, Field, Schema
 
 _DEEP = 2
+
+
+class _NotNull:
+    """The marker of `Annotated[X, zerorow.not_null]`: the field is not nullable."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "zerorow.not_null"
+
+    def __reduce__(self):
+        return "not_null"
+
+
+not_null = _NotNull()
+
+# Field types that are non-nullable without Optional (SPEC Appendix A rule 1).
+_PRIMITIVE_IDS = frozenset(
+    ("bool", "int8", "int16", "int32", "int64", "float32", "float64")
+)
+
+
+def _has_not_null(ann: Any) -> bool:
+    return typing.get_origin(ann) is typing.Annotated and any(
+        m is not_null for m in typing.get_args(ann)[1:]
+    )
+
+
+def _element_node(ann: Any, where: str, stack: tuple) -> "Node":
+    """A list element / map key or value: not_null does not apply there (rule 2)."""
+    if _has_not_null(ann):
+        raise TypeError(
+            f"{where}: zerorow.not_null applies to fields, not to list elements or map "
+            "values (SPEC Appendix A rule 2)"
+        )
+    return infer_node(ann, where, stack)
+
+
+def field_nullable(ann: Any, node: "Node") -> bool:
+    """SPEC Appendix A rule 1 for a field annotated `ann` that inferred to `node`."""
+    if node.nullable:  # Optional[X] anywhere around the type
+        if _has_not_null(ann):
+            raise TypeError(f"{ann!r}: Optional and zerorow.not_null contradict each other")
+        return True
+    if _has_not_null(ann):
+        return False
+    return node.type.id not in _PRIMITIVE_IDS
 
 
 class Node:
@@ -281,18 +334,19 @@ def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
         in (list, cabc.Sequence, cabc.MutableSequence, cabc.Iterable, cabc.Collection)
         and len(args) == 1
     ):
-        e = infer_node(args[0], where, stack)
+        e = _element_node(args[0], where, stack)
         return _seq_node(zs.list_(e.type, True), list, e)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        e = infer_node(args[0], where, stack)
+        e = _element_node(args[0], where, stack)
         return _seq_node(zs.list_(e.type, True), tuple, e)
     if origin in (set, frozenset, cabc.Set, cabc.MutableSet) and len(args) == 1:
-        e = infer_node(args[0], where, stack)
+        e = _element_node(args[0], where, stack)
         return _seq_node(
             zs.list_(e.type, True), frozenset if origin is frozenset else set, e
         )
     if origin in (dict, cabc.Mapping, cabc.MutableMapping) and len(args) == 2:
-        k, v = infer_node(args[0], where, stack), infer_node(args[1], where, stack)
+        k = _element_node(args[0], where, stack)
+        v = _element_node(args[1], where, stack)
         t = zs.map_(k.type, v.type, True)
         if k.conv is None and v.conv is None:
             return Node(t)
@@ -321,7 +375,8 @@ def _ndarray_node(elem: DataType, where: str) -> Node:
     def conv(values: list):  # called on the list read in deep mode
         return np.array(values, dtype=_numpy_dtype(elem))
 
-    return Node(zs.list_(elem, True), False, conv)
+    # A declared dtype has no missing values: the elements are not nullable (rule 2).
+    return Node(zs.list_(elem, False), False, conv)
 
 
 def _numpy_dtype(t: DataType) -> Any:
@@ -361,7 +416,7 @@ def struct_node(cls: type, stack: tuple = ()) -> Node:
         n = infer_node(
             hints[name], f"{cls.__qualname__}.{name} ({hints[name]!r})", stack + (cls,)
         )
-        fields.append(Field(name, n.type, n.nullable))
+        fields.append(Field(name, n.type, field_nullable(hints[name], n)))
         nodes.append((name, n))
     t = zs.struct(fields)
     return Node(t, False, _struct_conv(cls, nodes), cls, tuple(nodes), tag="struct")

@@ -32,8 +32,6 @@ public final class ArrowWriter implements AutoCloseable {
   private final Slots child = new Slots();
   private byte[] arena = new byte[4096];
   private int used;
-  private int[] starts = new int[256];
-  private int[] sizes = new int[256];
   private int count;
   /** The vectors {@link #finishAsRecordBatch} fills: reused, the batch keeps its buffers. */
   private VectorSchemaRoot reusable;
@@ -96,12 +94,13 @@ public final class ArrowWriter implements AutoCloseable {
     } else {
       Platform.copy(base, address, arena, Platform.BYTE_ARRAY_OFFSET + used, size);
     }
-    if (count == starts.length) {
-      starts = Arrays.copyOf(starts, count * 2);
-      sizes = Arrays.copyOf(sizes, count * 2);
+    // the row's region, in the form the column writers take (its null flag stays false)
+    if (count == rows.slot.length) {
+      ColumnWriter.grow(rows, count, count * 2);
     }
-    starts[count] = used;
-    sizes[count] = size;
+    long r = Platform.BYTE_ARRAY_OFFSET + used;
+    rows.region[count] = r;
+    rows.end[count] = r + size;
     count++;
     used = (int) end;
   }
@@ -119,13 +118,7 @@ public final class ArrowWriter implements AutoCloseable {
   private void fill(VectorSchemaRoot root) {
     try {
       int n = count;
-      rows.reset(n);
-      for (int i = 0; i < n; i++) {
-        long r = Platform.BYTE_ARRAY_OFFSET + starts[i];
-        rows.region[i] = r;
-        rows.end[i] = r + sizes[i];
-        rows.nul[i] = false;
-      }
+      rows.n = n;
       ColumnWriter.writeFields(arena, rows, schema, fields, child, root.getFieldVectors());
       root.setRowCount(n);
     } catch (RuntimeException e) {

@@ -96,8 +96,8 @@ abstract class ValueReader {
 
   /** int8 … int64, date32, time, duration: the value as is from the data buffer. */
   static final class Fixed extends ValueReader {
-    private final int width;
-    private long data;
+    final int width;
+    long data;
 
     Fixed(String path, boolean nullable, int width) {
       super(path, nullable);
@@ -258,7 +258,6 @@ abstract class ValueReader {
 
   /** string/binary from utf8, binary, their large and view variants. */
   static final class Bytes extends ValueReader {
-    private byte[] scratch = new byte[64];
     private long offsets;
     private long data;
     private int kind; // 0: 32-bit offsets, 1: 64-bit offsets, 2: other (views)
@@ -298,13 +297,8 @@ abstract class ValueReader {
         w.writeBinary(ordinal, b, 0, b.length);
         return;
       }
-      int n = (int) (end - start);
-      if (n > scratch.length) {
-        scratch = new byte[Math.max(n, scratch.length * 2)];
-      }
-      // TODO(core): BinaryWriter.writeBinary(ordinal, base, address, n) would save this copy
-      Platform.copy(null, data + start, scratch, Platform.BYTE_ARRAY_OFFSET, n);
-      w.writeBinary(ordinal, scratch, 0, n);
+      // one copy, from the Arrow data buffer into the row
+      w.writeBinary(ordinal, null, data + start, Math.toIntExact(end - start));
     }
   }
 
@@ -339,8 +333,23 @@ abstract class ValueReader {
       }
       int c = w.cursor();
       array.initialize(end - start);
-      for (int j = start; j < end; j++) {
-        element.writeOrNull(array, j - start, j);
+      if (element instanceof Fixed) {
+        // integers, date32, time, duration: the Arrow values are the element bytes
+        Fixed f = (Fixed) element;
+        array.writeElements(null, f.data + (long) start * f.width);
+        for (int j = start; j < end; j++) {
+          if (f.vector.isNull(j)) {
+            if (!f.nullable) {
+              throw new InvalidDataException(f.path, "null at Arrow index " + j
+                  + " where the type is not nullable");
+            }
+            array.setNullAt(j - start); // zeroes the element (SPEC §2.2)
+          }
+        }
+      } else {
+        for (int j = start; j < end; j++) {
+          element.writeOrNull(array, j - start, j);
+        }
       }
       w.setOffsetAndSize(ordinal, c);
     }

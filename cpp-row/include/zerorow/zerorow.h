@@ -1,0 +1,13 @@
+// Everything in the zerorow C++ core (not the optional Arrow C++ adapter).
+#pragma once
+
+#include "zerorow/arrow_c_data.h"
+#include "zerorow/binary_row.h"
+#include "zerorow/decimal.h"
+#include "zerorow/encoder.h"
+#include "zerorow/json.h"
+#include "zerorow/json_values.h"
+#include "zerorow/row_writer.h"
+#include "zerorow/schema.h"
+#include "zerorow/status.h"
+#include "zerorow/validate.h"
