@@ -42,4 +42,5 @@ test-cpp-example: build-cpp
 	cd $(CPP_DIR) && examples/build_and_run.sh $(CPP_BUILD)
 
 bench-cpp: build-cpp
+	cd $(CPP_DIR) && cmake --build --preset dev --target zerorow_bench
 	$(CPP_BUILD)/dev/bench/zerorow_bench --benchmark_min_time=0.2

@@ -193,9 +193,13 @@ Status SlotWriter::WriteInt(int i, int64_t v) {
 }
 
 Status SlotWriter::WriteFloat(int i, double v) {
-  if (buf_ != nullptr && static_cast<unsigned>(i) < static_cast<unsigned>(n_) &&
-      TypeAt(i).id() == TypeId::kFloat32)
-    return WriteFloat32(i, static_cast<float>(v));
+  if (Is(i, TypeId::kFloat32, TypeId::kFloat32)) {
+    float f = static_cast<float>(v);
+    // A finite value that overflows float32 cannot be written exactly enough (SPEC §3.1).
+    if (std::isfinite(v) && !std::isfinite(f))
+      return Status::Error(ErrorKind::kInvalidData, std::to_string(v) + " is out of range for float32", PathOf(i));
+    return WriteFloat32(i, f);
+  }
   return WriteFloat64(i, v);
 }
 
@@ -242,6 +246,15 @@ Status SlotWriter::WriteBinary(int i, std::span<const uint8_t> b) {
 
 Status SlotWriter::WriteRawBody(int i, std::span<const uint8_t> b) {
   ZR_RETURN_NOT_OK(Check(i, TypeId::kString, TypeId::kBinary, TypeId::kList, TypeId::kMap));
+  return CopyBody(i, b);
+}
+
+Status SlotWriter::WriteRawStruct(int i, std::span<const uint8_t> b) {
+  ZR_RETURN_NOT_OK(Check(i, TypeId::kStruct));
+  return CopyBody(i, b);
+}
+
+Status SlotWriter::CopyBody(int i, std::span<const uint8_t> b) {
   ZR_ASSIGN_OR_RETURN(size_t pos, AppendBody(i, b.size()));
   if (!b.empty()) std::memcpy(buf_->data() + pos, b.data(), b.size());
   StoreRef(i, pos, b.size());

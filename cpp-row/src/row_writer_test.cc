@@ -215,3 +215,41 @@ TEST(RowWriterTest, OverflowIsAnError) {
 
 }  // namespace
 }  // namespace zerorow
+
+namespace zerorow {
+namespace {
+
+TEST(RowWriterBulkTest, WriteValuesAndRawStruct) {
+  auto inner = struct_({field("x", int32())});
+  auto s = *Schema::Make({field("d", list(float64())), field("b", list(boolean())), field("s", inner)});
+  RowWriter w(s);
+  ArrayWriter d;
+  ASSERT_TRUE(w.BeginArray(0, 3, &d).ok());
+  std::vector<double> xs{1.5, std::nan(""), -0.0};
+  EXPECT_EQ(d.WriteValues(std::span<const float>()).kind(), ErrorKind::kSchemaMismatch);
+  ASSERT_TRUE(d.WriteValues(std::span<const double>(xs)).ok());
+  ASSERT_TRUE(d.Finish().ok());
+  ArrayWriter b;
+  ASSERT_TRUE(w.BeginArray(1, 2, &b).ok());
+  std::vector<uint8_t> bad{0, 2}, good{1, 0};
+  EXPECT_EQ(b.WriteValues(std::span<const uint8_t>(bad)).kind(), ErrorKind::kInvalidData);
+  ASSERT_TRUE(b.WriteValues(std::span<const uint8_t>(good)).ok());
+  ASSERT_TRUE(b.Finish().ok());
+  // A struct body copied from another row of the struct type.
+  RowWriter other(*Schema::FromStructType(inner));
+  ASSERT_TRUE(other.WriteInt32(0, 9).ok());
+  ASSERT_TRUE(other.Finish().ok());
+  ASSERT_TRUE(w.WriteRawStruct(2, other.bytes()).ok());
+  ASSERT_TRUE(w.Finish().ok());
+  Status v = Validate(w.bytes(), s);
+  ASSERT_TRUE(v.ok()) << v.ToString();
+  EXPECT_TRUE(std::isnan(*w.row().GetArray(0)->GetFloat64(1)));
+  EXPECT_EQ(*w.row().GetStruct(2)->GetInt32(0), 9);
+  auto f = *Schema::Make({field("f", float32())});
+  RowWriter fw(f);
+  EXPECT_EQ(fw.WriteFloat(0, 1e300).kind(), ErrorKind::kInvalidData);
+  EXPECT_TRUE(fw.WriteFloat(0, INFINITY).ok());
+}
+
+}  // namespace
+}  // namespace zerorow

@@ -224,10 +224,13 @@ static Status CheckType(const DataType* t, int depth, std::string_view path) {
       return Status::OK();
   }
   // A struct, list or map value sits one level below its holder (SPEC §7).
+  // The depth limit belongs to the whole schema, so it is reported at the empty path
+  // (as vectors/invalid/nesting_too_deep expects); the message names the deep field.
   if (depth > kMaxDepth)
     return Status::Error(ErrorKind::kUnsupported,
-                         "expected nesting depth <= 64 but found " + std::to_string(depth),
-                         std::string(path), kMaxDepth, depth);
+                         "expected nesting depth <= 64 but found " + std::to_string(depth) + " at '" +
+                             std::string(path) + "'",
+                         {}, kMaxDepth, depth);
   std::string p(path);
   if (t->id() == TypeId::kList) return CheckType(t->element().get(), depth + 1, p + "[]");
   if (t->id() == TypeId::kMap) {
@@ -326,8 +329,8 @@ static Result<DataTypePtr> StructFromJson(const JsonValue& v, int depth, const s
 static Result<DataTypePtr> TypeFromJson(const JsonValue& v, int depth, const std::string& path) {
   // Bound the recursion here too: the JSON may nest far deeper than a valid schema.
   if (depth > kMaxDepth + 1)
-    return Status::Error(ErrorKind::kUnsupported, "expected nesting depth <= 64 but found more", path,
-                         kMaxDepth, depth);
+    return Status::Error(ErrorKind::kUnsupported, "expected nesting depth <= 64 but found more at '" + path + "'",
+                         {}, kMaxDepth, depth);
   std::string name;
   const JsonValue* obj = nullptr;
   if (v.is_string()) {

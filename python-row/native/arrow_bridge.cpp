@@ -32,17 +32,17 @@ struct CoreSchema {
   zerorow::Schema schema;
 };
 
-Kind KindOf(zerorow::ErrorKind k) {
-  switch (k) {
-    case zerorow::ErrorKind::kTruncated: return Kind::Truncated;
-    case zerorow::ErrorKind::kUnsupported: return Kind::Unsupported;
-    case zerorow::ErrorKind::kSchemaMismatch: return Kind::SchemaMismatch;
-    default: return Kind::InvalidData;
-  }
-}
+void Check(const zerorow::Status& st) { CheckCore(st); }
 
-void Check(const zerorow::Status& st) {
-  if (!st.ok()) throw Error(KindOf(st.kind()), st.path(), st.message());
+/// Same Arrow type tree: formats, names, nullability and children (metadata ignored).
+bool SameArrowSchema(const ArrowSchema* a, const ArrowSchema* b) {
+  auto str = [](const char* s) { return std::string(s ? s : ""); };
+  if (str(a->format) != str(b->format) || str(a->name) != str(b->name)) return false;
+  if ((a->flags & ARROW_FLAG_NULLABLE) != (b->flags & ARROW_FLAG_NULLABLE)) return false;
+  if (a->n_children != b->n_children) return false;
+  for (int64_t k = 0; k < a->n_children; ++k)
+    if (!SameArrowSchema(a->children[k], b->children[k])) return false;
+  return true;
 }
 
 void DeleteSchemaCapsule(PyObject* cap) {
@@ -170,6 +170,13 @@ void BindArrow(nb::module_& m) {
     s->get_last_error = StreamLastError; s->release = StreamRelease; s->private_data = p;
     return nb::steal(PyCapsule_New(s, "arrow_array_stream", DeleteStreamCapsule));
   }, "Rows end to end -> an 'arrow_array_stream' capsule with one batch.");
+
+  m.def("arrow_schema_equal", [](nb::handle a_capsule, nb::handle b_capsule) {
+    auto* a = static_cast<ArrowSchema*>(PyCapsule_GetPointer(a_capsule.ptr(), "arrow_schema"));
+    auto* b = static_cast<ArrowSchema*>(PyCapsule_GetPointer(b_capsule.ptr(), "arrow_schema"));
+    if (!a || !b) throw nb::python_error();
+    return SameArrowSchema(a, b);
+  }, "True when two 'arrow_schema' capsules describe the same types, names and nullability.");
 
   m.def("arrow_import_schema", [](nb::handle schema_capsule) {
     auto* s = static_cast<ArrowSchema*>(PyCapsule_GetPointer(schema_capsule.ptr(), "arrow_schema"));

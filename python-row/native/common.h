@@ -55,11 +55,9 @@ struct Type {
   zerorow::DataTypePtr core;  // the same type in cpp-row (zerorow::core): views and writers use it
 };
 
-/// Attaches cpp-row's types to a compiled tree (same shape: both come from one canonical JSON).
-void AttachCore(Type& t, const zerorow::DataTypePtr& core);
-
-/// Builds the tree from a parsed canonical JSON type (already validated by Python).
-TypePtr CompileType(nb::handle json);
+/// Builds the binding's tree over cpp-row's type `core`; `json` is the same type as a parsed
+/// canonical JSON object (with "_tzinfo" added for zones).
+TypePtr CompileType(nb::handle json, const zerorow::DataTypePtr& core);
 
 /// A compiled schema, shared by all views of it: the binding's tree with cpp-row's types
 /// attached, and cpp-row's Schema (both come from one canonical JSON).

@@ -5,81 +5,68 @@ namespace zr {
 
 namespace {
 
-Tid TidFromName(const std::string& s) {
-  static const char* names[] = {"bool", "int8", "int16", "int32", "int64", "float32",
-                                "float64", "string", "binary", "date32", "time",
-                                "timestamp", "duration", "decimal", "list", "map", "struct"};
-  for (int i = 0; i < 17; ++i)
-    if (s == names[i]) return static_cast<Tid>(i);
-  throw Error(Kind::Unsupported, "", "unknown type '" + s + "'");
-}
-
 nb::handle g_errors[4];  // leaked on purpose: no decref after interpreter shutdown
 
 }  // namespace
 
-TypePtr CompileType(nb::handle json) {
+#define ZR_SAME_ID(a, b) static_assert(static_cast<int>(Tid::a) == static_cast<int>(zerorow::TypeId::b))
+ZR_SAME_ID(Bool, kBool); ZR_SAME_ID(Int8, kInt8); ZR_SAME_ID(Int16, kInt16); ZR_SAME_ID(Int32, kInt32);
+ZR_SAME_ID(Int64, kInt64); ZR_SAME_ID(Float32, kFloat32); ZR_SAME_ID(Float64, kFloat64);
+ZR_SAME_ID(String, kString); ZR_SAME_ID(Binary, kBinary); ZR_SAME_ID(Date32, kDate32);
+ZR_SAME_ID(Time, kTime); ZR_SAME_ID(Timestamp, kTimestamp); ZR_SAME_ID(Duration, kDuration);
+ZR_SAME_ID(Decimal, kDecimal); ZR_SAME_ID(List, kList); ZR_SAME_ID(Map, kMap); ZR_SAME_ID(Struct, kStruct);
+#undef ZR_SAME_ID
+
+TypePtr CompileType(nb::handle json, const zerorow::DataTypePtr& core) {
+  // The shape, parameters and names come from cpp-row's type; the JSON object adds what only
+  // Python has (the tzinfo of a zone) and is kept for the Python layer.
   auto t = std::make_shared<Type>();
   t->json = nb::borrow(json);
-  if (nb::isinstance<nb::str>(json)) {
-    t->id = TidFromName(nb::cast<std::string>(json));
-    t->tzinfo = nb::none();
-  } else {
-    nb::dict d = nb::cast<nb::dict>(json);
-    t->id = TidFromName(nb::cast<std::string>(d["type"]));
-    switch (t->id) {
-      case Tid::Timestamp:
-        t->tz = d.contains("tz") ? nb::cast<std::string>(d["tz"]) : std::string();
-        t->tzinfo = d.contains("_tzinfo") ? nb::borrow(d["_tzinfo"]) : nb::none();
-        break;
-      case Tid::Decimal:
-        t->precision = nb::cast<int>(d["precision"]);
-        t->scale = nb::cast<int>(d["scale"]);
-        break;
-      case Tid::List:
-        t->elem = CompileType(d["element"]);
-        t->elem_nullable = nb::cast<bool>(d["element_nullable"]);
-        break;
-      case Tid::Map:
-        t->elem = CompileType(d["key"]);
-        t->value = CompileType(d["value"]);
-        t->value_nullable = nb::cast<bool>(d["value_nullable"]);
-        break;
-      case Tid::Struct: {
-        nb::dict names;
-        for (nb::handle f : nb::cast<nb::list>(d["fields"])) {
-          nb::dict fd = nb::cast<nb::dict>(f);
-          Field field;
-          field.name = nb::cast<std::string>(fd["name"]);
-          PyObject* s = PyUnicode_FromStringAndSize(field.name.data(), field.name.size());
-          if (!s) throw nb::python_error();
-          PyUnicode_InternInPlace(&s);
-          field.py_name = nb::steal(s);
-          field.type = CompileType(fd["type"]);
-          field.nullable = nb::cast<bool>(fd["nullable"]);
-          names[field.py_name] = nb::int_(t->fields.size());
-          t->fields.push_back(std::move(field));
-        }
-        t->name_map = names;
-        break;
+  t->core = core;
+  t->id = static_cast<Tid>(core->id());  // Tid lists the TypeIds in the same order
+  t->tzinfo = nb::none();
+  nb::dict d = nb::isinstance<nb::dict>(json) ? nb::cast<nb::dict>(json) : nb::dict();
+  switch (t->id) {
+    case Tid::Timestamp:
+      t->tz = core->tz();
+      if (d.contains("_tzinfo")) t->tzinfo = nb::borrow(d["_tzinfo"]);
+      break;
+    case Tid::Decimal:
+      t->precision = core->precision();
+      t->scale = core->scale();
+      break;
+    case Tid::List:
+      t->elem = CompileType(d["element"], core->element());
+      t->elem_nullable = core->element_nullable();
+      break;
+    case Tid::Map:
+      t->elem = CompileType(d["key"], core->key());
+      t->value = CompileType(d["value"], core->value());
+      t->value_nullable = core->value_nullable();
+      break;
+    case Tid::Struct: {
+      nb::dict names;
+      nb::list fjson = nb::cast<nb::list>(d["fields"]);
+      for (int i = 0; i < core->num_fields(); ++i) {
+        const zerorow::Field& cf = core->fields()[static_cast<size_t>(i)];
+        Field field;
+        field.name = cf.name;
+        PyObject* s = PyUnicode_FromStringAndSize(field.name.data(), static_cast<Py_ssize_t>(field.name.size()));
+        if (!s) throw nb::python_error();
+        PyUnicode_InternInPlace(&s);
+        field.py_name = nb::steal(s);
+        field.type = CompileType(nb::cast<nb::dict>(fjson[i])["type"], cf.type);
+        field.nullable = cf.nullable;
+        names[field.py_name] = nb::int_(i);
+        t->fields.push_back(std::move(field));
       }
-      default:
-        break;
+      t->name_map = names;
+      break;
     }
+    default:
+      break;
   }
   return t;
-}
-
-void AttachCore(Type& t, const zerorow::DataTypePtr& core) {
-  t.core = core;
-  switch (t.id) {
-    case Tid::List: AttachCore(*t.elem, core->element()); break;
-    case Tid::Map: AttachCore(*t.elem, core->key()); AttachCore(*t.value, core->value()); break;
-    case Tid::Struct:
-      for (size_t i = 0; i < t.fields.size(); ++i) AttachCore(*t.fields[i].type, core->fields()[i].type);
-      break;
-    default: break;
-  }
 }
 
 const char* KindName(Kind k) {

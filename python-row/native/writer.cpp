@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include <zerorow/decimal.h>
 #include <zerorow/row_writer.h>
 #include <zerorow/validate.h>
 
@@ -15,10 +16,9 @@ namespace zr {
 
 namespace {
 
-using i128 = __int128;
 using Slots = zerorow::detail::SlotWriter;
 
-nb::handle g_enum, g_decimal_cls;  // leaked on purpose: no decref after interpreter shutdown
+nb::handle g_enum, g_decimal_cls, g_plain;  // leaked on purpose: no decref after interpreter shutdown
 
 /// A path (SPEC §4.3) kept as a chain on the stack and turned into text only on error.
 struct PathNode {
@@ -113,43 +113,19 @@ int64_t TemporalValue(const PathNode& p, PyObject* v, const Type& t) {
   }
 }
 
-// Rescales a decimal.Decimal / int exactly to the type's scale (SPEC §3.5).
-i128 DecimalValue(const PathNode& p, PyObject* v, const Type& t) {
-  std::string why = "decimal(" + std::to_string(t.precision) + "," + std::to_string(t.scale) + ")";
-  if (PyLong_Check(v) && !PyBool_Check(v)) {
-    nb::object d = g_decimal_cls(nb::handle(v));
-    return DecimalValue(p, d.ptr(), t);
-  }
-  if (!PyObject_IsInstance(v, g_decimal_cls.ptr())) Mismatch(p, v, "decimal.Decimal or int");
-  nb::object tup = nb::steal(PyObject_CallMethod(v, "as_tuple", nullptr));
-  if (!tup.is_valid()) throw nb::python_error();
-  int sign = nb::cast<int>(tup[0]);
-  nb::tuple digits = nb::cast<nb::tuple>(tup[1]);
-  nb::object expo = tup[2];
-  if (!nb::isinstance<nb::int_>(expo)) Invalid(p, Repr(v) + " cannot be stored in " + why);
-  int64_t exp = nb::cast<int64_t>(expo);
-  std::vector<int> ds;
-  for (nb::handle h : digits) ds.push_back(nb::cast<int>(h));
-  // value = digits * 10^exp; we need digits' = value * 10^scale.
-  int64_t shift = exp + t.scale;
-  if (shift < 0) {
-    for (int64_t k = 0; k < -shift; ++k) {
-      if (ds.empty()) break;
-      if (ds.back() != 0) Invalid(p, Repr(v) + " needs rounding to fit " + why);
-      ds.pop_back();
-    }
-  } else {
-    bool nonzero = false;
-    for (int d : ds) nonzero |= d != 0;
-    if (nonzero) for (int64_t k = 0; k < shift && k < 40; ++k) ds.push_back(0);
-  }
-  size_t first = 0;
-  while (first < ds.size() && ds[first] == 0) ++first;
-  // cpp-row checks the declared precision; this only keeps the value within 128 bits.
-  if (ds.size() - first > 38) Invalid(p, Repr(v) + " exceeds the precision of " + why);
-  i128 u = 0;
-  for (size_t k = first; k < ds.size(); ++k) u = u * 10 + ds[k];
-  return sign ? -u : u;
+// A decimal.Decimal / int as the unscaled value at the type's scale: the exact rescaling, the
+// rounding and precision checks (SPEC §3.5) are cpp-row's DecimalFromString, on plain text.
+zerorow::Decimal128 DecimalValue(const PathNode& p, PyObject* v, const Type& t) {
+  bool is_int = PyLong_Check(v) && !PyBool_Check(v);
+  if (!is_int && PyObject_IsInstance(v, g_decimal_cls.ptr()) != 1) Mismatch(p, v, "decimal.Decimal or int");
+  nb::object text = is_int ? nb::steal(PyObject_Str(v)) : nb::steal(PyObject_Format(v, g_plain.ptr()));
+  if (!text.is_valid()) throw nb::python_error();
+  Py_ssize_t n;
+  const char* s = PyUnicode_AsUTF8AndSize(text.ptr(), &n);
+  if (!s) throw nb::python_error();
+  auto r = zerorow::DecimalFromString(std::string_view(s, static_cast<size_t>(n)), t.precision, t.scale);
+  if (!r.ok()) ThrowCoreAt(r.status(), p.Text());
+  return r.value();
 }
 
 /// Raises a cpp-row write error at the walker's path (the core names only the ordinal).
@@ -315,7 +291,7 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
     case Tid::Date32: case Tid::Time: case Tid::Timestamp: case Tid::Duration:
       return Ok(p, w.WriteInt(i, TemporalValue(p, v, t)));
     case Tid::Decimal:
-      return Ok(p, w.WriteDecimal(i, zerorow::Decimal128{DecimalValue(p, v, t)}));
+      return Ok(p, w.WriteDecimal(i, DecimalValue(p, v, t)));
     case Tid::String: {
       PyObject* src = v;
       nb::object name;
@@ -382,6 +358,7 @@ void EnsureImports() {
   if (!g_enum) {
     g_enum = nb::object(nb::module_::import_("enum").attr("Enum")).release();
     g_decimal_cls = nb::object(nb::module_::import_("decimal").attr("Decimal")).release();
+    g_plain = nb::str("f").release();  // format(Decimal, "f"): plain digits, no exponent
   }
 }
 

@@ -129,3 +129,29 @@ def test_row_file_with_bad_fingerprint(tmp_path):
         )
     with pytest.raises(zerorow.UnsupportedError):
         zerorow.open_file(path)
+
+
+def test_requested_schema_is_honoured_when_equal_and_rejected_otherwise():
+    rows = zerorow.from_arrow(ENC.to_arrow_record_batch(ORDERS[:5]), ENC.schema)
+    own = pa.record_batch(rows).schema
+    assert pa.record_batch(rows, schema=own).num_rows == 5
+    assert pa.table(rows, schema=own).num_rows == 5
+    other = pa.schema([own.field(i) for i in range(1, len(own))])
+    with pytest.raises(zerorow.SchemaMismatchError, match="requested_schema"):
+        rows.__arrow_c_array__(other.__arrow_c_schema__())
+    with pytest.raises(zerorow.SchemaMismatchError, match="requested_schema"):
+        rows.__arrow_c_stream__(other.__arrow_c_schema__())
+
+
+def test_row_file_to_arrow_over_several_batches(tmp_path, monkeypatch):
+    from zerorow import files
+
+    monkeypatch.setattr(files, "BATCH_ROWS", 7)  # 50 rows -> 8 Arrow batches
+    path = tmp_path / "orders.arrow"
+    zerorow.write_file(path, ORDERS, ENC.schema)
+    with zerorow.open_file(path, schema=ENC.schema) as f:
+        table = f.to_arrow()
+        assert table.num_rows == 50 and len(table.to_batches()) == 8
+        assert table == pa.Table.from_batches([ENC.to_arrow_record_batch(ORDERS)])
+    with zerorow.open_file(path, level="unchecked") as f:
+        assert [r.id for r in f] == list(range(50))

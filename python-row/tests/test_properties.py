@@ -37,6 +37,10 @@ def test_schema_json_round_trip(case):
 @settings(max_examples=200, deadline=None)
 @given(rows())
 def test_cpp_core_agrees_on_canonical_json_and_fingerprint(case):
+    # Schema.to_json / fingerprint are cpp-row's; the Python types' own JSON writer (used for
+    # DataType equality and hashing) must give the same canonical text.
     schema, _ = case
     core = _zerorow.CoreSchema(schema.to_json())
     assert core.to_json() == schema.to_json() and core.fingerprint() == schema.fingerprint
+    assert schema.type.to_json() == schema.to_json()
+    assert zerorow.Schema(list(schema.fields)) == schema

@@ -212,3 +212,25 @@ def test_get_raw_for_temporal_values_outside_python_ranges():
     with pytest.raises(OverflowError):
         r.t
     assert r.get_raw("t") == -(2**63)
+
+
+def test_unchecked_level_reads_with_the_unchecked_getters():
+    data = ENC.encode(REC)
+    fast = zerorow.RowData(ENC.schema, data, level="unchecked")
+    assert ENC.from_row(fast) == REC
+    assert fast.inners[1].a == REC.inners[1].a and dict(fast.m) == REC.m
+    with pytest.raises(ValueError, match="unchecked"):
+        zerorow.RowData(ENC.schema, data, level="none")
+    with pytest.raises(ValueError):
+        zerorow.RowData(ENC.schema, data, level="max")
+
+
+def test_from_row_on_a_nested_row_checks_types_without_a_schema():
+    row = zerorow.RowData(ENC.schema, ENC.encode(REC))
+    inner_enc = zerorow.encoder(Inner)
+    assert inner_enc.from_row(row.inner) == REC.inner
+    assert [inner_enc.from_row(r) for r in row.inners] == REC.inners
+    with pytest.raises(zerorow.SchemaMismatchError):
+        inner_enc.from_row(row)
+    with pytest.raises(zerorow.SchemaMismatchError):
+        ENC.from_row(row.inner)

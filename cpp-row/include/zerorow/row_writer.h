@@ -30,6 +30,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "zerorow/binary_row.h"
@@ -92,7 +93,8 @@ class SlotWriter {
   /// Any integer-typed field (int8..int64, date32, time, timestamp, duration), range-checked
   /// against the field's type (invalid_data naming the value). For bindings.
   Status WriteInt(int i, int64_t v);
-  /// float32 or float64 field (float32 rounds to nearest).
+  /// float32 or float64 field. float32 rounds to nearest; a finite value beyond the
+  /// float32 range is invalid_data (not silently infinity).
   Status WriteFloat(int i, double v);
   /// Unscaled value at the field's scale; invalid_data if |v| >= 10^precision.
   Status WriteDecimal(int i, Decimal128 unscaled);
@@ -102,9 +104,13 @@ class SlotWriter {
   Status WriteBinary(int i, std::string_view bytes) {
     return WriteBinary(i, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
   }
-  /// Copies an already-encoded body of the right type (row/array/map/string/binary bytes)
-  /// into the slot's body. Used to copy nested values between rows without re-encoding.
+  /// Copies an already-encoded body (string/binary bytes, an array or a map) into the
+  /// slot's body: copies nested values between rows without re-encoding. The bytes are not
+  /// validated here; validate them first (ValidateArrayBody / ValidateMapBody).
   Status WriteRawBody(int i, std::span<const uint8_t> body);
+  /// Same for a struct field / element: `row` is an encoded row of the field's struct type
+  /// (validate it first with ValidateStructBody).
+  Status WriteRawStruct(int i, std::span<const uint8_t> row);
 
   /// Starts a nested struct / list / map value at ordinal i; `child` writes into the same
   /// buffer and its Finish() stores the reference in this writer's slot i.
@@ -141,6 +147,7 @@ class SlotWriter {
     return Status::OK();
   }
   Status WriteInt64Slow(int i, int64_t v);
+  Status CopyBody(int i, std::span<const uint8_t> b);
   Status Overflow(uint64_t need) const;
   uint8_t* slot(int i) { return buf_->data() + values_pos_ + stride_ * static_cast<size_t>(i); }
   void SetNotNull(int i) { (*buf_)[bitmap_pos_ + (i >> 3)] &= static_cast<uint8_t>(~(1u << (i & 7))); }
@@ -216,6 +223,57 @@ class ArrayWriter : public detail::SlotWriter {
   /// Stores the reference (or the map's key-array size) in the parent.
   Status Finish();
   int size() const { return n_; }
+
+  /// Writes all n elements of a fixed-width array at once (one copy, e.g. from a NumPy
+  /// array): T must match the element type (int8_t..int64_t for the integer types, float
+  /// / double for float32 / float64, bool or uint8_t for bool) and values.size() == size().
+  /// NaNs are canonicalised; time and bool values are range-checked. Elements stay non-null.
+  template <typename T>
+  Status WriteValues(std::span<const T> values) {
+    if (buf_ == nullptr) return Status::Error(ErrorKind::kInvalidArgument, "writer was not started");
+    if (values.size() != static_cast<size_t>(n_))
+      return Status::Error(ErrorKind::kSchemaMismatch,
+                           "expected " + std::to_string(n_) + " values but found " + std::to_string(values.size()),
+                           {}, n_, static_cast<int64_t>(values.size()));
+    const TypeId t = type_->id();
+    bool ok;
+    if constexpr (std::is_same_v<T, float>) ok = t == TypeId::kFloat32;
+    else if constexpr (std::is_same_v<T, double>) ok = t == TypeId::kFloat64;
+    else if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, uint8_t>) ok = t == TypeId::kBool;
+    else if constexpr (std::is_same_v<T, int8_t>) ok = t == TypeId::kInt8;
+    else if constexpr (std::is_same_v<T, int16_t>) ok = t == TypeId::kInt16;
+    else if constexpr (std::is_same_v<T, int32_t>) ok = t == TypeId::kInt32 || t == TypeId::kDate32;
+    else if constexpr (std::is_same_v<T, int64_t>)
+      ok = t == TypeId::kInt64 || t == TypeId::kTimestamp || t == TypeId::kDuration || t == TypeId::kTime;
+    else ok = false;
+    if (!ok || static_cast<size_t>(type_->element_width()) != sizeof(T))
+      return Status::Error(ErrorKind::kSchemaMismatch, "cannot bulk-write these values into a list of " +
+                                                           std::string(TypeIdName(t)));
+    for (size_t k = 0; k < values.size(); ++k) {  // value checks first: nothing is written on error
+      if constexpr (std::is_same_v<T, uint8_t>) {
+        if (values[k] > 1) return Status::Error(ErrorKind::kInvalidData, "bool value must be 0 or 1", PathOf(static_cast<int>(k)));
+      } else if constexpr (std::is_same_v<T, int64_t>) {
+        if (t == TypeId::kTime && (values[k] < 0 || values[k] >= 86'400'000'000LL))
+          return Status::Error(ErrorKind::kInvalidData, "value " + std::to_string(values[k]) + " is out of range for time",
+                               PathOf(static_cast<int>(k)));
+      }
+    }
+    if (!values.empty()) std::memcpy(slot(0), values.data(), values.size() * sizeof(T));
+    if constexpr (std::is_floating_point_v<T>) {
+      for (size_t k = 0; k < values.size(); ++k) {
+        if (values[k] != values[k]) {
+          if constexpr (sizeof(T) == 4) {
+            uint32_t nan = 0x7fc00000u;
+            std::memcpy(slot(static_cast<int>(k)), &nan, 4);
+          } else {
+            uint64_t nan = 0x7ff8000000000000ull;
+            std::memcpy(slot(static_cast<int>(k)), &nan, 8);
+          }
+        }
+      }
+    }
+    return Status::OK();
+  }
   const DataType& element_type() const { return *type_; }
 
  private:

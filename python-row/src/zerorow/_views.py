@@ -24,9 +24,9 @@ def _row_schema(self: RowData) -> Schema:
     """The schema of this row (for a nested row: its struct type as a schema)."""
     s = self._schema()
     if s is None:
-        from .schema import _parse_type
+        from .schema import _build
 
-        s = Schema(_parse_type(_strip(self._type_json()), "", 1))
+        s = Schema(_build(_strip(self._type_json())))
     return s
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator, Optional, Sequence, Union
 
 from . import _zerorow
-from . import schema as zs
 from ._views import RowData
 from .errors import error
 from .schema import DataType, Field, Schema
@@ -25,115 +24,30 @@ def _pa():
     return pa
 
 
-# ---- types (SPEC §12) -----------------------------------------------------------------
-def type_to_arrow(t: DataType):
-    """The Arrow type of a zerorow type."""
-    pa = _pa()
-    simple = {
-        "bool": pa.bool_(),
-        "int8": pa.int8(),
-        "int16": pa.int16(),
-        "int32": pa.int32(),
-        "int64": pa.int64(),
-        "float32": pa.float32(),
-        "float64": pa.float64(),
-        "string": pa.utf8(),
-        "binary": pa.binary(),
-        "date32": pa.date32(),
-        "time": pa.time64("us"),
-        "duration": pa.duration("us"),
-    }
-    if t.id in simple:
-        return simple[t.id]
-    if t.id == "timestamp":
-        return pa.timestamp("us", tz=t.tz)
-    if t.id == "decimal":
-        return pa.decimal128(t.precision, t.scale)
-    if t.id == "list":
-        return pa.list_(
-            pa.field("item", type_to_arrow(t.element), nullable=t.element_nullable)
-        )
-    if t.id == "map":
-        return pa.map_(
-            pa.field("key", type_to_arrow(t.key), nullable=False),
-            pa.field("value", type_to_arrow(t.value), nullable=t.value_nullable),
-        )
-    return pa.struct(
-        [pa.field(f.name, type_to_arrow(f.type), nullable=f.nullable) for f in t.fields]
+# ---- types (SPEC §12): cpp-row's ExportSchema / ImportSchema, through capsules -----------
+def schema_to_arrow(schema: Schema):
+    """The pyarrow.Schema of a struct batch of rows (one column per field), by cpp-row."""
+    return _pa().Schema._import_from_c_capsule(
+        _zerorow.arrow_schema_capsule(core_schema(schema))
     )
 
 
-def schema_to_arrow(schema: Schema):
-    """The Arrow schema of a struct batch of rows: one column per top-level field."""
-    pa = _pa()
-    return pa.schema(
-        [
-            pa.field(f.name, type_to_arrow(f.type), nullable=f.nullable)
-            for f in schema.fields
-        ]
+def type_to_arrow(t: DataType):
+    """The pyarrow type of a zerorow type, by cpp-row."""
+    return schema_to_arrow(Schema([Field("x", t)])).field(0).type
+
+
+def arrow_to_schema(arrow_schema) -> Schema:
+    """The zerorow schema of a pyarrow.Schema (SPEC §12 reader alternatives accepted), by cpp-row."""
+    return Schema.from_json(
+        _zerorow.arrow_import_schema(arrow_schema.__arrow_c_schema__())
     )
 
 
 def arrow_to_type(at) -> DataType:
-    """The zerorow type of an Arrow type (SPEC §12, reader alternatives accepted)."""
+    """The zerorow type of a pyarrow type, by cpp-row."""
     pa = _pa()
-    t = pa.types
-    for pred, zt in (
-        (t.is_boolean, zs.bool_),
-        (t.is_int8, zs.int8),
-        (t.is_int16, zs.int16),
-        (t.is_int32, zs.int32),
-        (t.is_int64, zs.int64),
-        (t.is_float32, zs.float32),
-        (t.is_float64, zs.float64),
-        (t.is_date32, zs.date32),
-        (t.is_time, zs.time),
-        (t.is_duration, zs.duration),
-    ):
-        if pred(at):
-            return zt
-    if (
-        t.is_string(at)
-        or t.is_large_string(at)
-        or getattr(t, "is_string_view", lambda _: False)(at)
-    ):
-        return zs.string
-    if (
-        t.is_binary(at)
-        or t.is_large_binary(at)
-        or getattr(t, "is_binary_view", lambda _: False)(at)
-    ):
-        return zs.binary
-    if t.is_timestamp(at):
-        return zs.timestamp(at.tz)
-    if t.is_decimal(at):
-        return zs.decimal(at.precision, at.scale)
-    if t.is_map(at):
-        return zs.map_(
-            arrow_to_type(at.key_type),
-            arrow_to_type(at.item_type),
-            at.item_field.nullable,
-        )
-    if t.is_list(at) or t.is_large_list(at):
-        return zs.list_(arrow_to_type(at.value_type), at.value_field.nullable)
-    if t.is_struct(at):
-        return zs.struct(
-            [
-                Field(
-                    at.field(i).name,
-                    arrow_to_type(at.field(i).type),
-                    at.field(i).nullable,
-                )
-                for i in range(at.num_fields)
-            ]
-        )
-    raise error("unsupported", "", f"Arrow type {at} has no zerorow type (SPEC §12)")
-
-
-def arrow_to_schema(arrow_schema) -> Schema:
-    return Schema(
-        [Field(f.name, arrow_to_type(f.type), f.nullable) for f in arrow_schema]
-    )
+    return arrow_to_schema(pa.schema([pa.field("x", at)])).field(0).type
 
 
 # ---- RowBatch ---------------------------------------------------------------------------
@@ -146,7 +60,9 @@ class RowBatch:
     def __init__(self, schema: Schema, data: Any, offsets: Sequence[int]) -> None:
         self.schema = schema
         self.data = data
-        self.offsets = list(offsets)
+        # a NumPy int64 array is kept as is (RowFile.to_arrow passes the file's offsets)
+        is_np = type(offsets).__module__ == "numpy" and offsets.dtype == "<i8"
+        self.offsets = offsets if is_np else list(offsets)
         self._mv = memoryview(data).cast("B")
 
     @classmethod
@@ -192,9 +108,11 @@ class RowBatch:
         get = _zerorow.get
         return [get(r, i, _ARROW_MODE) for r in self]
 
-    def _offsets_bytes(self) -> bytes:
+    def _offsets_bytes(self) -> Any:
         import array
 
+        if not isinstance(self.offsets, list):
+            return self.offsets  # int64 ndarray: exported through the buffer protocol
         return array.array("q", self.offsets).tobytes()
 
     def to_arrow(self):
@@ -215,14 +133,31 @@ class RowBatch:
         return _zerorow.arrow_schema_capsule(core_schema(self.schema))
 
     def __arrow_c_array__(self, requested_schema=None):
+        self._check_requested(requested_schema)
         return _zerorow.arrow_export(
             core_schema(self.schema), self.data, self._offsets_bytes()
         )
 
     def __arrow_c_stream__(self, requested_schema=None):
+        self._check_requested(requested_schema)
         return _zerorow.arrow_export_stream(
             core_schema(self.schema), self.data, self._offsets_bytes()
         )
+
+    def _check_requested(self, requested_schema: Any) -> None:
+        """The PyCapsule protocol's requested_schema: honoured when it is the batch's own
+        Arrow schema (SPEC §12), else rejected: zerorow exports its types and does not cast."""
+        if requested_schema is None:
+            return
+        own = self.__arrow_c_schema__()
+        if not _zerorow.arrow_schema_equal(requested_schema, own):
+            raise error(
+                "schema_mismatch",
+                "",
+                "requested_schema differs from the rows' Arrow schema (SPEC §12): zerorow "
+                "exports its own types and does not cast; import without a schema and cast "
+                "in Arrow",
+            )
 
     def __repr__(self) -> str:
         return f"RowBatch({len(self)} rows, {self.schema!r})"

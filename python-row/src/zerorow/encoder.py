@@ -39,13 +39,14 @@ class Encoder(Generic[T]):
 
     def from_row(self, row: RowData) -> T:
         """An instance of the class (nested classes too) from a row of this schema."""
-        if row.schema != self.schema:
+        # Compared on cpp-row's types, so a nested row (row.f4[3]) needs no Schema built.
+        if not (isinstance(row, RowData) and row._has_type(self._native)):
             from .errors import error
 
             raise error(
                 "schema_mismatch",
                 "",
-                f"row schema {row.schema.fingerprint} is not the encoder's {self.schema.fingerprint}",
+                f"row schema {_fingerprint_of(row)} is not the encoder's {self.schema.fingerprint}",
             )
         return self._conv(row)
 
@@ -82,6 +83,10 @@ class Encoder(Generic[T]):
 
     def __repr__(self) -> str:
         return f"Encoder({self.cls.__qualname__}, {self.schema!r})"
+
+
+def _fingerprint_of(row: Any) -> str:
+    return row.schema.fingerprint if isinstance(row, RowData) else type(row).__name__
 
 
 def encoder(cls: type[T]) -> Encoder[T]:

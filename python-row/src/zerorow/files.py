@@ -8,7 +8,7 @@ from typing import Any, Iterable, Iterator, Optional
 
 from ._views import RowData
 from .errors import error
-from .schema import FORMAT_VERSION, Schema, fnv1a64
+from .schema import FORMAT_VERSION, Schema, fingerprint_hex
 
 BATCH_ROWS = 65536
 
@@ -97,7 +97,7 @@ class RowFile:
                 f"format version {meta['zerorow.version']} (this reader: 1)",
             )
         if (
-            f"{fnv1a64(meta['zerorow.schema'].encode()):016x}"
+            fingerprint_hex(meta["zerorow.schema"])
             != meta["zerorow.fingerprint"]
         ):
             raise error(
@@ -110,7 +110,12 @@ class RowFile:
                 "",
                 f"expected schema {schema.fingerprint} but the file has {self.schema.fingerprint}",
             )
+        if level not in ("none", "bounds", "full", "unchecked"):
+            raise ValueError(
+                f"level must be 'bounds', 'full' or 'unchecked', not {level!r}"
+            )
         self._level = level
+        self._row_level = "unchecked" if level == "unchecked" else "bounds"
         self._batches = [
             self._reader.get_batch(i).column(0)
             for i in range(self._reader.num_record_batches)
@@ -149,7 +154,9 @@ class RowFile:
         b = bisect.bisect_right(self._starts, k) - 1
         offsets, data = self._views[b]
         j = k - self._starts[b]
-        return RowData(self.schema, data[int(offsets[j]) : int(offsets[j + 1])])
+        return RowData(
+            self.schema, data[int(offsets[j]) : int(offsets[j + 1])], self._row_level
+        )
 
     def __iter__(self) -> Iterator[RowData]:
         for k in range(len(self)):
@@ -163,8 +170,14 @@ class RowFile:
 
         if len(self) == 0:
             return schema_to_arrow(self.schema).empty_table()
+        # Each Arrow batch of the file is exported straight from the mapped buffer: only the
+        # offsets are widened to int64, the rows are not copied before cpp-row decodes them.
         return pa.Table.from_batches(
-            [RowBatch.from_rows(list(self), self.schema).to_arrow()]
+            [
+                RowBatch(self.schema, data, offsets.astype("<i8")).to_arrow()
+                for offsets, data in self._views
+                if len(offsets) > 1
+            ]
         )
 
     def close(self) -> None:

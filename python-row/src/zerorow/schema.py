@@ -1,4 +1,9 @@
-"""Types, fields and schemas (SPEC §3, §4): canonical JSON and the FNV-1a fingerprint."""
+"""Types, fields and schemas (SPEC §3, §4), the Python objects over cpp-row's Schema.
+
+cpp-row parses and checks every schema (SPEC §4.1 rules: names, decimal parameters, depth),
+and gives its canonical JSON and fingerprint (SPEC §4.2); this module builds the Python
+objects (DataType, Field, Schema) from that canonical JSON.
+"""
 
 from __future__ import annotations
 
@@ -186,12 +191,9 @@ def canonical_json(obj: Any) -> str:
     )
 
 
-def fnv1a64(data: bytes) -> int:
-    """FNV-1a 64 (SPEC §4.2)."""
-    h = 0xCBF29CE484222325
-    for b in data:
-        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return h
+def fingerprint_hex(text: Union[str, bytes]) -> str:
+    """cpp-row's FNV-1a 64 of `text` as 16 lowercase hex digits (SPEC §4.2)."""
+    return _zerorow.fingerprint_hex(text.encode() if isinstance(text, str) else bytes(text))
 
 
 # ---- factories ------------------------------------------------------------------------
@@ -215,13 +217,7 @@ def timestamp(tz: str | None = None) -> DataType:
 
 
 def decimal(precision: int, scale: int = 0) -> DataType:
-    """decimal(p, s), 1 <= p <= 38, 0 <= s <= p (SPEC §3.5)."""
-    if not (1 <= precision <= 38 and 0 <= scale <= precision):
-        raise error(
-            "unsupported",
-            "",
-            f"decimal({precision}, {scale}): expected 1 <= p <= 38 and 0 <= s <= p",
-        )
+    """decimal(p, s), 1 <= p <= 38, 0 <= s <= p (SPEC §3.5; checked when a Schema is made)."""
     return DataType("decimal", precision=precision, scale=scale)
 
 
@@ -241,105 +237,33 @@ def field(name: str, type: DataType, nullable: bool = True) -> Field:
     return Field(name, type, nullable)
 
 
-# ---- parsing (SPEC §4.1 reader rules) --------------------------------------------------
-def _need(obj: dict, key: str, path: str) -> Any:
-    if key not in obj:
-        raise error("invalid_data", path, f"missing key '{key}' in {obj!r}")
-    return obj[key]
-
-
-def _parse_type(obj: Any, path: str, depth: int) -> DataType:
-    if (
-        depth > MAX_DEPTH + 1
-    ):  # a primitive inside 64 levels sits at 65; the exact rule is _depth
-        raise error("unsupported", "", f"more than {MAX_DEPTH} levels of nesting")
-    if isinstance(obj, dict) and set(obj) == {"type"} and obj["type"] in PRIMITIVES:
-        obj = obj["type"]
+# ---- building from canonical JSON (already checked by cpp-row) ---------------------------
+def _build(obj: Any) -> DataType:
+    """The DataType of a canonical JSON type object (from cpp-row: no checks needed here)."""
     if isinstance(obj, str):
-        if obj in PRIMITIVES:
-            return DataType(obj)
-        raise error("unsupported", path, f"{obj} is not a v1 type")
-    if not isinstance(obj, dict):
-        raise error("invalid_data", path, f"expected a type but found {obj!r}")
-    tid = _need(obj, "type", path)
+        return DataType(obj)
+    tid = obj["type"]
     if tid == "timestamp":
-        tz = _need(obj, "tz", path)
-        if not isinstance(tz, str):
-            raise error(
-                "invalid_data", path, f"timestamp tz must be a string, found {tz!r}"
-            )
-        return DataType("timestamp", tz=tz or None)
+        return DataType("timestamp", tz=obj.get("tz") or None)
     if tid == "decimal":
-        p, s = _need(obj, "precision", path), _need(obj, "scale", path)
-        if (
-            not (isinstance(p, int) and isinstance(s, int))
-            or isinstance(p, bool)
-            or isinstance(s, bool)
-        ):
-            raise error(
-                "invalid_data", path, "decimal precision/scale must be integers"
-            )
-        if not 1 <= p <= 38:
-            raise error("unsupported", path, f"decimal precision {p} is not in [1, 38]")
-        if not 0 <= s <= p:
-            raise error("unsupported", path, f"decimal scale {s} is not in [0, {p}]")
-        return DataType("decimal", precision=p, scale=s)
+        return DataType("decimal", precision=obj["precision"], scale=obj["scale"])
     if tid == "list":
-        elem = _parse_type(_need(obj, "element", path), path + "[]", depth + 1)
         return DataType(
-            "list", element=elem, element_nullable=_bool(obj, "element_nullable", path)
+            "list",
+            element=_build(obj["element"]),
+            element_nullable=obj["element_nullable"],
         )
     if tid == "map":
-        k = _parse_type(_need(obj, "key", path), path + "{keys}", depth + 1)
-        v = _parse_type(_need(obj, "value", path), path + "{values}", depth + 1)
         return DataType(
-            "map", key=k, value=v, value_nullable=_bool(obj, "value_nullable", path)
+            "map",
+            key=_build(obj["key"]),
+            value=_build(obj["value"]),
+            value_nullable=obj["value_nullable"],
         )
-    if tid == "struct":
-        return DataType(
-            "struct", fields=_parse_fields(_need(obj, "fields", path), path, depth)
-        )
-    raise error("unsupported", path, f"{tid} is not a v1 type")
-
-
-def _bool(obj: dict, key: str, path: str) -> bool:
-    v = _need(obj, key, path)
-    if not isinstance(v, bool):
-        raise error("invalid_data", path, f"'{key}' must be true or false, found {v!r}")
-    return v
-
-
-def _parse_fields(items: Any, path: str, depth: int) -> list[Field]:
-    if not isinstance(items, list):
-        raise error("invalid_data", path, "'fields' must be a list")
-    fields, seen = [], set()
-    for f in items:
-        if not isinstance(f, dict):
-            raise error("invalid_data", path, f"expected a field object, found {f!r}")
-        name = _need(f, "name", path)
-        if not isinstance(name, str) or not name:
-            raise error(
-                "invalid_data",
-                path,
-                f"field names must be non-empty strings, found {name!r}",
-            )
-        fpath = f"{path}.{name}" if path else name
-        if name in seen:
-            raise error("invalid_data", fpath, f"two fields named {name}")
-        seen.add(name)
-        ftype = _parse_type(_need(f, "type", fpath), fpath, depth + 1)
-        fields.append(Field(name, ftype, _bool(f, "nullable", fpath)))
-    return fields
-
-
-def _depth(t: DataType) -> int:
-    if t.id == "list":
-        return 1 + _depth(t.element)
-    if t.id == "map":
-        return 1 + max(_depth(t.key), _depth(t.value))
-    if t.id == "struct":
-        return 1 + max((_depth(f.type) for f in t.fields), default=0)
-    return 0
+    return DataType(
+        "struct",
+        fields=[Field(f["name"], _build(f["type"]), f["nullable"]) for f in obj["fields"]],
+    )
 
 
 # ---- time zones ----------------------------------------------------------------------
@@ -395,47 +319,48 @@ def _native_obj(obj: Any) -> Any:
 class Schema:
     """The struct type of a top-level row: ordered fields, canonical JSON, fingerprint."""
 
-    __slots__ = ("_type", "_native", "_names", "_core", "__weakref__")
+    __slots__ = ("_type", "_native", "_names", "_core", "_json", "_fp", "__weakref__")
 
     def __init__(self, fields: Sequence[Field] | DataType) -> None:
         t = fields if isinstance(fields, DataType) else struct(list(fields))
-        if t.id != "struct":
+        if not isinstance(t, DataType) or t.id != "struct":
             raise TypeError(f"a schema is a struct type, got {t!r}")
-        # Re-parse the canonical form: the one place that enforces SPEC §4.1 schema rules.
-        t = _parse_type(json.loads(t.to_json()), "", 1)
-        if _depth(t) > MAX_DEPTH:
-            raise error(
-                "unsupported",
-                "",
-                f"{_depth(t)} levels of nesting; the limit is {MAX_DEPTH}",
-            )
-        self._type = t
-        self._native = _zerorow.CompiledSchema(
-            _native_obj(t.to_json_obj()), t.to_json()
-        )
-        self._names = {f.name: i for i, f in enumerate(t.fields)}
-        self._core = None  # cpp-row's parse of the schema, made on first Arrow use
+        self._init(t.to_json())
+
+    def _init(self, text: str) -> None:
+        # cpp-row parses and checks the schema (SPEC §4.1) and gives the canonical JSON.
+        native_json = _zerorow.canonical_schema_json(text)
+        obj = json.loads(native_json)
+        self._type = _build(obj)
+        self._native = _zerorow.CompiledSchema(_native_obj(obj), native_json)
+        self._json = native_json
+        self._fp = self._native.fingerprint()
+        self._names = {f.name: i for i, f in enumerate(self._type.fields)}
+        self._core = None  # cpp-row's parse for the Arrow bridge, made on first Arrow use
 
     @classmethod
     def from_json(cls, text: Union[str, bytes]) -> Schema:
-        """Parses any JSON with canonical content (SPEC §4.1); errors: UnsupportedError, InvalidDataError."""
-        try:
-            obj = json.loads(text)
-        except (ValueError, TypeError, RecursionError) as e:
-            raise error("invalid_data", "", f"malformed schema JSON: {e}") from None
-        t = _parse_type(obj, "", 1)
-        if t.id != "struct":
-            raise error("invalid_data", "", "a schema must be a struct type")
-        return cls(t)
+        """Parses any JSON with canonical content (SPEC §4.1, by cpp-row); errors:
+        UnsupportedError, InvalidDataError."""
+        if isinstance(text, (bytes, bytearray, memoryview)):
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise error("invalid_data", "", f"schema JSON is not UTF-8: {e}") from None
+        if not isinstance(text, str):
+            raise TypeError(f"schema JSON must be str or bytes, not {type(text).__name__}")
+        s = cls.__new__(cls)
+        s._init(text)
+        return s
 
     def to_json(self) -> str:
-        """Canonical JSON text (SPEC §4.1)."""
-        return self._type.to_json()
+        """Canonical JSON text (SPEC §4.1), as cpp-row writes it."""
+        return self._json
 
     @property
     def fingerprint(self) -> str:
-        """FNV-1a 64 of the canonical JSON, as 16 lowercase hex digits (SPEC §4.2)."""
-        return f"{fnv1a64(self.to_json().encode()):016x}"
+        """FNV-1a 64 of the canonical JSON, as 16 lowercase hex digits (SPEC §4.2), by cpp-row."""
+        return self._fp
 
     @property
     def fields(self) -> tuple[Field, ...]:

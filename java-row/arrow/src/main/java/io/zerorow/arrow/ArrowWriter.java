@@ -28,6 +28,7 @@ public final class ArrowWriter implements AutoCloseable {
   private final BufferAllocator allocator;
   private final org.apache.arrow.vector.types.pojo.Schema arrowSchema;
   private final ColumnWriter[] fields;
+  private final int fixedSize;
   private final Slots rows = new Slots();
   private final Slots child = new Slots();
   private byte[] arena = new byte[4096];
@@ -40,6 +41,8 @@ public final class ArrowWriter implements AutoCloseable {
     this.schema = schema;
     this.allocator = allocator;
     this.arrowSchema = ArrowUtils.toArrowSchema(schema);
+    this.fixedSize = schema.fixedRegionSize();
+    this.rows.allValid = true; // top-level rows are never null
     this.fields = new ColumnWriter[schema.numFields()];
     for (int k = 0; k < fields.length; k++) {
       Field f = schema.field(k);
@@ -74,7 +77,7 @@ public final class ArrowWriter implements AutoCloseable {
    * {@code Platform.BYTE_ARRAY_OFFSET + index}, or null and an off-heap address).
    */
   public void write(Object base, long address, int size) {
-    int fixed = schema.fixedRegionSize();
+    int fixed = fixedSize;
     if (size < fixed || (size & 7) != 0) {
       throw new InvalidDataException("", "expected a row of at least " + fixed
           + " bytes and a multiple of 8 but found " + size);

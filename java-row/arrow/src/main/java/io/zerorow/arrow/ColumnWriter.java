@@ -30,6 +30,54 @@ abstract class ColumnWriter {
     this.path = path;
   }
 
+  /** The vector this writer filled last and its buffers' reference counts right after. */
+  private final java.util.IdentityHashMap<FieldVector, int[]> owned =
+      new java.util.IdentityHashMap<>();
+
+  /**
+   * True when {@code v}'s buffers can be overwritten in place: this writer allocated them, no
+   * record batch holds them any more (reference counts back to what they were after
+   * allocation) and they hold {@code values} values. Saves allocating and zeroing buffers per
+   * batch while keeping every batch a caller still holds intact.
+   */
+  final boolean reusable(FieldVector v, int values) {
+    int[] base = owned.get(v);
+    if (base == null || v.getValueCapacity() < values) {
+      return false;
+    }
+    List<org.apache.arrow.memory.ArrowBuf> bufs = v.getFieldBuffers();
+    if (bufs.size() != base.length) {
+      return false;
+    }
+    for (int i = 0; i < base.length; i++) {
+      if (bufs.get(i).refCnt() != base[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Records {@code v}'s buffers after this writer allocated them (see {@link #reusable}). */
+  final void allocated(FieldVector v) {
+    List<org.apache.arrow.memory.ArrowBuf> bufs = v.getFieldBuffers();
+    int[] base = new int[bufs.size()];
+    for (int i = 0; i < base.length; i++) {
+      base[i] = bufs.get(i).refCnt();
+    }
+    if (owned.size() > 4) {
+      owned.clear(); // vectors of roots from finish() come and go; keep the map small
+    }
+    owned.put(v, base);
+  }
+
+  /** {@code allocateNew(n)} unless the buffers can be reused as they are. */
+  final void allocateFixed(BaseFixedWidthVector v, int n) {
+    if (!reusable(v, n)) {
+      v.allocateNew(n);
+      allocated(v);
+    }
+  }
+
   /** Writes the {@code s.n} values into {@code v} at indices {@code [0, s.n)}. */
   abstract void write(Object base, Slots s, FieldVector v);
 
@@ -204,7 +252,7 @@ abstract class ColumnWriter {
     void write(Object base, Slots s, FieldVector fv) {
       BaseFixedWidthVector v = (BaseFixedWidthVector) fv;
       int n = s.n;
-      v.allocateNew(n);
+      allocateFixed(v, n);
       long data = v.getDataBufferAddress();
       long[] slot = s.slot;
       boolean[] nul = s.nul;
@@ -247,40 +295,71 @@ abstract class ColumnWriter {
       }
       BaseFixedWidthVector v = (BaseFixedWidthVector) fv;
       int n = rows.n;
-      v.allocateNew(n);
+      allocateFixed(v, n);
       long data = v.getDataBufferAddress();
       long[] region = rows.region;
       long off = bitmapBytes + 8L * ordinal;
       // a null slot of a row is all zero (SPEC §2.1): copy it as is, no branch
+      if (width == 8 || width == 4) {
+        copyWithValidity(base, region, off, ordinal, n, data, v.getValidityBufferAddress());
+        v.setValueCount(n);
+        return;
+      }
       switch (width) {
         case 1:
           for (int i = 0; i < n; i++) {
             Platform.UNSAFE.putByte(data + i, Platform.UNSAFE.getByte(base, region[i] + off));
           }
           break;
-        case 2:
-          for (int i = 0; i < n; i++) {
-            Platform.UNSAFE.putShort(data + 2L * i, Platform.UNSAFE.getShort(base, region[i] + off));
-          }
-          break;
-        case 4:
-          for (int i = 0; i < n; i++) {
-            Platform.UNSAFE.putInt(data + 4L * i, Platform.UNSAFE.getInt(base, region[i] + off));
-          }
-          break;
         default:
           for (int i = 0; i < n; i++) {
-            Platform.UNSAFE.putLong(data + 8L * i, Platform.UNSAFE.getLong(base, region[i] + off));
+            Platform.UNSAFE.putShort(data + 2L * i, Platform.UNSAFE.getShort(base, region[i] + off));
           }
           break;
       }
       fieldValidity(base, rows, ordinal, v.getValidityBufferAddress());
       v.setValueCount(n);
     }
+
+    /**
+     * One pass over the rows for a 4- or 8-byte column: each row's slot into the data buffer
+     * and its null bit (inverted) into the validity bitmap, 64 rows per validity word.
+     */
+    private void copyWithValidity(Object base, long[] region, long off, int ordinal, int n,
+        long data, long validity) {
+      long word = (ordinal >> 6) << 3;
+      int bit = ordinal & 63;
+      boolean eight = width == 8;
+      long bits = 0;
+      int i = 0;
+      for (; i < n; i++) {
+        long r = region[i];
+        if (eight) {
+          Platform.UNSAFE.putLong(data + 8L * i, Platform.UNSAFE.getLong(base, r + off));
+        } else {
+          Platform.UNSAFE.putInt(data + 4L * i, Platform.UNSAFE.getInt(base, r + off));
+        }
+        bits |= ((~Platform.getLong(base, r + word) >>> bit) & 1L) << (i & 63);
+        if ((i & 63) == 63) {
+          Platform.putLong(null, validity + (i >> 6 << 3), bits);
+          bits = 0;
+        }
+      }
+      int tail = n & 63;
+      if (tail != 0) {
+        long at = validity + ((n >> 6) << 3);
+        for (int b = 0; b * 8 < tail; b++) {
+          Platform.putByte(null, at + b, (byte) (bits >>> (8 * b)));
+        }
+      }
+    }
   }
 
   /** True when some of {@code rows} are null (children of a null struct). */
   static boolean rowsMayBeNull(Slots rows) {
+    if (rows.allValid) {
+      return false;
+    }
     for (int i = 0; i < rows.n; i++) {
       if (rows.nul[i]) {
         return true;
@@ -299,7 +378,7 @@ abstract class ColumnWriter {
     void write(Object base, Slots s, FieldVector fv) {
       BitVector v = (BitVector) fv;
       int n = s.n;
-      v.allocateNew(n);
+      allocateFixed(v, n);
       long data = v.getDataBufferAddress();
       int b = 0;
       for (int i = 0; i < n; i++) {
@@ -327,7 +406,7 @@ abstract class ColumnWriter {
       }
       BitVector v = (BitVector) fv;
       int n = rows.n;
-      v.allocateNew(n);
+      allocateFixed(v, n);
       long data = v.getDataBufferAddress();
       long off = bitmapBytes + 8L * ordinal;
       long[] region = rows.region;
@@ -367,7 +446,7 @@ abstract class ColumnWriter {
     void write(Object base, Slots s, FieldVector fv) {
       BaseFixedWidthVector v = (BaseFixedWidthVector) fv;
       int n = s.n;
-      v.allocateNew(n);
+      allocateFixed(v, n);
       long data = v.getDataBufferAddress();
       for (int i = 0; i < n; i++) {
         long lo = 0;
@@ -421,7 +500,10 @@ abstract class ColumnWriter {
         throw new InvalidDataException(path, "expected at most 2^31-1 bytes of "
             + "string/binary data in one batch but found " + total + "; write smaller batches");
       }
-      v.allocateNew(Math.max(total, 1), n);
+      if (!reusable(v, n) || v.getDataBuffer().capacity() < total) {
+        v.allocateNew(Math.max(total, 1), n);
+        allocated(v);
+      }
       long offsets = v.getOffsetBufferAddress();
       long data = v.getDataBufferAddress();
       int pos = 0;
@@ -545,9 +627,12 @@ abstract class ColumnWriter {
      */
     private void writeBulk(Object base, Slots s, ListVector v) {
       int n = s.n;
-      v.allocateNew();
-      while (v.getValueCapacity() < n) {
-        v.reAlloc();
+      if (!reusable(v, n)) {
+        v.allocateNew();
+        while (v.getValueCapacity() < n) {
+          v.reAlloc();
+        }
+        allocated(v);
       }
       if (starts.length < n) {
         starts = new long[Math.max(n, starts.length * 2)];
@@ -578,7 +663,7 @@ abstract class ColumnWriter {
       writeValidity(s, v.getValidityBuffer().memoryAddress());
       v.setLastSet(n - 1);
       BaseFixedWidthVector child = (BaseFixedWidthVector) v.getDataVector();
-      child.allocateNew((int) total);
+      ((FixedWriter) element).allocateFixed(child, (int) total);
       long data = child.getDataBufferAddress();
       BitAppender validity = new BitAppender(child.getValidityBufferAddress());
       long pos = 0;

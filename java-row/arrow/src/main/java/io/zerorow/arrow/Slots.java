@@ -15,6 +15,8 @@ final class Slots {
   long[] region = new long[16];
   long[] end = new long[16];
   boolean[] nul = new boolean[16];
+  /** Set by the owner when no value is null (top-level rows), so writers skip the check. */
+  boolean allValid;
 
   /** Clears this to hold {@code count} values. */
   void reset(int count) {

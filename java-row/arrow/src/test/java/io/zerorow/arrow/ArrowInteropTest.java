@@ -126,6 +126,28 @@ class ArrowInteropTest {
     }
   }
 
+  /** Closed batches give their buffers back to the writer; each new batch is still exact. */
+  @Test
+  void buffersAreReusedOnlyAfterTheBatchIsClosed() {
+    for (GoldenVectors.Case c : GoldenVectors.valid()) {
+      try (ArrowWriter w = ArrowUtils.createArrowWriter(c.schema(), allocator)) {
+        for (int round = 1; round <= 3; round++) {
+          for (int i = 0; i < round; i++) {
+            w.write(BinaryRow.wrap(c.schema(), c.row()));
+          }
+          try (ArrowRecordBatch batch = w.finishAsRecordBatch();
+              ArrowRowReader r = ArrowRowReader.of(batch, c.schema(), allocator)) {
+            ArrowValidation.validateFull(r.root());
+            assertEquals(round, r.rowCount());
+            for (int i = 0; i < round; i++) {
+              assertArrayEquals(c.row(), r.rowBytes(i), c.name() + " round " + round);
+            }
+          }
+        }
+      }
+    }
+  }
+
   @Test
   void readsLargeViewAndOtherUnitVariants() {
     org.apache.arrow.vector.types.pojo.Schema arrow = new org.apache.arrow.vector.types.pojo.Schema(
