@@ -409,6 +409,7 @@ Status ExportColumn(const DataType& t, const Cells& cells, ArrowArray* out) {
 // Top-level fixed-width columns are gathered block by block: a block of rows stays in cache
 // while each fixed-width column takes its values from it in a tight loop (a transpose).
 constexpr size_t kBlockRows = 256;
+constexpr uint64_t kMaxWrapSize = uint64_t{1} << 31;
 
 struct FixedColumn {
   int field;
@@ -474,22 +475,13 @@ Status ExportSchema(const Schema& schema, ArrowSchema* out) {
   return Status::OK();
 }
 
-Status ExportRows(const Schema& schema, std::span<const BinaryRow> rows, ArrowArray* out_array,
-                  ArrowSchema* out_schema) {
+namespace {
+
+// The export proper, over rows given as (pointer, size) pairs that passed W1.
+Status ExportRowPointers(const Schema& schema, const std::vector<const uint8_t*>& ptrs,
+                         const std::vector<uint32_t>& sizes, ArrowArray* out_array, ArrowSchema* out_schema) {
   const DataType* st = schema.struct_type().get();
-  const size_t n = rows.size();
-  std::vector<const uint8_t*> ptrs(n);
-  for (size_t k = 0; k < n; ++k) {
-    // The rows may come from WrapUnchecked: re-apply W1 so slot reads stay inside.
-    if (rows[k].data() == nullptr || rows[k].size_bytes() < st->fixed_size() ||
-        rows[k].num_fields() != st->num_fields())
-      return Status::Error(ErrorKind::kInvalidData,
-                           "row " + std::to_string(k) + " is not a row of the schema (expected size >= " +
-                               std::to_string(st->fixed_size()) + " but found " +
-                               std::to_string(rows[k].size_bytes()) + ")",
-                           {}, st->fixed_size(), rows[k].size_bytes());
-    ptrs[k] = rows[k].data();
-  }
+  const size_t n = ptrs.size();
   std::vector<FixedColumn> fixed;
   std::vector<int> fixed_index(schema.num_fields(), -1);
   for (int f = 0; f < schema.num_fields(); ++f) {
@@ -531,10 +523,13 @@ Status ExportRows(const Schema& schema, std::span<const BinaryRow> rows, ArrowAr
       continue;
     }
     const size_t slot_offset = st->bitmap_size() + 8 * static_cast<size_t>(f);
+    const size_t byte = f >> 3;
+    const int bit = f & 7;
     Cells cells;
     cells.Reserve(n);
-    for (const BinaryRow& r : rows) {
-      cells.Add(r.IsNullUnchecked(f) ? nullptr : r.data() + slot_offset, r.data(), r.size_bytes());
+    for (size_t k = 0; k < n; ++k) {
+      bool is_null = (ptrs[k][byte] >> bit) & 1;
+      cells.Add(is_null ? nullptr : ptrs[k] + slot_offset, ptrs[k], sizes[k]);
     }
     Status s = ExportColumn(*schema.field(f).type, cells, child);
     if (!s.ok()) {
@@ -547,19 +542,48 @@ Status ExportRows(const Schema& schema, std::span<const BinaryRow> rows, ArrowAr
   return Status::OK();
 }
 
+Status NotARow(size_t k, uint64_t fixed, uint64_t size) {
+  return Status::Error(ErrorKind::kInvalidData,
+                       "row " + std::to_string(k) + " is not a row of the schema (expected size >= " +
+                           std::to_string(fixed) + ", a multiple of 8, but found " + std::to_string(size) + ")",
+                       "[" + std::to_string(k) + "]", static_cast<int64_t>(fixed), static_cast<int64_t>(size));
+}
+
+}  // namespace
+
+Status ExportRows(const Schema& schema, std::span<const BinaryRow> rows, ArrowArray* out_array,
+                  ArrowSchema* out_schema) {
+  const DataType* st = schema.struct_type().get();
+  std::vector<const uint8_t*> ptrs(rows.size());
+  std::vector<uint32_t> sizes(rows.size());
+  for (size_t k = 0; k < rows.size(); ++k) {
+    // The rows may come from WrapUnchecked: re-apply W1 so slot reads stay inside.
+    if (rows[k].data() == nullptr || rows[k].size_bytes() < st->fixed_size() ||
+        rows[k].num_fields() != st->num_fields())
+      return NotARow(k, st->fixed_size(), rows[k].size_bytes());
+    ptrs[k] = rows[k].data();
+    sizes[k] = rows[k].size_bytes();
+  }
+  return ExportRowPointers(schema, ptrs, sizes, out_array, out_schema);
+}
+
 Status ExportRows(const Schema& schema, std::span<const uint8_t> bytes, std::span<const int64_t> offsets,
                   ArrowArray* out_array, ArrowSchema* out_schema) {
   if (offsets.empty()) return Status::Error(ErrorKind::kInvalidArgument, "offsets needs num_rows + 1 entries");
-  std::vector<BinaryRow> rows(offsets.size() - 1);
-  for (size_t k = 0; k + 1 < offsets.size(); ++k) {
+  const uint64_t fixed = schema.struct_type()->fixed_size();
+  const size_t n = offsets.size() - 1;
+  std::vector<const uint8_t*> ptrs(n);
+  std::vector<uint32_t> sizes(n);
+  for (size_t k = 0; k < n; ++k) {
     int64_t a = offsets[k], b = offsets[k + 1];
     if (a < 0 || b < a || static_cast<uint64_t>(b) > bytes.size())
       return Status::Error(ErrorKind::kInvalidArgument, "row offsets out of order or past the buffer");
-    auto r = BinaryRow::Wrap(bytes.subspan(a, b - a), schema);
-    if (!r.ok()) return r.status().WithPathPrefix("[" + std::to_string(k) + "]");
-    rows[k] = *r;
+    uint64_t size = static_cast<uint64_t>(b - a);
+    if (size < fixed || size % 8 != 0 || size > kMaxWrapSize) return NotARow(k, fixed, size);  // W1, W2
+    ptrs[k] = bytes.data() + a;
+    sizes[k] = static_cast<uint32_t>(size);
   }
-  return ExportRows(schema, std::span<const BinaryRow>(rows), out_array, out_schema);
+  return ExportRowPointers(schema, ptrs, sizes, out_array, out_schema);
 }
 
 }  // namespace zerorow::arrow

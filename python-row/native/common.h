@@ -10,6 +10,7 @@
 // between them, an ODR violation the linker resolves arbitrarily).
 #include <nanobind/stl/string.h>
 #include <zerorow/binary_row.h>
+#include <zerorow/row_writer.h>
 #include <zerorow/schema.h>
 
 #include <cstdint>
@@ -64,6 +65,10 @@ TypePtr CompileType(nb::handle json, const zerorow::DataTypePtr& core);
 struct Compiled {
   TypePtr type;
   zerorow::Schema core;
+  // A writer reused by encode() (its buffer keeps its capacity); `busy` while in use, since
+  // fetching an attribute can run Python code that encodes with the same schema.
+  mutable std::unique_ptr<zerorow::RowWriter> writer;
+  mutable bool busy = false;
 };
 
 /// Error kinds of SPEC §6.1.

@@ -185,13 +185,7 @@ NB_MODULE(_zerorow, m) {
 
   m.def("canonical_schema_json", [](const std::string& text) {
     auto s = zerorow::Schema::FromJson(text);
-    const zerorow::Status& st = s.status();
-    // ADAPTER (NEEDS_FROM_CPP.md item 8): the depth limit is a property of the whole schema,
-    // reported at path "" (vectors/invalid/nesting_too_deep); cpp-row names the deepest node.
-    if (!st.ok() && st.kind() == zerorow::ErrorKind::kUnsupported &&
-        st.message().find("nesting depth") != std::string::npos)
-      throw Error(Kind::Unsupported, "", st.message());
-    CheckCore(st);
+    CheckCore(s.status());
     return s.value().ToJson();
   }, "Parses and checks schema JSON with cpp-row (SPEC §4.1 rules); returns the canonical JSON.");
 
@@ -357,10 +351,19 @@ NB_MODULE(_zerorow, m) {
         "Reads ordinal i of a row or array view; mode bits: 1 raw temporal ints, 2 deep, 4 map pairs.");
 
   m.def("encode", [](const Compiled& c, nb::handle obj) {
-    zerorow::RowWriter w(c.core);
-    EncodeInto(*c.type, obj.ptr(), w);
-    std::span<const uint8_t> row = w.bytes();
-    return nb::bytes(reinterpret_cast<const char*>(row.data()), row.size());
+    auto to_bytes = [](const zerorow::RowWriter& w) {
+      std::span<const uint8_t> row = w.bytes();
+      return nb::bytes(reinterpret_cast<const char*>(row.data()), row.size());
+    };
+    if (c.busy) {  // re-entered from Python code run by the walker: a writer of its own
+      zerorow::RowWriter w(c.core);
+      EncodeInto(*c.type, obj.ptr(), w);
+      return to_bytes(w);
+    }
+    if (!c.writer) c.writer = std::make_unique<zerorow::RowWriter>(c.core);
+    struct Busy { const Compiled& c; Busy(const Compiled& x) : c(x) { c.busy = true; } ~Busy() { c.busy = false; } } busy(c);
+    EncodeInto(*c.type, obj.ptr(), *c.writer);
+    return to_bytes(*c.writer);
   }, "Encodes one object (dataclass, object with attributes, or dict) as a row; returns bytes.");
 
   m.def("encode_many", [](const Compiled& c, nb::handle objs) {

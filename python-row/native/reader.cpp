@@ -305,28 +305,12 @@ Kind KindOf(zerorow::ErrorKind k) {
   }
 }
 
-/// ADAPTER until cpp-row spells map paths as SPEC §4.3 does (NEEDS_FROM_CPP.md item 4):
-/// "{key 1}" -> "{keys}[1]", "{value 1}" -> "{values}[1]".
-std::string SpecPath(std::string p) {
-  for (const char* word : {"key", "value"}) {
-    std::string from = std::string("{") + word + " ";
-    size_t at;
-    while ((at = p.find(from)) != std::string::npos) {
-      size_t close = p.find('}', at);
-      if (close == std::string::npos) break;
-      std::string num = p.substr(at + from.size(), close - at - from.size());
-      p.replace(at, close - at + 1, std::string("{") + word + "s}[" + num + "]");
-    }
-  }
-  return p;
-}
-
 }  // namespace
 
 void ThrowCore(const zerorow::Status& st, const std::string& prefix) {
   if (st.kind() == zerorow::ErrorKind::kOutOfRange) throw nb::index_error(st.message().c_str());
   if (st.kind() == zerorow::ErrorKind::kInvalidArgument) throw nb::value_error(st.message().c_str());
-  std::string path = SpecPath(st.path());
+  std::string path = st.path();
   if (!prefix.empty()) {
     bool bracket = !path.empty() && (path[0] == '[' || path[0] == '{');
     path = path.empty() ? prefix : prefix + (bracket ? "" : ".") + path;

@@ -171,23 +171,19 @@ bool WriteArrayFromBuffer(Slots& w, int i, const Type& elem, PyObject* obj, cons
   int64_t n = static_cast<int64_t>(b.shape ? b.shape[0] : b.len / b.itemsize);
   zerorow::ArrayWriter a;
   Ok(path, w.BeginArray(i, n, &a));
-  const uint8_t* src = static_cast<const uint8_t*>(b.buf);
-  for (int64_t k = 0; k < n; ++k) {
-    const uint8_t* e = src + k * b.itemsize;
-    int j = static_cast<int>(k);
-    zerorow::Status st;
-    switch (elem.id) {
-      case Tid::Bool: st = a.WriteBool(j, *e != 0); break;
-      case Tid::Int8: st = a.WriteInt8(j, static_cast<int8_t>(*e)); break;
-      case Tid::Int16: { int16_t x; std::memcpy(&x, e, 2); st = a.WriteInt16(j, x); break; }
-      case Tid::Int32: { int32_t x; std::memcpy(&x, e, 4); st = a.WriteInt32(j, x); break; }
-      case Tid::Int64: { int64_t x; std::memcpy(&x, e, 8); st = a.WriteInt64(j, x); break; }
-      case Tid::Float32: { float x; std::memcpy(&x, e, 4); st = a.WriteFloat32(j, x); break; }
-      case Tid::Float64: { double x; std::memcpy(&x, e, 8); st = a.WriteFloat64(j, x); break; }
-      default: break;
-    }
-    if (!st.ok()) Ok(PathNode{&path, nullptr, k, nullptr}, st);
+  size_t count = static_cast<size_t>(n);
+  zerorow::Status st;
+  switch (elem.id) {  // one checked bulk copy by cpp-row (NaNs canonicalised there)
+    case Tid::Bool: st = a.WriteValues(std::span<const uint8_t>(static_cast<const uint8_t*>(b.buf), count)); break;
+    case Tid::Int8: st = a.WriteValues(std::span<const int8_t>(static_cast<const int8_t*>(b.buf), count)); break;
+    case Tid::Int16: st = a.WriteValues(std::span<const int16_t>(static_cast<const int16_t*>(b.buf), count)); break;
+    case Tid::Int32: st = a.WriteValues(std::span<const int32_t>(static_cast<const int32_t*>(b.buf), count)); break;
+    case Tid::Int64: st = a.WriteValues(std::span<const int64_t>(static_cast<const int64_t*>(b.buf), count)); break;
+    case Tid::Float32: st = a.WriteValues(std::span<const float>(static_cast<const float*>(b.buf), count)); break;
+    case Tid::Float64: st = a.WriteValues(std::span<const double>(static_cast<const double*>(b.buf), count)); break;
+    default: break;
   }
+  if (!st.ok()) ThrowCore(st, path.Text());  // the core names the element ("[k]")
   Ok(path, a.Finish());
   return true;
 }
@@ -282,10 +278,6 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
       if (PyBool_Check(v) || PyUnicode_Check(v) || !PyNumber_Check(v)) Mismatch(p, v, "float");
       double d = PyFloat_AsDouble(v);
       if (d == -1.0 && PyErr_Occurred()) { PyErr_Clear(); Mismatch(p, v, "float"); }
-      // ADAPTER (NEEDS_FROM_CPP.md item 7): until WriteFloat rejects a finite value that
-      // overflows float32 (it rounds it to inf), the binding does.
-      if (t.id == Tid::Float32 && std::isfinite(d) && std::isinf(static_cast<float>(d)))
-        Invalid(p, Repr(v) + " is out of range for float32");
       return Ok(p, w.WriteFloat(i, d));
     }
     case Tid::Date32: case Tid::Time: case Tid::Timestamp: case Tid::Duration:
@@ -314,8 +306,11 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
       return Ok(p, st);
     }
     case Tid::Struct: {
-      // A RowData of this type is walked like any object with attributes (its getters are
-      // cpp-row's); copying its bytes needs WriteRawBody for structs (NEEDS_FROM_CPP.md).
+      if (SameView<RowView>(v, &RowView::type, t)) {  // a row of this type: copy its bytes
+        const RowView& src = nb::cast<const RowView&>(nb::handle(v));
+        Ok(p, zerorow::ValidateStructBody(src.row.bytes(), *t.core));
+        return Ok(p, w.WriteRawStruct(i, src.row.bytes()));
+      }
       zerorow::RowWriter child;
       Ok(p, w.BeginStruct(i, &child));
       WriteStructFields(child, t, v, p);

@@ -27,7 +27,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
@@ -296,10 +295,5 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     if (channel != null) {
       channel.close();
     }
-  }
-
-  /** The memory views of this reader's batches point into (for tests and tools). */
-  VectorSchemaRoot streamRoot() throws IOException {
-    return stream == null ? null : stream.getVectorSchemaRoot();
   }
 }
