@@ -34,11 +34,12 @@ $(VENV)/.stamp: requirements-dev.txt | debian-deps
 	$(PY) -m pip install -q -r requirements-dev.txt
 	touch $@
 
+# Order matters: python-row before java-row/arrow, whose Arrow-equality check uses both.
 -include format-spec/part.mk
 -include cpp-row/part.mk
+-include python-row/part.mk
 -include java-row/part.mk
 -include java-row/arrow/part.mk
--include python-row/part.mk
 
 # ---- the cross-language harness --------------------------------------------------------
 .PHONY: test-vectors

@@ -27,11 +27,6 @@ namespace zr {
 
 namespace {
 
-/// A schema parsed by the core from canonical JSON.
-struct CoreSchema {
-  zerorow::Schema schema;
-};
-
 void Check(const zerorow::Status& st) { CheckCore(st); }
 
 /// Same Arrow type tree: formats, names, nullability and children (metadata ignored).
@@ -123,7 +118,7 @@ struct Buf {
   size_t size() const { return static_cast<size_t>(b.len); }
 };
 
-void ExportArray(const CoreSchema& c, nb::handle data, nb::handle offsets, ArrowArray* out) {
+void ExportArray(const Compiled& c, nb::handle data, nb::handle offsets, ArrowArray* out) {
   Buf d(data), o(offsets);
   if (o.size() % 8 || o.size() < 8) throw nb::value_error("offsets must be n+1 int64 values");
   std::span<const int64_t> offs(reinterpret_cast<const int64_t*>(o.data()), o.size() / 8);
@@ -131,7 +126,7 @@ void ExportArray(const CoreSchema& c, nb::handle data, nb::handle offsets, Arrow
   for (size_t k = 0; k + 1 < offs.size(); ++k)
     if (offs[k] < 0 || offs[k] > offs[k + 1]) throw nb::value_error("offsets must be non-decreasing");
   if (offs[0] < 0 || static_cast<size_t>(last) > d.size()) throw nb::value_error("offsets past the data");
-  Check(zerorow::arrow::ExportRows(c.schema, std::span<const uint8_t>(d.data(), d.size()), offs, out, nullptr));
+  Check(zerorow::arrow::ExportRows(c.core, std::span<const uint8_t>(d.data(), d.size()), offs, out, nullptr));
 }
 
 nb::tuple BatchToPython(const zerorow::arrow::RowBatch& batch) {
@@ -143,27 +138,18 @@ nb::tuple BatchToPython(const zerorow::arrow::RowBatch& batch) {
 }  // namespace
 
 void BindArrow(nb::module_& m) {
-  nb::class_<CoreSchema>(m, "CoreSchema")
-      .def("__init__", [](CoreSchema* self, const std::string& json) {
-        auto r = zerorow::Schema::FromJson(json);
-        Check(r.status());
-        new (self) CoreSchema{std::move(r).value()};
-      }, "A schema parsed by cpp-row (zerorow::core) from JSON.")
-      .def("to_json", [](const CoreSchema& c) { return c.schema.ToJson(); })
-      .def("fingerprint", [](const CoreSchema& c) { return c.schema.fingerprint_hex(); });
-
-  m.def("arrow_schema_capsule", [](const CoreSchema& c) { return SchemaCapsule(c.schema); },
+  m.def("arrow_schema_capsule", [](const Compiled& c) { return SchemaCapsule(c.core); },
         "An 'arrow_schema' PyCapsule: the struct type of a batch of rows (SPEC §12).");
 
-  m.def("arrow_export", [](const CoreSchema& c, nb::handle data, nb::handle offsets) {
+  m.def("arrow_export", [](const Compiled& c, nb::handle data, nb::handle offsets) {
     auto* a = Alloc<ArrowArray>();
     try { ExportArray(c, data, offsets, a); } catch (...) { std::free(a); throw; }
     nb::object array = nb::steal(PyCapsule_New(a, "arrow_array", DeleteArrayCapsule));
-    return nb::make_tuple(SchemaCapsule(c.schema), array);
+    return nb::make_tuple(SchemaCapsule(c.core), array);
   }, "Rows end to end (data, int64 offsets) -> ('arrow_schema', 'arrow_array') capsules.");
 
-  m.def("arrow_export_stream", [](const CoreSchema& c, nb::handle data, nb::handle offsets) {
-    auto* p = new OneBatchStream{c.schema};
+  m.def("arrow_export_stream", [](const Compiled& c, nb::handle data, nb::handle offsets) {
+    auto* p = new OneBatchStream{c.core};
     try { ExportArray(c, data, offsets, &p->array); } catch (...) { delete p; throw; }
     auto* s = Alloc<ArrowArrayStream>();
     s->get_schema = StreamGetSchema; s->get_next = StreamGetNext;
@@ -186,16 +172,16 @@ void BindArrow(nb::module_& m) {
     return r.value().ToJson();
   }, "The canonical JSON of the zerorow schema of an 'arrow_schema' capsule (SPEC §12).");
 
-  m.def("arrow_import", [](const CoreSchema& c, nb::handle schema_capsule, nb::handle array_capsule) {
+  m.def("arrow_import", [](const Compiled& c, nb::handle schema_capsule, nb::handle array_capsule) {
     auto* s = static_cast<ArrowSchema*>(PyCapsule_GetPointer(schema_capsule.ptr(), "arrow_schema"));
     auto* a = static_cast<ArrowArray*>(PyCapsule_GetPointer(array_capsule.ptr(), "arrow_array"));
     if (!s || !a) throw nb::python_error();
     zerorow::arrow::RowBatch batch;
-    Check(zerorow::arrow::ImportRows(a, s, c.schema, &batch));
+    Check(zerorow::arrow::ImportRows(a, s, c.core, &batch));
     return BatchToPython(batch);
   }, "('arrow_schema', 'arrow_array') capsules of a struct array -> (rows data, int64 offsets).");
 
-  m.def("arrow_import_stream", [](const CoreSchema& c, nb::handle stream_capsule) {
+  m.def("arrow_import_stream", [](const Compiled& c, nb::handle stream_capsule) {
     auto* st = static_cast<ArrowArrayStream*>(PyCapsule_GetPointer(stream_capsule.ptr(), "arrow_array_stream"));
     if (!st) throw nb::python_error();
     ArrowSchema schema{};
@@ -213,7 +199,7 @@ void BindArrow(nb::module_& m) {
         break;
       }
       if (!array.release) break;
-      status = zerorow::arrow::ImportRows(&array, &schema, c.schema, &batch);
+      status = zerorow::arrow::ImportRows(&array, &schema, c.core, &batch);
       array.release(&array);
       if (!status.ok()) break;
     }

@@ -90,9 +90,11 @@ void SetPyError(const Error& e);
 void SetErrorClasses(nb::handle invalid, nb::handle truncated, nb::handle unsupported,
                      nb::handle mismatch);
 
-/// Joins a path and a field name (SPEC §4.3).
-inline std::string JoinPath(const std::string& path, const std::string& name) {
-  return path.empty() ? name : path + "." + name;
+/// Appends a component to a path (SPEC §4.3): "." before a field name, nothing before
+/// "[i]" / "{keys}[i]" (the components themselves are spelled by cpp-row's PathOf).
+inline std::string JoinPath(const std::string& path, const std::string& comp) {
+  if (path.empty() || comp.empty()) return path + comp;
+  return comp[0] == '[' || comp[0] == '{' ? path + comp : path + "." + comp;
 }
 
 /// Keeps the exporter of a buffer alive and releases the Py_buffer when the last view goes.

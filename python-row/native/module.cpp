@@ -189,6 +189,12 @@ NB_MODULE(_zerorow, m) {
     return s.value().ToJson();
   }, "Parses and checks schema JSON with cpp-row (SPEC §4.1 rules); returns the canonical JSON.");
 
+  m.def("canonical_type_json", [](const std::string& text) {
+    auto t = zerorow::DataTypeFromJson(text);
+    CheckCore(t.status());
+    return t.value()->ToJson();
+  }, "Parses and checks one type's JSON with cpp-row; returns its canonical JSON.");
+
   m.def("fingerprint_hex", [](nb::bytes text) {
     char out[17];
     std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(zerorow::Fnv1a64(

@@ -24,23 +24,15 @@ void EnsureImports() {
   }
 }
 
+// The path component of ordinal `index` of `parent`, as cpp-row spells it (SPEC §4.3): the
+// field name, "[i]", or "{keys}[i]" / "{values}[i]" for the elements of a map's arrays (whose
+// own views add nothing: cpp-row names the array in its elements).
 std::string Component(Link link, int index, nb::handle parent) {
   switch (link) {
-    case Link::Top: return "";
-    case Link::Field: {
-      const RowView& p = nb::cast<const RowView&>(parent);
-      return p.type->fields[index].name;
-    }
-    case Link::Element: return "[" + std::to_string(index) + "]";
-    case Link::Keys: return "{keys}";
-    case Link::Values: return "{values}";
+    case Link::Field: return nb::cast<const RowView&>(parent).row.PathOf(index);
+    case Link::Element: return nb::cast<const ArrayView&>(parent).arr.PathOf(index);
+    default: return "";
   }
-  return "";
-}
-
-std::string Join(std::string base, Link link, const std::string& comp) {
-  if (link == Link::Field) return JoinPath(base, comp);
-  return base + comp;
 }
 
 int64_t FloorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
@@ -103,17 +95,8 @@ PyObject* MakeDecimal(zerorow::Decimal128 value, int scale) {
   return out;
 }
 
-/// The path cpp-row's errors from `self`'s getters are relative to: the view's own path,
-/// except for a map's key / value array, whose elements cpp-row names "{key i}" /
-/// "{value i}" (so relative to the map).
-std::string ErrorPrefix(nb::handle self) {
-  if (!self.is_valid()) return "";
-  if (nb::isinstance<ArrayView>(self)) {
-    const ArrayView& a = nb::cast<const ArrayView&>(self);
-    if (a.link == Link::Keys || a.link == Link::Values) return PathOf(a.parent);
-  }
-  return PathOf(self);
-}
+/// The path cpp-row's errors from `self`'s getters are relative to.
+std::string ErrorPrefix(nb::handle self) { return self.is_valid() ? PathOf(self) : std::string(); }
 
 /// The value of a cpp-row Result, or the error raised with the path of `self`.
 template <typename T>
@@ -310,12 +293,7 @@ Kind KindOf(zerorow::ErrorKind k) {
 void ThrowCore(const zerorow::Status& st, const std::string& prefix) {
   if (st.kind() == zerorow::ErrorKind::kOutOfRange) throw nb::index_error(st.message().c_str());
   if (st.kind() == zerorow::ErrorKind::kInvalidArgument) throw nb::value_error(st.message().c_str());
-  std::string path = st.path();
-  if (!prefix.empty()) {
-    bool bracket = !path.empty() && (path[0] == '[' || path[0] == '{');
-    path = path.empty() ? prefix : prefix + (bracket ? "" : ".") + path;
-  }
-  throw Error(KindOf(st.kind()), path, st.message());
+  throw Error(KindOf(st.kind()), JoinPath(prefix, st.path()), st.message());
 }
 
 void ThrowCoreAt(const zerorow::Status& st, std::string path) {
@@ -341,7 +319,7 @@ std::string PathOf(nb::handle view) {
     return "";
   }
   if (link == Link::Top || !parent.is_valid() || parent.is_none()) return "";
-  return Join(PathOf(parent), link, Component(link, index, parent));
+  return JoinPath(PathOf(parent), Component(link, index, parent));
 }
 
 PyObject* ReadAt(PyObject* self, const RowView& v, int i, int mode) {

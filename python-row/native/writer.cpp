@@ -18,20 +18,18 @@ namespace {
 
 using Slots = zerorow::detail::SlotWriter;
 
+
 nb::handle g_enum, g_decimal_cls, g_plain;  // leaked on purpose: no decref after interpreter shutdown
 
-/// A path (SPEC §4.3) kept as a chain on the stack and turned into text only on error.
+/// The path (SPEC §4.3) of the value being written, kept as a chain on the stack and turned
+/// into text only on error; each step is ordinal `i` of a cpp-row writer, which spells it.
 struct PathNode {
   const PathNode* parent;
-  const std::string* name;  // field name, or null for an element
-  int64_t index;
-  const char* tag;          // "{keys}" / "{values}" or null
+  const Slots* writer;  // null at the top
+  int i;
   std::string Text() const {
-    std::string base = parent ? parent->Text() : std::string();
-    if (name) return JoinPath(base, *name);
-    if (tag) return base + tag + "[" + std::to_string(index) + "]";
-    if (index >= 0) return base + "[" + std::to_string(index) + "]";
-    return base;
+    if (!writer) return "";
+    return JoinPath(parent ? parent->Text() : std::string(), writer->PathOf(i));
   }
 };
 
@@ -204,7 +202,7 @@ void WriteList(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
   zerorow::ArrayWriter a;
   Ok(p, w.BeginArray(i, n, &a));
   for (Py_ssize_t k = 0; k < n; ++k)
-    WriteValue(a, static_cast<int>(k), *t.elem, items[k], PathNode{&p, nullptr, k, nullptr});
+    WriteValue(a, static_cast<int>(k), *t.elem, items[k], PathNode{&p, &a, static_cast<int>(k)});
   Ok(p, a.Finish());
 }
 
@@ -250,14 +248,14 @@ void WriteMap(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
     zerorow::ArrayWriter a;
     Ok(p, m.BeginKeys(n, &a));
     for (Py_ssize_t k = 0; k < n; ++k)
-      WriteValue(a, static_cast<int>(k), *t.elem, PyList_GET_ITEM(keys.ptr(), k), PathNode{&p, nullptr, k, "{keys}"});
+      WriteValue(a, static_cast<int>(k), *t.elem, PyList_GET_ITEM(keys.ptr(), k), PathNode{&p, &a, static_cast<int>(k)});
     Ok(p, a.Finish());
   }
   {
     zerorow::ArrayWriter a;
     Ok(p, m.BeginValues(n, &a));
     for (Py_ssize_t k = 0; k < n; ++k)
-      WriteValue(a, static_cast<int>(k), *t.value, PyList_GET_ITEM(vals.ptr(), k), PathNode{&p, nullptr, k, "{values}"});
+      WriteValue(a, static_cast<int>(k), *t.value, PyList_GET_ITEM(vals.ptr(), k), PathNode{&p, &a, static_cast<int>(k)});
     Ok(p, a.Finish());
   }
   Ok(p, m.Finish());
@@ -336,7 +334,7 @@ void WriteStructFields(zerorow::RowWriter& w, const Type& t, PyObject* obj, cons
   // Fields in ordinal order: the writer needs bodies in that order (canonical form).
   for (size_t i = 0; i < t.fields.size(); ++i) {
     const Field& f = t.fields[i];
-    PathNode p{&path, &f.name, -1, nullptr};
+    PathNode p{&path, &w, static_cast<int>(i)};
     PyObject* raw = FetchField(obj, f, is_dict);
     if (!raw) {
       PyErr_Clear();
@@ -365,7 +363,7 @@ void EncodeInto(const Type& t, PyObject* obj, zerorow::RowWriter& w) {
   EnsureImports();
   if (obj == Py_None) throw Error(Kind::InvalidData, "", "the top-level row cannot be None");
   w.Reset();
-  PathNode top{nullptr, nullptr, -1, nullptr};
+  PathNode top{nullptr, nullptr, 0};
   WriteStructFields(w, t, obj, top);
   Ok(top, w.Finish());
 }

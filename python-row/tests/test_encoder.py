@@ -243,7 +243,9 @@ def test_map_lookup_uses_an_index():
 
 
 def test_duplicate_map_keys_are_rejected():
-    s = zerorow.Schema([zerorow.field("m", zerorow.map_(zerorow.string, zerorow.int32))])
+    s = zerorow.Schema(
+        [zerorow.field("m", zerorow.map_(zerorow.string, zerorow.int32))]
+    )
     from zerorow import _zerorow
 
     with pytest.raises(zerorow.InvalidDataError, match="equal keys") as e:

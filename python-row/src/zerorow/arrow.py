@@ -171,10 +171,8 @@ def to_arrow(rows: Union[RowBatch, Iterable[RowData]], schema: Optional[Schema] 
 
 
 def core_schema(schema: Schema):
-    """cpp-row's parse of `schema` (cached on the schema)."""
-    if schema._core is None:
-        schema._core = _zerorow.CoreSchema(schema.to_json())
-    return schema._core
+    """The compiled schema (cpp-row's Schema inside) that the Arrow bridge takes."""
+    return schema._native
 
 
 def _batch(schema: Schema, data: bytes, offs: bytes) -> RowBatch:

@@ -96,10 +96,7 @@ class RowFile:
                 "",
                 f"format version {meta['zerorow.version']} (this reader: 1)",
             )
-        if (
-            fingerprint_hex(meta["zerorow.schema"])
-            != meta["zerorow.fingerprint"]
-        ):
+        if fingerprint_hex(meta["zerorow.schema"]) != meta["zerorow.fingerprint"]:
             raise error(
                 "invalid_data", "", "zerorow.fingerprint does not match zerorow.schema"
             )

@@ -73,7 +73,9 @@ def field_nullable(ann: Any, node: "Node") -> bool:
     """SPEC Appendix A rule 1 for a field annotated `ann` that inferred to `node`."""
     if node.nullable:  # Optional[X] anywhere around the type
         if _has_not_null(ann):
-            raise TypeError(f"{ann!r}: Optional and zerorow.not_null contradict each other")
+            raise TypeError(
+                f"{ann!r}: Optional and zerorow.not_null contradict each other"
+            )
         return True
     if _has_not_null(ann):
         return False

@@ -70,10 +70,13 @@ class DataType:
         self.element, self.element_nullable = element, element_nullable
         self.key, self.value, self.value_nullable = key, value, value_nullable
         self.fields = tuple(fields)
-        self._json = canonical_json(self.to_json_obj())
+        # Deterministic JSON text: the key of equality and hashing (to_json() is cpp-row's).
+        self._json = json.dumps(
+            self.to_json_obj(), separators=(",", ":"), ensure_ascii=False
+        )
 
     def to_json_obj(self) -> Union[str, dict]:
-        """The type as parsed JSON, keys in canonical order (SPEC §4.1)."""
+        """The type as parsed JSON (SPEC §4.1 shape)."""
         if self.id in PRIMITIVES and not (self.id == "timestamp" and self.tz):
             return self.id
         if self.id == "timestamp":
@@ -96,16 +99,8 @@ class DataType:
         return {"type": "struct", "fields": [f.to_json_obj() for f in self.fields]}
 
     def to_json(self) -> str:
-        return self._json
-
-    @property
-    def is_fixed_width(self) -> bool:
-        return self.id in PRIMITIVES[:7] + (
-            "date32",
-            "time",
-            "timestamp",
-            "duration",
-        ) or (self.id == "decimal" and self.precision <= 18)
+        """Canonical JSON text of the type (SPEC §4.1), by cpp-row (which checks it too)."""
+        return _zerorow.canonical_type_json(self._json)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, DataType) and other._json == self._json
@@ -158,42 +153,12 @@ class Field:
         return f"{self.name}: {self.type!r}{'' if self.nullable else ' not null'}"
 
 
-# ---- canonical JSON and fingerprint -----------------------------------------------------
-def _json_string(s: str) -> str:
-    out = ['"']
-    for ch in s:
-        if ch == '"':
-            out.append('\\"')
-        elif ch == "\\":
-            out.append("\\\\")
-        elif ord(ch) < 0x20:
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)
-
-
-def canonical_json(obj: Any) -> str:
-    """Canonical text (SPEC §4.1) of a parsed JSON value whose dicts are in canonical order."""
-    if isinstance(obj, bool):
-        return "true" if obj else "false"
-    if isinstance(obj, int):
-        return str(obj)
-    if isinstance(obj, str):
-        return _json_string(obj)
-    if isinstance(obj, list):
-        return "[" + ",".join(canonical_json(x) for x in obj) + "]"
-    return (
-        "{"
-        + ",".join(_json_string(k) + ":" + canonical_json(v) for k, v in obj.items())
-        + "}"
-    )
-
-
+# ---- fingerprint (cpp-row) -------------------------------------------------------------
 def fingerprint_hex(text: Union[str, bytes]) -> str:
     """cpp-row's FNV-1a 64 of `text` as 16 lowercase hex digits (SPEC §4.2)."""
-    return _zerorow.fingerprint_hex(text.encode() if isinstance(text, str) else bytes(text))
+    return _zerorow.fingerprint_hex(
+        text.encode() if isinstance(text, str) else bytes(text)
+    )
 
 
 # ---- factories ------------------------------------------------------------------------
@@ -262,7 +227,9 @@ def _build(obj: Any) -> DataType:
         )
     return DataType(
         "struct",
-        fields=[Field(f["name"], _build(f["type"]), f["nullable"]) for f in obj["fields"]],
+        fields=[
+            Field(f["name"], _build(f["type"]), f["nullable"]) for f in obj["fields"]
+        ],
     )
 
 
@@ -319,13 +286,13 @@ def _native_obj(obj: Any) -> Any:
 class Schema:
     """The struct type of a top-level row: ordered fields, canonical JSON, fingerprint."""
 
-    __slots__ = ("_type", "_native", "_names", "_core", "_json", "_fp", "__weakref__")
+    __slots__ = ("_type", "_native", "_names", "_json", "_fp", "__weakref__")
 
     def __init__(self, fields: Sequence[Field] | DataType) -> None:
         t = fields if isinstance(fields, DataType) else struct(list(fields))
         if not isinstance(t, DataType) or t.id != "struct":
             raise TypeError(f"a schema is a struct type, got {t!r}")
-        self._init(t.to_json())
+        self._init(t._json)
 
     def _init(self, text: str) -> None:
         # cpp-row parses and checks the schema (SPEC §4.1) and gives the canonical JSON.
@@ -336,7 +303,6 @@ class Schema:
         self._json = native_json
         self._fp = self._native.fingerprint()
         self._names = {f.name: i for i, f in enumerate(self._type.fields)}
-        self._core = None  # cpp-row's parse for the Arrow bridge, made on first Arrow use
 
     @classmethod
     def from_json(cls, text: Union[str, bytes]) -> Schema:
@@ -346,9 +312,13 @@ class Schema:
             try:
                 text = bytes(text).decode("utf-8")
             except UnicodeDecodeError as e:
-                raise error("invalid_data", "", f"schema JSON is not UTF-8: {e}") from None
+                raise error(
+                    "invalid_data", "", f"schema JSON is not UTF-8: {e}"
+                ) from None
         if not isinstance(text, str):
-            raise TypeError(f"schema JSON must be str or bytes, not {type(text).__name__}")
+            raise TypeError(
+                f"schema JSON must be str or bytes, not {type(text).__name__}"
+            )
         s = cls.__new__(cls)
         s._init(text)
         return s

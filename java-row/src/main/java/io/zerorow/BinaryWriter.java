@@ -71,7 +71,7 @@ public abstract class BinaryWriter {
     Platform.putLong(buffer.bytes, slotAddress(ordinal), ((long) (pos - start) << 32) | n);
   }
 
-  /** Writes a string as UTF-8 (Java strings with unpaired surrogates get U+FFFD). */
+  /** Writes a string as UTF-8 (unpaired surrogates become "?", as in String.getBytes). */
   public final void writeString(int ordinal, String v) {
     byte[] ascii = Platform.asciiBytes(v);
     byte[] utf8 = ascii != null ? ascii : v.getBytes(StandardCharsets.UTF_8);

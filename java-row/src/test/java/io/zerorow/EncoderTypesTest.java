@@ -269,4 +269,28 @@ public class EncoderTypesTest {
   }
 
   public record DumpMe(int a) {}
+
+  public record Concurrent(int a, List<String> b) {}
+
+  @Test
+  void obtainingEncodersIsThreadSafe() throws Exception {
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+    try {
+      List<java.util.concurrent.Future<byte[]>> out = new java.util.ArrayList<>();
+      for (int t = 0; t < 32; t++) {
+        out.add(pool.submit(() -> {
+          RowEncoder<Concurrent> e = Encoders.rowEncoder(Concurrent.class);
+          byte[] b = e.encode(new Concurrent(7, Arrays.asList("x", null)));
+          assertEquals(new Concurrent(7, Arrays.asList("x", null)), e.decode(b));
+          return b;
+        }));
+      }
+      byte[] first = out.get(0).get();
+      for (java.util.concurrent.Future<byte[]> f : out) {
+        assertArrayEquals(first, f.get());
+      }
+    } finally {
+      pool.shutdown();
+    }
+  }
 }
