@@ -35,9 +35,16 @@ set_target_properties(zerorow_arrow_shared PROPERTIES
   IMPORTED_LOCATION "${_zr_libarrow}"
   INTERFACE_INCLUDE_DIRECTORIES "${ZEROROW_ARROW_INCLUDE_DIR}")
 
-add_library(zerorow_arrow_adapter STATIC src/adapter/arrow_adapter.cc)
+add_library(zerorow_arrow_adapter STATIC src/adapter/arrow_adapter.cc src/adapter/row_file.cc)
 add_library(zerorow::arrow_adapter ALIAS zerorow_arrow_adapter)
 set_target_properties(zerorow_arrow_adapter PROPERTIES POSITION_INDEPENDENT_CODE ON)
 target_link_libraries(zerorow_arrow_adapter PUBLIC zerorow::core zerorow_arrow_shared)
 target_compile_options(zerorow_arrow_adapter PRIVATE ${ZEROROW_WARNINGS})
 set(ZEROROW_HAVE_ARROW_ADAPTER ON)
+
+# The Arrow tool: golden vectors -> Arrow IPC files, row files (SPEC §5) written and read.
+if(ZEROROW_BUILD_TOOLS OR ZEROROW_BUILD_TESTS)
+  add_executable(zerorow_arrow tools/zerorow_arrow.cc)
+  target_link_libraries(zerorow_arrow PRIVATE zerorow::arrow_adapter)
+  target_compile_options(zerorow_arrow PRIVATE ${ZEROROW_WARNINGS})
+endif()

@@ -7,7 +7,8 @@ install(TARGETS zerorow_core EXPORT zerorowTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY include/zerorow DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  PATTERN "arrow_adapter.h" EXCLUDE)
+  PATTERN "arrow_adapter.h" EXCLUDE
+  PATTERN "row_file.h" EXCLUDE)
 install(EXPORT zerorowTargets NAMESPACE zerorow:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/zerorow)
 
 file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/zerorowConfig.cmake.in

@@ -9,9 +9,19 @@ Producers (each gets the vectors folder and gives one Arrow table per case):
             pyarrow (`pa.ipc.open_file`) with the row metadata intact and the row bytes
             equal to row.bin.
   python  - the `zerorow` package, when it imports and offers `to_arrow`.
-  cpp     - not wired yet: add a function to PRODUCERS that returns {case: pa.Table}.
+  cpp     - cpp-row/build/dev/zerorow_arrow (built with the Arrow C++ adapter, `make
+            build-cpp`): `to-arrow` writes <case>.arrow IPC files; skipped with the reason
+            when the binary is not built.
 
-  arrow_equality.py [--vectors DIR] [--java-classpath CP] [--producers java,python]
+Row files across languages (SPEC §5), per case, with the row bytes compared to row.bin:
+  cpp rowfile   - `zerorow_arrow write-rowfile` (row.bin twice) opens in pyarrow as above;
+  cpp>py        - that file opens in Python (`zerorow.open_file`, expected schema, level full);
+  py>cpp        - a file from Python's `zerorow.write_file` opens in C++ (`zerorow_arrow
+                  read-rowfile --hex`, expected schema, level full);
+  java>cpp      - Java's <case>.rows.arrow opens in C++ the same way.
+(The Python and Java legs run when those producers ran.)
+
+  arrow_equality.py [--vectors DIR] [--java-classpath CP] [--producers java,python,cpp]
 
 Prints `PASS|FAIL <producer> <check> <case>` lines (`SKIP` only for the KNOWN_LIMITS
 below, with the reason), which producers ran, and `N passed, N failed[, N skipped]`;
@@ -214,12 +224,88 @@ def produce_python(vectors, out):
     return tables
 
 
-PRODUCERS = {"java": produce_java, "python": produce_python}
+CPP_TOOL = os.path.join(ROOT, "cpp-row", "build", "dev", "zerorow_arrow")
+
+
+def cpp_available():
+    if os.access(CPP_TOOL, os.X_OK):
+        return None
+    return f"{os.path.relpath(CPP_TOOL, ROOT)} not built (make build-cpp, needs Arrow C++)"
+
+
+def produce_cpp(vectors, out):
+    """Runs `zerorow_arrow to-arrow`; returns {case: pa.Table or the SKIP/ERROR reason}."""
+    proc = subprocess.run([CPP_TOOL, "to-arrow", vectors, out], capture_output=True, text=True,
+                          timeout=600)
+    if proc.returncode not in (0, 1):
+        raise RuntimeError(f"zerorow_arrow exited {proc.returncode}: {proc.stderr[-3000:]}")
+    tables = {}
+    for line in proc.stdout.splitlines():
+        if line.startswith("OK "):
+            name = line[3:].strip()
+            with pa.memory_map(os.path.join(out, name + ".arrow")) as src:
+                tables[name] = pa.ipc.open_file(src).read_all()
+        elif line.startswith(("SKIP ", "ERROR ")):
+            name, _, why = line.split(" ", 1)[1].partition(": ")
+            tables[name] = RuntimeError(why)
+    return tables
+
+
+def cpp_write_row_file(path, vectors, name):
+    d = os.path.join(vectors, name)
+    row_bin = os.path.join(d, "row.bin")
+    proc = subprocess.run([CPP_TOOL, "write-rowfile", os.path.join(d, "schema.json"), path,
+                           row_bin, row_bin], capture_output=True, text=True, timeout=60)
+    if proc.returncode != 0:
+        raise RuntimeError(f"write-rowfile exited {proc.returncode}: {proc.stderr.strip()}")
+
+
+def cpp_read_row_file(path, vectors, name, row, copies):
+    """(ok, why): C++ reads the row file (expected schema, level full); rows == row.bin."""
+    proc = subprocess.run([CPP_TOOL, "read-rowfile", "--hex", path,
+                           os.path.join(vectors, name, "schema.json")],
+                          capture_output=True, text=True, timeout=60)
+    if proc.returncode != 0:
+        return False, f"read-rowfile exited {proc.returncode}: {proc.stderr.strip()}"
+    lines = proc.stdout.splitlines()
+    if not lines or not lines[0].startswith(f"rows={copies} "):
+        return False, f"read-rowfile printed {lines[:1]}, expected rows={copies}"
+    got = [line.rpartition(" hex=")[2] for line in lines[1:]]
+    if got != [row.hex()] * copies:
+        return False, "row bytes differ from row.bin"
+    return True, ""
+
+
+def python_read_row_file(path, vectors, name, row, copies):
+    """(ok, why): Python's zerorow.open_file reads the row file; rows == row.bin."""
+    import zerorow
+    with open(os.path.join(vectors, name, "schema.json"), encoding="utf-8") as f:
+        schema = zerorow.Schema.from_json(f.read())
+    rf = zerorow.open_file(path, schema, level="full")
+    try:
+        rows = [bytes(rf[i].to_bytes()) for i in range(len(rf))]
+    finally:
+        rf.close()
+    if rows != [row] * copies:
+        return False, f"{len(rows)} rows, bytes differ from row.bin"
+    return True, ""
+
+
+def python_write_row_file(path, vectors, name, row, copies):
+    import zerorow
+    with open(os.path.join(vectors, name, "schema.json"), encoding="utf-8") as f:
+        schema = zerorow.Schema.from_json(f.read())
+    zerorow.write_file(path, [row] * copies, schema)
+
+
+PRODUCERS = {"java": produce_java, "python": produce_python, "cpp": produce_cpp}
 
 # Limits outside zerorow, reported as `SKIP` with the reason (and counted as passed if the
 # limit goes away). Everything else that fails is a failure.
 KNOWN_LIMITS = {
     ("python", "max_depth_64"): "Arrow C++'s C Data Interface import stops at 64 nested "
+    "levels (kMaxImportRecursionLevel); the row has 65 (root struct + 64 lists), SPEC §7",
+    ("cpp", "max_depth_64"): "Arrow C++'s C Data Interface import stops at 64 nested "
     "levels (kMaxImportRecursionLevel); the row has 65 (root struct + 64 lists), SPEC §7",
 }
 
@@ -227,7 +313,7 @@ KNOWN_LIMITS = {
 # ---- checks -----------------------------------------------------------------------------------
 
 def check_row_file(path, schema_json, row):
-    """A Java row file opens in pyarrow with its metadata and rows intact (SPEC §5)."""
+    """A Java or C++ row file opens in pyarrow with its metadata and rows intact (SPEC §5)."""
     with pa.memory_map(path) as src:
         table = pa.ipc.open_file(src).read_all()
     if table.column_names != ["row"]:
@@ -256,12 +342,40 @@ def fnv1a(text):
     return f"{h:016x}"
 
 
+def cpp_row_file_checks(pout, out, vectors, name, row, schema_json, report, python, java):
+    """Row files between C++ and pyarrow, Python and Java (see the module docstring)."""
+    def run(check, fn):
+        try:
+            ok, why = fn()
+        except Exception as e:  # a check that cannot run is a failure
+            ok, why = False, repr(e)
+        report(ok, "cpp", check, name, why)
+
+    cpp_file = os.path.join(pout, name + ".rows.arrow")
+
+    def cpp_rowfile():
+        cpp_write_row_file(cpp_file, vectors, name)
+        return check_row_file(cpp_file, schema_json, row)
+    run("rowfile", cpp_rowfile)
+    if python:
+        run("cpp>py", lambda: python_read_row_file(cpp_file, vectors, name, row, 2))
+        py_file = os.path.join(pout, name + ".py.rows.arrow")
+
+        def py_to_cpp():
+            python_write_row_file(py_file, vectors, name, row, 2)
+            return cpp_read_row_file(py_file, vectors, name, row, 2)
+        run("py>cpp", py_to_cpp)
+    if java:
+        java_file = os.path.join(out, "java", name + ".rows.arrow")
+        run("java>cpp", lambda: cpp_read_row_file(java_file, vectors, name, row, 2))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--vectors", default=VECTORS)
     ap.add_argument("--java-classpath", default=None)
-    ap.add_argument("--producers", default="java,python")
+    ap.add_argument("--producers", default="java,python,cpp")
     args = ap.parse_args(argv)
     vectors = os.path.abspath(args.vectors)
     names = cases(vectors)
@@ -284,6 +398,9 @@ def main(argv=None):
         for producer in args.producers.split(","):
             if producer == "python" and python_available():
                 skipped.append(f"python ({python_available()})")
+                continue
+            if producer == "cpp" and cpp_available():
+                skipped.append(f"cpp ({cpp_available()})")
                 continue
             if producer not in PRODUCERS:
                 skipped.append(f"{producer} (no producer wired)")
@@ -313,8 +430,12 @@ def main(argv=None):
                     except Exception as e:
                         ok, why = False, repr(e)
                     report(ok, producer, "rowfile", name, why)
+                if producer == "cpp":
+                    cpp_row_file_checks(pout, out, vectors, name, row, schema_json, report,
+                                        python=python_available() is None,
+                                        java="java" in ran)
     print(f"producers run: {', '.join(ran) or 'none'}"
-          + (f"; not run: {', '.join(skipped)}" if skipped else "") + "; cpp: not wired yet")
+          + (f"; not run: {', '.join(skipped)}" if skipped else ""))
     print(f"{passed} passed, {failed} failed" + (f", {known} skipped" if known else ""))
     return 1 if failed or not ran else 0
 
