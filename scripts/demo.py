@@ -26,7 +26,8 @@ def java_classpath():
 
 
 def write_with_java(path):
-    cmd = ["java", "--add-opens=java.base/java.nio=org.apache.arrow.memory.core,ALL-UNNAMED",
+    # Arrow Java runs on the class path here (unnamed module), so ALL-UNNAMED is the target.
+    cmd = ["java", "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Dslf4j.internal.verbosity=ERROR",
            "-cp", java_classpath(), os.path.join(ROOT, "scripts", "demo", "WriteOrders.java"),
            path, str(ROWS)]
     subprocess.run(cmd, check=True)
