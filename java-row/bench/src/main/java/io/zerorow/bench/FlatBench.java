@@ -1,92 +1,29 @@
 package io.zerorow.bench;
 
-import java.util.concurrent.TimeUnit;
-import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
-
-/** Flat 12 primitive fields: zerorow vs Fory vs Spark: encode, decode, one-field read. */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx2g", "--add-opens=java.base/java.lang=ALL-UNNAMED",
-    "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
-    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens=java.base/java.util=ALL-UNNAMED",
-    "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED"})
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
-public class FlatBench {
-  Models.Flat value;
-  Libs<Models.Flat> libs;
-  io.zerorow.BinaryRow zRow;
-  org.apache.fory.format.row.binary.BinaryRow fRow;
-  UnsafeRow sRow;
-
-
-  @Setup
-  public void setup() {
-    value = Models.flat();
-    libs = new Libs<>(Models.Flat.class);
-    zRow = libs.zerorow.toRow(value).copy();
-    byte[] fb = libs.fory.toRow(value).toBytes();
-    fRow = new org.apache.fory.format.row.binary.BinaryRow(libs.fory.schema());
-    fRow.pointTo(org.apache.fory.memory.MemoryBuffer.fromByteArray(fb), 0, fb.length);
-    sRow = ((UnsafeRow) libs.spark(value)).copy();
-
+/** Flat 12 primitive fields: zerorow vs Fory vs Spark: encode, decode (inherited), one-field read. */
+public class FlatBench extends ShapeBench<Models.Flat> {
+  @Override
+  protected Models.Flat newValue() {
+    return Models.flat();
   }
 
-  @Benchmark
-  public io.zerorow.BinaryRow encodeZerorow() {
-    return libs.zerorow.toRow(value);
+  @Override
+  protected Class<Models.Flat> type() {
+    return Models.Flat.class;
   }
 
-  @Benchmark
-  public org.apache.fory.format.row.binary.BinaryRow encodeFory() {
-    return libs.fory.toRow(value);
-  }
-
-  @Benchmark
-  public InternalRow encodeSpark() {
-    return libs.spark(value);
-  }
-
-  @Benchmark
-  public Object decodeZerorow() {
-    return libs.zerorow.fromRow(zRow);
-  }
-
-  @Benchmark
-  public Object decodeFory() {
-    return libs.fory.fromRow(fRow);
-  }
-
-  @Benchmark
-  public Object decodeSpark() {
-    return libs.sparkDeser.apply(sRow);
-  }
-
-  @Benchmark
+  @org.openjdk.jmh.annotations.Benchmark
   public long readZerorow() {
     return zRow.getLong(1);
   }
 
-  @Benchmark
+  @org.openjdk.jmh.annotations.Benchmark
   public long readFory() {
     return fRow.getInt64(1);
   }
 
-  @Benchmark
+  @org.openjdk.jmh.annotations.Benchmark
   public long readSpark() {
     return sRow.getLong(1);
   }
-
 }

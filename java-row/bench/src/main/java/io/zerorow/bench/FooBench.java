@@ -1,81 +1,29 @@
 package io.zerorow.bench;
 
-import java.util.concurrent.TimeUnit;
-import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
-/** Seed Foo/Bar (10 elements per collection): zerorow vs Fory vs Spark: encode, decode, one-field read, partial decode. */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx2g", "--add-opens=java.base/java.lang=ALL-UNNAMED",
-    "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
-    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens=java.base/java.util=ALL-UNNAMED",
-    "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED"})
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
-public class FooBench {
-  Models.Foo value;
-  Libs<Models.Foo> libs;
-  io.zerorow.BinaryRow zRow;
-  org.apache.fory.format.row.binary.BinaryRow fRow;
-  UnsafeRow sRow;
+/** Seed Foo/Bar (10 elements per collection): zerorow vs Fory vs Spark: encode, decode (inherited), one-field read, partial decode. */
+public class FooBench extends ShapeBench<Models.Foo> {
   io.zerorow.RowEncoder<Models.Bar> zBar;
   org.apache.fory.format.encoder.RowEncoder<Models.Bar> fBar;
   Libs<Models.Bar> barLibs;
 
+  @Override
+  protected Models.Foo newValue() {
+    return Models.foo(10);
+  }
+
+  @Override
+  protected Class<Models.Foo> type() {
+    return Models.Foo.class;
+  }
+
   @Setup
-  public void setup() {
-    value = Models.foo(10);
-    libs = new Libs<>(Models.Foo.class);
-    zRow = libs.zerorow.toRow(value).copy();
-    byte[] fb = libs.fory.toRow(value).toBytes();
-    fRow = new org.apache.fory.format.row.binary.BinaryRow(libs.fory.schema());
-    fRow.pointTo(org.apache.fory.memory.MemoryBuffer.fromByteArray(fb), 0, fb.length);
-    sRow = ((UnsafeRow) libs.spark(value)).copy();
+  public void setupBar() {
     zBar = io.zerorow.Encoders.rowEncoder(Models.Bar.class);
     fBar = org.apache.fory.format.encoder.Encoders.bean(Models.Bar.class);
     barLibs = new Libs<>(Models.Bar.class);
-  }
-
-  @Benchmark
-  public io.zerorow.BinaryRow encodeZerorow() {
-    return libs.zerorow.toRow(value);
-  }
-
-  @Benchmark
-  public org.apache.fory.format.row.binary.BinaryRow encodeFory() {
-    return libs.fory.toRow(value);
-  }
-
-  @Benchmark
-  public InternalRow encodeSpark() {
-    return libs.spark(value);
-  }
-
-  @Benchmark
-  public Object decodeZerorow() {
-    return libs.zerorow.fromRow(zRow);
-  }
-
-  @Benchmark
-  public Object decodeFory() {
-    return libs.fory.fromRow(fRow);
-  }
-
-  @Benchmark
-  public Object decodeSpark() {
-    return libs.sparkDeser.apply(sRow);
   }
 
   /** Touches every value, so lazily decoded collections (Fory's lists) are materialized too. */
