@@ -18,7 +18,10 @@ Row files across languages (SPEC §5), per case, with the row bytes compared to 
   cpp>py        - that file opens in Python (`zerorow.open_file`, expected schema, level full);
   py>cpp        - a file from Python's `zerorow.write_file` opens in C++ (`zerorow_arrow
                   read-rowfile --hex`, expected schema, level full);
-  java>cpp      - Java's <case>.rows.arrow opens in C++ the same way.
+  java>cpp      - Java's <case>.rows.arrow opens in C++ the same way;
+  java>py       - Java's <case>.rows.arrow opens in Python (`zerorow.open_file`, level full);
+  py>java, cpp>java - the Python and C++ files open in Java (io.zerorow.arrow.RowFileCat:
+                  expected schema, level full), all cases in one JVM.
 (The Python and Java legs run when those producers ran.)
 
   arrow_equality.py [--vectors DIR] [--java-classpath CP] [--producers java,python,cpp]
@@ -298,6 +301,30 @@ def python_write_row_file(path, vectors, name, row, copies):
     zerorow.write_file(path, [row] * copies, schema)
 
 
+def java_read_row_files(files, vectors, classpath=None):
+    """{path: (ok, why)}: Java's RowFileCat reads each (path, case, row, copies) at level full."""
+    args = []
+    for path, name, _, _ in files:
+        args += [path, os.path.join(vectors, name, "schema.json")]
+    proc = subprocess.run(["java", *JAVA_OPTS, "-cp", classpath or java_classpath(),
+                           "io.zerorow.arrow.RowFileCat", *args],
+                          capture_output=True, text=True, timeout=600)
+    seen = {}
+    for line in proc.stdout.splitlines():
+        if line.startswith("FILE "):
+            path, _, rest = line[5:].partition(" ")
+            seen[path] = rest
+    out = {}
+    for path, _, row, copies in files:
+        rest = seen.get(path, f"not reported (RowFileCat exited {proc.returncode}: {proc.stderr[-500:]})")
+        if not rest.startswith(f"rows={copies} hex="):
+            out[path] = (False, rest)
+        else:
+            got = rest.partition(" hex=")[2].split(",")
+            out[path] = (got == [row.hex()] * copies, "" if got == [row.hex()] * copies else "row bytes differ from row.bin")
+    return out
+
+
 PRODUCERS = {"java": produce_java, "python": produce_python, "cpp": produce_cpp}
 
 # Limits outside zerorow, reported as `SKIP` with the reason (and counted as passed if the
@@ -342,7 +369,8 @@ def fnv1a(text):
     return f"{h:016x}"
 
 
-def cpp_row_file_checks(pout, out, vectors, name, row, schema_json, report, python, java):
+def row_file_checks(pout, out, vectors, name, row, schema_json, report, python, java,
+                        for_java):
     """Row files between C++ and pyarrow, Python and Java (see the module docstring)."""
     def run(check, fn):
         try:
@@ -368,6 +396,17 @@ def cpp_row_file_checks(pout, out, vectors, name, row, schema_json, report, pyth
     if java:
         java_file = os.path.join(out, "java", name + ".rows.arrow")
         run("java>cpp", lambda: cpp_read_row_file(java_file, vectors, name, row, 2))
+        if python:
+            report_java_py = lambda: python_read_row_file(java_file, vectors, name, row, 2)  # noqa: E731
+            try:
+                ok, why = report_java_py()
+            except Exception as e:  # a check that cannot run is a failure
+                ok, why = False, repr(e)
+            report(ok, "java", "java>py", name, why)
+        # Read by Java afterwards, all in one JVM (see main).
+        for check, path in (("cpp>java", cpp_file), ("py>java", os.path.join(pout, name + ".py.rows.arrow"))):
+            if os.path.exists(path):
+                for_java.append((check, path, name, row))
 
 
 def main(argv=None):
@@ -394,6 +433,7 @@ def main(argv=None):
         passed += ok
         failed += not ok
 
+    for_java = []  # (check, path, case, row): files other languages wrote, for Java to read
     with tempfile.TemporaryDirectory(prefix="zerorow-arrow-") as out:
         for producer in args.producers.split(","):
             if producer == "python" and python_available():
@@ -431,9 +471,15 @@ def main(argv=None):
                         ok, why = False, repr(e)
                     report(ok, producer, "rowfile", name, why)
                 if producer == "cpp":
-                    cpp_row_file_checks(pout, out, vectors, name, row, schema_json, report,
+                    row_file_checks(pout, out, vectors, name, row, schema_json, report,
                                         python=python_available() is None,
-                                        java="java" in ran)
+                                        java="java" in ran, for_java=for_java)
+        if for_java:
+            results = java_read_row_files([(p, n, r, 2) for _, p, n, r in for_java], vectors,
+                                          args.java_classpath)
+            for check, path, name, _ in for_java:
+                ok, why = results[path]
+                report(ok, "java", check, name, why)
     print(f"producers run: {', '.join(ran) or 'none'}"
           + (f"; not run: {', '.join(skipped)}" if skipped else ""))
     print(f"{passed} passed, {failed} failed" + (f", {known} skipped" if known else ""))
