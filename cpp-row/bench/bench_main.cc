@@ -31,6 +31,7 @@ std::vector<Shape>& Shapes() {
     s.push_back({"foo", FooSchema(), WriteFoo, {}, {}});
     s.push_back({"primitive12", PrimitiveSchema(), WritePrimitive, {}, {}});
     s.push_back({"wide30", WideSchema(), WriteWide, {}, {}});
+    s.push_back({"record5", RecordSchema(), WriteRecord, {}, {}});
     for (Shape& sh : s) {
       sh.batch = MakeBatch(sh.schema, sh.write, kBatchRows);
       for (int k = 0; k < kBatchRows; ++k) {
@@ -203,16 +204,16 @@ void BM_Memcpy(benchmark::State& state) {
   state.SetLabel(sh.name);
 }
 
-BENCHMARK(BM_Write)->DenseRange(0, 2);
-BENCHMARK(BM_ReadAll<true>)->DenseRange(0, 2)->Name("BM_ReadAll_Checked");
-BENCHMARK(BM_ReadAll<false>)->DenseRange(0, 2)->Name("BM_ReadAll_Unchecked");
+BENCHMARK(BM_Write)->DenseRange(0, 3);
+BENCHMARK(BM_ReadAll<true>)->DenseRange(0, 3)->Name("BM_ReadAll_Checked");
+BENCHMARK(BM_ReadAll<false>)->DenseRange(0, 3)->Name("BM_ReadAll_Unchecked");
 BENCHMARK(BM_FieldRead_PlainLoad);
 BENCHMARK(BM_FieldRead_Checked);
 BENCHMARK(BM_FieldRead_Unchecked);
-BENCHMARK(BM_Validate)->ArgsProduct({{0, 1, 2}, {0, 1, 2}});
-BENCHMARK(BM_ExportArrow)->DenseRange(0, 2);
-BENCHMARK(BM_ImportArrow)->DenseRange(0, 2);
-BENCHMARK(BM_Memcpy)->DenseRange(0, 2);
+BENCHMARK(BM_Validate)->ArgsProduct({{0, 1, 2, 3}, {0, 1, 2}});
+BENCHMARK(BM_ExportArrow)->DenseRange(0, 3);
+BENCHMARK(BM_ImportArrow)->DenseRange(0, 3);
+BENCHMARK(BM_Memcpy)->DenseRange(0, 3);
 
 // Remembers every run so the ratios can be printed after the usual console output.
 class RatioReporter : public benchmark::ConsoleReporter {
@@ -243,8 +244,8 @@ void PrintRatios(RatioReporter& rep) {
   std::printf("| int64 field read, bounds-checked (ns/row) | %.2f | plain load %.2f | %.2fx | |\n", checked, plain, checked / plain);
   std::printf("| int64 field read, unchecked on a validated row (ns/row) | %.2f | plain load %.2f | %.2fx | <= 2x |\n",
               unchecked, plain, unchecked / plain);
-  const char* shapes[] = {"foo", "primitive12", "wide30"};
-  for (int s = 0; s < 3; ++s) {
+  const char* shapes[] = {"foo", "primitive12", "wide30", "record5"};
+  for (int s = 0; s < 4; ++s) {
     double mem = r["BM_Memcpy/" + std::to_string(s)].bps;
     for (int l = 0; l < 3; ++l) {
       auto v = r["BM_Validate/" + std::to_string(s) + "/" + std::to_string(l)];

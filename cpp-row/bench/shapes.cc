@@ -95,6 +95,21 @@ Status WriteWide(RowWriter* w, int seed) {
   return w->Finish();
 }
 
+Schema RecordSchema() {
+  return *Schema::Make({field("id", int32()), field("name", utf8()), field("score", float64()), field("count", int64()),
+                        field("flag", boolean())});
+}
+
+Status WriteRecord(RowWriter* w, int seed) {
+  w->Reset();
+  ZR_RETURN_NOT_OK(w->WriteInt32(0, seed));
+  ZR_RETURN_NOT_OK(w->WriteString(1, "name" + std::to_string(seed)));
+  ZR_RETURN_NOT_OK(w->WriteFloat64(2, seed * 0.5));
+  ZR_RETURN_NOT_OK(w->WriteInt64(3, int64_t{seed} * 7));
+  ZR_RETURN_NOT_OK(w->WriteBool(4, seed % 2 == 0));
+  return w->Finish();
+}
+
 Batch MakeBatch(const Schema& schema, Status (*write)(RowWriter*, int), int n) {
   Batch b;
   RowWriter w(schema);

@@ -21,6 +21,11 @@ Status WritePrimitive(RowWriter* w, int seed);
 Schema WideSchema();
 Status WriteWide(RowWriter* w, int seed);
 
+/// The Python benchmark's 5-field record: int32 id, string name ("name<k>"), float64 score,
+/// int64 count, bool flag.
+Schema RecordSchema();
+Status WriteRecord(RowWriter* w, int seed);
+
 /// `n` rows of a shape laid end to end.
 struct Batch {
   std::vector<uint8_t> bytes;

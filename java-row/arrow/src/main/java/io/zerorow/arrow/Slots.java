@@ -40,10 +40,15 @@ final class Slots {
     long sz = r & 0xffffffffL;
     long size = end[i] - region[i];
     if (off + sz > size) {
-      throw new InvalidDataException(path, "expected offset+size <= " + size + " but found "
-          + (off + sz) + " (offset " + off + ", size " + sz + ")");
+      throw refError(path, size, off, sz);
     }
     return r;
+  }
+
+  /** The error of a reference {@code (off, sz)} that does not fit its region of {@code size}. */
+  static InvalidDataException refError(String path, long size, long off, long sz) {
+    return new InvalidDataException(path, "expected offset+size <= " + size + " but found "
+        + (off + sz) + " (offset " + off + ", size " + sz + ")");
   }
 
   /** Address of the body a reference points at. */
