@@ -3,6 +3,7 @@
 // checks) are collected once, then fixed-width values are gathered in a tight loop and
 // nested columns recurse on their children's cells.
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <string>
 
@@ -456,6 +457,72 @@ void GatherColumnBlock(FixedColumn& c, const uint8_t* const* ptrs, size_t begin,
   c.nulls += nulls;
 }
 
+
+// A top-level string/binary column, read straight from the rows (no cells). Pass 1 checks
+// every non-null reference against its row (B2) and sizes the value buffer, building the
+// offsets and the validity bitmap 64 rows at a time; pass 2 copies the bodies. Returns false,
+// having touched nothing of `out`, when any check fails (a reference past its row, a column
+// over 2 GiB, UTF-8 that needs the per-string check): the cell path then runs and reports
+// the error exactly as before.
+bool ExportTopVarBinary(const uint8_t* const* ptrs, const uint32_t* sizes, size_t n, int field, size_t slot_offset,
+                        bool utf8, ArrowArray* out) {
+  const size_t byte = static_cast<size_t>(field) >> 3;
+  const int bit = field & 7;
+  Buffer offsets((n + 1) * 4, /*zero=*/false);
+  Buffer validity((n + 7) / 8, /*zero=*/false);
+  int32_t* off = reinterpret_cast<int32_t*>(offsets.data());
+  uint64_t total = 0, nulls = 0;
+  bool bad = false;
+  for (size_t base = 0; base < n; base += 64) {
+    const size_t end = std::min(n, base + 64);
+    uint64_t valid_word = 0;
+    for (size_t k = base; k < end; ++k) {
+      const uint8_t* row = ptrs[k];
+      const uint64_t valid = (~(row[byte] >> bit)) & 1u;
+      const uint64_t ref = detail::Load<uint64_t>(row + slot_offset);
+      const uint64_t sz = (ref & 0xffffffffu) & (0 - valid);  // null: no body
+      const uint64_t body_end = (ref >> 32) + sz;
+      bad |= valid & (body_end > sizes[k]);  // B2
+      off[k] = static_cast<int32_t>(total);
+      total += sz;
+      valid_word |= valid << (k - base);
+    }
+    nulls += (end - base) - static_cast<uint64_t>(std::popcount(valid_word));
+    std::memcpy(validity.data() + base / 8, &valid_word, (end - base + 7) / 8);
+  }
+  if (bad || total > INT32_MAX) return false;
+  off[n] = static_cast<int32_t>(total);
+  // 16 bytes of slack: short bodies are copied as one 16-byte block when the row has them.
+  Buffer data(total + 16, /*zero=*/false);
+  uint8_t* dst = data.data();
+  bool starts_mid_char = false;
+  for (size_t k = 0; k < n; ++k) {
+    const uint32_t sz = static_cast<uint32_t>(off[k + 1] - off[k]);
+    if (sz == 0) continue;
+    const uint8_t* row = ptrs[k];
+    const uint64_t body = detail::Load<uint64_t>(row + slot_offset) >> 32;
+    const uint8_t* src = row + body;
+    if (sz <= 16 && body + 16 <= sizes[k]) {
+      std::memcpy(dst + off[k], src, 16);
+    } else {
+      std::memcpy(dst + off[k], src, sz);
+    }
+    starts_mid_char |= (src[0] & 0xC0) == 0x80;
+  }
+  std::memset(dst + total, 0, 16);
+  if (utf8) {
+    // Valid UTF-8 as a whole with no string starting on a continuation byte: every string
+    // boundary is a code point boundary, so each string is valid on its own.
+    if (starts_mid_char || !IsValidUtf8(std::span<const uint8_t>(dst, total))) return false;
+  }
+  InitArray(out, static_cast<int64_t>(n), 3);
+  out->null_count = static_cast<int64_t>(nulls);
+  if (nulls) SetBuffer(out, 0, std::move(validity));
+  SetBuffer(out, 1, std::move(offsets));
+  SetBuffer(out, 2, std::move(data));
+  return true;
+}
+
 int FixedWidthOf(const DataType& t) {
   switch (t.id()) {
     case TypeId::kBool: return 0;
@@ -523,6 +590,10 @@ Status ExportRowPointers(const Schema& schema, const std::vector<const uint8_t*>
       continue;
     }
     const size_t slot_offset = st->bitmap_size() + 8 * static_cast<size_t>(f);
+    const TypeId id = schema.field(f).type->id();
+    if ((id == TypeId::kString || id == TypeId::kBinary) &&
+        ExportTopVarBinary(ptrs.data(), sizes.data(), n, f, slot_offset, id == TypeId::kString, child))
+      continue;
     const size_t byte = f >> 3;
     const int bit = f & 7;
     Cells cells;
