@@ -1,7 +1,9 @@
 // Rows -> Arrow C Data (SPEC §12). Each column is built in one pass over the batch: the
 // "cells" of a column (pointer to the slot/element, plus the enclosing region for bounds
 // checks) are collected once, then fixed-width values are gathered in a tight loop and
-// nested columns recurse on their children's cells.
+// nested columns recurse on their children's cells. Top-level fixed-width and string/binary
+// columns skip the cells: they are read straight from the rows, block by block (see
+// ExportRowPointers), with the same bounds checks.
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -420,6 +422,15 @@ struct FixedColumn {
   int64_t nulls = 0;
 };
 
+// Stores the low (count + 7) / 8 bytes of a 64-row bitmap word (a full word without a call).
+inline void StoreBits(uint8_t* dst, uint64_t word, size_t count) {
+  if (count == 64) {
+    std::memcpy(dst, &word, 8);
+  } else {
+    std::memcpy(dst, &word, (count + 7) / 8);
+  }
+}
+
 template <typename T>
 void GatherBlock(const uint8_t* const* ptrs, size_t begin, size_t end, size_t off, uint8_t* out) {
   T* dst = reinterpret_cast<T*>(out);
@@ -435,8 +446,14 @@ void GatherColumnBlock(FixedColumn& c, const uint8_t* const* ptrs, size_t begin,
     case 4: GatherBlock<uint32_t>(ptrs, begin, end, c.offset, c.values.data()); break;
     case 8: GatherBlock<uint64_t>(ptrs, begin, end, c.offset, c.values.data()); break;
     default: {
+      // 64 rows at a time into a register word (begin is a multiple of 64: kBlockRows is).
       uint8_t* bits = c.values.data();
-      for (size_t k = begin; k < end; ++k) bits[k >> 3] |= static_cast<uint8_t>((ptrs[k][c.offset] != 0) << (k & 7));
+      for (size_t base = begin; base < end; base += 64) {
+        const size_t stop = std::min(end, base + 64);
+        uint64_t word = 0;
+        for (size_t k = base; k < stop; ++k) word |= static_cast<uint64_t>(ptrs[k][c.offset] != 0) << (k - base);
+        StoreBits(bits + base / 8, word, stop - base);
+      }
     }
   }
   uint8_t* valid_bits = c.validity.data();
@@ -449,77 +466,93 @@ void GatherColumnBlock(FixedColumn& c, const uint8_t* const* ptrs, size_t begin,
   const size_t byte = c.field >> 3;
   const int bit = c.field & 7;
   int64_t nulls = 0;
-  for (size_t k = begin; k < end; ++k) {
-    unsigned valid = ~(ptrs[k][byte] >> bit) & 1u;
-    valid_bits[k >> 3] |= static_cast<uint8_t>(valid << (k & 7));
-    nulls += !valid;
+  for (size_t base = begin; base < end; base += 64) {
+    const size_t stop = std::min(end, base + 64);
+    uint64_t word = 0;
+    for (size_t k = base; k < stop; ++k) word |= static_cast<uint64_t>(~(ptrs[k][byte] >> bit) & 1u) << (k - base);
+    StoreBits(valid_bits + base / 8, word, stop - base);
+    nulls += static_cast<int64_t>(stop - base) - std::popcount(word);
   }
   c.nulls += nulls;
 }
 
 
-// A top-level string/binary column, read straight from the rows (no cells). Pass 1 checks
-// every non-null reference against its row (B2) and sizes the value buffer, building the
-// offsets and the validity bitmap 64 rows at a time; pass 2 copies the bodies. Returns false,
-// having touched nothing of `out`, when any check fails (a reference past its row, a column
-// over 2 GiB, UTF-8 that needs the per-string check): the cell path then runs and reports
-// the error exactly as before.
-bool ExportTopVarBinary(const uint8_t* const* ptrs, const uint32_t* sizes, size_t n, int field, size_t slot_offset,
-                        bool utf8, ArrowArray* out) {
-  const size_t byte = static_cast<size_t>(field) >> 3;
-  const int bit = field & 7;
-  Buffer offsets((n + 1) * 4, /*zero=*/false);
-  Buffer validity((n + 7) / 8, /*zero=*/false);
-  int32_t* off = reinterpret_cast<int32_t*>(offsets.data());
-  uint64_t total = 0, nulls = 0;
-  bool bad = false;
-  for (size_t base = 0; base < n; base += 64) {
-    const size_t end = std::min(n, base + 64);
+// A top-level string/binary column, read straight from the rows (no cells), block by block
+// with the fixed-width columns so each block of rows is read from memory once. Per block,
+// pass 1 checks every non-null reference against its row (B2) and extends the offsets and
+// the validity bitmap 64 rows at a time; pass 2 copies the bodies (short ones as one 16-byte
+// block when the row has the bytes) and checks the block's UTF-8. A column that fails any
+// check (a reference past its row, over 2 GiB, UTF-8 that needs the per-string check) is
+// marked failed and exported by the cell path instead, which reports the error as before.
+struct VarColumn {
+  int field;
+  size_t slot_offset;
+  bool utf8;
+  Buffer offsets, validity, data;  // data holds `total` bytes and at least 16 bytes of slack
+  uint64_t total = 0;
+  int64_t nulls = 0;
+  bool failed = false;
+};
+
+bool VarColumnBlock(VarColumn& c, const uint8_t* const* ptrs, const uint32_t* sizes, size_t begin, size_t end,
+                    size_t n) {
+  const size_t byte = static_cast<size_t>(c.field) >> 3;
+  const int bit = c.field & 7;
+  const size_t slot_offset = c.slot_offset;
+  int32_t* off = reinterpret_cast<int32_t*>(c.offsets.data());
+  uint64_t total = c.total;
+  uint64_t bad = 0;
+  for (size_t base = begin; base < end; base += 64) {  // begin is a multiple of 64
+    const size_t stop = std::min(end, base + 64);
     uint64_t valid_word = 0;
-    for (size_t k = base; k < end; ++k) {
+    for (size_t k = base; k < stop; ++k) {
       const uint8_t* row = ptrs[k];
       const uint64_t valid = (~(row[byte] >> bit)) & 1u;
       const uint64_t ref = detail::Load<uint64_t>(row + slot_offset);
       const uint64_t sz = (ref & 0xffffffffu) & (0 - valid);  // null: no body
-      const uint64_t body_end = (ref >> 32) + sz;
-      bad |= valid & (body_end > sizes[k]);  // B2
+      bad |= valid & static_cast<uint64_t>((ref >> 32) + sz > sizes[k]);  // B2
       off[k] = static_cast<int32_t>(total);
       total += sz;
       valid_word |= valid << (k - base);
     }
-    nulls += (end - base) - static_cast<uint64_t>(std::popcount(valid_word));
-    std::memcpy(validity.data() + base / 8, &valid_word, (end - base + 7) / 8);
+    c.nulls += static_cast<int64_t>(stop - base) - std::popcount(valid_word);
+    StoreBits(c.validity.data() + base / 8, valid_word, stop - base);
   }
   if (bad || total > INT32_MAX) return false;
-  off[n] = static_cast<int32_t>(total);
-  // 16 bytes of slack: short bodies are copied as one 16-byte block when the row has them.
-  Buffer data(total + 16, /*zero=*/false);
-  uint8_t* dst = data.data();
-  bool starts_mid_char = false;
-  for (size_t k = 0; k < n; ++k) {
+  off[end] = static_cast<int32_t>(total);
+  if (total + 16 > c.data.size()) {
+    // Grow once per block at most: from the first block, extrapolate to the whole batch.
+    uint64_t want = std::max<uint64_t>(total + 16, c.data.size() * 2);
+    if (c.data.size() == 0) {
+      want = std::max<uint64_t>(want, std::min<uint64_t>(total * n / end + total / 8 + 64, uint64_t{INT32_MAX} + 16));
+    }
+    Buffer bigger(want, /*zero=*/false);
+    if (c.total) std::memcpy(bigger.data(), c.data.data(), c.total);
+    c.data = std::move(bigger);
+  }
+  uint8_t* dst = c.data.data();
+  uint64_t starts_mid_char = 0;
+  for (size_t k = begin; k < end; ++k) {
     const uint32_t sz = static_cast<uint32_t>(off[k + 1] - off[k]);
     if (sz == 0) continue;
     const uint8_t* row = ptrs[k];
     const uint64_t body = detail::Load<uint64_t>(row + slot_offset) >> 32;
     const uint8_t* src = row + body;
-    if (sz <= 16 && body + 16 <= sizes[k]) {
+    if (sz <= 8 && body + 8 <= sizes[k]) {  // bodies are padded to 8 bytes: the usual case
+      std::memcpy(dst + off[k], src, 8);
+    } else if (sz <= 16 && body + 16 <= sizes[k]) {
       std::memcpy(dst + off[k], src, 16);
     } else {
       std::memcpy(dst + off[k], src, sz);
     }
     starts_mid_char |= (src[0] & 0xC0) == 0x80;
   }
-  std::memset(dst + total, 0, 16);
-  if (utf8) {
+  if (c.utf8) {
     // Valid UTF-8 as a whole with no string starting on a continuation byte: every string
     // boundary is a code point boundary, so each string is valid on its own.
-    if (starts_mid_char || !IsValidUtf8(std::span<const uint8_t>(dst, total))) return false;
+    if (starts_mid_char || !IsValidUtf8(std::span<const uint8_t>(dst + c.total, total - c.total))) return false;
   }
-  InitArray(out, static_cast<int64_t>(n), 3);
-  out->null_count = static_cast<int64_t>(nulls);
-  if (nulls) SetBuffer(out, 0, std::move(validity));
-  SetBuffer(out, 1, std::move(offsets));
-  SetBuffer(out, 2, std::move(data));
+  c.total = total;
   return true;
 }
 
@@ -558,8 +591,23 @@ Status ExportRowPointers(const Schema& schema, const std::vector<const uint8_t*>
     fixed.push_back(FixedColumn{f, w, st->bitmap_size() + 8 * static_cast<size_t>(f),
                                 Buffer(w == 0 ? (n + 7) / 8 : n * w, /*zero=*/w == 0), Buffer((n + 7) / 8)});
   }
+  std::vector<VarColumn> var;
+  std::vector<int> var_index(schema.num_fields(), -1);
+  for (int f = 0; f < schema.num_fields(); ++f) {
+    const TypeId id = schema.field(f).type->id();
+    if (id != TypeId::kString && id != TypeId::kBinary) continue;
+    var_index[f] = static_cast<int>(var.size());
+    var.push_back(VarColumn{f, st->bitmap_size() + 8 * static_cast<size_t>(f), id == TypeId::kString,
+                            Buffer((n + 1) * 4, /*zero=*/false), Buffer((n + 7) / 8, /*zero=*/false), Buffer()});
+  }
+  if (n == 0) {
+    for (VarColumn& c : var) c.failed = true;  // the cell path handles the empty batch
+  }
   for (size_t begin = 0; begin < n; begin += kBlockRows) {
     size_t end = std::min(n, begin + kBlockRows);
+    for (VarColumn& c : var) {
+      if (!c.failed && !VarColumnBlock(c, ptrs.data(), sizes.data(), begin, end, n)) c.failed = true;
+    }
     // OR of each bitmap word over the block: which columns have a null in it.
     const size_t words = st->bitmap_size() / 8;
     uint64_t block_nulls[64] = {};
@@ -590,10 +638,16 @@ Status ExportRowPointers(const Schema& schema, const std::vector<const uint8_t*>
       continue;
     }
     const size_t slot_offset = st->bitmap_size() + 8 * static_cast<size_t>(f);
-    const TypeId id = schema.field(f).type->id();
-    if ((id == TypeId::kString || id == TypeId::kBinary) &&
-        ExportTopVarBinary(ptrs.data(), sizes.data(), n, f, slot_offset, id == TypeId::kString, child))
+    if (var_index[f] >= 0 && !var[var_index[f]].failed) {
+      VarColumn& c = var[var_index[f]];
+      std::memset(c.data.data() + c.total, 0, 16);  // the copies' slack: padding stays defined
+      InitArray(child, static_cast<int64_t>(n), 3);
+      child->null_count = c.nulls;
+      if (c.nulls) SetBuffer(child, 0, std::move(c.validity));
+      SetBuffer(child, 1, std::move(c.offsets));
+      SetBuffer(child, 2, std::move(c.data));
       continue;
+    }
     const size_t byte = f >> 3;
     const int bit = f & 7;
     Cells cells;

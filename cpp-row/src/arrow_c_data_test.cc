@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <functional>
+#include <string>
 
 #include "test_util.h"
 #include "zerorow/row_writer.h"
@@ -103,6 +105,127 @@ TEST(ArrowCDataTest, MalformedRowIsAnErrorNotACrash) {
   Status st = arrow::ExportRows(schema, row, offsets, &r.array, &r.schema);
   EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
   EXPECT_EQ(st.path(), "s");
+}
+
+// The block-by-block path of top-level columns: more rows than one block (and not a multiple
+// of 64), nulls, empty / short / long / multibyte strings, binary, bool; both overloads.
+struct MixedBatch {
+  Schema schema = *Schema::Make({field("i", int32()), field("s", utf8()), field("b", binary()), field("f", boolean()),
+                                 field("l", int64())});
+  std::vector<uint8_t> bytes;
+  std::vector<int64_t> offsets{0};
+  std::vector<std::string> strings;
+};
+
+std::string MixedString(int k) {
+  if (k % 11 == 0) return "";
+  std::string s = "x" + std::to_string(k);
+  if (k % 7 == 0) s += "-\xC3\xA9t\xC3\xA9-" + std::string(k % 37, 'z');  // multibyte, long
+  return s;
+}
+
+MixedBatch MakeMixed(int n, const std::function<void(RowWriter&, int)>& write_string) {
+  MixedBatch m;
+  RowWriter w(m.schema);
+  for (int k = 0; k < n; ++k) {
+    w.Reset();
+    EXPECT_TRUE((k % 5 == 0 ? w.SetNull(0) : w.WriteInt32(0, k)).ok());
+    m.strings.push_back(MixedString(k));
+    if (k % 13 == 3) {
+      EXPECT_TRUE(w.SetNull(1).ok());
+    } else {
+      write_string(w, k);
+    }
+    EXPECT_TRUE((k % 3 == 0 ? w.SetNull(2) : w.WriteBinary(2, std::string(k % 19, static_cast<char>(k)))).ok());
+    EXPECT_TRUE(w.WriteBool(3, k % 4 == 1).ok());
+    EXPECT_TRUE(w.WriteInt64(4, int64_t{k} << 33).ok());
+    EXPECT_TRUE(w.Finish().ok());
+    m.bytes.insert(m.bytes.end(), w.bytes().begin(), w.bytes().end());
+    m.offsets.push_back(static_cast<int64_t>(m.bytes.size()));
+  }
+  return m;
+}
+
+bool BitAt(const void* bits, int64_t k) {
+  return bits == nullptr || ((static_cast<const uint8_t*>(bits)[k >> 3] >> (k & 7)) & 1);
+}
+
+TEST(ArrowCDataTest, TopLevelColumnsAcrossBlocks) {
+  const int n = 1000;
+  MixedBatch m = MakeMixed(n, [](RowWriter& w, int k) { EXPECT_TRUE(w.WriteString(1, MixedString(k)).ok()); });
+  std::vector<BinaryRow> rows;
+  for (int k = 0; k < n; ++k) {
+    rows.push_back(*BinaryRow::Wrap(std::span<const uint8_t>(m.bytes).subspan(m.offsets[k], m.offsets[k + 1] - m.offsets[k]),
+                                    m.schema));
+  }
+  for (int overload = 0; overload < 2; ++overload) {
+    Released r;
+    Status st = overload ? arrow::ExportRows(m.schema, rows, &r.array, &r.schema)
+                         : arrow::ExportRows(m.schema, m.bytes, m.offsets, &r.array, &r.schema);
+    ASSERT_TRUE(st.ok()) << st.ToString();
+    ASSERT_EQ(r.array.n_children, 5);
+    const ArrowArray* s = r.array.children[1];
+    const ArrowArray* b = r.array.children[2];
+    const ArrowArray* f = r.array.children[3];
+    const int32_t* so = static_cast<const int32_t*>(s->buffers[1]);
+    const char* sd = static_cast<const char*>(s->buffers[2]);
+    const int32_t* bo = static_cast<const int32_t*>(b->buffers[1]);
+    const char* bd = static_cast<const char*>(b->buffers[2]);
+    int64_t s_nulls = 0, b_nulls = 0;
+    for (int k = 0; k < n; ++k) {
+      const bool s_valid = k % 13 != 3, b_valid = k % 3 != 0;
+      s_nulls += !s_valid;
+      b_nulls += !b_valid;
+      ASSERT_EQ(BitAt(s->buffers[0], k), s_valid) << k;
+      ASSERT_EQ(std::string(sd + so[k], so[k + 1] - so[k]), s_valid ? m.strings[k] : "") << k;
+      ASSERT_EQ(BitAt(b->buffers[0], k), b_valid) << k;
+      ASSERT_EQ(std::string(bd + bo[k], bo[k + 1] - bo[k]), b_valid ? std::string(k % 19, static_cast<char>(k)) : "")
+          << k;
+      ASSERT_EQ(BitAt(f->buffers[1], k), k % 4 == 1) << k;
+    }
+    EXPECT_EQ(s->null_count, s_nulls);
+    EXPECT_EQ(b->null_count, b_nulls);
+    EXPECT_EQ(f->null_count, 0);
+  }
+}
+
+// A bad row deep in a batch (past the first blocks) still fails the export with its path.
+TEST(ArrowCDataTest, BadStringInALaterBlockIsAnError) {
+  const int n = 900;
+  for (int bad : {0, 700, n - 1}) {
+    // (a) a reference past the end of its row
+    MixedBatch m = MakeMixed(n, [](RowWriter& w, int k) { EXPECT_TRUE(w.WriteString(1, MixedString(k)).ok()); });
+    const size_t slot = 8 + 8 * 1;
+    uint64_t ref = (uint64_t{48} << 32) | 4096;
+    std::memcpy(m.bytes.data() + m.offsets[bad] + slot, &ref, 8);
+    m.bytes[m.offsets[bad]] &= ~uint8_t{2};  // not null
+    Released r;
+    Status st = arrow::ExportRows(m.schema, m.bytes, m.offsets, &r.array, &r.schema);
+    EXPECT_EQ(st.kind(), ErrorKind::kInvalidData) << bad;
+    EXPECT_EQ(st.path(), "s") << bad;
+  }
+  for (int bad : {1, 700, n - 1}) {
+    // (b) invalid UTF-8 in one string; (c) a string that is only a continuation byte after
+    // one that is only a lead byte: the column as a whole is valid UTF-8, each string is not
+    for (int variant = 0; variant < 2; ++variant) {
+      MixedBatch m = MakeMixed(n, [&](RowWriter& w, int k) {
+        std::string body = MixedString(k);
+        if (variant == 0 && k == bad) body = "ok\xFF";
+        if (variant == 1 && k == bad - 1) body = "\xC3";
+        if (variant == 1 && k == bad) body = "\xA9";
+        if (k == bad || k == bad - 1) {
+          EXPECT_TRUE(w.WriteRawBody(1, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(body.data()),
+                                                                 body.size())).ok());
+        } else {
+          EXPECT_TRUE(w.WriteString(1, body).ok());
+        }
+      });
+      Released r;
+      Status st = arrow::ExportRows(m.schema, m.bytes, m.offsets, &r.array, &r.schema);
+      EXPECT_EQ(st.kind(), ErrorKind::kInvalidData) << bad << " " << variant;
+      EXPECT_EQ(st.path().substr(0, 1), "s") << bad << " " << variant << " " << st.path();
+    }
+  }
 }
 
 TEST(ArrowCDataTest, SchemaMismatchOnImport) {

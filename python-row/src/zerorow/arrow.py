@@ -8,6 +8,7 @@ Data Interface capsules; pyarrow (an optional dependency) builds them today.
 
 from __future__ import annotations
 
+import array
 from typing import Any, Iterable, Iterator, Optional, Sequence, Union
 
 from . import _zerorow
@@ -60,9 +61,11 @@ class RowBatch:
     def __init__(self, schema: Schema, data: Any, offsets: Sequence[int]) -> None:
         self.schema = schema
         self.data = data
-        # a NumPy int64 array is kept as is (RowFile.to_arrow passes the file's offsets)
+        # Offsets are kept as int64 in one buffer (a NumPy int64 array or array('q')), so
+        # every export hands them to Arrow without converting 100k Python ints again.
         is_np = type(offsets).__module__ == "numpy" and offsets.dtype == "<i8"
-        self.offsets = offsets if is_np else list(offsets)
+        is_q = isinstance(offsets, array.array) and offsets.typecode == "q"
+        self.offsets = offsets if is_np or is_q else array.array("q", offsets)
         self._mv = memoryview(data).cast("B")
 
     @classmethod
@@ -109,7 +112,8 @@ class RowBatch:
         return [get(r, i, _ARROW_MODE) for r in self]
 
     def _offsets_bytes(self) -> Any:
-        import array
+        """The n+1 int64 offsets as a buffer (no copy)."""
+        return self.offsets
 
         if not isinstance(self.offsets, list):
             return self.offsets  # int64 ndarray: exported through the buffer protocol
@@ -176,11 +180,9 @@ def core_schema(schema: Schema):
 
 
 def _batch(schema: Schema, data: bytes, offs: bytes) -> RowBatch:
-    import array
-
     a = array.array("q")
     a.frombytes(offs)
-    return RowBatch(schema, data, a.tolist())
+    return RowBatch(schema, data, a)
 
 
 def objects_to_batch(enc, objs: list):
