@@ -10,7 +10,7 @@ TEST_TARGETS += test-java-arrow
 BENCH_TARGETS += bench-java-arrow
 JAVA_ARROW_BENCH_ARGS ?=
 
-.PHONY: test-java-arrow bench-java-arrow
+.PHONY: test-java-arrow bench-java-arrow bench-java-arrow-interleaved
 test-java-arrow: venv
 	cd $(ROOT) && $(MVN) -pl java-row/arrow,java-row/parquet -am test \
 	  -Dtest='io.zerorow.arrow.**,io.zerorow.parquet.**' -Dsurefire.failIfNoSpecifiedTests=false
@@ -25,3 +25,13 @@ bench-java-arrow:
 	cd $(JAVA_ARROW) && java -Djmh.ignoreLock=true -Dbench=ParquetBench \
 	  -cp target/bench/classes:$$(cat target/bench/bench-classpath.txt) \
 	  io.zerorow.arrow.bench.RunBench $(JAVA_ARROW_BENCH_ARGS)
+
+# rows -> Arrow, zerorow / Fory / Spark taking turns in one JVM (robust ratios under load)
+bench-java-arrow-interleaved:
+	cd $(ROOT) && $(MVN) -q -Pbench -pl java-row/arrow -am -Dmaven.test.skip=true package
+	cd $(JAVA_ARROW) && java --add-opens=java.base/java.nio=ALL-UNNAMED \
+	  --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED \
+	  --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.lang.invoke=ALL-UNNAMED \
+	  -Dio.netty.tryReflectionSetAccessible=true \
+	  -cp target/bench/classes:$$(cat target/bench/bench-classpath.txt) \
+	  io.zerorow.arrow.bench.InterleavedBench

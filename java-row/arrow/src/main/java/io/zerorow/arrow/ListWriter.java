@@ -181,8 +181,12 @@ final class ListWriter extends ColumnWriter {
   private void copyElements(Object base, int n, ListVector v, int total) {
     long[] starts = this.starts;
     BaseFixedWidthVector child = (BaseFixedWidthVector) v.getDataVector();
-    ((FixedWriter) element).allocateFixed(child, total);
+    // room for 8 bytes past the last element (whole-word copies below)
+    ((FixedWriter) element).allocateFixed(child, total + 8 / width);
     long data = child.getDataBufferAddress();
+    // whole-word copies: each array's element block is padded to 8 bytes inside the array
+    // (checkedCount), so only the destination needs 8 bytes of room past the last element
+    boolean words = child.getDataBuffer().capacity() >= (long) total * width + 8;
     BitAppender validity = new BitAppender(child.getValidityBufferAddress());
     long pos = 0;
     int w = width;
@@ -191,8 +195,19 @@ final class ListWriter extends ColumnWriter {
       if (start != 0) {
         int count = (int) Platform.UNSAFE.getLong(base, start);
         long bitmap = ((count + 63L) >>> 6) << 3;
-        copyBytes(base, start + 8 + bitmap, data + pos * w, (long) count * w);
-        validity.appendInverted(base, start + 8, count);
+        if (words) {
+          copyWords(base, start + 8 + bitmap, data + pos * w, (long) count * w);
+        } else {
+          copyBytes(base, start + 8 + bitmap, data + pos * w, (long) count * w);
+        }
+        if (count <= 64) {
+          if (count > 0) {
+            long valid = ~Platform.UNSAFE.getLong(base, start + 8);
+            validity.append(count == 64 ? valid : valid & ((1L << count) - 1), count);
+          }
+        } else {
+          validity.appendInverted(base, start + 8, count);
+        }
         pos += count;
       }
     }

@@ -227,4 +227,52 @@ class ArrowInteropTest {
       }
     }
   }
+
+  /**
+   * Malformed references in top-level string and list columns (the writer's direct paths):
+   * {@code invalid_data} naming the field, never a read outside the row; an unpadded body at
+   * the very end of a row is copied exactly; the writer stays usable after an error.
+   */
+  @Test
+  void malformedTopLevelReferencesAreInvalidData() {
+    Schema s = Schema.of(Field.of("a", DataTypes.STRING, true),
+        Field.of("t", DataTypes.list(DataTypes.INT32, true), true));
+    byte[] good = row(s, "{\"a\":\"hello\",\"t\":[1,2,3]}");
+    java.nio.ByteBuffer le = java.nio.ByteBuffer.wrap(good).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    long listRef = le.getLong(16);
+    try (ArrowWriter w = ArrowUtils.createArrowWriter(s, allocator)) {
+      byte[] bad = good.clone();
+      java.nio.ByteBuffer.wrap(bad).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+          .putLong(8, (8L << 32) | bad.length); // offset 8 + size = past the row's end
+      w.write(BinaryRow.wrap(s, good));
+      w.write(BinaryRow.wrap(s, bad));
+      ZerorowException e = assertThrows(ZerorowException.class, w::finish);
+      assertEquals(ErrorKind.INVALID_DATA, e.kind());
+      assertEquals("a", e.path());
+
+      byte[] badList = good.clone();
+      java.nio.ByteBuffer.wrap(badList).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+          .putLong((int) (listRef >>> 32), 1000); // count 1000 in an array of a few bytes
+      w.write(BinaryRow.wrap(s, badList));
+      e = assertThrows(ZerorowException.class, w::finishAsRecordBatch);
+      assertEquals(ErrorKind.INVALID_DATA, e.kind());
+      assertEquals("t", e.path());
+
+      // a 3-byte string that ends exactly at the row's end: no padding to copy past it
+      byte[] tail = good.clone();
+      java.nio.ByteBuffer.wrap(tail).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+          .putLong(8, ((long) (tail.length - 3) << 32) | 3);
+      w.write(BinaryRow.wrap(s, tail));
+      w.write(BinaryRow.wrap(s, good));
+      try (VectorSchemaRoot root = w.finish()) {
+        org.apache.arrow.vector.VarCharVector a =
+            (org.apache.arrow.vector.VarCharVector) root.getVector(0);
+        assertArrayEquals(java.util.Arrays.copyOfRange(tail, tail.length - 3, tail.length),
+            a.get(0));
+        assertEquals("hello", new String(a.get(1), StandardCharsets.UTF_8));
+        ListVector t = (ListVector) root.getVector(1);
+        assertEquals(List.of(1, 2, 3), t.getObject(1));
+      }
+    }
+  }
 }
