@@ -96,14 +96,35 @@ abstract class BinaryRegion {
     return ref;
   }
 
+  @SuppressWarnings("deprecation")
   final String stringAt(long ref) {
     int off = (int) (ref >>> 32);
     int sz = (int) ref;
     if (base instanceof byte[]) {
-      return new String((byte[]) base, (int) (address - Platform.BYTE_ARRAY_OFFSET) + off, sz,
-          StandardCharsets.UTF_8);
+      byte[] b = (byte[]) base;
+      int start = (int) (address - Platform.BYTE_ARRAY_OFFSET) + off;
+      java.util.Objects.checkFromIndexSize(start, sz, b.length);
+      if (isAscii(b, address + off, sz)) {
+        // ASCII is the same text in UTF-8 and Latin-1: this constructor copies the bytes
+        // into a compact string without the (large, not inlined) UTF-8 decoder
+        return new String(b, 0, start, sz);
+      }
+      return new String(b, start, sz, StandardCharsets.UTF_8);
     }
     return new String(Platform.toBytes(base, address + off, sz), StandardCharsets.UTF_8);
+  }
+
+  /** True when the {@code n} bytes at {@code (b, a)} (in bounds) are all below 0x80. */
+  private static boolean isAscii(byte[] b, long a, int n) {
+    long bits = 0;
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+      bits |= Platform.UNSAFE.getLong(b, a + i);
+    }
+    for (; i < n; i++) {
+      bits |= Platform.UNSAFE.getByte(b, a + i);
+    }
+    return (bits & 0x8080808080808080L) == 0;
   }
 
   final byte[] bytesAt(long ref) {

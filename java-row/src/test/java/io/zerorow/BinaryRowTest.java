@@ -223,4 +223,32 @@ class BinaryRowTest {
     assertEquals("{\"name\":\"a\\\"\\u0001é\",\"type\":\"bool\",\"nullable\":true}",
         Field.of("a\"\u0001é", DataTypes.BOOL, true).toString());
   }
+
+  /** Strings of every length up to 20, ASCII or not, at shifted offsets, heap and off-heap. */
+  @Test
+  void stringsAsciiAndUtf8() {
+    Schema schema = Schema.of(Field.of("a", DataTypes.STRING, true),
+        Field.of("b", DataTypes.STRING, true));
+    RowWriter w = new RowWriter(schema);
+    StringBuilder ascii = new StringBuilder();
+    for (int n = 0; n <= 20; n++) {
+      for (String tail : new String[] {"", "\u00e9", "\u20ac", "\ud83d\ude00", "\u007f"}) {
+        String a = ascii + tail;
+        String b = tail + ascii;
+        w.reset();
+        w.writeString(0, a);
+        w.writeString(1, b);
+        byte[] bytes = w.toByteArray();
+        byte[] shifted = new byte[bytes.length + 3];
+        System.arraycopy(bytes, 0, shifted, 3, bytes.length);
+        for (BinaryRow r : new BinaryRow[] {BinaryRow.wrap(schema, bytes),
+            BinaryRow.wrap(schema, shifted, 3, bytes.length),
+            BinaryRow.wrap(schema, ByteBuffer.allocateDirect(bytes.length).put(bytes).flip())}) {
+          assertEquals(a, r.getString(0));
+          assertEquals(b, r.getString(1));
+        }
+      }
+      ascii.append((char) ('a' + n));
+    }
+  }
 }
