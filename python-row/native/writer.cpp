@@ -53,7 +53,7 @@ std::string Repr(PyObject* v) {
 }
 
 int64_t AsInt(const PathNode& p, PyObject* v, int64_t lo, int64_t hi, const char* tname) {
-  if (PyFloat_Check(v) || !PyIndex_Check(v)) Mismatch(p, v, tname);
+  if (!PyLong_CheckExact(v) && (PyFloat_Check(v) || !PyIndex_Check(v))) Mismatch(p, v, tname);
   int overflow = 0;
   long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
   if (x == -1 && PyErr_Occurred()) throw nb::python_error();
@@ -270,9 +270,16 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
       return Ok(p, w.WriteBool(i, AsInt(p, v, 0, 1, "bool") != 0));
     }
     case Tid::Int8: case Tid::Int16: case Tid::Int32: case Tid::Int64:
+      if (PyLong_CheckExact(v)) {  // fast path; overflow and errors take the checked path below
+        int overflow = 0;
+        long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+        if (!overflow && !(x == -1 && PyErr_Occurred())) return Ok(p, w.WriteInt(i, x));
+        PyErr_Clear();
+      }
       return Ok(p, w.WriteInt(i, AsInt(p, v, std::numeric_limits<int64_t>::min(),
                                        std::numeric_limits<int64_t>::max(), zerorow::TypeIdName(t.core->id()).data())));
     case Tid::Float32: case Tid::Float64: {
+      if (PyFloat_CheckExact(v)) return Ok(p, w.WriteFloat(i, PyFloat_AS_DOUBLE(v)));
       if (PyBool_Check(v) || PyUnicode_Check(v) || !PyNumber_Check(v)) Mismatch(p, v, "float");
       double d = PyFloat_AsDouble(v);
       if (d == -1.0 && PyErr_Occurred()) { PyErr_Clear(); Mismatch(p, v, "float"); }
