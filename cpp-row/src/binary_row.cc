@@ -1,4 +1,5 @@
 // Wrapping (SPEC §6.2 W1-W2) and the access rules B1-B3 for nested values.
+#include "ordinal_path.h"
 #include "zerorow/binary_row.h"
 
 #include <string>
@@ -51,22 +52,9 @@ Result<BinaryArray> WrapArray(std::span<const uint8_t> bytes, const DataType* el
 
 namespace detail {
 
-std::string SlotView::PathOf(int i) const {
-  switch (path_style_) {
-    case 0:
-      if (type_ != nullptr && i >= 0 && i < type_->num_fields()) return type_->fields()[i].name;
-      break;
-    case 2: return "{keys}[" + std::to_string(i) + "]";
-    case 3: return "{values}[" + std::to_string(i) + "]";
-  }
-  return "[" + std::to_string(i) + "]";
-}
+std::string SlotView::PathOf(int i) const { return OrdinalPath(type_, path_style_, i); }
 
-Status SlotView::IndexError(int i) const {
-  return Status::Error(ErrorKind::kOutOfRange,
-                       "ordinal " + std::to_string(i) + " out of range [0, " + std::to_string(n_) + ")",
-                       {}, n_, i);
-}
+Status SlotView::IndexError(int i) const { return OrdinalError(n_, i); }
 
 Status SlotView::WidthError(int i, size_t want) const {
   return Status::Error(ErrorKind::kSchemaMismatch,

@@ -1,5 +1,6 @@
 // Canonical writers (SPEC §2.6). All positions are absolute offsets into the buffer, so a
 // reallocation while a child writer is open is harmless.
+#include "ordinal_path.h"
 #include "zerorow/row_writer.h"
 
 #include <cmath>
@@ -26,22 +27,9 @@ constexpr int64_t kMicrosPerDay = 86'400'000'000LL;
 
 namespace detail {
 
-std::string SlotWriter::PathOf(int i) const {
-  switch (path_style_) {
-    case 0:
-      if (type_ != nullptr && i >= 0 && i < type_->num_fields()) return type_->fields()[i].name;
-      break;
-    case 2: return "{keys}[" + std::to_string(i) + "]";
-    case 3: return "{values}[" + std::to_string(i) + "]";
-  }
-  return "[" + std::to_string(i) + "]";
-}
+std::string SlotWriter::PathOf(int i) const { return OrdinalPath(type_, path_style_, i); }
 
-Status SlotWriter::IndexError(int i) const {
-  return Status::Error(ErrorKind::kOutOfRange,
-                       "ordinal " + std::to_string(i) + " out of range [0, " + std::to_string(n_) + ")",
-                       {}, n_, i);
-}
+Status SlotWriter::IndexError(int i) const { return OrdinalError(n_, i); }
 
 Status SlotWriter::Overflow(uint64_t need) const {
   return Status::Error(ErrorKind::kInvalidData, "row larger than 2^31-8 bytes: would need " +
