@@ -76,6 +76,17 @@ public final class BinaryMap extends BinaryRegion {
     return BinaryMap.wrap(type, toBytes());
   }
 
+  /** As {@link BinaryArray#detach()}: a top-level view over bytes that no one writes. */
+  public BinaryMap detach() {
+    BinaryMap m = new BinaryMap(type);
+    if (owner == DETACHED) {
+      m.pointToNested(base, address, size, DETACHED, null, 0);
+    } else {
+      m.pointToNested(toBytes(), Platform.BYTE_ARRAY_OFFSET, size, DETACHED, null, 0);
+    }
+    return m;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof BinaryMap && bytesEqual((BinaryMap) o);

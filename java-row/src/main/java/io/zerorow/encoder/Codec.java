@@ -234,17 +234,29 @@ public abstract class Codec {
     }
   }
 
-  static final class ListCodec extends Codec {
+  static final class ListCodec extends Codec implements LazyDecoder {
     private final Codec element;
     private ArrayWriter writer;
     private final BinaryArray view;
     private final Class<?> factory;
+    /** Eager codecs of this site, one per thread, that decode {@link LazyList}s; or null. */
+    private final ThreadLocal<ListCodec> eager;
 
     ListCodec(TypeBinding b) {
+      this(b, Collections2.lazy(b));
+    }
+
+    private ListCodec(TypeBinding b, boolean lazy) {
       super(b);
       element = Codec.of(b.element);
       view = new BinaryArray((DataTypes.ListType) b.type);
       factory = b.kind == Kind.ARRAY ? null : Collections2.collectionFactory(b.raw);
+      eager = lazy ? ThreadLocal.withInitial(() -> new ListCodec(b, false)) : null;
+    }
+
+    @Override
+    public Object decodeLazy(int site, Object view) {
+      return eager.get().readArray((BinaryArray) view);
     }
 
     @Override
@@ -280,6 +292,10 @@ public abstract class Codec {
     @Override
     Object readValue(DataGetters g, int i) {
       BinaryArray a = g.getArray(i, view);
+      return eager != null ? new LazyList<>(this, 0, b.path, a) : readArray(a);
+    }
+
+    private Object readArray(BinaryArray a) {
       int n = a.numElements();
       if (b.kind == Kind.ARRAY) {
         Object out = Array.newInstance(b.raw.getComponentType(), n);
@@ -321,18 +337,30 @@ public abstract class Codec {
     }
   }
 
-  static final class MapCodec extends Codec {
+  static final class MapCodec extends Codec implements LazyDecoder {
     private final Codec key;
     private final Codec value;
     private ArrayWriter keys;
     private ArrayWriter values;
     private final Class<?> factory;
+    /** Eager codecs of this site, one per thread, that decode {@link LazyMap}s; or null. */
+    private final ThreadLocal<MapCodec> eager;
 
     MapCodec(TypeBinding b) {
+      this(b, Collections2.lazy(b));
+    }
+
+    private MapCodec(TypeBinding b, boolean lazy) {
       super(b);
       key = Codec.of(b.key);
       value = Codec.of(b.value);
       factory = Collections2.mapFactory(b.raw);
+      eager = lazy ? ThreadLocal.withInitial(() -> new MapCodec(b, false)) : null;
+    }
+
+    @Override
+    public Object decodeLazy(int site, Object view) {
+      return eager.get().readMap((BinaryMap) view);
     }
 
     @Override
@@ -371,6 +399,10 @@ public abstract class Codec {
     @Override
     Object readValue(DataGetters g, int i) {
       BinaryMap m = g.getMap(i);
+      return eager != null ? new LazyMap<>(this, 0, b.path, m) : readMap(m);
+    }
+
+    private Object readMap(BinaryMap m) {
       int n = m.numElements();
       Map<Object, Object> out = newMap(factory, n);
       BinaryArray ks = m.keyArray();

@@ -61,6 +61,20 @@ public final class Collections2 {
     return null;
   }
 
+  /**
+   * True when a binding decodes lazily: into a {@link LazyList} when declared as {@code List},
+   * {@code Collection} or {@code Iterable}, into a {@link LazyMap} when declared as
+   * {@code Map}. A declared concrete class ({@code ArrayList}, {@code HashMap} ...) and sets
+   * decode eagerly.
+   */
+  static boolean lazy(TypeBinding b) {
+    if (b.kind == Kind.MAP) {
+      return b.raw == Map.class;
+    }
+    return b.kind == Kind.COLLECTION && (b.raw == List.class || b.raw == Collection.class
+        || b.raw == Iterable.class);
+  }
+
   /** True when the class has a constructor taking an initial capacity. */
   public static boolean sized(Class<?> concrete) {
     return concrete == ArrayList.class || concrete == HashMap.class

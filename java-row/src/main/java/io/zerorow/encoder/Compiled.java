@@ -17,7 +17,7 @@ import org.codehaus.janino.SimpleCompiler;
  * {@code -Dzerorow.codegen.dump=<dir>} to write each generated source to {@code <dir>}.
  * Internal.
  */
-public final class Compiled {
+public final class Compiled implements LazyDecoder {
   private static final Map<Class<?>, Compiled> CACHE = new ConcurrentHashMap<>();
   private static final AtomicInteger IDS = new AtomicInteger();
 
@@ -26,10 +26,26 @@ public final class Compiled {
   /** The generated source (for tests and debugging). */
   public final String source;
 
-  private Compiled(Constructor<?> ctor, Object[] refs, String source) {
+  /**
+   * Codec instances that decode {@link LazyList}s and {@link LazyMap}s, one per thread: a lazy
+   * collection may be read on any thread while the encoder that made it works on another, so
+   * they never share its views.
+   */
+  private final ThreadLocal<LazyDecoder> readers =
+      ThreadLocal.withInitial(() -> (LazyDecoder) newInstance(new WriteBuffer(64)));
+
+  private Compiled(Constructor<?> ctor, Object[] refs, int sourceRef, String source) {
     this.ctor = ctor;
     this.refs = refs;
     this.source = source;
+    if (sourceRef >= 0) {
+      refs[sourceRef] = this;
+    }
+  }
+
+  @Override
+  public Object decodeLazy(int site, Object view) {
+    return readers.get().decodeLazy(site, view);
   }
 
   /** The compiled codec class for a bean binding (compiled on first use). */
@@ -60,7 +76,7 @@ public final class Compiled {
       compiler.cook(name + ".java", source);
       Class<?> cls = compiler.getClassLoader().loadClass(CodeGenerator.PACKAGE + "." + name);
       Constructor<?> ctor = cls.getConstructor(Object[].class, WriteBuffer.class);
-      return new Compiled(ctor, gen.refs.toArray(), source);
+      return new Compiled(ctor, gen.refs.toArray(), gen.sourceRef, source);
     } catch (Exception e) {
       throw new IllegalStateException("cannot compile the generated codec for "
           + root.raw.getName() + ":\n" + source, e);
