@@ -67,6 +67,13 @@ public class LazyCollectionsTest {
     assertFalse(f2.isDecoded() || f3.isDecoded() || f4.isDecoded(), "size() needs no decoding");
     assertEquals(foo(1), d);
     assertTrue(f2.isDecoded() && f3.isDecoded() && f4.isDecoded());
+    assertEquals(ArrayList.class, d.f4().get(0).f2().getClass(),
+        "a lazy list decodes everything inside it eagerly");
+    // a struct read from a row (partial decoding) has lazy collections of its own
+    RowEncoder<Bar> bars = Encoders.rowEncoder(Bar.class, mode);
+    Bar b = bars.fromRow(enc.toRow(foo(1)).getArray(3).getStruct(2));
+    assertInstanceOf(LazyList.class, b.f2());
+    assertEquals(foo(1).f4().get(2), b);
   }
 
   @ParameterizedTest

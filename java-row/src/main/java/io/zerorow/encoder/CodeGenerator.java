@@ -43,7 +43,10 @@ final class CodeGenerator {
         + "public final class " + className + " implements io.zerorow.encoder.StructCodec,"
         + " io.zerorow.encoder.LazyDecoder {\n"
         + fields
-        + "\n  public " + className + "(Object[] refs, io.zerorow.WriteBuffer buf) {\n"
+        + "  private final boolean lazy;\n"
+        + "\n  public " + className
+        + "(Object[] refs, io.zerorow.WriteBuffer buf, boolean lazy) {\n"
+        + "    this.lazy = lazy;\n"
         + init
         + "  }\n\n"
         + "  public void writeFields(io.zerorow.RowWriter w, Object bean) {\n"
@@ -347,8 +350,8 @@ final class CodeGenerator {
         int s = site(b);
         String array = g + ".getArray(" + i + ", ra" + s + ")";
         if (Collections2.lazy(b)) {
-          return "new io.zerorow.encoder.LazyList(" + decoder() + ", " + s + ", " + path + ", "
-              + array + ")";
+          return "(lazy ? new io.zerorow.encoder.LazyList(" + decoder() + ", " + s + ", " + path
+              + ", " + array + ") : readL" + s + "(" + array + "))";
         }
         return "readL" + s + "(" + array + ")";
       }
@@ -356,8 +359,8 @@ final class CodeGenerator {
         int s = site(b);
         String map = g + ".getMap(" + i + ", rm" + s + ")";
         if (Collections2.lazy(b)) {
-          return "new io.zerorow.encoder.LazyMap(" + decoder() + ", " + s + ", " + path + ", "
-              + map + ")";
+          return "(lazy ? new io.zerorow.encoder.LazyMap(" + decoder() + ", " + s + ", " + path
+              + ", " + map + ") : readM" + s + "(" + map + "))";
         }
         return "readM" + s + "(" + map + ")";
       }
@@ -461,9 +464,9 @@ final class CodeGenerator {
   private String decoder() {
     if (sourceRef < 0) {
       sourceRef = refs.size();
-      ref(null, "io.zerorow.encoder.LazyDecoder", "lazy");
+      ref(null, "io.zerorow.encoder.LazyDecoder", "decoder");
     }
-    return "lazy" + sourceRef;
+    return "decoder" + sourceRef;
   }
 
   private int listSite(TypeBinding b) {

@@ -60,8 +60,16 @@ public abstract class Codec {
     return null;
   }
 
-  /** Builds the codec tree for a binding. */
+  /** Builds the codec tree for a binding (lazy collections where {@link Collections2#lazy}). */
   public static Codec of(TypeBinding b) {
+    return of(b, true);
+  }
+
+  /**
+   * Builds the codec tree for a binding; with {@code lazy} false every collection in it decodes
+   * eagerly (the codecs that decode a lazy collection at its first use).
+   */
+  static Codec of(TypeBinding b, boolean lazy) {
     switch (b.kind) {
       case BOOL:
         return new Leaf(b);
@@ -83,14 +91,14 @@ public abstract class Codec {
       case BIG_DECIMAL:
         return new Leaf(b);
       case OPTIONAL:
-        return new Opt(b);
+        return new Opt(b, lazy);
       case COLLECTION:
       case ARRAY:
-        return new ListCodec(b);
+        return new ListCodec(b, lazy);
       case MAP:
-        return new MapCodec(b);
+        return new MapCodec(b, lazy);
       default:
-        return new BeanCodec(b);
+        return new BeanCodec(b, null, lazy);
     }
   }
 
@@ -208,9 +216,9 @@ public abstract class Codec {
   static final class Opt extends Codec {
     private final Codec inner;
 
-    Opt(TypeBinding b) {
+    Opt(TypeBinding b, boolean lazy) {
       super(b);
-      inner = Codec.of(b.element);
+      inner = Codec.of(b.element, lazy);
     }
 
     @Override
@@ -242,16 +250,13 @@ public abstract class Codec {
     /** Eager codecs of this site, one per thread, that decode {@link LazyList}s; or null. */
     private final ThreadLocal<ListCodec> eager;
 
-    ListCodec(TypeBinding b) {
-      this(b, Collections2.lazy(b));
-    }
-
-    private ListCodec(TypeBinding b, boolean lazy) {
+    ListCodec(TypeBinding b, boolean lazy) {
       super(b);
-      element = Codec.of(b.element);
+      element = Codec.of(b.element, lazy);
       view = new BinaryArray((DataTypes.ListType) b.type);
       factory = b.kind == Kind.ARRAY ? null : Collections2.collectionFactory(b.raw);
-      eager = lazy ? ThreadLocal.withInitial(() -> new ListCodec(b, false)) : null;
+      eager = lazy && Collections2.lazy(b)
+          ? ThreadLocal.withInitial(() -> new ListCodec(b, false)) : null;
     }
 
     @Override
@@ -346,16 +351,13 @@ public abstract class Codec {
     /** Eager codecs of this site, one per thread, that decode {@link LazyMap}s; or null. */
     private final ThreadLocal<MapCodec> eager;
 
-    MapCodec(TypeBinding b) {
-      this(b, Collections2.lazy(b));
-    }
-
-    private MapCodec(TypeBinding b, boolean lazy) {
+    MapCodec(TypeBinding b, boolean lazy) {
       super(b);
-      key = Codec.of(b.key);
-      value = Codec.of(b.value);
+      key = Codec.of(b.key, lazy);
+      value = Codec.of(b.value, lazy);
       factory = Collections2.mapFactory(b.raw);
-      eager = lazy ? ThreadLocal.withInitial(() -> new MapCodec(b, false)) : null;
+      eager = lazy && Collections2.lazy(b)
+          ? ThreadLocal.withInitial(() -> new MapCodec(b, false)) : null;
     }
 
     @Override
@@ -423,19 +425,19 @@ public abstract class Codec {
     private final BinaryRow view;
 
     public BeanCodec(TypeBinding b) {
-      this(b, null);
+      this(b, null, true);
     }
 
     /**
      * A codec reading property {@code k} from ordinal {@code ordinals[k]} (a projection), or
-     * from ordinal {@code k} when {@code ordinals} is null.
+     * from ordinal {@code k} when {@code ordinals} is null; collections lazy if {@code lazy}.
      */
-    public BeanCodec(TypeBinding b, int[] ordinals) {
+    public BeanCodec(TypeBinding b, int[] ordinals, boolean lazy) {
       super(b);
       this.info = b.bean;
       this.props = new Codec[info.properties.size()];
       for (int k = 0; k < props.length; k++) {
-        props[k] = Codec.of(info.properties.get(k).binding);
+        props[k] = Codec.of(info.properties.get(k).binding, lazy);
       }
       this.ordinals = ordinals;
       this.view = new BinaryRow((Schema) b.type);

@@ -172,7 +172,7 @@ public final class CollectionEncoders {
       }
       ordinals[k] = o;
     }
-    Codec.BeanCodec codec = new Codec.BeanCodec(b, ordinals);
+    Codec.BeanCodec codec = new Codec.BeanCodec(b, ordinals, true);
     return new Projection<T>() {
       @Override
       public int[] ordinals() {

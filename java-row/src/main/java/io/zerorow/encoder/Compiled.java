@@ -32,7 +32,7 @@ public final class Compiled implements LazyDecoder {
    * they never share its views.
    */
   private final ThreadLocal<LazyDecoder> readers =
-      ThreadLocal.withInitial(() -> (LazyDecoder) newInstance(new WriteBuffer(64)));
+      ThreadLocal.withInitial(() -> (LazyDecoder) newInstance(new WriteBuffer(64), false));
 
   private Compiled(Constructor<?> ctor, Object[] refs, int sourceRef, String source) {
     this.ctor = ctor;
@@ -53,10 +53,15 @@ public final class Compiled implements LazyDecoder {
     return CACHE.computeIfAbsent(root.raw, c -> compile(root));
   }
 
-  /** A new codec instance whose writers share {@code buffer}. */
+  /** A new codec instance whose writers share {@code buffer}; its collections decode lazily. */
   public StructCodec newInstance(WriteBuffer buffer) {
+    return newInstance(buffer, true);
+  }
+
+  /** With {@code lazy} false, every collection decodes eagerly (decoding a lazy collection). */
+  private StructCodec newInstance(WriteBuffer buffer, boolean lazy) {
     try {
-      return (StructCodec) ctor.newInstance(refs, buffer);
+      return (StructCodec) ctor.newInstance(refs, buffer, lazy);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("cannot instantiate generated codec", e);
     }
@@ -75,7 +80,7 @@ public final class Compiled implements LazyDecoder {
       compiler.setDebuggingInformation(true, true, true);
       compiler.cook(name + ".java", source);
       Class<?> cls = compiler.getClassLoader().loadClass(CodeGenerator.PACKAGE + "." + name);
-      Constructor<?> ctor = cls.getConstructor(Object[].class, WriteBuffer.class);
+      Constructor<?> ctor = cls.getConstructor(Object[].class, WriteBuffer.class, boolean.class);
       return new Compiled(ctor, gen.refs.toArray(), gen.sourceRef, source);
     } catch (Exception e) {
       throw new IllegalStateException("cannot compile the generated codec for "
