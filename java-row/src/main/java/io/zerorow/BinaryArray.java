@@ -275,21 +275,6 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
     return BinaryArray.wrap(type, toBytes());
   }
 
-  /**
-   * A new top-level view over bytes that no one writes, for keeping beyond this view's life
-   * (lazy decoding): a copy of this array's bytes, or, when they already are such a copy (or
-   * inside one), the same bytes without copying.
-   */
-  public BinaryArray detach() {
-    BinaryArray a = new BinaryArray(type);
-    if (owner == DETACHED) {
-      a.setFields(base, address, size, count, DETACHED);
-    } else {
-      a.setFields(toBytes(), Platform.BYTE_ARRAY_OFFSET, size, count, DETACHED);
-    }
-    return a;
-  }
-
   @Override
   String childSegment(int i) {
     if (parent instanceof BinaryMap) {

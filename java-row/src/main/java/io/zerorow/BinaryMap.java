@@ -22,13 +22,17 @@ public final class BinaryMap extends BinaryRegion {
 
   /** A view over a top-level map occupying all of {@code bytes}. */
   public static BinaryMap wrap(DataTypes.MapType type, byte[] bytes) {
-    BinaryMap m = new BinaryMap(type);
-    if (bytes.length < 8) {
+    return new BinaryMap(type).pointTo(bytes, Platform.BYTE_ARRAY_OFFSET, bytes.length);
+  }
+
+  /** Points at a top-level map; a too-short buffer is {@code truncated} (SPEC §6.1). */
+  public BinaryMap pointTo(Object base, long address, int size) {
+    if (size < 8) {
       throw new TruncatedException("", "expected at least 8 bytes (map header) but found "
-          + bytes.length);
+          + size);
     }
-    m.pointToNested(bytes, Platform.BYTE_ARRAY_OFFSET, bytes.length, null, null, 0);
-    return m;
+    pointToNested(base, address, size, null, null, 0);
+    return this;
   }
 
   void pointToNested(Object base, long address, int size, Object owner, BinaryRegion parent,
@@ -74,17 +78,6 @@ public final class BinaryMap extends BinaryRegion {
 
   public BinaryMap copy() {
     return BinaryMap.wrap(type, toBytes());
-  }
-
-  /** As {@link BinaryArray#detach()}: a top-level view over bytes that no one writes. */
-  public BinaryMap detach() {
-    BinaryMap m = new BinaryMap(type);
-    if (owner == DETACHED) {
-      m.pointToNested(base, address, size, DETACHED, null, 0);
-    } else {
-      m.pointToNested(toBytes(), Platform.BYTE_ARRAY_OFFSET, size, DETACHED, null, 0);
-    }
-    return m;
   }
 
   @Override

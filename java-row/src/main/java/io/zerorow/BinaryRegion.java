@@ -17,12 +17,8 @@ abstract class BinaryRegion {
   Object base;
   long address;
   int size;
-  /**
-   * Keeps a direct ByteBuffer reachable while a view points into it; {@link #DETACHED} marks
-   * bytes copied by {@code detach()} that nothing ever writes.
-   */
+  /** Keeps a direct ByteBuffer reachable while a view points into it. */
   Object owner;
-  static final Object DETACHED = new Object();
   BinaryRegion parent;
   int parentOrdinal;
 

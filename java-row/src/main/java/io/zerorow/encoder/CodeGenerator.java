@@ -60,12 +60,14 @@ final class CodeGenerator {
 
   /** Hands a lazy collection's decode to the eager read method of its site. */
   private String decodeLazy() {
-    StringBuilder b = new StringBuilder("\n  public Object decodeLazy(int site, Object view) {\n"
+    StringBuilder b = new StringBuilder("\n  public Object decodeLazy(int site, byte[] bytes) {\n"
+        + "    long at = io.zerorow.internal.Platform.BYTE_ARRAY_OFFSET;\n"
         + "    switch (site) {\n");
     for (String s : lazySites) {
-      String view = s.charAt(0) == 'L' ? "io.zerorow.BinaryArray" : "io.zerorow.BinaryMap";
+      // this codec's own view of the site ("ra3", "rm5") points at the copy
+      String view = "r" + (s.charAt(0) == 'L' ? "a" : "m") + s.substring(1);
       b.append("      case ").append(s.substring(1)).append(": return read").append(s)
-          .append("((").append(view).append(") view);\n");
+          .append('(').append(view).append(".pointTo(bytes, at, bytes.length));\n");
     }
     return b.append("      default: throw new IllegalArgumentException(\"no lazy collection at"
         + " site \" + site);\n    }\n  }\n").toString();

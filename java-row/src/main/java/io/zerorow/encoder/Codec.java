@@ -10,6 +10,7 @@ import io.zerorow.DataTypes;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
 import io.zerorow.TypeId;
+import io.zerorow.internal.Platform;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -260,8 +261,9 @@ public abstract class Codec {
     }
 
     @Override
-    public Object decodeLazy(int site, Object view) {
-      return eager.get().readArray((BinaryArray) view);
+    public Object decodeLazy(int site, byte[] bytes) {
+      ListCodec c = eager.get();
+      return c.readArray(c.view.pointTo(bytes, Platform.BYTE_ARRAY_OFFSET, bytes.length));
     }
 
     @Override
@@ -361,8 +363,8 @@ public abstract class Codec {
     }
 
     @Override
-    public Object decodeLazy(int site, Object view) {
-      return eager.get().readMap((BinaryMap) view);
+    public Object decodeLazy(int site, byte[] bytes) {
+      return eager.get().readMap(BinaryMap.wrap((DataTypes.MapType) b.type, bytes));
     }
 
     @Override

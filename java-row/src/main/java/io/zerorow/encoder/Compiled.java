@@ -44,8 +44,8 @@ public final class Compiled implements LazyDecoder {
   }
 
   @Override
-  public Object decodeLazy(int site, Object view) {
-    return readers.get().decodeLazy(site, view);
+  public Object decodeLazy(int site, byte[] bytes) {
+    return readers.get().decodeLazy(site, bytes);
   }
 
   /** The compiled codec class for a bean binding (compiled on first use). */

@@ -29,9 +29,9 @@ public final class LazyList<E> extends LazyValue<ArrayList<E>>
     implements List<E>, RandomAccess, Serializable {
   private static final long serialVersionUID = 1L;
 
-  /** A list over {@code array} detached (a view that may be reused after this returns). */
+  /** A list over a copy of {@code array}'s bytes (the view may be reused afterwards). */
   public LazyList(LazyDecoder decoder, int site, String path, BinaryArray array) {
-    super(decoder, site, path, array.numElements(), array.detach());
+    super(decoder, site, path, array.numElements(), array.toBytes());
   }
 
   private ArrayList<E> list() {

@@ -12,7 +12,7 @@ import java.util.function.Function;
 
 /**
  * What a property declared as {@code Map} decodes into: as {@link LazyList}, decoding only
- * detaches the map's bytes, and the first call that needs an entry decodes them all into a
+ * copies the map's bytes, and the first call that needs an entry decodes them all into a
  * {@link LinkedHashMap} (entry order kept), which from then on answers every call.
  * {@code size()} needs no decoding. Declare the property as {@code LinkedHashMap},
  * {@code HashMap} or {@code TreeMap} to decode it eagerly instead.
@@ -21,9 +21,9 @@ public final class LazyMap<K, V> extends LazyValue<LinkedHashMap<K, V>>
     implements Map<K, V>, Serializable {
   private static final long serialVersionUID = 1L;
 
-  /** A map over {@code map} detached (a view that may be reused after this returns). */
+  /** A map over a copy of {@code map}'s bytes (the view may be reused afterwards). */
   public LazyMap(LazyDecoder decoder, int site, String path, BinaryMap map) {
-    super(decoder, site, path, map.numElements(), map.detach());
+    super(decoder, site, path, map.numElements(), map.toBytes());
   }
 
   private LinkedHashMap<K, V> map() {

@@ -5,10 +5,10 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * What {@link LazyList} and {@link LazyMap} share: detached bytes (see
- * {@code BinaryArray.detach()}), decoded on first use by a {@link LazyDecoder} into the
- * collection {@code C}, which then answers every call. The first decode may race between
- * threads; one result wins for all, and the bytes are dropped once it is published.
+ * What {@link LazyList} and {@link LazyMap} share: a private copy of the collection's bytes,
+ * decoded on first use by a {@link LazyDecoder} into the collection {@code C}, which then
+ * answers every call. The first decode may race between threads; one result wins for all, and
+ * the bytes are dropped once it is published.
  */
 abstract class LazyValue<C> {
   private static final VarHandle DECODED;
@@ -27,15 +27,15 @@ abstract class LazyValue<C> {
   private final String path;
   /** The element count before decoding (answers {@code size()} without decoding). */
   final int count;
-  private transient volatile Object bytes;
+  private transient volatile byte[] bytes;
   private transient volatile Object decoded;
 
-  LazyValue(LazyDecoder decoder, int site, String path, int count, Object detached) {
+  LazyValue(LazyDecoder decoder, int site, String path, int count, byte[] bytes) {
     this.decoder = decoder;
     this.site = site;
     this.path = path;
     this.count = count;
-    this.bytes = detached;
+    this.bytes = bytes;
   }
 
   /** True once the elements have been decoded (for tests and diagnostics). */
@@ -56,7 +56,7 @@ abstract class LazyValue<C> {
   }
 
   private Object decode() {
-    Object b = bytes;
+    byte[] b = bytes;
     if (b == null) {
       return decoded; // another thread decoded: published before the bytes were dropped
     }
@@ -64,7 +64,7 @@ abstract class LazyValue<C> {
     try {
       d = decoder.decodeLazy(site, b);
     } catch (ZerorowException e) {
-      // the detached view is top-level, so e.path() starts at its element: prefix the field
+      // the copy is decoded as a top-level value, so e.path() starts at its element: prefix
       throw ZerorowException.of(e.kind(), path + e.path(), e.detail());
     }
     Object won = DECODED.compareAndExchange(this, null, d);
