@@ -151,10 +151,10 @@ Status SlotWriter::WriteInt64Slow(int i, int64_t v) {
 
 
 
-Status SlotWriter::WriteInt(int i, int64_t v) {
+Status SlotWriter::WriteIntSlow(int i, int64_t v) {
   if (buf_ == nullptr || static_cast<unsigned>(i) >= static_cast<unsigned>(n_))
     return Check(i, TypeId::kInt64);
-  TypeId t = TypeAt(i).id();
+  TypeId t = IdAt(i);
   auto range = [&](int64_t lo, int64_t hi) -> Status {
     if (v < lo || v > hi) return RangeError(PathOf(i), t, v);
     return Status::OK();
@@ -180,7 +180,7 @@ Status SlotWriter::WriteInt(int i, int64_t v) {
   }
 }
 
-Status SlotWriter::WriteFloat(int i, double v) {
+Status SlotWriter::WriteFloatSlow(int i, double v) {
   if (Is(i, TypeId::kFloat32, TypeId::kFloat32)) {
     float f = static_cast<float>(v);
     // A finite value that overflows float32 cannot be written exactly enough (SPEC §3.1).
@@ -214,22 +214,16 @@ Status SlotWriter::WriteDecimal(int i, Decimal128 v) {
 }
 
 Status SlotWriter::WriteString(int i, std::string_view s) {
-  ZR_RETURN_NOT_OK(Check(i, TypeId::kString));
+  if (!Is(i, TypeId::kString, TypeId::kString)) return Check(i, TypeId::kString);
   if (!IsValidUtf8(s))
     return Status::Error(ErrorKind::kInvalidData, "string is not valid UTF-8",
                          PathOf(i));
-  ZR_ASSIGN_OR_RETURN(size_t pos, AppendBody(i, s.size()));
-  if (!s.empty()) std::memcpy(buf_->data() + pos, s.data(), s.size());
-  StoreRef(i, pos, s.size());
-  return Status::OK();
+  return CopyBody(i, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s.data()), s.size()));
 }
 
 Status SlotWriter::WriteBinary(int i, std::span<const uint8_t> b) {
-  ZR_RETURN_NOT_OK(Check(i, TypeId::kBinary));
-  ZR_ASSIGN_OR_RETURN(size_t pos, AppendBody(i, b.size()));
-  if (!b.empty()) std::memcpy(buf_->data() + pos, b.data(), b.size());
-  StoreRef(i, pos, b.size());
-  return Status::OK();
+  if (!Is(i, TypeId::kBinary, TypeId::kBinary)) return Check(i, TypeId::kBinary);
+  return CopyBody(i, b);
 }
 
 Status SlotWriter::WriteRawBody(int i, std::span<const uint8_t> b) {
@@ -242,8 +236,12 @@ Status SlotWriter::WriteRawStruct(int i, std::span<const uint8_t> b) {
   return CopyBody(i, b);
 }
 
+// AppendBody + copy + StoreRef without a Result on the way (one call per string / binary).
 Status SlotWriter::CopyBody(int i, std::span<const uint8_t> b) {
-  ZR_ASSIGN_OR_RETURN(size_t pos, AppendBody(i, b.size()));
+  size_t pos = buf_->size();
+  uint64_t need = pos + Pad8(b.size()) - row_base_;
+  if (b.size() >= (uint64_t{1} << 31) || need > kMaxRowSize) return Overflow(need).WithPathPrefix(PathOf(i));
+  buf_->resize(pos + Pad8(b.size()));  // zero-filled: the padding must be 0
   if (!b.empty()) std::memcpy(buf_->data() + pos, b.data(), b.size());
   StoreRef(i, pos, b.size());
   return Status::OK();

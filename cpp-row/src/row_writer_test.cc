@@ -138,6 +138,69 @@ TEST(RowWriterTest, TypeAndRangeErrors) {
   EXPECT_EQ(w.WriteInt(7, 1).kind(), ErrorKind::kOutOfRange);
 }
 
+// WriteInt / WriteFloat (what bindings call) have an inline path for the common types: they
+// must write what the typed writers write and give the same errors, at every boundary.
+TEST(RowWriterTest, BindingWritesMatchTypedWrites) {
+  auto s = *Schema::Make({field("i8", int8()), field("i16", int16()), field("i32", int32()),
+                          field("i64", int64()), field("d", date32()), field("t", time()),
+                          field("ts", timestamp()), field("du", duration()), field("f", float32()),
+                          field("g", float64()), field("b", boolean())});
+  const int64_t lo32 = INT32_MIN, hi32 = INT32_MAX;
+  RowWriter a(s), b(s);
+  for (int64_t v : {int64_t{0}, int64_t{-1}, lo32, hi32, int64_t{-128}, int64_t{127}}) {
+    a.Reset();
+    b.Reset();
+    ASSERT_TRUE(a.WriteInt(2, v).ok());
+    ASSERT_TRUE(b.WriteInt32(2, static_cast<int32_t>(v)).ok());
+    ASSERT_TRUE(a.WriteInt(4, v).ok());
+    ASSERT_TRUE(b.WriteDate32(4, static_cast<int32_t>(v)).ok());
+    ASSERT_TRUE(a.WriteInt(3, v * 3).ok() && a.WriteInt(6, v).ok() && a.WriteInt(7, -v).ok());
+    ASSERT_TRUE(b.WriteInt64(3, v * 3).ok() && b.WriteTimestamp(6, v).ok() && b.WriteDuration(7, -v).ok());
+    ASSERT_TRUE(a.WriteInt(0, v & 0x7f).ok() && a.WriteInt(1, v & 0x7fff).ok());
+    ASSERT_TRUE(b.WriteInt8(0, static_cast<int8_t>(v & 0x7f)).ok() && b.WriteInt16(1, static_cast<int16_t>(v & 0x7fff)).ok());
+    ASSERT_TRUE(a.WriteFloat(8, 0.5 * v).ok() && a.WriteFloat(9, -0.25 * v).ok());
+    ASSERT_TRUE(b.WriteFloat32(8, static_cast<float>(0.5 * v)).ok() && b.WriteFloat64(9, -0.25 * v).ok());
+    ASSERT_TRUE(a.Finish().ok() && b.Finish().ok());
+    EXPECT_EQ(Hex(a.bytes()), Hex(b.bytes())) << v;
+  }
+  a.Reset();
+  for (int i : {2, 4}) {
+    for (int64_t v : {lo32 - 1, hi32 + 1}) {
+      Status st = a.WriteInt(i, v);
+      EXPECT_EQ(st.kind(), ErrorKind::kInvalidData) << i << " " << v;
+      EXPECT_EQ(st.path(), i == 2 ? "i32" : "d");
+      EXPECT_EQ(st.actual(), v);
+    }
+  }
+  EXPECT_EQ(a.WriteInt(5, -1).kind(), ErrorKind::kInvalidData);  // time: 0 <= v < 86400e6
+  EXPECT_TRUE(a.WriteInt(5, 86'399'999'999LL).ok());
+  EXPECT_EQ(a.WriteInt(10, 1).kind(), ErrorKind::kSchemaMismatch);  // bool
+  EXPECT_EQ(a.WriteInt(-1, 1).kind(), ErrorKind::kOutOfRange);
+  EXPECT_EQ(a.WriteInt(11, 1).kind(), ErrorKind::kOutOfRange);
+  EXPECT_EQ(a.WriteFloat(3, 1.0).kind(), ErrorKind::kSchemaMismatch);  // int64
+  EXPECT_EQ(a.WriteFloat(11, 1.0).kind(), ErrorKind::kOutOfRange);
+  EXPECT_EQ(a.WriteFloat(8, 1e300).kind(), ErrorKind::kInvalidData);  // beyond float32
+  EXPECT_EQ(a.WriteFloat64(8, 1.0).kind(), ErrorKind::kSchemaMismatch);
+  auto st = *Schema::Make({field("s", struct_({field("x", int64())}))});
+  RowWriter sw(st);  // a struct field takes no other kind of value
+  ArrayWriter aw;
+  MapWriter mw;
+  EXPECT_EQ(sw.WriteInt(0, 1).kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(sw.WriteFloat(0, 1.0).kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(sw.WriteFloat64(0, 1.0).kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(sw.WriteString(0, "x").kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(sw.WriteBinary(0, std::string_view("x")).kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(sw.WriteDecimal(0, Decimal128{}).kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(sw.BeginArray(0, 1, &aw).kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(sw.BeginMap(0, &mw).kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(sw.size_so_far(), 16u);  // nothing was written
+  RowWriter nested;  // not started: every write is an error, never a write
+  EXPECT_EQ(nested.WriteInt(0, 1).kind(), ErrorKind::kInvalidArgument);
+  EXPECT_EQ(nested.WriteFloat(0, 1.0).kind(), ErrorKind::kInvalidArgument);
+  EXPECT_EQ(nested.WriteString(0, "x").kind(), ErrorKind::kInvalidArgument);
+  EXPECT_EQ(nested.WriteBinary(0, std::string_view("x")).kind(), ErrorKind::kInvalidArgument);
+}
+
 TEST(RowWriterTest, FloatsAreCanonical) {
   auto s = *Schema::Make({field("f", float32()), field("d", float64())});
   RowWriter w(s);

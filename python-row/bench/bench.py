@@ -1,6 +1,6 @@
 """zerorow (Python) benchmarks: zerorow and its anchors side by side in one run (DESIGN §6).
 
-    python bench/bench.py [--quick] [--markdown]
+    python bench/bench.py [--quick] [--markdown] [--only arrow]
 
 Each number is the median of several repeats; the last column is the anchor's time divided
 by zerorow's (> 1: zerorow is faster). Anchors: pyfory 0.16 row format (`pyfory.format`),
@@ -261,15 +261,26 @@ def main() -> int:
     ap.add_argument(
         "--markdown", action="store_true", help="print a Markdown table at the end"
     )
+    ap.add_argument(
+        "--only",
+        action="append",
+        choices=["seed", "record", "wide", "arrow"],
+        help="run only these sections (repeatable); default: all",
+    )
     args = ap.parse_args()
+    only = set(args.only or ["seed", "record", "wide", "arrow"])
     print(
         f"python {sys.version.split()[0]}, zerorow {zerorow.__version__}, pyfory {pyfory.__version__}, "
         f"pyarrow {pa.__version__}; median of {REPEATS}; ratio = anchor / zerorow"
     )
-    seed(100_000 if args.quick else 1_000_000)
-    record()
-    wide()
-    arrow(10_000 if args.quick else 100_000)
+    if "seed" in only:
+        seed(100_000 if args.quick else 1_000_000)
+    if "record" in only:
+        record()
+    if "wide" in only:
+        wide()
+    if "arrow" in only:
+        arrow(10_000 if args.quick else 100_000)
     if args.markdown or True:
         print(
             "\n| case | zerorow | anchor | anchor time | anchor / zerorow |\n| --- | --- | --- | --- | --- |"

@@ -71,6 +71,10 @@ struct Compiled {
   mutable bool busy = false;
 };
 
+/// Encodes the objects of the sequence `objs` as rows appended to `buf` (its canonical form,
+/// SPEC §2.6), with the n+1 offsets (offsets[0] = 0); writer.cpp.
+void EncodeMany(const Compiled& c, PyObject* objs, std::vector<uint8_t>* buf, std::vector<int64_t>* offsets);
+
 /// Error kinds of SPEC §6.1.
 enum class Kind : uint8_t { InvalidData, Truncated, Unsupported, SchemaMismatch };
 const char* KindName(Kind k);

@@ -374,20 +374,8 @@ NB_MODULE(_zerorow, m) {
 
   m.def("encode_many", [](const Compiled& c, nb::handle objs) {
     std::vector<uint8_t> buf;
-    std::vector<int64_t> offsets{0};
-    zerorow::RowWriter w(c.core, &buf);  // appends row after row to buf
-    nb::object seq = nb::steal(PySequence_Fast(objs.ptr(), "expected a sequence of objects"));
-    if (!seq.is_valid()) throw nb::python_error();
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
-    offsets.reserve(static_cast<size_t>(n) + 1);
-    for (Py_ssize_t k = 0; k < n; ++k) {
-      EncodeInto(*c.type, PySequence_Fast_GET_ITEM(seq.ptr(), k), w);
-      offsets.push_back(static_cast<int64_t>(buf.size()));
-      if (k == 0 && n > 1) {  // grow once, from the first row's size, instead of doubling
-        size_t want = buf.size() / 4 * 5 * static_cast<size_t>(n);  // capped: rows may differ
-        buf.reserve(std::min<size_t>(want, size_t{256} << 20));
-      }
-    }
+    std::vector<int64_t> offsets;
+    EncodeMany(c, objs.ptr(), &buf, &offsets);
     nb::bytes data(reinterpret_cast<const char*>(buf.data()), buf.size());
     nb::bytes offs(reinterpret_cast<const char*>(offsets.data()), offsets.size() * 8);
     return nb::make_tuple(data, offs);

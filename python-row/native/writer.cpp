@@ -326,6 +326,10 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
   }
 }
 
+/// Field `f` of `obj` as a new reference, or null with a Python error set. A dict gives None
+/// for a missing key. Objects go through their type's tp_getattro, which is what
+/// PyObject_GetAttr calls (minus the AttributeError context, cleared by the caller anyway);
+/// it is read per field since a property may reassign obj.__class__.
 PyObject* FetchField(PyObject* obj, const Field& f, bool is_dict) {
   if (is_dict) {
     PyObject* v = PyDict_GetItemWithError(obj, f.py_name.ptr());
@@ -333,7 +337,43 @@ PyObject* FetchField(PyObject* obj, const Field& f, bool is_dict) {
     Py_INCREF(v);
     return v;
   }
-  return PyObject_GetAttr(obj, f.py_name.ptr());
+  getattrofunc get = Py_TYPE(obj)->tp_getattro;
+  return get ? get(obj, f.py_name.ptr()) : PyObject_GetAttr(obj, f.py_name.ptr());
+}
+
+[[noreturn]] void NoField(PyObject* obj, const Field& f, const PathNode& p) {
+  PyErr_Clear();
+  throw Error(Kind::SchemaMismatch, p.Text(), std::string("object of type ") + Py_TYPE(obj)->tp_name +
+                                                  " has no attribute '" + f.name + "'");
+}
+
+/// Writes the common exact types (None, bool, int, float, str) without building a path;
+/// returns false for anything else and on any error, which WriteValue then reports (a failed
+/// write leaves the row as it was, so writing again gives the same error).
+inline bool TryWriteFast(zerorow::RowWriter& w, int i, Tid id, PyObject* v) {
+  if (v == Py_None) return w.SetNull(i).ok();
+  switch (id) {
+    case Tid::Bool:
+      return (v == Py_True || v == Py_False) && w.WriteBool(i, v == Py_True).ok();
+    case Tid::Int8: case Tid::Int16: case Tid::Int32: case Tid::Int64: {
+      if (!PyLong_CheckExact(v)) return false;
+      int overflow = 0;
+      long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+      if (overflow || (x == -1 && PyErr_Occurred())) { PyErr_Clear(); return false; }
+      return w.WriteInt(i, x).ok();
+    }
+    case Tid::Float32: case Tid::Float64:
+      return PyFloat_CheckExact(v) && w.WriteFloat(i, PyFloat_AS_DOUBLE(v)).ok();
+    case Tid::String: {
+      if (!PyUnicode_CheckExact(v)) return false;
+      Py_ssize_t n;
+      const char* s = PyUnicode_AsUTF8AndSize(v, &n);
+      if (!s) { PyErr_Clear(); return false; }
+      return w.WriteString(i, std::string_view(s, static_cast<size_t>(n))).ok();
+    }
+    default:
+      return false;
+  }
 }
 
 void WriteStructFields(zerorow::RowWriter& w, const Type& t, PyObject* obj, const PathNode& path) {
@@ -341,15 +381,12 @@ void WriteStructFields(zerorow::RowWriter& w, const Type& t, PyObject* obj, cons
   // Fields in ordinal order: the writer needs bodies in that order (canonical form).
   for (size_t i = 0; i < t.fields.size(); ++i) {
     const Field& f = t.fields[i];
-    PathNode p{&path, &w, static_cast<int>(i)};
+    int ord = static_cast<int>(i);
     PyObject* raw = FetchField(obj, f, is_dict);
-    if (!raw) {
-      PyErr_Clear();
-      throw Error(Kind::SchemaMismatch, p.Text(), std::string("object of type ") + Py_TYPE(obj)->tp_name +
-                                                      " has no attribute '" + f.name + "'");
-    }
+    if (!raw) NoField(obj, f, PathNode{&path, &w, ord});
     nb::object v = nb::steal(raw);
-    WriteValue(w, static_cast<int>(i), *f.type, raw, p);
+    if (TryWriteFast(w, ord, f.type->id, raw)) continue;
+    WriteValue(w, ord, *f.type, raw, PathNode{&path, &w, ord});
   }
 }
 
@@ -373,6 +410,29 @@ void EncodeInto(const Type& t, PyObject* obj, zerorow::RowWriter& w) {
   PathNode top{nullptr, nullptr, 0};
   WriteStructFields(w, t, obj, top);
   Ok(top, w.Finish());
+}
+
+void EncodeMany(const Compiled& c, PyObject* objs, std::vector<uint8_t>* buf, std::vector<int64_t>* offsets) {
+  nb::object seq = nb::steal(PySequence_Fast(objs, "expected a sequence of objects"));
+  if (!seq.is_valid()) throw nb::python_error();
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
+  offsets->assign(1, 0);
+  offsets->reserve(static_cast<size_t>(n) + 1);
+  zerorow::RowWriter w(c.core, buf);  // appends row after row to buf
+  for (Py_ssize_t k = 0; k < n; ++k) {
+    // A list is read in place, not copied (a copy costs two passes over 100k objects): each
+    // object is held while it is encoded, and a list shrunk meanwhile (by a property) is an
+    // error rather than a read past its end.
+    if (k >= PySequence_Fast_GET_SIZE(seq.ptr()))
+      throw std::runtime_error("the sequence of objects changed size while it was encoded");
+    nb::object obj = nb::borrow(PySequence_Fast_GET_ITEM(seq.ptr(), k));
+    EncodeInto(*c.type, obj.ptr(), w);
+    offsets->push_back(static_cast<int64_t>(buf->size()));
+    if (k == 0 && n > 1) {  // grow once, from the first row's size, instead of doubling
+      size_t want = buf->size() / 4 * 5 * static_cast<size_t>(n);  // capped: rows may differ
+      buf->reserve(std::min<size_t>(want, size_t{256} << 20));
+    }
+  }
 }
 
 }  // namespace zr

@@ -81,10 +81,8 @@ class SlotWriter {
   }
   /// NaN written as 0x7ff8000000000000 (SPEC §2.6)
   Status WriteFloat64(int i, double v) {
-    uint64_t bits;
-    std::memcpy(&bits, &v, 8);
-    if (v != v) bits = 0x7ff8000000000000ull;
-    return Fixed<uint64_t>(i, bits, TypeId::kFloat64, TypeId::kFloat64);
+    if (!Is(i, TypeId::kFloat64, TypeId::kFloat64)) return Check(i, TypeId::kFloat64);
+    return StoreFloat64(i, v);
   }
   Status WriteDate32(int i, int32_t days) { return WriteInt32(i, days); }
   Status WriteTime(int i, int64_t micros) { return WriteInt64(i, micros); }
@@ -92,10 +90,29 @@ class SlotWriter {
   Status WriteDuration(int i, int64_t micros) { return WriteInt64(i, micros); }
   /// Any integer-typed field (int8..int64, date32, time, timestamp, duration), range-checked
   /// against the field's type (invalid_data naming the value). For bindings.
-  Status WriteInt(int i, int64_t v);
+  Status WriteInt(int i, int64_t v) {
+    // Inline for the common types (bindings call this once per integer); the rest, and
+    // every error, take WriteIntSlow.
+    if (static_cast<unsigned>(i) < static_cast<unsigned>(n_)) {
+      TypeId t = IdAt(i);
+      if (t == TypeId::kInt64 || t == TypeId::kTimestamp || t == TypeId::kDuration) {
+        std::memcpy(slot(i), &v, 8);
+        return Status::OK();
+      }
+      if ((t == TypeId::kInt32 || t == TypeId::kDate32) && v == static_cast<int32_t>(v)) {
+        int32_t x = static_cast<int32_t>(v);
+        std::memcpy(slot(i), &x, 4);
+        return Status::OK();
+      }
+    }
+    return WriteIntSlow(i, v);
+  }
   /// float32 or float64 field. float32 rounds to nearest; a finite value beyond the
   /// float32 range is invalid_data (not silently infinity).
-  Status WriteFloat(int i, double v);
+  Status WriteFloat(int i, double v) {
+    if (Is(i, TypeId::kFloat64, TypeId::kFloat64)) return StoreFloat64(i, v);
+    return WriteFloatSlow(i, v);
+  }
   /// Unscaled value at the field's scale; invalid_data if |v| >= 10^precision.
   Status WriteDecimal(int i, Decimal128 unscaled);
   /// string: must be valid UTF-8 (invalid_data otherwise).
@@ -132,8 +149,11 @@ class SlotWriter {
  protected:
   friend class ::zerorow::MapWriter;
   enum class Patch : uint8_t { kNone, kReference, kSize };
-  Status Check(int i, TypeId a, TypeId b = TypeId::kStruct, TypeId c = TypeId::kStruct,
-               TypeId d = TypeId::kStruct) const;
+  // OK when ordinal i has one of the given types, else the error naming both. (No default
+  // type arguments: a default of kStruct once let every struct field pass any check.)
+  Status Check(int i, TypeId a) const { return Check(i, a, a, a, a); }
+  Status Check(int i, TypeId a, TypeId b) const { return Check(i, a, b, b, b); }
+  Status Check(int i, TypeId a, TypeId b, TypeId c, TypeId d) const;
   Status IndexError(int i) const;
   bool Is(int i, TypeId a, TypeId b) const {
     if (static_cast<unsigned>(i) >= static_cast<unsigned>(n_)) return false;
@@ -147,6 +167,16 @@ class SlotWriter {
     return Status::OK();
   }
   Status WriteInt64Slow(int i, int64_t v);
+  Status WriteIntSlow(int i, int64_t v);
+  Status WriteFloatSlow(int i, double v);
+  // Ordinal i must be a float64 slot (checked by the caller).
+  Status StoreFloat64(int i, double v) {
+    uint64_t bits;
+    std::memcpy(&bits, &v, 8);
+    if (v != v) bits = 0x7ff8000000000000ull;
+    std::memcpy(slot(i), &bits, 8);
+    return Status::OK();
+  }
   Status CopyBody(int i, std::span<const uint8_t> b);
   Status Overflow(uint64_t need) const;
   uint8_t* slot(int i) { return buf_->data() + values_pos_ + stride_ * static_cast<size_t>(i); }

@@ -186,7 +186,20 @@ def _batch(schema: Schema, data: bytes, offs: bytes) -> RowBatch:
 
 
 def objects_to_batch(enc, objs: list):
-    return _batch(enc.schema, *_zerorow.encode_many(enc._native, objs)).to_arrow()
+    """Objects -> rows -> Arrow in one native call (rows and export as RowBatch.to_arrow())."""
+    return _pa().record_batch(_Exported(_zerorow.encode_arrow(enc._native, objs)))
+
+
+class _Exported:
+    """Capsules already made, handed over once through the PyCapsule protocol."""
+
+    __slots__ = ("_capsules",)
+
+    def __init__(self, capsules: tuple) -> None:
+        self._capsules = capsules
+
+    def __arrow_c_array__(self, requested_schema=None):
+        return self._capsules
 
 
 def from_arrow(data: Any, schema: Optional[Schema] = None) -> RowBatch:

@@ -58,7 +58,7 @@ class Encoder(Generic[T]):
         """Rows of `objs` end to end, and the n+1 offsets."""
         import array
 
-        data, offs = _zerorow.encode_many(self._native, list(objs))
+        data, offs = _zerorow.encode_many(self._native, _as_list(objs))
         a = array.array("q")
         a.frombytes(offs)
         return data, a.tolist()
@@ -67,7 +67,7 @@ class Encoder(Generic[T]):
         """A pyarrow.RecordBatch with one column per field (SPEC §12)."""
         from .arrow import objects_to_batch
 
-        return objects_to_batch(self, list(objs))
+        return objects_to_batch(self, _as_list(objs))
 
     def to_arrow_table(self, objs: Iterable[T]):
         """A pyarrow.Table with one column per field (SPEC §12)."""
@@ -83,6 +83,12 @@ class Encoder(Generic[T]):
 
     def __repr__(self) -> str:
         return f"Encoder({self.cls.__qualname__}, {self.schema!r})"
+
+
+def _as_list(objs: Iterable[Any]) -> Any:
+    """A list or tuple as it is (the native encoder reads it in place); anything else, list
+    and tuple subclasses included (they may iterate differently), copied to a list."""
+    return objs if type(objs) is list or type(objs) is tuple else list(objs)
 
 
 def _fingerprint_of(row: Any) -> str:
