@@ -23,5 +23,8 @@ bench-java:
 	cd $(ROOT) && $(MVN) -q -pl java-row,java-row/bench -DskipTests package
 	java -cp "$(JAVA_BENCH_CP)" org.openjdk.jmh.Main -prof gc -rf json -rff $(JAVA_ROW)/bench/target/jmh.json $(JAVA_BENCH_ARGS)
 	java -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.Report $(JAVA_ROW)/bench/target/jmh.json 2>/dev/null | tee $(JAVA_ROW)/bench/target/bench-table.md
+	java -Xmx2g --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
+	  --add-opens=java.base/java.util=ALL-UNNAMED -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.Interleaved 2>/dev/null \
+	  | grep -v ' INFO ' | tee $(JAVA_ROW)/bench/target/interleaved-table.md
 	java -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.BoundsCheckCost
 	java -Dzerorow.bounds.checks=false -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.BoundsCheckCost

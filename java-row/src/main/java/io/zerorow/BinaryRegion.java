@@ -103,8 +103,8 @@ abstract class BinaryRegion {
     if (base instanceof byte[]) {
       byte[] b = (byte[]) base;
       int start = (int) (address - Platform.BYTE_ARRAY_OFFSET) + off;
-      java.util.Objects.checkFromIndexSize(start, sz, b.length);
-      if (isAscii(b, address + off, sz)) {
+      // plain array reads: a bad reference (with bounds checks off) throws, never reads outside
+      if (isAscii(b, start, sz)) {
         // ASCII is the same text in UTF-8 and Latin-1: this constructor copies the bytes
         // into a compact string without the (large, not inlined) UTF-8 decoder
         return new String(b, 0, start, sz);
@@ -114,17 +114,13 @@ abstract class BinaryRegion {
     return new String(Platform.toBytes(base, address + off, sz), StandardCharsets.UTF_8);
   }
 
-  /** True when the {@code n} bytes at {@code (b, a)} (in bounds) are all below 0x80. */
-  private static boolean isAscii(byte[] b, long a, int n) {
-    long bits = 0;
-    int i = 0;
-    for (; i + 8 <= n; i += 8) {
-      bits |= Platform.UNSAFE.getLong(b, a + i);
+  /** True when the {@code n} bytes of {@code b} from {@code start} are all below 0x80. */
+  private static boolean isAscii(byte[] b, int start, int n) {
+    int bits = 0;
+    for (int i = start, end = start + n; i < end; i++) {
+      bits |= b[i];
     }
-    for (; i < n; i++) {
-      bits |= Platform.UNSAFE.getByte(b, a + i);
-    }
-    return (bits & 0x8080808080808080L) == 0;
+    return bits >= 0;
   }
 
   final byte[] bytesAt(long ref) {

@@ -304,6 +304,9 @@ final class CodeGenerator {
     if (b.primitive) {
       return read(b, g, i);
     }
+    if (b.kind == Kind.STRING || b.kind == Kind.BINARY) {
+      return read(b, g, i); // these getters return null for a null value themselves
+    }
     String nul = b.kind == Kind.OPTIONAL ? "java.util.Optional.empty()" : "null";
     return "(" + g + ".isNullAt(" + i + ") ? " + nul + " : " + read(b, g, i) + ")";
   }
