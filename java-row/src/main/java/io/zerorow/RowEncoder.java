@@ -20,6 +20,10 @@ public interface RowEncoder<T> {
   /**
    * Decodes a row of this schema (a top-level row, or a nested struct read from another row:
    * partial decoding). A row of another schema is a {@link SchemaMismatchException}.
+   * Properties declared as {@code List}/{@code Collection}/{@code Iterable}/{@code Map} decode
+   * lazily: their bytes are copied now and decoded at first use
+   * ({@link io.zerorow.encoder.LazyList}, {@link io.zerorow.encoder.LazyMap}); declare a
+   * concrete class ({@code ArrayList}, {@code HashMap} ...) to decode eagerly.
    */
   T fromRow(BinaryRow row);
 
