@@ -37,29 +37,31 @@ std::string Component(Link link, int index, nb::handle parent) {
 
 int64_t FloorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
-PyObject* MakeDate(int64_t days) {
+/// Raises OverflowError for a stored value Python's datetime types cannot hold (the bytes are
+/// valid: SPEC's ranges are wider), naming the value's path; `where()` builds it on error only.
+template <typename Where>
+PyObject* OutOfRange(const char* what, long long value, const char* unit, const char* range, Where where) {
+  std::string path = where();
+  PyErr_Format(PyExc_OverflowError, "%s value %lld%s%s%s is outside %s; read it with get_raw()", what,
+               value, unit, path.empty() ? "" : " at ", path.c_str(), range);
+  return nullptr;
+}
+
+template <typename Where>
+PyObject* MakeDate(int64_t days, Where where) {
   int64_t y; unsigned m, d;
   CivilFromDays(days, &y, &m, &d);
-  if (y < 1 || y > 9999) {
-    PyErr_Format(PyExc_OverflowError,
-                 "date32 value %lld is outside datetime.date's range; read it with get_raw()",
-                 static_cast<long long>(days));
-    return nullptr;
-  }
+  if (y < 1 || y > 9999) return OutOfRange("date32", days, "", "datetime.date's range", where);
   return PyDate_FromDate(static_cast<int>(y), m, d);
 }
 
-PyObject* MakeTimestamp(int64_t us, const Type& t) {
+template <typename Where>
+PyObject* MakeTimestamp(int64_t us, const Type& t, Where where) {
   int64_t days = FloorDiv(us, 86400000000LL);
   int64_t rem = us - days * 86400000000LL;
   int64_t y; unsigned m, d;
   CivilFromDays(days, &y, &m, &d);
-  if (y < 1 || y > 9999) {
-    PyErr_Format(PyExc_OverflowError,
-                 "timestamp %lld us is outside datetime.datetime's range; read it with get_raw()",
-                 static_cast<long long>(us));
-    return nullptr;
-  }
+  if (y < 1 || y > 9999) return OutOfRange("timestamp", us, " us", "datetime.datetime's range", where);
   int h = static_cast<int>(rem / 3600000000LL), mi = static_cast<int>(rem / 60000000LL % 60),
       s = static_cast<int>(rem / 1000000 % 60), u = static_cast<int>(rem % 1000000);
   if (t.tz.empty()) return PyDateTime_FromDateAndTime(static_cast<int>(y), m, d, h, mi, s, u);
@@ -71,11 +73,9 @@ PyObject* MakeTimestamp(int64_t us, const Type& t) {
   return out;
 }
 
-PyObject* MakeTime(int64_t us) {
-  if (us < 0 || us >= 86400000000LL) {
-    PyErr_Format(PyExc_OverflowError, "time value %lld us is not within a day", static_cast<long long>(us));
-    return nullptr;
-  }
+template <typename Where>
+PyObject* MakeTime(int64_t us, Where where) {
+  if (us < 0 || us >= 86400000000LL) return OutOfRange("time", us, " us", "a day", where);
   return PyTime_FromTime(static_cast<int>(us / 3600000000LL), static_cast<int>(us / 60000000LL % 60),
                          static_cast<int>(us / 1000000 % 60), static_cast<int>(us % 1000000));
 }
@@ -175,6 +175,7 @@ PyObject* ReadSlot(nb::handle self, const ViewBase& v, const zerorow::detail::Sl
   if (kChecked ? Take(self, sv.IsNull(i)) : sv.IsNullUnchecked(i)) Py_RETURN_NONE;
   const Type& t = *tp;
   Link link = v.is_row ? Link::Field : Link::Element;
+  auto where = [&] { return JoinPath(ErrorPrefix(self), sv.PathOf(i)); };
   switch (t.id) {
     case Tid::Bool: return PyBool_FromLong(ZR_GET(Bool));
     case Tid::Int8: return PyLong_FromLong(ZR_GET(Int8));
@@ -187,19 +188,19 @@ PyObject* ReadSlot(nb::handle self, const ViewBase& v, const zerorow::detail::Sl
       int32_t days = ZR_GET(Date32);
       if (mode & kRawTemporal) return PyLong_FromLong(days);
       EnsureImports();
-      return MakeDate(days);
+      return MakeDate(days, where);
     }
     case Tid::Time: {
       int64_t us = ZR_GET(Time);
       if (mode & kRawTemporal) return PyLong_FromLongLong(us);
       EnsureImports();
-      return MakeTime(us);
+      return MakeTime(us, where);
     }
     case Tid::Timestamp: {
       int64_t us = ZR_GET(Timestamp);
       if (mode & kRawTemporal) return PyLong_FromLongLong(us);
       EnsureImports();
-      return MakeTimestamp(us, t);
+      return MakeTimestamp(us, t, where);
     }
     case Tid::Duration: {
       int64_t us = ZR_GET(Duration);

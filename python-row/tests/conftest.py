@@ -11,3 +11,15 @@ VECTORS = os.path.join(ROOT, "format-spec", "vectors")
 @pytest.fixture
 def vectors_dir():
     return VECTORS
+
+
+def pytest_unconfigure(config):
+    """Drop the test modules' globals (their module-level encoders) while zerorow's extension
+    is alive: at interpreter exit they would outlive it, and nanobind would report the
+    encoders' native objects as leaked."""
+    import gc
+    import sys
+
+    for name in [n for n in sys.modules if n.startswith("test_")]:
+        sys.modules[name].__dict__.clear()
+    gc.collect()

@@ -1,5 +1,6 @@
 """RowData / ArrayData / MapData: zero-copy views with Python protocols and bounds checks."""
 
+import datetime
 import gc
 import mmap
 import struct
@@ -209,9 +210,27 @@ def test_validate_levels():
 def test_get_raw_for_temporal_values_outside_python_ranges():
     s = zerorow.Schema([zerorow.field("t", zerorow.timestamp(), False)])
     r = zerorow.RowData(s, bytes(8) + struct.pack("<q", -(2**63)))
-    with pytest.raises(OverflowError):
+    with pytest.raises(
+        OverflowError, match=r"^timestamp value -9223372036854775808 us at t "
+    ):
         r.t
     assert r.get_raw("t") == -(2**63)
+
+
+def test_temporal_overflow_names_the_path_in_nested_values():
+    s = zerorow.Schema(
+        [zerorow.field("ds", zerorow.list_(zerorow.date32, False), False)]
+    )
+    days = [0, 10**8]  # 10**8 days is past year 9999
+    body = struct.pack("<qq", 2, 0) + struct.pack("<ii", *days)
+    row = zerorow.RowData(
+        s, bytes(8) + struct.pack("<Q", (16 << 32) | len(body)) + body
+    )
+    assert row.ds[0] == datetime.date(1970, 1, 1)
+    with pytest.raises(
+        OverflowError, match=r"date32 value 100000000 at ds\[1\] is outside"
+    ):
+        row.ds[1]
 
 
 def test_unchecked_level_reads_with_the_unchecked_getters():
