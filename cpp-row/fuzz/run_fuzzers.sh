@@ -14,7 +14,7 @@ for target in "$@"; do
   echo "== $target for ${seconds}s"
   log="$build/artifacts/$target.log"
   rc=0
-  "$build/fuzz/$target" "$corpus" "$seeds" -max_total_time="$seconds" -max_len=16384 \
+  "$build/fuzz/$target" "$corpus" "$seeds" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
       -artifact_prefix="$build/artifacts/$target-" -print_final_stats=0 >"$log" 2>&1 || rc=$?
   grep -E "DONE|Done [0-9]+ runs" "$log" || true
   if [ "$rc" -ne 0 ]; then

@@ -121,6 +121,10 @@ void ExportType(const DataType& t, const std::string& name, bool nullable, Arrow
 struct Cells {
   std::vector<const uint8_t*> slot, region;
   std::vector<uint32_t> region_size;
+  // The bytes of all the input rows. A column of canonical rows cannot hold more elements,
+  // entries or string bytes than that (bodies do not overlap, SPEC §6.3 rule e; every element
+  // takes at least one byte): more means shared bodies, whose walk can grow exponentially.
+  uint64_t budget = 0;
   size_t size() const { return slot.size(); }
   void Reserve(size_t n) { slot.reserve(n); region.reserve(n); region_size.reserve(n); }
   void Add(const uint8_t* s, const uint8_t* r, uint32_t rs) {
@@ -139,6 +143,14 @@ struct Cells {
     return std::span<const uint8_t>(region[k] + off, sz);
   }
 };
+
+Status OverBudget(const char* what, uint64_t count, uint64_t budget) {
+  return Status::Error(ErrorKind::kInvalidData,
+                       std::string("expected at most as many ") + what + " as the rows have bytes (" +
+                           std::to_string(budget) + ") but found " + std::to_string(count) +
+                           ": bodies are shared or overlap (SPEC §6.3 rule e)",
+                       {}, static_cast<int64_t>(budget), static_cast<int64_t>(count));
+}
 
 ArrayPrivate* InitArray(ArrowArray* out, int64_t length, int n_buffers) {
   auto* priv = new ArrayPrivate();
@@ -212,6 +224,7 @@ Status ExportVarBinary(const Cells& cells, bool utf8, ArrowArray* out) {
     if (!cells.slot[k]) continue;
     ZR_ASSIGN_OR_RETURN(bodies[k], cells.Body(k));
     total += bodies[k].size();
+    if (total > cells.budget) return OverBudget("string/binary bytes", total, cells.budget);
     if (total > INT32_MAX)
       return Status::Unsupported("a string/binary column over 2 GiB needs large_utf8 (not exported)");
   }
@@ -254,9 +267,11 @@ Status ListChildren(const Cells& cells, const DataType& elem, Buffer* offsets_bu
     ZR_ASSIGN_OR_RETURN(auto body, cells.Body(k));
     ZR_ASSIGN_OR_RETURN((*arrays)[k], BinaryArray::Wrap(body, &elem));
     total += (*arrays)[k].size();
+    if (static_cast<uint64_t>(total) > cells.budget) return OverBudget("list elements", total, cells.budget);
     if (total > INT32_MAX) return Status::Unsupported("a list column over 2^31 elements (needs large_list)");
   }
   off[n] = static_cast<int32_t>(total);
+  child->budget = cells.budget;
   child->Reserve(total);
   const size_t w = elem.element_width();
   for (size_t k = 0; k < n; ++k) {
@@ -280,6 +295,7 @@ Status ExportStructChildren(const DataType& t, const Cells& cells, ArrowArray* o
   }
   for (int f = 0; f < t.num_fields(); ++f) {
     Cells child;
+    child.budget = cells.budget;
     child.Reserve(n);
     for (size_t k = 0; k < n; ++k) {
       const BinaryRow& r = rows[k];
@@ -374,8 +390,10 @@ Status ExportColumn(const DataType& t, const Cells& cells, ArrowArray* out) {
         off[k] = static_cast<int32_t>(total);
         if (!cells.slot[k]) continue;
         total += maps[k].size();
+        if (total > cells.budget) return OverBudget("map entries", total, cells.budget);
       }
       if (total > INT32_MAX) return Status::Unsupported("a map column over 2^31 entries");
+      kc.budget = vc.budget = cells.budget;
       off[n] = static_cast<int32_t>(total);
       kc.Reserve(total);
       vc.Reserve(total);
@@ -582,6 +600,8 @@ Status ExportRowPointers(const Schema& schema, const std::vector<const uint8_t*>
                          const std::vector<uint32_t>& sizes, ArrowArray* out_array, ArrowSchema* out_schema) {
   const DataType* st = schema.struct_type().get();
   const size_t n = ptrs.size();
+  uint64_t input_bytes = 0;
+  for (uint32_t size : sizes) input_bytes += size;
   std::vector<FixedColumn> fixed;
   std::vector<int> fixed_index(schema.num_fields(), -1);
   for (int f = 0; f < schema.num_fields(); ++f) {
@@ -651,6 +671,7 @@ Status ExportRowPointers(const Schema& schema, const std::vector<const uint8_t*>
     const size_t byte = f >> 3;
     const int bit = f & 7;
     Cells cells;
+    cells.budget = input_bytes;
     cells.Reserve(n);
     for (size_t k = 0; k < n; ++k) {
       bool is_null = (ptrs[k][byte] >> bit) & 1;

@@ -107,6 +107,31 @@ TEST(ArrowCDataTest, MalformedRowIsAnErrorNotACrash) {
   EXPECT_EQ(st.path(), "s");
 }
 
+// Shared bodies (accepted at level bounds, rejected by full validation: SPEC §6.3 rule e) can
+// make a walk exponential in the nesting depth: 100 outer elements that all reference one
+// inner list of 100 ints. Export refuses more elements than the rows have bytes.
+TEST(ArrowCDataTest, SharedBodiesCannotAmplifyTheExport) {
+  auto schema = *Schema::Make({field("l", list(list(int32(), false), false))});
+  const uint64_t n = 100;
+  auto put = [](std::vector<uint8_t>& b, size_t at, uint64_t v) { std::memcpy(b.data() + at, &v, 8); };
+  const size_t outer = 16;                        // after the row's bitmap word and slot
+  const size_t outer_fixed = 8 + 16 + 8 * n;      // count, bitmap (2 words), n slots
+  const size_t inner_size = 8 + 16 + 4 * n;       // count, bitmap, n int32 values
+  std::vector<uint8_t> row(outer + outer_fixed + inner_size, 0);
+  put(row, 8, (uint64_t{outer} << 32) | (outer_fixed + inner_size));
+  put(row, outer, n);
+  for (uint64_t e = 0; e < n; ++e) put(row, outer + 24 + 8 * e, (uint64_t{outer_fixed} << 32) | inner_size);
+  put(row, outer + outer_fixed, n);
+  std::vector<int64_t> offsets{0, static_cast<int64_t>(row.size())};
+  EXPECT_EQ(Validate(row, schema, ValidationLevel::kBounds).ok(), true);
+  EXPECT_EQ(Validate(row, schema, ValidationLevel::kFull).kind(), ErrorKind::kInvalidData);
+  Released r;
+  Status st = arrow::ExportRows(schema, row, offsets, &r.array, &r.schema);
+  EXPECT_EQ(st.kind(), ErrorKind::kInvalidData) << st.ToString();
+  EXPECT_EQ(st.path(), "l");
+  EXPECT_NE(st.message().find("shared or overlap"), std::string::npos) << st.message();
+}
+
 // The block-by-block path of top-level columns: more rows than one block (and not a multiple
 // of 64), nulls, empty / short / long / multibyte strings, binary, bool; both overloads.
 struct MixedBatch {

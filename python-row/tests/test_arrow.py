@@ -155,3 +155,28 @@ def test_row_file_to_arrow_over_several_batches(tmp_path, monkeypatch):
         assert table == pa.Table.from_batches([ENC.to_arrow_record_batch(ORDERS)])
     with zerorow.open_file(path, level="unchecked") as f:
         assert [r.id for r in f] == list(range(50))
+
+
+def test_shared_bodies_cannot_amplify_the_export():
+    # 100 outer elements that all reference one inner list of 100 ints: valid at level
+    # "bounds", rejected at "full" (SPEC §6.3 rule e); exporting it would need 10,000
+    # elements from 1,264 bytes, so cpp-row's ExportRows refuses it (SPEC §6.2).
+    import struct
+
+    inner_t = zerorow.list_(zerorow.int32, False)
+    schema = zerorow.Schema([zerorow.field("l", zerorow.list_(inner_t, False), False)])
+    n, outer = 100, 16
+    outer_fixed, inner_size = 8 + 16 + 8 * n, 8 + 16 + 4 * n
+    b = bytearray(outer + outer_fixed + inner_size)
+    struct.pack_into("<Q", b, 8, (outer << 32) | (outer_fixed + inner_size))
+    struct.pack_into("<q", b, outer, n)
+    for e in range(n):
+        struct.pack_into("<Q", b, outer + 24 + 8 * e, (outer_fixed << 32) | inner_size)
+    struct.pack_into("<q", b, outer + outer_fixed, n)
+    data = bytes(b)
+    zerorow.validate(schema, data, level="bounds")
+    with pytest.raises(zerorow.InvalidDataError):
+        zerorow.validate(schema, data)
+    with pytest.raises(zerorow.InvalidDataError, match="shared or overlap") as e:
+        zerorow.RowBatch(schema, data, [0, len(data)]).to_arrow()
+    assert e.value.path.startswith("l")

@@ -130,6 +130,9 @@ public final class ArrowWriter implements AutoCloseable {
     try {
       int n = count;
       rows.n = n;
+      for (ColumnWriter f : fields) {
+        f.budget(used);
+      }
       ColumnWriter.writeFields(arena, rows, schema, fields, child, root.getFieldVectors());
       root.setRowCount(n);
     } catch (RuntimeException e) {

@@ -23,9 +23,29 @@ import org.apache.arrow.vector.FieldVector;
 abstract class ColumnWriter {
   /** Field path for errors (SPEC §4.3). */
   final String path;
+  /**
+   * The bytes of the batch's rows: a column of valid rows holds at most that many elements,
+   * entries or string bytes (SPEC §6.2: bodies do not overlap); more means shared bodies,
+   * whose conversion could grow exponentially, so it is refused before anything is allocated.
+   */
+  long budget = Long.MAX_VALUE;
 
   ColumnWriter(String path) {
     this.path = path;
+  }
+
+  /** Sets the budget of this writer and of the writers of its children. */
+  void budget(long bytes) {
+    budget = bytes;
+  }
+
+  /** Throws when {@code count} values of the kind {@code what} exceed the budget. */
+  final void checkBudget(String what, long count) {
+    if (count > budget) {
+      throw new InvalidDataException(path, "expected at most as many " + what + " as the rows"
+          + " have bytes (" + budget + ") but found " + count
+          + ": bodies are shared or overlap (SPEC §6.3 rule e)");
+    }
   }
 
   /** The vector this writer filled last and its buffers' reference counts right after. */
@@ -578,6 +598,7 @@ abstract class ColumnWriter {
         sizes[i] = (int) sz | (o + ((sz + 7) & ~7L) <= rowSize && sz <= 64 ? WORDS : 0);
         total += sz;
       }
+      checkBudget("string/binary bytes", total);
       if (total > Integer.MAX_VALUE) {
         throw new InvalidDataException(path, "expected at most 2^31-1 bytes of "
             + "string/binary data in one batch but found " + total + "; write smaller batches");
@@ -626,6 +647,7 @@ abstract class ColumnWriter {
           total += (int) s.ref(base, i, path);
         }
       }
+      checkBudget("string/binary bytes", total);
       if (total > Integer.MAX_VALUE) {
         throw new InvalidDataException(path, "expected at most 2^31-1 bytes of "
             + "string/binary data in one batch but found " + total + "; write smaller batches");

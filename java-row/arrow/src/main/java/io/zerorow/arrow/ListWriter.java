@@ -24,6 +24,12 @@ final class ListWriter extends ColumnWriter {
   }
 
   @Override
+  void budget(long bytes) {
+    super.budget(bytes);
+    element.budget(bytes);
+  }
+
+  @Override
   void write(Object base, Slots s, FieldVector fv) {
     if (bulk) {
       writeBulk(base, s, (ListVector) fv);
@@ -44,6 +50,9 @@ final class ListWriter extends ColumnWriter {
         long ref = s.ref(base, i, path);
         int size = (int) ref;
         long count = size >= 8 ? Platform.getLong(base, s.body(i, ref)) : -1;
+        if (count > 0) {
+          checkBudget("list elements", total + count);
+        }
         if (count >= 0 && count < (1L << 31)) {
           grow(children, total, (int) Math.min(Integer.MAX_VALUE, total + count));
         }
@@ -126,6 +135,7 @@ final class ListWriter extends ColumnWriter {
         }
         long start = r + o;
         total += checkedCount(base, start, (int) sz);
+        checkBudget("list elements", total);
         if (total > Integer.MAX_VALUE) {
           throw new InvalidDataException(path, "more than 2^31-1 list elements in one batch");
         }
@@ -162,6 +172,7 @@ final class ListWriter extends ColumnWriter {
         long ref = s.ref(base, i, path);
         long start = s.body(i, ref);
         total += checkedCount(base, start, (int) ref);
+        checkBudget("list elements", total);
         starts[i] = start;
         if (total > Integer.MAX_VALUE) {
           throw new InvalidDataException(path, "more than 2^31-1 list elements in one batch");

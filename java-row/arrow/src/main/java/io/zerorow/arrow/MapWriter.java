@@ -26,6 +26,13 @@ final class MapWriter extends ColumnWriter {
   }
 
   @Override
+  void budget(long bytes) {
+    super.budget(bytes);
+    key.budget(bytes);
+    value.budget(bytes);
+  }
+
+  @Override
   void write(Object base, Slots s, FieldVector fv) {
     ListVector v = (ListVector) fv;
     int n = s.n;
@@ -59,6 +66,9 @@ final class MapWriter extends ColumnWriter {
       if (kc != vc) {
         throw new InvalidDataException(path, "map with key/value counts that differ: "
             + "expected " + kc + " values but found " + vc);
+      }
+      if (kc > 0) {
+        checkBudget("map entries", total + kc);
       }
       if (kc >= 0 && kc < (1L << 31)) {
         grow(keys, total, (int) Math.min(Integer.MAX_VALUE, total + kc));

@@ -24,6 +24,14 @@ final class StructWriter extends ColumnWriter {
   }
 
   @Override
+  void budget(long bytes) {
+    super.budget(bytes);
+    for (ColumnWriter f : fields) {
+      f.budget(bytes);
+    }
+  }
+
+  @Override
   void write(Object base, Slots s, FieldVector fv) {
     StructVector v = (StructVector) fv;
     int n = s.n;

@@ -126,6 +126,43 @@ class ArrowRoundTripTest {
     return tests.stream();
   }
 
+  /**
+   * Shared bodies (accepted at level bounds, rejected at full: SPEC §6.3 rule e) could make
+   * the conversion exponential: 100 outer elements that all reference one inner list of 100
+   * ints, in a list, a list of lists and a map of lists. More elements than the rows have
+   * bytes is refused (SPEC §6.2).
+   */
+  @Test
+  void sharedBodiesCannotAmplifyTheConversion() {
+    io.zerorow.DataType inner = io.zerorow.DataTypes.list(io.zerorow.DataTypes.INT32, false);
+    io.zerorow.Schema schema = io.zerorow.Schema.of(
+        io.zerorow.Field.of("l", io.zerorow.DataTypes.list(inner, false), false));
+    int n = 100;
+    int outer = 16;
+    int outerFixed = 8 + 16 + 8 * n;
+    int innerSize = 8 + 16 + 4 * n;
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(outer + outerFixed + innerSize)
+        .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    b.putLong(8, ((long) outer << 32) | (outerFixed + innerSize));
+    b.putLong(outer, n);
+    for (int e = 0; e < n; e++) {
+      b.putLong(outer + 24 + 8 * e, ((long) outerFixed << 32) | innerSize);
+    }
+    b.putLong(outer + outerFixed, n);
+    byte[] bytes = b.array();
+    io.zerorow.Validator.validate(schema, bytes, io.zerorow.Validator.Level.BOUNDS);
+    assertThrows(io.zerorow.InvalidDataException.class, () -> io.zerorow.Validator.validate(
+        schema, bytes, io.zerorow.Validator.Level.FULL));
+    try (ArrowWriter w = ArrowUtils.createArrowWriter(schema, allocator)) {
+      w.write(BinaryRow.wrap(schema, bytes));
+      io.zerorow.InvalidDataException e = assertThrows(io.zerorow.InvalidDataException.class,
+          w::finish);
+      assertEquals("l[]", e.path(), e.getMessage());
+      org.junit.jupiter.api.Assertions.assertTrue(
+          e.getMessage().contains("shared or overlap"), e.getMessage());
+    }
+  }
+
   @Test
   void rowOfAnotherSchemaIsRejected() {
     GoldenVectors.Case a = GoldenVectors.valid().get(0);
