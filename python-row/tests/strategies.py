@@ -9,21 +9,7 @@ from hypothesis import strategies as st
 
 import zerorow
 
-PRIMS = [
-    "bool",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "float32",
-    "float64",
-    "string",
-    "binary",
-    "date32",
-    "time",
-    "timestamp",
-    "duration",
-]
+PRIMS = list(zerorow.schema.PRIMITIVES)  # every primitive type name of SPEC §3
 KEYS = ["int32", "int64", "string", "bool"]
 
 
