@@ -128,6 +128,43 @@ public abstract class BinaryWriter {
    */
   public abstract void writeDecimal(int ordinal, BigDecimal v, int precision, int scale);
 
+  // The spec's type names (SPEC §1.1); writeBoolean … writeDouble are their aliases.
+
+  /** Writes a bool (alias of {@link #writeBoolean}). */
+  public final void writeBool(int ordinal, boolean v) {
+    writeBoolean(ordinal, v);
+  }
+
+  /** Writes an int8 (alias of {@link #writeByte}). */
+  public final void writeInt8(int ordinal, byte v) {
+    writeByte(ordinal, v);
+  }
+
+  /** Writes an int16 (alias of {@link #writeShort}). */
+  public final void writeInt16(int ordinal, short v) {
+    writeShort(ordinal, v);
+  }
+
+  /** Writes an int32 or date32 (alias of {@link #writeInt}). */
+  public final void writeInt32(int ordinal, int v) {
+    writeInt(ordinal, v);
+  }
+
+  /** Writes an int64, time, timestamp, duration or small decimal (alias of {@link #writeLong}). */
+  public final void writeInt64(int ordinal, long v) {
+    writeLong(ordinal, v);
+  }
+
+  /** Writes a float32 (alias of {@link #writeFloat}). */
+  public final void writeFloat32(int ordinal, float v) {
+    writeFloat(ordinal, v);
+  }
+
+  /** Writes a float64 (alias of {@link #writeDouble}). */
+  public final void writeFloat64(int ordinal, double v) {
+    writeDouble(ordinal, v);
+  }
+
   final void writeLongDecimal(int ordinal, BigDecimal v, int precision, int scale) {
     writeLong(ordinal, Values.unscaled(v, precision, scale, pathOf(ordinal)).longValueExact());
   }

@@ -43,6 +43,44 @@ public interface DataGetters {
 
   double getDouble(int ordinal);
 
+  // The spec's type names (SPEC §1.1). getBoolean … getDouble above are their aliases, kept
+  // because they are the names of Spark's InternalRow that the seed examples use.
+
+  /** The bool at {@code ordinal} (alias of {@link #getBoolean}). */
+  default boolean getBool(int ordinal) {
+    return getBoolean(ordinal);
+  }
+
+  /** The int8 at {@code ordinal} (alias of {@link #getByte}). */
+  default byte getInt8(int ordinal) {
+    return getByte(ordinal);
+  }
+
+  /** The int16 at {@code ordinal} (alias of {@link #getShort}). */
+  default short getInt16(int ordinal) {
+    return getShort(ordinal);
+  }
+
+  /** The int32 or date32 at {@code ordinal} (alias of {@link #getInt}). */
+  default int getInt32(int ordinal) {
+    return getInt(ordinal);
+  }
+
+  /** The int64, time, timestamp, duration or small decimal at {@code ordinal} (alias of {@link #getLong}). */
+  default long getInt64(int ordinal) {
+    return getLong(ordinal);
+  }
+
+  /** The float32 at {@code ordinal} (alias of {@link #getFloat}). */
+  default float getFloat32(int ordinal) {
+    return getFloat(ordinal);
+  }
+
+  /** The float64 at {@code ordinal} (alias of {@link #getDouble}). */
+  default double getFloat64(int ordinal) {
+    return getDouble(ordinal);
+  }
+
   String getString(int ordinal);
 
   byte[] getBinary(int ordinal);

@@ -23,6 +23,73 @@ public final class DataTypes {
 
   private DataTypes() {}
 
+  // Factories named as the spec's types (SPEC §1.1); the constants above are their aliases.
+
+  /** bool. */
+  public static DataType bool() {
+    return BOOL;
+  }
+
+  /** int8. */
+  public static DataType int8() {
+    return INT8;
+  }
+
+  /** int16. */
+  public static DataType int16() {
+    return INT16;
+  }
+
+  /** int32. */
+  public static DataType int32() {
+    return INT32;
+  }
+
+  /** int64. */
+  public static DataType int64() {
+    return INT64;
+  }
+
+  /** float32. */
+  public static DataType float32() {
+    return FLOAT32;
+  }
+
+  /** float64. */
+  public static DataType float64() {
+    return FLOAT64;
+  }
+
+  /** string (UTF-8). */
+  public static DataType string() {
+    return STRING;
+  }
+
+  /** binary. */
+  public static DataType binary() {
+    return BINARY;
+  }
+
+  /** date32 (days since the epoch). */
+  public static DataType date32() {
+    return DATE32;
+  }
+
+  /** time (microseconds since midnight). */
+  public static DataType time() {
+    return TIME;
+  }
+
+  /** duration (microseconds). */
+  public static DataType duration() {
+    return DURATION;
+  }
+
+  /** A timestamp without zone (SPEC §3.3). */
+  public static TimestampType timestamp() {
+    return TIMESTAMP;
+  }
+
   /** A timestamp with a zone (IANA name or fixed offset), or naive when {@code tz} is null. */
   public static TimestampType timestamp(String tz) {
     return tz == null ? TIMESTAMP : new TimestampType(tz);
@@ -114,7 +181,7 @@ public final class DataTypes {
 
     DecimalType(int precision, int scale) {
       if (precision < 1 || precision > 38 || scale < 0 || scale > precision) {
-        throw new UnsupportedFormatException("",
+        throw new UnsupportedException("",
             "decimal precision/scale must satisfy 1 <= p <= 38, 0 <= s <= p but found ("
                 + precision + "," + scale + ")");
       }

@@ -34,7 +34,7 @@ public final class Schema extends DataType {
     }
     this.depth = depthOf(this);
     if (depth > MAX_DEPTH) {
-      throw new UnsupportedFormatException("",
+      throw new UnsupportedException("",
           "expected nesting depth <= " + MAX_DEPTH + " but found " + depth);
     }
   }

@@ -54,7 +54,7 @@ final class SchemaJson {
         int p = integer(m, "precision", path);
         int s = integer(m, "scale", path);
         if (p < 1 || p > 38 || s < 0 || s > p) {
-          throw new UnsupportedFormatException(path,
+          throw new UnsupportedException(path,
               "expected 1 <= precision <= 38 and 0 <= scale <= precision but found ("
                   + p + "," + s + ")");
         }
@@ -112,7 +112,7 @@ final class SchemaJson {
       case "struct":
         throw new InvalidDataException(path, "type \"" + name + "\" needs its parameters");
       default:
-        throw new UnsupportedFormatException(path, "unknown type \"" + name + "\"");
+        throw new UnsupportedException(path, "unknown type \"" + name + "\"");
     }
   }
 

@@ -24,7 +24,7 @@ import io.zerorow.encoder.Introspector;
  * {@code @Decimal}, {@code @ElementNullable}, {@code @ValueNullable}.
  *
  * <p>An unsupported type, a raw generic or a cyclic class is an
- * {@link UnsupportedFormatException} naming the class and the field path.
+ * {@link UnsupportedException} naming the class and the field path.
  */
 public final class TypeInference {
   private TypeInference() {}

@@ -4,22 +4,13 @@ import io.zerorow.internal.Platform;
 import java.math.BigInteger;
 
 /**
- * Checks rows against their schema at a {@link Level} (SPEC §6.2). {@code FULL} walks the
+ * Checks rows against their schema at a {@link ValidationLevel} (SPEC §6.2). {@code FULL} walks the
  * whole value once and checks every rule of SPEC §6.3 in the order given there; the first
  * violation is thrown as a {@link ZerorowException} naming the field path and the expected and
  * actual numbers. Cost: {@code NONE} 0, {@code BOUNDS} O(1) (the wrap rules; the getters then
  * check each access), {@code FULL} O(size) with bounded stack (depth ≤ 64, SPEC §7).
  */
 public final class Validator {
-  /** Validation levels of SPEC §6.2. */
-  public enum Level {
-    /** Nothing is checked; the caller asserts the bytes are valid. */
-    NONE,
-    /** The wrap rules W1–W2 now; the getters check every access (the default). */
-    BOUNDS,
-    /** Every rule of SPEC §6.3, once, over the whole value. */
-    FULL
-  }
 
   private static final long TIME_LIMIT = 86_400_000_000L;
 
@@ -32,25 +23,25 @@ public final class Validator {
 
   /** Validates a top-level row in {@code bytes} at level {@code FULL}. */
   public static void validate(Schema schema, byte[] bytes) {
-    validate(schema, bytes, Level.FULL);
+    validate(schema, bytes, ValidationLevel.FULL);
   }
 
-  public static void validate(Schema schema, byte[] bytes, Level level) {
+  public static void validate(Schema schema, byte[] bytes, ValidationLevel level) {
     validateRow(schema, bytes, Platform.BYTE_ARRAY_OFFSET, bytes.length, level);
   }
 
   /** Validates the row a view covers (as a top-level row). */
-  public static void validate(BinaryRow row, Level level) {
+  public static void validate(BinaryRow row, ValidationLevel level) {
     validateRow(row.schema(), row.base, row.address, row.size, level);
   }
 
   /** Validates a top-level row at {@code (base, address)} (see {@code Platform}). */
   public static void validateRow(Schema schema, Object base, long address, int size,
-      Level level) {
-    if (level == Level.NONE) {
+      ValidationLevel level) {
+    if (level == ValidationLevel.NONE) {
       return;
     }
-    if (level == Level.BOUNDS) {
+    if (level == ValidationLevel.BOUNDS) {
       new BinaryRow(schema).pointTo(base, address, size);
       return;
     }

@@ -45,7 +45,7 @@ public class ZerorowException extends RuntimeException {
       case TRUNCATED:
         return new TruncatedException(path, detail);
       case UNSUPPORTED:
-        return new UnsupportedFormatException(path, detail);
+        return new UnsupportedException(path, detail);
       default:
         return new SchemaMismatchException(path, detail);
     }

@@ -78,7 +78,7 @@ class BinaryRowTest {
     w.writeDecimal(0, new BigDecimal("1.5"), 5, 2);
     w.writeDecimal(1, new BigDecimal("-12345678901234567890.5"), 38, 10);
     BinaryRow r = w.getRow();
-    Validator.validate(r, Validator.Level.FULL);
+    Validator.validate(r, ValidationLevel.FULL);
     assertEquals(new BigDecimal("1.50"), r.getDecimal(0));
     assertEquals(150L, r.getLong(0));
     assertEquals(new BigDecimal("-12345678901234567890.5000000000"), r.getDecimal(1));
@@ -102,7 +102,7 @@ class BinaryRowTest {
     assertEquals(-1L, r.getArray(2).getLong(2));
     assertEquals(BinaryRow.wrap(SCHEMA, b), r);
     assertArrayEquals(b, r.toBytes());
-    Validator.validate(r, Validator.Level.FULL);
+    Validator.validate(r, ValidationLevel.FULL);
   }
 
   @Test
@@ -171,7 +171,7 @@ class BinaryRowTest {
     aw.setNullAt(2);
     w.setOffsetAndSize(1, c);
     BinaryRow r = w.getRow();
-    Validator.validate(r, Validator.Level.FULL);
+    Validator.validate(r, ValidationLevel.FULL);
     assertArrayEquals(new byte[] {100, 0, 101}, r.getBinary(0));
     assertEquals("[100, 101, null, 103, 104]", r.getArray(1).toString());
   }

@@ -206,15 +206,15 @@ public class EncoderTypesTest {
 
   @Test
   void unsupportedTypesAreErrorsNamingTheClassAndPath() {
-    UnsupportedFormatException c = assertThrows(UnsupportedFormatException.class,
+    UnsupportedException c = assertThrows(UnsupportedException.class,
         () -> TypeInference.inferSchema(Cyclic.class));
     assertTrue(c.getMessage().contains("cyclic"), c.getMessage());
-    UnsupportedFormatException o = assertThrows(UnsupportedFormatException.class,
+    UnsupportedException o = assertThrows(UnsupportedException.class,
         () -> TypeInference.inferSchema(HasObject.class));
     assertEquals("any", o.path());
     assertTrue(o.getMessage().contains("java.lang.Object"), o.getMessage());
-    assertThrows(UnsupportedFormatException.class, () -> TypeInference.inferSchema(HasRaw.class));
-    UnsupportedFormatException ch = assertThrows(UnsupportedFormatException.class,
+    assertThrows(UnsupportedException.class, () -> TypeInference.inferSchema(HasRaw.class));
+    UnsupportedException ch = assertThrows(UnsupportedException.class,
         () -> TypeInference.inferSchema(Outer.class));
     assertEquals("inner.c", ch.path());
     assertTrue(ch.getMessage().contains("char"), ch.getMessage());

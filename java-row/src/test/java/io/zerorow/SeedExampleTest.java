@@ -123,7 +123,7 @@ public class SeedExampleTest {
     assertEquals(1_000_000, row.getArray(1).numElements());
     assertEquals(999_999, row.getArray(1).getInt(999_999));
     assertEquals("s200000", row.getArray(3).getStruct(200_000).getString(0));
-    Validator.validate(row, Validator.Level.FULL);
+    Validator.validate(row, ValidationLevel.FULL);
   }
 
   @ParameterizedTest

@@ -5,7 +5,7 @@ import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.Schema;
 import io.zerorow.TypeId;
-import io.zerorow.UnsupportedFormatException;
+import io.zerorow.UnsupportedException;
 import io.zerorow.ZerorowException;
 import io.zerorow.annotation.As;
 import io.zerorow.annotation.Decimal;
@@ -71,8 +71,8 @@ public final class Introspector {
     return new Introspector().binding(type, null, "", true);
   }
 
-  private static UnsupportedFormatException unsupported(String path, String what) {
-    return new UnsupportedFormatException(path, what);
+  private static UnsupportedException unsupported(String path, String what) {
+    return new UnsupportedException(path, what);
   }
 
   private static String join(String path, String name) {
@@ -125,7 +125,7 @@ public final class Introspector {
           .asType(MethodType.methodType(Object.class, Object[].class));
       return new BeanInfo(cls, true, props, schema(props, path), ctor, create);
     } catch (ReflectiveOperationException e) {
-      throw new UnsupportedFormatException(path, "cannot access record " + cls.getName(), e);
+      throw new UnsupportedException(path, "cannot access record " + cls.getName(), e);
     }
   }
 
@@ -175,7 +175,7 @@ public final class Introspector {
       if (e instanceof ZerorowException) {
         throw (ZerorowException) e;
       }
-      throw new UnsupportedFormatException(path, "cannot access class " + cls.getName() + ": "
+      throw new UnsupportedException(path, "cannot access class " + cls.getName() + ": "
           + e.getMessage(), e);
     }
   }

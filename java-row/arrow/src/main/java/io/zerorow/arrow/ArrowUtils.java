@@ -4,7 +4,7 @@ import io.zerorow.DataType;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.Schema;
-import io.zerorow.UnsupportedFormatException;
+import io.zerorow.UnsupportedException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -115,7 +115,7 @@ public final class ArrowUtils {
         break;
       }
       default:
-        throw new UnsupportedFormatException(name, "no Arrow type for " + type);
+        throw new UnsupportedException(name, "no Arrow type for " + type);
     }
     return new org.apache.arrow.vector.types.pojo.Field(name, new FieldType(nullable, at, null),
         children);
@@ -126,7 +126,7 @@ public final class ArrowUtils {
   /**
    * The zerorow schema of an Arrow schema (SPEC §12). Besides the types {@link #toArrowSchema}
    * writes, it accepts large_utf8/large_binary, utf8_view/binary_view, large_list and
-   * timestamps in s, ms or ns (read as µs; see {@link ArrowRowReader}). Anything else is
+   * timestamps in s, ms or ns (read as µs; see {@link ArrowReader}). Anything else is
    * {@code unsupported}, naming the field.
    */
   public static Schema fromArrowSchema(org.apache.arrow.vector.types.pojo.Schema schema) {
@@ -222,7 +222,7 @@ public final class ArrowUtils {
       default:
         break;
     }
-    throw new UnsupportedFormatException(path, "expected an Arrow type of SPEC §12 but found "
+    throw new UnsupportedException(path, "expected an Arrow type of SPEC §12 but found "
         + t);
   }
 }

@@ -1,5 +1,6 @@
 package io.zerorow.arrow;
 
+import io.zerorow.ValidationLevel;
 import io.zerorow.BinaryRow;
 import io.zerorow.Schema;
 import io.zerorow.Validator;
@@ -38,7 +39,7 @@ public final class RowFileCat {
       List<String> rows = new ArrayList<>();
       try (RowFileReader reader = RowFileReader.open(file, expected)) {
         for (BinaryRow row : reader) {
-          Validator.validate(row, Validator.Level.FULL);
+          Validator.validate(row, ValidationLevel.FULL);
           rows.add(HexFormat.of().formatHex(row.toBytes()));
         }
       }

@@ -3,7 +3,7 @@ package io.zerorow.arrow;
 import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
 import io.zerorow.Schema;
-import io.zerorow.UnsupportedFormatException;
+import io.zerorow.UnsupportedException;
 import io.zerorow.internal.Platform;
 import java.io.IOException;
 import java.io.InputStream;
@@ -156,7 +156,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     }
     RecordBatch rb = (RecordBatch) msg.header(new RecordBatch());
     if (rb.compression() != null) {
-      throw new UnsupportedFormatException("", "compressed row files are not read in place; "
+      throw new UnsupportedException("", "compressed row files are not read in place; "
           + "write them uncompressed");
     }
     if (rb.nodesLength() != 1 || rb.buffersLength() != 3) {

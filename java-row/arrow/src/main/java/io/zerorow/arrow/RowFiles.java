@@ -3,7 +3,7 @@ package io.zerorow.arrow;
 import io.zerorow.InvalidDataException;
 import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
-import io.zerorow.UnsupportedFormatException;
+import io.zerorow.UnsupportedException;
 import io.zerorow.ZerorowException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,7 +60,7 @@ public final class RowFiles {
     String version = required(meta, VERSION_KEY);
     int dot = version.indexOf('.');
     if (!(dot < 0 ? version : version.substring(0, dot)).equals(VERSION)) {
-      throw new UnsupportedFormatException("", "expected zerorow.version 1 but found \""
+      throw new UnsupportedException("", "expected zerorow.version 1 but found \""
           + version + "\"");
     }
     String json = required(meta, SCHEMA_KEY);

@@ -95,7 +95,7 @@ class ArrowInteropTest {
         assertEquals(1, value.getChild("x").getObject(2));
         assertEquals(new java.math.BigDecimal("-1.50"), value.getChild("y").getObject(2));
         assertTrue(root.getVector("after").isNull(1));
-        try (ArrowRowReader r = ArrowRowReader.of(root)) {
+        try (ArrowReader r = ArrowReader.of(root)) {
           for (int i = 0; i < rows.size(); i++) {
             assertArrayEquals(rows.get(i), r.rowBytes(i), "row " + i);
           }
@@ -114,8 +114,8 @@ class ArrowInteropTest {
         w.write(BinaryRow.wrap(s, row(s, "{\"a\":\"2\",\"b\":\"two\"}")));
         w.write(BinaryRow.wrap(s, row(s, "{\"a\":null,\"b\":null}")));
         try (ArrowRecordBatch second = w.finishAsRecordBatch();
-            ArrowRowReader r1 = ArrowRowReader.of(first, s, allocator);
-            ArrowRowReader r2 = ArrowRowReader.of(second, s, allocator)) {
+            ArrowReader r1 = ArrowReader.of(first, s, allocator);
+            ArrowReader r2 = ArrowReader.of(second, s, allocator)) {
           assertEquals(1, r1.rowCount());
           assertEquals("one", r1.row(0).getString(1));
           assertEquals(2, r2.rowCount());
@@ -136,7 +136,7 @@ class ArrowInteropTest {
             w.write(BinaryRow.wrap(c.schema(), c.row()));
           }
           try (ArrowRecordBatch batch = w.finishAsRecordBatch();
-              ArrowRowReader r = ArrowRowReader.of(batch, c.schema(), allocator)) {
+              ArrowReader r = ArrowReader.of(batch, c.schema(), allocator)) {
             ArrowValidation.validateFull(r.root());
             assertEquals(round, r.rowCount());
             for (int i = 0; i < round; i++) {
@@ -189,7 +189,7 @@ class ArrowInteropTest {
           + "\"type\":\"timestamp\",\"nullable\":true},{\"name\":\"ll\",\"type\":{\"type\":\"list\","
           + "\"element\":\"int32\",\"element_nullable\":true},\"nullable\":true}]}",
           schema.toJson());
-      try (ArrowRowReader r = ArrowRowReader.of(root)) {
+      try (ArrowReader r = ArrowReader.of(root)) {
         BinaryRow row = r.row(0);
         assertEquals("héllo", row.getString(0));
         assertArrayEquals(new byte[] {1, 2, 3}, row.getBinary(1));
@@ -201,7 +201,7 @@ class ArrowInteropTest {
       }
       // a nanosecond value that is not a whole microsecond cannot be read exactly
       ((TimeStampNanoVector) root.getVector("ns")).setSafe(0, 5_001L);
-      try (ArrowRowReader r = ArrowRowReader.of(root)) {
+      try (ArrowReader r = ArrowReader.of(root)) {
         ZerorowException e = assertThrows(ZerorowException.class, () -> r.row(0));
         assertEquals(ErrorKind.INVALID_DATA, e.kind());
         assertEquals("ns", e.path());
@@ -219,10 +219,10 @@ class ArrowInteropTest {
       ((org.apache.arrow.vector.IntVector) root.getVector(0)).setNull(0);
       root.setRowCount(1);
       ZerorowException e = assertThrows(ZerorowException.class,
-          () -> ArrowRowReader.of(root, s));
+          () -> ArrowReader.of(root, s));
       assertEquals(ErrorKind.SCHEMA_MISMATCH, e.kind()); // nullable Arrow field vs not-null
       Schema nullableView = Schema.of(Field.of("a", DataTypes.INT32, true));
-      try (ArrowRowReader r = ArrowRowReader.of(root, nullableView)) {
+      try (ArrowReader r = ArrowReader.of(root, nullableView)) {
         assertTrue(r.row(0).isNullAt(0));
       }
     }

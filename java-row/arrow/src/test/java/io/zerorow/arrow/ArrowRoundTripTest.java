@@ -53,7 +53,7 @@ class ArrowRoundTripTest {
           assertEquals(ArrowUtils.toArrowSchema(c.schema()), root.getSchema());
           validateFull(root);
           assertEquals(c.schema(), ArrowUtils.fromArrowSchema(root.getSchema()));
-          try (ArrowRowReader reader = ArrowRowReader.of(root, c.schema())) {
+          try (ArrowReader reader = ArrowReader.of(root, c.schema())) {
             int n = 0;
             for (BinaryRow back : reader) {
               assertArrayEquals(c.row(), back.toBytes(), c.name() + " row " + n);
@@ -72,7 +72,7 @@ class ArrowRoundTripTest {
       try (ArrowWriter w = ArrowUtils.createArrowWriter(c.schema(), allocator)) {
         w.write(BinaryRow.wrap(c.schema(), c.row()));
         try (ArrowRecordBatch batch = w.finishAsRecordBatch();
-            ArrowRowReader reader = ArrowRowReader.of(batch, c.schema(), allocator)) {
+            ArrowReader reader = ArrowReader.of(batch, c.schema(), allocator)) {
           validateFull(reader.root());
           assertArrayEquals(c.row(), reader.rowBytes(0));
         }
@@ -87,7 +87,7 @@ class ArrowRoundTripTest {
       try (ArrowWriter w = ArrowUtils.createArrowWriter(c.schema(), allocator)) {
         for (int batch = 0; batch < 2; batch++) {
           w.write(BinaryRow.wrap(c.schema(), c.row()));
-          try (VectorSchemaRoot root = w.finish(); ArrowRowReader r = ArrowRowReader.of(root)) {
+          try (VectorSchemaRoot root = w.finish(); ArrowReader r = ArrowReader.of(root)) {
             assertEquals(1, root.getRowCount());
             assertArrayEquals(c.row(), r.rowBytes(0), c.name());
           }
@@ -150,9 +150,9 @@ class ArrowRoundTripTest {
     }
     b.putLong(outer + outerFixed, n);
     byte[] bytes = b.array();
-    io.zerorow.Validator.validate(schema, bytes, io.zerorow.Validator.Level.BOUNDS);
+    io.zerorow.Validator.validate(schema, bytes, io.zerorow.ValidationLevel.BOUNDS);
     assertThrows(io.zerorow.InvalidDataException.class, () -> io.zerorow.Validator.validate(
-        schema, bytes, io.zerorow.Validator.Level.FULL));
+        schema, bytes, io.zerorow.ValidationLevel.FULL));
     try (ArrowWriter w = ArrowUtils.createArrowWriter(schema, allocator)) {
       w.write(BinaryRow.wrap(schema, bytes));
       io.zerorow.InvalidDataException e = assertThrows(io.zerorow.InvalidDataException.class,

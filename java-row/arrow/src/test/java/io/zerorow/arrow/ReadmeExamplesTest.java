@@ -31,7 +31,7 @@ class ReadmeExamplesTest {
         writer.write(rw.getRow());              // the bytes are copied: rw can be reused
       }
       try (VectorSchemaRoot root = writer.finish();
-          ArrowRowReader reader = ArrowRowReader.of(root, schema)) {
+          ArrowReader reader = ArrowReader.of(root, schema)) {
         for (BinaryRow row : reader) {          // one reused row buffer
           System.out.println(row.getLong(0) + " " + row.getString(1));
         }

@@ -5,7 +5,7 @@ import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
-import io.zerorow.UnsupportedFormatException;
+import io.zerorow.UnsupportedException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.schema.GroupType;
@@ -108,7 +108,7 @@ public final class ParquetSchemas {
       default: {
         Schema s = (Schema) t;
         if (s.numFields() == 0) {
-          throw new UnsupportedFormatException(path, "Parquet has no empty group: a struct "
+          throw new UnsupportedException(path, "Parquet has no empty group: a struct "
               + "with no fields cannot be written");
         }
         Types.GroupBuilder<GroupType> g = Types.buildGroup(rep);
@@ -137,7 +137,7 @@ public final class ParquetSchemas {
     for (Type f : g.getFields()) {
       String p = path.isEmpty() ? f.getName() : path + "." + f.getName();
       if (f.isRepetition(Type.Repetition.REPEATED)) {
-        throw new UnsupportedFormatException(p, "a repeated field outside a LIST/MAP group");
+        throw new UnsupportedException(p, "a repeated field outside a LIST/MAP group");
       }
       fields.add(Field.of(f.getName(), type(f, p), f.isRepetition(Type.Repetition.OPTIONAL)));
     }
@@ -220,7 +220,7 @@ public final class ParquetSchemas {
       default:
         break;
     }
-    throw new UnsupportedFormatException(path, "no zerorow type for Parquet " + f);
+    throw new UnsupportedException(path, "no zerorow type for Parquet " + f);
   }
 
   /**

@@ -9,7 +9,7 @@ import io.zerorow.Field;
 import io.zerorow.InvalidDataException;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
-import io.zerorow.UnsupportedFormatException;
+import io.zerorow.UnsupportedException;
 import io.zerorow.Values;
 import io.zerorow.WriteBuffer;
 import java.math.BigDecimal;
@@ -349,7 +349,7 @@ final class RowConverters {
       case STRUCT: return new StructConverter(file.asGroupType(), (Schema) t, target, k, path);
       default:
         if (!file.isPrimitive()) {
-          throw new UnsupportedFormatException(path, "expected a Parquet primitive for " + t
+          throw new UnsupportedException(path, "expected a Parquet primitive for " + t
               + " but found " + file);
         }
         return new Primitive(file, t, target, k, path);

@@ -11,7 +11,7 @@ import io.zerorow.ErrorKind;
 import io.zerorow.Field;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
-import io.zerorow.UnsupportedFormatException;
+import io.zerorow.UnsupportedException;
 import io.zerorow.ZerorowException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -159,6 +159,6 @@ class ParquetRoundTripTest {
   @Test
   void emptyStructIsUnsupported() {
     Schema s = Schema.of(Field.of("e", Schema.of(), true));
-    assertThrows(UnsupportedFormatException.class, () -> ParquetSchemas.toParquet(s));
+    assertThrows(UnsupportedException.class, () -> ParquetSchemas.toParquet(s));
   }
 }

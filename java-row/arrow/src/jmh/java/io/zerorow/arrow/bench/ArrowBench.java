@@ -5,7 +5,7 @@ import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
-import io.zerorow.arrow.ArrowRowReader;
+import io.zerorow.arrow.ArrowReader;
 import io.zerorow.arrow.ArrowUtils;
 import io.zerorow.arrow.ArrowWriter;
 import java.util.ArrayList;
@@ -42,7 +42,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Rows -> Arrow and Arrow -> rows on the same rows: zerorow's ArrowWriter/ArrowRowReader vs
+ * Rows -> Arrow and Arrow -> rows on the same rows: zerorow's ArrowWriter/ArrowReader vs
  * Fory 0.16's ArrowWriter (rows -> Arrow; Fory reads the very same row bytes, the formats are
  * byte-identical for these types) and Spark 4.2's ArrowWriter (rows -> Arrow, from UnsafeRows
  * over the same bytes) and ColumnarBatch + UnsafeProjection (Arrow -> UnsafeRows). Each
@@ -83,7 +83,7 @@ public class ArrowBench {
   VectorSchemaRoot sparkRoot;
   org.apache.spark.sql.execution.arrow.ArrowWriter sparkWriter;
   VectorSchemaRoot converted;
-  ArrowRowReader zreader;
+  ArrowReader zreader;
   ColumnarBatch sparkBatch;
   UnsafeProjection sparkProjection;
 
@@ -183,7 +183,7 @@ public class ArrowBench {
       zwriter.write(r);
     }
     converted = zwriter.finish();
-    zreader = ArrowRowReader.of(converted, SCHEMA);
+    zreader = ArrowReader.of(converted, SCHEMA);
     List<FieldVector> vs = converted.getFieldVectors();
     ColumnVector[] cols = new ColumnVector[vs.size()];
     for (int k = 0; k < cols.length; k++) {

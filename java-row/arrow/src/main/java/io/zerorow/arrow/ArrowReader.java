@@ -17,7 +17,7 @@ import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
  * the same view each time, valid until the next row is read ({@link BinaryRow#copy} keeps one).
  *
  * <pre>{@code
- * try (ArrowRowReader reader = ArrowRowReader.of(root)) {
+ * try (ArrowReader reader = ArrowReader.of(root)) {
  *   for (BinaryRow row : reader) { ... }
  * }
  * }</pre>
@@ -27,14 +27,14 @@ import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
  * {@code invalid_data}). A null where the zerorow field is not nullable is
  * {@code invalid_data}. After loading a new batch into the same root, call {@link #rebind}.
  */
-public final class ArrowRowReader implements Iterable<BinaryRow>, AutoCloseable {
+public final class ArrowReader implements Iterable<BinaryRow>, AutoCloseable {
   private final VectorSchemaRoot root;
   private final boolean ownsRoot;
   private final Schema schema;
   private final RowWriter writer;
   private final ValueReader[] fields;
 
-  private ArrowRowReader(VectorSchemaRoot root, Schema schema, boolean ownsRoot) {
+  private ArrowReader(VectorSchemaRoot root, Schema schema, boolean ownsRoot) {
     this.root = root;
     this.ownsRoot = ownsRoot;
     this.schema = schema;
@@ -44,26 +44,26 @@ public final class ArrowRowReader implements Iterable<BinaryRow>, AutoCloseable 
   }
 
   /** Reads {@code root} with the schema {@link ArrowUtils#fromArrowSchema} derives from it. */
-  public static ArrowRowReader of(VectorSchemaRoot root) {
-    return new ArrowRowReader(root, ArrowUtils.fromArrowSchema(root.getSchema()), false);
+  public static ArrowReader of(VectorSchemaRoot root) {
+    return new ArrowReader(root, ArrowUtils.fromArrowSchema(root.getSchema()), false);
   }
 
   /**
    * Reads {@code root} as rows of {@code schema}; the Arrow columns must have the types
    * SPEC §12 gives the fields (or the read variants it allows), else {@code schema_mismatch}.
    */
-  public static ArrowRowReader of(VectorSchemaRoot root, Schema schema) {
+  public static ArrowReader of(VectorSchemaRoot root, Schema schema) {
     check(root.getSchema(), schema);
-    return new ArrowRowReader(root, schema, false);
+    return new ArrowReader(root, schema, false);
   }
 
   /** Loads {@code batch} (not closed) into vectors of {@code schema} owned by this reader. */
-  public static ArrowRowReader of(ArrowRecordBatch batch, Schema schema,
+  public static ArrowReader of(ArrowRecordBatch batch, Schema schema,
       BufferAllocator allocator) {
     VectorSchemaRoot root = VectorSchemaRoot.create(ArrowUtils.toArrowSchema(schema), allocator);
     try {
       new VectorLoader(root).load(batch);
-      return new ArrowRowReader(root, schema, true);
+      return new ArrowReader(root, schema, true);
     } catch (RuntimeException e) {
       root.close();
       throw e;

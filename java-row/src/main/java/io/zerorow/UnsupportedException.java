@@ -1,14 +1,14 @@
 package io.zerorow;
 
 /** {@link ErrorKind#UNSUPPORTED}: The schema, a Java type or the container uses something format v1 does not define. */
-public class UnsupportedFormatException extends ZerorowException {
+public class UnsupportedException extends ZerorowException {
   private static final long serialVersionUID = 1L;
 
-  public UnsupportedFormatException(String path, String detail) {
+  public UnsupportedException(String path, String detail) {
     super(ErrorKind.UNSUPPORTED, path, detail);
   }
 
-  public UnsupportedFormatException(String path, String detail, Throwable cause) {
+  public UnsupportedException(String path, String detail, Throwable cause) {
     super(ErrorKind.UNSUPPORTED, path, detail, cause);
   }
 }
