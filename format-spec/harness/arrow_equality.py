@@ -26,9 +26,10 @@ Row files across languages (SPEC §5), per case, with the row bytes compared to 
 
   arrow_equality.py [--vectors DIR] [--java-classpath CP] [--producers java,python,cpp]
 
-Prints `PASS|FAIL <producer> <check> <case>` lines (`SKIP` only for the KNOWN_LIMITS
-below, with the reason), which producers ran, and `N passed, N failed[, N skipped]`;
-exits 1 on any failure. The expected tables also serve the Parquet
+Prints `PASS|FAIL <producer> <check> <case>` lines, which producers ran, and
+`N passed, N failed`; exits 1 on any failure. Every producer asked for must run: one that
+is unavailable is a failure, never a skip. A case that a library outside zerorow cannot
+take (EXPECTED_REFUSALS below) passes only when it is refused with that library's message. The expected tables also serve the Parquet
 interop test (java-row/parquet/src/test/python), which imports `expected_table`.
 """
 import argparse
@@ -327,13 +328,14 @@ def java_read_row_files(files, vectors, classpath=None):
 
 PRODUCERS = {"java": produce_java, "python": produce_python, "cpp": produce_cpp}
 
-# Limits outside zerorow, reported as `SKIP` with the reason (and counted as passed if the
-# limit goes away). Everything else that fails is a failure.
-KNOWN_LIMITS = {
-    ("python", "max_depth_64"): "Arrow C++'s C Data Interface import stops at 64 nested "
-    "levels (kMaxImportRecursionLevel); the row has 65 (root struct + 64 lists), SPEC §7",
-    ("cpp", "max_depth_64"): "Arrow C++'s C Data Interface import stops at 64 nested "
-    "levels (kMaxImportRecursionLevel); the row has 65 (root struct + 64 lists), SPEC §7",
+# Limits outside zerorow: the case must be refused with this message (a substring of the
+# error), and passes only then. If the limit goes away, the check fails and the entry goes.
+_ARROW_DEPTH = ("Recursion level in ArrowSchema struct exceeded",
+                "Arrow C++'s C Data Interface import stops at 64 nested levels "
+                "(kMaxImportRecursionLevel); the row has 65 (root struct + 64 lists), SPEC §7")
+EXPECTED_REFUSALS = {
+    ("python", "max_depth_64"): _ARROW_DEPTH,
+    ("cpp", "max_depth_64"): _ARROW_DEPTH,
 }
 
 
@@ -418,18 +420,20 @@ def main(argv=None):
     args = ap.parse_args(argv)
     vectors = os.path.abspath(args.vectors)
     names = cases(vectors)
-    passed = failed = known = 0
+    passed = failed = 0
     ran, skipped = [], []
 
     def report(ok, producer, check, case, why=""):
-        nonlocal passed, failed, known
-        limit = KNOWN_LIMITS.get((producer, case))
-        if not ok and limit:
-            print(f"SKIP {producer:<7} {check:<9} {case}  known limit: {limit} ({why})")
-            known += 1
-            return
+        nonlocal passed, failed
+        refusal = EXPECTED_REFUSALS.get((producer, case)) if check == "arrow" else None
+        if refusal:
+            message, reason = refusal
+            ok, why = (not ok and message in why,
+                       f"expected the refusal {message!r} ({reason}), got: {why or 'success'}")
+            if ok:
+                why = f"refused as expected: {reason}"
         print(f"{'PASS' if ok else 'FAIL'} {producer:<7} {check:<9} {case}"
-              + ("" if ok else f"  {why}"))
+              + (f"  {why}" if why and (not ok or refusal) else ""))
         passed += ok
         failed += not ok
 
@@ -482,7 +486,10 @@ def main(argv=None):
                 report(ok, "java", check, name, why)
     print(f"producers run: {', '.join(ran) or 'none'}"
           + (f"; not run: {', '.join(skipped)}" if skipped else ""))
-    print(f"{passed} passed, {failed} failed" + (f", {known} skipped" if known else ""))
+    for missing in skipped:  # a producer that was asked for and could not run
+        print(f"FAIL {missing.split(' ')[0]:<7} available  -  {missing}")
+    failed += len(skipped)
+    print(f"{passed} passed, {failed} failed")
     return 1 if failed or not ran else 0
 
 
