@@ -100,7 +100,7 @@ def test_row_files(tmp_path):
         assert ENC.from_row(f[5]) == ORDERS[5]
         assert f.to_arrow().column("id").to_pylist() == list(range(50))
     meta = pa.ipc.open_file(pa.memory_map(str(path))).schema.field("row").metadata
-    assert meta[b"zerorow.fingerprint"].decode() == ENC.schema.fingerprint
+    assert meta[b"zerorow.fingerprint"].decode() == ENC.schema.fingerprint_hex
     other = zerorow.Schema([zerorow.field("x", zerorow.int32)])
     with pytest.raises(zerorow.SchemaMismatchError):
         zerorow.open_file(path, schema=other)
@@ -118,10 +118,13 @@ def test_row_file_with_bad_fingerprint(tmp_path):
         w.write_batch(
             pa.record_batch([pa.array([ENC.encode(ORDERS[0])])], schema=schema)
         )
-    with pytest.raises(zerorow.InvalidDataError):
+    with pytest.raises(zerorow.InvalidDataError) as e:
         zerorow.open_file(path)
+    # both fingerprints and the file are named
+    assert ENC.schema.fingerprint_hex in str(e.value) and "0" * 16 in str(e.value)
+    assert "bad.arrow" in str(e.value)
     meta["zerorow.version"] = "2"
-    meta["zerorow.fingerprint"] = ENC.schema.fingerprint
+    meta["zerorow.fingerprint"] = ENC.schema.fingerprint_hex
     schema = pa.schema([pa.field("row", pa.binary(), nullable=False, metadata=meta)])
     with pa.OSFile(str(path), "wb") as sink, pa.ipc.new_file(sink, schema) as w:
         w.write_batch(
@@ -153,7 +156,7 @@ def test_row_file_to_arrow_over_several_batches(tmp_path, monkeypatch):
         table = f.to_arrow()
         assert table.num_rows == 50 and len(table.to_batches()) == 8
         assert table == pa.Table.from_batches([ENC.to_arrow_record_batch(ORDERS)])
-    with zerorow.open_file(path, level="unchecked") as f:
+    with zerorow.open_file(path, level="none") as f:
         assert [r.id for r in f] == list(range(50))
 
 
