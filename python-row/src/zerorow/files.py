@@ -4,10 +4,10 @@ metadata carries the format version, the schema's canonical JSON and its fingerp
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
 from typing import Any, Iterable, Iterator, Optional, Union
 
 from ._views import RowData
+from .arrow import SequenceMethods
 from .errors import ZerorowError, error
 from .levels import LevelLike, level_of
 from .schema import FORMAT_VERSION, Schema, fingerprint_hex
@@ -91,8 +91,8 @@ def _arrow_error(path: str, where: str, e: Exception) -> ZerorowError:
     return error(kind, "", f"row file {path!r}{where}: {type(e).__name__}: {text}")
 
 
-class RowFile(Sequence):
-    """A memory-mapped row file: a Sequence of rows (len, indexes, negative indexes, slices
+class RowFile(SequenceMethods):
+    """A memory-mapped row file: a sequence of rows (len, indexes, negative indexes, slices
     that are row files again, zero-copy), to_arrow(), and the Arrow PyCapsule stream protocol
     (`pa.table(f)`, `pl.DataFrame(f)`, DuckDB), batch by batch. Use after close() raises
     ValueError."""
@@ -234,10 +234,6 @@ class RowFile(Sequence):
                 f"row file indices must be integers or slices, not {type(k).__name__}"
             ) from None
         return RowData(self.schema, self._row_bytes(pos), self._row_level)
-
-    def __iter__(self) -> Iterator[RowData]:
-        for k in range(len(self)):
-            yield self[k]
 
     def _batches(self) -> Iterator[Any]:
         """The rows as RowBatches, one per Arrow batch of the file (zero-copy over the map)."""
