@@ -79,13 +79,19 @@ def test_capsule_protocol_round_trip():
     assert rows.to_binary_array()[0].as_py() == rows[0].to_bytes()
 
 
-def test_from_arrow_converts_units_exactly_or_fails():
+def test_from_arrow_floors_sub_microseconds_unless_strict():
+    # SPEC Appendix A rule 6: floor toward negative infinity, as Spark and Flink truncate
     s = zerorow.Schema([zerorow.field("t", zerorow.timestamp(), False)])
     ok = pa.record_batch([pa.array([1_000_000_000], pa.timestamp("ns"))], names=["t"])
     assert zerorow.from_arrow(ok, s)[0].get_raw("t") == 1_000_000
-    bad = pa.record_batch([pa.array([1], pa.timestamp("ns"))], names=["t"])
-    with pytest.raises(zerorow.InvalidDataError, match="microseconds"):
-        zerorow.from_arrow(bad, s)
+    fine = pa.record_batch([pa.array([1, 1999, -1, None], pa.timestamp("ns"))], names=["t"])
+    rows = zerorow.from_arrow(fine, s.__class__([zerorow.field("t", zerorow.timestamp())]))
+    assert [r.get_raw("t") for r in rows] == [0, 1, -1, None]
+    with pytest.raises(zerorow.InvalidDataError, match="nanoseconds") as e:
+        zerorow.from_arrow(fine, s, strict=True)
+    assert e.value.path == "[0].t" and "1" in str(e.value)
+    ms = pa.record_batch([pa.array([3], pa.timestamp("ms"))], names=["t"])
+    assert zerorow.from_arrow(ms, s, strict=True)[0].get_raw("t") == 3000
     other = pa.record_batch([pa.array(["x"])], names=["t"])
     with pytest.raises(zerorow.SchemaMismatchError):
         zerorow.from_arrow(other, s)
