@@ -398,7 +398,7 @@ void BindEncoder(nb::module_& m) {
     struct Busy { const Compiled& c; Busy(const Compiled& x) : c(x) { c.busy = true; } ~Busy() { c.busy = false; } } busy(c);
     EncodeInto(*c.type, obj.ptr(), *c.writer);
     return to_bytes(*c.writer);
-  }, "Encodes one object (dataclass, object with attributes, or dict) as a row; returns bytes.");
+  }, nb::arg("compiled"), nb::arg("obj").none(), "Encodes one object (dataclass, object with attributes, or dict) as a row; returns bytes.");
 
   m.def("encode_many", [](const Compiled& c, nb::handle objs) {
     std::vector<uint8_t> buf;

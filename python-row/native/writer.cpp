@@ -55,6 +55,15 @@ std::string Repr(PyObject* v) {
   return out;
 }
 
+/// A double in Python's shortest round-trip form ("1e+39").
+std::string ShortFloat(double d) {
+  char* text = PyOS_double_to_string(d, 'r', 0, Py_DTSF_ADD_DOT_0, nullptr);
+  if (!text) { PyErr_Clear(); return std::to_string(d); }
+  std::string out(text);
+  PyMem_Free(text);
+  return out;
+}
+
 [[noreturn]] void Mismatch(const PathNode& p, PyObject* v, const char* want) {
   throw Error(Kind::SchemaMismatch, p.Text(),
               std::string("expected ") + want + " but found " + Py_TYPE(v)->tp_name + " " + Repr(v));
@@ -349,10 +358,17 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
         return Ok(p, w.WriteInt(i, AsInt(p, v, lo, hi, zerorow::TypeIdName(t.core->id()).data())));
       }
     case Tid::Float32: case Tid::Float64: {
-      if (PyFloat_CheckExact(v)) return Ok(p, w.WriteFloat(i, PyFloat_AS_DOUBLE(v)));
-      if (PyBool_Check(v) || PyUnicode_Check(v) || !PyNumber_Check(v)) Mismatch(p, v, "float");
-      double d = PyFloat_AsDouble(v);
-      if (d == -1.0 && PyErr_Occurred()) { ClearOrRethrow(); Mismatch(p, v, "float"); }
+      double d;
+      if (PyFloat_CheckExact(v)) {
+        d = PyFloat_AS_DOUBLE(v);
+      } else {
+        if (PyBool_Check(v) || PyUnicode_Check(v) || !PyNumber_Check(v)) Mismatch(p, v, "float");
+        d = PyFloat_AsDouble(v);
+        if (d == -1.0 && PyErr_Occurred()) { ClearOrRethrow(); Mismatch(p, v, "float"); }
+      }
+      if (t.id == Tid::Float32 && std::isfinite(d) && std::fabs(d) > std::numeric_limits<float>::max())
+        Invalid(p, ShortFloat(d) + " is out of range for float32: expected |v| <= " +
+                       ShortFloat(std::numeric_limits<float>::max()));
       return Ok(p, w.WriteFloat(i, d));
     }
     case Tid::Date32: case Tid::Time: case Tid::Timestamp: case Tid::Duration:

@@ -229,7 +229,17 @@ class RowBatch(SequenceMethods):
                     f"requested_schema asks for Arrow {f.type} but the rows give {have.type} "
                     "(SPEC §12): not a lossless variant; import without a schema and cast in Arrow",
                 )
-        return batch.cast(want)
+        cols = []
+        for col, f in zip(batch.columns, want):
+            if f.type == col.type:
+                cols.append(col)
+            elif pa.types.is_string_view(f.type) or pa.types.is_binary_view(f.type):
+                # pyarrow 21's cast to a view type exports arrays that crash their consumer:
+                # build the view array from the values instead
+                cols.append(pa.array(col.to_pylist(), type=f.type))
+            else:
+                cols.append(col.cast(f.type))
+        return pa.RecordBatch.from_arrays(cols, schema=want)
 
     def __repr__(self) -> str:
         return f"RowBatch({len(self)} rows, {self.schema!r})"
