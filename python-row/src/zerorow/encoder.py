@@ -70,7 +70,7 @@ class Encoder(Generic[T]):
                 f"from_row needs a zerorow.BinaryRow of {self.cls.__qualname__}'s schema, got "
                 f"{type(row).__name__}"
             )
-        if not row._has_type(self._native):
+        if not row._has_type(self.schema._native):  # the rows' own compiled type: a pointer compare
             raise error(
                 "schema_mismatch",
                 "",
