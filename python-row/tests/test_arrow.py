@@ -84,8 +84,12 @@ def test_from_arrow_floors_sub_microseconds_unless_strict():
     s = zerorow.Schema([zerorow.field("t", zerorow.timestamp(), False)])
     ok = pa.record_batch([pa.array([1_000_000_000], pa.timestamp("ns"))], names=["t"])
     assert zerorow.from_arrow(ok, s)[0].get_raw("t") == 1_000_000
-    fine = pa.record_batch([pa.array([1, 1999, -1, None], pa.timestamp("ns"))], names=["t"])
-    rows = zerorow.from_arrow(fine, s.__class__([zerorow.field("t", zerorow.timestamp())]))
+    fine = pa.record_batch(
+        [pa.array([1, 1999, -1, None], pa.timestamp("ns"))], names=["t"]
+    )
+    rows = zerorow.from_arrow(
+        fine, s.__class__([zerorow.field("t", zerorow.timestamp())])
+    )
     assert [r.get_raw("t") for r in rows] == [0, 1, -1, None]
     with pytest.raises(zerorow.InvalidDataError, match="nanoseconds") as e:
         zerorow.from_arrow(fine, s, strict=True)

@@ -30,7 +30,9 @@ def test_the_vector_is_the_case_of_the_issue():
         open(os.path.join(CASE, "schema.json")).read()
     )
     assert len(DATA) < 16 * 1024
-    row = zerorow.BinaryRow(ENC.schema, DATA)  # legal at bounds: each access is in bounds
+    row = zerorow.BinaryRow(
+        ENC.schema, DATA
+    )  # legal at bounds: each access is in bounds
     inner = row.deep
     for _ in range(19):
         assert len(inner) in (100, 1)
@@ -82,7 +84,9 @@ def test_valid_rows_stay_within_the_budget():
         nested: List[List[zerorow.int8]]
 
     enc = zerorow.encoder(Tight)
-    obj = Tight([True] * 1000, [1] * 999, ["", "a", "abcdefgh"] * 50, [[]] * 30 + [[1]] * 5)
+    obj = Tight(
+        [True] * 1000, [1] * 999, ["", "a", "abcdefgh"] * 50, [[]] * 30 + [[1]] * 5
+    )
     row = enc.to_row(obj)
     assert enc.from_row(row) == obj and enc.decode(row.to_bytes()) == obj
     assert row.to_dict()["words"][:3] == ["", "a", "abcdefgh"]

@@ -28,7 +28,9 @@ def cases(draw):
     ]
     values = {n: draw(TYPES[t][1]) for n, t, _ in fields}
     missing = draw(st.lists(st.sampled_from(names), unique=True))
-    extra = draw(st.lists(NAMES.filter(lambda n: n not in names), unique=True, max_size=3))
+    extra = draw(
+        st.lists(NAMES.filter(lambda n: n not in names), unique=True, max_size=3)
+    )
     extra_values = {n: draw(st.integers()) for n in extra}
     return fields, values, missing, extra_values
 

@@ -18,9 +18,13 @@ def test_readme_examples_run(capsys):
     try:
         for i, block in enumerate(blocks):
             try:
-                exec(compile(block, f"README.md block {i + 1}", "exec"), module.__dict__)
+                exec(
+                    compile(block, f"README.md block {i + 1}", "exec"), module.__dict__
+                )
             except Exception as e:
-                raise AssertionError(f"README block {i + 1} failed: {e!r}\n{block}") from e
+                raise AssertionError(
+                    f"README block {i + 1} failed: {e!r}\n{block}"
+                ) from e
     finally:
         del sys.modules["readme"]
         module.__dict__.clear()

@@ -122,7 +122,9 @@ def test_equality_repr_to_dict_to_bytes():
     assert r1 != ENC.to_row(Rec(8, "", [], [], {}, Inner(0, ""), [], 1))
     assert repr(r1).startswith("BinaryRow(id=7, name='héllo', xs=[1, -2, 3]")
     assert zerorow.RowData is zerorow.BinaryRow and type(r1).__name__ == "BinaryRow"
-    assert repr(r1.xs).startswith("BinaryArray(") and repr(r1.m).startswith("BinaryMap(")
+    assert repr(r1.xs).startswith("BinaryArray(") and repr(r1.m).startswith(
+        "BinaryMap("
+    )
     # rows of different schemas are never equal, whatever their bytes
     other = zerorow.Schema(
         [zerorow.field(f.name + "_", f.type, f.nullable) for f in ENC.schema.fields]

@@ -1,7 +1,6 @@
 """python-row as its users meet it: no silent change of data, errors that name the object,
 Arrow hand-offs (pyarrow, polars, DuckDB), and the Python idioms (SPEC Appendix A rules 4-8)."""
 
-import dataclasses
 import datetime as dt
 import enum
 import pickle
@@ -42,7 +41,10 @@ def test_enum_fields_take_members_their_values_or_names_only():
     for bad, path in [
         (Paint(1, "BLUE", [], {}), "color"),
         (Paint(1, Color.RED, [Color.RED, "x"], {}), "colors[1]"),
-        (Paint(1, Color.RED, [], {"a": 1.0}), "by_name{values}[0]"),  # 1.0 is not the value 1
+        (
+            Paint(1, Color.RED, [], {"a": 1.0}),
+            "by_name{values}[0]",
+        ),  # 1.0 is not the value 1
         (Paint(1, 2, [], {}), "color"),
     ]:
         with pytest.raises(zerorow.SchemaMismatchError, match="a member of Color") as e:
@@ -183,7 +185,10 @@ def test_batch_calls_name_the_index_of_the_failing_object(tmp_path):
         with pytest.raises(zerorow.SchemaMismatchError) as e:
             call(objs)
         assert e.value.path == "[2].age"
-        assert str(e.value) == "schema_mismatch at [2].age: expected int64 but found str '3'"
+        assert (
+            str(e.value)
+            == "schema_mismatch at [2].age: expected int64 but found str '3'"
+        )
 
 
 def test_api_misuse_gives_type_errors_that_say_what_is_expected():
@@ -228,7 +233,10 @@ def test_arrow_import_errors_name_arrow_types():
     with pytest.raises(zerorow.SchemaMismatchError) as e:
         zerorow.from_arrow(pa.record_batch({"a": pa.array([1], pa.uint64())}), s)
     assert "uint64" in str(e.value) and "int64" in str(e.value) and e.value.path == "a"
-    assert zerorow._arrow_in.arrow_type_names('found format "vu"') == "found Arrow type string_view"
+    assert (
+        zerorow._arrow_in.arrow_type_names('found format "vu"')
+        == "found Arrow type string_view"
+    )
 
 
 def test_damaged_row_files_raise_zerorow_errors_naming_the_file(tmp_path):
@@ -242,7 +250,9 @@ def test_damaged_row_files_raise_zerorow_errors_naming_the_file(tmp_path):
     other = zerorow.Schema([zerorow.field("x", zerorow.int32)])
     with pytest.raises(zerorow.SchemaMismatchError) as e:
         zerorow.open_file(path, schema=other)
-    assert other.fingerprint_hex in str(e.value) and PERSON.schema.fingerprint_hex in str(e.value)
+    assert other.fingerprint_hex in str(
+        e.value
+    ) and PERSON.schema.fingerprint_hex in str(e.value)
 
 
 # ---- 3. Arrow hand-offs ---------------------------------------------------------------------
@@ -274,11 +284,17 @@ def test_from_arrow_matches_columns_by_name_and_takes_variants():
             "extra": pa.array([0] * n),
         }
     )
-    assert PERSON.from_arrow(batch) == [Person("x", 1, "a"), Person("y", 2), Person("z", 3, "c")]
+    assert PERSON.from_arrow(batch) == [
+        Person("x", 1, "a"),
+        Person("y", 2),
+        Person("z", 3, "c"),
+    ]
     lossy = pa.record_batch({"name": ["x"], "age": pa.array([1.5])})
     with pytest.raises(zerorow.SchemaMismatchError) as e:
         PERSON.from_arrow(lossy)
-    assert e.value.path == "age" and "double" in str(e.value) and "int64" in str(e.value)
+    assert (
+        e.value.path == "age" and "double" in str(e.value) and "int64" in str(e.value)
+    )
     with pytest.raises(zerorow.SchemaMismatchError, match="no column 'age'"):
         PERSON.from_arrow(pa.record_batch({"name": ["x"]}))
 
@@ -301,7 +317,9 @@ def test_polars_and_duckdb_take_batches_and_files(tmp_path):
         # polars and DuckDB data come back through from_arrow
         back = zerorow.from_arrow(df, PERSON.schema)
         assert [r.to_bytes() for r in back] == [PERSON.encode(p) for p in PEOPLE]
-        assert len(zerorow.from_arrow(duckdb.sql("select name, age from f").arrow())) == 20
+        assert (
+            len(zerorow.from_arrow(duckdb.sql("select name, age from f").arrow())) == 20
+        )
 
 
 def test_requested_schema_variants_are_honoured():
@@ -342,7 +360,13 @@ def test_batches_and_files_are_sequences_with_slices_and_close(tmp_path):
     assert sub[-1].age == 19 and sub[::3].to_arrow().num_rows == 4
     assert pa.table(sub).column("age").to_pylist() == list(range(10, 20))
     f.close()
-    for use in (lambda: f[0], lambda: len(f), lambda: sub[0], lambda: list(f), lambda: pa.table(f)):
+    for use in (
+        lambda: f[0],
+        lambda: len(f),
+        lambda: sub[0],
+        lambda: list(f),
+        lambda: pa.table(f),
+    ):
         with pytest.raises(ValueError, match="closed"):
             use()
 
@@ -364,7 +388,10 @@ def test_maps_equal_dicts_and_arrays_are_numpy_views():
 
 def test_encoders_and_rows_pickle():
     enc = pickle.loads(pickle.dumps(PERSON))
-    assert enc.schema == PERSON.schema and enc.decode(PERSON.encode(PEOPLE[2])) == PEOPLE[2]
+    assert (
+        enc.schema == PERSON.schema
+        and enc.decode(PERSON.encode(PEOPLE[2])) == PEOPLE[2]
+    )
     row = PERSON.to_row(PEOPLE[2])
     back = pickle.loads(pickle.dumps(row))
     assert back == row and back.schema == PERSON.schema

@@ -60,9 +60,17 @@ def _storage_name(t: Any) -> str:
     pa = _pa()
     if pa.types.is_dictionary(t):
         return _storage_name(t.value_type)
-    if pa.types.is_large_string(t) or pa.types.is_string_view(t) or pa.types.is_string(t):
+    if (
+        pa.types.is_large_string(t)
+        or pa.types.is_string_view(t)
+        or pa.types.is_string(t)
+    ):
         return "string"
-    if pa.types.is_large_binary(t) or pa.types.is_binary_view(t) or pa.types.is_binary(t):
+    if (
+        pa.types.is_large_binary(t)
+        or pa.types.is_binary_view(t)
+        or pa.types.is_binary(t)
+    ):
         return "binary"
     return str(t)
 
@@ -89,14 +97,25 @@ def derived_type(t: Any) -> Any:
         return pa.time64("us")
     if pa.types.is_date64(t):
         return pa.date32()
-    if pa.types.is_list(t) or pa.types.is_large_list(t) or pa.types.is_list_view(t) or (
-        hasattr(pa.types, "is_large_list_view") and pa.types.is_large_list_view(t)
+    if (
+        pa.types.is_list(t)
+        or pa.types.is_large_list(t)
+        or pa.types.is_list_view(t)
+        or (hasattr(pa.types, "is_large_list_view") and pa.types.is_large_list_view(t))
     ):
         inner = derived_type(t.value_type)
-        return None if inner is None else pa.list_(pa.field("item", inner, t.value_field.nullable))
+        return (
+            None
+            if inner is None
+            else pa.list_(pa.field("item", inner, t.value_field.nullable))
+        )
     if pa.types.is_map(t):
         k, v = derived_type(t.key_type), derived_type(t.item_type)
-        return None if k is None or v is None else pa.map_(k, pa.field("value", v, t.item_field.nullable))
+        return (
+            None
+            if k is None or v is None
+            else pa.map_(k, pa.field("value", v, t.item_field.nullable))
+        )
     if pa.types.is_struct(t):
         fields = []
         for f in t:
@@ -135,7 +154,9 @@ def _lossless(src: Any, dst: Any) -> bool:
         return True
     if pa.types.is_dictionary(src):
         return _lossless(src.value_type, dst)
-    if _storage_name(src) in ("string", "binary") and _storage_name(src) == _storage_name(dst):
+    if _storage_name(src) in ("string", "binary") and _storage_name(
+        src
+    ) == _storage_name(dst):
         return True
     if str(dst) in _WIDER.get(str(src), ()):
         return True
@@ -156,13 +177,21 @@ def lossless_out(own: Any, want: Any) -> bool:
     pa = _pa()
     if own == want:
         return True
-    if _storage_name(own) in ("string", "binary") and _storage_name(want) == _storage_name(own):
+    if _storage_name(own) in ("string", "binary") and _storage_name(
+        want
+    ) == _storage_name(own):
         return not pa.types.is_dictionary(want)
     if str(want) in _WIDER.get(str(own), ()):
         return True
-    if pa.types.is_list(own) and (pa.types.is_list(want) or pa.types.is_large_list(want)):
+    if pa.types.is_list(own) and (
+        pa.types.is_list(want) or pa.types.is_large_list(want)
+    ):
         return lossless_out(own.value_type, want.value_type)
-    if pa.types.is_struct(own) and pa.types.is_struct(want) and own.num_fields == want.num_fields:
+    if (
+        pa.types.is_struct(own)
+        and pa.types.is_struct(want)
+        and own.num_fields == want.num_fields
+    ):
         return all(
             a.name == b.name and lossless_out(a.type, b.type) for a, b in zip(own, want)
         )
@@ -233,12 +262,34 @@ def _normalise(batch: Any, target: Any, strict: bool) -> Any:
 
 
 _FORMATS = {
-    "n": "null", "b": "bool", "c": "int8", "C": "uint8", "s": "int16", "S": "uint16",
-    "i": "int32", "I": "uint32", "l": "int64", "L": "uint64", "e": "float16",
-    "f": "float32", "g": "float64", "z": "binary", "Z": "large_binary", "vz": "binary_view",
-    "u": "string", "U": "large_string", "vu": "string_view", "tdD": "date32",
-    "tdm": "date64", "+l": "list", "+L": "large_list", "+vl": "list_view",
-    "+vL": "large_list_view", "+s": "struct", "+m": "map", "+ud": "dense_union",
+    "n": "null",
+    "b": "bool",
+    "c": "int8",
+    "C": "uint8",
+    "s": "int16",
+    "S": "uint16",
+    "i": "int32",
+    "I": "uint32",
+    "l": "int64",
+    "L": "uint64",
+    "e": "float16",
+    "f": "float32",
+    "g": "float64",
+    "z": "binary",
+    "Z": "large_binary",
+    "vz": "binary_view",
+    "u": "string",
+    "U": "large_string",
+    "vu": "string_view",
+    "tdD": "date32",
+    "tdm": "date64",
+    "+l": "list",
+    "+L": "large_list",
+    "+vl": "list_view",
+    "+vL": "large_list_view",
+    "+s": "struct",
+    "+m": "map",
+    "+ud": "dense_union",
     "+us": "sparse_union",
 }
 

@@ -7,8 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 # microseconds per unit, for units of a microsecond or coarser
-_COARSE = {"us": 1, "ms": 1000, "s": 1_000_000, "m": 60_000_000, "h": 3_600_000_000,
-           "D": 86_400_000_000, "W": 604_800_000_000}
+_COARSE = {
+    "us": 1,
+    "ms": 1000,
+    "s": 1_000_000,
+    "m": 60_000_000,
+    "h": 3_600_000_000,
+    "D": 86_400_000_000,
+    "W": 604_800_000_000,
+}
 # units finer than a microsecond: how many make one
 _FINE = {"ns": 1000, "ps": 1_000_000, "fs": 1_000_000_000, "as": 1_000_000_000_000}
 

@@ -9,7 +9,7 @@ Data Interface capsules; pyarrow (an optional dependency) builds them today.
 from __future__ import annotations
 
 import array
-from typing import Any, Iterable, Iterator, Optional, Union
+from typing import Any, Iterable, Iterator, Optional, Sequence, Union
 
 from . import _zerorow
 from ._views import RowData
@@ -88,7 +88,7 @@ class RowBatch(SequenceMethods):
     an Arrow PyCapsule exporter (`pa.record_batch(b)`, `pl.DataFrame(b)`, `pl.from_arrow(b)`).
     """
 
-    def __init__(self, schema: Schema, data: Any, offsets: Sequence[int]) -> None:
+    def __init__(self, schema: Schema, data: Any, offsets: "Sequence[int]") -> None:
         self.schema = schema
         self.data = data
         # Offsets are kept as int64 in one buffer (a NumPy int64 array or array('q')), so
@@ -135,7 +135,9 @@ class RowBatch(SequenceMethods):
             if step == 1:  # zero-copy: the same buffer, a window of the offsets
                 stop = max(start, stop)
                 return RowBatch(self.schema, self.data, self.offsets[start : stop + 1])
-            return RowBatch.from_rows([self[i] for i in range(start, stop, step)], self.schema)
+            return RowBatch.from_rows(
+                [self[i] for i in range(start, stop, step)], self.schema
+            )
         try:
             k = k.__index__()
         except AttributeError:
@@ -167,15 +169,20 @@ class RowBatch(SequenceMethods):
         """The rows as one Arrow large_binary array, zero-copy over this batch's buffer."""
         pa = _pa()
         offsets = self._offsets_bytes()
-        if len(offsets) and offsets[0] != 0:  # a slice: offsets relative to its first row
+        if (
+            len(offsets) and offsets[0] != 0
+        ):  # a slice: offsets relative to its first row
             import numpy as np
 
             offsets = np.asarray(offsets, dtype="<i8")
             return pa.Array.from_buffers(
                 pa.large_binary(),
                 len(self),
-                [None, pa.py_buffer(offsets - offsets[0]),
-                 pa.py_buffer(self._mv[int(offsets[0]) : int(offsets[-1])])],
+                [
+                    None,
+                    pa.py_buffer(offsets - offsets[0]),
+                    pa.py_buffer(self._mv[int(offsets[0]) : int(offsets[-1])]),
+                ],
             )
         return pa.Array.from_buffers(
             pa.large_binary(),
@@ -294,7 +301,9 @@ def from_arrow(
     with the column and both types. Without a schema, it is derived from the Arrow schema
     (SPEC §12 read backwards, after the same widenings)."""
     if schema is not None and not isinstance(schema, Schema):
-        raise TypeError(f"from_arrow's schema must be a zerorow.Schema, got {type(schema).__name__}")
+        raise TypeError(
+            f"from_arrow's schema must be a zerorow.Schema, got {type(schema).__name__}"
+        )
     direct = _direct_import(data, schema)
     if direct is not None:
         return direct

@@ -70,7 +70,9 @@ class Encoder(Generic[T]):
                 f"from_row needs a zerorow.BinaryRow of {self.cls.__qualname__}'s schema, got "
                 f"{type(row).__name__}"
             )
-        if not row._has_type(self.schema._native):  # the rows' own compiled type: a pointer compare
+        if not row._has_type(
+            self.schema._native
+        ):  # the rows' own compiled type: a pointer compare
             raise error(
                 "schema_mismatch",
                 "",
@@ -122,7 +124,11 @@ def _as_list(objs: Iterable[Any]) -> Any:
     and tuple subclasses included (they may iterate differently), copied to a list."""
     if type(objs) is list or type(objs) is tuple:
         return objs
-    if objs is None or isinstance(objs, (str, bytes, dict)) or not hasattr(objs, "__iter__"):
+    if (
+        objs is None
+        or isinstance(objs, (str, bytes, dict))
+        or not hasattr(objs, "__iter__")
+    ):
         raise TypeError(
             f"expected an iterable of objects (a list of instances), got {type(objs).__name__}"
         )

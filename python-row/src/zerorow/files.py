@@ -87,7 +87,11 @@ class _Mapped:
 def _arrow_error(path: str, where: str, e: Exception) -> ZerorowError:
     """A damaged or cut file, as pyarrow reports it, as a zerorow error naming the file."""
     text = str(e)
-    kind = "truncated" if "too small" in text or "truncat" in text.lower() else "invalid_data"
+    kind = (
+        "truncated"
+        if "too small" in text or "truncat" in text.lower()
+        else "invalid_data"
+    )
     return error(kind, "", f"row file {path!r}{where}: {type(e).__name__}: {text}")
 
 
@@ -116,7 +120,9 @@ class RowFile(SequenceMethods):
         for i in range(reader.num_record_batches):
             try:
                 col = reader.get_batch(i).column(0)
-                col.validate(full=True)  # offsets inside the data: the views below trust them
+                col.validate(
+                    full=True
+                )  # offsets inside the data: the views below trust them
             except (pa.ArrowInvalid, pa.ArrowIOError) as e:
                 raise _arrow_error(str(path), f", batch {i}", e) from e
             if col.null_count:
@@ -141,7 +147,9 @@ class RowFile(SequenceMethods):
                 try:
                     validate(self.schema, self._row_bytes(k), "full")
                 except ZerorowError as e:
-                    raise type(e)(f"row file {str(path)!r}, row {k}: {e}", e.kind, e.path) from e
+                    raise type(e)(
+                        f"row file {str(path)!r}, row {k}: {e}", e.kind, e.path
+                    ) from e
 
     @staticmethod
     def _check_metadata(path: str, fields: Any, schema: Optional[Schema]) -> Schema:
@@ -161,7 +169,11 @@ class RowFile(SequenceMethods):
         }
         for key in ("zerorow.version", "zerorow.schema", "zerorow.fingerprint"):
             if key not in meta:
-                raise error("invalid_data", "", f"row file {path!r}: row column metadata lacks {key}")
+                raise error(
+                    "invalid_data",
+                    "",
+                    f"row file {path!r}: row column metadata lacks {key}",
+                )
         if meta["zerorow.version"].split(".")[0] != "1":
             raise error(
                 "unsupported",

@@ -59,7 +59,9 @@ def _has_not_null(ann: Any) -> bool:
     )
 
 
-def _element_node(ann: Any, where: str, stack: tuple, order: str = "declaration") -> "Node":
+def _element_node(
+    ann: Any, where: str, stack: tuple, order: str = "declaration"
+) -> "Node":
     """A list element / map key or value: not_null does not apply there (rule 2)."""
     if _has_not_null(ann):
         raise TypeError(
@@ -122,7 +124,9 @@ class Node:
         # "struct" (cls(**fields)), "seq" (container([...])), "map" ({k: v})
         self.tag = tag or ("value" if conv is None else "call")
         self.container, self.children = container, children
-        self.enum = None  # an Enum class: the encoder accepts only its members (EnumNames)
+        self.enum = (
+            None  # an Enum class: the encoder accepts only its members (EnumNames)
+        )
 
     def with_(self, **changes: Any) -> "Node":
         n = Node(
@@ -326,7 +330,9 @@ def _seq_node(t: DataType, kind: type, elem: Node) -> Node:
     )
 
 
-def infer_node(ann: Any, where: str, stack: tuple = (), order: str = "declaration") -> Node:
+def infer_node(
+    ann: Any, where: str, stack: tuple = (), order: str = "declaration"
+) -> Node:
     """The Node for annotation `ann`; `where` names the class and field for errors."""
     origin, args = typing.get_origin(ann), typing.get_args(ann)
     # Optional[X] / X | None
@@ -481,7 +487,10 @@ def struct_node(cls: type, stack: tuple = (), order: str = "declaration") -> Nod
         if name not in hints:
             raise TypeError(f"{cls.__qualname__}.{name} has no annotation")
         n = infer_node(
-            hints[name], f"{cls.__qualname__}.{name} ({hints[name]!r})", stack + (cls,), order
+            hints[name],
+            f"{cls.__qualname__}.{name} ({hints[name]!r})",
+            stack + (cls,),
+            order,
         )
         fields.append(Field(name, n.type, field_nullable(hints[name], n)))
         nodes.append((name, n))
@@ -527,5 +536,9 @@ def annotate_native(obj: Any, node: Node) -> Any:
         return dict(obj, element=annotate_native(obj["element"], node.children[0]))
     if node.tag == "map" and node.children:
         k, v = node.children
-        return dict(obj, key=annotate_native(obj["key"], k), value=annotate_native(obj["value"], v))
+        return dict(
+            obj,
+            key=annotate_native(obj["key"], k),
+            value=annotate_native(obj["value"], v),
+        )
     return obj
