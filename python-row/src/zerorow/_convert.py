@@ -9,10 +9,6 @@ from . import _zerorow
 RAW, DEEP, PAIRS = 1, 2, 4  # modes of _zerorow.get
 
 
-def deep_row(row: _zerorow.BinaryRow, mode: int) -> dict:
-    return {name: row._get(i, mode) for i, name in enumerate(row._field_names())}
-
-
 def deep_map(m: _zerorow.BinaryMap, mode: int) -> Any:
     keys = m._keys()._get
     values = m._values()._get
