@@ -8,7 +8,7 @@ PYROW_SRCS := $(shell find $(PYROW)/native $(PYROW)/src -type f -not -name '*.py
 TEST_TARGETS += test-python
 BENCH_TARGETS += bench-python
 VECTOR_DEPS += build-python
-VECTOR_RUNNERS += python=$(PY)\ -m\ zerorow.tools.vectors
+VECTOR_RUNNERS += python=$(PY)\ $(PYROW)/testing/zerorow_testing/vectors.py
 
 .PHONY: build-python test-python bench-python fuzz-python
 build-python: $(PYROW_STAMP)

@@ -3,7 +3,7 @@
     python bench/bench.py [--quick] [--markdown] [--only arrow]
 
 Each number is the median of several repeats; the last column is the anchor's time divided
-by zerorow's (> 1: zerorow is faster). Anchors: pyfory 0.16 row format (`pyfory.format`),
+by zerorow's (> 1: zerorow is faster). Anchors: pyfory (1.7.7) row format (`pyfory.format`),
 pickle, pyarrow, and plain dataclass attribute access.
 """
 
@@ -19,6 +19,7 @@ import timeit
 from dataclasses import dataclass
 from typing import Dict, List
 
+import numpy as np
 import pyarrow as pa
 import pyfory
 import pyfory.format as fory
@@ -98,14 +99,14 @@ class Foo:
 @dataclass
 class FBar:
     f1: str
-    f2: List[pyfory.int64]
+    f2: List[np.int64]
 
 
 @dataclass
 class FFoo:
-    f1: pyfory.int32
-    f2: List[pyfory.int32]
-    f3: Dict[str, pyfory.int32]
+    f1: np.int32
+    f2: List[np.int32]
+    f3: Dict[str, np.int32]
     f4: List[FBar]
 
 
@@ -158,7 +159,7 @@ class Rec:
 
 @dataclass
 class FRec:
-    id: pyfory.int32
+    id: np.int32
     name: str
     score: float
     count: int

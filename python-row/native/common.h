@@ -53,6 +53,7 @@ struct Type {
   std::vector<Field> fields;
   nb::object name_map;  // dict name -> ordinal (struct)
   nb::object json;      // the JSON object this node was built from
+  nb::object enum_name; // an Enum-typed string (encoders only): value -> member name, or None
   zerorow::DataTypePtr core;  // the same type in cpp-row (zerorow::core): views and writers use it
 };
 
@@ -69,6 +70,16 @@ struct Compiled {
   // fetching an attribute can run Python code that encodes with the same schema.
   mutable std::unique_ptr<zerorow::RowWriter> writer;
   mutable bool busy = false;
+  bool strict = false;  // an encoder's: refuse values finer than a microsecond (SPEC Appendix A)
+};
+
+/// Set while an encoder built with strict=True runs (writer.cpp): values finer than a
+/// microsecond are refused instead of truncated toward negative infinity (SPEC Appendix A).
+extern bool g_strict;
+struct StrictScope {
+  bool outer;
+  explicit StrictScope(bool strict) : outer(g_strict) { g_strict = strict; }
+  ~StrictScope() { g_strict = outer; }
 };
 
 /// Encodes the objects of the sequence `objs` as rows appended to `buf` (its canonical form,

@@ -42,7 +42,19 @@ nb::object Decode(const Plan& p, nb::handle view, int i) {
     if (!raw) throw nb::python_error();
     nb::object v = nb::steal(raw);
     if (p.kind == kValue || v.is_none()) return v;
-    return p.target(v);
+    PyObject* out = PyObject_CallOneArg(p.target.ptr(), v.ptr());
+    if (!out) {
+      // A converter refusing the stored value (an Enum name that is no member): a typed error
+      // with the value's path. Other exceptions propagate as they are.
+      if (!PyErr_ExceptionMatches(PyExc_ValueError)) throw nb::python_error();
+      PyObject *type, *value, *tb;
+      PyErr_Fetch(&type, &value, &tb);
+      nb::object msg = nb::steal(value ? PyObject_Str(value) : nullptr);
+      Py_XDECREF(type); Py_XDECREF(value); Py_XDECREF(tb);
+      if (!msg.is_valid()) throw nb::python_error();
+      throw Error(Kind::InvalidData, PathOfSlot(view, i), nb::cast<std::string>(msg));
+    }
+    return nb::steal(out);
   }
   PyObject* raw = ReadView(view, i, kObjects);
   if (!raw) throw nb::python_error();
@@ -121,6 +133,7 @@ void BindDecode(nb::module_& m) {
     if (!nb::isinstance<RowView>(row)) throw nb::type_error("decode_row needs a RowData");
     // Decoding makes many acyclic objects; pausing the cyclic GC avoids repeated full scans.
     GcPause pause;
+    BudgetScope budget(RegionSize(row));  // SPEC §6.2: at most one value per byte
     return BuildStruct(p, row);
   }, "Builds the user's object from a row with a plan.");
 }

@@ -120,7 +120,11 @@ struct Iter {
 nb::object Read(nb::handle self, int i, int mode) {
   PyObject* out;
   std::optional<GcPause> pause;
-  if (mode & kDeep) pause.emplace();
+  std::optional<BudgetScope> budget;  // a deep read converts a whole value (SPEC §6.2)
+  if (mode & kDeep) {
+    pause.emplace();
+    budget.emplace(RegionSize(self));
+  }
   if (nb::isinstance<RowView>(self)) {
     const RowView& v = nb::cast<const RowView&>(self);
     if (i < 0 || i >= v.row.num_fields()) throw nb::index_error("row ordinal out of range");
@@ -160,28 +164,29 @@ nb::object RegionMemoryview(const HolderPtr& h, std::span<const uint8_t> region)
 }
 
 bool SameType(const Type& a, const Type& b) {
-  return &a == &b || nb::cast<bool>(a.json.equal(b.json));
+  // Compared on cpp-row's types: rows of different schemas are never equal, whatever their bytes.
+  return &a == &b || a.core->Equals(*b.core);
 }
 
 }  // namespace
 
-}  // namespace zr
-
-using namespace zr;
-
-NB_MODULE(_zerorow, m) {
-  m.doc() = "Native core of zerorow: zero-copy row views, validation and the encoder.";
-
+/// CompiledSchema (cpp-row's Schema with the binding's type tree) and the schema helpers.
+void BindSchema(nb::module_& m) {
   nb::class_<Compiled>(m, "CompiledSchema")
-      .def("__init__", [](Compiled* self, nb::handle json, const std::string& text) {
+      .def("__init__", [](Compiled* self, nb::handle json, const std::string& text, bool strict) {
         auto core = zerorow::Schema::FromJson(text);
         CheckCore(core.status());
         TypePtr t = CompileType(json, core.value().struct_type());
         new (self) Compiled{std::move(t), std::move(core).value()};
-      }, "Compiles a schema: its JSON object (dict) and its JSON text, parsed and checked by cpp-row.")
+        self->strict = strict;
+      }, nb::arg("json"), nb::arg("text"), nb::arg("strict") = false,
+      "Compiles a schema: its JSON object (dict) and its JSON text, parsed and checked by cpp-row; "
+      "an encoder's own copy may add Enum converters and strict=True.")
       .def("to_json", [](const Compiled& c) { return c.core.ToJson(); }, "cpp-row's canonical JSON (SPEC §4.1).")
-      .def("fingerprint", [](const Compiled& c) { return c.core.fingerprint_hex(); },
-           "cpp-row's fingerprint, 16 hex digits (SPEC §4.2).");
+      .def("fingerprint", [](const Compiled& c) { return c.core.fingerprint(); },
+           "cpp-row's fingerprint, the 64 bits as an unsigned int (SPEC §4.2).")
+      .def("fingerprint_hex", [](const Compiled& c) { return c.core.fingerprint_hex(); },
+           "cpp-row's fingerprint, 16 lowercase hex digits (SPEC §4.2).");
 
   m.def("canonical_schema_json", [](const std::string& text) {
     auto s = zerorow::Schema::FromJson(text);
@@ -201,10 +206,11 @@ NB_MODULE(_zerorow, m) {
         std::string_view(static_cast<const char*>(text.data()), text.size()))));
     return std::string(out);
   }, "cpp-row's FNV-1a 64 of some bytes, as 16 lowercase hex digits (SPEC §4.2).");
+}
 
-  m.def("_set_error_classes", &SetErrorClasses);
-
-  nb::class_<RowView>(m, "RowData", nb::type_slots(row_slots), nb::is_weak_referenceable())
+/// BinaryRow (alias RowData): the view of one row; fields by attribute, ordinal or name.
+void BindBinaryRow(nb::module_& m) {
+  nb::class_<RowView>(m, "BinaryRow", nb::type_slots(row_slots), nb::is_weak_referenceable())
       .def("__init__", [](RowView* self, nb::object schema, nb::handle buffer, const std::string& level) {
         nb::object native = schema.attr("_native");
         const Compiled& c = nb::cast<const Compiled&>(native);
@@ -223,6 +229,8 @@ NB_MODULE(_zerorow, m) {
         return nb::hash(nb::bytes(reinterpret_cast<const char*>(v.row.data()), v.row.size_bytes()));
       })
       .def("_get", [](nb::handle self, int i, int mode) { return Read(self, i, mode); })
+      .def("_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
+           "The whole row as a dict, under one decode budget (SPEC §6.2).")
       .def("_path", [](nb::handle self) { return PathOf(self); })
       .def("_validate", [](nb::handle self) {
         // Full validation by cpp-row (SPEC §6.3); a nested row is validated as its own region.
@@ -261,8 +269,11 @@ NB_MODULE(_zerorow, m) {
         CheckCore(null.status());
         return *null;
       });
+}
 
-  nb::class_<ArrayView>(m, "ArrayData", nb::type_slots(array_slots))
+/// BinaryArray (alias ArrayData): the Sequence view of one list value.
+void BindBinaryArray(nb::module_& m) {
+  nb::class_<ArrayView>(m, "BinaryArray", nb::type_slots(array_slots))
       .def("__iter__", [](nb::handle self) { return Iter{nb::borrow(self), 0, kObjects}; })
       .def("__eq__", [](nb::handle self, nb::handle other) -> nb::object {
         if (nb::isinstance<ArrayView>(other)) {
@@ -278,6 +289,8 @@ NB_MODULE(_zerorow, m) {
         return nb::borrow(Py_NotImplemented);
       })
       .def("_get", [](nb::handle self, int i, int mode) { return Read(self, i, mode); })
+      .def("_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
+           "The whole array as a list, under one decode budget (SPEC §6.2).")
       .def("_path", [](nb::handle self) { return PathOf(self); })
       .def("_elem_json", [](const ArrayView& v) { return v.elem->json; })
       .def("_values_info", [](const ArrayView& v) {
@@ -295,8 +308,11 @@ NB_MODULE(_zerorow, m) {
         return *null;
       })
       .def("to_bytes", [](const ArrayView& v) { return RegionBytes(v.hold, v.arr.bytes()); });
+}
 
-  nb::class_<MapView>(m, "MapData")
+/// BinaryMap (alias MapData): the Mapping view of one map value.
+void BindBinaryMap(nb::module_& m) {
+  nb::class_<MapView>(m, "BinaryMap")
       .def("__len__", [](const MapView& m) { return m.map.size(); })
       .def("_keys", [](nb::handle self) { return MapArray(self, Link::Keys); })
       .def("_find", [](nb::handle self, nb::handle key) -> nb::object {
@@ -323,6 +339,8 @@ NB_MODULE(_zerorow, m) {
         return nb::borrow(hit);
       })
       .def("_values", [](nb::handle self) { return MapArray(self, Link::Values); })
+      .def("_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
+           "The whole map as a dict (or pairs), under one decode budget (SPEC §6.2).")
       .def("_path", [](nb::handle self) { return PathOf(self); })
       .def("to_bytes", [](const MapView& m) { return RegionBytes(m.hold, m.map.bytes()); })
       .def("__eq__", [](nb::handle self, nb::handle other) -> nb::object {
@@ -331,14 +349,20 @@ NB_MODULE(_zerorow, m) {
         const MapView& b = nb::cast<const MapView&>(other);
         return nb::bool_(a.map == b.map && SameType(*a.type, *b.type));
       });
+}
 
+/// The iterator over the ordinals of a row or array view.
+void BindIter(nb::module_& m) {
   nb::class_<Iter>(m, "_Iter")
       .def("__iter__", [](nb::handle self) { return nb::borrow(self); })
       .def("__next__", [](Iter& it) {
         if (it.i >= LengthOf(it.view)) throw nb::stop_iteration();
         return Read(it.view, it.i++, it.mode);
       });
+}
 
+/// Module functions over rows: wrapping, validation, reads.
+void BindRowFunctions(nb::module_& m) {
   m.def("make_row", [](nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level) {
     return MakeRow(std::move(schema), c, buffer, level);
   }, nb::arg("schema"), nb::arg("compiled"), nb::arg("buffer"), nb::arg("level") = "bounds");
@@ -355,12 +379,16 @@ NB_MODULE(_zerorow, m) {
 
   m.def("get", [](nb::handle view, int i, int mode) { return Read(view, i, mode); },
         "Reads ordinal i of a row or array view; mode bits: 1 raw temporal ints, 2 deep, 4 map pairs.");
+}
 
+/// The encoder: objects -> row bytes (writer.cpp walks the objects).
+void BindEncoder(nb::module_& m) {
   m.def("encode", [](const Compiled& c, nb::handle obj) {
     auto to_bytes = [](const zerorow::RowWriter& w) {
       std::span<const uint8_t> row = w.bytes();
       return nb::bytes(reinterpret_cast<const char*>(row.data()), row.size());
     };
+    StrictScope strict(c.strict);
     if (c.busy) {  // re-entered from Python code run by the walker: a writer of its own
       zerorow::RowWriter w(c.core);
       EncodeInto(*c.type, obj.ptr(), w);
@@ -370,7 +398,7 @@ NB_MODULE(_zerorow, m) {
     struct Busy { const Compiled& c; Busy(const Compiled& x) : c(x) { c.busy = true; } ~Busy() { c.busy = false; } } busy(c);
     EncodeInto(*c.type, obj.ptr(), *c.writer);
     return to_bytes(*c.writer);
-  }, "Encodes one object (dataclass, object with attributes, or dict) as a row; returns bytes.");
+  }, nb::arg("compiled"), nb::arg("obj").none(), "Encodes one object (dataclass, object with attributes, or dict) as a row; returns bytes.");
 
   m.def("encode_many", [](const Compiled& c, nb::handle objs) {
     std::vector<uint8_t> buf;
@@ -380,7 +408,22 @@ NB_MODULE(_zerorow, m) {
     nb::bytes offs(reinterpret_cast<const char*>(offsets.data()), offsets.size() * 8);
     return nb::make_tuple(data, offs);
   }, "Encodes many objects end to end; returns (bytes, int64 offsets as bytes, n+1 entries).");
+}
 
+}  // namespace zr
+
+using namespace zr;
+
+NB_MODULE(_zerorow, m) {
+  m.doc() = "Native core of zerorow: zero-copy row views, validation and the encoder.";
+  m.def("_set_error_classes", &SetErrorClasses);
+  BindSchema(m);
+  BindBinaryRow(m);
+  BindBinaryArray(m);
+  BindBinaryMap(m);
+  BindIter(m);
+  BindRowFunctions(m);
+  BindEncoder(m);
   BindArrow(m);
   BindDecode(m);
 

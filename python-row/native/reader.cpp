@@ -163,7 +163,20 @@ PyObject* NewRow(nb::handle self, const ViewBase& v, Link link, int i, zerorow::
   return obj.release().ptr();
 }
 
-// cpp-row's checked getter (errors raised with the view's path) or, for level "unchecked",
+/// Refuses a conversion that went past its decode budget (views.h), at the value's path.
+[[noreturn]] void OverBudget(nb::handle self, const zerorow::detail::SlotView& sv, int i) {
+  int64_t total = g_budget->total;
+  throw Error(Kind::InvalidData, JoinPath(ErrorPrefix(self), sv.PathOf(i)),
+              "expected at most " + std::to_string(total) + " decoded values and string/binary bytes (one per byte of the " +
+                  std::to_string(total) + "-byte value) but found more: references share or overlap bodies "
+                  "(SPEC §6.2; level full rejects such rows)");
+}
+
+inline void Spend(int64_t n, nb::handle self, const zerorow::detail::SlotView& sv, int i) {
+  if (g_budget && (g_budget->left -= n) < 0) OverBudget(self, sv, i);
+}
+
+// cpp-row's checked getter (errors raised with the view's path) or, for level "none",
 // its ...Unchecked twin.
 #define ZR_GET(Name) (kChecked ? Take(self, sv.Get##Name(i)) : sv.Get##Name##Unchecked(i))
 
@@ -172,6 +185,7 @@ PyObject* NewRow(nb::handle self, const ViewBase& v, Link link, int i, zerorow::
 template <bool kChecked>
 PyObject* ReadSlot(nb::handle self, const ViewBase& v, const zerorow::detail::SlotView& sv,
                    const TypePtr& tp, int i, int mode) {
+  Spend(1, self, sv, i);
   if (kChecked ? Take(self, sv.IsNull(i)) : sv.IsNullUnchecked(i)) Py_RETURN_NONE;
   const Type& t = *tp;
   Link link = v.is_row ? Link::Field : Link::Element;
@@ -215,6 +229,7 @@ PyObject* ReadSlot(nb::handle self, const ViewBase& v, const zerorow::detail::Sl
     }
     case Tid::String: {
       std::string_view s = ZR_GET(String);
+      Spend(static_cast<int64_t>(s.size()), self, sv, i);
       PyObject* out = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "strict");
       if (!out) {
         // The core does not re-check UTF-8 on access (full validation does); Python must.
@@ -227,6 +242,7 @@ PyObject* ReadSlot(nb::handle self, const ViewBase& v, const zerorow::detail::Sl
     }
     case Tid::Binary: {
       std::span<const uint8_t> b = ZR_GET(Binary);
+      Spend(static_cast<int64_t>(b.size()), self, sv, i);
       return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(b.data()), static_cast<Py_ssize_t>(b.size()));
     }
     case Tid::List:
@@ -242,6 +258,14 @@ PyObject* ReadSlot(nb::handle self, const ViewBase& v, const zerorow::detail::Sl
 #undef ZR_GET
 
 }  // namespace
+
+DecodeBudget* g_budget = nullptr;
+
+size_t RegionSize(nb::handle view) {
+  if (nb::isinstance<RowView>(view)) return nb::cast<const RowView&>(view).row.size_bytes();
+  if (nb::isinstance<ArrayView>(view)) return nb::cast<const ArrayView&>(view).arr.bytes().size();
+  return nb::cast<const MapView&>(view).map.size_bytes();
+}
 
 nb::object MapArray(nb::handle map, Link which) {
   const MapView& m = nb::cast<const MapView&>(map);
@@ -279,6 +303,28 @@ PyObject* DeepMap(nb::handle map, int mode) {
   }
   return out.release().ptr();
 }
+
+}  // namespace
+
+nb::object DeepValue(nb::handle view, int mode) {
+  GcPause pause;
+  BudgetScope budget(RegionSize(view));  // SPEC §6.2: at most one value per byte
+  mode |= kDeep;
+  if (nb::isinstance<RowView>(view)) return nb::steal(DeepRow(view, mode));
+  if (nb::isinstance<MapView>(view)) return nb::steal(DeepMap(view, mode));
+  const ArrayView& av = nb::cast<const ArrayView&>(view);
+  int n = av.arr.size();
+  nb::object list = nb::steal(PyList_New(n));
+  if (!list.is_valid()) throw nb::python_error();
+  for (int k = 0; k < n; ++k) {
+    PyObject* item = ReadAt(view.ptr(), av, k, mode);
+    if (!item) throw nb::python_error();
+    PyList_SET_ITEM(list.ptr(), k, item);
+  }
+  return list;
+}
+
+namespace {
 
 Kind KindOf(zerorow::ErrorKind k) {
   switch (k) {
@@ -323,6 +369,11 @@ std::string PathOf(nb::handle view) {
   return JoinPath(PathOf(parent), Component(link, index, parent));
 }
 
+std::string PathOfSlot(nb::handle view, int i) {
+  if (nb::isinstance<RowView>(view)) return JoinPath(PathOf(view), nb::cast<const RowView&>(view).row.PathOf(i));
+  return JoinPath(PathOf(view), nb::cast<const ArrayView&>(view).arr.PathOf(i));
+}
+
 PyObject* ReadAt(PyObject* self, const RowView& v, int i, int mode) {
   const TypePtr& t = v.type->fields[static_cast<size_t>(i)].type;
   return v.unchecked ? ReadSlot<false>(self, v, v.row, t, i, mode) : ReadSlot<true>(self, v, v.row, t, i, mode);
@@ -338,17 +389,17 @@ RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const 
   hold->has_view = true;
   std::span<const uint8_t> bytes(hold->data(), hold->size());
   RowView r;
-  if (level == "unchecked") {
+  // SPEC §6.2 levels, one meaning each: none checks nothing, bounds checks the wrap rules here
+  // and every access later, full validates the whole row once and then reads as bounds.
+  if (level == "none") {
     r.row = zerorow::BinaryRow::WrapUnchecked(bytes.data(), bytes.size(), c.core.struct_type().get());
     r.unchecked = true;
   } else if (level == "full" || level == "bounds") {
     if (level == "full") CheckCore(zerorow::Validate(bytes, c.core, zerorow::ValidationLevel::kFull));
     r.row = Take(nb::handle(), zerorow::BinaryRow::Wrap(bytes, c.core));
-  } else if (level == "none") {
-    throw nb::value_error("a view's level 'none' is spelled 'unchecked': reads then skip every "
-                          "check, so only use it on bytes you wrote or validated");
   } else {
-    throw nb::value_error("level must be 'bounds', 'full' or 'unchecked'");
+    throw nb::value_error(("level must be 'none', 'bounds' or 'full' (zerorow.ValidationLevel), not '" +
+                           level + "'").c_str());
   }
   r.hold = std::move(hold); r.type = c.type; r.schema = std::move(schema);
   r.parent = nb::none(); r.link = Link::Top; r.is_row = true;

@@ -26,6 +26,7 @@ TypePtr CompileType(nb::handle json, const zerorow::DataTypePtr& core) {
   t->id = static_cast<Tid>(core->id());  // Tid lists the TypeIds in the same order
   t->tzinfo = nb::none();
   nb::dict d = nb::isinstance<nb::dict>(json) ? nb::cast<nb::dict>(json) : nb::dict();
+  if (d.contains("_enum_name")) t->enum_name = nb::borrow(d["_enum_name"]);
   switch (t->id) {
     case Tid::Timestamp:
       t->tz = core->tz();

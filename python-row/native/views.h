@@ -17,7 +17,7 @@ struct ViewBase {
   int32_t index = 0;  // ordinal in the parent
   Link link = Link::Top;
   bool is_row = false;
-  bool unchecked = false;  // level "unchecked": cpp-row's ...Unchecked getters (SPEC §6.2 none)
+  bool unchecked = false;  // level "none": cpp-row's ...Unchecked getters (SPEC §6.2)
 };
 
 struct RowView : ViewBase {
@@ -50,6 +50,32 @@ enum Mode : int {
   kMapPairs = 4,     // maps as lists of (key, value) tuples (with kDeep)
 };
 
+/// The decode budget of SPEC §6.2, applied to every whole-value conversion (to_dict, to_list,
+/// decode, from_row): a valid value holds at most one value per byte (each value, and each
+/// byte of a string or binary, takes a byte of its own), so a conversion that would produce
+/// more than the value's size is refused as invalid_data before it allocates past that. It
+/// catches rows whose references share or overlap bodies (legal at level bounds), which would
+/// otherwise cost time and memory exponential in the nesting depth. Scopes nest: each
+/// conversion entry point installs its own and restores the outer one on exit; plain
+/// attribute reads run with no budget and pay one pointer test.
+struct DecodeBudget {
+  int64_t left;
+  int64_t total;
+};
+extern DecodeBudget* g_budget;  // the GIL serialises every use
+struct BudgetScope {
+  DecodeBudget budget;
+  DecodeBudget* outer;
+  explicit BudgetScope(size_t bytes) : budget{static_cast<int64_t>(bytes), static_cast<int64_t>(bytes)}, outer(g_budget) {
+    g_budget = &budget;
+  }
+  ~BudgetScope() { g_budget = outer; }
+  BudgetScope(const BudgetScope&) = delete;
+  BudgetScope& operator=(const BudgetScope&) = delete;
+};
+/// The byte size of the region a row / array / map view covers (its decode budget).
+size_t RegionSize(nb::handle view);
+
 /// Pauses the cyclic garbage collector for a scope (bulk conversions make only acyclic objects).
 struct GcPause {
   GcPause();
@@ -58,7 +84,7 @@ struct GcPause {
 };
 
 /// Wraps a top-level row with cpp-row (W1-W2, SPEC §6.2); level "full" first validates it
-/// with cpp-row's Validate (SPEC §6.3); level "unchecked" skips every check, on this view and
+/// with cpp-row's Validate (SPEC §6.3); level "none" skips every check, on this view and
 /// on every view read from it (the caller asserts the bytes are valid).
 RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level);
 nb::object MakeRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level);
@@ -68,6 +94,11 @@ nb::object MapArray(nb::handle map, Link which);
 /// checked getters; throws Error.
 PyObject* ReadAt(PyObject* self, const RowView& v, int i, int mode);
 PyObject* ReadAt(PyObject* self, const ArrayView& v, int i, int mode);
+/// A whole row / array / map view converted to dict / list / dict (pairs with kMapPairs),
+/// under one decode budget (SPEC §6.2).
+nb::object DeepValue(nb::handle view, int mode);
+/// The SPEC §4.3 path of ordinal i of a row or array view.
+std::string PathOfSlot(nb::handle view, int i);
 /// The SPEC §4.3 path of a view.
 std::string PathOf(nb::handle view);
 /// Raises a cpp-row error as the zerorow error; `prefix` is the path of the view it came from.

@@ -14,6 +14,8 @@
 
 namespace zr {
 
+bool g_strict = false;
+
 namespace {
 
 using Slots = zerorow::detail::SlotWriter;
@@ -33,14 +35,32 @@ struct PathNode {
   }
 };
 
+/// Clears a Python error the walker replaces with its own, except the ones that must never be
+/// swallowed (MemoryError, KeyboardInterrupt and anything else outside Exception).
+void ClearOrRethrow() {
+  if (!PyErr_Occurred()) return;
+  if (PyErr_ExceptionMatches(PyExc_MemoryError) || !PyErr_ExceptionMatches(PyExc_Exception))
+    throw nb::python_error();
+  PyErr_Clear();
+}
+
 std::string Repr(PyObject* v) {
   PyObject* r = PyObject_Repr(v);
-  if (!r) { PyErr_Clear(); return "<unprintable>"; }
+  if (!r) { ClearOrRethrow(); return "<unprintable>"; }
   Py_ssize_t n;
   const char* s = PyUnicode_AsUTF8AndSize(r, &n);
   std::string out = s ? std::string(s, std::min<Py_ssize_t>(n, 80)) : "<unprintable>";
   if (s && n > 80) out += "...";
   Py_DECREF(r);
+  return out;
+}
+
+/// A double in Python's shortest round-trip form ("1e+39").
+std::string ShortFloat(double d) {
+  char* text = PyOS_double_to_string(d, 'r', 0, Py_DTSF_ADD_DOT_0, nullptr);
+  if (!text) { PyErr_Clear(); return std::to_string(d); }
+  std::string out(text);
+  PyMem_Free(text);
   return out;
 }
 
@@ -62,6 +82,16 @@ int64_t AsInt(const PathNode& p, PyObject* v, int64_t lo, int64_t hi, const char
   return x;  // narrower integer types are range-checked by cpp-row's WriteInt
 }
 
+/// The range of an integer type, for the messages of values outside it.
+std::pair<int64_t, int64_t> IntRange(Tid id) {
+  switch (id) {
+    case Tid::Int8: return {INT8_MIN, INT8_MAX};
+    case Tid::Int16: return {INT16_MIN, INT16_MAX};
+    case Tid::Int32: return {INT32_MIN, INT32_MAX};
+    default: return {INT64_MIN, INT64_MAX};
+  }
+}
+
 int64_t Mul(const PathNode& p, int64_t a, int64_t b, int64_t c) {
   __int128 r = static_cast<__int128>(a) * b + c;
   if (r > std::numeric_limits<int64_t>::max() || r < std::numeric_limits<int64_t>::min())
@@ -75,6 +105,40 @@ int64_t DeltaMicros(const PathNode& p, PyObject* d) {
   return Mul(p, Mul(p, days, 86400, secs), 1000000, us);
 }
 
+/// A datetime / timedelta subclass with nanoseconds (pandas Timestamp, Timedelta): its
+/// datetime fields already hold the value floored to the microsecond; strict refuses it.
+void CheckSubMicros(const PathNode& p, PyObject* v) {
+  if (!g_strict || !PyObject_HasAttrString(v, "nanosecond")) return;
+  nb::object ns = nb::steal(PyObject_GetAttrString(v, "nanosecond"));
+  if (!ns.is_valid()) throw nb::python_error();
+  if (PyObject_IsTrue(ns.ptr()) == 1)
+    Invalid(p, Repr(v) + " has nanoseconds; a zerorow value holds microseconds (the encoder is strict: "
+                         "truncate the value, or build the encoder without strict=True)");
+}
+
+bool IsNumpyScalar(PyObject* v) {
+  const char* name = Py_TYPE(v)->tp_name;
+  return std::strcmp(name, "numpy.datetime64") == 0 || std::strcmp(name, "numpy.timedelta64") == 0;
+}
+
+/// A NumPy datetime64 / timedelta64 in microseconds, floored (or refused when strict), by
+/// zerorow._temporal (which names the value in its error).
+int64_t NumpyMicros(const PathNode& p, PyObject* v, const char* want) {
+  std::string tn = Py_TYPE(v)->tp_name;
+  if (tn != std::string("numpy.") + want) Mismatch(p, v, want);
+  nb::object fn = nb::module_::import_("zerorow._temporal").attr("numpy_micros");
+  nb::object out = nb::steal(PyObject_CallFunction(fn.ptr(), "Oi", v, g_strict ? 1 : 0));
+  if (!out.is_valid()) {
+    if (!PyErr_ExceptionMatches(PyExc_ValueError)) throw nb::python_error();
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    nb::object msg = nb::steal(PyObject_Str(value));
+    Py_XDECREF(type); Py_XDECREF(value); Py_XDECREF(tb);
+    Invalid(p, msg.is_valid() ? nb::cast<std::string>(msg) : std::string("bad NumPy value"));
+  }
+  return nb::cast<int64_t>(out);
+}
+
 int64_t TemporalValue(const PathNode& p, PyObject* v, const Type& t) {
   switch (t.id) {
     case Tid::Date32:
@@ -83,16 +147,28 @@ int64_t TemporalValue(const PathNode& p, PyObject* v, const Type& t) {
       if (PyDateTime_Check(v)) Mismatch(p, v, "datetime.date (not datetime) or int days");
       return AsInt(p, v, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), "date32");
     case Tid::Time:
+      if (PyTime_Check(v) && PyDateTime_TIME_GET_TZINFO(v) != Py_None)
+        Mismatch(p, v, "a datetime.time without tzinfo (a zerorow time has no zone, SPEC §3.3)");
       if (PyTime_Check(v))
         return ((PyDateTime_TIME_GET_HOUR(v) * 60LL + PyDateTime_TIME_GET_MINUTE(v)) * 60 +
                 PyDateTime_TIME_GET_SECOND(v)) * 1000000LL + PyDateTime_TIME_GET_MICROSECOND(v);
       return AsInt(p, v, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), "time");
     case Tid::Duration:
-      if (PyDelta_Check(v)) return DeltaMicros(p, v);
+      if (PyDelta_Check(v)) {
+        if (!PyDelta_CheckExact(v)) CheckSubMicros(p, v);
+        return DeltaMicros(p, v);
+      }
+      if (IsNumpyScalar(v)) return NumpyMicros(p, v, "timedelta64");
       return AsInt(p, v, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), "duration");
     case Tid::Timestamp: {
-      if (!PyDateTime_Check(v))
+      if (!PyDateTime_Check(v)) {
+        if (IsNumpyScalar(v)) {
+          if (!t.tz.empty()) Mismatch(p, v, "an aware datetime for a timestamp with zone");
+          return NumpyMicros(p, v, "datetime64");
+        }
         return AsInt(p, v, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), "timestamp");
+      }
+      if (!PyDateTime_CheckExact(v)) CheckSubMicros(p, v);
       nb::object off = nb::steal(PyObject_CallMethod(v, "utcoffset", nullptr));
       if (!off.is_valid()) throw nb::python_error();
       bool aware = !off.is_none();
@@ -149,7 +225,7 @@ bool SameView(PyObject* v, const TypePtr View::*type, const Type& t) {
 bool WriteArrayFromBuffer(Slots& w, int i, const Type& elem, PyObject* obj, const PathNode& path) {
   if (PyBytes_Check(obj) || PyByteArray_Check(obj) || PyUnicode_Check(obj) || !PyObject_CheckBuffer(obj)) return false;
   Py_buffer b;
-  if (PyObject_GetBuffer(obj, &b, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) != 0) { PyErr_Clear(); return false; }
+  if (PyObject_GetBuffer(obj, &b, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) != 0) { ClearOrRethrow(); return false; }
   struct Release { Py_buffer* b; ~Release() { PyBuffer_Release(b); } } release{&b};
   if (b.ndim != 1 || !b.format) return false;
   char f = b.format[0] == '<' || b.format[0] == '=' || b.format[0] == '@' ? b.format[1] : b.format[0];
@@ -196,7 +272,7 @@ void WriteList(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
   }
   if (WriteArrayFromBuffer(w, i, *t.elem, v, p)) return;
   nb::object seq = nb::steal(PySequence_Fast(v, "expected a sequence"));
-  if (!seq.is_valid()) { PyErr_Clear(); Mismatch(p, v, "a sequence"); }
+  if (!seq.is_valid()) { ClearOrRethrow(); Mismatch(p, v, "a sequence"); }
   Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
   PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
   zerorow::ArrayWriter a;
@@ -222,7 +298,7 @@ void WriteMap(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
     vals = nb::steal(PyMapping_Values(v));
   } else {  // a sequence of (key, value) pairs
     nb::object pairs = nb::steal(PySequence_Fast(v, "expected a mapping or (key, value) pairs"));
-    if (!pairs.is_valid()) { PyErr_Clear(); Mismatch(p, v, "a mapping"); }
+    if (!pairs.is_valid()) { ClearOrRethrow(); Mismatch(p, v, "a mapping"); }
     Py_ssize_t n = PySequence_Fast_GET_SIZE(pairs.ptr());
     keys = nb::steal(PyList_New(n));
     vals = nb::steal(PyList_New(n));
@@ -237,7 +313,7 @@ void WriteMap(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
   if (!keys.is_valid() || !vals.is_valid()) throw nb::python_error();
   if (!PyDict_Check(v)) {  // SPEC §2.3: writers MUST NOT write two equal keys (Python equality)
     nb::object seen = nb::steal(PySet_New(keys.ptr()));
-    if (!seen.is_valid()) PyErr_Clear();  // unhashable keys: cannot be checked here
+    if (!seen.is_valid()) ClearOrRethrow();  // unhashable keys: cannot be checked here
     else if (PySet_GET_SIZE(seen.ptr()) != PyList_GET_SIZE(keys.ptr()))
       Invalid(p, "the map has two equal keys (SPEC §2.3)");
   }
@@ -273,16 +349,26 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
       if (PyLong_CheckExact(v)) {  // fast path; overflow and errors take the checked path below
         int overflow = 0;
         long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
-        if (!overflow && !(x == -1 && PyErr_Occurred())) return Ok(p, w.WriteInt(i, x));
-        PyErr_Clear();
+        auto [lo, hi] = IntRange(t.id);
+        if (!overflow && !(x == -1 && PyErr_Occurred()) && x >= lo && x <= hi) return Ok(p, w.WriteInt(i, x));
+        if (PyErr_Occurred()) ClearOrRethrow();
       }
-      return Ok(p, w.WriteInt(i, AsInt(p, v, std::numeric_limits<int64_t>::min(),
-                                       std::numeric_limits<int64_t>::max(), zerorow::TypeIdName(t.core->id()).data())));
+      {
+        auto [lo, hi] = IntRange(t.id);
+        return Ok(p, w.WriteInt(i, AsInt(p, v, lo, hi, zerorow::TypeIdName(t.core->id()).data())));
+      }
     case Tid::Float32: case Tid::Float64: {
-      if (PyFloat_CheckExact(v)) return Ok(p, w.WriteFloat(i, PyFloat_AS_DOUBLE(v)));
-      if (PyBool_Check(v) || PyUnicode_Check(v) || !PyNumber_Check(v)) Mismatch(p, v, "float");
-      double d = PyFloat_AsDouble(v);
-      if (d == -1.0 && PyErr_Occurred()) { PyErr_Clear(); Mismatch(p, v, "float"); }
+      double d;
+      if (PyFloat_CheckExact(v)) {
+        d = PyFloat_AS_DOUBLE(v);
+      } else {
+        if (PyBool_Check(v) || PyUnicode_Check(v) || !PyNumber_Check(v)) Mismatch(p, v, "float");
+        d = PyFloat_AsDouble(v);
+        if (d == -1.0 && PyErr_Occurred()) { ClearOrRethrow(); Mismatch(p, v, "float"); }
+      }
+      if (t.id == Tid::Float32 && std::isfinite(d) && std::fabs(d) > std::numeric_limits<float>::max())
+        Invalid(p, ShortFloat(d) + " is out of range for float32: expected |v| <= " +
+                       ShortFloat(std::numeric_limits<float>::max()));
       return Ok(p, w.WriteFloat(i, d));
     }
     case Tid::Date32: case Tid::Time: case Tid::Timestamp: case Tid::Duration:
@@ -292,20 +378,28 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
     case Tid::String: {
       PyObject* src = v;
       nb::object name;
-      if (!PyUnicode_CheckExact(v) && PyObject_IsInstance(v, g_enum.ptr()) == 1) {
+      if (t.enum_name.is_valid()) {  // an Enum field: a member, its value or its name only
+        name = nb::steal(PyObject_CallOneArg(t.enum_name.ptr(), v));
+        if (!name.is_valid()) throw nb::python_error();
+        if (name.is_none()) {
+          nb::object what = nb::steal(PyObject_CallMethod(t.enum_name.ptr(), "describe", nullptr));
+          Mismatch(p, v, what.is_valid() ? nb::cast<std::string>(what).c_str() : "an enum member");
+        }
+        src = name.ptr();
+      } else if (!PyUnicode_CheckExact(v) && PyObject_IsInstance(v, g_enum.ptr()) == 1) {
         name = nb::steal(PyObject_GetAttrString(v, "name"));
         src = name.ptr();
       }
       if (!PyUnicode_Check(src)) Mismatch(p, v, "str");
       Py_ssize_t n;
       const char* s = PyUnicode_AsUTF8AndSize(src, &n);
-      if (!s) { PyErr_Clear(); Invalid(p, Repr(v) + " cannot be encoded as UTF-8"); }
+      if (!s) { ClearOrRethrow(); Invalid(p, Repr(v) + " cannot be encoded as UTF-8"); }
       return Ok(p, w.WriteString(i, std::string_view(s, static_cast<size_t>(n))));
     }
     case Tid::Binary: {
       if (PyUnicode_Check(v) || !PyObject_CheckBuffer(v)) Mismatch(p, v, "bytes-like object");
       Py_buffer b;
-      if (PyObject_GetBuffer(v, &b, PyBUF_SIMPLE) != 0) { PyErr_Clear(); Mismatch(p, v, "contiguous bytes-like object"); }
+      if (PyObject_GetBuffer(v, &b, PyBUF_SIMPLE) != 0) { ClearOrRethrow(); Mismatch(p, v, "contiguous bytes-like object"); }
       zerorow::Status st = w.WriteBinary(i, std::span<const uint8_t>(static_cast<const uint8_t*>(b.buf), static_cast<size_t>(b.len)));
       PyBuffer_Release(&b);
       return Ok(p, st);
@@ -326,25 +420,45 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
   }
 }
 
-/// Field `f` of `obj` as a new reference, or null with a Python error set. A dict gives None
-/// for a missing key. Objects go through their type's tp_getattro, which is what
-/// PyObject_GetAttr calls (minus the AttributeError context, cleared by the caller anyway);
-/// it is read per field since a property may reassign obj.__class__.
-PyObject* FetchField(PyObject* obj, const Field& f, bool is_dict) {
-  if (is_dict) {
-    PyObject* v = PyDict_GetItemWithError(obj, f.py_name.ptr());
-    if (!v) { if (PyErr_Occurred()) throw nb::python_error(); Py_RETURN_NONE; }
-    Py_INCREF(v);
-    return v;
-  }
+/// Field `f` of object `obj` as a new reference, or null with a Python error set. Objects go
+/// through their type's tp_getattro, which is what PyObject_GetAttr calls; it is read per
+/// field since a property may reassign obj.__class__.
+PyObject* FetchAttr(PyObject* obj, const Field& f) {
   getattrofunc get = Py_TYPE(obj)->tp_getattro;
   return get ? get(obj, f.py_name.ptr()) : PyObject_GetAttr(obj, f.py_name.ptr());
 }
 
-[[noreturn]] void NoField(PyObject* obj, const Field& f, const PathNode& p) {
-  PyErr_Clear();
-  throw Error(Kind::SchemaMismatch, p.Text(), std::string("object of type ") + Py_TYPE(obj)->tp_name +
-                                                  " has no attribute '" + f.name + "'");
+/// An attribute fetch failed. Only the attribute itself missing is a schema mismatch (chained
+/// to the AttributeError); any other exception from a property or __getattr__, an
+/// AttributeError about another name among them, propagates as itself.
+[[noreturn]] void FetchFailed(PyObject* obj, const Field& f, const PathNode& p) {
+  if (!PyErr_ExceptionMatches(PyExc_AttributeError)) throw nb::python_error();
+  PyObject *type, *value, *tb;
+  PyErr_Fetch(&type, &value, &tb);
+  PyErr_NormalizeException(&type, &value, &tb);
+  nb::object name = nb::steal(value ? PyObject_GetAttrString(value, "name") : nullptr);
+  if (!name.is_valid()) PyErr_Clear();
+  bool about_field = !name.is_valid() || name.is_none() ||
+                     PyObject_RichCompareBool(name.ptr(), f.py_name.ptr(), Py_EQ) == 1;
+  if (!about_field) {
+    PyErr_Restore(type, value, tb);
+    throw nb::python_error();
+  }
+  Py_XDECREF(type); Py_XDECREF(tb);
+  nb::object cause = nb::steal(value);
+  Error e(Kind::SchemaMismatch, p.Text(), std::string("object of type ") + Py_TYPE(obj)->tp_name +
+                                            " has no attribute '" + f.name + "'");
+  SetPyError(e);  // raised here so the AttributeError can be its __cause__
+  if (cause.is_valid()) {
+    PyObject *t2, *v2, *tb2;
+    PyErr_Fetch(&t2, &v2, &tb2);
+    PyErr_NormalizeException(&t2, &v2, &tb2);
+    if (v2) {
+      PyException_SetCause(v2, cause.release().ptr());
+    }
+    PyErr_Restore(t2, v2, tb2);
+  }
+  throw nb::python_error();
 }
 
 /// Writes the common exact types (None, bool, int, float, str) without building a path;
@@ -359,7 +473,7 @@ inline bool TryWriteFast(zerorow::RowWriter& w, int i, Tid id, PyObject* v) {
       if (!PyLong_CheckExact(v)) return false;
       int overflow = 0;
       long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
-      if (overflow || (x == -1 && PyErr_Occurred())) { PyErr_Clear(); return false; }
+      if (overflow || (x == -1 && PyErr_Occurred())) { ClearOrRethrow(); return false; }
       return w.WriteInt(i, x).ok();
     }
     case Tid::Float32: case Tid::Float64:
@@ -368,7 +482,7 @@ inline bool TryWriteFast(zerorow::RowWriter& w, int i, Tid id, PyObject* v) {
       if (!PyUnicode_CheckExact(v)) return false;
       Py_ssize_t n;
       const char* s = PyUnicode_AsUTF8AndSize(v, &n);
-      if (!s) { PyErr_Clear(); return false; }
+      if (!s) { ClearOrRethrow(); return false; }
       return w.WriteString(i, std::string_view(s, static_cast<size_t>(n))).ok();
     }
     default:
@@ -376,16 +490,47 @@ inline bool TryWriteFast(zerorow::RowWriter& w, int i, Tid id, PyObject* v) {
   }
 }
 
+/// The fields of a struct from a dict (SPEC Appendix A rule 6): a key that is not a field is an
+/// error naming it, a missing key is null for a nullable field and an error otherwise.
+void WriteDictFields(zerorow::RowWriter& w, const Type& t, PyObject* obj, const PathNode& path) {
+  Py_ssize_t found = 0;
+  for (size_t i = 0; i < t.fields.size(); ++i) {
+    const Field& f = t.fields[i];
+    int ord = static_cast<int>(i);
+    PyObject* raw = PyDict_GetItemWithError(obj, f.py_name.ptr());
+    if (!raw) {
+      if (PyErr_Occurred()) throw nb::python_error();
+      if (!f.nullable)
+        throw Error(Kind::SchemaMismatch, PathNode{&path, &w, ord}.Text(),
+                    "the dict has no key '" + f.name + "' for this non-nullable field");
+      Ok(PathNode{&path, &w, ord}, w.SetNull(ord));
+      continue;
+    }
+    ++found;
+    nb::object v = nb::borrow(raw);  // held: writing may run Python code that edits the dict
+    if (!f.type->enum_name.is_valid() && TryWriteFast(w, ord, f.type->id, raw)) continue;
+    WriteValue(w, ord, *f.type, raw, PathNode{&path, &w, ord});
+  }
+  if (found == PyDict_Size(obj)) return;
+  PyObject *key, *value;
+  Py_ssize_t pos = 0;
+  while (PyDict_Next(obj, &pos, &key, &value)) {
+    if (PyUnicode_Check(key) && PyDict_Contains(t.name_map.ptr(), key) == 1) continue;
+    throw Error(Kind::SchemaMismatch, path.Text(),
+                "the dict has the key " + Repr(key) + ", which is not a field of the struct");
+  }
+}
+
 void WriteStructFields(zerorow::RowWriter& w, const Type& t, PyObject* obj, const PathNode& path) {
-  bool is_dict = PyDict_Check(obj);
+  if (PyDict_Check(obj)) return WriteDictFields(w, t, obj, path);
   // Fields in ordinal order: the writer needs bodies in that order (canonical form).
   for (size_t i = 0; i < t.fields.size(); ++i) {
     const Field& f = t.fields[i];
     int ord = static_cast<int>(i);
-    PyObject* raw = FetchField(obj, f, is_dict);
-    if (!raw) NoField(obj, f, PathNode{&path, &w, ord});
+    PyObject* raw = FetchAttr(obj, f);
+    if (!raw) FetchFailed(obj, f, PathNode{&path, &w, ord});
     nb::object v = nb::steal(raw);
-    if (TryWriteFast(w, ord, f.type->id, raw)) continue;
+    if (!f.type->enum_name.is_valid() && TryWriteFast(w, ord, f.type->id, raw)) continue;
     WriteValue(w, ord, *f.type, raw, PathNode{&path, &w, ord});
   }
 }
@@ -405,7 +550,10 @@ void EnsureImports() {
 /// success the row is w.bytes().
 void EncodeInto(const Type& t, PyObject* obj, zerorow::RowWriter& w) {
   EnsureImports();
-  if (obj == Py_None) throw Error(Kind::InvalidData, "", "the top-level row cannot be None");
+  if (obj == Py_None)
+    throw Error(Kind::SchemaMismatch, "", "expected an object with the schema's fields (a dataclass or "
+                                          "NamedTuple instance, an object with those attributes, or a dict) "
+                                          "but found None");
   w.Reset();
   PathNode top{nullptr, nullptr, 0};
   WriteStructFields(w, t, obj, top);
@@ -413,6 +561,7 @@ void EncodeInto(const Type& t, PyObject* obj, zerorow::RowWriter& w) {
 }
 
 void EncodeMany(const Compiled& c, PyObject* objs, std::vector<uint8_t>* buf, std::vector<int64_t>* offsets) {
+  StrictScope strict(c.strict);
   nb::object seq = nb::steal(PySequence_Fast(objs, "expected a sequence of objects"));
   if (!seq.is_valid()) throw nb::python_error();
   Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
@@ -426,7 +575,12 @@ void EncodeMany(const Compiled& c, PyObject* objs, std::vector<uint8_t>* buf, st
     if (k >= PySequence_Fast_GET_SIZE(seq.ptr()))
       throw std::runtime_error("the sequence of objects changed size while it was encoded");
     nb::object obj = nb::borrow(PySequence_Fast_GET_ITEM(seq.ptr(), k));
-    EncodeInto(*c.type, obj.ptr(), w);
+    try {
+      EncodeInto(*c.type, obj.ptr(), w);
+    } catch (Error& e) {  // name the failing object: "[2].x: ..."
+      e.path = JoinPath("[" + std::to_string(k) + "]", e.path);
+      throw;
+    }
     offsets->push_back(static_cast<int64_t>(buf->size()));
     if (k == 0 && n > 1) {  // grow once, from the first row's size, instead of doubling
       size_t want = buf->size() / 4 * 5 * static_cast<size_t>(n);  // capped: rows may differ

@@ -1,6 +1,10 @@
 import os
+import sys
 
 import pytest
+
+# The harness-only code (golden-vector runner) lives outside the package: python-row/testing.
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "testing"))
 
 ROOT = os.environ.get("ZEROROW_ROOT") or os.path.abspath(
     os.path.join(os.path.dirname(__file__), "..", "..")

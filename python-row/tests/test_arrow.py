@@ -79,13 +79,23 @@ def test_capsule_protocol_round_trip():
     assert rows.to_binary_array()[0].as_py() == rows[0].to_bytes()
 
 
-def test_from_arrow_converts_units_exactly_or_fails():
+def test_from_arrow_floors_sub_microseconds_unless_strict():
+    # SPEC Appendix A rule 6: floor toward negative infinity, as Spark and Flink truncate
     s = zerorow.Schema([zerorow.field("t", zerorow.timestamp(), False)])
     ok = pa.record_batch([pa.array([1_000_000_000], pa.timestamp("ns"))], names=["t"])
     assert zerorow.from_arrow(ok, s)[0].get_raw("t") == 1_000_000
-    bad = pa.record_batch([pa.array([1], pa.timestamp("ns"))], names=["t"])
-    with pytest.raises(zerorow.InvalidDataError, match="microseconds"):
-        zerorow.from_arrow(bad, s)
+    fine = pa.record_batch(
+        [pa.array([1, 1999, -1, None], pa.timestamp("ns"))], names=["t"]
+    )
+    rows = zerorow.from_arrow(
+        fine, s.__class__([zerorow.field("t", zerorow.timestamp())])
+    )
+    assert [r.get_raw("t") for r in rows] == [0, 1, -1, None]
+    with pytest.raises(zerorow.InvalidDataError, match="nanoseconds") as e:
+        zerorow.from_arrow(fine, s, strict=True)
+    assert e.value.path == "[0].t" and "1" in str(e.value)
+    ms = pa.record_batch([pa.array([3], pa.timestamp("ms"))], names=["t"])
+    assert zerorow.from_arrow(ms, s, strict=True)[0].get_raw("t") == 3000
     other = pa.record_batch([pa.array(["x"])], names=["t"])
     with pytest.raises(zerorow.SchemaMismatchError):
         zerorow.from_arrow(other, s)
@@ -100,7 +110,7 @@ def test_row_files(tmp_path):
         assert ENC.from_row(f[5]) == ORDERS[5]
         assert f.to_arrow().column("id").to_pylist() == list(range(50))
     meta = pa.ipc.open_file(pa.memory_map(str(path))).schema.field("row").metadata
-    assert meta[b"zerorow.fingerprint"].decode() == ENC.schema.fingerprint
+    assert meta[b"zerorow.fingerprint"].decode() == ENC.schema.fingerprint_hex
     other = zerorow.Schema([zerorow.field("x", zerorow.int32)])
     with pytest.raises(zerorow.SchemaMismatchError):
         zerorow.open_file(path, schema=other)
@@ -118,10 +128,13 @@ def test_row_file_with_bad_fingerprint(tmp_path):
         w.write_batch(
             pa.record_batch([pa.array([ENC.encode(ORDERS[0])])], schema=schema)
         )
-    with pytest.raises(zerorow.InvalidDataError):
+    with pytest.raises(zerorow.InvalidDataError) as e:
         zerorow.open_file(path)
+    # both fingerprints and the file are named
+    assert ENC.schema.fingerprint_hex in str(e.value) and "0" * 16 in str(e.value)
+    assert "bad.arrow" in str(e.value)
     meta["zerorow.version"] = "2"
-    meta["zerorow.fingerprint"] = ENC.schema.fingerprint
+    meta["zerorow.fingerprint"] = ENC.schema.fingerprint_hex
     schema = pa.schema([pa.field("row", pa.binary(), nullable=False, metadata=meta)])
     with pa.OSFile(str(path), "wb") as sink, pa.ipc.new_file(sink, schema) as w:
         w.write_batch(
@@ -153,7 +166,7 @@ def test_row_file_to_arrow_over_several_batches(tmp_path, monkeypatch):
         table = f.to_arrow()
         assert table.num_rows == 50 and len(table.to_batches()) == 8
         assert table == pa.Table.from_batches([ENC.to_arrow_record_batch(ORDERS)])
-    with zerorow.open_file(path, level="unchecked") as f:
+    with zerorow.open_file(path, level="none") as f:
         assert [r.id for r in f] == list(range(50))
 
 

@@ -181,16 +181,40 @@ def test_missing_attributes_and_raising_properties():
         def score(self):
             raise RuntimeError("boom")
 
-    obj = Raises(*VALUES)
-    assert error_of(obj)[:2] == (zerorow.SchemaMismatchError, "score")
-    assert "has no attribute 'score'" in error_of(obj)[2]
+    # an exception inside a property propagates as itself
+    with pytest.raises(RuntimeError, match="boom"):
+        ENC.encode(Raises(*VALUES))
+
+    class OtherAttribute(Plain):
+        @property
+        def score(self):
+            return self.no_such_thing  # an AttributeError about another name
+
+    with pytest.raises(AttributeError, match="no_such_thing"):
+        ENC.encode(OtherAttribute(*VALUES))
+
+    class Interrupted(Plain):
+        @property
+        def score(self):
+            raise MemoryError("out")
+
+    with pytest.raises(MemoryError):
+        ENC.encode(Interrupted(*VALUES))
+    # only the attribute itself missing is a schema mismatch, chained to the AttributeError
     obj = Plain(*VALUES)
     del obj.count
     assert error_of(obj)[:2] == (zerorow.SchemaMismatchError, "count")
-    # a dict's missing key is None (a null), as before
+    with pytest.raises(zerorow.SchemaMismatchError) as e:
+        ENC.encode(obj)
+    assert isinstance(e.value.__cause__, AttributeError)
+    # a dict's missing key is null for a nullable field, an error for another
     d = dict(zip(FIELDS, VALUES))
     del d["name"]
     assert ENC.decode(ENC.encode(d)).name is None
+    del d["id"]
+    with pytest.raises(zerorow.SchemaMismatchError, match="no key 'id'") as e:
+        ENC.encode(d)
+    assert e.value.path == "id"
 
 
 def test_a_class_changed_after_the_first_encode_is_read_again():
@@ -313,4 +337,6 @@ def test_objects_to_arrow_errors_are_the_encoders():
     bad = [Rec(*VALUES), Rec(2**31, *VALUES[1:])]
     with pytest.raises(zerorow.InvalidDataError) as e:
         ENC.to_arrow_record_batch(bad)
-    assert e.value.path == "id" and str(e.value) == error_of(bad[1])[2]
+    # the path names the failing object's index, the rest is the encoder's message
+    assert e.value.path == "[1].id"
+    assert str(e.value) == error_of(bad[1])[2].replace("at id:", "at [1].id:")

@@ -120,7 +120,16 @@ def test_equality_repr_to_dict_to_bytes():
     r1, r2 = row(), zerorow.BinaryRow(ENC.schema, ENC.encode(REC))
     assert r1 == r2 and hash(r1) == hash(r2)
     assert r1 != ENC.to_row(Rec(8, "", [], [], {}, Inner(0, ""), [], 1))
-    assert repr(r1).startswith("RowData(id=7, name='héllo', xs=[1, -2, 3]")
+    assert repr(r1).startswith("BinaryRow(id=7, name='héllo', xs=[1, -2, 3]")
+    assert zerorow.RowData is zerorow.BinaryRow and type(r1).__name__ == "BinaryRow"
+    assert repr(r1.xs).startswith("BinaryArray(") and repr(r1.m).startswith(
+        "BinaryMap("
+    )
+    # rows of different schemas are never equal, whatever their bytes
+    other = zerorow.Schema(
+        [zerorow.field(f.name + "_", f.type, f.nullable) for f in ENC.schema.fields]
+    )
+    assert zerorow.BinaryRow(other, ENC.encode(REC)) != r1
     assert "<table>" in r1._repr_html_()
     d = r1.to_dict()
     assert d["inners"] == [{"a": 2, "s": "x"}, {"a": 3, "s": "y"}] and d["m"] == {
@@ -203,7 +212,12 @@ def test_validate_levels():
     zerorow.validate(ENC.schema, data)
     zerorow.validate(ENC.schema, data, level="bounds")
     zerorow.validate(ENC.schema, data, level="none")
-    with pytest.raises(ValueError):
+    zerorow.validate(ENC.schema, data, level=zerorow.ValidationLevel.FULL)
+    # none checks nothing, bounds the wrap rules, full the whole row
+    zerorow.validate(ENC.schema, data[:8], level="none")
+    with pytest.raises(zerorow.TruncatedError):
+        zerorow.validate(ENC.schema, data[:8], level="bounds")
+    with pytest.raises(ValueError, match="'none', 'bounds' or 'full'"):
         zerorow.validate(ENC.schema, data, level="max")
 
 
@@ -233,15 +247,20 @@ def test_temporal_overflow_names_the_path_in_nested_values():
         row.ds[1]
 
 
-def test_unchecked_level_reads_with_the_unchecked_getters():
+def test_level_none_reads_with_the_unchecked_getters():
     data = ENC.encode(REC)
-    fast = zerorow.RowData(ENC.schema, data, level="unchecked")
-    assert ENC.from_row(fast) == REC
-    assert fast.inners[1].a == REC.inners[1].a and dict(fast.m) == REC.m
-    with pytest.raises(ValueError, match="unchecked"):
-        zerorow.RowData(ENC.schema, data, level="none")
-    with pytest.raises(ValueError):
-        zerorow.RowData(ENC.schema, data, level="max")
+    for level in ("none", zerorow.ValidationLevel.NONE):
+        fast = zerorow.RowData(ENC.schema, data, level=level)
+        assert ENC.from_row(fast) == REC
+        assert fast.inners[1].a == REC.inners[1].a and dict(fast.m) == REC.m
+    # none skips even the wrap rules; bounds and full check them
+    zerorow.RowData(ENC.schema, data[:8], level="none")
+    for level in ("bounds", "full", zerorow.ValidationLevel.BOUNDS):
+        with pytest.raises(zerorow.TruncatedError):
+            zerorow.RowData(ENC.schema, data[:8], level=level)
+    for word in ("max", "unchecked"):
+        with pytest.raises(ValueError, match="'none', 'bounds' or 'full'"):
+            zerorow.RowData(ENC.schema, data, level=word)
 
 
 def test_from_row_on_a_nested_row_checks_types_without_a_schema():

@@ -27,7 +27,9 @@ def test_json_round_trip_and_fingerprint():
     h = 0xCBF29CE484222325
     for b in text.encode():
         h = ((h ^ b) * 0x100000001B3) % 2**64
-    assert s.fingerprint == f"{h:016x}"
+    assert s.fingerprint == h and isinstance(s.fingerprint, int)
+    assert s.fingerprint_hex == f"{h:016x}" and 0 <= s.fingerprint < 2**64
+    assert len(s) == 2 and s.fixed_region_size == 8 + 2 * 8
 
 
 def test_json_reader_accepts_any_spelling():

@@ -5,7 +5,7 @@ import os
 import pytest
 
 from conftest import VECTORS
-from zerorow.tools import vectors as runner
+from zerorow_testing import vectors as runner
 
 CASES = sorted(
     c

@@ -56,6 +56,21 @@ def _deep(levels):
     return S(F("deep", t))
 
 
+def _shared_bodies(depth=20, refs=100):
+    """A row whose list references share bodies: `refs` references to one inner list, at each
+    of `depth` list levels (~16 KiB). Legal at level bounds, it would decode to refs**(depth-1)
+    values; full rejects the second reference (rule e), and whole-row decoders and the Arrow
+    export refuse it before allocating past one value per byte (SPEC §6.2)."""
+    body = struct.pack("<QQq", 1, 0, 7)  # the innermost list<int32>: [7]
+    bitmap = (refs + 63) // 64 * 8
+    for _ in range(depth - 1):
+        start = 8 + bitmap + 8 * refs
+        slot = struct.pack("<Q", start << 32 | len(body))
+        body = struct.pack("<Q", refs) + bytes(bitmap) + slot * refs + body
+    out = bytearray(16) + body
+    return put64(out, 8, 16 << 32 | len(body))
+
+
 def cases():
     b = base
     yield ("truncated_fixed_region", BASE, b()[:24], "truncated", "",
@@ -112,6 +127,9 @@ def cases():
     big = S(F("d", D(38, 0)))
     bad = row(big, {"d": "5"}); put64(bad, 8, 16 << 32 | 17)
     yield ("decimal_big_bad_length", big, bad, "invalid_data", "d", "decimal(38,0) body claims 17 bytes (max 16)")
+    yield ("shared_bodies_amplify", _deep(20), _shared_bodies(), "invalid_data", "deep" + "[0]" * 18 + "[1]",
+           "100 references to one inner list at each of 20 list levels: the second reference "
+           "repeats the first's body (offset != cursor); decoded whole it would be 100^19 values")
     yield ("nesting_too_deep", _deep(64), None, "unsupported", "", "65 levels of nesting; the limit is 64")
     yield ("unknown_type", S(F("x", "uint32")), None, "unsupported", "x", "uint32 is not a v1 type")
     yield ("decimal_precision_39", S(F("x", D(39, 0))), None, "unsupported", "x", "decimal precision 39 > 38")

@@ -24,6 +24,7 @@ _zerorow._set_error_classes(
     InvalidDataError, TruncatedError, UnsupportedError, SchemaMismatchError
 )
 
+from .levels import ValidationLevel  # noqa: E402
 from ._views import (
     ArrayData,
     BinaryArray,
@@ -82,6 +83,7 @@ __all__ = [
     "SchemaMismatchError",
     "TruncatedError",
     "UnsupportedError",
+    "ValidationLevel",
     "ZerorowError",
     "binary",
     "bool_",

@@ -9,11 +9,7 @@ from . import _zerorow
 RAW, DEEP, PAIRS = 1, 2, 4  # modes of _zerorow.get
 
 
-def deep_row(row: _zerorow.RowData, mode: int) -> dict:
-    return {name: row._get(i, mode) for i, name in enumerate(row._field_names())}
-
-
-def deep_map(m: _zerorow.MapData, mode: int) -> Any:
+def deep_map(m: _zerorow.BinaryMap, mode: int) -> Any:
     keys = m._keys()._get
     values = m._values()._get
     n = len(m)
@@ -45,7 +41,7 @@ _NUMPY_DTYPES = {
 }
 
 
-def array_to_numpy(a: _zerorow.ArrayData):
+def array_to_numpy(a: _zerorow.BinaryArray):
     """Zero-copy read-only NumPy view of a fixed-width array (null elements read as 0)."""
     import numpy as np
 
@@ -68,34 +64,34 @@ def array_to_numpy(a: _zerorow.ArrayData):
 
 
 def _short(v: Any) -> str:
-    if isinstance(v, _zerorow.ArrayData):
+    if isinstance(v, _zerorow.BinaryArray):
         n = len(v)
         head = ", ".join(_short(v[i]) for i in range(min(n, 5)))
         return "[" + head + (f", ... ({n} items)]" if n > 5 else "]")
-    if isinstance(v, _zerorow.MapData):
+    if isinstance(v, _zerorow.BinaryMap):
         items = list(zip(v._keys(), v._values()))
         head = ", ".join(f"{_short(k)}: {_short(x)}" for k, x in items[:5])
         return "{" + head + (f", ... ({len(items)} items)}}" if len(items) > 5 else "}")
-    if isinstance(v, _zerorow.RowData):
+    if isinstance(v, _zerorow.BinaryRow):
         return row_repr(v)
     return repr(v)
 
 
-def row_repr(row: _zerorow.RowData) -> str:
+def row_repr(row: _zerorow.BinaryRow) -> str:
     parts = []
     for i, name in enumerate(row._field_names()):
         try:
             parts.append(f"{name}={_short(row[i])}")
         except Exception as e:  # a malformed field still lets the others print
             parts.append(f"{name}=<{type(e).__name__}>")
-    return "RowData(" + ", ".join(parts) + ")"
+    return "BinaryRow(" + ", ".join(parts) + ")"
 
 
-def row_repr_html(row: _zerorow.RowData) -> str:
+def row_repr_html(row: _zerorow.BinaryRow) -> str:
     import html
 
     cells = "".join(
         f"<tr><th>{html.escape(name)}</th><td>{html.escape(_short(row[i]))}</td></tr>"
         for i, name in enumerate(row._field_names())
     )
-    return f"<table><caption>RowData</caption>{cells}</table>"
+    return f"<table><caption>BinaryRow</caption>{cells}</table>"

@@ -7,14 +7,16 @@ from typing import Any, Iterator, Union
 
 from . import _convert, _zerorow
 from .errors import error
+from .levels import LevelLike, level_of
 from .schema import Schema
 
-RowData = _zerorow.RowData
-BinaryRow = RowData
-ArrayData = _zerorow.ArrayData
-BinaryArray = ArrayData
-MapData = _zerorow.MapData
-BinaryMap = MapData
+# SPEC §1.1 names; RowData / ArrayData / MapData stay as aliases (the seed examples use them).
+BinaryRow = _zerorow.BinaryRow
+RowData = BinaryRow
+BinaryArray = _zerorow.BinaryArray
+ArrayData = BinaryArray
+BinaryMap = _zerorow.BinaryMap
+MapData = BinaryMap
 
 _OBJ, _RAW, _DEEP, _PAIRS = 0, 1, 2, 4
 
@@ -31,18 +33,22 @@ def _row_schema(self: RowData) -> Schema:
 
 
 def _strip(obj: Any) -> Any:
+    """A native type JSON object without the binding's own keys ("_tzinfo", "_enum_name")."""
     if isinstance(obj, dict):
-        return {
+        out = {
             k: (_strip(v) if k != "fields" else [_strip(f) for f in v])
             for k, v in obj.items()
-            if k != "_tzinfo"
+            if not k.startswith("_")
         }
+        return out["type"] if list(out) == ["type"] else out
     return obj
 
 
 def _row_to_dict(self: RowData) -> dict:
-    """All fields as a dict; nested rows become dicts, lists lists, maps dicts."""
-    return _convert.deep_row(self, _DEEP)
+    """All fields as a dict; nested rows become dicts, lists lists, maps dicts. A row whose
+    references share bodies (possible below level full) is refused as InvalidDataError before
+    it produces more values than it has bytes (SPEC §6.2)."""
+    return self._deep(_DEEP)
 
 
 def _row_validate(self: RowData) -> None:
@@ -67,8 +73,13 @@ def _row_get(self: RowData, name: str, default: Any = None) -> Any:
         return default
 
 
-def _row_getstate(self: RowData):
-    raise TypeError("RowData is a view; pickle row.to_bytes() and row.schema instead")
+def _row_reduce(self: RowData):
+    """A row pickles to its schema and its bytes (a nested row to its struct type's)."""
+    return (_rebuild_row, (self.schema, self.to_bytes()))
+
+
+def _rebuild_row(schema: Schema, data: bytes) -> RowData:
+    return BinaryRow(schema, data)
 
 
 for _name, _fn in {
@@ -80,15 +91,16 @@ for _name, _fn in {
     "get": _row_get,
     "__repr__": _convert.row_repr,
     "_repr_html_": _convert.row_repr_html,
-    "__reduce__": _row_getstate,
+    "__reduce__": _row_reduce,
 }.items():
     setattr(RowData, _name, _fn)
 
 
 # ---- ArrayData --------------------------------------------------------------------------
 def _array_to_list(self: ArrayData) -> list:
-    """The elements as a list; nested values converted deeply (rows -> dicts)."""
-    return [self._get(i, _DEEP) for i in range(len(self))]
+    """The elements as a list; nested values converted deeply (rows -> dicts), under the
+    decode budget of SPEC §6.2 (see BinaryRow.to_dict)."""
+    return self._deep(_DEEP)
 
 
 def _array_index(self: ArrayData, value: Any, start: int = 0, stop: Any = None) -> int:
@@ -114,7 +126,17 @@ def _array_reversed(self: ArrayData) -> Iterator:
 
 
 def _array_repr(self: ArrayData) -> str:
-    return "ArrayData(" + _convert._short(self) + ")"
+    return "BinaryArray(" + _convert._short(self) + ")"
+
+
+def _array_array(self: ArrayData, dtype: Any = None, copy: Any = None):
+    """NumPy's protocol: np.asarray(a) is the zero-copy view to_numpy() gives."""
+    out = _convert.array_to_numpy(self)
+    if dtype is not None and out.dtype != dtype:
+        return out.astype(dtype)
+    if copy:
+        return out.copy()
+    return out
 
 
 for _name, _fn in {
@@ -125,6 +147,7 @@ for _name, _fn in {
     "__contains__": _array_contains,
     "__reversed__": _array_reversed,
     "__repr__": _array_repr,
+    "__array__": _array_array,
     "__hash__": None,
 }.items():
     setattr(ArrayData, _name, _fn)
@@ -178,11 +201,30 @@ def _map_get(self: MapData, key: Any, default: Any = None) -> Any:
 
 
 def _map_to_dict(self: MapData) -> dict:
-    return _convert.deep_map(self, _DEEP)
+    """The entries as a dict, converted deeply under the decode budget of SPEC §6.2."""
+    return self._deep(_DEEP)
 
 
 def _map_repr(self: MapData) -> str:
-    return "MapData(" + _convert._short(self) + ")"
+    return "BinaryMap(" + _convert._short(self) + ")"
+
+
+_native_map_eq = MapData.__eq__
+
+
+def _map_eq(self: MapData, other: Any) -> Any:
+    """Equal to another map view of the same type and bytes, or, as Mapping promises, to any
+    Mapping with the same items."""
+    if isinstance(other, MapData):
+        return _native_map_eq(self, other)
+    if isinstance(other, Mapping):
+        if len(other) != len(self):
+            return False
+        for k, v in zip(self._keys(), self._values()):
+            if k not in other or other[k] != v:
+                return False
+        return True
+    return NotImplemented
 
 
 for _name, _fn in {
@@ -195,26 +237,26 @@ for _name, _fn in {
     "get": _map_get,
     "to_dict": _map_to_dict,
     "__repr__": _map_repr,
+    "__eq__": _map_eq,
     "__hash__": None,
 }.items():
     setattr(MapData, _name, _fn)
 Mapping.register(MapData)
 
 
-def validate(schema: Schema, buffer: Any, level: str = "full") -> None:
-    """Validates one row of `schema` in `buffer` at `level` ("none", "bounds", "full", SPEC §6.2).
+def validate(schema: Schema, buffer: Any, level: LevelLike = "full") -> None:
+    """Validates one row of `schema` in `buffer` at `level` (SPEC §6.2): "none" checks
+    nothing, "bounds" the wrap rules (what every access then relies on), "full" the whole row.
 
     Raises InvalidDataError / TruncatedError naming the field path and the numbers.
     """
+    level = level_of(level)
     if isinstance(buffer, RowData):
         buffer = buffer.to_memoryview()
     if level == "full":
         _zerorow.validate(schema._native, buffer)
-    elif level in ("bounds", "none"):
-        if level == "bounds":
-            RowData(schema, buffer)
-    else:
-        raise ValueError(f"level must be 'none', 'bounds' or 'full', not {level!r}")
+    elif level == "bounds":
+        RowData(schema, buffer)
 
 
 __all__ = [

@@ -52,13 +52,43 @@ def arrow_to_type(at) -> DataType:
 
 
 # ---- RowBatch ---------------------------------------------------------------------------
-class RowBatch:
+class SequenceMethods:
+    """The methods collections.abc.Sequence mixes in, for RowBatch and RowFile. They do not
+    inherit from Sequence on purpose: polars' DataFrame() takes any Sequence row by row,
+    before it looks for the Arrow PyCapsule protocol, which is the zero-copy way in."""
+
+    __slots__ = ()
+
+    def __iter__(self) -> Iterator[RowData]:
+        for k in range(len(self)):
+            yield self[k]
+
+    def __reversed__(self) -> Iterator[RowData]:
+        for k in range(len(self) - 1, -1, -1):
+            yield self[k]
+
+    def __contains__(self, row: Any) -> bool:
+        return any(r == row for r in self)
+
+    def index(self, row: Any, start: int = 0, stop: Optional[int] = None) -> int:
+        n = len(self)
+        for k in range(*slice(start, n if stop is None else stop).indices(n)):
+            if self[k] == row:
+                return k
+        raise ValueError("row is not in the sequence")
+
+    def count(self, row: Any) -> int:
+        return sum(1 for r in self if r == row)
+
+
+class RowBatch(SequenceMethods):
     """Rows of one schema laid end to end in one buffer; row k is data[offsets[k]:offsets[k+1]].
 
-    A Sequence of RowData views (zero-copy) and an Arrow PyCapsule exporter.
+    A sequence of BinaryRow views (zero-copy; a slice is a RowBatch over the same buffer) and
+    an Arrow PyCapsule exporter (`pa.record_batch(b)`, `pl.DataFrame(b)`, `pl.from_arrow(b)`).
     """
 
-    def __init__(self, schema: Schema, data: Any, offsets: Sequence[int]) -> None:
+    def __init__(self, schema: Schema, data: Any, offsets: "Sequence[int]") -> None:
         self.schema = schema
         self.data = data
         # Offsets are kept as int64 in one buffer (a NumPy int64 array or array('q')), so
@@ -73,6 +103,12 @@ class RowBatch:
         cls, rows: Iterable[RowData], schema: Optional[Schema] = None
     ) -> RowBatch:
         rows = list(rows)
+        for k, r in enumerate(rows):
+            if not isinstance(r, RowData):
+                raise TypeError(
+                    f"expected zerorow.BinaryRow rows but item [{k}] is a {type(r).__name__}; "
+                    "to convert objects use zerorow.encoder(cls).to_arrow_record_batch(objs)"
+                )
         if schema is None:
             if not rows:
                 raise ValueError("an empty batch needs a schema")
@@ -92,17 +128,27 @@ class RowBatch:
     def __len__(self) -> int:
         return len(self.offsets) - 1
 
-    def __getitem__(self, k: int) -> RowData:
+    def __getitem__(self, k: Union[int, slice]) -> Any:
         n = len(self)
+        if isinstance(k, slice):
+            start, stop, step = k.indices(n)
+            if step == 1:  # zero-copy: the same buffer, a window of the offsets
+                stop = max(start, stop)
+                return RowBatch(self.schema, self.data, self.offsets[start : stop + 1])
+            return RowBatch.from_rows(
+                [self[i] for i in range(start, stop, step)], self.schema
+            )
+        try:
+            k = k.__index__()
+        except AttributeError:
+            raise TypeError(
+                f"RowBatch indices must be integers or slices, not {type(k).__name__}"
+            ) from None
         if k < 0:
             k += n
         if not 0 <= k < n:
-            raise IndexError("row index out of range")
+            raise IndexError(f"row index out of range for a batch of {n} rows")
         return RowData(self.schema, self._mv[self.offsets[k] : self.offsets[k + 1]])
-
-    def __iter__(self) -> Iterator[RowData]:
-        for k in range(len(self)):
-            yield self[k]
 
     def column(self, i: Union[int, str]) -> list:
         """Field i of every row (temporal values as ints, maps as pairs)."""
@@ -115,10 +161,6 @@ class RowBatch:
         """The n+1 int64 offsets as a buffer (no copy)."""
         return self.offsets
 
-        if not isinstance(self.offsets, list):
-            return self.offsets  # int64 ndarray: exported through the buffer protocol
-        return array.array("q", self.offsets).tobytes()
-
     def to_arrow(self):
         """A pyarrow.RecordBatch with one column per field (SPEC §12), via the C Data Interface."""
         return _pa().record_batch(self)
@@ -126,10 +168,26 @@ class RowBatch:
     def to_binary_array(self):
         """The rows as one Arrow large_binary array, zero-copy over this batch's buffer."""
         pa = _pa()
+        offsets = self._offsets_bytes()
+        if (
+            len(offsets) and offsets[0] != 0
+        ):  # a slice: offsets relative to its first row
+            import numpy as np
+
+            offsets = np.asarray(offsets, dtype="<i8")
+            return pa.Array.from_buffers(
+                pa.large_binary(),
+                len(self),
+                [
+                    None,
+                    pa.py_buffer(offsets - offsets[0]),
+                    pa.py_buffer(self._mv[int(offsets[0]) : int(offsets[-1])]),
+                ],
+            )
         return pa.Array.from_buffers(
             pa.large_binary(),
             len(self),
-            [None, pa.py_buffer(self._offsets_bytes()), pa.py_buffer(self.data)],
+            [None, pa.py_buffer(offsets), pa.py_buffer(self.data)],
         )
 
     # Arrow PyCapsule interface: the columns are gathered by cpp-row (zerorow::arrow::ExportRows)
@@ -137,31 +195,58 @@ class RowBatch:
         return _zerorow.arrow_schema_capsule(core_schema(self.schema))
 
     def __arrow_c_array__(self, requested_schema=None):
-        self._check_requested(requested_schema)
-        return _zerorow.arrow_export(
-            core_schema(self.schema), self.data, self._offsets_bytes()
-        )
+        if self._is_own(requested_schema):
+            return _zerorow.arrow_export(
+                core_schema(self.schema), self.data, self._offsets_bytes()
+            )
+        return self._cast_to(requested_schema).__arrow_c_array__()
 
     def __arrow_c_stream__(self, requested_schema=None):
-        self._check_requested(requested_schema)
-        return _zerorow.arrow_export_stream(
-            core_schema(self.schema), self.data, self._offsets_bytes()
+        if self._is_own(requested_schema):
+            return _zerorow.arrow_export_stream(
+                core_schema(self.schema), self.data, self._offsets_bytes()
+            )
+        return self._cast_to(requested_schema).__arrow_c_stream__()
+
+    def _is_own(self, requested_schema: Any) -> bool:
+        return requested_schema is None or _zerorow.arrow_schema_equal(
+            requested_schema, self.__arrow_c_schema__()
         )
 
-    def _check_requested(self, requested_schema: Any) -> None:
-        """The PyCapsule protocol's requested_schema: honoured when it is the batch's own
-        Arrow schema (SPEC §12), else rejected: zerorow exports its types and does not cast."""
-        if requested_schema is None:
-            return
-        own = self.__arrow_c_schema__()
-        if not _zerorow.arrow_schema_equal(requested_schema, own):
+    def _cast_to(self, requested_schema: Any):
+        """The PyCapsule protocol's requested_schema: a schema that differs from the rows'
+        own (SPEC §12) only in lossless variants (large / view strings and binaries, large
+        lists, wider integers) is honoured with a cast in Arrow; anything else is refused."""
+        from ._arrow_in import lossless_out
+
+        pa = _pa()
+        want = pa.Schema._import_from_c_capsule(requested_schema)
+        batch = self.to_arrow()
+        if want.names != batch.schema.names:
             raise error(
                 "schema_mismatch",
                 "",
-                "requested_schema differs from the rows' Arrow schema (SPEC §12): zerorow "
-                "exports its own types and does not cast; import without a schema and cast "
-                "in Arrow",
+                f"requested_schema has the columns {want.names}, the rows {batch.schema.names}",
             )
+        for have, f in zip(batch.schema, want):
+            if not lossless_out(have.type, f.type):
+                raise error(
+                    "schema_mismatch",
+                    f.name,
+                    f"requested_schema asks for Arrow {f.type} but the rows give {have.type} "
+                    "(SPEC §12): not a lossless variant; import without a schema and cast in Arrow",
+                )
+        cols = []
+        for col, f in zip(batch.columns, want):
+            if f.type == col.type:
+                cols.append(col)
+            elif pa.types.is_string_view(f.type) or pa.types.is_binary_view(f.type):
+                # pyarrow 21's cast to a view type exports arrays that crash their consumer:
+                # build the view array from the values instead
+                cols.append(pa.array(col.to_pylist(), type=f.type))
+            else:
+                cols.append(col.cast(f.type))
+        return pa.RecordBatch.from_arrays(cols, schema=want)
 
     def __repr__(self) -> str:
         return f"RowBatch({len(self)} rows, {self.schema!r})"
@@ -202,32 +287,40 @@ class _Exported:
         return self._capsules
 
 
-def from_arrow(data: Any, schema: Optional[Schema] = None) -> RowBatch:
-    """Rows from a RecordBatch, Table or any object exporting the Arrow PyCapsule protocol.
+def from_arrow(
+    data: Any, schema: Optional[Schema] = None, strict: bool = False
+) -> RowBatch:
+    """Rows from a pyarrow RecordBatch, Table or RecordBatchReader, or any object exporting
+    the Arrow PyCapsule protocol (polars, DuckDB, pandas through pyarrow).
 
-    Columns are matched to the schema's fields (SPEC §12; other timestamp units converted
-    exactly or failing); without a schema it is derived from the Arrow schema.
-    """
-    if hasattr(data, "__arrow_c_array__"):
-        sc, ac = data.__arrow_c_array__()
-        if schema is None:
-            schema = Schema.from_json(_zerorow.arrow_import_schema(sc))
-        return _batch(schema, *_zerorow.arrow_import(core_schema(schema), sc, ac))
-    if hasattr(data, "__arrow_c_stream__"):
-        if schema is None:
-            if not hasattr(data, "__arrow_c_schema__"):
-                raise TypeError(
-                    "from_arrow needs a schema for a stream that does not export __arrow_c_schema__"
-                )
-            schema = Schema.from_json(
-                _zerorow.arrow_import_schema(data.__arrow_c_schema__())
-            )
-        return _batch(
-            schema,
-            *_zerorow.arrow_import_stream(
-                core_schema(schema), data.__arrow_c_stream__()
-            ),
+    With a schema, columns are matched to its fields by name (any order; other columns are
+    left out) and the Arrow variants people get are accepted: large / view strings and
+    binaries, dictionary-encoded strings, large / view lists, lossless integer and float
+    widenings, other timestamp / duration / time units. Values finer than a microsecond are
+    floored (SPEC Appendix A rule 6), or refused with strict=True. Anything lossy is refused
+    with the column and both types. Without a schema, it is derived from the Arrow schema
+    (SPEC §12 read backwards, after the same widenings)."""
+    if schema is not None and not isinstance(schema, Schema):
+        raise TypeError(
+            f"from_arrow's schema must be a zerorow.Schema, got {type(schema).__name__}"
         )
-    raise TypeError(
-        f"from_arrow needs an object exporting the Arrow PyCapsule protocol, got {type(data).__name__}"
-    )
+    direct = _direct_import(data, schema)
+    if direct is not None:
+        return direct
+    from . import _arrow_in
+
+    return _arrow_in.import_batches(data, schema, strict)
+
+
+def _direct_import(data: Any, schema: Optional[Schema]) -> Optional[RowBatch]:
+    """The fast path, without pyarrow: an exporter whose Arrow schema is exactly the one of
+    `schema` (SPEC §12) goes straight to cpp-row's ImportRows."""
+    if schema is None:
+        return None
+    if not hasattr(data, "__arrow_c_array__"):
+        return None
+    sc, ac = data.__arrow_c_array__()
+    own = _zerorow.arrow_schema_capsule(core_schema(schema))
+    if not _zerorow.arrow_schema_equal(sc, own):
+        return None  # the capsules are released; the general path exports again
+    return _batch(schema, *_zerorow.arrow_import(core_schema(schema), sc, ac))

@@ -7,27 +7,50 @@ classes with a converter precompiled per schema.
 
 from __future__ import annotations
 
-from typing import Any, Generic, Iterable, TypeVar
+import contextlib
+import json
+from typing import Any, Generic, Iterable, Iterator, TypeVar
 
 from . import _zerorow
 from ._views import RowData
-from .infer import struct_node
-from .schema import Schema
+from .errors import ZerorowError, error
+from .infer import annotate_native, struct_node
+from .levels import LevelLike, level_of
+from .schema import Schema, _native_obj
 
 T = TypeVar("T")
 
 
 class Encoder(Generic[T]):
-    """Rows of one class. Build with `zerorow.encoder(cls)`."""
+    """Rows of one class. Build with `zerorow.encoder(cls)`.
 
-    def __init__(self, cls: type[T]) -> None:
+    strict=True refuses values finer than a microsecond (pandas Timestamp with nanoseconds,
+    NumPy datetime64[ns]) instead of truncating them toward negative infinity (SPEC Appendix
+    A). field_order="name" sorts fields by name, as Apache Fory lays out its rows. An encoder
+    pickles (it is rebuilt from its class on load)."""
+
+    def __init__(
+        self, cls: type[T], strict: bool = False, field_order: str = "declaration"
+    ) -> None:
         self.cls = cls
-        node = struct_node(cls)
+        self.strict = bool(strict)
+        self.field_order = field_order
+        node = struct_node(cls, (), field_order)
         self.schema = Schema(node.type)
-        self._native = self.schema._native
+        # The encoder's own compiled schema: the schema's, plus the Enum checks of its fields
+        # and the strict flag (both only matter when writing).
+        native_json = self.schema.to_json()
+        self._native = _zerorow.CompiledSchema(
+            annotate_native(_native_obj(json.loads(native_json)), node),
+            native_json,
+            self.strict,
+        )
         self._plan = node.plan()
         plan = self._plan
         self._conv = lambda row: _zerorow.decode_row(plan, row)
+
+    def __reduce__(self):
+        return (Encoder, (self.cls, self.strict, self.field_order))
 
     def encode(self, obj: T) -> bytes:
         """The row bytes of `obj` (SPEC §2.6 canonical layout)."""
@@ -38,24 +61,34 @@ class Encoder(Generic[T]):
         return RowData(self.schema, _zerorow.encode(self._native, obj))
 
     def from_row(self, row: RowData) -> T:
-        """An instance of the class (nested classes too) from a row of this schema."""
+        """An instance of the class (nested classes too) from a row of this schema. A row
+        whose references share bodies is refused before it decodes past one value per byte
+        (SPEC §6.2)."""
         # Compared on cpp-row's types, so a nested row (row.f4[3]) needs no Schema built.
-        if not (isinstance(row, RowData) and row._has_type(self._native)):
-            from .errors import error
-
+        if not isinstance(row, RowData):
+            raise TypeError(
+                f"from_row needs a zerorow.BinaryRow of {self.cls.__qualname__}'s schema, got "
+                f"{type(row).__name__}"
+            )
+        if not row._has_type(
+            self.schema._native
+        ):  # the rows' own compiled type: a pointer compare
             raise error(
                 "schema_mismatch",
                 "",
-                f"row schema {_fingerprint_of(row)} is not the encoder's {self.schema.fingerprint}",
+                f"expected a row of schema {self.schema.fingerprint_hex} but found one of "
+                f"{row.schema.fingerprint_hex}",
             )
         return self._conv(row)
 
-    def decode(self, buffer: Any, level: str = "bounds") -> T:
-        """from_row(RowData(schema, buffer)); level "full" validates first."""
-        return self._conv(RowData(self.schema, buffer, level))
+    def decode(self, buffer: Any, level: LevelLike = "bounds") -> T:
+        """from_row(BinaryRow(schema, buffer, level)): "full" validates first, "none" skips
+        every check (bytes you wrote); the decode budget of SPEC §6.2 applies below full."""
+        return self._conv(RowData(self.schema, buffer, level_of(level)))
 
     def encode_many(self, objs: Iterable[T]) -> tuple[bytes, list[int]]:
-        """Rows of `objs` end to end, and the n+1 offsets."""
+        """Rows of `objs` end to end, and the n+1 offsets. An error names the failing
+        object's index (`[2].x: ...`)."""
         import array
 
         data, offs = _zerorow.encode_many(self._native, _as_list(objs))
@@ -76,7 +109,8 @@ class Encoder(Generic[T]):
         return pa.Table.from_batches([self.to_arrow_record_batch(objs)])
 
     def from_arrow(self, data: Any) -> list[T]:
-        """Instances from a RecordBatch / Table / any Arrow PyCapsule exporter of this schema."""
+        """Instances from a RecordBatch / Table / any Arrow PyCapsule exporter; columns are
+        matched to this class's fields by name."""
         from .arrow import from_arrow
 
         return [self._conv(r) for r in from_arrow(data, self.schema)]
@@ -88,13 +122,34 @@ class Encoder(Generic[T]):
 def _as_list(objs: Iterable[Any]) -> Any:
     """A list or tuple as it is (the native encoder reads it in place); anything else, list
     and tuple subclasses included (they may iterate differently), copied to a list."""
-    return objs if type(objs) is list or type(objs) is tuple else list(objs)
+    if type(objs) is list or type(objs) is tuple:
+        return objs
+    if (
+        objs is None
+        or isinstance(objs, (str, bytes, dict))
+        or not hasattr(objs, "__iter__")
+    ):
+        raise TypeError(
+            f"expected an iterable of objects (a list of instances), got {type(objs).__name__}"
+        )
+    return list(objs)
 
 
-def _fingerprint_of(row: Any) -> str:
-    return row.schema.fingerprint if isinstance(row, RowData) else type(row).__name__
+@contextlib.contextmanager
+def at_index(k: int) -> Iterator[None]:
+    """Prefixes the path of a zerorow error raised inside with the object's index `[k]`."""
+    try:
+        yield
+    except ZerorowError as e:
+        path = f"[{k}]" + ("." + e.path if e.path and e.path[0] not in "[{" else e.path)
+        text = str(e)
+        sep = text.find(": ")
+        msg = text[sep + 2 :] if sep >= 0 else text
+        raise type(e)(f"{e.kind} at {path}: {msg}", e.kind, path) from e
 
 
-def encoder(cls: type[T]) -> Encoder[T]:
-    """The encoder of a dataclass or NamedTuple class."""
-    return Encoder(cls)
+def encoder(
+    cls: type[T], strict: bool = False, field_order: str = "declaration"
+) -> Encoder[T]:
+    """The encoder of a dataclass or NamedTuple class (see Encoder for the options)."""
+    return Encoder(cls, strict, field_order)

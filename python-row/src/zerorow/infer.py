@@ -59,14 +59,16 @@ def _has_not_null(ann: Any) -> bool:
     )
 
 
-def _element_node(ann: Any, where: str, stack: tuple) -> "Node":
+def _element_node(
+    ann: Any, where: str, stack: tuple, order: str = "declaration"
+) -> "Node":
     """A list element / map key or value: not_null does not apply there (rule 2)."""
     if _has_not_null(ann):
         raise TypeError(
             f"{where}: zerorow.not_null applies to fields, not to list elements or map "
             "values (SPEC Appendix A rule 2)"
         )
-    return infer_node(ann, where, stack)
+    return infer_node(ann, where, stack, order)
 
 
 def field_nullable(ann: Any, node: "Node") -> bool:
@@ -97,6 +99,7 @@ class Node:
         "tag",
         "container",
         "children",
+        "enum",
     )
 
     def __init__(
@@ -121,6 +124,9 @@ class Node:
         # "struct" (cls(**fields)), "seq" (container([...])), "map" ({k: v})
         self.tag = tag or ("value" if conv is None else "call")
         self.container, self.children = container, children
+        self.enum = (
+            None  # an Enum class: the encoder accepts only its members (EnumNames)
+        )
 
     def with_(self, **changes: Any) -> "Node":
         n = Node(
@@ -133,6 +139,7 @@ class Node:
             self.container,
             self.children,
         )
+        n.enum = self.enum
         for k, v in changes.items():
             setattr(n, k, v)
         return n
@@ -259,6 +266,52 @@ def _is_struct_class(tp: Any) -> bool:
     )
 
 
+def _enum_from_name(cls: type) -> Callable:
+    members = cls.__members__
+
+    def conv(name: str) -> Any:
+        try:
+            return members[name]
+        except KeyError:
+            raise ValueError(
+                f"expected a member name of {cls.__qualname__} ({', '.join(members)}) but "
+                f"found {name!r}"
+            ) from None
+
+    return conv
+
+
+class EnumNames:
+    """The encoder's check of an Enum field: a member, a member's exact value, or a member's
+    name gives that member's name; anything else None (refused with the path)."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls: type) -> None:
+        self.cls = cls
+
+    def __call__(self, v: Any) -> Optional[str]:
+        cls = self.cls
+        if isinstance(v, cls):
+            return v.name
+        if type(v) is str and v in cls.__members__:
+            return cls.__members__[v].name
+        try:
+            m = cls._value2member_map_.get(v)
+        except TypeError:  # an unhashable value
+            return None
+        if m is not None and type(m.value) is type(v):
+            return m.name
+        return None
+
+    def describe(self) -> str:
+        names = ", ".join(self.cls.__members__)
+        return f"a member of {self.cls.__qualname__} ({names}), its value or its name"
+
+    def __reduce__(self):
+        return (EnumNames, (self.cls,))
+
+
 def _none_ok(conv: Callable) -> Callable:
     return lambda v: None if v is None else conv(v)
 
@@ -277,7 +330,9 @@ def _seq_node(t: DataType, kind: type, elem: Node) -> Node:
     )
 
 
-def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
+def infer_node(
+    ann: Any, where: str, stack: tuple = (), order: str = "declaration"
+) -> Node:
     """The Node for annotation `ann`; `where` names the class and field for errors."""
     origin, args = typing.get_origin(ann), typing.get_args(ann)
     # Optional[X] / X | None
@@ -287,7 +342,7 @@ def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
     ):
         rest = [a for a in args if a is not type(None)]
         if len(rest) == 1 and len(rest) < len(args):
-            return infer_node(rest[0], where, stack).with_(nullable=True)
+            return infer_node(rest[0], where, stack, order).with_(nullable=True)
         raise TypeError(
             f"{where}: cannot map the union {ann!r} (only Optional[X] is supported)"
         )
@@ -295,13 +350,13 @@ def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
         base, meta = args[0], args[1:]
         marks = [t for t in (_marker_type(m) for m in meta) if t is not None]
         if not marks:
-            return infer_node(base, where, stack)
+            return infer_node(base, where, stack, order)
         t = marks[-1]
         np_mod = sys.modules.get("numpy")
         if np_mod is not None and base is np_mod.ndarray:
             return _ndarray_node(t, where)
         bnode = (
-            infer_node(base, where, stack)
+            infer_node(base, where, stack, order)
             if base not in (int, float, dec.Decimal, dt.datetime)
             else None
         )
@@ -322,8 +377,9 @@ def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
     if ann is dt.datetime:
         return Node(zs.timestamp())
     if isinstance(ann, type) and issubclass(ann, enum.Enum):
-        members = ann
-        return Node(zs.string, False, lambda name: members[name])  # tag "call"
+        n = Node(zs.string, False, _enum_from_name(ann))  # tag "call"
+        n.enum = ann
+        return n
     if ann in _SIMPLE:
         conv = bytearray if ann is bytearray else None
         return Node(_SIMPLE[ann], False, conv)
@@ -336,19 +392,19 @@ def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
         in (list, cabc.Sequence, cabc.MutableSequence, cabc.Iterable, cabc.Collection)
         and len(args) == 1
     ):
-        e = _element_node(args[0], where, stack)
+        e = _element_node(args[0], where, stack, order)
         return _seq_node(zs.list_(e.type, True), list, e)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        e = _element_node(args[0], where, stack)
+        e = _element_node(args[0], where, stack, order)
         return _seq_node(zs.list_(e.type, True), tuple, e)
     if origin in (set, frozenset, cabc.Set, cabc.MutableSet) and len(args) == 1:
-        e = _element_node(args[0], where, stack)
+        e = _element_node(args[0], where, stack, order)
         return _seq_node(
             zs.list_(e.type, True), frozenset if origin is frozenset else set, e
         )
     if origin in (dict, cabc.Mapping, cabc.MutableMapping) and len(args) == 2:
-        k = _element_node(args[0], where, stack)
-        v = _element_node(args[1], where, stack)
+        k = _element_node(args[0], where, stack, order)
+        v = _element_node(args[1], where, stack, order)
         t = zs.map_(k.type, v.type, True)
         if k.conv is None and v.conv is None:
             return Node(t)
@@ -362,7 +418,7 @@ def infer_node(ann: Any, where: str, stack: tuple = ()) -> Node:
             children=(k, v),
         )
     if _is_struct_class(ann):
-        return struct_node(ann, stack)
+        return struct_node(ann, stack, order)
     np_mod = sys.modules.get("numpy")
     if np_mod is not None and ann is np_mod.ndarray:
         raise TypeError(
@@ -395,8 +451,21 @@ def _numpy_dtype(t: DataType) -> Any:
     }.get(t.id, object)
 
 
-def struct_node(cls: type, stack: tuple = ()) -> Node:
-    """Node of a dataclass / NamedTuple: a struct with one field per annotated attribute."""
+FIELD_ORDERS = ("declaration", "name")
+
+
+def struct_node(cls: type, stack: tuple = (), order: str = "declaration") -> Node:
+    """Node of a dataclass / NamedTuple: a struct with one field per annotated attribute, in
+    declaration order or, with order="name", sorted by name (Apache Fory's row layout), at
+    every level. A dataclass field with init=False is derived state and not part of the
+    schema (SPEC Appendix A rule 4)."""
+    if order not in FIELD_ORDERS:
+        raise ValueError(f"field_order must be 'declaration' or 'name', not {order!r}")
+    if not _is_struct_class(cls):
+        raise TypeError(
+            f"zerorow encodes dataclasses and typing.NamedTuple classes (with annotated "
+            f"fields); got {cls!r}"
+        )
     if cls in stack:
         raise TypeError(
             f"{cls.__qualname__} refers to itself; recursive types have no fixed schema"
@@ -408,15 +477,20 @@ def struct_node(cls: type, stack: tuple = ()) -> Node:
             f"cannot resolve the annotations of {cls.__qualname__}: {e}"
         ) from e
     if dataclasses.is_dataclass(cls):
-        names = [f.name for f in dataclasses.fields(cls)]
+        names = [f.name for f in dataclasses.fields(cls) if f.init]
     else:
         names = list(cls._fields)
+    if order == "name":
+        names = sorted(names)
     fields, nodes = [], []
     for name in names:
         if name not in hints:
             raise TypeError(f"{cls.__qualname__}.{name} has no annotation")
         n = infer_node(
-            hints[name], f"{cls.__qualname__}.{name} ({hints[name]!r})", stack + (cls,)
+            hints[name],
+            f"{cls.__qualname__}.{name} ({hints[name]!r})",
+            stack + (cls,),
+            order,
         )
         fields.append(Field(name, n.type, field_nullable(hints[name], n)))
         nodes.append((name, n))
@@ -440,10 +514,31 @@ def _struct_conv(cls: type, nodes: list) -> Callable:
     return conv
 
 
-def infer_schema(cls: type) -> Schema:
-    """The schema of a dataclass or NamedTuple (see the module docstring for the rules)."""
-    if not _is_struct_class(cls):
-        raise TypeError(
-            f"infer_schema needs a dataclass or NamedTuple class, got {cls!r}"
+def infer_schema(cls: type, field_order: str = "declaration") -> Schema:
+    """The schema of a dataclass or NamedTuple (see the module docstring for the rules);
+    field_order="name" sorts the fields by name at every level, as Apache Fory lays them out."""
+    return Schema(struct_node(cls, (), field_order).type)
+
+
+def annotate_native(obj: Any, node: Node) -> Any:
+    """The schema's native JSON object (schema._native_obj) with the encoder-only parts of
+    `node` added: each Enum-typed string gets its EnumNames check ("_enum_name")."""
+    if node.enum is not None:
+        return {"type": "string", "_enum_name": EnumNames(node.enum)}
+    if node.tag == "struct":
+        out = dict(obj)
+        out["fields"] = [
+            dict(f, type=annotate_native(f["type"], n))
+            for f, (_, n) in zip(obj["fields"], node.fields)
+        ]
+        return out
+    if node.tag == "seq" and node.children:
+        return dict(obj, element=annotate_native(obj["element"], node.children[0]))
+    if node.tag == "map" and node.children:
+        k, v = node.children
+        return dict(
+            obj,
+            key=annotate_native(obj["key"], k),
+            value=annotate_native(obj["value"], v),
         )
-    return Schema(struct_node(cls).type)
+    return obj

@@ -328,9 +328,20 @@ class Schema:
         return self._json
 
     @property
-    def fingerprint(self) -> str:
-        """FNV-1a 64 of the canonical JSON, as 16 lowercase hex digits (SPEC §4.2), by cpp-row."""
+    def fingerprint(self) -> int:
+        """FNV-1a 64 of the canonical JSON (SPEC §4.2), by cpp-row: an int in [0, 2**64)."""
         return self._fp
+
+    @property
+    def fingerprint_hex(self) -> str:
+        """The fingerprint as 16 lowercase hex digits (how files and messages write it)."""
+        return f"{self._fp:016x}"
+
+    @property
+    def fixed_region_size(self) -> int:
+        """Bytes of a top-level row's null bitmap and slots (SPEC §2.1): 8*ceil(n/64) + 8n."""
+        n = len(self._type.fields)
+        return (n + 63) // 64 * 8 + 8 * n
 
     @property
     def fields(self) -> tuple[Field, ...]:
@@ -353,6 +364,7 @@ class Schema:
         return self._names[name]
 
     def __len__(self) -> int:
+        """The number of fields (SPEC §1.1 "field count")."""
         return len(self._type.fields)
 
     def __iter__(self) -> Iterator[Field]:
@@ -369,3 +381,29 @@ class Schema:
 
     def __reduce__(self):
         return (Schema.from_json, (self.to_json(),))
+
+    # ---- Arrow (SPEC §12), through cpp-row's ExportSchema / ImportSchema ----
+    def __arrow_c_schema__(self):
+        """The Arrow schema of a batch of these rows (one column per field), as a PyCapsule:
+        `pyarrow.schema(s)` takes it."""
+        return _zerorow.arrow_schema_capsule(self._native)
+
+    def to_arrow(self):
+        """The pyarrow.Schema of a batch of these rows (SPEC §12)."""
+        import pyarrow as pa
+
+        return pa.schema(self)
+
+    @classmethod
+    def from_arrow(cls, arrow_schema: Any) -> Schema:
+        """The schema of an Arrow schema (a pyarrow.Schema or any `__arrow_c_schema__`
+        exporter), SPEC §12 read backwards: every Arrow type a reader accepts maps to its
+        zerorow type (large/view strings -> string, other timestamp units -> timestamp)."""
+        if not hasattr(arrow_schema, "__arrow_c_schema__"):
+            raise TypeError(
+                "Schema.from_arrow needs a pyarrow.Schema or an object with "
+                f"__arrow_c_schema__, got {type(arrow_schema).__name__}"
+            )
+        return cls.from_json(
+            _zerorow.arrow_import_schema(arrow_schema.__arrow_c_schema__())
+        )

@@ -1,6 +1,6 @@
 """Golden-vector runner for the cross-language harness (SPEC §8, §10).
 
-    python -m zerorow.tools.vectors <vectors-dir>
+    python python-row/testing/zerorow_testing/vectors.py <vectors-dir>
 
 Prints one line per check: `PASS read <case>` / `FAIL read <case>: <why>`, the same for
 `write`, and `PASS reject <case>` for each case of `invalid/`. Exits 0 when it ran.
