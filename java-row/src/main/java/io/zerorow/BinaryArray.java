@@ -45,6 +45,7 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
 
   /** Points at a top-level array; a too-short buffer is {@code truncated} (SPEC §6.1). */
   public BinaryArray pointTo(Object base, long address, int size) {
+    checkHeapRange(base, address, size);
     if (size < 8) {
       throw new TruncatedException("", "expected at least 8 bytes (array header) but found "
           + size);
@@ -106,11 +107,13 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
 
   @Override
   public int numElements() {
+    requireSet();
     return count;
   }
 
   /** True when some element is null (one pass over the bitmap words). */
   public boolean anyNull() {
+    requireSet();
     long a = address + 8;
     for (int w = 0; w < bitmapBytes; w += 8) {
       if (Platform.getLong(base, a + w) != 0) {
@@ -120,11 +123,18 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
     return false;
   }
 
+  private RuntimeException indexError(int i) {
+    if (!isSet()) {
+      return unsetError();
+    }
+    return new IndexOutOfBoundsException("index " + i + " of an array of " + count
+        + " elements");
+  }
+
   private long elem(int i, int w) {
     if (BOUNDS_CHECKS) {
       if (i < 0 || i >= count) {
-        throw new IndexOutOfBoundsException("index " + i + " of an array of " + count
-            + " elements");
+        throw indexError(i);
       }
       if (w != width) {
         throw new SchemaMismatchException(childPath(i), "expected an element of " + w
@@ -137,8 +147,7 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
   @Override
   public boolean isNullAt(int i) {
     if (BOUNDS_CHECKS && (i < 0 || i >= count)) {
-      throw new IndexOutOfBoundsException("index " + i + " of an array of " + count
-          + " elements");
+      throw indexError(i);
     }
     return ((Platform.getLong(base, address + 8 + ((i >> 6) << 3)) >>> (i & 63)) & 1) != 0;
   }
@@ -250,6 +259,7 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
 
   /** Copies an int32/date32 array into a new {@code int[]} (nulls read as 0). */
   public int[] toIntArray() {
+    requireSet();
     int[] out = new int[count];
     if (count > 0) {
       elem(0, 4);
@@ -261,6 +271,7 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
 
   /** Copies an int64 array into a new {@code long[]} (nulls read as 0). */
   public long[] toLongArray() {
+    requireSet();
     long[] out = new long[count];
     if (count > 0) {
       elem(0, 8);
@@ -272,6 +283,7 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
 
   /** A copy of this array in a new byte array. */
   public BinaryArray copy() {
+    requireSet();
     return BinaryArray.wrap(type, toBytes());
   }
 
@@ -283,19 +295,28 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
     return "[" + i + "]";
   }
 
+  /** Equal when the types are equal and the bytes are equal (SPEC §2.1). */
   @Override
   public boolean equals(Object o) {
-    return o instanceof BinaryArray && bytesEqual((BinaryArray) o);
+    if (!(o instanceof BinaryArray)) {
+      return false;
+    }
+    BinaryArray a = (BinaryArray) o;
+    return (type == a.type || type.equals(a.type)) && bytesEqual(a);
   }
 
+  /** A hash of the type and the bytes, consistent with {@link #equals}. */
   @Override
   public int hashCode() {
-    return bytesHash();
+    return 31 * type.hashCode() + bytesHash();
   }
 
   /** The elements, e.g. {@code [1, 2, null]}; after 32 elements the rest is summarised. */
   @Override
   public String toString() {
+    if (!isSet()) {
+      return "BinaryArray(unset)";
+    }
     StringBuilder b = new StringBuilder("[");
     int shown = Math.min(count, 32);
     for (int i = 0; i < shown; i++) {

@@ -27,6 +27,7 @@ public final class BinaryMap extends BinaryRegion {
 
   /** Points at a top-level map; a too-short buffer is {@code truncated} (SPEC §6.1). */
   public BinaryMap pointTo(Object base, long address, int size) {
+    checkHeapRange(base, address, size);
     if (size < 8) {
       throw new TruncatedException("", "expected at least 8 bytes (map header) but found "
           + size);
@@ -58,16 +59,19 @@ public final class BinaryMap extends BinaryRegion {
   }
 
   public int numElements() {
+    requireSet();
     return keys.numElements();
   }
 
   /** The key array (a view; no element is null). */
   public BinaryArray keyArray() {
+    requireSet();
     return keys;
   }
 
   /** The value array (a view). */
   public BinaryArray valueArray() {
+    requireSet();
     return values;
   }
 
@@ -77,22 +81,32 @@ public final class BinaryMap extends BinaryRegion {
   }
 
   public BinaryMap copy() {
+    requireSet();
     return BinaryMap.wrap(type, toBytes());
   }
 
+  /** Equal when the types are equal and the bytes are equal (SPEC §2.1). */
   @Override
   public boolean equals(Object o) {
-    return o instanceof BinaryMap && bytesEqual((BinaryMap) o);
+    if (!(o instanceof BinaryMap)) {
+      return false;
+    }
+    BinaryMap a = (BinaryMap) o;
+    return (type == a.type || type.equals(a.type)) && bytesEqual(a);
   }
 
+  /** A hash of the type and the bytes, consistent with {@link #equals}. */
   @Override
   public int hashCode() {
-    return bytesHash();
+    return 31 * type.hashCode() + bytesHash();
   }
 
   /** The entries, e.g. {@code {"a"=1, "b"=2}}; after 32 entries the rest is summarised. */
   @Override
   public String toString() {
+    if (!isSet()) {
+      return "BinaryMap(unset)";
+    }
     StringBuilder b = new StringBuilder("{");
     int n = numElements();
     int shown = Math.min(n, 32);

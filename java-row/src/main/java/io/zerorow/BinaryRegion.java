@@ -53,6 +53,47 @@ abstract class BinaryRegion {
     }
   }
 
+  /** True once the view points at memory ({@code pointTo}, {@code wrap} or a getter). */
+  public final boolean isSet() {
+    return base != null || address != 0;
+  }
+
+  /** The error of a view that was never pointed at bytes (SPEC §6.2: never a crash). */
+  final IllegalStateException unsetError() {
+    return new IllegalStateException(getClass().getSimpleName()
+        + " is unset: point it at bytes (pointTo/wrap) before reading it");
+  }
+
+  final void requireSet() {
+    if (!isSet()) {
+      throw unsetError();
+    }
+  }
+
+  /**
+   * For a {@code byte[]} base, checks that {@code [address, address + size)} lies inside the
+   * array, so that a wrong address is an exception and never a read outside the heap object.
+   * An off-heap address (null base) cannot be checked: the caller guarantees it.
+   */
+  static void checkHeapRange(Object base, long address, int size) {
+    if (size < 0) {
+      throw new IllegalArgumentException("negative size " + size);
+    }
+    if (base instanceof byte[]) {
+      long index = address - Platform.BYTE_ARRAY_OFFSET;
+      int length = ((byte[]) base).length;
+      if (index < 0 || index + size > length) {
+        throw new IndexOutOfBoundsException("expected index >= 0 and index+size <= " + length
+            + " but found index " + index + ", size " + size);
+      }
+    } else if (base != null) {
+      throw new IllegalArgumentException("expected a byte[] base or null (off-heap) but found "
+          + base.getClass().getName());
+    } else if (address == 0) {
+      throw new IllegalArgumentException("off-heap address 0");
+    }
+  }
+
   final void setMemory(Object base, long address, int size, Object owner) {
     this.base = base;
     this.address = address;
@@ -181,7 +222,7 @@ abstract class BinaryRegion {
 
   /** Equality of bytes (SPEC §2.1: equal values give equal bytes). */
   final boolean bytesEqual(BinaryRegion o) {
-    if (o.size != size) {
+    if (o.size != size || isSet() != o.isSet()) {
       return false;
     }
     int i = 0;

@@ -21,6 +21,41 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
   private final int numFields;
   private final int bitmapBytes;
   private final int fixedSize;
+  /**
+   * {@code numFields} once the view points at a row, 0 before: the ordinal check of every
+   * getter then also refuses an unset view, at no extra cost.
+   */
+  private int limit;
+  /** Per field, the bit of its type ({@link #typeBit}): each getter checks its mask. */
+  private final int[] typeBits;
+
+  // Getter masks (SPEC §3: which getter reads which type); a decimal with precision <= 18
+  // has its own bit because its slot holds the unscaled int64.
+  private static final int DECIMAL_LONG_BIT = 1 << 30;
+  private static final int M_BOOL = bit(TypeId.BOOL);
+  private static final int M_INT8 = bit(TypeId.INT8);
+  private static final int M_INT16 = bit(TypeId.INT16);
+  private static final int M_INT32 = bit(TypeId.INT32) | bit(TypeId.DATE32);
+  private static final int M_INT64 = bit(TypeId.INT64) | bit(TypeId.TIME) | bit(TypeId.TIMESTAMP)
+      | bit(TypeId.DURATION) | DECIMAL_LONG_BIT;
+  private static final int M_FLOAT32 = bit(TypeId.FLOAT32);
+  private static final int M_FLOAT64 = bit(TypeId.FLOAT64);
+  private static final int M_STRING = bit(TypeId.STRING);
+  private static final int M_BINARY = bit(TypeId.BINARY) | bit(TypeId.STRING);
+  private static final int M_STRUCT = bit(TypeId.STRUCT);
+  private static final int M_LIST = bit(TypeId.LIST);
+  private static final int M_MAP = bit(TypeId.MAP);
+
+  private static int bit(TypeId id) {
+    return 1 << id.ordinal();
+  }
+
+  private static int typeBit(DataType t) {
+    if (t instanceof DataTypes.DecimalType && !t.isVariableWidth()) {
+      return DECIMAL_LONG_BIT;
+    }
+    return bit(t.id());
+  }
 
   /** An unpointed view for rows of {@code schema}; call {@link #pointTo} before reading. */
   public BinaryRow(Schema schema) {
@@ -28,6 +63,10 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     this.numFields = schema.numFields();
     this.bitmapBytes = schema.bitmapBytes();
     this.fixedSize = schema.fixedRegionSize();
+    this.typeBits = new int[numFields];
+    for (int i = 0; i < numFields; i++) {
+      typeBits[i] = typeBit(schema.field(i).type());
+    }
   }
 
   /** A view over the whole array (top-level row). */
@@ -64,6 +103,7 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
    * absolute off-heap address that the caller keeps valid.
    */
   public BinaryRow pointTo(Object base, long address, int size) {
+    checkHeapRange(base, address, size);
     if (size < fixedSize) {
       throw new TruncatedException("", "expected at least " + fixedSize
           + " bytes (fixed region of " + numFields + " fields) but found " + size);
@@ -74,6 +114,18 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     }
     setMemory(base, address, size, null);
     setParent(null, 0);
+    limit = numFields;
+    return this;
+  }
+
+  /**
+   * Same as {@link #pointTo(Object, long, int)} for memory that {@code owner} keeps alive
+   * (e.g. a memory-mapped buffer): the view holds {@code owner}, and so do the views read
+   * from it, so the memory cannot be released while any of them is reachable.
+   */
+  public BinaryRow pointTo(Object base, long address, int size, Object owner) {
+    pointTo(base, address, size);
+    this.owner = owner;
     return this;
   }
 
@@ -85,6 +137,7 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     }
     setMemory(base, address, size, owner);
     setParent(parent, ordinal);
+    limit = numFields;
   }
 
   public Schema schema() {
@@ -101,19 +154,45 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     return numFields;
   }
 
-  private long slot(int ordinal) {
-    if (BOUNDS_CHECKS && (ordinal < 0 || ordinal >= numFields)) {
-      throw new IndexOutOfBoundsException("ordinal " + ordinal + " of a row of " + numFields
-          + " fields");
+  /** The slot of {@code ordinal}, checking the ordinal and that a getter of {@code mask} fits. */
+  private long slot(int ordinal, int mask) {
+    if (BOUNDS_CHECKS) {
+      if (ordinal < 0 || ordinal >= limit) {
+        throw ordinalError(ordinal);
+      }
+      if ((typeBits[ordinal] & mask) == 0) {
+        throw typeError(ordinal, mask);
+      }
     }
     return address + bitmapBytes + ((long) ordinal << 3);
   }
 
+  private SchemaMismatchException typeError(int ordinal, int mask) {
+    StringBuilder want = new StringBuilder();
+    for (TypeId id : TypeId.values()) {
+      if ((mask & bit(id)) != 0) {
+        want.append(want.length() == 0 ? "" : " or ").append(id.jsonName());
+      }
+    }
+    if ((mask & DECIMAL_LONG_BIT) != 0) {
+      want.append(" or decimal with precision <= 18");
+    }
+    return new SchemaMismatchException(childPath(ordinal), "expected a field of type " + want
+        + " but the field has type " + schema.field(ordinal).type());
+  }
+
+  private RuntimeException ordinalError(int ordinal) {
+    if (!isSet()) {
+      return unsetError();
+    }
+    return new IndexOutOfBoundsException("ordinal " + ordinal + " of a row of " + numFields
+        + " fields");
+  }
+
   @Override
   public boolean isNullAt(int ordinal) {
-    if (BOUNDS_CHECKS && (ordinal < 0 || ordinal >= numFields)) {
-      throw new IndexOutOfBoundsException("ordinal " + ordinal + " of a row of " + numFields
-          + " fields");
+    if (BOUNDS_CHECKS && (ordinal < 0 || ordinal >= limit)) {
+      throw ordinalError(ordinal);
     }
     return ((Platform.getLong(base, address + ((ordinal >> 6) << 3)) >>> (ordinal & 63)) & 1)
         != 0;
@@ -121,57 +200,57 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
 
   @Override
   public boolean getBoolean(int ordinal) {
-    return Platform.getByte(base, slot(ordinal)) != 0;
+    return Platform.getByte(base, slot(ordinal, M_BOOL)) != 0;
   }
 
   @Override
   public byte getByte(int ordinal) {
-    return Platform.getByte(base, slot(ordinal));
+    return Platform.getByte(base, slot(ordinal, M_INT8));
   }
 
   @Override
   public short getShort(int ordinal) {
-    return Platform.getShort(base, slot(ordinal));
+    return Platform.getShort(base, slot(ordinal, M_INT16));
   }
 
   @Override
   public int getInt(int ordinal) {
-    return Platform.getInt(base, slot(ordinal));
+    return Platform.getInt(base, slot(ordinal, M_INT32));
   }
 
   @Override
   public long getLong(int ordinal) {
-    return Platform.getLong(base, slot(ordinal));
+    return Platform.getLong(base, slot(ordinal, M_INT64));
   }
 
   @Override
   public float getFloat(int ordinal) {
-    return Platform.getFloat(base, slot(ordinal));
+    return Platform.getFloat(base, slot(ordinal, M_FLOAT32));
   }
 
   @Override
   public double getDouble(int ordinal) {
-    return Platform.getDouble(base, slot(ordinal));
+    return Platform.getDouble(base, slot(ordinal, M_FLOAT64));
   }
 
-  /** The checked reference of a variable-width field. */
-  private long ref(int ordinal) {
-    return checkRef(Platform.getLong(base, slot(ordinal)), ordinal);
+  /** The checked reference of a variable-width field of a type in {@code mask}. */
+  private long ref(int ordinal, int mask) {
+    return checkRef(Platform.getLong(base, slot(ordinal, mask)), ordinal);
   }
 
   @Override
   public String getString(int ordinal) {
-    return isNullAt(ordinal) ? null : stringAt(ref(ordinal));
+    return isNullAt(ordinal) ? null : stringAt(ref(ordinal, M_STRING));
   }
 
   @Override
   public byte[] getUtf8(int ordinal) {
-    return isNullAt(ordinal) ? null : bytesAt(ref(ordinal));
+    return isNullAt(ordinal) ? null : bytesAt(ref(ordinal, M_STRING));
   }
 
   @Override
   public byte[] getBinary(int ordinal) {
-    return isNullAt(ordinal) ? null : bytesAt(ref(ordinal));
+    return isNullAt(ordinal) ? null : bytesAt(ref(ordinal, M_BINARY));
   }
 
   @Override
@@ -183,7 +262,7 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     if (t.precision() <= DataTypes.DecimalType.MAX_LONG_PRECISION) {
       return BigDecimal.valueOf(getLong(ordinal), t.scale());
     }
-    return bigDecimalAt(ref(ordinal), t.scale());
+    return bigDecimalAt(ref(ordinal, bit(TypeId.DECIMAL)), t.scale());
   }
 
   private DataTypes.DecimalType decimalType(int ordinal) {
@@ -205,7 +284,7 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     if (isNullAt(ordinal)) {
       return null;
     }
-    return structAt(ref(ordinal), (Schema) schema.field(ordinal).type(), target, ordinal);
+    return structAt(ref(ordinal, M_STRUCT), (Schema) schema.field(ordinal).type(), target, ordinal);
   }
 
   @Override
@@ -218,7 +297,7 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     if (isNullAt(ordinal)) {
       return null;
     }
-    return arrayAt(ref(ordinal), (DataTypes.ListType) schema.field(ordinal).type(), target,
+    return arrayAt(ref(ordinal, M_LIST), (DataTypes.ListType) schema.field(ordinal).type(), target,
         ordinal);
   }
 
@@ -232,7 +311,7 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     if (isNullAt(ordinal)) {
       return null;
     }
-    return mapAt(ref(ordinal), (DataTypes.MapType) schema.field(ordinal).type(), target, ordinal);
+    return mapAt(ref(ordinal, M_MAP), (DataTypes.MapType) schema.field(ordinal).type(), target, ordinal);
   }
 
   @Override
@@ -242,6 +321,7 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
 
   /** A copy of this row in a new array (detached from the memory it views). */
   public BinaryRow copy() {
+    requireSet();
     return BinaryRow.wrap(schema, toBytes());
   }
 
@@ -251,20 +331,31 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
         : ".[" + ordinal + "]";
   }
 
-  /** Equal when the bytes are equal (SPEC §2.1); the schema is not compared. */
+  /**
+   * Equal when the schemas are equal and the bytes are equal (SPEC §2.1: equal values give
+   * equal bytes); the same bytes under another schema are another value.
+   */
   @Override
   public boolean equals(Object o) {
-    return o instanceof BinaryRow && bytesEqual((BinaryRow) o);
+    if (!(o instanceof BinaryRow)) {
+      return false;
+    }
+    BinaryRow r = (BinaryRow) o;
+    return (schema == r.schema || schema.equals(r.schema)) && bytesEqual(r);
   }
 
+  /** A hash of the schema and the bytes, consistent with {@link #equals}. */
   @Override
   public int hashCode() {
-    return bytesHash();
+    return 31 * schema.hashCode() + bytesHash();
   }
 
   /** The values, e.g. {@code {f1=1, f2=[1, 2, 3]}}; long arrays are cut short. */
   @Override
   public String toString() {
+    if (!isSet()) {
+      return "BinaryRow(unset)";
+    }
     StringBuilder b = new StringBuilder("{");
     for (int i = 0; i < numFields; i++) {
       if (i > 0) {

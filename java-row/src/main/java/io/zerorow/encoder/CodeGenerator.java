@@ -301,6 +301,10 @@ final class CodeGenerator {
 
   /** An expression of src(b) reading ordinal {@code i} of {@code g}, null-aware. */
   private String readNullable(TypeBinding b, String g, String i) {
+    if (!b.nullable && b.kind != Kind.OPTIONAL) {
+      return read(b, "io.zerorow.encoder.Conv.notNull(" + g + ", " + i + ", " + lit(b.path)
+          + ")", i);
+    }
     if (b.primitive) {
       return read(b, g, i);
     }
@@ -499,11 +503,13 @@ final class CodeGenerator {
     TypeId et = e.type.id();
     if (b.kind == Kind.ARRAY && e.primitive && e.kind == Kind.INT32 && et == TypeId.INT32) {
       wm.append("    a.initialize(v.length);\n    a.writeInts(v);\n");
-      rm.append("    return a.toIntArray();\n");
+      rm.append("    return " + (e.nullable ? "a" : "io.zerorow.encoder.Conv.noNulls(a, "
+          + lit(e.path) + ")") + ".toIntArray();\n");
     } else if (b.kind == Kind.ARRAY && e.primitive && e.kind == Kind.INT64
         && (et == TypeId.INT64 || et == TypeId.TIMESTAMP || et == TypeId.DURATION)) {
       wm.append("    a.initialize(v.length);\n    a.writeLongs(v);\n");
-      rm.append("    return a.toLongArray();\n");
+      rm.append("    return " + (e.nullable ? "a" : "io.zerorow.encoder.Conv.noNulls(a, "
+          + lit(e.path) + ")") + ".toLongArray();\n");
     } else if (b.kind == Kind.ARRAY) {
       wm.append("    int n = v.length;\n    a.initialize(n);\n    for (int k = 0; k < n; k++) {\n");
       writeNullable(wm, "      ", e, "a", "k", "v[k]");

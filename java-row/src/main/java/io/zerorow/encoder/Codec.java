@@ -54,7 +54,13 @@ public abstract class Codec {
   }
 
   final Object read(DataGetters g, int i) {
-    return g.isNullAt(i) ? nullValue() : readValue(g, i);
+    if (g.isNullAt(i)) {
+      if (io.zerorow.internal.Checks.BOUNDS_CHECKS && !b.nullable && b.kind != Kind.OPTIONAL) {
+        throw Conv.nullBit(b.path);
+      }
+      return nullValue();
+    }
+    return readValue(g, i);
   }
 
   Object nullValue() {

@@ -105,6 +105,39 @@ public final class Conv {
     }
   }
 
+  /**
+   * Returns {@code g} after checking that ordinal {@code i} is not null: decoding a row whose
+   * non-nullable field has its null bit set is {@code invalid_data}, never a default value.
+   */
+  public static io.zerorow.BinaryRow notNull(io.zerorow.BinaryRow g, int i, String path) {
+    if (io.zerorow.internal.Checks.BOUNDS_CHECKS && g.isNullAt(i)) {
+      throw nullBit(path);
+    }
+    return g;
+  }
+
+  /** Same as {@link #notNull(io.zerorow.BinaryRow, int, String)} for an array element. */
+  public static io.zerorow.BinaryArray notNull(io.zerorow.BinaryArray g, int i, String path) {
+    if (io.zerorow.internal.Checks.BOUNDS_CHECKS && g.isNullAt(i)) {
+      throw nullBit(path);
+    }
+    return g;
+  }
+
+  /** Returns {@code a} after checking that none of its elements is null. */
+  public static io.zerorow.BinaryArray noNulls(io.zerorow.BinaryArray a, String path) {
+    if (io.zerorow.internal.Checks.BOUNDS_CHECKS && a.anyNull()) {
+      throw nullBit(path);
+    }
+    return a;
+  }
+
+  /** The error of a null bit set on a value whose type is not nullable. */
+  public static InvalidDataException nullBit(String path) {
+    return new InvalidDataException(path, "expected a value (the type is not nullable) but "
+        + "found its null bit set");
+  }
+
   public static InvalidDataException nullValue(String path) {
     return new InvalidDataException(path, "null where the type is not nullable");
   }

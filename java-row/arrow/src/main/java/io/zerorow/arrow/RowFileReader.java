@@ -25,7 +25,6 @@ import org.apache.arrow.flatbuf.MessageHeader;
 import org.apache.arrow.flatbuf.RecordBatch;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
-import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -43,8 +42,8 @@ import org.apache.arrow.vector.ipc.message.ArrowBlock;
  * checked against it. Compressed IPC files are {@code unsupported} here.
  *
  * <p><b>Streams</b> ({@link #openStream}) go through Arrow's {@code ArrowStreamReader}, which
- * copies each batch from the stream into Arrow buffers once; rows then point into those
- * buffers (no further copy). A batch's rows are valid until the next batch is read.
+ * reads each batch into Arrow buffers; its row column is then copied once to the heap, so
+ * rows stay valid after the next batch and after {@code close}.
  *
  * <p>Rows returned by the iterator are one reused view, valid until the next row.
  */
@@ -179,8 +178,8 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       throw new InvalidDataException("", "record batch " + index + ": buffers of " + n
           + " rows do not fit its body of " + bodyLength + " bytes");
     }
-    return new RowBatch(schema, index, (int) n, body + offsets.offset(), large,
-        body + data.offset(), data.length(), m);
+    return new RowBatch(schema, index, (int) n, null, body + offsets.offset(), large,
+        null, body + data.offset(), data.length(), m);
   }
 
   private static boolean within(Buffer b, long bodyLength) {
@@ -199,14 +198,31 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           + v.getNullCount());
     }
     int n = v.getValueCount();
-    if (v instanceof BaseLargeVariableWidthVector) {
-      BaseLargeVariableWidthVector l = (BaseLargeVariableWidthVector) v;
-      return new RowBatch(schema, index, n, l.getOffsetBufferAddress(), true,
-          l.getDataBufferAddress(), l.getDataBuffer().capacity(), v);
+    boolean isLarge = v instanceof BaseLargeVariableWidthVector;
+    // The stream reader frees or reuses these Arrow buffers at the next batch and at close():
+    // the batch is copied to the heap once, so that its rows stay valid after either.
+    int width = isLarge ? 8 : 4;
+    byte[] offsets = new byte[n == 0 ? 0 : (n + 1) * width];
+    byte[] data = new byte[0];
+    if (n > 0) {
+      org.apache.arrow.memory.ArrowBuf ob = v.getOffsetBuffer();
+      org.apache.arrow.memory.ArrowBuf db = v.getDataBuffer();
+      if (ob.capacity() < offsets.length) {
+        throw new InvalidDataException("", "record batch " + index + ": offsets of " + n
+            + " rows need " + offsets.length + " bytes but the buffer has " + ob.capacity());
+      }
+      ob.getBytes(0, offsets);
+      ByteBuffer ol = ByteBuffer.wrap(offsets).order(ByteOrder.LITTLE_ENDIAN);
+      long end = isLarge ? ol.getLong(n * 8) : ol.getInt(n * 4);
+      if (end < 0 || end > db.capacity() || end > Integer.MAX_VALUE - 8) {
+        throw new InvalidDataException("", "record batch " + index + ": rows end at " + end
+            + " but the data buffer has " + db.capacity() + " bytes");
+      }
+      data = new byte[(int) end];
+      db.getBytes(0, data);
     }
-    BaseVariableWidthVector b = (BaseVariableWidthVector) v;
-    return new RowBatch(schema, index, n, b.getOffsetBufferAddress(), false,
-        b.getDataBufferAddress(), b.getDataBuffer().capacity(), v);
+    return new RowBatch(schema, index, n, offsets, Platform.BYTE_ARRAY_OFFSET, isLarge, data,
+        Platform.BYTE_ARRAY_OFFSET, data.length, null);
   }
 
   /** The batches in order; for a stream, each one is loaded when the iterator reaches it. */
@@ -284,8 +300,9 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
   /**
    * Closes the file or stream. Mapped regions are not unmapped by hand (Java unmaps them when
-   * they become unreachable), so a view kept past {@code close} never faults while it is
-   * reachable through this reader; do not use rows after closing all the same.
+   * they become unreachable) and every row holds the mapping it points into, and a stream's
+   * batches live on the heap: a row kept past {@code close}, or past the reader becoming
+   * unreachable, stays readable.
    */
   @Override
   public void close() throws IOException {
