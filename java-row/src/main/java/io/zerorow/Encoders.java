@@ -31,8 +31,19 @@ public final class Encoders {
     return rowEncoder(cls, defaultMode());
   }
 
+  /** An encoder for a bean or record class, run in {@code mode}. */
   public static <T> RowEncoder<T> rowEncoder(Class<T> cls, Mode mode) {
     return new BeanRowEncoder<>(cls, mode == Mode.CODEGEN);
+  }
+
+  /**
+   * An encoder for a bean or record class built with {@code options}: field order (e.g.
+   * {@link FieldOrder#NAME} for rows Apache Fory wrote), strict time values, mode.
+   */
+  public static <T> RowEncoder<T> rowEncoder(Class<T> cls, EncoderOptions options) {
+    java.util.Objects.requireNonNull(options, "rowEncoder(cls, options): options is null");
+    return new BeanRowEncoder<>(cls, options.mode() == Mode.CODEGEN, options.fieldOrder(),
+        options.strict());
   }
 
   /** An encoder for a top-level {@code List<E>} (elements nullable unless primitive). */

@@ -8,7 +8,9 @@ import io.zerorow.encoder.Introspector;
  * <p>Classes: beans (a no-argument constructor; properties are the non-static, non-transient
  * fields, including inherited ones first, read and written through public {@code getX}/{@code
  * isX}/{@code setX} when present, else the field itself) and records (components, canonical
- * constructor). Field order is declaration order.
+ * constructor). Field order is declaration order, or sorted by name with
+ * {@link FieldOrder#NAME} (Apache Fory's order). A {@code final} field without a setter is
+ * computed by the class and not part of the schema, like a {@code transient} field.
  *
  * <p>Types: {@code boolean} bool, {@code byte} int8, {@code short} int16, {@code int} int32,
  * {@code long} int64, {@code float} float32, {@code double} float64 (primitives non-nullable,
@@ -29,7 +31,16 @@ import io.zerorow.encoder.Introspector;
 public final class TypeInference {
   private TypeInference() {}
 
+  /** The schema of a bean or record class (see the class comment). */
   public static Schema inferSchema(Class<?> cls) {
+    java.util.Objects.requireNonNull(cls, "inferSchema(cls): cls is null");
     return (Schema) Introspector.bean(cls).type;
+  }
+
+  /** The schema of a bean or record class with its fields in {@code order}. */
+  public static Schema inferSchema(Class<?> cls, FieldOrder order) {
+    java.util.Objects.requireNonNull(cls, "inferSchema(cls, order): cls is null");
+    java.util.Objects.requireNonNull(order, "inferSchema(cls, order): order is null");
+    return (Schema) Introspector.bean(cls, order, false).type;
   }
 }

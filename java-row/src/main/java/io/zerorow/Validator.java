@@ -32,6 +32,7 @@ public final class Validator {
 
   /** Validates the row a view covers (as a top-level row). */
   public static void validate(BinaryRow row, ValidationLevel level) {
+    row.requireSet();
     validateRow(row.schema(), row.base, row.address, row.size, level);
   }
 

@@ -37,37 +37,85 @@ public final class Values {
         Math.floorMod(micros, 1_000_000L) * 1000L);
   }
 
-  /** Microseconds of an instant; sub-microsecond digits are an error (no silent loss). */
+  /**
+   * Microseconds of an instant, truncated toward negative infinity (SPEC Appendix A: Spark and
+   * Flink do the same); out of the int64 range is {@code invalid_data}.
+   */
   public static long microsOf(Instant v, String path) {
-    if (v.getNano() % 1000 != 0) {
-      throw new InvalidDataException(path, "expected whole microseconds but found " + v);
-    }
-    try {
-      return Math.addExact(Math.multiplyExact(v.getEpochSecond(), 1_000_000L), v.getNano() / 1000);
-    } catch (ArithmeticException e) {
-      throw new InvalidDataException(path, "timestamp out of the int64 microsecond range: " + v);
-    }
+    return microsOf(v, path, false);
   }
 
+  /** Same as {@link #microsOf(Instant, String)}; {@code strict} refuses sub-microsecond digits. */
+  public static long microsOf(Instant v, String path, boolean strict) {
+    long us;
+    try {
+      us = Math.addExact(Math.multiplyExact(v.getEpochSecond(), 1_000_000L), v.getNano() / 1000);
+    } catch (ArithmeticException e) {
+      throw new InvalidDataException(path, "timestamp " + v
+          + " is out of range: expected an instant within the int64 microsecond range");
+    }
+    if (strict && v.getNano() % 1000 != 0) {
+      throw finer(path, v);
+    }
+    return us;
+  }
+
+  private static InvalidDataException finer(String path, Object v) {
+    return new InvalidDataException(path, "expected whole microseconds but found " + v
+        + " (the encoder is strict; by default it truncates to the microsecond)");
+  }
+
+  /** Microseconds of a naive timestamp read as UTC, truncated (see {@link #microsOf(Instant, String)}). */
   public static long microsOf(LocalDateTime v, String path) {
-    return microsOf(v.toInstant(ZoneOffset.UTC), path);
+    return microsOf(v, path, false);
   }
 
-  public static long microsOf(Duration v, String path) {
-    if (v.getNano() % 1000 != 0) {
-      throw new InvalidDataException(path, "expected whole microseconds but found " + v);
-    }
+  /** Same as {@link #microsOf(LocalDateTime, String)}; {@code strict} refuses nanoseconds. */
+  public static long microsOf(LocalDateTime v, String path, boolean strict) {
+    Instant i = v.toInstant(ZoneOffset.UTC);
+    long us;
     try {
-      return Math.addExact(Math.multiplyExact(v.getSeconds(), 1_000_000L), v.getNano() / 1000);
+      us = Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000L), i.getNano() / 1000);
     } catch (ArithmeticException e) {
-      throw new InvalidDataException(path, "duration out of the int64 microsecond range: " + v);
+      throw new InvalidDataException(path, "timestamp " + v
+          + " is out of range: expected a date-time within the int64 microsecond range");
     }
+    if (strict && v.getNano() % 1000 != 0) {
+      throw finer(path, v);
+    }
+    return us;
   }
 
+  /** Microseconds of a duration, truncated toward negative infinity. */
+  public static long microsOf(Duration v, String path) {
+    return microsOf(v, path, false);
+  }
+
+  /** Same as {@link #microsOf(Duration, String)}; {@code strict} refuses nanoseconds. */
+  public static long microsOf(Duration v, String path, boolean strict) {
+    long us;
+    try {
+      us = Math.addExact(Math.multiplyExact(v.getSeconds(), 1_000_000L), v.getNano() / 1000);
+    } catch (ArithmeticException e) {
+      throw new InvalidDataException(path, "duration " + v
+          + " is out of range: expected a duration within the int64 microsecond range");
+    }
+    if (strict && v.getNano() % 1000 != 0) {
+      throw finer(path, v);
+    }
+    return us;
+  }
+
+  /** Microseconds since midnight, truncated. */
   public static long microsOf(LocalTime v, String path) {
+    return microsOf(v, path, false);
+  }
+
+  /** Same as {@link #microsOf(LocalTime, String)}; {@code strict} refuses nanoseconds. */
+  public static long microsOf(LocalTime v, String path, boolean strict) {
     long nanos = v.toNanoOfDay();
-    if (nanos % 1000 != 0) {
-      throw new InvalidDataException(path, "expected whole microseconds but found " + v);
+    if (strict && nanos % 1000 != 0) {
+      throw finer(path, v);
     }
     return nanos / 1000;
   }

@@ -230,7 +230,8 @@ final class CodeGenerator {
         call = "writeInt(" + i + ", io.zerorow.encoder.Conv.days(" + v + ", " + path + "))";
         break;
       case LOCAL_TIME: case INSTANT: case LOCAL_DATE_TIME: case DURATION:
-        call = "writeLong(" + i + ", io.zerorow.encoder.Conv.micros(" + v + ", " + path + "))";
+        call = "writeLong(" + i + ", io.zerorow.encoder.Conv.micros(" + v + ", " + path + ", "
+            + b.strict + "))";
         break;
       case BIG_DECIMAL: {
         DataTypes.DecimalType d = (DataTypes.DecimalType) b.type;
@@ -415,7 +416,7 @@ final class CodeGenerator {
     StringBuilder rm = new StringBuilder();
     rm.append("\n  private ").append(t).append(" readS").append(s)
         .append("(io.zerorow.BinaryRow r) {\n");
-    List<String> args = new ArrayList<>();
+    String[] args = new String[info.properties.size()];
     boolean publicCtor = direct && Modifier.isPublic(info.constructor.getModifiers());
     for (Class<?> pt : info.constructor.getParameterTypes()) {
       publicCtor &= accessible(pt);
@@ -443,7 +444,7 @@ final class CodeGenerator {
       writeNullable(wm, "    ", pb, "w", Integer.toString(k), get);
       String value = readNullable(pb, "r", Integer.toString(k));
       if (info.record) {
-        args.add(publicCtor ? value : box(pb, value));
+        args[p.component] = publicCtor ? value : box(pb, value);
       } else if (direct && p.setter != null && Modifier.isPublic(p.setter.getModifiers())
           && accessible(p.setter.getDeclaringClass()) && accessible(p.field.getType())) {
         rm.append("    o.").append(p.setter.getName()).append('(').append(value).append(");\n");
@@ -457,7 +458,7 @@ final class CodeGenerator {
       }
     }
     if (info.record) {
-      String joined = String.join(",\n        ", args);
+      String joined = String.join(",\n        ", java.util.Arrays.asList(args));
       rm.append("    return ").append(publicCtor ? "new " + t + "(" + joined + ")"
           : "(" + t + ") " + creator + ".create(new Object[] {" + joined + "})").append(";\n");
     } else {

@@ -125,10 +125,10 @@ public abstract class Codec {
         case ENUM: w.writeString(i, ((Enum<?>) v).name()); break;
         case BINARY: w.writeBinary(i, (byte[]) v); break;
         case LOCAL_DATE: w.writeInt(i, Conv.days((LocalDate) v, b.path)); break;
-        case LOCAL_TIME: w.writeLong(i, Conv.micros((LocalTime) v, b.path)); break;
-        case INSTANT: w.writeLong(i, Conv.micros((Instant) v, b.path)); break;
-        case LOCAL_DATE_TIME: w.writeLong(i, Conv.micros((LocalDateTime) v, b.path)); break;
-        case DURATION: w.writeLong(i, Conv.micros((Duration) v, b.path)); break;
+        case LOCAL_TIME: w.writeLong(i, Conv.micros((LocalTime) v, b.path, b.strict)); break;
+        case INSTANT: w.writeLong(i, Conv.micros((Instant) v, b.path, b.strict)); break;
+        case LOCAL_DATE_TIME: w.writeLong(i, Conv.micros((LocalDateTime) v, b.path, b.strict)); break;
+        case DURATION: w.writeLong(i, Conv.micros((Duration) v, b.path, b.strict)); break;
         default: {
           DataTypes.DecimalType d = (DataTypes.DecimalType) b.type;
           w.writeDecimal(i, (BigDecimal) v, d.precision(), d.scale());
@@ -465,7 +465,8 @@ public abstract class Codec {
       if (info.record) {
         Object[] args = new Object[props.length];
         for (int k = 0; k < props.length; k++) {
-          args[k] = props[k].read(r, ordinals == null ? k : ordinals[k]);
+          args[info.properties.get(k).component] =
+              props[k].read(r, ordinals == null ? k : ordinals[k]);
         }
         return info.create(args);
       }

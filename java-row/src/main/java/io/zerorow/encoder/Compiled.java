@@ -18,7 +18,8 @@ import org.codehaus.janino.SimpleCompiler;
  * Internal.
  */
 public final class Compiled implements LazyDecoder {
-  private static final Map<Class<?>, Compiled> CACHE = new ConcurrentHashMap<>();
+  /** Per root binding (bindings are cached per class, field order and strictness). */
+  private static final Map<TypeBinding, Compiled> CACHE = new ConcurrentHashMap<>();
   private static final AtomicInteger IDS = new AtomicInteger();
 
   private final Constructor<?> ctor;
@@ -50,7 +51,7 @@ public final class Compiled implements LazyDecoder {
 
   /** The compiled codec class for a bean binding (compiled on first use). */
   public static Compiled forBean(TypeBinding root) {
-    return CACHE.computeIfAbsent(root.raw, c -> compile(root));
+    return CACHE.computeIfAbsent(root, c -> compile(root));
   }
 
   /** A new codec instance whose writers share {@code buffer}; its collections decode lazily. */

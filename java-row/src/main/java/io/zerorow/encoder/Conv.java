@@ -60,16 +60,32 @@ public final class Conv {
     return Values.microsOf(v, path);
   }
 
+  public static long micros(LocalTime v, String path, boolean strict) {
+    return Values.microsOf(v, path, strict);
+  }
+
   public static long micros(Instant v, String path) {
     return Values.microsOf(v, path);
+  }
+
+  public static long micros(Instant v, String path, boolean strict) {
+    return Values.microsOf(v, path, strict);
   }
 
   public static long micros(LocalDateTime v, String path) {
     return Values.microsOf(v, path);
   }
 
+  public static long micros(LocalDateTime v, String path, boolean strict) {
+    return Values.microsOf(v, path, strict);
+  }
+
   public static long micros(Duration v, String path) {
     return Values.microsOf(v, path);
+  }
+
+  public static long micros(Duration v, String path, boolean strict) {
+    return Values.microsOf(v, path, strict);
   }
 
   public static LocalDate date(int days) {

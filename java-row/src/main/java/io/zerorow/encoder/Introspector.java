@@ -2,6 +2,7 @@ package io.zerorow.encoder;
 
 import io.zerorow.DataType;
 import io.zerorow.DataTypes;
+import io.zerorow.FieldOrder;
 import io.zerorow.Field;
 import io.zerorow.Schema;
 import io.zerorow.TypeId;
@@ -50,25 +51,49 @@ public final class Introspector {
   /** Default type of an unannotated {@code BigDecimal}. */
   public static final DataType DEFAULT_DECIMAL = DataTypes.decimal(38, 18);
 
-  private static final Map<Class<?>, TypeBinding> CACHE = new ConcurrentHashMap<>();
+  /** Bindings per (class, field order, strict). */
+  private static final Map<List<Object>, TypeBinding> CACHE = new ConcurrentHashMap<>();
 
   private final Deque<Class<?>> stack = new ArrayDeque<>();
+  private final FieldOrder order;
+  private final boolean strict;
 
-  private Introspector() {}
+  private Introspector(FieldOrder order, boolean strict) {
+    this.order = order;
+    this.strict = strict;
+  }
 
-  /** The binding of a bean or record class (cached). */
+  /** The binding of a bean or record class in declaration order (cached). */
   public static TypeBinding bean(Class<?> cls) {
-    TypeBinding b = CACHE.get(cls);
+    return bean(cls, FieldOrder.DECLARATION, false);
+  }
+
+  /**
+   * The binding of a bean or record class with its fields in {@code order}; {@code strict}
+   * time values refuse sub-microsecond digits (cached).
+   */
+  public static TypeBinding bean(Class<?> cls, FieldOrder order, boolean strict) {
+    List<Object> key = List.of(cls, order, strict);
+    TypeBinding b = CACHE.get(key);
     if (b == null) {
-      b = new Introspector().beanBinding(cls, "", false);
-      CACHE.putIfAbsent(cls, b);
+      b = new Introspector(order, strict).beanBinding(cls, "", false);
+      TypeBinding old = CACHE.putIfAbsent(key, b);
+      b = old != null ? old : b;
     }
     return b;
   }
 
   /** The binding of any supported Java type (e.g. {@code List<Foo>}) at the top level. */
   public static TypeBinding of(Type type) {
-    return new Introspector().binding(type, null, "", true);
+    return new Introspector(FieldOrder.DECLARATION, false).binding(type, null, "", true);
+  }
+
+  /** Sorts properties by Java field name when the order is {@link FieldOrder#NAME}. */
+  private List<Property> ordered(List<Property> props) {
+    if (order == FieldOrder.NAME) {
+      props.sort(java.util.Comparator.comparing(p -> p.javaName));
+    }
+    return props;
   }
 
   private static UnsupportedException unsupported(String path, String what) {
@@ -116,8 +141,9 @@ public final class Introspector {
         TypeBinding b = property(c.getGenericType(), where, join(path, name));
         MethodHandle get = lookup.unreflect(acc)
             .asType(MethodType.methodType(Object.class, Object.class));
-        props.add(new Property(name, c.getName(), b, acc, null, f, get, null));
+        props.add(new Property(name, c.getName(), b, acc, null, f, get, null, i));
       }
+      ordered(props);
       Constructor<?> ctor = cls.getDeclaredConstructor(types);
       MethodHandle create = lookup.unreflectConstructor(ctor)
           .asType(MethodType.methodType(Object.class, types).changeReturnType(Object.class))
@@ -141,7 +167,11 @@ public final class Introspector {
       List<java.lang.reflect.Field> own = new ArrayList<>();
       for (java.lang.reflect.Field f : c.getDeclaredFields()) {
         int m = f.getModifiers();
-        if (!Modifier.isStatic(m) && !Modifier.isTransient(m) && !f.isSynthetic()) {
+        // a final field without a setter cannot be given a value on decode: it is computed
+        // by the class (the twin of a Python dataclass field with init=False), so it is not
+        // part of the schema, like a transient field
+        if (!Modifier.isStatic(m) && !Modifier.isTransient(m) && !f.isSynthetic()
+            && !(Modifier.isFinal(m) && accessor(cls, f, false) == null)) {
           own.add(f);
         }
       }
@@ -164,8 +194,9 @@ public final class Introspector {
             .asType(MethodType.methodType(Object.class, Object.class));
         MethodHandle set = (setter != null ? lookup.unreflect(setter) : fl.unreflectSetter(f))
             .asType(MethodType.methodType(void.class, Object.class, Object.class));
-        props.add(new Property(name, f.getName(), b, getter, setter, f, get, set));
+        props.add(new Property(name, f.getName(), b, getter, setter, f, get, set, -1));
       }
+      ordered(props);
       ctor.setAccessible(true);
       MethodHandle create = MethodHandles.dropArguments(
           lookup.unreflectConstructor(ctor).asType(MethodType.methodType(Object.class)), 0,
@@ -428,11 +459,11 @@ public final class Introspector {
     return id == TypeId.INT8 || id == TypeId.INT16 || id == TypeId.INT32 || id == TypeId.INT64;
   }
 
-  private static TypeBinding leaf(Kind k, Class<?> raw, DataType dflt, DataType override,
+  private TypeBinding leaf(Kind k, Class<?> raw, DataType dflt, DataType override,
       String path) {
     if (override != null && !override.equals(dflt)) {
       throw unsupported(path, "a " + raw.getSimpleName() + " cannot be stored as " + override);
     }
-    return new TypeBinding(k, raw, false, dflt, true, null, null, null, null, path);
+    return new TypeBinding(k, raw, false, dflt, true, null, null, null, null, path, strict);
   }
 }

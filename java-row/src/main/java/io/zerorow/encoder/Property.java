@@ -19,9 +19,12 @@ public final class Property {
   private final MethodHandle get;
   /** {@code (Object,Object)void}; null for records. */
   private final MethodHandle set;
+  /** For a record: the index of this component in the canonical constructor; else -1. */
+  public final int component;
 
   Property(String name, String javaName, TypeBinding binding, Method getter, Method setter,
-      Field field, MethodHandle get, MethodHandle set) {
+      Field field, MethodHandle get, MethodHandle set, int component) {
+    this.component = component;
     this.name = name;
     this.javaName = javaName;
     this.binding = binding;

@@ -23,9 +23,18 @@ public final class TypeBinding {
   public final BeanInfo bean;
   /** Field path (SPEC §4.3) for error messages, with {@code []} for any list index. */
   public final String path;
+  /** For time kinds: refuse sub-microsecond values instead of truncating them. */
+  public final boolean strict;
 
   TypeBinding(Kind kind, Class<?> raw, boolean primitive, DataType type, boolean nullable,
       TypeBinding element, TypeBinding key, TypeBinding value, BeanInfo bean, String path) {
+    this(kind, raw, primitive, type, nullable, element, key, value, bean, path, false);
+  }
+
+  TypeBinding(Kind kind, Class<?> raw, boolean primitive, DataType type, boolean nullable,
+      TypeBinding element, TypeBinding key, TypeBinding value, BeanInfo bean, String path,
+      boolean strict) {
+    this.strict = strict;
     this.kind = kind;
     this.raw = raw;
     this.primitive = primitive;
@@ -39,6 +48,7 @@ public final class TypeBinding {
   }
 
   TypeBinding withNullable(boolean n) {
-    return new TypeBinding(kind, raw, primitive, type, n, element, key, value, bean, path);
+    return new TypeBinding(kind, raw, primitive, type, n, element, key, value, bean, path,
+        strict);
   }
 }
