@@ -44,6 +44,8 @@ final class CodeGenerator {
         + " io.zerorow.encoder.LazyDecoder {\n"
         + fields
         + "  private final boolean lazy;\n"
+        + "  /** Values this decode may still produce (SPEC §6.2: one value per byte). */\n"
+        + "  private long budget;\n"
         + "\n  public " + className
         + "(Object[] refs, io.zerorow.WriteBuffer buf, boolean lazy) {\n"
         + "    this.lazy = lazy;\n"
@@ -52,7 +54,11 @@ final class CodeGenerator {
         + "  public void writeFields(io.zerorow.RowWriter w, Object bean) {\n"
         + "    writeS" + s + "(w, (" + t + ") bean);\n  }\n\n"
         + "  public Object readFields(io.zerorow.BinaryRow r) {\n"
+        + "    budget = io.zerorow.encoder.Conv.budgetOf(r);\n"
         + "    return readS" + s + "(r);\n  }\n"
+        + "\n  private void take(long n, String path) {\n"
+        + "    if ((budget -= n) < 0) {\n"
+        + "      throw io.zerorow.encoder.Conv.overBudget(path);\n    }\n  }\n"
         + decodeLazy()
         + methods
         + "}\n";
@@ -62,6 +68,7 @@ final class CodeGenerator {
   private String decodeLazy() {
     StringBuilder b = new StringBuilder("\n  public Object decodeLazy(int site, byte[] bytes) {\n"
         + "    long at = io.zerorow.internal.Platform.BYTE_ARRAY_OFFSET;\n"
+        + "    budget = bytes.length;\n"
         + "    switch (site) {\n");
     for (String s : lazySites) {
       // this codec's own view of the site ("ra3", "rm5") points at the copy
@@ -415,7 +422,8 @@ final class CodeGenerator {
         .append(" o) {\n");
     StringBuilder rm = new StringBuilder();
     rm.append("\n  private ").append(t).append(" readS").append(s)
-        .append("(io.zerorow.BinaryRow r) {\n");
+        .append("(io.zerorow.BinaryRow r) {\n    take(").append(info.properties.size())
+        .append(", ").append(lit(b.path)).append(");\n");
     String[] args = new String[info.properties.size()];
     boolean publicCtor = direct && Modifier.isPublic(info.constructor.getModifiers());
     for (Class<?> pt : info.constructor.getParameterTypes()) {
@@ -500,7 +508,8 @@ final class CodeGenerator {
         .append(t).append(" v) {\n    int c = w.cursor();\n    io.zerorow.ArrayWriter a = aw")
         .append(s).append(";\n");
     rm.append("\n  private ").append(t).append(" readL").append(s)
-        .append("(io.zerorow.BinaryArray a) {\n    int n = a.numElements();\n");
+        .append("(io.zerorow.BinaryArray a) {\n    int n = a.numElements();\n")
+        .append("    take(n, ").append(lit(b.path)).append(");\n");
     TypeId et = e.type.id();
     if (b.kind == Kind.ARRAY && e.primitive && e.kind == Kind.INT32 && et == TypeId.INT32) {
       wm.append("    a.initialize(v.length);\n    a.writeInts(v);\n");
@@ -597,6 +606,7 @@ final class CodeGenerator {
     StringBuilder rm = new StringBuilder();
     rm.append("\n  private ").append(t).append(" readM").append(s)
         .append("(io.zerorow.BinaryMap m) {\n    int n = m.numElements();\n")
+        .append("    take(2L * n, ").append(path).append(");\n")
         .append("    io.zerorow.BinaryArray ks = m.keyArray();\n")
         .append("    io.zerorow.BinaryArray vs = m.valueArray();\n")
         .append("    ").append(f.getName()).append(" out = new ").append(f.getName())

@@ -269,7 +269,12 @@ public abstract class Codec {
     @Override
     public Object decodeLazy(int site, byte[] bytes) {
       ListCodec c = eager.get();
-      return c.readArray(c.view.pointTo(bytes, Platform.BYTE_ARRAY_OFFSET, bytes.length));
+      Conv.Budget budget = Conv.Budget.enter(bytes.length);
+      try {
+        return c.readArray(c.view.pointTo(bytes, Platform.BYTE_ARRAY_OFFSET, bytes.length));
+      } finally {
+        budget.exit();
+      }
     }
 
     @Override
@@ -310,6 +315,7 @@ public abstract class Codec {
 
     private Object readArray(BinaryArray a) {
       int n = a.numElements();
+      Conv.Budget.take(n, b.path);
       if (b.kind == Kind.ARRAY) {
         Object out = Array.newInstance(b.raw.getComponentType(), n);
         for (int k = 0; k < n; k++) {
@@ -370,7 +376,12 @@ public abstract class Codec {
 
     @Override
     public Object decodeLazy(int site, byte[] bytes) {
-      return eager.get().readMap(BinaryMap.wrap((DataTypes.MapType) b.type, bytes));
+      Conv.Budget budget = Conv.Budget.enter(bytes.length);
+      try {
+        return eager.get().readMap(BinaryMap.wrap((DataTypes.MapType) b.type, bytes));
+      } finally {
+        budget.exit();
+      }
     }
 
     @Override
@@ -414,6 +425,7 @@ public abstract class Codec {
 
     private Object readMap(BinaryMap m) {
       int n = m.numElements();
+      Conv.Budget.take(2L * n, b.path);
       Map<Object, Object> out = newMap(factory, n);
       BinaryArray ks = m.keyArray();
       BinaryArray vs = m.valueArray();
@@ -462,6 +474,16 @@ public abstract class Codec {
     /** Decodes a bean from the fields of a row. */
     @Override
     public Object readFields(BinaryRow r) {
+      Conv.Budget budget = Conv.Budget.enter(Conv.budgetOf(r));
+      try {
+        Conv.Budget.take(props.length, b.path);
+        return readStruct(r);
+      } finally {
+        budget.exit();
+      }
+    }
+
+    private Object readStruct(BinaryRow r) {
       if (info.record) {
         Object[] args = new Object[props.length];
         for (int k = 0; k < props.length; k++) {

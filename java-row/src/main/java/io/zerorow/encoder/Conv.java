@@ -154,6 +154,56 @@ public final class Conv {
         + "found its null bit set");
   }
 
+  /**
+   * The error of a decode that would produce more values than its row has bytes: references
+   * share or overlap bodies (SPEC §6.2 refuses such a row at level full), and decoding them
+   * again and again could take time and memory exponential in the depth.
+   */
+  public static InvalidDataException overBudget(String path) {
+    return new InvalidDataException(path, "decoding would produce more values than the row has"
+        + " bytes (a row holds at most one value per byte, SPEC §6.2): references share or"
+        + " overlap bodies; validate the row at level full to find them");
+  }
+
+  /**
+   * The decode budget of a row: its size in bytes (an unset view is refused here, before a
+   * budget of 0 would misreport it as shared bodies).
+   */
+  public static long budgetOf(io.zerorow.BinaryRow r) {
+    if (!r.isSet()) {
+      throw new IllegalStateException("BinaryRow is unset: point it at bytes (pointTo/wrap)"
+          + " before decoding it");
+    }
+    return r.getSizeInBytes();
+  }
+
+  /** The decode budget of the interpreted codecs, per thread (the generated ones keep a field). */
+  static final class Budget {
+    private static final ThreadLocal<Budget> CURRENT = ThreadLocal.withInitial(Budget::new);
+    long left;
+    int depth;
+
+    /** Enters a decode; the outermost one starts the budget at {@code bytes}. */
+    static Budget enter(long bytes) {
+      Budget b = CURRENT.get();
+      if (b.depth++ == 0) {
+        b.left = bytes;
+      }
+      return b;
+    }
+
+    void exit() {
+      depth--;
+    }
+
+    static void take(long n, String path) {
+      Budget b = CURRENT.get();
+      if (b.depth > 0 && (b.left -= n) < 0) {
+        throw overBudget(path);
+      }
+    }
+  }
+
   public static InvalidDataException nullValue(String path) {
     return new InvalidDataException(path, "null where the type is not nullable");
   }
