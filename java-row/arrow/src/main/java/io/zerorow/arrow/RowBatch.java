@@ -30,9 +30,12 @@ public final class RowBatch {
    * taken from this batch holds it too, so a row never outlives its memory.
    */
   private final Object owner;
+  private final io.zerorow.ValidationLevel level;
 
   RowBatch(Schema schema, int index, int size, Object offsetsBase, long offsets,
-      boolean largeOffsets, Object dataBase, long data, long dataLength, Object owner) {
+      boolean largeOffsets, Object dataBase, long data, long dataLength, Object owner,
+      io.zerorow.ValidationLevel level) {
+    this.level = level;
     this.schema = schema;
     this.index = index;
     this.size = size;
@@ -83,6 +86,10 @@ public final class RowBatch {
       throw new InvalidDataException("", "row " + i + " of batch " + index + ": expected "
           + "0 <= start <= end <= " + dataLength + " but found start " + start + ", end " + end);
     }
-    return target.pointTo(dataBase, data + start, (int) (end - start), owner);
+    target.pointTo(dataBase, data + start, (int) (end - start), owner);
+    if (level == io.zerorow.ValidationLevel.FULL) {
+      io.zerorow.Validator.validate(target, level);
+    }
+    return target;
   }
 }

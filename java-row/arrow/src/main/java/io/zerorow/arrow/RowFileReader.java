@@ -3,7 +3,10 @@ package io.zerorow.arrow;
 import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
 import io.zerorow.Schema;
+import io.zerorow.TruncatedException;
 import io.zerorow.UnsupportedException;
+import io.zerorow.ValidationLevel;
+import io.zerorow.ZerorowException;
 import io.zerorow.internal.Platform;
 import java.io.IOException;
 import java.io.InputStream;
@@ -57,9 +60,14 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   private final ArrowReader stream;
   private boolean iterated;
   private final boolean large;
+  /** Where the rows come from, for error messages: "row file <path>" or "row stream". */
+  private final String source;
+  private final ValidationLevel level;
 
   private RowFileReader(Schema schema, boolean large, FileChannel channel,
-      List<ArrowBlock> blocks, ArrowReader stream) {
+      List<ArrowBlock> blocks, ArrowReader stream, String source, ValidationLevel level) {
+    this.source = source;
+    this.level = level;
     this.schema = schema;
     this.large = large;
     this.channel = channel;
@@ -77,6 +85,20 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
    * match the file's ({@code schema_mismatch} otherwise).
    */
   public static RowFileReader open(Path path, Schema expected) throws IOException {
+    return open(path, expected, ValidationLevel.BOUNDS);
+  }
+
+  /**
+   * Opens the row file at {@code path}, checking each row it returns at {@code level}
+   * ({@code FULL} validates every row, SPEC §6.2; {@code BOUNDS} and {@code NONE} check the
+   * row's size and then each access, the default of every view). A file that ends early is
+   * a {@link TruncatedException}, a corrupted one an {@link InvalidDataException}; both name
+   * the file (and the record batch).
+   */
+  public static RowFileReader open(Path path, Schema expected, ValidationLevel level)
+      throws IOException {
+    java.util.Objects.requireNonNull(level, "open(path, expected, level): level is null");
+    String source = "row file " + path;
     FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
     try (ArrowFileReader footer = new ArrowFileReader(ch, ArrowUtils.rootAllocator()) {
           @Override
@@ -87,10 +109,10 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       org.apache.arrow.vector.types.pojo.Schema arrow = footer.getVectorSchemaRoot().getSchema();
       Schema schema = RowFiles.check(arrow, expected);
       return new RowFileReader(schema, RowFiles.isLarge(arrow), ch,
-          List.copyOf(footer.getRecordBlocks()), null);
+          List.copyOf(footer.getRecordBlocks()), null, source, level);
     } catch (IOException | RuntimeException e) {
       ch.close();
-      throw e;
+      throw translate(source, e);
     }
   }
 
@@ -99,17 +121,60 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     return openStream(in, expected, ArrowUtils.rootAllocator());
   }
 
+  /** Opens a row stream on {@code in} with Arrow buffers from {@code allocator}. */
   public static RowFileReader openStream(InputStream in, Schema expected,
       BufferAllocator allocator) throws IOException {
+    return openStream(in, expected, allocator, ValidationLevel.BOUNDS);
+  }
+
+  /** Opens a row stream whose rows are checked at {@code level} (see {@link #open}). */
+  public static RowFileReader openStream(InputStream in, Schema expected,
+      BufferAllocator allocator, ValidationLevel level) throws IOException {
+    java.util.Objects.requireNonNull(level, "openStream(..., level): level is null");
     ArrowStreamReader r = new ArrowStreamReader(in, allocator);
     try {
       org.apache.arrow.vector.types.pojo.Schema arrow = r.getVectorSchemaRoot().getSchema();
       Schema schema = RowFiles.check(arrow, expected);
-      return new RowFileReader(schema, RowFiles.isLarge(arrow), null, null, r);
+      return new RowFileReader(schema, RowFiles.isLarge(arrow), null, null, r, "row stream",
+          level);
     } catch (IOException | RuntimeException e) {
       r.close();
-      throw e;
+      throw translate("row stream", e);
     }
+  }
+
+  /**
+   * Arrow's reader fails on a damaged file with its own exceptions (an index out of bounds in
+   * the flatbuffer code, {@code InvalidArrowFileException}, an early end of stream): these
+   * become zerorow's typed errors naming the source, so callers handle one family.
+   */
+  private static <E extends Exception> RuntimeException translateOrRethrow(String where, E e) {
+    if (e instanceof ZerorowException) {
+      ZerorowException z = (ZerorowException) e;
+      return z.detail().startsWith("row ") ? z
+          : ZerorowException.of(z.kind(), z.path(), where + ": " + z.detail());
+    }
+    String name = e.getClass().getSimpleName();
+    String detail = where + ": " + name + (e.getMessage() != null ? ": " + e.getMessage() : "");
+    if (name.equals("InvalidArrowFileException") || e instanceof java.io.EOFException
+        || (e.getMessage() != null && (e.getMessage().contains("Unexpected end of input")
+            || e.getMessage().contains("unexpected end")))) {
+      TruncatedException t = new TruncatedException("", detail);
+      t.initCause(e);
+      return t;
+    }
+    InvalidDataException d = new InvalidDataException("", detail);
+    d.initCause(e);
+    return d;
+  }
+
+  private static IOException translate(String where, Exception e) throws IOException {
+    if (e instanceof IOException && !(e instanceof java.io.EOFException)
+        && !e.getClass().getSimpleName().equals("InvalidArrowFileException")
+        && !(e.getMessage() != null && e.getMessage().contains("Unexpected end"))) {
+      throw (IOException) e;
+    }
+    throw translateOrRethrow(where, e);
   }
 
   public Schema schema() {
@@ -130,13 +195,17 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     long length = b.getMetadataLength() + b.getBodyLength();
     if (b.getOffset() < 0 || b.getMetadataLength() < 8 || b.getBodyLength() < 0
         || b.getOffset() + length > channel.size() || length > Integer.MAX_VALUE) {
-      throw new InvalidDataException("", "record batch " + i + ": block (offset "
+      throw new InvalidDataException("", source + ", record batch " + i + ": block (offset "
           + b.getOffset() + ", length " + length + ") outside the file of " + channel.size()
           + " bytes");
     }
     MappedByteBuffer m = channel.map(FileChannel.MapMode.READ_ONLY, b.getOffset(), length);
     mappings.add(m);
-    return mappedBatch(i, m, b.getMetadataLength());
+    try {
+      return mappedBatch(i, m, b.getMetadataLength());
+    } catch (RuntimeException e) {
+      throw translateOrRethrow(source + ", record batch " + i, e);
+    }
   }
 
   private RowBatch mappedBatch(int index, MappedByteBuffer m, int metadataLength) {
@@ -179,7 +248,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           + " rows do not fit its body of " + bodyLength + " bytes");
     }
     return new RowBatch(schema, index, (int) n, null, body + offsets.offset(), large,
-        null, body + data.offset(), data.length(), m);
+        null, body + data.offset(), data.length(), m, level);
   }
 
   private static boolean within(Buffer b, long bodyLength) {
@@ -222,7 +291,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       db.getBytes(0, data);
     }
     return new RowBatch(schema, index, n, offsets, Platform.BYTE_ARRAY_OFFSET, isLarge, data,
-        Platform.BYTE_ARRAY_OFFSET, data.length, null);
+        Platform.BYTE_ARRAY_OFFSET, data.length, null, level);
   }
 
   /** The batches in order; for a stream, each one is loaded when the iterator reaches it. */
@@ -245,8 +314,12 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
         if (loaded == null) {
           try {
             loaded = stream.loadNextBatch();
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
+          } catch (IOException | RuntimeException e) {
+            try {
+              throw translate(source + ", record batch " + next, e);
+            } catch (IOException io) {
+              throw new UncheckedIOException(io);
+            }
           }
         }
         return loaded;
