@@ -179,9 +179,9 @@ abstract class ColumnWriter {
       case STRING:
       case BINARY:
         return new VarWriter(path);
-      case LIST: return new ListWriter(path, (DataTypes.ListType) type);
-      case MAP: return new MapWriter(path, (DataTypes.MapType) type);
-      default: return new StructWriter(path, (Schema) type);
+      case LIST: return new ListColumnWriter(path, (DataTypes.ListType) type);
+      case MAP: return new MapColumnWriter(path, (DataTypes.MapType) type);
+      default: return new StructColumnWriter(path, (Schema) type);
     }
   }
 

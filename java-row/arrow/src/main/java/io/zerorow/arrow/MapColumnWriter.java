@@ -9,7 +9,7 @@ import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
 
 /** map: a list of non-null {@code entries} structs; keys and values are two columns. */
-final class MapWriter extends ColumnWriter {
+final class MapColumnWriter extends ColumnWriter {
   private final ColumnWriter key;
   private final ColumnWriter value;
   private final int keyWidth;
@@ -17,7 +17,7 @@ final class MapWriter extends ColumnWriter {
   private final Slots keys = new Slots();
   private final Slots values = new Slots();
 
-  MapWriter(String path, DataTypes.MapType type) {
+  MapColumnWriter(String path, DataTypes.MapType type) {
     super(path);
     this.key = create(type.key(), path + "{keys}");
     this.value = create(type.value(), path + "{values}");

@@ -8,7 +8,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.ListVector;
 
 /** list: offsets and validity here, all elements of all lists in one child column. */
-final class ListWriter extends ColumnWriter {
+final class ListColumnWriter extends ColumnWriter {
   private final ColumnWriter element;
   private final int width;
   private final Slots children = new Slots();
@@ -16,7 +16,7 @@ final class ListWriter extends ColumnWriter {
   private final boolean bulk;
   private long[] starts = new long[16];
 
-  ListWriter(String path, DataTypes.ListType type) {
+  ListColumnWriter(String path, DataTypes.ListType type) {
     super(path);
     this.element = create(type.element(), path + "[]");
     this.width = type.element().elementWidth();

@@ -7,13 +7,13 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.StructVector;
 
 /** struct: validity here; field {@code k} of every struct in one child column. */
-final class StructWriter extends ColumnWriter {
+final class StructColumnWriter extends ColumnWriter {
   private final Schema schema;
   private final ColumnWriter[] fields;
   private final Slots rows = new Slots();
   private final Slots child = new Slots();
 
-  StructWriter(String path, Schema schema) {
+  StructColumnWriter(String path, Schema schema) {
     super(path);
     this.schema = schema;
     this.fields = new ColumnWriter[schema.numFields()];
