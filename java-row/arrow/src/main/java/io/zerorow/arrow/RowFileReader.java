@@ -159,13 +159,9 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     if (name.equals("InvalidArrowFileException") || e instanceof java.io.EOFException
         || (e.getMessage() != null && (e.getMessage().contains("Unexpected end of input")
             || e.getMessage().contains("unexpected end")))) {
-      TruncatedException t = new TruncatedException("", detail);
-      t.initCause(e);
-      return t;
+      return new TruncatedException("", detail, e);
     }
-    InvalidDataException d = new InvalidDataException("", detail);
-    d.initCause(e);
-    return d;
+    return new InvalidDataException("", detail, e);
   }
 
   private static IOException translate(String where, Exception e) throws IOException {
