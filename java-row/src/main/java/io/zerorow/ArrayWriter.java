@@ -74,8 +74,8 @@ public final class ArrayWriter extends BinaryWriter {
 
   private void requireStarted() {
     if (!started) {
-      throw new IllegalStateException("ArrayWriter: call reset(n) (or initialize(n) for a nested"
-          + " array) before writing");
+      throw new IllegalStateException(
+          "ArrayWriter: call reset(n) (or initialize(n) for a nested" + " array) before writing");
     }
   }
 
@@ -83,8 +83,7 @@ public final class ArrayWriter extends BinaryWriter {
   long slotAddress(int i) {
     if (i < 0 || i >= count) {
       requireStarted();
-      throw new IndexOutOfBoundsException("index " + i + " of an array of " + count
-          + " elements");
+      throw new IndexOutOfBoundsException("index " + i + " of an array of " + count + " elements");
     }
     return Platform.BYTE_ARRAY_OFFSET + elementStart + (long) i * width;
   }
@@ -93,8 +92,14 @@ public final class ArrayWriter extends BinaryWriter {
   long slotAddress(int i, int bytes) {
     long a = slotAddress(i);
     if (bytes != width) {
-      throw new SchemaMismatchException(pathOf(i), "expected a write of " + width
-          + " bytes for element type " + type.element() + " but found one of " + bytes);
+      throw new SchemaMismatchException(
+          pathOf(i),
+          "expected a write of "
+              + width
+              + " bytes for element type "
+              + type.element()
+              + " but found one of "
+              + bytes);
     }
     return a;
   }
@@ -152,8 +157,12 @@ public final class ArrayWriter extends BinaryWriter {
     if (values.length != count || width != 4) {
       throw new IllegalArgumentException("expected " + count + " elements of width " + width);
     }
-    Platform.copy(values, Platform.UNSAFE.arrayBaseOffset(int[].class), buffer.bytes,
-        Platform.BYTE_ARRAY_OFFSET + elementStart, 4L * count);
+    Platform.copy(
+        values,
+        Platform.UNSAFE.arrayBaseOffset(int[].class),
+        buffer.bytes,
+        Platform.BYTE_ARRAY_OFFSET + elementStart,
+        4L * count);
   }
 
   /** Writes all of {@code values} as the elements of an 8-byte array (no nulls). */
@@ -162,8 +171,12 @@ public final class ArrayWriter extends BinaryWriter {
     if (values.length != count || width != 8) {
       throw new IllegalArgumentException("expected " + count + " elements of width " + width);
     }
-    Platform.copy(values, Platform.UNSAFE.arrayBaseOffset(long[].class), buffer.bytes,
-        Platform.BYTE_ARRAY_OFFSET + elementStart, 8L * count);
+    Platform.copy(
+        values,
+        Platform.UNSAFE.arrayBaseOffset(long[].class),
+        buffer.bytes,
+        Platform.BYTE_ARRAY_OFFSET + elementStart,
+        8L * count);
   }
 
   /**
@@ -171,7 +184,11 @@ public final class ArrayWriter extends BinaryWriter {
    * Arrow values buffer); then mark nulls with {@link #setNullAt}, which zeroes their bytes.
    */
   public void writeElements(Object base, long address) {
-    Platform.copy(base, address, buffer.bytes, Platform.BYTE_ARRAY_OFFSET + elementStart,
+    Platform.copy(
+        base,
+        address,
+        buffer.bytes,
+        Platform.BYTE_ARRAY_OFFSET + elementStart,
         (long) count * width);
   }
 

@@ -8,9 +8,9 @@ import java.nio.ByteBuffer;
 import java.util.Objects;
 
 /**
- * A view over one array (SPEC §2.2) of a known element type. Elements have their natural width
- * (1, 2, 4 or 8 bytes); a primitive getter must match it (reading an int32 array with
- * {@code getLong} is a {@link SchemaMismatchException} while bounds checks are on).
+ * A view over one array (SPEC §2.2) of a known element type. Elements have their natural width (1,
+ * 2, 4 or 8 bytes); a primitive getter must match it (reading an int32 array with {@code getLong}
+ * is a {@link SchemaMismatchException} while bounds checks are on).
  */
 public final class BinaryArray extends BinaryRegion implements DataGetters {
   private final DataTypes.ListType type;
@@ -35,8 +35,10 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
   public static BinaryArray wrap(DataTypes.ListType type, ByteBuffer buffer) {
     BinaryArray a = new BinaryArray(type);
     if (buffer.hasArray()) {
-      return a.pointTo(buffer.array(), Platform.BYTE_ARRAY_OFFSET + buffer.arrayOffset()
-          + buffer.position(), buffer.remaining());
+      return a.pointTo(
+          buffer.array(),
+          Platform.BYTE_ARRAY_OFFSET + buffer.arrayOffset() + buffer.position(),
+          buffer.remaining());
     }
     a.pointTo(null, Platform.directAddress(buffer) + buffer.position(), buffer.remaining());
     a.owner = buffer;
@@ -47,22 +49,22 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
   public BinaryArray pointTo(Object base, long address, int size) {
     checkHeapRange(base, address, size);
     if (size < 8) {
-      throw new TruncatedException("", "expected at least 8 bytes (array header) but found "
-          + size);
+      throw new TruncatedException(
+          "", "expected at least 8 bytes (array header) but found " + size);
     }
     long n = Platform.getLong(base, address);
     if (n < 0 || n >= (1L << 31)) {
-      throw new InvalidDataException("", "expected array count < 2^31 but found "
-          + Long.toUnsignedString(n));
+      throw new InvalidDataException(
+          "", "expected array count < 2^31 but found " + Long.toUnsignedString(n));
     }
     long fixed = fixedSize((int) n, width);
     if (size < fixed) {
-      throw new TruncatedException("", "expected at least " + fixed + " bytes for " + n
-          + " elements but found " + size);
+      throw new TruncatedException(
+          "", "expected at least " + fixed + " bytes for " + n + " elements but found " + size);
     }
     if ((size & 7) != 0) {
-      throw new InvalidDataException("", "expected an array size that is a multiple of 8 but "
-          + "found " + size);
+      throw new InvalidDataException(
+          "", "expected an array size that is a multiple of 8 but " + "found " + size);
     }
     setFields(base, address, size, (int) n, null);
     setParent(null, 0);
@@ -73,15 +75,19 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
     return 8L + (((n + 63L) >>> 6) << 3) + (((long) n * width + 7) & ~7L);
   }
 
-  void pointToNested(Object base, long address, int size, Object owner, BinaryRegion parent,
-      int ordinal) {
+  void pointToNested(
+      Object base, long address, int size, Object owner, BinaryRegion parent, int ordinal) {
     int n = 0;
     if (BOUNDS_CHECKS) {
       long cnt = size >= 8 ? Platform.getLong(base, address) : -1;
       if (cnt < 0 || cnt >= (1L << 31) || (size & 7) != 0 || size < fixedSize((int) cnt, width)) {
-        throw new InvalidDataException(parent.childPath(ordinal), "expected an array with count"
-            + " < 2^31 whose fixed region fits in its " + size + " bytes but found count "
-            + (size >= 8 ? Long.toUnsignedString(cnt) : "(missing)"));
+        throw new InvalidDataException(
+            parent.childPath(ordinal),
+            "expected an array with count"
+                + " < 2^31 whose fixed region fits in its "
+                + size
+                + " bytes but found count "
+                + (size >= 8 ? Long.toUnsignedString(cnt) : "(missing)"));
       }
       n = (int) cnt;
     } else {
@@ -127,8 +133,7 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
     if (!isSet()) {
       return unsetError();
     }
-    return new IndexOutOfBoundsException("index " + i + " of an array of " + count
-        + " elements");
+    return new IndexOutOfBoundsException("index " + i + " of an array of " + count + " elements");
   }
 
   private long elem(int i, int w) {
@@ -137,8 +142,14 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
         throw indexError(i);
       }
       if (w != width) {
-        throw new SchemaMismatchException(childPath(i), "expected an element of " + w
-            + " bytes but the element type " + elementType + " has " + width);
+        throw new SchemaMismatchException(
+            childPath(i),
+            "expected an element of "
+                + w
+                + " bytes but the element type "
+                + elementType
+                + " has "
+                + width);
       }
     }
     return address + 8 + bitmapBytes + (long) i * w;
@@ -212,8 +223,8 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
       return null;
     }
     if (!(elementType instanceof DataTypes.DecimalType)) {
-      throw new SchemaMismatchException(childPath(i), "expected decimal elements but found "
-          + elementType);
+      throw new SchemaMismatchException(
+          childPath(i), "expected decimal elements but found " + elementType);
     }
     DataTypes.DecimalType t = (DataTypes.DecimalType) elementType;
     if (t.precision() <= DataTypes.DecimalType.MAX_LONG_PRECISION) {
@@ -263,7 +274,11 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
     int[] out = new int[count];
     if (count > 0) {
       elem(0, 4);
-      Platform.copy(base, address + 8 + bitmapBytes, out, Platform.UNSAFE.arrayBaseOffset(int[].class),
+      Platform.copy(
+          base,
+          address + 8 + bitmapBytes,
+          out,
+          Platform.UNSAFE.arrayBaseOffset(int[].class),
           4L * count);
     }
     return out;
@@ -275,8 +290,12 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
     long[] out = new long[count];
     if (count > 0) {
       elem(0, 8);
-      Platform.copy(base, address + 8 + bitmapBytes, out,
-          Platform.UNSAFE.arrayBaseOffset(long[].class), 8L * count);
+      Platform.copy(
+          base,
+          address + 8 + bitmapBytes,
+          out,
+          Platform.UNSAFE.arrayBaseOffset(long[].class),
+          8L * count);
     }
     return out;
   }

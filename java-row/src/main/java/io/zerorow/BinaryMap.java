@@ -6,8 +6,8 @@ import io.zerorow.internal.Platform;
 import java.util.Objects;
 
 /**
- * A view over one map (SPEC §2.3): a key array and a value array of equal count; entry
- * {@code i} is {@code (keyArray().get(i), valueArray().get(i))}, in the writer's order.
+ * A view over one map (SPEC §2.3): a key array and a value array of equal count; entry {@code i} is
+ * {@code (keyArray().get(i), valueArray().get(i))}, in the writer's order.
  */
 public final class BinaryMap extends BinaryRegion {
   private final DataTypes.MapType type;
@@ -29,28 +29,34 @@ public final class BinaryMap extends BinaryRegion {
   public BinaryMap pointTo(Object base, long address, int size) {
     checkHeapRange(base, address, size);
     if (size < 8) {
-      throw new TruncatedException("", "expected at least 8 bytes (map header) but found "
-          + size);
+      throw new TruncatedException("", "expected at least 8 bytes (map header) but found " + size);
     }
     pointToNested(base, address, size, null, null, 0);
     return this;
   }
 
-  void pointToNested(Object base, long address, int size, Object owner, BinaryRegion parent,
-      int ordinal) {
+  void pointToNested(
+      Object base, long address, int size, Object owner, BinaryRegion parent, int ordinal) {
     long k = size >= 8 ? Platform.getLong(base, address) : -1;
     if (BOUNDS_CHECKS && (k < 0 || (k & 7) != 0 || k > size - 8 || (size & 7) != 0)) {
-      throw new InvalidDataException(parent == null ? "" : parent.childPath(ordinal),
-          "expected a map whose key array size (multiple of 8) fits in its " + size
-              + " bytes but found " + (k < 0 ? "(missing)" : Long.toUnsignedString(k)));
+      throw new InvalidDataException(
+          parent == null ? "" : parent.childPath(ordinal),
+          "expected a map whose key array size (multiple of 8) fits in its "
+              + size
+              + " bytes but found "
+              + (k < 0 ? "(missing)" : Long.toUnsignedString(k)));
     }
     setMemory(base, address, size, owner);
     setParent(parent, ordinal);
     keys.pointToNested(base, address + 8, (int) k, owner, this, -1);
     values.pointToNested(base, address + 8 + k, size - 8 - (int) k, owner, this, -2);
     if (BOUNDS_CHECKS && keys.numElements() != values.numElements()) {
-      throw new InvalidDataException(path(), "map with key/value counts that differ: expected "
-          + keys.numElements() + " values but found " + values.numElements());
+      throw new InvalidDataException(
+          path(),
+          "map with key/value counts that differ: expected "
+              + keys.numElements()
+              + " values but found "
+              + values.numElements());
     }
   }
 

@@ -10,22 +10,24 @@ import java.util.Objects;
 /**
  * A view over one row (SPEC §2.1) of a known {@link Schema}, in a {@code byte[]} or off-heap.
  *
- * <p>Reads are in place: primitive getters allocate nothing; nested getters return views over
- * the same memory (zero-copy). By default every access is bounds-checked (SPEC §6.2 level
- * {@code bounds}), so no input can make a getter read outside the row; see
- * {@link Validator} for level {@code full}. A view is mutable only through
- * {@link #pointTo}; it is not thread-safe to re-point one shared view.
+ * <p>Reads are in place: primitive getters allocate nothing; nested getters return views over the
+ * same memory (zero-copy). By default every access is bounds-checked (SPEC §6.2 level {@code
+ * bounds}), so no input can make a getter read outside the row; see {@link Validator} for level
+ * {@code full}. A view is mutable only through {@link #pointTo}; it is not thread-safe to re-point
+ * one shared view.
  */
 public final class BinaryRow extends BinaryRegion implements DataGetters {
   private final Schema schema;
   private final int numFields;
   private final int bitmapBytes;
   private final int fixedSize;
+
   /**
-   * {@code numFields} once the view points at a row, 0 before: the ordinal check of every
-   * getter then also refuses an unset view, at no extra cost.
+   * {@code numFields} once the view points at a row, 0 before: the ordinal check of every getter
+   * then also refuses an unset view, at no extra cost.
    */
   private int limit;
+
   /** Per field, the bit of its type ({@link #typeBit}): each getter checks its mask. */
   private final int[] typeBits;
 
@@ -36,8 +38,12 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
   private static final int M_INT8 = bit(TypeId.INT8);
   private static final int M_INT16 = bit(TypeId.INT16);
   private static final int M_INT32 = bit(TypeId.INT32) | bit(TypeId.DATE32);
-  private static final int M_INT64 = bit(TypeId.INT64) | bit(TypeId.TIME) | bit(TypeId.TIMESTAMP)
-      | bit(TypeId.DURATION) | DECIMAL_LONG_BIT;
+  private static final int M_INT64 =
+      bit(TypeId.INT64)
+          | bit(TypeId.TIME)
+          | bit(TypeId.TIMESTAMP)
+          | bit(TypeId.DURATION)
+          | DECIMAL_LONG_BIT;
   private static final int M_FLOAT32 = bit(TypeId.FLOAT32);
   private static final int M_FLOAT64 = bit(TypeId.FLOAT64);
   private static final int M_STRING = bit(TypeId.STRING);
@@ -83,8 +89,8 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
   public static BinaryRow wrap(Schema schema, ByteBuffer buffer) {
     BinaryRow r = new BinaryRow(schema);
     if (buffer.hasArray()) {
-      return r.pointTo(buffer.array(), buffer.arrayOffset() + buffer.position(),
-          buffer.remaining());
+      return r.pointTo(
+          buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
     }
     r.pointTo(null, Platform.directAddress(buffer) + buffer.position(), buffer.remaining());
     r.owner = buffer;
@@ -98,19 +104,25 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
   }
 
   /**
-   * Points this view at a top-level row at {@code (base, address)}: {@code base} a
-   * {@code byte[]} with address {@code Platform.BYTE_ARRAY_OFFSET + index}, or null with an
-   * absolute off-heap address that the caller keeps valid.
+   * Points this view at a top-level row at {@code (base, address)}: {@code base} a {@code byte[]}
+   * with address {@code Platform.BYTE_ARRAY_OFFSET + index}, or null with an absolute off-heap
+   * address that the caller keeps valid.
    */
   public BinaryRow pointTo(Object base, long address, int size) {
     checkHeapRange(base, address, size);
     if (size < fixedSize) {
-      throw new TruncatedException("", "expected at least " + fixedSize
-          + " bytes (fixed region of " + numFields + " fields) but found " + size);
+      throw new TruncatedException(
+          "",
+          "expected at least "
+              + fixedSize
+              + " bytes (fixed region of "
+              + numFields
+              + " fields) but found "
+              + size);
     }
     if ((size & 7) != 0) {
-      throw new InvalidDataException("", "expected a row size that is a multiple of 8 but found "
-          + size);
+      throw new InvalidDataException(
+          "", "expected a row size that is a multiple of 8 but found " + size);
     }
     setMemory(base, address, size, null);
     setParent(null, 0);
@@ -119,9 +131,9 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
   }
 
   /**
-   * Same as {@link #pointTo(Object, long, int)} for memory that {@code owner} keeps alive
-   * (e.g. a memory-mapped buffer): the view holds {@code owner}, and so do the views read
-   * from it, so the memory cannot be released while any of them is reachable.
+   * Same as {@link #pointTo(Object, long, int)} for memory that {@code owner} keeps alive (e.g. a
+   * memory-mapped buffer): the view holds {@code owner}, and so do the views read from it, so the
+   * memory cannot be released while any of them is reachable.
    */
   public BinaryRow pointTo(Object base, long address, int size, Object owner) {
     pointTo(base, address, size);
@@ -129,10 +141,11 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     return this;
   }
 
-  void pointToNested(Object base, long address, int size, Object owner, BinaryRegion parent,
-      int ordinal) {
+  void pointToNested(
+      Object base, long address, int size, Object owner, BinaryRegion parent, int ordinal) {
     if (BOUNDS_CHECKS && (size < fixedSize || (size & 7) != 0)) {
-      throw new InvalidDataException(parent.childPath(ordinal),
+      throw new InvalidDataException(
+          parent.childPath(ordinal),
           "expected a struct of size >= " + fixedSize + " and a multiple of 8 but found " + size);
     }
     setMemory(base, address, size, owner);
@@ -177,16 +190,20 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     if ((mask & DECIMAL_LONG_BIT) != 0) {
       want.append(" or decimal with precision <= 18");
     }
-    return new SchemaMismatchException(childPath(ordinal), "expected a field of type " + want
-        + " but the field has type " + schema.field(ordinal).type());
+    return new SchemaMismatchException(
+        childPath(ordinal),
+        "expected a field of type "
+            + want
+            + " but the field has type "
+            + schema.field(ordinal).type());
   }
 
   private RuntimeException ordinalError(int ordinal) {
     if (!isSet()) {
       return unsetError();
     }
-    return new IndexOutOfBoundsException("ordinal " + ordinal + " of a row of " + numFields
-        + " fields");
+    return new IndexOutOfBoundsException(
+        "ordinal " + ordinal + " of a row of " + numFields + " fields");
   }
 
   @Override
@@ -194,8 +211,7 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     if (BOUNDS_CHECKS && (ordinal < 0 || ordinal >= limit)) {
       throw ordinalError(ordinal);
     }
-    return ((Platform.getLong(base, address + ((ordinal >> 6) << 3)) >>> (ordinal & 63)) & 1)
-        != 0;
+    return ((Platform.getLong(base, address + ((ordinal >> 6) << 3)) >>> (ordinal & 63)) & 1) != 0;
   }
 
   @Override
@@ -268,8 +284,8 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
   private DataTypes.DecimalType decimalType(int ordinal) {
     DataType t = schema.field(ordinal).type();
     if (!(t instanceof DataTypes.DecimalType)) {
-      throw new SchemaMismatchException(childPath(ordinal), "expected a decimal field but found "
-          + t);
+      throw new SchemaMismatchException(
+          childPath(ordinal), "expected a decimal field but found " + t);
     }
     return (DataTypes.DecimalType) t;
   }
@@ -297,8 +313,8 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     if (isNullAt(ordinal)) {
       return null;
     }
-    return arrayAt(ref(ordinal, M_LIST), (DataTypes.ListType) schema.field(ordinal).type(), target,
-        ordinal);
+    return arrayAt(
+        ref(ordinal, M_LIST), (DataTypes.ListType) schema.field(ordinal).type(), target, ordinal);
   }
 
   @Override
@@ -311,7 +327,8 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     if (isNullAt(ordinal)) {
       return null;
     }
-    return mapAt(ref(ordinal, M_MAP), (DataTypes.MapType) schema.field(ordinal).type(), target, ordinal);
+    return mapAt(
+        ref(ordinal, M_MAP), (DataTypes.MapType) schema.field(ordinal).type(), target, ordinal);
   }
 
   @Override
@@ -327,13 +344,14 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
 
   @Override
   String childSegment(int ordinal) {
-    return ordinal >= 0 && ordinal < numFields ? "." + schema.field(ordinal).name()
+    return ordinal >= 0 && ordinal < numFields
+        ? "." + schema.field(ordinal).name()
         : ".[" + ordinal + "]";
   }
 
   /**
-   * Equal when the schemas are equal and the bytes are equal (SPEC §2.1: equal values give
-   * equal bytes); the same bytes under another schema are another value.
+   * Equal when the schemas are equal and the bytes are equal (SPEC §2.1: equal values give equal
+   * bytes); the same bytes under another schema are another value.
    */
   @Override
   public boolean equals(Object o) {

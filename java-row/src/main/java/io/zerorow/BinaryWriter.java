@@ -8,14 +8,15 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 
 /**
- * What {@link RowWriter} (slots) and {@link ArrayWriter} (elements) share: the buffer, where
- * this region starts, and writing of variable-width bodies at the cursor.
+ * What {@link RowWriter} (slots) and {@link ArrayWriter} (elements) share: the buffer, where this
+ * region starts, and writing of variable-width bodies at the cursor.
  *
- * <p>Variable-width values MUST be written in ordinal order (SPEC §2.6: bodies appear in
- * ordinal order); fixed-width values and nulls may be written in any order.
+ * <p>Variable-width values MUST be written in ordinal order (SPEC §2.6: bodies appear in ordinal
+ * order); fixed-width values and nulls may be written in any order.
  */
 public abstract class BinaryWriter {
   final WriteBuffer buffer;
+
   /** Position of this region's first byte in the buffer. */
   int start;
 
@@ -36,8 +37,8 @@ public abstract class BinaryWriter {
   abstract long slotAddress(int i);
 
   /**
-   * Address of ordinal {@code i} for a write of {@code bytes} bytes: an array element must
-   * have that width, so that a write never runs past the element region.
+   * Address of ordinal {@code i} for a write of {@code bytes} bytes: an array element must have
+   * that width, so that a write never runs past the element region.
    */
   abstract long slotAddress(int i, int bytes);
 
@@ -49,16 +50,26 @@ public abstract class BinaryWriter {
     if (!(declared instanceof DataTypes.DecimalType)
         || ((DataTypes.DecimalType) declared).precision() != precision
         || ((DataTypes.DecimalType) declared).scale() != scale) {
-      throw new SchemaMismatchException(pathOf(ordinal), "expected a write of the declared type "
-          + declared + " but found decimal(" + precision + ", " + scale + ")");
+      throw new SchemaMismatchException(
+          pathOf(ordinal),
+          "expected a write of the declared type "
+              + declared
+              + " but found decimal("
+              + precision
+              + ", "
+              + scale
+              + ")");
     }
   }
 
   /** Refuses a null for a non-nullable field or element (SPEC §2.6). */
   final void checkNullable(int i) {
     if (BOUNDS_CHECKS && !nullableAt(i)) {
-      throw new InvalidDataException(pathOf(i), "expected a value but found null (the "
-          + (this instanceof RowWriter ? "field" : "element type") + " is not nullable)");
+      throw new InvalidDataException(
+          pathOf(i),
+          "expected a value but found null (the "
+              + (this instanceof RowWriter ? "field" : "element type")
+              + " is not nullable)");
     }
   }
 
@@ -86,15 +97,20 @@ public abstract class BinaryWriter {
   }
 
   /**
-   * Records the nested value written from {@code previousCursor} to the cursor (a struct,
-   * array or map body, already a multiple of 8 bytes) as the reference of {@code ordinal}.
+   * Records the nested value written from {@code previousCursor} to the cursor (a struct, array or
+   * map body, already a multiple of 8 bytes) as the reference of {@code ordinal}.
    */
   public final void setOffsetAndSize(int ordinal, int previousCursor) {
     long offset = previousCursor - start;
     long size = buffer.cursor - previousCursor;
     if (previousCursor < start || size < 0) {
-      throw new IllegalArgumentException("expected a previous cursor between " + start + " and "
-          + buffer.cursor + " but found " + previousCursor);
+      throw new IllegalArgumentException(
+          "expected a previous cursor between "
+              + start
+              + " and "
+              + buffer.cursor
+              + " but found "
+              + previousCursor);
     }
     Platform.putLong(buffer.bytes, slotAddress(ordinal, 8), (offset << 32) | size);
   }
@@ -154,9 +170,9 @@ public abstract class BinaryWriter {
   }
 
   /**
-   * Writes a binary (or UTF-8 string) body straight from memory at {@code (base, address)}
-   * (see {@code io.zerorow.internal.Platform}), e.g. from an Arrow data buffer, in one copy.
-   * Unchecked: the caller guarantees that the {@code length} bytes there are readable.
+   * Writes a binary (or UTF-8 string) body straight from memory at {@code (base, address)} (see
+   * {@code io.zerorow.internal.Platform}), e.g. from an Arrow data buffer, in one copy. Unchecked:
+   * the caller guarantees that the {@code length} bytes there are readable.
    */
   public final void writeBinary(int ordinal, Object base, long address, int length) {
     long slot = slotAddress(ordinal, 8);
@@ -189,15 +205,15 @@ public abstract class BinaryWriter {
     slotAddress(ordinal, 8);
     int pos = buffer.cursor;
     buffer.ensure(value.size);
-    Platform.copy(value.base, value.address, buffer.bytes, Platform.BYTE_ARRAY_OFFSET + pos,
-        value.size);
+    Platform.copy(
+        value.base, value.address, buffer.bytes, Platform.BYTE_ARRAY_OFFSET + pos, value.size);
     buffer.cursor = pos + value.size;
     setOffsetAndSize(ordinal, pos);
   }
 
   /**
-   * Writes a decimal of the given precision and scale (SPEC §3.5), rescaling exactly; a value
-   * that needs rounding or exceeds the precision is {@code invalid_data}. Null is allowed.
+   * Writes a decimal of the given precision and scale (SPEC §3.5), rescaling exactly; a value that
+   * needs rounding or exceeds the precision is {@code invalid_data}. Null is allowed.
    */
   public abstract void writeDecimal(int ordinal, BigDecimal v, int precision, int scale);
 
@@ -250,7 +266,8 @@ public abstract class BinaryWriter {
     if (inRow) {
       System.arraycopy(b, 0, buffer.bytes, pos, b.length);
     }
-    Platform.putLong(buffer.bytes, slotAddress(ordinal, 8), ((long) (pos - start) << 32) | b.length);
+    Platform.putLong(
+        buffer.bytes, slotAddress(ordinal, 8), ((long) (pos - start) << 32) | b.length);
   }
 
   /** Starts a map body at the cursor (SPEC §2.3); returns its start for {@link #endMapKeys}. */

@@ -3,8 +3,8 @@ package io.zerorow;
 import java.util.Objects;
 
 /**
- * How {@link Encoders#rowEncoder(Class, EncoderOptions)} builds an encoder; immutable, each
- * setter returns a new instance:
+ * How {@link Encoders#rowEncoder(Class, EncoderOptions)} builds an encoder; immutable, each setter
+ * returns a new instance:
  *
  * <pre>{@code
  * RowEncoder<Event> e = Encoders.rowEncoder(Event.class,
@@ -31,10 +31,10 @@ public final class EncoderOptions {
   }
 
   /**
-   * With {@code strict} true, a time value finer than a microsecond ({@code Instant},
-   * {@code LocalDateTime}, {@code LocalTime}, {@code Duration} with nanoseconds) is refused as
-   * {@code invalid_data} naming the path and the value; by default it is truncated toward
-   * negative infinity to the microsecond (SPEC Appendix A), as Spark and Flink do.
+   * With {@code strict} true, a time value finer than a microsecond ({@code Instant}, {@code
+   * LocalDateTime}, {@code LocalTime}, {@code Duration} with nanoseconds) is refused as {@code
+   * invalid_data} naming the path and the value; by default it is truncated toward negative
+   * infinity to the microsecond (SPEC Appendix A), as Spark and Flink do.
    */
   public EncoderOptions strict(boolean strict) {
     return new EncoderOptions(strict, fieldOrder, mode);
@@ -42,14 +42,14 @@ public final class EncoderOptions {
 
   /** The field order of the inferred schema (declaration order by default). */
   public EncoderOptions fieldOrder(FieldOrder order) {
-    return new EncoderOptions(strict, Objects.requireNonNull(order, "fieldOrder(order): order is"
-        + " null"), mode);
+    return new EncoderOptions(
+        strict, Objects.requireNonNull(order, "fieldOrder(order): order is" + " null"), mode);
   }
 
   /** Generated code or interpreted codecs (default: {@link Encoders#defaultMode()}). */
   public EncoderOptions mode(Encoders.Mode mode) {
-    return new EncoderOptions(strict, fieldOrder, Objects.requireNonNull(mode,
-        "mode(mode): mode is null"));
+    return new EncoderOptions(
+        strict, fieldOrder, Objects.requireNonNull(mode, "mode(mode): mode is null"));
   }
 
   /** Whether sub-microsecond time values are refused instead of truncated. */

@@ -5,8 +5,8 @@ import java.math.BigDecimal;
 import java.util.Objects;
 
 /**
- * Builds rows of one {@link Schema} field by field (SPEC §2.1), reusing its buffer between
- * rows. Usage:
+ * Builds rows of one {@link Schema} field by field (SPEC §2.1), reusing its buffer between rows.
+ * Usage:
  *
  * <pre>{@code
  * RowWriter w = new RowWriter(schema);
@@ -17,20 +17,23 @@ import java.util.Objects;
  * byte[] bytes = w.toByteArray();     // or a copy
  * }</pre>
  *
- * A nested struct is written by a child writer sharing the buffer:
- * {@code int c = w.cursor(); child.start(); ...; w.setOffsetAndSize(ordinal, c)}.
- * Not thread-safe.
+ * A nested struct is written by a child writer sharing the buffer: {@code int c = w.cursor();
+ * child.start(); ...; w.setOffsetAndSize(ordinal, c)}. Not thread-safe.
  */
 public final class RowWriter extends BinaryWriter {
   private final Schema schema;
   private final int numFields;
   private final int bitmapBytes;
   private final int fixedSize;
+
   /** Fields that are decimals with precision above 18: a null keeps a 16-byte body. */
   private final boolean[] bigDecimal;
+
   private final boolean[] nullable;
+
   /** {@code numFields} once {@link #reset}/{@link #start} began a row, 0 before. */
   private int limit;
+
   private final BinaryRow row;
 
   /** A top-level writer with its own buffer. */
@@ -100,8 +103,8 @@ public final class RowWriter extends BinaryWriter {
   }
 
   private static IllegalStateException notStarted() {
-    return new IllegalStateException("RowWriter: call reset() (or start() for a nested row)"
-        + " before writing");
+    return new IllegalStateException(
+        "RowWriter: call reset() (or start() for a nested row)" + " before writing");
   }
 
   @Override
@@ -110,8 +113,8 @@ public final class RowWriter extends BinaryWriter {
       if (limit == 0 && numFields > 0) {
         throw notStarted();
       }
-      throw new IndexOutOfBoundsException("ordinal " + ordinal + " of a row of " + numFields
-          + " fields");
+      throw new IndexOutOfBoundsException(
+          "ordinal " + ordinal + " of a row of " + numFields + " fields");
     }
     return Platform.BYTE_ARRAY_OFFSET + start + bitmapBytes + ((long) ordinal << 3);
   }
@@ -137,15 +140,16 @@ public final class RowWriter extends BinaryWriter {
   }
 
   /**
-   * Marks a field null and zeroes its slot; for a decimal with precision above 18 it also
-   * reserves the 16 zero bytes Spark keeps (SPEC §3.5), so call it in ordinal order there.
+   * Marks a field null and zeroes its slot; for a decimal with precision above 18 it also reserves
+   * the 16 zero bytes Spark keeps (SPEC §3.5), so call it in ordinal order there.
    */
   @Override
   public void setNullAt(int ordinal) {
     long slot = slotAddress(ordinal);
     checkNullable(ordinal);
     long word = Platform.BYTE_ARRAY_OFFSET + start + ((ordinal >> 6) << 3);
-    Platform.putLong(buffer.bytes, word, Platform.getLong(buffer.bytes, word) | (1L << (ordinal & 63)));
+    Platform.putLong(
+        buffer.bytes, word, Platform.getLong(buffer.bytes, word) | (1L << (ordinal & 63)));
     if (bigDecimal[ordinal]) {
       int pos = buffer.reserveZeroed(16);
       Platform.putLong(buffer.bytes, slot, (long) (pos - start) << 32);

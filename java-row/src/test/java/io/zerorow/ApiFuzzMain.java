@@ -14,11 +14,12 @@ public final class ApiFuzzMain {
   private ApiFuzzMain() {}
 
   public static void main(String[] args) {
-    LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-        .selectors(selectClass(ApiFuzzProperties.class))
-        .configurationParameter("jqwik.tries.default", args.length > 0 ? args[0] : "2000")
-        .configurationParameter("jqwik.database", "target/.jqwik-api-fuzz-database")
-        .build();
+    LauncherDiscoveryRequest request =
+        LauncherDiscoveryRequestBuilder.request()
+            .selectors(selectClass(ApiFuzzProperties.class))
+            .configurationParameter("jqwik.tries.default", args.length > 0 ? args[0] : "2000")
+            .configurationParameter("jqwik.database", "target/.jqwik-api-fuzz-database")
+            .build();
     Launcher launcher = LauncherFactory.create();
     SummaryGeneratingListener listener = new SummaryGeneratingListener();
     launcher.execute(request, listener);

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs a main class in a new JVM on this test's classpath, so that a test can see a JVM that
- * dies by a signal (a SIGSEGV from a bad memory access kills the test JVM itself otherwise).
+ * Runs a main class in a new JVM on this test's classpath, so that a test can see a JVM that dies
+ * by a signal (a SIGSEGV from a bad memory access kills the test JVM itself otherwise).
  */
 final class ChildJvm {
   /** Exit code and combined output of a child JVM. */
@@ -36,8 +36,13 @@ final class ChildJvm {
       Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out).start();
       if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
         p.destroyForcibly().waitFor();
-        throw new AssertionError("child JVM " + main.getSimpleName() + " ran past "
-            + timeoutSeconds + " s:\n" + Files.readString(out.toPath(), StandardCharsets.UTF_8));
+        throw new AssertionError(
+            "child JVM "
+                + main.getSimpleName()
+                + " ran past "
+                + timeoutSeconds
+                + " s:\n"
+                + Files.readString(out.toPath(), StandardCharsets.UTF_8));
       }
       return new Result(p.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8));
     } finally {

@@ -11,8 +11,8 @@ class CrashCasesTest {
   @Test
   void noCallCrashesTheJvm() throws Exception {
     ChildJvm.Result r = ChildJvm.run(120, List.of(), CrashCases.class);
-    assertEquals(0, r.exitCode(), "child JVM exit code (134 or 139 = killed by a signal):\n"
-        + r.output());
+    assertEquals(
+        0, r.exitCode(), "child JVM exit code (134 or 139 = killed by a signal):\n" + r.output());
     assertTrue(r.output().contains("cases passed"), r.output());
   }
 }

@@ -11,19 +11,63 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The decode budget (issue 10.5, SPEC §6.2): a row whose references share one body, 100
- * references per level and 20 levels deep, is valid at level bounds and would decode into
- * 100^20 values; every whole-row decoder refuses it as invalid_data with the path instead.
+ * The decode budget (issue 10.5, SPEC §6.2): a row whose references share one body, 100 references
+ * per level and 20 levels deep, is valid at level bounds and would decode into 100^20 values; every
+ * whole-row decoder refuses it as invalid_data with the path instead.
  */
 class DecodeBudgetTest {
   static final int DEPTH = 20;
   static final int FANOUT = 100;
 
   /** Lazily decoded: the list decodes at its first use. */
-  public record Lazy(List<List<List<List<List<List<List<List<List<List<List<List<List<List<List<List<List<List<List<List<Integer>>>>>>>>>>>>>>>>>>>> xs) {}
+  public record Lazy(
+      List<
+              List<
+                  List<
+                      List<
+                          List<
+                              List<
+                                  List<
+                                      List<
+                                          List<
+                                              List<
+                                                  List<
+                                                      List<
+                                                          List<
+                                                              List<
+                                                                  List<
+                                                                      List<
+                                                                          List<
+                                                                              List<
+                                                                                  List<
+                                                                                      List<
+                                                                                          Integer>>>>>>>>>>>>>>>>>>>>
+          xs) {}
 
   /** Eagerly decoded. */
-  public record Eager(ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<Integer>>>>>>>>>>>>>>>>>>>> xs) {}
+  public record Eager(
+      ArrayList<
+              ArrayList<
+                  ArrayList<
+                      ArrayList<
+                          ArrayList<
+                              ArrayList<
+                                  ArrayList<
+                                      ArrayList<
+                                          ArrayList<
+                                              ArrayList<
+                                                  ArrayList<
+                                                      ArrayList<
+                                                          ArrayList<
+                                                              ArrayList<
+                                                                  ArrayList<
+                                                                      ArrayList<
+                                                                          ArrayList<
+                                                                              ArrayList<
+                                                                                  ArrayList<
+                                                                                      ArrayList<
+                                                                                          Integer>>>>>>>>>>>>>>>>>>>>
+          xs) {}
 
   /** The row: field xs, then each level's array with 100 references to the next level. */
   static byte[] sharedRow() {
@@ -62,12 +106,14 @@ class DecodeBudgetTest {
     byte[] row = sharedRow();
     for (Encoders.Mode mode : Encoders.Mode.values()) {
       RowEncoder<Eager> eager = Encoders.rowEncoder(Eager.class, mode);
-      InvalidDataException e = assertThrows(InvalidDataException.class, () -> eager.decode(row),
-          mode + " decode");
+      InvalidDataException e =
+          assertThrows(InvalidDataException.class, () -> eager.decode(row), mode + " decode");
       assertTrue(e.path().startsWith("xs"), e.getMessage());
       assertTrue(e.getMessage().contains("one value per byte"), e.getMessage());
-      assertThrows(InvalidDataException.class,
-          () -> eager.fromRow(BinaryRow.wrap(eager.schema(), row)), mode + " fromRow");
+      assertThrows(
+          InvalidDataException.class,
+          () -> eager.fromRow(BinaryRow.wrap(eager.schema(), row)),
+          mode + " fromRow");
       RowEncoder<Lazy> lazy = Encoders.rowEncoder(Lazy.class, mode);
       Lazy l = lazy.decode(row);
       assertEquals(FANOUT, l.xs().size(), "the count is known without decoding");
@@ -89,7 +135,30 @@ class DecodeBudgetTest {
       v = l;
     }
     @SuppressWarnings("unchecked")
-    Eager e = new Eager((ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<ArrayList<Integer>>>>>>>>>>>>>>>>>>>>) v);
+    Eager e =
+        new Eager(
+            (ArrayList<
+                    ArrayList<
+                        ArrayList<
+                            ArrayList<
+                                ArrayList<
+                                    ArrayList<
+                                        ArrayList<
+                                            ArrayList<
+                                                ArrayList<
+                                                    ArrayList<
+                                                        ArrayList<
+                                                            ArrayList<
+                                                                ArrayList<
+                                                                    ArrayList<
+                                                                        ArrayList<
+                                                                            ArrayList<
+                                                                                ArrayList<
+                                                                                    ArrayList<
+                                                                                        ArrayList<
+                                                                                            ArrayList<
+                                                                                                Integer>>>>>>>>>>>>>>>>>>>>)
+                v);
     assertEquals(e, enc.decode(enc.encode(e)));
   }
 }

@@ -17,11 +17,12 @@ import org.junit.jupiter.api.Test;
 
 /** Issue 12.2–12.5: checked getters and writers, errors, time truncation, field order. */
 class UsersMeetItTest {
-  static final Schema S = Schema.of(
-      Field.of("id", DataTypes.INT64, false),
-      Field.of("xs", DataTypes.list(DataTypes.INT32, false), true),
-      Field.of("d", DataTypes.decimal(5, 2), true),
-      Field.of("big", DataTypes.decimal(25, 3), false));
+  static final Schema S =
+      Schema.of(
+          Field.of("id", DataTypes.INT64, false),
+          Field.of("xs", DataTypes.list(DataTypes.INT32, false), true),
+          Field.of("d", DataTypes.decimal(5, 2), true),
+          Field.of("big", DataTypes.decimal(25, 3), false));
 
   /** A record whose two long fields are not nullable. */
   public record Pair(long a, long b) {}
@@ -37,8 +38,11 @@ class UsersMeetItTest {
     BinaryRow r = w.getRow();
     assertEquals(new BigDecimal("1.50"), r.getDecimal(2), "1.5 rescaled exactly to scale 2");
     SchemaMismatchException e = assertThrows(SchemaMismatchException.class, () -> r.getString(0));
-    assertTrue(e.getMessage().contains("id") && e.getMessage().contains("string")
-        && e.getMessage().contains("int64"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("id")
+            && e.getMessage().contains("string")
+            && e.getMessage().contains("int64"),
+        e.getMessage());
     w.reset();
     ArrayWriter aw = new ArrayWriter((DataTypes.ListType) S.field(1).type(), w);
     int c = w.cursor();
@@ -59,14 +63,16 @@ class UsersMeetItTest {
     InvalidDataException e = assertThrows(InvalidDataException.class, () -> w.setNullAt(0));
     assertTrue(e.getMessage().contains("id"), e.getMessage());
     assertThrows(InvalidDataException.class, () -> w.writeDecimal(3, null, 25, 3));
-    e = assertThrows(InvalidDataException.class,
-        () -> w.writeDecimal(2, new BigDecimal("1.555"), 5, 2));
+    e =
+        assertThrows(
+            InvalidDataException.class, () -> w.writeDecimal(2, new BigDecimal("1.555"), 5, 2));
     assertTrue(e.getMessage().contains("rounding"), e.getMessage());
-    e = assertThrows(InvalidDataException.class,
-        () -> w.writeDecimal(2, new BigDecimal("1234.5"), 5, 2));
+    e =
+        assertThrows(
+            InvalidDataException.class, () -> w.writeDecimal(2, new BigDecimal("1234.5"), 5, 2));
     assertTrue(e.getMessage().contains("precision"), e.getMessage());
-    assertThrows(SchemaMismatchException.class,
-        () -> w.writeDecimal(2, new BigDecimal("1.5"), 6, 2));
+    assertThrows(
+        SchemaMismatchException.class, () -> w.writeDecimal(2, new BigDecimal("1.5"), 6, 2));
     ArrayWriter aw = new ArrayWriter((DataTypes.ListType) S.field(1).type());
     aw.reset(1);
     assertThrows(InvalidDataException.class, () -> aw.setNullAt(0));
@@ -78,8 +84,8 @@ class UsersMeetItTest {
       RowEncoder<Pair> enc = Encoders.rowEncoder(Pair.class, mode);
       byte[] b = enc.encode(new Pair(1, 3));
       b[0] |= 2; // null bit of b
-      InvalidDataException e = assertThrows(InvalidDataException.class, () -> enc.decode(b),
-          mode.toString());
+      InvalidDataException e =
+          assertThrows(InvalidDataException.class, () -> enc.decode(b), mode.toString());
       assertEquals("b", e.path(), e.getMessage());
       assertThrows(InvalidDataException.class, () -> enc.fromRow(BinaryRow.wrap(enc.schema(), b)));
     }
@@ -100,7 +106,8 @@ class UsersMeetItTest {
     assertNotEquals(BinaryRow.wrap(x, b), BinaryRow.wrap(f, b));
     byte[] a = new byte[24];
     a[0] = 1;
-    assertNotEquals(BinaryArray.wrap(DataTypes.list(DataTypes.INT64, false), a),
+    assertNotEquals(
+        BinaryArray.wrap(DataTypes.list(DataTypes.INT64, false), a),
         BinaryArray.wrap(DataTypes.list(DataTypes.FLOAT64, false), a));
   }
 
@@ -108,8 +115,8 @@ class UsersMeetItTest {
   void nullArgumentsNameTheArgument() {
     RowEncoder<Pair> enc = Encoders.rowEncoder(Pair.class);
     NullPointerException e = assertThrows(NullPointerException.class, () -> enc.toRow(null));
-    assertTrue(e.getMessage().contains("toRow(value)") && e.getMessage().contains("Pair"),
-        e.getMessage());
+    assertTrue(
+        e.getMessage().contains("toRow(value)") && e.getMessage().contains("Pair"), e.getMessage());
     e = assertThrows(NullPointerException.class, () -> Encoders.rowEncoder(null));
     assertTrue(e.getMessage().contains("cls"), e.getMessage());
   }
@@ -128,9 +135,12 @@ class UsersMeetItTest {
   void timeValuesFinerThanAMicrosecondAreTruncatedTowardNegativeInfinity() {
     for (Encoders.Mode mode : Encoders.Mode.values()) {
       RowEncoder<Times> enc = Encoders.rowEncoder(Times.class, mode);
-      Times t = new Times(Instant.ofEpochSecond(-1, 999_999_999),
-          LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_789), LocalTime.of(1, 2, 3, 999),
-          Duration.ofSeconds(-1, 1));
+      Times t =
+          new Times(
+              Instant.ofEpochSecond(-1, 999_999_999),
+              LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_789),
+              LocalTime.of(1, 2, 3, 999),
+              Duration.ofSeconds(-1, 1));
       BinaryRow r = enc.toRow(t);
       assertEquals(-1L, r.getLong(0), "floor(-1 ns) = -1 µs");
       assertEquals(123_456_000, r.getLocalDateTime(1).getNano());
@@ -143,26 +153,32 @@ class UsersMeetItTest {
   @Test
   void aStrictEncoderRefusesThemWithThePathAndTheValue() {
     for (Encoders.Mode mode : Encoders.Mode.values()) {
-      RowEncoder<Times> enc = Encoders.rowEncoder(Times.class,
-          EncoderOptions.defaults().strict(true).mode(mode));
-      InvalidDataException e = assertThrows(InvalidDataException.class,
-          () -> enc.toRow(new Times(Instant.ofEpochSecond(0, 1), null, null, null)));
+      RowEncoder<Times> enc =
+          Encoders.rowEncoder(Times.class, EncoderOptions.defaults().strict(true).mode(mode));
+      InvalidDataException e =
+          assertThrows(
+              InvalidDataException.class,
+              () -> enc.toRow(new Times(Instant.ofEpochSecond(0, 1), null, null, null)));
       assertEquals("i", e.path());
       assertTrue(e.getMessage().contains("1970-01-01T00:00:00.000000001Z"), e.getMessage());
-      e = assertThrows(InvalidDataException.class, () -> enc.toRow(
-          new Times(null, LocalDateTime.of(2024, 1, 2, 3, 4, 5, 7), null, null)));
+      e =
+          assertThrows(
+              InvalidDataException.class,
+              () ->
+                  enc.toRow(new Times(null, LocalDateTime.of(2024, 1, 2, 3, 4, 5, 7), null, null)));
       assertEquals("l", e.path());
       assertFalse(e.getMessage().contains("Z"), "a LocalDateTime has no zone: " + e.getMessage());
-      assertEquals(5_000_000L, enc.toRow(new Times(null, null, null, Duration.ofSeconds(5)))
-          .getLong(3));
+      assertEquals(
+          5_000_000L, enc.toRow(new Times(null, null, null, Duration.ofSeconds(5))).getLong(3));
     }
   }
 
   @Test
   void instantMaxIsOutOfRange() {
     RowEncoder<Times> enc = Encoders.rowEncoder(Times.class);
-    InvalidDataException e = assertThrows(InvalidDataException.class,
-        () -> enc.toRow(new Times(Instant.MAX, null, null, null)));
+    InvalidDataException e =
+        assertThrows(
+            InvalidDataException.class, () -> enc.toRow(new Times(Instant.MAX, null, null, null)));
     assertTrue(e.getMessage().contains("out of range"), e.getMessage());
     assertFalse(e.getMessage().contains("whole microseconds"), e.getMessage());
   }
@@ -180,11 +196,13 @@ class UsersMeetItTest {
   @Test
   void fieldOrderNameSortsFieldsAsForyDoes() {
     assertEquals(List.of("zeta", "alpha", "mid"), names(TypeInference.inferSchema(Unsorted.class)));
-    assertEquals(List.of("alpha", "mid", "zeta"),
+    assertEquals(
+        List.of("alpha", "mid", "zeta"),
         names(TypeInference.inferSchema(Unsorted.class, FieldOrder.NAME)));
     for (Encoders.Mode mode : Encoders.Mode.values()) {
-      RowEncoder<Unsorted> enc = Encoders.rowEncoder(Unsorted.class,
-          EncoderOptions.defaults().fieldOrder(FieldOrder.NAME).mode(mode));
+      RowEncoder<Unsorted> enc =
+          Encoders.rowEncoder(
+              Unsorted.class, EncoderOptions.defaults().fieldOrder(FieldOrder.NAME).mode(mode));
       BinaryRow r = enc.toRow(new Unsorted("z", 1, 2));
       assertEquals(1L, r.getLong(0));
       assertEquals(2, r.getInt(1));
@@ -199,8 +217,9 @@ class UsersMeetItTest {
     WithComputed w = new WithComputed();
     w.id = 4;
     w.cache = "c";
-    WithComputed back = Encoders.rowEncoder(WithComputed.class).decode(
-        Encoders.rowEncoder(WithComputed.class).encode(w));
+    WithComputed back =
+        Encoders.rowEncoder(WithComputed.class)
+            .decode(Encoders.rowEncoder(WithComputed.class).encode(w));
     assertEquals(4, back.id);
     assertNull(back.cache);
   }

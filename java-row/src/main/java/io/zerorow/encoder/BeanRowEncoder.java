@@ -21,15 +21,16 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
   }
 
   /** An encoder with the given field order and strictness for time values. */
-  public BeanRowEncoder(Class<T> cls, boolean codegen, io.zerorow.FieldOrder order,
-      boolean strict) {
-    this.cls = java.util.Objects.requireNonNull(cls,
-        "rowEncoder(cls): cls is null; pass the bean or record class, e.g. Foo.class");
+  public BeanRowEncoder(
+      Class<T> cls, boolean codegen, io.zerorow.FieldOrder order, boolean strict) {
+    this.cls =
+        java.util.Objects.requireNonNull(
+            cls, "rowEncoder(cls): cls is null; pass the bean or record class, e.g. Foo.class");
     TypeBinding b = Introspector.bean(cls, order, strict);
     this.schema = (Schema) b.type;
     this.writer = new RowWriter(schema);
-    this.codec = codegen ? Compiled.forBean(b).newInstance(writer.buffer())
-        : new Codec.BeanCodec(b);
+    this.codec =
+        codegen ? Compiled.forBean(b).newInstance(writer.buffer()) : new Codec.BeanCodec(b);
     this.view = new BinaryRow(schema);
     this.out = new BinaryRow(schema);
     this.lastChecked = schema;
@@ -37,8 +38,11 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
 
   private void requireValue(T value, String call) {
     if (value == null) {
-      throw new NullPointerException(call + "(value): value is null; expected a "
-          + cls.getName() + " (a null row has no encoding)");
+      throw new NullPointerException(
+          call
+              + "(value): value is null; expected a "
+              + cls.getName()
+              + " (a null row has no encoding)");
     }
   }
 
@@ -58,14 +62,22 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
   @Override
   public T fromRow(BinaryRow row) {
     if (row == null) {
-      throw new NullPointerException("fromRow(row): row is null; expected a row of "
-          + cls.getName());
+      throw new NullPointerException(
+          "fromRow(row): row is null; expected a row of " + cls.getName());
     }
     Schema s = row.schema();
     if (s != lastChecked) {
       if (!s.equals(schema)) {
-        throw new SchemaMismatchException("", "expected a row of " + cls.getName() + " (schema "
-            + schema.fingerprintHex() + ") but found schema " + s.fingerprintHex() + ": " + s);
+        throw new SchemaMismatchException(
+            "",
+            "expected a row of "
+                + cls.getName()
+                + " (schema "
+                + schema.fingerprintHex()
+                + ") but found schema "
+                + s.fingerprintHex()
+                + ": "
+                + s);
       }
       lastChecked = s;
     }

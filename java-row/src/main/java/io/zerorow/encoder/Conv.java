@@ -10,8 +10,8 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 
 /**
- * Checked conversions used by both the generated and the interpreted codecs, so that both give
- * the same bytes and the same errors. Internal.
+ * Checked conversions used by both the generated and the interpreted codecs, so that both give the
+ * same bytes and the same errors. Internal.
  */
 public final class Conv {
   private Conv() {}
@@ -116,8 +116,8 @@ public final class Conv {
     try {
       return Enum.valueOf((Class) cls, name);
     } catch (IllegalArgumentException e) {
-      throw new InvalidDataException(path, "\"" + name + "\" is not a constant of "
-          + cls.getName());
+      throw new InvalidDataException(
+          path, "\"" + name + "\" is not a constant of " + cls.getName());
     }
   }
 
@@ -150,29 +150,31 @@ public final class Conv {
 
   /** The error of a null bit set on a value whose type is not nullable. */
   public static InvalidDataException nullBit(String path) {
-    return new InvalidDataException(path, "expected a value (the type is not nullable) but "
-        + "found its null bit set");
+    return new InvalidDataException(
+        path, "expected a value (the type is not nullable) but " + "found its null bit set");
   }
 
   /**
-   * The error of a decode that would produce more values than its row has bytes: references
-   * share or overlap bodies (SPEC §6.2 refuses such a row at level full), and decoding them
-   * again and again could take time and memory exponential in the depth.
+   * The error of a decode that would produce more values than its row has bytes: references share
+   * or overlap bodies (SPEC §6.2 refuses such a row at level full), and decoding them again and
+   * again could take time and memory exponential in the depth.
    */
   public static InvalidDataException overBudget(String path) {
-    return new InvalidDataException(path, "decoding would produce more values than the row has"
-        + " bytes (a row holds at most one value per byte, SPEC §6.2): references share or"
-        + " overlap bodies; validate the row at level full to find them");
+    return new InvalidDataException(
+        path,
+        "decoding would produce more values than the row has"
+            + " bytes (a row holds at most one value per byte, SPEC §6.2): references share or"
+            + " overlap bodies; validate the row at level full to find them");
   }
 
   /**
-   * The decode budget of a row: its size in bytes (an unset view is refused here, before a
-   * budget of 0 would misreport it as shared bodies).
+   * The decode budget of a row: its size in bytes (an unset view is refused here, before a budget
+   * of 0 would misreport it as shared bodies).
    */
   public static long budgetOf(io.zerorow.BinaryRow r) {
     if (!r.isSet()) {
-      throw new IllegalStateException("BinaryRow is unset: point it at bytes (pointTo/wrap)"
-          + " before decoding it");
+      throw new IllegalStateException(
+          "BinaryRow is unset: point it at bytes (pointTo/wrap)" + " before decoding it");
     }
     return r.getSizeInBytes();
   }
@@ -209,14 +211,15 @@ public final class Conv {
   }
 
   public static SchemaMismatchException sizeChanged(String path, int expected, int found) {
-    return new SchemaMismatchException(path, "collection changed while encoding: expected "
-        + expected + " elements but found " + found);
+    return new SchemaMismatchException(
+        path,
+        "collection changed while encoding: expected " + expected + " elements but found " + found);
   }
 
   public static long decimal18(long unscaled, int precision, String path) {
     if (!Values.fitsPrecision(unscaled, precision)) {
-      throw new InvalidDataException(path, "unscaled value " + unscaled
-          + " exceeds the precision " + precision);
+      throw new InvalidDataException(
+          path, "unscaled value " + unscaled + " exceeds the precision " + precision);
     }
     return unscaled;
   }

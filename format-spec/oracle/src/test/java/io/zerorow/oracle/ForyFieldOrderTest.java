@@ -14,9 +14,9 @@ import org.apache.fory.memory.MemoryBuffer;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 12.5: Fory orders a class's fields by name, zerorow by declaration. With
- * {@link FieldOrder#NAME} a class whose two orders differ round-trips through the bytes of
- * fory-format 0.16 in both directions; with the default order its values would be swapped.
+ * Issue 12.5: Fory orders a class's fields by name, zerorow by declaration. With {@link
+ * FieldOrder#NAME} a class whose two orders differ round-trips through the bytes of fory-format
+ * 0.16 in both directions; with the default order its values would be swapped.
  */
 class ForyFieldOrderTest {
   /** Declared out of alphabetical order, with fields of one width so a swap stays readable. */
@@ -46,19 +46,24 @@ class ForyFieldOrderTest {
   void rowsForyWroteReadWithFieldOrderName() {
     // README (java-row/README.md, "Coming from Fory"): the two lines after byName
     byte[] fory = Encoders.bean(Reading.class).toRow(SAMPLE).toBytes();
-    RowEncoder<Reading> byName = io.zerorow.Encoders.rowEncoder(Reading.class,
-        EncoderOptions.defaults().fieldOrder(FieldOrder.NAME));
+    RowEncoder<Reading> byName =
+        io.zerorow.Encoders.rowEncoder(
+            Reading.class, EncoderOptions.defaults().fieldOrder(FieldOrder.NAME));
     assertEquals(SAMPLE.values(), byName.decode(fory).values());
     assertArrayEquals(fory, byName.encode(SAMPLE), "the same bytes both ways");
     RowEncoder<Reading> declared = io.zerorow.Encoders.rowEncoder(Reading.class);
-    assertNotEquals(SAMPLE.values(), declared.decode(fory).values(),
+    assertNotEquals(
+        SAMPLE.values(),
+        declared.decode(fory).values(),
         "the declaration order reads Fory's row with values swapped");
   }
 
   @Test
   void foryReadsRowsWrittenWithFieldOrderName() {
-    byte[] ours = io.zerorow.Encoders.rowEncoder(Reading.class,
-        EncoderOptions.defaults().fieldOrder(FieldOrder.NAME)).encode(SAMPLE);
+    byte[] ours =
+        io.zerorow.Encoders.rowEncoder(
+                Reading.class, EncoderOptions.defaults().fieldOrder(FieldOrder.NAME))
+            .encode(SAMPLE);
     var enc = Encoders.bean(Reading.class);
     BinaryRow row = new BinaryRow(enc.schema());
     row.pointTo(MemoryBuffer.fromByteArray(ours), 0, ours.length);

@@ -52,9 +52,13 @@ final class MapColumnWriter extends ColumnWriter {
       int size = (int) ref;
       long k = size >= 8 ? Platform.getLong(base, start) : -1;
       if (k < 0 || (k & 7) != 0 || 8 + k > size) {
-        throw new InvalidDataException(path, "expected a map whose key array size (multiple "
-            + "of 8) fits in its " + size + " bytes but found "
-            + (k < 0 ? "(missing)" : Long.toUnsignedString(k)));
+        throw new InvalidDataException(
+            path,
+            "expected a map whose key array size (multiple "
+                + "of 8) fits in its "
+                + size
+                + " bytes but found "
+                + (k < 0 ? "(missing)" : Long.toUnsignedString(k)));
       }
       // the two arrays as references relative to the map (offset 8 and 8 + K)
       one.region[0] = start;
@@ -64,8 +68,13 @@ final class MapColumnWriter extends ColumnWriter {
       long kc = k >= 8 ? Platform.getLong(base, start + 8) : -1;
       long vc = size - 8 - k >= 8 ? Platform.getLong(base, start + 8 + k) : -1;
       if (kc != vc) {
-        throw new InvalidDataException(path, "map with key/value counts that differ: "
-            + "expected " + kc + " values but found " + vc);
+        throw new InvalidDataException(
+            path,
+            "map with key/value counts that differ: "
+                + "expected "
+                + kc
+                + " values but found "
+                + vc);
       }
       if (kc > 0) {
         checkBudget("map entries", total + kc);

@@ -47,8 +47,9 @@ final class StructColumnWriter extends ColumnWriter {
       long ref = s.ref(base, i, path);
       int size = (int) ref;
       if (size < fixed || (size & 7) != 0) {
-        throw new InvalidDataException(path, "expected a struct of size >= " + fixed
-            + " and a multiple of 8 but found " + size);
+        throw new InvalidDataException(
+            path,
+            "expected a struct of size >= " + fixed + " and a multiple of 8 but found " + size);
       }
       rows.region[i] = s.body(i, ref);
       rows.end[i] = rows.region[i] + size;

@@ -14,20 +14,20 @@ import java.util.Iterator;
 import java.util.List;
 
 /**
- * Run in a child JVM by {@link RowFileSafetyTest}: rows taken from a {@link RowFileReader}
- * (file and stream mode) are read after the reader is closed or unreachable and a GC ran.
- * Before rows kept their memory alive, this died with SIGSEGV. Exits 0 when every row reads
- * back its value.
+ * Run in a child JVM by {@link RowFileSafetyTest}: rows taken from a {@link RowFileReader} (file
+ * and stream mode) are read after the reader is closed or unreachable and a GC ran. Before rows
+ * kept their memory alive, this died with SIGSEGV. Exits 0 when every row reads back its value.
  */
 public final class RowFileKeepAlive {
-  static final Schema SCHEMA = Schema.of(Field.of("id", DataTypes.INT64, false),
-      Field.of("s", DataTypes.STRING, true));
+  static final Schema SCHEMA =
+      Schema.of(Field.of("id", DataTypes.INT64, false), Field.of("s", DataTypes.STRING, true));
 
   public static void main(String[] args) throws Exception {
     Path file = Files.createTempFile("zerorow-keepalive", ".zrow");
     ByteArrayOutputStream stream = new ByteArrayOutputStream();
-    try (RowFileWriter f = RowFileWriter.file(file, SCHEMA, ArrowUtils.rootAllocator(), 100,
-        1 << 20); RowFileWriter s = RowFileWriter.stream(stream, SCHEMA)) {
+    try (RowFileWriter f =
+            RowFileWriter.file(file, SCHEMA, ArrowUtils.rootAllocator(), 100, 1 << 20);
+        RowFileWriter s = RowFileWriter.stream(stream, SCHEMA)) {
       RowWriter w = new RowWriter(SCHEMA);
       for (int i = 0; i < 300; i++) {
         w.reset();
@@ -46,8 +46,8 @@ public final class RowFileKeepAlive {
     RowFileReader closed = RowFileReader.open(file);
     kept.add(closed.batch(2).row(7, new BinaryRow(SCHEMA)));
     closed.close();
-    try (RowFileReader sr = RowFileReader.openStream(new ByteArrayInputStream(
-        stream.toByteArray()), SCHEMA)) {
+    try (RowFileReader sr =
+        RowFileReader.openStream(new ByteArrayInputStream(stream.toByteArray()), SCHEMA)) {
       Iterator<BinaryRow> it = sr.iterator();
       kept.add(it.next().copy()); // a copy, and the view itself below
       BinaryRow view = it.next();

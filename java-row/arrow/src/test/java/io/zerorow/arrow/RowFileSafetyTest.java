@@ -26,15 +26,20 @@ class RowFileSafetyTest {
 
   @Test
   void rowsOutliveTheirReaderInAChildJvm() throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-        "-XX:-CreateCoredumpOnCrash",
-        "-XX:ErrorFile=" + dir.resolve("hs_err_%p.log"),
-        "--add-opens=java.base/java.nio=org.apache.arrow.memory.core,ALL-UNNAMED",
-        "-cp", System.getProperty("java.class.path"), RowFileKeepAlive.class.getName()));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "-XX:-CreateCoredumpOnCrash",
+                "-XX:ErrorFile=" + dir.resolve("hs_err_%p.log"),
+                "--add-opens=java.base/java.nio=org.apache.arrow.memory.core,ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                RowFileKeepAlive.class.getName()));
     Path out = dir.resolve("child.log");
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile())
-        .start();
+    Process p =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), "child JVM finished");
     String log = Files.readString(out, StandardCharsets.UTF_8);
     assertEquals(0, p.exitValue(), "exit code (134/139 = killed by a signal):\n" + log);
@@ -43,8 +48,9 @@ class RowFileSafetyTest {
 
   private Path writeFile(int rows) throws Exception {
     Path file = dir.resolve("rows.zrow");
-    try (RowFileWriter f = RowFileWriter.file(file, RowFileKeepAlive.SCHEMA,
-        ArrowUtils.rootAllocator(), 50, 1 << 20)) {
+    try (RowFileWriter f =
+        RowFileWriter.file(
+            file, RowFileKeepAlive.SCHEMA, ArrowUtils.rootAllocator(), 50, 1 << 20)) {
       RowWriter w = new RowWriter(RowFileKeepAlive.SCHEMA);
       for (int i = 0; i < rows; i++) {
         w.reset();
@@ -72,17 +78,23 @@ class RowFileSafetyTest {
     Path cut = dir.resolve("cut.zrow");
     for (int len : new int[] {0, 7, 64, b.length / 2, b.length - 9}) {
       Files.write(cut, java.util.Arrays.copyOf(b, len));
-      ZerorowException e = assertThrows(ZerorowException.class, () -> {
-        try (RowFileReader r = RowFileReader.open(cut)) {
-          count(r);
-        }
-      }, "length " + len);
-      assertTrue(e instanceof TruncatedException || e instanceof InvalidDataException,
-          len + ": " + e);
+      ZerorowException e =
+          assertThrows(
+              ZerorowException.class,
+              () -> {
+                try (RowFileReader r = RowFileReader.open(cut)) {
+                  count(r);
+                }
+              },
+              "length " + len);
+      assertTrue(
+          e instanceof TruncatedException || e instanceof InvalidDataException, len + ": " + e);
       assertTrue(e.getMessage().contains("cut.zrow"), e.getMessage());
     }
     Files.write(cut, java.util.Arrays.copyOf(b, b.length - 9));
-    assertThrows(TruncatedException.class, () -> RowFileReader.open(cut).close(),
+    assertThrows(
+        TruncatedException.class,
+        () -> RowFileReader.open(cut).close(),
         "a file cut in its footer is truncated, not Arrow's InvalidArrowFileException");
   }
 
@@ -101,13 +113,17 @@ class RowFileSafetyTest {
     }
     Path corrupt = dir.resolve("corrupt.zrow");
     Files.write(corrupt, bad);
-    ZerorowException e = assertThrows(ZerorowException.class, () -> {
-      try (RowFileReader r = RowFileReader.open(corrupt)) {
-        count(r);
-      }
-    });
+    ZerorowException e =
+        assertThrows(
+            ZerorowException.class,
+            () -> {
+              try (RowFileReader r = RowFileReader.open(corrupt)) {
+                count(r);
+              }
+            });
     assertTrue(e instanceof InvalidDataException, e.toString());
-    assertTrue(e.getMessage().contains("corrupt.zrow") && e.getMessage().contains("record batch"),
+    assertTrue(
+        e.getMessage().contains("corrupt.zrow") && e.getMessage().contains("record batch"),
         e.getMessage());
   }
 
