@@ -44,7 +44,7 @@ class ForyFieldOrderTest {
 
   @Test
   void rowsForyWroteReadWithFieldOrderName() {
-    // README (java-row/README.md, "Coming from Fory"): the two lines after byName
+    // README (java-row/README.md, "Coming from Fory"): the byName statement and the assertion
     byte[] fory = Encoders.bean(Reading.class).toRow(SAMPLE).toBytes();
     RowEncoder<Reading> byName =
         io.zerorow.Encoders.rowEncoder(
