@@ -28,3 +28,13 @@ bench-java:
 	  | grep -v ' INFO ' | tee $(JAVA_ROW)/bench/target/interleaved-table.md
 	java -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.BoundsCheckCost
 	java -Dzerorow.bounds.checks=false -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.BoundsCheckCost
+
+# Java formatting: google-java-format 1.24.0 through spotless 2.44.4 (pinned in pom.xml), on
+# zerorow's own Java modules. fmt-java rewrites; lint-java-fmt fails on any difference.
+JAVA_FMT_MODULES := java-row,java-row/bench,java-row/arrow,java-row/parquet,format-spec/oracle
+SPOTLESS := com.diffplug.spotless:spotless-maven-plugin
+.PHONY: fmt-java lint-java
+fmt-java:
+	cd $(ROOT) && $(MVN) -q -pl $(JAVA_FMT_MODULES) $(SPOTLESS):apply
+lint-java:
+	cd $(ROOT) && $(MVN) -q -pl $(JAVA_FMT_MODULES) $(SPOTLESS):check

@@ -15,6 +15,7 @@ public final class ArrayWriter extends BinaryWriter {
   private int count;
   private int elementStart;
   private final BinaryArray view;
+  private final boolean elementNullable;
 
   /** A top-level array writer with its own buffer. */
   public ArrayWriter(DataTypes.ListType type) {
@@ -31,6 +32,7 @@ public final class ArrayWriter extends BinaryWriter {
     this.type = Objects.requireNonNull(type, "type");
     this.width = type.element().elementWidth();
     this.view = new BinaryArray(type);
+    this.elementNullable = type.elementNullable();
   }
 
   public DataTypes.ListType type() {
@@ -52,25 +54,59 @@ public final class ArrayWriter extends BinaryWriter {
     start = buffer.reserveZeroed(fixed);
     buffer.putLong(start, n);
     count = n;
+    started = true;
     elementStart = start + 8 + (((n + 63) >>> 6) << 3);
   }
 
   /** A view of the top-level array just written (reused). */
   public BinaryArray getArray() {
+    requireStarted();
     return view.pointTo(buffer.bytes, Platform.BYTE_ARRAY_OFFSET + start, buffer.cursor - start);
   }
 
+  /** A copy of the array just written. */
   public byte[] toByteArray() {
+    requireStarted();
     return java.util.Arrays.copyOfRange(buffer.bytes, start, buffer.cursor);
+  }
+
+  private boolean started;
+
+  private void requireStarted() {
+    if (!started) {
+      throw new IllegalStateException(
+          "ArrayWriter: call reset(n) (or initialize(n) for a nested" + " array) before writing");
+    }
   }
 
   @Override
   long slotAddress(int i) {
     if (i < 0 || i >= count) {
-      throw new IndexOutOfBoundsException("index " + i + " of an array of " + count
-          + " elements");
+      requireStarted();
+      throw new IndexOutOfBoundsException("index " + i + " of an array of " + count + " elements");
     }
     return Platform.BYTE_ARRAY_OFFSET + elementStart + (long) i * width;
+  }
+
+  @Override
+  long slotAddress(int i, int bytes) {
+    long a = slotAddress(i);
+    if (bytes != width) {
+      throw new SchemaMismatchException(
+          pathOf(i),
+          "expected a write of "
+              + width
+              + " bytes for element type "
+              + type.element()
+              + " but found one of "
+              + bytes);
+    }
+    return a;
+  }
+
+  @Override
+  boolean nullableAt(int i) {
+    return elementNullable;
   }
 
   @Override
@@ -82,6 +118,7 @@ public final class ArrayWriter extends BinaryWriter {
   @Override
   public void setNullAt(int i) {
     long e = slotAddress(i);
+    checkNullable(i);
     for (int k = 0; k < width; k++) {
       Platform.putByte(buffer.bytes, e + k, (byte) 0);
     }
@@ -91,45 +128,55 @@ public final class ArrayWriter extends BinaryWriter {
 
   @Override
   public void writeBoolean(int i, boolean v) {
-    Platform.putByte(buffer.bytes, slotAddress(i), v ? (byte) 1 : 0);
+    Platform.putByte(buffer.bytes, slotAddress(i, 1), v ? (byte) 1 : 0);
   }
 
   @Override
   public void writeByte(int i, byte v) {
-    Platform.putByte(buffer.bytes, slotAddress(i), v);
+    Platform.putByte(buffer.bytes, slotAddress(i, 1), v);
   }
 
   @Override
   public void writeShort(int i, short v) {
-    Platform.putShort(buffer.bytes, slotAddress(i), v);
+    Platform.putShort(buffer.bytes, slotAddress(i, 2), v);
   }
 
   @Override
   public void writeInt(int i, int v) {
-    Platform.putInt(buffer.bytes, slotAddress(i), v);
+    Platform.putInt(buffer.bytes, slotAddress(i, 4), v);
   }
 
   @Override
   public void writeFloat(int i, float v) {
-    Platform.putInt(buffer.bytes, slotAddress(i), Float.floatToIntBits(v));
+    Platform.putInt(buffer.bytes, slotAddress(i, 4), Float.floatToIntBits(v));
   }
 
   /** Writes all of {@code values} as the elements of an int32/date32 array (no nulls). */
   public void writeInts(int[] values) {
+    requireStarted();
     if (values.length != count || width != 4) {
       throw new IllegalArgumentException("expected " + count + " elements of width " + width);
     }
-    Platform.copy(values, Platform.UNSAFE.arrayBaseOffset(int[].class), buffer.bytes,
-        Platform.BYTE_ARRAY_OFFSET + elementStart, 4L * count);
+    Platform.copy(
+        values,
+        Platform.UNSAFE.arrayBaseOffset(int[].class),
+        buffer.bytes,
+        Platform.BYTE_ARRAY_OFFSET + elementStart,
+        4L * count);
   }
 
   /** Writes all of {@code values} as the elements of an 8-byte array (no nulls). */
   public void writeLongs(long[] values) {
+    requireStarted();
     if (values.length != count || width != 8) {
       throw new IllegalArgumentException("expected " + count + " elements of width " + width);
     }
-    Platform.copy(values, Platform.UNSAFE.arrayBaseOffset(long[].class), buffer.bytes,
-        Platform.BYTE_ARRAY_OFFSET + elementStart, 8L * count);
+    Platform.copy(
+        values,
+        Platform.UNSAFE.arrayBaseOffset(long[].class),
+        buffer.bytes,
+        Platform.BYTE_ARRAY_OFFSET + elementStart,
+        8L * count);
   }
 
   /**
@@ -137,12 +184,18 @@ public final class ArrayWriter extends BinaryWriter {
    * Arrow values buffer); then mark nulls with {@link #setNullAt}, which zeroes their bytes.
    */
   public void writeElements(Object base, long address) {
-    Platform.copy(base, address, buffer.bytes, Platform.BYTE_ARRAY_OFFSET + elementStart,
+    Platform.copy(
+        base,
+        address,
+        buffer.bytes,
+        Platform.BYTE_ARRAY_OFFSET + elementStart,
         (long) count * width);
   }
 
   @Override
   public void writeDecimal(int i, BigDecimal v, int precision, int scale) {
+    slotAddress(i, 8);
+    checkDecimalType(type.element(), i, precision, scale);
     if (v == null) {
       setNullAt(i);
     } else if (precision <= DataTypes.DecimalType.MAX_LONG_PRECISION) {

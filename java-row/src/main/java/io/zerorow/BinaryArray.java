@@ -8,9 +8,9 @@ import java.nio.ByteBuffer;
 import java.util.Objects;
 
 /**
- * A view over one array (SPEC §2.2) of a known element type. Elements have their natural width
- * (1, 2, 4 or 8 bytes); a primitive getter must match it (reading an int32 array with
- * {@code getLong} is a {@link SchemaMismatchException} while bounds checks are on).
+ * A view over one array (SPEC §2.2) of a known element type. Elements have their natural width (1,
+ * 2, 4 or 8 bytes); a primitive getter must match it (reading an int32 array with {@code getLong}
+ * is a {@link SchemaMismatchException} while bounds checks are on).
  */
 public final class BinaryArray extends BinaryRegion implements DataGetters {
   private final DataTypes.ListType type;
@@ -35,8 +35,10 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
   public static BinaryArray wrap(DataTypes.ListType type, ByteBuffer buffer) {
     BinaryArray a = new BinaryArray(type);
     if (buffer.hasArray()) {
-      return a.pointTo(buffer.array(), Platform.BYTE_ARRAY_OFFSET + buffer.arrayOffset()
-          + buffer.position(), buffer.remaining());
+      return a.pointTo(
+          buffer.array(),
+          Platform.BYTE_ARRAY_OFFSET + buffer.arrayOffset() + buffer.position(),
+          buffer.remaining());
     }
     a.pointTo(null, Platform.directAddress(buffer) + buffer.position(), buffer.remaining());
     a.owner = buffer;
@@ -45,23 +47,24 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
 
   /** Points at a top-level array; a too-short buffer is {@code truncated} (SPEC §6.1). */
   public BinaryArray pointTo(Object base, long address, int size) {
+    checkHeapRange(base, address, size);
     if (size < 8) {
-      throw new TruncatedException("", "expected at least 8 bytes (array header) but found "
-          + size);
+      throw new TruncatedException(
+          "", "expected at least 8 bytes (array header) but found " + size);
     }
     long n = Platform.getLong(base, address);
     if (n < 0 || n >= (1L << 31)) {
-      throw new InvalidDataException("", "expected array count < 2^31 but found "
-          + Long.toUnsignedString(n));
+      throw new InvalidDataException(
+          "", "expected array count < 2^31 but found " + Long.toUnsignedString(n));
     }
     long fixed = fixedSize((int) n, width);
     if (size < fixed) {
-      throw new TruncatedException("", "expected at least " + fixed + " bytes for " + n
-          + " elements but found " + size);
+      throw new TruncatedException(
+          "", "expected at least " + fixed + " bytes for " + n + " elements but found " + size);
     }
     if ((size & 7) != 0) {
-      throw new InvalidDataException("", "expected an array size that is a multiple of 8 but "
-          + "found " + size);
+      throw new InvalidDataException(
+          "", "expected an array size that is a multiple of 8 but " + "found " + size);
     }
     setFields(base, address, size, (int) n, null);
     setParent(null, 0);
@@ -72,15 +75,19 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
     return 8L + (((n + 63L) >>> 6) << 3) + (((long) n * width + 7) & ~7L);
   }
 
-  void pointToNested(Object base, long address, int size, Object owner, BinaryRegion parent,
-      int ordinal) {
+  void pointToNested(
+      Object base, long address, int size, Object owner, BinaryRegion parent, int ordinal) {
     int n = 0;
     if (BOUNDS_CHECKS) {
       long cnt = size >= 8 ? Platform.getLong(base, address) : -1;
       if (cnt < 0 || cnt >= (1L << 31) || (size & 7) != 0 || size < fixedSize((int) cnt, width)) {
-        throw new InvalidDataException(parent.childPath(ordinal), "expected an array with count"
-            + " < 2^31 whose fixed region fits in its " + size + " bytes but found count "
-            + (size >= 8 ? Long.toUnsignedString(cnt) : "(missing)"));
+        throw new InvalidDataException(
+            parent.childPath(ordinal),
+            "expected an array with count"
+                + " < 2^31 whose fixed region fits in its "
+                + size
+                + " bytes but found count "
+                + (size >= 8 ? Long.toUnsignedString(cnt) : "(missing)"));
       }
       n = (int) cnt;
     } else {
@@ -106,11 +113,13 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
 
   @Override
   public int numElements() {
+    requireSet();
     return count;
   }
 
   /** True when some element is null (one pass over the bitmap words). */
   public boolean anyNull() {
+    requireSet();
     long a = address + 8;
     for (int w = 0; w < bitmapBytes; w += 8) {
       if (Platform.getLong(base, a + w) != 0) {
@@ -120,15 +129,27 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
     return false;
   }
 
+  private RuntimeException indexError(int i) {
+    if (!isSet()) {
+      return unsetError();
+    }
+    return new IndexOutOfBoundsException("index " + i + " of an array of " + count + " elements");
+  }
+
   private long elem(int i, int w) {
     if (BOUNDS_CHECKS) {
       if (i < 0 || i >= count) {
-        throw new IndexOutOfBoundsException("index " + i + " of an array of " + count
-            + " elements");
+        throw indexError(i);
       }
       if (w != width) {
-        throw new SchemaMismatchException(childPath(i), "expected an element of " + w
-            + " bytes but the element type " + elementType + " has " + width);
+        throw new SchemaMismatchException(
+            childPath(i),
+            "expected an element of "
+                + w
+                + " bytes but the element type "
+                + elementType
+                + " has "
+                + width);
       }
     }
     return address + 8 + bitmapBytes + (long) i * w;
@@ -137,8 +158,7 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
   @Override
   public boolean isNullAt(int i) {
     if (BOUNDS_CHECKS && (i < 0 || i >= count)) {
-      throw new IndexOutOfBoundsException("index " + i + " of an array of " + count
-          + " elements");
+      throw indexError(i);
     }
     return ((Platform.getLong(base, address + 8 + ((i >> 6) << 3)) >>> (i & 63)) & 1) != 0;
   }
@@ -203,8 +223,8 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
       return null;
     }
     if (!(elementType instanceof DataTypes.DecimalType)) {
-      throw new SchemaMismatchException(childPath(i), "expected decimal elements but found "
-          + elementType);
+      throw new SchemaMismatchException(
+          childPath(i), "expected decimal elements but found " + elementType);
     }
     DataTypes.DecimalType t = (DataTypes.DecimalType) elementType;
     if (t.precision() <= DataTypes.DecimalType.MAX_LONG_PRECISION) {
@@ -250,10 +270,15 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
 
   /** Copies an int32/date32 array into a new {@code int[]} (nulls read as 0). */
   public int[] toIntArray() {
+    requireSet();
     int[] out = new int[count];
     if (count > 0) {
       elem(0, 4);
-      Platform.copy(base, address + 8 + bitmapBytes, out, Platform.UNSAFE.arrayBaseOffset(int[].class),
+      Platform.copy(
+          base,
+          address + 8 + bitmapBytes,
+          out,
+          Platform.UNSAFE.arrayBaseOffset(int[].class),
           4L * count);
     }
     return out;
@@ -261,17 +286,23 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
 
   /** Copies an int64 array into a new {@code long[]} (nulls read as 0). */
   public long[] toLongArray() {
+    requireSet();
     long[] out = new long[count];
     if (count > 0) {
       elem(0, 8);
-      Platform.copy(base, address + 8 + bitmapBytes, out,
-          Platform.UNSAFE.arrayBaseOffset(long[].class), 8L * count);
+      Platform.copy(
+          base,
+          address + 8 + bitmapBytes,
+          out,
+          Platform.UNSAFE.arrayBaseOffset(long[].class),
+          8L * count);
     }
     return out;
   }
 
   /** A copy of this array in a new byte array. */
   public BinaryArray copy() {
+    requireSet();
     return BinaryArray.wrap(type, toBytes());
   }
 
@@ -283,19 +314,28 @@ public final class BinaryArray extends BinaryRegion implements DataGetters {
     return "[" + i + "]";
   }
 
+  /** Equal when the types are equal and the bytes are equal (SPEC §2.1). */
   @Override
   public boolean equals(Object o) {
-    return o instanceof BinaryArray && bytesEqual((BinaryArray) o);
+    if (!(o instanceof BinaryArray)) {
+      return false;
+    }
+    BinaryArray a = (BinaryArray) o;
+    return (type == a.type || type.equals(a.type)) && bytesEqual(a);
   }
 
+  /** A hash of the type and the bytes, consistent with {@link #equals}. */
   @Override
   public int hashCode() {
-    return bytesHash();
+    return 31 * type.hashCode() + bytesHash();
   }
 
   /** The elements, e.g. {@code [1, 2, null]}; after 32 elements the rest is summarised. */
   @Override
   public String toString() {
+    if (!isSet()) {
+      return "BinaryArray(unset)";
+    }
     StringBuilder b = new StringBuilder("[");
     int shown = Math.min(count, 32);
     for (int i = 0; i < shown; i++) {

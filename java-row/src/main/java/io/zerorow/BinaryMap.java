@@ -6,8 +6,8 @@ import io.zerorow.internal.Platform;
 import java.util.Objects;
 
 /**
- * A view over one map (SPEC §2.3): a key array and a value array of equal count; entry
- * {@code i} is {@code (keyArray().get(i), valueArray().get(i))}, in the writer's order.
+ * A view over one map (SPEC §2.3): a key array and a value array of equal count; entry {@code i} is
+ * {@code (keyArray().get(i), valueArray().get(i))}, in the writer's order.
  */
 public final class BinaryMap extends BinaryRegion {
   private final DataTypes.MapType type;
@@ -27,29 +27,36 @@ public final class BinaryMap extends BinaryRegion {
 
   /** Points at a top-level map; a too-short buffer is {@code truncated} (SPEC §6.1). */
   public BinaryMap pointTo(Object base, long address, int size) {
+    checkHeapRange(base, address, size);
     if (size < 8) {
-      throw new TruncatedException("", "expected at least 8 bytes (map header) but found "
-          + size);
+      throw new TruncatedException("", "expected at least 8 bytes (map header) but found " + size);
     }
     pointToNested(base, address, size, null, null, 0);
     return this;
   }
 
-  void pointToNested(Object base, long address, int size, Object owner, BinaryRegion parent,
-      int ordinal) {
+  void pointToNested(
+      Object base, long address, int size, Object owner, BinaryRegion parent, int ordinal) {
     long k = size >= 8 ? Platform.getLong(base, address) : -1;
     if (BOUNDS_CHECKS && (k < 0 || (k & 7) != 0 || k > size - 8 || (size & 7) != 0)) {
-      throw new InvalidDataException(parent == null ? "" : parent.childPath(ordinal),
-          "expected a map whose key array size (multiple of 8) fits in its " + size
-              + " bytes but found " + (k < 0 ? "(missing)" : Long.toUnsignedString(k)));
+      throw new InvalidDataException(
+          parent == null ? "" : parent.childPath(ordinal),
+          "expected a map whose key array size (multiple of 8) fits in its "
+              + size
+              + " bytes but found "
+              + (k < 0 ? "(missing)" : Long.toUnsignedString(k)));
     }
     setMemory(base, address, size, owner);
     setParent(parent, ordinal);
     keys.pointToNested(base, address + 8, (int) k, owner, this, -1);
     values.pointToNested(base, address + 8 + k, size - 8 - (int) k, owner, this, -2);
     if (BOUNDS_CHECKS && keys.numElements() != values.numElements()) {
-      throw new InvalidDataException(path(), "map with key/value counts that differ: expected "
-          + keys.numElements() + " values but found " + values.numElements());
+      throw new InvalidDataException(
+          path(),
+          "map with key/value counts that differ: expected "
+              + keys.numElements()
+              + " values but found "
+              + values.numElements());
     }
   }
 
@@ -58,16 +65,19 @@ public final class BinaryMap extends BinaryRegion {
   }
 
   public int numElements() {
+    requireSet();
     return keys.numElements();
   }
 
   /** The key array (a view; no element is null). */
   public BinaryArray keyArray() {
+    requireSet();
     return keys;
   }
 
   /** The value array (a view). */
   public BinaryArray valueArray() {
+    requireSet();
     return values;
   }
 
@@ -77,22 +87,32 @@ public final class BinaryMap extends BinaryRegion {
   }
 
   public BinaryMap copy() {
+    requireSet();
     return BinaryMap.wrap(type, toBytes());
   }
 
+  /** Equal when the types are equal and the bytes are equal (SPEC §2.1). */
   @Override
   public boolean equals(Object o) {
-    return o instanceof BinaryMap && bytesEqual((BinaryMap) o);
+    if (!(o instanceof BinaryMap)) {
+      return false;
+    }
+    BinaryMap a = (BinaryMap) o;
+    return (type == a.type || type.equals(a.type)) && bytesEqual(a);
   }
 
+  /** A hash of the type and the bytes, consistent with {@link #equals}. */
   @Override
   public int hashCode() {
-    return bytesHash();
+    return 31 * type.hashCode() + bytesHash();
   }
 
   /** The entries, e.g. {@code {"a"=1, "b"=2}}; after 32 entries the rest is summarised. */
   @Override
   public String toString() {
+    if (!isSet()) {
+      return "BinaryMap(unset)";
+    }
     StringBuilder b = new StringBuilder("{");
     int n = numElements();
     int shown = Math.min(n, 32);

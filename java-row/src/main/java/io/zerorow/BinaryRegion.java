@@ -9,16 +9,18 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The memory a view covers: {@code size} bytes at {@code (base, address)} (see
- * {@link Platform}), plus the parent view and ordinal it was read from, so that an error can
- * name the full field path (SPEC §4.3) without building strings on the fast path.
+ * The memory a view covers: {@code size} bytes at {@code (base, address)} (see {@link Platform}),
+ * plus the parent view and ordinal it was read from, so that an error can name the full field path
+ * (SPEC §4.3) without building strings on the fast path.
  */
 abstract class BinaryRegion {
   Object base;
   long address;
   int size;
+
   /** Keeps a direct ByteBuffer reachable while a view points into it. */
   Object owner;
+
   BinaryRegion parent;
   int parentOrdinal;
 
@@ -45,11 +47,62 @@ abstract class BinaryRegion {
   /** Writes the bytes of this region into {@code out} at its position. */
   public final void writeTo(ByteBuffer out) {
     if (out.hasArray()) {
-      Platform.copy(base, address, out.array(),
-          Platform.BYTE_ARRAY_OFFSET + out.arrayOffset() + out.position(), size);
+      Platform.copy(
+          base,
+          address,
+          out.array(),
+          Platform.BYTE_ARRAY_OFFSET + out.arrayOffset() + out.position(),
+          size);
       out.position(out.position() + size);
     } else {
       out.put(toBytes());
+    }
+  }
+
+  /** True once the view points at memory ({@code pointTo}, {@code wrap} or a getter). */
+  public final boolean isSet() {
+    return base != null || address != 0;
+  }
+
+  /** The error of a view that was never pointed at bytes (SPEC §6.2: never a crash). */
+  final IllegalStateException unsetError() {
+    return new IllegalStateException(
+        getClass().getSimpleName()
+            + " is unset: point it at bytes (pointTo/wrap) before reading it");
+  }
+
+  final void requireSet() {
+    if (!isSet()) {
+      throw unsetError();
+    }
+  }
+
+  /**
+   * For a {@code byte[]} base, checks that {@code [address, address + size)} lies inside the array,
+   * so that a wrong address is an exception and never a read outside the heap object. An off-heap
+   * address (null base) cannot be checked: the caller guarantees it.
+   */
+  static void checkHeapRange(Object base, long address, int size) {
+    if (size < 0) {
+      throw new IllegalArgumentException("negative size " + size);
+    }
+    if (base instanceof byte[]) {
+      long index = address - Platform.BYTE_ARRAY_OFFSET;
+      int length = ((byte[]) base).length;
+      if (index < 0 || index + size > length) {
+        throw new IndexOutOfBoundsException(
+            "expected index >= 0 and index+size <= "
+                + length
+                + " but found index "
+                + index
+                + ", size "
+                + size);
+      }
+    } else if (base != null) {
+      throw new IllegalArgumentException(
+          "expected a byte[] base or null (off-heap) but found " + base.getClass().getName());
+    } else if (address == 0) {
+      throw new IllegalArgumentException("off-heap address 0");
     }
   }
 
@@ -88,9 +141,17 @@ abstract class BinaryRegion {
       long off = ref >>> 32;
       long sz = ref & 0xffffffffL;
       if (off + sz > size) {
-        throw new InvalidDataException(childPath(ordinal),
-            "expected offset+size <= " + size + " but found " + (off + sz)
-                + " (offset " + off + ", size " + sz + ")");
+        throw new InvalidDataException(
+            childPath(ordinal),
+            "expected offset+size <= "
+                + size
+                + " but found "
+                + (off + sz)
+                + " (offset "
+                + off
+                + ", size "
+                + sz
+                + ")");
       }
     }
     return ref;
@@ -157,36 +218,54 @@ abstract class BinaryRegion {
       return null;
     }
     switch (type.id()) {
-      case BOOL: return g.getBoolean(ordinal);
-      case INT8: return g.getByte(ordinal);
-      case INT16: return g.getShort(ordinal);
-      case INT32: return g.getInt(ordinal);
-      case INT64: return g.getLong(ordinal);
-      case FLOAT32: return g.getFloat(ordinal);
-      case FLOAT64: return g.getDouble(ordinal);
-      case STRING: return g.getString(ordinal);
-      case BINARY: return g.getBinary(ordinal);
-      case DATE32: return g.getDate(ordinal);
-      case TIME: return g.getTime(ordinal);
+      case BOOL:
+        return g.getBoolean(ordinal);
+      case INT8:
+        return g.getByte(ordinal);
+      case INT16:
+        return g.getShort(ordinal);
+      case INT32:
+        return g.getInt(ordinal);
+      case INT64:
+        return g.getLong(ordinal);
+      case FLOAT32:
+        return g.getFloat(ordinal);
+      case FLOAT64:
+        return g.getDouble(ordinal);
+      case STRING:
+        return g.getString(ordinal);
+      case BINARY:
+        return g.getBinary(ordinal);
+      case DATE32:
+        return g.getDate(ordinal);
+      case TIME:
+        return g.getTime(ordinal);
       case TIMESTAMP:
-        return ((DataTypes.TimestampType) type).tz() == null ? g.getLocalDateTime(ordinal)
+        return ((DataTypes.TimestampType) type).tz() == null
+            ? g.getLocalDateTime(ordinal)
             : g.getTimestamp(ordinal);
-      case DURATION: return g.getDuration(ordinal);
-      case DECIMAL: return g.getDecimal(ordinal);
-      case LIST: return g.getArray(ordinal);
-      case MAP: return g.getMap(ordinal);
-      default: return g.getStruct(ordinal);
+      case DURATION:
+        return g.getDuration(ordinal);
+      case DECIMAL:
+        return g.getDecimal(ordinal);
+      case LIST:
+        return g.getArray(ordinal);
+      case MAP:
+        return g.getMap(ordinal);
+      default:
+        return g.getStruct(ordinal);
     }
   }
 
   /** Equality of bytes (SPEC §2.1: equal values give equal bytes). */
   final boolean bytesEqual(BinaryRegion o) {
-    if (o.size != size) {
+    if (o.size != size || isSet() != o.isSet()) {
       return false;
     }
     int i = 0;
     for (; i + 8 <= size; i += 8) {
-      if (Platform.UNSAFE.getLong(base, address + i) != Platform.UNSAFE.getLong(o.base, o.address + i)) {
+      if (Platform.UNSAFE.getLong(base, address + i)
+          != Platform.UNSAFE.getLong(o.base, o.address + i)) {
         return false;
       }
     }

@@ -10,11 +10,11 @@ import java.util.Objects;
 /**
  * A view over one row (SPEC §2.1) of a known {@link Schema}, in a {@code byte[]} or off-heap.
  *
- * <p>Reads are in place: primitive getters allocate nothing; nested getters return views over
- * the same memory (zero-copy). By default every access is bounds-checked (SPEC §6.2 level
- * {@code bounds}), so no input can make a getter read outside the row; see
- * {@link Validator} for level {@code full}. A view is mutable only through
- * {@link #pointTo}; it is not thread-safe to re-point one shared view.
+ * <p>Reads are in place: primitive getters allocate nothing; nested getters return views over the
+ * same memory (zero-copy). By default every access is bounds-checked (SPEC §6.2 level {@code
+ * bounds}), so no input can make a getter read outside the row; see {@link Validator} for level
+ * {@code full}. A view is mutable only through {@link #pointTo}; it is not thread-safe to re-point
+ * one shared view.
  */
 public final class BinaryRow extends BinaryRegion implements DataGetters {
   private final Schema schema;
@@ -22,12 +22,57 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
   private final int bitmapBytes;
   private final int fixedSize;
 
+  /**
+   * {@code numFields} once the view points at a row, 0 before: the ordinal check of every getter
+   * then also refuses an unset view, at no extra cost.
+   */
+  private int limit;
+
+  /** Per field, the bit of its type ({@link #typeBit}): each getter checks its mask. */
+  private final int[] typeBits;
+
+  // Getter masks (SPEC §3: which getter reads which type); a decimal with precision <= 18
+  // has its own bit because its slot holds the unscaled int64.
+  private static final int DECIMAL_LONG_BIT = 1 << 30;
+  private static final int M_BOOL = bit(TypeId.BOOL);
+  private static final int M_INT8 = bit(TypeId.INT8);
+  private static final int M_INT16 = bit(TypeId.INT16);
+  private static final int M_INT32 = bit(TypeId.INT32) | bit(TypeId.DATE32);
+  private static final int M_INT64 =
+      bit(TypeId.INT64)
+          | bit(TypeId.TIME)
+          | bit(TypeId.TIMESTAMP)
+          | bit(TypeId.DURATION)
+          | DECIMAL_LONG_BIT;
+  private static final int M_FLOAT32 = bit(TypeId.FLOAT32);
+  private static final int M_FLOAT64 = bit(TypeId.FLOAT64);
+  private static final int M_STRING = bit(TypeId.STRING);
+  private static final int M_BINARY = bit(TypeId.BINARY) | bit(TypeId.STRING);
+  private static final int M_STRUCT = bit(TypeId.STRUCT);
+  private static final int M_LIST = bit(TypeId.LIST);
+  private static final int M_MAP = bit(TypeId.MAP);
+
+  private static int bit(TypeId id) {
+    return 1 << id.ordinal();
+  }
+
+  private static int typeBit(DataType t) {
+    if (t instanceof DataTypes.DecimalType && !t.isVariableWidth()) {
+      return DECIMAL_LONG_BIT;
+    }
+    return bit(t.id());
+  }
+
   /** An unpointed view for rows of {@code schema}; call {@link #pointTo} before reading. */
   public BinaryRow(Schema schema) {
     this.schema = Objects.requireNonNull(schema, "schema");
     this.numFields = schema.numFields();
     this.bitmapBytes = schema.bitmapBytes();
     this.fixedSize = schema.fixedRegionSize();
+    this.typeBits = new int[numFields];
+    for (int i = 0; i < numFields; i++) {
+      typeBits[i] = typeBit(schema.field(i).type());
+    }
   }
 
   /** A view over the whole array (top-level row). */
@@ -44,8 +89,8 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
   public static BinaryRow wrap(Schema schema, ByteBuffer buffer) {
     BinaryRow r = new BinaryRow(schema);
     if (buffer.hasArray()) {
-      return r.pointTo(buffer.array(), buffer.arrayOffset() + buffer.position(),
-          buffer.remaining());
+      return r.pointTo(
+          buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
     }
     r.pointTo(null, Platform.directAddress(buffer) + buffer.position(), buffer.remaining());
     r.owner = buffer;
@@ -59,32 +104,53 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
   }
 
   /**
-   * Points this view at a top-level row at {@code (base, address)}: {@code base} a
-   * {@code byte[]} with address {@code Platform.BYTE_ARRAY_OFFSET + index}, or null with an
-   * absolute off-heap address that the caller keeps valid.
+   * Points this view at a top-level row at {@code (base, address)}: {@code base} a {@code byte[]}
+   * with address {@code Platform.BYTE_ARRAY_OFFSET + index}, or null with an absolute off-heap
+   * address that the caller keeps valid.
    */
   public BinaryRow pointTo(Object base, long address, int size) {
+    checkHeapRange(base, address, size);
     if (size < fixedSize) {
-      throw new TruncatedException("", "expected at least " + fixedSize
-          + " bytes (fixed region of " + numFields + " fields) but found " + size);
+      throw new TruncatedException(
+          "",
+          "expected at least "
+              + fixedSize
+              + " bytes (fixed region of "
+              + numFields
+              + " fields) but found "
+              + size);
     }
     if ((size & 7) != 0) {
-      throw new InvalidDataException("", "expected a row size that is a multiple of 8 but found "
-          + size);
+      throw new InvalidDataException(
+          "", "expected a row size that is a multiple of 8 but found " + size);
     }
     setMemory(base, address, size, null);
     setParent(null, 0);
+    limit = numFields;
     return this;
   }
 
-  void pointToNested(Object base, long address, int size, Object owner, BinaryRegion parent,
-      int ordinal) {
+  /**
+   * Same as {@link #pointTo(Object, long, int)} for memory that {@code owner} keeps alive (e.g. a
+   * memory-mapped buffer): the view holds {@code owner}, and so do the views read from it, so the
+   * memory cannot be released while any of them is reachable.
+   */
+  public BinaryRow pointTo(Object base, long address, int size, Object owner) {
+    pointTo(base, address, size);
+    this.owner = owner;
+    return this;
+  }
+
+  void pointToNested(
+      Object base, long address, int size, Object owner, BinaryRegion parent, int ordinal) {
     if (BOUNDS_CHECKS && (size < fixedSize || (size & 7) != 0)) {
-      throw new InvalidDataException(parent.childPath(ordinal),
+      throw new InvalidDataException(
+          parent.childPath(ordinal),
           "expected a struct of size >= " + fixedSize + " and a multiple of 8 but found " + size);
     }
     setMemory(base, address, size, owner);
     setParent(parent, ordinal);
+    limit = numFields;
   }
 
   public Schema schema() {
@@ -101,77 +167,106 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     return numFields;
   }
 
-  private long slot(int ordinal) {
-    if (BOUNDS_CHECKS && (ordinal < 0 || ordinal >= numFields)) {
-      throw new IndexOutOfBoundsException("ordinal " + ordinal + " of a row of " + numFields
-          + " fields");
+  /** The slot of {@code ordinal}, checking the ordinal and that a getter of {@code mask} fits. */
+  private long slot(int ordinal, int mask) {
+    if (BOUNDS_CHECKS) {
+      if (ordinal < 0 || ordinal >= limit) {
+        throw ordinalError(ordinal);
+      }
+      if ((typeBits[ordinal] & mask) == 0) {
+        throw typeError(ordinal, mask);
+      }
     }
     return address + bitmapBytes + ((long) ordinal << 3);
   }
 
+  private SchemaMismatchException typeError(int ordinal, int mask) {
+    StringBuilder want = new StringBuilder();
+    for (TypeId id : TypeId.values()) {
+      if ((mask & bit(id)) != 0) {
+        want.append(want.length() == 0 ? "" : " or ").append(id.jsonName());
+      }
+    }
+    if ((mask & DECIMAL_LONG_BIT) != 0) {
+      want.append(" or decimal with precision <= 18");
+    }
+    return new SchemaMismatchException(
+        childPath(ordinal),
+        "expected a field of type "
+            + want
+            + " but the field has type "
+            + schema.field(ordinal).type());
+  }
+
+  private RuntimeException ordinalError(int ordinal) {
+    if (!isSet()) {
+      return unsetError();
+    }
+    return new IndexOutOfBoundsException(
+        "ordinal " + ordinal + " of a row of " + numFields + " fields");
+  }
+
   @Override
   public boolean isNullAt(int ordinal) {
-    if (BOUNDS_CHECKS && (ordinal < 0 || ordinal >= numFields)) {
-      throw new IndexOutOfBoundsException("ordinal " + ordinal + " of a row of " + numFields
-          + " fields");
+    if (BOUNDS_CHECKS && (ordinal < 0 || ordinal >= limit)) {
+      throw ordinalError(ordinal);
     }
-    return ((Platform.getLong(base, address + ((ordinal >> 6) << 3)) >>> (ordinal & 63)) & 1)
-        != 0;
+    return ((Platform.getLong(base, address + ((ordinal >> 6) << 3)) >>> (ordinal & 63)) & 1) != 0;
   }
 
   @Override
   public boolean getBoolean(int ordinal) {
-    return Platform.getByte(base, slot(ordinal)) != 0;
+    return Platform.getByte(base, slot(ordinal, M_BOOL)) != 0;
   }
 
   @Override
   public byte getByte(int ordinal) {
-    return Platform.getByte(base, slot(ordinal));
+    return Platform.getByte(base, slot(ordinal, M_INT8));
   }
 
   @Override
   public short getShort(int ordinal) {
-    return Platform.getShort(base, slot(ordinal));
+    return Platform.getShort(base, slot(ordinal, M_INT16));
   }
 
   @Override
   public int getInt(int ordinal) {
-    return Platform.getInt(base, slot(ordinal));
+    return Platform.getInt(base, slot(ordinal, M_INT32));
   }
 
   @Override
   public long getLong(int ordinal) {
-    return Platform.getLong(base, slot(ordinal));
+    return Platform.getLong(base, slot(ordinal, M_INT64));
   }
 
   @Override
   public float getFloat(int ordinal) {
-    return Platform.getFloat(base, slot(ordinal));
+    return Platform.getFloat(base, slot(ordinal, M_FLOAT32));
   }
 
   @Override
   public double getDouble(int ordinal) {
-    return Platform.getDouble(base, slot(ordinal));
+    return Platform.getDouble(base, slot(ordinal, M_FLOAT64));
   }
 
-  /** The checked reference of a variable-width field. */
-  private long ref(int ordinal) {
-    return checkRef(Platform.getLong(base, slot(ordinal)), ordinal);
+  /** The checked reference of a variable-width field of a type in {@code mask}. */
+  private long ref(int ordinal, int mask) {
+    return checkRef(Platform.getLong(base, slot(ordinal, mask)), ordinal);
   }
 
   @Override
   public String getString(int ordinal) {
-    return isNullAt(ordinal) ? null : stringAt(ref(ordinal));
+    return isNullAt(ordinal) ? null : stringAt(ref(ordinal, M_STRING));
   }
 
   @Override
   public byte[] getUtf8(int ordinal) {
-    return isNullAt(ordinal) ? null : bytesAt(ref(ordinal));
+    return isNullAt(ordinal) ? null : bytesAt(ref(ordinal, M_STRING));
   }
 
   @Override
   public byte[] getBinary(int ordinal) {
-    return isNullAt(ordinal) ? null : bytesAt(ref(ordinal));
+    return isNullAt(ordinal) ? null : bytesAt(ref(ordinal, M_BINARY));
   }
 
   @Override
@@ -183,14 +278,14 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     if (t.precision() <= DataTypes.DecimalType.MAX_LONG_PRECISION) {
       return BigDecimal.valueOf(getLong(ordinal), t.scale());
     }
-    return bigDecimalAt(ref(ordinal), t.scale());
+    return bigDecimalAt(ref(ordinal, bit(TypeId.DECIMAL)), t.scale());
   }
 
   private DataTypes.DecimalType decimalType(int ordinal) {
     DataType t = schema.field(ordinal).type();
     if (!(t instanceof DataTypes.DecimalType)) {
-      throw new SchemaMismatchException(childPath(ordinal), "expected a decimal field but found "
-          + t);
+      throw new SchemaMismatchException(
+          childPath(ordinal), "expected a decimal field but found " + t);
     }
     return (DataTypes.DecimalType) t;
   }
@@ -205,7 +300,7 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     if (isNullAt(ordinal)) {
       return null;
     }
-    return structAt(ref(ordinal), (Schema) schema.field(ordinal).type(), target, ordinal);
+    return structAt(ref(ordinal, M_STRUCT), (Schema) schema.field(ordinal).type(), target, ordinal);
   }
 
   @Override
@@ -218,8 +313,8 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     if (isNullAt(ordinal)) {
       return null;
     }
-    return arrayAt(ref(ordinal), (DataTypes.ListType) schema.field(ordinal).type(), target,
-        ordinal);
+    return arrayAt(
+        ref(ordinal, M_LIST), (DataTypes.ListType) schema.field(ordinal).type(), target, ordinal);
   }
 
   @Override
@@ -232,7 +327,8 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     if (isNullAt(ordinal)) {
       return null;
     }
-    return mapAt(ref(ordinal), (DataTypes.MapType) schema.field(ordinal).type(), target, ordinal);
+    return mapAt(
+        ref(ordinal, M_MAP), (DataTypes.MapType) schema.field(ordinal).type(), target, ordinal);
   }
 
   @Override
@@ -242,29 +338,42 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
 
   /** A copy of this row in a new array (detached from the memory it views). */
   public BinaryRow copy() {
+    requireSet();
     return BinaryRow.wrap(schema, toBytes());
   }
 
   @Override
   String childSegment(int ordinal) {
-    return ordinal >= 0 && ordinal < numFields ? "." + schema.field(ordinal).name()
+    return ordinal >= 0 && ordinal < numFields
+        ? "." + schema.field(ordinal).name()
         : ".[" + ordinal + "]";
   }
 
-  /** Equal when the bytes are equal (SPEC §2.1); the schema is not compared. */
+  /**
+   * Equal when the schemas are equal and the bytes are equal (SPEC §2.1: equal values give equal
+   * bytes); the same bytes under another schema are another value.
+   */
   @Override
   public boolean equals(Object o) {
-    return o instanceof BinaryRow && bytesEqual((BinaryRow) o);
+    if (!(o instanceof BinaryRow)) {
+      return false;
+    }
+    BinaryRow r = (BinaryRow) o;
+    return (schema == r.schema || schema.equals(r.schema)) && bytesEqual(r);
   }
 
+  /** A hash of the schema and the bytes, consistent with {@link #equals}. */
   @Override
   public int hashCode() {
-    return bytesHash();
+    return 31 * schema.hashCode() + bytesHash();
   }
 
   /** The values, e.g. {@code {f1=1, f2=[1, 2, 3]}}; long arrays are cut short. */
   @Override
   public String toString() {
+    if (!isSet()) {
+      return "BinaryRow(unset)";
+    }
     StringBuilder b = new StringBuilder("{");
     for (int i = 0; i < numFields; i++) {
       if (i > 0) {

@@ -1,19 +1,22 @@
 package io.zerorow;
 
+import static io.zerorow.internal.Checks.BOUNDS_CHECKS;
+
 import io.zerorow.internal.Platform;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 
 /**
- * What {@link RowWriter} (slots) and {@link ArrayWriter} (elements) share: the buffer, where
- * this region starts, and writing of variable-width bodies at the cursor.
+ * What {@link RowWriter} (slots) and {@link ArrayWriter} (elements) share: the buffer, where this
+ * region starts, and writing of variable-width bodies at the cursor.
  *
- * <p>Variable-width values MUST be written in ordinal order (SPEC §2.6: bodies appear in
- * ordinal order); fixed-width values and nulls may be written in any order.
+ * <p>Variable-width values MUST be written in ordinal order (SPEC §2.6: bodies appear in ordinal
+ * order); fixed-width values and nulls may be written in any order.
  */
 public abstract class BinaryWriter {
   final WriteBuffer buffer;
+
   /** Position of this region's first byte in the buffer. */
   int start;
 
@@ -33,6 +36,43 @@ public abstract class BinaryWriter {
   /** Address of ordinal {@code i}'s slot or element in the buffer array. */
   abstract long slotAddress(int i);
 
+  /**
+   * Address of ordinal {@code i} for a write of {@code bytes} bytes: an array element must have
+   * that width, so that a write never runs past the element region.
+   */
+  abstract long slotAddress(int i, int bytes);
+
+  /** Whether ordinal {@code i} may be null (its field or the element type is nullable). */
+  abstract boolean nullableAt(int i);
+
+  /** Refuses a decimal write whose precision and scale are not the declared type's. */
+  final void checkDecimalType(DataType declared, int ordinal, int precision, int scale) {
+    if (!(declared instanceof DataTypes.DecimalType)
+        || ((DataTypes.DecimalType) declared).precision() != precision
+        || ((DataTypes.DecimalType) declared).scale() != scale) {
+      throw new SchemaMismatchException(
+          pathOf(ordinal),
+          "expected a write of the declared type "
+              + declared
+              + " but found decimal("
+              + precision
+              + ", "
+              + scale
+              + ")");
+    }
+  }
+
+  /** Refuses a null for a non-nullable field or element (SPEC §2.6). */
+  final void checkNullable(int i) {
+    if (BOUNDS_CHECKS && !nullableAt(i)) {
+      throw new InvalidDataException(
+          pathOf(i),
+          "expected a value but found null (the "
+              + (this instanceof RowWriter ? "field" : "element type")
+              + " is not nullable)");
+    }
+  }
+
   abstract String pathOf(int i);
 
   public abstract void setNullAt(int ordinal);
@@ -48,31 +88,54 @@ public abstract class BinaryWriter {
   public abstract void writeFloat(int ordinal, float v);
 
   public final void writeLong(int ordinal, long v) {
-    Platform.putLong(buffer.bytes, slotAddress(ordinal), v);
+    Platform.putLong(buffer.bytes, slotAddress(ordinal, 8), v);
   }
 
   /** Writes a float64; every NaN becomes the canonical quiet NaN (SPEC §2.6). */
   public final void writeDouble(int ordinal, double v) {
-    Platform.putLong(buffer.bytes, slotAddress(ordinal), Double.doubleToLongBits(v));
+    Platform.putLong(buffer.bytes, slotAddress(ordinal, 8), Double.doubleToLongBits(v));
   }
 
   /**
-   * Records the nested value written from {@code previousCursor} to the cursor (a struct,
-   * array or map body, already a multiple of 8 bytes) as the reference of {@code ordinal}.
+   * Records the nested value written from {@code previousCursor} to the cursor (a struct, array or
+   * map body, already a multiple of 8 bytes) as the reference of {@code ordinal}.
    */
   public final void setOffsetAndSize(int ordinal, int previousCursor) {
     long offset = previousCursor - start;
     long size = buffer.cursor - previousCursor;
-    Platform.putLong(buffer.bytes, slotAddress(ordinal), (offset << 32) | size);
+    if (previousCursor < start || size < 0) {
+      throw new IllegalArgumentException(
+          "expected a previous cursor between "
+              + start
+              + " and "
+              + buffer.cursor
+              + " but found "
+              + previousCursor);
+    }
+    Platform.putLong(buffer.bytes, slotAddress(ordinal, 8), (offset << 32) | size);
   }
 
   private void writeBody(int ordinal, byte[] src, int off, int n) {
+    slotAddress(ordinal, 8); // a wrong ordinal fails before the body is appended
     int pos = buffer.appendPadded(src, off, n);
     Platform.putLong(buffer.bytes, slotAddress(ordinal), ((long) (pos - start) << 32) | n);
   }
 
-  /** Writes a string as UTF-8 (unpaired surrogates become "?", as in String.getBytes). */
+  /** A null value of a variable-width type: null if nullable, else a typed error. */
+  private void writeNull(int ordinal) {
+    checkNullable(ordinal);
+    setNullAt(ordinal);
+  }
+
+  /**
+   * Writes a string as UTF-8 (unpaired surrogates become "?", as in String.getBytes); null is
+   * written as null, or refused for a non-nullable field.
+   */
   public final void writeString(int ordinal, String v) {
+    if (v == null) {
+      writeNull(ordinal);
+      return;
+    }
     byte[] ascii = Platform.asciiBytes(v);
     byte[] utf8 = ascii != null ? ascii : v.getBytes(StandardCharsets.UTF_8);
     writeBody(ordinal, utf8, 0, utf8.length);
@@ -80,22 +143,42 @@ public abstract class BinaryWriter {
 
   /** Writes a string given as UTF-8 bytes (not checked here; see {@link Validator}). */
   public final void writeUtf8(int ordinal, byte[] utf8) {
+    if (utf8 == null) {
+      writeNull(ordinal);
+      return;
+    }
     writeBody(ordinal, utf8, 0, utf8.length);
   }
 
+  /** Writes binary bytes; null is written as null, or refused for a non-nullable field. */
   public final void writeBinary(int ordinal, byte[] v) {
+    if (v == null) {
+      writeNull(ordinal);
+      return;
+    }
     writeBody(ordinal, v, 0, v.length);
   }
 
+  /** Writes {@code length} bytes of {@code v} from {@code offset} as a binary body. */
   public final void writeBinary(int ordinal, byte[] v, int offset, int length) {
+    if (v == null) {
+      writeNull(ordinal);
+      return;
+    }
+    java.util.Objects.checkFromIndexSize(offset, length, v.length);
     writeBody(ordinal, v, offset, length);
   }
 
   /**
-   * Writes a binary (or UTF-8 string) body straight from memory at {@code (base, address)}
-   * (see {@code io.zerorow.internal.Platform}), e.g. from an Arrow data buffer, in one copy.
+   * Writes a binary (or UTF-8 string) body straight from memory at {@code (base, address)} (see
+   * {@code io.zerorow.internal.Platform}), e.g. from an Arrow data buffer, in one copy. Unchecked:
+   * the caller guarantees that the {@code length} bytes there are readable.
    */
   public final void writeBinary(int ordinal, Object base, long address, int length) {
+    long slot = slotAddress(ordinal, 8);
+    if (length < 0) {
+      throw new IllegalArgumentException("negative length " + length);
+    }
     int pos = buffer.cursor;
     long padded = ((long) length + 7) & ~7L;
     buffer.ensure(padded);
@@ -104,7 +187,7 @@ public abstract class BinaryWriter {
     }
     Platform.copy(base, address, buffer.bytes, Platform.BYTE_ARRAY_OFFSET + pos, length);
     buffer.cursor = pos + (int) padded;
-    Platform.putLong(buffer.bytes, slotAddress(ordinal), ((long) (pos - start) << 32) | length);
+    Platform.putLong(buffer.bytes, slot, ((long) (pos - start) << 32) | length);
   }
 
   /** Same as {@link #writeBinary(int, Object, long, int)} for UTF-8 string bytes. */
@@ -114,17 +197,23 @@ public abstract class BinaryWriter {
 
   /** Copies an already-encoded row, array or map as the body of {@code ordinal}. */
   public final void writeNested(int ordinal, BinaryRegion value) {
+    if (value == null) {
+      writeNull(ordinal);
+      return;
+    }
+    value.requireSet();
+    slotAddress(ordinal, 8);
     int pos = buffer.cursor;
     buffer.ensure(value.size);
-    Platform.copy(value.base, value.address, buffer.bytes, Platform.BYTE_ARRAY_OFFSET + pos,
-        value.size);
+    Platform.copy(
+        value.base, value.address, buffer.bytes, Platform.BYTE_ARRAY_OFFSET + pos, value.size);
     buffer.cursor = pos + value.size;
     setOffsetAndSize(ordinal, pos);
   }
 
   /**
-   * Writes a decimal of the given precision and scale (SPEC §3.5), rescaling exactly; a value
-   * that needs rounding or exceeds the precision is {@code invalid_data}. Null is allowed.
+   * Writes a decimal of the given precision and scale (SPEC §3.5), rescaling exactly; a value that
+   * needs rounding or exceeds the precision is {@code invalid_data}. Null is allowed.
    */
   public abstract void writeDecimal(int ordinal, BigDecimal v, int precision, int scale);
 
@@ -177,7 +266,8 @@ public abstract class BinaryWriter {
     if (inRow) {
       System.arraycopy(b, 0, buffer.bytes, pos, b.length);
     }
-    Platform.putLong(buffer.bytes, slotAddress(ordinal), ((long) (pos - start) << 32) | b.length);
+    Platform.putLong(
+        buffer.bytes, slotAddress(ordinal, 8), ((long) (pos - start) << 32) | b.length);
   }
 
   /** Starts a map body at the cursor (SPEC §2.3); returns its start for {@link #endMapKeys}. */

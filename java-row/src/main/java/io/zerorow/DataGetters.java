@@ -8,19 +8,20 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 
 /**
- * Typed access by ordinal, shared by {@link BinaryRow} (fields) and {@link BinaryArray}
- * (elements). Primitive getters allocate nothing. Which getter fits which type:
+ * Typed access by ordinal, shared by {@link BinaryRow} (fields) and {@link BinaryArray} (elements).
+ * Primitive getters allocate nothing. Which getter fits which type:
  *
  * <ul>
- *   <li>{@code getBoolean} bool; {@code getByte} int8; {@code getShort} int16;
- *       {@code getInt} int32 and date32 (days); {@code getLong} int64, time, timestamp and
- *       duration (microseconds) and decimal with precision ≤ 18 (unscaled);
- *       {@code getFloat} float32; {@code getDouble} float64.
- *   <li>object getters: {@code getString}, {@code getBinary}, {@code getDecimal},
- *       {@code getDate}, {@code getTime}, {@code getTimestamp} (an {@link Instant}),
- *       {@code getLocalDateTime} (naive timestamps), {@code getDuration}; nested views
- *       {@code getStruct}, {@code getArray}, {@code getMap} share the memory (zero-copy).
+ *   <li>{@code getBoolean} bool; {@code getByte} int8; {@code getShort} int16; {@code getInt} int32
+ *       and date32 (days); {@code getLong} int64, time, timestamp and duration (microseconds) and
+ *       decimal with precision ≤ 18 (unscaled); {@code getFloat} float32; {@code getDouble}
+ *       float64.
+ *   <li>object getters: {@code getString}, {@code getBinary}, {@code getDecimal}, {@code getDate},
+ *       {@code getTime}, {@code getTimestamp} (an {@link Instant}), {@code getLocalDateTime} (naive
+ *       timestamps), {@code getDuration}; nested views {@code getStruct}, {@code getArray}, {@code
+ *       getMap} share the memory (zero-copy).
  * </ul>
+ *
  * A null value reads as 0/false from a primitive getter and null from an object getter.
  */
 public interface DataGetters {
@@ -66,7 +67,10 @@ public interface DataGetters {
     return getInt(ordinal);
   }
 
-  /** The int64, time, timestamp, duration or small decimal at {@code ordinal} (alias of {@link #getLong}). */
+  /**
+   * The int64, time, timestamp, duration or small decimal at {@code ordinal} (alias of {@link
+   * #getLong}).
+   */
   default long getInt64(int ordinal) {
     return getLong(ordinal);
   }
@@ -115,8 +119,8 @@ public interface DataGetters {
     }
     long us = getLong(ordinal);
     if (us < 0 || us >= 86_400_000_000L) {
-      throw new InvalidDataException("[" + ordinal + "]",
-          "expected 0 <= time < 86400000000 but found " + us);
+      throw new InvalidDataException(
+          "[" + ordinal + "]", "expected 0 <= time < 86400000000 but found " + us);
     }
     return LocalTime.ofNanoOfDay(us * 1000L);
   }

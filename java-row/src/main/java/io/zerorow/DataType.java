@@ -1,8 +1,8 @@
 package io.zerorow;
 
 /**
- * A zerorow type (SPEC §3). Instances are immutable; equality is equality of the canonical
- * JSON text (SPEC §4.1). Build them with {@link DataTypes}.
+ * A zerorow type (SPEC §3). Instances are immutable; equality is equality of the canonical JSON
+ * text (SPEC §4.1). Build them with {@link DataTypes}.
  */
 public abstract class DataType {
   private String json;

@@ -18,6 +18,7 @@ public final class DataTypes {
   public static final DataType DATE32 = new PrimitiveType(TypeId.DATE32);
   public static final DataType TIME = new PrimitiveType(TypeId.TIME);
   public static final DataType DURATION = new PrimitiveType(TypeId.DURATION);
+
   /** A timestamp without zone: a wall-clock time encoded as if it were UTC (SPEC §3.3). */
   public static final TimestampType TIMESTAMP = new TimestampType(null);
 
@@ -181,9 +182,13 @@ public final class DataTypes {
 
     DecimalType(int precision, int scale) {
       if (precision < 1 || precision > 38 || scale < 0 || scale > precision) {
-        throw new UnsupportedException("",
+        throw new UnsupportedException(
+            "",
             "decimal precision/scale must satisfy 1 <= p <= 38, 0 <= s <= p but found ("
-                + precision + "," + scale + ")");
+                + precision
+                + ","
+                + scale
+                + ")");
       }
       this.precision = precision;
       this.scale = scale;
@@ -204,8 +209,11 @@ public final class DataTypes {
 
     @Override
     void appendJson(StringBuilder out) {
-      out.append("{\"type\":\"decimal\",\"precision\":").append(precision)
-          .append(",\"scale\":").append(scale).append('}');
+      out.append("{\"type\":\"decimal\",\"precision\":")
+          .append(precision)
+          .append(",\"scale\":")
+          .append(scale)
+          .append('}');
     }
   }
 

@@ -4,10 +4,10 @@ import io.zerorow.encoder.BeanRowEncoder;
 import io.zerorow.encoder.CollectionEncoders;
 
 /**
- * Entry points for encoders. Row encoders use generated code (Janino, compiled once per class
- * and cached) unless {@code -Dzerorow.codegen=false} or {@link Mode#INTERPRETED} is chosen; both
- * paths give identical bytes. Obtaining an encoder is thread-safe; an encoder instance is not
- * (each call reuses its buffer), so obtain one per thread.
+ * Entry points for encoders. Row encoders use generated code (Janino, compiled once per class and
+ * cached) unless {@code -Dzerorow.codegen=false} or {@link Mode#INTERPRETED} is chosen; both paths
+ * give identical bytes. Obtaining an encoder is thread-safe; an encoder instance is not (each call
+ * reuses its buffer), so obtain one per thread.
  */
 public final class Encoders {
   /** How a row encoder runs. */
@@ -22,8 +22,7 @@ public final class Encoders {
 
   /** The default mode: {@code CODEGEN} unless {@code -Dzerorow.codegen=false}. */
   public static Mode defaultMode() {
-    return "false".equals(System.getProperty("zerorow.codegen")) ? Mode.INTERPRETED
-        : Mode.CODEGEN;
+    return "false".equals(System.getProperty("zerorow.codegen")) ? Mode.INTERPRETED : Mode.CODEGEN;
   }
 
   /** An encoder for a bean or record class (schema as {@link TypeInference#inferSchema}). */
@@ -31,8 +30,19 @@ public final class Encoders {
     return rowEncoder(cls, defaultMode());
   }
 
+  /** An encoder for a bean or record class, run in {@code mode}. */
   public static <T> RowEncoder<T> rowEncoder(Class<T> cls, Mode mode) {
     return new BeanRowEncoder<>(cls, mode == Mode.CODEGEN);
+  }
+
+  /**
+   * An encoder for a bean or record class built with {@code options}: field order (e.g. {@link
+   * FieldOrder#NAME} for rows Apache Fory wrote), strict time values, mode.
+   */
+  public static <T> RowEncoder<T> rowEncoder(Class<T> cls, EncoderOptions options) {
+    java.util.Objects.requireNonNull(options, "rowEncoder(cls, options): options is null");
+    return new BeanRowEncoder<>(
+        cls, options.mode() == Mode.CODEGEN, options.fieldOrder(), options.strict());
   }
 
   /** An encoder for a top-level {@code List<E>} (elements nullable unless primitive). */

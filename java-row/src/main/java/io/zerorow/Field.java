@@ -40,7 +40,9 @@ public final class Field {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Field && ((Field) o).name.equals(name) && ((Field) o).type.equals(type)
+    return o instanceof Field
+        && ((Field) o).name.equals(name)
+        && ((Field) o).type.equals(type)
         && ((Field) o).nullable == nullable;
   }
 

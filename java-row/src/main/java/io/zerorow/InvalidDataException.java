@@ -1,6 +1,9 @@
 package io.zerorow;
 
-/** {@link ErrorKind#INVALID_DATA}: The bytes break a rule of SPEC §2–§3, or a value cannot be written exactly. */
+/**
+ * {@link ErrorKind#INVALID_DATA}: The bytes break a rule of SPEC §2–§3, or a value cannot be
+ * written exactly.
+ */
 public class InvalidDataException extends ZerorowException {
   private static final long serialVersionUID = 1L;
 

@@ -1,29 +1,28 @@
 package io.zerorow;
 
 /**
- * Converts objects of one class (bean or record) to rows and back; obtain one with
- * {@link Encoders#rowEncoder(Class)}. An encoder reuses its buffer, so one instance must not be
- * used by two threads at once (obtaining encoders is thread-safe and cheap: the generated code
- * is cached per class).
+ * Converts objects of one class (bean or record) to rows and back; obtain one with {@link
+ * Encoders#rowEncoder(Class)}. An encoder reuses its buffer, so one instance must not be used by
+ * two threads at once (obtaining encoders is thread-safe and cheap: the generated code is cached
+ * per class).
  */
 public interface RowEncoder<T> {
   /** The schema of the rows (as {@link TypeInference#inferSchema(Class)}). */
   Schema schema();
 
   /**
-   * Encodes {@code value} into the encoder's reused buffer and returns the encoder's reused
-   * view of it, valid until the next call on this encoder: use {@link BinaryRow#copy()} to
-   * keep it.
+   * Encodes {@code value} into the encoder's reused buffer and returns the encoder's reused view of
+   * it, valid until the next call on this encoder: use {@link BinaryRow#copy()} to keep it.
    */
   BinaryRow toRow(T value);
 
   /**
    * Decodes a row of this schema (a top-level row, or a nested struct read from another row:
-   * partial decoding). A row of another schema is a {@link SchemaMismatchException}.
-   * Properties declared as {@code List}/{@code Collection}/{@code Iterable}/{@code Map} decode
-   * lazily: their bytes are copied now and decoded at first use
-   * ({@link io.zerorow.encoder.LazyList}, {@link io.zerorow.encoder.LazyMap}); declare a
-   * concrete class ({@code ArrayList}, {@code HashMap} ...) to decode eagerly.
+   * partial decoding). A row of another schema is a {@link SchemaMismatchException}. Properties
+   * declared as {@code List}/{@code Collection}/{@code Iterable}/{@code Map} decode lazily: their
+   * bytes are copied now and decoded at first use ({@link io.zerorow.encoder.LazyList}, {@link
+   * io.zerorow.encoder.LazyMap}); declare a concrete class ({@code ArrayList}, {@code HashMap} ...)
+   * to decode eagerly.
    */
   T fromRow(BinaryRow row);
 

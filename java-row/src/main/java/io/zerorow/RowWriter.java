@@ -5,8 +5,8 @@ import java.math.BigDecimal;
 import java.util.Objects;
 
 /**
- * Builds rows of one {@link Schema} field by field (SPEC §2.1), reusing its buffer between
- * rows. Usage:
+ * Builds rows of one {@link Schema} field by field (SPEC §2.1), reusing its buffer between rows.
+ * Usage:
  *
  * <pre>{@code
  * RowWriter w = new RowWriter(schema);
@@ -17,17 +17,23 @@ import java.util.Objects;
  * byte[] bytes = w.toByteArray();     // or a copy
  * }</pre>
  *
- * A nested struct is written by a child writer sharing the buffer:
- * {@code int c = w.cursor(); child.start(); ...; w.setOffsetAndSize(ordinal, c)}.
- * Not thread-safe.
+ * A nested struct is written by a child writer sharing the buffer: {@code int c = w.cursor();
+ * child.start(); ...; w.setOffsetAndSize(ordinal, c)}. Not thread-safe.
  */
 public final class RowWriter extends BinaryWriter {
   private final Schema schema;
   private final int numFields;
   private final int bitmapBytes;
   private final int fixedSize;
+
   /** Fields that are decimals with precision above 18: a null keeps a 16-byte body. */
   private final boolean[] bigDecimal;
+
+  private final boolean[] nullable;
+
+  /** {@code numFields} once {@link #reset}/{@link #start} began a row, 0 before. */
+  private int limit;
+
   private final BinaryRow row;
 
   /** A top-level writer with its own buffer. */
@@ -48,7 +54,9 @@ public final class RowWriter extends BinaryWriter {
     this.bitmapBytes = schema.bitmapBytes();
     this.fixedSize = schema.fixedRegionSize();
     this.bigDecimal = new boolean[numFields];
+    this.nullable = new boolean[numFields];
     for (int i = 0; i < numFields; i++) {
+      nullable[i] = schema.field(i).nullable();
       DataType t = schema.field(i).type();
       bigDecimal[i] = t instanceof DataTypes.DecimalType && t.isVariableWidth();
     }
@@ -68,6 +76,7 @@ public final class RowWriter extends BinaryWriter {
   /** Starts a row at the cursor: zeroes its bitmap and slots (SPEC §2.6 rule 3). */
   public void start() {
     start = buffer.reserveZeroed(fixedSize);
+    limit = numFields;
   }
 
   /** Size of the row written so far. */
@@ -77,21 +86,52 @@ public final class RowWriter extends BinaryWriter {
 
   /** A view of the row just written (reused; valid until the buffer is written again). */
   public BinaryRow getRow() {
+    requireStarted();
     return row.pointTo(buffer.bytes, start, buffer.cursor - start);
   }
 
   /** A copy of the row just written. */
   public byte[] toByteArray() {
+    requireStarted();
     return java.util.Arrays.copyOfRange(buffer.bytes, start, buffer.cursor);
+  }
+
+  private void requireStarted() {
+    if (limit == 0 && numFields > 0) {
+      throw notStarted();
+    }
+  }
+
+  private static IllegalStateException notStarted() {
+    return new IllegalStateException(
+        "RowWriter: call reset() (or start() for a nested row)" + " before writing");
   }
 
   @Override
   long slotAddress(int ordinal) {
-    if (ordinal < 0 || ordinal >= numFields) {
-      throw new IndexOutOfBoundsException("ordinal " + ordinal + " of a row of " + numFields
-          + " fields");
+    if (ordinal < 0 || ordinal >= limit) {
+      if (limit == 0 && numFields > 0) {
+        throw notStarted();
+      }
+      throw new IndexOutOfBoundsException(
+          "ordinal " + ordinal + " of a row of " + numFields + " fields");
     }
     return Platform.BYTE_ARRAY_OFFSET + start + bitmapBytes + ((long) ordinal << 3);
+  }
+
+  @Override
+  long slotAddress(int ordinal, int bytes) {
+    return slotAddress(ordinal); // every slot has 8 bytes
+  }
+
+  @Override
+  boolean nullableAt(int ordinal) {
+    return nullable[ordinal];
+  }
+
+  private int slotIndex(int ordinal) {
+    slotAddress(ordinal);
+    return ordinal;
   }
 
   @Override
@@ -100,14 +140,16 @@ public final class RowWriter extends BinaryWriter {
   }
 
   /**
-   * Marks a field null and zeroes its slot; for a decimal with precision above 18 it also
-   * reserves the 16 zero bytes Spark keeps (SPEC §3.5), so call it in ordinal order there.
+   * Marks a field null and zeroes its slot; for a decimal with precision above 18 it also reserves
+   * the 16 zero bytes Spark keeps (SPEC §3.5), so call it in ordinal order there.
    */
   @Override
   public void setNullAt(int ordinal) {
     long slot = slotAddress(ordinal);
+    checkNullable(ordinal);
     long word = Platform.BYTE_ARRAY_OFFSET + start + ((ordinal >> 6) << 3);
-    Platform.putLong(buffer.bytes, word, Platform.getLong(buffer.bytes, word) | (1L << (ordinal & 63)));
+    Platform.putLong(
+        buffer.bytes, word, Platform.getLong(buffer.bytes, word) | (1L << (ordinal & 63)));
     if (bigDecimal[ordinal]) {
       int pos = buffer.reserveZeroed(16);
       Platform.putLong(buffer.bytes, slot, (long) (pos - start) << 32);
@@ -145,6 +187,7 @@ public final class RowWriter extends BinaryWriter {
 
   @Override
   public void writeDecimal(int ordinal, BigDecimal v, int precision, int scale) {
+    checkDecimalType(schema.field(slotIndex(ordinal)).type(), ordinal, precision, scale);
     if (v == null) {
       setNullAt(ordinal);
     } else if (precision <= DataTypes.DecimalType.MAX_LONG_PRECISION) {

@@ -34,8 +34,8 @@ public final class Schema extends DataType {
     }
     this.depth = depthOf(this);
     if (depth > MAX_DEPTH) {
-      throw new UnsupportedException("",
-          "expected nesting depth <= " + MAX_DEPTH + " but found " + depth);
+      throw new UnsupportedException(
+          "", "expected nesting depth <= " + MAX_DEPTH + " but found " + depth);
     }
   }
 
@@ -51,19 +51,21 @@ public final class Schema extends DataType {
 
   private static int depthOf(DataType t) {
     switch (t.id()) {
-      case STRUCT: {
-        int d = 0;
-        for (Field f : ((Schema) t).fields()) {
-          d = Math.max(d, depthOf(f.type()));
+      case STRUCT:
+        {
+          int d = 0;
+          for (Field f : ((Schema) t).fields()) {
+            d = Math.max(d, depthOf(f.type()));
+          }
+          return 1 + d;
         }
-        return 1 + d;
-      }
       case LIST:
         return 1 + depthOf(((DataTypes.ListType) t).element());
-      case MAP: {
-        DataTypes.MapType m = (DataTypes.MapType) t;
-        return 1 + Math.max(depthOf(m.key()), depthOf(m.value()));
-      }
+      case MAP:
+        {
+          DataTypes.MapType m = (DataTypes.MapType) t;
+          return 1 + Math.max(depthOf(m.key()), depthOf(m.value()));
+        }
       default:
         return 0;
     }

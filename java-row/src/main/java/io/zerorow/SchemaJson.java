@@ -42,30 +42,37 @@ final class SchemaJson {
       return named((String) node, path);
     }
     if (!(node instanceof Map)) {
-      throw new InvalidDataException(path, "expected a type (string or object) but found "
-          + describe(node));
+      throw new InvalidDataException(
+          path, "expected a type (string or object) but found " + describe(node));
     }
     Map<?, ?> m = (Map<?, ?>) node;
     String name = str(m, "type", path);
     switch (name) {
       case "timestamp":
         return m.containsKey("tz") ? DataTypes.timestamp(str(m, "tz", path)) : DataTypes.TIMESTAMP;
-      case "decimal": {
-        int p = integer(m, "precision", path);
-        int s = integer(m, "scale", path);
-        if (p < 1 || p > 38 || s < 0 || s > p) {
-          throw new UnsupportedException(path,
-              "expected 1 <= precision <= 38 and 0 <= scale <= precision but found ("
-                  + p + "," + s + ")");
+      case "decimal":
+        {
+          int p = integer(m, "precision", path);
+          int s = integer(m, "scale", path);
+          if (p < 1 || p > 38 || s < 0 || s > p) {
+            throw new UnsupportedException(
+                path,
+                "expected 1 <= precision <= 38 and 0 <= scale <= precision but found ("
+                    + p
+                    + ","
+                    + s
+                    + ")");
+          }
+          return DataTypes.decimal(p, s);
         }
-        return DataTypes.decimal(p, s);
-      }
       case "list":
-        return DataTypes.list(type(req(m, "element", path), path + "[]"),
-            bool(m, "element_nullable", path));
+        return DataTypes.list(
+            type(req(m, "element", path), path + "[]"), bool(m, "element_nullable", path));
       case "map":
-        return DataTypes.map(type(req(m, "key", path), path + "{key}"),
-            type(req(m, "value", path), path + "{value}"), bool(m, "value_nullable", path));
+        return DataTypes.map(
+            type(req(m, "key", path), path + "{key}"),
+            type(req(m, "value", path), path + "{value}"),
+            bool(m, "value_nullable", path));
       case "struct":
         return struct(m, path);
       default:
@@ -93,19 +100,32 @@ final class SchemaJson {
 
   private static DataType named(String name, String path) {
     switch (name) {
-      case "bool": return DataTypes.BOOL;
-      case "int8": return DataTypes.INT8;
-      case "int16": return DataTypes.INT16;
-      case "int32": return DataTypes.INT32;
-      case "int64": return DataTypes.INT64;
-      case "float32": return DataTypes.FLOAT32;
-      case "float64": return DataTypes.FLOAT64;
-      case "string": return DataTypes.STRING;
-      case "binary": return DataTypes.BINARY;
-      case "date32": return DataTypes.DATE32;
-      case "time": return DataTypes.TIME;
-      case "timestamp": return DataTypes.TIMESTAMP;
-      case "duration": return DataTypes.DURATION;
+      case "bool":
+        return DataTypes.BOOL;
+      case "int8":
+        return DataTypes.INT8;
+      case "int16":
+        return DataTypes.INT16;
+      case "int32":
+        return DataTypes.INT32;
+      case "int64":
+        return DataTypes.INT64;
+      case "float32":
+        return DataTypes.FLOAT32;
+      case "float64":
+        return DataTypes.FLOAT64;
+      case "string":
+        return DataTypes.STRING;
+      case "binary":
+        return DataTypes.BINARY;
+      case "date32":
+        return DataTypes.DATE32;
+      case "time":
+        return DataTypes.TIME;
+      case "timestamp":
+        return DataTypes.TIMESTAMP;
+      case "duration":
+        return DataTypes.DURATION;
       case "decimal":
       case "list":
       case "map":
@@ -126,8 +146,8 @@ final class SchemaJson {
   private static String str(Map<?, ?> m, String key, String path) {
     Object v = req(m, key, path);
     if (!(v instanceof String)) {
-      throw new InvalidDataException(path, "\"" + key + "\" must be a string but found "
-          + describe(v));
+      throw new InvalidDataException(
+          path, "\"" + key + "\" must be a string but found " + describe(v));
     }
     return (String) v;
   }
@@ -135,8 +155,8 @@ final class SchemaJson {
   private static boolean bool(Map<?, ?> m, String key, String path) {
     Object v = req(m, key, path);
     if (!(v instanceof Boolean)) {
-      throw new InvalidDataException(path, "\"" + key + "\" must be true or false but found "
-          + describe(v));
+      throw new InvalidDataException(
+          path, "\"" + key + "\" must be true or false but found " + describe(v));
     }
     return (Boolean) v;
   }
@@ -146,8 +166,8 @@ final class SchemaJson {
     try {
       return ((BigDecimal) v).intValueExact();
     } catch (ClassCastException | ArithmeticException e) {
-      throw new InvalidDataException(path, "\"" + key + "\" must be an integer but found "
-          + describe(v));
+      throw new InvalidDataException(
+          path, "\"" + key + "\" must be an integer but found " + describe(v));
     }
   }
 

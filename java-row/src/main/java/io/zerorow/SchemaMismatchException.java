@@ -1,6 +1,9 @@
 package io.zerorow;
 
-/** {@link ErrorKind#SCHEMA_MISMATCH}: Data written for another schema, or a value that does not fit the schema's shape. */
+/**
+ * {@link ErrorKind#SCHEMA_MISMATCH}: Data written for another schema, or a value that does not fit
+ * the schema's shape.
+ */
 public class SchemaMismatchException extends ZerorowException {
   private static final long serialVersionUID = 1L;
 

@@ -1,6 +1,9 @@
 package io.zerorow;
 
-/** {@link ErrorKind#TRUNCATED}: The top-level buffer is shorter than the fixed region its schema needs. */
+/**
+ * {@link ErrorKind#TRUNCATED}: The top-level buffer is shorter than the fixed region its schema
+ * needs.
+ */
 public class TruncatedException extends ZerorowException {
   private static final long serialVersionUID = 1L;
 

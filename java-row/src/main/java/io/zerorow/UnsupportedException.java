@@ -1,6 +1,9 @@
 package io.zerorow;
 
-/** {@link ErrorKind#UNSUPPORTED}: The schema, a Java type or the container uses something format v1 does not define. */
+/**
+ * {@link ErrorKind#UNSUPPORTED}: The schema, a Java type or the container uses something format v1
+ * does not define.
+ */
 public class UnsupportedException extends ZerorowException {
   private static final long serialVersionUID = 1L;
 

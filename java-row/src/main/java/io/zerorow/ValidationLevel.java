@@ -1,8 +1,7 @@
 package io.zerorow;
 
 /**
- * Validation levels of SPEC §6.2; the same three words mean the same in every language
- * (SPEC §1.1).
+ * Validation levels of SPEC §6.2; the same three words mean the same in every language (SPEC §1.1).
  */
 public enum ValidationLevel {
   /** Nothing is checked; the caller vouches for the bytes. */

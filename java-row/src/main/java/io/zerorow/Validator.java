@@ -5,10 +5,10 @@ import java.math.BigInteger;
 
 /**
  * Checks rows against their schema at a {@link ValidationLevel} (SPEC §6.2). {@code FULL} walks the
- * whole value once and checks every rule of SPEC §6.3 in the order given there; the first
- * violation is thrown as a {@link ZerorowException} naming the field path and the expected and
- * actual numbers. Cost: {@code NONE} 0, {@code BOUNDS} O(1) (the wrap rules; the getters then
- * check each access), {@code FULL} O(size) with bounded stack (depth ≤ 64, SPEC §7).
+ * whole value once and checks every rule of SPEC §6.3 in the order given there; the first violation
+ * is thrown as a {@link ZerorowException} naming the field path and the expected and actual
+ * numbers. Cost: {@code NONE} 0, {@code BOUNDS} O(1) (the wrap rules; the getters then check each
+ * access), {@code FULL} O(size) with bounded stack (depth ≤ 64, SPEC §7).
  */
 public final class Validator {
 
@@ -32,12 +32,13 @@ public final class Validator {
 
   /** Validates the row a view covers (as a top-level row). */
   public static void validate(BinaryRow row, ValidationLevel level) {
+    row.requireSet();
     validateRow(row.schema(), row.base, row.address, row.size, level);
   }
 
   /** Validates a top-level row at {@code (base, address)} (see {@code Platform}). */
-  public static void validateRow(Schema schema, Object base, long address, int size,
-      ValidationLevel level) {
+  public static void validateRow(
+      Schema schema, Object base, long address, int size, ValidationLevel level) {
     if (level == ValidationLevel.NONE) {
       return;
     }
@@ -56,8 +57,8 @@ public final class Validator {
   /** Validates a top-level map at level {@code FULL}. */
   public static void validateMap(DataTypes.MapType type, byte[] bytes) {
     if (bytes.length < 8) {
-      throw new TruncatedException("", "expected at least 8 bytes (map header) but found "
-          + bytes.length);
+      throw new TruncatedException(
+          "", "expected at least 8 bytes (map header) but found " + bytes.length);
     }
     new Validator(bytes).map(type, Platform.BYTE_ARRAY_OFFSET, bytes.length);
   }
@@ -78,8 +79,13 @@ public final class Validator {
     int n = schema.numFields();
     int fixed = schema.fixedRegionSize();
     if (size < fixed) {
-      String d = "expected at least " + fixed + " bytes (fixed region of " + n
-          + " fields) but found " + size;
+      String d =
+          "expected at least "
+              + fixed
+              + " bytes (fixed region of "
+              + n
+              + " fields) but found "
+              + size;
       throw top ? new TruncatedException(path.toString(), d) : invalid(d);
     }
     if ((size & 7) != 0) {
@@ -96,8 +102,12 @@ public final class Validator {
       path.pop();
     }
     if (cursor != size) {
-      throw invalid("expected the row to end at " + cursor + " (no trailing bytes) but its size"
-          + " is " + size);
+      throw invalid(
+          "expected the row to end at "
+              + cursor
+              + " (no trailing bytes) but its size"
+              + " is "
+              + size);
     }
   }
 
@@ -106,18 +116,30 @@ public final class Validator {
     if ((n & 63) != 0) {
       long last = u64(bitmapAddress + 8L * (words - 1));
       if ((last >>> (n & 63)) != 0) {
-        throw invalid("expected null bitmap bits >= " + n + " to be 0 but found word 0x"
-            + Long.toHexString(last));
+        throw invalid(
+            "expected null bitmap bits >= "
+                + n
+                + " to be 0 but found word 0x"
+                + Long.toHexString(last));
       }
     }
   }
 
   /**
-   * Checks one slot/element (rule 3 of SPEC §6.3) and returns the new cursor. {@code slot} is
-   * the slot/element read as u64 (only {@code width} bytes meaningful).
+   * Checks one slot/element (rule 3 of SPEC §6.3) and returns the new cursor. {@code slot} is the
+   * slot/element read as u64 (only {@code width} bytes meaningful).
    */
-  private long value(DataType t, boolean nullable, boolean isNull, long slot, int width,
-      long region, int size, long fixed, long cursor, boolean inRow) {
+  private long value(
+      DataType t,
+      boolean nullable,
+      boolean isNull,
+      long slot,
+      int width,
+      long region,
+      int size,
+      long fixed,
+      long cursor,
+      boolean inRow) {
     boolean bigDecimal = t instanceof DataTypes.DecimalType && t.isVariableWidth();
     if (isNull) {
       if (!nullable) {
@@ -125,8 +147,11 @@ public final class Validator {
       }
       if (bigDecimal && inRow) {
         if (slot != (cursor << 32)) {
-          throw invalid("expected a null decimal slot of (" + cursor + " << 32) | 0 but found 0x"
-              + Long.toHexString(slot));
+          throw invalid(
+              "expected a null decimal slot of ("
+                  + cursor
+                  + " << 32) | 0 but found 0x"
+                  + Long.toHexString(slot));
         }
         if (cursor + 16 > size) {
           throw invalid("expected offset+16 <= " + size + " but found " + (cursor + 16));
@@ -135,8 +160,12 @@ public final class Validator {
         return cursor + 16;
       }
       if (slot != 0) {
-        throw invalid("expected a zero " + (inRow ? "slot" : "element") + " for a null value"
-            + " but found 0x" + Long.toHexString(slot));
+        throw invalid(
+            "expected a zero "
+                + (inRow ? "slot" : "element")
+                + " for a null value"
+                + " but found 0x"
+                + Long.toHexString(slot));
       }
       return cursor;
     }
@@ -153,16 +182,23 @@ public final class Validator {
       throw invalid("misaligned offset: expected a multiple of 8 but found " + off);
     }
     if (off < fixed) {
-      throw invalid("offset inside the fixed region: expected offset >= " + fixed
-          + " but found " + off);
+      throw invalid(
+          "offset inside the fixed region: expected offset >= " + fixed + " but found " + off);
     }
     if (off + pad8(sz) > size) {
-      throw invalid("offset/size past the end: expected offset+size <= " + size
-          + " but found " + (off + pad8(sz)));
+      throw invalid(
+          "offset/size past the end: expected offset+size <= "
+              + size
+              + " but found "
+              + (off + pad8(sz)));
     }
     if (off != cursor) {
-      throw invalid("expected offset " + cursor + " (canonical order, no gaps or overlaps) but"
-          + " found " + off);
+      throw invalid(
+          "expected offset "
+              + cursor
+              + " (canonical order, no gaps or overlaps) but"
+              + " found "
+              + off);
     }
     checkZero(region, off + sz, off + pad8(sz), "padding");
     long body = region + off;
@@ -181,23 +217,24 @@ public final class Validator {
       case MAP:
         map((DataTypes.MapType) t, body, (int) sz);
         break;
-      default: {
-        DataTypes.DecimalType d = (DataTypes.DecimalType) t;
-        if (sz < 1 || sz > 16) {
-          throw invalid("expected a decimal body of 1 to 16 bytes but found " + sz);
-        }
-        if (inRow) {
-          if (off + 16 > size) {
-            throw invalid("expected offset+16 <= " + size + " but found " + (off + 16));
+      default:
+        {
+          DataTypes.DecimalType d = (DataTypes.DecimalType) t;
+          if (sz < 1 || sz > 16) {
+            throw invalid("expected a decimal body of 1 to 16 bytes but found " + sz);
           }
-          checkZero(region, off + sz, off + 16, "decimal reserve");
+          if (inRow) {
+            if (off + 16 > size) {
+              throw invalid("expected offset+16 <= " + size + " but found " + (off + 16));
+            }
+            checkZero(region, off + sz, off + 16, "decimal reserve");
+          }
+          BigInteger v = new BigInteger(Platform.toBytes(base, body, (int) sz));
+          if (!Values.fitsPrecision(v, d.precision())) {
+            throw invalid("expected |unscaled| < 10^" + d.precision() + " but found " + v);
+          }
+          return inRow ? off + 16 : off + pad8(sz);
         }
-        BigInteger v = new BigInteger(Platform.toBytes(base, body, (int) sz));
-        if (!Values.fitsPrecision(v, d.precision())) {
-          throw invalid("expected |unscaled| < 10^" + d.precision() + " but found " + v);
-        }
-        return inRow ? off + 16 : off + pad8(sz);
-      }
     }
     return off + pad8(sz);
   }
@@ -205,8 +242,11 @@ public final class Validator {
   private void fixedValue(DataType t, long slot, int width) {
     long v = width == 8 ? slot : slot & ((1L << (8 * width)) - 1);
     if (width == 8 && t.elementWidth() < 8 && (slot >>> (8 * t.elementWidth())) != 0) {
-      throw invalid("expected the unused high " + (8 - t.elementWidth())
-          + " bytes of the slot to be 0 but found slot 0x" + Long.toHexString(slot));
+      throw invalid(
+          "expected the unused high "
+              + (8 - t.elementWidth())
+              + " bytes of the slot to be 0 but found slot 0x"
+              + Long.toHexString(slot));
     }
     switch (t.id()) {
       case BOOL:
@@ -219,13 +259,14 @@ public final class Validator {
           throw invalid("expected 0 <= time < " + TIME_LIMIT + " but found " + v);
         }
         break;
-      case DECIMAL: {
-        int p = ((DataTypes.DecimalType) t).precision();
-        if (!Values.fitsPrecision(v, p)) {
-          throw invalid("expected |unscaled| < 10^" + p + " but found " + v);
+      case DECIMAL:
+        {
+          int p = ((DataTypes.DecimalType) t).precision();
+          if (!Values.fitsPrecision(v, p)) {
+            throw invalid("expected |unscaled| < 10^" + p + " but found " + v);
+          }
+          break;
         }
-        break;
-      }
       default:
         break;
     }
@@ -244,8 +285,13 @@ public final class Validator {
     long bitmap = ((n + 63) >>> 6) << 3;
     long fixed = 8 + bitmap + pad8(n * w);
     if (fixed > size) {
-      String d = "array count larger than the buffer: expected 8+bitmap+elements = " + fixed
-          + " <= " + size + " for count " + n;
+      String d =
+          "array count larger than the buffer: expected 8+bitmap+elements = "
+              + fixed
+              + " <= "
+              + size
+              + " for count "
+              + n;
       throw top ? new TruncatedException(path.toString(), d) : invalid(d);
     }
     if ((size & 7) != 0) {
@@ -260,22 +306,30 @@ public final class Validator {
       long e = elems + (long) i * w;
       long slot = readElement(e, w);
       boolean isNull = ((u64(a + 8 + ((i >> 6) << 3)) >>> (i & 63)) & 1) != 0;
-      cursor = value(t.element(), t.elementNullable(), isNull, slot, w, a, size, fixed, cursor,
-          false);
+      cursor =
+          value(t.element(), t.elementNullable(), isNull, slot, w, a, size, fixed, cursor, false);
       path.pop();
     }
     if (cursor != size) {
-      throw invalid("expected the array to end at " + cursor + " (no trailing bytes) but its"
-          + " size is " + size);
+      throw invalid(
+          "expected the array to end at "
+              + cursor
+              + " (no trailing bytes) but its"
+              + " size is "
+              + size);
     }
   }
 
   private long readElement(long e, int w) {
     switch (w) {
-      case 1: return Platform.getByte(base, e) & 0xffL;
-      case 2: return Platform.getShort(base, e) & 0xffffL;
-      case 4: return Platform.getInt(base, e) & 0xffffffffL;
-      default: return u64(e);
+      case 1:
+        return Platform.getByte(base, e) & 0xffL;
+      case 2:
+        return Platform.getShort(base, e) & 0xffffL;
+      case 4:
+        return Platform.getInt(base, e) & 0xffffffffL;
+      default:
+        return u64(e);
     }
   }
 
@@ -285,8 +339,11 @@ public final class Validator {
     }
     long k = u64(a);
     if (k < 0 || (k & 7) != 0 || k > size - 8) {
-      throw invalid("expected a key array size that is a multiple of 8 and <= " + (size - 8)
-          + " but found " + Long.toUnsignedString(k));
+      throw invalid(
+          "expected a key array size that is a multiple of 8 and <= "
+              + (size - 8)
+              + " but found "
+              + Long.toUnsignedString(k));
     }
     path.pushMap(true);
     array(t.keyArrayType(), a + 8, (int) k, false);
@@ -297,8 +354,7 @@ public final class Validator {
     long nk = u64(a + 8);
     long nv = u64(a + 8 + k);
     if (nk != nv) {
-      throw invalid("map with key/value counts that differ: " + nk + " keys but " + nv
-          + " values");
+      throw invalid("map with key/value counts that differ: " + nk + " keys but " + nv + " values");
     }
   }
 
@@ -306,8 +362,13 @@ public final class Validator {
     for (long p = from; p < to; p++) {
       byte b = Platform.getByte(base, region + p);
       if (b != 0) {
-        throw invalid("expected " + what + " byte at offset " + p + " to be 0 but found 0x"
-            + Integer.toHexString(b & 0xff));
+        throw invalid(
+            "expected "
+                + what
+                + " byte at offset "
+                + p
+                + " to be 0 but found 0x"
+                + Integer.toHexString(b & 0xff));
       }
     }
   }
@@ -344,8 +405,11 @@ public final class Validator {
       for (int j = 1; j < len; j++) {
         int c = Platform.getByte(base, a + i + j) & 0xff;
         if ((c & 0xc0) != 0x80) {
-          throw invalid("invalid UTF-8: bad continuation byte 0x" + Integer.toHexString(c)
-              + " at " + (i + j));
+          throw invalid(
+              "invalid UTF-8: bad continuation byte 0x"
+                  + Integer.toHexString(c)
+                  + " at "
+                  + (i + j));
         }
         cp = (cp << 6) | (c & 0x3f);
       }

@@ -23,51 +23,116 @@ public final class Values {
   private Values() {}
 
   public static Instant instantOfMicros(long micros) {
-    return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
-        Math.floorMod(micros, 1_000_000L) * 1000L);
+    return Instant.ofEpochSecond(
+        Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L);
   }
 
   public static LocalDateTime localDateTimeOfMicros(long micros) {
-    return LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
-        (int) (Math.floorMod(micros, 1_000_000L) * 1000L), ZoneOffset.UTC);
+    return LocalDateTime.ofEpochSecond(
+        Math.floorDiv(micros, 1_000_000L),
+        (int) (Math.floorMod(micros, 1_000_000L) * 1000L),
+        ZoneOffset.UTC);
   }
 
   public static Duration durationOfMicros(long micros) {
-    return Duration.ofSeconds(Math.floorDiv(micros, 1_000_000L),
-        Math.floorMod(micros, 1_000_000L) * 1000L);
+    return Duration.ofSeconds(
+        Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L);
   }
 
-  /** Microseconds of an instant; sub-microsecond digits are an error (no silent loss). */
+  /**
+   * Microseconds of an instant, truncated toward negative infinity (SPEC Appendix A: Spark and
+   * Flink do the same); out of the int64 range is {@code invalid_data}.
+   */
   public static long microsOf(Instant v, String path) {
-    if (v.getNano() % 1000 != 0) {
-      throw new InvalidDataException(path, "expected whole microseconds but found " + v);
-    }
-    try {
-      return Math.addExact(Math.multiplyExact(v.getEpochSecond(), 1_000_000L), v.getNano() / 1000);
-    } catch (ArithmeticException e) {
-      throw new InvalidDataException(path, "timestamp out of the int64 microsecond range: " + v);
-    }
+    return microsOf(v, path, false);
   }
 
+  /** Same as {@link #microsOf(Instant, String)}; {@code strict} refuses sub-microsecond digits. */
+  public static long microsOf(Instant v, String path, boolean strict) {
+    long us;
+    try {
+      us = Math.addExact(Math.multiplyExact(v.getEpochSecond(), 1_000_000L), v.getNano() / 1000);
+    } catch (ArithmeticException e) {
+      throw new InvalidDataException(
+          path,
+          "timestamp "
+              + v
+              + " is out of range: expected an instant within the int64 microsecond range");
+    }
+    if (strict && v.getNano() % 1000 != 0) {
+      throw finer(path, v);
+    }
+    return us;
+  }
+
+  private static InvalidDataException finer(String path, Object v) {
+    return new InvalidDataException(
+        path,
+        "expected whole microseconds but found "
+            + v
+            + " (the encoder is strict; by default it truncates to the microsecond)");
+  }
+
+  /**
+   * Microseconds of a naive timestamp read as UTC, truncated (see {@link #microsOf(Instant,
+   * String)}).
+   */
   public static long microsOf(LocalDateTime v, String path) {
-    return microsOf(v.toInstant(ZoneOffset.UTC), path);
+    return microsOf(v, path, false);
   }
 
-  public static long microsOf(Duration v, String path) {
-    if (v.getNano() % 1000 != 0) {
-      throw new InvalidDataException(path, "expected whole microseconds but found " + v);
-    }
+  /** Same as {@link #microsOf(LocalDateTime, String)}; {@code strict} refuses nanoseconds. */
+  public static long microsOf(LocalDateTime v, String path, boolean strict) {
+    Instant i = v.toInstant(ZoneOffset.UTC);
+    long us;
     try {
-      return Math.addExact(Math.multiplyExact(v.getSeconds(), 1_000_000L), v.getNano() / 1000);
+      us = Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000L), i.getNano() / 1000);
     } catch (ArithmeticException e) {
-      throw new InvalidDataException(path, "duration out of the int64 microsecond range: " + v);
+      throw new InvalidDataException(
+          path,
+          "timestamp "
+              + v
+              + " is out of range: expected a date-time within the int64 microsecond range");
     }
+    if (strict && v.getNano() % 1000 != 0) {
+      throw finer(path, v);
+    }
+    return us;
   }
 
+  /** Microseconds of a duration, truncated toward negative infinity. */
+  public static long microsOf(Duration v, String path) {
+    return microsOf(v, path, false);
+  }
+
+  /** Same as {@link #microsOf(Duration, String)}; {@code strict} refuses nanoseconds. */
+  public static long microsOf(Duration v, String path, boolean strict) {
+    long us;
+    try {
+      us = Math.addExact(Math.multiplyExact(v.getSeconds(), 1_000_000L), v.getNano() / 1000);
+    } catch (ArithmeticException e) {
+      throw new InvalidDataException(
+          path,
+          "duration "
+              + v
+              + " is out of range: expected a duration within the int64 microsecond range");
+    }
+    if (strict && v.getNano() % 1000 != 0) {
+      throw finer(path, v);
+    }
+    return us;
+  }
+
+  /** Microseconds since midnight, truncated. */
   public static long microsOf(LocalTime v, String path) {
+    return microsOf(v, path, false);
+  }
+
+  /** Same as {@link #microsOf(LocalTime, String)}; {@code strict} refuses nanoseconds. */
+  public static long microsOf(LocalTime v, String path, boolean strict) {
     long nanos = v.toNanoOfDay();
-    if (nanos % 1000 != 0) {
-      throw new InvalidDataException(path, "expected whole microseconds but found " + v);
+    if (strict && nanos % 1000 != 0) {
+      throw finer(path, v);
     }
     return nanos / 1000;
   }
@@ -77,22 +142,37 @@ public final class Values {
   }
 
   /**
-   * The unscaled value of {@code v} at {@code scale}, checked against {@code precision}
-   * (SPEC §3.5): rescaling must be exact and {@code |unscaled| < 10^precision}.
+   * The unscaled value of {@code v} at {@code scale}, checked against {@code precision} (SPEC
+   * §3.5): rescaling must be exact and {@code |unscaled| < 10^precision}.
    */
   public static BigInteger unscaled(BigDecimal v, int precision, int scale, String path) {
     BigDecimal r;
     try {
       r = v.setScale(scale, RoundingMode.UNNECESSARY);
     } catch (ArithmeticException e) {
-      throw new InvalidDataException(path, "decimal " + v.toPlainString()
-          + " needs rounding to fit scale " + scale + " of decimal(" + precision + "," + scale
-          + ")");
+      throw new InvalidDataException(
+          path,
+          "decimal "
+              + v.toPlainString()
+              + " needs rounding to fit scale "
+              + scale
+              + " of decimal("
+              + precision
+              + ","
+              + scale
+              + ")");
     }
     BigInteger u = r.unscaledValue();
     if (u.abs().compareTo(POW10[precision]) >= 0) {
-      throw new InvalidDataException(path, "decimal " + v.toPlainString()
-          + " exceeds the precision of decimal(" + precision + "," + scale + ")");
+      throw new InvalidDataException(
+          path,
+          "decimal "
+              + v.toPlainString()
+              + " exceeds the precision of decimal("
+              + precision
+              + ","
+              + scale
+              + ")");
     }
     return u;
   }

@@ -4,9 +4,9 @@ import io.zerorow.internal.Platform;
 import java.util.Arrays;
 
 /**
- * The growable byte array that a {@link RowWriter} and its nested writers fill, with the
- * cursor (SPEC §1) where the next body starts. It is reused between rows: {@code reset} keeps
- * the array. Growth past 2^31-8 bytes is an {@code invalid_data} error (SPEC §7).
+ * The growable byte array that a {@link RowWriter} and its nested writers fill, with the cursor
+ * (SPEC §1) where the next body starts. It is reused between rows: {@code reset} keeps the array.
+ * Growth past 2^31-8 bytes is an {@code invalid_data} error (SPEC §7).
  */
 public final class WriteBuffer {
   /** Largest row the format allows: offsets are 32-bit (SPEC §7). */
@@ -54,8 +54,12 @@ public final class WriteBuffer {
   void ensure(long n) {
     long end = cursor + n;
     if (end > MAX_ROW_SIZE) {
-      throw new InvalidDataException("", "row larger than 2^31-8 bytes: expected at most "
-          + MAX_ROW_SIZE + " bytes but a value needs " + end);
+      throw new InvalidDataException(
+          "",
+          "row larger than 2^31-8 bytes: expected at most "
+              + MAX_ROW_SIZE
+              + " bytes but a value needs "
+              + end);
     }
     if (end > bytes.length) {
       long cap = Math.max(end, Math.min((long) bytes.length * 2, MAX_ROW_SIZE));

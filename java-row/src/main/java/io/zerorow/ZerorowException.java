@@ -1,9 +1,9 @@
 package io.zerorow;
 
 /**
- * The one base class of every error zerorow raises about data or schemas (SPEC §6.1).
- * The message reads {@code <kind> at <path>: <detail>}, e.g.
- * {@code invalid_data at f3: expected offset+size <= 96 but found 120}.
+ * The one base class of every error zerorow raises about data or schemas (SPEC §6.1). The message
+ * reads {@code <kind> at <path>: <detail>}, e.g. {@code invalid_data at f3: expected offset+size <=
+ * 96 but found 120}.
  */
 public class ZerorowException extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -16,7 +16,8 @@ public class ZerorowException extends RuntimeException {
   }
 
   public ZerorowException(ErrorKind kind, String path, String detail, Throwable cause) {
-    super(kind.specName() + (path == null || path.isEmpty() ? "" : " at " + path) + ": " + detail,
+    super(
+        kind.specName() + (path == null || path.isEmpty() ? "" : " at " + path) + ": " + detail,
         cause);
     this.kind = kind;
     this.path = path == null ? "" : path;

@@ -16,13 +16,14 @@ import org.junit.jupiter.api.Test;
 
 /** Writers and views: layout details, getters, equality, off-heap, bounds checks. */
 class BinaryRowTest {
-  static final Schema SCHEMA = Schema.of(
-      Field.of("i", DataTypes.INT32, false),
-      Field.of("s", DataTypes.STRING, true),
-      Field.of("l", DataTypes.list(DataTypes.INT64, true), true),
-      Field.of("d", DataTypes.decimal(20, 2), true),
-      Field.of("f", DataTypes.FLOAT32, false),
-      Field.of("st", Schema.of(Field.of("x", DataTypes.INT16, false)), true));
+  static final Schema SCHEMA =
+      Schema.of(
+          Field.of("i", DataTypes.INT32, false),
+          Field.of("s", DataTypes.STRING, true),
+          Field.of("l", DataTypes.list(DataTypes.INT64, true), true),
+          Field.of("d", DataTypes.decimal(20, 2), true),
+          Field.of("f", DataTypes.FLOAT32, false),
+          Field.of("st", Schema.of(Field.of("x", DataTypes.INT16, false)), true));
 
   static byte[] sample(RowWriter w, int i, String s) {
     w.reset();
@@ -71,8 +72,10 @@ class BinaryRowTest {
 
   @Test
   void decimalsAreRescaledExactlyOrRejected() {
-    Schema s = Schema.of(Field.of("a", DataTypes.decimal(5, 2), true),
-        Field.of("b", DataTypes.decimal(38, 10), true));
+    Schema s =
+        Schema.of(
+            Field.of("a", DataTypes.decimal(5, 2), true),
+            Field.of("b", DataTypes.decimal(38, 10), true));
     RowWriter w = new RowWriter(s);
     w.reset();
     w.writeDecimal(0, new BigDecimal("1.5"), 5, 2);
@@ -83,10 +86,12 @@ class BinaryRowTest {
     assertEquals(150L, r.getLong(0));
     assertEquals(new BigDecimal("-12345678901234567890.5000000000"), r.getDecimal(1));
     w.reset();
-    InvalidDataException e = assertThrows(InvalidDataException.class,
-        () -> w.writeDecimal(0, new BigDecimal("1000"), 5, 2));
+    InvalidDataException e =
+        assertThrows(
+            InvalidDataException.class, () -> w.writeDecimal(0, new BigDecimal("1000"), 5, 2));
     assertEquals("a", e.path());
-    assertThrows(InvalidDataException.class, () -> w.writeDecimal(0, new BigDecimal("0.001"), 5, 2));
+    assertThrows(
+        InvalidDataException.class, () -> w.writeDecimal(0, new BigDecimal("0.001"), 5, 2));
   }
 
   @Test
@@ -113,15 +118,17 @@ class BinaryRowTest {
     BinaryRow r = BinaryRow.wrap(SCHEMA, b);
     InvalidDataException e = assertThrows(InvalidDataException.class, () -> r.getString(1));
     assertEquals("s", e.path());
-    assertTrue(e.getMessage().contains("expected offset+size <= " + b.length + " but found 1064"),
+    assertTrue(
+        e.getMessage().contains("expected offset+size <= " + b.length + " but found 1064"),
         e.getMessage());
     assertEquals(1, r.getInt(0), "other fields still read");
-    TruncatedException t = assertThrows(TruncatedException.class,
-        () -> BinaryRow.wrap(SCHEMA, new byte[16]));
+    TruncatedException t =
+        assertThrows(TruncatedException.class, () -> BinaryRow.wrap(SCHEMA, new byte[16]));
     assertTrue(t.getMessage().contains("expected at least 56 bytes"), t.getMessage());
     assertThrows(IndexOutOfBoundsException.class, () -> r.getInt(6));
-    assertThrows(SchemaMismatchException.class, () -> BinaryRow.wrap(SCHEMA, sample(
-        new RowWriter(SCHEMA), 1, "x")).getArray(2).getInt(0));
+    assertThrows(
+        SchemaMismatchException.class,
+        () -> BinaryRow.wrap(SCHEMA, sample(new RowWriter(SCHEMA), 1, "x")).getArray(2).getInt(0));
   }
 
   @Test
@@ -145,8 +152,8 @@ class BinaryRowTest {
     ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putLong(innerRow + 8, (16L << 32) | 64);
     b[innerRow] = 0; // clear the inner null bit
     BinaryRow r = BinaryRow.wrap(outer, b);
-    InvalidDataException e = assertThrows(InvalidDataException.class,
-        () -> r.getArray(0).getStruct(0).getArray(0));
+    InvalidDataException e =
+        assertThrows(InvalidDataException.class, () -> r.getArray(0).getStruct(0).getArray(0));
     assertEquals("f4[0].f2", e.path());
     ZerorowException v = assertThrows(ZerorowException.class, () -> Validator.validate(outer, b));
     assertEquals("f4[0].f2", v.path());
@@ -154,8 +161,10 @@ class BinaryRowTest {
 
   @Test
   void bulkWritesFromMemory() {
-    Schema s = Schema.of(Field.of("b", DataTypes.BINARY, false),
-        Field.of("xs", DataTypes.list(DataTypes.INT16, true), false));
+    Schema s =
+        Schema.of(
+            Field.of("b", DataTypes.BINARY, false),
+            Field.of("xs", DataTypes.list(DataTypes.INT16, true), false));
     ByteBuffer src = ByteBuffer.allocateDirect(16).order(ByteOrder.LITTLE_ENDIAN);
     for (short i = 0; i < 8; i++) {
       src.putShort(i * 2, (short) (i + 100));
@@ -179,8 +188,8 @@ class BinaryRowTest {
   @Test
   void writerOverflowIsAClearError() {
     WriteBuffer buf = new WriteBuffer(64);
-    InvalidDataException e = assertThrows(InvalidDataException.class,
-        () -> buf.ensure(WriteBuffer.MAX_ROW_SIZE + 1L));
+    InvalidDataException e =
+        assertThrows(InvalidDataException.class, () -> buf.ensure(WriteBuffer.MAX_ROW_SIZE + 1L));
     assertTrue(e.getMessage().contains("row larger than 2^31-8 bytes"), e.getMessage());
   }
 
@@ -207,28 +216,41 @@ class BinaryRowTest {
 
   @Test
   void schemaJsonAndFingerprint() {
-    String json = "{\"type\":\"struct\",\"fields\":[{\"name\":\"f1\",\"type\":\"int32\",\"nullable\":false},"
-        + "{\"name\":\"f2\",\"type\":{\"type\":\"list\",\"element\":\"int32\",\"element_nullable\":true},\"nullable\":true}]}";
+    String json =
+        "{\"type\":\"struct\",\"fields\":[{\"name\":\"f1\",\"type\":\"int32\",\"nullable\":false},"
+            + "{\"name\":\"f2\",\"type\":{\"type\":\"list\",\"element\":\"int32\",\"element_nullable\":true},\"nullable\":true}]}";
     Schema s = Schema.fromJson(json);
     assertEquals(json, s.toJson());
-    Schema loose = Schema.fromJson("{ \"fields\": [ {\"nullable\":false, \"type\": {\"type\":\"int32\"},"
-        + " \"name\":\"f1\"}, {\"name\":\"f2\",\"nullable\":true,\"type\":{\"element_nullable\":true,"
-        + "\"element\":\"int32\",\"type\":\"list\"}}], \"type\":\"struct\" }");
+    Schema loose =
+        Schema.fromJson(
+            "{ \"fields\": [ {\"nullable\":false, \"type\": {\"type\":\"int32\"},"
+                + " \"name\":\"f1\"}, {\"name\":\"f2\",\"nullable\":true,\"type\":{\"element_nullable\":true,"
+                + "\"element\":\"int32\",\"type\":\"list\"}}], \"type\":\"struct\" }");
     assertEquals(s, loose);
     assertEquals(String.format("%016x", s.fingerprint()), s.fingerprintHex());
-    assertEquals(ErrorKind.UNSUPPORTED, assertThrows(ZerorowException.class,
-        () -> Schema.fromJson("{\"type\":\"struct\",\"fields\":[{\"name\":\"a\",\"type\":\"int128\",\"nullable\":true}]}")).kind());
-    assertEquals(ErrorKind.INVALID_DATA, assertThrows(ZerorowException.class,
-        () -> Schema.fromJson("{\"type\":\"struct\",\"fields\":[")).kind());
-    assertEquals("{\"name\":\"a\\\"\\u0001é\",\"type\":\"bool\",\"nullable\":true}",
+    assertEquals(
+        ErrorKind.UNSUPPORTED,
+        assertThrows(
+                ZerorowException.class,
+                () ->
+                    Schema.fromJson(
+                        "{\"type\":\"struct\",\"fields\":[{\"name\":\"a\",\"type\":\"int128\",\"nullable\":true}]}"))
+            .kind());
+    assertEquals(
+        ErrorKind.INVALID_DATA,
+        assertThrows(
+                ZerorowException.class, () -> Schema.fromJson("{\"type\":\"struct\",\"fields\":["))
+            .kind());
+    assertEquals(
+        "{\"name\":\"a\\\"\\u0001é\",\"type\":\"bool\",\"nullable\":true}",
         Field.of("a\"\u0001é", DataTypes.BOOL, true).toString());
   }
 
   /** Strings of every length up to 20, ASCII or not, at shifted offsets, heap and off-heap. */
   @Test
   void stringsAsciiAndUtf8() {
-    Schema schema = Schema.of(Field.of("a", DataTypes.STRING, true),
-        Field.of("b", DataTypes.STRING, true));
+    Schema schema =
+        Schema.of(Field.of("a", DataTypes.STRING, true), Field.of("b", DataTypes.STRING, true));
     RowWriter w = new RowWriter(schema);
     StringBuilder ascii = new StringBuilder();
     for (int n = 0; n <= 20; n++) {
@@ -241,9 +263,12 @@ class BinaryRowTest {
         byte[] bytes = w.toByteArray();
         byte[] shifted = new byte[bytes.length + 3];
         System.arraycopy(bytes, 0, shifted, 3, bytes.length);
-        for (BinaryRow r : new BinaryRow[] {BinaryRow.wrap(schema, bytes),
-            BinaryRow.wrap(schema, shifted, 3, bytes.length),
-            BinaryRow.wrap(schema, ByteBuffer.allocateDirect(bytes.length).put(bytes).flip())}) {
+        for (BinaryRow r :
+            new BinaryRow[] {
+              BinaryRow.wrap(schema, bytes),
+              BinaryRow.wrap(schema, shifted, 3, bytes.length),
+              BinaryRow.wrap(schema, ByteBuffer.allocateDirect(bytes.length).put(bytes).flip())
+            }) {
           assertEquals(a, r.getString(0));
           assertEquals(b, r.getString(1));
         }

@@ -31,7 +31,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Every supported Java type, in both encoder modes: same bytes, valid rows, round trips. */
 public class EncoderTypesTest {
-  public enum Color { RED, GREEN }
+  public enum Color {
+    RED,
+    GREEN
+  }
 
   public record Point(int x, @As("int16") int y, String label) {}
 
@@ -39,16 +42,46 @@ public class EncoderTypesTest {
   record Hidden(long id, List<String> tags) {}
 
   public record AllTypes(
-      boolean b, Boolean bb, byte i8, Byte bi8, short i16, Short bi16, int i32, Integer bi32,
-      long i64, Long bi64, float f32, Float bf32, double f64, Double bf64, String s, Color color,
-      byte[] bin, LocalDate date, LocalTime time, Instant ts, LocalDateTime naive,
-      Duration dur, @Decimal(precision = 10, scale = 2) BigDecimal small,
-      @Decimal(precision = 30, scale = 5) BigDecimal big, BigDecimal dflt,
-      Optional<String> opt, int[] ints, long[] longs, String[] strings, Point[] points,
-      Set<String> set, Map<String, Point> map, List<List<Integer>> nested,
-      Map<Integer, List<String>> mapOfLists, Point point, Hidden hidden,
-      @As("duration") long durMicros, @As("int8") Integer tiny,
-      @Name("renamed") String original, @NotNull String required,
+      boolean b,
+      Boolean bb,
+      byte i8,
+      Byte bi8,
+      short i16,
+      Short bi16,
+      int i32,
+      Integer bi32,
+      long i64,
+      Long bi64,
+      float f32,
+      Float bf32,
+      double f64,
+      Double bf64,
+      String s,
+      Color color,
+      byte[] bin,
+      LocalDate date,
+      LocalTime time,
+      Instant ts,
+      LocalDateTime naive,
+      Duration dur,
+      @Decimal(precision = 10, scale = 2) BigDecimal small,
+      @Decimal(precision = 30, scale = 5) BigDecimal big,
+      BigDecimal dflt,
+      Optional<String> opt,
+      int[] ints,
+      long[] longs,
+      String[] strings,
+      Point[] points,
+      Set<String> set,
+      Map<String, Point> map,
+      List<List<Integer>> nested,
+      Map<Integer, List<String>> mapOfLists,
+      Point point,
+      Hidden hidden,
+      @As("duration") long durMicros,
+      @As("int8") Integer tiny,
+      @Name("renamed") String original,
+      @NotNull String required,
       @ElementNullable(false) List<Double> dense) {}
 
   /** A bean with private fields and no accessors, in a non-public class. */
@@ -61,7 +94,9 @@ public class EncoderTypesTest {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof PlainBean && ((PlainBean) o).a == a && Objects.equals(((PlainBean) o).b, b);
+      return o instanceof PlainBean
+          && ((PlainBean) o).a == a
+          && Objects.equals(((PlainBean) o).b, b);
     }
 
     @Override
@@ -76,18 +111,48 @@ public class EncoderTypesTest {
     map.put("q", null);
     Map<Integer, List<String>> mol = new LinkedHashMap<>();
     mol.put(seed, Arrays.asList("a", null, "ccc"));
-    return new AllTypes(true, seed % 2 == 0 ? null : Boolean.FALSE, (byte) -seed, (byte) 7,
-        (short) 300, null, -seed, seed, Long.MIN_VALUE + seed, null, 1.5f, Float.NaN,
-        -0.0, Double.POSITIVE_INFINITY, "héllo " + seed, Color.GREEN,
-        new byte[] {1, 2, (byte) 255}, LocalDate.of(1969, 12, 31), LocalTime.of(23, 59, 59, 999000),
-        Instant.parse("2024-02-29T12:34:56.123456Z"), LocalDateTime.of(1, 1, 1, 0, 0),
-        Duration.ofSeconds(-5, 1000), new BigDecimal("-12.3"), new BigDecimal("1234567890123456789.5"),
-        new BigDecimal("0.000000000000000001"), Optional.of("x"), new int[] {1, -2, 3},
-        new long[] {Long.MAX_VALUE}, new String[] {"s", null}, new Point[] {new Point(1, 2, "z")},
-        new LinkedHashSet<>(Arrays.asList("u", "v")), map,
-        Arrays.asList(Arrays.asList(1, 2), null, Arrays.asList()), mol,
-        new Point(3, 4, "pt"), new Hidden(9L, Arrays.asList("t")), 123_456L, -128, "o",
-        "req", Arrays.asList(1.0, 2.0));
+    return new AllTypes(
+        true,
+        seed % 2 == 0 ? null : Boolean.FALSE,
+        (byte) -seed,
+        (byte) 7,
+        (short) 300,
+        null,
+        -seed,
+        seed,
+        Long.MIN_VALUE + seed,
+        null,
+        1.5f,
+        Float.NaN,
+        -0.0,
+        Double.POSITIVE_INFINITY,
+        "héllo " + seed,
+        Color.GREEN,
+        new byte[] {1, 2, (byte) 255},
+        LocalDate.of(1969, 12, 31),
+        LocalTime.of(23, 59, 59, 999000),
+        Instant.parse("2024-02-29T12:34:56.123456Z"),
+        LocalDateTime.of(1, 1, 1, 0, 0),
+        Duration.ofSeconds(-5, 1000),
+        new BigDecimal("-12.3"),
+        new BigDecimal("1234567890123456789.5"),
+        new BigDecimal("0.000000000000000001"),
+        Optional.of("x"),
+        new int[] {1, -2, 3},
+        new long[] {Long.MAX_VALUE},
+        new String[] {"s", null},
+        new Point[] {new Point(1, 2, "z")},
+        new LinkedHashSet<>(Arrays.asList("u", "v")),
+        map,
+        Arrays.asList(Arrays.asList(1, 2), null, Arrays.asList()),
+        mol,
+        new Point(3, 4, "pt"),
+        new Hidden(9L, Arrays.asList("t")),
+        123_456L,
+        -128,
+        "o",
+        "req",
+        Arrays.asList(1.0, 2.0));
   }
 
   static void assertSame(AllTypes a, AllTypes b) {
@@ -164,19 +229,55 @@ public class EncoderTypesTest {
   void writeErrorsNameTheField() {
     for (Encoders.Mode m : Encoders.Mode.values()) {
       RowEncoder<Point> e = Encoders.rowEncoder(Point.class, m);
-      InvalidDataException x = assertThrows(InvalidDataException.class,
-          () -> e.encode(new Point(1, 40_000, "a")));
+      InvalidDataException x =
+          assertThrows(InvalidDataException.class, () -> e.encode(new Point(1, 40_000, "a")));
       assertEquals("y", x.path());
       assertTrue(x.getMessage().contains("40000"), x.getMessage());
       RowEncoder<AllTypes> a = Encoders.rowEncoder(AllTypes.class, m);
       AllTypes bad = sample(1);
-      AllTypes noRequired = new AllTypes(bad.b(), bad.bb(), bad.i8(), bad.bi8(), bad.i16(),
-          bad.bi16(), bad.i32(), bad.bi32(), bad.i64(), bad.bi64(), bad.f32(), bad.bf32(),
-          bad.f64(), bad.bf64(), bad.s(), bad.color(), bad.bin(), bad.date(), bad.time(),
-          bad.ts(), bad.naive(), bad.dur(), new BigDecimal("1.234"), bad.big(), bad.dflt(),
-          bad.opt(), bad.ints(), bad.longs(), bad.strings(), bad.points(), bad.set(), bad.map(),
-          bad.nested(), bad.mapOfLists(), bad.point(), bad.hidden(), bad.durMicros(), bad.tiny(),
-          bad.original(), bad.required(), bad.dense());
+      AllTypes noRequired =
+          new AllTypes(
+              bad.b(),
+              bad.bb(),
+              bad.i8(),
+              bad.bi8(),
+              bad.i16(),
+              bad.bi16(),
+              bad.i32(),
+              bad.bi32(),
+              bad.i64(),
+              bad.bi64(),
+              bad.f32(),
+              bad.bf32(),
+              bad.f64(),
+              bad.bf64(),
+              bad.s(),
+              bad.color(),
+              bad.bin(),
+              bad.date(),
+              bad.time(),
+              bad.ts(),
+              bad.naive(),
+              bad.dur(),
+              new BigDecimal("1.234"),
+              bad.big(),
+              bad.dflt(),
+              bad.opt(),
+              bad.ints(),
+              bad.longs(),
+              bad.strings(),
+              bad.points(),
+              bad.set(),
+              bad.map(),
+              bad.nested(),
+              bad.mapOfLists(),
+              bad.point(),
+              bad.hidden(),
+              bad.durMicros(),
+              bad.tiny(),
+              bad.original(),
+              bad.required(),
+              bad.dense());
       InvalidDataException d = assertThrows(InvalidDataException.class, () -> a.encode(noRequired));
       assertEquals("small", d.path());
       assertTrue(d.getMessage().contains("rounding"), d.getMessage());
@@ -206,16 +307,16 @@ public class EncoderTypesTest {
 
   @Test
   void unsupportedTypesAreErrorsNamingTheClassAndPath() {
-    UnsupportedException c = assertThrows(UnsupportedException.class,
-        () -> TypeInference.inferSchema(Cyclic.class));
+    UnsupportedException c =
+        assertThrows(UnsupportedException.class, () -> TypeInference.inferSchema(Cyclic.class));
     assertTrue(c.getMessage().contains("cyclic"), c.getMessage());
-    UnsupportedException o = assertThrows(UnsupportedException.class,
-        () -> TypeInference.inferSchema(HasObject.class));
+    UnsupportedException o =
+        assertThrows(UnsupportedException.class, () -> TypeInference.inferSchema(HasObject.class));
     assertEquals("any", o.path());
     assertTrue(o.getMessage().contains("java.lang.Object"), o.getMessage());
     assertThrows(UnsupportedException.class, () -> TypeInference.inferSchema(HasRaw.class));
-    UnsupportedException ch = assertThrows(UnsupportedException.class,
-        () -> TypeInference.inferSchema(Outer.class));
+    UnsupportedException ch =
+        assertThrows(UnsupportedException.class, () -> TypeInference.inferSchema(Outer.class));
     assertEquals("inner.c", ch.path());
     assertTrue(ch.getMessage().contains("char"), ch.getMessage());
   }
@@ -224,14 +325,18 @@ public class EncoderTypesTest {
   void partialDecodeAndProjection() {
     RowEncoder<AllTypes> e = Encoders.rowEncoder(AllTypes.class);
     BinaryRow row = e.toRow(sample(2));
-    Point p = Encoders.rowEncoder(Point.class).fromRow(row.getArray(row.schema().indexOf("points")).getStruct(0));
+    Point p =
+        Encoders.rowEncoder(Point.class)
+            .fromRow(row.getArray(row.schema().indexOf("points")).getStruct(0));
     assertEquals(new Point(1, 2, "z"), p);
     Projection<Slim> proj = Encoders.projection(Slim.class, e.schema());
     Slim s = proj.fromRow(row);
     assertEquals("héllo 2", s.s());
     assertEquals(new Point(3, 4, "pt"), s.point());
-    assertThrows(SchemaMismatchException.class, () -> Encoders.projection(WrongType.class, e.schema()));
-    assertThrows(SchemaMismatchException.class, () -> Encoders.rowEncoder(Point.class).fromRow(row));
+    assertThrows(
+        SchemaMismatchException.class, () -> Encoders.projection(WrongType.class, e.schema()));
+    assertThrows(
+        SchemaMismatchException.class, () -> Encoders.rowEncoder(Point.class).fromRow(row));
   }
 
   public record Slim(Point point, String s) {}
@@ -274,16 +379,19 @@ public class EncoderTypesTest {
 
   @Test
   void obtainingEncodersIsThreadSafe() throws Exception {
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(8);
     try {
       List<java.util.concurrent.Future<byte[]>> out = new java.util.ArrayList<>();
       for (int t = 0; t < 32; t++) {
-        out.add(pool.submit(() -> {
-          RowEncoder<Concurrent> e = Encoders.rowEncoder(Concurrent.class);
-          byte[] b = e.encode(new Concurrent(7, Arrays.asList("x", null)));
-          assertEquals(new Concurrent(7, Arrays.asList("x", null)), e.decode(b));
-          return b;
-        }));
+        out.add(
+            pool.submit(
+                () -> {
+                  RowEncoder<Concurrent> e = Encoders.rowEncoder(Concurrent.class);
+                  byte[] b = e.encode(new Concurrent(7, Arrays.asList("x", null)));
+                  assertEquals(new Concurrent(7, Arrays.asList("x", null)), e.decode(b));
+                  return b;
+                }));
       }
       byte[] first = out.get(0).get();
       for (java.util.concurrent.Future<byte[]> f : out) {

@@ -15,7 +15,10 @@ class GoldenVectorsTest {
   Stream<DynamicTest> vectors() throws Exception {
     List<VectorRunner.Check> checks = VectorRunner.run(Vectors.dir());
     assertFalse(checks.isEmpty(), "no vectors found in " + Vectors.dir());
-    return checks.stream().map(c -> DynamicTest.dynamicTest(c.what + " " + c.caseName,
-        () -> assertNull(c.failure, c.toString())));
+    return checks.stream()
+        .map(
+            c ->
+                DynamicTest.dynamicTest(
+                    c.what + " " + c.caseName, () -> assertNull(c.failure, c.toString())));
   }
 }

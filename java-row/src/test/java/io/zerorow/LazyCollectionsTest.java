@@ -27,16 +27,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Properties declared as {@code List}/{@code Collection}/{@code Iterable}/{@code Map} decode
- * lazily (detached bytes, decoded at first use) and then behave as an ArrayList /
- * LinkedHashMap; declared concrete classes decode eagerly. Both encoder modes.
+ * Properties declared as {@code List}/{@code Collection}/{@code Iterable}/{@code Map} decode lazily
+ * (detached bytes, decoded at first use) and then behave as an ArrayList / LinkedHashMap; declared
+ * concrete classes decode eagerly. Both encoder modes.
  */
 public class LazyCollectionsTest {
   public record Bar(String f1, List<Long> f2) implements java.io.Serializable {}
 
   public record Foo(int f1, List<Integer> f2, Map<String, Integer> f3, List<Bar> f4) {}
 
-  public record Eager(ArrayList<Integer> list, HashMap<String, Integer> map,
+  public record Eager(
+      ArrayList<Integer> list,
+      HashMap<String, Integer> map,
       LinkedHashMap<String, Integer> linked) {}
 
   public record Tags(List<String> tags) {}
@@ -67,7 +69,9 @@ public class LazyCollectionsTest {
     assertFalse(f2.isDecoded() || f3.isDecoded() || f4.isDecoded(), "size() needs no decoding");
     assertEquals(foo(1), d);
     assertTrue(f2.isDecoded() && f3.isDecoded() && f4.isDecoded());
-    assertEquals(ArrayList.class, d.f4().get(0).f2().getClass(),
+    assertEquals(
+        ArrayList.class,
+        d.f4().get(0).f2().getClass(),
         "a lazy list decodes everything inside it eagerly");
     // a struct read from a row (partial decoding) has lazy collections of its own
     RowEncoder<Bar> bars = Encoders.rowEncoder(Bar.class, mode);
@@ -99,7 +103,9 @@ public class LazyCollectionsTest {
     assertEquals(expected.f4().hashCode(), d.f4().hashCode());
     assertEquals(expected.f3().hashCode(), d.f3().hashCode());
     assertEquals(expected.f2().toString(), d.f2().toString());
-    assertEquals(new ArrayList<>(expected.f3().keySet()), new ArrayList<>(d.f3().keySet()),
+    assertEquals(
+        new ArrayList<>(expected.f3().keySet()),
+        new ArrayList<>(d.f3().keySet()),
         "entry order is kept");
     assertSame(d.f4().get(2), d.f4().get(2), "elements are decoded once");
 
@@ -124,8 +130,8 @@ public class LazyCollectionsTest {
       o.writeObject(d.f4());
       o.writeObject(d.f3());
     }
-    try (ObjectInputStream in = new ObjectInputStream(
-        new ByteArrayInputStream(out.toByteArray()))) {
+    try (ObjectInputStream in =
+        new ObjectInputStream(new ByteArrayInputStream(out.toByteArray()))) {
       assertEquals(ArrayList.class, in.readObject().getClass(), "serialized as the ArrayList");
       assertEquals(d.f3(), in.readObject());
     }
@@ -136,8 +142,11 @@ public class LazyCollectionsTest {
   @EnumSource(Encoders.Mode.class)
   void concreteDeclaredTypesDecodeEagerly(Encoders.Mode mode) {
     RowEncoder<Eager> enc = Encoders.rowEncoder(Eager.class, mode);
-    Eager v = new Eager(new ArrayList<>(List.of(1, 2)), new HashMap<>(Map.of("a", 1)),
-        new LinkedHashMap<>(Map.of("b", 2)));
+    Eager v =
+        new Eager(
+            new ArrayList<>(List.of(1, 2)),
+            new HashMap<>(Map.of("a", 1)),
+            new LinkedHashMap<>(Map.of("b", 2)));
     Eager d = enc.fromRow(enc.toRow(v));
     assertEquals(ArrayList.class, d.list().getClass());
     assertEquals(HashMap.class, d.map().getClass());

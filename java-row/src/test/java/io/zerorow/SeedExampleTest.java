@@ -23,8 +23,11 @@ public class SeedExampleTest {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof Foo && ((Foo) o).f1 == f1 && Objects.equals(((Foo) o).f2, f2)
-          && Objects.equals(((Foo) o).f3, f3) && Objects.equals(((Foo) o).f4, f4);
+      return o instanceof Foo
+          && ((Foo) o).f1 == f1
+          && Objects.equals(((Foo) o).f2, f2)
+          && Objects.equals(((Foo) o).f3, f3)
+          && Objects.equals(((Foo) o).f4, f4);
     }
 
     @Override
@@ -56,7 +59,8 @@ public class SeedExampleTest {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof Bar && Objects.equals(((Bar) o).f1, f1)
+      return o instanceof Bar
+          && Objects.equals(((Bar) o).f1, f1)
           && Objects.equals(((Bar) o).f2, f2);
     }
 
@@ -92,8 +96,11 @@ public class SeedExampleTest {
   void seedVerbatim() {
     Foo foo = createFoo(1_000_000);
     RowEncoder<Foo> encoder = Encoders.rowEncoder(Foo.class);
-    BinaryRow row = encoder.toRow(foo);  Foo back = encoder.fromRow(row);
-    BinaryArray a = row.getArray(3);  BinaryRow bar = a.getStruct(10);  long v = bar.getArray(1).getLong(5);
+    BinaryRow row = encoder.toRow(foo);
+    Foo back = encoder.fromRow(row);
+    BinaryArray a = row.getArray(3);
+    BinaryRow bar = a.getStruct(10);
+    long v = bar.getArray(1).getLong(5);
     Bar partial = Encoders.rowEncoder(Bar.class).fromRow(bar);
     Schema schema = TypeInference.inferSchema(Foo.class);
     assertEquals(foo, back);
@@ -133,11 +140,16 @@ public class SeedExampleTest {
     Foo foo = createFoo(3);
     byte[] bytes = encoder.encode(foo);
     assertEquals(foo, encoder.decode(bytes));
-    assertEquals(foo, Encoders.rowEncoder(Foo.class).fromRow(BinaryRow.wrap(encoder.schema(), bytes)));
+    assertEquals(
+        foo, Encoders.rowEncoder(Foo.class).fromRow(BinaryRow.wrap(encoder.schema(), bytes)));
     // the seed_foo_small golden case has the same schema
     java.nio.file.Path dir = Vectors.dir().resolve("seed_foo_small");
-    assertEquals(Schema.fromJson(new String(java.nio.file.Files.readAllBytes(
-        dir.resolve("schema.json")), java.nio.charset.StandardCharsets.UTF_8)), encoder.schema());
+    assertEquals(
+        Schema.fromJson(
+            new String(
+                java.nio.file.Files.readAllBytes(dir.resolve("schema.json")),
+                java.nio.charset.StandardCharsets.UTF_8)),
+        encoder.schema());
     byte[] golden = java.nio.file.Files.readAllBytes(dir.resolve("row.bin"));
     Foo g = encoder.decode(golden);
     assertArrayEquals(golden, encoder.encode(g));

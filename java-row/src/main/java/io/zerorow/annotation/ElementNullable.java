@@ -5,7 +5,10 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/** Nullability of the elements of a list (default true for object elements, false for primitive arrays). Put it on the field, the getter or the record component. */
+/**
+ * Nullability of the elements of a list (default true for object elements, false for primitive
+ * arrays). Put it on the field, the getter or the record component.
+ */
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.FIELD, ElementType.METHOD, ElementType.RECORD_COMPONENT})
 public @interface ElementNullable {

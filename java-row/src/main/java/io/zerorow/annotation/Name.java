@@ -5,7 +5,10 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/** Overrides the field name in the schema (default is the Java field or record component name). Put it on the field, the getter or the record component. */
+/**
+ * Overrides the field name in the schema (default is the Java field or record component name). Put
+ * it on the field, the getter or the record component.
+ */
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.FIELD, ElementType.METHOD, ElementType.RECORD_COMPONENT})
 public @interface Name {

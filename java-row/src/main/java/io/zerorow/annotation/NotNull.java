@@ -5,9 +5,10 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/** Marks a field non-nullable; encoding a null is an invalid_data error. Put it on the field, the getter or the record component. */
+/**
+ * Marks a field non-nullable; encoding a null is an invalid_data error. Put it on the field, the
+ * getter or the record component.
+ */
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.FIELD, ElementType.METHOD, ElementType.RECORD_COMPONENT})
-public @interface NotNull {
-
-}
+public @interface NotNull {}

@@ -11,13 +11,20 @@ public final class BeanInfo {
   public final boolean record;
   public final List<Property> properties;
   public final Schema schema;
+
   /** No-arg constructor (bean) or canonical constructor (record). */
   public final Constructor<?> constructor;
+
   /** The constructor as {@code (Object[])Object}. */
   final MethodHandle create;
 
-  BeanInfo(Class<?> cls, boolean record, List<Property> properties, Schema schema,
-      Constructor<?> constructor, MethodHandle create) {
+  BeanInfo(
+      Class<?> cls,
+      boolean record,
+      List<Property> properties,
+      Schema schema,
+      Constructor<?> constructor,
+      MethodHandle create) {
     this.cls = cls;
     this.record = record;
     this.properties = properties;

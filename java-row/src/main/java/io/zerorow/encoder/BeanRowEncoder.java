@@ -17,15 +17,33 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
   private Schema lastChecked;
 
   public BeanRowEncoder(Class<T> cls, boolean codegen) {
-    this.cls = cls;
-    TypeBinding b = Introspector.bean(cls);
+    this(cls, codegen, io.zerorow.FieldOrder.DECLARATION, false);
+  }
+
+  /** An encoder with the given field order and strictness for time values. */
+  public BeanRowEncoder(
+      Class<T> cls, boolean codegen, io.zerorow.FieldOrder order, boolean strict) {
+    this.cls =
+        java.util.Objects.requireNonNull(
+            cls, "rowEncoder(cls): cls is null; pass the bean or record class, e.g. Foo.class");
+    TypeBinding b = Introspector.bean(cls, order, strict);
     this.schema = (Schema) b.type;
     this.writer = new RowWriter(schema);
-    this.codec = codegen ? Compiled.forBean(b).newInstance(writer.buffer())
-        : new Codec.BeanCodec(b);
+    this.codec =
+        codegen ? Compiled.forBean(b).newInstance(writer.buffer()) : new Codec.BeanCodec(b);
     this.view = new BinaryRow(schema);
     this.out = new BinaryRow(schema);
     this.lastChecked = schema;
+  }
+
+  private void requireValue(T value, String call) {
+    if (value == null) {
+      throw new NullPointerException(
+          call
+              + "(value): value is null; expected a "
+              + cls.getName()
+              + " (a null row has no encoding)");
+    }
   }
 
   @Override
@@ -35,6 +53,7 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
 
   @Override
   public BinaryRow toRow(T value) {
+    requireValue(value, "toRow");
     writer.reset();
     codec.writeFields(writer, value);
     return out.pointTo(writer.buffer().array(), 0, writer.sizeInBytes());
@@ -42,11 +61,23 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
 
   @Override
   public T fromRow(BinaryRow row) {
+    if (row == null) {
+      throw new NullPointerException(
+          "fromRow(row): row is null; expected a row of " + cls.getName());
+    }
     Schema s = row.schema();
     if (s != lastChecked) {
       if (!s.equals(schema)) {
-        throw new SchemaMismatchException("", "expected a row of " + cls.getName() + " (schema "
-            + schema.fingerprintHex() + ") but found schema " + s.fingerprintHex() + ": " + s);
+        throw new SchemaMismatchException(
+            "",
+            "expected a row of "
+                + cls.getName()
+                + " (schema "
+                + schema.fingerprintHex()
+                + ") but found schema "
+                + s.fingerprintHex()
+                + ": "
+                + s);
       }
       lastChecked = s;
     }
@@ -55,6 +86,7 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
 
   @Override
   public byte[] encode(T value) {
+    requireValue(value, "encode");
     writer.reset();
     codec.writeFields(writer, value);
     return writer.toByteArray();
@@ -62,6 +94,9 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
 
   @Override
   public T decode(byte[] bytes) {
+    if (bytes == null) {
+      throw new NullPointerException("decode(bytes): bytes is null");
+    }
     return cls.cast(codec.readFields(view.pointTo(bytes, 0, bytes.length)));
   }
 }

@@ -24,9 +24,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The interpreted (reflection/MethodHandle) path: a tree of codecs mirroring a
- * {@link TypeBinding} tree, giving the same bytes as the generated code. Each node owns the
- * writers/views of its place in the tree, so a codec tree is used by one thread. Internal.
+ * The interpreted (reflection/MethodHandle) path: a tree of codecs mirroring a {@link TypeBinding}
+ * tree, giving the same bytes as the generated code. Each node owns the writers/views of its place
+ * in the tree, so a codec tree is used by one thread. Internal.
  */
 public abstract class Codec {
   final TypeBinding b;
@@ -54,7 +54,13 @@ public abstract class Codec {
   }
 
   final Object read(DataGetters g, int i) {
-    return g.isNullAt(i) ? nullValue() : readValue(g, i);
+    if (g.isNullAt(i)) {
+      if (io.zerorow.internal.Checks.BOUNDS_CHECKS && !b.nullable && b.kind != Kind.OPTIONAL) {
+        throw Conv.nullBit(b.path);
+      }
+      return nullValue();
+    }
+    return readValue(g, i);
   }
 
   Object nullValue() {
@@ -112,39 +118,74 @@ public abstract class Codec {
     @Override
     void writeValue(BinaryWriter w, int i, Object v) {
       switch (b.kind) {
-        case BOOL: w.writeBoolean(i, (Boolean) v); break;
-        case FLOAT32: w.writeFloat(i, (Float) v); break;
-        case FLOAT64: w.writeDouble(i, (Double) v); break;
-        case STRING: w.writeString(i, (String) v); break;
-        case ENUM: w.writeString(i, ((Enum<?>) v).name()); break;
-        case BINARY: w.writeBinary(i, (byte[]) v); break;
-        case LOCAL_DATE: w.writeInt(i, Conv.days((LocalDate) v, b.path)); break;
-        case LOCAL_TIME: w.writeLong(i, Conv.micros((LocalTime) v, b.path)); break;
-        case INSTANT: w.writeLong(i, Conv.micros((Instant) v, b.path)); break;
-        case LOCAL_DATE_TIME: w.writeLong(i, Conv.micros((LocalDateTime) v, b.path)); break;
-        case DURATION: w.writeLong(i, Conv.micros((Duration) v, b.path)); break;
-        default: {
-          DataTypes.DecimalType d = (DataTypes.DecimalType) b.type;
-          w.writeDecimal(i, (BigDecimal) v, d.precision(), d.scale());
-        }
+        case BOOL:
+          w.writeBoolean(i, (Boolean) v);
+          break;
+        case FLOAT32:
+          w.writeFloat(i, (Float) v);
+          break;
+        case FLOAT64:
+          w.writeDouble(i, (Double) v);
+          break;
+        case STRING:
+          w.writeString(i, (String) v);
+          break;
+        case ENUM:
+          w.writeString(i, ((Enum<?>) v).name());
+          break;
+        case BINARY:
+          w.writeBinary(i, (byte[]) v);
+          break;
+        case LOCAL_DATE:
+          w.writeInt(i, Conv.days((LocalDate) v, b.path));
+          break;
+        case LOCAL_TIME:
+          w.writeLong(i, Conv.micros((LocalTime) v, b.path, b.strict));
+          break;
+        case INSTANT:
+          w.writeLong(i, Conv.micros((Instant) v, b.path, b.strict));
+          break;
+        case LOCAL_DATE_TIME:
+          w.writeLong(i, Conv.micros((LocalDateTime) v, b.path, b.strict));
+          break;
+        case DURATION:
+          w.writeLong(i, Conv.micros((Duration) v, b.path, b.strict));
+          break;
+        default:
+          {
+            DataTypes.DecimalType d = (DataTypes.DecimalType) b.type;
+            w.writeDecimal(i, (BigDecimal) v, d.precision(), d.scale());
+          }
       }
     }
 
     @Override
     Object readValue(DataGetters g, int i) {
       switch (b.kind) {
-        case BOOL: return g.getBoolean(i);
-        case FLOAT32: return g.getFloat(i);
-        case FLOAT64: return g.getDouble(i);
-        case STRING: return g.getString(i);
-        case ENUM: return Conv.enumValue(b.raw, g.getString(i), b.path);
-        case BINARY: return g.getBinary(i);
-        case LOCAL_DATE: return Conv.date(g.getInt(i));
-        case LOCAL_TIME: return Conv.time(g.getLong(i));
-        case INSTANT: return Conv.instant(g.getLong(i));
-        case LOCAL_DATE_TIME: return Conv.localDateTime(g.getLong(i));
-        case DURATION: return Conv.duration(g.getLong(i));
-        default: return g.getDecimal(i);
+        case BOOL:
+          return g.getBoolean(i);
+        case FLOAT32:
+          return g.getFloat(i);
+        case FLOAT64:
+          return g.getDouble(i);
+        case STRING:
+          return g.getString(i);
+        case ENUM:
+          return Conv.enumValue(b.raw, g.getString(i), b.path);
+        case BINARY:
+          return g.getBinary(i);
+        case LOCAL_DATE:
+          return Conv.date(g.getInt(i));
+        case LOCAL_TIME:
+          return Conv.time(g.getLong(i));
+        case INSTANT:
+          return Conv.instant(g.getLong(i));
+        case LOCAL_DATE_TIME:
+          return Conv.localDateTime(g.getLong(i));
+        case DURATION:
+          return Conv.duration(g.getLong(i));
+        default:
+          return g.getDecimal(i);
       }
     }
 
@@ -170,15 +211,24 @@ public abstract class Codec {
     void writeValue(BinaryWriter w, int i, Object v) {
       long x = ((Number) v).longValue();
       switch (storage) {
-        case INT8: w.writeByte(i, Conv.int8(x, b.path)); break;
-        case INT16: w.writeShort(i, Conv.int16(x, b.path)); break;
+        case INT8:
+          w.writeByte(i, Conv.int8(x, b.path));
+          break;
+        case INT16:
+          w.writeShort(i, Conv.int16(x, b.path));
+          break;
         case INT32:
-        case DATE32: w.writeInt(i, Conv.int32(x, b.path)); break;
-        case TIME: w.writeLong(i, Conv.time(x, b.path)); break;
+        case DATE32:
+          w.writeInt(i, Conv.int32(x, b.path));
+          break;
+        case TIME:
+          w.writeLong(i, Conv.time(x, b.path));
+          break;
         case DECIMAL:
           w.writeLong(i, Conv.decimal18(x, ((DataTypes.DecimalType) b.type).precision(), b.path));
           break;
-        default: w.writeLong(i, x);
+        default:
+          w.writeLong(i, x);
       }
     }
 
@@ -186,17 +236,28 @@ public abstract class Codec {
     Object readValue(DataGetters g, int i) {
       long x;
       switch (storage) {
-        case INT8: x = g.getByte(i); break;
-        case INT16: x = g.getShort(i); break;
+        case INT8:
+          x = g.getByte(i);
+          break;
+        case INT16:
+          x = g.getShort(i);
+          break;
         case INT32:
-        case DATE32: x = g.getInt(i); break;
-        default: x = g.getLong(i);
+        case DATE32:
+          x = g.getInt(i);
+          break;
+        default:
+          x = g.getLong(i);
       }
       switch (b.kind) {
-        case INT8: return Conv.int8(x, b.path);
-        case INT16: return Conv.int16(x, b.path);
-        case INT32: return Conv.int32(x, b.path);
-        default: return x;
+        case INT8:
+          return Conv.int8(x, b.path);
+        case INT16:
+          return Conv.int16(x, b.path);
+        case INT32:
+          return Conv.int32(x, b.path);
+        default:
+          return x;
       }
     }
 
@@ -206,10 +267,14 @@ public abstract class Codec {
         return null;
       }
       switch (b.kind) {
-        case INT8: return (byte) 0;
-        case INT16: return (short) 0;
-        case INT32: return 0;
-        default: return 0L;
+        case INT8:
+          return (byte) 0;
+        case INT16:
+          return (short) 0;
+        case INT32:
+          return 0;
+        default:
+          return 0L;
       }
     }
   }
@@ -248,6 +313,7 @@ public abstract class Codec {
     private ArrayWriter writer;
     private final BinaryArray view;
     private final Class<?> factory;
+
     /** Eager codecs of this site, one per thread, that decode {@link LazyList}s; or null. */
     private final ThreadLocal<ListCodec> eager;
 
@@ -256,14 +322,21 @@ public abstract class Codec {
       element = Codec.of(b.element, lazy);
       view = new BinaryArray((DataTypes.ListType) b.type);
       factory = b.kind == Kind.ARRAY ? null : Collections2.collectionFactory(b.raw);
-      eager = lazy && Collections2.lazy(b)
-          ? ThreadLocal.withInitial(() -> new ListCodec(b, false)) : null;
+      eager =
+          lazy && Collections2.lazy(b)
+              ? ThreadLocal.withInitial(() -> new ListCodec(b, false))
+              : null;
     }
 
     @Override
     public Object decodeLazy(int site, byte[] bytes) {
       ListCodec c = eager.get();
-      return c.readArray(c.view.pointTo(bytes, Platform.BYTE_ARRAY_OFFSET, bytes.length));
+      Conv.Budget budget = Conv.Budget.enter(bytes.length);
+      try {
+        return c.readArray(c.view.pointTo(bytes, Platform.BYTE_ARRAY_OFFSET, bytes.length));
+      } finally {
+        budget.exit();
+      }
     }
 
     @Override
@@ -304,6 +377,7 @@ public abstract class Codec {
 
     private Object readArray(BinaryArray a) {
       int n = a.numElements();
+      Conv.Budget.take(n, b.path);
       if (b.kind == Kind.ARRAY) {
         Object out = Array.newInstance(b.raw.getComponentType(), n);
         for (int k = 0; k < n; k++) {
@@ -335,8 +409,9 @@ public abstract class Codec {
   static Map<Object, Object> newMap(Class<?> cls, int n) {
     try {
       if (Collections2.sized(cls)) {
-        return (Map<Object, Object>) cls.getConstructor(int.class).newInstance(
-            (int) Math.min(Integer.MAX_VALUE, n * 4L / 3 + 1));
+        return (Map<Object, Object>)
+            cls.getConstructor(int.class)
+                .newInstance((int) Math.min(Integer.MAX_VALUE, n * 4L / 3 + 1));
       }
       return (Map<Object, Object>) cls.getConstructor().newInstance();
     } catch (ReflectiveOperationException e) {
@@ -350,6 +425,7 @@ public abstract class Codec {
     private ArrayWriter keys;
     private ArrayWriter values;
     private final Class<?> factory;
+
     /** Eager codecs of this site, one per thread, that decode {@link LazyMap}s; or null. */
     private final ThreadLocal<MapCodec> eager;
 
@@ -358,13 +434,20 @@ public abstract class Codec {
       key = Codec.of(b.key, lazy);
       value = Codec.of(b.value, lazy);
       factory = Collections2.mapFactory(b.raw);
-      eager = lazy && Collections2.lazy(b)
-          ? ThreadLocal.withInitial(() -> new MapCodec(b, false)) : null;
+      eager =
+          lazy && Collections2.lazy(b)
+              ? ThreadLocal.withInitial(() -> new MapCodec(b, false))
+              : null;
     }
 
     @Override
     public Object decodeLazy(int site, byte[] bytes) {
-      return eager.get().readMap(BinaryMap.wrap((DataTypes.MapType) b.type, bytes));
+      Conv.Budget budget = Conv.Budget.enter(bytes.length);
+      try {
+        return eager.get().readMap(BinaryMap.wrap((DataTypes.MapType) b.type, bytes));
+      } finally {
+        budget.exit();
+      }
     }
 
     @Override
@@ -408,6 +491,7 @@ public abstract class Codec {
 
     private Object readMap(BinaryMap m) {
       int n = m.numElements();
+      Conv.Budget.take(2L * n, b.path);
       Map<Object, Object> out = newMap(factory, n);
       BinaryArray ks = m.keyArray();
       BinaryArray vs = m.valueArray();
@@ -431,8 +515,8 @@ public abstract class Codec {
     }
 
     /**
-     * A codec reading property {@code k} from ordinal {@code ordinals[k]} (a projection), or
-     * from ordinal {@code k} when {@code ordinals} is null; collections lazy if {@code lazy}.
+     * A codec reading property {@code k} from ordinal {@code ordinals[k]} (a projection), or from
+     * ordinal {@code k} when {@code ordinals} is null; collections lazy if {@code lazy}.
      */
     public BeanCodec(TypeBinding b, int[] ordinals, boolean lazy) {
       super(b);
@@ -456,10 +540,21 @@ public abstract class Codec {
     /** Decodes a bean from the fields of a row. */
     @Override
     public Object readFields(BinaryRow r) {
+      Conv.Budget budget = Conv.Budget.enter(Conv.budgetOf(r));
+      try {
+        Conv.Budget.take(props.length, b.path);
+        return readStruct(r);
+      } finally {
+        budget.exit();
+      }
+    }
+
+    private Object readStruct(BinaryRow r) {
       if (info.record) {
         Object[] args = new Object[props.length];
         for (int k = 0; k < props.length; k++) {
-          args[k] = props[k].read(r, ordinals == null ? k : ordinals[k]);
+          args[info.properties.get(k).component] =
+              props[k].read(r, ordinals == null ? k : ordinals[k]);
         }
         return info.create(args);
       }

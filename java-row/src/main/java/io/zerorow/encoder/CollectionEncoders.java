@@ -32,8 +32,8 @@ public final class CollectionEncoders {
   }
 
   public static <K, V> MapEncoder<K, V> map(Class<K> keyClass, Class<V> valueClass) {
-    return new MapEnc<>(element(keyClass, "{key}").withNullable(false),
-        element(valueClass, "{value}"));
+    return new MapEnc<>(
+        element(keyClass, "{key}").withNullable(false), element(valueClass, "{value}"));
   }
 
   static final class ListEncoder<E> implements ArrayEncoder<E> {
@@ -71,8 +71,8 @@ public final class CollectionEncoders {
     @SuppressWarnings("unchecked")
     public List<E> fromArray(BinaryArray array) {
       if (!array.type().equals(type)) {
-        throw new SchemaMismatchException("", "expected an array of " + type + " but found "
-            + array.type());
+        throw new SchemaMismatchException(
+            "", "expected an array of " + type + " but found " + array.type());
       }
       int n = array.numElements();
       List<E> out = new ArrayList<>(n);
@@ -158,17 +158,25 @@ public final class CollectionEncoders {
       Field f = mine.field(k);
       int o = rowSchema.indexOf(f.name());
       if (o < 0) {
-        throw new SchemaMismatchException(f.name(), "the row has no field \"" + f.name()
-            + "\" (needed by " + cls.getName() + ")");
+        throw new SchemaMismatchException(
+            f.name(),
+            "the row has no field \"" + f.name() + "\" (needed by " + cls.getName() + ")");
       }
       Field rf = rowSchema.field(o);
       if (!rf.type().equals(f.type())) {
-        throw new SchemaMismatchException(f.name(), "expected type " + f.type() + " (from "
-            + cls.getName() + ") but the row has " + rf.type());
+        throw new SchemaMismatchException(
+            f.name(),
+            "expected type "
+                + f.type()
+                + " (from "
+                + cls.getName()
+                + ") but the row has "
+                + rf.type());
       }
       if (rf.nullable() && !f.nullable()) {
-        throw new SchemaMismatchException(f.name(), "the row's field is nullable but "
-            + cls.getName() + " declares it non-nullable");
+        throw new SchemaMismatchException(
+            f.name(),
+            "the row's field is nullable but " + cls.getName() + " declares it non-nullable");
       }
       ordinals[k] = o;
     }
@@ -182,8 +190,12 @@ public final class CollectionEncoders {
       @Override
       public T fromRow(BinaryRow row) {
         if (!row.schema().equals(rowSchema)) {
-          throw new SchemaMismatchException("", "expected schema " + rowSchema.fingerprintHex()
-              + " but found " + row.schema().fingerprintHex());
+          throw new SchemaMismatchException(
+              "",
+              "expected schema "
+                  + rowSchema.fingerprintHex()
+                  + " but found "
+                  + row.schema().fingerprintHex());
         }
         return cls.cast(codec.readFields(row));
       }

@@ -22,7 +22,9 @@ public final class Collections2 {
 
   /** The class to instantiate for a declared collection type, or null if unsupported. */
   public static Class<?> collectionFactory(Class<?> declared) {
-    if (declared == List.class || declared == Collection.class || declared == ArrayList.class
+    if (declared == List.class
+        || declared == Collection.class
+        || declared == ArrayList.class
         || declared == Iterable.class) {
       return ArrayList.class;
     }
@@ -32,14 +34,16 @@ public final class Collections2 {
     if (declared == HashSet.class) {
       return HashSet.class;
     }
-    if (declared == SortedSet.class || declared == TreeSet.class
+    if (declared == SortedSet.class
+        || declared == TreeSet.class
         || declared == java.util.NavigableSet.class) {
       return TreeSet.class;
     }
     if (declared == LinkedList.class) {
       return LinkedList.class;
     }
-    if (declared == ArrayDeque.class || declared == java.util.Deque.class
+    if (declared == ArrayDeque.class
+        || declared == java.util.Deque.class
         || declared == java.util.Queue.class) {
       return ArrayDeque.class;
     }
@@ -54,7 +58,8 @@ public final class Collections2 {
     if (declared == HashMap.class) {
       return HashMap.class;
     }
-    if (declared == SortedMap.class || declared == TreeMap.class
+    if (declared == SortedMap.class
+        || declared == TreeMap.class
         || declared == java.util.NavigableMap.class) {
       return TreeMap.class;
     }
@@ -63,22 +68,24 @@ public final class Collections2 {
 
   /**
    * True when a binding decodes lazily: into a {@link LazyList} when declared as {@code List},
-   * {@code Collection} or {@code Iterable}, into a {@link LazyMap} when declared as
-   * {@code Map}. A declared concrete class ({@code ArrayList}, {@code HashMap} ...) and sets
-   * decode eagerly.
+   * {@code Collection} or {@code Iterable}, into a {@link LazyMap} when declared as {@code Map}. A
+   * declared concrete class ({@code ArrayList}, {@code HashMap} ...) and sets decode eagerly.
    */
   static boolean lazy(TypeBinding b) {
     if (b.kind == Kind.MAP) {
       return b.raw == Map.class;
     }
-    return b.kind == Kind.COLLECTION && (b.raw == List.class || b.raw == Collection.class
-        || b.raw == Iterable.class);
+    return b.kind == Kind.COLLECTION
+        && (b.raw == List.class || b.raw == Collection.class || b.raw == Iterable.class);
   }
 
   /** True when the class has a constructor taking an initial capacity. */
   public static boolean sized(Class<?> concrete) {
-    return concrete == ArrayList.class || concrete == HashMap.class
-        || concrete == LinkedHashMap.class || concrete == HashSet.class
-        || concrete == LinkedHashSet.class || concrete == ArrayDeque.class;
+    return concrete == ArrayList.class
+        || concrete == HashMap.class
+        || concrete == LinkedHashMap.class
+        || concrete == HashSet.class
+        || concrete == LinkedHashSet.class
+        || concrete == ArrayDeque.class;
   }
 }

@@ -13,23 +13,25 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.codehaus.janino.SimpleCompiler;
 
 /**
- * Generated codecs, compiled once per class with Janino and cached (thread-safe). Set
- * {@code -Dzerorow.codegen.dump=<dir>} to write each generated source to {@code <dir>}.
- * Internal.
+ * Generated codecs, compiled once per class with Janino and cached (thread-safe). Set {@code
+ * -Dzerorow.codegen.dump=<dir>} to write each generated source to {@code <dir>}. Internal.
  */
 public final class Compiled implements LazyDecoder {
-  private static final Map<Class<?>, Compiled> CACHE = new ConcurrentHashMap<>();
+  /** Per root binding (bindings are cached per class, field order and strictness). */
+  private static final Map<TypeBinding, Compiled> CACHE = new ConcurrentHashMap<>();
+
   private static final AtomicInteger IDS = new AtomicInteger();
 
   private final Constructor<?> ctor;
   private final Object[] refs;
+
   /** The generated source (for tests and debugging). */
   public final String source;
 
   /**
    * Codec instances that decode {@link LazyList}s and {@link LazyMap}s, one per thread: a lazy
-   * collection may be read on any thread while the encoder that made it works on another, so
-   * they never share its views.
+   * collection may be read on any thread while the encoder that made it works on another, so they
+   * never share its views.
    */
   private final ThreadLocal<LazyDecoder> readers =
       ThreadLocal.withInitial(() -> (LazyDecoder) newInstance(new WriteBuffer(64), false));
@@ -50,7 +52,7 @@ public final class Compiled implements LazyDecoder {
 
   /** The compiled codec class for a bean binding (compiled on first use). */
   public static Compiled forBean(TypeBinding root) {
-    return CACHE.computeIfAbsent(root.raw, c -> compile(root));
+    return CACHE.computeIfAbsent(root, c -> compile(root));
   }
 
   /** A new codec instance whose writers share {@code buffer}; its collections decode lazily. */
@@ -68,8 +70,10 @@ public final class Compiled implements LazyDecoder {
   }
 
   private static Compiled compile(TypeBinding root) {
-    String name = root.raw.getSimpleName().replaceAll("[^A-Za-z0-9_]", "_") + "_Codec"
-        + IDS.incrementAndGet();
+    String name =
+        root.raw.getSimpleName().replaceAll("[^A-Za-z0-9_]", "_")
+            + "_Codec"
+            + IDS.incrementAndGet();
     CodeGenerator gen = new CodeGenerator(name);
     String source = gen.generate(root);
     dump(name, source);
@@ -83,8 +87,8 @@ public final class Compiled implements LazyDecoder {
       Constructor<?> ctor = cls.getConstructor(Object[].class, WriteBuffer.class, boolean.class);
       return new Compiled(ctor, gen.refs.toArray(), gen.sourceRef, source);
     } catch (Exception e) {
-      throw new IllegalStateException("cannot compile the generated codec for "
-          + root.raw.getName() + ":\n" + source, e);
+      throw new IllegalStateException(
+          "cannot compile the generated codec for " + root.raw.getName() + ":\n" + source, e);
     }
   }
 

@@ -10,8 +10,8 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 
 /**
- * Checked conversions used by both the generated and the interpreted codecs, so that both give
- * the same bytes and the same errors. Internal.
+ * Checked conversions used by both the generated and the interpreted codecs, so that both give the
+ * same bytes and the same errors. Internal.
  */
 public final class Conv {
   private Conv() {}
@@ -60,16 +60,32 @@ public final class Conv {
     return Values.microsOf(v, path);
   }
 
+  public static long micros(LocalTime v, String path, boolean strict) {
+    return Values.microsOf(v, path, strict);
+  }
+
   public static long micros(Instant v, String path) {
     return Values.microsOf(v, path);
+  }
+
+  public static long micros(Instant v, String path, boolean strict) {
+    return Values.microsOf(v, path, strict);
   }
 
   public static long micros(LocalDateTime v, String path) {
     return Values.microsOf(v, path);
   }
 
+  public static long micros(LocalDateTime v, String path, boolean strict) {
+    return Values.microsOf(v, path, strict);
+  }
+
   public static long micros(Duration v, String path) {
     return Values.microsOf(v, path);
+  }
+
+  public static long micros(Duration v, String path, boolean strict) {
+    return Values.microsOf(v, path, strict);
   }
 
   public static LocalDate date(int days) {
@@ -100,8 +116,93 @@ public final class Conv {
     try {
       return Enum.valueOf((Class) cls, name);
     } catch (IllegalArgumentException e) {
-      throw new InvalidDataException(path, "\"" + name + "\" is not a constant of "
-          + cls.getName());
+      throw new InvalidDataException(
+          path, "\"" + name + "\" is not a constant of " + cls.getName());
+    }
+  }
+
+  /**
+   * Returns {@code g} after checking that ordinal {@code i} is not null: decoding a row whose
+   * non-nullable field has its null bit set is {@code invalid_data}, never a default value.
+   */
+  public static io.zerorow.BinaryRow notNull(io.zerorow.BinaryRow g, int i, String path) {
+    if (io.zerorow.internal.Checks.BOUNDS_CHECKS && g.isNullAt(i)) {
+      throw nullBit(path);
+    }
+    return g;
+  }
+
+  /** Same as {@link #notNull(io.zerorow.BinaryRow, int, String)} for an array element. */
+  public static io.zerorow.BinaryArray notNull(io.zerorow.BinaryArray g, int i, String path) {
+    if (io.zerorow.internal.Checks.BOUNDS_CHECKS && g.isNullAt(i)) {
+      throw nullBit(path);
+    }
+    return g;
+  }
+
+  /** Returns {@code a} after checking that none of its elements is null. */
+  public static io.zerorow.BinaryArray noNulls(io.zerorow.BinaryArray a, String path) {
+    if (io.zerorow.internal.Checks.BOUNDS_CHECKS && a.anyNull()) {
+      throw nullBit(path);
+    }
+    return a;
+  }
+
+  /** The error of a null bit set on a value whose type is not nullable. */
+  public static InvalidDataException nullBit(String path) {
+    return new InvalidDataException(
+        path, "expected a value (the type is not nullable) but " + "found its null bit set");
+  }
+
+  /**
+   * The error of a decode that would produce more values than its row has bytes: references share
+   * or overlap bodies (SPEC §6.2 refuses such a row at level full), and decoding them again and
+   * again could take time and memory exponential in the depth.
+   */
+  public static InvalidDataException overBudget(String path) {
+    return new InvalidDataException(
+        path,
+        "decoding would produce more values than the row has"
+            + " bytes (a row holds at most one value per byte, SPEC §6.2): references share or"
+            + " overlap bodies; validate the row at level full to find them");
+  }
+
+  /**
+   * The decode budget of a row: its size in bytes (an unset view is refused here, before a budget
+   * of 0 would misreport it as shared bodies).
+   */
+  public static long budgetOf(io.zerorow.BinaryRow r) {
+    if (!r.isSet()) {
+      throw new IllegalStateException(
+          "BinaryRow is unset: point it at bytes (pointTo/wrap)" + " before decoding it");
+    }
+    return r.getSizeInBytes();
+  }
+
+  /** The decode budget of the interpreted codecs, per thread (the generated ones keep a field). */
+  static final class Budget {
+    private static final ThreadLocal<Budget> CURRENT = ThreadLocal.withInitial(Budget::new);
+    long left;
+    int depth;
+
+    /** Enters a decode; the outermost one starts the budget at {@code bytes}. */
+    static Budget enter(long bytes) {
+      Budget b = CURRENT.get();
+      if (b.depth++ == 0) {
+        b.left = bytes;
+      }
+      return b;
+    }
+
+    void exit() {
+      depth--;
+    }
+
+    static void take(long n, String path) {
+      Budget b = CURRENT.get();
+      if (b.depth > 0 && (b.left -= n) < 0) {
+        throw overBudget(path);
+      }
     }
   }
 
@@ -110,14 +211,15 @@ public final class Conv {
   }
 
   public static SchemaMismatchException sizeChanged(String path, int expected, int found) {
-    return new SchemaMismatchException(path, "collection changed while encoding: expected "
-        + expected + " elements but found " + found);
+    return new SchemaMismatchException(
+        path,
+        "collection changed while encoding: expected " + expected + " elements but found " + found);
   }
 
   public static long decimal18(long unscaled, int precision, String path) {
     if (!Values.fitsPrecision(unscaled, precision)) {
-      throw new InvalidDataException(path, "unscaled value " + unscaled
-          + " exceeds the precision " + precision);
+      throw new InvalidDataException(
+          path, "unscaled value " + unscaled + " exceeds the precision " + precision);
     }
     return unscaled;
   }

@@ -3,6 +3,7 @@ package io.zerorow.encoder;
 import io.zerorow.DataType;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
+import io.zerorow.FieldOrder;
 import io.zerorow.Schema;
 import io.zerorow.TypeId;
 import io.zerorow.UnsupportedException;
@@ -43,32 +44,56 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Schema inference for Java classes (beans and records): maps every property to a
- * {@link TypeBinding}. The rules are documented on {@code io.zerorow.TypeInference}. Internal.
+ * Schema inference for Java classes (beans and records): maps every property to a {@link
+ * TypeBinding}. The rules are documented on {@code io.zerorow.TypeInference}. Internal.
  */
 public final class Introspector {
   /** Default type of an unannotated {@code BigDecimal}. */
   public static final DataType DEFAULT_DECIMAL = DataTypes.decimal(38, 18);
 
-  private static final Map<Class<?>, TypeBinding> CACHE = new ConcurrentHashMap<>();
+  /** Bindings per (class, field order, strict). */
+  private static final Map<List<Object>, TypeBinding> CACHE = new ConcurrentHashMap<>();
 
   private final Deque<Class<?>> stack = new ArrayDeque<>();
+  private final FieldOrder order;
+  private final boolean strict;
 
-  private Introspector() {}
+  private Introspector(FieldOrder order, boolean strict) {
+    this.order = order;
+    this.strict = strict;
+  }
 
-  /** The binding of a bean or record class (cached). */
+  /** The binding of a bean or record class in declaration order (cached). */
   public static TypeBinding bean(Class<?> cls) {
-    TypeBinding b = CACHE.get(cls);
+    return bean(cls, FieldOrder.DECLARATION, false);
+  }
+
+  /**
+   * The binding of a bean or record class with its fields in {@code order}; {@code strict} time
+   * values refuse sub-microsecond digits (cached).
+   */
+  public static TypeBinding bean(Class<?> cls, FieldOrder order, boolean strict) {
+    List<Object> key = List.of(cls, order, strict);
+    TypeBinding b = CACHE.get(key);
     if (b == null) {
-      b = new Introspector().beanBinding(cls, "", false);
-      CACHE.putIfAbsent(cls, b);
+      b = new Introspector(order, strict).beanBinding(cls, "", false);
+      TypeBinding old = CACHE.putIfAbsent(key, b);
+      b = old != null ? old : b;
     }
     return b;
   }
 
   /** The binding of any supported Java type (e.g. {@code List<Foo>}) at the top level. */
   public static TypeBinding of(Type type) {
-    return new Introspector().binding(type, null, "", true);
+    return new Introspector(FieldOrder.DECLARATION, false).binding(type, null, "", true);
+  }
+
+  /** Sorts properties by Java field name when the order is {@link FieldOrder#NAME}. */
+  private List<Property> ordered(List<Property> props) {
+    if (order == FieldOrder.NAME) {
+      props.sort(java.util.Comparator.comparing(p -> p.javaName));
+    }
+    return props;
   }
 
   private static UnsupportedException unsupported(String path, String what) {
@@ -83,18 +108,25 @@ public final class Introspector {
     if (stack.contains(cls)) {
       throw unsupported(path, "cyclic type: " + cls.getName() + " contains itself");
     }
-    if (cls.isInterface() || Modifier.isAbstract(cls.getModifiers()) || cls.isPrimitive()
-        || cls.isArray() || cls.getName().startsWith("java.") || cls.getName().startsWith("javax.")
-        || cls.isAnonymousClass() || (cls.getEnclosingClass() != null
-            && !Modifier.isStatic(cls.getModifiers()) && !cls.isRecord())) {
-      throw unsupported(path, "unsupported Java type " + cls.getName()
-          + " (not a bean, record or known value type)");
+    if (cls.isInterface()
+        || Modifier.isAbstract(cls.getModifiers())
+        || cls.isPrimitive()
+        || cls.isArray()
+        || cls.getName().startsWith("java.")
+        || cls.getName().startsWith("javax.")
+        || cls.isAnonymousClass()
+        || (cls.getEnclosingClass() != null
+            && !Modifier.isStatic(cls.getModifiers())
+            && !cls.isRecord())) {
+      throw unsupported(
+          path,
+          "unsupported Java type " + cls.getName() + " (not a bean, record or known value type)");
     }
     stack.push(cls);
     try {
       BeanInfo info = cls.isRecord() ? record(cls, path) : pojo(cls, path);
-      return new TypeBinding(Kind.BEAN, cls, false, info.schema, nullable, null, null, null,
-          info, path);
+      return new TypeBinding(
+          Kind.BEAN, cls, false, info.schema, nullable, null, null, null, info, path);
     } finally {
       stack.pop();
     }
@@ -114,15 +146,18 @@ public final class Introspector {
         AnnotatedElement[] where = {c, f, acc};
         String name = name(where, c.getName());
         TypeBinding b = property(c.getGenericType(), where, join(path, name));
-        MethodHandle get = lookup.unreflect(acc)
-            .asType(MethodType.methodType(Object.class, Object.class));
-        props.add(new Property(name, c.getName(), b, acc, null, f, get, null));
+        MethodHandle get =
+            lookup.unreflect(acc).asType(MethodType.methodType(Object.class, Object.class));
+        props.add(new Property(name, c.getName(), b, acc, null, f, get, null, i));
       }
+      ordered(props);
       Constructor<?> ctor = cls.getDeclaredConstructor(types);
-      MethodHandle create = lookup.unreflectConstructor(ctor)
-          .asType(MethodType.methodType(Object.class, types).changeReturnType(Object.class))
-          .asSpreader(Object[].class, types.length)
-          .asType(MethodType.methodType(Object.class, Object[].class));
+      MethodHandle create =
+          lookup
+              .unreflectConstructor(ctor)
+              .asType(MethodType.methodType(Object.class, types).changeReturnType(Object.class))
+              .asSpreader(Object[].class, types.length)
+              .asType(MethodType.methodType(Object.class, Object[].class));
       return new BeanInfo(cls, true, props, schema(props, path), ctor, create);
     } catch (ReflectiveOperationException e) {
       throw new UnsupportedException(path, "cannot access record " + cls.getName(), e);
@@ -141,7 +176,13 @@ public final class Introspector {
       List<java.lang.reflect.Field> own = new ArrayList<>();
       for (java.lang.reflect.Field f : c.getDeclaredFields()) {
         int m = f.getModifiers();
-        if (!Modifier.isStatic(m) && !Modifier.isTransient(m) && !f.isSynthetic()) {
+        // a final field without a setter cannot be given a value on decode: it is computed
+        // by the class (the twin of a Python dataclass field with init=False), so it is not
+        // part of the schema, like a transient field
+        if (!Modifier.isStatic(m)
+            && !Modifier.isTransient(m)
+            && !f.isSynthetic()
+            && !(Modifier.isFinal(m) && accessor(cls, f, false) == null)) {
           own.add(f);
         }
       }
@@ -153,30 +194,35 @@ public final class Introspector {
       for (java.lang.reflect.Field f : fields) {
         Method getter = accessor(cls, f, true);
         Method setter = accessor(cls, f, false);
-        AnnotatedElement[] where = getter == null ? new AnnotatedElement[] {f}
-            : new AnnotatedElement[] {f, getter};
+        AnnotatedElement[] where =
+            getter == null ? new AnnotatedElement[] {f} : new AnnotatedElement[] {f, getter};
         String name = name(where, f.getName());
         TypeBinding b = property(f.getGenericType(), where, join(path, name));
-        MethodHandles.Lookup fl = MethodHandles.privateLookupIn(f.getDeclaringClass(),
-            MethodHandles.lookup());
+        MethodHandles.Lookup fl =
+            MethodHandles.privateLookupIn(f.getDeclaringClass(), MethodHandles.lookup());
         f.setAccessible(true);
-        MethodHandle get = (getter != null ? lookup.unreflect(getter) : fl.unreflectGetter(f))
-            .asType(MethodType.methodType(Object.class, Object.class));
-        MethodHandle set = (setter != null ? lookup.unreflect(setter) : fl.unreflectSetter(f))
-            .asType(MethodType.methodType(void.class, Object.class, Object.class));
-        props.add(new Property(name, f.getName(), b, getter, setter, f, get, set));
+        MethodHandle get =
+            (getter != null ? lookup.unreflect(getter) : fl.unreflectGetter(f))
+                .asType(MethodType.methodType(Object.class, Object.class));
+        MethodHandle set =
+            (setter != null ? lookup.unreflect(setter) : fl.unreflectSetter(f))
+                .asType(MethodType.methodType(void.class, Object.class, Object.class));
+        props.add(new Property(name, f.getName(), b, getter, setter, f, get, set, -1));
       }
+      ordered(props);
       ctor.setAccessible(true);
-      MethodHandle create = MethodHandles.dropArguments(
-          lookup.unreflectConstructor(ctor).asType(MethodType.methodType(Object.class)), 0,
-          Object[].class);
+      MethodHandle create =
+          MethodHandles.dropArguments(
+              lookup.unreflectConstructor(ctor).asType(MethodType.methodType(Object.class)),
+              0,
+              Object[].class);
       return new BeanInfo(cls, false, props, schema(props, path), ctor, create);
     } catch (ReflectiveOperationException | RuntimeException e) {
       if (e instanceof ZerorowException) {
         throw (ZerorowException) e;
       }
-      throw new UnsupportedException(path, "cannot access class " + cls.getName() + ": "
-          + e.getMessage(), e);
+      throw new UnsupportedException(
+          path, "cannot access class " + cls.getName() + ": " + e.getMessage(), e);
     }
   }
 
@@ -277,16 +323,19 @@ public final class Introspector {
       return leaf(Kind.LOCAL_DATE_TIME, raw, DataTypes.TIMESTAMP, override, path);
     }
     if (raw == Instant.class) {
-      if (override != null && (override.id() != TypeId.TIMESTAMP
-          || ((DataTypes.TimestampType) override).tz() == null)) {
+      if (override != null
+          && (override.id() != TypeId.TIMESTAMP
+              || ((DataTypes.TimestampType) override).tz() == null)) {
         throw unsupported(path, "an Instant maps to a timestamp with a zone, not " + override);
       }
-      return leaf(Kind.INSTANT, raw, override != null ? override : DataTypes.timestamp("UTC"),
-          null, path);
+      return leaf(
+          Kind.INSTANT, raw, override != null ? override : DataTypes.timestamp("UTC"), null, path);
     }
     if (raw == BigDecimal.class) {
-      DataType t = dec != null ? DataTypes.decimal(dec.precision(), dec.scale())
-          : override != null ? override : DEFAULT_DECIMAL;
+      DataType t =
+          dec != null
+              ? DataTypes.decimal(dec.precision(), dec.scale())
+              : override != null ? override : DEFAULT_DECIMAL;
       if (t.id() != TypeId.DECIMAL) {
         throw unsupported(path, "a BigDecimal maps to a decimal, not " + t);
       }
@@ -297,8 +346,8 @@ public final class Introspector {
       if (inner.primitive || inner.kind == Kind.OPTIONAL) {
         throw unsupported(path, "unsupported Optional content at " + path);
       }
-      return new TypeBinding(Kind.OPTIONAL, raw, false, inner.type, true, inner, null, null, null,
-          path);
+      return new TypeBinding(
+          Kind.OPTIONAL, raw, false, inner.type, true, inner, null, null, null, path);
     }
     if (override != null) {
       throw unsupported(path, "@As does not apply to " + raw.getName());
@@ -314,18 +363,29 @@ public final class Introspector {
       if (Collections2.mapFactory(raw) == null) {
         throw unsupported(path, "unsupported map class " + raw.getName());
       }
-      return new TypeBinding(Kind.MAP, raw, false, DataTypes.map(k.type, v.type, valueNullable),
-          true, null, k.withNullable(false), v.withNullable(valueNullable), null, path);
+      return new TypeBinding(
+          Kind.MAP,
+          raw,
+          false,
+          DataTypes.map(k.type, v.type, valueNullable),
+          true,
+          null,
+          k.withNullable(false),
+          v.withNullable(valueNullable),
+          null,
+          path);
     }
     return beanBinding(raw, path, true);
   }
 
-  private TypeBinding list(Type type, Class<?> raw, AnnotatedElement[] where, String path,
-      boolean top) {
+  private TypeBinding list(
+      Type type, Class<?> raw, AnnotatedElement[] where, String path, boolean top) {
     Type elemType;
     if (raw.isArray()) {
-      elemType = type instanceof GenericArrayType
-          ? ((GenericArrayType) type).getGenericComponentType() : raw.getComponentType();
+      elemType =
+          type instanceof GenericArrayType
+              ? ((GenericArrayType) type).getGenericComponentType()
+              : raw.getComponentType();
     } else {
       if (Collections2.collectionFactory(raw) == null) {
         throw unsupported(path, "unsupported collection class " + raw.getName());
@@ -338,9 +398,17 @@ public final class Introspector {
     if (elementNullable && e.primitive) {
       throw unsupported(path, "elements of a primitive array cannot be nullable");
     }
-    return new TypeBinding(raw.isArray() ? Kind.ARRAY : Kind.COLLECTION, raw, false,
-        DataTypes.list(e.type, elementNullable), true, e.withNullable(elementNullable), null,
-        null, null, path);
+    return new TypeBinding(
+        raw.isArray() ? Kind.ARRAY : Kind.COLLECTION,
+        raw,
+        false,
+        DataTypes.list(e.type, elementNullable),
+        true,
+        e.withNullable(elementNullable),
+        null,
+        null,
+        null,
+        path);
   }
 
   private static Class<?> rawClass(Type type, String path) {
@@ -354,8 +422,9 @@ public final class Introspector {
       Class<?> c = rawClass(((GenericArrayType) type).getGenericComponentType(), path);
       return java.lang.reflect.Array.newInstance(c, 0).getClass();
     }
-    throw unsupported(path, "unsupported Java type " + type.getTypeName()
-        + " (type variables need a concrete type)");
+    throw unsupported(
+        path,
+        "unsupported Java type " + type.getTypeName() + " (type variables need a concrete type)");
   }
 
   private static Type typeArg(Type type, int i, String path) {
@@ -375,8 +444,13 @@ public final class Introspector {
   }
 
   private static boolean isBox(Class<?> c) {
-    return c == Boolean.class || c == Byte.class || c == Short.class || c == Integer.class
-        || c == Long.class || c == Float.class || c == Double.class;
+    return c == Boolean.class
+        || c == Byte.class
+        || c == Short.class
+        || c == Integer.class
+        || c == Long.class
+        || c == Float.class
+        || c == Double.class;
   }
 
   private static TypeBinding scalar(Class<?> raw, DataType override, String path) {
@@ -408,15 +482,18 @@ public final class Introspector {
     }
     DataType t = dflt;
     if (override != null) {
-      boolean ok = override.equals(dflt)
-          || (k.isIntegral() && isIntegralStorage(override.id()))
-          || (k == Kind.INT32 && override.id() == TypeId.DATE32)
-          || (k == Kind.INT64 && (override.id() == TypeId.TIME
-              || override.id() == TypeId.TIMESTAMP || override.id() == TypeId.DURATION
-              || (override.id() == TypeId.DECIMAL && !override.isVariableWidth())));
+      boolean ok =
+          override.equals(dflt)
+              || (k.isIntegral() && isIntegralStorage(override.id()))
+              || (k == Kind.INT32 && override.id() == TypeId.DATE32)
+              || (k == Kind.INT64
+                  && (override.id() == TypeId.TIME
+                      || override.id() == TypeId.TIMESTAMP
+                      || override.id() == TypeId.DURATION
+                      || (override.id() == TypeId.DECIMAL && !override.isVariableWidth())));
       if (!ok) {
-        throw unsupported(path, "a Java " + raw.getSimpleName() + " cannot be stored as "
-            + override);
+        throw unsupported(
+            path, "a Java " + raw.getSimpleName() + " cannot be stored as " + override);
       }
       t = override;
     }
@@ -428,11 +505,10 @@ public final class Introspector {
     return id == TypeId.INT8 || id == TypeId.INT16 || id == TypeId.INT32 || id == TypeId.INT64;
   }
 
-  private static TypeBinding leaf(Kind k, Class<?> raw, DataType dflt, DataType override,
-      String path) {
+  private TypeBinding leaf(Kind k, Class<?> raw, DataType dflt, DataType override, String path) {
     if (override != null && !override.equals(dflt)) {
       throw unsupported(path, "a " + raw.getSimpleName() + " cannot be stored as " + override);
     }
-    return new TypeBinding(k, raw, false, dflt, true, null, null, null, null, path);
+    return new TypeBinding(k, raw, false, dflt, true, null, null, null, null, path, strict);
   }
 }

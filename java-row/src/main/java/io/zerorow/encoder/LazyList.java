@@ -15,15 +15,15 @@ import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
- * What a property declared as {@code List}, {@code Collection} or {@code Iterable} decodes
- * into. Decoding only copies the array's bytes (so the list never depends on the row's buffer,
- * which writers reuse); the first call that needs an element decodes them all into an
- * {@link ArrayList}, which from then on answers every call, so element identity, mutation,
- * {@code equals}/{@code hashCode} and serialization behave as for that {@code ArrayList}.
- * {@code size()} needs no decoding. Errors in the bytes of the elements surface at that first
- * access (validate untrusted rows with {@code Validator} first to get them up front). Declare
- * the property as {@code ArrayList} to decode it eagerly instead. Safe to read from several
- * threads once published, like an {@code ArrayList}.
+ * What a property declared as {@code List}, {@code Collection} or {@code Iterable} decodes into.
+ * Decoding only copies the array's bytes (so the list never depends on the row's buffer, which
+ * writers reuse); the first call that needs an element decodes them all into an {@link ArrayList},
+ * which from then on answers every call, so element identity, mutation, {@code equals}/{@code
+ * hashCode} and serialization behave as for that {@code ArrayList}. {@code size()} needs no
+ * decoding. Errors in the bytes of the elements surface at that first access (validate untrusted
+ * rows with {@code Validator} first to get them up front). Declare the property as {@code
+ * ArrayList} to decode it eagerly instead. Safe to read from several threads once published, like
+ * an {@code ArrayList}.
  */
 public final class LazyList<E> extends LazyValue<ArrayList<E>>
     implements List<E>, RandomAccess, Serializable {

@@ -11,11 +11,11 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * What a property declared as {@code Map} decodes into: as {@link LazyList}, decoding only
- * copies the map's bytes, and the first call that needs an entry decodes them all into a
- * {@link LinkedHashMap} (entry order kept), which from then on answers every call.
- * {@code size()} needs no decoding. Declare the property as {@code LinkedHashMap},
- * {@code HashMap} or {@code TreeMap} to decode it eagerly instead.
+ * What a property declared as {@code Map} decodes into: as {@link LazyList}, decoding only copies
+ * the map's bytes, and the first call that needs an entry decodes them all into a {@link
+ * LinkedHashMap} (entry order kept), which from then on answers every call. {@code size()} needs no
+ * decoding. Declare the property as {@code LinkedHashMap}, {@code HashMap} or {@code TreeMap} to
+ * decode it eagerly instead.
  */
 public final class LazyMap<K, V> extends LazyValue<LinkedHashMap<K, V>>
     implements Map<K, V>, Serializable {
@@ -132,8 +132,8 @@ public final class LazyMap<K, V> extends LazyValue<LinkedHashMap<K, V>>
   }
 
   @Override
-  public V computeIfPresent(K key,
-      BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+  public V computeIfPresent(
+      K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
     return map().computeIfPresent(key, remappingFunction);
   }
 
@@ -143,8 +143,7 @@ public final class LazyMap<K, V> extends LazyValue<LinkedHashMap<K, V>>
   }
 
   @Override
-  public V merge(K key, V value,
-      BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
+  public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
     return map().merge(key, value, remappingFunction);
   }
 

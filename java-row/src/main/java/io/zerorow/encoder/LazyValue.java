@@ -6,9 +6,9 @@ import java.lang.invoke.VarHandle;
 
 /**
  * What {@link LazyList} and {@link LazyMap} share: a private copy of the collection's bytes,
- * decoded on first use by a {@link LazyDecoder} into the collection {@code C}, which then
- * answers every call. The first decode may race between threads; one result wins for all, and
- * the bytes are dropped once it is published.
+ * decoded on first use by a {@link LazyDecoder} into the collection {@code C}, which then answers
+ * every call. The first decode may race between threads; one result wins for all, and the bytes are
+ * dropped once it is published.
  */
 abstract class LazyValue<C> {
   private static final VarHandle DECODED;
@@ -23,10 +23,13 @@ abstract class LazyValue<C> {
 
   private final transient LazyDecoder decoder;
   private final int site;
+
   /** The field path of the collection (SPEC §4.3, {@code []} for any index), for errors. */
   private final String path;
+
   /** The element count before decoding (answers {@code size()} without decoding). */
   final int count;
+
   private transient volatile byte[] bytes;
   private transient volatile Object decoded;
 

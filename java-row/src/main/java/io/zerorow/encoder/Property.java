@@ -15,13 +15,27 @@ public final class Property {
   public final Method getter;
   public final Method setter;
   public final Field field;
+
   /** {@code (Object)Object} */
   private final MethodHandle get;
+
   /** {@code (Object,Object)void}; null for records. */
   private final MethodHandle set;
 
-  Property(String name, String javaName, TypeBinding binding, Method getter, Method setter,
-      Field field, MethodHandle get, MethodHandle set) {
+  /** For a record: the index of this component in the canonical constructor; else -1. */
+  public final int component;
+
+  Property(
+      String name,
+      String javaName,
+      TypeBinding binding,
+      Method getter,
+      Method setter,
+      Field field,
+      MethodHandle get,
+      MethodHandle set,
+      int component) {
+    this.component = component;
     this.name = name;
     this.javaName = javaName;
     this.binding = binding;

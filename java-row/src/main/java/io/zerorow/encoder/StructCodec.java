@@ -4,8 +4,8 @@ import io.zerorow.BinaryRow;
 import io.zerorow.RowWriter;
 
 /**
- * Writes the fields of one bean/record into a started row and reads them back. Implemented by
- * the generated classes and by the interpreted {@link Codec.BeanCodec}. One instance per thread.
+ * Writes the fields of one bean/record into a started row and reads them back. Implemented by the
+ * generated classes and by the interpreted {@link Codec.BeanCodec}. One instance per thread.
  * Internal.
  */
 public interface StructCodec {

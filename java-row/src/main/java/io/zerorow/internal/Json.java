@@ -10,8 +10,7 @@ import java.util.Map;
 /**
  * A small strict JSON reader (RFC 8259) for schema JSON and golden-vector values: objects become
  * {@link LinkedHashMap} (key order kept), arrays {@link ArrayList}, numbers {@link BigDecimal}
- * (exact), and strings, booleans and null their Java forms. Malformed text is
- * {@code invalid_data}.
+ * (exact), and strings, booleans and null their Java forms. Malformed text is {@code invalid_data}.
  */
 public final class Json {
   private final String s;
@@ -172,14 +171,30 @@ public final class Json {
       }
       char e = next();
       switch (e) {
-        case '"': b.append('"'); break;
-        case '\\': b.append('\\'); break;
-        case '/': b.append('/'); break;
-        case 'b': b.append('\b'); break;
-        case 'f': b.append('\f'); break;
-        case 'n': b.append('\n'); break;
-        case 'r': b.append('\r'); break;
-        case 't': b.append('\t'); break;
+        case '"':
+          b.append('"');
+          break;
+        case '\\':
+          b.append('\\');
+          break;
+        case '/':
+          b.append('/');
+          break;
+        case 'b':
+          b.append('\b');
+          break;
+        case 'f':
+          b.append('\f');
+          break;
+        case 'n':
+          b.append('\n');
+          break;
+        case 'r':
+          b.append('\r');
+          break;
+        case 't':
+          b.append('\t');
+          break;
         case 'u':
           if (pos + 4 > s.length()) {
             throw error("short \\u escape");

@@ -7,21 +7,24 @@ import java.nio.ByteOrder;
 import sun.misc.Unsafe;
 
 /**
- * Raw little-endian memory access over {@code (Object base, long address)} pairs: for a
- * {@code byte[]} the base is the array and the address is {@link #BYTE_ARRAY_OFFSET} plus the
- * index; for off-heap memory the base is null and the address is absolute. This is the memory
- * abstraction of every zerorow view (the same one Spark's {@code Platform} and Fory use).
+ * Raw little-endian memory access over {@code (Object base, long address)} pairs: for a {@code
+ * byte[]} the base is the array and the address is {@link #BYTE_ARRAY_OFFSET} plus the index; for
+ * off-heap memory the base is null and the address is absolute. This is the memory abstraction of
+ * every zerorow view (the same one Spark's {@code Platform} and Fory use).
  *
- * <p>Nothing here checks bounds: callers ({@code BinaryRow}, {@code BinaryArray}, the writers)
- * do, see {@link Checks}.
+ * <p>Nothing here checks bounds: callers ({@code BinaryRow}, {@code BinaryArray}, the writers) do,
+ * see {@link Checks}.
  */
 public final class Platform {
   public static final Unsafe UNSAFE;
   public static final long BYTE_ARRAY_OFFSET;
   private static final long BUFFER_ADDRESS_OFFSET;
+
   /** Offsets of String's {@code value}/{@code coder} fields (compact strings), or -1. */
   private static final long STRING_VALUE_OFFSET;
+
   private static final long STRING_CODER_OFFSET;
+
   /** The spec is little-endian; on a big-endian CPU every multi-byte access is swapped. */
   private static final boolean BIG_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
 
@@ -110,8 +113,8 @@ public final class Platform {
   }
 
   /**
-   * The bytes of {@code s} when they are its UTF-8 encoding (a Latin-1 string of ASCII
-   * characters, read in place without copying), else null. Callers must not modify them.
+   * The bytes of {@code s} when they are its UTF-8 encoding (a Latin-1 string of ASCII characters,
+   * read in place without copying), else null. Callers must not modify them.
    */
   public static byte[] asciiBytes(String s) {
     if (STRING_VALUE_OFFSET < 0 || UNSAFE.getByte(s, STRING_CODER_OFFSET) != 0) {

@@ -21,9 +21,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The JSON value encoding of golden vectors (SPEC §10): builds a row from a parsed
- * {@code values.json} with {@link RowWriter}, and compares a row with one. JSON trees are what
- * {@code io.zerorow.internal.Json} parses (numbers are {@link BigDecimal}).
+ * The JSON value encoding of golden vectors (SPEC §10): builds a row from a parsed {@code
+ * values.json} with {@link RowWriter}, and compares a row with one. JSON trees are what {@code
+ * io.zerorow.internal.Json} parses (numbers are {@link BigDecimal}).
  */
 public final class JsonValues {
   private JsonValues() {}
@@ -52,8 +52,8 @@ public final class JsonValues {
     }
   }
 
-  private static void writeValue(BinaryWriter w, int i, DataType t, boolean nullable, Object v,
-      String path) {
+  private static void writeValue(
+      BinaryWriter w, int i, DataType t, boolean nullable, Object v, String path) {
     if (v == null) {
       if (!nullable) {
         throw new InvalidDataException(path, "null where the type is not nullable");
@@ -85,14 +85,16 @@ public final class JsonValues {
       case DURATION:
         w.writeLong(i, int64(v, path));
         break;
-      case TIME: {
-        long us = int64(v, path);
-        if (us < 0 || us >= 86_400_000_000L) {
-          throw new InvalidDataException(path, "expected 0 <= time < 86400000000 but found " + us);
+      case TIME:
+        {
+          long us = int64(v, path);
+          if (us < 0 || us >= 86_400_000_000L) {
+            throw new InvalidDataException(
+                path, "expected 0 <= time < 86400000000 but found " + us);
+          }
+          w.writeLong(i, us);
+          break;
         }
-        w.writeLong(i, us);
-        break;
-      }
       case FLOAT32:
         w.writeFloat(i, (float) floating(v, path, true));
         break;
@@ -105,53 +107,68 @@ public final class JsonValues {
       case BINARY:
         w.writeBinary(i, unhex((String) expect(v, String.class, path), path));
         break;
-      case DECIMAL: {
-        DataTypes.DecimalType d = (DataTypes.DecimalType) t;
-        w.writeDecimal(i, new BigDecimal((String) expect(v, String.class, path)), d.precision(),
-            d.scale());
-        break;
-      }
-      case LIST: {
-        DataTypes.ListType lt = (DataTypes.ListType) t;
-        List<?> items = (List<?>) expect(v, List.class, path);
-        int c = w.cursor();
-        ArrayWriter aw = new ArrayWriter(lt, w);
-        aw.initialize(items.size());
-        for (int j = 0; j < items.size(); j++) {
-          writeValue(aw, j, lt.element(), lt.elementNullable(), items.get(j), path + "[" + j + "]");
+      case DECIMAL:
+        {
+          DataTypes.DecimalType d = (DataTypes.DecimalType) t;
+          w.writeDecimal(
+              i, new BigDecimal((String) expect(v, String.class, path)), d.precision(), d.scale());
+          break;
         }
-        w.setOffsetAndSize(i, c);
-        break;
-      }
-      case MAP: {
-        DataTypes.MapType mt = (DataTypes.MapType) t;
-        List<?> entries = (List<?>) expect(v, List.class, path);
-        int c = w.beginMap();
-        ArrayWriter kw = new ArrayWriter(mt.keyArrayType(), w);
-        kw.initialize(entries.size());
-        for (int j = 0; j < entries.size(); j++) {
-          writeValue(kw, j, mt.key(), false, pair(entries.get(j), path).get(0),
-              path + "{key " + j + "}");
+      case LIST:
+        {
+          DataTypes.ListType lt = (DataTypes.ListType) t;
+          List<?> items = (List<?>) expect(v, List.class, path);
+          int c = w.cursor();
+          ArrayWriter aw = new ArrayWriter(lt, w);
+          aw.initialize(items.size());
+          for (int j = 0; j < items.size(); j++) {
+            writeValue(
+                aw, j, lt.element(), lt.elementNullable(), items.get(j), path + "[" + j + "]");
+          }
+          w.setOffsetAndSize(i, c);
+          break;
         }
-        w.endMapKeys(c);
-        ArrayWriter vw = new ArrayWriter(mt.valueArrayType(), w);
-        vw.initialize(entries.size());
-        for (int j = 0; j < entries.size(); j++) {
-          writeValue(vw, j, mt.value(), mt.valueNullable(), pair(entries.get(j), path).get(1),
-              path + "{value " + j + "}");
+      case MAP:
+        {
+          DataTypes.MapType mt = (DataTypes.MapType) t;
+          List<?> entries = (List<?>) expect(v, List.class, path);
+          int c = w.beginMap();
+          ArrayWriter kw = new ArrayWriter(mt.keyArrayType(), w);
+          kw.initialize(entries.size());
+          for (int j = 0; j < entries.size(); j++) {
+            writeValue(
+                kw,
+                j,
+                mt.key(),
+                false,
+                pair(entries.get(j), path).get(0),
+                path + "{key " + j + "}");
+          }
+          w.endMapKeys(c);
+          ArrayWriter vw = new ArrayWriter(mt.valueArrayType(), w);
+          vw.initialize(entries.size());
+          for (int j = 0; j < entries.size(); j++) {
+            writeValue(
+                vw,
+                j,
+                mt.value(),
+                mt.valueNullable(),
+                pair(entries.get(j), path).get(1),
+                path + "{value " + j + "}");
+          }
+          w.setOffsetAndSize(i, c);
+          break;
         }
-        w.setOffsetAndSize(i, c);
-        break;
-      }
-      default: {
-        Schema s = (Schema) t;
-        int c = w.cursor();
-        RowWriter rw = new RowWriter(s, w);
-        rw.start();
-        writeFields(rw, s, (Map<?, ?>) expect(v, Map.class, path), path);
-        w.setOffsetAndSize(i, c);
-        break;
-      }
+      default:
+        {
+          Schema s = (Schema) t;
+          int c = w.cursor();
+          RowWriter rw = new RowWriter(s, w);
+          rw.start();
+          writeFields(rw, s, (Map<?, ?>) expect(v, Map.class, path), path);
+          w.setOffsetAndSize(i, c);
+          break;
+        }
     }
   }
 
@@ -165,8 +182,8 @@ public final class JsonValues {
 
   private static Object expect(Object v, Class<?> c, String path) {
     if (!c.isInstance(v)) {
-      throw new SchemaMismatchException(path, "expected a JSON " + c.getSimpleName()
-          + " but found " + v);
+      throw new SchemaMismatchException(
+          path, "expected a JSON " + c.getSimpleName() + " but found " + v);
     }
     return v;
   }
@@ -180,8 +197,8 @@ public final class JsonValues {
       throw new InvalidDataException(path, "expected an integer but found " + d);
     }
     if (x.compareTo(BigInteger.valueOf(min)) < 0 || x.compareTo(BigInteger.valueOf(max)) > 0) {
-      throw new InvalidDataException(path, "expected " + min + " <= value <= " + max
-          + " but found " + x);
+      throw new InvalidDataException(
+          path, "expected " + min + " <= value <= " + max + " but found " + x);
     }
     return x.longValue();
   }
@@ -191,18 +208,22 @@ public final class JsonValues {
     try {
       return Long.parseLong(s);
     } catch (NumberFormatException e) {
-      throw new InvalidDataException(path, "expected an int64 in decimal digits but found \""
-          + s + "\"");
+      throw new InvalidDataException(
+          path, "expected an int64 in decimal digits but found \"" + s + "\"");
     }
   }
 
   private static double floating(Object v, String path, boolean f32) {
     if (v instanceof String) {
       switch ((String) v) {
-        case "NaN": return Double.NaN;
-        case "Infinity": return Double.POSITIVE_INFINITY;
-        case "-Infinity": return Double.NEGATIVE_INFINITY;
-        case "-0.0": return -0.0;
+        case "NaN":
+          return Double.NaN;
+        case "Infinity":
+          return Double.POSITIVE_INFINITY;
+        case "-Infinity":
+          return Double.NEGATIVE_INFINITY;
+        case "-0.0":
+          return -0.0;
         default:
           throw new SchemaMismatchException(path, "expected a number but found \"" + v + "\"");
       }
@@ -242,40 +263,52 @@ public final class JsonValues {
       return null;
     }
     switch (t.id()) {
-      case BOOL: return g.getBoolean(i);
-      case INT8: return BigDecimal.valueOf(g.getByte(i));
-      case INT16: return BigDecimal.valueOf(g.getShort(i));
+      case BOOL:
+        return g.getBoolean(i);
+      case INT8:
+        return BigDecimal.valueOf(g.getByte(i));
+      case INT16:
+        return BigDecimal.valueOf(g.getShort(i));
       case INT32:
-      case DATE32: return BigDecimal.valueOf(g.getInt(i));
+      case DATE32:
+        return BigDecimal.valueOf(g.getInt(i));
       case INT64:
       case TIME:
       case TIMESTAMP:
-      case DURATION: return Long.toString(g.getLong(i));
-      case FLOAT32: return floatJson(g.getFloat(i), true);
-      case FLOAT64: return floatJson(g.getDouble(i), false);
-      case STRING: return g.getString(i);
-      case BINARY: return hex(g.getBinary(i));
-      case DECIMAL: return g.getDecimal(i).toPlainString();
-      case LIST: {
-        BinaryArray a = g.getArray(i);
-        List<Object> out = new ArrayList<>();
-        for (int j = 0; j < a.numElements(); j++) {
-          out.add(readValue(a, j, a.elementType()));
+      case DURATION:
+        return Long.toString(g.getLong(i));
+      case FLOAT32:
+        return floatJson(g.getFloat(i), true);
+      case FLOAT64:
+        return floatJson(g.getDouble(i), false);
+      case STRING:
+        return g.getString(i);
+      case BINARY:
+        return hex(g.getBinary(i));
+      case DECIMAL:
+        return g.getDecimal(i).toPlainString();
+      case LIST:
+        {
+          BinaryArray a = g.getArray(i);
+          List<Object> out = new ArrayList<>();
+          for (int j = 0; j < a.numElements(); j++) {
+            out.add(readValue(a, j, a.elementType()));
+          }
+          return out;
         }
-        return out;
-      }
-      case MAP: {
-        BinaryMap m = g.getMap(i);
-        DataTypes.MapType mt = m.type();
-        List<Object> out = new ArrayList<>();
-        for (int j = 0; j < m.numElements(); j++) {
-          List<Object> p = new ArrayList<>();
-          p.add(readValue(m.keyArray(), j, mt.key()));
-          p.add(readValue(m.valueArray(), j, mt.value()));
-          out.add(p);
+      case MAP:
+        {
+          BinaryMap m = g.getMap(i);
+          DataTypes.MapType mt = m.type();
+          List<Object> out = new ArrayList<>();
+          for (int j = 0; j < m.numElements(); j++) {
+            List<Object> p = new ArrayList<>();
+            p.add(readValue(m.keyArray(), j, mt.key()));
+            p.add(readValue(m.valueArray(), j, mt.value()));
+            out.add(p);
+          }
+          return out;
         }
-        return out;
-      }
       default:
         return read(g.getStruct(i));
     }
@@ -303,8 +336,8 @@ public final class JsonValues {
   }
 
   /**
-   * Compares a row's JSON tree (from {@link #read}) with an expected one; floats are compared
-   * as values of their type. Returns null when equal, else where and how they differ.
+   * Compares a row's JSON tree (from {@link #read}) with an expected one; floats are compared as
+   * values of their type. Returns null when equal, else where and how they differ.
    */
   public static String diff(Schema schema, Map<?, ?> expected, Map<?, ?> actual) {
     return diffFields(schema, expected, actual, "");
@@ -330,14 +363,17 @@ public final class JsonValues {
     }
     switch (t.id()) {
       case FLOAT32:
-      case FLOAT64: {
-        boolean f32 = t == DataTypes.FLOAT32;
-        double x = floating(e, p, f32);
-        double y = floating(a, p, f32);
-        boolean same = f32 ? Float.floatToIntBits((float) x) == Float.floatToIntBits((float) y)
-            : Double.doubleToLongBits(x) == Double.doubleToLongBits(y);
-        return same ? null : p + ": expected " + e + " but found " + a;
-      }
+      case FLOAT64:
+        {
+          boolean f32 = t == DataTypes.FLOAT32;
+          double x = floating(e, p, f32);
+          double y = floating(a, p, f32);
+          boolean same =
+              f32
+                  ? Float.floatToIntBits((float) x) == Float.floatToIntBits((float) y)
+                  : Double.doubleToLongBits(x) == Double.doubleToLongBits(y);
+          return same ? null : p + ": expected " + e + " but found " + a;
+        }
       case INT8:
       case INT16:
       case INT32:
@@ -346,41 +382,43 @@ public final class JsonValues {
           return null;
         }
         return p + ": expected " + e + " but found " + a;
-      case LIST: {
-        List<?> el = (List<?>) e;
-        List<?> al = (List<?>) a;
-        if (el.size() != al.size()) {
-          return p + ": expected " + el.size() + " elements but found " + al.size();
-        }
-        DataType et = ((DataTypes.ListType) t).element();
-        for (int i = 0; i < el.size(); i++) {
-          String d = diffValue(et, el.get(i), al.get(i), p + "[" + i + "]");
-          if (d != null) {
-            return d;
+      case LIST:
+        {
+          List<?> el = (List<?>) e;
+          List<?> al = (List<?>) a;
+          if (el.size() != al.size()) {
+            return p + ": expected " + el.size() + " elements but found " + al.size();
           }
-        }
-        return null;
-      }
-      case MAP: {
-        List<?> el = (List<?>) e;
-        List<?> al = (List<?>) a;
-        if (el.size() != al.size()) {
-          return p + ": expected " + el.size() + " entries but found " + al.size();
-        }
-        DataTypes.MapType mt = (DataTypes.MapType) t;
-        for (int i = 0; i < el.size(); i++) {
-          List<?> ep = (List<?>) el.get(i);
-          List<?> ap = (List<?>) al.get(i);
-          String d = diffValue(mt.key(), ep.get(0), ap.get(0), p + "{key " + i + "}");
-          if (d == null) {
-            d = diffValue(mt.value(), ep.get(1), ap.get(1), p + "{value " + i + "}");
+          DataType et = ((DataTypes.ListType) t).element();
+          for (int i = 0; i < el.size(); i++) {
+            String d = diffValue(et, el.get(i), al.get(i), p + "[" + i + "]");
+            if (d != null) {
+              return d;
+            }
           }
-          if (d != null) {
-            return d;
-          }
+          return null;
         }
-        return null;
-      }
+      case MAP:
+        {
+          List<?> el = (List<?>) e;
+          List<?> al = (List<?>) a;
+          if (el.size() != al.size()) {
+            return p + ": expected " + el.size() + " entries but found " + al.size();
+          }
+          DataTypes.MapType mt = (DataTypes.MapType) t;
+          for (int i = 0; i < el.size(); i++) {
+            List<?> ep = (List<?>) el.get(i);
+            List<?> ap = (List<?>) al.get(i);
+            String d = diffValue(mt.key(), ep.get(0), ap.get(0), p + "{key " + i + "}");
+            if (d == null) {
+              d = diffValue(mt.value(), ep.get(1), ap.get(1), p + "{value " + i + "}");
+            }
+            if (d != null) {
+              return d;
+            }
+          }
+          return null;
+        }
       case STRUCT:
         return diffFields((Schema) t, (Map<?, ?>) e, (Map<?, ?>) a, p);
       default:

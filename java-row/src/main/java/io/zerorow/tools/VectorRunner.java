@@ -7,7 +7,6 @@ import io.zerorow.Validator;
 import io.zerorow.ZerorowException;
 import io.zerorow.internal.Json;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,9 +18,9 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The Java runner of the cross-language harness (SPEC §8, §10). Usage:
- * {@code java io.zerorow.tools.VectorRunner <vectors-folder>}; prints one line per check:
- * {@code PASS|FAIL read|write|reject <case>[: message]}, and exits 0 when it ran.
+ * The Java runner of the cross-language harness (SPEC §8, §10). Usage: {@code java
+ * io.zerorow.tools.VectorRunner <vectors-folder>}; prints one line per check: {@code PASS|FAIL
+ * read|write|reject <case>[: message]}, and exits 0 when it ran.
  */
 public final class VectorRunner {
   private VectorRunner() {}
@@ -55,7 +54,10 @@ public final class VectorRunner {
 
     @Override
     public String toString() {
-      return (failure == null ? "PASS " : "FAIL ") + what + " " + caseName
+      return (failure == null ? "PASS " : "FAIL ")
+          + what
+          + " "
+          + caseName
           + (failure == null ? "" : ": " + failure.replace('\n', ' '));
     }
   }
@@ -124,8 +126,13 @@ public final class VectorRunner {
       return null;
     }
     int i = Arrays.mismatch(expected, actual);
-    return "bytes differ at offset " + i + " (expected " + expected.length + " bytes, wrote "
-        + actual.length + ")";
+    return "bytes differ at offset "
+        + i
+        + " (expected "
+        + expected.length
+        + " bytes, wrote "
+        + actual.length
+        + ")";
   }
 
   /** Loads the schema and validates row.bin at level full; expects the named error kind. */
@@ -141,7 +148,8 @@ public final class VectorRunner {
       Validator.validate(schema, Files.readAllBytes(row));
       return "expected " + kind.specName() + " but the row validated";
     } catch (ZerorowException e) {
-      return e.kind() == kind ? null
+      return e.kind() == kind
+          ? null
           : "expected " + kind.specName() + " but found " + e.getMessage();
     }
   }

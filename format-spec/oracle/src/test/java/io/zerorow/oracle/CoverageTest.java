@@ -22,12 +22,16 @@ class CoverageTest {
     List<Vectors.Case> all = Vectors.all();
     Set<String> names = all.stream().map(Vectors.Case::name).collect(Collectors.toSet());
     for (Oracle o : Oracle.values()) {
-      Set<String> computed = all.stream()
-          .filter(c -> Coverage.reason(o, c) != null)
-          .map(Vectors.Case::name)
-          .collect(Collectors.toCollection(TreeSet::new));
-      assertEquals(new TreeSet<>(Coverage.notApplicable(o)), computed,
-          o + ": the fixed not-applicable list in Coverage.java differs from the cases whose "
+      Set<String> computed =
+          all.stream()
+              .filter(c -> Coverage.reason(o, c) != null)
+              .map(Vectors.Case::name)
+              .collect(Collectors.toCollection(TreeSet::new));
+      assertEquals(
+          new TreeSet<>(Coverage.notApplicable(o)),
+          computed,
+          o
+              + ": the fixed not-applicable list in Coverage.java differs from the cases whose "
               + "schemas use a type this oracle cannot express");
       for (String n : Coverage.notApplicable(o)) {
         assertTrue(names.contains(n), o + ": not-applicable case " + n + " does not exist");
@@ -43,8 +47,11 @@ class CoverageTest {
       Files.writeString(md, expected, StandardCharsets.UTF_8);
     }
     String actual = Files.exists(md) ? Files.readString(md, StandardCharsets.UTF_8) : "";
-    assertEquals(expected, actual,
-        md + " is out of date; rewrite it with "
+    assertEquals(
+        expected,
+        actual,
+        md
+            + " is out of date; rewrite it with "
             + "mvn -B -ntp -pl format-spec/oracle test -Dzerorow.oracles.write=true");
   }
 }

@@ -29,9 +29,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Fory oracle: Fory's BinaryRow reads row.bin with the equivalent Fory schema, and every value
- * it returns must equal values.json (SPEC §9: identical except decimal; duration and time are
- * not shared).
+ * Fory oracle: Fory's BinaryRow reads row.bin with the equivalent Fory schema, and every value it
+ * returns must equal values.json (SPEC §9: identical except decimal; duration and time are not
+ * shared).
  */
 class ForyOracleTest {
 
@@ -50,8 +50,10 @@ class ForyOracleTest {
     List<String> mismatches = new ArrayList<>();
     compareStruct(row, c.schema(), c.values(), "", mismatches);
     if (!mismatches.isEmpty()) {
-      throw new AssertionError(c.name() + ": Fory reads values that differ from values.json:\n  "
-          + String.join("\n  ", mismatches));
+      throw new AssertionError(
+          c.name()
+              + ": Fory reads values that differ from values.json:\n  "
+              + String.join("\n  ", mismatches));
     }
   }
 
@@ -93,8 +95,8 @@ class ForyOracleTest {
   /** Evidence for the not-applicable reason recorded for structs with no fields. */
   @Test
   void foryRowsNeedAtLeastOneField() {
-    assertThrows(IllegalArgumentException.class,
-        () -> new BinaryRow(DataTypes.schema(List.<Field>of())));
+    assertThrows(
+        IllegalArgumentException.class, () -> new BinaryRow(DataTypes.schema(List.<Field>of())));
   }
 
   // ---- schema ------------------------------------------------------------------------------
@@ -121,8 +123,10 @@ class ForyOracleTest {
       case "date32" -> DataTypes.date32();
       // Fory's timestamp has no zone; the zone lives only in the zerorow schema (SPEC §3.3)
       case "timestamp" -> DataTypes.timestamp();
-      case "list" -> DataTypes.list(
-          DataTypes.field(DataTypes.ARRAY_ITEM_NAME, foryType(t.element()), t.elementNullable()));
+      case "list" ->
+          DataTypes.list(
+              DataTypes.field(
+                  DataTypes.ARRAY_ITEM_NAME, foryType(t.element()), t.elementNullable()));
       // Fory's MapType always declares its values nullable; nulls are read from the bitmap
       // either way, so value_nullable=false needs no separate Fory type
       case "map" -> DataTypes.map(foryType(t.key()), foryType(t.value()));
@@ -168,16 +172,20 @@ class ForyOracleTest {
           float e = Vectors.float32(v);
           float a = g.getFloat32(i);
           if (Float.floatToRawIntBits(e) != Float.floatToRawIntBits(a)) {
-            out.add(String.format("%s: values.json %s (bits %08x), Fory %s (bits %08x)", path,
-                e, Float.floatToRawIntBits(e), a, Float.floatToRawIntBits(a)));
+            out.add(
+                String.format(
+                    "%s: values.json %s (bits %08x), Fory %s (bits %08x)",
+                    path, e, Float.floatToRawIntBits(e), a, Float.floatToRawIntBits(a)));
           }
         }
         case "float64" -> {
           double e = Vectors.float64(v);
           double a = g.getFloat64(i);
           if (Double.doubleToRawLongBits(e) != Double.doubleToRawLongBits(a)) {
-            out.add(String.format("%s: values.json %s (bits %016x), Fory %s (bits %016x)", path,
-                e, Double.doubleToRawLongBits(e), a, Double.doubleToRawLongBits(a)));
+            out.add(
+                String.format(
+                    "%s: values.json %s (bits %016x), Fory %s (bits %016x)",
+                    path, e, Double.doubleToRawLongBits(e), a, Double.doubleToRawLongBits(a)));
           }
         }
         case "string" -> eq(out, path, v.asText(), g.getString(i));
@@ -187,15 +195,23 @@ class ForyOracleTest {
           try {
             assertArrayEquals(e, a);
           } catch (AssertionError err) {
-            out.add(path + ": values.json " + v.asText() + ", Fory "
-                + java.util.HexFormat.of().formatHex(a));
+            out.add(
+                path
+                    + ": values.json "
+                    + v.asText()
+                    + ", Fory "
+                    + java.util.HexFormat.of().formatHex(a));
           }
         }
         case "list" -> {
           ArrayData a = g.getArray(i);
           if (a.numElements() != v.size()) {
-            out.add(path + ": values.json has " + v.size() + " elements, Fory numElements "
-                + a.numElements());
+            out.add(
+                path
+                    + ": values.json has "
+                    + v.size()
+                    + " elements, Fory numElements "
+                    + a.numElements());
             return;
           }
           for (int j = 0; j < v.size(); j++) {
@@ -205,8 +221,12 @@ class ForyOracleTest {
         case "map" -> {
           MapData m = g.getMap(i);
           if (m.numElements() != v.size()) {
-            out.add(path + ": values.json has " + v.size() + " entries, Fory numElements "
-                + m.numElements());
+            out.add(
+                path
+                    + ": values.json has "
+                    + v.size()
+                    + " entries, Fory numElements "
+                    + m.numElements());
             return;
           }
           ArrayData keys = m.keyArray();

@@ -15,10 +15,10 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.BoundReference;
 import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.expressions.InterpretedUnsafeProjection;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
 import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
-import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.util.ArrayBasedMapData;
 import org.apache.spark.sql.catalyst.util.GenericArrayData;
 import org.apache.spark.sql.internal.SQLConf;
@@ -35,8 +35,8 @@ import org.junit.jupiter.api.TestFactory;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Spark oracle: Spark's own writers turn each case's values.json into an UnsafeRow whose bytes
- * must equal row.bin exactly (SPEC §9: identical for every type except `time`).
+ * Spark oracle: Spark's own writers turn each case's values.json into an UnsafeRow whose bytes must
+ * equal row.bin exactly (SPEC §9: identical for every type except `time`).
  */
 class SparkOracleTest {
 
@@ -96,7 +96,10 @@ class SparkOracleTest {
   static byte[] bytes(UnsafeRow r) {
     byte[] out = new byte[r.getSizeInBytes()];
     org.apache.spark.unsafe.Platform.copyMemory(
-        r.getBaseObject(), r.getBaseOffset(), out, org.apache.spark.unsafe.Platform.BYTE_ARRAY_OFFSET,
+        r.getBaseObject(),
+        r.getBaseOffset(),
+        out,
+        org.apache.spark.unsafe.Platform.BYTE_ARRAY_OFFSET,
         out.length);
     return out;
   }
@@ -114,12 +117,13 @@ class SparkOracleTest {
       case "binary" -> DataTypes.BinaryType;
       case "date32" -> DataTypes.DateType;
       case "timestamp" -> t.tz() == null ? DataTypes.TimestampNTZType : DataTypes.TimestampType;
-      case "duration" -> DataTypes.createDayTimeIntervalType(
-          DayTimeIntervalType.DAY(), DayTimeIntervalType.SECOND());
+      case "duration" ->
+          DataTypes.createDayTimeIntervalType(
+              DayTimeIntervalType.DAY(), DayTimeIntervalType.SECOND());
       case "decimal" -> DataTypes.createDecimalType(t.precision(), t.scale());
       case "list" -> DataTypes.createArrayType(sparkType(t.element()), t.elementNullable());
-      case "map" -> DataTypes.createMapType(
-          sparkType(t.key()), sparkType(t.value()), t.valueNullable());
+      case "map" ->
+          DataTypes.createMapType(sparkType(t.key()), sparkType(t.value()), t.valueNullable());
       case "struct" -> {
         StructField[] fs = new StructField[t.fields().size()];
         for (int i = 0; i < fs.length; i++) {

@@ -19,8 +19,8 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * Reads the golden vectors (SPEC.md §10) without any zerorow code: a tiny schema model parsed
- * from schema.json (§4.1), values.json as a Jackson tree, row.bin as bytes.
+ * Reads the golden vectors (SPEC.md §10) without any zerorow code: a tiny schema model parsed from
+ * schema.json (§4.1), values.json as a Jackson tree, row.bin as bytes.
  */
 final class Vectors {
   private Vectors() {}
@@ -73,8 +73,8 @@ final class Vectors {
     }
 
     /**
-     * Every type kind used anywhere in the schema (timestamps with a zone count as "timestamp";
-     * a struct with no fields also adds the pseudo-kind "empty_struct").
+     * Every type kind used anywhere in the schema (timestamps with a zone count as "timestamp"; a
+     * struct with no fields also adds the pseudo-kind "empty_struct").
      */
     Set<String> kinds() {
       Set<String> out = new TreeSet<>();
@@ -89,7 +89,8 @@ final class Vectors {
       prop = System.getenv("ZEROROW_ROOT");
     }
     Path p;
-    if (prop != null && !prop.isBlank()
+    if (prop != null
+        && !prop.isBlank()
         && Files.isDirectory(Paths.get(prop).resolve("format-spec/vectors"))) {
       p = Paths.get(prop);
     } else {
@@ -151,32 +152,66 @@ final class Vectors {
     }
     String kind = req(n, "type").asText();
     switch (kind) {
-      case "struct": {
-        List<ZField> fields = new ArrayList<>();
-        for (JsonNode f : req(n, "fields")) {
-          fields.add(
-              new ZField(
-                  req(f, "name").asText(),
-                  parseType(req(f, "type")),
-                  req(f, "nullable").asBoolean()));
+      case "struct":
+        {
+          List<ZField> fields = new ArrayList<>();
+          for (JsonNode f : req(n, "fields")) {
+            fields.add(
+                new ZField(
+                    req(f, "name").asText(),
+                    parseType(req(f, "type")),
+                    req(f, "nullable").asBoolean()));
+          }
+          return new ZType(
+              "struct", List.copyOf(fields), null, false, null, null, false, 0, 0, null);
         }
-        return new ZType("struct", List.copyOf(fields), null, false, null, null, false, 0, 0, null);
-      }
       case "list":
         return new ZType(
-            "list", null, parseType(req(n, "element")), req(n, "element_nullable").asBoolean(),
-            null, null, false, 0, 0, null);
+            "list",
+            null,
+            parseType(req(n, "element")),
+            req(n, "element_nullable").asBoolean(),
+            null,
+            null,
+            false,
+            0,
+            0,
+            null);
       case "map":
         return new ZType(
-            "map", null, null, false, parseType(req(n, "key")), parseType(req(n, "value")),
-            req(n, "value_nullable").asBoolean(), 0, 0, null);
+            "map",
+            null,
+            null,
+            false,
+            parseType(req(n, "key")),
+            parseType(req(n, "value")),
+            req(n, "value_nullable").asBoolean(),
+            0,
+            0,
+            null);
       case "decimal":
         return new ZType(
-            "decimal", null, null, false, null, null, false,
-            req(n, "precision").asInt(), req(n, "scale").asInt(), null);
+            "decimal",
+            null,
+            null,
+            false,
+            null,
+            null,
+            false,
+            req(n, "precision").asInt(),
+            req(n, "scale").asInt(),
+            null);
       case "timestamp":
         return new ZType(
-            "timestamp", null, null, false, null, null, false, 0, 0,
+            "timestamp",
+            null,
+            null,
+            false,
+            null,
+            null,
+            false,
+            0,
+            0,
             n.has("tz") ? n.get("tz").asText() : null);
       default:
         return ZType.simple(checkSimple(kind));
@@ -184,8 +219,20 @@ final class Vectors {
   }
 
   private static final Set<String> SIMPLE =
-      Set.of("bool", "int8", "int16", "int32", "int64", "float32", "float64", "string", "binary",
-          "date32", "time", "timestamp", "duration");
+      Set.of(
+          "bool",
+          "int8",
+          "int16",
+          "int32",
+          "int64",
+          "float32",
+          "float64",
+          "string",
+          "binary",
+          "date32",
+          "time",
+          "timestamp",
+          "duration");
 
   private static String checkSimple(String kind) {
     if (!SIMPLE.contains(kind)) {
@@ -297,8 +344,11 @@ final class Vectors {
       return "";
     }
     StringBuilder sb = new StringBuilder();
-    sb.append("row.bin has ").append(expected.length).append(" bytes, oracle wrote ")
-        .append(actual.length).append('\n');
+    sb.append("row.bin has ")
+        .append(expected.length)
+        .append(" bytes, oracle wrote ")
+        .append(actual.length)
+        .append('\n');
     int n = Math.max(expected.length, actual.length);
     int shown = 0;
     int total = 0;
@@ -308,8 +358,12 @@ final class Vectors {
       if (e != a) {
         total++;
         if (shown++ < 64) {
-          sb.append(String.format("  offset 0x%04x: row.bin %s, oracle %s%n", i,
-              e < 0 ? "--" : String.format("%02x", e), a < 0 ? "--" : String.format("%02x", a)));
+          sb.append(
+              String.format(
+                  "  offset 0x%04x: row.bin %s, oracle %s%n",
+                  i,
+                  e < 0 ? "--" : String.format("%02x", e),
+                  a < 0 ? "--" : String.format("%02x", a)));
         }
       }
     }

@@ -12,9 +12,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 
 /**
- * Turns the rows of an Arrow batch back into zerorow rows (SPEC §12), one row at a time into
- * one reused row buffer: the {@link BinaryRow} that {@link #row} and the iterator return is
- * the same view each time, valid until the next row is read ({@link BinaryRow#copy} keeps one).
+ * Turns the rows of an Arrow batch back into zerorow rows (SPEC §12), one row at a time into one
+ * reused row buffer: the {@link BinaryRow} that {@link #row} and the iterator return is the same
+ * view each time, valid until the next row is read ({@link BinaryRow#copy} keeps one).
  *
  * <pre>{@code
  * try (ArrowReader reader = ArrowReader.of(root)) {
@@ -22,10 +22,10 @@ import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
  * }
  * }</pre>
  *
- * Arrow types are read as SPEC §12 says, including large_utf8/large_binary, utf8_view/
- * binary_view, large_list and timestamps in s/ms/ns (converted to µs exactly, else
- * {@code invalid_data}). A null where the zerorow field is not nullable is
- * {@code invalid_data}. After loading a new batch into the same root, call {@link #rebind}.
+ * Arrow types are read as SPEC §12 says, including large_utf8/large_binary, utf8_view/ binary_view,
+ * large_list and timestamps in s/ms/ns (converted to µs exactly, else {@code invalid_data}). A null
+ * where the zerorow field is not nullable is {@code invalid_data}. After loading a new batch into
+ * the same root, call {@link #rebind}.
  */
 public final class ArrowReader implements Iterable<BinaryRow>, AutoCloseable {
   private final VectorSchemaRoot root;
@@ -49,8 +49,8 @@ public final class ArrowReader implements Iterable<BinaryRow>, AutoCloseable {
   }
 
   /**
-   * Reads {@code root} as rows of {@code schema}; the Arrow columns must have the types
-   * SPEC §12 gives the fields (or the read variants it allows), else {@code schema_mismatch}.
+   * Reads {@code root} as rows of {@code schema}; the Arrow columns must have the types SPEC §12
+   * gives the fields (or the read variants it allows), else {@code schema_mismatch}.
    */
   public static ArrowReader of(VectorSchemaRoot root, Schema schema) {
     check(root.getSchema(), schema);
@@ -58,8 +58,7 @@ public final class ArrowReader implements Iterable<BinaryRow>, AutoCloseable {
   }
 
   /** Loads {@code batch} (not closed) into vectors of {@code schema} owned by this reader. */
-  public static ArrowReader of(ArrowRecordBatch batch, Schema schema,
-      BufferAllocator allocator) {
+  public static ArrowReader of(ArrowRecordBatch batch, Schema schema, BufferAllocator allocator) {
     VectorSchemaRoot root = VectorSchemaRoot.create(ArrowUtils.toArrowSchema(schema), allocator);
     try {
       new VectorLoader(root).load(batch);
@@ -73,9 +72,16 @@ public final class ArrowReader implements Iterable<BinaryRow>, AutoCloseable {
   private static void check(org.apache.arrow.vector.types.pojo.Schema arrow, Schema schema) {
     Schema found = ArrowUtils.fromArrowSchema(arrow);
     if (!found.equals(schema)) {
-      throw new SchemaMismatchException("", "expected Arrow columns for schema "
-          + schema.fingerprintHex() + " " + schema.toJson() + " but found "
-          + found.fingerprintHex() + " " + found.toJson());
+      throw new SchemaMismatchException(
+          "",
+          "expected Arrow columns for schema "
+              + schema.fingerprintHex()
+              + " "
+              + schema.toJson()
+              + " but found "
+              + found.fingerprintHex()
+              + " "
+              + found.toJson());
     }
   }
 

@@ -18,9 +18,9 @@ import org.apache.arrow.vector.ipc.ArrowFileWriter;
 
 /**
  * The Java producer of {@code format-spec/harness/arrow_equality.py}: for every golden case in
- * {@code VECTORS} it converts {@code row.bin} to Arrow and writes {@code OUT/<case>.arrow}
- * (an Arrow IPC file of one record batch, SPEC §12) and {@code OUT/<case>.rows.arrow} (a row
- * file, SPEC §5). Prints {@code OK <case>} or {@code ERROR <case>: <why>} per case.
+ * {@code VECTORS} it converts {@code row.bin} to Arrow and writes {@code OUT/<case>.arrow} (an
+ * Arrow IPC file of one record batch, SPEC §12) and {@code OUT/<case>.rows.arrow} (a row file, SPEC
+ * §5). Prints {@code OK <case>} or {@code ERROR <case>: <why>} per case.
  *
  * <pre>java -cp ... io.zerorow.arrow.ArrowVectors VECTORS OUT</pre>
  */
@@ -56,23 +56,31 @@ public final class ArrowVectors {
 
   private static void convert(Path dir, Path out, String name, BufferAllocator allocator)
       throws IOException {
-    Schema schema = Schema.fromJson(Files.readString(dir.resolve("schema.json"),
-        StandardCharsets.UTF_8));
+    Schema schema =
+        Schema.fromJson(Files.readString(dir.resolve("schema.json"), StandardCharsets.UTF_8));
     BinaryRow row = BinaryRow.wrap(schema, Files.readAllBytes(dir.resolve("row.bin")));
     try (ArrowWriter w = ArrowUtils.createArrowWriter(schema, allocator)) {
       w.write(row);
       try (VectorSchemaRoot root = w.finish();
-          FileChannel ch = FileChannel.open(out.resolve(name + ".arrow"),
-              StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-              StandardOpenOption.TRUNCATE_EXISTING);
+          FileChannel ch =
+              FileChannel.open(
+                  out.resolve(name + ".arrow"),
+                  StandardOpenOption.CREATE,
+                  StandardOpenOption.WRITE,
+                  StandardOpenOption.TRUNCATE_EXISTING);
           ArrowFileWriter fw = new ArrowFileWriter(root, null, ch)) {
         fw.start();
         fw.writeBatch();
         fw.end();
       }
     }
-    try (RowFileWriter rw = RowFileWriter.file(out.resolve(name + ".rows.arrow"), schema,
-        allocator, RowFileWriter.DEFAULT_BATCH_ROWS, RowFileWriter.DEFAULT_BATCH_BYTES)) {
+    try (RowFileWriter rw =
+        RowFileWriter.file(
+            out.resolve(name + ".rows.arrow"),
+            schema,
+            allocator,
+            RowFileWriter.DEFAULT_BATCH_ROWS,
+            RowFileWriter.DEFAULT_BATCH_BYTES)) {
       rw.write(row);
       rw.write(row);
     }

@@ -16,12 +16,11 @@ import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
  * Collects rows of one {@link Schema} and turns them into one Arrow record batch (SPEC §12).
  *
  * <p>{@link #write} copies the row's bytes into the writer (one {@code memcpy}; the caller may
- * reuse its row buffer right away). {@link #finish} then converts column by column: for each
- * field, every row's slot is read in one loop and copied into the vector's data buffer and
- * validity bitmap, without a per-value {@code setSafe}. References are bounds-checked while
- * they are followed, so a malformed row is an {@code invalid_data} error, never a read outside
- * the row. After {@code finish} the writer is empty and can be used for the next batch.
- * Not thread-safe.
+ * reuse its row buffer right away). {@link #finish} then converts column by column: for each field,
+ * every row's slot is read in one loop and copied into the vector's data buffer and validity
+ * bitmap, without a per-value {@code setSafe}. References are bounds-checked while they are
+ * followed, so a malformed row is an {@code invalid_data} error, never a read outside the row.
+ * After {@code finish} the writer is empty and can be used for the next batch. Not thread-safe.
  */
 public final class ArrowWriter implements AutoCloseable {
   private final Schema schema;
@@ -34,6 +33,7 @@ public final class ArrowWriter implements AutoCloseable {
   private byte[] arena = new byte[4096];
   private int used;
   private int count;
+
   /** The vectors {@link #finishAsRecordBatch} fills: reused, the batch keeps its buffers. */
   private VectorSchemaRoot reusable;
 
@@ -66,30 +66,40 @@ public final class ArrowWriter implements AutoCloseable {
   /** Appends a row of this writer's schema (its bytes are copied). */
   public void write(BinaryRow row) {
     if (row.schema() != schema && !row.schema().equals(schema)) {
-      throw new SchemaMismatchException("", "expected a row of schema " + schema.fingerprintHex()
-          + " but found one of " + row.schema().fingerprintHex());
+      throw new SchemaMismatchException(
+          "",
+          "expected a row of schema "
+              + schema.fingerprintHex()
+              + " but found one of "
+              + row.schema().fingerprintHex());
     }
     write(row.getBaseObject(), row.getBaseOffset(), row.getSizeInBytes());
   }
 
   /**
-   * Appends the row of {@code size} bytes at {@code (base, address)} (a {@code byte[]} and
-   * {@code Platform.BYTE_ARRAY_OFFSET + index}, or null and an off-heap address).
+   * Appends the row of {@code size} bytes at {@code (base, address)} (a {@code byte[]} and {@code
+   * Platform.BYTE_ARRAY_OFFSET + index}, or null and an off-heap address).
    */
   public void write(Object base, long address, int size) {
     int fixed = fixedSize;
     if (size < fixed || (size & 7) != 0) {
-      throw new InvalidDataException("", "expected a row of at least " + fixed
-          + " bytes and a multiple of 8 but found " + size);
+      throw new InvalidDataException(
+          "",
+          "expected a row of at least " + fixed + " bytes and a multiple of 8 but found " + size);
     }
     long end = (long) used + size;
     if (end > Integer.MAX_VALUE - 8) {
-      throw new InvalidDataException("", "expected at most 2^31-8 bytes of rows in one batch "
-          + "but found " + end + "; call finish() more often");
+      throw new InvalidDataException(
+          "",
+          "expected at most 2^31-8 bytes of rows in one batch "
+              + "but found "
+              + end
+              + "; call finish() more often");
     }
     if (end > arena.length) {
-      arena = Arrays.copyOf(arena, (int) Math.min(Integer.MAX_VALUE - 8,
-          Math.max(end, 2L * arena.length)));
+      arena =
+          Arrays.copyOf(
+              arena, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(end, 2L * arena.length)));
     }
     if (base instanceof byte[]) {
       long from = address - Platform.BYTE_ARRAY_OFFSET;
@@ -117,8 +127,8 @@ public final class ArrowWriter implements AutoCloseable {
   }
 
   /**
-   * Converts the rows written so far into a new {@link VectorSchemaRoot} (the caller closes
-   * it) and empties the writer.
+   * Converts the rows written so far into a new {@link VectorSchemaRoot} (the caller closes it) and
+   * empties the writer.
    */
   public VectorSchemaRoot finish() {
     VectorSchemaRoot root = VectorSchemaRoot.create(arrowSchema, allocator);
@@ -144,9 +154,9 @@ public final class ArrowWriter implements AutoCloseable {
   }
 
   /**
-   * Like {@link #finish()}, as a record batch (the caller closes it). The vectors are the
-   * writer's own, reused from batch to batch; the batch holds its own references to their
-   * buffers, so it stays valid after the next batch is written.
+   * Like {@link #finish()}, as a record batch (the caller closes it). The vectors are the writer's
+   * own, reused from batch to batch; the batch holds its own references to their buffers, so it
+   * stays valid after the next batch is written.
    */
   public ArrowRecordBatch finishAsRecordBatch() {
     if (reusable == null) {

@@ -2,7 +2,6 @@ package io.zerorow.arrow;
 
 import io.zerorow.DataType;
 import io.zerorow.DataTypes;
-import io.zerorow.Field;
 import io.zerorow.InvalidDataException;
 import io.zerorow.Schema;
 import io.zerorow.internal.Platform;
@@ -14,19 +13,20 @@ import org.apache.arrow.vector.FieldVector;
 
 /**
  * Converts one column of values, located by a {@link Slots}, into an Arrow vector, column by
- * column: fixed-width values are copied from their slots straight into the vector's data
- * buffer and validity bitmap; strings and binaries are sized first, then copied in one pass;
- * a list, map or struct sets its own offsets/validity and hands the {@code Slots} of all its
- * children to the child column. Every reference is bounds-checked against its enclosing region
- * before it is followed (SPEC §6.2 B2–B3).
+ * column: fixed-width values are copied from their slots straight into the vector's data buffer and
+ * validity bitmap; strings and binaries are sized first, then copied in one pass; a list, map or
+ * struct sets its own offsets/validity and hands the {@code Slots} of all its children to the child
+ * column. Every reference is bounds-checked against its enclosing region before it is followed
+ * (SPEC §6.2 B2–B3).
  */
 abstract class ColumnWriter {
   /** Field path for errors (SPEC §4.3). */
   final String path;
+
   /**
-   * The bytes of the batch's rows: a column of valid rows holds at most that many elements,
-   * entries or string bytes (SPEC §6.2: bodies do not overlap); more means shared bodies,
-   * whose conversion could grow exponentially, so it is refused before anything is allocated.
+   * The bytes of the batch's rows: a column of valid rows holds at most that many elements, entries
+   * or string bytes (SPEC §6.2: bodies do not overlap); more means shared bodies, whose conversion
+   * could grow exponentially, so it is refused before anything is allocated.
    */
   long budget = Long.MAX_VALUE;
 
@@ -42,9 +42,16 @@ abstract class ColumnWriter {
   /** Throws when {@code count} values of the kind {@code what} exceed the budget. */
   final void checkBudget(String what, long count) {
     if (count > budget) {
-      throw new InvalidDataException(path, "expected at most as many " + what + " as the rows"
-          + " have bytes (" + budget + ") but found " + count
-          + ": bodies are shared or overlap (SPEC §6.3 rule e)");
+      throw new InvalidDataException(
+          path,
+          "expected at most as many "
+              + what
+              + " as the rows"
+              + " have bytes ("
+              + budget
+              + ") but found "
+              + count
+              + ": bodies are shared or overlap (SPEC §6.3 rule e)");
     }
   }
 
@@ -54,9 +61,9 @@ abstract class ColumnWriter {
 
   /**
    * True when {@code v}'s buffers can be overwritten in place: this writer allocated them, no
-   * record batch holds them any more (reference counts back to what they were after
-   * allocation) and they hold {@code values} values. Saves allocating and zeroing buffers per
-   * batch while keeping every batch a caller still holds intact.
+   * record batch holds them any more (reference counts back to what they were after allocation) and
+   * they hold {@code values} values. Saves allocating and zeroing buffers per batch while keeping
+   * every batch a caller still holds intact.
    */
   final boolean reusable(FieldVector v, int values) {
     int[] base = owned.get(v);
@@ -100,12 +107,12 @@ abstract class ColumnWriter {
   abstract void write(Object base, Slots s, FieldVector v);
 
   /**
-   * Writes field {@code ordinal} of the rows in {@code rows}: by default through the
-   * {@code Slots} of that field ({@code child}, refilled); fixed-width columns override it to
-   * read the slots straight from the rows.
+   * Writes field {@code ordinal} of the rows in {@code rows}: by default through the {@code Slots}
+   * of that field ({@code child}, refilled); fixed-width columns override it to read the slots
+   * straight from the rows.
    */
-  void writeField(Object base, Slots rows, int ordinal, int bitmapBytes, Slots child,
-      FieldVector v) {
+  void writeField(
+      Object base, Slots rows, int ordinal, int bitmapBytes, Slots child, FieldVector v) {
     int n = rows.n;
     long slotOffset = bitmapBytes + 8L * ordinal;
     long word = (ordinal >> 6) << 3;
@@ -133,8 +140,8 @@ abstract class ColumnWriter {
   }
 
   /**
-   * Writes the validity bitmap of field {@code ordinal} of {@code rows} (no null rows) at
-   * {@code address} straight from the rows' null bitmaps, 64 values per word.
+   * Writes the validity bitmap of field {@code ordinal} of {@code rows} (no null rows) at {@code
+   * address} straight from the rows' null bitmaps, 64 values per word.
    */
   static void fieldValidity(Object base, Slots rows, int ordinal, long address) {
     long word = (ordinal >> 6) << 3;
@@ -162,9 +169,12 @@ abstract class ColumnWriter {
 
   static ColumnWriter create(DataType type, String path) {
     switch (type.id()) {
-      case BOOL: return new BoolWriter(path);
-      case INT8: return new FixedWriter(path, 1);
-      case INT16: return new FixedWriter(path, 2);
+      case BOOL:
+        return new BoolWriter(path);
+      case INT8:
+        return new FixedWriter(path, 1);
+      case INT16:
+        return new FixedWriter(path, 2);
       case INT32:
       case FLOAT32:
       case DATE32:
@@ -175,13 +185,17 @@ abstract class ColumnWriter {
       case TIMESTAMP:
       case DURATION:
         return new FixedWriter(path, 8);
-      case DECIMAL: return new DecimalWriter(path, (DataTypes.DecimalType) type);
+      case DECIMAL:
+        return new DecimalWriter(path, (DataTypes.DecimalType) type);
       case STRING:
       case BINARY:
         return new VarWriter(path);
-      case LIST: return new ListWriter(path, (DataTypes.ListType) type);
-      case MAP: return new MapWriter(path, (DataTypes.MapType) type);
-      default: return new StructWriter(path, (Schema) type);
+      case LIST:
+        return new ListColumnWriter(path, (DataTypes.ListType) type);
+      case MAP:
+        return new MapColumnWriter(path, (DataTypes.MapType) type);
+      default:
+        return new StructColumnWriter(path, (Schema) type);
     }
   }
 
@@ -208,8 +222,8 @@ abstract class ColumnWriter {
 
   /**
    * Copies {@code n} bytes from {@code (base, src)} to the off-heap {@code dst}: short values
-   * (strings, small arrays) word by word, which beats a {@code copyMemory} call per value.
-   * Reads exactly {@code [src, src + n)}.
+   * (strings, small arrays) word by word, which beats a {@code copyMemory} call per value. Reads
+   * exactly {@code [src, src + n)}.
    */
   static void copyBytes(Object base, long src, long dst, long length) {
     if (length > 64) {
@@ -235,10 +249,10 @@ abstract class ColumnWriter {
   }
 
   /**
-   * Copies {@code n} bytes as {@code ceil(n / 8)} whole words: the caller has checked that
-   * the source is readable up to the next multiple of 8 (inside its row or array) and that
-   * the destination has room for it (the extra bytes are overwritten by the next value or lie
-   * past the vector's length).
+   * Copies {@code n} bytes as {@code ceil(n / 8)} whole words: the caller has checked that the
+   * source is readable up to the next multiple of 8 (inside its row or array) and that the
+   * destination has room for it (the extra bytes are overwritten by the next value or lie past the
+   * vector's length).
    */
   static void copyWords(Object base, long src, long dst, long n) {
     for (long k = 0; k < n; k += 8) {
@@ -325,19 +339,20 @@ abstract class ColumnWriter {
           break;
         case 2:
           for (int i = 0; i < n; i++) {
-            Platform.UNSAFE.putShort(data + 2L * i,
-                nul[i] ? 0 : Platform.UNSAFE.getShort(base, slot[i]));
+            Platform.UNSAFE.putShort(
+                data + 2L * i, nul[i] ? 0 : Platform.UNSAFE.getShort(base, slot[i]));
           }
           break;
         case 4:
           for (int i = 0; i < n; i++) {
-            Platform.UNSAFE.putInt(data + 4L * i, nul[i] ? 0 : Platform.UNSAFE.getInt(base, slot[i]));
+            Platform.UNSAFE.putInt(
+                data + 4L * i, nul[i] ? 0 : Platform.UNSAFE.getInt(base, slot[i]));
           }
           break;
         default:
           for (int i = 0; i < n; i++) {
-            Platform.UNSAFE.putLong(data + 8L * i,
-                nul[i] ? 0L : Platform.UNSAFE.getLong(base, slot[i]));
+            Platform.UNSAFE.putLong(
+                data + 8L * i, nul[i] ? 0L : Platform.UNSAFE.getLong(base, slot[i]));
           }
           break;
       }
@@ -346,8 +361,8 @@ abstract class ColumnWriter {
     }
 
     @Override
-    void writeField(Object base, Slots rows, int ordinal, int bitmapBytes, Slots child,
-        FieldVector fv) {
+    void writeField(
+        Object base, Slots rows, int ordinal, int bitmapBytes, Slots child, FieldVector fv) {
       if (rowsMayBeNull(rows)) {
         // rows of a null parent struct have no slots to read
         super.writeField(base, rows, ordinal, bitmapBytes, child, fv);
@@ -373,7 +388,8 @@ abstract class ColumnWriter {
           break;
         default:
           for (int i = 0; i < n; i++) {
-            Platform.UNSAFE.putShort(data + 2L * i, Platform.UNSAFE.getShort(base, region[i] + off));
+            Platform.UNSAFE.putShort(
+                data + 2L * i, Platform.UNSAFE.getShort(base, region[i] + off));
           }
           break;
       }
@@ -382,11 +398,11 @@ abstract class ColumnWriter {
     }
 
     /**
-     * One pass over the rows for a 4- or 8-byte column: each row's slot into the data buffer
-     * and its null bit (inverted) into the validity bitmap, 64 rows per validity word.
+     * One pass over the rows for a 4- or 8-byte column: each row's slot into the data buffer and
+     * its null bit (inverted) into the validity bitmap, 64 rows per validity word.
      */
-    private void copyWithValidity(Object base, long[] region, long off, int ordinal, int n,
-        long data, long validity) {
+    private void copyWithValidity(
+        Object base, long[] region, long off, int ordinal, int n, long data, long validity) {
       long word = (ordinal >> 6) << 3;
       int bit = ordinal & 63;
       boolean eight = width == 8;
@@ -458,8 +474,8 @@ abstract class ColumnWriter {
     }
 
     @Override
-    void writeField(Object base, Slots rows, int ordinal, int bitmapBytes, Slots child,
-        FieldVector fv) {
+    void writeField(
+        Object base, Slots rows, int ordinal, int bitmapBytes, Slots child, FieldVector fv) {
       if (rowsMayBeNull(rows)) {
         super.writeField(base, rows, ordinal, bitmapBytes, child, fv);
         return;
@@ -491,8 +507,8 @@ abstract class ColumnWriter {
   }
 
   /**
-   * decimal(p, s) to decimal128: the unscaled value as a 16-byte little-endian two's
-   * complement. p ≤ 18 reads the int64 slot; p > 18 reads the minimal big-endian body.
+   * decimal(p, s) to decimal128: the unscaled value as a 16-byte little-endian two's complement. p
+   * ≤ 18 reads the int64 slot; p > 18 reads the minimal big-endian body.
    */
   static final class DecimalWriter extends ColumnWriter {
     private final boolean inline;
@@ -519,8 +535,8 @@ abstract class ColumnWriter {
             long ref = s.ref(base, i, path);
             int len = (int) ref;
             if (len < 1 || len > 16) {
-              throw new InvalidDataException(path, "expected a decimal body of 1 to 16 bytes but "
-                  + "found " + len);
+              throw new InvalidDataException(
+                  path, "expected a decimal body of 1 to 16 bytes but " + "found " + len);
             }
             long at = s.body(i, ref);
             // big-endian, sign-extended from the first byte
@@ -544,8 +560,10 @@ abstract class ColumnWriter {
   static final class VarWriter extends ColumnWriter {
     /** Flag in {@link #sizes}: the body can be copied in whole words. */
     private static final int WORDS = 1 << 31;
+
     /** Per row of the batch: the body's address and its size (-1 = null, | WORDS). */
     private long[] src = new long[16];
+
     private int[] sizes = new int[16];
 
     VarWriter(String path) {
@@ -553,14 +571,14 @@ abstract class ColumnWriter {
     }
 
     /**
-     * Top-level rows (none null), straight from the rows: one pass reads each row's null bit
-     * and reference, checks it against the row (B2) and sums the sizes; the vector is then
-     * allocated once at its exact size and a second pass copies the bodies, offsets and
-     * validity without any further check.
+     * Top-level rows (none null), straight from the rows: one pass reads each row's null bit and
+     * reference, checks it against the row (B2) and sums the sizes; the vector is then allocated
+     * once at its exact size and a second pass copies the bodies, offsets and validity without any
+     * further check.
      */
     @Override
-    void writeField(Object base, Slots rows, int ordinal, int bitmapBytes, Slots child,
-        FieldVector fv) {
+    void writeField(
+        Object base, Slots rows, int ordinal, int bitmapBytes, Slots child, FieldVector fv) {
       if (rowsMayBeNull(rows)) {
         super.writeField(base, rows, ordinal, bitmapBytes, child, fv);
         return;
@@ -600,8 +618,12 @@ abstract class ColumnWriter {
       }
       checkBudget("string/binary bytes", total);
       if (total > Integer.MAX_VALUE) {
-        throw new InvalidDataException(path, "expected at most 2^31-1 bytes of "
-            + "string/binary data in one batch but found " + total + "; write smaller batches");
+        throw new InvalidDataException(
+            path,
+            "expected at most 2^31-1 bytes of "
+                + "string/binary data in one batch but found "
+                + total
+                + "; write smaller batches");
       }
       // 8 bytes of room past the end for whole-word copies
       if (!reusable(v, n) || v.getDataBuffer().capacity() < total + 8) {
@@ -649,8 +671,12 @@ abstract class ColumnWriter {
       }
       checkBudget("string/binary bytes", total);
       if (total > Integer.MAX_VALUE) {
-        throw new InvalidDataException(path, "expected at most 2^31-1 bytes of "
-            + "string/binary data in one batch but found " + total + "; write smaller batches");
+        throw new InvalidDataException(
+            path,
+            "expected at most 2^31-1 bytes of "
+                + "string/binary data in one batch but found "
+                + total
+                + "; write smaller batches");
       }
       if (!reusable(v, n) || v.getDataBuffer().capacity() < total) {
         v.allocateNew(Math.max(total, 1), n);
@@ -676,21 +702,23 @@ abstract class ColumnWriter {
   }
 
   /**
-   * Points {@code out[from..]} at the elements of the array that {@code ref} in value
-   * {@code i} of {@code s} refers to, after checking its header (SPEC §6.2 B3); returns the
-   * element count.
+   * Points {@code out[from..]} at the elements of the array that {@code ref} in value {@code i} of
+   * {@code s} refers to, after checking its header (SPEC §6.2 B3); returns the element count.
    */
-  static int arrayElements(Object base, Slots s, int i, long ref, int width, Slots out,
-      int from, String path) {
+  static int arrayElements(
+      Object base, Slots s, int i, long ref, int width, Slots out, int from, String path) {
     long start = s.body(i, ref);
     int size = (int) ref;
     long count = size >= 8 ? Platform.getLong(base, start) : -1;
     long bitmap = ((count + 63) >>> 6) << 3;
-    if (count < 0 || count >= (1L << 31)
-        || 8 + bitmap + ((count * width + 7) & ~7L) > size) {
-      throw new InvalidDataException(path, "expected an array with count < 2^31 whose fixed "
-          + "region fits in its " + size + " bytes but found count "
-          + (size >= 8 ? Long.toUnsignedString(count) : "(missing)"));
+    if (count < 0 || count >= (1L << 31) || 8 + bitmap + ((count * width + 7) & ~7L) > size) {
+      throw new InvalidDataException(
+          path,
+          "expected an array with count < 2^31 whose fixed "
+              + "region fits in its "
+              + size
+              + " bytes but found count "
+              + (size >= 8 ? Long.toUnsignedString(count) : "(missing)"));
     }
     int n = (int) count;
     long elems = start + 8 + bitmap;
@@ -722,11 +750,16 @@ abstract class ColumnWriter {
   }
 
   /**
-   * Writes field {@code k} of the rows in {@code rows} (region/end/nul of each row) into
-   * {@code vectors.get(k)}: the shared column loop of top-level batches and nested structs.
+   * Writes field {@code k} of the rows in {@code rows} (region/end/nul of each row) into {@code
+   * vectors.get(k)}: the shared column loop of top-level batches and nested structs.
    */
-  static void writeFields(Object base, Slots rows, Schema schema, ColumnWriter[] fields,
-      Slots child, List<FieldVector> vectors) {
+  static void writeFields(
+      Object base,
+      Slots rows,
+      Schema schema,
+      ColumnWriter[] fields,
+      Slots child,
+      List<FieldVector> vectors) {
     int bitmap = schema.bitmapBytes();
     boolean tiled = fields.length > 1 && !rowsMayBeNull(rows);
     if (tiled) {
@@ -748,13 +781,13 @@ abstract class ColumnWriter {
   static final int TILE = 64;
 
   /**
-   * All 4- and 8-byte columns of {@code rows} (no null rows), a tile of {@link #TILE} rows at
-   * a time: each column copies the tile's slots and writes one validity word from the rows'
-   * null bits, so each row is read from memory once for all these columns instead of once
-   * per column. A null slot is all zero in a row (SPEC §2.1), copied as is.
+   * All 4- and 8-byte columns of {@code rows} (no null rows), a tile of {@link #TILE} rows at a
+   * time: each column copies the tile's slots and writes one validity word from the rows' null
+   * bits, so each row is read from memory once for all these columns instead of once per column. A
+   * null slot is all zero in a row (SPEC §2.1), copied as is.
    */
-  static void writeWordColumns(Object base, Slots rows, int bitmapBytes, ColumnWriter[] fields,
-      List<FieldVector> vectors) {
+  static void writeWordColumns(
+      Object base, Slots rows, int bitmapBytes, ColumnWriter[] fields, List<FieldVector> vectors) {
     int c = 0;
     for (ColumnWriter f : fields) {
       if (isWordColumn(f)) {

@@ -6,32 +6,56 @@ import io.zerorow.Schema;
 import io.zerorow.internal.Platform;
 
 /**
- * The rows of one record batch of a row file (SPEC §5), read in place: a {@link BinaryRow}
- * from {@link #row} points straight at the batch's Arrow data buffer (a memory-mapped file
- * region or an Arrow buffer); no row byte is copied. Offsets come from an untrusted file, so
- * each access checks {@code 0 <= start <= end <= data length} before pointing a view at it,
- * and the view then checks the row itself (SPEC §6.2). Valid while its reader is open.
+ * The rows of one record batch of a row file (SPEC §5), read in place: a {@link BinaryRow} from
+ * {@link #row} points straight at the batch's Arrow data buffer (a memory-mapped file region or an
+ * Arrow buffer); no row byte is copied. Offsets come from an untrusted file, so each access checks
+ * {@code 0 <= start <= end <= data length} before pointing a view at it, and the view then checks
+ * the row itself (SPEC §6.2). A row keeps the memory it views reachable, so it stays readable after
+ * its reader is closed or dropped.
  */
 public final class RowBatch {
   private final Schema schema;
+
+  /** Offsets and data at {@code (base, address)} (see {@link Platform}). */
+  private final Object offsetsBase;
+
   private final long offsets;
   private final boolean largeOffsets;
+  private final Object dataBase;
   private final long data;
   private final long dataLength;
   private final int size;
   private final int index;
   private final BinaryRow view;
-  /** Keeps the memory the addresses point into reachable (a mapped buffer or Arrow root). */
-  @SuppressWarnings("unused")
+
+  /**
+   * Keeps the memory the addresses point into reachable (a mapped buffer); every row view taken
+   * from this batch holds it too, so a row never outlives its memory.
+   */
   private final Object owner;
 
-  RowBatch(Schema schema, int index, int size, long offsets, boolean largeOffsets, long data,
-      long dataLength, Object owner) {
+  private final io.zerorow.ValidationLevel level;
+
+  RowBatch(
+      Schema schema,
+      int index,
+      int size,
+      Object offsetsBase,
+      long offsets,
+      boolean largeOffsets,
+      Object dataBase,
+      long data,
+      long dataLength,
+      Object owner,
+      io.zerorow.ValidationLevel level) {
+    this.level = level;
     this.schema = schema;
     this.index = index;
     this.size = size;
+    this.offsetsBase = offsetsBase;
     this.offsets = offsets;
     this.largeOffsets = largeOffsets;
+    this.dataBase = dataBase;
     this.data = data;
     this.dataLength = dataLength;
     this.owner = owner;
@@ -65,16 +89,31 @@ public final class RowBatch {
     long start;
     long end;
     if (largeOffsets) {
-      start = Platform.getLong(null, offsets + 8L * i);
-      end = Platform.getLong(null, offsets + 8L * i + 8);
+      start = Platform.getLong(offsetsBase, offsets + 8L * i);
+      end = Platform.getLong(offsetsBase, offsets + 8L * i + 8);
     } else {
-      start = Platform.getInt(null, offsets + 4L * i);
-      end = Platform.getInt(null, offsets + 4L * i + 4);
+      start = Platform.getInt(offsetsBase, offsets + 4L * i);
+      end = Platform.getInt(offsetsBase, offsets + 4L * i + 4);
     }
     if (start < 0 || end < start || end > dataLength || end - start > Integer.MAX_VALUE) {
-      throw new InvalidDataException("", "row " + i + " of batch " + index + ": expected "
-          + "0 <= start <= end <= " + dataLength + " but found start " + start + ", end " + end);
+      throw new InvalidDataException(
+          "",
+          "row "
+              + i
+              + " of batch "
+              + index
+              + ": expected "
+              + "0 <= start <= end <= "
+              + dataLength
+              + " but found start "
+              + start
+              + ", end "
+              + end);
     }
-    return target.pointTo(null, data + start, (int) (end - start));
+    target.pointTo(dataBase, data + start, (int) (end - start), owner);
+    if (level == io.zerorow.ValidationLevel.FULL) {
+      io.zerorow.Validator.validate(target, level);
+    }
+    return target;
   }
 }

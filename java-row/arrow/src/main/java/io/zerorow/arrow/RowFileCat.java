@@ -1,8 +1,8 @@
 package io.zerorow.arrow;
 
-import io.zerorow.ValidationLevel;
 import io.zerorow.BinaryRow;
 import io.zerorow.Schema;
+import io.zerorow.ValidationLevel;
 import io.zerorow.Validator;
 import io.zerorow.ZerorowException;
 import java.io.IOException;
@@ -14,11 +14,11 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * Reads row files (SPEC §5) written by any implementation, for the cross-language checks:
- * {@code RowFileCat FILE SCHEMA_JSON [FILE SCHEMA_JSON ...]}. Each file is opened with its
- * expected schema (fingerprint check), every row is validated at level full, and one line is
- * printed per file: {@code FILE <path> rows=<n> hex=<row0>,<row1>...} or
- * {@code FILE <path> ERROR <kind>: <message>}. One JVM serves many files.
+ * Reads row files (SPEC §5) written by any implementation, for the cross-language checks: {@code
+ * RowFileCat FILE SCHEMA_JSON [FILE SCHEMA_JSON ...]}. Each file is opened with its expected schema
+ * (fingerprint check), every row is validated at level full, and one line is printed per file:
+ * {@code FILE <path> rows=<n> hex=<row0>,<row1>...} or {@code FILE <path> ERROR <kind>: <message>}.
+ * One JVM serves many files.
  */
 public final class RowFileCat {
   private RowFileCat() {}
@@ -29,7 +29,8 @@ public final class RowFileCat {
       System.exit(2);
     }
     for (int i = 0; i < args.length; i += 2) {
-      System.out.println("FILE " + args[i] + " " + describe(Path.of(args[i]), Path.of(args[i + 1])));
+      System.out.println(
+          "FILE " + args[i] + " " + describe(Path.of(args[i]), Path.of(args[i + 1])));
     }
   }
 

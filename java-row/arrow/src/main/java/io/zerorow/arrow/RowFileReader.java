@@ -3,7 +3,10 @@ package io.zerorow.arrow;
 import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
 import io.zerorow.Schema;
+import io.zerorow.TruncatedException;
 import io.zerorow.UnsupportedException;
+import io.zerorow.ValidationLevel;
+import io.zerorow.ZerorowException;
 import io.zerorow.internal.Platform;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,7 +28,6 @@ import org.apache.arrow.flatbuf.MessageHeader;
 import org.apache.arrow.flatbuf.RecordBatch;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
-import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -33,18 +35,18 @@ import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.ipc.message.ArrowBlock;
 
 /**
- * Reads a row file or stream (SPEC §5) and checks its metadata when it opens (see
- * {@link RowFiles#check}).
+ * Reads a row file or stream (SPEC §5) and checks its metadata when it opens (see {@link
+ * RowFiles#check}).
  *
- * <p><b>Files</b> ({@link #open}) are memory-mapped: each record batch's region of the file
- * is mapped and its {@code row} column is read in place, so a {@link BinaryRow} points at the
- * mapped file itself: zero-copy, nothing is read into the Java heap or an Arrow buffer except
- * the footer. Each batch's message header is parsed from the mapping and every buffer range is
- * checked against it. Compressed IPC files are {@code unsupported} here.
+ * <p><b>Files</b> ({@link #open}) are memory-mapped: each record batch's region of the file is
+ * mapped and its {@code row} column is read in place, so a {@link BinaryRow} points at the mapped
+ * file itself: zero-copy, nothing is read into the Java heap or an Arrow buffer except the footer.
+ * Each batch's message header is parsed from the mapping and every buffer range is checked against
+ * it. Compressed IPC files are {@code unsupported} here.
  *
- * <p><b>Streams</b> ({@link #openStream}) go through Arrow's {@code ArrowStreamReader}, which
- * copies each batch from the stream into Arrow buffers once; rows then point into those
- * buffers (no further copy). A batch's rows are valid until the next batch is read.
+ * <p><b>Streams</b> ({@link #openStream}) go through Arrow's {@code ArrowStreamReader}, which reads
+ * each batch into Arrow buffers; its row column is then copied once to the heap, so rows stay valid
+ * after the next batch and after {@code close}.
  *
  * <p>Rows returned by the iterator are one reused view, valid until the next row.
  */
@@ -59,8 +61,21 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   private boolean iterated;
   private final boolean large;
 
-  private RowFileReader(Schema schema, boolean large, FileChannel channel,
-      List<ArrowBlock> blocks, ArrowReader stream) {
+  /** Where the rows come from, for error messages: "row file <path>" or "row stream". */
+  private final String source;
+
+  private final ValidationLevel level;
+
+  private RowFileReader(
+      Schema schema,
+      boolean large,
+      FileChannel channel,
+      List<ArrowBlock> blocks,
+      ArrowReader stream,
+      String source,
+      ValidationLevel level) {
+    this.source = source;
+    this.level = level;
     this.schema = schema;
     this.large = large;
     this.channel = channel;
@@ -78,8 +93,23 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
    * match the file's ({@code schema_mismatch} otherwise).
    */
   public static RowFileReader open(Path path, Schema expected) throws IOException {
+    return open(path, expected, ValidationLevel.BOUNDS);
+  }
+
+  /**
+   * Opens the row file at {@code path}, checking each row it returns at {@code level} ({@code FULL}
+   * validates every row, SPEC §6.2; {@code BOUNDS} and {@code NONE} check the row's size and then
+   * each access, the default of every view). A file that ends early is a {@link
+   * TruncatedException}, a corrupted one an {@link InvalidDataException}; both name the file (and
+   * the record batch).
+   */
+  public static RowFileReader open(Path path, Schema expected, ValidationLevel level)
+      throws IOException {
+    java.util.Objects.requireNonNull(level, "open(path, expected, level): level is null");
+    String source = "row file " + path;
     FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
-    try (ArrowFileReader footer = new ArrowFileReader(ch, ArrowUtils.rootAllocator()) {
+    try (ArrowFileReader footer =
+        new ArrowFileReader(ch, ArrowUtils.rootAllocator()) {
           @Override
           public void close() {
             // keep the channel open: the batches are mapped from it
@@ -87,11 +117,17 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
         }) {
       org.apache.arrow.vector.types.pojo.Schema arrow = footer.getVectorSchemaRoot().getSchema();
       Schema schema = RowFiles.check(arrow, expected);
-      return new RowFileReader(schema, RowFiles.isLarge(arrow), ch,
-          List.copyOf(footer.getRecordBlocks()), null);
+      return new RowFileReader(
+          schema,
+          RowFiles.isLarge(arrow),
+          ch,
+          List.copyOf(footer.getRecordBlocks()),
+          null,
+          source,
+          level);
     } catch (IOException | RuntimeException e) {
       ch.close();
-      throw e;
+      throw translate(source, e);
     }
   }
 
@@ -100,17 +136,60 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     return openStream(in, expected, ArrowUtils.rootAllocator());
   }
 
-  public static RowFileReader openStream(InputStream in, Schema expected,
-      BufferAllocator allocator) throws IOException {
+  /** Opens a row stream on {@code in} with Arrow buffers from {@code allocator}. */
+  public static RowFileReader openStream(InputStream in, Schema expected, BufferAllocator allocator)
+      throws IOException {
+    return openStream(in, expected, allocator, ValidationLevel.BOUNDS);
+  }
+
+  /** Opens a row stream whose rows are checked at {@code level} (see {@link #open}). */
+  public static RowFileReader openStream(
+      InputStream in, Schema expected, BufferAllocator allocator, ValidationLevel level)
+      throws IOException {
+    java.util.Objects.requireNonNull(level, "openStream(..., level): level is null");
     ArrowStreamReader r = new ArrowStreamReader(in, allocator);
     try {
       org.apache.arrow.vector.types.pojo.Schema arrow = r.getVectorSchemaRoot().getSchema();
       Schema schema = RowFiles.check(arrow, expected);
-      return new RowFileReader(schema, RowFiles.isLarge(arrow), null, null, r);
+      return new RowFileReader(schema, RowFiles.isLarge(arrow), null, null, r, "row stream", level);
     } catch (IOException | RuntimeException e) {
       r.close();
-      throw e;
+      throw translate("row stream", e);
     }
+  }
+
+  /**
+   * Arrow's reader fails on a damaged file with its own exceptions (an index out of bounds in the
+   * flatbuffer code, {@code InvalidArrowFileException}, an early end of stream): these become
+   * zerorow's typed errors naming the source, so callers handle one family.
+   */
+  private static <E extends Exception> RuntimeException translateOrRethrow(String where, E e) {
+    if (e instanceof ZerorowException) {
+      ZerorowException z = (ZerorowException) e;
+      return z.detail().startsWith("row ")
+          ? z
+          : ZerorowException.of(z.kind(), z.path(), where + ": " + z.detail());
+    }
+    String name = e.getClass().getSimpleName();
+    String detail = where + ": " + name + (e.getMessage() != null ? ": " + e.getMessage() : "");
+    if (name.equals("InvalidArrowFileException")
+        || e instanceof java.io.EOFException
+        || (e.getMessage() != null
+            && (e.getMessage().contains("Unexpected end of input")
+                || e.getMessage().contains("unexpected end")))) {
+      return new TruncatedException("", detail, e);
+    }
+    return new InvalidDataException("", detail, e);
+  }
+
+  private static IOException translate(String where, Exception e) throws IOException {
+    if (e instanceof IOException
+        && !(e instanceof java.io.EOFException)
+        && !e.getClass().getSimpleName().equals("InvalidArrowFileException")
+        && !(e.getMessage() != null && e.getMessage().contains("Unexpected end"))) {
+      throw (IOException) e;
+    }
+    throw translateOrRethrow(where, e);
   }
 
   public Schema schema() {
@@ -129,15 +208,31 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     }
     ArrowBlock b = blocks.get(i);
     long length = b.getMetadataLength() + b.getBodyLength();
-    if (b.getOffset() < 0 || b.getMetadataLength() < 8 || b.getBodyLength() < 0
-        || b.getOffset() + length > channel.size() || length > Integer.MAX_VALUE) {
-      throw new InvalidDataException("", "record batch " + i + ": block (offset "
-          + b.getOffset() + ", length " + length + ") outside the file of " + channel.size()
-          + " bytes");
+    if (b.getOffset() < 0
+        || b.getMetadataLength() < 8
+        || b.getBodyLength() < 0
+        || b.getOffset() + length > channel.size()
+        || length > Integer.MAX_VALUE) {
+      throw new InvalidDataException(
+          "",
+          source
+              + ", record batch "
+              + i
+              + ": block (offset "
+              + b.getOffset()
+              + ", length "
+              + length
+              + ") outside the file of "
+              + channel.size()
+              + " bytes");
     }
     MappedByteBuffer m = channel.map(FileChannel.MapMode.READ_ONLY, b.getOffset(), length);
     mappings.add(m);
-    return mappedBatch(i, m, b.getMetadataLength());
+    try {
+      return mappedBatch(i, m, b.getMetadataLength());
+    } catch (RuntimeException e) {
+      throw translateOrRethrow(source + ", record batch " + i, e);
+    }
   }
 
   private RowBatch mappedBatch(int index, MappedByteBuffer m, int metadataLength) {
@@ -145,28 +240,47 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     int prefix = bb.getInt(0) == -1 ? 8 : 4; // continuation marker, then the length
     int len = bb.getInt(prefix - 4);
     if (len <= 0 || prefix + len > metadataLength) {
-      throw new InvalidDataException("", "record batch " + index + ": message of " + len
-          + " bytes does not fit its metadata of " + metadataLength);
+      throw new InvalidDataException(
+          "",
+          "record batch "
+              + index
+              + ": message of "
+              + len
+              + " bytes does not fit its metadata of "
+              + metadataLength);
     }
-    ByteBuffer meta = bb.position(prefix).limit(prefix + len).slice().order(ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer meta =
+        bb.position(prefix).limit(prefix + len).slice().order(ByteOrder.LITTLE_ENDIAN);
     Message msg = Message.getRootAsMessage(meta);
     if (msg.headerType() != MessageHeader.RecordBatch) {
-      throw new InvalidDataException("", "record batch " + index + ": expected a RecordBatch "
-          + "message but found header type " + msg.headerType());
+      throw new InvalidDataException(
+          "",
+          "record batch "
+              + index
+              + ": expected a RecordBatch "
+              + "message but found header type "
+              + msg.headerType());
     }
     RecordBatch rb = (RecordBatch) msg.header(new RecordBatch());
     if (rb.compression() != null) {
-      throw new UnsupportedException("", "compressed row files are not read in place; "
-          + "write them uncompressed");
+      throw new UnsupportedException(
+          "", "compressed row files are not read in place; " + "write them uncompressed");
     }
     if (rb.nodesLength() != 1 || rb.buffersLength() != 3) {
-      throw new InvalidDataException("", "record batch " + index + ": expected 1 column with 3 "
-          + "buffers but found " + rb.nodesLength() + " and " + rb.buffersLength());
+      throw new InvalidDataException(
+          "",
+          "record batch "
+              + index
+              + ": expected 1 column with 3 "
+              + "buffers but found "
+              + rb.nodesLength()
+              + " and "
+              + rb.buffersLength());
     }
     FieldNode node = rb.nodes(0);
     if (node.nullCount() != 0) {
-      throw new InvalidDataException(RowFiles.COLUMN, "expected no null rows but found "
-          + node.nullCount());
+      throw new InvalidDataException(
+          RowFiles.COLUMN, "expected no null rows but found " + node.nullCount());
     }
     long n = node.length();
     long body = Platform.directAddress(m) + metadataLength;
@@ -174,13 +288,33 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     Buffer offsets = rb.buffers(1);
     Buffer data = rb.buffers(2);
     long need = (n + 1) * (large ? 8 : 4);
-    if (n < 0 || n > Integer.MAX_VALUE || !within(offsets, bodyLength)
-        || (n > 0 && offsets.length() < need) || !within(data, bodyLength)) {
-      throw new InvalidDataException("", "record batch " + index + ": buffers of " + n
-          + " rows do not fit its body of " + bodyLength + " bytes");
+    if (n < 0
+        || n > Integer.MAX_VALUE
+        || !within(offsets, bodyLength)
+        || (n > 0 && offsets.length() < need)
+        || !within(data, bodyLength)) {
+      throw new InvalidDataException(
+          "",
+          "record batch "
+              + index
+              + ": buffers of "
+              + n
+              + " rows do not fit its body of "
+              + bodyLength
+              + " bytes");
     }
-    return new RowBatch(schema, index, (int) n, body + offsets.offset(), large,
-        body + data.offset(), data.length(), m);
+    return new RowBatch(
+        schema,
+        index,
+        (int) n,
+        null,
+        body + offsets.offset(),
+        large,
+        null,
+        body + data.offset(),
+        data.length(),
+        m,
+        level);
   }
 
   private static boolean within(Buffer b, long bodyLength) {
@@ -195,18 +329,60 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       throw new UncheckedIOException(e);
     }
     if (v.getNullCount() != 0) {
-      throw new InvalidDataException(RowFiles.COLUMN, "expected no null rows but found "
-          + v.getNullCount());
+      throw new InvalidDataException(
+          RowFiles.COLUMN, "expected no null rows but found " + v.getNullCount());
     }
     int n = v.getValueCount();
-    if (v instanceof BaseLargeVariableWidthVector) {
-      BaseLargeVariableWidthVector l = (BaseLargeVariableWidthVector) v;
-      return new RowBatch(schema, index, n, l.getOffsetBufferAddress(), true,
-          l.getDataBufferAddress(), l.getDataBuffer().capacity(), v);
+    boolean isLarge = v instanceof BaseLargeVariableWidthVector;
+    // The stream reader frees or reuses these Arrow buffers at the next batch and at close():
+    // the batch is copied to the heap once, so that its rows stay valid after either.
+    int width = isLarge ? 8 : 4;
+    byte[] offsets = new byte[n == 0 ? 0 : (n + 1) * width];
+    byte[] data = new byte[0];
+    if (n > 0) {
+      org.apache.arrow.memory.ArrowBuf ob = v.getOffsetBuffer();
+      org.apache.arrow.memory.ArrowBuf db = v.getDataBuffer();
+      if (ob.capacity() < offsets.length) {
+        throw new InvalidDataException(
+            "",
+            "record batch "
+                + index
+                + ": offsets of "
+                + n
+                + " rows need "
+                + offsets.length
+                + " bytes but the buffer has "
+                + ob.capacity());
+      }
+      ob.getBytes(0, offsets);
+      ByteBuffer ol = ByteBuffer.wrap(offsets).order(ByteOrder.LITTLE_ENDIAN);
+      long end = isLarge ? ol.getLong(n * 8) : ol.getInt(n * 4);
+      if (end < 0 || end > db.capacity() || end > Integer.MAX_VALUE - 8) {
+        throw new InvalidDataException(
+            "",
+            "record batch "
+                + index
+                + ": rows end at "
+                + end
+                + " but the data buffer has "
+                + db.capacity()
+                + " bytes");
+      }
+      data = new byte[(int) end];
+      db.getBytes(0, data);
     }
-    BaseVariableWidthVector b = (BaseVariableWidthVector) v;
-    return new RowBatch(schema, index, n, b.getOffsetBufferAddress(), false,
-        b.getDataBufferAddress(), b.getDataBuffer().capacity(), v);
+    return new RowBatch(
+        schema,
+        index,
+        n,
+        offsets,
+        Platform.BYTE_ARRAY_OFFSET,
+        isLarge,
+        data,
+        Platform.BYTE_ARRAY_OFFSET,
+        data.length,
+        null,
+        level);
   }
 
   /** The batches in order; for a stream, each one is loaded when the iterator reaches it. */
@@ -229,8 +405,12 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
         if (loaded == null) {
           try {
             loaded = stream.loadNextBatch();
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
+          } catch (IOException | RuntimeException e) {
+            try {
+              throw translate(source + ", record batch " + next, e);
+            } catch (IOException io) {
+              throw new UncheckedIOException(io);
+            }
           }
         }
         return loaded;
@@ -283,9 +463,10 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   }
 
   /**
-   * Closes the file or stream. Mapped regions are not unmapped by hand (Java unmaps them when
-   * they become unreachable), so a view kept past {@code close} never faults while it is
-   * reachable through this reader; do not use rows after closing all the same.
+   * Closes the file or stream. Mapped regions are not unmapped by hand (Java unmaps them when they
+   * become unreachable) and every row holds the mapping it points into, and a stream's batches live
+   * on the heap: a row kept past {@code close}, or past the reader becoming unreachable, stays
+   * readable.
    */
   @Override
   public void close() throws IOException {

@@ -23,12 +23,12 @@ import org.apache.arrow.vector.ipc.ArrowWriter;
 
 /**
  * Writes rows to a row file or stream (SPEC §5): an Arrow IPC file ({@link #file}) or stream
- * ({@link #stream}) with one non-nullable {@code binary} column {@code row} whose field
- * metadata holds {@code zerorow.version}, {@code zerorow.schema} and
- * {@code zerorow.fingerprint}. Rows are collected into batches of {@code batchRows} rows (or
- * {@code batchBytes} bytes, whichever comes first); each batch is one copy of the collected
- * bytes into the Arrow data buffer. Every row's size is a multiple of 8, so rows stay 8-byte
- * aligned in the file and can be read in place ({@link RowFileReader}). Not thread-safe.
+ * ({@link #stream}) with one non-nullable {@code binary} column {@code row} whose field metadata
+ * holds {@code zerorow.version}, {@code zerorow.schema} and {@code zerorow.fingerprint}. Rows are
+ * collected into batches of {@code batchRows} rows (or {@code batchBytes} bytes, whichever comes
+ * first); each batch is one copy of the collected bytes into the Arrow data buffer. Every row's
+ * size is a multiple of 8, so rows stay 8-byte aligned in the file and can be read in place ({@link
+ * RowFileReader}). Not thread-safe.
  *
  * <pre>{@code
  * try (RowFileWriter w = RowFileWriter.file(path, schema)) {
@@ -39,6 +39,7 @@ import org.apache.arrow.vector.ipc.ArrowWriter;
 public final class RowFileWriter implements AutoCloseable {
   /** Default rows per batch. */
   public static final int DEFAULT_BATCH_ROWS = 4096;
+
   /** Default upper bound on the row bytes of one batch. */
   public static final int DEFAULT_BATCH_BYTES = 64 << 20;
 
@@ -56,8 +57,13 @@ public final class RowFileWriter implements AutoCloseable {
   private long rowsWritten;
   private boolean closed;
 
-  private RowFileWriter(Schema schema, WritableByteChannel channel, boolean file,
-      BufferAllocator allocator, int batchRows, int batchBytes) {
+  private RowFileWriter(
+      Schema schema,
+      WritableByteChannel channel,
+      boolean file,
+      BufferAllocator allocator,
+      int batchRows,
+      int batchBytes) {
     if (batchRows < 1 || batchBytes < 8) {
       throw new IllegalArgumentException("batchRows must be >= 1 and batchBytes >= 8");
     }
@@ -67,8 +73,10 @@ public final class RowFileWriter implements AutoCloseable {
     this.batchBytes = batchBytes;
     this.root = VectorSchemaRoot.create(RowFiles.arrowSchema(schema), allocator);
     this.column = (VarBinaryVector) root.getVector(0);
-    this.writer = file ? new ArrowFileWriter(root, null, channel)
-        : new ArrowStreamWriter(root, null, channel);
+    this.writer =
+        file
+            ? new ArrowFileWriter(root, null, channel)
+            : new ArrowStreamWriter(root, null, channel);
     try {
       writer.start();
     } catch (IOException e) {
@@ -83,10 +91,15 @@ public final class RowFileWriter implements AutoCloseable {
   }
 
   /** A new Arrow IPC file with a chosen allocator and batch size. */
-  public static RowFileWriter file(Path path, Schema schema, BufferAllocator allocator,
-      int batchRows, int batchBytes) throws IOException {
-    FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.TRUNCATE_EXISTING);
+  public static RowFileWriter file(
+      Path path, Schema schema, BufferAllocator allocator, int batchRows, int batchBytes)
+      throws IOException {
+    FileChannel ch =
+        FileChannel.open(
+            path,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING);
     try {
       return new RowFileWriter(schema, ch, true, allocator, batchRows, batchBytes);
     } catch (RuntimeException e) {
@@ -96,20 +109,32 @@ public final class RowFileWriter implements AutoCloseable {
   }
 
   /** An Arrow IPC file on an open channel (closed by {@link #close}). */
-  public static RowFileWriter file(WritableByteChannel channel, Schema schema,
-      BufferAllocator allocator, int batchRows, int batchBytes) {
+  public static RowFileWriter file(
+      WritableByteChannel channel,
+      Schema schema,
+      BufferAllocator allocator,
+      int batchRows,
+      int batchBytes) {
     return new RowFileWriter(schema, channel, true, allocator, batchRows, batchBytes);
   }
 
   /** An Arrow IPC stream on {@code out} (closed by {@link #close}). */
   public static RowFileWriter stream(OutputStream out, Schema schema) {
-    return stream(Channels.newChannel(out), schema, ArrowUtils.rootAllocator(),
-        DEFAULT_BATCH_ROWS, DEFAULT_BATCH_BYTES);
+    return stream(
+        Channels.newChannel(out),
+        schema,
+        ArrowUtils.rootAllocator(),
+        DEFAULT_BATCH_ROWS,
+        DEFAULT_BATCH_BYTES);
   }
 
   /** An Arrow IPC stream on an open channel (closed by {@link #close}). */
-  public static RowFileWriter stream(WritableByteChannel channel, Schema schema,
-      BufferAllocator allocator, int batchRows, int batchBytes) {
+  public static RowFileWriter stream(
+      WritableByteChannel channel,
+      Schema schema,
+      BufferAllocator allocator,
+      int batchRows,
+      int batchBytes) {
     return new RowFileWriter(schema, channel, false, allocator, batchRows, batchBytes);
   }
 
@@ -125,8 +150,12 @@ public final class RowFileWriter implements AutoCloseable {
   /** Appends one row of this file's schema (its bytes are copied). */
   public void write(BinaryRow row) throws IOException {
     if (row.schema() != schema && !row.schema().equals(schema)) {
-      throw new SchemaMismatchException("", "expected a row of schema fingerprint "
-          + schema.fingerprintHex() + " but found one of " + row.schema().fingerprintHex());
+      throw new SchemaMismatchException(
+          "",
+          "expected a row of schema fingerprint "
+              + schema.fingerprintHex()
+              + " but found one of "
+              + row.schema().fingerprintHex());
     }
     write(row.getBaseObject(), row.getBaseOffset(), row.getSizeInBytes());
   }
@@ -134,8 +163,12 @@ public final class RowFileWriter implements AutoCloseable {
   /** Appends the row of {@code size} bytes at {@code (base, address)} (see {@link BinaryRow}). */
   public void write(Object base, long address, int size) throws IOException {
     if (size < schema.fixedRegionSize() || (size & 7) != 0) {
-      throw new InvalidDataException("", "expected a row of at least "
-          + schema.fixedRegionSize() + " bytes and a multiple of 8 but found " + size);
+      throw new InvalidDataException(
+          "",
+          "expected a row of at least "
+              + schema.fixedRegionSize()
+              + " bytes and a multiple of 8 but found "
+              + size);
     }
     if (count > 0 && (count >= batchRows || (long) used + size > batchBytes)) {
       flush();
@@ -145,8 +178,9 @@ public final class RowFileWriter implements AutoCloseable {
       throw new InvalidDataException("", "a row of " + size + " bytes does not fit in a batch");
     }
     if (end > arena.length) {
-      arena = Arrays.copyOf(arena, (int) Math.min(Integer.MAX_VALUE - 8,
-          Math.max(end, 2L * arena.length)));
+      arena =
+          Arrays.copyOf(
+              arena, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(end, 2L * arena.length)));
     }
     Platform.copy(base, address, arena, Platform.BYTE_ARRAY_OFFSET + used, size);
     used = (int) end;
@@ -172,7 +206,9 @@ public final class RowFileWriter implements AutoCloseable {
     }
     Platform.zero(null, validity, (count + 7) >> 3);
     for (int i = 0; i < count; i++) {
-      Platform.putByte(null, validity + (i >> 3),
+      Platform.putByte(
+          null,
+          validity + (i >> 3),
           (byte) (Platform.getByte(null, validity + (i >> 3)) | (1 << (i & 7))));
     }
     column.setLastSet(count - 1);

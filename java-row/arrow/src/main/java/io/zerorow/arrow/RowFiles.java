@@ -16,9 +16,11 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 public final class RowFiles {
   /** Name of the one column. */
   public static final String COLUMN = "row";
+
   public static final String VERSION_KEY = "zerorow.version";
   public static final String SCHEMA_KEY = "zerorow.schema";
   public static final String FINGERPRINT_KEY = "zerorow.fingerprint";
+
   /** The format version this library writes and reads (SPEC §8). */
   public static final String VERSION = "1";
 
@@ -30,28 +32,32 @@ public final class RowFiles {
     meta.put(VERSION_KEY, VERSION);
     meta.put(SCHEMA_KEY, schema.toJson());
     meta.put(FINGERPRINT_KEY, schema.fingerprintHex());
-    Field row = new Field(COLUMN, new FieldType(false, ArrowType.Binary.INSTANCE, null, meta),
-        null);
+    Field row =
+        new Field(COLUMN, new FieldType(false, ArrowType.Binary.INSTANCE, null, meta), null);
     return new org.apache.arrow.vector.types.pojo.Schema(List.of(row));
   }
 
   /**
-   * Checks a row file's Arrow schema (SPEC §5) and returns its zerorow schema: version major
-   * 1 (else {@code unsupported}); fingerprint = fingerprint of the schema (else
-   * {@code invalid_data}); and, when {@code expected} is not null, the same fingerprint as
-   * {@code expected} (else {@code schema_mismatch}, naming both).
+   * Checks a row file's Arrow schema (SPEC §5) and returns its zerorow schema: version major 1
+   * (else {@code unsupported}); fingerprint = fingerprint of the schema (else {@code
+   * invalid_data}); and, when {@code expected} is not null, the same fingerprint as {@code
+   * expected} (else {@code schema_mismatch}, naming both).
    */
   public static Schema check(org.apache.arrow.vector.types.pojo.Schema arrow, Schema expected) {
     List<Field> fields = arrow.getFields();
     if (fields.size() != 1 || !fields.get(0).getName().equals(COLUMN)) {
-      throw new InvalidDataException("", "expected one column named \"row\" but found "
-          + fields.size() + " column(s) " + names(fields));
+      throw new InvalidDataException(
+          "",
+          "expected one column named \"row\" but found "
+              + fields.size()
+              + " column(s) "
+              + names(fields));
     }
     Field f = fields.get(0);
     ArrowType.ArrowTypeID t = f.getType().getTypeID();
     if (t != ArrowType.ArrowTypeID.Binary && t != ArrowType.ArrowTypeID.LargeBinary) {
-      throw new InvalidDataException(COLUMN, "expected Arrow type binary or large_binary but "
-          + "found " + f.getType());
+      throw new InvalidDataException(
+          COLUMN, "expected Arrow type binary or large_binary but " + "found " + f.getType());
     }
     if (f.isNullable()) {
       throw new InvalidDataException(COLUMN, "expected a non-nullable row column");
@@ -60,8 +66,8 @@ public final class RowFiles {
     String version = required(meta, VERSION_KEY);
     int dot = version.indexOf('.');
     if (!(dot < 0 ? version : version.substring(0, dot)).equals(VERSION)) {
-      throw new UnsupportedException("", "expected zerorow.version 1 but found \""
-          + version + "\"");
+      throw new UnsupportedException(
+          "", "expected zerorow.version 1 but found \"" + version + "\"");
     }
     String json = required(meta, SCHEMA_KEY);
     String fingerprint = required(meta, FINGERPRINT_KEY);
@@ -74,13 +80,22 @@ public final class RowFiles {
       throw new InvalidDataException(SCHEMA_KEY, "malformed schema JSON: " + e.getMessage());
     }
     if (!fingerprint.equals(schema.fingerprintHex())) {
-      throw new InvalidDataException("", "zerorow.fingerprint \"" + fingerprint
-          + "\" is not the fingerprint of zerorow.schema: expected " + schema.fingerprintHex()
-          + " but found " + fingerprint);
+      throw new InvalidDataException(
+          "",
+          "zerorow.fingerprint \""
+              + fingerprint
+              + "\" is not the fingerprint of zerorow.schema: expected "
+              + schema.fingerprintHex()
+              + " but found "
+              + fingerprint);
     }
     if (expected != null && !expected.fingerprintHex().equals(fingerprint)) {
-      throw new SchemaMismatchException("", "expected rows of schema fingerprint "
-          + expected.fingerprintHex() + " but the file holds schema fingerprint " + fingerprint);
+      throw new SchemaMismatchException(
+          "",
+          "expected rows of schema fingerprint "
+              + expected.fingerprintHex()
+              + " but the file holds schema fingerprint "
+              + fingerprint);
     }
     return schema;
   }

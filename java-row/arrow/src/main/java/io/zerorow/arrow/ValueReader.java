@@ -31,9 +31,9 @@ import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * Reads value {@code i} of one Arrow vector and writes it into a zerorow row or array with
- * the core writers. Fixed-width values are read from the vector's data buffer address; call
- * {@link #bind} again when the vector's buffers change (a new batch loaded into the root).
+ * Reads value {@code i} of one Arrow vector and writes it into a zerorow row or array with the core
+ * writers. Fixed-width values are read from the vector's data buffer address; call {@link #bind}
+ * again when the vector's buffers change (a new batch loaded into the root).
  */
 abstract class ValueReader {
   final String path;
@@ -60,8 +60,8 @@ abstract class ValueReader {
   final void writeOrNull(BinaryWriter w, int ordinal, int i) {
     if (vector.isNull(i)) {
       if (!nullable) {
-        throw new InvalidDataException(path, "null at Arrow index " + i
-            + " where the type is not nullable");
+        throw new InvalidDataException(
+            path, "null at Arrow index " + i + " where the type is not nullable");
       }
       w.setNullAt(ordinal);
     } else {
@@ -71,26 +71,36 @@ abstract class ValueReader {
 
   static ValueReader create(DataType type, boolean nullable, String path, WriteBuffer buffer) {
     switch (type.id()) {
-      case BOOL: return new Bool(path, nullable);
-      case INT8: return new Fixed(path, nullable, 1);
-      case INT16: return new Fixed(path, nullable, 2);
+      case BOOL:
+        return new Bool(path, nullable);
+      case INT8:
+        return new Fixed(path, nullable, 1);
+      case INT16:
+        return new Fixed(path, nullable, 2);
       case INT32:
       case DATE32:
         return new Fixed(path, nullable, 4);
-      case FLOAT32: return new Float32(path, nullable);
-      case FLOAT64: return new Float64(path, nullable);
+      case FLOAT32:
+        return new Float32(path, nullable);
+      case FLOAT64:
+        return new Float64(path, nullable);
       case INT64:
       case TIME:
       case DURATION:
         return new Fixed(path, nullable, 8);
-      case TIMESTAMP: return new Timestamp(path, nullable);
-      case DECIMAL: return new Decimal(path, nullable, (DataTypes.DecimalType) type);
+      case TIMESTAMP:
+        return new Timestamp(path, nullable);
+      case DECIMAL:
+        return new Decimal(path, nullable, (DataTypes.DecimalType) type);
       case STRING:
       case BINARY:
         return new Bytes(path, nullable);
-      case LIST: return new List1(path, nullable, (DataTypes.ListType) type, buffer);
-      case MAP: return new Map1(path, nullable, (DataTypes.MapType) type, buffer);
-      default: return new Struct(path, nullable, (Schema) type, buffer);
+      case LIST:
+        return new List1(path, nullable, (DataTypes.ListType) type, buffer);
+      case MAP:
+        return new Map1(path, nullable, (DataTypes.MapType) type, buffer);
+      default:
+        return new Struct(path, nullable, (Schema) type, buffer);
     }
   }
 
@@ -109,8 +119,9 @@ abstract class ValueReader {
       super.bind(v);
       BaseFixedWidthVector f = (BaseFixedWidthVector) v;
       if (f.getTypeWidth() != width) {
-        throw new SchemaMismatchException(path, "expected an Arrow value of " + width
-            + " bytes but found " + v.getField().getType());
+        throw new SchemaMismatchException(
+            path,
+            "expected an Arrow value of " + width + " bytes but found " + v.getField().getType());
       }
       data = f.getDataBufferAddress();
     }
@@ -118,10 +129,18 @@ abstract class ValueReader {
     @Override
     void write(BinaryWriter w, int ordinal, int i) {
       switch (width) {
-        case 1: w.writeByte(ordinal, Platform.getByte(null, data + i)); break;
-        case 2: w.writeShort(ordinal, Platform.getShort(null, data + 2L * i)); break;
-        case 4: w.writeInt(ordinal, Platform.getInt(null, data + 4L * i)); break;
-        default: w.writeLong(ordinal, Platform.getLong(null, data + 8L * i)); break;
+        case 1:
+          w.writeByte(ordinal, Platform.getByte(null, data + i));
+          break;
+        case 2:
+          w.writeShort(ordinal, Platform.getShort(null, data + 2L * i));
+          break;
+        case 4:
+          w.writeInt(ordinal, Platform.getInt(null, data + 4L * i));
+          break;
+        default:
+          w.writeLong(ordinal, Platform.getLong(null, data + 8L * i));
+          break;
       }
     }
   }
@@ -193,10 +212,17 @@ abstract class ValueReader {
       multiply = 1;
       divide = 1;
       switch (((ArrowType.Timestamp) v.getField().getType()).getUnit()) {
-        case SECOND: multiply = 1_000_000; break;
-        case MILLISECOND: multiply = 1_000; break;
-        case NANOSECOND: divide = 1_000; break;
-        default: break;
+        case SECOND:
+          multiply = 1_000_000;
+          break;
+        case MILLISECOND:
+          multiply = 1_000;
+          break;
+        case NANOSECOND:
+          divide = 1_000;
+          break;
+        default:
+          break;
       }
     }
 
@@ -207,13 +233,13 @@ abstract class ValueReader {
         try {
           v = Math.multiplyExact(v, multiply);
         } catch (ArithmeticException e) {
-          throw new InvalidDataException(path, "timestamp " + v + " does not fit in int64 "
-              + "microseconds");
+          throw new InvalidDataException(
+              path, "timestamp " + v + " does not fit in int64 " + "microseconds");
         }
       } else if (divide != 1) {
         if (v % divide != 0) {
-          throw new InvalidDataException(path, "timestamp " + v + " ns is not a whole number "
-              + "of microseconds");
+          throw new InvalidDataException(
+              path, "timestamp " + v + " ns is not a whole number " + "of microseconds");
         }
         v /= divide;
       }
@@ -249,8 +275,12 @@ abstract class ValueReader {
         }
         w.writeLong(ordinal, lo);
       } else {
-        BigInteger u = BigInteger.valueOf(hi).shiftLeft(64).or(
-            BigInteger.valueOf(lo).and(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)));
+        BigInteger u =
+            BigInteger.valueOf(hi)
+                .shiftLeft(64)
+                .or(
+                    BigInteger.valueOf(lo)
+                        .and(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)));
         w.writeDecimal(ordinal, new BigDecimal(u, scale), precision, scale);
       }
     }
@@ -316,8 +346,10 @@ abstract class ValueReader {
     @Override
     void bind(ValueVector v) {
       super.bind(v);
-      element.bind(v instanceof LargeListVector ? ((LargeListVector) v).getDataVector()
-          : ((ListVector) v).getDataVector());
+      element.bind(
+          v instanceof LargeListVector
+              ? ((LargeListVector) v).getDataVector()
+              : ((ListVector) v).getDataVector());
     }
 
     @Override
@@ -340,8 +372,8 @@ abstract class ValueReader {
         for (int j = start; j < end; j++) {
           if (f.vector.isNull(j)) {
             if (!f.nullable) {
-              throw new InvalidDataException(f.path, "null at Arrow index " + j
-                  + " where the type is not nullable");
+              throw new InvalidDataException(
+                  f.path, "null at Arrow index " + j + " where the type is not nullable");
             }
             array.setNullAt(j - start); // zeroes the element (SPEC §2.2)
           }
@@ -430,16 +462,16 @@ abstract class ValueReader {
     ValueReader[] out = new ValueReader[schema.numFields()];
     for (int k = 0; k < out.length; k++) {
       Field f = schema.field(k);
-      out[k] = create(f.type(), f.nullable(), path.isEmpty() ? f.name() : path + "." + f.name(),
-          buffer);
+      out[k] =
+          create(f.type(), f.nullable(), path.isEmpty() ? f.name() : path + "." + f.name(), buffer);
     }
     return out;
   }
 
   static void bindFields(ValueReader[] fields, List<FieldVector> vectors, String path) {
     if (vectors.size() != fields.length) {
-      throw new SchemaMismatchException(path, "expected " + fields.length + " Arrow columns but "
-          + "found " + vectors.size());
+      throw new SchemaMismatchException(
+          path, "expected " + fields.length + " Arrow columns but " + "found " + vectors.size());
     }
     for (int k = 0; k < fields.length; k++) {
       fields[k].bind(vectors.get(k));

@@ -52,13 +52,15 @@ class ArrowInteropTest {
     allocator.close();
   }
 
-  static final Schema NESTED = Schema.fromJson("{\"type\":\"struct\",\"fields\":[{\"name\":\"s\","
-      + "\"type\":{\"type\":\"struct\",\"fields\":[{\"name\":\"l\",\"type\":{\"type\":\"list\","
-      + "\"element\":{\"type\":\"map\",\"key\":\"string\",\"value\":{\"type\":\"struct\","
-      + "\"fields\":[{\"name\":\"x\",\"type\":\"int32\",\"nullable\":true},{\"name\":\"y\","
-      + "\"type\":{\"type\":\"decimal\",\"precision\":20,\"scale\":2},\"nullable\":true}]},"
-      + "\"value_nullable\":true},\"element_nullable\":true},\"nullable\":true}]},"
-      + "\"nullable\":true},{\"name\":\"after\",\"type\":\"string\",\"nullable\":true}]}");
+  static final Schema NESTED =
+      Schema.fromJson(
+          "{\"type\":\"struct\",\"fields\":[{\"name\":\"s\","
+              + "\"type\":{\"type\":\"struct\",\"fields\":[{\"name\":\"l\",\"type\":{\"type\":\"list\","
+              + "\"element\":{\"type\":\"map\",\"key\":\"string\",\"value\":{\"type\":\"struct\","
+              + "\"fields\":[{\"name\":\"x\",\"type\":\"int32\",\"nullable\":true},{\"name\":\"y\","
+              + "\"type\":{\"type\":\"decimal\",\"precision\":20,\"scale\":2},\"nullable\":true}]},"
+              + "\"value_nullable\":true},\"element_nullable\":true},\"nullable\":true}]},"
+              + "\"nullable\":true},{\"name\":\"after\",\"type\":\"string\",\"nullable\":true}]}");
 
   static byte[] row(Schema schema, String json) {
     return JsonValues.write(schema, (Map<?, ?>) Json.parse(json));
@@ -66,11 +68,14 @@ class ArrowInteropTest {
 
   @Test
   void nullsAtEveryLevelRoundTrip() {
-    List<byte[]> rows = List.of(
-        row(NESTED, "{\"s\":null,\"after\":\"a\"}"),
-        row(NESTED, "{\"s\":{\"l\":null},\"after\":null}"),
-        row(NESTED, "{\"s\":{\"l\":[null,[],[[\"k\",null],[\"k2\",{\"x\":null,\"y\":null}],"
-            + "[\"k3\",{\"x\":1,\"y\":\"-1.50\"}]]]},\"after\":\"z\"}"));
+    List<byte[]> rows =
+        List.of(
+            row(NESTED, "{\"s\":null,\"after\":\"a\"}"),
+            row(NESTED, "{\"s\":{\"l\":null},\"after\":null}"),
+            row(
+                NESTED,
+                "{\"s\":{\"l\":[null,[],[[\"k\",null],[\"k2\",{\"x\":null,\"y\":null}],"
+                    + "[\"k3\",{\"x\":1,\"y\":\"-1.50\"}]]]},\"after\":\"z\"}"));
     try (ArrowWriter w = ArrowUtils.createArrowWriter(NESTED, allocator)) {
       for (byte[] r : rows) {
         w.write(BinaryRow.wrap(NESTED, r));
@@ -106,8 +111,8 @@ class ArrowInteropTest {
 
   @Test
   void earlierRecordBatchesStayValid() {
-    Schema s = Schema.of(Field.of("a", DataTypes.INT64, true), Field.of("b", DataTypes.STRING,
-        true));
+    Schema s =
+        Schema.of(Field.of("a", DataTypes.INT64, true), Field.of("b", DataTypes.STRING, true));
     try (ArrowWriter w = ArrowUtils.createArrowWriter(s, allocator)) {
       w.write(BinaryRow.wrap(s, row(s, "{\"a\":\"1\",\"b\":\"one\"}")));
       try (ArrowRecordBatch first = w.finishAsRecordBatch()) {
@@ -150,26 +155,36 @@ class ArrowInteropTest {
 
   @Test
   void readsLargeViewAndOtherUnitVariants() {
-    org.apache.arrow.vector.types.pojo.Schema arrow = new org.apache.arrow.vector.types.pojo.Schema(
-        List.of(
-            new org.apache.arrow.vector.types.pojo.Field("s", FieldType.nullable(
-                ArrowType.LargeUtf8.INSTANCE), null),
-            new org.apache.arrow.vector.types.pojo.Field("b", FieldType.nullable(
-                ArrowType.LargeBinary.INSTANCE), null),
-            new org.apache.arrow.vector.types.pojo.Field("v", FieldType.nullable(
-                ArrowType.Utf8View.INSTANCE), null),
-            new org.apache.arrow.vector.types.pojo.Field("ms", FieldType.nullable(
-                new ArrowType.Timestamp(TimeUnit.MILLISECOND, "Europe/Paris")), null),
-            new org.apache.arrow.vector.types.pojo.Field("ns", FieldType.nullable(
-                new ArrowType.Timestamp(TimeUnit.NANOSECOND, null)), null),
-            new org.apache.arrow.vector.types.pojo.Field("ll", FieldType.nullable(
-                ArrowType.LargeList.INSTANCE), List.of(new org.apache.arrow.vector.types.pojo.Field(
-                    "item", FieldType.nullable(new ArrowType.Int(32, true)), null)))));
+    org.apache.arrow.vector.types.pojo.Schema arrow =
+        new org.apache.arrow.vector.types.pojo.Schema(
+            List.of(
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "s", FieldType.nullable(ArrowType.LargeUtf8.INSTANCE), null),
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "b", FieldType.nullable(ArrowType.LargeBinary.INSTANCE), null),
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "v", FieldType.nullable(ArrowType.Utf8View.INSTANCE), null),
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "ms",
+                    FieldType.nullable(
+                        new ArrowType.Timestamp(TimeUnit.MILLISECOND, "Europe/Paris")),
+                    null),
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "ns",
+                    FieldType.nullable(new ArrowType.Timestamp(TimeUnit.NANOSECOND, null)),
+                    null),
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "ll",
+                    FieldType.nullable(ArrowType.LargeList.INSTANCE),
+                    List.of(
+                        new org.apache.arrow.vector.types.pojo.Field(
+                            "item", FieldType.nullable(new ArrowType.Int(32, true)), null)))));
     try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, allocator)) {
-      ((LargeVarCharVector) root.getVector("s")).setSafe(0, "héllo".getBytes(StandardCharsets.UTF_8));
+      ((LargeVarCharVector) root.getVector("s"))
+          .setSafe(0, "héllo".getBytes(StandardCharsets.UTF_8));
       ((LargeVarBinaryVector) root.getVector("b")).setSafe(0, new byte[] {1, 2, 3});
-      ((ViewVarCharVector) root.getVector("v")).setSafe(0,
-          "a string longer than twelve bytes".getBytes(StandardCharsets.UTF_8));
+      ((ViewVarCharVector) root.getVector("v"))
+          .setSafe(0, "a string longer than twelve bytes".getBytes(StandardCharsets.UTF_8));
       ((TimeStampMilliTZVector) root.getVector("ms")).setSafe(0, 1_700_000_000_123L);
       ((TimeStampNanoVector) root.getVector("ns")).setSafe(0, 5_000L);
       LargeListVector ll = (LargeListVector) root.getVector("ll");
@@ -182,12 +197,13 @@ class ArrowInteropTest {
       ll.setValueCount(1);
       root.setRowCount(1);
       Schema schema = ArrowUtils.fromArrowSchema(arrow);
-      assertEquals("{\"type\":\"struct\",\"fields\":[{\"name\":\"s\",\"type\":\"string\","
-          + "\"nullable\":true},{\"name\":\"b\",\"type\":\"binary\",\"nullable\":true},"
-          + "{\"name\":\"v\",\"type\":\"string\",\"nullable\":true},{\"name\":\"ms\",\"type\":"
-          + "{\"type\":\"timestamp\",\"tz\":\"Europe/Paris\"},\"nullable\":true},{\"name\":\"ns\","
-          + "\"type\":\"timestamp\",\"nullable\":true},{\"name\":\"ll\",\"type\":{\"type\":\"list\","
-          + "\"element\":\"int32\",\"element_nullable\":true},\"nullable\":true}]}",
+      assertEquals(
+          "{\"type\":\"struct\",\"fields\":[{\"name\":\"s\",\"type\":\"string\","
+              + "\"nullable\":true},{\"name\":\"b\",\"type\":\"binary\",\"nullable\":true},"
+              + "{\"name\":\"v\",\"type\":\"string\",\"nullable\":true},{\"name\":\"ms\",\"type\":"
+              + "{\"type\":\"timestamp\",\"tz\":\"Europe/Paris\"},\"nullable\":true},{\"name\":\"ns\","
+              + "\"type\":\"timestamp\",\"nullable\":true},{\"name\":\"ll\",\"type\":{\"type\":\"list\","
+              + "\"element\":\"int32\",\"element_nullable\":true},\"nullable\":true}]}",
           schema.toJson());
       try (ArrowReader r = ArrowReader.of(root)) {
         BinaryRow row = r.row(0);
@@ -212,14 +228,15 @@ class ArrowInteropTest {
   @Test
   void nullInNonNullableFieldIsInvalidData() {
     Schema s = Schema.of(Field.of("a", DataTypes.INT32, false));
-    org.apache.arrow.vector.types.pojo.Schema arrow = new org.apache.arrow.vector.types.pojo.Schema(
-        List.of(new org.apache.arrow.vector.types.pojo.Field("a",
-            FieldType.nullable(new ArrowType.Int(32, true)), null)));
+    org.apache.arrow.vector.types.pojo.Schema arrow =
+        new org.apache.arrow.vector.types.pojo.Schema(
+            List.of(
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "a", FieldType.nullable(new ArrowType.Int(32, true)), null)));
     try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, allocator)) {
       ((org.apache.arrow.vector.IntVector) root.getVector(0)).setNull(0);
       root.setRowCount(1);
-      ZerorowException e = assertThrows(ZerorowException.class,
-          () -> ArrowReader.of(root, s));
+      ZerorowException e = assertThrows(ZerorowException.class, () -> ArrowReader.of(root, s));
       assertEquals(ErrorKind.SCHEMA_MISMATCH, e.kind()); // nullable Arrow field vs not-null
       Schema nullableView = Schema.of(Field.of("a", DataTypes.INT32, true));
       try (ArrowReader r = ArrowReader.of(root, nullableView)) {
@@ -229,20 +246,23 @@ class ArrowInteropTest {
   }
 
   /**
-   * Malformed references in top-level string and list columns (the writer's direct paths):
-   * {@code invalid_data} naming the field, never a read outside the row; an unpadded body at
-   * the very end of a row is copied exactly; the writer stays usable after an error.
+   * Malformed references in top-level string and list columns (the writer's direct paths): {@code
+   * invalid_data} naming the field, never a read outside the row; an unpadded body at the very end
+   * of a row is copied exactly; the writer stays usable after an error.
    */
   @Test
   void malformedTopLevelReferencesAreInvalidData() {
-    Schema s = Schema.of(Field.of("a", DataTypes.STRING, true),
-        Field.of("t", DataTypes.list(DataTypes.INT32, true), true));
+    Schema s =
+        Schema.of(
+            Field.of("a", DataTypes.STRING, true),
+            Field.of("t", DataTypes.list(DataTypes.INT32, true), true));
     byte[] good = row(s, "{\"a\":\"hello\",\"t\":[1,2,3]}");
     java.nio.ByteBuffer le = java.nio.ByteBuffer.wrap(good).order(java.nio.ByteOrder.LITTLE_ENDIAN);
     long listRef = le.getLong(16);
     try (ArrowWriter w = ArrowUtils.createArrowWriter(s, allocator)) {
       byte[] bad = good.clone();
-      java.nio.ByteBuffer.wrap(bad).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+      java.nio.ByteBuffer.wrap(bad)
+          .order(java.nio.ByteOrder.LITTLE_ENDIAN)
           .putLong(8, (8L << 32) | bad.length); // offset 8 + size = past the row's end
       w.write(BinaryRow.wrap(s, good));
       w.write(BinaryRow.wrap(s, bad));
@@ -251,7 +271,8 @@ class ArrowInteropTest {
       assertEquals("a", e.path());
 
       byte[] badList = good.clone();
-      java.nio.ByteBuffer.wrap(badList).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+      java.nio.ByteBuffer.wrap(badList)
+          .order(java.nio.ByteOrder.LITTLE_ENDIAN)
           .putLong((int) (listRef >>> 32), 1000); // count 1000 in an array of a few bytes
       w.write(BinaryRow.wrap(s, badList));
       e = assertThrows(ZerorowException.class, w::finishAsRecordBatch);
@@ -260,15 +281,16 @@ class ArrowInteropTest {
 
       // a 3-byte string that ends exactly at the row's end: no padding to copy past it
       byte[] tail = good.clone();
-      java.nio.ByteBuffer.wrap(tail).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+      java.nio.ByteBuffer.wrap(tail)
+          .order(java.nio.ByteOrder.LITTLE_ENDIAN)
           .putLong(8, ((long) (tail.length - 3) << 32) | 3);
       w.write(BinaryRow.wrap(s, tail));
       w.write(BinaryRow.wrap(s, good));
       try (VectorSchemaRoot root = w.finish()) {
         org.apache.arrow.vector.VarCharVector a =
             (org.apache.arrow.vector.VarCharVector) root.getVector(0);
-        assertArrayEquals(java.util.Arrays.copyOfRange(tail, tail.length - 3, tail.length),
-            a.get(0));
+        assertArrayEquals(
+            java.util.Arrays.copyOfRange(tail, tail.length - 3, tail.length), a.get(0));
         assertEquals("hello", new String(a.get(1), StandardCharsets.UTF_8));
         ListVector t = (ListVector) root.getVector(1);
         assertEquals(List.of(1, 2, 3), t.getObject(1));

@@ -41,43 +41,54 @@ class ArrowRoundTripTest {
 
   @TestFactory
   Stream<DynamicTest> everyVectorRoundTrips() {
-    return GoldenVectors.valid().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-      BinaryRow row = BinaryRow.wrap(c.schema(), c.row());
-      try (ArrowWriter w = ArrowUtils.createArrowWriter(c.schema(), allocator)) {
-        // three copies: offsets of the second and third rows must come out right too
-        for (int i = 0; i < 3; i++) {
-          w.write(row);
-        }
-        try (VectorSchemaRoot root = w.finish()) {
-          assertEquals(3, root.getRowCount());
-          assertEquals(ArrowUtils.toArrowSchema(c.schema()), root.getSchema());
-          validateFull(root);
-          assertEquals(c.schema(), ArrowUtils.fromArrowSchema(root.getSchema()));
-          try (ArrowReader reader = ArrowReader.of(root, c.schema())) {
-            int n = 0;
-            for (BinaryRow back : reader) {
-              assertArrayEquals(c.row(), back.toBytes(), c.name() + " row " + n);
-              n++;
-            }
-            assertEquals(3, n);
-          }
-        }
-      }
-    }));
+    return GoldenVectors.valid().stream()
+        .map(
+            c ->
+                DynamicTest.dynamicTest(
+                    c.name(),
+                    () -> {
+                      BinaryRow row = BinaryRow.wrap(c.schema(), c.row());
+                      try (ArrowWriter w = ArrowUtils.createArrowWriter(c.schema(), allocator)) {
+                        // three copies: offsets of the second and third rows must come out right
+                        // too
+                        for (int i = 0; i < 3; i++) {
+                          w.write(row);
+                        }
+                        try (VectorSchemaRoot root = w.finish()) {
+                          assertEquals(3, root.getRowCount());
+                          assertEquals(ArrowUtils.toArrowSchema(c.schema()), root.getSchema());
+                          validateFull(root);
+                          assertEquals(c.schema(), ArrowUtils.fromArrowSchema(root.getSchema()));
+                          try (ArrowReader reader = ArrowReader.of(root, c.schema())) {
+                            int n = 0;
+                            for (BinaryRow back : reader) {
+                              assertArrayEquals(c.row(), back.toBytes(), c.name() + " row " + n);
+                              n++;
+                            }
+                            assertEquals(3, n);
+                          }
+                        }
+                      }
+                    }));
   }
 
   @TestFactory
   Stream<DynamicTest> everyVectorRoundTripsAsRecordBatch() {
-    return GoldenVectors.valid().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-      try (ArrowWriter w = ArrowUtils.createArrowWriter(c.schema(), allocator)) {
-        w.write(BinaryRow.wrap(c.schema(), c.row()));
-        try (ArrowRecordBatch batch = w.finishAsRecordBatch();
-            ArrowReader reader = ArrowReader.of(batch, c.schema(), allocator)) {
-          validateFull(reader.root());
-          assertArrayEquals(c.row(), reader.rowBytes(0));
-        }
-      }
-    }));
+    return GoldenVectors.valid().stream()
+        .map(
+            c ->
+                DynamicTest.dynamicTest(
+                    c.name(),
+                    () -> {
+                      try (ArrowWriter w = ArrowUtils.createArrowWriter(c.schema(), allocator)) {
+                        w.write(BinaryRow.wrap(c.schema(), c.row()));
+                        try (ArrowRecordBatch batch = w.finishAsRecordBatch();
+                            ArrowReader reader = ArrowReader.of(batch, c.schema(), allocator)) {
+                          validateFull(reader.root());
+                          assertArrayEquals(c.row(), reader.rowBytes(0));
+                        }
+                      }
+                    }));
   }
 
   /** All golden rows of one schema mixed with rows of other cases: each writer stays exact. */
@@ -87,7 +98,8 @@ class ArrowRoundTripTest {
       try (ArrowWriter w = ArrowUtils.createArrowWriter(c.schema(), allocator)) {
         for (int batch = 0; batch < 2; batch++) {
           w.write(BinaryRow.wrap(c.schema(), c.row()));
-          try (VectorSchemaRoot root = w.finish(); ArrowReader r = ArrowReader.of(root)) {
+          try (VectorSchemaRoot root = w.finish();
+              ArrowReader r = ArrowReader.of(root)) {
             assertEquals(1, root.getRowCount());
             assertArrayEquals(c.row(), r.rowBytes(0), c.name());
           }
@@ -106,43 +118,48 @@ class ArrowRoundTripTest {
         if (!Files.isRegularFile(d.resolve("row.bin"))) {
           continue;
         }
-        tests.add(DynamicTest.dynamicTest(d.getFileName().toString(), () -> {
-          io.zerorow.Schema schema;
-          try {
-            schema = io.zerorow.Schema.fromJson(Files.readString(d.resolve("schema.json")));
-          } catch (ZerorowException e) {
-            return;
-          }
-          byte[] bytes = Files.readAllBytes(d.resolve("row.bin"));
-          try (ArrowWriter w = ArrowUtils.createArrowWriter(schema, allocator)) {
-            w.write(bytes, io.zerorow.internal.Platform.BYTE_ARRAY_OFFSET, bytes.length);
-            w.finish().close();
-          } catch (ZerorowException expected) {
-            // bounds-level checks caught it
-          }
-        }));
+        tests.add(
+            DynamicTest.dynamicTest(
+                d.getFileName().toString(),
+                () -> {
+                  io.zerorow.Schema schema;
+                  try {
+                    schema = io.zerorow.Schema.fromJson(Files.readString(d.resolve("schema.json")));
+                  } catch (ZerorowException e) {
+                    return;
+                  }
+                  byte[] bytes = Files.readAllBytes(d.resolve("row.bin"));
+                  try (ArrowWriter w = ArrowUtils.createArrowWriter(schema, allocator)) {
+                    w.write(bytes, io.zerorow.internal.Platform.BYTE_ARRAY_OFFSET, bytes.length);
+                    w.finish().close();
+                  } catch (ZerorowException expected) {
+                    // bounds-level checks caught it
+                  }
+                }));
       }
     }
     return tests.stream();
   }
 
   /**
-   * Shared bodies (accepted at level bounds, rejected at full: SPEC §6.3 rule e) could make
-   * the conversion exponential: 100 outer elements that all reference one inner list of 100
-   * ints, in a list, a list of lists and a map of lists. More elements than the rows have
-   * bytes is refused (SPEC §6.2).
+   * Shared bodies (accepted at level bounds, rejected at full: SPEC §6.3 rule e) could make the
+   * conversion exponential: 100 outer elements that all reference one inner list of 100 ints, in a
+   * list, a list of lists and a map of lists. More elements than the rows have bytes is refused
+   * (SPEC §6.2).
    */
   @Test
   void sharedBodiesCannotAmplifyTheConversion() {
     io.zerorow.DataType inner = io.zerorow.DataTypes.list(io.zerorow.DataTypes.INT32, false);
-    io.zerorow.Schema schema = io.zerorow.Schema.of(
-        io.zerorow.Field.of("l", io.zerorow.DataTypes.list(inner, false), false));
+    io.zerorow.Schema schema =
+        io.zerorow.Schema.of(
+            io.zerorow.Field.of("l", io.zerorow.DataTypes.list(inner, false), false));
     int n = 100;
     int outer = 16;
     int outerFixed = 8 + 16 + 8 * n;
     int innerSize = 8 + 16 + 4 * n;
-    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(outer + outerFixed + innerSize)
-        .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    java.nio.ByteBuffer b =
+        java.nio.ByteBuffer.allocate(outer + outerFixed + innerSize)
+            .order(java.nio.ByteOrder.LITTLE_ENDIAN);
     b.putLong(8, ((long) outer << 32) | (outerFixed + innerSize));
     b.putLong(outer, n);
     for (int e = 0; e < n; e++) {
@@ -151,12 +168,13 @@ class ArrowRoundTripTest {
     b.putLong(outer + outerFixed, n);
     byte[] bytes = b.array();
     io.zerorow.Validator.validate(schema, bytes, io.zerorow.ValidationLevel.BOUNDS);
-    assertThrows(io.zerorow.InvalidDataException.class, () -> io.zerorow.Validator.validate(
-        schema, bytes, io.zerorow.ValidationLevel.FULL));
+    assertThrows(
+        io.zerorow.InvalidDataException.class,
+        () -> io.zerorow.Validator.validate(schema, bytes, io.zerorow.ValidationLevel.FULL));
     try (ArrowWriter w = ArrowUtils.createArrowWriter(schema, allocator)) {
       w.write(BinaryRow.wrap(schema, bytes));
-      io.zerorow.InvalidDataException e = assertThrows(io.zerorow.InvalidDataException.class,
-          w::finish);
+      io.zerorow.InvalidDataException e =
+          assertThrows(io.zerorow.InvalidDataException.class, w::finish);
       assertEquals("l[]", e.path(), e.getMessage());
       org.junit.jupiter.api.Assertions.assertTrue(
           e.getMessage().contains("shared or overlap"), e.getMessage());
@@ -168,8 +186,8 @@ class ArrowRoundTripTest {
     GoldenVectors.Case a = GoldenVectors.valid().get(0);
     GoldenVectors.Case b = GoldenVectors.valid().get(1);
     try (ArrowWriter w = ArrowUtils.createArrowWriter(a.schema(), allocator)) {
-      ZerorowException e = assertThrows(ZerorowException.class,
-          () -> w.write(BinaryRow.wrap(b.schema(), b.row())));
+      ZerorowException e =
+          assertThrows(ZerorowException.class, () -> w.write(BinaryRow.wrap(b.schema(), b.row())));
       assertEquals(io.zerorow.ErrorKind.SCHEMA_MISMATCH, e.kind());
     }
   }

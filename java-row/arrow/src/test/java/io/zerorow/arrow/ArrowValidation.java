@@ -16,10 +16,10 @@ import org.apache.arrow.vector.util.ValueVectorUtility;
 
 /**
  * {@code ValueVectorUtility.validateFull} for every vector, except where Arrow Java 19.0.0's
- * validator is itself wrong, which this checks by hand instead: it rejects every
- * {@code MapVector} ("Incorrect arrow type ... Map(false)": its type visitor treats a map as
- * a list) and every decimal whose precision equals the declared precision (it tests
- * {@code precision < p} instead of {@code <=}).
+ * validator is itself wrong, which this checks by hand instead: it rejects every {@code MapVector}
+ * ("Incorrect arrow type ... Map(false)": its type visitor treats a map as a list) and every
+ * decimal whose precision equals the declared precision (it tests {@code precision < p} instead of
+ * {@code <=}).
  */
 final class ArrowValidation {
   private ArrowValidation() {}

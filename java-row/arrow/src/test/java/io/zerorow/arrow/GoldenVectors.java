@@ -38,9 +38,13 @@ final class GoldenVectors {
     try (Stream<Path> dirs = Files.list(vectors())) {
       for (Path d : dirs.sorted().toList()) {
         if (Files.isRegularFile(d.resolve("row.bin"))) {
-          out.add(new Case(d.getFileName().toString(), d,
-              Schema.fromJson(Files.readString(d.resolve("schema.json"), StandardCharsets.UTF_8)),
-              Files.readAllBytes(d.resolve("row.bin"))));
+          out.add(
+              new Case(
+                  d.getFileName().toString(),
+                  d,
+                  Schema.fromJson(
+                      Files.readString(d.resolve("schema.json"), StandardCharsets.UTF_8)),
+                  Files.readAllBytes(d.resolve("row.bin"))));
         }
       }
     } catch (IOException e) {

@@ -20,19 +20,19 @@ class ReadmeExamplesTest {
   @Test
   void rowsToArrowAndBack() throws Exception {
     // README: rows-to-arrow
-    Schema schema = Schema.of(Field.of("id", DataTypes.INT64, false),
-        Field.of("name", DataTypes.STRING, true));
+    Schema schema =
+        Schema.of(Field.of("id", DataTypes.INT64, false), Field.of("name", DataTypes.STRING, true));
     RowWriter rw = new RowWriter(schema);
     try (ArrowWriter writer = ArrowUtils.createArrowWriter(schema)) {
       for (long i = 0; i < 3; i++) {
         rw.reset();
         rw.writeLong(0, i);
         rw.writeString(1, "n" + i);
-        writer.write(rw.getRow());              // the bytes are copied: rw can be reused
+        writer.write(rw.getRow()); // the bytes are copied: rw can be reused
       }
       try (VectorSchemaRoot root = writer.finish();
           ArrowReader reader = ArrowReader.of(root, schema)) {
-        for (BinaryRow row : reader) {          // one reused row buffer
+        for (BinaryRow row : reader) { // one reused row buffer
           System.out.println(row.getLong(0) + " " + row.getString(1));
         }
       }
@@ -48,8 +48,8 @@ class ReadmeExamplesTest {
     try (RowFileWriter out = RowFileWriter.file(file, schema)) {
       out.write(rw.getRow());
     }
-    try (RowFileReader in = RowFileReader.open(file, schema)) {  // checks the fingerprint
-      for (BinaryRow row : in) {                                  // in place, memory-mapped
+    try (RowFileReader in = RowFileReader.open(file, schema)) { // checks the fingerprint
+      for (BinaryRow row : in) { // in place, memory-mapped
         System.out.println(row);
       }
     }

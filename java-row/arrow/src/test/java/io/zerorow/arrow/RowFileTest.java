@@ -39,52 +39,66 @@ class RowFileTest {
 
   @TestFactory
   Stream<DynamicTest> everyVectorThroughFileAndStream() {
-    return GoldenVectors.valid().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-      BinaryRow row = BinaryRow.wrap(c.schema(), c.row());
-      Path file = tmp.resolve(c.name() + ".arrow");
-      try (BufferAllocator alloc = new RootAllocator()) {
-        try (RowFileWriter w = RowFileWriter.file(file, c.schema(), alloc, 3, 1 << 20)) {
-          for (int i = 0; i < 10; i++) {
-            w.write(row);
-          }
-        }
-        try (RowFileReader r = RowFileReader.open(file, c.schema())) {
-          assertEquals(4, r.batchCount()); // 3 + 3 + 3 + 1
-          int n = 0;
-          for (BinaryRow back : r) {
-            assertArrayEquals(c.row(), back.toBytes());
-            assertNull(back.getBaseObject(), "rows are read in place from the mapping");
-            assertEquals(0, back.getBaseOffset() % 8, "rows stay 8-byte aligned");
-            n++;
-          }
-          assertEquals(10, n);
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (RowFileWriter w = RowFileWriter.stream(java.nio.channels.Channels.newChannel(out),
-            c.schema(), alloc, 4, 1 << 20)) {
-          for (int i = 0; i < 10; i++) {
-            w.write(row);
-          }
-        }
-        try (RowFileReader r = RowFileReader.openStream(
-            new ByteArrayInputStream(out.toByteArray()), c.schema(), alloc)) {
-          int n = 0;
-          for (BinaryRow back : r) {
-            assertArrayEquals(c.row(), back.toBytes());
-            n++;
-          }
-          assertEquals(10, n);
-        }
-      }
-    }));
+    return GoldenVectors.valid().stream()
+        .map(
+            c ->
+                DynamicTest.dynamicTest(
+                    c.name(),
+                    () -> {
+                      BinaryRow row = BinaryRow.wrap(c.schema(), c.row());
+                      Path file = tmp.resolve(c.name() + ".arrow");
+                      try (BufferAllocator alloc = new RootAllocator()) {
+                        try (RowFileWriter w =
+                            RowFileWriter.file(file, c.schema(), alloc, 3, 1 << 20)) {
+                          for (int i = 0; i < 10; i++) {
+                            w.write(row);
+                          }
+                        }
+                        try (RowFileReader r = RowFileReader.open(file, c.schema())) {
+                          assertEquals(4, r.batchCount()); // 3 + 3 + 3 + 1
+                          int n = 0;
+                          for (BinaryRow back : r) {
+                            assertArrayEquals(c.row(), back.toBytes());
+                            assertNull(
+                                back.getBaseObject(), "rows are read in place from the mapping");
+                            assertEquals(0, back.getBaseOffset() % 8, "rows stay 8-byte aligned");
+                            n++;
+                          }
+                          assertEquals(10, n);
+                        }
+                        ByteArrayOutputStream out = new ByteArrayOutputStream();
+                        try (RowFileWriter w =
+                            RowFileWriter.stream(
+                                java.nio.channels.Channels.newChannel(out),
+                                c.schema(),
+                                alloc,
+                                4,
+                                1 << 20)) {
+                          for (int i = 0; i < 10; i++) {
+                            w.write(row);
+                          }
+                        }
+                        try (RowFileReader r =
+                            RowFileReader.openStream(
+                                new ByteArrayInputStream(out.toByteArray()), c.schema(), alloc)) {
+                          int n = 0;
+                          for (BinaryRow back : r) {
+                            assertArrayEquals(c.row(), back.toBytes());
+                            n++;
+                          }
+                          assertEquals(10, n);
+                        }
+                      }
+                    }));
   }
 
   @Test
   void batchBytesLimitSplitsBatches() throws Exception {
     GoldenVectors.Case c = GoldenVectors.valid().get(0);
     Path file = tmp.resolve("bytes.arrow");
-    try (RowFileWriter w = RowFileWriter.file(file, c.schema(), ArrowUtils.rootAllocator(),
-        1000, c.row().length * 2)) {
+    try (RowFileWriter w =
+        RowFileWriter.file(
+            file, c.schema(), ArrowUtils.rootAllocator(), 1000, c.row().length * 2)) {
       for (int i = 0; i < 5; i++) {
         w.write(BinaryRow.wrap(c.schema(), c.row()));
       }
@@ -114,8 +128,8 @@ class RowFileTest {
     Schema expected = Schema.of(Field.of("a", DataTypes.INT64, false));
     Path file = tmp.resolve("a.arrow");
     RowFileWriter.file(file, written).close();
-    ZerorowException e = assertThrows(ZerorowException.class,
-        () -> RowFileReader.open(file, expected));
+    ZerorowException e =
+        assertThrows(ZerorowException.class, () -> RowFileReader.open(file, expected));
     assertEquals(ErrorKind.SCHEMA_MISMATCH, e.kind());
     assertTrue(e.getMessage().contains(written.fingerprintHex()), e.getMessage());
     assertTrue(e.getMessage().contains(expected.fingerprintHex()), e.getMessage());
@@ -123,13 +137,15 @@ class RowFileTest {
 
   private Path fileWithMetadata(String name, Map<String, String> meta) throws Exception {
     Path file = tmp.resolve(name);
-    org.apache.arrow.vector.types.pojo.Field row = new org.apache.arrow.vector.types.pojo.Field(
-        "row", new FieldType(false, ArrowType.Binary.INSTANCE, null, meta), null);
+    org.apache.arrow.vector.types.pojo.Field row =
+        new org.apache.arrow.vector.types.pojo.Field(
+            "row", new FieldType(false, ArrowType.Binary.INSTANCE, null, meta), null);
     try (BufferAllocator alloc = new RootAllocator();
-        VectorSchemaRoot root = VectorSchemaRoot.create(
-            new org.apache.arrow.vector.types.pojo.Schema(List.of(row)), alloc);
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE,
-            StandardOpenOption.WRITE);
+        VectorSchemaRoot root =
+            VectorSchemaRoot.create(
+                new org.apache.arrow.vector.types.pojo.Schema(List.of(row)), alloc);
+        FileChannel ch =
+            FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         ArrowFileWriter w = new ArrowFileWriter(root, null, ch)) {
       w.start();
       ((VarBinaryVector) root.getVector(0)).setSafe(0, new byte[16]);
@@ -186,8 +202,8 @@ class RowFileTest {
   @Test
   void truncatedRowInFileIsAnErrorNotACrash() throws Exception {
     // a 16-byte row for a schema whose fixed region is 24 bytes
-    Schema s = Schema.of(Field.of("a", DataTypes.INT32, false), Field.of("b", DataTypes.INT32,
-        false));
+    Schema s =
+        Schema.of(Field.of("a", DataTypes.INT32, false), Field.of("b", DataTypes.INT32, false));
     Path file = fileWithMetadata("short.arrow", meta(s));
     try (RowFileReader r = RowFileReader.open(file, s)) {
       ZerorowException e = assertThrows(ZerorowException.class, () -> r.iterator().next());

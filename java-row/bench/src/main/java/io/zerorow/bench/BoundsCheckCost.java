@@ -9,16 +9,18 @@ import io.zerorow.RowWriter;
 import io.zerorow.Schema;
 
 /**
- * Cost of the per-access bounds checks (SPEC §6.2): run it with and without
- * {@code -Dzerorow.bounds.checks=false}. It reports the best of 60 rounds, which is robust on
- * a busy shared machine where JMH's averages are not.
+ * Cost of the per-access bounds checks (SPEC §6.2): run it with and without {@code
+ * -Dzerorow.bounds.checks=false}. It reports the best of 60 rounds, which is robust on a busy
+ * shared machine where JMH's averages are not.
  */
 public final class BoundsCheckCost {
   private BoundsCheckCost() {}
 
   public static void main(String[] args) {
-    Schema s = Schema.of(Field.of("xs", DataTypes.list(DataTypes.INT32, false), false),
-        Field.of("s", DataTypes.STRING, false));
+    Schema s =
+        Schema.of(
+            Field.of("xs", DataTypes.list(DataTypes.INT32, false), false),
+            Field.of("s", DataTypes.STRING, false));
     RowWriter w = new RowWriter(s);
     w.reset();
     int c = w.cursor();
@@ -47,8 +49,9 @@ public final class BoundsCheckCost {
       }
       nested = Math.min(nested, System.nanoTime() - t);
     }
-    System.out.printf("bounds checks %s: array scan %.2f ns/element; getArray+getInt+getString"
-        + " %.1f ns/op (%d)%n", System.getProperty("zerorow.bounds.checks", "true"), scan / 1e6,
-        nested / 1e6, sum);
+    System.out.printf(
+        "bounds checks %s: array scan %.2f ns/element; getArray+getInt+getString"
+            + " %.1f ns/op (%d)%n",
+        System.getProperty("zerorow.bounds.checks", "true"), scan / 1e6, nested / 1e6, sum);
   }
 }

@@ -1,6 +1,8 @@
 package io.zerorow.bench;
 
-/** Flat 12 primitive fields: zerorow vs Fory vs Spark: encode, decode (inherited), one-field read. */
+/**
+ * Flat 12 primitive fields: zerorow vs Fory vs Spark: encode, decode (inherited), one-field read.
+ */
 public class FlatBench extends ShapeBench<Models.Flat> {
   @Override
   protected Models.Flat newValue() {

@@ -3,7 +3,10 @@ package io.zerorow.bench;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Setup;
 
-/** Seed Foo/Bar (10 elements per collection): zerorow vs Fory vs Spark: encode, decode (inherited), one-field read, partial decode. */
+/**
+ * Seed Foo/Bar (10 elements per collection): zerorow vs Fory vs Spark: encode, decode (inherited),
+ * one-field read, partial decode.
+ */
 public class FooBench extends ShapeBench<Models.Foo> {
   io.zerorow.RowEncoder<Models.Bar> zBar;
   org.apache.fory.format.encoder.RowEncoder<Models.Bar> fBar;

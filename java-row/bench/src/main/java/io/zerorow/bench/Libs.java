@@ -15,8 +15,8 @@ public final class Libs<T> {
     fory = org.apache.fory.format.encoder.Encoders.bean(cls);
     ExpressionEncoder<T> enc = ExpressionEncoder.javaBean(cls);
     sparkSer = enc.createSerializer();
-    ExpressionEncoder<T> bound = enc.resolveAndBind(enc.resolveAndBind$default$1(),
-        enc.resolveAndBind$default$2());
+    ExpressionEncoder<T> bound =
+        enc.resolveAndBind(enc.resolveAndBind$default$1(), enc.resolveAndBind$default$2());
     sparkDeser = bound.createDeserializer();
   }
 

@@ -11,30 +11,32 @@ import java.util.Map;
 
 /**
  * Turns a JMH JSON result into the Markdown table of {@code java-row/README.md}: per shape and
- * operation, ops/µs of zerorow, Fory and Spark, the ratios, and bytes allocated per op
- * ({@code gc.alloc.rate.norm}); then the bytes per row of each library.
- * Usage: {@code Report <jmh.json>}.
+ * operation, ops/µs of zerorow, Fory and Spark, the ratios, and bytes allocated per op ({@code
+ * gc.alloc.rate.norm}); then the bytes per row of each library. Usage: {@code Report <jmh.json>}.
  */
 public final class Report {
   private Report() {}
 
   public static void main(String[] args) throws Exception {
-    List<?> results = (List<?>) Json.parse(new String(Files.readAllBytes(Paths.get(args[0])),
-        StandardCharsets.UTF_8));
+    List<?> results =
+        (List<?>)
+            Json.parse(new String(Files.readAllBytes(Paths.get(args[0])), StandardCharsets.UTF_8));
     // shape -> op -> lib -> {score, alloc}
     Map<String, Map<String, Map<String, double[]>>> t = new LinkedHashMap<>();
     for (Object o : results) {
       Map<?, ?> r = (Map<?, ?>) o;
       String name = (String) r.get("benchmark");
-      String shape = name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1,
-          name.lastIndexOf('.')).replace("Bench", "");
+      String shape =
+          name.substring(
+                  name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1, name.lastIndexOf('.'))
+              .replace("Bench", "");
       String method = name.substring(name.lastIndexOf('.') + 1);
-      String lib = method.endsWith("Zerorow") ? "zerorow" : method.endsWith("Fory") ? "fory"
-          : "spark";
-      String op = method.substring(0, method.length() - (lib.equals("zerorow") ? 7
-          : lib.equals("fory") ? 4 : 5));
-      double score = ((BigDecimal) ((Map<?, ?>) r.get("primaryMetric")).get("score"))
-          .doubleValue();
+      String lib =
+          method.endsWith("Zerorow") ? "zerorow" : method.endsWith("Fory") ? "fory" : "spark";
+      String op =
+          method.substring(
+              0, method.length() - (lib.equals("zerorow") ? 7 : lib.equals("fory") ? 4 : 5));
+      double score = ((BigDecimal) ((Map<?, ?>) r.get("primaryMetric")).get("score")).doubleValue();
       double alloc = Double.NaN;
       Map<?, ?> sec = (Map<?, ?>) r.get("secondaryMetrics");
       if (sec != null) {
@@ -45,19 +47,32 @@ public final class Report {
         }
       }
       t.computeIfAbsent(shape, k -> new LinkedHashMap<>())
-          .computeIfAbsent(op, k -> new LinkedHashMap<>()).put(lib, new double[] {score, alloc});
+          .computeIfAbsent(op, k -> new LinkedHashMap<>())
+          .put(lib, new double[] {score, alloc});
     }
     StringBuilder b = new StringBuilder();
-    b.append("| shape | operation | zerorow ops/µs | Fory ops/µs | Spark ops/µs |"
-        + " zerorow/Fory | zerorow/Spark | B/op zerorow · Fory · Spark |\n");
+    b.append(
+        "| shape | operation | zerorow ops/µs | Fory ops/µs | Spark ops/µs |"
+            + " zerorow/Fory | zerorow/Spark | B/op zerorow · Fory · Spark |\n");
     b.append("|---|---|---:|---:|---:|---:|---:|---|\n");
     for (Map.Entry<String, Map<String, Map<String, double[]>>> s : t.entrySet()) {
       for (Map.Entry<String, Map<String, double[]>> op : s.getValue().entrySet()) {
         double[] z = op.getValue().getOrDefault("zerorow", new double[] {Double.NaN, Double.NaN});
         double[] f = op.getValue().getOrDefault("fory", new double[] {Double.NaN, Double.NaN});
         double[] k = op.getValue().getOrDefault("spark", new double[] {Double.NaN, Double.NaN});
-        b.append(String.format("| %s | %s | %.3f | %.3f | %.3f | %.2f× | %.2f× | %.0f · %.0f · %.0f |%n",
-            s.getKey(), op.getKey(), z[0], f[0], k[0], z[0] / f[0], z[0] / k[0], z[1], f[1], k[1]));
+        b.append(
+            String.format(
+                "| %s | %s | %.3f | %.3f | %.3f | %.2f× | %.2f× | %.0f · %.0f · %.0f |%n",
+                s.getKey(),
+                op.getKey(),
+                z[0],
+                f[0],
+                k[0],
+                z[0] / f[0],
+                z[0] / k[0],
+                z[1],
+                f[1],
+                k[1]));
       }
     }
     b.append('\n').append(Sizes.table());

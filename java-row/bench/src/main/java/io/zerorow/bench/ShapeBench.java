@@ -15,17 +15,24 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What every shape measures, zerorow vs Fory vs Spark in one run: encode and decode of one
- * value, with rows made once in setup. Each subclass names its shape (value and class) and
- * adds its own single-field reads; JMH runs the inherited benchmarks per subclass.
+ * What every shape measures, zerorow vs Fory vs Spark in one run: encode and decode of one value,
+ * with rows made once in setup. Each subclass names its shape (value and class) and adds its own
+ * single-field reads; JMH runs the inherited benchmarks per subclass.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx2g", "--add-opens=java.base/java.lang=ALL-UNNAMED",
-    "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
-    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens=java.base/java.util=ALL-UNNAMED",
-    "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "-Xmx2g",
+      "--add-opens=java.base/java.lang=ALL-UNNAMED",
+      "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
+      "--add-opens=java.base/java.nio=ALL-UNNAMED",
+      "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+      "--add-opens=java.base/java.util=ALL-UNNAMED",
+      "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED"
+    })
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 public abstract class ShapeBench<T> {

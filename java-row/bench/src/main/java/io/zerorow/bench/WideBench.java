@@ -1,6 +1,9 @@
 package io.zerorow.bench;
 
-/** 30 fields with strings and a list: zerorow vs Fory vs Spark: encode, decode (inherited), one-field read. */
+/**
+ * 30 fields with strings and a list: zerorow vs Fory vs Spark: encode, decode (inherited),
+ * one-field read.
+ */
 public class WideBench extends ShapeBench<Models.Wide> {
   @Override
   protected Models.Wide newValue() {

@@ -21,9 +21,9 @@ import org.apache.parquet.schema.MessageType;
 /**
  * Reads a Parquet file as rows, without Hadoop. The schema is, in order of preference: the
  * projection the caller passes (only its columns are read), the {@code zerorow.schema} in the
- * file's key-value metadata (files written by {@link ParquetRowWriter}), or the one
- * {@link ParquetSchemas#fromParquet} derives from the Parquet types (files from other
- * writers, e.g. pyarrow). {@link #read} returns one reused row (valid until the next read).
+ * file's key-value metadata (files written by {@link ParquetRowWriter}), or the one {@link
+ * ParquetSchemas#fromParquet} derives from the Parquet types (files from other writers, e.g.
+ * pyarrow). {@link #read} returns one reused row (valid until the next read).
  */
 public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseable {
   public static final String VERSION_KEY = "zerorow.version";
@@ -52,8 +52,9 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
   public static ParquetRowReader open(InputFile file, Schema projection) throws IOException {
     Schema schema = projection != null ? projection : fileSchema(file);
     if (projection != null) {
-      try (ParquetFileReader f = ParquetFileReader.open(file,
-          ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
+      try (ParquetFileReader f =
+          ParquetFileReader.open(
+              file, ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
         ParquetSchemas.project(f.getFileMetaData().getSchema(), projection); // fails early
       }
     }
@@ -63,8 +64,9 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
 
   /** The zerorow schema of a Parquet file: its zerorow metadata, else derived from its types. */
   public static Schema fileSchema(InputFile file) throws IOException {
-    try (ParquetFileReader f = ParquetFileReader.open(file,
-        ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
+    try (ParquetFileReader f =
+        ParquetFileReader.open(
+            file, ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
       Map<String, String> meta = f.getFileMetaData().getKeyValueMetaData();
       MessageType message = f.getFileMetaData().getSchema();
       String json = meta.get(SCHEMA_KEY);
@@ -74,8 +76,15 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
       Schema s = Schema.fromJson(json);
       String fp = meta.get(FINGERPRINT_KEY);
       if (fp != null && !fp.equals(s.fingerprintHex())) {
-        throw new InvalidDataException("", "zerorow.fingerprint \"" + fp + "\" is not the "
-            + "fingerprint of zerorow.schema: expected " + s.fingerprintHex() + " but found " + fp);
+        throw new InvalidDataException(
+            "",
+            "zerorow.fingerprint \""
+                + fp
+                + "\" is not the "
+                + "fingerprint of zerorow.schema: expected "
+                + s.fingerprintHex()
+                + " but found "
+                + fp);
       }
       return s;
     }
@@ -140,5 +149,4 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
       return support;
     }
   }
-
 }

@@ -15,8 +15,8 @@ import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.OutputFile;
 
 /**
- * Writes rows of one schema to a Parquet file, without Hadoop (a {@link LocalOutputFile} and
- * a {@link PlainParquetConfiguration}). The type mapping is {@link ParquetSchemas}'.
+ * Writes rows of one schema to a Parquet file, without Hadoop (a {@link LocalOutputFile} and a
+ * {@link PlainParquetConfiguration}). The type mapping is {@link ParquetSchemas}'.
  *
  * <pre>{@code
  * try (ParquetRowWriter w = ParquetRowWriter.open(path, schema)) {
@@ -41,11 +41,12 @@ public final class ParquetRowWriter implements AutoCloseable {
   /** A new file with a compression codec that needs no native library (SNAPPY needs none). */
   public static ParquetRowWriter open(OutputFile file, Schema schema, CompressionCodecName codec)
       throws IOException {
-    ParquetWriter<BinaryRow> w = new Builder(file, schema)
-        .withConf(new PlainParquetConfiguration())
-        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-        .withCompressionCodec(codec)
-        .build();
+    ParquetWriter<BinaryRow> w =
+        new Builder(file, schema)
+            .withConf(new PlainParquetConfiguration())
+            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+            .withCompressionCodec(codec)
+            .build();
     return new ParquetRowWriter(schema, w);
   }
 
@@ -55,8 +56,12 @@ public final class ParquetRowWriter implements AutoCloseable {
 
   public void write(BinaryRow row) throws IOException {
     if (row.schema() != schema && !row.schema().equals(schema)) {
-      throw new SchemaMismatchException("", "expected a row of schema " + schema.fingerprintHex()
-          + " but found one of " + row.schema().fingerprintHex());
+      throw new SchemaMismatchException(
+          "",
+          "expected a row of schema "
+              + schema.fingerprintHex()
+              + " but found one of "
+              + row.schema().fingerprintHex());
     }
     writer.write(row);
   }

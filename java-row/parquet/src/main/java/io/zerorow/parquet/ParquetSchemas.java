@@ -17,10 +17,10 @@ import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Types;
 
 /**
- * The Parquet schema of a zerorow schema, and back (README.md has the table). Lists and maps
- * use the standard 3-level {@code LIST} and {@code MAP} structures; timestamps are
- * {@code INT64 TIMESTAMP(MICROS, isAdjustedToUTC = zone present)}; decimals are INT32
- * (p ≤ 9), INT64 (p ≤ 18) or a FIXED_LEN_BYTE_ARRAY of the fewest bytes for p.
+ * The Parquet schema of a zerorow schema, and back (README.md has the table). Lists and maps use
+ * the standard 3-level {@code LIST} and {@code MAP} structures; timestamps are {@code INT64
+ * TIMESTAMP(MICROS, isAdjustedToUTC = zone present)}; decimals are INT32 (p ≤ 9), INT64 (p ≤ 18) or
+ * a FIXED_LEN_BYTE_ARRAY of the fewest bytes for p.
  */
 public final class ParquetSchemas {
   /** Name of the message (the root group). */
@@ -42,91 +42,114 @@ public final class ParquetSchemas {
 
   /** Bytes of the smallest two's-complement integer that holds every p-digit value. */
   static int decimalBytes(int precision) {
-    return (java.math.BigInteger.TEN.pow(precision).subtract(java.math.BigInteger.ONE)
-        .bitLength() + 1 + 7) / 8;
+    return (java.math.BigInteger.TEN.pow(precision).subtract(java.math.BigInteger.ONE).bitLength()
+            + 1
+            + 7)
+        / 8;
   }
 
   static Type toParquet(String name, DataType t, boolean nullable, String path) {
     Type.Repetition rep = repetition(nullable);
     switch (t.id()) {
-      case BOOL: return Types.primitive(PrimitiveTypeName.BOOLEAN, rep).named(name);
+      case BOOL:
+        return Types.primitive(PrimitiveTypeName.BOOLEAN, rep).named(name);
       case INT8:
         return Types.primitive(PrimitiveTypeName.INT32, rep)
-            .as(LogicalTypeAnnotation.intType(8, true)).named(name);
+            .as(LogicalTypeAnnotation.intType(8, true))
+            .named(name);
       case INT16:
         return Types.primitive(PrimitiveTypeName.INT32, rep)
-            .as(LogicalTypeAnnotation.intType(16, true)).named(name);
-      case INT32: return Types.primitive(PrimitiveTypeName.INT32, rep).named(name);
-      case INT64: return Types.primitive(PrimitiveTypeName.INT64, rep).named(name);
-      case FLOAT32: return Types.primitive(PrimitiveTypeName.FLOAT, rep).named(name);
-      case FLOAT64: return Types.primitive(PrimitiveTypeName.DOUBLE, rep).named(name);
+            .as(LogicalTypeAnnotation.intType(16, true))
+            .named(name);
+      case INT32:
+        return Types.primitive(PrimitiveTypeName.INT32, rep).named(name);
+      case INT64:
+        return Types.primitive(PrimitiveTypeName.INT64, rep).named(name);
+      case FLOAT32:
+        return Types.primitive(PrimitiveTypeName.FLOAT, rep).named(name);
+      case FLOAT64:
+        return Types.primitive(PrimitiveTypeName.DOUBLE, rep).named(name);
       case STRING:
         return Types.primitive(PrimitiveTypeName.BINARY, rep)
-            .as(LogicalTypeAnnotation.stringType()).named(name);
-      case BINARY: return Types.primitive(PrimitiveTypeName.BINARY, rep).named(name);
+            .as(LogicalTypeAnnotation.stringType())
+            .named(name);
+      case BINARY:
+        return Types.primitive(PrimitiveTypeName.BINARY, rep).named(name);
       case DATE32:
         return Types.primitive(PrimitiveTypeName.INT32, rep)
-            .as(LogicalTypeAnnotation.dateType()).named(name);
+            .as(LogicalTypeAnnotation.dateType())
+            .named(name);
       case TIME:
         return Types.primitive(PrimitiveTypeName.INT64, rep)
             .as(LogicalTypeAnnotation.timeType(false, LogicalTypeAnnotation.TimeUnit.MICROS))
             .named(name);
       case TIMESTAMP:
         return Types.primitive(PrimitiveTypeName.INT64, rep)
-            .as(LogicalTypeAnnotation.timestampType(((DataTypes.TimestampType) t).tz() != null,
-                LogicalTypeAnnotation.TimeUnit.MICROS))
+            .as(
+                LogicalTypeAnnotation.timestampType(
+                    ((DataTypes.TimestampType) t).tz() != null,
+                    LogicalTypeAnnotation.TimeUnit.MICROS))
             .named(name);
       case DURATION:
         // Parquet has no duration type; pyarrow also stores duration[us] as a plain INT64
         return Types.primitive(PrimitiveTypeName.INT64, rep).named(name);
-      case DECIMAL: {
-        DataTypes.DecimalType d = (DataTypes.DecimalType) t;
-        LogicalTypeAnnotation dec = LogicalTypeAnnotation.decimalType(d.scale(), d.precision());
-        if (d.precision() <= 9) {
-          return Types.primitive(PrimitiveTypeName.INT32, rep).as(dec).named(name);
+      case DECIMAL:
+        {
+          DataTypes.DecimalType d = (DataTypes.DecimalType) t;
+          LogicalTypeAnnotation dec = LogicalTypeAnnotation.decimalType(d.scale(), d.precision());
+          if (d.precision() <= 9) {
+            return Types.primitive(PrimitiveTypeName.INT32, rep).as(dec).named(name);
+          }
+          if (d.precision() <= 18) {
+            return Types.primitive(PrimitiveTypeName.INT64, rep).as(dec).named(name);
+          }
+          return Types.primitive(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, rep)
+              .length(decimalBytes(d.precision()))
+              .as(dec)
+              .named(name);
         }
-        if (d.precision() <= 18) {
-          return Types.primitive(PrimitiveTypeName.INT64, rep).as(dec).named(name);
+      case LIST:
+        {
+          DataTypes.ListType l = (DataTypes.ListType) t;
+          Type element = toParquet("element", l.element(), l.elementNullable(), path + "[]");
+          return Types.buildGroup(rep)
+              .as(LogicalTypeAnnotation.listType())
+              .addField(Types.repeatedGroup().addField(element).named("list"))
+              .named(name);
         }
-        return Types.primitive(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, rep)
-            .length(decimalBytes(d.precision())).as(dec).named(name);
-      }
-      case LIST: {
-        DataTypes.ListType l = (DataTypes.ListType) t;
-        Type element = toParquet("element", l.element(), l.elementNullable(), path + "[]");
-        return Types.buildGroup(rep).as(LogicalTypeAnnotation.listType())
-            .addField(Types.repeatedGroup().addField(element).named("list")).named(name);
-      }
-      case MAP: {
-        DataTypes.MapType m = (DataTypes.MapType) t;
-        Type key = toParquet("key", m.key(), false, path + "{keys}");
-        Type value = toParquet("value", m.value(), m.valueNullable(), path + "{values}");
-        return Types.buildGroup(rep).as(LogicalTypeAnnotation.mapType())
-            .addField(Types.repeatedGroup().addField(key).addField(value).named("key_value"))
-            .named(name);
-      }
-      default: {
-        Schema s = (Schema) t;
-        if (s.numFields() == 0) {
-          throw new UnsupportedException(path, "Parquet has no empty group: a struct "
-              + "with no fields cannot be written");
+      case MAP:
+        {
+          DataTypes.MapType m = (DataTypes.MapType) t;
+          Type key = toParquet("key", m.key(), false, path + "{keys}");
+          Type value = toParquet("value", m.value(), m.valueNullable(), path + "{values}");
+          return Types.buildGroup(rep)
+              .as(LogicalTypeAnnotation.mapType())
+              .addField(Types.repeatedGroup().addField(key).addField(value).named("key_value"))
+              .named(name);
         }
-        Types.GroupBuilder<GroupType> g = Types.buildGroup(rep);
-        for (Field f : s.fields()) {
-          g.addField(toParquet(f.name(), f.type(), f.nullable(), path + "." + f.name()));
+      default:
+        {
+          Schema s = (Schema) t;
+          if (s.numFields() == 0) {
+            throw new UnsupportedException(
+                path, "Parquet has no empty group: a struct " + "with no fields cannot be written");
+          }
+          Types.GroupBuilder<GroupType> g = Types.buildGroup(rep);
+          for (Field f : s.fields()) {
+            g.addField(toParquet(f.name(), f.type(), f.nullable(), path + "." + f.name()));
+          }
+          return g.named(name);
         }
-        return g.named(name);
-      }
     }
   }
 
   // ---- Parquet -> zerorow ----------------------------------------------------------------
 
   /**
-   * The zerorow schema a Parquet file without zerorow metadata reads as: INT32/INT64 with
-   * their int, date, time, timestamp and decimal annotations, FLOAT, DOUBLE, BOOLEAN,
-   * BINARY (string when annotated), FIXED_LEN_BYTE_ARRAY/BINARY decimals, 3-level LIST and
-   * MAP, and groups as structs. Anything else is {@code unsupported}, naming the column.
+   * The zerorow schema a Parquet file without zerorow metadata reads as: INT32/INT64 with their
+   * int, date, time, timestamp and decimal annotations, FLOAT, DOUBLE, BOOLEAN, BINARY (string when
+   * annotated), FIXED_LEN_BYTE_ARRAY/BINARY decimals, 3-level LIST and MAP, and groups as structs.
+   * Anything else is {@code unsupported}, naming the column.
    */
   public static Schema fromParquet(GroupType message) {
     return struct(message, "");
@@ -150,14 +173,16 @@ public final class ParquetSchemas {
       GroupType g = f.asGroupType();
       if (a instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation) {
         Type element = g.getType(0).asGroupType().getType(0);
-        return DataTypes.list(type(element, path + "[]"),
-            element.isRepetition(Type.Repetition.OPTIONAL));
+        return DataTypes.list(
+            type(element, path + "[]"), element.isRepetition(Type.Repetition.OPTIONAL));
       }
       if (a instanceof LogicalTypeAnnotation.MapLogicalTypeAnnotation) {
         GroupType kv = g.getType(0).asGroupType();
         Type value = kv.getType(1);
-        return DataTypes.map(type(kv.getType(0), path + "{keys}"),
-            type(value, path + "{values}"), value.isRepetition(Type.Repetition.OPTIONAL));
+        return DataTypes.map(
+            type(kv.getType(0), path + "{keys}"),
+            type(value, path + "{values}"),
+            value.isRepetition(Type.Repetition.OPTIONAL));
       }
       return struct(g, path);
     }
@@ -168,7 +193,8 @@ public final class ParquetSchemas {
       return DataTypes.decimal(d.getPrecision(), d.getScale());
     }
     switch (p.getPrimitiveTypeName()) {
-      case BOOLEAN: return DataTypes.BOOL;
+      case BOOLEAN:
+        return DataTypes.BOOL;
       case INT32:
         if (a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation) {
           LogicalTypeAnnotation.IntLogicalTypeAnnotation i =
@@ -192,8 +218,9 @@ public final class ParquetSchemas {
         }
         break;
       case INT64:
-        if (a == null || (a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation
-            && ((LogicalTypeAnnotation.IntLogicalTypeAnnotation) a).isSigned())) {
+        if (a == null
+            || (a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation
+                && ((LogicalTypeAnnotation.IntLogicalTypeAnnotation) a).isSigned())) {
           return DataTypes.INT64;
         }
         if (a instanceof LogicalTypeAnnotation.TimeLogicalTypeAnnotation
@@ -204,11 +231,14 @@ public final class ParquetSchemas {
         if (a instanceof LogicalTypeAnnotation.TimestampLogicalTypeAnnotation) {
           // the zone name is not in Parquet: adjusted-to-UTC values read as UTC
           return ((LogicalTypeAnnotation.TimestampLogicalTypeAnnotation) a).isAdjustedToUTC()
-              ? DataTypes.timestamp("UTC") : DataTypes.TIMESTAMP;
+              ? DataTypes.timestamp("UTC")
+              : DataTypes.TIMESTAMP;
         }
         break;
-      case FLOAT: return DataTypes.FLOAT32;
-      case DOUBLE: return DataTypes.FLOAT64;
+      case FLOAT:
+        return DataTypes.FLOAT32;
+      case DOUBLE:
+        return DataTypes.FLOAT64;
       case BINARY:
         if (a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation) {
           return DataTypes.STRING;
@@ -224,8 +254,8 @@ public final class ParquetSchemas {
   }
 
   /**
-   * The part of {@code file} that {@code requested} asks for, keeping the file's physical
-   * types: fields by name, recursively into structs (a smaller struct reads fewer columns).
+   * The part of {@code file} that {@code requested} asks for, keeping the file's physical types:
+   * fields by name, recursively into structs (a smaller struct reads fewer columns).
    */
   public static MessageType project(MessageType file, Schema requested) {
     return new MessageType(file.getName(), projectFields(file, requested, ""));
@@ -246,10 +276,9 @@ public final class ParquetSchemas {
         continue;
       }
       String p = path.isEmpty() ? f.name() : path + "." + f.name();
-      if (f.type() instanceof Schema && !t.isPrimitive()
-          && t.getLogicalTypeAnnotation() == null) {
-        out.add(t.asGroupType().withNewFields(projectFields(t.asGroupType(), (Schema) f.type(),
-            p)));
+      if (f.type() instanceof Schema && !t.isPrimitive() && t.getLogicalTypeAnnotation() == null) {
+        out.add(
+            t.asGroupType().withNewFields(projectFields(t.asGroupType(), (Schema) f.type(), p)));
       } else {
         out.add(t);
       }

@@ -27,10 +27,10 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
 /**
- * parquet-mr converters that build rows. Top-level fields arrive in schema order, so
- * fixed-width values and strings go straight into the row's slots and bodies (no objects);
- * a list, map or struct value is collected as a small object tree (its element count is only
- * known at its end) and then written at the cursor with the core writers.
+ * parquet-mr converters that build rows. Top-level fields arrive in schema order, so fixed-width
+ * values and strings go straight into the row's slots and bodies (no objects); a list, map or
+ * struct value is collected as a small object tree (its element count is only known at its end) and
+ * then written at the cursor with the core writers.
  */
 final class RowConverters {
   private RowConverters() {}
@@ -86,9 +86,9 @@ final class RowConverters {
   }
 
   /**
-   * The top-level row. When the file's column order is the schema's, values are written into
-   * the row as they arrive (fields skipped in between are null); otherwise (a projection in
-   * another order) they are collected and written at the end in ordinal order.
+   * The top-level row. When the file's column order is the schema's, values are written into the
+   * row as they arrive (fields skipped in between are null); otherwise (a projection in another
+   * order) they are collected and written at the end in ordinal order.
    */
   static final class Root extends GroupConverter implements Target {
     final RowWriter writer;
@@ -175,10 +175,18 @@ final class RowConverters {
       nullsUpTo(k);
       DataType t = schema.field(k).type();
       switch (t.id()) {
-        case INT8: writer.writeByte(k, (byte) v); break;
-        case INT16: writer.writeShort(k, (short) v); break;
-        case DECIMAL: values.write(writer, k, t, (long) v, schema.field(k).name()); break;
-        default: writer.writeInt(k, v); break;
+        case INT8:
+          writer.writeByte(k, (byte) v);
+          break;
+        case INT16:
+          writer.writeShort(k, (short) v);
+          break;
+        case DECIMAL:
+          values.write(writer, k, t, (long) v, schema.field(k).name());
+          break;
+        default:
+          writer.writeInt(k, v);
+          break;
       }
       next = k + 1;
     }
@@ -243,9 +251,15 @@ final class RowConverters {
 
     void write(BinaryWriter w, int i, DataType t, Object v, String path) {
       switch (t.id()) {
-        case BOOL: w.writeBoolean(i, (Boolean) v); break;
-        case INT8: w.writeByte(i, (byte) (int) (Integer) v); break;
-        case INT16: w.writeShort(i, (short) (int) (Integer) v); break;
+        case BOOL:
+          w.writeBoolean(i, (Boolean) v);
+          break;
+        case INT8:
+          w.writeByte(i, (byte) (int) (Integer) v);
+          break;
+        case INT16:
+          w.writeShort(i, (short) (int) (Integer) v);
+          break;
         case INT32:
         case DATE32:
           w.writeInt(i, (Integer) v);
@@ -256,74 +270,92 @@ final class RowConverters {
         case DURATION:
           w.writeLong(i, (Long) v);
           break;
-        case FLOAT32: w.writeFloat(i, (Float) v); break;
-        case FLOAT64: w.writeDouble(i, (Double) v); break;
+        case FLOAT32:
+          w.writeFloat(i, (Float) v);
+          break;
+        case FLOAT64:
+          w.writeDouble(i, (Double) v);
+          break;
         case STRING:
         case BINARY:
           w.writeBinary(i, (byte[]) v);
           break;
-        case DECIMAL: {
-          DataTypes.DecimalType d = (DataTypes.DecimalType) t;
-          if (v instanceof Integer) {
-            v = (long) (Integer) v;
-          }
-          if (v instanceof Long && d.precision() <= DataTypes.DecimalType.MAX_LONG_PRECISION) {
-            long u = (Long) v;
-            if (!Values.fitsPrecision(u, d.precision())) {
-              throw new InvalidDataException(path, "decimal " + BigDecimal.valueOf(u, d.scale())
-                  + " exceeds precision " + d.precision());
+        case DECIMAL:
+          {
+            DataTypes.DecimalType d = (DataTypes.DecimalType) t;
+            if (v instanceof Integer) {
+              v = (long) (Integer) v;
             }
-            w.writeLong(i, u);
-          } else {
-            BigInteger u = v instanceof Long ? BigInteger.valueOf((Long) v) : (BigInteger) v;
-            w.writeDecimal(i, new BigDecimal(u, d.scale()), d.precision(), d.scale());
+            if (v instanceof Long && d.precision() <= DataTypes.DecimalType.MAX_LONG_PRECISION) {
+              long u = (Long) v;
+              if (!Values.fitsPrecision(u, d.precision())) {
+                throw new InvalidDataException(
+                    path,
+                    "decimal "
+                        + BigDecimal.valueOf(u, d.scale())
+                        + " exceeds precision "
+                        + d.precision());
+              }
+              w.writeLong(i, u);
+            } else {
+              BigInteger u = v instanceof Long ? BigInteger.valueOf((Long) v) : (BigInteger) v;
+              w.writeDecimal(i, new BigDecimal(u, d.scale()), d.precision(), d.scale());
+            }
+            break;
           }
-          break;
-        }
-        case LIST: {
-          DataTypes.ListType l = (DataTypes.ListType) t;
-          List<?> items = (List<?>) v;
-          int c = w.cursor();
-          ArrayWriter aw = new ArrayWriter(l, buffer);
-          aw.initialize(items.size());
-          for (int j = 0; j < items.size(); j++) {
-            writeOrNull(aw, j, l.element(), l.elementNullable(), items.get(j), path + "[" + j + "]");
+        case LIST:
+          {
+            DataTypes.ListType l = (DataTypes.ListType) t;
+            List<?> items = (List<?>) v;
+            int c = w.cursor();
+            ArrayWriter aw = new ArrayWriter(l, buffer);
+            aw.initialize(items.size());
+            for (int j = 0; j < items.size(); j++) {
+              writeOrNull(
+                  aw, j, l.element(), l.elementNullable(), items.get(j), path + "[" + j + "]");
+            }
+            w.setOffsetAndSize(i, c);
+            break;
           }
-          w.setOffsetAndSize(i, c);
-          break;
-        }
-        case MAP: {
-          DataTypes.MapType m = (DataTypes.MapType) t;
-          MapValue mv = (MapValue) v;
-          int n = mv.keys.size();
-          int c = w.beginMap();
-          ArrayWriter kw = new ArrayWriter(m.keyArrayType(), buffer);
-          kw.initialize(n);
-          for (int j = 0; j < n; j++) {
-            writeOrNull(kw, j, m.key(), false, mv.keys.get(j), path + "{key " + j + "}");
+        case MAP:
+          {
+            DataTypes.MapType m = (DataTypes.MapType) t;
+            MapValue mv = (MapValue) v;
+            int n = mv.keys.size();
+            int c = w.beginMap();
+            ArrayWriter kw = new ArrayWriter(m.keyArrayType(), buffer);
+            kw.initialize(n);
+            for (int j = 0; j < n; j++) {
+              writeOrNull(kw, j, m.key(), false, mv.keys.get(j), path + "{key " + j + "}");
+            }
+            w.endMapKeys(c);
+            ArrayWriter vw = new ArrayWriter(m.valueArrayType(), buffer);
+            vw.initialize(n);
+            for (int j = 0; j < n; j++) {
+              writeOrNull(
+                  vw,
+                  j,
+                  m.value(),
+                  m.valueNullable(),
+                  mv.values.get(j),
+                  path + "{value " + j + "}");
+            }
+            w.setOffsetAndSize(i, c);
+            break;
           }
-          w.endMapKeys(c);
-          ArrayWriter vw = new ArrayWriter(m.valueArrayType(), buffer);
-          vw.initialize(n);
-          for (int j = 0; j < n; j++) {
-            writeOrNull(vw, j, m.value(), m.valueNullable(), mv.values.get(j),
-                path + "{value " + j + "}");
+        default:
+          {
+            Schema s = (Schema) t;
+            Object[] fields = (Object[]) v;
+            int c = w.cursor();
+            RowWriter rw = new RowWriter(s, buffer);
+            rw.start();
+            for (int k = 0; k < s.numFields(); k++) {
+              Field f = s.field(k);
+              writeOrNull(rw, k, f.type(), f.nullable(), fields[k], path + "." + f.name());
+            }
+            w.setOffsetAndSize(i, c);
           }
-          w.setOffsetAndSize(i, c);
-          break;
-        }
-        default: {
-          Schema s = (Schema) t;
-          Object[] fields = (Object[]) v;
-          int c = w.cursor();
-          RowWriter rw = new RowWriter(s, buffer);
-          rw.start();
-          for (int k = 0; k < s.numFields(); k++) {
-            Field f = s.field(k);
-            writeOrNull(rw, k, f.type(), f.nullable(), fields[k], path + "." + f.name());
-          }
-          w.setOffsetAndSize(i, c);
-        }
       }
     }
 
@@ -342,15 +374,16 @@ final class RowConverters {
   /** The converter for a Parquet field {@code file} read as zerorow type {@code t}. */
   static Converter converter(Type file, DataType t, Target target, int k, String path) {
     switch (t.id()) {
-      case LIST: return new ListConverter(file.asGroupType(), (DataTypes.ListType) t, target, k,
-          path);
-      case MAP: return new MapConverter(file.asGroupType(), (DataTypes.MapType) t, target, k,
-          path);
-      case STRUCT: return new StructConverter(file.asGroupType(), (Schema) t, target, k, path);
+      case LIST:
+        return new ListConverter(file.asGroupType(), (DataTypes.ListType) t, target, k, path);
+      case MAP:
+        return new MapConverter(file.asGroupType(), (DataTypes.MapType) t, target, k, path);
+      case STRUCT:
+        return new StructConverter(file.asGroupType(), (Schema) t, target, k, path);
       default:
         if (!file.isPrimitive()) {
-          throw new UnsupportedException(path, "expected a Parquet primitive for " + t
-              + " but found " + file);
+          throw new UnsupportedException(
+              path, "expected a Parquet primitive for " + t + " but found " + file);
         }
         return new Primitive(file, t, target, k, path);
     }
@@ -375,9 +408,14 @@ final class RowConverters {
       LogicalTypeAnnotation a = file.getLogicalTypeAnnotation();
       if (a instanceof LogicalTypeAnnotation.TimestampLogicalTypeAnnotation) {
         switch (((LogicalTypeAnnotation.TimestampLogicalTypeAnnotation) a).getUnit()) {
-          case MILLIS: mul = 1000; break;
-          case NANOS: div = 1000; break;
-          default: break;
+          case MILLIS:
+            mul = 1000;
+            break;
+          case NANOS:
+            div = 1000;
+            break;
+          default:
+            break;
         }
       }
       this.multiply = mul;
@@ -400,8 +438,8 @@ final class RowConverters {
         v = Math.multiplyExact(v, multiply);
       } else if (divide != 1) {
         if (v % divide != 0) {
-          throw new InvalidDataException(path, "timestamp " + v + " ns is not a whole number of "
-              + "microseconds");
+          throw new InvalidDataException(
+              path, "timestamp " + v + " ns is not a whole number of " + "microseconds");
         }
         v /= divide;
       }
@@ -482,20 +520,21 @@ final class RowConverters {
       GroupType rep = file.getType(0).asGroupType();
       Target slot = (i, v) -> items.set(items.size() - 1, v);
       Converter element = converter(rep.getType(0), t.element(), slot, 0, path + "[]");
-      this.repeated = new GroupConverter() {
-        @Override
-        public Converter getConverter(int fieldIndex) {
-          return element;
-        }
+      this.repeated =
+          new GroupConverter() {
+            @Override
+            public Converter getConverter(int fieldIndex) {
+              return element;
+            }
 
-        @Override
-        public void start() {
-          items.add(null);
-        }
+            @Override
+            public void start() {
+              items.add(null);
+            }
 
-        @Override
-        public void end() {}
-      };
+            @Override
+            public void end() {}
+          };
     }
 
     @Override
@@ -529,21 +568,22 @@ final class RowConverters {
       Target valueSlot = (i, v) -> map.values.set(map.values.size() - 1, v);
       Converter key = converter(kv.getType(0), t.key(), keySlot, 0, path + "{keys}");
       Converter value = converter(kv.getType(1), t.value(), valueSlot, 1, path + "{values}");
-      this.entry = new GroupConverter() {
-        @Override
-        public Converter getConverter(int fieldIndex) {
-          return fieldIndex == 0 ? key : value;
-        }
+      this.entry =
+          new GroupConverter() {
+            @Override
+            public Converter getConverter(int fieldIndex) {
+              return fieldIndex == 0 ? key : value;
+            }
 
-        @Override
-        public void start() {
-          map.keys.add(null);
-          map.values.add(null);
-        }
+            @Override
+            public void start() {
+              map.keys.add(null);
+              map.values.add(null);
+            }
 
-        @Override
-        public void end() {}
-      };
+            @Override
+            public void end() {}
+          };
     }
 
     @Override

@@ -11,8 +11,8 @@ import org.apache.parquet.io.api.RecordMaterializer;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * parquet-mr's {@link ReadSupport} for rows: requests only the columns of the projection
- * (the zerorow schema to read) and materializes each record into one reused row.
+ * parquet-mr's {@link ReadSupport} for rows: requests only the columns of the projection (the
+ * zerorow schema to read) and materializes each record into one reused row.
  */
 public final class RowReadSupport extends ReadSupport<BinaryRow> {
   private final Schema projection;
@@ -32,14 +32,20 @@ public final class RowReadSupport extends ReadSupport<BinaryRow> {
   }
 
   @Override
-  public RecordMaterializer<BinaryRow> prepareForRead(Configuration configuration,
-      Map<String, String> keyValueMetaData, MessageType fileSchema, ReadContext readContext) {
+  public RecordMaterializer<BinaryRow> prepareForRead(
+      Configuration configuration,
+      Map<String, String> keyValueMetaData,
+      MessageType fileSchema,
+      ReadContext readContext) {
     return materializer(readContext);
   }
 
   @Override
-  public RecordMaterializer<BinaryRow> prepareForRead(ParquetConfiguration configuration,
-      Map<String, String> keyValueMetaData, MessageType fileSchema, ReadContext readContext) {
+  public RecordMaterializer<BinaryRow> prepareForRead(
+      ParquetConfiguration configuration,
+      Map<String, String> keyValueMetaData,
+      MessageType fileSchema,
+      ReadContext readContext) {
     return materializer(readContext);
   }
 

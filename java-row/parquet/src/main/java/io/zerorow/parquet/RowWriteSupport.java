@@ -19,11 +19,11 @@ import org.apache.parquet.io.api.RecordConsumer;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * parquet-mr's {@link WriteSupport} for rows: walks each row in place (no decoding into
- * objects) and sends its values to the {@link RecordConsumer}. The file's key-value metadata
- * gets {@code zerorow.version}, {@code zerorow.schema} and {@code zerorow.fingerprint}, so
- * {@link ParquetRowReader} restores the exact schema (time zone names, duration) that
- * Parquet's own types cannot hold.
+ * parquet-mr's {@link WriteSupport} for rows: walks each row in place (no decoding into objects)
+ * and sends its values to the {@link RecordConsumer}. The file's key-value metadata gets {@code
+ * zerorow.version}, {@code zerorow.schema} and {@code zerorow.fingerprint}, so {@link
+ * ParquetRowReader} restores the exact schema (time zone names, duration) that Parquet's own types
+ * cannot hold.
  */
 public final class RowWriteSupport extends WriteSupport<BinaryRow> {
   private final Schema schema;
@@ -84,9 +84,15 @@ public final class RowWriteSupport extends WriteSupport<BinaryRow> {
 
   private void writeValue(DataGetters g, int i, DataType t) {
     switch (t.id()) {
-      case BOOL: out.addBoolean(g.getBoolean(i)); break;
-      case INT8: out.addInteger(g.getByte(i)); break;
-      case INT16: out.addInteger(g.getShort(i)); break;
+      case BOOL:
+        out.addBoolean(g.getBoolean(i));
+        break;
+      case INT8:
+        out.addInteger(g.getByte(i));
+        break;
+      case INT16:
+        out.addInteger(g.getShort(i));
+        break;
       case INT32:
       case DATE32:
         out.addInteger(g.getInt(i));
@@ -97,20 +103,31 @@ public final class RowWriteSupport extends WriteSupport<BinaryRow> {
       case DURATION:
         out.addLong(g.getLong(i));
         break;
-      case FLOAT32: out.addFloat(g.getFloat(i)); break;
-      case FLOAT64: out.addDouble(g.getDouble(i)); break;
+      case FLOAT32:
+        out.addFloat(g.getFloat(i));
+        break;
+      case FLOAT64:
+        out.addDouble(g.getDouble(i));
+        break;
       case STRING:
       case BINARY:
         out.addBinary(Binary.fromConstantByteArray(g.getBinary(i)));
         break;
-      case DECIMAL: writeDecimal(g, i, (DataTypes.DecimalType) t); break;
-      case LIST: writeList(g.getArray(i), (DataTypes.ListType) t); break;
-      case MAP: writeMap(g.getMap(i), (DataTypes.MapType) t); break;
-      default: {
-        out.startGroup();
-        writeFields(g.getStruct(i), (Schema) t);
-        out.endGroup();
-      }
+      case DECIMAL:
+        writeDecimal(g, i, (DataTypes.DecimalType) t);
+        break;
+      case LIST:
+        writeList(g.getArray(i), (DataTypes.ListType) t);
+        break;
+      case MAP:
+        writeMap(g.getMap(i), (DataTypes.MapType) t);
+        break;
+      default:
+        {
+          out.startGroup();
+          writeFields(g.getStruct(i), (Schema) t);
+          out.endGroup();
+        }
     }
   }
 

@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Java and pyarrow read each other's Parquet files with the same values, for every golden
- * vector that Parquet can hold (not a struct with no fields; not max_depth_64, see
- * ParquetRoundTripTest). The Python half is src/test/python/parquet_interop.py, run with the
- * repository's venv ({@code .venv/bin/python}, pyarrow 21); a missing venv fails the test.
+ * Java and pyarrow read each other's Parquet files with the same values, for every golden vector
+ * that Parquet can hold (not a struct with no fields; not max_depth_64, see ParquetRoundTripTest).
+ * The Python half is src/test/python/parquet_interop.py, run with the repository's venv ({@code
+ * .venv/bin/python}, pyarrow 21); a missing venv fails the test.
  */
 class ParquetPyarrowInteropTest {
   @TempDir Path tmp;
@@ -34,9 +34,15 @@ class ParquetPyarrowInteropTest {
   /** Runs the script; returns its PASS/FAIL lines by case, failing on a crash. */
   static Map<String, String> runPython(String mode, Path dir, List<String> cases)
       throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(python().toString(),
-        ParquetRoundTripTest.root().resolve("java-row/parquet/src/test/python/parquet_interop.py")
-            .toString(), mode, dir.toString()));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                python().toString(),
+                ParquetRoundTripTest.root()
+                    .resolve("java-row/parquet/src/test/python/parquet_interop.py")
+                    .toString(),
+                mode,
+                dir.toString()));
     cmd.addAll(cases);
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -68,8 +74,8 @@ class ParquetPyarrowInteropTest {
     List<ParquetRoundTripTest.Case> cases = parquetCases();
     List<String> names = new ArrayList<>();
     for (ParquetRoundTripTest.Case c : cases) {
-      try (ParquetRowWriter w = ParquetRowWriter.open(tmp.resolve(c.name() + ".java.parquet"),
-          c.schema())) {
+      try (ParquetRowWriter w =
+          ParquetRowWriter.open(tmp.resolve(c.name() + ".java.parquet"), c.schema())) {
         for (int i = 0; i < 3; i++) {
           w.write(BinaryRow.wrap(c.schema(), c.row()));
         }
@@ -100,8 +106,8 @@ class ParquetPyarrowInteropTest {
         continue;
       }
       // pyarrow's file has no zerorow metadata: the case's schema is the projection
-      try (ParquetRowReader r = ParquetRowReader.open(tmp.resolve(c.name() + ".py.parquet"),
-          c.schema())) {
+      try (ParquetRowReader r =
+          ParquetRowReader.open(tmp.resolve(c.name() + ".py.parquet"), c.schema())) {
         int n = 0;
         for (BinaryRow row : r) {
           if (!java.util.Arrays.equals(c.row(), row.toBytes())) {
@@ -121,8 +127,11 @@ class ParquetPyarrowInteropTest {
 
   @Test
   void pyarrowFileReadsWithDerivedSchema() throws Exception {
-    ParquetRoundTripTest.Case c = parquetCases().stream()
-        .filter(x -> x.name().equals("spec_example_row")).findFirst().orElseThrow();
+    ParquetRoundTripTest.Case c =
+        parquetCases().stream()
+            .filter(x -> x.name().equals("spec_example_row"))
+            .findFirst()
+            .orElseThrow();
     runPython("write", tmp, List.of(c.name()));
     try (ParquetRowReader r = ParquetRowReader.open(tmp.resolve(c.name() + ".py.parquet"))) {
       assertEquals(c.schema(), r.schema());

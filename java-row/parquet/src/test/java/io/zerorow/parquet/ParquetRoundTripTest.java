@@ -46,9 +46,12 @@ class ParquetRoundTripTest {
     try (Stream<Path> dirs = Files.list(root().resolve("format-spec/vectors"))) {
       for (Path d : dirs.sorted().toList()) {
         if (Files.isRegularFile(d.resolve("row.bin"))) {
-          out.add(new Case(d.getFileName().toString(),
-              Schema.fromJson(Files.readString(d.resolve("schema.json"), StandardCharsets.UTF_8)),
-              Files.readAllBytes(d.resolve("row.bin"))));
+          out.add(
+              new Case(
+                  d.getFileName().toString(),
+                  Schema.fromJson(
+                      Files.readString(d.resolve("schema.json"), StandardCharsets.UTF_8)),
+                  Files.readAllBytes(d.resolve("row.bin"))));
         }
       }
     }
@@ -63,55 +66,67 @@ class ParquetRoundTripTest {
           return true;
         }
         return ((Schema) t).fields().stream().anyMatch(f -> hasEmptyStruct(f.type()));
-      case LIST: return hasEmptyStruct(((DataTypes.ListType) t).element());
+      case LIST:
+        return hasEmptyStruct(((DataTypes.ListType) t).element());
       case MAP:
         return hasEmptyStruct(((DataTypes.MapType) t).key())
             || hasEmptyStruct(((DataTypes.MapType) t).value());
-      default: return false;
+      default:
+        return false;
     }
   }
 
   /**
-   * max_depth_64 (64 nested lists, 128 Parquet levels) takes parquet-mr 1.16 about 100 s
-   * to assemble; it is checked by hand (README.md), not on every build.
+   * max_depth_64 (64 nested lists, 128 Parquet levels) takes parquet-mr 1.16 about 100 s to
+   * assemble; it is checked by hand (README.md), not on every build.
    */
   static final int MAX_TEST_DEPTH = 16;
 
   @TestFactory
   Stream<DynamicTest> everyVectorRoundTrips() throws Exception {
-    return cases().stream().filter(c -> c.schema().depth() <= MAX_TEST_DEPTH).map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-      Path file = tmp.resolve(c.name() + ".parquet");
-      if (hasEmptyStruct(c.schema())) {
-        ZerorowException e = assertThrows(ZerorowException.class,
-            () -> ParquetRowWriter.open(file, c.schema()).close());
-        assertEquals(ErrorKind.UNSUPPORTED, e.kind());
-        return;
-      }
-      try (ParquetRowWriter w = ParquetRowWriter.open(file, c.schema())) {
-        for (int i = 0; i < 3; i++) {
-          w.write(BinaryRow.wrap(c.schema(), c.row()));
-        }
-      }
-      try (ParquetRowReader r = ParquetRowReader.open(file)) {
-        assertEquals(c.schema(), r.schema());
-        int n = 0;
-        for (BinaryRow back : r) {
-          assertArrayEquals(c.row(), back.toBytes(), c.name() + " row " + n);
-          n++;
-        }
-        assertEquals(3, n);
-      }
-    }));
+    return cases().stream()
+        .filter(c -> c.schema().depth() <= MAX_TEST_DEPTH)
+        .map(
+            c ->
+                DynamicTest.dynamicTest(
+                    c.name(),
+                    () -> {
+                      Path file = tmp.resolve(c.name() + ".parquet");
+                      if (hasEmptyStruct(c.schema())) {
+                        ZerorowException e =
+                            assertThrows(
+                                ZerorowException.class,
+                                () -> ParquetRowWriter.open(file, c.schema()).close());
+                        assertEquals(ErrorKind.UNSUPPORTED, e.kind());
+                        return;
+                      }
+                      try (ParquetRowWriter w = ParquetRowWriter.open(file, c.schema())) {
+                        for (int i = 0; i < 3; i++) {
+                          w.write(BinaryRow.wrap(c.schema(), c.row()));
+                        }
+                      }
+                      try (ParquetRowReader r = ParquetRowReader.open(file)) {
+                        assertEquals(c.schema(), r.schema());
+                        int n = 0;
+                        for (BinaryRow back : r) {
+                          assertArrayEquals(c.row(), back.toBytes(), c.name() + " row " + n);
+                          n++;
+                        }
+                        assertEquals(3, n);
+                      }
+                    }));
   }
 
   @Test
   void projectionReadsOnlyTheRequestedColumns() throws Exception {
-    Schema inner = Schema.of(Field.of("x", DataTypes.INT64, true), Field.of("y", DataTypes.STRING,
-        true));
-    Schema full = Schema.of(Field.of("id", DataTypes.INT32, false),
-        Field.of("name", DataTypes.STRING, true),
-        Field.of("s", inner, true),
-        Field.of("tags", DataTypes.list(DataTypes.STRING, true), true));
+    Schema inner =
+        Schema.of(Field.of("x", DataTypes.INT64, true), Field.of("y", DataTypes.STRING, true));
+    Schema full =
+        Schema.of(
+            Field.of("id", DataTypes.INT32, false),
+            Field.of("name", DataTypes.STRING, true),
+            Field.of("s", inner, true),
+            Field.of("tags", DataTypes.list(DataTypes.STRING, true), true));
     RowWriter w = new RowWriter(full);
     Path file = tmp.resolve("p.parquet");
     try (ParquetRowWriter pw = ParquetRowWriter.open(file, full)) {
@@ -129,8 +144,10 @@ class ParquetRoundTripTest {
         pw.write(w.getRow());
       }
     }
-    Schema projection = Schema.of(Field.of("s", Schema.of(Field.of("y", DataTypes.STRING, true)),
-        true), Field.of("id", DataTypes.INT32, false));
+    Schema projection =
+        Schema.of(
+            Field.of("s", Schema.of(Field.of("y", DataTypes.STRING, true)), true),
+            Field.of("id", DataTypes.INT32, false));
     try (ParquetRowReader r = ParquetRowReader.open(file, projection)) {
       int i = 0;
       for (BinaryRow row : r) {
@@ -141,8 +158,8 @@ class ParquetRoundTripTest {
       assertEquals(10, i);
     }
     Schema missing = Schema.of(Field.of("nope", DataTypes.INT32, true));
-    ZerorowException e = assertThrows(ZerorowException.class,
-        () -> ParquetRowReader.open(file, missing));
+    ZerorowException e =
+        assertThrows(ZerorowException.class, () -> ParquetRowReader.open(file, missing));
     assertEquals(ErrorKind.SCHEMA_MISMATCH, e.kind());
   }
 

@@ -42,36 +42,42 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Rows -> Arrow and Arrow -> rows on the same rows: zerorow's ArrowWriter/ArrowReader vs
- * Fory 0.16's ArrowWriter (rows -> Arrow; Fory reads the very same row bytes, the formats are
- * byte-identical for these types) and Spark 4.2's ArrowWriter (rows -> Arrow, from UnsafeRows
- * over the same bytes) and ColumnarBatch + UnsafeProjection (Arrow -> UnsafeRows). Each
- * benchmark converts one batch of {@code rows} rows; the score is batches per second.
+ * Rows -> Arrow and Arrow -> rows on the same rows: zerorow's ArrowWriter/ArrowReader vs Fory
+ * 0.16's ArrowWriter (rows -> Arrow; Fory reads the very same row bytes, the formats are
+ * byte-identical for these types) and Spark 4.2's ArrowWriter (rows -> Arrow, from UnsafeRows over
+ * the same bytes) and ColumnarBatch + UnsafeProjection (Arrow -> UnsafeRows). Each benchmark
+ * converts one batch of {@code rows} rows; the score is batches per second.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 4, time = 2)
-@Fork(value = 1, jvmArgsAppend = {
-    "--add-opens=java.base/java.nio=org.apache.arrow.memory.core,ALL-UNNAMED",
-    "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
-    "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/java.util=ALL-UNNAMED",
-    "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
-    "-Dio.netty.tryReflectionSetAccessible=true"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--add-opens=java.base/java.nio=org.apache.arrow.memory.core,ALL-UNNAMED",
+      "--add-opens=java.base/java.nio=ALL-UNNAMED",
+      "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+      "--add-opens=java.base/java.lang=ALL-UNNAMED",
+      "--add-opens=java.base/java.util=ALL-UNNAMED",
+      "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
+      "-Dio.netty.tryReflectionSetAccessible=true"
+    })
 public class ArrowBench {
   @Param({"4096"})
   public int rows;
 
-  static final Schema SCHEMA = Schema.of(
-      Field.of("id", DataTypes.INT64, false),
-      Field.of("qty", DataTypes.INT32, true),
-      Field.of("price", DataTypes.FLOAT64, true),
-      Field.of("flag", DataTypes.BOOL, true),
-      Field.of("name", DataTypes.STRING, true),
-      Field.of("ts", DataTypes.timestamp("UTC"), true),
-      Field.of("day", DataTypes.DATE32, true),
-      Field.of("tags", DataTypes.list(DataTypes.INT32, true), true));
+  static final Schema SCHEMA =
+      Schema.of(
+          Field.of("id", DataTypes.INT64, false),
+          Field.of("qty", DataTypes.INT32, true),
+          Field.of("price", DataTypes.FLOAT64, true),
+          Field.of("flag", DataTypes.BOOL, true),
+          Field.of("name", DataTypes.STRING, true),
+          Field.of("ts", DataTypes.timestamp("UTC"), true),
+          Field.of("day", DataTypes.DATE32, true),
+          Field.of("tags", DataTypes.list(DataTypes.INT32, true), true));
 
   BufferAllocator allocator;
   List<byte[]> data;
@@ -91,8 +97,8 @@ public class ArrowBench {
   static List<byte[]> makeRows(int n) {
     Random rnd = new Random(42);
     RowWriter w = new RowWriter(SCHEMA);
-    io.zerorow.ArrayWriter aw = new io.zerorow.ArrayWriter(
-        (DataTypes.ListType) SCHEMA.field(7).type(), w);
+    io.zerorow.ArrayWriter aw =
+        new io.zerorow.ArrayWriter((DataTypes.ListType) SCHEMA.field(7).type(), w);
     List<byte[]> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       w.reset();
@@ -125,21 +131,22 @@ public class ArrowBench {
 
   static org.apache.fory.format.type.Schema forySchema() {
     return org.apache.fory.format.type.DataTypes.schema(
-        org.apache.fory.format.type.DataTypes.notNullField("id",
-            org.apache.fory.format.type.DataTypes.int64()),
-        org.apache.fory.format.type.DataTypes.field("qty",
-            org.apache.fory.format.type.DataTypes.int32()),
-        org.apache.fory.format.type.DataTypes.field("price",
-            org.apache.fory.format.type.DataTypes.float64()),
-        org.apache.fory.format.type.DataTypes.field("flag",
-            org.apache.fory.format.type.DataTypes.bool()),
-        org.apache.fory.format.type.DataTypes.field("name",
-            org.apache.fory.format.type.DataTypes.utf8()),
-        org.apache.fory.format.type.DataTypes.field("ts",
-            org.apache.fory.format.type.DataTypes.timestamp()),
-        org.apache.fory.format.type.DataTypes.field("day",
-            org.apache.fory.format.type.DataTypes.date32()),
-        org.apache.fory.format.type.DataTypes.field("tags",
+        org.apache.fory.format.type.DataTypes.notNullField(
+            "id", org.apache.fory.format.type.DataTypes.int64()),
+        org.apache.fory.format.type.DataTypes.field(
+            "qty", org.apache.fory.format.type.DataTypes.int32()),
+        org.apache.fory.format.type.DataTypes.field(
+            "price", org.apache.fory.format.type.DataTypes.float64()),
+        org.apache.fory.format.type.DataTypes.field(
+            "flag", org.apache.fory.format.type.DataTypes.bool()),
+        org.apache.fory.format.type.DataTypes.field(
+            "name", org.apache.fory.format.type.DataTypes.utf8()),
+        org.apache.fory.format.type.DataTypes.field(
+            "ts", org.apache.fory.format.type.DataTypes.timestamp()),
+        org.apache.fory.format.type.DataTypes.field(
+            "day", org.apache.fory.format.type.DataTypes.date32()),
+        org.apache.fory.format.type.DataTypes.field(
+            "tags",
             org.apache.fory.format.type.DataTypes.list(
                 org.apache.fory.format.type.DataTypes.int32())));
   }
@@ -153,8 +160,11 @@ public class ArrowBench {
         .add("name", org.apache.spark.sql.types.DataTypes.StringType, true)
         .add("ts", org.apache.spark.sql.types.DataTypes.TimestampType, true)
         .add("day", org.apache.spark.sql.types.DataTypes.DateType, true)
-        .add("tags", org.apache.spark.sql.types.DataTypes.createArrayType(
-            org.apache.spark.sql.types.DataTypes.IntegerType, true), true);
+        .add(
+            "tags",
+            org.apache.spark.sql.types.DataTypes.createArrayType(
+                org.apache.spark.sql.types.DataTypes.IntegerType, true),
+            true);
   }
 
   @Setup(Level.Trial)
@@ -174,8 +184,9 @@ public class ArrowBench {
       sparkRows[i].pointTo(b, org.apache.spark.unsafe.Platform.BYTE_ARRAY_OFFSET, b.length);
     }
     zwriter = ArrowUtils.createArrowWriter(SCHEMA, allocator);
-    foryWriter = org.apache.fory.format.vectorized.ArrowUtils.createArrowWriter(
-        ArrowUtils.toArrowSchema(SCHEMA));
+    foryWriter =
+        org.apache.fory.format.vectorized.ArrowUtils.createArrowWriter(
+            ArrowUtils.toArrowSchema(SCHEMA));
     sparkRoot = VectorSchemaRoot.create(ArrowUtils.toArrowSchema(SCHEMA), allocator);
     sparkWriter = org.apache.spark.sql.execution.arrow.ArrowWriter.create(sparkRoot);
     // Arrow -> rows input: one batch, converted once

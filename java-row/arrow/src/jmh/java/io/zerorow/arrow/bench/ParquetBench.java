@@ -42,8 +42,8 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Parquet write and read of the same data: zerorow rows through zerorow-parquet vs Avro
- * GenericRecords through parquet-avro (3-level lists, uncompressed, same row group size).
- * The score is files of {@code rows} rows per second.
+ * GenericRecords through parquet-avro (3-level lists, uncompressed, same row group size). The score
+ * is files of {@code rows} rows per second.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -55,18 +55,30 @@ public class ParquetBench {
   @Param({"65536"})
   public int rows;
 
-  static final Schema AVRO = SchemaBuilder.record("row").fields()
-      .requiredLong("id")
-      .optionalInt("qty")
-      .optionalDouble("price")
-      .optionalBoolean("flag")
-      .optionalString("name")
-      .name("ts").type().optional().type(
-          LogicalTypes.timestampMicros().addToSchema(Schema.create(Schema.Type.LONG)))
-      .name("day").type().optional().type(
-          LogicalTypes.date().addToSchema(Schema.create(Schema.Type.INT)))
-      .name("tags").type().optional().array().items().nullable().intType()
-      .endRecord();
+  static final Schema AVRO =
+      SchemaBuilder.record("row")
+          .fields()
+          .requiredLong("id")
+          .optionalInt("qty")
+          .optionalDouble("price")
+          .optionalBoolean("flag")
+          .optionalString("name")
+          .name("ts")
+          .type()
+          .optional()
+          .type(LogicalTypes.timestampMicros().addToSchema(Schema.create(Schema.Type.LONG)))
+          .name("day")
+          .type()
+          .optional()
+          .type(LogicalTypes.date().addToSchema(Schema.create(Schema.Type.INT)))
+          .name("tags")
+          .type()
+          .optional()
+          .array()
+          .items()
+          .nullable()
+          .intType()
+          .endRecord();
 
   Path dir;
   BinaryRow[] zrows;
@@ -126,8 +138,9 @@ public class ParquetBench {
   }
 
   void writeZerorow(Path p) throws IOException {
-    try (ParquetRowWriter w = ParquetRowWriter.open(new LocalOutputFile(p), ArrowBench.SCHEMA,
-        CompressionCodecName.UNCOMPRESSED)) {
+    try (ParquetRowWriter w =
+        ParquetRowWriter.open(
+            new LocalOutputFile(p), ArrowBench.SCHEMA, CompressionCodecName.UNCOMPRESSED)) {
       for (BinaryRow r : zrows) {
         w.write(r);
       }
@@ -135,10 +148,13 @@ public class ParquetBench {
   }
 
   void writeAvro(Path p) throws IOException {
-    try (ParquetWriter<GenericRecord> w = AvroParquetWriter.<GenericRecord>builder(
-        new LocalOutputFile(p)).withSchema(AVRO).withConf(conf())
-        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-        .withCompressionCodec(CompressionCodecName.UNCOMPRESSED).build()) {
+    try (ParquetWriter<GenericRecord> w =
+        AvroParquetWriter.<GenericRecord>builder(new LocalOutputFile(p))
+            .withSchema(AVRO)
+            .withConf(conf())
+            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+            .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
+            .build()) {
       for (GenericRecord r : records) {
         w.write(r);
       }
@@ -166,8 +182,8 @@ public class ParquetBench {
 
   @Benchmark
   public void readAvro(Blackhole bh) throws IOException {
-    try (ParquetReader<GenericRecord> r = AvroParquetReader.<GenericRecord>builder(
-        new LocalInputFile(afile), conf()).build()) {
+    try (ParquetReader<GenericRecord> r =
+        AvroParquetReader.<GenericRecord>builder(new LocalInputFile(afile), conf()).build()) {
       for (GenericRecord g = r.read(); g != null; g = r.read()) {
         bh.consume(g);
       }

@@ -9,7 +9,7 @@ import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
 
 /** map: a list of non-null {@code entries} structs; keys and values are two columns. */
-final class MapWriter extends ColumnWriter {
+final class MapColumnWriter extends ColumnWriter {
   private final ColumnWriter key;
   private final ColumnWriter value;
   private final int keyWidth;
@@ -17,7 +17,7 @@ final class MapWriter extends ColumnWriter {
   private final Slots keys = new Slots();
   private final Slots values = new Slots();
 
-  MapWriter(String path, DataTypes.MapType type) {
+  MapColumnWriter(String path, DataTypes.MapType type) {
     super(path);
     this.key = create(type.key(), path + "{keys}");
     this.value = create(type.value(), path + "{values}");
@@ -52,9 +52,13 @@ final class MapWriter extends ColumnWriter {
       int size = (int) ref;
       long k = size >= 8 ? Platform.getLong(base, start) : -1;
       if (k < 0 || (k & 7) != 0 || 8 + k > size) {
-        throw new InvalidDataException(path, "expected a map whose key array size (multiple "
-            + "of 8) fits in its " + size + " bytes but found "
-            + (k < 0 ? "(missing)" : Long.toUnsignedString(k)));
+        throw new InvalidDataException(
+            path,
+            "expected a map whose key array size (multiple "
+                + "of 8) fits in its "
+                + size
+                + " bytes but found "
+                + (k < 0 ? "(missing)" : Long.toUnsignedString(k)));
       }
       // the two arrays as references relative to the map (offset 8 and 8 + K)
       one.region[0] = start;
@@ -64,8 +68,13 @@ final class MapWriter extends ColumnWriter {
       long kc = k >= 8 ? Platform.getLong(base, start + 8) : -1;
       long vc = size - 8 - k >= 8 ? Platform.getLong(base, start + 8 + k) : -1;
       if (kc != vc) {
-        throw new InvalidDataException(path, "map with key/value counts that differ: "
-            + "expected " + kc + " values but found " + vc);
+        throw new InvalidDataException(
+            path,
+            "map with key/value counts that differ: "
+                + "expected "
+                + kc
+                + " values but found "
+                + vc);
       }
       if (kc > 0) {
         checkBudget("map entries", total + kc);

@@ -8,15 +8,17 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.ListVector;
 
 /** list: offsets and validity here, all elements of all lists in one child column. */
-final class ListWriter extends ColumnWriter {
+final class ListColumnWriter extends ColumnWriter {
   private final ColumnWriter element;
   private final int width;
   private final Slots children = new Slots();
+
   /** Elements whose Arrow value has the element's bytes: copied array by array. */
   private final boolean bulk;
+
   private long[] starts = new long[16];
 
-  ListWriter(String path, DataTypes.ListType type) {
+  ListColumnWriter(String path, DataTypes.ListType type) {
     super(path);
     this.element = create(type.element(), path + "[]");
     this.width = type.element().elementWidth();
@@ -82,28 +84,33 @@ final class ListWriter extends ColumnWriter {
   }
 
   /**
-   * Checks the header of the array at {@code start} whose reference has {@code size} bytes
-   * (SPEC §6.2 B3) and returns its element count.
+   * Checks the header of the array at {@code start} whose reference has {@code size} bytes (SPEC
+   * §6.2 B3) and returns its element count.
    */
   private long checkedCount(Object base, long start, int size) {
     long count = size >= 8 ? Platform.getLong(base, start) : -1;
-    if (count < 0 || count >= (1L << 31)
+    if (count < 0
+        || count >= (1L << 31)
         || 8 + (((count + 63) >>> 6) << 3) + ((count * width + 7) & ~7L) > size) {
-      throw new InvalidDataException(path, "expected an array with count < 2^31 whose "
-          + "fixed region fits in its " + size + " bytes but found count "
-          + (size >= 8 ? Long.toUnsignedString(count) : "(missing)"));
+      throw new InvalidDataException(
+          path,
+          "expected an array with count < 2^31 whose "
+              + "fixed region fits in its "
+              + size
+              + " bytes but found count "
+              + (size >= 8 ? Long.toUnsignedString(count) : "(missing)"));
     }
     return count;
   }
 
   /**
-   * Top-level rows (none null) with fixed-width elements, straight from the rows: one pass
-   * reads each row's null bit and reference, checks the reference and the array header, and
-   * writes the offsets and validity; then {@link #copyElements} copies the element blocks.
+   * Top-level rows (none null) with fixed-width elements, straight from the rows: one pass reads
+   * each row's null bit and reference, checks the reference and the array header, and writes the
+   * offsets and validity; then {@link #copyElements} copies the element blocks.
    */
   @Override
-  void writeField(Object base, Slots rows, int ordinal, int bitmapBytes, Slots child,
-      FieldVector fv) {
+  void writeField(
+      Object base, Slots rows, int ordinal, int bitmapBytes, Slots child, FieldVector fv) {
     if (!bulk || rowsMayBeNull(rows)) {
       super.writeField(base, rows, ordinal, bitmapBytes, child, fv);
       return;
@@ -154,9 +161,9 @@ final class ListWriter extends ColumnWriter {
   }
 
   /**
-   * Fixed-width elements: each array's elements are one block of {@code count * width}
-   * bytes (null elements are zero, SPEC §2.2), copied into the child vector's data buffer;
-   * the array's null bitmap is inverted into the validity bitmap.
+   * Fixed-width elements: each array's elements are one block of {@code count * width} bytes (null
+   * elements are zero, SPEC §2.2), copied into the child vector's data buffer; the array's null
+   * bitmap is inverted into the validity bitmap.
    */
   private void writeBulk(Object base, Slots s, ListVector v) {
     int n = s.n;
@@ -186,8 +193,8 @@ final class ListWriter extends ColumnWriter {
   }
 
   /**
-   * Copies the elements of the checked arrays at {@code starts[0..n)} (0 = a null list) into
-   * the child vector, {@code total} elements in all.
+   * Copies the elements of the checked arrays at {@code starts[0..n)} (0 = a null list) into the
+   * child vector, {@code total} elements in all.
    */
   private void copyElements(Object base, int n, ListVector v, int total) {
     long[] starts = this.starts;

@@ -7,13 +7,13 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.StructVector;
 
 /** struct: validity here; field {@code k} of every struct in one child column. */
-final class StructWriter extends ColumnWriter {
+final class StructColumnWriter extends ColumnWriter {
   private final Schema schema;
   private final ColumnWriter[] fields;
   private final Slots rows = new Slots();
   private final Slots child = new Slots();
 
-  StructWriter(String path, Schema schema) {
+  StructColumnWriter(String path, Schema schema) {
     super(path);
     this.schema = schema;
     this.fields = new ColumnWriter[schema.numFields()];
@@ -47,8 +47,9 @@ final class StructWriter extends ColumnWriter {
       long ref = s.ref(base, i, path);
       int size = (int) ref;
       if (size < fixed || (size & 7) != 0) {
-        throw new InvalidDataException(path, "expected a struct of size >= " + fixed
-            + " and a multiple of 8 but found " + size);
+        throw new InvalidDataException(
+            path,
+            "expected a struct of size >= " + fixed + " and a multiple of 8 but found " + size);
       }
       rows.region[i] = s.body(i, ref);
       rows.end[i] = rows.region[i] + size;
