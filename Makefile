@@ -40,6 +40,8 @@ $(VENV)/.stamp: requirements-dev.txt | debian-deps
 -include python-row/part.mk
 -include java-row/part.mk
 -include java-row/arrow/part.mk
+# Last: its test target lists NOTEBOOK_DEPS, which the parts above may extend.
+-include notebooks/part.mk
 
 # ---- the cross-language harness --------------------------------------------------------
 .PHONY: test-vectors

@@ -26,6 +26,10 @@ _STYLE = (
 )
 
 
+def _count(n: int, noun: str, plural: str = "") -> str:
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def _span(cls: str, text: str) -> str:
     return f'<span class="{cls}">{html.escape(text)}</span>'
 
@@ -36,16 +40,22 @@ def value_html(v: Any, depth: int = 0) -> str:
         return _span("zr-null", "null")
     if isinstance(v, _zerorow.RowData):
         return _fold(
-            f"struct ({len(v._field_names())} fields)",
+            f"struct ({_count(len(v._field_names()), 'field')})",
             lambda: _row_table(v, depth + 1),
             depth,
         )
     if isinstance(v, _zerorow.ArrayData):
         return _fold(
-            f"list ({len(v)} items)", lambda: _array_table(v, depth + 1), depth
+            f"list ({_count(len(v), 'item')})",
+            lambda: _array_table(v, depth + 1),
+            depth,
         )
     if isinstance(v, _zerorow.MapData):
-        return _fold(f"map ({len(v)} entries)", lambda: _map_table(v, depth + 1), depth)
+        return _fold(
+            f"map ({_count(len(v), 'entry', 'entries')})",
+            lambda: _map_table(v, depth + 1),
+            depth,
+        )
     if isinstance(v, (bytes, bytearray, memoryview)):
         text = "0x" + bytes(v).hex()
     else:
