@@ -91,7 +91,7 @@ def _row_table(row: Any, depth: int) -> str:
         f"<tr><th>{html.escape(name)}</th><td>{_cell(lambda i=i: row[i], depth)}</td></tr>"
         for i, name in enumerate(names)
     )
-    return f'<table class="zr">{body}</table>'
+    return f"<table>{body}</table>"
 
 
 def _array_table(a: Any, depth: int) -> str:
@@ -100,7 +100,7 @@ def _array_table(a: Any, depth: int) -> str:
         f"<tr><th>{i}</th><td>{_cell(lambda i=i: a[i], depth)}</td></tr>"
         for i in range(min(n, MAX_ITEMS))
     )
-    return f'<table class="zr">{body}{_more(n, MAX_ITEMS, "items", 2)}</table>'
+    return f"<table>{body}{_more(n, MAX_ITEMS, 'items', 2)}</table>"
 
 
 def _map_table(m: Any, depth: int) -> str:
@@ -111,7 +111,7 @@ def _map_table(m: Any, depth: int) -> str:
         for i in range(min(n, MAX_ITEMS))
     )
     head = "<tr><th>key</th><th>value</th></tr>"
-    return f'<table class="zr">{head}{body}{_more(n, MAX_ITEMS, "entries", 2)}</table>'
+    return f"<table>{head}{body}{_more(n, MAX_ITEMS, 'entries', 2)}</table>"
 
 
 def _rows_table(rows: Any, schema: Any, caption: str) -> str:
@@ -132,8 +132,8 @@ def _rows_table(rows: Any, schema: Any, caption: str) -> str:
         body.append(f"<tr><th>{k}</th>{cells}</tr>")
     more = _more(n, MAX_ROWS, "rows", len(schema) + 1)
     return (
-        f'{_STYLE}<table class="zr"><caption>{html.escape(caption)}</caption>'
-        f"<tr>{head}</tr>{''.join(body)}{more}</table>"
+        f'{_STYLE}<div class="zr"><table><caption>{html.escape(caption)}</caption>'
+        f"<tr>{head}</tr>{''.join(body)}{more}</table></div>"
     )
 
 
