@@ -11,6 +11,9 @@ import zerorow
 from cli_data import ENCODER, write_orders, write_with_bad_row
 from click.testing import CliRunner
 from zerorow.cli import main
+from zerorow.cli._common import fingerprint_hex
+
+FP = fingerprint_hex(ENCODER.schema)
 
 
 def run(*args):
@@ -53,7 +56,7 @@ def test_installed_script_runs(orders):
         [script, "inspect", str(orders)], capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    assert "12" in done.stdout and ENCODER.schema.fingerprint in done.stdout
+    assert "12" in done.stdout and FP in done.stdout
 
 
 @pytest.mark.parametrize(
@@ -95,7 +98,7 @@ def test_inspect_file(orders):
         "sku",
         "decimal(10, 2)",
         "tags",
-        ENCODER.schema.fingerprint,
+        FP,
         "orders.zrow",
         "12",
     ):
@@ -108,7 +111,7 @@ def test_inspect_directory_totals(folder):
     assert "part-00000.zrow" in result.output and "part-00001.zrow" in result.output
     assert "total" in result.output and "_SUCCESS" not in result.output
     # one schema tree for files sharing a schema
-    assert result.output.count(ENCODER.schema.fingerprint) == 3  # tree title + two rows
+    assert result.output.count(FP) == 3  # tree title + two rows
 
 
 # ---- cat -------------------------------------------------------------------------------
@@ -276,3 +279,19 @@ def test_schema_errors(monkeypatch):
     result = run("schema", "cli_data:write_orders")  # not a dataclass
     assert result.exit_code == 1
     assert "cli_data:write_orders" in result.output
+
+
+def test_without_pyarrow_the_message_says_what_to_install(orders):
+    # pyarrow is an optional dependency of the package; the command line needs it.
+    code = (
+        "import sys; sys.modules['pyarrow'] = None\n"
+        "from zerorow.cli import main\n"
+        f"main(['inspect', {str(orders)!r}])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 1, done.stderr
+    assert (
+        "pip install 'zerorow[arrow]'" in done.stderr and "Traceback" not in done.stderr
+    )

@@ -42,8 +42,13 @@ def reports_errors(fn: Callable) -> Callable:
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        import pyarrow as pa
-
+        try:
+            import pyarrow as pa
+        except ImportError:
+            raise Failure(
+                "the zerorow command line reads Arrow IPC files with pyarrow: "
+                "pip install 'zerorow[arrow]'"
+            ) from None
         try:
             return fn(*args, **kwargs)
         except (ZerorowError, pa.ArrowException, OSError) as e:

@@ -8,7 +8,7 @@ import click
 from rich.progress import Progress
 
 from ..errors import ZerorowError
-from ._common import Failure, console, open_row_file, row_files
+from ._common import Failure, console, open_row_file, reports_errors, row_files
 
 
 @click.command()
@@ -20,6 +20,7 @@ from ._common import Failure, console, open_row_file, row_files
     show_default=True,
     help="Stop after this many invalid rows.",
 )
+@reports_errors
 def validate(path: Path, max_errors: int) -> None:
     """Validate every row of a row file (or of every file in a directory) at level `full`.
 
