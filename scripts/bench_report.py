@@ -109,7 +109,8 @@ def tables_in(text: str) -> list[Table]:
     return out
 
 
-RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[×x]?\s*$")
+# `2.31×`, `2.31x`, `2.31`, or with quartiles after it: `2.91× (2.76–2.98×)`
+RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([×x])?\s*(\(.*\))?\s*$")
 MISSING = ("", "nan", "nan×", "nanx", "-", "—")
 NUMBER = re.compile(
     r"^[\d.,±;\s]+(\s*\S+)?$"
@@ -126,7 +127,7 @@ def ratio_column(table: Table) -> int | None:
         values = [
             r[k] for r in table.rows if k < len(r) and r[k].lower() not in MISSING
         ]
-        marked = all(v.rstrip().endswith(("×", "x")) for v in values)
+        marked = all(RATIO.match(v) and RATIO.match(v).group(2) for v in values)
         if values and all(RATIO.match(v) for v in values) and (named or marked):
             return k
     return None
@@ -166,7 +167,11 @@ def draw_chart(spec: dict, path: Path) -> None:
         ax.text(v, y, f" {v:.2f}×", va="center", fontsize=7)
     ax.set_xlabel(spec.get("ratio_label", "ratio"))
     ax.set_title(spec.get("title", ""), fontsize=10, loc="left")
-    ax.set_xlim(0, max(values + [1]) * 1.15)
+    if max(values) / max(min(values), 1e-9) > 100:  # e.g. pickle's 10^6×: a log scale
+        ax.set_xscale("log")
+        ax.set_xlim(min(values + [1]) / 2, max(values) * 8)
+    else:
+        ax.set_xlim(0, max(values + [1]) * 1.15)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=100)
@@ -218,7 +223,19 @@ def run_target(target: str, quick: bool) -> Run:
     files = sorted(
         p for g in REPORT_GLOBS for p in ROOT.glob(g) if p.stat().st_mtime >= start
     )
-    return Run(target, shown, status, time.time() - start, before, load(), log, files)
+    run = Run(target, shown, status, time.time() - start, before, load(), log, files)
+    meta = {k: str(v) if isinstance(v, Path) else v for k, v in run.__dict__.items()}
+    meta["report_files"] = [str(p) for p in files]
+    (LOG_DIR / f"{target}.run.json").write_text(json.dumps(meta, indent=1))
+    return run
+
+
+def saved_run(target: str) -> Run:
+    """A run recorded by run_target (its log and `<target>.run.json` in build/bench/)."""
+    meta = json.loads((LOG_DIR / f"{target}.run.json").read_text())
+    meta["log"] = Path(meta["log"])
+    meta["report_files"] = [Path(p) for p in meta["report_files"]]
+    return Run(**meta)
 
 
 # ---- the report --------------------------------------------------------------------------
@@ -268,7 +285,9 @@ def sections(run: Run, out_dir: Path) -> list[str]:
                 if sidecar.exists()
                 else [s for t in tables_in(text) if (s := chart_cases(t))]
             )
-            blocks.append((re.sub(r"^# ", "### ", text.strip(), flags=re.MULTILINE), specs))
+            blocks.append(
+                (re.sub(r"^# ", "### ", text.strip(), flags=re.MULTILINE), specs)
+            )
     else:
         for t in tables_in(run.log.read_text()):
             spec = chart_cases(t)
@@ -321,11 +340,19 @@ def main() -> int:
     ap.add_argument("targets", nargs="+")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--out", type=Path, default=ROOT / "BENCHMARKS.md")
+    ap.add_argument(
+        "--report-only",
+        action="store_true",
+        help="rewrite the report from the runs recorded in build/bench/",
+    )
     args = ap.parse_args()
     old = args.out.parent / CHART_DIR
     for png in old.glob("*.png") if old.exists() else []:
         png.unlink()  # charts of targets that no longer exist do not linger
-    runs = [run_target(t, args.quick) for t in args.targets]
+    if args.report_only:
+        runs = [saved_run(t) for t in args.targets]
+    else:
+        runs = [run_target(t, args.quick) for t in args.targets]
     report(runs, args.quick, args.out)
     failed = [r.target for r in runs if r.status != 0]
     print(

@@ -12,6 +12,7 @@ seed partial read ...   zerorow 1.4 µs  pyfory 25 µs (17.86×)
 | --- | --- | --- | --- | --- |
 | seed partial read, 100,000 elements (wrap + 3 reads) | 1.4 µs | pyfory | 25 µs | 17.86× |
 | seed partial read, 100,000 elements (wrap + 3 reads) | 1.4 µs | pickle.loads | 250 ms | 178571.43× |
+| objects -> Arrow, interleaved | - | from_pylist(dicts) | - | 2.91× (2.76–2.98×) |
 """
 
 JAVA_OUT = """# Run complete. Total time: 00:01:02
@@ -34,7 +35,7 @@ CPP_OUT = """## zerorow C++ ratios (same run)
 def test_tables_are_found_with_their_titles():
     [py] = br.tables_in(PYTHON_OUT)
     assert py.header == ["case", "zerorow", "anchor", "anchor time", "anchor / zerorow"]
-    assert len(py.rows) == 2
+    assert len(py.rows) == 3
     [java] = br.tables_in(JAVA_OUT)
     assert java.title == "Run complete. Total time: 00:01:02" and len(java.rows) == 2
     [cpp] = br.tables_in(CPP_OUT)
@@ -45,7 +46,7 @@ def test_tables_are_found_with_their_titles():
 def test_ratio_columns_and_chart_cases():
     spec = br.chart_cases(br.tables_in(PYTHON_OUT)[0])
     assert spec["ratio_label"] == "anchor / zerorow"
-    assert [c["ratio"] for c in spec["cases"]] == [17.86, 178571.43]
+    assert [c["ratio"] for c in spec["cases"]] == [17.86, 178571.43, 2.91]
     assert (
         spec["cases"][0]["label"]
         == "seed partial read, 100,000 elements (wrap + 3 reads) · pyfory"
@@ -148,3 +149,21 @@ def test_quick_vars_reach_the_jmh_targets():
     makefile = Path(br.ROOT / "Makefile").read_text()
     assert "scripts/bench_report.py $(BENCH_TARGETS)" in makefile
     assert "scripts/bench_report.py --quick $(BENCH_TARGETS)" in makefile
+
+
+def test_a_run_is_recorded_and_reported_again(tmp_path, monkeypatch):
+    monkeypatch.setattr(br, "LOG_DIR", tmp_path)
+    monkeypatch.setattr(br, "ROOT", tmp_path)
+    (tmp_path / "Makefile").write_text(
+        "bench-fake:\n\t@printf '| a | ratio |\\n|---|---|\\n| x | 2.5 |\\n'\n"
+    )
+    run = br.run_target("bench-fake", quick=True)
+    assert run.status == 0 and "| x | 2.5 |" in run.log.read_text()
+    again = br.saved_run("bench-fake")
+    assert again == run
+    out = tmp_path / "B.md"
+    br.report([again], quick=True, out=out)
+    assert (
+        "| x | 2.5 |" in out.read_text()
+        and (tmp_path / "docs/bench/bench-fake-1-1.png").exists()
+    )
