@@ -51,11 +51,14 @@ REPORT_GLOBS = (
     "*/*/target/bench-report/*.md",
     "*/*/build/bench-report/*.md",
 )
-# Smaller runs: JMH with one 1 s warm-up and one 1 s measured iteration per benchmark.
+# Smaller runs: JMH with one 1 s warm-up and one 1 s measured iteration per benchmark, and
+# java-row's JMH limited to the seed shape (FooBench) and the flat record (FlatBench): each
+# of its forks spends ~10 s starting (Spark and Fory on the class path, generated codecs),
+# so all 33 would take 7 minutes alone.
 JMH_QUICK = "-wi 1 -i 1 -w 1s -r 1s"
 QUICK_VARS = {
     "BENCH_QUICK": "1",
-    "JAVA_BENCH_ARGS": JMH_QUICK,
+    "JAVA_BENCH_ARGS": JMH_QUICK + " FooBench FlatBench",
     "JAVA_ARROW_BENCH_ARGS": JMH_QUICK,
 }
 
@@ -90,7 +93,9 @@ def tables_in(text: str) -> list[Table]:
     i = 0
     while i < len(lines):
         line = lines[i].strip()
-        if line.startswith("#"):
+        if line.startswith(
+            "##"
+        ):  # a Markdown heading (JMH's own lines start with one '#')
             title = line.lstrip("#").strip()
         if (
             line.startswith("|")
@@ -100,9 +105,13 @@ def tables_in(text: str) -> list[Table]:
             j = i + 2
             while j < len(lines) and lines[j].strip().startswith("|"):
                 j += 1
-            out.append(
-                Table(title or f"table {len(out) + 1}", [x.strip() for x in lines[i:j]])
-            )
+            rows = [x.strip() for x in lines[i:j]]
+            if not title:  # untitled: named by its first columns
+                title = (
+                    f"table {len(out) + 1}: " + " · ".join(cells(rows[0])[:3]) + " …"
+                )
+            out.append(Table(title, rows))
+            title = ""
             i = j
             continue
         i += 1
