@@ -61,6 +61,10 @@ QUICK_VARS = {
     "JAVA_BENCH_ARGS": JMH_QUICK + " FooBench FlatBench",
     "JAVA_ARROW_BENCH_ARGS": JMH_QUICK,
 }
+QUICK_TEXT = (
+    f"JMH `{JMH_QUICK}`, java-row's JMH on FooBench and FlatBench only, BENCH_QUICK=1; "
+    "bench-cpp and bench-python have no quick mode and run as in `make bench`"
+)
 
 
 # ---- tables ----------------------------------------------------------------------------
@@ -329,7 +333,7 @@ def report(runs: list[Run], quick: bool, out: Path) -> None:
     )
     md.append("")
     md.append(
-        f"- Run: `make {'bench-quick' if quick else 'bench'}` ({'quick sizes: ' + JMH_QUICK + ' for JMH, BENCH_QUICK=1' if quick else 'full sizes'}), "
+        f"- Run: `make {'bench-quick' if quick else 'bench'}` ({'quick sizes: ' + QUICK_TEXT if quick else 'full sizes'}), "
         f"{now}, commit {commit()}"
     )
     md.append(f"- Machine: {machine()}")
