@@ -7,7 +7,6 @@
    fields of a few rows in place (nothing else is decoded), then converts all rows to an
    Arrow table through the C Data Interface.
 """
-
 import os
 import subprocess
 import sys
@@ -22,27 +21,15 @@ def java_classpath():
     arrow = os.path.join(ROOT, "java-row", "arrow", "target")
     with open(os.path.join(arrow, "demo-classpath.txt")) as f:
         deps = f.read().strip()
-    return os.pathsep.join(
-        [
-            os.path.join(ROOT, "java-row", "target", "classes"),
-            os.path.join(arrow, "classes"),
-            deps,
-        ]
-    )
+    return os.pathsep.join([os.path.join(ROOT, "java-row", "target", "classes"),
+                            os.path.join(arrow, "classes"), deps])
 
 
 def write_with_java(path):
     # Arrow Java runs on the class path here (unnamed module), so ALL-UNNAMED is the target.
-    cmd = [
-        "java",
-        "--add-opens=java.base/java.nio=ALL-UNNAMED",
-        "-Dslf4j.internal.verbosity=ERROR",
-        "-cp",
-        java_classpath(),
-        os.path.join(ROOT, "scripts", "demo", "WriteOrders.java"),
-        path,
-        str(ROWS),
-    ]
+    cmd = ["java", "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Dslf4j.internal.verbosity=ERROR",
+           "-cp", java_classpath(), os.path.join(ROOT, "scripts", "demo", "WriteOrders.java"),
+           path, str(ROWS)]
     subprocess.run(cmd, check=True)
 
 
@@ -51,26 +38,18 @@ def read_with_python(path):
 
     start = time.perf_counter()
     rows = zerorow.open_file(path)
-    print(
-        f"python: opened {len(rows):,} rows memory-mapped in {(time.perf_counter() - start) * 1e3:.1f} ms,"
-        f" schema fingerprint {rows.schema.fingerprint}"
-    )
+    print(f"python: opened {len(rows):,} rows memory-mapped in {(time.perf_counter() - start) * 1e3:.1f} ms,"
+          f" schema fingerprint {rows.schema.fingerprint}")
     start = time.perf_counter()
     order = rows[123_456 % len(rows)]
-    print(
-        f"python: rows[{order.orderId}]: customer={order.customer!r} first sku={order.items[0].sku!r}"
-        f" price={order.items[0].price} placedAt={order.placedAt} tags={dict(order.tags)}"
-    )
+    print(f"python: rows[{order.orderId}]: customer={order.customer!r} first sku={order.items[0].sku!r}"
+          f" price={order.items[0].price} placedAt={order.placedAt} tags={dict(order.tags)}")
     web = sum(1 for r in rows if r.tags["channel"] == "web")
-    print(
-        f"python: {web:,} web orders, counted reading one map entry per row in place"
-        f" ({(time.perf_counter() - start) * 1e3:.0f} ms)"
-    )
+    print(f"python: {web:,} web orders, counted reading one map entry per row in place"
+          f" ({(time.perf_counter() - start) * 1e3:.0f} ms)")
     start = time.perf_counter()
     table = rows.to_arrow()
-    print(
-        f"python: all rows -> Arrow table in {(time.perf_counter() - start) * 1e3:.0f} ms"
-    )
+    print(f"python: all rows -> Arrow table in {(time.perf_counter() - start) * 1e3:.0f} ms")
     print(table.schema)
     print(table.slice(0, 5).to_pandas().to_string(max_colwidth=60))
     return table
