@@ -18,7 +18,7 @@ VECTOR_DEPS :=
 help:
 	@echo "make demo   - run the end-to-end demo"
 	@echo "make test   - build and test every part (installs what it needs)"
-	@echo "make bench  - run every benchmark and print the tables"
+	@echo "make bench  - run every benchmark, write BENCHMARKS.md (bench-quick: small sizes)"
 	@echo "parts: test-spec test-java test-cpp test-python test-vectors bench-* fmt"
 
 # ---- shared setup -------------------------------------------------------------------
@@ -40,6 +40,10 @@ $(VENV)/.stamp: requirements-dev.txt | debian-deps
 -include python-row/part.mk
 -include java-row/part.mk
 -include java-row/arrow/part.mk
+# Last: its test target lists NOTEBOOK_DEPS, which the parts above may extend.
+-include notebooks/part.mk
+# test-root (below): the root README's examples and the benchmark report generator.
+TEST_TARGETS += test-root
 
 # ---- the cross-language harness --------------------------------------------------------
 .PHONY: test-vectors
@@ -51,7 +55,18 @@ test-vectors: venv $(VECTOR_DEPS)
 test: deps $(TEST_TARGETS) test-vectors test-demo
 	@echo "make test: all parts passed"
 
-bench: deps $(BENCH_TARGETS)
+# Every BENCH_TARGETS entry, its output kept in build/bench/, then BENCHMARKS.md with the
+# tables and charts (the contract a benchmark target follows: scripts/bench_report.py).
+# bench-quick: the same at small sizes (JMH 1+1 iterations of 1 s, BENCH_QUICK=1).
+.PHONY: bench-quick test-root
+bench: deps
+	$(PY) scripts/bench_report.py $(BENCH_TARGETS)
+
+bench-quick: deps
+	$(PY) scripts/bench_report.py --quick $(BENCH_TARGETS)
+
+test-root: build-python
+	$(PY) -m pytest -q -p no:cacheprovider scripts/tests
 
 # The demo's Java half runs as a single-file program on java-row/arrow's classpath.
 .PHONY: build-java-demo

@@ -62,6 +62,9 @@ from .infer import infer_schema, not_null  # noqa: E402
 from .encoder import Encoder, encoder  # noqa: E402
 from .arrow import RowBatch, from_arrow, to_arrow  # noqa: E402
 from .files import RowFile, open_file, write_file  # noqa: E402
+from . import _html  # noqa: E402
+
+_html.attach(RowData, ArrayData, MapData, RowBatch, RowFile)
 
 __version__ = "1.0.0"
 

@@ -87,11 +87,3 @@ def row_repr(row: _zerorow.BinaryRow) -> str:
     return "BinaryRow(" + ", ".join(parts) + ")"
 
 
-def row_repr_html(row: _zerorow.BinaryRow) -> str:
-    import html
-
-    cells = "".join(
-        f"<tr><th>{html.escape(name)}</th><td>{html.escape(_short(row[i]))}</td></tr>"
-        for i, name in enumerate(row._field_names())
-    )
-    return f"<table><caption>BinaryRow</caption>{cells}</table>"

@@ -90,7 +90,6 @@ for _name, _fn in {
     "keys": _row_keys,
     "get": _row_get,
     "__repr__": _convert.row_repr,
-    "_repr_html_": _convert.row_repr_html,
     "__reduce__": _row_reduce,
 }.items():
     setattr(RowData, _name, _fn)

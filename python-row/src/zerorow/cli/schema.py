@@ -1,0 +1,77 @@
+"""`zerorow schema CLASS_OR_FILE`: the canonical JSON of a dataclass or of a file's schema."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ._common import Failure, open_row_file, reports_errors
+
+
+def _load_class(spec: str):
+    """`module:Class` (Class may be dotted for nested classes), imported with the current
+    directory on sys.path like `python -m` does."""
+    module_name, _, qualname = spec.partition(":")
+    if not module_name or not qualname:
+        raise click.BadParameter(
+            f"{spec!r} is neither a file nor module:Class", param_hint="CLASS_OR_FILE"
+        )
+    if "" not in sys.path and "." not in sys.path:
+        sys.path.insert(0, "")
+    try:
+        obj = importlib.import_module(module_name)
+    except ImportError as e:
+        raise click.BadParameter(
+            f"cannot import {module_name!r}: {e}", param_hint="CLASS_OR_FILE"
+        ) from None
+    for part in qualname.split("."):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            raise click.BadParameter(
+                f"{module_name!r} has no {qualname!r}", param_hint="CLASS_OR_FILE"
+            ) from None
+    return obj
+
+
+def _file_schema(path: Path):
+    """A row file's schema; for Parquet / Arrow IPC files, the zerorow schema their Arrow
+    schema maps to (SPEC §12)."""
+    from ..arrow import arrow_to_schema
+    from .convert import detect_format, source_arrow_schema
+
+    fmt = detect_format(path, None)
+    if fmt == "rows":
+        return open_row_file(path).schema
+    return arrow_to_schema(source_arrow_schema(path, fmt))
+
+
+@click.command()
+@click.argument("class_or_file")
+@click.option(
+    "--indent",
+    type=click.IntRange(0, 8),
+    default=None,
+    help="Indent the JSON (the default prints the canonical one-line form).",
+)
+@reports_errors
+def schema(class_or_file: str, indent) -> None:
+    """Print the canonical JSON schema (SPEC §4.1) of a dataclass given as module:Class, or
+    of a file (a row file, or the zerorow mapping of a Parquet / Arrow IPC file)."""
+    from ..infer import infer_schema
+
+    path = Path(class_or_file)
+    if path.exists():
+        s = _file_schema(path)
+    else:
+        cls = _load_class(class_or_file)
+        try:
+            s = infer_schema(cls)
+        except (TypeError, ValueError) as e:
+            raise Failure(f"{class_or_file}: {e}") from None
+    text = s.to_json()
+    click.echo(text if indent is None else json.dumps(json.loads(text), indent=indent))

@@ -1,0 +1,297 @@
+"""The `zerorow` command line with real files: exit status, output, bad files, directories."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+import zerorow
+from cli_data import ENCODER, write_orders, write_with_bad_row
+from click.testing import CliRunner
+from zerorow.cli import main
+from zerorow.cli._common import fingerprint_hex
+
+FP = fingerprint_hex(ENCODER.schema)
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.fixture
+def orders(tmp_path):
+    path = tmp_path / "orders.zrow"
+    write_orders(path, 12)
+    return path
+
+
+@pytest.fixture
+def folder(tmp_path):
+    """A directory as an engine leaves it: two part files and a `_SUCCESS` marker."""
+    d = tmp_path / "out"
+    d.mkdir()
+    write_orders(d / "part-00000.zrow", 5)
+    write_orders(d / "part-00001.zrow", 7, start=5)
+    (d / "_SUCCESS").write_bytes(b"")
+    return d
+
+
+# ---- help and usage ---------------------------------------------------------------------
+@pytest.mark.parametrize("command", ["inspect", "cat", "validate", "convert", "schema"])
+def test_every_command_has_help(command):
+    result = run(command, "--help")
+    assert result.exit_code == 0, result.output
+    assert (
+        "Usage: main " + command in result.output
+        or f"{command} [OPTIONS]" in result.output
+    )
+
+
+def test_installed_script_runs(orders):
+    script = shutil.which("zerorow", path=os.path.dirname(sys.executable))
+    assert script is not None, "pip install ./python-row installs the zerorow script"
+    done = subprocess.run(  # noqa: PLW1510 - the return code is asserted
+        [script, "inspect", str(orders)], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert "12" in done.stdout and FP in done.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["inspect"],  # missing argument
+        ["cat", "{orders}", "--format", "xml"],  # bad choice
+        ["cat", "{orders}", "--limit", "-1"],  # out of range
+        ["frobnicate"],  # unknown command
+        ["inspect", "{missing}"],  # missing file
+        ["convert", "{orders}", "{tmp}/out.xyz"],  # unknown extension
+        ["schema", "no_colon_here"],  # neither a file nor module:Class
+        ["cat", "{orders}", "--columns", "items.nope"],
+    ],
+)
+def test_usage_errors_exit_2(args, orders, tmp_path):
+    args = [
+        a.format(orders=orders, missing=tmp_path / "missing.zrow", tmp=tmp_path)
+        for a in args
+    ]
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+
+
+def test_unknown_column_names_the_fields(orders):
+    result = run("cat", orders, "--columns", "items.nope")
+    assert "items has no field 'nope'" in result.output
+    assert "sku, quantity, price" in result.output
+
+
+# ---- inspect ---------------------------------------------------------------------------
+def test_inspect_file(orders):
+    result = run("inspect", orders)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    for text in (
+        "order_id",
+        "items",
+        "sku",
+        "decimal(10, 2)",
+        "tags",
+        FP,
+        "orders.zrow",
+        "12",
+    ):
+        assert text in out, text
+
+
+def test_inspect_directory_totals(folder):
+    result = run("inspect", folder)
+    assert result.exit_code == 0, result.output
+    assert "part-00000.zrow" in result.output and "part-00001.zrow" in result.output
+    assert "total" in result.output and "_SUCCESS" not in result.output
+    # one schema tree for files sharing a schema
+    assert result.output.count(FP) == 3  # tree title + two rows
+
+
+# ---- cat -------------------------------------------------------------------------------
+def test_cat_jsonl_columns_and_limit(orders):
+    result = run(
+        "cat",
+        orders,
+        "--format",
+        "jsonl",
+        "--limit",
+        "4",
+        "--columns",
+        "order_id,customer,items.sku",
+    )
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(x) for x in result.output.splitlines()]
+    assert [x["order_id"] for x in lines] == [0, 1, 2, 3]
+    assert lines[3]["customer"] is None
+    assert lines[2]["items.sku"] == ["sku-2-0", "sku-2-1", "sku-2-2"]
+
+
+def test_cat_json_values(orders):
+    result = run("cat", orders, "--format", "json", "--limit", "1")
+    assert result.exit_code == 0, result.output
+    [record] = json.loads(result.output)
+    assert record["items"] == [{"sku": "sku-0-0", "quantity": 1, "price": "0.99"}]
+    assert record["note"] == "AAE="  # base64 of b"\x00\x01"
+    assert record["placed_at"].startswith("2026-01-01T00:00:00")
+    assert record["tags"] == {"channel": "web"}
+
+
+def test_cat_table_folds_long_lists_and_shows_nulls(orders):
+    result = run(
+        "cat", orders, "--columns", "order_id,customer,items.sku", "--limit", "6"
+    )
+    assert result.exit_code == 0, result.output
+    assert "null" in result.output  # customer of order 3
+    assert "(10 items)" in result.output  # order 5 has 10 items, 5 shown
+
+
+def test_cat_directory_reads_across_files(folder):
+    result = run(
+        "cat", folder, "--format", "jsonl", "--columns", "order_id", "--limit", "100"
+    )
+    assert result.exit_code == 0, result.output
+    assert [json.loads(x)["order_id"] for x in result.output.splitlines()] == list(
+        range(12)
+    )
+
+
+# ---- validate --------------------------------------------------------------------------
+def test_validate_good_file_and_directory(orders, folder):
+    result = run("validate", orders)
+    assert result.exit_code == 0, result.output
+    assert "12 rows valid" in result.output
+    result = run("validate", folder)
+    assert result.exit_code == 0 and "12 rows valid" in result.output
+
+
+def test_validate_invalid_row_names_file_batch_row_and_field(tmp_path):
+    path = tmp_path / "bad.zrow"
+    write_with_bad_row(path, bad_at=3)
+    result = run("validate", path)
+    assert result.exit_code == 1
+    assert f"{path}: batch 0, row 3:" in result.output
+    assert "invalid_data at items" in result.output
+    assert "5 rows were valid" in result.output
+
+
+def test_validate_stops_at_max_errors(tmp_path):
+    d = tmp_path / "bad"
+    d.mkdir()
+    for k in range(3):
+        write_with_bad_row(d / f"part-{k}.zrow", bad_at=k)
+    result = run("validate", d, "--max-errors", "2")
+    assert result.exit_code == 1
+    assert "part-0.zrow: batch 0, row 0" in result.output
+    assert "part-1.zrow: batch 0, row 1" in result.output
+    assert (
+        "part-2.zrow" not in result.output
+        and "stopped at --max-errors" in result.output
+    )
+
+
+# ---- bad files: every command exits 1 with the file named --------------------------------
+def _truncated(path):
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+
+
+def _corrupted(path):
+    data = bytearray(path.read_bytes())
+    data[-10:-6] = b"\xff\xff\xff\x7f"  # the footer length before the closing magic
+    path.write_bytes(bytes(data))
+
+
+def _empty(path):
+    path.write_bytes(b"")
+
+
+def _not_arrow(path):
+    path.write_text("order_id,customer\n1,a\n")
+
+
+@pytest.mark.parametrize("damage", [_truncated, _corrupted, _empty, _not_arrow])
+@pytest.mark.parametrize("command", ["inspect", "cat", "validate", "convert"])
+def test_bad_file_exits_1_naming_it(orders, tmp_path, damage, command):
+    damage(orders)
+    args = [command, orders] + (
+        [tmp_path / "out.parquet"] if command == "convert" else []
+    )
+    result = run(*args)
+    assert result.exit_code == 1, result.output
+    assert str(orders) in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "out.parquet").exists()
+
+
+def test_empty_file_says_so(orders):
+    _empty(orders)
+    assert "empty file" in run("inspect", orders).output
+
+
+def test_arrow_file_that_is_not_a_row_file(tmp_path):
+    import pyarrow as pa
+
+    path = tmp_path / "plain.zrow"
+    with pa.ipc.new_file(str(path), pa.schema([("x", pa.int64())])) as w:
+        w.write_batch(pa.record_batch([pa.array([1, 2])], names=["x"]))
+    result = run("inspect", path)
+    assert result.exit_code == 1
+    assert "one binary column named 'row'" in result.output
+
+
+def test_empty_directory_exits_1(tmp_path):
+    result = run("inspect", tmp_path)
+    assert result.exit_code == 1
+    assert "holds no row files" in result.output
+
+
+def test_row_file_with_no_rows(tmp_path):
+    path = tmp_path / "none.zrow"
+    zerorow.write_file(str(path), [], ENCODER.schema)
+    assert run("validate", path).exit_code == 0
+    result = run("cat", path)
+    assert result.exit_code == 0 and "no rows" in result.output
+
+
+# ---- schema ----------------------------------------------------------------------------
+def test_schema_of_dataclass_and_file(orders, monkeypatch):
+    monkeypatch.chdir(os.path.dirname(__file__))
+    by_class = run("schema", "cli_data:Order")
+    assert by_class.exit_code == 0, by_class.output
+    assert by_class.output.strip() == ENCODER.schema.to_json()
+    by_file = run("schema", orders)
+    assert by_file.output.strip() == ENCODER.schema.to_json()
+    indented = run("schema", orders, "--indent", "2")
+    assert json.loads(indented.output) == json.loads(ENCODER.schema.to_json())
+
+
+def test_schema_errors(monkeypatch):
+    monkeypatch.chdir(os.path.dirname(__file__))
+    assert run("schema", "no_such_module_zr:Order").exit_code == 2
+    assert run("schema", "cli_data:Nope").exit_code == 2
+    result = run("schema", "cli_data:write_orders")  # not a dataclass
+    assert result.exit_code == 1
+    assert "cli_data:write_orders" in result.output
+
+
+def test_without_pyarrow_the_message_says_what_to_install(orders):
+    # pyarrow is an optional dependency of the package; the command line needs it.
+    code = (
+        "import sys; sys.modules['pyarrow'] = None\n"
+        "from zerorow.cli import main\n"
+        f"main(['inspect', {str(orders)!r}])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 1, done.stderr
+    assert (
+        "pip install 'zerorow[arrow]'" in done.stderr and "Traceback" not in done.stderr
+    )
