@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from zerorow.cli import main
 from zerorow.cli._common import fingerprint_hex
 
-FP = fingerprint_hex(ENCODER.schema)
+FP = ENCODER.schema.fingerprint_hex
 
 
 def run(*args):

@@ -38,19 +38,19 @@ def value_html(v: Any, depth: int = 0) -> str:
     """One value as HTML; views are folded, everything else escaped and cut."""
     if v is None:
         return _span("zr-null", "null")
-    if isinstance(v, _zerorow.RowData):
+    if isinstance(v, _zerorow.BinaryRow):
         return _fold(
             f"struct ({_count(len(v._field_names()), 'field')})",
             lambda: _row_table(v, depth + 1),
             depth,
         )
-    if isinstance(v, _zerorow.ArrayData):
+    if isinstance(v, _zerorow.BinaryArray):
         return _fold(
             f"list ({_count(len(v), 'item')})",
             lambda: _array_table(v, depth + 1),
             depth,
         )
-    if isinstance(v, _zerorow.MapData):
+    if isinstance(v, _zerorow.BinaryMap):
         return _fold(
             f"map ({_count(len(v), 'entry', 'entries')})",
             lambda: _map_table(v, depth + 1),

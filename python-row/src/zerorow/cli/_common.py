@@ -25,17 +25,6 @@ class Failure(click.ClickException):
     exit_code = 1
 
 
-def fingerprint_hex(schema: Schema) -> str:
-    """The schema's fingerprint as 16 hex digits, whether `Schema` exposes `fingerprint_hex`
-    (SPEC §1.1) or still gives the hex text as `fingerprint`."""
-    fp = getattr(schema, "fingerprint_hex", None)
-    if callable(fp):
-        fp = fp()
-    if fp is None:
-        fp = schema.fingerprint
-    return fp if isinstance(fp, str) else f"{fp:016x}"
-
-
 def reports_errors(fn: Callable) -> Callable:
     """Turns format, Arrow and OS errors raised by a command into exit status 1 with the
     message (no traceback: the message names the file, the field path and the numbers)."""

@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.tree import Tree
 
 from ..schema import DataType, Schema
-from ._common import console, fingerprint_hex, open_all, reports_errors
+from ._common import console, open_all, reports_errors
 
 
 def type_label(t: DataType, nullable: bool) -> str:
@@ -79,7 +79,7 @@ def inspect(path: Path) -> None:
             rows += len(col)
             row_bytes += pc.sum(pc.binary_length(col)).as_py() or 0
         size = info.path.stat().st_size
-        fp = fingerprint_hex(info.schema)
+        fp = info.schema.fingerprint_hex
         schemas.setdefault(fp, info.schema)
         table.add_row(
             info.path.name,
