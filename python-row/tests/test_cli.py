@@ -11,7 +11,6 @@ import zerorow
 from cli_data import ENCODER, write_orders, write_with_bad_row
 from click.testing import CliRunner
 from zerorow.cli import main
-from zerorow.cli._common import fingerprint_hex
 
 FP = ENCODER.schema.fingerprint_hex
 
