@@ -19,6 +19,7 @@ final class Sessions {
           .config("spark.driver.host", "127.0.0.1")
           .config("spark.sql.extensions", ZerorowExtensions.class.getName())
           .config("spark.sql.session.timeZone", "UTC")
+          .config("spark.sql.datetime.java8API.enabled", "true")
           .getOrCreate();
       Runtime.getRuntime().addShutdownHook(new Thread(spark::stop));
     }
