@@ -34,15 +34,17 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * {@code format("zerorow")}: row files (SPEC §5) as a DataSource V2 table. Reads give decoded
  * columns (pruned to what the query uses) or, with {@code option("mode", "raw")}, one column
  * {@code row: binary} whose field metadata carries {@code zerorow.schema}. Writes give one
- * file per task through a commit protocol ({@link ZerorowBatchWrite}). Append and Overwrite
- * run through V2; ErrorIfExists and Ignore (which Spark sends to V1 for a path-based V2
- * source) are decided here and then append through V2.
+ * file per task through a commit protocol ({@link ZerorowBatchWrite}). Spark sends
+ * ErrorIfExists and Ignore of a path-based V2 source to V1 ({@link #createRelation}); so every
+ * SaveMode is decided there, and the data then goes through V2 as an append or a truncate.
  */
 public final class ZerorowDataSource implements TableProvider, DataSourceRegister,
     CreatableRelationProvider {
 
   /** Option {@code mode}: {@code raw} for one {@code row: binary} column. */
   static final String MODE = "mode";
+  /** Internal option: this write was started by {@link #createRelation} (see ZerorowTable). */
+  static final String V2_WRITE = "zerorow.internal.v2write";
   /** Option {@code validation}: {@code bounds} (default) or {@code full}. */
   static final String VALIDATION = "validation";
 
@@ -132,7 +134,8 @@ public final class ZerorowDataSource implements TableProvider, DataSourceRegiste
           + " already exists (SaveMode.ErrorIfExists; use append, overwrite or ignore)");
     }
     if (!(exists && mode == SaveMode.Ignore)) {
-      data.write().format(shortName()).options(options).mode(SaveMode.Append).save();
+      data.write().format(shortName()).options(options).option(V2_WRITE, "true")
+          .mode(mode == SaveMode.Overwrite ? SaveMode.Overwrite : SaveMode.Append).save();
     }
     StructType schema = data.schema();
     return new BaseRelation() {
