@@ -60,7 +60,9 @@ class SparkSchemasTest {
   @Test
   void unmappedTypesNameTheField() {
     expectUnmapped("a STRUCT<since: INTERVAL YEAR TO MONTH>", "a.since");
-    expectUnmapped("xs ARRAY<STRUCT<c: CHAR(3)>>", "xs[].c");
+    expectUnmapped(new StructType().add("xs", org.apache.spark.sql.types.DataTypes
+        .createArrayType(new StructType().add("c", org.apache.spark.sql.types.CharType.apply(3)))),
+        "xs[].c");
     expectUnmapped("m MAP<STRING, VOID>", "m{values}[]");
     StructType cal = new StructType().add("k",
         org.apache.spark.sql.types.DataTypes.CalendarIntervalType);
