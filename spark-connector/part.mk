@@ -38,19 +38,15 @@ test-spark-java: build-spark
 # the connector added through spark.jars and the driver classpath, as spark-submit does.
 .PHONY: spark-jar-smoke
 spark-jar-smoke:
-	set -e; for v in 2.13 2.12; do \
-	  cd $(ROOT) && $(MVN) -q -pl spark-connector/spark_$$v dependency:build-classpath \
-	    -Dmdep.includeScope=provided -Dmdep.excludeGroupIds=io.zerorow,org.junit.jupiter,org.junit.platform,org.opentest4j,org.apiguardian \
-	    -Dmdep.outputFile=$(SPARK_CONNECTOR)/target/spark-$$v.classpath >/dev/null; \
+	set -eo pipefail; for v in 2.13 2.12; do \
 	  java -Xmx1g $(SPARK_JAVA_OPTS) \
-	    -cp "$(SPARK_CONNECTOR)/target/zerorow-spark_$$v.jar:$(SPARK_CONNECTOR)/spark_$$v/target/test-classes:$$(cat $(SPARK_CONNECTOR)/target/spark-$$v.classpath)" \
-	    io.zerorow.spark.JarSmoke $(SPARK_CONNECTOR)/target/zerorow-spark_$$v.jar; \
+	    -cp "$(SPARK_CONNECTOR)/target/zerorow-spark_$$v.jar:$(SPARK_CONNECTOR)/spark_$$v/target/test-classes:$$(cat $(SPARK_CONNECTOR)/spark_$$v/target/spark.classpath)" \
+	    io.zerorow.spark.JarSmoke $(SPARK_CONNECTOR)/target/zerorow-spark_$$v.jar 2>&1 | grep -v ' INFO \| WARN '; \
 	done
 
+# SPARK_BENCH_ARGS: JVM flags, e.g. -Dbench.rows=300000 -Dbench.repeats=3
 bench-spark-java: build-spark
-	cd $(ROOT) && $(MVN) -q -pl spark-connector/spark_2.13 -am -DskipTests test-compile \
-	  dependency:build-classpath -Dmdep.includeScope=test \
-	  -Dmdep.outputFile=$(SPARK_CONNECTOR)/target/bench.classpath >/dev/null
-	java -Xmx6g $(SPARK_JAVA_OPTS) \
-	  -cp "$(SPARK_JAR_213):$(SPARK_CONNECTOR)/spark_2.13/target/test-classes:$$(cat $(SPARK_CONNECTOR)/target/bench.classpath)" \
-	  io.zerorow.spark.SparkBench $(SPARK_BENCH_ARGS) | tee $(SPARK_CONNECTOR)/target/bench-table.md
+	cd $(ROOT) && $(MVN) -q -pl spark-connector/spark_2.13 -am -DskipTests test-compile
+	java -Xmx6g $(SPARK_JAVA_OPTS) $(SPARK_BENCH_ARGS) \
+	  -cp "$(SPARK_JAR_213):$(SPARK_CONNECTOR)/spark_2.13/target/test-classes:$$(cat $(SPARK_CONNECTOR)/spark_2.13/target/spark.classpath)" \
+	  io.zerorow.spark.SparkBench | tee $(SPARK_CONNECTOR)/target/bench-table.md
