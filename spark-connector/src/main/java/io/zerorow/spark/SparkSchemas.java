@@ -68,7 +68,7 @@ public final class SparkSchemas {
     StructType ddl;
     try {
       ddl = StructType.fromDDL(t);
-    } catch (RuntimeException e) {
+    } catch (Exception e) { // Spark's ParseException is an AnalysisException: checked in Java
       throw analysisError("schema is neither zerorow JSON nor a Spark DDL string: "
           + e.getMessage());
     }

@@ -31,9 +31,22 @@ final class ZerorowScan implements ScanBuilder, SupportsPushDownRequiredColumns,
     this.required = tableSchema;
   }
 
+  /**
+   * Keeps the top-level fields Spark asks for, each with its full type: Spark may ask for a
+   * nested subset (nested schema pruning), but a row's struct bytes hold all its fields, so
+   * the scan reports the whole struct and Spark projects the nested fields itself.
+   */
   @Override
   public void pruneColumns(StructType requiredSchema) {
-    this.required = requiredSchema;
+    java.util.Set<String> names = new java.util.HashSet<>(Arrays.asList(
+        requiredSchema.fieldNames()));
+    List<StructField> keep = new ArrayList<>();
+    for (StructField f : tableSchema.fields()) {
+      if (names.contains(f.name())) {
+        keep.add(f);
+      }
+    }
+    this.required = new StructType(keep.toArray(new StructField[0]));
   }
 
   @Override
