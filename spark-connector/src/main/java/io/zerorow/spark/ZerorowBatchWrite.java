@@ -206,9 +206,16 @@ final class ZerorowBatchWrite implements Write, BatchWrite {
       this.fs = attempt.getFileSystem(f.conf.value());
       this.encoding = new RowEncoding(f.struct, schema);
       this.view = new BinaryRow(schema);
-      this.writer = RowFileWriter.file(Channels.newChannel(fs.create(attempt, true)), schema,
-          ArrowUtils.rootAllocator(), RowFileWriter.DEFAULT_BATCH_ROWS,
-          RowFileWriter.DEFAULT_BATCH_BYTES);
+      java.io.OutputStream out = fs.create(attempt, true);
+      try {
+        this.writer = RowFileWriter.file(Channels.newChannel(out), schema,
+            ArrowUtils.rootAllocator(), RowFileWriter.DEFAULT_BATCH_ROWS,
+            RowFileWriter.DEFAULT_BATCH_BYTES);
+      } catch (RuntimeException e) { // no DataWriter exists yet to abort: clean up here
+        out.close();
+        fs.delete(attempt, false);
+        throw e;
+      }
     }
 
     @Override
@@ -227,12 +234,18 @@ final class ZerorowBatchWrite implements Write, BatchWrite {
       return new Committed(committed.getName());
     }
 
+    /**
+     * Deletes this attempt's file and, by name, its checksum sibling: a task killed while the
+     * job aborts may find its file already gone, and Hadoop's checksum file system then
+     * leaves the sibling behind.
+     */
     @Override
     public void abort() throws IOException {
       try {
         closeWriter();
       } finally {
         fs.delete(attempt, false);
+        fs.delete(new Path(attempt.getParent(), "." + attempt.getName() + ".crc"), false);
       }
     }
 

@@ -152,6 +152,7 @@ class DataSourceTest {
         udf(boom, org.apache.spark.sql.types.DataTypes.LongType).apply(col("id")).as("id"));
     Exception e = assertThrows(Exception.class, () -> df.write().format("zerorow").save(dir));
     assertTrue(EncodeDecodeTest.rootMessage(e).contains("task failed on purpose"));
+    awaitNoRunningTasks(); // tasks killed by the failure run their own abort after the job's
     Path d = Path.of(dir);
     List<String> left = new ArrayList<>();
     if (Files.exists(d)) {
@@ -160,6 +161,26 @@ class DataSourceTest {
       }
     }
     assertEquals(List.of(), left, "the aborted job leaves no file, committed or not");
+  }
+
+  private void awaitNoRunningTasks() {
+    long end = System.currentTimeMillis() + 20_000;
+    while (System.currentTimeMillis() < end) {
+      int running = 0;
+      for (org.apache.spark.SparkExecutorInfo e :
+          spark.sparkContext().statusTracker().getExecutorInfos()) {
+        running += e.numRunningTasks();
+      }
+      if (running == 0) {
+        return;
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        throw new AssertionError(e);
+      }
+    }
+    throw new AssertionError("tasks still running 20 s after the job failed");
   }
 
   @Test
