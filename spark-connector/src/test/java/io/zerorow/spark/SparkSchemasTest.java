@@ -1,0 +1,88 @@
+package io.zerorow.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.zerorow.DataTypes;
+import io.zerorow.Field;
+import io.zerorow.Schema;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+
+/** StructType ↔ Schema for every mapped type, and a clear error for each unmapped one. */
+class SparkSchemasTest {
+
+  @Test
+  void everyMappedTypeBothWays() {
+    StructType spark = StructType.fromDDL("b BOOLEAN, i8 TINYINT, i16 SMALLINT, i32 INT, "
+        + "i64 BIGINT, f32 FLOAT, f64 DOUBLE, s STRING, bin BINARY, d DATE, ts TIMESTAMP, "
+        + "ntz TIMESTAMP_NTZ, dur INTERVAL DAY TO SECOND, small DECIMAL(10,2), "
+        + "big DECIMAL(38,6), l ARRAY<STRING>, m MAP<STRING, ARRAY<INT>>, "
+        + "st STRUCT<x: INT, y: STRUCT<z: STRING>>");
+    Schema z = SparkSchemas.toZerorow(spark, "Europe/Paris");
+    assertEquals(DataTypes.timestamp("Europe/Paris"), z.field("ts").type());
+    assertEquals(DataTypes.timestamp(), z.field("ntz").type());
+    assertEquals(DataTypes.duration(), z.field("dur").type());
+    assertEquals(DataTypes.decimal(38, 6), z.field("big").type());
+    assertEquals(DataTypes.list(DataTypes.string(), true), z.field("l").type());
+    assertEquals(DataTypes.int8(), z.field("i8").type());
+    StructType back = SparkSchemas.toSpark(z);
+    assertEquals(spark.simpleString(), back.simpleString());
+    assertEquals(z, SparkSchemas.parse(z.toJson(), "Europe/Paris"));
+    assertEquals(z, SparkSchemas.parse(spark.toDDL(), "Europe/Paris"));
+  }
+
+  @Test
+  void nullabilityFollows() {
+    Schema z = Schema.of(Field.of("a", DataTypes.int32(), false),
+        Field.of("b", DataTypes.map(DataTypes.string(), DataTypes.int64(), false), true));
+    StructType s = SparkSchemas.toSpark(z);
+    assertTrue(!s.apply("a").nullable() && s.apply("b").nullable());
+    assertEquals("map<string,bigint>", s.apply("b").dataType().simpleString());
+    assertEquals(z, SparkSchemas.toZerorow(s));
+  }
+
+  @Test
+  void timeTypeWhereSparkHasIt() {
+    Schema z = Schema.of(Field.of("t", DataTypes.time(), true));
+    if (Sessions.spark4()) {
+      assertEquals("struct<t:time(6)>", SparkSchemas.toSpark(z).simpleString());
+      assertEquals(z, SparkSchemas.toZerorow(SparkSchemas.toSpark(z)));
+    } else {
+      Exception e = assertThrows(Exception.class, () -> SparkSchemas.toSpark(z));
+      assertTrue(e.getMessage().contains("zerorow type time at t has no Spark type"),
+          e.getMessage());
+    }
+  }
+
+  @Test
+  void unmappedTypesNameTheField() {
+    expectUnmapped("a STRUCT<since: INTERVAL YEAR TO MONTH>", "a.since");
+    expectUnmapped(new StructType().add("xs", org.apache.spark.sql.types.DataTypes
+        .createArrayType(new StructType().add("c", org.apache.spark.sql.types.CharType.apply(3)))),
+        "xs[].c");
+    expectUnmapped("m MAP<STRING, VOID>", "m{values}[]");
+    StructType cal = new StructType().add("k",
+        org.apache.spark.sql.types.DataTypes.CalendarIntervalType);
+    expectUnmapped(cal, "k");
+    if (Sessions.spark4()) {
+      expectUnmapped(new StructType().add("v", DataType.fromJson("\"variant\"")), "v");
+    }
+    Exception e = assertThrows(Exception.class, () -> SparkSchemas.parse("not a schema(", "UTC"));
+    assertTrue(e.getMessage().contains("neither zerorow JSON nor a Spark DDL string"),
+        e.getMessage());
+  }
+
+  private static void expectUnmapped(String ddl, String path) {
+    expectUnmapped(StructType.fromDDL(ddl), path);
+  }
+
+  private static void expectUnmapped(StructType t, String path) {
+    Exception e = assertThrows(Exception.class, () -> SparkSchemas.toZerorow(t));
+    assertEquals("org.apache.spark.sql.AnalysisException", e.getClass().getName());
+    assertTrue(e.getMessage().contains("cannot map field " + path + " of Spark type"),
+        e.getMessage());
+  }
+}
