@@ -22,7 +22,7 @@ def struct_to_schema(struct) -> Schema:
     from ..arrow import arrow_to_schema
 
     try:
-        aschema = to_arrow_schema(struct)
+        aschema = to_arrow_schema(struct, timezone="UTC")
     except Exception as e:  # pyspark names the Catalyst type it cannot map
         raise error("unsupported", "", f"Spark type has no zerorow mapping: {e}") from None
     return arrow_to_schema(aschema)
