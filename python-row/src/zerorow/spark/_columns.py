@@ -32,13 +32,15 @@ _FIXED = {
     "duration": np.int64,
 }
 _VAR = ("string", "binary")
+_DATETIME = {"date32": "datetime64[D]", "timestamp": "datetime64[us]", "duration": "timedelta64[us]", "time": "timedelta64[us]"}
 
 
 class Column:
     """One field of every row (or of every list element, flattened): values and validity.
 
-    `to_numpy()` gives the values (floats with NaN for nulls; other types refuse nulls unless
-    `null_value` is given), `to_arrow()` a pyarrow array, `to_pylist()` Python values.
+    `to_numpy()` gives the values (floats with NaN for nulls, dates and times as datetime64 /
+    timedelta64 with NaT, decimals as float64; other types refuse nulls unless `null_value`
+    is given), `to_arrow()` a pyarrow array (exact decimals), `to_pylist()` Python values.
     `row_index` maps each value to its row in the batch (for a list path: the owning row),
     `offsets` (list paths) gives each row's values as values[offsets[k]:offsets[k+1]].
     """
@@ -63,19 +65,27 @@ class Column:
         if self.type.id in _VAR:
             return np.array(self.to_pylist(), dtype=object)
         v = self._values
-        if self.type.id == "bool":
+        tid = self.type.id
+        if tid == "bool":
             v = v.astype(bool)
+        elif tid == "decimal":  # exact decimals: to_arrow()
+            v = v / (10.0 ** self.type.scale)
+        elif tid in _DATETIME:
+            v = v.view(_DATETIME[tid])
         if self.valid is None or self.valid.all():
             return v
         if null_value is None:
-            if v.dtype.kind != "f":
+            if v.dtype.kind in "mM":
+                null_value = v.dtype.type("NaT")
+            elif v.dtype.kind != "f":
                 raise error(
                     "invalid_data",
                     self.path,
                     f"{self.null_count} null values in a {self.type.id} column; "
                     "pass to_numpy(null_value=...) or use to_arrow()",
                 )
-            null_value = np.nan
+            else:
+                null_value = np.nan
         return np.where(self.valid, v, null_value)
 
     def to_arrow(self):
