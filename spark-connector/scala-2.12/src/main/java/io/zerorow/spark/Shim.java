@@ -1,0 +1,28 @@
+package io.zerorow.spark;
+
+import java.util.List;
+import org.apache.spark.sql.types.DataType;
+import scala.collection.JavaConverters;
+
+/**
+ * What differs for Spark 3.5 / Scala 2.12 (its twin is scala-2.13/…/Shim.java): the Scala
+ * {@code Seq} that Catalyst's signatures take ({@code scala.collection.Seq} here); and Spark
+ * 3.5 has no {@code TimeType}, so zerorow {@code time} has no Spark type on this build.
+ */
+final class Shim {
+  private Shim() {}
+
+  /** A Scala {@code Seq} of the list, as Catalyst's signatures on this Scala binary take it. */
+  static <T> scala.collection.Seq<T> seq(List<T> list) {
+    return JavaConverters.asScalaBuffer(list).toList();
+  }
+
+  static boolean isTime(DataType t) {
+    return false;
+  }
+
+  /** Null: Spark 3.5 has no time-of-day type (the caller reports the field). */
+  static DataType timeType() {
+    return null;
+  }
+}

@@ -1,0 +1,30 @@
+package io.zerorow.spark;
+
+import java.util.List;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.TimeType;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * What differs for Spark 4.2 / Scala 2.13 (its twin is scala-2.12/…/Shim.java): the Scala
+ * {@code Seq} that Catalyst's signatures take ({@code scala.collection.immutable.Seq} here),
+ * and Spark 4's {@code TimeType}, which Spark 3.5 does not have.
+ */
+final class Shim {
+  private Shim() {}
+
+  /** A Scala {@code Seq} of the list, as Catalyst's signatures on this Scala binary take it. */
+  static <T> scala.collection.immutable.Seq<T> seq(List<T> list) {
+    return CollectionConverters.asScala(list).toList();
+  }
+
+  /** True for Spark 4's {@code TimeType} (nanoseconds since midnight, SPEC §9). */
+  static boolean isTime(DataType t) {
+    return t instanceof TimeType;
+  }
+
+  /** Spark's type for zerorow {@code time}: microsecond precision, stored as nanoseconds. */
+  static DataType timeType() {
+    return TimeType.apply(6);
+  }
+}

@@ -1,0 +1,227 @@
+package io.zerorow.spark;
+
+import io.zerorow.DataTypes;
+import io.zerorow.Schema;
+import io.zerorow.ZerorowException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.AnalysisException;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.BinaryType;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.ByteType;
+import org.apache.spark.sql.types.CharType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.DayTimeIntervalType;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.DoubleType;
+import org.apache.spark.sql.types.FloatType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.MapType;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.ShortType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.types.TimestampNTZType;
+import org.apache.spark.sql.types.TimestampType;
+import org.apache.spark.sql.types.VarcharType;
+
+/**
+ * Spark SQL types ↔ zerorow types, both ways (the table in spark-connector/README.md). A type
+ * with no zerorow counterpart is an {@link AnalysisException} naming the field path (SPEC
+ * §4.3) and the type.
+ */
+public final class SparkSchemas {
+  private SparkSchemas() {}
+
+  /** The zerorow schema of a Spark struct; {@code sessionZone} names Spark's TimestampType. */
+  public static Schema toZerorow(StructType struct, String sessionZone) {
+    return (Schema) toZerorow(struct, "", sessionZone);
+  }
+
+  /** The zerorow schema of a Spark struct, TimestampType taken in zone UTC. */
+  public static Schema toZerorow(StructType struct) {
+    return toZerorow(struct, "UTC");
+  }
+
+  /** The Spark struct of a zerorow schema. */
+  public static StructType toSpark(Schema schema) {
+    return (StructType) toSpark(schema, "");
+  }
+
+  /**
+   * Parses a schema given as zerorow canonical JSON (text starting with <code>{</code>) or as a
+   * Spark DDL string ({@code "id BIGINT, name STRING"}); returns the zerorow schema.
+   */
+  public static Schema parse(String text, String sessionZone) {
+    String t = text.trim();
+    if (t.startsWith("{")) {
+      try {
+        return Schema.fromJson(t);
+      } catch (ZerorowException | IllegalArgumentException e) {
+        throw analysisError("invalid zerorow schema JSON: " + e.getMessage());
+      }
+    }
+    StructType ddl;
+    try {
+      ddl = StructType.fromDDL(t);
+    } catch (RuntimeException e) {
+      throw analysisError("schema is neither zerorow JSON nor a Spark DDL string: "
+          + e.getMessage());
+    }
+    return toZerorow(ddl, sessionZone);
+  }
+
+  private static io.zerorow.DataType toZerorow(DataType t, String path, String zone) {
+    if (t instanceof StructType) {
+      List<io.zerorow.Field> fields = new ArrayList<>();
+      for (StructField f : ((StructType) t).fields()) {
+        String p = path.isEmpty() ? f.name() : path + "." + f.name();
+        fields.add(io.zerorow.Field.of(f.name(), toZerorow(f.dataType(), p, zone), f.nullable()));
+      }
+      try {
+        return DataTypes.struct(fields);
+      } catch (ZerorowException e) {
+        throw analysisError("cannot map the struct at " + where(path) + ": " + e.getMessage());
+      }
+    }
+    if (t instanceof ArrayType) {
+      ArrayType a = (ArrayType) t;
+      return DataTypes.list(toZerorow(a.elementType(), path + "[]", zone), a.containsNull());
+    }
+    if (t instanceof MapType) {
+      MapType m = (MapType) t;
+      return DataTypes.map(toZerorow(m.keyType(), path + "{keys}[]", zone),
+          toZerorow(m.valueType(), path + "{values}[]", zone), m.valueContainsNull());
+    }
+    if (t instanceof CharType || t instanceof VarcharType) {
+      throw unmapped(path, t, "read it as STRING (cast it) so its length rule is explicit");
+    }
+    if (t instanceof BooleanType) {
+      return DataTypes.bool();
+    } else if (t instanceof ByteType) {
+      return DataTypes.int8();
+    } else if (t instanceof ShortType) {
+      return DataTypes.int16();
+    } else if (t instanceof IntegerType) {
+      return DataTypes.int32();
+    } else if (t instanceof LongType) {
+      return DataTypes.int64();
+    } else if (t instanceof FloatType) {
+      return DataTypes.float32();
+    } else if (t instanceof DoubleType) {
+      return DataTypes.float64();
+    } else if (t instanceof StringType) {
+      return DataTypes.string();
+    } else if (t instanceof BinaryType) {
+      return DataTypes.binary();
+    } else if (t instanceof DateType) {
+      return DataTypes.date32();
+    } else if (t instanceof TimestampType) {
+      return DataTypes.timestamp(zone);
+    } else if (t instanceof TimestampNTZType) {
+      return DataTypes.timestamp();
+    } else if (t instanceof DayTimeIntervalType) {
+      return DataTypes.duration();
+    } else if (t instanceof DecimalType) {
+      DecimalType d = (DecimalType) t;
+      return DataTypes.decimal(d.precision(), d.scale());
+    } else if (Shim.isTime(t)) {
+      return DataTypes.time();
+    }
+    throw unmapped(path, t, "zerorow has no type for it");
+  }
+
+  private static DataType toSpark(io.zerorow.DataType t, String path) {
+    switch (t.id()) {
+      case BOOL:
+        return org.apache.spark.sql.types.DataTypes.BooleanType;
+      case INT8:
+        return org.apache.spark.sql.types.DataTypes.ByteType;
+      case INT16:
+        return org.apache.spark.sql.types.DataTypes.ShortType;
+      case INT32:
+        return org.apache.spark.sql.types.DataTypes.IntegerType;
+      case INT64:
+        return org.apache.spark.sql.types.DataTypes.LongType;
+      case FLOAT32:
+        return org.apache.spark.sql.types.DataTypes.FloatType;
+      case FLOAT64:
+        return org.apache.spark.sql.types.DataTypes.DoubleType;
+      case STRING:
+        return org.apache.spark.sql.types.DataTypes.StringType;
+      case BINARY:
+        return org.apache.spark.sql.types.DataTypes.BinaryType;
+      case DATE32:
+        return org.apache.spark.sql.types.DataTypes.DateType;
+      case TIMESTAMP:
+        return ((DataTypes.TimestampType) t).tz() == null
+            ? org.apache.spark.sql.types.DataTypes.TimestampNTZType
+            : org.apache.spark.sql.types.DataTypes.TimestampType;
+      case DURATION:
+        return DayTimeIntervalType.apply();
+      case TIME: {
+        DataType time = Shim.timeType();
+        if (time == null) {
+          throw analysisError("zerorow type time at " + where(path)
+              + " has no Spark type before Spark 4.1 (TimeType)");
+        }
+        return time;
+      }
+      case DECIMAL: {
+        DataTypes.DecimalType d = (DataTypes.DecimalType) t;
+        return org.apache.spark.sql.types.DataTypes.createDecimalType(d.precision(), d.scale());
+      }
+      case LIST: {
+        DataTypes.ListType l = (DataTypes.ListType) t;
+        return org.apache.spark.sql.types.DataTypes.createArrayType(
+            toSpark(l.element(), path + "[]"), l.elementNullable());
+      }
+      case MAP: {
+        DataTypes.MapType m = (DataTypes.MapType) t;
+        return org.apache.spark.sql.types.DataTypes.createMapType(toSpark(m.key(),
+            path + "{keys}[]"), toSpark(m.value(), path + "{values}[]"), m.valueNullable());
+      }
+      case STRUCT: {
+        List<io.zerorow.Field> fs = ((Schema) t).fields();
+        StructField[] out = new StructField[fs.size()];
+        for (int i = 0; i < out.length; i++) {
+          io.zerorow.Field f = fs.get(i);
+          String p = path.isEmpty() ? f.name() : path + "." + f.name();
+          out[i] = new StructField(f.name(), toSpark(f.type(), p), f.nullable(), Metadata.empty());
+        }
+        return new StructType(out);
+      }
+      default:
+        throw analysisError("zerorow type " + t + " at " + where(path) + " has no Spark type");
+    }
+  }
+
+  private static String where(String path) {
+    return path.isEmpty() ? "<row>" : path;
+  }
+
+  private static RuntimeException unmapped(String path, DataType t, String why) {
+    return analysisError("cannot map field " + where(path) + " of Spark type "
+        + t.simpleString() + " to zerorow: " + why);
+  }
+
+  /**
+   * An {@link AnalysisException} with this message (a legacy error class whose text is the
+   * message alone, present in Spark 3.5 and 4.x alike).
+   */
+  static RuntimeException analysisError(String message) {
+    // AnalysisException is checked in Java; Spark's callers (Scala) expect it unchecked
+    return SparkSchemas.<RuntimeException>sneaky(new AnalysisException("_LEGACY_ERROR_TEMP_1332",
+        new scala.collection.immutable.Map.Map1<>("errorMessage", message)));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> T sneaky(Throwable t) throws T {
+    throw (T) t;
+  }
+
+}
