@@ -38,5 +38,5 @@ test-spark-python: build-spark-python build-java-demo venv-spark35
 # All variants of issue 13 item 5 in one run; BENCH_ROWS=100000 for a quick one.
 bench-spark: build-spark-python build-java-demo
 	@mkdir -p $(ROOT)/spark-connector/target
-	PYSPARK_PYTHON=$(PY) BENCH_ROWS=$(BENCH_ROWS) $(PY) $(PYROW)/bench/bench_spark.py \
+	PYSPARK_PYTHON=$(PY) BENCH_ROWS=$(BENCH_ROWS) $(PY) $(ROOT)/spark-connector/python/bench_spark.py \
 	  --markdown $(ROOT)/spark-connector/target/bench-spark.md

@@ -53,8 +53,6 @@ class Out:
     country: Optional[str]
     total: float
     channel: str
-    placed: dt.datetime
-    since: Optional[dt.date]
 
 
 def test_map_rows_returns_dataclasses_and_rows(df, expected):
@@ -63,11 +61,11 @@ def test_map_rows_returns_dataclasses_and_rows(df, expected):
 
     def as_dc(r):
         d = row_fn(r)
-        return None if d is None else Out(**d)
+        return None if d is None else Out(d["order_id"], d["country"], d["total"], d["channel"])
 
     out = zs.map_rows(df, as_dc, Out)
-    got = as_tuples(out.collect())
-    assert [g[:4] for g in got] == [e[:4] for e in expected]
+    got = sorted(tuple(r) for r in out.collect())
+    assert got == [e[:4] for e in expected]
     out2 = zs.map_rows(df, lambda r: None if row_fn(r) is None else Row(**row_fn(r)), OUT_DDL, use_jar=False)
     assert as_tuples(out2.collect()) == expected
 
@@ -164,6 +162,6 @@ def test_bad_arguments_are_clear(spark, df):
     with pytest.raises(TypeError, match="schema must be"):
         zs.map_rows(df, row_fn, 42)
     with pytest.raises(ValueError, match="no zerorow.schema metadata"):
-        zs.decode(df.select(df.customer.name.cast("binary").alias("b")), "b")
+        zs.decode(df.select(df["customer.name"].cast("binary").alias("b")), "b")
     with pytest.raises(zerorow.UnsupportedError, match="no zerorow mapping"):
         zs.struct_to_schema(spark.sql("select interval 1 month as m").schema)

@@ -33,7 +33,7 @@ def b(batch):
     return pa.record_batch({{'id': batch.column('order_id').to_numpy()}})
 assert zs.map_row_batches(df, b, 'id BIGINT').count() == 500
 name = zs.register_data_source(spark)
-df.write.format(name).save({str(tmp_path / 'f')!r})
+df.write.format(name).mode('append').save({str(tmp_path / 'f')!r})
 assert spark.read.format(name).load({str(tmp_path / 'f')!r}).count() == 500
 enc = zs.encode(df)
 assert zs.decode(enc, 'row').orderBy('order_id').first().customer.country == 'c0'
