@@ -129,7 +129,7 @@ def decode(df, col: str, schema: Any = None, *, level: str = "bounds", use_jar: 
 
 def _expected(out: Schema):
     """The Spark StructType of `out` and the Arrow schema Spark expects mapInArrow to return."""
-    from pyspark.sql.pandas.types import to_arrow_schema
+    from ._types import arrow_schema_of
 
     struct = schema_to_struct(out)
-    return struct, to_arrow_schema(struct, timezone="UTC")
+    return struct, arrow_schema_of(struct)

@@ -14,15 +14,26 @@ from ..errors import error
 from ..schema import Schema
 
 
+def arrow_schema_of(struct):
+    """The pyarrow schema Spark uses for `struct` (timestamps in UTC; pyspark 3.5's
+    to_arrow_schema has no timezone argument and always uses UTC)."""
+    from pyspark.sql.pandas.types import to_arrow_schema
+
+    try:
+        return to_arrow_schema(struct, timezone="UTC")
+    except TypeError as e:
+        if "timezone" not in str(e):
+            raise
+        return to_arrow_schema(struct)
+
+
 def struct_to_schema(struct) -> Schema:
     """The zerorow Schema of a Spark StructType (timestamp -> timestamp with zone "UTC",
     timestamp_ntz -> timestamp without zone, day-time interval -> duration)."""
-    from pyspark.sql.pandas.types import to_arrow_schema
-
     from ..arrow import arrow_to_schema
 
     try:
-        aschema = to_arrow_schema(struct, timezone="UTC")
+        aschema = arrow_schema_of(struct)
     except Exception as e:  # pyspark names the Catalyst type it cannot map
         raise error("unsupported", "", f"Spark type has no zerorow mapping: {e}") from None
     return arrow_to_schema(aschema)

@@ -161,14 +161,14 @@ class _Reader(DataSourceReader):
 
     def read(self, partition: _File) -> Iterator:
         import pyarrow as pa
-        from pyspark.sql.pandas.types import to_arrow_schema
 
         from ._batch import RowBatch
+        from ._types import arrow_schema_of
         from ._worker import conform, schema_of
 
         fsys, _ = _fs(self.root)
         schema = schema_of(self.schema_json)
-        expected = to_arrow_schema(self.spark_schema, timezone="UTC")
+        expected = arrow_schema_of(self.spark_schema)
         with fsys.open_input_file(partition.path) as f:
             reader = pa.ipc.open_file(f)
             for i in range(reader.num_record_batches):
