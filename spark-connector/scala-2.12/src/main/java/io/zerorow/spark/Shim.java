@@ -17,6 +17,11 @@ final class Shim {
     return JavaConverters.asScalaBuffer(list).toList();
   }
 
+  /** A Java view of a Scala map (data source options). */
+  static <K, V> java.util.Map<K, V> javaMap(scala.collection.Map<K, V> map) {
+    return JavaConverters.mapAsJavaMap(map);
+  }
+
   static boolean isTime(DataType t) {
     return false;
   }

@@ -18,6 +18,11 @@ final class Shim {
     return CollectionConverters.asScala(list).toList();
   }
 
+  /** A Java view of a Scala map (data source options). */
+  static <K, V> java.util.Map<K, V> javaMap(scala.collection.Map<K, V> map) {
+    return CollectionConverters.asJava(map);
+  }
+
   /** True for Spark 4's {@code TimeType} (nanoseconds since midnight, SPEC §9). */
   static boolean isTime(DataType t) {
     return t instanceof TimeType;

@@ -1,0 +1,56 @@
+# spark-connector: the Spark connector's JVM side (README.md). The Python side lives in
+# python-row (zerorow.spark) and finds the jars below (or ZEROROW_SPARK_JAR).
+# build-spark: one jar per Scala binary, zerorow's own classes inside, nothing of Spark's:
+#   spark-connector/target/zerorow-spark_2.13.jar (Spark 4.2.0), ..._2.12.jar (Spark 3.5.9)
+# test-spark-java: JUnit with local[2] on Spark 4.2.0 (all tests) and 3.5.9 (a smaller set),
+#   then JarSmoke: a fresh JVM with only Spark's classpath + the built jar (spark.jars).
+# bench-spark-java: zerorow_encode+zerorow_decode vs the JVM floor, and a pruned DataSource
+#   read vs Parquet (README.md has the table).
+SPARK_CONNECTOR := $(ROOT)/spark-connector
+TEST_TARGETS += test-spark-java
+BENCH_TARGETS += bench-spark-java
+SPARK_JAR_213 := $(SPARK_CONNECTOR)/target/zerorow-spark_2.13.jar
+SPARK_JAR_212 := $(SPARK_CONNECTOR)/target/zerorow-spark_2.12.jar
+SPARK_JAVA_OPTS := --add-opens=java.base/java.lang=ALL-UNNAMED \
+  --add-opens=java.base/java.lang.invoke=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
+  --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED \
+  --add-opens=java.base/java.util.concurrent=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED \
+  --add-opens=java.base/java.net=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED \
+  --add-opens=java.base/java.lang.reflect=ALL-UNNAMED -Dio.netty.tryReflectionSetAccessible=true
+
+.PHONY: build-spark test-spark-java bench-spark-java
+build-spark:
+	cd $(ROOT) && $(MVN) -q -pl spark-connector/spark_2.13,spark-connector/spark_2.12 -am \
+	  -Dmaven.test.skip=true package
+	mkdir -p $(SPARK_CONNECTOR)/target
+	cp $(SPARK_CONNECTOR)/spark_2.13/target/zerorow-spark_2.13-*.jar $(SPARK_JAR_213)
+	cp $(SPARK_CONNECTOR)/spark_2.12/target/zerorow-spark_2.12-*.jar $(SPARK_JAR_212)
+	@for j in $(SPARK_JAR_213) $(SPARK_JAR_212); do \
+	  if unzip -l $$j | grep -E ' (org/apache|scala|com/fasterxml|io/netty|org/codehaus)/' >/dev/null; then \
+	    echo "$$j holds classes that are Spark's"; exit 1; fi; done
+
+test-spark-java: build-spark
+	cd $(ROOT) && $(MVN) -pl spark-connector/spark_2.13,spark-connector/spark_2.12 -am test \
+	  -Dtest='io.zerorow.spark.**' -Dsurefire.failIfNoSpecifiedTests=false
+	$(MAKE) -s spark-jar-smoke
+
+# The built jars in a plain JVM whose classpath is Spark's only (test scope stripped),
+# the connector added through spark.jars and the driver classpath, as spark-submit does.
+.PHONY: spark-jar-smoke
+spark-jar-smoke:
+	set -e; for v in 2.13 2.12; do \
+	  cd $(ROOT) && $(MVN) -q -pl spark-connector/spark_$$v dependency:build-classpath \
+	    -Dmdep.includeScope=provided -Dmdep.excludeGroupIds=io.zerorow,org.junit.jupiter,org.junit.platform,org.opentest4j,org.apiguardian \
+	    -Dmdep.outputFile=$(SPARK_CONNECTOR)/target/spark-$$v.classpath >/dev/null; \
+	  java -Xmx1g $(SPARK_JAVA_OPTS) \
+	    -cp "$(SPARK_CONNECTOR)/target/zerorow-spark_$$v.jar:$(SPARK_CONNECTOR)/spark_$$v/target/test-classes:$$(cat $(SPARK_CONNECTOR)/target/spark-$$v.classpath)" \
+	    io.zerorow.spark.JarSmoke $(SPARK_CONNECTOR)/target/zerorow-spark_$$v.jar; \
+	done
+
+bench-spark-java: build-spark
+	cd $(ROOT) && $(MVN) -q -pl spark-connector/spark_2.13 -am -DskipTests test-compile \
+	  dependency:build-classpath -Dmdep.includeScope=test \
+	  -Dmdep.outputFile=$(SPARK_CONNECTOR)/target/bench.classpath >/dev/null
+	java -Xmx6g $(SPARK_JAVA_OPTS) \
+	  -cp "$(SPARK_JAR_213):$(SPARK_CONNECTOR)/spark_2.13/target/test-classes:$$(cat $(SPARK_CONNECTOR)/target/bench.classpath)" \
+	  io.zerorow.spark.SparkBench $(SPARK_BENCH_ARGS) | tee $(SPARK_CONNECTOR)/target/bench-table.md

@@ -1,0 +1,196 @@
+package io.zerorow.spark;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.udf;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.zerorow.BinaryRow;
+import io.zerorow.DataTypes;
+import io.zerorow.Field;
+import io.zerorow.RowWriter;
+import io.zerorow.Schema;
+import io.zerorow.arrow.RowFileReader;
+import io.zerorow.arrow.RowFileWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.spark.TaskContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** format("zerorow"): write, read decoded / pruned / raw, SaveModes, commit protocol. */
+class DataSourceTest {
+  private final SparkSession spark = Sessions.get();
+  @TempDir
+  Path tmp;
+
+  private Dataset<Row> orders(int n) {
+    return spark.range(n).selectExpr("id AS order_id", "id * 1.5 AS total",
+        "concat('c', cast(id % 7 AS string)) AS country",
+        "named_struct('name', concat('n', cast(id AS string)), 'age', cast(id % 90 AS int)) AS customer",
+        "transform(sequence(0, cast(id % 4 AS int)), i -> named_struct('qty', i, 'price', i * 2.0)) AS items",
+        "CASE WHEN id % 3 = 0 THEN NULL ELSE map('k', id) END AS tags").repartition(3);
+  }
+
+  /** The rows as sorted JSON text (maps cannot take part in EXCEPT). */
+  static List<String> json(Dataset<Row> df) {
+    return df.selectExpr("to_json(struct(*)) AS j").orderBy("j").collectAsList().stream()
+        .map(r -> r.getString(0)).collect(Collectors.toList());
+  }
+
+  private List<Path> dataFiles(Path dir) throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.filter(p -> !p.getFileName().toString().startsWith("_")
+          && !p.getFileName().toString().startsWith(".")).sorted().collect(Collectors.toList());
+    }
+  }
+
+  @Test
+  void writeThenReadDecodedPrunedAndRaw() throws IOException {
+    String dir = tmp.resolve("orders").toString();
+    Dataset<Row> df = orders(500);
+    df.write().format("zerorow").save(dir);
+    assertEquals(3, dataFiles(Path.of(dir)).size(), "one file per task");
+    assertTrue(!Files.exists(Path.of(dir, "_temporary")), "no staging left");
+
+    Dataset<Row> back = spark.read().format("zerorow").load(dir);
+    assertEquals(df.schema().simpleString(), back.schema().simpleString());
+    assertEquals(json(df), json(back), "same rows");
+
+    Dataset<Row> pruned = spark.read().format("zerorow").load(dir)
+        .select("order_id", "customer", "tags");
+    String plan = pruned.queryExecution().executedPlan().toString();
+    assertTrue(plan.contains("struct<order_id:bigint,customer:struct<name:string,age:int>,"
+        + "tags:map<string,bigint>>"), plan);
+    assertEquals(json(df.select("order_id", "customer", "tags")), json(pruned));
+    assertEquals(500, spark.read().format("zerorow").load(dir).count());
+
+    Dataset<Row> raw = spark.read().format("zerorow").option("mode", "raw").load(dir);
+    assertEquals("struct<row:binary>", raw.schema().simpleString());
+    String json = raw.schema().fields()[0].metadata().getString("zerorow.schema");
+    Schema schema = Schema.fromJson(json);
+    assertEquals(SparkSchemas.toZerorow(df.schema(), "UTC"), schema);
+    Dataset<Row> decoded = raw.select(ZerorowFunctions.zerorow_decode(col("row"), json).as("d"))
+        .select("d.*");
+    assertEquals(json(df), json(decoded));
+  }
+
+  @Test
+  void javaRowReadsSparkFilesAndTheOtherWayRound() throws IOException {
+    String dir = tmp.resolve("j").toString();
+    orders(50).coalesce(1).write().format("zerorow").save(dir);
+    Path file = dataFiles(Path.of(dir)).get(0);
+    long sum = 0;
+    try (RowFileReader r = RowFileReader.open(file)) {
+      for (BinaryRow row : r) {
+        sum += row.getInt64(0);
+      }
+    }
+    assertEquals(49 * 50 / 2, sum);
+
+    Schema schema = Schema.of(Field.of("id", DataTypes.int64(), false),
+        Field.of("name", DataTypes.string(), true));
+    Path own = tmp.resolve("own");
+    Files.createDirectories(own);
+    try (RowFileWriter w = RowFileWriter.file(own.resolve("a.arrow"), schema)) {
+      RowWriter rw = new RowWriter(schema);
+      for (int i = 0; i < 10; i++) {
+        rw.reset();
+        rw.writeInt64(0, i);
+        if (i % 2 == 0) {
+          rw.setNullAt(1);
+        } else {
+          rw.writeString(1, "n" + i);
+        }
+        w.write(rw.getRow());
+      }
+    }
+    List<Row> rows = spark.read().format("zerorow").load(own.toString()).orderBy("id")
+        .collectAsList();
+    assertEquals(10, rows.size());
+    assertEquals("n3", rows.get(3).getString(1));
+    assertTrue(rows.get(4).isNullAt(1));
+  }
+
+  @Test
+  void saveModes() throws IOException {
+    String dir = tmp.resolve("modes").toString();
+    orders(10).coalesce(1).write().format("zerorow").mode(SaveMode.ErrorIfExists).save(dir);
+    Exception e = assertThrows(Exception.class, () ->
+        orders(10).write().format("zerorow").mode(SaveMode.ErrorIfExists).save(dir));
+    assertTrue(EncodeDecodeTest.rootMessage(e).contains("already exists"), e.getMessage());
+    orders(10).coalesce(1).write().format("zerorow").mode(SaveMode.Ignore).save(dir);
+    assertEquals(10, spark.read().format("zerorow").load(dir).count(), "ignore kept the data");
+    orders(10).coalesce(1).write().format("zerorow").mode(SaveMode.Append).save(dir);
+    assertEquals(20, spark.read().format("zerorow").load(dir).count());
+    orders(7).write().format("zerorow").mode(SaveMode.Overwrite).save(dir);
+    assertEquals(7, spark.read().format("zerorow").load(dir).count());
+  }
+
+  @Test
+  void failedTaskLeavesNoFile() throws IOException {
+    String dir = tmp.resolve("failed").toString();
+    UDF1<Long, Long> boom = id -> {
+      if (TaskContext.getPartitionId() == 1 && id % 100 == 50) {
+        throw new IllegalStateException("task failed on purpose");
+      }
+      return id;
+    };
+    Dataset<Row> df = spark.range(0, 400, 1, 4).select(
+        udf(boom, org.apache.spark.sql.types.DataTypes.LongType).apply(col("id")).as("id"));
+    Exception e = assertThrows(Exception.class, () -> df.write().format("zerorow").save(dir));
+    assertTrue(EncodeDecodeTest.rootMessage(e).contains("task failed on purpose"));
+    Path d = Path.of(dir);
+    List<String> left = new ArrayList<>();
+    if (Files.exists(d)) {
+      try (Stream<Path> s = Files.walk(d)) {
+        s.filter(Files::isRegularFile).forEach(p -> left.add(p.toString()));
+      }
+    }
+    assertEquals(List.of(), left, "the aborted job leaves no file, committed or not");
+  }
+
+  @Test
+  void manyFilesAndDifferentSchemas() throws IOException {
+    String dir = tmp.resolve("many").toString();
+    spark.range(0, 1000, 1, 20).selectExpr("id", "cast(id AS string) AS s")
+        .write().format("zerorow").save(dir);
+    assertEquals(20, dataFiles(Path.of(dir)).size());
+    Dataset<Row> back = spark.read().format("zerorow").load(dir);
+    assertEquals(20, back.rdd().getNumPartitions());
+    assertEquals(499500L, back.selectExpr("sum(id)").first().getLong(0));
+
+    String other = tmp.resolve("mixed").toString();
+    spark.range(3).coalesce(1).write().format("zerorow").save(other);
+    spark.range(3).selectExpr("id AS other").coalesce(1).write().format("zerorow")
+        .mode(SaveMode.Append).save(other);
+    Exception e = assertThrows(Exception.class, () ->
+        spark.read().format("zerorow").load(other).count());
+    String msg = e.getMessage();
+    List<Path> files = dataFiles(Path.of(other));
+    assertTrue(msg.contains("row files of different schemas"), msg);
+    assertTrue(msg.contains(files.get(0).getFileName().toString())
+        && msg.contains(files.get(1).getFileName().toString()), msg);
+  }
+
+  @Test
+  void userSchemaMustMatchTheFiles() throws IOException {
+    String dir = tmp.resolve("s").toString();
+    spark.range(3).coalesce(1).write().format("zerorow").save(dir);
+    Exception e = assertThrows(Exception.class, () -> spark.read().format("zerorow")
+        .schema(new StructType().add("x", "string")).load(dir).collectAsList());
+    assertTrue(e.getMessage().contains("is not the files' schema"), e.getMessage());
+  }
+}

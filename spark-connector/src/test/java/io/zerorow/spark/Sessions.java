@@ -1,0 +1,33 @@
+package io.zerorow.spark;
+
+import org.apache.spark.sql.SparkSession;
+
+/** The one local[2] session the tests of a JVM share (UI off, 127.0.0.1, 2 partitions). */
+final class Sessions {
+  private static SparkSession spark;
+
+  private Sessions() {}
+
+  static synchronized SparkSession get() {
+    if (spark == null) {
+      spark = SparkSession.builder()
+          .master("local[2]")
+          .appName("zerorow-spark-tests")
+          .config("spark.ui.enabled", "false")
+          .config("spark.sql.shuffle.partitions", "2")
+          .config("spark.driver.bindAddress", "127.0.0.1")
+          .config("spark.driver.host", "127.0.0.1")
+          .config("spark.sql.extensions", ZerorowExtensions.class.getName())
+          .config("spark.sql.session.timeZone", "UTC")
+          .config("spark.sql.datetime.java8API.enabled", "true")
+          .getOrCreate();
+      Runtime.getRuntime().addShutdownHook(new Thread(spark::stop));
+    }
+    return spark;
+  }
+
+  /** True on the Spark 4 build (TimeType, and the larger test set). */
+  static boolean spark4() {
+    return org.apache.spark.package$.MODULE$.SPARK_VERSION().startsWith("4.");
+  }
+}
