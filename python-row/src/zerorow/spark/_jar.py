@@ -9,8 +9,8 @@ from typing import Optional
 EXTENSION = "io.zerorow.spark.ZerorowExtensions"
 #: Maven coordinates for clusters (`spark.jars.packages`), per Scala binary.
 MAVEN_COORDINATES = {
-    "2.13": "io.zerorow:zerorow-spark_2.13:1.0.0",
-    "2.12": "io.zerorow:zerorow-spark_2.12:1.0.0",
+    "2.13": "io.zerorow:zerorow-spark_2.13:1.0.0",  # Spark 4.x
+    "2.12": "io.zerorow:zerorow-spark_2.12:1.0.0",  # Spark 3.5
 }
 _PACKAGE_JARS = Path(__file__).parent / "jars"
 
