@@ -40,3 +40,4 @@ bench-spark: build-spark-python build-java-demo
 	@mkdir -p $(ROOT)/spark-connector/target
 	PYSPARK_PYTHON=$(PY) BENCH_ROWS=$(BENCH_ROWS) $(PY) $(ROOT)/spark-connector/python/bench_spark.py \
 	  --markdown $(ROOT)/spark-connector/target/bench-spark.md
+NOTEBOOK_DEPS += build-spark-python
