@@ -106,9 +106,8 @@ def arrow_nothing(it):
 
 # ---- the session and the runs -------------------------------------------------------------
 def session():
-    from pyspark.sql import SparkSession
-
     import zerorow.spark as zs
+    from pyspark.sql import SparkSession
 
     b = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
          .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "2")
@@ -129,22 +128,21 @@ def timed(job):
 
 
 def variants(spark, df, tmp):
-    from pyspark.sql import functions as F
-
     import zerorow.spark as zs
+    from pyspark.sql import functions as F
     from zerorow.spark import functions as zf
 
     total = F.aggregate("items", F.lit(0.0), lambda acc, i: acc + i["qty"] * i["price"])
     sql_v = total * F.when(F.col("customer.country") == "DE", 1.1).otherwise(1.0) + F.col("order_id") % 2
     schema = zs.struct_to_schema(df.schema)
-    s = lambda d: d.agg(F.sum("v")).collect()[0][0]  # noqa: E731
+    s = lambda d: d.agg(F.sum("v")).collect()[0][0]
     udf_b = F.udf(on_python_objects, "double")
     udf_c = F.udf(on_python_objects, "double", useArrow=True)
     cols3 = ["order_id", "customer", "items"]
     rf, pq = os.path.join(tmp, "rows"), os.path.join(tmp, "parquet")
     df.write.format("zerorow").save(rf)
     df.write.parquet(pq)
-    pruned = lambda d: d.select("order_id", "l5", "s3").agg(F.sum("order_id"), F.sum("l5"), F.max(F.length("s3"))).collect()[0]  # noqa: E731
+    pruned = lambda d: d.select("order_id", "l5", "s3").agg(F.sum("order_id"), F.sum("l5"), F.max(F.length("s3"))).collect()[0]
     return [
         ("a", "zerorow.spark.map_rows", lambda: s(zs.map_rows(df, on_row, "v DOUBLE"))),
         ("a2", "zerorow.spark.map_row_batches (column helpers)", lambda: s(zs.map_row_batches(df, on_columns, "v DOUBLE"))),
@@ -199,7 +197,7 @@ def render(results):
     best_k = min(per_record, key=per_record.get) if per_record else None
     lines = [
         f"{ROWS:,} orders (30 fields, customer struct, 0-5 items), local[2], pyspark {pyspark.__version__}, "
-        f"median of {REPEATS}; {dt.datetime.now(dt.timezone.utc):%Y-%m-%d %H:%M} UTC, load {' '.join(load)}, "
+        f"median of {REPEATS}; {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, load {' '.join(load)}, "
         f"{os.cpu_count()} cores {cpu}; `make bench-spark BENCH_ROWS={ROWS}`",
         "",
         "| variant | job | time (s) | vs (a) | vs (f) |",

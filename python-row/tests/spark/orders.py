@@ -57,4 +57,4 @@ def as_tuples(rows):
     return sorted(out)
 
 
-__all__ = ["ORDERS_SQL", "OUT_DDL", "Decimal", "orders", "logic", "row_fn", "as_tuples"]
+__all__ = ["ORDERS_SQL", "OUT_DDL", "Decimal", "as_tuples", "logic", "orders", "row_fn"]

@@ -3,13 +3,10 @@
 import dataclasses
 import datetime as dt
 import pickle
-from decimal import Decimal
-from typing import Dict, List, Optional
 
 import numpy as np
 import pyarrow as pa
 import pytest
-
 import zerorow
 from zerorow.spark import RowBatch
 
@@ -18,24 +15,24 @@ from zerorow.spark import RowBatch
 class Item:
     sku: str
     qty: int
-    price: zerorow.decimal(10, 2) if False else float  # noqa: plain float keeps the test small
+    price: float
 
 
 @dataclasses.dataclass
 class Cust:
     name: str
-    country: Optional[str]
-    since: Optional[dt.date]
+    country: str | None
+    since: dt.date | None
 
 
 @dataclasses.dataclass
 class Order:
     order_id: int
-    customer: Optional[Cust]
-    items: Optional[List[Item]]
-    scores: List[Optional[int]]
-    tags: Dict[str, str]
-    ratio: Optional[float]
+    customer: Cust | None
+    items: list[Item] | None
+    scores: list[int | None]
+    tags: dict[str, str]
+    ratio: float | None
 
 
 def make(n):
@@ -119,7 +116,7 @@ def test_a_malformed_row_is_an_error_naming_the_path():
     with pytest.raises(zerorow.InvalidDataError, match=r"at customer: offset \+ size past the enclosing region: expected \d+ <= \d+ \(value 2"):
         b.column("customer.country")
     with pytest.raises(zerorow.ZerorowError):
-        b[2].customer.country
+        _ = b[2].customer.country
 
 
 def test_a_schema_survives_pickle_and_cloudpickle():

@@ -5,10 +5,8 @@ import os
 import subprocess
 
 import pytest
-
 import zerorow
 import zerorow.spark as zs
-
 from conftest import ROOT
 from orders import orders
 

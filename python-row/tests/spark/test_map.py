@@ -1,18 +1,14 @@
 """map_rows / map_row_batches on nested data give exactly what a plain Python UDF gives."""
 
 import dataclasses
-import datetime as dt
-from typing import Optional
 
 import numpy as np
 import pyarrow as pa
 import pytest
-
 import zerorow
 import zerorow.spark as zs
-from zerorow.spark import functions as zf
-
 from orders import OUT_DDL, as_tuples, logic, orders, row_fn
+from zerorow.spark import functions as zf
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +46,7 @@ def test_map_rows_equals_a_python_udf(df, expected, use_jar):
 @dataclasses.dataclass
 class Out:
     order_id: int
-    country: Optional[str]
+    country: str | None
     total: float
     channel: str
 

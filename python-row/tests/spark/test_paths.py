@@ -3,8 +3,6 @@ process, since a process holds one SparkContext)."""
 
 import os
 
-import pytest
-
 from conftest import ROOT, SPARK_CONF, run_python
 
 CONF = "".join(f".config({k!r}, {v!r})" for k, v in SPARK_CONF.items())

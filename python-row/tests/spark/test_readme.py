@@ -12,7 +12,7 @@ def python_section_blocks():
     start = text.index("## Python")
     nxt = text.find("\n## ", start + 1)
     section = text[start : nxt if nxt > 0 else len(text)]
-    return re.findall(r"```python\n(.*?)```", section, re.S)
+    return re.findall(r"```python\n(.*?)```", section, re.DOTALL)
 
 
 def test_readme_python_examples_run(spark):

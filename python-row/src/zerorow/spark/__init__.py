@@ -17,7 +17,14 @@ from __future__ import annotations
 from ._api import decode, encode, map_row_batches, map_rows, raw_schema
 from ._batch import RowBatch
 from ._columns import Column
-from ._jar import EXTENSION, MAVEN_COORDINATES, configure, has_functions, jar_path, session_path
+from ._jar import (
+    EXTENSION,
+    MAVEN_COORDINATES,
+    configure,
+    has_functions,
+    jar_path,
+    session_path,
+)
 from ._types import schema_to_struct, struct_to_schema
 
 
@@ -30,9 +37,9 @@ def register_data_source(spark) -> str:
 
 
 __all__ = [
-    "Column",
     "EXTENSION",
     "MAVEN_COORDINATES",
+    "Column",
     "RowBatch",
     "configure",
     "decode",

@@ -9,7 +9,8 @@ core. Both paths give the same DataFrame.
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..schema import Schema
 from . import _worker
@@ -19,7 +20,7 @@ from ._types import resolve_schema, schema_to_struct, struct_to_schema
 SCHEMA_KEY = "zerorow.schema"
 
 
-def raw_schema(df) -> Optional[Schema]:
+def raw_schema(df) -> Schema | None:
     """The rows' schema when `df` is one binary column of rows (DataSource raw mode, encode())."""
     fields = df.schema.fields
     if len(fields) == 1 and type(fields[0].dataType).__name__ == "BinaryType":
@@ -29,7 +30,7 @@ def raw_schema(df) -> Optional[Schema]:
     return None
 
 
-def _use_jar(spark, use_jar: Optional[bool]) -> bool:
+def _use_jar(spark, use_jar: bool | None) -> bool:
     if use_jar is None:
         return has_functions(spark)
     if use_jar and not has_functions(spark):
@@ -55,7 +56,7 @@ def _rows_input(df, cols: Sequence, jar: bool):
     return df.select(zerorow_encode(*df.columns).alias("row")), schema.to_json()
 
 
-def map_rows(df, fn: Callable, schema: Any, *, cols: Sequence = (), level: str = "bounds", use_jar: Optional[bool] = None):
+def map_rows(df, fn: Callable, schema: Any, *, cols: Sequence = (), level: str = "bounds", use_jar: bool | None = None):
     """Runs `fn` once per row of `df` with a zero-copy `BinaryRow` view; returns a DataFrame.
 
     `fn` returns a dataclass / NamedTuple instance, a dict, a pyspark Row or a BinaryRow of
@@ -80,7 +81,7 @@ def map_rows(df, fn: Callable, schema: Any, *, cols: Sequence = (), level: str =
     return src.mapInArrow(body, struct)
 
 
-def map_row_batches(df, fn: Callable, schema: Any, *, cols: Sequence = (), level: str = "bounds", use_jar: Optional[bool] = None):
+def map_row_batches(df, fn: Callable, schema: Any, *, cols: Sequence = (), level: str = "bounds", use_jar: bool | None = None):
     """Runs `fn` once per Arrow batch with a `zerorow.spark.RowBatch` (len, index, iteration,
     `batch.column("customer.country")`); `fn` returns objects (as map_rows' fn) or an Arrow
     batch / table with the output schema's columns; returns a DataFrame of `schema`."""
@@ -93,7 +94,7 @@ def map_row_batches(df, fn: Callable, schema: Any, *, cols: Sequence = (), level
     return src.mapInArrow(body, struct)
 
 
-def encode(df, *cols, use_jar: Optional[bool] = None):
+def encode(df, *cols, use_jar: bool | None = None):
     """`df` (or the named columns) as one binary column `row` of zerorow rows, its schema in
     the field metadata (`zerorow.schema`), as `format("zerorow")` raw mode gives it."""
     from pyspark.sql.types import BinaryType, StructField, StructType
@@ -109,7 +110,7 @@ def encode(df, *cols, use_jar: Optional[bool] = None):
     return out.select(out["row"].alias("row", metadata=meta))
 
 
-def decode(df, col: str, schema: Any = None, *, level: str = "bounds", use_jar: Optional[bool] = None):
+def decode(df, col: str, schema: Any = None, *, level: str = "bounds", use_jar: bool | None = None):
     """The rows in binary column `col` decoded: a DataFrame with one column per field.
     `schema` defaults to the column's `zerorow.schema` metadata."""
     spark = df.sparkSession

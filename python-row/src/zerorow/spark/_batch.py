@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional, Union
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 
@@ -19,7 +20,7 @@ class RowBatch:
     `data` is the Arrow data buffer (any buffer-protocol object), `starts` / `ends` the int64
     byte offsets of each row in it."""
 
-    __slots__ = ("schema", "data", "starts", "ends", "_mv", "_np", "_level", "_cols")
+    __slots__ = ("_cols", "_level", "_mv", "_np", "data", "ends", "schema", "starts")
 
     def __init__(self, schema: Schema, data: Any, starts: np.ndarray, ends: np.ndarray, level: str = "bounds") -> None:
         self.schema = schema
@@ -32,7 +33,7 @@ class RowBatch:
         self._cols: dict = {}
 
     @classmethod
-    def from_arrow_binary(cls, arr, schema: Schema, level: str = "bounds") -> "RowBatch":
+    def from_arrow_binary(cls, arr, schema: Schema, level: str = "bounds") -> RowBatch:
         """Views over a pyarrow binary / large_binary array (sliced arrays and nulls handled:
         a null entry is not a row and is left out)."""
         bufs = arr.buffers()
@@ -47,7 +48,7 @@ class RowBatch:
         return cls(schema, bufs[2] if n else None, starts.astype(np.int64), ends.astype(np.int64), level)
 
     @classmethod
-    def from_rows(cls, batch) -> "RowBatch":
+    def from_rows(cls, batch) -> RowBatch:
         """Over a zerorow.RowBatch (rows built by the native core from Arrow columns)."""
         offs = np.frombuffer(batch.offsets, dtype="<i8")
         return cls(batch.schema, batch.data, offs[:-1], offs[1:])
@@ -68,7 +69,7 @@ class RowBatch:
         for a, b in zip(self.starts.tolist(), self.ends.tolist()):
             yield RowData(schema, mv[a:b], level)
 
-    def column(self, path: Union[str, int]) -> Column:
+    def column(self, path: str | int) -> Column:
         """Field `path` of every row ("order_id", "customer.country", "items.qty")."""
         if isinstance(path, int):
             path = self.schema.names[path]
@@ -102,5 +103,5 @@ class RowBatch:
         return f"zerorow.spark.RowBatch({len(self)} rows, {self.schema!r})"
 
 
-def for_level(level: Optional[str]) -> str:
+def for_level(level: str | None) -> str:
     return level or "bounds"

@@ -11,7 +11,7 @@ come with the row each belongs to.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -129,7 +129,7 @@ class Column:
             return out
         return self.to_arrow().to_pylist()
 
-    def per_row(self, values: Optional[np.ndarray] = None, n_rows: Optional[int] = None):
+    def per_row(self, values: np.ndarray | None = None, n_rows: int | None = None):
         """Sums of `values` (default: this column's) per row: for a list path, one sum per row."""
         v = self.to_numpy(0) if values is None else values
         n = n_rows if n_rows is not None else (len(self.offsets) - 1 if self.offsets is not None else len(self))

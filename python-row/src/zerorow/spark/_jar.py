@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Optional
 
 EXTENSION = "io.zerorow.spark.ZerorowExtensions"
 #: Maven coordinates for clusters (`spark.jars.packages`), per Scala binary.
@@ -15,7 +14,7 @@ MAVEN_COORDINATES = {
 _PACKAGE_JARS = Path(__file__).parent / "jars"
 
 
-def jar_path(scala: Optional[str] = None) -> Optional[str]:
+def jar_path(scala: str | None = None) -> str | None:
     """The connector jar: `ZEROROW_SPARK_JAR`, else the one shipped in this package for the
     installed pyspark's Scala binary (2.13 for Spark 4, 2.12 for Spark 3.5), else None."""
     env = os.environ.get("ZEROROW_SPARK_JAR")
@@ -33,7 +32,7 @@ def _scala_binary() -> str:
     return "2.12" if pyspark.__version__.startswith("3.") else "2.13"
 
 
-def configure(builder, jar: Optional[str] = None):
+def configure(builder, jar: str | None = None):
     """Adds the connector jar and `spark.sql.extensions` to a SparkSession.Builder; returns it.
 
     Raises FileNotFoundError when no jar is found (use the Python-side path without it: then
@@ -53,7 +52,7 @@ def has_functions(spark) -> bool:
     if "jar" not in cache:
         try:
             cache["jar"] = bool(spark.catalog.functionExists("zerorow_decode"))
-        except Exception:  # a Connect server or catalog that cannot answer: no jar path
+        except Exception:  # noqa: BLE001 - a Connect server or catalog that cannot answer: no jar path
             cache["jar"] = False
     return cache["jar"]
 

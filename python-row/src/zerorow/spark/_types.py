@@ -8,7 +8,7 @@ and back. Nothing here needs the connector jar, so the Python-side fallback uses
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Union
+from typing import Any
 
 from ..errors import error
 from ..schema import Schema
@@ -34,7 +34,7 @@ def struct_to_schema(struct) -> Schema:
 
     try:
         aschema = arrow_schema_of(struct)
-    except Exception as e:  # pyspark names the Catalyst type it cannot map
+    except Exception as e:  # noqa: BLE001 - pyspark names the Catalyst type it cannot map
         raise error("unsupported", "", f"Spark type has no zerorow mapping: {e}") from None
     return arrow_to_schema(aschema)
 
@@ -78,7 +78,7 @@ def ddl_to_struct(spark, ddl: str):
     return spark.createDataFrame([], ddl).schema
 
 
-def struct_of(schema_or_struct: Union[Schema, Any]):
+def struct_of(schema_or_struct: Schema | Any):
     return (
         schema_to_struct(schema_or_struct)
         if isinstance(schema_or_struct, Schema)

@@ -7,7 +7,8 @@ worker process from their JSON and cached.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator, Optional
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -26,7 +27,7 @@ def schema_of(text: str) -> Schema:
     return s
 
 
-def input_rows(rb, in_json: Optional[str], level: str) -> RowBatch:
+def input_rows(rb, in_json: str | None, level: str) -> RowBatch:
     """The rows of one Arrow batch: over its binary `row` column (encoded on the JVM or read
     raw from files: zero-copy), or built by the native core from decoded columns (no jar)."""
     if in_json is not None:

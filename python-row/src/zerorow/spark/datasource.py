@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import os
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator, List, Optional
 
 from pyspark.sql.datasource import (
     DataSource,
@@ -51,7 +51,7 @@ def _fs(path: str):
     return fs.LocalFileSystem(), os.path.abspath(path)
 
 
-def _row_files(fsys, base: str) -> List[str]:
+def _row_files(fsys, base: str) -> list[str]:
     from pyarrow import fs
 
     info = fsys.get_file_info(base)
@@ -149,7 +149,7 @@ class _File(InputPartition):
 
 
 class _Reader(DataSourceReader):
-    def __init__(self, root: str, files: List[str], schema_json: str, raw: bool, spark_schema) -> None:
+    def __init__(self, root: str, files: list[str], schema_json: str, raw: bool, spark_schema) -> None:
         self.root = root
         self.files = files
         self.schema_json = schema_json
@@ -240,7 +240,7 @@ class _Writer(DataSourceArrowWriter):
                 rows += len(batch)
         return rows
 
-    def commit(self, messages: List[Optional[_Written]]) -> None:
+    def commit(self, messages: list[_Written | None]) -> None:
         fsys, base = _fs(self.root)
         if self.overwrite:
             for old in _row_files(fsys, base):
@@ -250,7 +250,7 @@ class _Writer(DataSourceArrowWriter):
                 fsys.move(m.temp, m.final)
         self._clean(fsys)
 
-    def abort(self, messages: List[Optional[_Written]]) -> None:
+    def abort(self, messages: list[_Written | None]) -> None:
         self._clean(_fs(self.root)[0])
 
     def _clean(self, fsys) -> None:

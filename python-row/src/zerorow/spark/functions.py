@@ -7,7 +7,8 @@ alike; the session (or the Connect server) needs the jar and `spark.sql.extensio
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional, Union
+from collections.abc import Mapping
+from typing import Any
 
 from ..schema import Schema
 
@@ -23,7 +24,7 @@ def zerorow_encode(*cols: Any):
     return F.call_function("zerorow_encode", arg)
 
 
-def zerorow_decode(col: Any, schema: Union[Schema, str, type], options: Optional[Mapping[str, str]] = None):
+def zerorow_decode(col: Any, schema: Schema | str | type, options: Mapping[str, str] | None = None):
     """`zerorow_decode(binary, schema [, options])`: rows back to a struct column.
 
     `schema`: a zerorow Schema, a dataclass / NamedTuple class, zerorow canonical JSON or a
@@ -51,4 +52,4 @@ def schema_text(schema: Any) -> str:
     return resolve_schema(schema).to_json()
 
 
-__all__ = ["zerorow_encode", "zerorow_decode"]
+__all__ = ["zerorow_decode", "zerorow_encode"]
