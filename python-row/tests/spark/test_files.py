@@ -1,6 +1,5 @@
 """Row files across Spark, Python and Java: written by one, read by the others."""
 
-import glob
 import os
 import subprocess
 
@@ -37,8 +36,10 @@ def java_cat(classpath, files, schema):
 def test_spark_writes_python_and_java_read(spark, df, fmt, tmp_path, java_classpath):
     out = str(tmp_path / "orders")
     df.write.format(fmt).mode("overwrite").save(out)
-    files = sorted(glob.glob(os.path.join(out, "*.zrow")))
-    assert len(files) == 2 and os.listdir(out) == [os.path.basename(f) for f in files] or len(files) == 2
+    # one file per task, nothing else left behind (no staging folder, no marker files)
+    files = sorted(os.path.join(out, n) for n in os.listdir(out) if not n.startswith(("_", ".")))
+    assert len(files) == 2, os.listdir(out)
+    assert all(os.path.isfile(f) for f in files), files
     schema = zs.struct_to_schema(df.schema)
     seen = {}
     for f in files:
