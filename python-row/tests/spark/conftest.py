@@ -61,7 +61,7 @@ def run_python(code: str, python: str = sys.executable, timeout: int = 300, env=
     """Runs `code` in a fresh interpreter; returns stdout, fails the test with stderr."""
     e = dict(os.environ, PYSPARK_PYTHON=python, PYSPARK_DRIVER_PYTHON=python)
     e.update(env or {})
-    p = subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=timeout, env=e)
+    p = subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=timeout, env=e, check=False)
     if p.returncode != 0:
         pytest.fail(f"subprocess failed ({p.returncode}):\n{p.stdout[-3000:]}\n{p.stderr[-6000:]}")
     return p.stdout
