@@ -28,7 +28,7 @@ select id as order_id, {longs}, {doubles}, {strings},
                     'tier', cast(id % 3 as int)) as customer,
        transform(filter(sequence(0, 4), k -> k < id % 6),
                  k -> named_struct('sku', concat('sku-', (id + k) % 5000), 'qty', cast(k + 1 as int),
-                                   'price', round(((id + k) % 100) * 0.37 + 1, 2))) as items
+                                   'price', round(((id + k) % 100) * 0.37d + 1, 2))) as items
 from range({n})
 """
 
