@@ -41,6 +41,7 @@ $(VENV)/.stamp: requirements-dev.txt | debian-deps
 -include java-row/part.mk
 -include java-row/arrow/part.mk
 -include spark-connector/part.mk
+-include spark-connector/python.mk
 # Last: its test target lists NOTEBOOK_DEPS, which the parts above may extend.
 -include notebooks/part.mk
 # test-root (below): the root README's examples and the benchmark report generator.
@@ -75,12 +76,12 @@ build-java-demo:
 	$(MVN) -q -pl java-row/arrow -am -Dmaven.test.skip=true package dependency:build-classpath \
 	  -Dmdep.outputFile=target/demo-classpath.txt -Dmdep.includeScope=runtime
 
-demo: deps build-java-demo build-python
+demo: deps build-java-demo build-spark-python
 	$(PY) scripts/demo.py
 
 # `make test` runs the demo too (smaller), so the README's first command stays true.
 .PHONY: test-demo
-test-demo: build-java-demo build-python
+test-demo: build-java-demo build-spark-python
 	DEMO_ROWS=5000 $(PY) scripts/demo.py
 
 fmt: venv

@@ -1,0 +1,70 @@
+"""Where the connector jar is, how a session gets it, and whether a session has it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+EXTENSION = "io.zerorow.spark.ZerorowExtensions"
+#: Maven coordinates for clusters (`spark.jars.packages`), per Scala binary.
+MAVEN_COORDINATES = {
+    "2.13": "io.zerorow:zerorow-spark_2.13:1.0.0",  # Spark 4.x
+    "2.12": "io.zerorow:zerorow-spark_2.12:1.0.0",  # Spark 3.5
+}
+_PACKAGE_JARS = Path(__file__).parent / "jars"
+
+
+def jar_path(scala: str | None = None) -> str | None:
+    """The connector jar: `ZEROROW_SPARK_JAR`, else the one shipped in this package for the
+    installed pyspark's Scala binary (2.13 for Spark 4, 2.12 for Spark 3.5), else None."""
+    env = os.environ.get("ZEROROW_SPARK_JAR")
+    if env:
+        if not os.path.isfile(env):
+            raise FileNotFoundError(f"ZEROROW_SPARK_JAR={env} is not a file")
+        return env
+    jar = _PACKAGE_JARS / f"zerorow-spark_{scala or _scala_binary()}.jar"
+    return str(jar) if jar.is_file() else None
+
+
+def _scala_binary() -> str:
+    import pyspark
+
+    return "2.12" if pyspark.__version__.startswith("3.") else "2.13"
+
+
+def configure(builder, jar: str | None = None):
+    """Adds the connector jar and `spark.sql.extensions` to a SparkSession.Builder; returns it.
+
+    Raises FileNotFoundError when no jar is found (use the Python-side path without it: then
+    do not call configure)."""
+    jar = jar or jar_path()
+    if jar is None:
+        raise FileNotFoundError(
+            "no zerorow connector jar: set ZEROROW_SPARK_JAR or install a zerorow built with "
+            "`make build-spark` (without the jar, zerorow.spark works on the Python side)"
+        )
+    return builder.config("spark.jars", jar).config("spark.sql.extensions", EXTENSION)
+
+
+def has_functions(spark) -> bool:
+    """True when the session knows zerorow_encode / zerorow_decode (the jar path)."""
+    cache = _cache(spark)
+    if "jar" not in cache:
+        try:
+            cache["jar"] = bool(spark.catalog.functionExists("zerorow_decode"))
+        except Exception:  # noqa: BLE001 - a Connect server or catalog that cannot answer: no jar path
+            cache["jar"] = False
+    return cache["jar"]
+
+
+def session_path(spark) -> str:
+    """"jar" when the session runs the connector's SQL functions, else "python" (rows are
+    built from Arrow columns on the Python side)."""
+    return "jar" if has_functions(spark) else "python"
+
+
+_CACHES: dict = {}
+
+
+def _cache(spark) -> dict:
+    return _CACHES.setdefault(id(spark), {})

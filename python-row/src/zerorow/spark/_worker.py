@@ -1,0 +1,169 @@
+"""What runs inside the Python workers: Arrow batches in, rows to `fn`, Arrow batches out.
+
+Everything here is a plain function of picklable arguments (schema JSON, pyarrow schemas, the
+user's function), so cloudpickle ships it to executors; compiled schemas are rebuilt once per
+worker process from their JSON and cached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+import numpy as np
+
+from .. import _zerorow
+from .._views import RowData
+from ..schema import Schema
+from ._batch import RowBatch
+
+_SCHEMAS: dict = {}
+
+
+def schema_of(text: str) -> Schema:
+    s = _SCHEMAS.get(text)
+    if s is None:
+        s = _SCHEMAS[text] = Schema.from_json(text)
+    return s
+
+
+def input_rows(rb, in_json: str | None, level: str) -> RowBatch:
+    """The rows of one Arrow batch: over its binary `row` column (encoded on the JVM or read
+    raw from files: zero-copy), or built by the native core from decoded columns (no jar)."""
+    if in_json is not None:
+        col = rb.column(0)
+        if str(col.type) in ("binary_view", "string_view"):  # not a layout we can view in place
+            import pyarrow as pa
+
+            col = col.cast(pa.large_binary())
+        return RowBatch.from_arrow_binary(col, schema_of(in_json), level)
+    from ..arrow import from_arrow
+
+    return RowBatch.from_rows(from_arrow(rb))
+
+
+def encode_objects(objs: list, schema: Schema) -> tuple:
+    """(data, int64 offsets) of `objs` encoded as rows of `schema` (dataclasses, NamedTuples,
+    dicts, pyspark Rows, or BinaryRows of that schema)."""
+    native = schema._native
+    if all(type(o) is not RowData and not _is_spark_row(o) for o in objs):
+        data, offs = _zerorow.encode_many(native, objs)
+        return data, np.frombuffer(offs, dtype="<i8")
+    parts = [_one(o, schema) for o in objs]
+    offs = np.zeros(len(parts) + 1, np.int64)
+    np.cumsum([len(p) for p in parts], out=offs[1:])
+    return b"".join(parts), offs
+
+
+def _one(o: Any, schema: Schema) -> bytes:
+    if type(o) is RowData:
+        if o.schema == schema:
+            return o.to_bytes()
+        o = o.to_dict()
+    elif _is_spark_row(o):
+        o = o.asDict(recursive=True)
+    return _zerorow.encode(schema._native, o)
+
+
+def _is_spark_row(o: Any) -> bool:
+    return type(o).__name__ == "Row" and hasattr(o, "asDict")
+
+
+def binary_batch(data: Any, offs: np.ndarray):
+    """A RecordBatch with one `row: binary` column over the encoded rows (no copy of rows)."""
+    import pyarrow as pa
+
+    n = len(offs) - 1
+    if offs[-1] >= 2**31:
+        raise OverflowError(f"{offs[-1]} bytes of rows in one batch; lower spark.sql.execution.arrow.maxRecordsPerBatch")
+    arr = pa.Array.from_buffers(
+        pa.binary(), n, [None, pa.py_buffer(offs.astype("<i4")), pa.py_buffer(data)]
+    )
+    return pa.RecordBatch.from_arrays([arr], names=["row"])
+
+
+def object_batch(objs: list, schema: Schema, expected):
+    """Objects -> Arrow columns of `schema` in one native call, cast to the Arrow schema Spark
+    expects for the declared output (time zones, string/large_string)."""
+    import pyarrow as pa
+
+    from ..arrow import objects_to_batch
+
+    if not objs:
+        return expected.empty_table().to_batches()[0] if len(expected) else pa.record_batch([], schema=expected)
+    if any(type(o) is RowData or _is_spark_row(o) for o in objs):
+        data, offs = encode_objects(objs, schema)
+        from ..arrow import RowBatch as Rows
+
+        rb = Rows(schema, data, offs).to_arrow()
+    else:
+        rb = objects_to_batch(_Enc(schema), objs)
+    return conform(rb, expected)
+
+
+class _Enc:
+    __slots__ = ("_native",)
+
+    def __init__(self, schema: Schema) -> None:
+        self._native = schema._native
+
+
+def conform(rb, expected):
+    """`rb` with the column names and Arrow types of `expected` (cast where they differ)."""
+    import pyarrow as pa
+
+    if not isinstance(rb, pa.RecordBatch):
+        rb = pa.record_batch(rb)
+    if rb.schema.names != expected.names:
+        missing = [n for n in expected.names if n not in rb.schema.names]
+        if missing:
+            raise ValueError(f"the batch fn returned lacks columns {missing} of the output schema (has {rb.schema.names})")
+        rb = rb.select(expected.names)
+    if not rb.schema.equals(expected):
+        rb = rb.cast(expected)
+    return rb
+
+
+def run_map_rows(batches: Iterable, fn: Callable, in_json, out_json: str, level: str, expected) -> Iterator:
+    """mapInArrow body of map_rows: `fn` per row view; None drops the row; rows out as a
+    binary column (expected None: the jar decodes it) or as Arrow columns (no jar)."""
+    out_schema = schema_of(out_json)
+    for rb in batches:
+        rows = input_rows(rb, in_json, level)
+        objs = [o for o in map(fn, rows) if o is not None]
+        if expected is None:
+            yield binary_batch(*encode_objects(objs, out_schema))
+        else:
+            yield object_batch(objs, out_schema, expected)
+
+
+def run_map_row_batches(batches: Iterable, fn: Callable, in_json, out_json: str, level: str, expected) -> Iterator:
+    """mapInArrow body of map_row_batches: `fn` per batch; objects or an Arrow batch back."""
+    out_schema = schema_of(out_json)
+    for rb in batches:
+        got = fn(input_rows(rb, in_json, level))
+        if got is None:
+            continue
+        if hasattr(got, "__arrow_c_array__") or hasattr(got, "__arrow_c_stream__"):
+            import pyarrow as pa
+
+            t = got if hasattr(got, "__arrow_c_array__") else pa.table(got)
+            for b in (t.to_batches() if isinstance(t, pa.Table) else [t]):
+                yield conform(b, expected)
+        else:
+            yield object_batch(list(got), out_schema, expected)
+
+
+def run_encode(batches: Iterable) -> Iterator:
+    """Decoded columns -> one binary `row` column, rows built by the native core (no jar)."""
+    from ..arrow import from_arrow
+
+    for rb in batches:
+        rows = from_arrow(rb)
+        yield binary_batch(rows.data, np.frombuffer(rows.offsets, dtype="<i8"))
+
+
+def run_decode(batches: Iterable, in_json: str, level: str, expected) -> Iterator:
+    """A binary `row` column -> the rows' fields as Arrow columns, by cpp-row (no jar)."""
+    for rb in batches:
+        yield conform(input_rows(rb, in_json, level).to_arrow(), expected)

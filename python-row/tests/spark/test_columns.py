@@ -1,0 +1,144 @@
+"""zerorow.spark.RowBatch and its column helpers, without Spark: against row-at-a-time reads."""
+
+import dataclasses
+import datetime as dt
+import pickle
+
+import numpy as np
+import pyarrow as pa
+import pytest
+import zerorow
+from zerorow.spark import RowBatch
+
+
+@dataclasses.dataclass
+class Item:
+    sku: str
+    qty: int
+    price: float
+
+
+@dataclasses.dataclass
+class Cust:
+    name: str
+    country: str | None
+    since: dt.date | None
+
+
+@dataclasses.dataclass
+class Order:
+    order_id: int
+    customer: Cust | None
+    items: list[Item] | None
+    scores: list[int | None]
+    tags: dict[str, str]
+    ratio: float | None
+
+
+def make(n):
+    return [
+        Order(i, None if i % 5 == 0 else Cust(f"n{i}", None if i % 3 == 0 else f"c{i % 4}", dt.date(2020, 1, 1) + dt.timedelta(days=i)),
+              None if i % 13 == 0 else [Item(f"s{k}", k + 1, 1.25 * (k + 1)) for k in range(i % 4)],
+              [None if (i + k) % 3 == 0 else i + k for k in range(i % 3)], {"c": str(i)}, None if i % 7 == 0 else i / 4)
+        for i in range(n)
+    ]
+
+
+def arrow_rows(objs, nulls_every=0):
+    enc = zerorow.encoder(Order)
+    data, offs = enc.encode_many(objs)
+    validity = None
+    if nulls_every:
+        validity = pa.array([i % nulls_every != 0 for i in range(len(objs))]).buffers()[1]
+    arr = pa.Array.from_buffers(pa.binary(), len(objs), [validity, pa.py_buffer(np.array(offs, np.int32)), pa.py_buffer(data)])
+    return enc, arr
+
+
+@pytest.mark.parametrize("sl", [slice(0, 200), slice(3, 151), slice(199, 200), slice(50, 50)])
+def test_columns_equal_row_reads(sl):
+    objs = make(200)
+    enc, arr = arrow_rows(objs)
+    arr = arr[sl]
+    b = RowBatch.from_arrow_binary(arr, enc.schema)
+    rows = list(b)
+    assert len(b) == len(rows) == len(objs[sl])
+    assert b.column("order_id").to_numpy().tolist() == [r.order_id for r in rows]
+    assert b.column("customer.country").to_pylist() == [r.customer.country if r.customer else None for r in rows]
+    assert b.column("customer.since").to_pylist() == [r.customer.since if r.customer else None for r in rows]
+    q, p = b.column("items.qty"), b.column("items.price")
+    want = [sum(i.qty * i.price for i in (r.items or [])) for r in rows]
+    assert np.allclose(q.per_row(q.to_numpy() * p.to_numpy(), len(b)), want)
+    assert q.offsets.tolist() == np.concatenate([[0], np.cumsum([len(r.items or []) for r in rows])]).tolist()
+    assert b.column("items.sku").to_pylist() == [i.sku for r in rows for i in (r.items or [])]
+    assert b.column("scores").to_pylist() == [s for r in rows for s in r.scores]
+    ratio = b.column("ratio")
+    assert np.array_equal(ratio.to_numpy(), np.array([np.nan if r.ratio is None else r.ratio for r in rows]), equal_nan=True)
+    if len(b):
+        assert pa.record_batch(b.to_arrow()).num_rows == len(b)
+
+
+def test_null_rows_are_not_rows():
+    objs = make(40)
+    enc, arr = arrow_rows(objs, nulls_every=4)
+    b = RowBatch.from_arrow_binary(arr, enc.schema)
+    assert [r.order_id for r in b] == [i for i in range(40) if i % 4]
+    assert b.column("order_id").to_numpy().tolist() == [i for i in range(40) if i % 4]
+
+
+def test_column_errors_are_clear():
+    enc, arr = arrow_rows(make(30))
+    b = RowBatch.from_arrow_binary(arr, enc.schema)
+    with pytest.raises(KeyError, match="no field 'nope' at customer"):
+        b.column("customer.nope")
+    with pytest.raises(KeyError, match="order_id is a int64, it has no field 'x'"):
+        b.column("order_id.x")
+    with pytest.raises(zerorow.UnsupportedError, match="a column of struct values"):
+        b.column("customer")
+    with pytest.raises(zerorow.UnsupportedError, match="map"):
+        b.column("tags")
+    with pytest.raises(zerorow.InvalidDataError, match="null values in a int64 column"):
+        b.column("scores").to_numpy()
+    assert b.column("scores").to_numpy(null_value=-1).min() == -1
+
+
+def test_a_malformed_row_is_an_error_naming_the_path():
+    objs = make(10)
+    enc = zerorow.encoder(Order)
+    data, offs = enc.encode_many(objs)
+    data = bytearray(data)
+    # row 2: the customer reference's offset points far outside the row
+    start = offs[2]
+    bitmap = 8
+    slot = start + bitmap + 8 * 1
+    data[slot + 4 : slot + 8] = (10**6).to_bytes(4, "little")
+    arr = pa.Array.from_buffers(pa.binary(), 10, [None, pa.py_buffer(np.array(offs, np.int32)), pa.py_buffer(bytes(data))])
+    b = RowBatch.from_arrow_binary(arr, enc.schema)
+    with pytest.raises(zerorow.InvalidDataError, match=r"at customer: offset \+ size past the enclosing region: expected \d+ <= \d+ \(value 2"):
+        b.column("customer.country")
+    with pytest.raises(zerorow.ZerorowError):
+        _ = b[2].customer.country
+
+
+def test_a_schema_survives_pickle_and_cloudpickle():
+    from pyspark import cloudpickle
+
+    schema = zerorow.encoder(Order).schema
+    for dumps in (pickle.dumps, cloudpickle.dumps):
+        s2 = pickle.loads(dumps(schema))
+        assert s2 == schema and s2.fingerprint == schema.fingerprint
+
+
+# Encoder pickling is python-row's (issue 11, branch wt-python); without it a function that
+# captures an encoder cannot be shipped to executors. Remove the marker once both are merged.
+@pytest.mark.xfail(raises=TypeError, strict=False, reason="Encoder.__reduce__ lands with python-row issue 11")
+def test_an_encoder_survives_pickle_and_cloudpickle():
+    from pyspark import cloudpickle
+
+    enc = zerorow.encoder(Order)
+    for dumps in (pickle.dumps, cloudpickle.dumps):
+        e2 = pickle.loads(dumps(enc))
+        o = make(3)[1]
+        assert e2.from_row(e2.to_row(o)) == o
+    # a function capturing them, as Spark ships it to executors
+    fn = cloudpickle.loads(cloudpickle.dumps(lambda: enc.encode(make(2)[1])))
+    assert fn() == enc.encode(make(2)[1])

@@ -1,0 +1,43 @@
+# zerorow.spark (the Python side of spark-connector, in python-row): its tests, its benchmark,
+# the pyspark 3.5.9 environment, and the connector jars shipped inside the Python package.
+SPARK_PY_JARS := $(PYROW)/src/zerorow/spark/jars
+SPARK35_VENV := $(ROOT)/.venv-spark35
+SPARK35_PY := $(SPARK35_VENV)/bin/python
+# pyspark 3.5 predates NumPy 2 and pandas 2.3; these are the newest it was released against.
+SPARK35_PKGS := pyspark==3.5.9 numpy==1.26.4 pandas==2.2.3 pyarrow==17.0.0 \
+                nanobind==3.1.0 scikit-build-core==1.1.2
+BENCH_ROWS ?= 1000000
+
+TEST_TARGETS += test-spark-python
+BENCH_TARGETS += bench-spark
+
+.PHONY: build-spark-python venv-spark35 test-spark-python bench-spark
+
+# The built jars go into the package (src/zerorow/spark/jars, git-ignored) and the package is
+# reinstalled, so `zerorow.spark.configure(builder)` finds them without ZEROROW_SPARK_JAR.
+build-spark-python: build-spark
+	@mkdir -p $(SPARK_PY_JARS)
+	@for v in 2.13 2.12; do cmp -s $(ROOT)/spark-connector/target/zerorow-spark_$$v.jar $(SPARK_PY_JARS)/zerorow-spark_$$v.jar \
+	  || cp $(ROOT)/spark-connector/target/zerorow-spark_$$v.jar $(SPARK_PY_JARS)/; done
+	@$(MAKE) --no-print-directory build-python
+
+venv-spark35: $(SPARK35_VENV)/.stamp
+$(SPARK35_VENV)/.stamp: $(PYROW_STAMP) $(ROOT)/spark-connector/python.mk
+	test -x $(SPARK35_PY) || python3 -m venv $(SPARK35_VENV)
+	$(SPARK35_PY) -m pip install -q --upgrade pip
+	$(SPARK35_PY) -m pip install -q $(SPARK35_PKGS)
+	$(SPARK35_PY) -m pip install -q --no-build-isolation -C build-dir=build/spark35 $(PYROW)
+	touch $@
+
+# One SparkSession for the pytest session (tests/spark/conftest.py); the no-jar session, the
+# local Connect server and pyspark 3.5.9 run in subprocesses.
+test-spark-python: build-spark-python build-java-demo venv-spark35
+	cd $(PYROW) && PYSPARK_PYTHON=$(PY) ZEROROW_SPARK35_PYTHON=$(SPARK35_PY) \
+	  $(PY) -m pytest -q -p no:cacheprovider -o addopts= tests/spark
+
+# All variants of issue 13 item 5 in one run; BENCH_ROWS=100000 for a quick one.
+bench-spark: build-spark-python build-java-demo
+	@mkdir -p $(ROOT)/spark-connector/target
+	PYSPARK_PYTHON=$(PY) BENCH_ROWS=$(BENCH_ROWS) $(PY) $(ROOT)/spark-connector/python/bench_spark.py \
+	  --markdown $(ROOT)/spark-connector/target/bench-spark.md
+NOTEBOOK_DEPS += build-spark-python

@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""`make bench-spark`: a Python function over wide nested orders in Spark, every way at once.
+
+Issue 13 item 5. 1M orders (BENCH_ROWS) of 30 top-level fields — 10 longs, 10 doubles,
+8 strings, a customer struct and 0-5 line items — are generated on the JVM and cached before
+timing. The function reads order_id, customer.country and the items' qty * price and returns
+one double; each job sums it. All variants run in this one process, side by side (the machine
+is shared: the ratios matter, not the absolute times). Prints a table and writes it as
+markdown (--markdown).
+"""
+
+import argparse
+import datetime as dt
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROWS = int(os.environ.get("BENCH_ROWS", "1000000"))
+REPEATS = int(os.environ.get("BENCH_REPEATS", "3"))
+
+ORDERS_SQL = """
+select id as order_id, {longs}, {doubles}, {strings},
+       named_struct('id', id % 100000, 'name', concat('customer-', id % 100000),
+                    'country', element_at(array('DE', 'FR', 'US', 'GB', 'JP'), cast(id % 5 + 1 as int)),
+                    'tier', cast(id % 3 as int)) as customer,
+       transform(filter(sequence(0, 4), k -> k < id % 6),
+                 k -> named_struct('sku', concat('sku-', (id + k) % 5000), 'qty', cast(k + 1 as int),
+                                   'price', round(((id + k) % 100) * 0.37d + 1, 2))) as items
+from range({n})
+"""
+
+
+def orders_sql(n):
+    longs = ", ".join(f"id * {k + 3} % 1000003 as l{k}" for k in range(1, 10))
+    doubles = ", ".join(f"id * {k}.25d as d{k}" for k in range(10))
+    strings = ", ".join(f"concat('s{k}-', id % {1000 + k}) as s{k}" for k in range(8))
+    return ORDERS_SQL.format(longs=longs, doubles=doubles, strings=strings, n=n)
+
+
+# ---- the function, written for each way of getting at the fields --------------------------
+def value(order_id, country, total):
+    return total * (1.1 if country == "DE" else 1.0) + (order_id % 2)
+
+
+def on_row(r):  # zerorow BinaryRow: reads three fields in place
+    return {"v": value(r.order_id, r.customer.country, sum(i.qty * i.price for i in r.items))}
+
+
+def on_columns(b):  # zerorow.spark.RowBatch: one field of every row per call
+    import numpy as np
+    import pyarrow as pa
+
+    qty, price = b.column("items.qty"), b.column("items.price")
+    total = qty.per_row(qty.to_numpy() * price.to_numpy(), len(b))
+    de = np.asarray(b.column("customer.country").to_arrow().to_numpy(zero_copy_only=False) == "DE")
+    oid = b.column("order_id").to_numpy()
+    return pa.record_batch({"v": total * np.where(de, 1.1, 1.0) + (oid % 2)})
+
+
+def on_python_objects(order_id, customer, items):  # pickled UDF / Arrow UDF: Rows
+    return value(order_id, customer["country"], sum(i["qty"] * i["price"] for i in items))
+
+
+def pandas_fn(it):
+    import pandas as pd
+
+    for pdf in it:
+        v = [value(o, c["country"], sum(i["qty"] * i["price"] for i in items))
+             for o, c, items in zip(pdf["order_id"], pdf["customer"], pdf["items"])]
+        yield pd.DataFrame({"v": v})
+
+
+def arrow_pylist_fn(it):
+    import pyarrow as pa
+
+    for b in it:
+        v = [value(r["order_id"], r["customer"]["country"], sum(i["qty"] * i["price"] for i in r["items"]))
+             for r in b.to_pylist()]
+        yield pa.record_batch({"v": pa.array(v, pa.float64())})
+
+
+def arrow_vector_fn(it):
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    for b in it:
+        items = b.column("items")
+        flat = pc.list_flatten(items)
+        prod = pc.multiply(pc.struct_field(flat, "qty").cast(pa.float64()), pc.struct_field(flat, "price"))
+        total = np.bincount(pc.list_parent_indices(items).to_numpy(), weights=prod.to_numpy(), minlength=len(b))
+        de = pc.equal(pc.struct_field(b.column("customer"), "country"), "DE").to_numpy(zero_copy_only=False)
+        oid = b.column("order_id").to_numpy()
+        yield pa.record_batch({"v": total * np.where(de, 1.1, 1.0) + (oid % 2)})
+
+
+def arrow_nothing(it):
+    import pyarrow as pa
+
+    for b in it:
+        yield pa.record_batch({"n": pa.array([b.num_rows], pa.int64())})
+
+
+# ---- the session and the runs -------------------------------------------------------------
+def session():
+    import zerorow.spark as zs
+    from pyspark.sql import SparkSession
+
+    b = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
+         .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "2")
+         .config("spark.driver.bindAddress", "127.0.0.1").config("spark.driver.host", "127.0.0.1")
+         .config("spark.driver.memory", os.environ.get("BENCH_DRIVER_MEMORY", "6g")))
+    spark = zs.configure(b).getOrCreate()
+    spark.sparkContext.setLogLevel("ERROR")
+    return spark
+
+
+def timed(job):
+    times, result = [], None
+    for _ in range(REPEATS):
+        t0 = time.perf_counter()
+        result = job()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times), result
+
+
+def variants(spark, df, tmp):
+    import zerorow.spark as zs
+    from pyspark.sql import functions as F
+    from zerorow.spark import functions as zf
+
+    total = F.aggregate("items", F.lit(0.0), lambda acc, i: acc + i["qty"] * i["price"])
+    sql_v = total * F.when(F.col("customer.country") == "DE", 1.1).otherwise(1.0) + F.col("order_id") % 2
+    schema = zs.struct_to_schema(df.schema)
+    s = lambda d: d.agg(F.sum("v")).collect()[0][0]
+    udf_b = F.udf(on_python_objects, "double")
+    udf_c = F.udf(on_python_objects, "double", useArrow=True)
+    cols3 = ["order_id", "customer", "items"]
+    rf, pq = os.path.join(tmp, "rows"), os.path.join(tmp, "parquet")
+    df.write.format("zerorow").save(rf)
+    df.write.parquet(pq)
+    pruned = lambda d: d.select("order_id", "l5", "s3").agg(F.sum("order_id"), F.sum("l5"), F.max(F.length("s3"))).collect()[0]
+    return [
+        ("a", "zerorow.spark.map_rows", lambda: s(zs.map_rows(df, on_row, "v DOUBLE"))),
+        ("a2", "zerorow.spark.map_row_batches (column helpers)", lambda: s(zs.map_row_batches(df, on_columns, "v DOUBLE"))),
+        ("a-nojar", "map_rows without the jar (Python-side rows)", lambda: s(zs.map_rows(df, on_row, "v DOUBLE", use_jar=False))),
+        ("b", "@udf (pickled rows)", lambda: s(df.select(udf_b(*cols3).alias("v")))),
+        ("c", "@udf(useArrow=True)", lambda: s(df.select(udf_c(*cols3).alias("v")))),
+        ("d", "mapInPandas", lambda: s(df.mapInPandas(pandas_fn, "v DOUBLE"))),
+        ("e", "mapInArrow + to_pylist()", lambda: s(df.mapInArrow(arrow_pylist_fn, "v DOUBLE"))),
+        ("e2", "mapInArrow vectorised (pyarrow.compute)", lambda: s(df.mapInArrow(arrow_vector_fn, "v DOUBLE"))),
+        ("e2-3col", "mapInArrow vectorised, the 3 columns selected", lambda: s(df.select(*cols3).mapInArrow(arrow_vector_fn, "v DOUBLE"))),
+        ("f", "Spark SQL expressions (JVM floor)", lambda: s(df.select(sql_v.alias("v")))),
+        ("g", "zerorow_encode + zerorow_decode, then (f)", lambda: s(
+            df.select(zf.zerorow_decode(zf.zerorow_encode(F.struct(*df.columns)), schema).alias("o")).select("o.*").select(sql_v.alias("v")))),
+        ("n-rows", "do-nothing map_rows (whole row)", lambda: zs.map_rows(df, lambda r: None, "v DOUBLE").count()),
+        ("n-arrow", "do-nothing mapInArrow (30 columns)", lambda: df.mapInArrow(arrow_nothing, "n BIGINT").count()),
+        ("r-zr", "read 3 of 30 columns: format(\"zerorow\")", lambda: pruned(spark.read.format("zerorow").load(rf))),
+        ("r-pq", "read 3 of 30 columns: Parquet", lambda: pruned(spark.read.parquet(pq))),
+    ]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--markdown", help="write the table here as markdown")
+    ap.add_argument("--only", help="comma-separated variant keys")
+    args = ap.parse_args()
+    spark = session()
+    df = spark.sql(orders_sql(ROWS)).repartition(2).cache()
+    assert df.count() == ROWS
+    results = {}
+    # Start the Python workers and load zerorow in them before anything is timed, so the
+    # first variant does not pay for it.
+    import zerorow.spark as zs
+
+    zs.map_rows(df.limit(20000), on_row, "v DOUBLE").count()
+    with tempfile.TemporaryDirectory() as tmp:
+        for key, name, job in variants(spark, df, tmp):
+            if args.only and key not in args.only.split(","):
+                continue
+            t, r = timed(job)
+            results[key] = (name, t, r)
+            print(f"{key:8} {name:48} {t:8.2f} s   -> {r}", flush=True)
+    table = render(results)
+    print(table)
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(table)
+    check(results)
+    spark.stop()
+
+
+def render(results):
+    load = open("/proc/loadavg").read().split()[:3] if os.path.exists("/proc/loadavg") else ["?"] * 3
+    cpu = subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], capture_output=True, text=True).stdout.strip()
+    import pyspark
+
+    per_record = {k: results[k][1] for k in ("b", "c", "d", "e") if k in results}
+    best_k = min(per_record, key=per_record.get) if per_record else None
+    lines = [
+        f"{ROWS:,} orders (30 fields, customer struct, 0-5 items), local[2], pyspark {pyspark.__version__}, "
+        f"median of {REPEATS}; {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, load {' '.join(load)}, "
+        f"{os.cpu_count()} cores {cpu}; `make bench-spark BENCH_ROWS={ROWS}`",
+        "",
+        "| variant | job | time (s) | vs (a) | vs (f) |",
+        "| --- | --- | ---: | ---: | ---: |",
+    ]
+    ta, tf = results.get("a", (0, None))[1], results.get("f", (0, None))[1]
+    for k, (name, t, _) in results.items():
+        ra = f"{t / ta:.2f}x" if ta else ""
+        rf = f"{t / tf:.1f}x" if tf else ""
+        lines.append(f"| ({k}) | {name} | {t:.2f} | {ra} | {rf} |")
+    lines.append("")
+    targets = []
+    if best_k and "a" in results:
+        targets.append(f"(a) vs best per-record path ({best_k}): {per_record[best_k] / ta:.2f}x faster (target >= 3x)")
+    if "a2" in results and "e2" in results:
+        targets.append(f"(a2) vs (e2): {results['e2'][1] / results['a2'][1]:.2f}x (target > 1)")
+    if "n-rows" in results and "n-arrow" in results:
+        targets.append(f"do-nothing map_rows vs do-nothing mapInArrow: {results['n-rows'][1] / results['n-arrow'][1]:.2f} of its time (target < 1)")
+    if "g" in results and "f" in results:
+        targets.append(f"(g) encode+decode vs (f): {results['g'][1] / tf:.2f}x (target <= 1.5)")
+    if "r-zr" in results and "r-pq" in results:
+        targets.append(f"pruned read, row files vs Parquet: {results['r-zr'][1] / results['r-pq'][1]:.2f}x")
+    if "a-nojar" in results and "a" in results:
+        targets.append(f"(a) without the jar vs with it: {results['a-nojar'][1] / ta:.2f}x")
+    lines += [f"- {t}" for t in targets]
+    return "\n".join(lines) + "\n"
+
+
+def check(results):
+    """Every variant computed the same sum (the benchmark measures equal work)."""
+    sums = {k: r for k, (_, _, r) in results.items() if isinstance(r, float)}
+    ref = sums.get("f")
+    bad = {k: v for k, v in sums.items() if ref is not None and abs(v - ref) > 1e-6 * abs(ref)}
+    if bad:
+        print(f"MISMATCH against (f) = {ref}: {bad}", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
