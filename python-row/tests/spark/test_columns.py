@@ -128,9 +128,7 @@ def test_a_schema_survives_pickle_and_cloudpickle():
         assert s2 == schema and s2.fingerprint == schema.fingerprint
 
 
-# Encoder pickling is python-row's (issue 11, branch wt-python); without it a function that
-# captures an encoder cannot be shipped to executors. Remove the marker once both are merged.
-@pytest.mark.xfail(raises=TypeError, strict=False, reason="Encoder.__reduce__ lands with python-row issue 11")
+# Without it a function that captures an encoder cannot be shipped to executors.
 def test_an_encoder_survives_pickle_and_cloudpickle():
     from pyspark import cloudpickle
 
