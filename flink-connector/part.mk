@@ -1,0 +1,30 @@
+# flink-connector: Flink adapters (README.md), Flink 2.2.0 (flink-2.2/) and 1.20.3 (flink-1.20/)
+# over one source tree. build-flink writes the two one-jar connectors:
+#   flink-connector/target/zerorow-flink.jar       (Flink 2.2)
+#   flink-connector/target/zerorow-flink-1.20.jar  (Flink 1.20)
+# test-flink-java: the JUnit tests (MiniCluster jobs kept few and small) on both versions.
+# bench-flink: the keyed DataStream job with the record as zerorow / RowData / POJO / Kryo,
+# all in one run; writes flink-connector/target/bench-flink.md.
+FLINK_CONNECTOR := $(ROOT)/flink-connector
+TEST_TARGETS += test-flink-java
+BENCH_TARGETS += bench-flink
+FLINK_BENCH_ARGS ?=
+
+.PHONY: build-flink test-flink-java bench-flink
+build-flink:
+	cd $(ROOT) && $(MVN) -q -pl flink-connector/flink-2.2,flink-connector/flink-1.20 -am \
+	  -Dmaven.test.skip=true package
+	@ls -l $(FLINK_CONNECTOR)/target/zerorow-flink.jar $(FLINK_CONNECTOR)/target/zerorow-flink-1.20.jar
+
+test-flink-java:
+	cd $(ROOT) && $(MVN) -pl flink-connector/flink-2.2,flink-connector/flink-1.20 -am package \
+	  -Dtest='io.zerorow.flink.**' -Dsurefire.failIfNoSpecifiedTests=false
+
+bench-flink:
+	cd $(ROOT) && $(MVN) -q -pl flink-connector/flink-2.2 -am -DskipTests test-compile \
+	  dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
+	cd $(FLINK_CONNECTOR)/flink-2.2 && java -Xmx3g $(filter-out -Xmx4g,$(ZEROROW_FLINK_JVM)) \
+	  --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED \
+	  --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED \
+	  -cp target/test-classes:target/classes:$$(cat target/bench-classpath.txt) \
+	  io.zerorow.flink.bench.DataStreamBench $(FLINK_BENCH_ARGS) | tee $(FLINK_CONNECTOR)/target/bench-flink.md
