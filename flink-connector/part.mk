@@ -20,11 +20,14 @@ test-flink-java:
 	cd $(ROOT) && $(MVN) -pl flink-connector/flink-2.2,flink-connector/flink-1.20 -am package \
 	  -Dtest='io.zerorow.flink.**' -Dsurefire.failIfNoSpecifiedTests=false
 
+# Run it under the shared lock: flock /tmp/zerorow-jvm.lock make bench-flink
 bench-flink:
-	cd $(ROOT) && $(MVN) -q -pl flink-connector/flink-2.2 -am -DskipTests test-compile \
-	  dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
-	cd $(FLINK_CONNECTOR)/flink-2.2 && java -Xmx3g $(filter-out -Xmx4g,$(ZEROROW_FLINK_JVM)) \
+	cd $(ROOT) && $(MVN) -q -pl flink-connector/flink-2.2 -am -DskipTests test-compile
+	cd $(ROOT) && $(MVN) -q -pl flink-connector/flink-2.2 dependency:build-classpath \
+	  -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
+	cd $(FLINK_CONNECTOR)/flink-2.2 && java -Xmx3g \
 	  --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED \
 	  --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED \
 	  -cp target/test-classes:target/classes:$$(cat target/bench-classpath.txt) \
-	  io.zerorow.flink.bench.DataStreamBench $(FLINK_BENCH_ARGS) | tee $(FLINK_CONNECTOR)/target/bench-flink.md
+	  io.zerorow.flink.bench.DataStreamBench $(FLINK_BENCH_ARGS) 2>/dev/null \
+	  | grep '^|' | tee $(FLINK_CONNECTOR)/target/bench-flink.md
