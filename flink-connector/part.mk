@@ -22,9 +22,8 @@ test-flink-java:
 
 # Run it under the shared lock: flock /tmp/zerorow-jvm.lock make bench-flink
 bench-flink:
-	cd $(ROOT) && $(MVN) -q -pl flink-connector/flink-2.2 -am -DskipTests test-compile
-	cd $(ROOT) && $(MVN) -q -pl flink-connector/flink-2.2 dependency:build-classpath \
-	  -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
+	cd $(ROOT) && $(MVN) -q -pl flink-connector/flink-2.2 -am -DskipTests test-compile \
+	  dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
 	cd $(FLINK_CONNECTOR)/flink-2.2 && java -Xmx3g \
 	  --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED \
 	  --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED \
