@@ -10,7 +10,7 @@ TEST_TARGETS += test-flink-java
 BENCH_TARGETS += bench-flink
 FLINK_BENCH_ARGS ?=
 
-.PHONY: build-flink test-flink-java bench-flink
+.PHONY: build-flink test-flink-java check-flink-jar bench-flink
 build-flink:
 	cd $(ROOT) && $(MVN) -q -pl flink-connector/flink-2.2,flink-connector/flink-1.20 -am \
 	  -Dmaven.test.skip=true package
@@ -18,7 +18,19 @@ build-flink:
 
 test-flink-java:
 	cd $(ROOT) && $(MVN) -pl flink-connector/flink-2.2,flink-connector/flink-1.20 -am package \
-	  -Dtest='io.zerorow.flink.**' -Dsurefire.failIfNoSpecifiedTests=false
+	  -Dtest='io.zerorow.flink.**' -Dsurefire.failIfNoSpecifiedTests=false \
+	  dependency:build-classpath -Dmdep.outputFile=target/flink-classpath.txt -Dmdep.includeScope=test
+	$(MAKE) check-flink-jar
+
+# The built jar in real Flink jobs, with Flink's jars and that jar only (no zerorow classes,
+# no Arrow of our own): how PyFlink's add_jars and a cluster's lib/ see it.
+FLINK_ONLY_CP = $$(tr ':' '\n' < $(FLINK_CONNECTOR)/flink-2.2/target/flink-classpath.txt \
+	  | grep -v -e '/io/zerorow/' -e '/java-row/' -e '/org/apache/arrow/' -e 'junit' | paste -sd:)
+check-flink-jar:
+	cd $(FLINK_CONNECTOR)/jar-check && java --add-opens=java.base/java.nio=ALL-UNNAMED \
+	  --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED \
+	  -cp "$(FLINK_ONLY_CP):$(FLINK_CONNECTOR)/target/zerorow-flink.jar" JarCheck.java 2>&1 \
+	  | grep -v -e ' INFO ' -e ' WARN ' -e '^SLF4J'
 
 # Run it under the shared lock: flock /tmp/zerorow-jvm.lock make bench-flink
 bench-flink:
