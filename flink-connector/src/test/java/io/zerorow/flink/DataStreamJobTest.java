@@ -39,7 +39,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** DataStream jobs carrying BinaryRows: keyBy and shuffles without Kryo, and exactly-once state. */
 class DataStreamJobTest {
   @RegisterExtension
-  static final MiniClusterExtension CLUSTER = new MiniClusterExtension();
+  static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
+      new org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration.Builder()
+          .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
 
   static final Schema EVENT = Schema.of(Field.of("key", DataTypes.INT64, false),
       Field.of("id", DataTypes.INT64, false), Field.of("name", DataTypes.STRING, true),

@@ -30,7 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** Runs every code example of flink-connector/README.md. */
 class ReadmeExamplesTest {
   @RegisterExtension
-  static final MiniClusterExtension CLUSTER = new MiniClusterExtension();
+  static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
+      new org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration.Builder()
+          .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
 
   static String readme() throws Exception {
     Path p = Path.of(System.getProperty("zerorow.root"), "flink-connector", "README.md");

@@ -28,7 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** Table API jobs: row files through the filesystem connector, and the SQL functions. */
 class TableJobTest {
   @RegisterExtension
-  static final MiniClusterExtension CLUSTER = new MiniClusterExtension();
+  static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
+      new org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration.Builder()
+          .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
 
   /** The schema of the input files, written as another producer would (SPEC §4.1 JSON). */
   static final Schema ORDERS = Schema.fromJson("{\"type\":\"struct\",\"fields\":["
