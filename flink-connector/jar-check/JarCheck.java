@@ -57,10 +57,10 @@ public class JarCheck {
         + "'filesystem', 'path' = '" + dir.toUri() + "', 'format' = 'zerorow')");
     t.executeSql("INSERT INTO f VALUES (1, 'ada'), (2, 'grace')").await();
     List<Row> out = new ArrayList<>();
-    try (CloseableIterator<Row> it = t.executeSql("SELECT zerorow_decode(zerorow_encode("
+    try (CloseableIterator<Row> it = t.executeSql("SELECT r.name FROM (SELECT zerorow_decode(zerorow_encode("
         + "CAST(ROW(id, name) AS ROW<id BIGINT, name STRING>)), '{\"type\":\"struct\",\"fields\":"
         + "[{\"name\":\"id\",\"type\":\"int64\",\"nullable\":true},{\"name\":\"name\",\"type\":"
-        + "\"string\",\"nullable\":true}]}').name FROM f WHERE id = 2").collect()) {
+        + "\"string\",\"nullable\":true}]}') AS r FROM f WHERE id = 2)").collect()) {
       it.forEachRemaining(out::add);
     }
     check(out.equals(List.of(Row.of("grace"))), "SQL over row files: " + out);

@@ -163,7 +163,7 @@ class DataStreamJobTest {
 
     @Override
     public BinaryRow map(BinaryRow event) throws Exception {
-      if (++seen % 20 == 0) {
+      if (++seen % 10 == 0) {
         Thread.sleep(2); // leave room for checkpoints while the input is read
       }
       if (CHECKPOINTED.get() && seen > 200 && FAILED.compareAndSet(false, true)) {
