@@ -2,9 +2,9 @@
 # over one source tree. build-flink writes the two one-jar connectors:
 #   flink-connector/target/zerorow-flink.jar       (Flink 2.2)
 #   flink-connector/target/zerorow-flink-1.20.jar  (Flink 1.20)
-# test-flink-java: the JUnit tests (MiniCluster jobs kept few and small) on both versions.
-# bench-flink: the keyed DataStream job with the record as zerorow / RowData / POJO / Kryo,
-# all in one run; writes flink-connector/target/bench-flink.md.
+# test-flink-java: the JUnit tests (MiniCluster jobs kept few and small) on both versions, then
+# check-flink-jar. bench-flink: the keyed DataStream job with the record as zerorow / RowData
+# / POJO / Kryo, all in one run; writes flink-connector/target/bench-flink.md.
 FLINK_CONNECTOR := $(ROOT)/flink-connector
 TEST_TARGETS += test-flink-java
 BENCH_TARGETS += bench-flink
@@ -20,17 +20,19 @@ test-flink-java:
 	cd $(ROOT) && $(MVN) -pl flink-connector/flink-2.2,flink-connector/flink-1.20 -am package \
 	  -Dtest='io.zerorow.flink.**' -Dsurefire.failIfNoSpecifiedTests=false \
 	  dependency:build-classpath -Dmdep.outputFile=target/flink-classpath.txt -Dmdep.includeScope=test
-	$(MAKE) check-flink-jar
+	$(MAKE) -C $(ROOT) check-flink-jar
 
-# The built jar in real Flink jobs, with Flink's jars and that jar only (no zerorow classes,
-# no Arrow of our own): how PyFlink's add_jars and a cluster's lib/ see it.
-FLINK_ONLY_CP = $$(tr ':' '\n' < $(FLINK_CONNECTOR)/flink-2.2/target/flink-classpath.txt \
+# Each built jar in real Flink jobs, with Flink's jars and that jar only (no zerorow classes,
+# no Arrow of our own): what PyFlink's add_jars and a cluster's lib/ see.
+flink_only_cp = $$(tr ':' '\n' < $(FLINK_CONNECTOR)/$(1)/target/flink-classpath.txt \
 	  | grep -v -e '/io/zerorow/' -e '/java-row/' -e '/org/apache/arrow/' -e 'junit' | paste -sd:)
+JAR_CHECK = cd $(FLINK_CONNECTOR)/jar-check && java --add-opens=java.base/java.nio=ALL-UNNAMED \
+	  --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED
 check-flink-jar:
-	cd $(FLINK_CONNECTOR)/jar-check && java --add-opens=java.base/java.nio=ALL-UNNAMED \
-	  --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED \
-	  -cp "$(FLINK_ONLY_CP):$(FLINK_CONNECTOR)/target/zerorow-flink.jar" JarCheck.java 2>&1 \
-	  | grep -v -e ' INFO ' -e ' WARN ' -e '^SLF4J'
+	$(JAR_CHECK) -cp "$(call flink_only_cp,flink-2.2):$(FLINK_CONNECTOR)/target/zerorow-flink.jar" \
+	  JarCheck.java 2>&1 | grep -v -e ' INFO ' -e ' WARN ' -e '^SLF4J'; test $${PIPESTATUS[0]} -eq 0
+	$(JAR_CHECK) -cp "$(call flink_only_cp,flink-1.20):$(FLINK_CONNECTOR)/target/zerorow-flink-1.20.jar" \
+	  JarCheck.java 2>&1 | grep -v -e ' INFO ' -e ' WARN ' -e '^SLF4J'; test $${PIPESTATUS[0]} -eq 0
 
 # Run it under the shared lock: flock /tmp/zerorow-jvm.lock make bench-flink
 bench-flink:
