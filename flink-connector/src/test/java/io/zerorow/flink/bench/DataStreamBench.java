@@ -176,17 +176,25 @@ public final class DataStreamBench {
     }
   }
 
+  /**
+   * The records, built once before the jobs run. Static: the MiniCluster runs in this JVM, and
+   * the records (Flink POJOs, RowData, rows) are not Java-serializable as part of a function.
+   */
+  static final List<List<?>> POOLS = new ArrayList<>();
+
   /** Emits pool[i % POOL] for i in [0, n): the source does no encoding work of its own. */
   static final class FromPool<T> implements MapFunction<Long, T> {
-    private final List<T> pool;
+    private final int pool;
 
-    FromPool(List<T> pool) {
+    FromPool(int pool) {
       this.pool = pool;
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public T map(Long i) {
-      return pool.get((int) (i % pool.size()));
+      List<?> records = POOLS.get(pool);
+      return (T) records.get((int) (i % records.size()));
     }
   }
 
@@ -196,7 +204,8 @@ public final class DataStreamBench {
 
   static <T> DataStream<T> source(StreamExecutionEnvironment env, long n, List<T> pool,
       TypeInformation<T> type) {
-    return env.fromSequence(0, n - 1).map(new FromPool<>(pool)).returns(type);
+    int index = POOLS.indexOf(pool);
+    return env.fromSequence(0, n - 1).map(new FromPool<T>(index)).returns(type);
   }
 
   static long run(String name, Variant v, long n) throws Exception {
@@ -226,6 +235,9 @@ public final class DataStreamBench {
       rowDatas.add(g);
       rows.add(encoder.encode(g).copy());
     }
+    POOLS.add(rows);
+    POOLS.add(rowDatas);
+    POOLS.add(pojos);
     TypeInformation<Order> pojoType = TypeExtractor.createTypeInfo(Order.class);
     if (!(pojoType instanceof PojoTypeInfo)) {
       throw new IllegalStateException("Order is not a Flink POJO: " + pojoType);
