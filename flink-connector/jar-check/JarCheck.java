@@ -45,7 +45,7 @@ public class JarCheck {
     }
     List<String> pages = new ArrayList<>();
     env.fromData(rows, ZerorowTypeInfo.of(schema)).keyBy(ZerorowKeys.int64(schema, "user"))
-        .map(r -> new ZerorowRowData(r).getString(1).toString())
+        .map(r -> new ZerorowRowData(r).getString(1).toString()).returns(String.class)
         .executeAndCollect().forEachRemaining(pages::add);
     check(pages.size() == 100, "DataStream job: " + pages.size() + " rows");
 
