@@ -36,10 +36,13 @@ flink_only_cp = $$(tr ':' '\n' < $(FLINK_CONNECTOR)/$(1)/target/flink-classpath.
 JAR_CHECK = cd $(FLINK_CONNECTOR)/jar-check && java --add-opens=java.base/java.nio=ALL-UNNAMED \
 	  --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED
 check-flink-jar:
-	$(JAR_CHECK) -cp "$(call flink_only_cp,flink-2.2):$(FLINK_CONNECTOR)/target/zerorow-flink.jar" \
-	  JarCheck.java 2>&1 | grep -v -e ' INFO ' -e ' WARN ' -e '^SLF4J'; test $${PIPESTATUS[0]} -eq 0
-	$(JAR_CHECK) -cp "$(call flink_only_cp,flink-1.20):$(FLINK_CONNECTOR)/target/zerorow-flink-1.20.jar" \
-	  JarCheck.java --no-sql-functions 2>&1 | grep -v -e ' INFO ' -e ' WARN ' -e '^SLF4J'; test $${PIPESTATUS[0]} -eq 0
+	mkdir -p $(FLINK_CONNECTOR)/target/jar-check-2.2 $(FLINK_CONNECTOR)/target/jar-check-1.20
+	javac -d $(FLINK_CONNECTOR)/target/jar-check-2.2 -cp "$(call flink_only_cp,flink-2.2):$(FLINK_CONNECTOR)/target/zerorow-flink.jar" $(FLINK_CONNECTOR)/jar-check/JarCheck.java
+	javac -d $(FLINK_CONNECTOR)/target/jar-check-1.20 -cp "$(call flink_only_cp,flink-1.20):$(FLINK_CONNECTOR)/target/zerorow-flink-1.20.jar" $(FLINK_CONNECTOR)/jar-check/JarCheck.java
+	$(JAR_CHECK) -cp "$(call flink_only_cp,flink-2.2):$(FLINK_CONNECTOR)/target/zerorow-flink.jar:$(FLINK_CONNECTOR)/target/jar-check-2.2" \
+	  JarCheck 2>&1 | grep -v -e ' INFO ' -e ' WARN ' -e '^SLF4J'; test $${PIPESTATUS[0]} -eq 0
+	$(JAR_CHECK) -cp "$(call flink_only_cp,flink-1.20):$(FLINK_CONNECTOR)/target/zerorow-flink-1.20.jar:$(FLINK_CONNECTOR)/target/jar-check-1.20" \
+	  JarCheck --no-sql-functions 2>&1 | grep -v -e ' INFO ' -e ' WARN ' -e '^SLF4J'; test $${PIPESTATUS[0]} -eq 0
 
 # Run it under the shared lock: flock /tmp/zerorow-jvm.lock make bench-flink
 bench-flink:
