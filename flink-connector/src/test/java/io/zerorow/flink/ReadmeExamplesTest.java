@@ -1,0 +1,115 @@
+package io.zerorow.flink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.zerorow.BinaryRow;
+import io.zerorow.Schema;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs every code example of flink-connector/README.md. */
+class ReadmeExamplesTest {
+  @RegisterExtension
+  static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
+      new org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration.Builder()
+          .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+
+  static String readme() throws Exception {
+    Path p = Path.of(System.getProperty("zerorow.root"), "flink-connector", "README.md");
+    return Files.readString(p, StandardCharsets.UTF_8);
+  }
+
+  static List<String> blocks(String lang) throws Exception {
+    List<String> out = new ArrayList<>();
+    Matcher m = Pattern.compile("```" + lang + "\n(.*?)```", Pattern.DOTALL).matcher(readme());
+    while (m.find()) {
+      out.add(m.group(1));
+    }
+    return out;
+  }
+
+  @Test
+  void javaExampleIsThisTestsCode() throws Exception {
+    List<String> java = blocks("java");
+    assertEquals(1, java.size());
+    String source = Files.readString(Path.of(System.getProperty("zerorow.root"),
+        "flink-connector/src/test/java/io/zerorow/flink/ReadmeExamplesTest.java"));
+    for (String line : java.get(0).split("\n")) {
+      assertTrue(source.contains(line.strip()), "README line not run by this test: " + line);
+    }
+  }
+
+  @Test
+  void javaExample() throws Exception {
+    RowType type = (RowType) DataTypes.ROW(
+        DataTypes.FIELD("user", DataTypes.BIGINT().notNull()),
+        DataTypes.FIELD("page", DataTypes.STRING())).getLogicalType();
+    RowDataEncoder encoder = new RowDataEncoder(type); // RowData -> row, getters built once
+    Schema schema = encoder.schema();
+    List<BinaryRow> rows = List.of(
+        encoder.encode(GenericRowData.of(1L, StringData.fromString("/home"))).copy(),
+        encoder.encode(GenericRowData.of(2L, StringData.fromString("/cart"))).copy(),
+        encoder.encode(GenericRowData.of(1L, StringData.fromString("/pay"))).copy());
+
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    List<String> pages = new ArrayList<>();
+    env.fromData(rows, ZerorowTypeInfo.of(schema))     // no Kryo: pipeline.generic-types may be false
+        .keyBy(ZerorowKeys.int64(schema, "user"))     // reads one field in place
+        .map(row -> new ZerorowRowData(row).getString(1).toString()) // lazy RowData view
+        .executeAndCollect().forEachRemaining(pages::add);
+
+    pages.sort(null);
+    assertEquals(List.of("/cart", "/home", "/pay"), pages);
+  }
+
+  /** Runs a SQL block statement by statement; returns the rows of its last query. */
+  static List<Row> runSql(TableEnvironment t, String block) throws Exception {
+    List<Row> last = new ArrayList<>();
+    for (String statement : block.split(";\n")) {
+      String s = statement.strip();
+      if (s.isEmpty()) {
+        continue;
+      }
+      TableResult r = t.executeSql(s.endsWith(";") ? s.substring(0, s.length() - 1) : s);
+      if (s.startsWith("INSERT")) {
+        r.await();
+      } else if (s.startsWith("SELECT")) {
+        last.clear();
+        try (CloseableIterator<Row> it = r.collect()) {
+          it.forEachRemaining(last::add);
+        }
+      }
+    }
+    return last;
+  }
+
+  @Test
+  void sqlExamples(@TempDir Path dir) throws Exception {
+    List<String> sql = blocks("sql");
+    assertEquals(2, sql.size());
+    TableEnvironment t = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+    assertEquals(List.of(Row.of("ada")), runSql(t, sql.get(0)));
+    String files = sql.get(1).replace("/tmp/zerorow-orders", dir.resolve("orders").toUri().toString());
+    assertEquals(List.of(Row.of("grace")), runSql(t, files));
+  }
+}
