@@ -40,6 +40,7 @@ $(VENV)/.stamp: requirements-dev.txt | debian-deps
 -include python-row/part.mk
 -include java-row/part.mk
 -include java-row/arrow/part.mk
+-include flink-connector/python.mk
 
 # ---- the cross-language harness --------------------------------------------------------
 .PHONY: test-vectors
