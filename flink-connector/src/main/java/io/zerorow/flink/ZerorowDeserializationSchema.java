@@ -1,0 +1,79 @@
+package io.zerorow.flink;
+
+import io.zerorow.ZerorowException;
+import java.io.IOException;
+import org.apache.flink.api.common.serialization.DeserializationSchema;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.SimpleCounter;
+import org.apache.flink.table.data.RowData;
+
+/**
+ * One message = one zerorow row, read as a {@link RowData} of the projected fields. A
+ * malformed message fails the job with its number, size, field path and the numbers; with
+ * {@code zerorow.ignore-parse-errors} it is skipped and counted (metric
+ * {@code zerorowParseErrors}).
+ */
+public final class ZerorowDeserializationSchema implements DeserializationSchema<RowData> {
+  private static final long serialVersionUID = 1L;
+  public static final String PARSE_ERRORS_METRIC = "zerorowParseErrors";
+  private final RowDecoder decoder;
+  private final TypeInformation<RowData> producedType;
+  private final boolean ignoreParseErrors;
+  private transient Counter parseErrors;
+  private transient long messages;
+
+  ZerorowDeserializationSchema(RowDecoder decoder, TypeInformation<RowData> producedType,
+      boolean ignoreParseErrors) {
+    this.decoder = decoder;
+    this.producedType = producedType;
+    this.ignoreParseErrors = ignoreParseErrors;
+  }
+
+  @Override
+  public void open(InitializationContext context) {
+    parseErrors = context.getMetricGroup().counter(PARSE_ERRORS_METRIC);
+  }
+
+  /** Malformed messages skipped so far (with {@code zerorow.ignore-parse-errors}). */
+  public long parseErrors() {
+    return counter().getCount();
+  }
+
+  private Counter counter() {
+    if (parseErrors == null) {
+      parseErrors = new SimpleCounter();
+    }
+    return parseErrors;
+  }
+
+  @Override
+  public RowData deserialize(byte[] message) throws IOException {
+    if (message == null) {
+      return null;
+    }
+    long n = messages++;
+    try {
+      return decoder.decode(message);
+    } catch (ZerorowException e) {
+      if (ignoreParseErrors) {
+        counter().inc();
+        return null;
+      }
+      throw new IOException("zerorow: cannot read message " + n + " (" + message.length
+          + " bytes) as a row of schema " + decoder.schema().fingerprintHex() + ": "
+          + e.getMessage() + " (set 'zerorow.ignore-parse-errors' = 'true' to skip such "
+          + "messages)", e);
+    }
+  }
+
+  @Override
+  public boolean isEndOfStream(RowData nextElement) {
+    return false;
+  }
+
+  @Override
+  public TypeInformation<RowData> getProducedType() {
+    return producedType;
+  }
+}

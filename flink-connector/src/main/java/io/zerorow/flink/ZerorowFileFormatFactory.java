@@ -1,0 +1,110 @@
+package io.zerorow.flink;
+
+import java.util.Set;
+import org.apache.flink.api.common.serialization.BulkWriter;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.impl.StreamFormatAdapter;
+import org.apache.flink.connector.file.src.reader.BulkFormat;
+import org.apache.flink.connector.file.table.factories.BulkReaderFormatFactory;
+import org.apache.flink.connector.file.table.factories.BulkWriterFormatFactory;
+import org.apache.flink.connector.file.table.format.BulkDecodingFormat;
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.Projection;
+import org.apache.flink.table.connector.format.EncodingFormat;
+import org.apache.flink.table.connector.format.ProjectableDecodingFormat;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.factories.DynamicTableFactory;
+import org.apache.flink.table.factories.FactoryUtil;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * {@code 'format' = 'zerorow'} for the filesystem connector: reads and writes row files
+ * (SPEC §5), as flink-parquet does for Parquet. Reading pushes the projection down (only
+ * the projected fields are read, lazily); writing rolls a new file on every checkpoint. The
+ * table's physical row type must map to the files' schema exactly (same fingerprint).
+ */
+public final class ZerorowFileFormatFactory
+    implements BulkReaderFormatFactory, BulkWriterFormatFactory {
+  public static final ConfigOption<Integer> BATCH_ROWS =
+      ConfigOptions.key("batch-rows")
+          .intType()
+          .defaultValue(4096)
+          .withDescription("Rows per Arrow record batch in written files.");
+
+  @Override
+  public String factoryIdentifier() {
+    return ZerorowFormatFactory.IDENTIFIER;
+  }
+
+  @Override
+  public Set<ConfigOption<?>> requiredOptions() {
+    return Set.of();
+  }
+
+  @Override
+  public Set<ConfigOption<?>> optionalOptions() {
+    return Set.of(ZerorowFormatOptions.IGNORE_PARSE_ERRORS, ZerorowFormatOptions.VALIDATION,
+        BATCH_ROWS);
+  }
+
+  @Override
+  public BulkDecodingFormat<RowData> createDecodingFormat(DynamicTableFactory.Context context,
+      ReadableConfig options) {
+    FactoryUtil.validateFactoryOptions(this, options);
+    return new Decoding(options.get(ZerorowFormatOptions.IGNORE_PARSE_ERRORS),
+        ZerorowFormatOptions.validation(options));
+  }
+
+  @Override
+  public EncodingFormat<BulkWriter.Factory<RowData>> createEncodingFormat(
+      DynamicTableFactory.Context context, ReadableConfig options) {
+    FactoryUtil.validateFactoryOptions(this, options);
+    int batchRows = options.get(BATCH_ROWS);
+    return new EncodingFormat<>() {
+      @Override
+      public BulkWriter.Factory<RowData> createRuntimeEncoder(DynamicTableSink.Context ctx,
+          DataType physicalDataType) {
+        return new RowFileWriterFactory((RowType) physicalDataType.getLogicalType(), batchRows);
+      }
+
+      @Override
+      public ChangelogMode getChangelogMode() {
+        return ChangelogMode.insertOnly();
+      }
+    };
+  }
+
+  private static final class Decoding implements BulkDecodingFormat<RowData>,
+      ProjectableDecodingFormat<BulkFormat<RowData, FileSourceSplit>> {
+    private final boolean ignoreParseErrors;
+    private final io.zerorow.ValidationLevel level;
+
+    Decoding(boolean ignoreParseErrors, io.zerorow.ValidationLevel level) {
+      this.ignoreParseErrors = ignoreParseErrors;
+      this.level = level;
+    }
+
+    @Override
+    public BulkFormat<RowData, FileSourceSplit> createRuntimeDecoder(
+        DynamicTableSource.Context ctx, DataType physicalDataType, int[][] projections) {
+      RowType full = (RowType) physicalDataType.getLogicalType();
+      DataType produced = Projection.of(projections).project(physicalDataType);
+      TypeInformation<RowData> info = ctx.createTypeInformation(produced);
+      RowDecoder decoder = new RowDecoder(FlinkTypes.toSchema(full),
+          RowDecoder.topLevel(projections), level);
+      return new StreamFormatAdapter<>(new RowFileFormat(decoder, info, ignoreParseErrors));
+    }
+
+    @Override
+    public ChangelogMode getChangelogMode() {
+      return ChangelogMode.insertOnly();
+    }
+  }
+}
