@@ -15,7 +15,8 @@ import sys
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-JOB_MODULES = ["test_table_jobs.py", "test_datastream_jobs.py", "test_connector_jar.py"]
+N = 40  # orders in the Table API jobs
+JOB_MODULES = ["test_table_jobs.py", "test_datastream_jobs.py", "test_connector_jar.py", "test_readme_flink.py"]
 
 try:
     import pyflink  # noqa: F401
@@ -65,3 +66,28 @@ def stream_env():
     env.set_python_executable(sys.executable)
     env.add_python_file(HERE)
     return env
+
+
+@pytest.fixture(scope="session")
+def orders():
+    from flink_orders import make_orders
+
+    return make_orders(N)
+
+
+@pytest.fixture(scope="session")
+def source(t_env, orders):
+    """(id, r: the order as a ROW, b: the same order as zerorow bytes); id N is all NULL."""
+    from flink_orders import ORDER, as_flink_value, flink_order_type
+    from pyflink.table import DataTypes
+
+    rows = [(o.order_id, as_flink_value(o), bytearray(ORDER.encode(o))) for o in orders]
+    rows.append((N, None, None))
+    schema = DataTypes.ROW([
+        DataTypes.FIELD("id", DataTypes.BIGINT()),
+        DataTypes.FIELD("r", flink_order_type()),
+        DataTypes.FIELD("b", DataTypes.BYTES()),
+    ])
+    table = t_env.from_elements(rows, schema)
+    t_env.create_temporary_view("orders", table)
+    return table

@@ -26,3 +26,12 @@ def test_map_and_flat_map_over_row_bytes(stream_env):
     expected += [f"item {i.sku} {i.qty}" for o in orders for i in explode(o)]
     assert len(expected) > 2 * N
     assert got == sorted(expected)
+
+
+def test_a_map_needs_a_result_schema_or_plain_result():
+    import pytest
+
+    with pytest.raises(TypeError, match="result_schema .* or plain_result=True"):
+        zf.row_map(summarize, Order)
+    with pytest.raises(TypeError, match="not both or neither"):
+        zf.row_flat_map(explode, Order, Item, plain_result=True)

@@ -12,12 +12,10 @@ from flink_orders import (
     Item,
     Order,
     Summary,
-    as_flink_value,
     explode,
     fail_on_seven,
-    flink_order_type,
-    flink_summary_type,
     make_orders,
+    flink_summary_type,
     summarize,
     summarize_row,
 )
@@ -27,25 +25,8 @@ from pyflink.table.udf import udf
 
 import zerorow.flink as zf
 
-N = 40
+from conftest import N
 
-
-@pytest.fixture(scope="module")
-def orders():
-    return make_orders(N)
-
-
-@pytest.fixture(scope="module")
-def source(t_env, orders):
-    """(id, r: the order as a ROW, b: the same order as zerorow bytes); id N is all NULL."""
-    rows = [(o.order_id, as_flink_value(o), bytearray(ORDER.encode(o))) for o in orders]
-    rows.append((N, None, None))
-    schema = DataTypes.ROW([
-        DataTypes.FIELD("id", DataTypes.BIGINT()),
-        DataTypes.FIELD("r", flink_order_type()),
-        DataTypes.FIELD("b", DataTypes.BYTES()),
-    ])
-    return t_env.from_elements(rows, schema)
 
 
 def _summaries(t_env, source, mode, with_whole_row):
@@ -110,3 +91,12 @@ def test_a_malformed_row_names_the_field_in_the_job_error(t_env):
         list(table.select(count(col("b"))).execute().collect())
     text = str(info.value)
     assert "InvalidDataError" in text and "invalid_data at items" in text, text[-2000:]
+
+
+def test_a_function_needs_exactly_one_kind_of_result():
+    with pytest.raises(TypeError, match="exactly one of result_schema .* and result_type"):
+        zf.row_udf(summarize, Order)
+    with pytest.raises(TypeError, match="exactly one of result_schema"):
+        zf.row_udtf(explode, Order, Item, result_type=DataTypes.BYTES())
+    with pytest.raises(TypeError, match="input_schema must be a zerorow.Schema"):
+        zf.row_udf(summarize, 3, Summary)
