@@ -21,10 +21,16 @@ $(FLINK_VENV)/.stamp: $(FLINK_REQS) | debian-deps
 # python-row's CMake build ships the connector jar inside zerorow.flink when it exists, so the
 # jar is built first. A build directory of its own: the main venv's CMake cache names its Python.
 build-flink-python: $(FLINK_PYROW_STAMP)
-$(FLINK_PYROW_STAMP): $(PYROW_SRCS) $(FLINK_VENV)/.stamp $(wildcard $(FLINK_CONNECTOR_JAR))
+$(FLINK_PYROW_STAMP): $(PYROW_SRCS) $(FLINK_VENV)/.stamp $(wildcard $(FLINK_CONNECTOR_JAR)) | flink-jar-for-python
 	@touch $@.new
 	$(FLINK_PY) -m pip install -q --no-build-isolation -C build-dir=build/flink-venv $(PYROW)
 	@mv $@.new $@
+
+# The JVM side's `make build-flink` (flink-connector/part.mk) when present, else the same jar by Maven.
+.PHONY: flink-jar-for-python
+flink-jar-for-python:
+	$(if $(wildcard $(ROOT)/flink-connector/part.mk),$(MAKE) --no-print-directory build-flink,\
+	  $(MVN) -q -pl flink-connector/flink-2.2 -am package -Dmaven.test.skip=true)
 
 # python-row's own tests in this venv (pyarrow 16, pandas 2.2, numpy 2.1), then the PyFlink
 # tests; ZEROROW_FLINK_TESTS makes tests/flink fail, not drop its jobs, if pyflink is missing.
