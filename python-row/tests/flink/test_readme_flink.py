@@ -26,5 +26,5 @@ def test_readme_pyflink_examples_run():
     assert len(blocks) >= 2
     namespace = {"__name__": "readme_pyflink"}
     for block in blocks:
-        exec(compile(block, README, "exec"), namespace)
+        exec(compile(block, README, "exec", dont_inherit=True), namespace)
     assert namespace["t_env"].get_config().get("python.execution-mode", None) == "thread"
