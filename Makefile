@@ -43,6 +43,7 @@ $(VENV)/.stamp: requirements-dev.txt | debian-deps
 -include spark-connector/part.mk
 -include spark-connector/python.mk
 -include flink-connector/part.mk
+-include flink-connector/python.mk
 # Last: its test target lists NOTEBOOK_DEPS, which the parts above may extend.
 -include notebooks/part.mk
 # test-root (below): the root README's examples and the benchmark report generator.

@@ -1,0 +1,43 @@
+# PyFlink side of flink-connector: zerorow.flink (python-row/src/zerorow/flink) tested and
+# benchmarked in its own venv, .venv-flink, since apache-flink 2.2.0 pins pyarrow < 21 and
+# pandas < 2.3 (the main .venv has newer ones). python-row is built into it from source.
+FLINK_VENV := $(ROOT)/.venv-flink
+FLINK_PY := $(FLINK_VENV)/bin/python
+FLINK_REQS := $(ROOT)/python-row/tests/flink/requirements.txt
+FLINK_CONNECTOR_JAR := $(ROOT)/flink-connector/target/zerorow-flink.jar
+FLINK_PYROW_STAMP := $(FLINK_VENV)/.zerorow-installed
+
+TEST_TARGETS += test-flink-python
+BENCH_TARGETS += bench-pyflink
+
+.PHONY: venv-flink build-flink-python test-flink-python bench-pyflink
+venv-flink: $(FLINK_VENV)/.stamp
+$(FLINK_VENV)/.stamp: $(FLINK_REQS) | debian-deps
+	test -x $(FLINK_PY) || python3 -m venv $(FLINK_VENV)
+	$(FLINK_PY) -m pip install -q --upgrade pip
+	$(FLINK_PY) -m pip install -q -r $(FLINK_REQS)
+	touch $@
+
+# python-row's CMake build ships the connector jar inside zerorow.flink when it exists, so the
+# jar is built first. A build directory of its own: the main venv's CMake cache names its Python.
+build-flink-python: $(FLINK_PYROW_STAMP)
+$(FLINK_PYROW_STAMP): $(PYROW_SRCS) $(FLINK_VENV)/.stamp $(wildcard $(FLINK_CONNECTOR_JAR)) | flink-jar-for-python
+	@touch $@.new
+	$(FLINK_PY) -m pip install -q --no-build-isolation -C build-dir=build/flink-venv $(PYROW)
+	@mv $@.new $@
+
+# The JVM side's `make build-flink` (flink-connector/part.mk) when present, else the same jar by Maven.
+.PHONY: flink-jar-for-python
+flink-jar-for-python:
+	$(if $(wildcard $(ROOT)/flink-connector/part.mk),$(MAKE) --no-print-directory build-flink,\
+	  $(MVN) -q -pl flink-connector/flink-2.2 -am package -Dmaven.test.skip=true)
+
+# python-row's own tests in this venv (pyarrow 16, pandas 2.2, numpy 2.1), then the PyFlink
+# tests; ZEROROW_FLINK_TESTS makes tests/flink fail, not drop its jobs, if pyflink is missing.
+test-flink-python: build-flink-python
+	cd $(PYROW) && $(FLINK_PY) -m pytest -q -p no:cacheprovider tests --ignore=tests/flink --ignore=tests/test_mutations.py
+	cd $(PYROW) && ZEROROW_FLINK_TESTS=1 $(FLINK_PY) -m pytest -q -p no:cacheprovider tests/flink
+
+bench-pyflink: build-flink-python
+	@mkdir -p $(ROOT)/flink-connector/target
+	$(FLINK_PY) $(PYROW)/tests/flink/bench_pyflink.py --markdown $(ROOT)/flink-connector/target/bench-pyflink.md

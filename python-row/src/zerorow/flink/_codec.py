@@ -1,0 +1,78 @@
+"""The per-record work shared by every zerorow.flink function: bytes -> BinaryRow, and a
+function's result -> row bytes. Pure zerorow (no pyflink): the wrappers in `functions` and
+`datastream` build one pair of these per task, in `open()`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional, Union
+
+from .. import _zerorow
+from ..errors import error
+from ..infer import infer_schema
+from ..schema import Schema
+
+SchemaLike = Union[Schema, str, type]
+_LEVELS = ("bounds", "full", "unchecked")
+
+
+def as_schema(schema: SchemaLike, what: str) -> Schema:
+    """A zerorow Schema from a Schema, its JSON text, or a dataclass / NamedTuple class."""
+    if isinstance(schema, Schema):
+        return schema
+    if isinstance(schema, (str, bytes)):
+        return Schema.from_json(schema)
+    if isinstance(schema, type):
+        return infer_schema(schema)
+    raise TypeError(
+        f"{what} must be a zerorow.Schema, its JSON text or a dataclass/NamedTuple class, "
+        f"not {type(schema).__name__}"
+    )
+
+
+def check_level(level: str) -> str:
+    if level not in _LEVELS:
+        raise ValueError(f"level must be one of {', '.join(map(repr, _LEVELS))}, not {level!r}")
+    return level
+
+
+def row_reader(schema_json: str, level: str) -> Callable[[Any], Any]:
+    """bytes -> a zero-copy BinaryRow over those bytes (the object PyFlink passed, no copy)."""
+    schema = Schema.from_json(schema_json)
+    compiled = schema._native
+    if level == "full":
+        validate = _zerorow.validate
+
+        def read_full(data: Any) -> Any:
+            validate(compiled, data)
+            return _zerorow.make_row(schema, compiled, data, "unchecked")
+
+        return read_full
+    make_row = _zerorow.make_row
+    return lambda data: make_row(schema, compiled, data, level)
+
+
+def row_writer(schema_json: str) -> Callable[[Any], Optional[bytes]]:
+    """A function's result -> row bytes: None stays None (SQL NULL); a BinaryRow of this
+    schema is passed on as its bytes; dataclasses, NamedTuples, dicts, pyflink Rows and other
+    objects with the fields as attributes are encoded (SPEC §2.6 canonical layout)."""
+    schema = Schema.from_json(schema_json)
+    compiled = schema._native
+    encode = _zerorow.encode
+    row_type = _zerorow.RowData
+
+    def write(obj: Any) -> Optional[bytes]:
+        if obj is None:
+            return None
+        if type(obj) is row_type:
+            if not obj._has_type(compiled):
+                raise error(
+                    "schema_mismatch",
+                    "",
+                    f"the function returned a row of schema {obj.schema.fingerprint}, "
+                    f"not of the result schema {schema.fingerprint}",
+                )
+            return obj.to_bytes()
+        return encode(compiled, obj)
+
+    return write
