@@ -206,8 +206,8 @@ BinaryMap BinaryMap::WrapUnchecked(const uint8_t* data, size_t size, const DataT
   uint64_t k = detail::Load<uint64_t>(data);
   m.keys_ = BinaryArray::WrapUnchecked(data + 8, k, map_type->key().get());
   m.values_ = BinaryArray::WrapUnchecked(data + 8 + k, size - 8 - k, map_type->value().get());
-  m.keys_.path_style_ = 2;
-  m.values_.path_style_ = 3;
+  m.keys_.path_style_ = detail::PathStyle::kMapKey;
+  m.values_.path_style_ = detail::PathStyle::kMapValue;
   return m;
 }
 
@@ -238,8 +238,8 @@ Result<BinaryMap> BinaryMap::Wrap(std::span<const uint8_t> bytes, const DataType
   m.type_ = map_type;
   m.keys_ = *keys;
   m.values_ = *values;
-  m.keys_.path_style_ = 2;
-  m.values_.path_style_ = 3;
+  m.keys_.path_style_ = detail::PathStyle::kMapKey;
+  m.values_.path_style_ = detail::PathStyle::kMapValue;
   return m;
 }
 

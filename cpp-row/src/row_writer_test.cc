@@ -237,6 +237,7 @@ TEST(RowWriterTest, DecimalLayouts) {
   EXPECT_EQ(DecimalToString(*r.GetDecimal(0), 2), "-12.34");
   EXPECT_EQ(DecimalToString(*r.GetDecimal(1), 4), "1.5000");
   EXPECT_EQ(r.GetArray(3)->GetDecimal(0)->unscaled, -1);
+  w.Reset();
   EXPECT_EQ(w.WriteDecimal(0, Decimal128{10000000000}).kind(), ErrorKind::kInvalidData);
   EXPECT_FALSE(DecimalFromString("1.234", 10, 2).ok());
   EXPECT_EQ(DecimalToString(*DecimalFromString("7", 5, 0), 0), "7");

@@ -41,6 +41,14 @@ class BinaryMap;
 
 namespace detail {
 
+/// How ordinal i of a region is named in an error path (SPEC §4.3).
+enum class PathStyle : uint8_t {
+  kField,      ///< struct fields: the field name
+  kElement,    ///< list elements: "[i]"
+  kMapKey,     ///< the key array of a map: "{keys}[i]"
+  kMapValue,   ///< the value array of a map: "{values}[i]"
+};
+
 template <typename T>
 inline T Load(const uint8_t* p) {
   T v;
@@ -150,7 +158,7 @@ class SlotView {
   int n_ = 0;
   uint32_t stride_ = 8;
   bool is_row_ = true;
-  uint8_t path_style_ = 0;  // 0 field name, 1 "[i]", 2 "{keys}[i]", 3 "{values}[i]"
+  PathStyle path_style_ = PathStyle::kField;
 };
 
 }  // namespace detail
@@ -206,7 +214,7 @@ class BinaryArray : public detail::SlotView {
     a.values_ = data + 8 + ((n + 63) / 64) * 8;
     a.stride_ = static_cast<uint32_t>(element_type->element_width());
     a.is_row_ = false;
-    a.path_style_ = 1;
+    a.path_style_ = detail::PathStyle::kElement;
     return a;
   }
 
