@@ -58,7 +58,7 @@ TEST(ArrowCDataTest, GoldenVectorsRoundTrip) {
 }
 
 TEST(ArrowCDataTest, SlicedStructArrayImport) {
-  auto schema = *Schema::Make({field("a", int32()), field("s", utf8()), field("l", list(int64()))});
+  auto schema = *Schema::Make({field("a", int32()), field("s", string()), field("l", list(int64()))});
   std::vector<uint8_t> bytes;
   std::vector<int64_t> offsets{0};
   RowWriter w(schema, &bytes);
@@ -96,7 +96,7 @@ TEST(ArrowCDataTest, SlicedStructArrayImport) {
 }
 
 TEST(ArrowCDataTest, MalformedRowIsAnErrorNotACrash) {
-  auto schema = *Schema::Make({field("s", utf8())});
+  auto schema = *Schema::Make({field("s", string())});
   std::vector<uint8_t> row(16, 0);
   uint64_t ref = (uint64_t{8} << 32) | 1000;  // body past the end
   std::memcpy(row.data() + 8, &ref, 8);
@@ -135,7 +135,7 @@ TEST(ArrowCDataTest, SharedBodiesCannotAmplifyTheExport) {
 // The block-by-block path of top-level columns: more rows than one block (and not a multiple
 // of 64), nulls, empty / short / long / multibyte strings, binary, bool; both overloads.
 struct MixedBatch {
-  Schema schema = *Schema::Make({field("i", int32()), field("s", utf8()), field("b", binary()), field("f", boolean()),
+  Schema schema = *Schema::Make({field("i", int32()), field("s", string()), field("b", binary()), field("f", bool_()),
                                  field("l", int64())});
   std::vector<uint8_t> bytes;
   std::vector<int64_t> offsets{0};

@@ -315,7 +315,7 @@ Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, cons
   const DataType& st = *schema.struct_type();
   const int nf = st.num_fields();
   // 1. Sizes: the fixed region plus every variable-width column's padded body.
-  std::vector<uint64_t> row_size(n, st.fixed_size());
+  std::vector<uint64_t> row_size(n, st.fixed_region_size());
   std::vector<Bodies> bodies(nf);
   std::vector<Col> cols(nf);
   for (int f = 0; f < nf; ++f) {
@@ -376,7 +376,7 @@ Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, cons
   }
   out->bytes.resize(total);  // zero-filled
   uint8_t* buf = out->bytes.data();
-  std::vector<uint64_t> cursor(n, st.fixed_size());
+  std::vector<uint64_t> cursor(n, st.fixed_region_size());
   // 3. Scatter, column by column, in ordinal order (bodies land in canonical order).
   for (int f = 0; f < nf; ++f) {
     const Col& c = cols[f];
@@ -466,14 +466,14 @@ Result<DataTypePtr> ImportType(const ArrowSchema* s, const std::string& path) {
   if (s == nullptr || s->format == nullptr) return Status::Error(ErrorKind::kInvalidData, "missing Arrow schema", path);
   std::string_view f(s->format);
   auto child_nullable = [&](int i) { return (s->children[i]->flags & ARROW_FLAG_NULLABLE) != 0; };
-  if (f == "b") return boolean();
+  if (f == "b") return bool_();
   if (f == "c") return int8();
   if (f == "s") return int16();
   if (f == "i") return int32();
   if (f == "l") return int64();
   if (f == "f") return float32();
   if (f == "g") return float64();
-  if (f == "u" || f == "U") return utf8();
+  if (f == "u" || f == "U") return string();
   if (f == "z" || f == "Z") return binary();
   if (f == "tdD") return date32();
   if (f == "ttu" || f == "ttn") return time();

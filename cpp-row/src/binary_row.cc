@@ -174,12 +174,12 @@ uint64_t SlotView::Hash() const { return HashBytes(data_, size_); }
 
 Result<BinaryRow> BinaryRow::Wrap(std::span<const uint8_t> bytes, const Schema& schema) {
   const DataType* t = schema.struct_type().get();
-  ZR_RETURN_NOT_OK(CheckSize(bytes.size(), t->fixed_size(), true, "row"));
+  ZR_RETURN_NOT_OK(CheckSize(bytes.size(), t->fixed_region_size(), true, "row"));
   return WrapUnchecked(bytes.data(), bytes.size(), t);
 }
 
 Result<BinaryRow> BinaryRow::WrapNested(std::span<const uint8_t> bytes, const DataType* struct_type) {
-  ZR_RETURN_NOT_OK(CheckSize(bytes.size(), struct_type->fixed_size(), false, "row"));
+  ZR_RETURN_NOT_OK(CheckSize(bytes.size(), struct_type->fixed_region_size(), false, "row"));
   return WrapUnchecked(bytes.data(), bytes.size(), struct_type);
 }
 

@@ -12,7 +12,7 @@ namespace {
 void Put64(std::vector<uint8_t>& b, size_t at, uint64_t v) { std::memcpy(b.data() + at, &v, 8); }
 
 TEST(BinaryRowTest, WrapRules) {
-  auto s = *Schema::Make({field("a", int64()), field("b", utf8())});
+  auto s = *Schema::Make({field("a", int64()), field("b", string())});
   std::vector<uint8_t> b(24, 0);
   EXPECT_TRUE(BinaryRow::Wrap(b, s).ok());
   auto t = BinaryRow::Wrap(std::span<const uint8_t>(b).first(16), s);
@@ -24,7 +24,7 @@ TEST(BinaryRowTest, WrapRules) {
 }
 
 TEST(BinaryRowTest, ReferencePastTheEndIsAnError) {
-  auto s = *Schema::Make({field("a", int64()), field("b", utf8())});
+  auto s = *Schema::Make({field("a", int64()), field("b", string())});
   std::vector<uint8_t> b(32, 0);
   Put64(b, 16, (uint64_t{24} << 32) | 9);  // 24 + 9 > 32
   BinaryRow r = *BinaryRow::Wrap(b, s);
@@ -64,7 +64,7 @@ TEST(BinaryRowTest, NestedWrapRules) {
 }
 
 TEST(BinaryRowTest, EqualityAndHash) {
-  auto s = *Schema::Make({field("a", int32()), field("b", utf8())});
+  auto s = *Schema::Make({field("a", int32()), field("b", string())});
   RowWriter w1(s), w2(s);
   for (RowWriter* w : {&w1, &w2}) {
     ASSERT_TRUE(w->WriteInt32(0, 5).ok());
@@ -82,7 +82,7 @@ TEST(BinaryRowTest, EqualityAndHash) {
 }
 
 TEST(BinaryRowTest, ZeroCopySpansAndPaths) {
-  auto s = *Schema::Make({field("m", map(utf8(), list(int16())))});
+  auto s = *Schema::Make({field("m", map(string(), list(int16())))});
   RowWriter w(s);
   MapWriter m;
   ASSERT_TRUE(w.BeginMap(0, &m).ok());

@@ -81,7 +81,7 @@ TEST(EncoderTest, SeedFooMatchesTheGoldenVector) {
 }
 
 TEST(EncoderTest, NullIntoNonOptionalIsAnError) {
-  auto s = *Schema::Make({field("f1", utf8()), field("f2", list(int64()))});
+  auto s = *Schema::Make({field("f1", string()), field("f2", list(int64()))});
   RowWriter w(s);
   ASSERT_TRUE(w.WriteString(0, "x").ok());
   ArrayWriter a;

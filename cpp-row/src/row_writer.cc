@@ -144,7 +144,7 @@ Status SlotWriter::Start(std::vector<uint8_t>* buf, const DataType* type, bool i
     stride_ = 8;
     bitmap_pos_ = base_;
     values_pos_ = base_ + type->bitmap_size();
-    fixed = type->fixed_size();
+    fixed = type->fixed_region_size();
   } else {
     if (count < 0 || count >= (int64_t{1} << 31))
       return Status::Error(ErrorKind::kInvalidData,

@@ -65,8 +65,8 @@ class SlotView {
   /// Size of the region in bytes.
   uint32_t size_bytes() const { return size_; }
   std::span<const uint8_t> bytes() const { return {data_, size_}; }
-  /// Number of fields (row) or elements (array).
-  int length() const { return n_; }
+  /// Number of ordinals: fields (a row; BinaryRow calls it num_fields()) or elements (array).
+  int size() const { return n_; }
 
   /// How ordinal i is named in an error path (SPEC §4.3): the field name (row), "[i]"
   /// (list), "{keys}[i]" / "{values}[i]" (the key / value array of a map).
@@ -190,6 +190,7 @@ class BinaryRow : public detail::SlotView {
   }
 
   int num_fields() const { return n_; }
+  int size() const = delete;  // one name per concept (SPEC §1.1): a row has num_fields()
   const DataType& struct_type() const { return *type_; }
   const Field& field(int i) const { return type_->fields()[i]; }
 
@@ -218,8 +219,6 @@ class BinaryArray : public detail::SlotView {
     return a;
   }
 
-  /// Number of elements.
-  int size() const { return n_; }
   const DataType& element_type() const { return *type_; }
   /// Null bitmap, ceil(n/64)*8 bytes (bit i set = element i null).
   std::span<const uint8_t> null_bitmap() const { return {bitmap_, static_cast<size_t>(values_ - bitmap_)}; }

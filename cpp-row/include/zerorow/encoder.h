@@ -95,14 +95,14 @@ std::vector<Field> FieldsOf() {
 
 template <typename T>
 DataTypePtr TypeOf() {
-  if constexpr (std::is_same_v<T, bool>) return boolean();
+  if constexpr (std::is_same_v<T, bool>) return bool_();
   else if constexpr (std::is_same_v<T, int8_t>) return int8();
   else if constexpr (std::is_same_v<T, int16_t>) return int16();
   else if constexpr (std::is_same_v<T, int32_t>) return int32();
   else if constexpr (std::is_same_v<T, int64_t>) return int64();
   else if constexpr (std::is_same_v<T, float>) return float32();
   else if constexpr (std::is_same_v<T, double>) return float64();
-  else if constexpr (std::is_same_v<T, std::string>) return utf8();
+  else if constexpr (std::is_same_v<T, std::string>) return string();
   else if constexpr (kIsBytes<T>) return binary();
   else if constexpr (IsVector<T>::value) {
     using E = typename T::value_type;

@@ -178,8 +178,8 @@ class SlotWriter : public WriterLink {
   Status BeginArray(int i, int64_t count, ArrayWriter* child);
   Status BeginMap(int i, MapWriter* child);
 
-  /// Number of fields (row) or elements (array).
-  int length() const { return n_; }
+  /// Number of ordinals: fields (RowWriter::num_fields()) or elements (ArrayWriter::size()).
+  int size() const { return n_; }
   /// How ordinal i is named in an error path: field name, "[i]", "{keys}[i]" or "{values}[i]".
   std::string PathOf(int i) const;
   /// Type of ordinal i (field type or element type).
@@ -296,6 +296,8 @@ class RowWriter : public detail::SlotWriter {
   /// The whole buffer (all rows appended so far in append mode).
   const std::vector<uint8_t>& buffer() const { return *buf_; }
   const Schema& schema() const { return schema_; }
+  int num_fields() const { return n_; }
+  int size() const = delete;  // a row has num_fields() (SPEC §1.1)
 
  private:
   friend class detail::SlotWriter;
@@ -312,7 +314,6 @@ class ArrayWriter : public detail::SlotWriter {
   ArrayWriter& operator=(const ArrayWriter&) = delete;
   /// Stores the reference (or the map's key-array size) in the parent.
   Status Finish();
-  int size() const { return n_; }
 
   /// Writes all n elements of a fixed-width array at once (one copy, e.g. from a NumPy
   /// array): T must match the element type (int8_t..int64_t for the integer types, float
