@@ -78,11 +78,12 @@ TEST(ReadmeTest, StructEncoder) {
   Foo foo{7, {1, 2}, {{"k", 1}}, {{"b", {5, 6}}}, std::nullopt};
   // --- README "Struct encoder"
   auto enc = *zerorow::Encoder<Foo>::Make();  // schema inferred: enc.schema()
-  std::span<const uint8_t> bytes = *enc.ToRow(foo);
-  zerorow::BinaryRow row = *zerorow::BinaryRow::Wrap(bytes, enc.schema());
+  zerorow::BinaryRow row = *enc.ToRow(foo);  // valid until the next ToRow on enc
+  std::span<const uint8_t> bytes = row.bytes();
   Foo back = *enc.FromRow(row);
   Bar bar = *zerorow::Encoder<Bar>::Make()->FromRow(*row.GetArray(3)->GetStruct(0));  // partial
   // ---
+  EXPECT_EQ(bytes.size() % 8, 0u);
   EXPECT_EQ(back.f1, 7);
   EXPECT_EQ(back.f3.at("k"), 1);
   EXPECT_EQ(bar.f2, (std::vector<int64_t>{5, 6}));

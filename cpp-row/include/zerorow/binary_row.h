@@ -172,6 +172,10 @@ class BinaryRow : public detail::SlotView {
   static Result<BinaryRow> Wrap(const uint8_t* data, size_t size, const Schema& schema) {
     return Wrap(std::span<const uint8_t>(data, size), schema);
   }
+  /// Refused at compile time: the view borrows the schema's types, so a temporary schema
+  /// (e.g. `*Schema::FromJson(json)`) would leave it dangling. Keep the Schema in a variable.
+  static Result<BinaryRow> Wrap(std::span<const uint8_t> bytes, Schema&& schema) = delete;
+  static Result<BinaryRow> Wrap(const uint8_t* data, size_t size, Schema&& schema) = delete;
   /// Wrap of a nested row body (W1 failure is invalid_data). `struct_type` must be a struct.
   static Result<BinaryRow> WrapNested(std::span<const uint8_t> bytes, const DataType* struct_type);
   /// No checks at all (SPEC §6.2 level none). Inline and cheap: a binding can build a
@@ -229,6 +233,7 @@ class BinaryArray : public detail::SlotView {
   /// width; the buffer must be aligned for T). Null elements read as 0.
   template <typename T>
   Result<std::span<const T>> Values() const {
+    if (type_ == nullptr) return std::span<const T>();  // default-constructed: empty
     if (!type_->is_fixed_width() || stride_ != sizeof(T)) return WidthError(0, sizeof(T));
     if (reinterpret_cast<uintptr_t>(values_) % alignof(T) != 0)
       return Status::InvalidData("array elements are not aligned in memory for a zero-copy span");
