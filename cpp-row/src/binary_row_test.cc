@@ -113,3 +113,76 @@ TEST(BinaryRowTest, ZeroCopySpansAndPaths) {
 
 }  // namespace
 }  // namespace zerorow
+
+namespace zerorow {
+namespace {
+
+Schema ThreeFields() { return *Schema::Make({field("n", int32()), field("s", string()), field("l", list(int64()))}); }
+
+std::vector<uint8_t> ThreeFieldRow(const Schema& s) {
+  RowWriter w(s);
+  EXPECT_TRUE(w.WriteInt32(0, 7).ok());
+  EXPECT_TRUE(w.WriteString(1, "abc").ok());
+  EXPECT_TRUE(w.Finish().ok());
+  return {w.bytes().begin(), w.bytes().end()};
+}
+
+TEST(CheckedGetterTest, WrongTypeIsSchemaMismatchNamingBothTypes) {
+  Schema s = ThreeFields();
+  auto bytes = ThreeFieldRow(s);
+  BinaryRow row = *BinaryRow::Wrap(bytes, s);
+  auto str = row.GetString(0);
+  ASSERT_FALSE(str.ok());
+  EXPECT_EQ(str.status().kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(str.status().path(), "n");
+  EXPECT_EQ(str.status().message(), "cannot read a string value from a field of type int32");
+  auto i64 = row.GetInt64(1);
+  ASSERT_FALSE(i64.ok());
+  EXPECT_EQ(i64.status().kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(i64.status().path(), "s");
+  EXPECT_NE(i64.status().message().find("int64"), std::string::npos);
+  EXPECT_NE(i64.status().message().find("string"), std::string::npos);
+  EXPECT_EQ(row.GetBool(0).status().kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(row.GetBinary(1).status().kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(row.GetBody(0).status().kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(*row.GetInt32(0), 7);
+  EXPECT_EQ(*row.GetString(1), "abc");
+}
+
+TEST(ResultTest, TakingTheValueOfAnErrorAborts) {
+  Schema s = ThreeFields();
+  std::vector<uint8_t> truncated(8, 0);
+  auto row = BinaryRow::Wrap(truncated, s);
+  ASSERT_FALSE(row.ok());
+  EXPECT_DEATH((void)*row, "value of a Result taken on an error: truncated");
+  EXPECT_DEATH((void)row->num_fields(), "truncated");
+  EXPECT_DEATH((void)row.ValueOrDie(), "truncated");
+  EXPECT_EQ(row.ValueOr(BinaryRow{}).num_fields(), 0);
+}
+
+TEST(ResultTest, DefaultViewsAreEmpty) {
+  BinaryArray a;
+  EXPECT_EQ(a.size(), 0);
+  auto v = a.Values<int32_t>();
+  ASSERT_TRUE(v.ok());
+  EXPECT_TRUE(v->empty());
+  EXPECT_FALSE(a.HasNulls());
+  EXPECT_EQ(a.GetInt32(0).status().kind(), ErrorKind::kOutOfRange);
+  BinaryMap m;
+  EXPECT_EQ(m.size(), 0);
+  BinaryRow r;
+  EXPECT_EQ(r.num_fields(), 0);
+}
+
+// A view borrows its schema's types: wrapping with a temporary Schema does not compile.
+template <typename S>
+concept WrapsWith = requires(std::span<const uint8_t> b, S&& s) { BinaryRow::Wrap(b, std::forward<S>(s)); };
+static_assert(WrapsWith<const Schema&>);
+static_assert(!WrapsWith<Schema>, "a temporary Schema must be refused");
+template <typename R>
+concept WrapsWithDereferenced = requires(std::span<const uint8_t> b, R&& r) { BinaryRow::Wrap(b, *std::forward<R>(r)); };
+static_assert(WrapsWithDereferenced<Result<Schema>&>);
+static_assert(!WrapsWithDereferenced<Result<Schema>>, "Wrap(bytes, *Schema::FromJson(json)) must be refused");
+
+}  // namespace
+}  // namespace zerorow
