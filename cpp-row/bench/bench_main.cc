@@ -49,7 +49,7 @@ std::vector<Shape>& Shapes() {
 template <bool kChecked>
 uint64_t ReadAll(const detail::SlotView& v) {
   uint64_t h = 0;
-  for (int i = 0; i < v.length(); ++i) {
+  for (int i = 0; i < v.size(); ++i) {
     const DataType& t = v.TypeAt(i);
     if constexpr (kChecked) {
       if (*v.IsNull(i)) continue;

@@ -5,9 +5,9 @@
 namespace zerorow::bench {
 
 Schema FooSchema() {
-  auto bar = struct_({field("f1", utf8()), field("f2", list(int64()))});
+  auto bar = struct_({field("f1", string()), field("f2", list(int64()))});
   return *Schema::Make({field("f1", int32(), false), field("f2", list(int32())),
-                        field("f3", map(utf8(), int32())), field("f4", list(bar))});
+                        field("f3", map(string(), int32())), field("f4", list(bar))});
 }
 
 Status WriteFoo(RowWriter* w, int seed) {
@@ -47,7 +47,7 @@ Status WriteFoo(RowWriter* w, int seed) {
 Schema PrimitiveSchema() {
   return *Schema::Make({field("i0", int32()), field("i1", int32()), field("i2", int32()), field("l0", int64()),
                         field("l1", int64()), field("l2", int64()), field("d0", float64()), field("d1", float64()),
-                        field("f0", float32()), field("b0", boolean()), field("s0", int16()), field("dt", date32())});
+                        field("f0", float32()), field("b0", bool_()), field("s0", int16()), field("dt", date32())});
 }
 
 Status WritePrimitive(RowWriter* w, int seed) {
@@ -67,7 +67,7 @@ Schema WideSchema() {
   std::vector<Field> fields;
   for (int i = 0; i < 30; ++i) {
     std::string name = "c" + std::to_string(i);
-    if (i % 3 == 0) fields.push_back(field(name, utf8()));
+    if (i % 3 == 0) fields.push_back(field(name, string()));
     else if (i == 29) fields.push_back(field(name, list(int64())));
     else if (i % 3 == 1) fields.push_back(field(name, int64()));
     else fields.push_back(field(name, float64()));
@@ -96,8 +96,8 @@ Status WriteWide(RowWriter* w, int seed) {
 }
 
 Schema RecordSchema() {
-  return *Schema::Make({field("id", int32()), field("name", utf8()), field("score", float64()), field("count", int64()),
-                        field("flag", boolean())});
+  return *Schema::Make({field("id", int32()), field("name", string()), field("score", float64()), field("count", int64()),
+                        field("flag", bool_())});
 }
 
 Status WriteRecord(RowWriter* w, int seed) {

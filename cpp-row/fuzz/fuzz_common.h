@@ -92,8 +92,8 @@ inline uint64_t ReadAll(const detail::SlotView& v, int depth, Budget& budget) {
   uint64_t h = 0;
   // Arrays can claim up to 2^31 elements inside a small buffer only if their fixed region
   // fits, so one level of this loop is bounded by the input size; the budget bounds them all.
-  for (int i = 0; i < v.length() && budget.left > 0; ++i, --budget.left) h += ReadOne(v, i, depth, budget);
-  h += v.IsNull(v.length()).ok() ? 1 : 0;  // out of range must be an error
+  for (int i = 0; i < v.size() && budget.left > 0; ++i, --budget.left) h += ReadOne(v, i, depth, budget);
+  h += v.IsNull(v.size()).ok() ? 1 : 0;  // out of range must be an error
   return h;
 }
 

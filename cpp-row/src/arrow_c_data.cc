@@ -704,9 +704,9 @@ Status ExportRows(const Schema& schema, std::span<const BinaryRow> rows, ArrowAr
   std::vector<uint32_t> sizes(rows.size());
   for (size_t k = 0; k < rows.size(); ++k) {
     // The rows may come from WrapUnchecked: re-apply W1 so slot reads stay inside.
-    if (rows[k].data() == nullptr || rows[k].size_bytes() < st->fixed_size() ||
+    if (rows[k].data() == nullptr || rows[k].size_bytes() < st->fixed_region_size() ||
         rows[k].num_fields() != st->num_fields())
-      return NotARow(k, st->fixed_size(), rows[k].size_bytes());
+      return NotARow(k, st->fixed_region_size(), rows[k].size_bytes());
     ptrs[k] = rows[k].data();
     sizes[k] = rows[k].size_bytes();
   }
@@ -716,7 +716,7 @@ Status ExportRows(const Schema& schema, std::span<const BinaryRow> rows, ArrowAr
 Status ExportRows(const Schema& schema, std::span<const uint8_t> bytes, std::span<const int64_t> offsets,
                   ArrowArray* out_array, ArrowSchema* out_schema) {
   if (offsets.empty()) return Status::Error(ErrorKind::kInvalidArgument, "offsets needs num_rows + 1 entries");
-  const uint64_t fixed = schema.struct_type()->fixed_size();
+  const uint64_t fixed = schema.struct_type()->fixed_region_size();
   const size_t n = offsets.size() - 1;
   std::vector<const uint8_t*> ptrs(n);
   std::vector<uint32_t> sizes(n);

@@ -4,6 +4,7 @@
 // in a tight loop) and its bodies appended in ordinal order, which is the canonical layout.
 // Nested values (list, map, struct) are encoded with the writers.
 #include <cstdio>
+#include <optional>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -61,9 +62,89 @@ Result<std::pair<std::string_view, int64_t>> TimeUnit(std::string_view fmt, size
   return Status::Unsupported("bad Arrow time unit in " + std::string(fmt));
 }
 
+Status Bind(const ArrowArray* a, const ArrowSchema* s, const DataType& t, const std::string& path, Col* out);
+
+Status Corrupt(const std::string& path, const std::string& what, std::optional<int64_t> expected = std::nullopt,
+               std::optional<int64_t> actual = std::nullopt) {
+  return Status::Error(ErrorKind::kInvalidData, "Arrow array: " + what, path, expected, actual);
+}
+
+// Buffers and children an array of type t must have before anything reads them (the C Data
+// Interface gives no buffer sizes, so lengths and offsets are all that can be checked).
+Status CheckShape(const ArrowArray* a, const DataType& t, const std::string& path) {
+  if (a->length < 0 || a->offset < 0 || a->length > (int64_t{1} << 40) || a->offset > (int64_t{1} << 40))
+    return Corrupt(path, "negative or implausible length " + std::to_string(a->length) + " / offset " +
+                             std::to_string(a->offset));
+  int64_t want_buffers = 2;
+  if (t.id() == TypeId::kString || t.id() == TypeId::kBinary) want_buffers = 3;
+  if (t.id() == TypeId::kStruct) want_buffers = 1;
+  if (a->n_buffers < want_buffers || a->buffers == nullptr)
+    return Corrupt(path, "expected " + std::to_string(want_buffers) + " buffers but found " +
+                             std::to_string(a->n_buffers), want_buffers, a->n_buffers);
+  for (int64_t b = 1; b < want_buffers; ++b) {
+    if (a->buffers[b] == nullptr && a->length > 0) return Corrupt(path, "buffer " + std::to_string(b) + " is missing");
+  }
+  if (a->n_children > 0 && a->children == nullptr) return Corrupt(path, "children are missing");
+  for (int64_t c = 0; c < a->n_children; ++c) {
+    if (a->children[c] == nullptr) return Corrupt(path, "child " + std::to_string(c) + " is missing");
+  }
+  return Status::OK();
+}
+
+// Offsets of values [offset, offset + length] of a string/binary/list/map array: from >= 0,
+// never decreasing, and (lists, maps) ending within the child's length.
+template <typename O>
+Status CheckOffsets(const ArrowArray* a, int64_t child_length, const std::string& path) {
+  const O* o = static_cast<const O*>(a->buffers[1]);
+  if (o == nullptr) return Status::OK();  // length 0 (CheckShape): nothing to read
+  const int64_t first = a->offset, last = a->offset + a->length;
+  if (o[first] < 0) return Corrupt(path, "offset " + std::to_string(o[first]) + " is negative", 0, o[first]);
+  for (int64_t p = first; p < last; ++p) {
+    if (o[p + 1] < o[p])
+      return Corrupt(path, "offsets decrease at value " + std::to_string(p - first), o[p], o[p + 1]);
+  }
+  if (child_length >= 0 && o[last] > child_length)
+    return Corrupt(path, "expected offsets <= the child's length " + std::to_string(child_length) + " but found " +
+                             std::to_string(o[last]), child_length, o[last]);
+  return Status::OK();
+}
+
+Status CheckChildLength(const ArrowArray* parent, const ArrowArray* child, const std::string& path) {
+  const int64_t need = parent->offset + parent->length;
+  if (child->length < need)
+    return Corrupt(path, "expected a child of length >= " + std::to_string(need) + " but found " +
+                             std::to_string(child->length), need, child->length);
+  return Status::OK();
+}
+
+Status BindType(const ArrowArray* a, const ArrowSchema* s, const DataType& t, const std::string& path, Col* out);
+
 Status Bind(const ArrowArray* a, const ArrowSchema* s, const DataType& t, const std::string& path, Col* out) {
   if (a == nullptr || s == nullptr || s->format == nullptr) return Mismatch(path, "missing Arrow array or schema");
   if (s->dictionary != nullptr) return Status::Error(ErrorKind::kUnsupported, "dictionary-encoded column", path);
+  if (s->n_children > 0 && s->children == nullptr) return Mismatch(path, "missing Arrow schema children");
+  for (int64_t c = 0; c < s->n_children; ++c) {
+    if (s->children[c] == nullptr) return Mismatch(path, "missing Arrow schema child");
+  }
+  ZR_RETURN_NOT_OK(CheckShape(a, t, path));
+  ZR_RETURN_NOT_OK(BindType(a, s, t, path, out));
+  switch (t.id()) {
+    case TypeId::kString: case TypeId::kBinary:
+      return out->large ? CheckOffsets<int64_t>(a, -1, path) : CheckOffsets<int32_t>(a, -1, path);
+    case TypeId::kList: case TypeId::kMap: {
+      const ArrowArray* child = a->children[0];
+      return out->large ? CheckOffsets<int64_t>(a, child->length, path)
+                        : CheckOffsets<int32_t>(a, child->length, path);
+    }
+    case TypeId::kStruct:
+      for (int64_t c = 0; c < a->n_children; ++c) ZR_RETURN_NOT_OK(CheckChildLength(a, a->children[c], path));
+      return Status::OK();
+    default:
+      return Status::OK();
+  }
+}
+
+Status BindType(const ArrowArray* a, const ArrowSchema* s, const DataType& t, const std::string& path, Col* out) {
   out->a = a;
   out->t = &t;
   std::string_view f(s->format);
@@ -118,7 +199,11 @@ Status Bind(const ArrowArray* a, const ArrowSchema* s, const DataType& t, const 
       ZR_RETURN_NOT_OK(want(f == "+m" && s->n_children == 1 && a->n_children == 1));
       const ArrowSchema* es = s->children[0];
       const ArrowArray* ea = a->children[0];
-      if (es->n_children != 2 || ea->n_children != 2) return Mismatch(path, "map entries must have 2 children");
+      if (es == nullptr || es->n_children != 2 || ea->n_children != 2 || ea->children == nullptr ||
+          es->children == nullptr)
+        return Mismatch(path, "map entries must have 2 children");
+      ZR_RETURN_NOT_OK(CheckShape(ea, *struct_({}), path));
+      for (int c = 0; c < 2; ++c) ZR_RETURN_NOT_OK(CheckChildLength(ea, ea->children[c], path));
       out->children.resize(2);
       // children[0]/[1] are the key/value arrays; their Phys() adds the entries' offset too.
       ZR_RETURN_NOT_OK(Bind(ea->children[0], es->children[0], *t.key(), path + "{key}", &out->children[0]));
@@ -315,7 +400,7 @@ Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, cons
   const DataType& st = *schema.struct_type();
   const int nf = st.num_fields();
   // 1. Sizes: the fixed region plus every variable-width column's padded body.
-  std::vector<uint64_t> row_size(n, st.fixed_size());
+  std::vector<uint64_t> row_size(n, st.fixed_region_size());
   std::vector<Bodies> bodies(nf);
   std::vector<Col> cols(nf);
   for (int f = 0; f < nf; ++f) {
@@ -376,7 +461,7 @@ Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, cons
   }
   out->bytes.resize(total);  // zero-filled
   uint8_t* buf = out->bytes.data();
-  std::vector<uint64_t> cursor(n, st.fixed_size());
+  std::vector<uint64_t> cursor(n, st.fixed_region_size());
   // 3. Scatter, column by column, in ordinal order (bodies land in canonical order).
   for (int f = 0; f < nf; ++f) {
     const Col& c = cols[f];
@@ -464,16 +549,24 @@ namespace {
 
 Result<DataTypePtr> ImportType(const ArrowSchema* s, const std::string& path) {
   if (s == nullptr || s->format == nullptr) return Status::Error(ErrorKind::kInvalidData, "missing Arrow schema", path);
+  // A dictionary column would need its dictionary at every row: refused here, at schema
+  // time, rather than mapped to its index type (which would import indices as values).
+  if (s->dictionary != nullptr)
+    return Status::Error(ErrorKind::kUnsupported,
+                         "dictionary-encoded Arrow column (format \"" + std::string(s->format) +
+                             "\"): decode it first (e.g. pyarrow's dictionary_decode / Arrow's Cast)",
+                         path);
+  if (s->n_children > 0 && s->children == nullptr) return Status::Error(ErrorKind::kInvalidData, "missing Arrow children", path);
   std::string_view f(s->format);
   auto child_nullable = [&](int i) { return (s->children[i]->flags & ARROW_FLAG_NULLABLE) != 0; };
-  if (f == "b") return boolean();
+  if (f == "b") return bool_();
   if (f == "c") return int8();
   if (f == "s") return int16();
   if (f == "i") return int32();
   if (f == "l") return int64();
   if (f == "f") return float32();
   if (f == "g") return float64();
-  if (f == "u" || f == "U") return utf8();
+  if (f == "u" || f == "U") return string();
   if (f == "z" || f == "Z") return binary();
   if (f == "tdD") return date32();
   if (f == "ttu" || f == "ttn") return time();

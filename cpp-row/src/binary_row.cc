@@ -63,6 +63,13 @@ Status SlotView::WidthError(int i, size_t want) const {
                        PathOf(i), static_cast<int64_t>(want), stride_);
 }
 
+Status SlotView::TypeError(int i, TypeId want) const {
+  return Status::Error(ErrorKind::kSchemaMismatch,
+                       "cannot read a " + std::string(TypeIdName(want)) + " value from a field of type " +
+                           std::string(TypeIdName(IdAt(i))),
+                       PathOf(i));
+}
+
 Status SlotView::NestedTypeCheck(int i, TypeId want) const {
   if (!InRange(i)) return IndexError(i);
   TypeId got = TypeAt(i).id();
@@ -87,9 +94,19 @@ Result<std::span<const uint8_t>> SlotView::BodyChecked(int i) const {
   return std::span<const uint8_t>(data_ + off, sz);
 }
 
-Result<std::span<const uint8_t>> SlotView::GetBody(int i) const { return BodyChecked(i); }
+Result<std::span<const uint8_t>> SlotView::GetBody(int i) const {
+  if (InRange(i)) {
+    const DataType& t = TypeAt(i);
+    bool has_body = t.id() == TypeId::kDecimal ? t.precision() > 18 : !t.is_fixed_width();
+    if (!has_body)
+      return Status::Error(ErrorKind::kSchemaMismatch,
+                           "a " + std::string(TypeIdName(t.id())) + " value has no body", PathOf(i));
+  }
+  return BodyChecked(i);
+}
 
 Result<std::string_view> SlotView::GetString(int i) const {
+  if (InRange(i) && IdAt(i) != TypeId::kString) return TypeError(i, TypeId::kString);
   ZR_ASSIGN_OR_RETURN(auto body, BodyChecked(i));
   return std::string_view(reinterpret_cast<const char*>(body.data()), body.size());
 }
@@ -97,7 +114,10 @@ std::string_view SlotView::GetStringUnchecked(int i) const {
   auto body = BodyUnchecked(i);
   return std::string_view(reinterpret_cast<const char*>(body.data()), body.size());
 }
-Result<std::span<const uint8_t>> SlotView::GetBinary(int i) const { return BodyChecked(i); }
+Result<std::span<const uint8_t>> SlotView::GetBinary(int i) const {
+  if (InRange(i) && IdAt(i) != TypeId::kBinary) return TypeError(i, TypeId::kBinary);
+  return BodyChecked(i);
+}
 std::span<const uint8_t> SlotView::GetBinaryUnchecked(int i) const { return BodyUnchecked(i); }
 
 Result<Decimal128> SlotView::GetDecimal(int i) const {
@@ -174,12 +194,12 @@ uint64_t SlotView::Hash() const { return HashBytes(data_, size_); }
 
 Result<BinaryRow> BinaryRow::Wrap(std::span<const uint8_t> bytes, const Schema& schema) {
   const DataType* t = schema.struct_type().get();
-  ZR_RETURN_NOT_OK(CheckSize(bytes.size(), t->fixed_size(), true, "row"));
+  ZR_RETURN_NOT_OK(CheckSize(bytes.size(), t->fixed_region_size(), true, "row"));
   return WrapUnchecked(bytes.data(), bytes.size(), t);
 }
 
 Result<BinaryRow> BinaryRow::WrapNested(std::span<const uint8_t> bytes, const DataType* struct_type) {
-  ZR_RETURN_NOT_OK(CheckSize(bytes.size(), struct_type->fixed_size(), false, "row"));
+  ZR_RETURN_NOT_OK(CheckSize(bytes.size(), struct_type->fixed_region_size(), false, "row"));
   return WrapUnchecked(bytes.data(), bytes.size(), struct_type);
 }
 
@@ -206,8 +226,8 @@ BinaryMap BinaryMap::WrapUnchecked(const uint8_t* data, size_t size, const DataT
   uint64_t k = detail::Load<uint64_t>(data);
   m.keys_ = BinaryArray::WrapUnchecked(data + 8, k, map_type->key().get());
   m.values_ = BinaryArray::WrapUnchecked(data + 8 + k, size - 8 - k, map_type->value().get());
-  m.keys_.path_style_ = 2;
-  m.values_.path_style_ = 3;
+  m.keys_.path_style_ = detail::PathStyle::kMapKey;
+  m.values_.path_style_ = detail::PathStyle::kMapValue;
   return m;
 }
 
@@ -238,8 +258,8 @@ Result<BinaryMap> BinaryMap::Wrap(std::span<const uint8_t> bytes, const DataType
   m.type_ = map_type;
   m.keys_ = *keys;
   m.values_ = *values;
-  m.keys_.path_style_ = 2;
-  m.values_.path_style_ = 3;
+  m.keys_.path_style_ = detail::PathStyle::kMapKey;
+  m.values_.path_style_ = detail::PathStyle::kMapValue;
   return m;
 }
 

@@ -12,7 +12,7 @@ namespace {
 void Put64(std::vector<uint8_t>& b, size_t at, uint64_t v) { std::memcpy(b.data() + at, &v, 8); }
 
 TEST(BinaryRowTest, WrapRules) {
-  auto s = *Schema::Make({field("a", int64()), field("b", utf8())});
+  auto s = *Schema::Make({field("a", int64()), field("b", string())});
   std::vector<uint8_t> b(24, 0);
   EXPECT_TRUE(BinaryRow::Wrap(b, s).ok());
   auto t = BinaryRow::Wrap(std::span<const uint8_t>(b).first(16), s);
@@ -24,7 +24,7 @@ TEST(BinaryRowTest, WrapRules) {
 }
 
 TEST(BinaryRowTest, ReferencePastTheEndIsAnError) {
-  auto s = *Schema::Make({field("a", int64()), field("b", utf8())});
+  auto s = *Schema::Make({field("a", int64()), field("b", string())});
   std::vector<uint8_t> b(32, 0);
   Put64(b, 16, (uint64_t{24} << 32) | 9);  // 24 + 9 > 32
   BinaryRow r = *BinaryRow::Wrap(b, s);
@@ -64,7 +64,7 @@ TEST(BinaryRowTest, NestedWrapRules) {
 }
 
 TEST(BinaryRowTest, EqualityAndHash) {
-  auto s = *Schema::Make({field("a", int32()), field("b", utf8())});
+  auto s = *Schema::Make({field("a", int32()), field("b", string())});
   RowWriter w1(s), w2(s);
   for (RowWriter* w : {&w1, &w2}) {
     ASSERT_TRUE(w->WriteInt32(0, 5).ok());
@@ -82,7 +82,7 @@ TEST(BinaryRowTest, EqualityAndHash) {
 }
 
 TEST(BinaryRowTest, ZeroCopySpansAndPaths) {
-  auto s = *Schema::Make({field("m", map(utf8(), list(int16())))});
+  auto s = *Schema::Make({field("m", map(string(), list(int16())))});
   RowWriter w(s);
   MapWriter m;
   ASSERT_TRUE(w.BeginMap(0, &m).ok());
@@ -110,6 +110,79 @@ TEST(BinaryRowTest, ZeroCopySpansAndPaths) {
   EXPECT_EQ(w.row().PathOf(0), "m");
   EXPECT_EQ(arr.GetInt16(3).status().kind(), ErrorKind::kOutOfRange);
 }
+
+}  // namespace
+}  // namespace zerorow
+
+namespace zerorow {
+namespace {
+
+Schema ThreeFields() { return *Schema::Make({field("n", int32()), field("s", string()), field("l", list(int64()))}); }
+
+std::vector<uint8_t> ThreeFieldRow(const Schema& s) {
+  RowWriter w(s);
+  EXPECT_TRUE(w.WriteInt32(0, 7).ok());
+  EXPECT_TRUE(w.WriteString(1, "abc").ok());
+  EXPECT_TRUE(w.Finish().ok());
+  return {w.bytes().begin(), w.bytes().end()};
+}
+
+TEST(CheckedGetterTest, WrongTypeIsSchemaMismatchNamingBothTypes) {
+  Schema s = ThreeFields();
+  auto bytes = ThreeFieldRow(s);
+  BinaryRow row = *BinaryRow::Wrap(bytes, s);
+  auto str = row.GetString(0);
+  ASSERT_FALSE(str.ok());
+  EXPECT_EQ(str.status().kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(str.status().path(), "n");
+  EXPECT_EQ(str.status().message(), "cannot read a string value from a field of type int32");
+  auto i64 = row.GetInt64(1);
+  ASSERT_FALSE(i64.ok());
+  EXPECT_EQ(i64.status().kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(i64.status().path(), "s");
+  EXPECT_NE(i64.status().message().find("int64"), std::string::npos);
+  EXPECT_NE(i64.status().message().find("string"), std::string::npos);
+  EXPECT_EQ(row.GetBool(0).status().kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(row.GetBinary(1).status().kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(row.GetBody(0).status().kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(*row.GetInt32(0), 7);
+  EXPECT_EQ(*row.GetString(1), "abc");
+}
+
+TEST(ResultTest, TakingTheValueOfAnErrorAborts) {
+  Schema s = ThreeFields();
+  std::vector<uint8_t> truncated(8, 0);
+  auto row = BinaryRow::Wrap(truncated, s);
+  ASSERT_FALSE(row.ok());
+  EXPECT_DEATH((void)*row, "value of a Result taken on an error: truncated");
+  EXPECT_DEATH((void)row->num_fields(), "truncated");
+  EXPECT_DEATH((void)row.ValueOrDie(), "truncated");
+  EXPECT_EQ(row.ValueOr(BinaryRow{}).num_fields(), 0);
+}
+
+TEST(ResultTest, DefaultViewsAreEmpty) {
+  BinaryArray a;
+  EXPECT_EQ(a.size(), 0);
+  auto v = a.Values<int32_t>();
+  ASSERT_TRUE(v.ok());
+  EXPECT_TRUE(v->empty());
+  EXPECT_FALSE(a.HasNulls());
+  EXPECT_EQ(a.GetInt32(0).status().kind(), ErrorKind::kOutOfRange);
+  BinaryMap m;
+  EXPECT_EQ(m.size(), 0);
+  BinaryRow r;
+  EXPECT_EQ(r.num_fields(), 0);
+}
+
+// A view borrows its schema's types: wrapping with a temporary Schema does not compile.
+template <typename S>
+concept WrapsWith = requires(std::span<const uint8_t> b, S&& s) { BinaryRow::Wrap(b, std::forward<S>(s)); };
+static_assert(WrapsWith<const Schema&>);
+static_assert(!WrapsWith<Schema>, "a temporary Schema must be refused");
+template <typename R>
+concept WrapsWithDereferenced = requires(std::span<const uint8_t> b, R&& r) { BinaryRow::Wrap(b, *std::forward<R>(r)); };
+static_assert(WrapsWithDereferenced<Result<Schema>&>);
+static_assert(!WrapsWithDereferenced<Result<Schema>>, "Wrap(bytes, *Schema::FromJson(json)) must be refused");
 
 }  // namespace
 }  // namespace zerorow

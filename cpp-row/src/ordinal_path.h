@@ -4,21 +4,23 @@
 
 #include <string>
 
+#include "zerorow/binary_row.h"
 #include "zerorow/schema.h"
 #include "zerorow/status.h"
 
 namespace zerorow::detail {
 
-/// path_style: 0 = struct fields (by name), 2 = map keys, 3 = map values, else list elements.
-inline std::string OrdinalPath(const DataType* struct_type, int path_style, int i) {
-  switch (path_style) {
-    case 0:
+/// The path component of ordinal i; a struct field out of range is shown as "[i]".
+inline std::string OrdinalPath(const DataType* struct_type, PathStyle style, int i) {
+  switch (style) {
+    case PathStyle::kField:
       if (struct_type != nullptr && i >= 0 && i < struct_type->num_fields()) {
         return struct_type->fields()[i].name;
       }
       break;
-    case 2: return "{keys}[" + std::to_string(i) + "]";
-    case 3: return "{values}[" + std::to_string(i) + "]";
+    case PathStyle::kMapKey: return "{keys}[" + std::to_string(i) + "]";
+    case PathStyle::kMapValue: return "{values}[" + std::to_string(i) + "]";
+    case PathStyle::kElement: break;
   }
   return "[" + std::to_string(i) + "]";
 }

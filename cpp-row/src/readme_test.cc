@@ -36,29 +36,48 @@ zerorow::Status Writing(const zerorow::Schema& schema, std::vector<uint8_t>* out
   return zerorow::Status::OK();
 }
 
+zerorow::Status Reading(const std::vector<uint8_t>& bytes, int32_t* a_out, int32_t* b_out, std::string* s_out,
+                        int32_t* v2_out) {
+  // --- README "Reading"
+  zerorow::Schema schema;                                    // keep it: views borrow its types
+  ZR_ASSIGN_OR_RETURN(schema, zerorow::Schema::FromJson(json_text));
+  ZR_ASSIGN_OR_RETURN(zerorow::BinaryRow row,
+                      zerorow::ValidateAndWrap(bytes, schema, zerorow::ValidationLevel::kFull));
+  ZR_ASSIGN_OR_RETURN(int32_t a, row.GetInt32(0));           // checked: Result<int32_t>
+  int32_t b = row.GetInt32Unchecked(0);                      // no checks: for validated rows
+  ZR_ASSIGN_OR_RETURN(std::string_view s, row.GetString(2));  // zero copy
+  ZR_ASSIGN_OR_RETURN(zerorow::BinaryArray xs, row.GetArray(1));
+  ZR_ASSIGN_OR_RETURN(std::span<const int32_t> v, xs.Values<int32_t>());  // zero copy
+  // ---
+  *a_out = a;
+  *b_out = b;
+  *s_out = std::string(s);
+  *v2_out = v[2];
+  return zerorow::Status::OK();
+}
+
 TEST(ReadmeTest, WritingAndReading) {
   auto parsed = zerorow::Schema::FromJson(json_text);
   ASSERT_TRUE(parsed.ok());
   std::vector<uint8_t> bytes;
   ASSERT_TRUE(Writing(*parsed, &bytes).ok());
-  // --- README "Reading"
-  auto schema = zerorow::Schema::FromJson(json_text);              // Result<Schema>
-  auto row = zerorow::ValidateAndWrap(bytes, *schema, zerorow::ValidationLevel::kFull);
-  if (!row.ok()) std::cerr << row.status().ToString();  // "invalid_data at f3: expected ..."
-  int32_t a = *row->GetInt32(0);                       // bounds-checked, Result<int32_t>
-  int32_t b = row->GetInt32Unchecked(0);               // no checks: for validated rows
-  std::string_view s = *row->GetString(2);             // zero copy
-  zerorow::BinaryArray xs = *row->GetArray(1);
-  std::span<const int32_t> v = *xs.Values<int32_t>();  // zero copy
-  // ---
-  ASSERT_TRUE(row.ok()) << row.status().ToString();
+  int32_t a = 0, b = 0, v2 = 0;
+  std::string s;
+  zerorow::Status st = Reading(bytes, &a, &b, &s, &v2);
+  ASSERT_TRUE(st.ok()) << st.ToString();
   EXPECT_EQ(a, 42);
   EXPECT_EQ(b, 42);
   EXPECT_EQ(s, "hi");
-  EXPECT_EQ(v[2], 2);
+  EXPECT_EQ(v2, 2);
+  // The checked form reports a truncated row instead of reading it.
+  std::vector<uint8_t> cut(bytes.begin(), bytes.begin() + 8);
+  EXPECT_EQ(Reading(cut, &a, &b, &s, &v2).kind(), zerorow::ErrorKind::kTruncated);
 
+  const zerorow::Schema& schema = *parsed;
+  auto row = zerorow::ValidateAndWrap(bytes, schema, zerorow::ValidationLevel::kFull);
+  ASSERT_TRUE(row.ok());
   std::vector<zerorow::BinaryRow> rows{*row};
-  const zerorow::Schema& zschema = *schema;
+  const zerorow::Schema& zschema = schema;
   auto arrow = [&]() -> zerorow::Status {
     // --- README "Arrow"
     ArrowArray array; ArrowSchema schema;                      // C Data Interface structs
@@ -74,15 +93,35 @@ TEST(ReadmeTest, WritingAndReading) {
   EXPECT_TRUE(arrow().ok());
 }
 
+TEST(ReadmeTest, SchemaJson) {
+  // --- README "Schema JSON"
+  const char* readme_json = R"({"type":"struct","fields":[
+  {"name":"f1","type":"int32","nullable":false},
+  {"name":"f2","type":{"type":"list","element":"int32","element_nullable":true},"nullable":true},
+  {"name":"f3","type":"string","nullable":true}]})";
+  // ---
+  auto a = zerorow::Schema::FromJson(readme_json);
+  ASSERT_TRUE(a.ok()) << a.status().ToString();
+  EXPECT_EQ(a->ToJson(), zerorow::Schema::FromJson(json_text)->ToJson());
+  // The factories' defaults give the same schema; JSON without "nullable" is refused.
+  auto b = *zerorow::Schema::Make({zerorow::field("f1", zerorow::int32(), false),
+                                   zerorow::field("f2", zerorow::list(zerorow::int32())),
+                                   zerorow::field("f3", zerorow::string())});
+  EXPECT_EQ(b.fingerprint(), a->fingerprint());
+  auto missing = zerorow::Schema::FromJson(R"({"type":"struct","fields":[{"name":"f1","type":"int32"}]})");
+  EXPECT_EQ(missing.status().kind(), zerorow::ErrorKind::kInvalidData);
+}
+
 TEST(ReadmeTest, StructEncoder) {
   Foo foo{7, {1, 2}, {{"k", 1}}, {{"b", {5, 6}}}, std::nullopt};
   // --- README "Struct encoder"
   auto enc = *zerorow::Encoder<Foo>::Make();  // schema inferred: enc.schema()
-  std::span<const uint8_t> bytes = *enc.ToRow(foo);
-  zerorow::BinaryRow row = *zerorow::BinaryRow::Wrap(bytes, enc.schema());
+  zerorow::BinaryRow row = *enc.ToRow(foo);  // valid until the next ToRow on enc
+  std::span<const uint8_t> bytes = row.bytes();
   Foo back = *enc.FromRow(row);
   Bar bar = *zerorow::Encoder<Bar>::Make()->FromRow(*row.GetArray(3)->GetStruct(0));  // partial
   // ---
+  EXPECT_EQ(bytes.size() % 8, 0u);
   EXPECT_EQ(back.f1, 7);
   EXPECT_EQ(back.f3.at("k"), 1);
   EXPECT_EQ(bar.f2, (std::vector<int64_t>{5, 6}));

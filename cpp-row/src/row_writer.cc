@@ -27,6 +27,80 @@ constexpr int64_t kMicrosPerDay = 86'400'000'000LL;
 
 namespace detail {
 
+// ---- WriterLink -----------------------------------------------------------------------------
+
+WriterLink::~WriterLink() {
+  DetachChildren();
+  if (state_ == State::kOpen && parent_ != nullptr && parent_->child_ == this) {
+    parent_->child_ = nullptr;
+    parent_->child_dropped_ = true;  // its region is in the buffer but its reference is not
+  }
+}
+
+Status WriterLink::Usable() const {
+  switch (state_) {
+    case State::kIdle:
+      return Status::Error(ErrorKind::kInvalidArgument,
+                           "writer was not started (begin it with BeginStruct/BeginArray/BeginMap on its parent)");
+    case State::kFinished:
+      return Status::Error(ErrorKind::kInvalidArgument,
+                           top_level_ ? "row is finished: call Reset() before writing the next row"
+                                      : "writer is finished: no writes after Finish()");
+    case State::kDetached:
+      return Status::Error(ErrorKind::kInvalidArgument,
+                           "writer was detached: its parent was reset, finished or destroyed");
+    case State::kOpen:
+      break;
+  }
+  if (child_ != nullptr)
+    return Status::Error(ErrorKind::kInvalidArgument,
+                         "the child writer begun at ordinal " + std::to_string(child_ordinal_) +
+                             " is still open: Finish() it first");
+  if (child_dropped_)
+    return Status::Error(ErrorKind::kInvalidArgument,
+                         "a child writer was destroyed before its Finish(): Reset() and write the row again");
+  return Status::OK();
+}
+
+Status WriterLink::CanAttach(const WriterLink* child) const {
+  if (child == this || child->state_ == State::kOpen)
+    return Status::Error(ErrorKind::kInvalidArgument, "the child writer is already in use by another value");
+  return Status::OK();
+}
+
+void WriterLink::Attach(WriterLink* child, int ordinal) {
+  child->DetachChildren();
+  child->parent_ = this;
+  child->child_dropped_ = false;
+  child->top_level_ = false;
+  child->state_ = State::kOpen;
+  child->OnStateChange();
+  child_ = child;
+  child_ordinal_ = ordinal;
+}
+
+void WriterLink::Complete() {
+  state_ = State::kFinished;
+  OnStateChange();
+  if (parent_ != nullptr && parent_->child_ == this) parent_->child_ = nullptr;
+  parent_ = nullptr;
+}
+
+void WriterLink::DetachChildren() {
+  WriterLink* c = child_;
+  child_ = nullptr;
+  while (c != nullptr) {
+    WriterLink* next = c->child_;
+    c->child_ = nullptr;
+    c->parent_ = nullptr;
+    c->state_ = State::kDetached;
+    c->OnStateChange();
+    c = next;
+  }
+}
+
+// ---- SlotWriter -----------------------------------------------------------------------------
+
 std::string SlotWriter::PathOf(int i) const { return OrdinalPath(type_, path_style_, i); }
 
 Status SlotWriter::IndexError(int i) const { return OrdinalError(n_, i); }
@@ -38,7 +112,7 @@ Status SlotWriter::Overflow(uint64_t need) const {
 }
 
 Status SlotWriter::Check(int i, TypeId a, TypeId b, TypeId c, TypeId d) const {
-  if (buf_ == nullptr) return Status::Error(ErrorKind::kInvalidArgument, "writer was not started");
+  if (state_ != State::kOpen) return Usable();
   if (static_cast<unsigned>(i) >= static_cast<unsigned>(n_)) return IndexError(i);
   TypeId t = IdAt(i);
   if (t == a || t == b || t == c || t == d) return Status::OK();
@@ -58,7 +132,10 @@ Status SlotWriter::Start(std::vector<uint8_t>* buf, const DataType* type, bool i
   patch_pos_ = patch_pos;
   parent_base_ = parent_base;
   no_nulls_ = false;
-  path_style_ = is_row ? 0 : 1;
+  path_style_ = is_row ? PathStyle::kField : PathStyle::kElement;
+  next_body_ = 0;
+  n_ = 0;
+  limit_ = 0;
   base_ = buf->size();
   uint64_t fixed;
   field_ids_ = is_row ? type->field_ids().data() : nullptr;
@@ -67,7 +144,7 @@ Status SlotWriter::Start(std::vector<uint8_t>* buf, const DataType* type, bool i
     stride_ = 8;
     bitmap_pos_ = base_;
     values_pos_ = base_ + type->bitmap_size();
-    fixed = type->fixed_size();
+    fixed = type->fixed_region_size();
   } else {
     if (count < 0 || count >= (int64_t{1} << 31))
       return Status::Error(ErrorKind::kInvalidData,
@@ -82,6 +159,8 @@ Status SlotWriter::Start(std::vector<uint8_t>* buf, const DataType* type, bool i
   uint64_t need = base_ + fixed - row_base_;
   if (need > kMaxRowSize) {
     n_ = 0;
+    state_ = State::kFinished;  // a region that did not start takes no writes
+    OnStateChange();
     return Overflow(need);
   }
   buf->resize(base_ + fixed);  // zero-filled: unused slot bytes and padding must be 0
@@ -103,7 +182,8 @@ void SlotWriter::StoreRef(int i, size_t abs_pos, uint64_t size) {
 }
 
 Status SlotWriter::FinishRegion() {
-  if (buf_ == nullptr) return Status::Error(ErrorKind::kInvalidArgument, "writer was not started");
+  ZR_RETURN_NOT_OK(Usable());
+  ZR_RETURN_NOT_OK(CloseUnwritten());
   uint64_t size = buf_->size() - base_;
   switch (patch_) {
     case Patch::kNone:
@@ -115,21 +195,74 @@ Status SlotWriter::FinishRegion() {
       StoreU64(buf_->data() + patch_pos_, size);
       break;
   }
+  Complete();
+  return Status::OK();
+}
+
+// A variable-width value's slot holds its reference, whose offset is past the fixed region,
+// so a written reference is never 0: a zero slot without the null bit was never written.
+bool SlotWriter::HasRefSlot(int i) const {
+  const DataType& t = TypeAt(i);
+  if (t.id() == TypeId::kDecimal) return t.precision() > 18;
+  return !t.is_fixed_width();
+}
+
+Status SlotWriter::ClaimBody(int i) {
+  ZR_RETURN_NOT_OK(Usable());
+  if (static_cast<unsigned>(i) >= static_cast<unsigned>(n_)) return IndexError(i);
+  if (i < next_body_)
+    return Status::Error(ErrorKind::kInvalidArgument,
+                         "variable-width values are written once each in increasing ordinal order, but ordinal " +
+                             std::to_string(next_body_ - 1) + " was written before this one",
+                         PathOf(i), next_body_, i);
+  next_body_ = i + 1;
+  SetNotNull(i);
+  return Status::OK();
+}
+
+Status SlotWriter::CloseUnwritten() {
+  if (!is_row_ && !HasRefSlot(0)) return Status::OK();  // fixed-width elements: nothing to close
+  for (int i = 0; i < n_; ++i) {
+    if (is_row_ && !HasRefSlot(i)) continue;
+    if (IsNullBit(i) || Load<uint64_t>(slot(i)) != 0) continue;
+    if (!Nullable(i))
+      return Status::Error(ErrorKind::kInvalidArgument,
+                           no_nulls_ ? "map key was not written" : "non-nullable value was not written",
+                           PathOf(i));
+    const DataType& t = TypeAt(i);
+    if (is_row_ && t.id() == TypeId::kDecimal) {
+      // A null decimal(p > 18) keeps a 16-byte reserve, which must sit in ordinal order.
+      if (i < next_body_)
+        return Status::Error(ErrorKind::kInvalidArgument,
+                             "decimal field was not written: write it or SetNull() it in ordinal order",
+                             PathOf(i));
+      ZR_RETURN_NOT_OK(SetNull(i));
+      continue;
+    }
+    buf_->data()[bitmap_pos_ + (i >> 3)] |= static_cast<uint8_t>(1u << (i & 7));
+  }
   return Status::OK();
 }
 
 Status SlotWriter::SetNull(int i) {
-  if (buf_ == nullptr) return Status::Error(ErrorKind::kInvalidArgument, "writer was not started");
+  if (state_ != State::kOpen) return Usable();
   if (static_cast<unsigned>(i) >= static_cast<unsigned>(n_)) return IndexError(i);
-  bool nullable = is_row_ ? type_->fields()[i].nullable : !no_nulls_ && elem_nullable_;
-  if (!nullable)
+  if (!Nullable(i))
     return Status::Error(ErrorKind::kInvalidData,
                          no_nulls_ ? "map keys must not be null" : "null value in a non-nullable field",
                          PathOf(i));
-  (*buf_)[bitmap_pos_ + (i >> 3)] |= static_cast<uint8_t>(1u << (i & 7));
-  std::memset(slot(i), 0, stride_);  // null slots are zero, so equal rows have equal bytes
   const DataType& t = TypeAt(i);
-  if (is_row_ && t.id() == TypeId::kDecimal && t.precision() > 18) {
+  bool reserve = is_row_ && t.id() == TypeId::kDecimal && t.precision() > 18;
+  if (reserve) {
+    ZR_RETURN_NOT_OK(ClaimBody(i));
+  } else if (HasRefSlot(i) && Load<uint64_t>(slot(i)) != 0) {
+    // Its body is already in the buffer; dropping the reference would orphan it.
+    return Status::Error(ErrorKind::kInvalidArgument, "value was already written; it cannot be set null now",
+                         PathOf(i));
+  }
+  buf_->data()[bitmap_pos_ + (i >> 3)] |= static_cast<uint8_t>(1u << (i & 7));
+  std::memset(slot(i), 0, stride_);  // null slots are zero, so equal rows have equal bytes
+  if (reserve) {
     // Spark keeps the 16-byte reserve for a null decimal (SPEC §3.5).
     ZR_ASSIGN_OR_RETURN(size_t pos, AppendBody(i, 0, 16));
     StoreRef(i, pos, 0);
@@ -146,14 +279,14 @@ Status SlotWriter::WriteInt64Slow(int i, int64_t v) {
   if (TypeAt(i).id() == TypeId::kTime && (v < 0 || v >= kMicrosPerDay))
     return RangeError(PathOf(i), TypeId::kTime, v);
   std::memcpy(slot(i), &v, 8);
+  SetNotNull(i);
   return Status::OK();
 }
 
 
 
 Status SlotWriter::WriteIntSlow(int i, int64_t v) {
-  if (buf_ == nullptr || static_cast<unsigned>(i) >= static_cast<unsigned>(n_))
-    return Check(i, TypeId::kInt64);
+  if (static_cast<unsigned>(i) >= static_cast<unsigned>(limit_)) return Check(i, TypeId::kInt64);
   TypeId t = IdAt(i);
   auto range = [&](int64_t lo, int64_t hi) -> Status {
     if (v < lo || v > hi) return RangeError(PathOf(i), t, v);
@@ -202,8 +335,10 @@ Status SlotWriter::WriteDecimal(int i, Decimal128 v) {
   if (t.precision() <= 18) {
     int64_t u = static_cast<int64_t>(v.unscaled);
     std::memcpy(slot(i), &u, 8);
+    SetNotNull(i);
     return Status::OK();
   }
+  ZR_RETURN_NOT_OK(ClaimBody(i));
   uint8_t be[16];
   int len = DecimalToBigEndian(v, be);
   // In a row the body is a 16-byte reserve (Spark's layout); in an array it is pad8(len).
@@ -238,6 +373,7 @@ Status SlotWriter::WriteRawStruct(int i, std::span<const uint8_t> b) {
 
 // AppendBody + copy + StoreRef without a Result on the way (one call per string / binary).
 Status SlotWriter::CopyBody(int i, std::span<const uint8_t> b) {
+  ZR_RETURN_NOT_OK(ClaimBody(i));
   size_t pos = buf_->size();
   uint64_t need = pos + Pad8(b.size()) - row_base_;
   if (b.size() >= (uint64_t{1} << 31) || need > kMaxRowSize) return Overflow(need).WithPathPrefix(PathOf(i));
@@ -249,26 +385,40 @@ Status SlotWriter::CopyBody(int i, std::span<const uint8_t> b) {
 
 Status SlotWriter::BeginStruct(int i, RowWriter* child) {
   ZR_RETURN_NOT_OK(Check(i, TypeId::kStruct));
+  ZR_RETURN_NOT_OK(CanAttach(child));
+  ZR_RETURN_NOT_OK(ClaimBody(i));
   size_t slot_pos = values_pos_ + stride_ * static_cast<size_t>(i);
   Status st = child->Start(buf_, &TypeAt(i), true, 0, row_base_, Patch::kReference, slot_pos, base_);
-  if (!st.ok()) return std::move(st).WithPathPrefix(PathOf(i));
+  if (!st.ok()) {
+    next_body_ = i;  // nothing was written: ordinal i may still take a value
+    return std::move(st).WithPathPrefix(PathOf(i));
+  }
+  Attach(child, i);
   return st;
 }
 
 Status SlotWriter::BeginArray(int i, int64_t count, ArrayWriter* child) {
   ZR_RETURN_NOT_OK(Check(i, TypeId::kList));
+  ZR_RETURN_NOT_OK(CanAttach(child));
+  ZR_RETURN_NOT_OK(ClaimBody(i));
   size_t slot_pos = values_pos_ + stride_ * static_cast<size_t>(i);
   const DataType& t = TypeAt(i);
   Status st = child->Start(buf_, t.element().get(), false, count, row_base_, Patch::kReference, slot_pos, base_);
-  if (!st.ok()) return std::move(st).WithPathPrefix(PathOf(i));
+  if (!st.ok()) {
+    next_body_ = i;  // nothing was written: ordinal i may still take a value
+    return std::move(st).WithPathPrefix(PathOf(i));
+  }
   child->elem_nullable_ = t.element_nullable();
+  Attach(child, i);
   return Status::OK();
 }
 
 Status SlotWriter::BeginMap(int i, MapWriter* child) {
   ZR_RETURN_NOT_OK(Check(i, TypeId::kMap));
+  ZR_RETURN_NOT_OK(CanAttach(child));
   uint64_t need = buf_->size() + 8 - row_base_;
   if (need > kMaxRowSize) return Overflow(need).WithPathPrefix(PathOf(i));
+  ZR_RETURN_NOT_OK(ClaimBody(i));
   child->buf_ = buf_;
   child->type_ = &TypeAt(i);
   child->base_ = buf_->size();
@@ -276,8 +426,9 @@ Status SlotWriter::BeginMap(int i, MapWriter* child) {
   child->patch_pos_ = values_pos_ + stride_ * static_cast<size_t>(i);
   child->parent_base_ = base_;
   child->key_count_ = child->value_count_ = -1;
-  child->state_ = 0;
+  child->step_ = MapWriter::Step::kBegun;
   buf_->resize(buf_->size() + 8);
+  Attach(child, i);
   return Status::OK();
 }
 
@@ -287,15 +438,20 @@ Status SlotWriter::BeginMap(int i, MapWriter* child) {
 
 RowWriter::RowWriter(const Schema& schema) : schema_(schema) {
   buf_ = &own_;
+  top_level_ = true;
   Reset();
 }
 
 RowWriter::RowWriter(const Schema& schema, std::vector<uint8_t>* out) : schema_(schema) {
   buf_ = out;
+  top_level_ = true;
   Reset();
 }
 
 void RowWriter::Reset() {
+  if (!top_level_) return;  // a nested writer is started by its parent's BeginStruct()
+  DetachChildren();
+  child_dropped_ = false;
   if (buf_ == &own_) {
     own_.clear();
   } else if (!finished_) {
@@ -305,6 +461,8 @@ void RowWriter::Reset() {
   size_t start = buf_->size();
   Status st = Start(buf_, schema_.struct_type().get(), true, 0, start, Patch::kNone, 0, 0);
   (void)st;  // a top-level fixed region always fits: n fields need 8n + bitmap bytes
+  state_ = State::kOpen;
+  OnStateChange();
 }
 
 Status RowWriter::Finish() {
@@ -322,20 +480,27 @@ BinaryRow RowWriter::row() const {
 Status ArrayWriter::Finish() { return FinishRegion(); }
 
 Status MapWriter::BeginKeys(int64_t count, ArrayWriter* keys) {
-  if (buf_ == nullptr || state_ != 0)
+  ZR_RETURN_NOT_OK(Usable());
+  if (step_ != Step::kBegun)
     return Status::Error(ErrorKind::kInvalidArgument, "BeginKeys must be the first call on a begun map");
+  ZR_RETURN_NOT_OK(CanAttach(keys));
   ZR_RETURN_NOT_OK(keys->Start(buf_, type_->key().get(), false, count, row_base_,
                                detail::SlotWriter::Patch::kSize, base_, base_));
   keys->no_nulls_ = true;
-  keys->path_style_ = 2;
+  keys->path_style_ = detail::PathStyle::kMapKey;
+  Attach(keys, 0);
   key_count_ = count;
-  state_ = 1;
+  step_ = Step::kKeys;
   return Status::OK();
 }
 
 Status MapWriter::BeginValues(int64_t count, ArrayWriter* values) {
-  if (state_ != 1 || detail::Load<uint64_t>(buf_->data() + base_) == 0)
+  if (state_ == State::kOpen && child_ != nullptr)
     return Status::Error(ErrorKind::kInvalidArgument, "BeginValues must follow keys.Finish()");
+  ZR_RETURN_NOT_OK(Usable());
+  if (step_ != Step::kKeys)
+    return Status::Error(ErrorKind::kInvalidArgument, "BeginValues must follow BeginKeys() and keys.Finish()");
+  ZR_RETURN_NOT_OK(CanAttach(values));
   if (count != key_count_)
     return Status::Error(ErrorKind::kSchemaMismatch,
                          "map with key/value counts that differ: expected " + std::to_string(key_count_) +
@@ -344,17 +509,25 @@ Status MapWriter::BeginValues(int64_t count, ArrayWriter* values) {
   ZR_RETURN_NOT_OK(values->Start(buf_, type_->value().get(), false, count, row_base_,
                                  detail::SlotWriter::Patch::kNone, 0, 0));
   values->elem_nullable_ = type_->value_nullable();
-  values->path_style_ = 3;
+  values->path_style_ = detail::PathStyle::kMapValue;
+  Attach(values, 1);
   value_count_ = count;
-  state_ = 2;
+  step_ = Step::kValues;
   return Status::OK();
 }
 
 Status MapWriter::Finish() {
-  if (state_ != 2) return Status::Error(ErrorKind::kInvalidArgument, "map finished before its values");
+  if (state_ == State::kOpen && child_ != nullptr)
+    return Status::Error(ErrorKind::kInvalidArgument,
+                         child_ordinal_ == 0 ? "map finished before its key array was finished"
+                                             : "map finished before its value array was finished");
+  ZR_RETURN_NOT_OK(Usable());
+  if (step_ != Step::kValues)
+    return Status::Error(ErrorKind::kInvalidArgument, "map finished before its values");
   uint64_t size = buf_->size() - base_;
   uint64_t ref = (static_cast<uint64_t>(base_ - parent_base_) << 32) | size;
   std::memcpy(buf_->data() + patch_pos_, &ref, 8);
+  Complete();
   return Status::OK();
 }
 

@@ -165,14 +165,14 @@ DataTypePtr DataType::Struct(std::vector<Field> fields) {
   return t;
 }
 
-DataTypePtr boolean() { return DataType::Primitive(TypeId::kBool); }
+DataTypePtr bool_() { return DataType::Primitive(TypeId::kBool); }
 DataTypePtr int8() { return DataType::Primitive(TypeId::kInt8); }
 DataTypePtr int16() { return DataType::Primitive(TypeId::kInt16); }
 DataTypePtr int32() { return DataType::Primitive(TypeId::kInt32); }
 DataTypePtr int64() { return DataType::Primitive(TypeId::kInt64); }
 DataTypePtr float32() { return DataType::Primitive(TypeId::kFloat32); }
 DataTypePtr float64() { return DataType::Primitive(TypeId::kFloat64); }
-DataTypePtr utf8() { return DataType::Primitive(TypeId::kString); }
+DataTypePtr string() { return DataType::Primitive(TypeId::kString); }
 DataTypePtr binary() { return DataType::Primitive(TypeId::kBinary); }
 DataTypePtr date32() { return DataType::Primitive(TypeId::kDate32); }
 DataTypePtr time() { return DataType::Primitive(TypeId::kTime); }

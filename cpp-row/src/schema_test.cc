@@ -28,11 +28,11 @@ TEST(SchemaTest, AcceptsAnyKeyOrderWhitespaceAndObjectForm) {
 
 TEST(SchemaTest, AllTypesRoundTrip) {
   auto s = Schema::Make({
-      field("a", boolean()), field("b", int8()), field("c", int16()), field("d", int32()),
-      field("e", int64()), field("f", float32()), field("g", float64()), field("h", utf8()),
+      field("a", bool_()), field("b", int8()), field("c", int16()), field("d", int32()),
+      field("e", int64()), field("f", float32()), field("g", float64()), field("h", string()),
       field("i", binary()), field("j", date32()), field("k", time()), field("l", timestamp()),
       field("m", timestamp("Europe/Paris")), field("n", duration()), field("o", decimal(10, 2)),
-      field("p", decimal(38, 10)), field("q", list(utf8(), false)), field("r", map(utf8(), int64(), true)),
+      field("p", decimal(38, 10)), field("q", list(string(), false)), field("r", map(string(), int64(), true)),
       field("s", struct_({field("x", int32(), false)}), false),
   });
   ASSERT_TRUE(s.ok()) << s.status().ToString();

@@ -1,5 +1,8 @@
 #include "zerorow/status.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace zerorow {
 
 namespace {
@@ -57,5 +60,13 @@ Status Status::WithPathPrefix(std::string_view component) const& {
   Status copy = *this;
   return std::move(copy).WithPathPrefix(component);
 }
+
+namespace detail {
+void DieOnError(const Status& status, const char* what) {
+  std::fprintf(stderr, "zerorow: %s on an error: %s\n", what, status.ToString().c_str());
+  std::fflush(stderr);
+  std::abort();
+}
+}  // namespace detail
 
 }  // namespace zerorow

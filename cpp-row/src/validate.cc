@@ -41,7 +41,7 @@ class Validator {
   // A region [0, size) holding a row of struct type t.
   Status Row(const uint8_t* p, uint64_t size, const DataType& t, bool top_level) {
     const uint64_t n = t.num_fields();
-    const uint64_t fixed = t.fixed_size();
+    const uint64_t fixed = t.fixed_region_size();
     if (size < fixed)
       return Status::Error(top_level ? ErrorKind::kTruncated : ErrorKind::kInvalidData,
                            "expected row size >= " + Num(fixed) + " (fixed region) but found " + Num(size), {},
@@ -240,7 +240,7 @@ Status Validate(std::span<const uint8_t> bytes, const DataType& struct_type, Val
     case ValidationLevel::kNone:
       return Status::OK();
     case ValidationLevel::kBounds: {
-      const uint64_t fixed = struct_type.fixed_size();
+      const uint64_t fixed = struct_type.fixed_region_size();
       if (bytes.size() < fixed)
         return Status::Error(ErrorKind::kTruncated,
                              "expected row size >= " + Num(fixed) + " (fixed region) but found " + Num(bytes.size()),

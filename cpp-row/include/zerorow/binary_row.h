@@ -8,11 +8,11 @@
 // Checks (SPEC §6.2). Wrap() applies the wrap rules W1-W2. Every default getter applies
 // the access rules B1-B3 for the value it reads, in O(1), and returns an error instead of
 // reading outside the view: whatever the bytes, a default getter never reads outside.
-// A default getter does not check that the field's type matches the getter when that
-// cannot cause an out-of-bounds read (reading int64 from an int32 slot is allowed); it
-// does check it when it matters (nested views, decimal, array element width).
-// `...Unchecked` getters skip every check; use them on rows that passed
-// Validate(level=full) (see validate.h) or that you wrote yourself.
+// A default getter also checks that the field's type is one the getter reads (as the
+// writers do): GetString on an int32 field is a schema_mismatch naming the field and both
+// types. `...Unchecked` getters skip every check; use them on rows that passed
+// Validate(level=full) (see validate.h) or that you wrote yourself. The README gives the
+// measured cost of the checks.
 //
 // Getters on a null value: fixed-width getters return 0 (the slot is zero); string and
 // binary return empty; nested getters return an invalid_data error. Check IsNull first.
@@ -41,6 +41,14 @@ class BinaryMap;
 
 namespace detail {
 
+/// How ordinal i of a region is named in an error path (SPEC §4.3).
+enum class PathStyle : uint8_t {
+  kField,      ///< struct fields: the field name
+  kElement,    ///< list elements: "[i]"
+  kMapKey,     ///< the key array of a map: "{keys}[i]"
+  kMapValue,   ///< the value array of a map: "{values}[i]"
+};
+
 template <typename T>
 inline T Load(const uint8_t* p) {
   T v;
@@ -57,8 +65,8 @@ class SlotView {
   /// Size of the region in bytes.
   uint32_t size_bytes() const { return size_; }
   std::span<const uint8_t> bytes() const { return {data_, size_}; }
-  /// Number of fields (row) or elements (array).
-  int length() const { return n_; }
+  /// Number of ordinals: fields (a row; BinaryRow calls it num_fields()) or elements (array).
+  int size() const { return n_; }
 
   /// How ordinal i is named in an error path (SPEC §4.3): the field name (row), "[i]"
   /// (list), "{keys}[i]" / "{values}[i]" (the key / value array of a map).
@@ -68,6 +76,8 @@ class SlotView {
   const DataType& TypeAt(int i) const {
     return is_row_ ? *type_->fields()[i].type : *type_;
   }
+  /// TypeId of ordinal i (no check on i); one load for a row.
+  TypeId IdAt(int i) const { return is_row_ ? type_->field_ids()[i] : type_->id(); }
 
   Result<bool> IsNull(int i) const {
     if (!InRange(i)) return IndexError(i);
@@ -77,27 +87,33 @@ class SlotView {
     return (bitmap_[i >> 3] >> (i & 7)) & 1;
   }
 
-#define ZR_FIXED_GETTER(Name, T)                                              \
+  // Checked getters check the ordinal (out_of_range) and the type (schema_mismatch naming
+  // the field and both types). The accepted types mirror the writers': Int32 reads int32 and
+  // date32, Int64 reads int64, time, timestamp and duration.
+#define ZR_FIXED_GETTER(Name, T, A, B, C, D)                                  \
   Result<T> Get##Name(int i) const {                                          \
     if (!InRange(i)) return IndexError(i);                                    \
-    if (stride_ < sizeof(T)) return WidthError(i, sizeof(T));                 \
+    TypeId t = IdAt(i);                                                       \
+    if (t != TypeId::A && t != TypeId::B && t != TypeId::C && t != TypeId::D) \
+      return TypeError(i, TypeId::A);                                         \
     return Get##Name##Unchecked(i);                                           \
   }                                                                           \
   T Get##Name##Unchecked(int i) const { return Load<T>(values_ + stride_ * static_cast<size_t>(i)); }
-  ZR_FIXED_GETTER(Int8, int8_t)
-  ZR_FIXED_GETTER(Int16, int16_t)
-  ZR_FIXED_GETTER(Int32, int32_t)
-  ZR_FIXED_GETTER(Int64, int64_t)
-  ZR_FIXED_GETTER(Float32, float)
-  ZR_FIXED_GETTER(Float64, double)
-  ZR_FIXED_GETTER(Date32, int32_t)     ///< days since 1970-01-01
-  ZR_FIXED_GETTER(Time, int64_t)       ///< µs since midnight
-  ZR_FIXED_GETTER(Timestamp, int64_t)  ///< µs since epoch
-  ZR_FIXED_GETTER(Duration, int64_t)   ///< µs
+  ZR_FIXED_GETTER(Int8, int8_t, kInt8, kInt8, kInt8, kInt8)
+  ZR_FIXED_GETTER(Int16, int16_t, kInt16, kInt16, kInt16, kInt16)
+  ZR_FIXED_GETTER(Int32, int32_t, kInt32, kDate32, kDate32, kDate32)
+  ZR_FIXED_GETTER(Int64, int64_t, kInt64, kTimestamp, kDuration, kTime)
+  ZR_FIXED_GETTER(Float32, float, kFloat32, kFloat32, kFloat32, kFloat32)
+  ZR_FIXED_GETTER(Float64, double, kFloat64, kFloat64, kFloat64, kFloat64)
+  ZR_FIXED_GETTER(Date32, int32_t, kDate32, kInt32, kInt32, kInt32)              ///< days since 1970-01-01
+  ZR_FIXED_GETTER(Time, int64_t, kTime, kInt64, kInt64, kInt64)                  ///< µs since midnight
+  ZR_FIXED_GETTER(Timestamp, int64_t, kTimestamp, kInt64, kInt64, kInt64)        ///< µs since epoch
+  ZR_FIXED_GETTER(Duration, int64_t, kDuration, kInt64, kInt64, kInt64)          ///< µs
 #undef ZR_FIXED_GETTER
   /// Any nonzero byte reads as true (full validation rejects bytes other than 0/1).
   Result<bool> GetBool(int i) const {
     if (!InRange(i)) return IndexError(i);
+    if (IdAt(i) != TypeId::kBool) return TypeError(i, TypeId::kBool);
     return GetBoolUnchecked(i);
   }
   bool GetBoolUnchecked(int i) const { return values_[stride_ * static_cast<size_t>(i)] != 0; }
@@ -120,7 +136,9 @@ class SlotView {
   Result<BinaryMap> GetMap(int i) const;
   BinaryMap GetMapUnchecked(int i) const;
 
-  /// The raw reference (offset << 32 | size) of a variable-width value, bounds-checked (B2).
+  /// The encoded bytes of a variable-width value (string, binary, list, map, struct, or
+  /// decimal with precision > 18) — the span its reference points at, checked against the
+  /// view (B2). Copies nested values between rows (RowWriter::WriteRawBody).
   Result<std::span<const uint8_t>> GetBody(int i) const;
 
   /// Byte equality (SPEC §2.6: equal values have equal bytes).
@@ -134,6 +152,8 @@ class SlotView {
   bool InRange(int i) const { return static_cast<unsigned>(i) < static_cast<unsigned>(n_); }
   Status IndexError(int i) const;
   Status WidthError(int i, size_t want) const;
+  /// schema_mismatch: "cannot read a <want> value from a field of type <actual>" at PathOf(i).
+  Status TypeError(int i, TypeId want) const;
   // B2: the body of the reference at ordinal i, within [0, size_).
   Result<std::span<const uint8_t>> BodyChecked(int i) const;
   std::span<const uint8_t> BodyUnchecked(int i) const {
@@ -150,7 +170,7 @@ class SlotView {
   int n_ = 0;
   uint32_t stride_ = 8;
   bool is_row_ = true;
-  uint8_t path_style_ = 0;  // 0 field name, 1 "[i]", 2 "{keys}[i]", 3 "{values}[i]"
+  PathStyle path_style_ = PathStyle::kField;
 };
 
 }  // namespace detail
@@ -164,6 +184,10 @@ class BinaryRow : public detail::SlotView {
   static Result<BinaryRow> Wrap(const uint8_t* data, size_t size, const Schema& schema) {
     return Wrap(std::span<const uint8_t>(data, size), schema);
   }
+  /// Refused at compile time: the view borrows the schema's types, so a temporary schema
+  /// (e.g. `*Schema::FromJson(json)`) would leave it dangling. Keep the Schema in a variable.
+  static Result<BinaryRow> Wrap(std::span<const uint8_t> bytes, Schema&& schema) = delete;
+  static Result<BinaryRow> Wrap(const uint8_t* data, size_t size, Schema&& schema) = delete;
   /// Wrap of a nested row body (W1 failure is invalid_data). `struct_type` must be a struct.
   static Result<BinaryRow> WrapNested(std::span<const uint8_t> bytes, const DataType* struct_type);
   /// No checks at all (SPEC §6.2 level none). Inline and cheap: a binding can build a
@@ -182,6 +206,7 @@ class BinaryRow : public detail::SlotView {
   }
 
   int num_fields() const { return n_; }
+  int size() const = delete;  // one name per concept (SPEC §1.1): a row has num_fields()
   const DataType& struct_type() const { return *type_; }
   const Field& field(int i) const { return type_->fields()[i]; }
 
@@ -206,12 +231,10 @@ class BinaryArray : public detail::SlotView {
     a.values_ = data + 8 + ((n + 63) / 64) * 8;
     a.stride_ = static_cast<uint32_t>(element_type->element_width());
     a.is_row_ = false;
-    a.path_style_ = 1;
+    a.path_style_ = detail::PathStyle::kElement;
     return a;
   }
 
-  /// Number of elements.
-  int size() const { return n_; }
   const DataType& element_type() const { return *type_; }
   /// Null bitmap, ceil(n/64)*8 bytes (bit i set = element i null).
   std::span<const uint8_t> null_bitmap() const { return {bitmap_, static_cast<size_t>(values_ - bitmap_)}; }
@@ -222,6 +245,7 @@ class BinaryArray : public detail::SlotView {
   /// width; the buffer must be aligned for T). Null elements read as 0.
   template <typename T>
   Result<std::span<const T>> Values() const {
+    if (type_ == nullptr) return std::span<const T>();  // default-constructed: empty
     if (!type_->is_fixed_width() || stride_ != sizeof(T)) return WidthError(0, sizeof(T));
     if (reinterpret_cast<uintptr_t>(values_) % alignof(T) != 0)
       return Status::InvalidData("array elements are not aligned in memory for a zero-copy span");

@@ -3,12 +3,12 @@
 //   struct Bar { std::string f1; std::vector<int64_t> f2; };
 //   struct Foo { int32_t f1; std::vector<int32_t> f2; std::map<std::string, int32_t> f3;
 //                std::vector<Bar> f4; std::optional<std::string> note; };
-//   ZEROROW_STRUCT(Bar, f1, f2)             // at namespace scope, fields in declaration order
+//   ZEROROW_STRUCT(Bar, f1, f2)             // in Bar's namespace, fields in declaration order
 //   ZEROROW_STRUCT(Foo, f1, f2, f3, f4, note)
 //
 //   auto enc = zerorow::Encoder<Foo>::Make();              // Result<Encoder<Foo>>
-//   auto bytes = enc->ToRow(foo);                          // Result<span>, reuses a buffer
-//   auto back = enc->FromRow(*zerorow::BinaryRow::Wrap(*bytes, enc->schema()));  // Result<Foo>
+//   auto row = enc->ToRow(foo);                            // Result<BinaryRow>, reuses a buffer
+//   auto back = enc->FromRow(*row);                        // Result<Foo>
 //
 // Type mapping: bool, int8_t..int64_t, float (float32), double (float64), std::string
 // (string), std::vector<uint8_t> / std::vector<std::byte> (binary), std::vector<T> (list),
@@ -39,8 +39,8 @@
 
 namespace zerorow {
 
-/// Specialised by ZEROROW_STRUCT: `static constexpr auto members()` returns a tuple of
-/// Member{name, pointer-to-member}.
+/// An alternative to ZEROROW_STRUCT for code generators: specialise with
+/// `static constexpr auto members()` returning a tuple of Member{name, pointer-to-member}.
 template <typename T>
 struct StructTraits;
 
@@ -49,15 +49,27 @@ struct Member {
   const char* name;
   M C::*ptr;
 };
-template <typename C, typename M>
-constexpr Member<C, M> MakeMember(const char* name, M C::*ptr) { return {name, ptr}; }
 
 namespace encoder_detail {
 
+// ZEROROW_STRUCT declares `ZerorowMembers(const T*)` beside T, found by argument-dependent
+// lookup, so the macro works inside the user's namespace.
 template <typename T, typename = void>
-struct HasTraits : std::false_type {};
+struct HasAdlMembers : std::false_type {};
 template <typename T>
-struct HasTraits<T, std::void_t<decltype(StructTraits<T>::members())>> : std::true_type {};
+struct HasAdlMembers<T, std::void_t<decltype(ZerorowMembers(static_cast<const T*>(nullptr)))>> : std::true_type {};
+template <typename T, typename = void>
+struct HasSpecializedTraits : std::false_type {};
+template <typename T>
+struct HasSpecializedTraits<T, std::void_t<decltype(StructTraits<T>::members())>> : std::true_type {};
+template <typename T>
+struct HasTraits : std::bool_constant<HasAdlMembers<T>::value || HasSpecializedTraits<T>::value> {};
+
+template <typename T>
+constexpr auto MembersOf() {
+  if constexpr (HasAdlMembers<T>::value) return ZerorowMembers(static_cast<const T*>(nullptr));
+  else return StructTraits<T>::members();
+}
 
 template <typename T> struct IsOptional : std::false_type {};
 template <typename T> struct IsOptional<std::optional<T>> : std::true_type {};
@@ -68,10 +80,14 @@ template <typename K, typename V, typename C, typename A> struct IsMap<std::map<
 template <typename K, typename V, typename H, typename E, typename A>
 struct IsMap<std::unordered_map<K, V, H, E, A>> : std::true_type {};
 
+// Signed integers by width (so `long long` maps to int64 like `long`); `char` and unsigned
+// types have no zerorow type and are refused at compile time.
 template <typename T>
-constexpr bool kIsPrimitive = std::is_same_v<T, bool> || std::is_same_v<T, int8_t> || std::is_same_v<T, int16_t> ||
-                              std::is_same_v<T, int32_t> || std::is_same_v<T, int64_t> ||
-                              std::is_same_v<T, float> || std::is_same_v<T, double>;
+constexpr bool kIsSignedInt = std::is_integral_v<T> && std::is_signed_v<T> && !std::is_same_v<T, char> &&
+                              !std::is_same_v<T, bool>;
+template <typename T>
+constexpr bool kIsPrimitive = std::is_same_v<T, bool> || kIsSignedInt<T> || std::is_same_v<T, float> ||
+                              std::is_same_v<T, double>;
 
 template <typename T>
 constexpr bool kIsBytes = std::is_same_v<T, std::vector<uint8_t>> || std::is_same_v<T, std::vector<std::byte>>;
@@ -83,26 +99,44 @@ template <typename T>
 DataTypePtr TypeOf();
 
 template <typename T>
+struct Supported;
+template <typename T>
+constexpr bool kSupported = Supported<T>::value;
+template <typename T>
+struct Supported
+    : std::bool_constant<kIsPrimitive<T> || std::is_same_v<T, std::string> || kIsBytes<T> || HasTraits<T>::value> {};
+template <typename T>
+struct Supported<std::optional<T>> : Supported<T> {};
+template <typename T, typename A>
+struct Supported<std::vector<T, A>>
+    : std::bool_constant<kIsBytes<std::vector<T, A>> || kSupported<typename Unopt<T>::type>> {};
+template <typename K, typename V, typename C, typename A>
+struct Supported<std::map<K, V, C, A>> : std::bool_constant<kSupported<K> && kSupported<typename Unopt<V>::type>> {};
+template <typename K, typename V, typename H, typename E, typename A>
+struct Supported<std::unordered_map<K, V, H, E, A>>
+    : std::bool_constant<kSupported<K> && kSupported<typename Unopt<V>::type>> {};
+
+template <typename T>
 std::vector<Field> FieldsOf() {
   std::vector<Field> fields;
   std::apply([&](auto... m) {
     // SPEC Appendix A rule 1: non-nullable exactly for a bare primitive scalar.
     (fields.push_back(Field{m.name, TypeOf<typename Unopt<std::remove_cvref_t<decltype(std::declval<T>().*(m.ptr))>>::type>(),
                             !kIsPrimitive<std::remove_cvref_t<decltype(std::declval<T>().*(m.ptr))>>}), ...);
-  }, StructTraits<T>::members());
+  }, MembersOf<T>());
   return fields;
 }
 
 template <typename T>
 DataTypePtr TypeOf() {
-  if constexpr (std::is_same_v<T, bool>) return boolean();
-  else if constexpr (std::is_same_v<T, int8_t>) return int8();
-  else if constexpr (std::is_same_v<T, int16_t>) return int16();
-  else if constexpr (std::is_same_v<T, int32_t>) return int32();
-  else if constexpr (std::is_same_v<T, int64_t>) return int64();
+  if constexpr (std::is_same_v<T, bool>) return bool_();
+  else if constexpr (kIsSignedInt<T> && sizeof(T) == 1) return int8();
+  else if constexpr (kIsSignedInt<T> && sizeof(T) == 2) return int16();
+  else if constexpr (kIsSignedInt<T> && sizeof(T) == 4) return int32();
+  else if constexpr (kIsSignedInt<T> && sizeof(T) == 8) return int64();
   else if constexpr (std::is_same_v<T, float>) return float32();
   else if constexpr (std::is_same_v<T, double>) return float64();
-  else if constexpr (std::is_same_v<T, std::string>) return utf8();
+  else if constexpr (std::is_same_v<T, std::string>) return string();
   else if constexpr (kIsBytes<T>) return binary();
   else if constexpr (IsVector<T>::value) {
     using E = typename T::value_type;
@@ -133,14 +167,14 @@ Status WriteValue(detail::SlotWriter* w, int i, const T& v) {
     return WriteValue(w, i, *v);
   } else if constexpr (std::is_same_v<T, bool>) {
     return w->WriteBool(i, v);
-  } else if constexpr (std::is_same_v<T, int8_t>) {
-    return w->WriteInt8(i, v);
-  } else if constexpr (std::is_same_v<T, int16_t>) {
-    return w->WriteInt16(i, v);
-  } else if constexpr (std::is_same_v<T, int32_t>) {
-    return w->WriteInt32(i, v);
-  } else if constexpr (std::is_same_v<T, int64_t>) {
-    return w->WriteInt64(i, v);
+  } else if constexpr (kIsSignedInt<T> && sizeof(T) == 1) {
+    return w->WriteInt8(i, static_cast<int8_t>(v));
+  } else if constexpr (kIsSignedInt<T> && sizeof(T) == 2) {
+    return w->WriteInt16(i, static_cast<int16_t>(v));
+  } else if constexpr (kIsSignedInt<T> && sizeof(T) == 4) {
+    return w->WriteInt32(i, static_cast<int32_t>(v));
+  } else if constexpr (kIsSignedInt<T> && sizeof(T) == 8) {
+    return w->WriteInt64(i, static_cast<int64_t>(v));
   } else if constexpr (std::is_same_v<T, float>) {
     return w->WriteFloat32(i, v);
   } else if constexpr (std::is_same_v<T, double>) {
@@ -197,17 +231,33 @@ Status EncodeFields(const T& v, RowWriter* w) {
   int i = 0;
   std::apply([&](auto... m) {
     ((st.ok() ? (void)(st = WriteValue(w, i, v.*(m.ptr))) : (void)0, ++i), ...);
-  }, StructTraits<T>::members());
+  }, MembersOf<T>());
   return st;
 }
 
 // ---- decode ---------------------------------------------------------------------------------
 
-template <typename T>
-Status DecodeFields(const BinaryRow& row, T* out);
+/// SPEC §6.2: a row holds at most one value per byte, so a decode of an unvalidated row
+/// whose references share bodies is refused before it allocates past the row's size.
+struct DecodeBudget {
+  int64_t row_bytes = 0;
+  int64_t left = 0;
+  /// Takes `count` values from the budget, or returns the invalid_data error.
+  Status Take(int64_t count, const std::string& path) {
+    left -= count;
+    if (left >= 0) return Status::OK();
+    return Status::Error(ErrorKind::kInvalidData,
+                         "expected at most as many values as the row has bytes (" + std::to_string(row_bytes) +
+                             ") but found more: bodies are shared or overlap (SPEC §6.2)",
+                         path, row_bytes, row_bytes - left);
+  }
+};
 
 template <typename T>
-Status ReadValue(const detail::SlotView& v, int i, T* out) {
+Status DecodeFields(const BinaryRow& row, T* out, DecodeBudget* budget);
+
+template <typename T>
+Status ReadValue(const detail::SlotView& v, int i, T* out, DecodeBudget* budget) {
   if constexpr (IsOptional<T>::value) {
     ZR_ASSIGN_OR_RETURN(bool is_null, v.IsNull(i));
     if (is_null) {
@@ -215,10 +265,11 @@ Status ReadValue(const detail::SlotView& v, int i, T* out) {
       return Status::OK();
     }
     typename T::value_type inner{};
-    ZR_RETURN_NOT_OK(ReadValue(v, i, &inner));
+    ZR_RETURN_NOT_OK(ReadValue(v, i, &inner, budget));
     *out = std::move(inner);
     return Status::OK();
   }
+  ZR_RETURN_NOT_OK(budget->Take(1, v.PathOf(i)));
   ZR_ASSIGN_OR_RETURN(bool is_null, v.IsNull(i));
   if (is_null)
     return Status::Error(ErrorKind::kSchemaMismatch, "null value for a C++ member that is not a std::optional",
@@ -227,13 +278,13 @@ Status ReadValue(const detail::SlotView& v, int i, T* out) {
     // handled above
   } else if constexpr (std::is_same_v<T, bool>) {
     ZR_ASSIGN_OR_RETURN(*out, v.GetBool(i));
-  } else if constexpr (std::is_same_v<T, int8_t>) {
+  } else if constexpr (kIsSignedInt<T> && sizeof(T) == 1) {
     ZR_ASSIGN_OR_RETURN(*out, v.GetInt8(i));
-  } else if constexpr (std::is_same_v<T, int16_t>) {
+  } else if constexpr (kIsSignedInt<T> && sizeof(T) == 2) {
     ZR_ASSIGN_OR_RETURN(*out, v.GetInt16(i));
-  } else if constexpr (std::is_same_v<T, int32_t>) {
+  } else if constexpr (kIsSignedInt<T> && sizeof(T) == 4) {
     ZR_ASSIGN_OR_RETURN(*out, v.GetInt32(i));
-  } else if constexpr (std::is_same_v<T, int64_t>) {
+  } else if constexpr (kIsSignedInt<T> && sizeof(T) == 8) {
     ZR_ASSIGN_OR_RETURN(*out, v.GetInt64(i));
   } else if constexpr (std::is_same_v<T, float>) {
     ZR_ASSIGN_OR_RETURN(*out, v.GetFloat32(i));
@@ -248,59 +299,88 @@ Status ReadValue(const detail::SlotView& v, int i, T* out) {
     if (!b.empty()) std::memcpy(out->data(), b.data(), b.size());
   } else if constexpr (IsVector<T>::value) {
     ZR_ASSIGN_OR_RETURN(BinaryArray a, v.GetArray(i));
+    if (a.size() > budget->left) return budget->Take(a.size(), v.PathOf(i));
     out->clear();
     out->reserve(a.size());
     for (int k = 0; k < a.size(); ++k) {
       typename T::value_type e{};
-      Status st = ReadValue(a, k, &e);
+      Status st = ReadValue(a, k, &e, budget);
       if (!st.ok()) return std::move(st).WithPathPrefix(v.PathOf(i));
       out->push_back(std::move(e));
     }
   } else if constexpr (IsMap<T>::value) {
     ZR_ASSIGN_OR_RETURN(BinaryMap m, v.GetMap(i));
+    if (2 * int64_t{m.size()} > budget->left) return budget->Take(2 * int64_t{m.size()}, v.PathOf(i));
     out->clear();
     for (int k = 0; k < m.size(); ++k) {
       typename T::key_type key{};
       typename T::mapped_type value{};
-      Status st = ReadValue(m.keys(), k, &key);
-      if (st.ok()) st = ReadValue(m.values(), k, &value);
+      Status st = ReadValue(m.keys(), k, &key, budget);
+      if (st.ok()) st = ReadValue(m.values(), k, &value, budget);
       if (!st.ok()) return std::move(st).WithPathPrefix(v.PathOf(i));
       out->emplace(std::move(key), std::move(value));
     }
   } else {
     ZR_ASSIGN_OR_RETURN(BinaryRow r, v.GetStruct(i));
-    return DecodeFields(r, out).WithPathPrefix(v.PathOf(i));
+    return DecodeFields(r, out, budget).WithPathPrefix(v.PathOf(i));
   }
   return Status::OK();
 }
 
 template <typename T>
-Status DecodeFields(const BinaryRow& row, T* out) {
-  constexpr int n = static_cast<int>(std::tuple_size_v<decltype(StructTraits<T>::members())>);
+Status DecodeFields(const BinaryRow& row, T* out, DecodeBudget* budget) {
+  constexpr int n = static_cast<int>(std::tuple_size_v<decltype(MembersOf<T>())>);
   if (row.num_fields() != n)
     return Status::Error(ErrorKind::kSchemaMismatch, "expected a row of " + std::to_string(n) + " fields but found " +
                                                          std::to_string(row.num_fields()), {}, n, row.num_fields());
   Status st;
   int i = 0;
   std::apply([&](auto... m) {
-    ((st.ok() ? (void)(st = ReadValue(row, i, &(out->*(m.ptr)))) : (void)0, ++i), ...);
-  }, StructTraits<T>::members());
+    ((st.ok() ? (void)(st = ReadValue(row, i, &(out->*(m.ptr)), budget)) : (void)0, ++i), ...);
+  }, MembersOf<T>());
   return st;
 }
 
 }  // namespace encoder_detail
 
+/// One member of a ZEROROW_STRUCT, checked at compile time: an unsupported member type
+/// fails here, and the compiler's "with auto P = &Type::member" line names the member and
+/// its type.
+template <auto P>
+constexpr auto MakeMember(const char* name) {
+  return []<typename C, typename M>(M C::*ptr, const char* n) {
+    static_assert(encoder_detail::kSupported<M>,
+                  "zerorow: this member's C++ type has no zerorow type (supported: bool, signed integers, float, "
+                  "double, std::string, std::vector<uint8_t>, std::vector, std::map, std::unordered_map, "
+                  "std::optional and ZEROROW_STRUCT types; unsigned integers and char are not)");
+    return Member<C, M>{n, ptr};
+  }(P, name);
+}
+
 /// Encodes and decodes values of a ZEROROW_STRUCT type T.
+///
+/// ToRow writes into a buffer the encoder owns: the returned row is valid until the next
+/// ToRow on this encoder (or its destruction). A copy of an encoder gets its own buffer.
 template <typename T>
 class Encoder {
  public:
   Encoder() = default;
+  Encoder(const Encoder& o) : schema_(o.schema_) {}
+  Encoder& operator=(const Encoder& o) {
+    if (this != &o) {
+      schema_ = o.schema_;
+      writer_.reset();
+    }
+    return *this;
+  }
+  Encoder(Encoder&&) noexcept = default;
+  Encoder& operator=(Encoder&&) noexcept = default;
+
   /// Infers the schema (SPEC §4.1 rules apply: e.g. depth <= 64).
   static Result<Encoder> Make() {
     ZR_ASSIGN_OR_RETURN(Schema s, Schema::Make(encoder_detail::FieldsOf<T>()));
     Encoder e;
     e.schema_ = s;
-    e.writer_ = std::make_shared<RowWriter>(e.schema_);
     return e;
   }
   const Schema& schema() const { return schema_; }
@@ -311,21 +391,26 @@ class Encoder {
     ZR_RETURN_NOT_OK(encoder_detail::EncodeFields(value, writer));
     return writer->Finish();
   }
-  /// Encodes into the encoder's own buffer; the bytes stay valid until the next ToRow.
-  Result<std::span<const uint8_t>> ToRow(const T& value) {
+  /// Encodes into the encoder's own buffer and returns the row, valid until the next ToRow
+  /// on this encoder. `row.bytes()` are its bytes; copy them to keep them.
+  Result<BinaryRow> ToRow(const T& value) {
+    if (!writer_) writer_ = std::make_unique<RowWriter>(schema_);
     ZR_RETURN_NOT_OK(Encode(value, writer_.get()));
-    return writer_->bytes();
+    return writer_->row();
   }
-  /// Decodes a row of schema() (or of the same shape, e.g. a nested struct view).
+  /// Decodes a row of schema() (or of the same shape, e.g. a nested struct view). The row
+  /// need not be validated: reads are bounds-checked, and a row whose references share
+  /// bodies is refused once it would decode to more values than it has bytes (SPEC §6.2).
   Result<T> FromRow(const BinaryRow& row) const {
     T out{};
-    ZR_RETURN_NOT_OK(encoder_detail::DecodeFields(row, &out));
+    encoder_detail::DecodeBudget budget{row.size_bytes(), row.size_bytes()};
+    ZR_RETURN_NOT_OK(encoder_detail::DecodeFields(row, &out, &budget));
     return out;
   }
 
  private:
   Schema schema_;
-  std::shared_ptr<RowWriter> writer_;
+  std::unique_ptr<RowWriter> writer_;
 };
 
 }  // namespace zerorow
@@ -340,15 +425,13 @@ class Encoder {
 #define ZR_FOR_EACH(macro, T, ...) __VA_OPT__(ZR_EXPAND(ZR_FOR_EACH_HELPER(macro, T, __VA_ARGS__)))
 #define ZR_FOR_EACH_HELPER(macro, T, a1, ...) macro(T, a1) __VA_OPT__(ZR_FOR_EACH_AGAIN ZR_PARENS(macro, T, __VA_ARGS__))
 #define ZR_FOR_EACH_AGAIN() ZR_FOR_EACH_HELPER
-#define ZR_COMMA_MEMBER(T, name) , ::zerorow::MakeMember(#name, &T::name)
+#define ZR_COMMA_MEMBER(T, name) , ::zerorow::MakeMember<&T::name>(#name)
 
 /// Declares the fields of struct `Type`, in declaration order (the row's ordinal order).
-/// Use at global namespace scope.
+/// Use it in the namespace that declares `Type` (the global one or the user's own): it
+/// declares a function found by argument-dependent lookup.
 #define ZEROROW_STRUCT(Type, first, ...)                                                     \
-  template <>                                                                                \
-  struct zerorow::StructTraits<Type> {                                                       \
-    static constexpr auto members() {                                                        \
-      return std::make_tuple(::zerorow::MakeMember(#first, &Type::first)                     \
-                                 ZR_FOR_EACH(ZR_COMMA_MEMBER, Type, __VA_ARGS__));           \
-    }                                                                                        \
-  };
+  [[maybe_unused]] inline constexpr auto ZerorowMembers(const Type*) {                       \
+    return std::make_tuple(::zerorow::MakeMember<&Type::first>(#first)                       \
+                               ZR_FOR_EACH(ZR_COMMA_MEMBER, Type, __VA_ARGS__));             \
+  }

@@ -15,11 +15,19 @@
 //   ZR_RETURN_NOT_OK(w.Finish());
 //   zerorow::BinaryRow row = w.row();      // valid until the next Reset()
 //
-// Canonical layout needs bodies in ordinal order: write variable-width fields (and null
-// decimals with precision > 18) in increasing ordinal order, and Finish() a child writer
-// before writing the next variable-width value of its parent. Fixed-width fields may be
-// written in any order. Every write checks the ordinal (out_of_range), the field type
-// (schema_mismatch), the value (invalid_data: range, UTF-8, decimal precision) and the
+// A writer never returns OK from Finish() for bytes that Validate(kFull) refuses:
+//  - variable-width values (string, binary, list, map, struct, decimal with precision > 18)
+//    are written at most once each, in increasing ordinal order (canonical layout puts
+//    bodies in ordinal order); a write out of order is refused with invalid_argument;
+//  - a nullable variable-width field that was never written becomes null at Finish(); a
+//    non-nullable one is an invalid_argument error naming it;
+//  - a child writer must be Finish()ed before its parent writes another variable-width
+//    value or finishes; a child destroyed unfinished makes the parent's Finish() fail;
+//  - no write is accepted after Finish(): call Reset() (top level) to start the next row;
+//    Reset() detaches any child writer still open, whose later calls are refused.
+// Fixed-width fields may be written in any order and again (the last write wins; writing a
+// value clears a null set before). Every write checks the ordinal (out_of_range), the field
+// type (schema_mismatch), the value (invalid_data: range, UTF-8, decimal precision) and the
 // 32-bit offset limit (invalid_data "row larger than 2^31-8 bytes", SPEC §7) before it
 // writes: an error is returned, never undefined behaviour.
 #pragma once
@@ -49,8 +57,40 @@ inline constexpr uint64_t kMaxRowSize = (uint64_t{1} << 31) - 8;
 
 namespace detail {
 
+/// The parent/child link between writers that write into one buffer. It is what lets a
+/// writer refuse calls that would leave the row invalid: writes to a finished or detached
+/// writer, a parent finishing while a child is open, a child destroyed before Finish().
+class WriterLink {
+ public:
+  WriterLink(const WriterLink&) = delete;
+  WriterLink& operator=(const WriterLink&) = delete;
+
+ protected:
+  enum class State : uint8_t { kIdle, kOpen, kFinished, kDetached };
+  WriterLink() = default;
+  ~WriterLink();
+  /// OK when this writer is open and no child is open; else the error saying what to do.
+  Status Usable() const;
+  /// Refused when `child` is open (in use by another value).
+  Status CanAttach(const WriterLink* child) const;
+  /// Makes `child` this writer's open child, written at ordinal `ordinal`.
+  void Attach(WriterLink* child, int ordinal);
+  /// Marks this writer finished and tells the parent its child is done.
+  void Complete();
+  /// Detaches the chain of open children (their later calls are refused).
+  void DetachChildren();
+  virtual void OnStateChange() {}
+
+  WriterLink* parent_ = nullptr;
+  WriterLink* child_ = nullptr;
+  int child_ordinal_ = -1;
+  State state_ = State::kIdle;
+  bool child_dropped_ = false;
+  bool top_level_ = false;
+};
+
 /// What RowWriter and ArrayWriter share: bitmap + slots/elements in a growing buffer.
-class SlotWriter {
+class SlotWriter : public WriterLink {
  public:
   /// Marks ordinal i null and zeroes its slot. Decimal p > 18 in a row keeps its 16-byte
   /// reserve (SPEC §3.5), so call SetNull for those in ordinal order like any body.
@@ -68,6 +108,7 @@ class SlotWriter {
   Status WriteInt64(int i, int64_t v) {
     if (Is(i, TypeId::kInt64, TypeId::kTimestamp) || Is(i, TypeId::kDuration, TypeId::kDuration)) {
       std::memcpy(slot(i), &v, 8);
+      SetNotNull(i);
       return Status::OK();
     }
     return WriteInt64Slow(i, v);
@@ -93,15 +134,17 @@ class SlotWriter {
   Status WriteInt(int i, int64_t v) {
     // Inline for the common types (bindings call this once per integer); the rest, and
     // every error, take WriteIntSlow.
-    if (static_cast<unsigned>(i) < static_cast<unsigned>(n_)) {
+    if (static_cast<unsigned>(i) < static_cast<unsigned>(limit_)) {
       TypeId t = IdAt(i);
       if (t == TypeId::kInt64 || t == TypeId::kTimestamp || t == TypeId::kDuration) {
         std::memcpy(slot(i), &v, 8);
+        SetNotNull(i);
         return Status::OK();
       }
       if ((t == TypeId::kInt32 || t == TypeId::kDate32) && v == static_cast<int32_t>(v)) {
         int32_t x = static_cast<int32_t>(v);
         std::memcpy(slot(i), &x, 4);
+        SetNotNull(i);
         return Status::OK();
       }
     }
@@ -135,8 +178,8 @@ class SlotWriter {
   Status BeginArray(int i, int64_t count, ArrayWriter* child);
   Status BeginMap(int i, MapWriter* child);
 
-  /// Number of fields (row) or elements (array).
-  int length() const { return n_; }
+  /// Number of ordinals: fields (RowWriter::num_fields()) or elements (ArrayWriter::size()).
+  int size() const { return n_; }
   /// How ordinal i is named in an error path: field name, "[i]", "{keys}[i]" or "{values}[i]".
   std::string PathOf(int i) const;
   /// Type of ordinal i (field type or element type).
@@ -155,8 +198,10 @@ class SlotWriter {
   Status Check(int i, TypeId a, TypeId b) const { return Check(i, a, b, b, b); }
   Status Check(int i, TypeId a, TypeId b, TypeId c, TypeId d) const;
   Status IndexError(int i) const;
+  // limit_ is n_ while the writer is open and 0 otherwise, so the one range check of the
+  // inline writes also refuses writes to a finished or detached writer.
   bool Is(int i, TypeId a, TypeId b) const {
-    if (static_cast<unsigned>(i) >= static_cast<unsigned>(n_)) return false;
+    if (static_cast<unsigned>(i) >= static_cast<unsigned>(limit_)) return false;
     TypeId t = IdAt(i);
     return t == a || t == b;
   }
@@ -164,6 +209,7 @@ class SlotWriter {
   Status Fixed(int i, T v, TypeId a, TypeId b) {
     if (!Is(i, a, b)) return Check(i, a, b);
     std::memcpy(slot(i), &v, sizeof(T));
+    SetNotNull(i);
     return Status::OK();
   }
   Status WriteInt64Slow(int i, int64_t v);
@@ -175,12 +221,22 @@ class SlotWriter {
     std::memcpy(&bits, &v, 8);
     if (v != v) bits = 0x7ff8000000000000ull;
     std::memcpy(slot(i), &bits, 8);
+    SetNotNull(i);
     return Status::OK();
   }
   Status CopyBody(int i, std::span<const uint8_t> b);
+  // Ordinal i may take a body now (open, no open child, in ordinal order); on OK the next
+  // body must come at a later ordinal.
+  Status ClaimBody(int i);
+  // At Finish(): nullable variable-width values never written become null; a missing
+  // non-nullable one is an error.
+  Status CloseUnwritten();
+  bool HasRefSlot(int i) const;
+  bool Nullable(int i) const { return is_row_ ? type_->fields()[i].nullable : !no_nulls_ && elem_nullable_; }
+  bool IsNullBit(int i) const { return ((*buf_)[bitmap_pos_ + (i >> 3)] >> (i & 7)) & 1; }
   Status Overflow(uint64_t need) const;
   uint8_t* slot(int i) { return buf_->data() + values_pos_ + stride_ * static_cast<size_t>(i); }
-  void SetNotNull(int i) { (*buf_)[bitmap_pos_ + (i >> 3)] &= static_cast<uint8_t>(~(1u << (i & 7))); }
+  void SetNotNull(int i) { buf_->data()[bitmap_pos_ + (i >> 3)] &= static_cast<uint8_t>(~(1u << (i & 7))); }
   // Appends a zeroed body of pad8(size) bytes at the cursor; returns its absolute position.
   Result<size_t> AppendBody(int i, uint64_t size, uint64_t reserve = 0);
   void StoreRef(int i, size_t abs_pos, uint64_t size);
@@ -188,6 +244,7 @@ class SlotWriter {
   Status Start(std::vector<uint8_t>* buf, const DataType* type, bool is_row, int64_t count,
                size_t row_base, Patch patch, size_t patch_pos, size_t parent_base);
   Status FinishRegion();
+  void OnStateChange() override { limit_ = state_ == State::kOpen ? n_ : 0; }
 
   std::vector<uint8_t>* buf_ = nullptr;
   const DataType* type_ = nullptr;  // struct type (row) or element type (array)
@@ -197,10 +254,12 @@ class SlotWriter {
   size_t patch_pos_ = 0, parent_base_ = 0;
   uint32_t stride_ = 8;
   int n_ = 0;
+  int limit_ = 0;                   // n_ while open, else 0 (see Is())
+  int next_body_ = 0;               // lowest ordinal that may take a body next
   bool is_row_ = true;
   bool no_nulls_ = false;           // map keys
   bool elem_nullable_ = true;       // arrays: the list's element_nullable
-  uint8_t path_style_ = 0;          // as SlotView::PathOf
+  PathStyle path_style_ = PathStyle::kField;
   Patch patch_ = Patch::kNone;
 };
 
@@ -222,6 +281,7 @@ class RowWriter : public detail::SlotWriter {
 
   /// Top level: starts a new row. Own buffer: cleared (capacity kept). Append mode: a row
   /// that was not Finish()ed is dropped first, so Reset() also recovers from an error.
+  /// Child writers still open are detached (their later calls are refused).
   /// The constructor already started the first row.
   void Reset();
   /// Top level: completes the row. Nested: stores the reference in the parent.
@@ -236,6 +296,8 @@ class RowWriter : public detail::SlotWriter {
   /// The whole buffer (all rows appended so far in append mode).
   const std::vector<uint8_t>& buffer() const { return *buf_; }
   const Schema& schema() const { return schema_; }
+  int num_fields() const { return n_; }
+  int size() const = delete;  // a row has num_fields() (SPEC §1.1)
 
  private:
   friend class detail::SlotWriter;
@@ -252,7 +314,6 @@ class ArrayWriter : public detail::SlotWriter {
   ArrayWriter& operator=(const ArrayWriter&) = delete;
   /// Stores the reference (or the map's key-array size) in the parent.
   Status Finish();
-  int size() const { return n_; }
 
   /// Writes all n elements of a fixed-width array at once (one copy, e.g. from a NumPy
   /// array): T must match the element type (int8_t..int64_t for the integer types, float
@@ -260,7 +321,7 @@ class ArrayWriter : public detail::SlotWriter {
   /// NaNs are canonicalised; time and bool values are range-checked. Elements stay non-null.
   template <typename T>
   Status WriteValues(std::span<const T> values) {
-    if (buf_ == nullptr) return Status::Error(ErrorKind::kInvalidArgument, "writer was not started");
+    ZR_RETURN_NOT_OK(Usable());
     if (values.size() != static_cast<size_t>(n_))
       return Status::Error(ErrorKind::kSchemaMismatch,
                            "expected " + std::to_string(n_) + " values but found " + std::to_string(values.size()),
@@ -289,6 +350,7 @@ class ArrayWriter : public detail::SlotWriter {
       }
     }
     if (!values.empty()) std::memcpy(slot(0), values.data(), values.size() * sizeof(T));
+    std::memset(buf_->data() + bitmap_pos_, 0, values_pos_ - bitmap_pos_);  // every element is non-null
     if constexpr (std::is_floating_point_v<T>) {
       for (size_t k = 0; k < values.size(); ++k) {
         if (values[k] != values[k]) {
@@ -313,11 +375,9 @@ class ArrayWriter : public detail::SlotWriter {
 
 /// Writes one map (SPEC §2.3): BeginKeys, write keys, keys.Finish(); BeginValues, write
 /// values, values.Finish(); then Finish(). Counts must be equal; keys must not be null.
-class MapWriter {
+class MapWriter : public detail::WriterLink {
  public:
   MapWriter() = default;
-  MapWriter(const MapWriter&) = delete;
-  MapWriter& operator=(const MapWriter&) = delete;
   Status BeginKeys(int64_t count, ArrayWriter* keys);
   Status BeginValues(int64_t count, ArrayWriter* values);
   Status Finish();
@@ -329,7 +389,8 @@ class MapWriter {
   const DataType* type_ = nullptr;
   size_t base_ = 0, row_base_ = 0, patch_pos_ = 0, parent_base_ = 0;
   int64_t key_count_ = -1, value_count_ = -1;
-  int state_ = 0;  // 0 begun, 1 keys begun, 2 values begun
+  enum class Step : uint8_t { kBegun, kKeys, kValues };
+  Step step_ = Step::kBegun;
 };
 
 }  // namespace zerorow

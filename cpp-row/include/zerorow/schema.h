@@ -60,7 +60,7 @@ class DataType {
   /// Index of the field named `name`, or -1.
   int FieldIndex(std::string_view name) const;
   /// Row fixed region size for a struct: ceil(n/64)*8 + 8n (SPEC §2.1).
-  uint32_t fixed_size() const { return fixed_size_; }
+  uint32_t fixed_region_size() const { return fixed_size_; }
   /// Null bitmap bytes of a struct: ceil(n/64)*8.
   uint32_t bitmap_size() const { return bitmap_size_; }
 
@@ -104,14 +104,14 @@ class DataType {
 };
 
 // Short factories, for readable test and user code.
-DataTypePtr boolean();
+DataTypePtr bool_();     ///< bool (the trailing underscore avoids the keyword)
 DataTypePtr int8();
 DataTypePtr int16();
 DataTypePtr int32();
 DataTypePtr int64();
 DataTypePtr float32();
 DataTypePtr float64();
-DataTypePtr utf8();      ///< string
+DataTypePtr string();    ///< UTF-8 string
 DataTypePtr binary();
 DataTypePtr date32();
 DataTypePtr time();      ///< time of day, µs

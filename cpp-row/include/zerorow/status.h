@@ -70,23 +70,53 @@ class [[nodiscard]] Status {
   std::shared_ptr<State> state_;
 };
 
+namespace detail {
+/// Prints "zerorow: <what> on an error: <status>" to stderr and aborts. Taking the value of
+/// a failed Result is a programming error, reported at once (like arrow::Result::ValueOrDie)
+/// instead of handing out a default value that later code would trust.
+[[noreturn]] void DieOnError(const Status& status, const char* what);
+}  // namespace detail
+
 /// A value or an error. T must be default-constructible (all zerorow value types are).
+/// `*r`, `r->` and `r.value()` on an error abort with the error's message; check ok()
+/// first, or use ZR_ASSIGN_OR_RETURN / ValueOr.
 template <typename T>
 class [[nodiscard]] Result {
  public:
   Result(T value) : value_(std::move(value)) {}           // NOLINT: implicit by design
-  Result(Status status) : status_(std::move(status)) {}   // NOLINT: must be an error
+  Result(Status status) : status_(std::move(status)) {    // NOLINT: must be an error
+    if (status_.ok()) status_ = Status::Error(ErrorKind::kInvalidArgument, "Result built from an OK Status");
+  }
   bool ok() const { return status_.ok(); }
   const Status& status() const { return status_; }
-  /// The value; only meaningful when ok().
-  const T& value() const& { return value_; }
-  T& value() & { return value_; }
-  T&& value() && { return std::move(value_); }
-  const T& operator*() const& { return value_; }
-  const T* operator->() const { return &value_; }
+  /// The value; aborts with the error's message when !ok().
+  const T& value() const& { return Checked(); }
+  T& value() & { return Checked(); }
+  T&& value() && { return std::move(Checked()); }
+  /// Same as value(), under Arrow's name.
+  const T& ValueOrDie() const& { return Checked(); }
+  T&& ValueOrDie() && { return std::move(Checked()); }
+  const T& operator*() const& { return Checked(); }
+  T& operator*() & { return Checked(); }
+  /// An rvalue, so that `Wrap(bytes, *Schema::FromJson(json))` picks the deleted overload
+  /// that refuses a temporary schema (a view must not outlive its types).
+  T&& operator*() && { return std::move(Checked()); }
+  const T* operator->() const { return &Checked(); }
+  T* operator->() { return &Checked(); }
   T ValueOr(T fallback) const { return ok() ? value_ : fallback; }
+  /// The value without the check, for code that just tested ok() (ZR_ASSIGN_OR_RETURN).
+  T&& ValueUnsafe() && { return std::move(value_); }
 
  private:
+  const T& Checked() const {
+    if (!status_.ok()) [[unlikely]] detail::DieOnError(status_, "value of a Result taken");
+    return value_;
+  }
+  T& Checked() {
+    if (!status_.ok()) [[unlikely]] detail::DieOnError(status_, "value of a Result taken");
+    return value_;
+  }
+
   T value_{};
   Status status_;
 };
@@ -106,7 +136,7 @@ class [[nodiscard]] Result {
 #define ZR_ASSIGN_OR_RETURN_IMPL(tmp, lhs, rexpr) \
   auto tmp = (rexpr);                             \
   if (!tmp.ok()) return tmp.status();             \
-  lhs = std::move(tmp).value()
+  lhs = std::move(tmp).ValueUnsafe()
 
 /// `ZR_ASSIGN_OR_RETURN(auto x, ResultExpr())`: unwraps a Result or returns its error.
 #define ZR_ASSIGN_OR_RETURN(lhs, rexpr) \

@@ -38,6 +38,9 @@ Status Validate(std::span<const uint8_t> bytes, const DataType& struct_type,
 /// Validates at `level`, then wraps: the usual way to open an untrusted row.
 Result<BinaryRow> ValidateAndWrap(std::span<const uint8_t> bytes, const Schema& schema,
                                   ValidationLevel level = ValidationLevel::kFull);
+/// Refused: the row would borrow the types of a temporary schema (see BinaryRow::Wrap).
+Result<BinaryRow> ValidateAndWrap(std::span<const uint8_t> bytes, Schema&& schema,
+                                  ValidationLevel level = ValidationLevel::kFull) = delete;
 
 /// Full validation of a nested value as its own region (SPEC §6.3 row/array/map rules);
 /// W1 failures are invalid_data (not truncated), as for a nested body.
