@@ -43,7 +43,7 @@ def read_with_python(path):
     start = time.perf_counter()
     rows = zerorow.open_file(path)
     print(f"python: opened {len(rows):,} rows memory-mapped in {(time.perf_counter() - start) * 1e3:.1f} ms,"
-          f" schema fingerprint {rows.schema.fingerprint}")
+          f" schema fingerprint {rows.schema.fingerprint_hex}")
     start = time.perf_counter()
     order = rows[123_456 % len(rows)]
     print(f"python: rows[{order.orderId}]: customer={order.customer!r} first sku={order.items[0].sku!r}"

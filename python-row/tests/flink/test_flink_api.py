@@ -69,7 +69,7 @@ def test_writer_refuses_rows_of_another_schema_and_objects_without_the_fields():
     other = ORDER.to_row(make_orders(1)[0])
     with pytest.raises(zerorow.SchemaMismatchError) as info:
         write(other)
-    assert ORDER.schema.fingerprint in str(info.value) and SUMMARY.schema.fingerprint in str(info.value)
+    assert ORDER.schema.fingerprint_hex in str(info.value) and SUMMARY.schema.fingerprint_hex in str(info.value)
     with pytest.raises(zerorow.SchemaMismatchError, match="has no attribute 'order_id'"):
         write(object())
     with pytest.raises(zerorow.SchemaMismatchError, match="total"):

@@ -69,8 +69,8 @@ def row_writer(schema_json: str) -> Callable[[Any], Optional[bytes]]:
                 raise error(
                     "schema_mismatch",
                     "",
-                    f"the function returned a row of schema {obj.schema.fingerprint}, "
-                    f"not of the result schema {schema.fingerprint}",
+                    f"the function returned a row of schema {obj.schema.fingerprint_hex}, "
+                    f"not of the result schema {schema.fingerprint_hex}",
                 )
             return obj.to_bytes()
         return encode(compiled, obj)

@@ -113,7 +113,7 @@ class ZerorowDataSource(DataSource):
                 raise error(
                     "schema_mismatch",
                     "",
-                    f"{files[0]} has schema {first.fingerprint} but {other} has {s.fingerprint}",
+                    f"{files[0]} has schema {first.fingerprint_hex} but {other} has {s.fingerprint_hex}",
                 )
         return first, files
 
@@ -225,7 +225,7 @@ class _Writer(DataSourceArrowWriter):
         meta = {
             "zerorow.version": str(FORMAT_VERSION),
             "zerorow.schema": schema.to_json(),
-            "zerorow.fingerprint": schema.fingerprint,
+            "zerorow.fingerprint": schema.fingerprint_hex,
         }
         aschema = pa.schema([pa.field("row", pa.large_binary(), nullable=False, metadata=meta)])
         rows = 0
