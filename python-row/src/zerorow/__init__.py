@@ -66,7 +66,7 @@ from . import _html  # noqa: E402
 
 _html.attach(RowData, ArrayData, MapData, RowBatch, RowFile)
 
-__version__ = "1.0.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "ArrayData",

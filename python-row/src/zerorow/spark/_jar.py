@@ -8,8 +8,8 @@ from pathlib import Path
 EXTENSION = "io.zerorow.spark.ZerorowExtensions"
 #: Maven coordinates for clusters (`spark.jars.packages`), per Scala binary.
 MAVEN_COORDINATES = {
-    "2.13": "io.zerorow:zerorow-spark_2.13:1.0.0",  # Spark 4.x
-    "2.12": "io.zerorow:zerorow-spark_2.12:1.0.0",  # Spark 3.5
+    "2.13": "io.zerorow:zerorow-spark_2.13:0.2.0",  # Spark 4.x
+    "2.12": "io.zerorow:zerorow-spark_2.12:0.2.0",  # Spark 3.5
 }
 _PACKAGE_JARS = Path(__file__).parent / "jars"
 
