@@ -63,5 +63,8 @@ def run_python(code: str, python: str = sys.executable, timeout: int = 300, env=
     e.update(env or {})
     p = subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=timeout, env=e, check=False)
     if p.returncode != 0:
-        pytest.fail(f"subprocess failed ({p.returncode}):\n{p.stdout[-3000:]}\n{p.stderr[-6000:]}")
+        # The Python error is near the start of a failed job's stderr, the JVM's trace after it.
+        causes = [ln for ln in p.stderr.splitlines() if "Error" in ln or "Exception:" in ln]
+        pytest.fail(f"subprocess failed ({p.returncode}):\n{p.stdout[-3000:]}\n"
+                    + "\n".join(causes[:20]) + f"\n...\n{p.stderr[-3000:]}")
     return p.stdout
