@@ -188,7 +188,7 @@ TEST(RowFileTest, NotARowFile) {
   // wrong name, wrong type, missing metadata
   WriteRaw(path, ::arrow::field("rows", ::arrow::binary(), false, meta), RowColumn(c.row, 1));
   EXPECT_EQ(arrow::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
-  WriteRaw(path, ::arrow::field("row", ::arrow::string(), false, meta), *::arrow::MakeArrayOfNull(::arrow::string(), 0));
+  WriteRaw(path, ::arrow::field("row", ::arrow::utf8(), false, meta), *::arrow::MakeArrayOfNull(::arrow::utf8(), 0));
   EXPECT_EQ(arrow::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
   WriteRaw(path, ::arrow::field("row", ::arrow::binary(), false), RowColumn(c.row, 1));
   EXPECT_EQ(arrow::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
