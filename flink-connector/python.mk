@@ -32,11 +32,11 @@ flink-jar-for-python:
 	$(if $(wildcard $(ROOT)/flink-connector/part.mk),$(MAKE) --no-print-directory build-flink,\
 	  $(MVN) -q -pl flink-connector/flink-2.2 -am package -Dmaven.test.skip=true)
 
-# python-row's own tests in this venv (pyarrow 16, pandas 2.2, numpy 2.1), then the PyFlink
-# tests; ZEROROW_FLINK_TESTS makes tests/flink fail, not drop its jobs, if pyflink is missing.
+# The PyFlink tests (they use python-row built against this venv's pyarrow 16, pandas 2.2 and
+# numpy 2.1); ZEROROW_FLINK_TESTS makes tests/flink fail, not drop its jobs, if pyflink is
+# missing. python-row's own suite runs in the main venv (test-python).
 test-flink-python: build-flink-python
-	cd $(PYROW) && $(FLINK_PY) -m pytest -q -p no:cacheprovider tests --ignore=tests/flink --ignore=tests/test_mutations.py
-	cd $(PYROW) && ZEROROW_FLINK_TESTS=1 $(FLINK_PY) -m pytest -q -p no:cacheprovider tests/flink
+	cd $(PYROW) && ZEROROW_FLINK_TESTS=1 $(FLINK_PY) -m pytest -q -p no:cacheprovider -o addopts= tests/flink
 
 bench-pyflink: build-flink-python
 	@mkdir -p $(ROOT)/flink-connector/target
