@@ -59,7 +59,7 @@ def row_writer(schema_json: str) -> Callable[[Any], Optional[bytes]]:
     schema = Schema.from_json(schema_json)
     compiled = schema._native
     encode = _zerorow.encode
-    row_type = _zerorow.RowData
+    row_type = _zerorow.BinaryRow
 
     def write(obj: Any) -> Optional[bytes]:
         if obj is None:
