@@ -13,7 +13,7 @@ from ..infer import infer_schema
 from ..schema import Schema
 
 SchemaLike = Union[Schema, str, type]
-_LEVELS = ("bounds", "full", "unchecked")
+_LEVELS = ("none", "bounds", "full")  # SPEC §1.1 level words
 
 
 def as_schema(schema: SchemaLike, what: str) -> Schema:
@@ -45,7 +45,7 @@ def row_reader(schema_json: str, level: str) -> Callable[[Any], Any]:
 
         def read_full(data: Any) -> Any:
             validate(compiled, data)
-            return _zerorow.make_row(schema, compiled, data, "unchecked")
+            return _zerorow.make_row(schema, compiled, data, "none")
 
         return read_full
     make_row = _zerorow.make_row

@@ -32,7 +32,7 @@ def row_udf(
     `result_type` (a pyflink DataType: the function returns values of that type). A NULL
     input gives NULL without calling `fn`. `level` is the check made on each input row:
     "bounds" (every access checked, the default), "full" (the whole row validated first) or
-    "unchecked" (rows this job wrote itself). Use it as any udf:
+    "none" (rows this job wrote itself). Use it as any udf:
     `table.select(f(col("row")))`, or `t_env.create_temporary_function("f", f)` for SQL.
     """
     from pyflink.table import DataTypes
