@@ -23,8 +23,9 @@ build-spark:
 	cd $(ROOT) && $(MVN) -q -pl spark-connector/spark_2.13,spark-connector/spark_2.12 -am \
 	  -Dmaven.test.skip=true package
 	mkdir -p $(SPARK_CONNECTOR)/target
-	cp $(SPARK_CONNECTOR)/spark_2.13/target/zerorow-spark_2.13-*.jar $(SPARK_JAR_213)
-	cp $(SPARK_CONNECTOR)/spark_2.12/target/zerorow-spark_2.12-*.jar $(SPARK_JAR_212)
+	# the newest jar of each module: an older version's jar may still sit in target/
+	cp "$$(ls -t $(SPARK_CONNECTOR)/spark_2.13/target/zerorow-spark_2.13-*.jar | head -1)" $(SPARK_JAR_213)
+	cp "$$(ls -t $(SPARK_CONNECTOR)/spark_2.12/target/zerorow-spark_2.12-*.jar | head -1)" $(SPARK_JAR_212)
 	@for j in $(SPARK_JAR_213) $(SPARK_JAR_212); do \
 	  if unzip -l $$j | grep -E ' (org/apache|scala|com/fasterxml|io/netty|org/codehaus)/' >/dev/null; then \
 	    echo "$$j holds classes that are Spark's"; exit 1; fi; done
