@@ -11,6 +11,8 @@ export ZEROROW_ROOT := $(ROOT)
 
 TEST_TARGETS :=
 BENCH_TARGETS :=
+LINT_TARGETS :=
+FMT_TARGETS :=
 # Each runner is name=command; the command gets the vectors folder as its one argument.
 VECTOR_RUNNERS := reference=$(PY)\ $(ROOT)/format-spec/generator/zerorow_vectors.py\ --check
 VECTOR_DEPS :=
@@ -19,7 +21,9 @@ help:
 	@echo "make demo   - run the end-to-end demo"
 	@echo "make test   - build and test every part (installs what it needs)"
 	@echo "make bench  - run every benchmark, write BENCHMARKS.md (bench-quick: small sizes)"
-	@echo "parts: test-spec test-java test-cpp test-python test-vectors bench-* fmt"
+	@echo "make fmt    - format every language (ruff, clang-format, google-java-format)"
+	@echo "make lint   - formatters in check mode, linters, the skips table (make test runs it)"
+	@echo "parts: test-spec test-java test-cpp test-python test-vectors bench-*"
 
 # ---- shared setup -------------------------------------------------------------------
 .PHONY: deps debian-deps venv
@@ -49,14 +53,36 @@ $(VENV)/.stamp: requirements-dev.txt | debian-deps
 # test-root (below): the root README's examples and the benchmark report generator.
 TEST_TARGETS += test-root
 
+# ---- formatting and lint ----------------------------------------------------------------
+# `make fmt` rewrites every language's files with its formatter; `make lint` checks them
+# unchanged and runs the linters, and fails on the first finding (`make test` runs it
+# first). Parts add their own checks to LINT_TARGETS / FMT_TARGETS in their part.mk.
+CLANG_FORMAT := clang-format-14
+CXX_FILES = $(shell git ls-files '*.cc' '*.h' '*.cpp')
+.PHONY: fmt lint lint-python lint-cpp-format lint-skips
+fmt: venv $(FMT_TARGETS)
+	$(VENV)/bin/ruff check --fix -q .
+	$(VENV)/bin/ruff format -q .
+	$(CLANG_FORMAT) -i $(CXX_FILES)
+
+lint: $(LINT_TARGETS) lint-python lint-cpp-format lint-skips
+	@echo "make lint: clean"
+lint-python: venv
+	$(VENV)/bin/ruff check -q .
+	$(VENV)/bin/ruff format -q --check .
+lint-cpp-format: debian-deps
+	$(CLANG_FORMAT) --dry-run -Werror $(CXX_FILES)
+lint-skips: venv
+	$(PY) scripts/skips.py
+
 # ---- the cross-language harness --------------------------------------------------------
 .PHONY: test-vectors
 test-vectors: venv $(VECTOR_DEPS)
 	$(PY) format-spec/harness/run_vectors.py --vectors format-spec/vectors $(VECTOR_RUNNERS)
 
 # ---- top-level targets -------------------------------------------------------------------
-.PHONY: test bench demo fmt
-test: deps $(TEST_TARGETS) test-vectors test-demo
+.PHONY: test bench demo
+test: deps lint $(TEST_TARGETS) test-vectors test-demo
 	@echo "make test: all parts passed"
 
 # Every BENCH_TARGETS entry, its output kept in build/bench/, then BENCHMARKS.md with the
@@ -86,5 +112,3 @@ demo: deps build-java-demo build-spark-python
 test-demo: build-java-demo build-spark-python
 	DEMO_ROWS=5000 $(PY) scripts/demo.py
 
-fmt: venv
-	$(VENV)/bin/ruff format format-spec python-row scripts 2>/dev/null || true

@@ -34,6 +34,8 @@ bench-java:
 JAVA_FMT_MODULES := java-row,java-row/bench,java-row/arrow,java-row/parquet,format-spec/oracle
 SPOTLESS := com.diffplug.spotless:spotless-maven-plugin
 .PHONY: fmt-java lint-java
+FMT_TARGETS += fmt-java
+LINT_TARGETS += lint-java
 fmt-java:
 	cd $(ROOT) && $(MVN) -q -pl $(JAVA_FMT_MODULES) $(SPOTLESS):apply
 lint-java:

@@ -11,6 +11,7 @@
    zero-copy rows, and the result comes back as a DataFrame, shown as an Arrow table; the
    same job through a pickled Python UDF is timed beside it.
 """
+
 import os
 import subprocess
 import sys
@@ -25,15 +26,27 @@ def java_classpath():
     arrow = os.path.join(ROOT, "java-row", "arrow", "target")
     with open(os.path.join(arrow, "demo-classpath.txt")) as f:
         deps = f.read().strip()
-    return os.pathsep.join([os.path.join(ROOT, "java-row", "target", "classes"),
-                            os.path.join(arrow, "classes"), deps])
+    return os.pathsep.join(
+        [
+            os.path.join(ROOT, "java-row", "target", "classes"),
+            os.path.join(arrow, "classes"),
+            deps,
+        ]
+    )
 
 
 def write_with_java(path):
     # Arrow Java runs on the class path here (unnamed module), so ALL-UNNAMED is the target.
-    cmd = ["java", "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Dslf4j.internal.verbosity=ERROR",
-           "-cp", java_classpath(), os.path.join(ROOT, "scripts", "demo", "WriteOrders.java"),
-           path, str(ROWS)]
+    cmd = [
+        "java",
+        "--add-opens=java.base/java.nio=ALL-UNNAMED",
+        "-Dslf4j.internal.verbosity=ERROR",
+        "-cp",
+        java_classpath(),
+        os.path.join(ROOT, "scripts", "demo", "WriteOrders.java"),
+        path,
+        str(ROWS),
+    ]
     subprocess.run(cmd, check=True)
 
 
@@ -42,18 +55,26 @@ def read_with_python(path):
 
     start = time.perf_counter()
     rows = zerorow.open_file(path)
-    print(f"python: opened {len(rows):,} rows memory-mapped in {(time.perf_counter() - start) * 1e3:.1f} ms,"
-          f" schema fingerprint {rows.schema.fingerprint_hex}")
+    print(
+        f"python: opened {len(rows):,} rows memory-mapped in {(time.perf_counter() - start) * 1e3:.1f} ms,"
+        f" schema fingerprint {rows.schema.fingerprint_hex}"
+    )
     start = time.perf_counter()
     order = rows[123_456 % len(rows)]
-    print(f"python: rows[{order.orderId}]: customer={order.customer!r} first sku={order.items[0].sku!r}"
-          f" price={order.items[0].price} placedAt={order.placedAt} tags={dict(order.tags)}")
+    print(
+        f"python: rows[{order.orderId}]: customer={order.customer!r} first sku={order.items[0].sku!r}"
+        f" price={order.items[0].price} placedAt={order.placedAt} tags={dict(order.tags)}"
+    )
     web = sum(1 for r in rows if r.tags["channel"] == "web")
-    print(f"python: {web:,} web orders, counted reading one map entry per row in place"
-          f" ({(time.perf_counter() - start) * 1e3:.0f} ms)")
+    print(
+        f"python: {web:,} web orders, counted reading one map entry per row in place"
+        f" ({(time.perf_counter() - start) * 1e3:.0f} ms)"
+    )
     start = time.perf_counter()
     table = rows.to_arrow()
-    print(f"python: all rows -> Arrow table in {(time.perf_counter() - start) * 1e3:.0f} ms")
+    print(
+        f"python: all rows -> Arrow table in {(time.perf_counter() - start) * 1e3:.0f} ms"
+    )
     print(table.schema)
     print(table.slice(0, 5).to_pandas().to_string(max_colwidth=60))
     return table
@@ -64,28 +85,40 @@ def order_summary(order):
     total = 0.0
     for item in order.items:
         total += item.quantity * float(item.price)
-    return {"order_id": order.orderId, "customer": order.customer, "channel": order.tags["channel"],
-            "items": len(order.items), "total": round(total, 2)}
+    return {
+        "order_id": order.orderId,
+        "customer": order.customer,
+        "channel": order.tags["channel"],
+        "items": len(order.items),
+        "total": round(total, 2),
+    }
 
 
 SUMMARY = "order_id BIGINT, customer STRING, channel STRING, items INT, total DOUBLE"
-UDF_TYPE = "struct<order_id:bigint,customer:string,channel:string,items:int,total:double>"
+UDF_TYPE = (
+    "struct<order_id:bigint,customer:string,channel:string,items:int,total:double>"
+)
 
 
 def spark_job(folder):
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    from pyspark.sql import SparkSession, functions as F
-
     import zerorow.spark
+    from pyspark.sql import SparkSession
+    from pyspark.sql import functions as F
 
-    builder = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
-               .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "2")
-               .config("spark.driver.bindAddress", "127.0.0.1").config("spark.driver.host", "127.0.0.1"))
+    builder = (
+        SparkSession.builder.master("local[2]")
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.driver.host", "127.0.0.1")
+    )
     spark = zerorow.spark.configure(builder).getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     print(f"spark: {spark.version}, zerorow path: {zerorow.spark.session_path(spark)}")
     raw = spark.read.format("zerorow").option("mode", "raw").load(folder)
-    print(f"spark: format(\"zerorow\") raw mode -> {raw.schema.simpleString()}")
+    print(f'spark: format("zerorow") raw mode -> {raw.schema.simpleString()}')
 
     def zerorow_job():
         return zerorow.spark.map_rows(raw, order_summary, SUMMARY).toArrow()
@@ -94,7 +127,11 @@ def spark_job(folder):
     udf = F.udf(lambda r: order_summary(_RowAdapter(r)), UDF_TYPE)
 
     def udf_job():
-        return decoded.select(udf(F.struct(*decoded.columns)).alias("s")).select("s.*").toArrow()
+        return (
+            decoded.select(udf(F.struct(*decoded.columns)).alias("s"))
+            .select("s.*")
+            .toArrow()
+        )
 
     zerorow_job(), udf_job()  # warm up the Python workers once for both
     t0 = time.perf_counter()
@@ -104,10 +141,14 @@ def spark_job(folder):
     check = udf_job()
     t_udf = time.perf_counter() - t0
     table = table.sort_by("order_id")
-    assert table.to_pylist() == check.sort_by("order_id").to_pylist(), "map_rows and the pickled UDF disagree"
+    assert table.to_pylist() == check.sort_by("order_id").to_pylist(), (
+        "map_rows and the pickled UDF disagree"
+    )
     print(table.slice(0, 5).to_pandas().to_string())
-    print(f"spark: map_rows over zero-copy rows {t_zr:.2f} s; the same job as a pickled UDF {t_udf:.2f} s"
-          f" ({t_udf / t_zr:.1f}x)")
+    print(
+        f"spark: map_rows over zero-copy rows {t_zr:.2f} s; the same job as a pickled UDF {t_udf:.2f} s"
+        f" ({t_udf / t_zr:.1f}x)"
+    )
     spark.stop()
     return table
 
@@ -135,7 +176,9 @@ def main():
         assert table.num_rows == ROWS, (table.num_rows, ROWS)
         summary = spark_job(folder)
         assert summary.num_rows == ROWS, (summary.num_rows, ROWS)
-    print(f"demo: OK, {ROWS:,} rows from Java read in Python and by a Spark job's Python function")
+    print(
+        f"demo: OK, {ROWS:,} rows from Java read in Python and by a Spark job's Python function"
+    )
     return 0
 
 

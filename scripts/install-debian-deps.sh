@@ -2,7 +2,7 @@
 # Installs the Debian packages the build needs, only those missing (apt-get needs root).
 set -euo pipefail
 wanted=(cmake ninja-build g++ libgtest-dev libbenchmark-dev clang libclang-rt-14-dev
-        openjdk-17-jdk-headless maven python3-venv)
+        clang-format-14 openjdk-17-jdk-headless maven python3-venv)
 missing=()
 for p in "${wanted[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

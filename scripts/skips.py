@@ -25,7 +25,10 @@ ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|\s*(\d+)\s*\|\s*(.+?)\s*\|\s*$")
 def found_skips() -> Counter:
     files = subprocess.run(
         ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.split()
     counts = Counter()
     for name in files:
@@ -54,14 +57,19 @@ def main() -> int:
         if path not in listed:
             problems.append(f"{path}: {n} skip(s) not listed in SKIPS.md")
         elif listed[path][0] != n:
-            problems.append(f"{path}: {n} skip(s) found but SKIPS.md lists {listed[path][0]}")
+            problems.append(
+                f"{path}: {n} skip(s) found but SKIPS.md lists {listed[path][0]}"
+            )
     for path in sorted(set(listed) - set(found)):
         problems.append(f"{path}: listed in SKIPS.md but has no skip any more")
     for p in problems:
         print(f"skips: {p}")
-    print(f"skips: {sum(found.values())} skip marker(s) in {len(found)} file(s), "
-          f"each listed with its reason in SKIPS.md" if not problems else
-          f"skips: {len(problems)} problem(s)")
+    print(
+        f"skips: {sum(found.values())} skip marker(s) in {len(found)} file(s), "
+        f"each listed with its reason in SKIPS.md"
+        if not problems
+        else f"skips: {len(problems)} problem(s)"
+    )
     return 1 if problems else 0
 
 

@@ -35,8 +35,8 @@ std::vector<Shape>& Shapes() {
     for (Shape& sh : s) {
       sh.batch = MakeBatch(sh.schema, sh.write, kBatchRows);
       for (int k = 0; k < kBatchRows; ++k) {
-        auto bytes = std::span<const uint8_t>(sh.batch.bytes).subspan(
-            sh.batch.offsets[k], sh.batch.offsets[k + 1] - sh.batch.offsets[k]);
+        auto bytes = std::span<const uint8_t>(sh.batch.bytes)
+                         .subspan(sh.batch.offsets[k], sh.batch.offsets[k + 1] - sh.batch.offsets[k]);
         sh.rows.push_back(*BinaryRow::Wrap(bytes, sh.schema));
       }
     }
@@ -71,7 +71,9 @@ uint64_t ReadAll(const detail::SlotView& v) {
         h += ReadAll<kChecked>(m.keys()) + ReadAll<kChecked>(m.values());
         break;
       }
-      case TypeId::kInt32: case TypeId::kDate32: case TypeId::kFloat32:
+      case TypeId::kInt32:
+      case TypeId::kDate32:
+      case TypeId::kFloat32:
         h += static_cast<uint32_t>(kChecked ? *v.GetInt32(i) : v.GetInt32Unchecked(i));
         break;
       case TypeId::kInt16:
@@ -218,7 +220,9 @@ BENCHMARK(BM_Memcpy)->DenseRange(0, 3);
 // Remembers every run so the ratios can be printed after the usual console output.
 class RatioReporter : public benchmark::ConsoleReporter {
  public:
-  struct R { double ns = 0, bps = 0; };
+  struct R {
+    double ns = 0, bps = 0;
+  };
   std::map<std::string, R> runs;
   void ReportRuns(const std::vector<Run>& reports) override {
     ConsoleReporter::ReportRuns(reports);
@@ -241,7 +245,8 @@ void PrintRatios(RatioReporter& rep) {
   double plain = per_row(r["BM_FieldRead_PlainLoad"].ns);
   double checked = per_row(r["BM_FieldRead_Checked"].ns);
   double unchecked = per_row(r["BM_FieldRead_Unchecked"].ns);
-  std::printf("| int64 field read, bounds-checked (ns/row) | %.2f | plain load %.2f | %.2fx | |\n", checked, plain, checked / plain);
+  std::printf("| int64 field read, bounds-checked (ns/row) | %.2f | plain load %.2f | %.2fx | |\n", checked, plain,
+              checked / plain);
   std::printf("| int64 field read, unchecked on a validated row (ns/row) | %.2f | plain load %.2f | %.2fx | <= 2x |\n",
               unchecked, plain, unchecked / plain);
   const char* shapes[] = {"foo", "primitive12", "wide30", "record5"};

@@ -6,8 +6,8 @@ namespace zerorow::bench {
 
 Schema FooSchema() {
   auto bar = struct_({field("f1", string()), field("f2", list(int64()))});
-  return *Schema::Make({field("f1", int32(), false), field("f2", list(int32())),
-                        field("f3", map(string(), int32())), field("f4", list(bar))});
+  return *Schema::Make({field("f1", int32(), false), field("f2", list(int32())), field("f3", map(string(), int32())),
+                        field("f4", list(bar))});
 }
 
 Status WriteFoo(RowWriter* w, int seed) {
@@ -67,10 +67,14 @@ Schema WideSchema() {
   std::vector<Field> fields;
   for (int i = 0; i < 30; ++i) {
     std::string name = "c" + std::to_string(i);
-    if (i % 3 == 0) fields.push_back(field(name, string()));
-    else if (i == 29) fields.push_back(field(name, list(int64())));
-    else if (i % 3 == 1) fields.push_back(field(name, int64()));
-    else fields.push_back(field(name, float64()));
+    if (i % 3 == 0)
+      fields.push_back(field(name, string()));
+    else if (i == 29)
+      fields.push_back(field(name, list(int64())));
+    else if (i % 3 == 1)
+      fields.push_back(field(name, int64()));
+    else
+      fields.push_back(field(name, float64()));
   }
   return *Schema::Make(std::move(fields));
 }
@@ -96,8 +100,8 @@ Status WriteWide(RowWriter* w, int seed) {
 }
 
 Schema RecordSchema() {
-  return *Schema::Make({field("id", int32()), field("name", string()), field("score", float64()), field("count", int64()),
-                        field("flag", bool_())});
+  return *Schema::Make({field("id", int32()), field("name", string()), field("score", float64()),
+                        field("count", int64()), field("flag", bool_())});
 }
 
 Status WriteRecord(RowWriter* w, int seed) {

@@ -1,8 +1,8 @@
 // Writes a row of the seed Foo-like schema, validates it, reads it back, exports it to
 // Arrow C Data. Built against the installed library by `make test-cpp`.
-#include <cstdio>
-
 #include <zerorow/zerorow.h>
+
+#include <cstdio>
 
 int main() {
   auto schema = zerorow::Schema::FromJson(
@@ -29,8 +29,8 @@ int main() {
   zerorow::BinaryRow rows[] = {*row};
   st = zerorow::arrow::ExportRows(*schema, rows, &array, &arrow_schema);
   if (!st.ok()) return std::fprintf(stderr, "%s\n", st.ToString().c_str()), 1;
-  std::printf("arrow: format=%s length=%lld columns=%lld\n", arrow_schema.format,
-              static_cast<long long>(array.length), static_cast<long long>(array.n_children));
+  std::printf("arrow: format=%s length=%lld columns=%lld\n", arrow_schema.format, static_cast<long long>(array.length),
+              static_cast<long long>(array.n_children));
   array.release(&array);
   arrow_schema.release(&arrow_schema);
   return 0;

@@ -1,6 +1,5 @@
 // Entry point: arrow::ExportRows on unvalidated rows (it reads with bounds checks).
 #include "fuzz_common.h"
-
 #include "zerorow/arrow_c_data.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

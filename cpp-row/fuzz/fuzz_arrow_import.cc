@@ -3,11 +3,10 @@
 // buffers are mutated in place — offsets, validity bits, child lengths, data bytes — by a
 // stream derived from the input, and imported without any Arrow validation first. The
 // import must return an error or rows, never read outside the buffers (ASan) or hang.
-#include "fuzz_common.h"
-
 #include <string_view>
 #include <vector>
 
+#include "fuzz_common.h"
 #include "zerorow/arrow_c_data.h"
 
 namespace {
@@ -47,8 +46,10 @@ void Mutate(const Node& n, Stream* r) {
       if (n.offset_width != 0 && a->buffers[1] != nullptr) {
         int64_t at = r->Small(count + 1);
         int64_t v = r->Small(2 * (count + 4) + 4) - 4;
-        if (n.offset_width == 4) static_cast<int32_t*>(const_cast<void*>(a->buffers[1]))[at] = static_cast<int32_t>(v);
-        else static_cast<int64_t*>(const_cast<void*>(a->buffers[1]))[at] = v;
+        if (n.offset_width == 4)
+          static_cast<int32_t*>(const_cast<void*>(a->buffers[1]))[at] = static_cast<int32_t>(v);
+        else
+          static_cast<int64_t*>(const_cast<void*>(a->buffers[1]))[at] = v;
       }
       break;
     case 1:  // a shorter child than the parent needs
@@ -83,7 +84,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Collect(&array, &schema, &nodes);
   Stream r{zerorow::fuzz::Touch(std::span<const uint8_t>(data, size))};
   int mutations = 1 + static_cast<int>(r.Small(4));
-  for (int k = 0; k < mutations; ++k) Mutate(nodes[static_cast<size_t>(r.Small(static_cast<int64_t>(nodes.size())))], &r);
+  for (int k = 0; k < mutations; ++k)
+    Mutate(nodes[static_cast<size_t>(r.Small(static_cast<int64_t>(nodes.size())))], &r);
   auto imported = zerorow::arrow::ImportSchema(&schema);
   zerorow::arrow::RowBatch batch;
   zerorow::Status st = zerorow::arrow::ImportRows(&array, &schema, in->schema, &batch);

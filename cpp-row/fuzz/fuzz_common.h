@@ -51,13 +51,28 @@ inline uint64_t ReadOne(const detail::SlotView& v, int i, int depth, Budget& bud
   const DataType& t = v.TypeAt(i);
   h += v.IsNull(i).ValueOr(false);
   switch (t.id()) {
-    case TypeId::kBool: h += v.GetBool(i).ValueOr(false); break;
-    case TypeId::kInt8: h += v.GetInt8(i).ValueOr(0); break;
-    case TypeId::kInt16: h += v.GetInt16(i).ValueOr(0); break;
-    case TypeId::kInt32: case TypeId::kDate32: h += v.GetInt32(i).ValueOr(0); break;
-    case TypeId::kFloat32: h += static_cast<uint64_t>(v.GetFloat32(i).ValueOr(0) != 0); break;
-    case TypeId::kFloat64: h += static_cast<uint64_t>(v.GetFloat64(i).ValueOr(0) != 0); break;
-    case TypeId::kDecimal: h += static_cast<uint64_t>(v.GetDecimal(i).ValueOr(Decimal128{}).unscaled); break;
+    case TypeId::kBool:
+      h += v.GetBool(i).ValueOr(false);
+      break;
+    case TypeId::kInt8:
+      h += v.GetInt8(i).ValueOr(0);
+      break;
+    case TypeId::kInt16:
+      h += v.GetInt16(i).ValueOr(0);
+      break;
+    case TypeId::kInt32:
+    case TypeId::kDate32:
+      h += v.GetInt32(i).ValueOr(0);
+      break;
+    case TypeId::kFloat32:
+      h += static_cast<uint64_t>(v.GetFloat32(i).ValueOr(0) != 0);
+      break;
+    case TypeId::kFloat64:
+      h += static_cast<uint64_t>(v.GetFloat64(i).ValueOr(0) != 0);
+      break;
+    case TypeId::kDecimal:
+      h += static_cast<uint64_t>(v.GetDecimal(i).ValueOr(Decimal128{}).unscaled);
+      break;
     case TypeId::kString: {
       auto s = v.GetString(i);
       if (s.ok()) h += Touch({reinterpret_cast<const uint8_t*>(s->data()), s->size()});
@@ -83,7 +98,9 @@ inline uint64_t ReadOne(const detail::SlotView& v, int i, int depth, Budget& bud
       if (r.ok()) h += ReadAll(*r, depth + 1, budget);
       break;
     }
-    default: h += static_cast<uint64_t>(v.GetInt64(i).ValueOr(0)); break;
+    default:
+      h += static_cast<uint64_t>(v.GetInt64(i).ValueOr(0));
+      break;
   }
   return h;
 }

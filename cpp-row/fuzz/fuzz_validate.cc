@@ -1,9 +1,8 @@
 // Entry point: Validate(level=full). A row that passes must then be readable with the
 // unchecked getters and must equal its own re-encoding through Arrow C Data.
-#include "fuzz_common.h"
-
 #include <cstdlib>
 
+#include "fuzz_common.h"
 #include "zerorow/arrow_c_data.h"
 #include "zerorow/validate.h"
 

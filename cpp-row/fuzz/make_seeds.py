@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes fuzz seeds from the golden vectors: seeds/row/<case> = u32 LE len + schema + row,
 seeds/schema/<case> = schema.json."""
+
 import os
 import struct
 import sys
@@ -21,4 +22,6 @@ for base in (vectors, os.path.join(vectors, "invalid")):
         row_path = os.path.join(d, "row.bin")
         if os.path.isfile(row_path):
             row = open(row_path, "rb").read()
-            open(os.path.join(out, "row", case), "wb").write(struct.pack("<I", len(schema)) + schema + row)
+            open(os.path.join(out, "row", case), "wb").write(
+                struct.pack("<I", len(schema)) + schema + row
+            )

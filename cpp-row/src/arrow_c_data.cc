@@ -38,23 +38,40 @@ void ReleaseSchema(ArrowSchema* s) {
 
 std::string FormatOf(const DataType& t) {
   switch (t.id()) {
-    case TypeId::kBool: return "b";
-    case TypeId::kInt8: return "c";
-    case TypeId::kInt16: return "s";
-    case TypeId::kInt32: return "i";
-    case TypeId::kInt64: return "l";
-    case TypeId::kFloat32: return "f";
-    case TypeId::kFloat64: return "g";
-    case TypeId::kString: return "u";
-    case TypeId::kBinary: return "z";
-    case TypeId::kDate32: return "tdD";
-    case TypeId::kTime: return "ttu";
-    case TypeId::kTimestamp: return "tsu:" + t.tz();
-    case TypeId::kDuration: return "tDu";
-    case TypeId::kDecimal: return "d:" + std::to_string(t.precision()) + "," + std::to_string(t.scale());
-    case TypeId::kList: return "+l";
-    case TypeId::kMap: return "+m";
-    case TypeId::kStruct: return "+s";
+    case TypeId::kBool:
+      return "b";
+    case TypeId::kInt8:
+      return "c";
+    case TypeId::kInt16:
+      return "s";
+    case TypeId::kInt32:
+      return "i";
+    case TypeId::kInt64:
+      return "l";
+    case TypeId::kFloat32:
+      return "f";
+    case TypeId::kFloat64:
+      return "g";
+    case TypeId::kString:
+      return "u";
+    case TypeId::kBinary:
+      return "z";
+    case TypeId::kDate32:
+      return "tdD";
+    case TypeId::kTime:
+      return "ttu";
+    case TypeId::kTimestamp:
+      return "tsu:" + t.tz();
+    case TypeId::kDuration:
+      return "tDu";
+    case TypeId::kDecimal:
+      return "d:" + std::to_string(t.precision()) + "," + std::to_string(t.scale());
+    case TypeId::kList:
+      return "+l";
+    case TypeId::kMap:
+      return "+m";
+    case TypeId::kStruct:
+      return "+s";
   }
   return "n";
 }
@@ -126,7 +143,11 @@ struct Cells {
   // takes at least one byte): more means shared bodies, whose walk can grow exponentially.
   uint64_t budget = 0;
   size_t size() const { return slot.size(); }
-  void Reserve(size_t n) { slot.reserve(n); region.reserve(n); region_size.reserve(n); }
+  void Reserve(size_t n) {
+    slot.reserve(n);
+    region.reserve(n);
+    region_size.reserve(n);
+  }
   void Add(const uint8_t* s, const uint8_t* r, uint32_t rs) {
     slot.push_back(s);
     region.push_back(r);
@@ -137,9 +158,10 @@ struct Cells {
     uint64_t ref = detail::Load<uint64_t>(slot[k]);
     uint64_t off = ref >> 32, sz = ref & 0xffffffffu;
     if (off + sz > region_size[k])
-      return Status::Error(ErrorKind::kInvalidData,
-                           "expected offset+size <= " + std::to_string(region_size[k]) + " but found " +
-                               std::to_string(off + sz), {}, region_size[k], static_cast<int64_t>(off + sz));
+      return Status::Error(
+          ErrorKind::kInvalidData,
+          "expected offset+size <= " + std::to_string(region_size[k]) + " but found " + std::to_string(off + sz), {},
+          region_size[k], static_cast<int64_t>(off + sz));
     return std::span<const uint8_t>(region[k] + off, sz);
   }
 };
@@ -326,17 +348,30 @@ Status ExportColumn(const DataType& t, const Cells& cells, ArrowArray* out) {
       return Status::OK();
     }
     case TypeId::kInt8:
-      InitArray(out, n, 2); SetValidity(out, cells); SetBuffer(out, 1, GatherFixed<int8_t>(cells));
+      InitArray(out, n, 2);
+      SetValidity(out, cells);
+      SetBuffer(out, 1, GatherFixed<int8_t>(cells));
       return Status::OK();
     case TypeId::kInt16:
-      InitArray(out, n, 2); SetValidity(out, cells); SetBuffer(out, 1, GatherFixed<int16_t>(cells));
+      InitArray(out, n, 2);
+      SetValidity(out, cells);
+      SetBuffer(out, 1, GatherFixed<int16_t>(cells));
       return Status::OK();
-    case TypeId::kInt32: case TypeId::kDate32: case TypeId::kFloat32:
-      InitArray(out, n, 2); SetValidity(out, cells); SetBuffer(out, 1, GatherFixed<int32_t>(cells));
+    case TypeId::kInt32:
+    case TypeId::kDate32:
+    case TypeId::kFloat32:
+      InitArray(out, n, 2);
+      SetValidity(out, cells);
+      SetBuffer(out, 1, GatherFixed<int32_t>(cells));
       return Status::OK();
-    case TypeId::kInt64: case TypeId::kFloat64: case TypeId::kTime: case TypeId::kTimestamp:
+    case TypeId::kInt64:
+    case TypeId::kFloat64:
+    case TypeId::kTime:
+    case TypeId::kTimestamp:
     case TypeId::kDuration:
-      InitArray(out, n, 2); SetValidity(out, cells); SetBuffer(out, 1, GatherFixed<int64_t>(cells));
+      InitArray(out, n, 2);
+      SetValidity(out, cells);
+      SetBuffer(out, 1, GatherFixed<int64_t>(cells));
       return Status::OK();
     case TypeId::kDecimal: {
       InitArray(out, n, 2);
@@ -459,10 +494,18 @@ void GatherBlock(const uint8_t* const* ptrs, size_t begin, size_t end, size_t of
 // is clear, no row of the block is null here and the validity bits are set wholesale.
 void GatherColumnBlock(FixedColumn& c, const uint8_t* const* ptrs, size_t begin, size_t end, uint64_t block_nulls) {
   switch (c.width) {
-    case 1: GatherBlock<uint8_t>(ptrs, begin, end, c.offset, c.values.data()); break;
-    case 2: GatherBlock<uint16_t>(ptrs, begin, end, c.offset, c.values.data()); break;
-    case 4: GatherBlock<uint32_t>(ptrs, begin, end, c.offset, c.values.data()); break;
-    case 8: GatherBlock<uint64_t>(ptrs, begin, end, c.offset, c.values.data()); break;
+    case 1:
+      GatherBlock<uint8_t>(ptrs, begin, end, c.offset, c.values.data());
+      break;
+    case 2:
+      GatherBlock<uint16_t>(ptrs, begin, end, c.offset, c.values.data());
+      break;
+    case 4:
+      GatherBlock<uint32_t>(ptrs, begin, end, c.offset, c.values.data());
+      break;
+    case 8:
+      GatherBlock<uint64_t>(ptrs, begin, end, c.offset, c.values.data());
+      break;
     default: {
       // 64 rows at a time into a register word (begin is a multiple of 64: kBlockRows is).
       uint8_t* bits = c.values.data();
@@ -493,7 +536,6 @@ void GatherColumnBlock(FixedColumn& c, const uint8_t* const* ptrs, size_t begin,
   }
   c.nulls += nulls;
 }
-
 
 // A top-level string/binary column, read straight from the rows (no cells), block by block
 // with the fixed-width columns so each block of rows is read from memory once. Per block,
@@ -527,7 +569,7 @@ bool VarColumnBlock(VarColumn& c, const uint8_t* const* ptrs, const uint32_t* si
       const uint8_t* row = ptrs[k];
       const uint64_t valid = (~(row[byte] >> bit)) & 1u;
       const uint64_t ref = detail::Load<uint64_t>(row + slot_offset);
-      const uint64_t sz = (ref & 0xffffffffu) & (0 - valid);  // null: no body
+      const uint64_t sz = (ref & 0xffffffffu) & (0 - valid);              // null: no body
       bad |= valid & static_cast<uint64_t>((ref >> 32) + sz > sizes[k]);  // B2
       off[k] = static_cast<int32_t>(total);
       total += sz;
@@ -576,13 +618,24 @@ bool VarColumnBlock(VarColumn& c, const uint8_t* const* ptrs, const uint32_t* si
 
 int FixedWidthOf(const DataType& t) {
   switch (t.id()) {
-    case TypeId::kBool: return 0;
-    case TypeId::kInt8: return 1;
-    case TypeId::kInt16: return 2;
-    case TypeId::kInt32: case TypeId::kDate32: case TypeId::kFloat32: return 4;
-    case TypeId::kInt64: case TypeId::kFloat64: case TypeId::kTime: case TypeId::kTimestamp:
-    case TypeId::kDuration: return 8;
-    default: return -1;  // decimal goes through cells (16-byte Arrow values)
+    case TypeId::kBool:
+      return 0;
+    case TypeId::kInt8:
+      return 1;
+    case TypeId::kInt16:
+      return 2;
+    case TypeId::kInt32:
+    case TypeId::kDate32:
+    case TypeId::kFloat32:
+      return 4;
+    case TypeId::kInt64:
+    case TypeId::kFloat64:
+    case TypeId::kTime:
+    case TypeId::kTimestamp:
+    case TypeId::kDuration:
+      return 8;
+    default:
+      return -1;  // decimal goes through cells (16-byte Arrow values)
   }
 }
 

@@ -17,7 +17,10 @@ class Buffer {
  public:
   Buffer() = default;
   explicit Buffer(size_t n, bool zero = true) { Resize(n, zero); }
-  Buffer(Buffer&& o) noexcept : p_(o.p_), n_(o.n_) { o.p_ = nullptr; o.n_ = 0; }
+  Buffer(Buffer&& o) noexcept : p_(o.p_), n_(o.n_) {
+    o.p_ = nullptr;
+    o.n_ = 0;
+  }
   Buffer& operator=(Buffer&& o) noexcept {
     std::swap(p_, o.p_);
     std::swap(n_, o.n_);

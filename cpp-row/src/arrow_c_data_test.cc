@@ -65,7 +65,11 @@ TEST(ArrowCDataTest, SlicedStructArrayImport) {
   for (int k = 0; k < 5; ++k) {
     if (k) w.Reset();
     ASSERT_TRUE(w.WriteInt32(0, k).ok());
-    if (k == 2) { ASSERT_TRUE(w.SetNull(1).ok()); } else { ASSERT_TRUE(w.WriteString(1, std::string(k, 'x')).ok()); }
+    if (k == 2) {
+      ASSERT_TRUE(w.SetNull(1).ok());
+    } else {
+      ASSERT_TRUE(w.WriteString(1, std::string(k, 'x')).ok());
+    }
     ArrayWriter a;
     ASSERT_TRUE(w.BeginArray(2, k, &a).ok());
     for (int e = 0; e < k; ++e) ASSERT_TRUE(a.WriteInt64(e, e * 10).ok());
@@ -114,9 +118,9 @@ TEST(ArrowCDataTest, SharedBodiesCannotAmplifyTheExport) {
   auto schema = *Schema::Make({field("l", list(list(int32(), false), false))});
   const uint64_t n = 100;
   auto put = [](std::vector<uint8_t>& b, size_t at, uint64_t v) { std::memcpy(b.data() + at, &v, 8); };
-  const size_t outer = 16;                        // after the row's bitmap word and slot
-  const size_t outer_fixed = 8 + 16 + 8 * n;      // count, bitmap (2 words), n slots
-  const size_t inner_size = 8 + 16 + 4 * n;       // count, bitmap, n int32 values
+  const size_t outer = 16;                    // after the row's bitmap word and slot
+  const size_t outer_fixed = 8 + 16 + 8 * n;  // count, bitmap (2 words), n slots
+  const size_t inner_size = 8 + 16 + 4 * n;   // count, bitmap, n int32 values
   std::vector<uint8_t> row(outer + outer_fixed + inner_size, 0);
   put(row, 8, (uint64_t{outer} << 32) | (outer_fixed + inner_size));
   put(row, outer, n);
@@ -135,8 +139,8 @@ TEST(ArrowCDataTest, SharedBodiesCannotAmplifyTheExport) {
 // The block-by-block path of top-level columns: more rows than one block (and not a multiple
 // of 64), nulls, empty / short / long / multibyte strings, binary, bool; both overloads.
 struct MixedBatch {
-  Schema schema = *Schema::Make({field("i", int32()), field("s", string()), field("b", binary()), field("f", bool_()),
-                                 field("l", int64())});
+  Schema schema = *Schema::Make(
+      {field("i", int32()), field("s", string()), field("b", binary()), field("f", bool_()), field("l", int64())});
   std::vector<uint8_t> bytes;
   std::vector<int64_t> offsets{0};
   std::vector<std::string> strings;
@@ -180,8 +184,8 @@ TEST(ArrowCDataTest, TopLevelColumnsAcrossBlocks) {
   MixedBatch m = MakeMixed(n, [](RowWriter& w, int k) { EXPECT_TRUE(w.WriteString(1, MixedString(k)).ok()); });
   std::vector<BinaryRow> rows;
   for (int k = 0; k < n; ++k) {
-    rows.push_back(*BinaryRow::Wrap(std::span<const uint8_t>(m.bytes).subspan(m.offsets[k], m.offsets[k + 1] - m.offsets[k]),
-                                    m.schema));
+    rows.push_back(*BinaryRow::Wrap(
+        std::span<const uint8_t>(m.bytes).subspan(m.offsets[k], m.offsets[k + 1] - m.offsets[k]), m.schema));
   }
   for (int overload = 0; overload < 2; ++overload) {
     Released r;
@@ -239,8 +243,9 @@ TEST(ArrowCDataTest, BadStringInALaterBlockIsAnError) {
         if (variant == 1 && k == bad - 1) body = "\xC3";
         if (variant == 1 && k == bad) body = "\xA9";
         if (k == bad || k == bad - 1) {
-          EXPECT_TRUE(w.WriteRawBody(1, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(body.data()),
-                                                                 body.size())).ok());
+          EXPECT_TRUE(
+              w.WriteRawBody(1, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(body.data()), body.size()))
+                  .ok());
         } else {
           EXPECT_TRUE(w.WriteString(1, body).ok());
         }

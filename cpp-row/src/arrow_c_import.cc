@@ -4,8 +4,8 @@
 // in a tight loop) and its bodies appended in ordinal order, which is the canonical layout.
 // Nested values (list, map, struct) are encoded with the writers.
 #include <cstdio>
-#include <optional>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -27,8 +27,8 @@ Status Mismatch(const std::string& path, const std::string& what) {
 struct Col {
   const ArrowArray* a = nullptr;
   const DataType* t = nullptr;
-  bool large = false;       // int64 offsets (U, Z, +L)
-  int64_t mul = 1, div = 1; // time unit conversion to µs
+  bool large = false;          // int64 offsets (U, Z, +L)
+  int64_t mul = 1, div = 1;    // time unit conversion to µs
   int64_t entries_offset = 0;  // map: offset of the entries struct
   std::vector<Col> children;
 
@@ -54,10 +54,14 @@ struct Col {
 Result<std::pair<std::string_view, int64_t>> TimeUnit(std::string_view fmt, size_t pos) {
   if (fmt.size() <= pos) return Status::Unsupported("bad Arrow time format");
   switch (fmt[pos]) {
-    case 's': return std::pair<std::string_view, int64_t>("s", 1'000'000);
-    case 'm': return std::pair<std::string_view, int64_t>("ms", 1'000);
-    case 'u': return std::pair<std::string_view, int64_t>("us", 1);
-    case 'n': return std::pair<std::string_view, int64_t>("ns", -1000);
+    case 's':
+      return std::pair<std::string_view, int64_t>("s", 1'000'000);
+    case 'm':
+      return std::pair<std::string_view, int64_t>("ms", 1'000);
+    case 'u':
+      return std::pair<std::string_view, int64_t>("us", 1);
+    case 'n':
+      return std::pair<std::string_view, int64_t>("ns", -1000);
   }
   return Status::Unsupported("bad Arrow time unit in " + std::string(fmt));
 }
@@ -73,14 +77,15 @@ Status Corrupt(const std::string& path, const std::string& what, std::optional<i
 // Interface gives no buffer sizes, so lengths and offsets are all that can be checked).
 Status CheckShape(const ArrowArray* a, const DataType& t, const std::string& path) {
   if (a->length < 0 || a->offset < 0 || a->length > (int64_t{1} << 40) || a->offset > (int64_t{1} << 40))
-    return Corrupt(path, "negative or implausible length " + std::to_string(a->length) + " / offset " +
-                             std::to_string(a->offset));
+    return Corrupt(
+        path, "negative or implausible length " + std::to_string(a->length) + " / offset " + std::to_string(a->offset));
   int64_t want_buffers = 2;
   if (t.id() == TypeId::kString || t.id() == TypeId::kBinary) want_buffers = 3;
   if (t.id() == TypeId::kStruct) want_buffers = 1;
   if (a->n_buffers < want_buffers || a->buffers == nullptr)
-    return Corrupt(path, "expected " + std::to_string(want_buffers) + " buffers but found " +
-                             std::to_string(a->n_buffers), want_buffers, a->n_buffers);
+    return Corrupt(path,
+                   "expected " + std::to_string(want_buffers) + " buffers but found " + std::to_string(a->n_buffers),
+                   want_buffers, a->n_buffers);
   for (int64_t b = 1; b < want_buffers; ++b) {
     if (a->buffers[b] == nullptr && a->length > 0) return Corrupt(path, "buffer " + std::to_string(b) + " is missing");
   }
@@ -100,20 +105,22 @@ Status CheckOffsets(const ArrowArray* a, int64_t child_length, const std::string
   const int64_t first = a->offset, last = a->offset + a->length;
   if (o[first] < 0) return Corrupt(path, "offset " + std::to_string(o[first]) + " is negative", 0, o[first]);
   for (int64_t p = first; p < last; ++p) {
-    if (o[p + 1] < o[p])
-      return Corrupt(path, "offsets decrease at value " + std::to_string(p - first), o[p], o[p + 1]);
+    if (o[p + 1] < o[p]) return Corrupt(path, "offsets decrease at value " + std::to_string(p - first), o[p], o[p + 1]);
   }
   if (child_length >= 0 && o[last] > child_length)
-    return Corrupt(path, "expected offsets <= the child's length " + std::to_string(child_length) + " but found " +
-                             std::to_string(o[last]), child_length, o[last]);
+    return Corrupt(path,
+                   "expected offsets <= the child's length " + std::to_string(child_length) + " but found " +
+                       std::to_string(o[last]),
+                   child_length, o[last]);
   return Status::OK();
 }
 
 Status CheckChildLength(const ArrowArray* parent, const ArrowArray* child, const std::string& path) {
   const int64_t need = parent->offset + parent->length;
   if (child->length < need)
-    return Corrupt(path, "expected a child of length >= " + std::to_string(need) + " but found " +
-                             std::to_string(child->length), need, child->length);
+    return Corrupt(
+        path, "expected a child of length >= " + std::to_string(need) + " but found " + std::to_string(child->length),
+        need, child->length);
   return Status::OK();
 }
 
@@ -129,12 +136,13 @@ Status Bind(const ArrowArray* a, const ArrowSchema* s, const DataType& t, const 
   ZR_RETURN_NOT_OK(CheckShape(a, t, path));
   ZR_RETURN_NOT_OK(BindType(a, s, t, path, out));
   switch (t.id()) {
-    case TypeId::kString: case TypeId::kBinary:
+    case TypeId::kString:
+    case TypeId::kBinary:
       return out->large ? CheckOffsets<int64_t>(a, -1, path) : CheckOffsets<int32_t>(a, -1, path);
-    case TypeId::kList: case TypeId::kMap: {
+    case TypeId::kList:
+    case TypeId::kMap: {
       const ArrowArray* child = a->children[0];
-      return out->large ? CheckOffsets<int64_t>(a, child->length, path)
-                        : CheckOffsets<int32_t>(a, child->length, path);
+      return out->large ? CheckOffsets<int64_t>(a, child->length, path) : CheckOffsets<int32_t>(a, child->length, path);
     }
     case TypeId::kStruct:
       for (int64_t c = 0; c < a->n_children; ++c) ZR_RETURN_NOT_OK(CheckChildLength(a, a->children[c], path));
@@ -150,23 +158,34 @@ Status BindType(const ArrowArray* a, const ArrowSchema* s, const DataType& t, co
   std::string_view f(s->format);
   auto want = [&](bool ok) -> Status {
     if (ok) return Status::OK();
-    return Mismatch(path, "expected an Arrow column for " + t.ToJson() + " but found format \"" + std::string(f) + "\"");
+    return Mismatch(path,
+                    "expected an Arrow column for " + t.ToJson() + " but found format \"" + std::string(f) + "\"");
   };
   auto unit = [&](size_t pos) -> Status {
     ZR_ASSIGN_OR_RETURN(auto u, TimeUnit(f, pos));
-    if (u.second > 0) out->mul = u.second;
-    else out->div = -u.second;
+    if (u.second > 0)
+      out->mul = u.second;
+    else
+      out->div = -u.second;
     return Status::OK();
   };
   switch (t.id()) {
-    case TypeId::kBool: return want(f == "b");
-    case TypeId::kInt8: return want(f == "c");
-    case TypeId::kInt16: return want(f == "s");
-    case TypeId::kInt32: return want(f == "i");
-    case TypeId::kInt64: return want(f == "l");
-    case TypeId::kFloat32: return want(f == "f");
-    case TypeId::kFloat64: return want(f == "g");
-    case TypeId::kDate32: return want(f == "tdD");
+    case TypeId::kBool:
+      return want(f == "b");
+    case TypeId::kInt8:
+      return want(f == "c");
+    case TypeId::kInt16:
+      return want(f == "s");
+    case TypeId::kInt32:
+      return want(f == "i");
+    case TypeId::kInt64:
+      return want(f == "l");
+    case TypeId::kFloat32:
+      return want(f == "f");
+    case TypeId::kFloat64:
+      return want(f == "g");
+    case TypeId::kDate32:
+      return want(f == "tdD");
     case TypeId::kTime:
       ZR_RETURN_NOT_OK(want(f == "ttu" || f == "ttn"));
       return unit(2);
@@ -233,13 +252,22 @@ Result<uint64_t> FixedBits(const Col& c, int64_t j) {
   const int64_t p = c.Phys(j);
   const void* buf = c.a->buffers[1];
   switch (c.t->id()) {
-    case TypeId::kBool: return (static_cast<const uint8_t*>(buf)[p >> 3] >> (p & 7)) & 1u;
-    case TypeId::kInt8: return static_cast<uint8_t>(static_cast<const int8_t*>(buf)[p]);
-    case TypeId::kInt16: return static_cast<uint16_t>(static_cast<const int16_t*>(buf)[p]);
-    case TypeId::kInt32: case TypeId::kDate32: case TypeId::kFloat32:
+    case TypeId::kBool:
+      return (static_cast<const uint8_t*>(buf)[p >> 3] >> (p & 7)) & 1u;
+    case TypeId::kInt8:
+      return static_cast<uint8_t>(static_cast<const int8_t*>(buf)[p]);
+    case TypeId::kInt16:
+      return static_cast<uint16_t>(static_cast<const int16_t*>(buf)[p]);
+    case TypeId::kInt32:
+    case TypeId::kDate32:
+    case TypeId::kFloat32:
       return static_cast<const uint32_t*>(buf)[p];
-    case TypeId::kInt64: case TypeId::kFloat64: return static_cast<const uint64_t*>(buf)[p];
-    case TypeId::kTime: case TypeId::kTimestamp: case TypeId::kDuration: {
+    case TypeId::kInt64:
+    case TypeId::kFloat64:
+      return static_cast<const uint64_t*>(buf)[p];
+    case TypeId::kTime:
+    case TypeId::kTimestamp:
+    case TypeId::kDuration: {
       int64_t v = static_cast<const int64_t*>(buf)[p], out;
       if (c.div > 1) {
         if (v % c.div != 0)
@@ -336,7 +364,9 @@ Status WriteCell(detail::SlotWriter* w, int i, const Col& c, int64_t j) {
         return w->WriteDecimal(i, Decimal128{v});
       }
       break;
-    case TypeId::kList: case TypeId::kMap: case TypeId::kStruct:
+    case TypeId::kList:
+    case TypeId::kMap:
+    case TypeId::kStruct:
       return WriteNested(w, i, c, j);
     default:
       break;
@@ -345,10 +375,15 @@ Status WriteCell(detail::SlotWriter* w, int i, const Col& c, int64_t j) {
   if (!fixed.ok()) return fixed.status().WithPathPrefix(w->PathOf(i));
   const uint64_t bits = *fixed;
   switch (t.id()) {
-    case TypeId::kBool: return w->WriteBool(i, bits != 0);
-    case TypeId::kInt8: return w->WriteInt8(i, static_cast<int8_t>(bits));
-    case TypeId::kInt16: return w->WriteInt16(i, static_cast<int16_t>(bits));
-    case TypeId::kInt32: case TypeId::kDate32: return w->WriteInt32(i, static_cast<int32_t>(bits));
+    case TypeId::kBool:
+      return w->WriteBool(i, bits != 0);
+    case TypeId::kInt8:
+      return w->WriteInt8(i, static_cast<int8_t>(bits));
+    case TypeId::kInt16:
+      return w->WriteInt16(i, static_cast<int16_t>(bits));
+    case TypeId::kInt32:
+    case TypeId::kDate32:
+      return w->WriteInt32(i, static_cast<int32_t>(bits));
     case TypeId::kFloat32: {
       float f;
       uint32_t b32 = static_cast<uint32_t>(bits);
@@ -360,8 +395,10 @@ Status WriteCell(detail::SlotWriter* w, int i, const Col& c, int64_t j) {
       std::memcpy(&d, &bits, 8);
       return w->WriteFloat64(i, d);
     }
-    case TypeId::kDecimal: return w->WriteDecimal(i, Decimal128{static_cast<int64_t>(bits)});
-    default: return w->WriteInt64(i, static_cast<int64_t>(bits));
+    case TypeId::kDecimal:
+      return w->WriteDecimal(i, Decimal128{static_cast<int64_t>(bits)});
+    default:
+      return w->WriteInt64(i, static_cast<int64_t>(bits));
   }
 }
 
@@ -379,9 +416,9 @@ uint64_t Canonical(const DataType& t, uint64_t bits) {
 
 // The bodies of one variable-width top-level column, encoded ahead of layout.
 struct Bodies {
-  std::vector<uint8_t> bytes;     // nested: concatenated padded bodies
-  std::vector<uint64_t> offset;   // n + 1 entries into bytes (nested only)
-  std::vector<uint32_t> size;     // meaningful size per row (0 for null)
+  std::vector<uint8_t> bytes;    // nested: concatenated padded bodies
+  std::vector<uint64_t> offset;  // n + 1 entries into bytes (nested only)
+  std::vector<uint32_t> size;    // meaningful size per row (0 for null)
 };
 
 }  // namespace
@@ -409,7 +446,8 @@ Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, cons
     if (t.is_fixed_width()) continue;
     Bodies& b = bodies[f];
     switch (t.id()) {
-      case TypeId::kString: case TypeId::kBinary:
+      case TypeId::kString:
+      case TypeId::kBinary:
         b.size.assign(n, 0);
         for (int64_t k = 0; k < n; ++k) {
           int64_t p = array->offset + k;
@@ -453,9 +491,10 @@ Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, cons
   uint64_t total = base;
   for (int64_t k = 0; k < n; ++k) {
     if (row_size[k] > kMaxRowSize)
-      return Status::Error(ErrorKind::kInvalidData, "row larger than 2^31-8 bytes: row " + std::to_string(k) +
-                                                        " needs " + std::to_string(row_size[k]),
-                           {}, static_cast<int64_t>(kMaxRowSize), static_cast<int64_t>(row_size[k]));
+      return Status::Error(
+          ErrorKind::kInvalidData,
+          "row larger than 2^31-8 bytes: row " + std::to_string(k) + " needs " + std::to_string(row_size[k]), {},
+          static_cast<int64_t>(kMaxRowSize), static_cast<int64_t>(row_size[k]));
     row_off[k] = total;
     total += row_size[k];
   }
@@ -476,8 +515,8 @@ Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, cons
     };
     const bool simple_fixed = c.mul == 1 && c.div == 1 &&
                               (t.id() == TypeId::kInt32 || t.id() == TypeId::kInt64 || t.id() == TypeId::kDate32 ||
-                               t.id() == TypeId::kTimestamp || t.id() == TypeId::kDuration ||
-                               t.id() == TypeId::kInt8 || t.id() == TypeId::kInt16);
+                               t.id() == TypeId::kTimestamp || t.id() == TypeId::kDuration || t.id() == TypeId::kInt8 ||
+                               t.id() == TypeId::kInt16);
     if (simple_fixed) {
       // Tight loop: same width in Arrow and in the slot, no conversion.
       const size_t w = t.element_width();
@@ -496,7 +535,10 @@ Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, cons
     if (t.is_fixed_width()) {
       for (int64_t k = 0; k < n; ++k) {
         int64_t p = array->offset + k;
-        if (!c.Valid(p)) { ZR_RETURN_NOT_OK(set_null(k)); continue; }
+        if (!c.Valid(p)) {
+          ZR_RETURN_NOT_OK(set_null(k));
+          continue;
+        }
         auto bits = FixedBits(c, p);
         if (!bits.ok()) return bits.status().WithPathPrefix(name);
         uint64_t v = Canonical(t, *bits);
@@ -515,7 +557,8 @@ Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, cons
           __int128 v;
           std::memcpy(&v, static_cast<const uint8_t*>(c.a->buffers[1]) + 16 * c.Phys(p), 16);
           if (!DecimalFitsPrecision(Decimal128{v}, t.precision()))
-            return Status::Error(ErrorKind::kInvalidData, "decimal exceeds precision " + std::to_string(t.precision()), name);
+            return Status::Error(ErrorKind::kInvalidData, "decimal exceeds precision " + std::to_string(t.precision()),
+                                 name);
           int len = DecimalToBigEndian(Decimal128{v}, row + cursor[k]);
           ref |= static_cast<uint64_t>(len);
         }
@@ -523,13 +566,17 @@ Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, cons
         cursor[k] += 16;
         continue;
       }
-      if (!c.Valid(p)) { ZR_RETURN_NOT_OK(set_null(k)); continue; }
+      if (!c.Valid(p)) {
+        ZR_RETURN_NOT_OK(set_null(k));
+        continue;
+      }
       const uint8_t* src;
       uint64_t sz = bodies[f].size[k];
       if (t.id() == TypeId::kString || t.id() == TypeId::kBinary) {
         src = static_cast<const uint8_t*>(c.a->buffers[2]) + c.Range(p).first;
         if (t.id() == TypeId::kString && !IsValidUtf8(std::span<const uint8_t>(src, sz)))
-          return Status::Error(ErrorKind::kInvalidData, "string is not valid UTF-8", name + "[" + std::to_string(k) + "]");
+          return Status::Error(ErrorKind::kInvalidData, "string is not valid UTF-8",
+                               name + "[" + std::to_string(k) + "]");
       } else {
         src = bodies[f].bytes.data() + bodies[f].offset[k];
       }
@@ -556,7 +603,8 @@ Result<DataTypePtr> ImportType(const ArrowSchema* s, const std::string& path) {
                          "dictionary-encoded Arrow column (format \"" + std::string(s->format) +
                              "\"): decode it first (e.g. pyarrow's dictionary_decode / Arrow's Cast)",
                          path);
-  if (s->n_children > 0 && s->children == nullptr) return Status::Error(ErrorKind::kInvalidData, "missing Arrow children", path);
+  if (s->n_children > 0 && s->children == nullptr)
+    return Status::Error(ErrorKind::kInvalidData, "missing Arrow children", path);
   std::string_view f(s->format);
   auto child_nullable = [&](int i) { return (s->children[i]->flags & ARROW_FLAG_NULLABLE) != 0; };
   if (f == "b") return bool_();

@@ -1,31 +1,30 @@
 // Wrapping (SPEC §6.2 W1-W2) and the access rules B1-B3 for nested values.
-#include "ordinal_path.h"
 #include "zerorow/binary_row.h"
 
 #include <string>
+
+#include "ordinal_path.h"
 
 namespace zerorow {
 
 namespace {
 
-
 Status WrapError(bool top_level, const std::string& what, uint64_t expected, uint64_t actual) {
   return Status::Error(top_level ? ErrorKind::kTruncated : ErrorKind::kInvalidData,
-                       "expected " + what + " >= " + std::to_string(expected) + " but found " +
-                           std::to_string(actual),
+                       "expected " + what + " >= " + std::to_string(expected) + " but found " + std::to_string(actual),
                        {}, static_cast<int64_t>(expected), static_cast<int64_t>(actual));
 }
 
 Status CheckSize(size_t size, uint64_t fixed, bool top_level, const char* what) {
   if (size > (uint64_t{1} << 31))
     return Status::Error(ErrorKind::kInvalidData,
-                         std::string("expected ") + what + " size < 2^31 but found " + std::to_string(size),
-                         {}, int64_t{1} << 31, static_cast<int64_t>(size));
+                         std::string("expected ") + what + " size < 2^31 but found " + std::to_string(size), {},
+                         int64_t{1} << 31, static_cast<int64_t>(size));
   if (size < fixed) return WrapError(top_level, std::string(what) + " size", fixed, size);
   if (size % 8 != 0)
     return Status::Error(ErrorKind::kInvalidData,
-                         std::string("expected ") + what + " size % 8 == 0 but found " + std::to_string(size),
-                         {}, 0, static_cast<int64_t>(size % 8));
+                         std::string("expected ") + what + " size % 8 == 0 but found " + std::to_string(size), {}, 0,
+                         static_cast<int64_t>(size % 8));
   return Status::OK();
 }
 
@@ -33,14 +32,13 @@ Result<BinaryArray> WrapArray(std::span<const uint8_t> bytes, const DataType* el
   if (bytes.size() < 8) return WrapError(top_level, "array size", 8, bytes.size());
   uint64_t n = detail::Load<uint64_t>(bytes.data());
   if (n >= (uint64_t{1} << 31))
-    return Status::Error(ErrorKind::kInvalidData,
-                         "expected array count < 2^31 but found " + std::to_string(n), {},
+    return Status::Error(ErrorKind::kInvalidData, "expected array count < 2^31 but found " + std::to_string(n), {},
                          int64_t{1} << 31, static_cast<int64_t>(n));
   uint64_t fixed = ArrayFixedSize(n, element_type->element_width());
   if (bytes.size() < fixed)
     return Status::Error(ErrorKind::kInvalidData,
-                         "array count larger than the buffer: expected fixed region " +
-                             std::to_string(fixed) + " <= size but found size " + std::to_string(bytes.size()),
+                         "array count larger than the buffer: expected fixed region " + std::to_string(fixed) +
+                             " <= size but found size " + std::to_string(bytes.size()),
                          {}, static_cast<int64_t>(fixed), static_cast<int64_t>(bytes.size()));
   ZR_RETURN_NOT_OK(CheckSize(bytes.size(), fixed, top_level, "array"));
   return BinaryArray::WrapUnchecked(bytes.data(), bytes.size(), element_type);
@@ -57,10 +55,10 @@ std::string SlotView::PathOf(int i) const { return OrdinalPath(type_, path_style
 Status SlotView::IndexError(int i) const { return OrdinalError(n_, i); }
 
 Status SlotView::WidthError(int i, size_t want) const {
-  return Status::Error(ErrorKind::kSchemaMismatch,
-                       "expected a value of width " + std::to_string(want) + " but the element width is " +
-                           std::to_string(stride_),
-                       PathOf(i), static_cast<int64_t>(want), stride_);
+  return Status::Error(
+      ErrorKind::kSchemaMismatch,
+      "expected a value of width " + std::to_string(want) + " but the element width is " + std::to_string(stride_),
+      PathOf(i), static_cast<int64_t>(want), stride_);
 }
 
 Status SlotView::TypeError(int i, TypeId want) const {
@@ -74,10 +72,10 @@ Status SlotView::NestedTypeCheck(int i, TypeId want) const {
   if (!InRange(i)) return IndexError(i);
   TypeId got = TypeAt(i).id();
   if (got != want)
-    return Status::Error(ErrorKind::kSchemaMismatch,
-                         "expected type " + std::string(TypeIdName(want)) + " but the schema says " +
-                             std::string(TypeIdName(got)),
-                         PathOf(i));
+    return Status::Error(
+        ErrorKind::kSchemaMismatch,
+        "expected type " + std::string(TypeIdName(want)) + " but the schema says " + std::string(TypeIdName(got)),
+        PathOf(i));
   return Status::OK();
 }
 
@@ -88,8 +86,7 @@ Result<std::span<const uint8_t>> SlotView::BodyChecked(int i) const {
   uint64_t off = ref >> 32, sz = ref & 0xffffffffu;
   if (off + sz > size_)  // both < 2^32, so the sum cannot overflow
     return Status::Error(ErrorKind::kInvalidData,
-                         "expected offset+size <= " + std::to_string(size_) + " but found " +
-                             std::to_string(off + sz),
+                         "expected offset+size <= " + std::to_string(size_) + " but found " + std::to_string(off + sz),
                          PathOf(i), size_, static_cast<int64_t>(off + sz));
   return std::span<const uint8_t>(data_ + off, sz);
 }
@@ -99,8 +96,8 @@ Result<std::span<const uint8_t>> SlotView::GetBody(int i) const {
     const DataType& t = TypeAt(i);
     bool has_body = t.id() == TypeId::kDecimal ? t.precision() > 18 : !t.is_fixed_width();
     if (!has_body)
-      return Status::Error(ErrorKind::kSchemaMismatch,
-                           "a " + std::string(TypeIdName(t.id())) + " value has no body", PathOf(i));
+      return Status::Error(ErrorKind::kSchemaMismatch, "a " + std::string(TypeIdName(t.id())) + " value has no body",
+                           PathOf(i));
   }
   return BodyChecked(i);
 }
@@ -128,8 +125,8 @@ Result<Decimal128> SlotView::GetDecimal(int i) const {
   ZR_ASSIGN_OR_RETURN(auto body, BodyChecked(i));
   if (body.empty() || body.size() > 16)
     return Status::Error(ErrorKind::kInvalidData,
-                         "expected decimal byte length in [1, 16] but found " + std::to_string(body.size()),
-                         PathOf(i), 16, static_cast<int64_t>(body.size()));
+                         "expected decimal byte length in [1, 16] but found " + std::to_string(body.size()), PathOf(i),
+                         16, static_cast<int64_t>(body.size()));
   return DecimalFromBigEndian(body.data(), static_cast<int>(body.size()));
 }
 
@@ -235,14 +232,13 @@ Result<BinaryMap> BinaryMap::Wrap(std::span<const uint8_t> bytes, const DataType
   ZR_RETURN_NOT_OK(CheckSize(bytes.size(), 8, false, "map"));
   uint64_t k = detail::Load<uint64_t>(bytes.data());
   if (k % 8 != 0)
-    return Status::Error(ErrorKind::kInvalidData,
-                         "expected key array size % 8 == 0 but found " + std::to_string(k), {}, 0,
-                         static_cast<int64_t>(k % 8));
+    return Status::Error(ErrorKind::kInvalidData, "expected key array size % 8 == 0 but found " + std::to_string(k), {},
+                         0, static_cast<int64_t>(k % 8));
   if (k > bytes.size() - 8)
-    return Status::Error(ErrorKind::kInvalidData,
-                         "expected 8 + key array size <= " + std::to_string(bytes.size()) + " but found " +
-                             std::to_string(8 + k),
-                         {}, static_cast<int64_t>(bytes.size()), static_cast<int64_t>(std::min<uint64_t>(8 + k, INT64_MAX)));
+    return Status::Error(
+        ErrorKind::kInvalidData,
+        "expected 8 + key array size <= " + std::to_string(bytes.size()) + " but found " + std::to_string(8 + k), {},
+        static_cast<int64_t>(bytes.size()), static_cast<int64_t>(std::min<uint64_t>(8 + k, INT64_MAX)));
   auto keys = WrapArray(bytes.subspan(8, k), map_type->key().get(), false);
   if (!keys.ok()) return keys.status().WithPathPrefix("{keys}");
   auto values = WrapArray(bytes.subspan(8 + k), map_type->value().get(), false);

@@ -40,8 +40,8 @@ TEST(BinaryRowTest, ReferencePastTheEndIsAnError) {
 }
 
 TEST(BinaryRowTest, NestedWrapRules) {
-  auto s = *Schema::Make({field("l", list(int64())), field("m", map(int32(), int32())),
-                          field("s", struct_({field("x", int64())}))});
+  auto s = *Schema::Make(
+      {field("l", list(int64())), field("m", map(int32(), int32())), field("s", struct_({field("x", int64())}))});
   std::vector<uint8_t> b(8 + 24 + 16, 0);
   // l -> 16-byte body claiming 1000 elements.
   Put64(b, 8, (uint64_t{32} << 32) | 16);
@@ -176,11 +176,15 @@ TEST(ResultTest, DefaultViewsAreEmpty) {
 
 // A view borrows its schema's types: wrapping with a temporary Schema does not compile.
 template <typename S>
-concept WrapsWith = requires(std::span<const uint8_t> b, S&& s) { BinaryRow::Wrap(b, std::forward<S>(s)); };
+concept WrapsWith = requires(std::span<const uint8_t> b, S&& s) {
+  BinaryRow::Wrap(b, std::forward<S>(s));
+};
 static_assert(WrapsWith<const Schema&>);
 static_assert(!WrapsWith<Schema>, "a temporary Schema must be refused");
 template <typename R>
-concept WrapsWithDereferenced = requires(std::span<const uint8_t> b, R&& r) { BinaryRow::Wrap(b, *std::forward<R>(r)); };
+concept WrapsWithDereferenced = requires(std::span<const uint8_t> b, R&& r) {
+  BinaryRow::Wrap(b, *std::forward<R>(r));
+};
 static_assert(WrapsWithDereferenced<Result<Schema>&>);
 static_assert(!WrapsWithDereferenced<Result<Schema>>, "Wrap(bytes, *Schema::FromJson(json)) must be refused");
 

@@ -16,9 +16,7 @@ u128 Pow10(int n) {
 u128 Abs(i128 v) { return v < 0 ? u128(0) - u128(v) : u128(v); }
 }  // namespace
 
-bool DecimalFitsPrecision(Decimal128 value, int precision) {
-  return Abs(value.unscaled) < Pow10(precision);
-}
+bool DecimalFitsPrecision(Decimal128 value, int precision) { return Abs(value.unscaled) < Pow10(precision); }
 
 std::string DecimalToString(Decimal128 value, int scale) {
   u128 mag = Abs(value.unscaled);
@@ -51,7 +49,10 @@ Result<Decimal128> DecimalFromString(std::string_view text, int precision, int s
   const u128 limit = Pow10(38);
   for (; i < text.size(); ++i) {
     char c = text[i];
-    if (c == '.' && !seen_point) { seen_point = true; continue; }
+    if (c == '.' && !seen_point) {
+      seen_point = true;
+      continue;
+    }
     if (c < '0' || c > '9') return bad("not a plain decimal number");
     ++digits;
     int d = c - '0';
@@ -80,8 +81,10 @@ int DecimalToBigEndian(Decimal128 value, uint8_t out[16]) {
   int len = 16;
   while (len > 1) {
     uint8_t top = le[len - 1], next = le[len - 2];
-    if ((top == 0x00 && !(next & 0x80)) || (top == 0xff && (next & 0x80))) --len;
-    else break;
+    if ((top == 0x00 && !(next & 0x80)) || (top == 0xff && (next & 0x80)))
+      --len;
+    else
+      break;
   }
   for (int k = 0; k < len; ++k) out[k] = le[len - 1 - k];
   return len;

@@ -31,8 +31,8 @@ TEST(DecimalTest, MinimalBigEndian) {
   EXPECT_EQ(DecimalToBigEndian(Decimal128{-129}, b), 2);  // ff 7f
   EXPECT_EQ(b[0], 0xff);
   EXPECT_EQ(b[1], 0x7f);
-  for (__int128 v : {__int128{0}, __int128{-1}, __int128{127}, __int128{-128}, __int128{1} << 100,
-                     -(__int128{1} << 120)}) {
+  for (__int128 v :
+       {__int128{0}, __int128{-1}, __int128{127}, __int128{-128}, __int128{1} << 100, -(__int128{1} << 120)}) {
     int n = DecimalToBigEndian(Decimal128{v}, b);
     EXPECT_EQ(DecimalFromBigEndian(b, n).unscaled, v);
   }

@@ -40,10 +40,16 @@ ZEROROW_STRUCT(Wide, big, maybe)
 
 // 20 levels of lists, for the decode budget.
 template <int N>
-struct Nest { using type = std::vector<typename Nest<N - 1>::type>; };
+struct Nest {
+  using type = std::vector<typename Nest<N - 1>::type>;
+};
 template <>
-struct Nest<0> { using type = int32_t; };
-struct Deep { Nest<20>::type l; };
+struct Nest<0> {
+  using type = int32_t;
+};
+struct Deep {
+  Nest<20>::type l;
+};
 ZEROROW_STRUCT(Deep, l)
 }  // namespace demo
 
@@ -62,15 +68,24 @@ TEST(EncoderTest, SchemaIsInferredInDeclarationOrder) {
   EXPECT_FALSE(s.field(8).nullable);  // bool
   EXPECT_EQ(s.field(1).type->ToJson(), R"({"type":"list","element":"int32","element_nullable":true})");
   EXPECT_EQ(s.field(2).type->ToJson(), R"({"type":"map","key":"string","value":"int32","value_nullable":true})");
-  EXPECT_EQ(s.field(3).type->element()->ToJson(),
-            R"({"type":"struct","fields":[{"name":"f1","type":"string","nullable":true},{"name":"f2","type":{"type":"list","element":"int64","element_nullable":true},"nullable":true}]})");
+  EXPECT_EQ(
+      s.field(3).type->element()->ToJson(),
+      R"({"type":"struct","fields":[{"name":"f1","type":"string","nullable":true},{"name":"f2","type":{"type":"list","element":"int64","element_nullable":true},"nullable":true}]})");
   EXPECT_EQ(s.field(6).type->id(), TypeId::kBinary);
 }
 
 // The seed Foo/Bar with natural C++ members infers exactly the cross-language schema of
 // vectors/seed_foo_small (SPEC Appendix A), and decodes and re-encodes its row.bin.
-struct SeedBar { std::string f1; std::vector<int64_t> f2; };
-struct SeedFoo { int32_t f1; std::vector<int32_t> f2; std::map<std::string, int32_t> f3; std::vector<SeedBar> f4; };
+struct SeedBar {
+  std::string f1;
+  std::vector<int64_t> f2;
+};
+struct SeedFoo {
+  int32_t f1;
+  std::vector<int32_t> f2;
+  std::map<std::string, int32_t> f3;
+  std::vector<SeedBar> f4;
+};
 ZEROROW_STRUCT(SeedBar, f1, f2)
 ZEROROW_STRUCT(SeedFoo, f1, f2, f3, f4)
 
@@ -151,7 +166,6 @@ TEST(EncoderTest, DecodeErrorsCarryThePath) {
   EXPECT_EQ(back.status().kind(), ErrorKind::kInvalidData);
   EXPECT_EQ(back.status().path(), "f2");
 }
-
 
 TEST(EncoderTest, CopiesDoNotShareTheOutputBuffer) {
   auto enc = *Encoder<demo::Bar>::Make();

@@ -27,13 +27,10 @@ class Parser {
 
  private:
   Status Error(const std::string& what) const {
-    return Status::Error(ErrorKind::kInvalidData,
-                         "malformed JSON at byte " + std::to_string(pos_) + ": " + what);
+    return Status::Error(ErrorKind::kInvalidData, "malformed JSON at byte " + std::to_string(pos_) + ": " + what);
   }
   void SkipSpace() {
-    while (pos_ < s_.size() &&
-           (s_[pos_] == ' ' || s_[pos_] == '\t' || s_[pos_] == '\n' || s_[pos_] == '\r'))
-      ++pos_;
+    while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t' || s_[pos_] == '\n' || s_[pos_] == '\r')) ++pos_;
   }
   bool Consume(std::string_view lit) {
     if (s_.substr(pos_, lit.size()) == lit) {
@@ -55,9 +52,18 @@ class Parser {
       *out = JsonValue::String(std::move(str));
       return Status::OK();
     }
-    if (Consume("true")) { *out = JsonValue::Bool(true); return Status::OK(); }
-    if (Consume("false")) { *out = JsonValue::Bool(false); return Status::OK(); }
-    if (Consume("null")) { *out = JsonValue::Null(); return Status::OK(); }
+    if (Consume("true")) {
+      *out = JsonValue::Bool(true);
+      return Status::OK();
+    }
+    if (Consume("false")) {
+      *out = JsonValue::Bool(false);
+      return Status::OK();
+    }
+    if (Consume("null")) {
+      *out = JsonValue::Null();
+      return Status::OK();
+    }
     if (c == '-' || (c >= '0' && c <= '9')) return ParseNumber(out);
     return Error(std::string("unexpected character '") + c + "'");
   }
@@ -66,7 +72,10 @@ class Parser {
     ++pos_;  // {
     std::vector<std::pair<std::string, JsonValue>> members;
     SkipSpace();
-    if (Consume("}")) { *out = JsonValue::Object(std::move(members)); return Status::OK(); }
+    if (Consume("}")) {
+      *out = JsonValue::Object(std::move(members));
+      return Status::OK();
+    }
     while (true) {
       SkipSpace();
       if (pos_ >= s_.size() || s_[pos_] != '"') return Error("expected a string key");
@@ -91,7 +100,10 @@ class Parser {
     ++pos_;  // [
     std::vector<JsonValue> items;
     SkipSpace();
-    if (Consume("]")) { *out = JsonValue::Array(std::move(items)); return Status::OK(); }
+    if (Consume("]")) {
+      *out = JsonValue::Array(std::move(items));
+      return Status::OK();
+    }
     while (true) {
       SkipSpace();
       JsonValue v;
@@ -156,10 +168,14 @@ class Parser {
     for (int k = 0; k < 4; ++k) {
       char c = s_[pos_++];
       v <<= 4;
-      if (c >= '0' && c <= '9') v |= c - '0';
-      else if (c >= 'a' && c <= 'f') v |= c - 'a' + 10;
-      else if (c >= 'A' && c <= 'F') v |= c - 'A' + 10;
-      else return Error("bad hex digit in \\u escape");
+      if (c >= '0' && c <= '9')
+        v |= c - '0';
+      else if (c >= 'a' && c <= 'f')
+        v |= c - 'a' + 10;
+      else if (c >= 'A' && c <= 'F')
+        v |= c - 'A' + 10;
+      else
+        return Error("bad hex digit in \\u escape");
     }
     *out = v;
     return Status::OK();
@@ -170,21 +186,44 @@ class Parser {
     while (true) {
       if (pos_ >= s_.size()) return Error("unterminated string");
       unsigned char c = static_cast<unsigned char>(s_[pos_]);
-      if (c == '"') { ++pos_; return Status::OK(); }
+      if (c == '"') {
+        ++pos_;
+        return Status::OK();
+      }
       if (c < 0x20) return Error("control character in string");
-      if (c != '\\') { out->push_back(static_cast<char>(c)); ++pos_; continue; }
+      if (c != '\\') {
+        out->push_back(static_cast<char>(c));
+        ++pos_;
+        continue;
+      }
       ++pos_;
       if (pos_ >= s_.size()) return Error("unterminated escape");
       char e = s_[pos_++];
       switch (e) {
-        case '"': out->push_back('"'); break;
-        case '\\': out->push_back('\\'); break;
-        case '/': out->push_back('/'); break;
-        case 'b': out->push_back('\b'); break;
-        case 'f': out->push_back('\f'); break;
-        case 'n': out->push_back('\n'); break;
-        case 'r': out->push_back('\r'); break;
-        case 't': out->push_back('\t'); break;
+        case '"':
+          out->push_back('"');
+          break;
+        case '\\':
+          out->push_back('\\');
+          break;
+        case '/':
+          out->push_back('/');
+          break;
+        case 'b':
+          out->push_back('\b');
+          break;
+        case 'f':
+          out->push_back('\f');
+          break;
+        case 'n':
+          out->push_back('\n');
+          break;
+        case 'r':
+          out->push_back('\r');
+          break;
+        case 't':
+          out->push_back('\t');
+          break;
         case 'u': {
           uint32_t cp = 0;
           ZR_RETURN_NOT_OK(ParseHex4(&cp));

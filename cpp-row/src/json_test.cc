@@ -32,8 +32,8 @@ TEST(JsonTest, RejectsMalformed) {
 }
 
 TEST(JsonValuesTest, RowToJsonRoundTrip) {
-  auto s = *Schema::Make({field("i", int64()), field("f", float32()), field("d", decimal(5, 2)),
-                          field("b", binary()), field("m", map(string(), list(int8()))), field("n", string())});
+  auto s = *Schema::Make({field("i", int64()), field("f", float32()), field("d", decimal(5, 2)), field("b", binary()),
+                          field("m", map(string(), list(int8()))), field("n", string())});
   auto values = *ParseJson(R"({"i":"-5","f":"NaN","d":"-1.50","b":"00ff","m":[["k",[1,null]]],"n":null})");
   RowWriter w(s);
   Status st = WriteRowFromJson(values, &w);

@@ -13,7 +13,6 @@ namespace {
 using detail::SlotView;
 using detail::SlotWriter;
 
-
 Status Mismatch(const std::string& what) { return Status::Error(ErrorKind::kSchemaMismatch, what); }
 
 Result<int64_t> ParseInt64Text(const std::string& s) {
@@ -64,7 +63,10 @@ Result<std::vector<uint8_t>> JsonHex(const JsonValue& v) {
 std::string ToHex(std::span<const uint8_t> b) {
   static const char* k = "0123456789abcdef";
   std::string s;
-  for (uint8_t c : b) { s.push_back(k[c >> 4]); s.push_back(k[c & 15]); }
+  for (uint8_t c : b) {
+    s.push_back(k[c >> 4]);
+    s.push_back(k[c & 15]);
+  }
   return s;
 }
 
@@ -81,8 +83,14 @@ Status WriteValue(SlotWriter* w, int i, const DataType& t, const JsonValue& v) {
     case TypeId::kBool:
       if (!v.is_bool()) return bad("expected true/false");
       return w->WriteBool(i, v.bool_value());
-    case TypeId::kInt8: case TypeId::kInt16: case TypeId::kInt32: case TypeId::kInt64:
-    case TypeId::kDate32: case TypeId::kTime: case TypeId::kTimestamp: case TypeId::kDuration: {
+    case TypeId::kInt8:
+    case TypeId::kInt16:
+    case TypeId::kInt32:
+    case TypeId::kInt64:
+    case TypeId::kDate32:
+    case TypeId::kTime:
+    case TypeId::kTimestamp:
+    case TypeId::kDuration: {
       auto x = JsonInt(v);
       if (!x.ok()) return nested(x.status());
       return w->WriteInt(i, *x);
@@ -190,18 +198,41 @@ Status CheckValueInner(const SlotView& view, int i, const DataType& t, const Jso
   switch (t.id()) {
     case TypeId::kBool: {
       ZR_ASSIGN_OR_RETURN(bool b, view.GetBool(i));
-      if (!v.is_bool() || v.bool_value() != b) return Differ(v.is_bool() ? (v.bool_value() ? "true" : "false") : "?", b ? "true" : "false");
+      if (!v.is_bool() || v.bool_value() != b)
+        return Differ(v.is_bool() ? (v.bool_value() ? "true" : "false") : "?", b ? "true" : "false");
       return Status::OK();
     }
-    case TypeId::kInt8: case TypeId::kInt16: case TypeId::kInt32: case TypeId::kInt64:
-    case TypeId::kDate32: case TypeId::kTime: case TypeId::kTimestamp: case TypeId::kDuration: {
+    case TypeId::kInt8:
+    case TypeId::kInt16:
+    case TypeId::kInt32:
+    case TypeId::kInt64:
+    case TypeId::kDate32:
+    case TypeId::kTime:
+    case TypeId::kTimestamp:
+    case TypeId::kDuration: {
       ZR_ASSIGN_OR_RETURN(int64_t want, JsonInt(v));
       int64_t got = 0;
       switch (t.element_width()) {
-        case 1: { ZR_ASSIGN_OR_RETURN(int8_t x, view.GetInt8(i)); got = x; break; }
-        case 2: { ZR_ASSIGN_OR_RETURN(int16_t x, view.GetInt16(i)); got = x; break; }
-        case 4: { ZR_ASSIGN_OR_RETURN(int32_t x, view.GetInt32(i)); got = x; break; }
-        default: { ZR_ASSIGN_OR_RETURN(int64_t x, view.GetInt64(i)); got = x; break; }
+        case 1: {
+          ZR_ASSIGN_OR_RETURN(int8_t x, view.GetInt8(i));
+          got = x;
+          break;
+        }
+        case 2: {
+          ZR_ASSIGN_OR_RETURN(int16_t x, view.GetInt16(i));
+          got = x;
+          break;
+        }
+        case 4: {
+          ZR_ASSIGN_OR_RETURN(int32_t x, view.GetInt32(i));
+          got = x;
+          break;
+        }
+        default: {
+          ZR_ASSIGN_OR_RETURN(int64_t x, view.GetInt64(i));
+          got = x;
+          break;
+        }
       }
       if (want != got) return Differ(std::to_string(want), std::to_string(got));
       return Status::OK();
@@ -292,29 +323,66 @@ std::string FloatText(double d, bool is32) {
   if (std::isinf(d)) return d > 0 ? "\"Infinity\"" : "\"-Infinity\"";
   if (d == 0 && std::signbit(d)) return "\"-0.0\"";
   char buf[64];
-  auto r = is32 ? std::to_chars(buf, buf + sizeof buf, static_cast<float>(d))
-                : std::to_chars(buf, buf + sizeof buf, d);
+  auto r = is32 ? std::to_chars(buf, buf + sizeof buf, static_cast<float>(d)) : std::to_chars(buf, buf + sizeof buf, d);
   return std::string(buf, r.ptr);
 }
 
 Status AppendValue(const SlotView& view, int i, const DataType& t, std::string* out) {
   ZR_ASSIGN_OR_RETURN(bool is_null, view.IsNull(i));
-  if (is_null) { *out += "null"; return Status::OK(); }
+  if (is_null) {
+    *out += "null";
+    return Status::OK();
+  }
   switch (t.id()) {
-    case TypeId::kBool: { ZR_ASSIGN_OR_RETURN(bool b, view.GetBool(i)); *out += b ? "true" : "false"; break; }
-    case TypeId::kInt8: { ZR_ASSIGN_OR_RETURN(int8_t x, view.GetInt8(i)); *out += std::to_string(x); break; }
-    case TypeId::kInt16: { ZR_ASSIGN_OR_RETURN(int16_t x, view.GetInt16(i)); *out += std::to_string(x); break; }
+    case TypeId::kBool: {
+      ZR_ASSIGN_OR_RETURN(bool b, view.GetBool(i));
+      *out += b ? "true" : "false";
+      break;
+    }
+    case TypeId::kInt8: {
+      ZR_ASSIGN_OR_RETURN(int8_t x, view.GetInt8(i));
+      *out += std::to_string(x);
+      break;
+    }
+    case TypeId::kInt16: {
+      ZR_ASSIGN_OR_RETURN(int16_t x, view.GetInt16(i));
+      *out += std::to_string(x);
+      break;
+    }
     case TypeId::kInt32:
-    case TypeId::kDate32: { ZR_ASSIGN_OR_RETURN(int32_t x, view.GetInt32(i)); *out += std::to_string(x); break; }
-    case TypeId::kInt64: case TypeId::kTime: case TypeId::kTimestamp: case TypeId::kDuration: {
+    case TypeId::kDate32: {
+      ZR_ASSIGN_OR_RETURN(int32_t x, view.GetInt32(i));
+      *out += std::to_string(x);
+      break;
+    }
+    case TypeId::kInt64:
+    case TypeId::kTime:
+    case TypeId::kTimestamp:
+    case TypeId::kDuration: {
       ZR_ASSIGN_OR_RETURN(int64_t x, view.GetInt64(i));
       *out += "\"" + std::to_string(x) + "\"";
       break;
     }
-    case TypeId::kFloat32: { ZR_ASSIGN_OR_RETURN(float x, view.GetFloat32(i)); *out += FloatText(x, true); break; }
-    case TypeId::kFloat64: { ZR_ASSIGN_OR_RETURN(double x, view.GetFloat64(i)); *out += FloatText(x, false); break; }
-    case TypeId::kString: { ZR_ASSIGN_OR_RETURN(std::string_view s, view.GetString(i)); AppendJsonString(out, s); break; }
-    case TypeId::kBinary: { ZR_ASSIGN_OR_RETURN(auto b, view.GetBinary(i)); *out += "\"" + ToHex(b) + "\""; break; }
+    case TypeId::kFloat32: {
+      ZR_ASSIGN_OR_RETURN(float x, view.GetFloat32(i));
+      *out += FloatText(x, true);
+      break;
+    }
+    case TypeId::kFloat64: {
+      ZR_ASSIGN_OR_RETURN(double x, view.GetFloat64(i));
+      *out += FloatText(x, false);
+      break;
+    }
+    case TypeId::kString: {
+      ZR_ASSIGN_OR_RETURN(std::string_view s, view.GetString(i));
+      AppendJsonString(out, s);
+      break;
+    }
+    case TypeId::kBinary: {
+      ZR_ASSIGN_OR_RETURN(auto b, view.GetBinary(i));
+      *out += "\"" + ToHex(b) + "\"";
+      break;
+    }
     case TypeId::kDecimal: {
       ZR_ASSIGN_OR_RETURN(Decimal128 d, view.GetDecimal(i));
       *out += "\"" + DecimalToString(d, t.scale()) + "\"";

@@ -18,17 +18,19 @@ inline std::string OrdinalPath(const DataType* struct_type, PathStyle style, int
         return struct_type->fields()[i].name;
       }
       break;
-    case PathStyle::kMapKey: return "{keys}[" + std::to_string(i) + "]";
-    case PathStyle::kMapValue: return "{values}[" + std::to_string(i) + "]";
-    case PathStyle::kElement: break;
+    case PathStyle::kMapKey:
+      return "{keys}[" + std::to_string(i) + "]";
+    case PathStyle::kMapValue:
+      return "{values}[" + std::to_string(i) + "]";
+    case PathStyle::kElement:
+      break;
   }
   return "[" + std::to_string(i) + "]";
 }
 
 inline Status OrdinalError(int n, int i) {
   return Status::Error(ErrorKind::kOutOfRange,
-                       "ordinal " + std::to_string(i) + " out of range [0, " + std::to_string(n) + ")",
-                       {}, n, i);
+                       "ordinal " + std::to_string(i) + " out of range [0, " + std::to_string(n) + ")", {}, n, i);
 }
 
 }  // namespace zerorow::detail

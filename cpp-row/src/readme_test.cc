@@ -6,6 +6,9 @@
 
 #include "zerorow/zerorow.h"
 
+// README.md and cpp-row/README.md quote these lines as laid out here:
+// clang-format off
+
 struct Bar { std::string f1; std::vector<int64_t> f2; };
 struct Foo { int32_t f1; std::vector<int32_t> f2; std::map<std::string, int32_t> f3;
              std::vector<Bar> f4; std::optional<std::string> note; };
@@ -128,3 +131,4 @@ TEST(ReadmeTest, StructEncoder) {
 }
 
 }  // namespace
+// clang-format on

@@ -1,12 +1,12 @@
 // Canonical writers (SPEC §2.6). All positions are absolute offsets into the buffer, so a
 // reallocation while a child writer is open is harmless.
-#include "ordinal_path.h"
 #include "zerorow/row_writer.h"
 
 #include <cmath>
 #include <cstring>
 #include <string>
 
+#include "ordinal_path.h"
 #include "zerorow/validate.h"
 
 namespace zerorow {
@@ -18,8 +18,8 @@ void StoreU64(uint8_t* p, uint64_t v) { std::memcpy(p, &v, 8); }
 
 Status RangeError(const std::string& path, TypeId t, int64_t v) {
   return Status::Error(ErrorKind::kInvalidData,
-                       "value " + std::to_string(v) + " is out of range for " + std::string(TypeIdName(t)),
-                       path, std::nullopt, v);
+                       "value " + std::to_string(v) + " is out of range for " + std::string(TypeIdName(t)), path,
+                       std::nullopt, v);
 }
 
 constexpr int64_t kMicrosPerDay = 86'400'000'000LL;
@@ -53,9 +53,9 @@ Status WriterLink::Usable() const {
       break;
   }
   if (child_ != nullptr)
-    return Status::Error(ErrorKind::kInvalidArgument,
-                         "the child writer begun at ordinal " + std::to_string(child_ordinal_) +
-                             " is still open: Finish() it first");
+    return Status::Error(
+        ErrorKind::kInvalidArgument,
+        "the child writer begun at ordinal " + std::to_string(child_ordinal_) + " is still open: Finish() it first");
   if (child_dropped_)
     return Status::Error(ErrorKind::kInvalidArgument,
                          "a child writer was destroyed before its Finish(): Reset() and write the row again");
@@ -106,9 +106,9 @@ std::string SlotWriter::PathOf(int i) const { return OrdinalPath(type_, path_sty
 Status SlotWriter::IndexError(int i) const { return OrdinalError(n_, i); }
 
 Status SlotWriter::Overflow(uint64_t need) const {
-  return Status::Error(ErrorKind::kInvalidData, "row larger than 2^31-8 bytes: would need " +
-                                                    std::to_string(need) + " bytes",
-                       {}, static_cast<int64_t>(kMaxRowSize), static_cast<int64_t>(need));
+  return Status::Error(ErrorKind::kInvalidData,
+                       "row larger than 2^31-8 bytes: would need " + std::to_string(need) + " bytes", {},
+                       static_cast<int64_t>(kMaxRowSize), static_cast<int64_t>(need));
 }
 
 Status SlotWriter::Check(int i, TypeId a, TypeId b, TypeId c, TypeId d) const {
@@ -116,14 +116,14 @@ Status SlotWriter::Check(int i, TypeId a, TypeId b, TypeId c, TypeId d) const {
   if (static_cast<unsigned>(i) >= static_cast<unsigned>(n_)) return IndexError(i);
   TypeId t = IdAt(i);
   if (t == a || t == b || t == c || t == d) return Status::OK();
-  return Status::Error(ErrorKind::kSchemaMismatch,
-                       "cannot write a " + std::string(TypeIdName(a)) + " value into a field of type " +
-                           std::string(TypeIdName(t)),
-                       PathOf(i));
+  return Status::Error(
+      ErrorKind::kSchemaMismatch,
+      "cannot write a " + std::string(TypeIdName(a)) + " value into a field of type " + std::string(TypeIdName(t)),
+      PathOf(i));
 }
 
-Status SlotWriter::Start(std::vector<uint8_t>* buf, const DataType* type, bool is_row, int64_t count,
-                         size_t row_base, Patch patch, size_t patch_pos, size_t parent_base) {
+Status SlotWriter::Start(std::vector<uint8_t>* buf, const DataType* type, bool is_row, int64_t count, size_t row_base,
+                         Patch patch, size_t patch_pos, size_t parent_base) {
   buf_ = buf;
   type_ = type;
   is_row_ = is_row;
@@ -147,9 +147,8 @@ Status SlotWriter::Start(std::vector<uint8_t>* buf, const DataType* type, bool i
     fixed = type->fixed_region_size();
   } else {
     if (count < 0 || count >= (int64_t{1} << 31))
-      return Status::Error(ErrorKind::kInvalidData,
-                           "expected array count < 2^31 but found " + std::to_string(count), {},
-                           int64_t{1} << 31, count);
+      return Status::Error(ErrorKind::kInvalidData, "expected array count < 2^31 but found " + std::to_string(count),
+                           {}, int64_t{1} << 31, count);
     n_ = static_cast<int>(count);
     stride_ = static_cast<uint32_t>(type->element_width());
     bitmap_pos_ = base_ + 8;
@@ -227,15 +226,13 @@ Status SlotWriter::CloseUnwritten() {
     if (IsNullBit(i) || Load<uint64_t>(slot(i)) != 0) continue;
     if (!Nullable(i))
       return Status::Error(ErrorKind::kInvalidArgument,
-                           no_nulls_ ? "map key was not written" : "non-nullable value was not written",
-                           PathOf(i));
+                           no_nulls_ ? "map key was not written" : "non-nullable value was not written", PathOf(i));
     const DataType& t = TypeAt(i);
     if (is_row_ && t.id() == TypeId::kDecimal) {
       // A null decimal(p > 18) keeps a 16-byte reserve, which must sit in ordinal order.
       if (i < next_body_)
         return Status::Error(ErrorKind::kInvalidArgument,
-                             "decimal field was not written: write it or SetNull() it in ordinal order",
-                             PathOf(i));
+                             "decimal field was not written: write it or SetNull() it in ordinal order", PathOf(i));
       ZR_RETURN_NOT_OK(SetNull(i));
       continue;
     }
@@ -249,8 +246,7 @@ Status SlotWriter::SetNull(int i) {
   if (static_cast<unsigned>(i) >= static_cast<unsigned>(n_)) return IndexError(i);
   if (!Nullable(i))
     return Status::Error(ErrorKind::kInvalidData,
-                         no_nulls_ ? "map keys must not be null" : "null value in a non-nullable field",
-                         PathOf(i));
+                         no_nulls_ ? "map keys must not be null" : "null value in a non-nullable field", PathOf(i));
   const DataType& t = TypeAt(i);
   bool reserve = is_row_ && t.id() == TypeId::kDecimal && t.precision() > 18;
   if (reserve) {
@@ -270,20 +266,13 @@ Status SlotWriter::SetNull(int i) {
   return Status::OK();
 }
 
-
-
-
-
 Status SlotWriter::WriteInt64Slow(int i, int64_t v) {
   ZR_RETURN_NOT_OK(Check(i, TypeId::kInt64, TypeId::kTimestamp, TypeId::kDuration, TypeId::kTime));
-  if (TypeAt(i).id() == TypeId::kTime && (v < 0 || v >= kMicrosPerDay))
-    return RangeError(PathOf(i), TypeId::kTime, v);
+  if (TypeAt(i).id() == TypeId::kTime && (v < 0 || v >= kMicrosPerDay)) return RangeError(PathOf(i), TypeId::kTime, v);
   std::memcpy(slot(i), &v, 8);
   SetNotNull(i);
   return Status::OK();
 }
-
-
 
 Status SlotWriter::WriteIntSlow(int i, int64_t v) {
   if (static_cast<unsigned>(i) >= static_cast<unsigned>(limit_)) return Check(i, TypeId::kInt64);
@@ -350,9 +339,7 @@ Status SlotWriter::WriteDecimal(int i, Decimal128 v) {
 
 Status SlotWriter::WriteString(int i, std::string_view s) {
   if (!Is(i, TypeId::kString, TypeId::kString)) return Check(i, TypeId::kString);
-  if (!IsValidUtf8(s))
-    return Status::Error(ErrorKind::kInvalidData, "string is not valid UTF-8",
-                         PathOf(i));
+  if (!IsValidUtf8(s)) return Status::Error(ErrorKind::kInvalidData, "string is not valid UTF-8", PathOf(i));
   return CopyBody(i, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s.data()), s.size()));
 }
 
@@ -471,9 +458,7 @@ Status RowWriter::Finish() {
   return Status::OK();
 }
 
-BinaryRow RowWriter::row() const {
-  return BinaryRow::WrapUnchecked(buf_->data() + base_, buf_->size() - base_, type_);
-}
+BinaryRow RowWriter::row() const { return BinaryRow::WrapUnchecked(buf_->data() + base_, buf_->size() - base_, type_); }
 
 // ---- ArrayWriter / MapWriter ----------------------------------------------------------------
 
@@ -484,8 +469,8 @@ Status MapWriter::BeginKeys(int64_t count, ArrayWriter* keys) {
   if (step_ != Step::kBegun)
     return Status::Error(ErrorKind::kInvalidArgument, "BeginKeys must be the first call on a begun map");
   ZR_RETURN_NOT_OK(CanAttach(keys));
-  ZR_RETURN_NOT_OK(keys->Start(buf_, type_->key().get(), false, count, row_base_,
-                               detail::SlotWriter::Patch::kSize, base_, base_));
+  ZR_RETURN_NOT_OK(
+      keys->Start(buf_, type_->key().get(), false, count, row_base_, detail::SlotWriter::Patch::kSize, base_, base_));
   keys->no_nulls_ = true;
   keys->path_style_ = detail::PathStyle::kMapKey;
   Attach(keys, 0);
@@ -506,8 +491,8 @@ Status MapWriter::BeginValues(int64_t count, ArrayWriter* values) {
                          "map with key/value counts that differ: expected " + std::to_string(key_count_) +
                              " values but found " + std::to_string(count),
                          {}, key_count_, count);
-  ZR_RETURN_NOT_OK(values->Start(buf_, type_->value().get(), false, count, row_base_,
-                                 detail::SlotWriter::Patch::kNone, 0, 0));
+  ZR_RETURN_NOT_OK(
+      values->Start(buf_, type_->value().get(), false, count, row_base_, detail::SlotWriter::Patch::kNone, 0, 0));
   values->elem_nullable_ = type_->value_nullable();
   values->path_style_ = detail::PathStyle::kMapValue;
   Attach(values, 1);
@@ -518,12 +503,11 @@ Status MapWriter::BeginValues(int64_t count, ArrayWriter* values) {
 
 Status MapWriter::Finish() {
   if (state_ == State::kOpen && child_ != nullptr)
-    return Status::Error(ErrorKind::kInvalidArgument,
-                         child_ordinal_ == 0 ? "map finished before its key array was finished"
-                                             : "map finished before its value array was finished");
+    return Status::Error(ErrorKind::kInvalidArgument, child_ordinal_ == 0
+                                                          ? "map finished before its key array was finished"
+                                                          : "map finished before its value array was finished");
   ZR_RETURN_NOT_OK(Usable());
-  if (step_ != Step::kValues)
-    return Status::Error(ErrorKind::kInvalidArgument, "map finished before its values");
+  if (step_ != Step::kValues) return Status::Error(ErrorKind::kInvalidArgument, "map finished before its values");
   uint64_t size = buf_->size() - base_;
   uint64_t ref = (static_cast<uint64_t>(base_ - parent_base_) << 32) | size;
   std::memcpy(buf_->data() + patch_pos_, &ref, 8);

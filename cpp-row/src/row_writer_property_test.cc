@@ -17,14 +17,14 @@ namespace {
 
 Schema MixedSchema() {
   return *Schema::Make({
-      field("a", int32(), false),                                     // 0
-      field("s", string()),                                           // 1
-      field("l", list(string())),                                     // 2
+      field("a", int32(), false),                                         // 0
+      field("s", string()),                                               // 1
+      field("l", list(string())),                                         // 2
       field("st", struct_({field("x", int64()), field("y", string())})),  // 3
-      field("m", map(string(), int32())),                             // 4
-      field("d", decimal(30, 2)),                                     // 5
-      field("ns", string(), false),                                   // 6
-      field("b", binary()),                                           // 7
+      field("m", map(string(), int32())),                                 // 4
+      field("d", decimal(30, 2)),                                         // 5
+      field("ns", string(), false),                                       // 6
+      field("b", binary()),                                               // 7
   });
 }
 
@@ -155,12 +155,24 @@ class RandomWriter {
     int n = std::max(1, w->size() + 1);  // sometimes one past the end
     int i = Pick(n);
     switch (Pick(12)) {
-      case 0: (void)w->WriteInt32(i, Pick(100)); break;
-      case 1: (void)w->WriteInt64(i, Pick(100)); break;
-      case 2: (void)w->WriteString(i, std::string(static_cast<size_t>(Pick(12)), 'x')); break;
-      case 3: (void)w->SetNull(i); break;
-      case 4: (void)w->WriteDecimal(i, Decimal128{Pick(1000)}); break;
-      case 5: (void)w->WriteBinary(i, std::string_view("ab")); break;
+      case 0:
+        (void)w->WriteInt32(i, Pick(100));
+        break;
+      case 1:
+        (void)w->WriteInt64(i, Pick(100));
+        break;
+      case 2:
+        (void)w->WriteString(i, std::string(static_cast<size_t>(Pick(12)), 'x'));
+        break;
+      case 3:
+        (void)w->SetNull(i);
+        break;
+      case 4:
+        (void)w->WriteDecimal(i, Decimal128{Pick(1000)});
+        break;
+      case 5:
+        (void)w->WriteBinary(i, std::string_view("ab"));
+        break;
       case 6: {
         auto a = std::make_unique<ArrayWriter>();
         if (w->BeginArray(i, Pick(4), a.get()).ok() && depth < 3) Fill(a.get(), depth + 1);
@@ -179,9 +191,15 @@ class RandomWriter {
         Keep(std::move(m));
         break;
       }
-      case 9: (void)w->WriteFloat64(i, 1.5); break;
-      case 10: if (Pick(4) == 0) Drop(); break;  // destroy some children, finished or not
-      default: (void)w->WriteInt(i, Pick(100)); break;
+      case 9:
+        (void)w->WriteFloat64(i, 1.5);
+        break;
+      case 10:
+        if (Pick(4) == 0) Drop();
+        break;  // destroy some children, finished or not
+      default:
+        (void)w->WriteInt(i, Pick(100));
+        break;
     }
   }
 
@@ -206,7 +224,9 @@ class RandomWriter {
   }
 
   template <typename W>
-  void Keep(std::unique_ptr<W> w) { pool_.push_back(std::shared_ptr<void>(std::move(w))); }
+  void Keep(std::unique_ptr<W> w) {
+    pool_.push_back(std::shared_ptr<void>(std::move(w)));
+  }
   void Drop() {
     if (!pool_.empty()) pool_.erase(pool_.begin() + Pick(static_cast<int>(pool_.size())));
   }

@@ -14,14 +14,17 @@ namespace {
 std::string Hex(std::span<const uint8_t> b) {
   static const char* k = "0123456789abcdef";
   std::string s;
-  for (uint8_t c : b) { s.push_back(k[c >> 4]); s.push_back(k[c & 15]); }
+  for (uint8_t c : b) {
+    s.push_back(k[c >> 4]);
+    s.push_back(k[c & 15]);
+  }
   return s;
 }
 
 Schema FooSchema() {
   auto bar = struct_({field("f1", string()), field("f2", list(int64()))});
-  return *Schema::Make({field("f1", int32(), false), field("f2", list(int32())),
-                        field("f3", map(string(), int32())), field("f4", list(bar))});
+  return *Schema::Make({field("f1", int32(), false), field("f2", list(int32())), field("f3", map(string(), int32())),
+                        field("f4", list(bar))});
 }
 
 TEST(RowWriterTest, FixedWidthLayout) {
@@ -32,7 +35,11 @@ TEST(RowWriterTest, FixedWidthLayout) {
   ASSERT_TRUE(w.WriteInt64(2, 0x0102030405060708).ok());
   ASSERT_TRUE(w.Finish().ok());
   // bitmap (bit 1) | ff ff ff ff 00 00 00 00 (no sign extension) | zero null slot | int64
-  EXPECT_EQ(Hex(w.bytes()), "0200000000000000" "ffffffff00000000" "0000000000000000" "0807060504030201");
+  EXPECT_EQ(Hex(w.bytes()),
+            "0200000000000000"
+            "ffffffff00000000"
+            "0000000000000000"
+            "0807060504030201");
   EXPECT_TRUE(Validate(w.bytes(), s).ok());
   BinaryRow r = w.row();
   EXPECT_EQ(*r.GetInt32(0), -1);
@@ -50,7 +57,11 @@ TEST(RowWriterTest, StringLayoutAndReuse) {
   ASSERT_TRUE(w.WriteString(1, "").ok());
   ASSERT_TRUE(w.Finish().ok());
   // slots: (24 << 32 | 5), (32 << 32 | 0); body "hello" + 3 zero bytes; empty string no body.
-  EXPECT_EQ(Hex(w.bytes()), "0000000000000000" "0500000018000000" "0000000020000000" "68656c6c6f000000");
+  EXPECT_EQ(Hex(w.bytes()),
+            "0000000000000000"
+            "0500000018000000"
+            "0000000020000000"
+            "68656c6c6f000000");
   EXPECT_TRUE(Validate(w.bytes(), s).ok());
   EXPECT_EQ(*w.row().GetString(0), "hello");
   EXPECT_EQ(*w.row().GetString(1), "");
@@ -141,10 +152,9 @@ TEST(RowWriterTest, TypeAndRangeErrors) {
 // WriteInt / WriteFloat (what bindings call) have an inline path for the common types: they
 // must write what the typed writers write and give the same errors, at every boundary.
 TEST(RowWriterTest, BindingWritesMatchTypedWrites) {
-  auto s = *Schema::Make({field("i8", int8()), field("i16", int16()), field("i32", int32()),
-                          field("i64", int64()), field("d", date32()), field("t", time()),
-                          field("ts", timestamp()), field("du", duration()), field("f", float32()),
-                          field("g", float64()), field("b", bool_())});
+  auto s = *Schema::Make({field("i8", int8()), field("i16", int16()), field("i32", int32()), field("i64", int64()),
+                          field("d", date32()), field("t", time()), field("ts", timestamp()), field("du", duration()),
+                          field("f", float32()), field("g", float64()), field("b", bool_())});
   const int64_t lo32 = INT32_MIN, hi32 = INT32_MAX;
   RowWriter a(s), b(s);
   for (int64_t v : {int64_t{0}, int64_t{-1}, lo32, hi32, int64_t{-128}, int64_t{127}}) {
@@ -157,7 +167,8 @@ TEST(RowWriterTest, BindingWritesMatchTypedWrites) {
     ASSERT_TRUE(a.WriteInt(3, v * 3).ok() && a.WriteInt(6, v).ok() && a.WriteInt(7, -v).ok());
     ASSERT_TRUE(b.WriteInt64(3, v * 3).ok() && b.WriteTimestamp(6, v).ok() && b.WriteDuration(7, -v).ok());
     ASSERT_TRUE(a.WriteInt(0, v & 0x7f).ok() && a.WriteInt(1, v & 0x7fff).ok());
-    ASSERT_TRUE(b.WriteInt8(0, static_cast<int8_t>(v & 0x7f)).ok() && b.WriteInt16(1, static_cast<int16_t>(v & 0x7fff)).ok());
+    ASSERT_TRUE(b.WriteInt8(0, static_cast<int8_t>(v & 0x7f)).ok() &&
+                b.WriteInt16(1, static_cast<int16_t>(v & 0x7fff)).ok());
     ASSERT_TRUE(a.WriteFloat(8, 0.5 * v).ok() && a.WriteFloat(9, -0.25 * v).ok());
     ASSERT_TRUE(b.WriteFloat32(8, static_cast<float>(0.5 * v)).ok() && b.WriteFloat64(9, -0.25 * v).ok());
     ASSERT_TRUE(a.Finish().ok() && b.Finish().ok());
@@ -194,7 +205,7 @@ TEST(RowWriterTest, BindingWritesMatchTypedWrites) {
   EXPECT_EQ(sw.BeginArray(0, 1, &aw).kind(), ErrorKind::kSchemaMismatch);
   EXPECT_EQ(sw.BeginMap(0, &mw).kind(), ErrorKind::kSchemaMismatch);
   EXPECT_EQ(sw.size_so_far(), 16u);  // nothing was written
-  RowWriter nested;  // not started: every write is an error, never a write
+  RowWriter nested;                  // not started: every write is an error, never a write
   EXPECT_EQ(nested.WriteInt(0, 1).kind(), ErrorKind::kInvalidArgument);
   EXPECT_EQ(nested.WriteFloat(0, 1.0).kind(), ErrorKind::kInvalidArgument);
   EXPECT_EQ(nested.WriteString(0, "x").kind(), ErrorKind::kInvalidArgument);
@@ -210,7 +221,10 @@ TEST(RowWriterTest, FloatsAreCanonical) {
   ASSERT_TRUE(w.WriteFloat32(0, f).ok());
   ASSERT_TRUE(w.WriteFloat64(1, -std::numeric_limits<double>::quiet_NaN()).ok());
   ASSERT_TRUE(w.Finish().ok());
-  EXPECT_EQ(Hex(w.bytes()), "0000000000000000" "0000c07f00000000" "000000000000f87f");
+  EXPECT_EQ(Hex(w.bytes()),
+            "0000000000000000"
+            "0000c07f00000000"
+            "000000000000f87f");
 }
 
 TEST(RowWriterTest, DecimalLayouts) {
@@ -230,8 +244,12 @@ TEST(RowWriterTest, DecimalLayouts) {
   ASSERT_TRUE(v.ok()) << v.ToString();
   std::string hex = Hex(w.bytes());
   // bitmap: field 2 null; small: -1234; big: ref (40 << 32 | 2); bignull: (56 << 32 | 0)
-  EXPECT_EQ(hex.substr(0, 16 * 5), "0400000000000000" "2efbffffffffffff" "0200000028000000"
-                                   "0000000038000000" "2800000048000000");
+  EXPECT_EQ(hex.substr(0, 16 * 5),
+            "0400000000000000"
+            "2efbffffffffffff"
+            "0200000028000000"
+            "0000000038000000"
+            "2800000048000000");
   EXPECT_EQ(hex.substr(16 * 5, 32), "3a980000000000000000000000000000");
   BinaryRow r = w.row();
   EXPECT_EQ(DecimalToString(*r.GetDecimal(0), 2), "-12.34");

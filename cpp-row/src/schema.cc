@@ -8,19 +8,23 @@
 namespace zerorow {
 
 namespace {
-constexpr std::string_view kTypeNames[] = {
-    "bool",   "int8",   "int16", "int32", "int64",     "float32",  "float64", "string", "binary",
-    "date32", "time",   "timestamp", "duration", "decimal", "list", "map",   "struct"};
+constexpr std::string_view kTypeNames[] = {"bool",     "int8",    "int16",  "int32",  "int64", "float32",
+                                           "float64",  "string",  "binary", "date32", "time",  "timestamp",
+                                           "duration", "decimal", "list",   "map",    "struct"};
 
 int NaturalWidth(TypeId id) {
   switch (id) {
     case TypeId::kBool:
-    case TypeId::kInt8: return 1;
-    case TypeId::kInt16: return 2;
+    case TypeId::kInt8:
+      return 1;
+    case TypeId::kInt16:
+      return 2;
     case TypeId::kInt32:
     case TypeId::kFloat32:
-    case TypeId::kDate32: return 4;
-    default: return 8;
+    case TypeId::kDate32:
+      return 4;
+    default:
+      return 8;
   }
 }
 }  // namespace
@@ -32,8 +36,11 @@ DataType::DataType(TypeId id) : id_(id) {}
 void DataType::Finish() {
   width_ = NaturalWidth(id_);
   switch (id_) {
-    case TypeId::kString: case TypeId::kBinary: case TypeId::kList:
-    case TypeId::kMap: case TypeId::kStruct:
+    case TypeId::kString:
+    case TypeId::kBinary:
+    case TypeId::kList:
+    case TypeId::kMap:
+    case TypeId::kStruct:
       fixed_ = false;
       break;
     case TypeId::kDecimal:
@@ -207,13 +214,12 @@ static Status CheckType(const DataType* t, int depth, std::string_view path) {
     case TypeId::kDecimal:
       if (t->precision() < 1 || t->precision() > 38)
         return Status::Error(ErrorKind::kUnsupported,
-                             "expected decimal precision in [1, 38] but found " +
-                                 std::to_string(t->precision()),
+                             "expected decimal precision in [1, 38] but found " + std::to_string(t->precision()),
                              std::string(path), 38, t->precision());
       if (t->scale() < 0 || t->scale() > t->precision())
         return Status::Error(ErrorKind::kUnsupported,
-                             "expected decimal scale in [0, " + std::to_string(t->precision()) +
-                                 "] but found " + std::to_string(t->scale()),
+                             "expected decimal scale in [0, " + std::to_string(t->precision()) + "] but found " +
+                                 std::to_string(t->scale()),
                              std::string(path), t->precision(), t->scale());
       return Status::OK();
     case TypeId::kList:
@@ -227,10 +233,10 @@ static Status CheckType(const DataType* t, int depth, std::string_view path) {
   // The depth limit belongs to the whole schema, so it is reported at the empty path
   // (as vectors/invalid/nesting_too_deep expects); the message names the deep field.
   if (depth > kMaxDepth)
-    return Status::Error(ErrorKind::kUnsupported,
-                         "expected nesting depth <= 64 but found " + std::to_string(depth) + " at '" +
-                             std::string(path) + "'",
-                         {}, kMaxDepth, depth);
+    return Status::Error(
+        ErrorKind::kUnsupported,
+        "expected nesting depth <= 64 but found " + std::to_string(depth) + " at '" + std::string(path) + "'", {},
+        kMaxDepth, depth);
   std::string p(path);
   if (t->id() == TypeId::kList) return CheckType(t->element().get(), depth + 1, p + "[]");
   if (t->id() == TypeId::kMap) {
@@ -240,8 +246,7 @@ static Status CheckType(const DataType* t, int depth, std::string_view path) {
   std::unordered_set<std::string_view> names;
   for (const Field& f : t->fields()) {
     std::string fp = p.empty() ? f.name : p + "." + f.name;
-    if (f.name.empty())
-      return Status::Error(ErrorKind::kInvalidData, "field name is empty", fp);
+    if (f.name.empty()) return Status::Error(ErrorKind::kInvalidData, "field name is empty", fp);
     if (!names.insert(f.name).second)
       return Status::Error(ErrorKind::kInvalidData, "duplicate field name '" + f.name + "'", fp);
     ZR_RETURN_NOT_OK(CheckType(f.type.get(), depth + 1, fp));
@@ -270,9 +275,7 @@ Result<Schema> Schema::FromStructType(DataTypePtr type) {
   return Schema(std::move(type), std::make_shared<Info>(Info{std::move(json), fp}));
 }
 
-Result<Schema> Schema::Make(std::vector<Field> fields) {
-  return FromStructType(DataType::Struct(std::move(fields)));
-}
+Result<Schema> Schema::Make(std::vector<Field> fields) { return FromStructType(DataType::Struct(std::move(fields))); }
 
 std::string Schema::fingerprint_hex() const {
   char buf[17];
@@ -283,17 +286,16 @@ std::string Schema::fingerprint_hex() const {
 // ---- JSON → type ------------------------------------------------------------------------
 
 static Status Missing(std::string_view key, std::string_view path) {
-  return Status::Error(ErrorKind::kInvalidData, "missing key \"" + std::string(key) + "\"",
-                       std::string(path));
+  return Status::Error(ErrorKind::kInvalidData, "missing key \"" + std::string(key) + "\"", std::string(path));
 }
 
-static Result<const JsonValue*> Member(const JsonValue& obj, std::string_view key,
-                                       JsonValue::Kind kind, std::string_view path) {
+static Result<const JsonValue*> Member(const JsonValue& obj, std::string_view key, JsonValue::Kind kind,
+                                       std::string_view path) {
   const JsonValue* v = obj.Find(key);
   if (v == nullptr) return Missing(key, path);
   if (v->kind() != kind)
-    return Status::Error(ErrorKind::kInvalidData,
-                         "key \"" + std::string(key) + "\" has the wrong JSON type", std::string(path));
+    return Status::Error(ErrorKind::kInvalidData, "key \"" + std::string(key) + "\" has the wrong JSON type",
+                         std::string(path));
   return v;
 }
 
@@ -313,8 +315,7 @@ static Result<DataTypePtr> StructFromJson(const JsonValue& v, int depth, const s
   std::vector<Field> out;
   out.reserve(fields->array().size());
   for (const JsonValue& f : fields->array()) {
-    if (!f.is_object())
-      return Status::Error(ErrorKind::kInvalidData, "a field must be a JSON object", path);
+    if (!f.is_object()) return Status::Error(ErrorKind::kInvalidData, "a field must be a JSON object", path);
     ZR_ASSIGN_OR_RETURN(const JsonValue* name, Member(f, "name", JsonValue::Kind::kString, path));
     std::string fp = path.empty() ? name->text() : path + "." + name->text();
     const JsonValue* type = f.Find("type");
@@ -329,8 +330,8 @@ static Result<DataTypePtr> StructFromJson(const JsonValue& v, int depth, const s
 static Result<DataTypePtr> TypeFromJson(const JsonValue& v, int depth, const std::string& path) {
   // Bound the recursion here too: the JSON may nest far deeper than a valid schema.
   if (depth > kMaxDepth + 1)
-    return Status::Error(ErrorKind::kUnsupported, "expected nesting depth <= 64 but found more at '" + path + "'",
-                         {}, kMaxDepth, depth);
+    return Status::Error(ErrorKind::kUnsupported, "expected nesting depth <= 64 but found more at '" + path + "'", {},
+                         kMaxDepth, depth);
   std::string name;
   const JsonValue* obj = nullptr;
   if (v.is_string()) {

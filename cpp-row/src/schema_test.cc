@@ -28,11 +28,24 @@ TEST(SchemaTest, AcceptsAnyKeyOrderWhitespaceAndObjectForm) {
 
 TEST(SchemaTest, AllTypesRoundTrip) {
   auto s = Schema::Make({
-      field("a", bool_()), field("b", int8()), field("c", int16()), field("d", int32()),
-      field("e", int64()), field("f", float32()), field("g", float64()), field("h", string()),
-      field("i", binary()), field("j", date32()), field("k", time()), field("l", timestamp()),
-      field("m", timestamp("Europe/Paris")), field("n", duration()), field("o", decimal(10, 2)),
-      field("p", decimal(38, 10)), field("q", list(string(), false)), field("r", map(string(), int64(), true)),
+      field("a", bool_()),
+      field("b", int8()),
+      field("c", int16()),
+      field("d", int32()),
+      field("e", int64()),
+      field("f", float32()),
+      field("g", float64()),
+      field("h", string()),
+      field("i", binary()),
+      field("j", date32()),
+      field("k", time()),
+      field("l", timestamp()),
+      field("m", timestamp("Europe/Paris")),
+      field("n", duration()),
+      field("o", decimal(10, 2)),
+      field("p", decimal(38, 10)),
+      field("q", list(string(), false)),
+      field("r", map(string(), int64(), true)),
       field("s", struct_({field("x", int32(), false)}), false),
   });
   ASSERT_TRUE(s.ok()) << s.status().ToString();
@@ -50,17 +63,24 @@ TEST(SchemaTest, FingerprintKnownValue) {
 }
 
 TEST(SchemaTest, Rejections) {
-  EXPECT_EQ(Schema::FromJson(R"({"type":"struct","fields":[{"name":"a","type":"int128","nullable":true}]})")
-                .status().kind(), ErrorKind::kUnsupported);
+  EXPECT_EQ(
+      Schema::FromJson(R"({"type":"struct","fields":[{"name":"a","type":"int128","nullable":true}]})").status().kind(),
+      ErrorKind::kUnsupported);
   EXPECT_EQ(Schema::FromJson(R"({"type":"struct","fields":[{"name":"a","type":"int32"}]})").status().kind(),
             ErrorKind::kInvalidData);
   EXPECT_EQ(Schema::FromJson(R"({"type":"struct","fields":[)").status().kind(), ErrorKind::kInvalidData);
-  EXPECT_EQ(Schema::FromJson(
-                R"({"type":"struct","fields":[{"name":"a","type":{"type":"decimal","precision":39,"scale":0},"nullable":true}]})")
-                .status().kind(), ErrorKind::kUnsupported);
-  EXPECT_EQ(Schema::FromJson(
-                R"({"type":"struct","fields":[{"name":"a","type":{"type":"decimal","precision":5,"scale":6},"nullable":true}]})")
-                .status().kind(), ErrorKind::kUnsupported);
+  EXPECT_EQ(
+      Schema::FromJson(
+          R"({"type":"struct","fields":[{"name":"a","type":{"type":"decimal","precision":39,"scale":0},"nullable":true}]})")
+          .status()
+          .kind(),
+      ErrorKind::kUnsupported);
+  EXPECT_EQ(
+      Schema::FromJson(
+          R"({"type":"struct","fields":[{"name":"a","type":{"type":"decimal","precision":5,"scale":6},"nullable":true}]})")
+          .status()
+          .kind(),
+      ErrorKind::kUnsupported);
   auto dup = Schema::Make({field("a", int32()), field("a", int64())});
   EXPECT_FALSE(dup.ok());
   auto empty = Schema::Make({field("", int32())});
@@ -88,7 +108,8 @@ TEST(SchemaTest, EscapingIsCanonical) {
   auto s = Schema::Make({field("q\"\\\x01é", int32())});
   ASSERT_TRUE(s.ok());
   EXPECT_NE(s->ToJson().find(R"("q\"\\\u0001é")"), std::string::npos);
-  auto back = Schema::FromJson(R"({"type":"struct","fields":[{"name":"q\"\\\u0001\u00e9","type":"int32","nullable":true}]})");
+  auto back =
+      Schema::FromJson(R"({"type":"struct","fields":[{"name":"q\"\\\u0001\u00e9","type":"int32","nullable":true}]})");
   ASSERT_TRUE(back.ok());
   EXPECT_EQ(back->ToJson(), s->ToJson());
 }

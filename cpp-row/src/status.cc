@@ -6,7 +6,7 @@
 namespace zerorow {
 
 namespace {
-constexpr std::string_view kKindNames[] = {"invalid_data", "truncated",    "unsupported",
+constexpr std::string_view kKindNames[] = {"invalid_data",    "truncated",    "unsupported",
                                            "schema_mismatch", "out_of_range", "invalid_argument"};
 const std::string kEmpty;
 }  // namespace
@@ -20,8 +20,8 @@ std::optional<ErrorKind> ErrorKindFromName(std::string_view name) {
   return std::nullopt;
 }
 
-Status Status::Error(ErrorKind kind, std::string message, std::string path,
-                     std::optional<int64_t> expected, std::optional<int64_t> actual) {
+Status Status::Error(ErrorKind kind, std::string message, std::string path, std::optional<int64_t> expected,
+                     std::optional<int64_t> actual) {
   Status s;
   s.state_ = std::make_shared<State>(State{kind, std::move(message), std::move(path), expected, actual});
   return s;

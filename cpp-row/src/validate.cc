@@ -64,8 +64,10 @@ class Validator {
       if (!st.ok()) return std::move(st).WithPathPrefix(f.name);
     }
     if (cursor != size)
-      return Bad({}, "expected row size == " + Num(cursor) + " (end of the last body) but found " + Num(size) +
-                         " (trailing bytes)", cursor, size);
+      return Bad({},
+                 "expected row size == " + Num(cursor) + " (end of the last body) but found " + Num(size) +
+                     " (trailing bytes)",
+                 cursor, size);
     return Status::OK();
   }
 
@@ -77,8 +79,10 @@ class Validator {
     const uint64_t bitmap = ((n + 63) / 64) * 8;
     const uint64_t fixed = 8 + bitmap + Pad8(n * w);
     if (fixed > size)
-      return Bad({}, "array count larger than the buffer: expected 8 + bitmap + elements = " + Num(fixed) +
-                         " <= " + Num(size) + " but count is " + Num(n), size, fixed);
+      return Bad({},
+                 "array count larger than the buffer: expected 8 + bitmap + elements = " + Num(fixed) +
+                     " <= " + Num(size) + " but count is " + Num(n),
+                 size, fixed);
     if (size % 8 != 0) return Bad({}, "expected array size % 8 == 0 but found size " + Num(size), 0, size % 8);
     ZR_RETURN_NOT_OK(BitmapTail(p + 8, n));
     const uint8_t* elems = p + 8 + bitmap;
@@ -92,8 +96,10 @@ class Validator {
       if (!st.ok()) return std::move(st).WithPathPrefix(ElemName(kind, i));
     }
     if (cursor != size)
-      return Bad({}, "expected array size == " + Num(cursor) + " (end of the last body) but found " + Num(size) +
-                         " (trailing bytes)", cursor, size);
+      return Bad({},
+                 "expected array size == " + Num(cursor) + " (end of the last body) but found " + Num(size) +
+                     " (trailing bytes)",
+                 cursor, size);
     return Status::OK();
   }
 
@@ -101,7 +107,9 @@ class Validator {
     if (size < 8) return Bad({}, "expected map size >= 8 but found " + Num(size), 8, size);
     const uint64_t k = LoadU64(p);
     if (k % 8 != 0) return Bad({}, "expected key array size % 8 == 0 but found " + Num(k), 0, k % 8);
-    if (k > size - 8) return Bad({}, "expected 8 + key array size <= " + Num(size) + " but found key array size " + Num(k), size - 8, k);
+    if (k > size - 8)
+      return Bad({}, "expected 8 + key array size <= " + Num(size) + " but found key array size " + Num(k), size - 8,
+                 k);
     // Errors inside the key / value array are reported under "{keys}" / "{values}" (SPEC §4.3).
     Status st = Array(p + 8, k, *t.key(), /*nullable=*/false, ElemPath::kKey);
     if (!st.ok()) return std::move(st).WithPathPrefix("{keys}");
@@ -109,7 +117,8 @@ class Validator {
     if (!st.ok()) return std::move(st).WithPathPrefix("{values}");
     uint64_t kn = LoadU64(p + 8), vn = LoadU64(p + 8 + k);
     if (kn != vn)
-      return Bad({}, "map with key/value counts that differ: expected " + Num(kn) + " values but found " + Num(vn), kn, vn);
+      return Bad({}, "map with key/value counts that differ: expected " + Num(kn) + " values but found " + Num(vn), kn,
+                 vn);
     return Status::OK();
   }
 
@@ -124,17 +133,20 @@ class Validator {
   }
 
   // One slot (row, w = 8) or element (array, w = natural width); rule 3 of SPEC §6.3.
-  Status Value(const uint8_t* region, uint64_t size, const uint8_t* slot, uint64_t w, const DataType& t,
-               bool nullable, bool is_null, bool in_row, uint64_t fixed, uint64_t* cursor) {
+  Status Value(const uint8_t* region, uint64_t size, const uint8_t* slot, uint64_t w, const DataType& t, bool nullable,
+               bool is_null, bool in_row, uint64_t fixed, uint64_t* cursor) {
     const bool big_decimal = t.id() == TypeId::kDecimal && t.precision() > 18;
     if (is_null) {
       if (!nullable) return BadMsg({}, "null value in a non-nullable field");
       if (big_decimal && in_row) {
         uint64_t ref = LoadU64(slot), want = *cursor << 32;
         if (ref != want)
-          return Bad({}, "expected null decimal slot (offset " + Num(*cursor) + ", size 0) but found offset " +
-                             Num(ref >> 32) + " size " + Num(ref & 0xffffffffu), want, ref);
-        if (*cursor + 16 > size) return Bad({}, "expected offset+16 <= " + Num(size) + " but found " + Num(*cursor + 16), size, *cursor + 16);
+          return Bad({},
+                     "expected null decimal slot (offset " + Num(*cursor) + ", size 0) but found offset " +
+                         Num(ref >> 32) + " size " + Num(ref & 0xffffffffu),
+                     want, ref);
+        if (*cursor + 16 > size)
+          return Bad({}, "expected offset+16 <= " + Num(size) + " but found " + Num(*cursor + 16), size, *cursor + 16);
         if (!AllZero(region + *cursor, 16)) return BadMsg({}, "expected a zero 16-byte reserve for a null decimal");
         *cursor += 16;
         return Status::OK();
@@ -148,12 +160,19 @@ class Validator {
     const uint64_t off = ref >> 32, sz = ref & 0xffffffffu;
     if (off >= k2p31) return Bad({}, "expected offset < 2^31 but found " + Num(off), k2p31, off);
     if (sz >= k2p31) return Bad({}, "expected size < 2^31 but found " + Num(sz), k2p31, sz);
-    if (off % 8 != 0) return Bad({}, "misaligned offset: expected offset % 8 == 0 but found offset " + Num(off), 0, off % 8);
-    if (off < fixed) return Bad({}, "offset inside the fixed region: expected offset >= " + Num(fixed) + " but found " + Num(off), fixed, off);
+    if (off % 8 != 0)
+      return Bad({}, "misaligned offset: expected offset % 8 == 0 but found offset " + Num(off), 0, off % 8);
+    if (off < fixed)
+      return Bad({}, "offset inside the fixed region: expected offset >= " + Num(fixed) + " but found " + Num(off),
+                 fixed, off);
     if (off + Pad8(sz) > size)
-      return Bad({}, "offset/size past the end: expected offset+size <= " + Num(size) + " but found " + Num(off + Pad8(sz)), size, off + Pad8(sz));
+      return Bad({},
+                 "offset/size past the end: expected offset+size <= " + Num(size) + " but found " + Num(off + Pad8(sz)),
+                 size, off + Pad8(sz));
     if (off != *cursor)
-      return Bad({}, "expected offset " + Num(*cursor) + " (canonical order, no gaps or overlaps) but found " + Num(off), *cursor, off);
+      return Bad({},
+                 "expected offset " + Num(*cursor) + " (canonical order, no gaps or overlaps) but found " + Num(off),
+                 *cursor, off);
     if (!AllZero(region + off + sz, Pad8(sz) - sz)) return BadMsg({}, "expected zero padding after the body");
     const uint8_t* body = region + off;
     uint64_t next = off + Pad8(sz);
@@ -166,8 +185,10 @@ class Validator {
       case TypeId::kDecimal: {
         if (sz < 1 || sz > 16) return Bad({}, "expected decimal byte length in [1, 16] but found " + Num(sz), 16, sz);
         if (in_row) {
-          if (off + 16 > size) return Bad({}, "expected offset+16 <= " + Num(size) + " but found " + Num(off + 16), size, off + 16);
-          if (!AllZero(body + sz, 16 - sz)) return BadMsg({}, "expected zero bytes after the decimal in its 16-byte reserve");
+          if (off + 16 > size)
+            return Bad({}, "expected offset+16 <= " + Num(size) + " but found " + Num(off + 16), size, off + 16);
+          if (!AllZero(body + sz, 16 - sz))
+            return BadMsg({}, "expected zero bytes after the decimal in its 16-byte reserve");
           next = off + 16;
         }
         Decimal128 v = DecimalFromBigEndian(body, static_cast<int>(sz));
@@ -204,7 +225,8 @@ class Validator {
         int64_t v = detail::Load<int64_t>(slot);
         if (v < 0 || v >= kMicrosPerDay)
           return Status::Error(ErrorKind::kInvalidData,
-                               "expected time in [0, 86400000000) but found " + std::to_string(v), {}, kMicrosPerDay, v);
+                               "expected time in [0, 86400000000) but found " + std::to_string(v), {}, kMicrosPerDay,
+                               v);
         break;
       }
       case TypeId::kDecimal: {
@@ -225,9 +247,12 @@ class Validator {
 
 std::string_view ValidationLevelName(ValidationLevel level) {
   switch (level) {
-    case ValidationLevel::kNone: return "none";
-    case ValidationLevel::kBounds: return "bounds";
-    default: return "full";
+    case ValidationLevel::kNone:
+      return "none";
+    case ValidationLevel::kBounds:
+      return "bounds";
+    default:
+      return "full";
   }
 }
 
@@ -248,12 +273,14 @@ Status Validate(std::span<const uint8_t> bytes, const DataType& struct_type, Val
       if (bytes.size() % 8 != 0)
         return Bad({}, "expected row size % 8 == 0 but found size " + Num(bytes.size()), 0, bytes.size() % 8);
       if (bytes.size() > (uint64_t{1} << 31) - 8)
-        return Bad({}, "expected row size <= 2^31-8 but found " + Num(bytes.size()), (uint64_t{1} << 31) - 8, bytes.size());
+        return Bad({}, "expected row size <= 2^31-8 but found " + Num(bytes.size()), (uint64_t{1} << 31) - 8,
+                   bytes.size());
       return Status::OK();
     }
     default:
       if (bytes.size() > (uint64_t{1} << 31) - 8)
-        return Bad({}, "expected row size <= 2^31-8 but found " + Num(bytes.size()), (uint64_t{1} << 31) - 8, bytes.size());
+        return Bad({}, "expected row size <= 2^31-8 but found " + Num(bytes.size()), (uint64_t{1} << 31) - 8,
+                   bytes.size());
       return Validator().Row(bytes.data(), bytes.size(), struct_type, true);
   }
 }
@@ -288,13 +315,23 @@ bool IsValidUtf8(std::span<const uint8_t> s) {
     }
     if (p >= end) break;
     uint8_t c = *p;
-    if (c < 0x80) { ++p; continue; }
+    if (c < 0x80) {
+      ++p;
+      continue;
+    }
     int len;
     uint32_t cp;
-    if (c >= 0xC2 && c <= 0xDF) { len = 2; cp = c & 0x1F; }
-    else if (c >= 0xE0 && c <= 0xEF) { len = 3; cp = c & 0x0F; }
-    else if (c >= 0xF0 && c <= 0xF4) { len = 4; cp = c & 0x07; }
-    else return false;
+    if (c >= 0xC2 && c <= 0xDF) {
+      len = 2;
+      cp = c & 0x1F;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      len = 3;
+      cp = c & 0x0F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      len = 4;
+      cp = c & 0x07;
+    } else
+      return false;
     if (end - p < len) return false;
     for (int k = 1; k < len; ++k) {
       if ((p[k] & 0xC0) != 0x80) return false;

@@ -13,8 +13,8 @@ void Put64(std::vector<uint8_t>& b, size_t at, uint64_t v) { std::memcpy(b.data(
 
 class ValidateTest : public ::testing::Test {
  protected:
-  Schema s_ = *Schema::Make({field("a", int32(), false), field("b", string()),
-                             field("c", list(struct_({field("x", bool_())})))});
+  Schema s_ = *Schema::Make(
+      {field("a", int32(), false), field("b", string()), field("c", list(struct_({field("x", bool_())})))});
   std::vector<uint8_t> Good() {
     RowWriter w(s_);
     EXPECT_TRUE(w.WriteInt32(0, 1).ok());

@@ -72,8 +72,10 @@ void ValidCase(const fs::path& dir, const std::string& name, std::vector<CheckRe
       read.message = "validation failed: " + r.status().ToString();
     } else {
       Status st = CheckRowAgainstJson(*r, *values);
-      if (st.ok()) read.pass = true;
-      else read.message = st.ToString();
+      if (st.ok())
+        read.pass = true;
+      else
+        read.message = st.ToString();
     }
   }
   // write: encode values.json, compare byte for byte.
@@ -81,8 +83,7 @@ void ValidCase(const fs::path& dir, const std::string& name, std::vector<CheckRe
   Status st = WriteRowFromJson(*values, &w);
   if (!st.ok()) {
     write.message = st.ToString();
-  } else if (w.bytes().size() != bytes.size() ||
-             !std::equal(bytes.begin(), bytes.end(), w.bytes().begin())) {
+  } else if (w.bytes().size() != bytes.size() || !std::equal(bytes.begin(), bytes.end(), w.bytes().begin())) {
     size_t k = 0;
     while (k < bytes.size() && k < w.bytes().size() && bytes[k] == w.bytes()[k]) ++k;
     write.message = "bytes differ at offset " + std::to_string(k) + " (expected " + std::to_string(bytes.size()) +

@@ -11,8 +11,8 @@ struct CheckResult {
   std::string check;  // "read", "write" or "reject"
   std::string name;   // the case folder name
   bool pass = false;
-  std::string message;     // why it failed (empty on PASS)
-  std::string path_note;   // reject: the error path we produced vs expected.json's, if they differ
+  std::string message;    // why it failed (empty on PASS)
+  std::string path_note;  // reject: the error path we produced vs expected.json's, if they differ
 };
 
 /// Runs every check over `vectors_dir` (the folder holding the cases and invalid/).

@@ -57,7 +57,8 @@ int Usage() {
 
 zerorow::Result<zerorow::Schema> LoadSchema(const std::string& path) {
   std::string text;
-  if (!ReadFile(path, &text)) return zerorow::Status::Error(zerorow::ErrorKind::kInvalidArgument, "cannot read " + path);
+  if (!ReadFile(path, &text))
+    return zerorow::Status::Error(zerorow::ErrorKind::kInvalidArgument, "cannot read " + path);
   return zerorow::Schema::FromJson(text);
 }
 
@@ -111,9 +112,18 @@ int ToArrow(const std::string& vectors, const std::string& out_dir) {
   for (const std::string& name : names) {
     std::string why;
     switch (ConvertCase(fs::path(vectors) / name, fs::path(out_dir) / (name + ".arrow"), &why)) {
-      case Outcome::kOk: std::printf("OK %s\n", name.c_str()); ++ok; break;
-      case Outcome::kSkip: std::printf("SKIP %s: %s\n", name.c_str(), why.c_str()); ++skipped; break;
-      case Outcome::kError: std::printf("ERROR %s: %s\n", name.c_str(), why.c_str()); ++errors; break;
+      case Outcome::kOk:
+        std::printf("OK %s\n", name.c_str());
+        ++ok;
+        break;
+      case Outcome::kSkip:
+        std::printf("SKIP %s: %s\n", name.c_str(), why.c_str());
+        ++skipped;
+        break;
+      case Outcome::kError:
+        std::printf("ERROR %s: %s\n", name.c_str(), why.c_str());
+        ++errors;
+        break;
     }
   }
   std::printf("%d written, %d skipped, %d errors\n", ok, skipped, errors);
@@ -126,13 +136,15 @@ int WriteRowFileCmd(const std::string& schema_path, const std::string& out, cons
   zerorow::arrow::RowBatch batch;
   for (const std::string& p : rows) {
     std::string row;
-    if (!ReadFile(p, &row)) return Fail(zerorow::Status::Error(zerorow::ErrorKind::kInvalidArgument, "cannot read " + p));
+    if (!ReadFile(p, &row))
+      return Fail(zerorow::Status::Error(zerorow::ErrorKind::kInvalidArgument, "cannot read " + p));
     batch.bytes.insert(batch.bytes.end(), row.begin(), row.end());
     batch.offsets.push_back(static_cast<int64_t>(batch.bytes.size()));
   }
   zerorow::Status st = zerorow::arrow::WriteRowFile(out, *schema, batch);
   if (!st.ok()) return Fail(st);
-  std::printf("rows=%lld fingerprint=%s\n", static_cast<long long>(batch.num_rows()), schema->fingerprint_hex().c_str());
+  std::printf("rows=%lld fingerprint=%s\n", static_cast<long long>(batch.num_rows()),
+              schema->fingerprint_hex().c_str());
   return 0;
 }
 

@@ -1,5 +1,6 @@
 """The committed vectors are exactly what the generator writes, and the reference
 implementation passes every one of them."""
+
 import filecmp
 import os
 import subprocess
@@ -22,21 +23,37 @@ def _tree(root):
 
 
 def test_generator_reproduces_committed_vectors(tmp_path):
-    subprocess.run([sys.executable, os.path.join(HERE, "zerorow_vectors.py"), "--out", str(tmp_path)], check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            os.path.join(HERE, "zerorow_vectors.py"),
+            "--out",
+            str(tmp_path),
+        ],
+        check=True,
+    )
     committed = _tree(VECTORS) - {"README.md", "ORACLES.md"}
     assert _tree(tmp_path) == committed
-    mismatched = [f for f in committed if not filecmp.cmp(tmp_path / f, os.path.join(VECTORS, f), shallow=False)]
+    mismatched = [
+        f
+        for f in committed
+        if not filecmp.cmp(tmp_path / f, os.path.join(VECTORS, f), shallow=False)
+    ]
     assert mismatched == [], "run `make vectors` and commit the result"
 
 
 def test_reference_passes_every_vector():
     lines = zerorow_vectors.check_all(VECTORS)
     assert len(lines) >= 2 * 30 + 15
-    assert [l for l in lines if not l.startswith("PASS")] == []
+    assert [line for line in lines if not line.startswith("PASS")] == []
 
 
 def test_counts_meet_the_spec():
-    valid = [d for d in os.listdir(VECTORS) if d != "invalid" and os.path.isdir(os.path.join(VECTORS, d))]
+    valid = [
+        d
+        for d in os.listdir(VECTORS)
+        if d != "invalid" and os.path.isdir(os.path.join(VECTORS, d))
+    ]
     assert len(valid) >= 30
     assert len(os.listdir(os.path.join(VECTORS, "invalid"))) >= 15
 
@@ -51,8 +68,15 @@ def test_canonical_json_is_a_fixed_point():
 
 def test_reader_accepts_any_json_layout_with_same_fingerprint():
     loose = '{ "fields": [ {"nullable": true, "type": {"type": "int32"}, "name": "a"} ], "type": "struct" }'
-    assert canonical_json(parse_schema(loose)) == '{"type":"struct","fields":[{"name":"a","type":"int32","nullable":true}]}'
-    assert fingerprint(parse_schema(loose)) == "%016x" % _fnv(b'{"type":"struct","fields":[{"name":"a","type":"int32","nullable":true}]}')
+    assert (
+        canonical_json(parse_schema(loose))
+        == '{"type":"struct","fields":[{"name":"a","type":"int32","nullable":true}]}'
+    )
+    assert fingerprint(parse_schema(loose)) == "{:016x}".format(
+        _fnv(
+            b'{"type":"struct","fields":[{"name":"a","type":"int32","nullable":true}]}'
+        )
+    )
 
 
 def _fnv(data):
@@ -62,12 +86,18 @@ def _fnv(data):
     return h
 
 
-@pytest.mark.parametrize("text,kind", [
-    ("not json", "invalid_data"),
-    ('{"type":"struct","fields":[{"name":"a","type":"int128","nullable":true}]}', "unsupported"),
-    ('{"type":"struct","fields":[{"name":"a","type":"int32"}]}', "invalid_data"),
-    ('"int32"', "invalid_data"),
-])
+@pytest.mark.parametrize(
+    "text,kind",
+    [
+        ("not json", "invalid_data"),
+        (
+            '{"type":"struct","fields":[{"name":"a","type":"int128","nullable":true}]}',
+            "unsupported",
+        ),
+        ('{"type":"struct","fields":[{"name":"a","type":"int32"}]}', "invalid_data"),
+        ('"int32"', "invalid_data"),
+    ],
+)
 def test_bad_schemas_are_typed_errors(text, kind):
     with pytest.raises(FormatError) as e:
         parse_schema(text)

@@ -1,4 +1,5 @@
 """Every worked hex example in SPEC.md §11 equals its golden vector byte for byte."""
+
 import os
 import re
 
@@ -18,18 +19,27 @@ def _hex_column(block):
         parts = line.split(" | ")
         if len(parts) >= 3 and parts[0].startswith("0x"):
             offset = int(parts[0], 16)
-            assert offset == len(data), f"line {line!r} starts at {offset:#x}, expected {len(data):#x}"
+            assert offset == len(data), (
+                f"line {line!r} starts at {offset:#x}, expected {len(data):#x}"
+            )
             data += bytes.fromhex(parts[1])
     return bytes(data)
 
 
 def test_spec_has_worked_examples_for_row_array_map_decimal_nesting():
     names = [name for name, _ in _examples()]
-    assert {"spec_example_row", "array_int32", "map_int_to_string", "decimal_big_null_reserve",
-            "list_of_struct"} <= set(names)
+    assert {
+        "spec_example_row",
+        "array_int32",
+        "map_int_to_string",
+        "decimal_big_null_reserve",
+        "list_of_struct",
+    } <= set(names)
 
 
 def test_every_example_matches_its_vector():
     for name, block in _examples():
         with open(os.path.join(VECTORS, name, "row.bin"), "rb") as f:
-            assert _hex_column(block) == f.read(), f"SPEC.md example {name} differs from vectors/{name}/row.bin"
+            assert _hex_column(block) == f.read(), (
+                f"SPEC.md example {name} differs from vectors/{name}/row.bin"
+            )

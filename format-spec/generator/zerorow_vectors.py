@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Writes the golden vectors of SPEC.md §10, and checks them as the reference implementation.
 
-  zerorow_vectors.py [--out DIR]     write every case into DIR (default: ../vectors)
-  zerorow_vectors.py --check DIR     read/write/reject every case in DIR, print PASS/FAIL lines
+zerorow_vectors.py [--out DIR]     write every case into DIR (default: ../vectors)
+zerorow_vectors.py --check DIR     read/write/reject every case in DIR, print PASS/FAIL lines
 """
+
 import argparse
 import json
 import os
@@ -15,7 +16,13 @@ from zerorow_ref import cases as valid_cases  # noqa: E402
 from zerorow_ref import invalid as invalid_cases  # noqa: E402
 from zerorow_ref.decode import read_top  # noqa: E402
 from zerorow_ref.encode import annotate, encode_row  # noqa: E402
-from zerorow_ref.schema import FormatError, canonical_json, fingerprint, parse_schema, parse_type  # noqa: E402
+from zerorow_ref.schema import (  # noqa: E402
+    FormatError,
+    canonical_json,
+    fingerprint,
+    parse_schema,
+    parse_type,
+)
 from zerorow_ref.values import equal, from_json  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -24,7 +31,9 @@ DEFAULT_OUT = os.path.join(HERE, "..", "vectors")
 
 def _write(path, text_or_bytes):
     mode = "wb" if isinstance(text_or_bytes, bytes) else "w"
-    with open(path, mode, **({} if mode == "wb" else {"encoding": "utf-8", "newline": "\n"})) as f:
+    with open(
+        path, mode, **({} if mode == "wb" else {"encoding": "utf-8", "newline": "\n"})
+    ) as f:
         f.write(text_or_bytes)
 
 
@@ -40,25 +49,41 @@ def write_all(out):
         d = os.path.join(out, name)
         os.makedirs(d)
         _write(os.path.join(d, "schema.json"), canonical_json(schema) + "\n")
-        _write(os.path.join(d, "values.json"), json.dumps(values, ensure_ascii=False, indent=1) + "\n")
+        _write(
+            os.path.join(d, "values.json"),
+            json.dumps(values, ensure_ascii=False, indent=1) + "\n",
+        )
         _write(os.path.join(d, "row.bin"), data)
-        header = f"# {name}: {len(data)} bytes, schema fingerprint {fingerprint(schema)}\n"
+        header = (
+            f"# {name}: {len(data)} bytes, schema fingerprint {fingerprint(schema)}\n"
+        )
         _write(os.path.join(d, "row.annotated.txt"), header + annotate(data, notes))
         names.append(name)
     for name, schema_doc, data, kind, path, description in invalid_cases.cases():
         d = os.path.join(out, "invalid", name)
         os.makedirs(d)
-        _write(os.path.join(d, "schema.json"), json.dumps(schema_doc, ensure_ascii=False, separators=(",", ":")) + "\n")
+        _write(
+            os.path.join(d, "schema.json"),
+            json.dumps(schema_doc, ensure_ascii=False, separators=(",", ":")) + "\n",
+        )
         if data is not None:
             _write(os.path.join(d, "row.bin"), bytes(data))
-        _write(os.path.join(d, "expected.json"),
-               json.dumps({"error": kind, "path": path, "description": description}, ensure_ascii=False) + "\n")
+        _write(
+            os.path.join(d, "expected.json"),
+            json.dumps(
+                {"error": kind, "path": path, "description": description},
+                ensure_ascii=False,
+            )
+            + "\n",
+        )
         names.append("invalid/" + name)
     return names
 
 
 def _read(path, binary=False):
-    with open(path, "rb" if binary else "r", **({} if binary else {"encoding": "utf-8"})) as f:
+    with open(
+        path, "rb" if binary else "r", **({} if binary else {"encoding": "utf-8"})
+    ) as f:
         return f.read()
 
 
@@ -70,13 +95,31 @@ def check_all(vectors):
         if name == "invalid" or not os.path.isdir(d):
             continue
         schema = parse_schema(_read(os.path.join(d, "schema.json")))
-        values = from_json(schema, json.loads(_read(os.path.join(d, "values.json"))), "")
+        values = from_json(
+            schema, json.loads(_read(os.path.join(d, "values.json"))), ""
+        )
         data = _read(os.path.join(d, "row.bin"), binary=True)
-        results.append(_check("read", name, lambda: _expect_equal(schema, read_top(schema, data), values)))
-        results.append(_check("write", name, lambda: _expect_bytes(encode_row(schema, values)[0], data)))
+        results.append(
+            _check(
+                "read",
+                name,
+                lambda s=schema, d=data, v=values: _expect_equal(s, read_top(s, d), v),
+            )
+        )
+        results.append(
+            _check(
+                "write",
+                name,
+                lambda s=schema, v=values, d=data: _expect_bytes(
+                    encode_row(s, v)[0], d
+                ),
+            )
+        )
     inv = os.path.join(vectors, "invalid")
     for name in sorted(os.listdir(inv)):
-        results.append(_check("reject", name, lambda: _expect_reject(os.path.join(inv, name))))
+        results.append(
+            _check("reject", name, lambda n=name: _expect_reject(os.path.join(inv, n)))
+        )
     return results
 
 
@@ -95,8 +138,13 @@ def _expect_equal(schema, got, want):
 
 def _expect_bytes(got, want):
     if got != want:
-        at = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
-        raise AssertionError(f"bytes differ at offset {at} (encoded {len(got)} bytes, row.bin {len(want)})")
+        at = next(
+            (i for i, (a, b) in enumerate(zip(got, want, strict=False)) if a != b),
+            min(len(got), len(want)),
+        )
+        raise AssertionError(
+            f"bytes differ at offset {at} (encoded {len(got)} bytes, row.bin {len(want)})"
+        )
 
 
 def _expect_reject(d):
@@ -107,13 +155,17 @@ def _expect_reject(d):
             read_top(schema, _read(os.path.join(d, "row.bin"), binary=True))
     except FormatError as e:
         if (e.kind, e.path) != (expected["error"], expected["path"]):
-            raise AssertionError(f"expected {expected['error']} at {expected['path']!r} but got {e}") from None
+            raise AssertionError(
+                f"expected {expected['error']} at {expected['path']!r} but got {e}"
+            ) from None
         return
     raise AssertionError(f"expected {expected['error']} but the input was accepted")
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--out", default=DEFAULT_OUT)
     ap.add_argument("--check", metavar="DIR")
     args = ap.parse_args()

@@ -32,6 +32,7 @@ is unavailable is a failure, never a skip. A case that a library outside zerorow
 take (EXPECTED_REFUSALS below) passes only when it is refused with that library's message. The expected tables also serve the Parquet
 interop test (java-row/parquet/src/test/python), which imports `expected_table`.
 """
+
 import argparse
 import decimal
 import json
@@ -49,10 +50,19 @@ ROW_META_KEYS = (b"zerorow.version", b"zerorow.schema", b"zerorow.fingerprint")
 # ---- what pyarrow expects (SPEC §12) -----------------------------------------------------
 
 _PRIMITIVES = {
-    "bool": pa.bool_(), "int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(),
-    "int64": pa.int64(), "float32": pa.float32(), "float64": pa.float64(),
-    "string": pa.string(), "binary": pa.binary(), "date32": pa.date32(),
-    "time": pa.time64("us"), "timestamp": pa.timestamp("us"), "duration": pa.duration("us"),
+    "bool": pa.bool_(),
+    "int8": pa.int8(),
+    "int16": pa.int16(),
+    "int32": pa.int32(),
+    "int64": pa.int64(),
+    "float32": pa.float32(),
+    "float64": pa.float64(),
+    "string": pa.string(),
+    "binary": pa.binary(),
+    "date32": pa.date32(),
+    "time": pa.time64("us"),
+    "timestamp": pa.timestamp("us"),
+    "duration": pa.duration("us"),
 }
 
 
@@ -68,17 +78,24 @@ def arrow_type(t):
     if kind == "decimal":
         return pa.decimal128(t["precision"], t["scale"])
     if kind == "list":
-        return pa.list_(pa.field("item", arrow_type(t["element"]), t["element_nullable"]))
+        return pa.list_(
+            pa.field("item", arrow_type(t["element"]), t["element_nullable"])
+        )
     if kind == "map":
-        return pa.map_(pa.field("key", arrow_type(t["key"]), nullable=False),
-                       pa.field("value", arrow_type(t["value"]), t["value_nullable"]))
+        return pa.map_(
+            pa.field("key", arrow_type(t["key"]), nullable=False),
+            pa.field("value", arrow_type(t["value"]), t["value_nullable"]),
+        )
     if kind == "struct":
         return pa.struct(arrow_fields(t))
     raise ValueError(f"unknown type {t!r}")
 
 
 def arrow_fields(struct):
-    return [pa.field(f["name"], arrow_type(f["type"]), f["nullable"]) for f in struct["fields"]]
+    return [
+        pa.field(f["name"], arrow_type(f["type"]), f["nullable"])
+        for f in struct["fields"]
+    ]
 
 
 def arrow_schema(schema_json):
@@ -97,8 +114,11 @@ def py_value(t, v):
     if k in ("int64", "time", "timestamp", "duration"):
         return int(v)
     if k in ("float32", "float64"):
-        return float({"NaN": "nan", "Infinity": "inf", "-Infinity": "-inf"}.get(v, v)) \
-            if isinstance(v, str) else float(v)
+        return (
+            float({"NaN": "nan", "Infinity": "inf", "-Infinity": "-inf"}.get(v, v))
+            if isinstance(v, str)
+            else float(v)
+        )
     if k == "binary":
         return bytes.fromhex(v)
     if k == "decimal":
@@ -116,7 +136,7 @@ def expected_table(schema_json, values, copies=1):
     """The pyarrow Table SPEC §12 gives one row of values.json (repeated `copies` times)."""
     schema = arrow_schema(schema_json)
     columns = []
-    for f, af in zip(schema_json["fields"], schema):
+    for f, af in zip(schema_json["fields"], schema, strict=False):
         v = py_value(f["type"], values[f["name"]])
         columns.append(pa.array([v] * copies, type=af.type))
     return pa.Table.from_arrays(columns, schema=schema)
@@ -134,11 +154,15 @@ def load_case(name, vectors=VECTORS):
 
 
 def cases(vectors=VECTORS):
-    return sorted(n for n in os.listdir(vectors)
-                  if os.path.isfile(os.path.join(vectors, n, "row.bin")))
+    return sorted(
+        n
+        for n in os.listdir(vectors)
+        if os.path.isfile(os.path.join(vectors, n, "row.bin"))
+    )
 
 
 # ---- comparison ---------------------------------------------------------------------------
+
 
 def _bits_type(t):
     """t with float32/float64 replaced by int32/int64, so NaNs compare by bit pattern."""
@@ -149,11 +173,17 @@ def _bits_type(t):
     if pa.types.is_list(t):
         return pa.list_(t.value_field.with_type(_bits_type(t.value_type)))
     if pa.types.is_map(t):
-        return pa.map_(t.key_field.with_type(_bits_type(t.key_type)),
-                       t.item_field.with_type(_bits_type(t.item_type)))
+        return pa.map_(
+            t.key_field.with_type(_bits_type(t.key_type)),
+            t.item_field.with_type(_bits_type(t.item_type)),
+        )
     if pa.types.is_struct(t):
-        return pa.struct([t.field(i).with_type(_bits_type(t.field(i).type))
-                          for i in range(t.num_fields)])
+        return pa.struct(
+            [
+                t.field(i).with_type(_bits_type(t.field(i).type))
+                for i in range(t.num_fields)
+            ]
+        )
     return t
 
 
@@ -168,11 +198,15 @@ def tables_equal(actual, expected):
         e = expected.column(name).combine_chunks()
         bt = _bits_type(e.type)
         if not a.view(bt).equals(e.view(bt)):
-            return False, f"column {name}: {a.to_pylist()!r} != expected {e.to_pylist()!r}"
+            return (
+                False,
+                f"column {name}: {a.to_pylist()!r} != expected {e.to_pylist()!r}",
+            )
     return True, ""
 
 
 # ---- producers ------------------------------------------------------------------------------
+
 
 def java_classpath():
     target = os.path.join(ROOT, "java-row", "arrow", "target")
@@ -181,17 +215,25 @@ def java_classpath():
     return os.path.join(target, "classes") + os.pathsep + deps
 
 
-JAVA_OPTS = ["--add-opens=java.base/java.nio=org.apache.arrow.memory.core,ALL-UNNAMED",
-             "-Dio.netty.tryReflectionSetAccessible=true"]
+JAVA_OPTS = [
+    "--add-opens=java.base/java.nio=org.apache.arrow.memory.core,ALL-UNNAMED",
+    "-Dio.netty.tryReflectionSetAccessible=true",
+]
 
 
 def produce_java(vectors, out, classpath=None):
     """Runs ArrowVectors; returns {case: pa.Table} and checks nothing itself."""
     cp = classpath or java_classpath()
-    proc = subprocess.run(["java", *JAVA_OPTS, "-cp", cp, "io.zerorow.arrow.ArrowVectors",
-                           vectors, out], capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        ["java", *JAVA_OPTS, "-cp", cp, "io.zerorow.arrow.ArrowVectors", vectors, out],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     if proc.returncode not in (0, 1):
-        raise RuntimeError(f"ArrowVectors exited {proc.returncode}: {proc.stderr[-3000:]}")
+        raise RuntimeError(
+            f"ArrowVectors exited {proc.returncode}: {proc.stderr[-3000:]}"
+        )
     tables = {}
     for line in proc.stdout.splitlines():
         if line.startswith("OK "):
@@ -214,10 +256,13 @@ def python_available():
 
 def produce_python(vectors, out):
     import zerorow
+
     tables = {}
     for name in cases(vectors):
         try:
-            with open(os.path.join(vectors, name, "schema.json"), encoding="utf-8") as f:
+            with open(
+                os.path.join(vectors, name, "schema.json"), encoding="utf-8"
+            ) as f:
                 schema = zerorow.Schema.from_json(f.read())
             with open(os.path.join(vectors, name, "row.bin"), "rb") as f:
                 row = zerorow.RowData(schema, f.read())
@@ -234,15 +279,23 @@ CPP_TOOL = os.path.join(ROOT, "cpp-row", "build", "dev", "zerorow_arrow")
 def cpp_available():
     if os.access(CPP_TOOL, os.X_OK):
         return None
-    return f"{os.path.relpath(CPP_TOOL, ROOT)} not built (make build-cpp, needs Arrow C++)"
+    return (
+        f"{os.path.relpath(CPP_TOOL, ROOT)} not built (make build-cpp, needs Arrow C++)"
+    )
 
 
 def produce_cpp(vectors, out):
     """Runs `zerorow_arrow to-arrow`; returns {case: pa.Table or the SKIP/ERROR reason}."""
-    proc = subprocess.run([CPP_TOOL, "to-arrow", vectors, out], capture_output=True, text=True,
-                          timeout=600)
+    proc = subprocess.run(
+        [CPP_TOOL, "to-arrow", vectors, out],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     if proc.returncode not in (0, 1):
-        raise RuntimeError(f"zerorow_arrow exited {proc.returncode}: {proc.stderr[-3000:]}")
+        raise RuntimeError(
+            f"zerorow_arrow exited {proc.returncode}: {proc.stderr[-3000:]}"
+        )
     tables = {}
     for line in proc.stdout.splitlines():
         if line.startswith("OK "):
@@ -258,17 +311,39 @@ def produce_cpp(vectors, out):
 def cpp_write_row_file(path, vectors, name):
     d = os.path.join(vectors, name)
     row_bin = os.path.join(d, "row.bin")
-    proc = subprocess.run([CPP_TOOL, "write-rowfile", os.path.join(d, "schema.json"), path,
-                           row_bin, row_bin], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [
+            CPP_TOOL,
+            "write-rowfile",
+            os.path.join(d, "schema.json"),
+            path,
+            row_bin,
+            row_bin,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     if proc.returncode != 0:
-        raise RuntimeError(f"write-rowfile exited {proc.returncode}: {proc.stderr.strip()}")
+        raise RuntimeError(
+            f"write-rowfile exited {proc.returncode}: {proc.stderr.strip()}"
+        )
 
 
 def cpp_read_row_file(path, vectors, name, row, copies):
     """(ok, why): C++ reads the row file (expected schema, level full); rows == row.bin."""
-    proc = subprocess.run([CPP_TOOL, "read-rowfile", "--hex", path,
-                           os.path.join(vectors, name, "schema.json")],
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [
+            CPP_TOOL,
+            "read-rowfile",
+            "--hex",
+            path,
+            os.path.join(vectors, name, "schema.json"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     if proc.returncode != 0:
         return False, f"read-rowfile exited {proc.returncode}: {proc.stderr.strip()}"
     lines = proc.stdout.splitlines()
@@ -283,6 +358,7 @@ def cpp_read_row_file(path, vectors, name, row, copies):
 def python_read_row_file(path, vectors, name, row, copies):
     """(ok, why): Python's zerorow.open_file reads the row file; rows == row.bin."""
     import zerorow
+
     with open(os.path.join(vectors, name, "schema.json"), encoding="utf-8") as f:
         schema = zerorow.Schema.from_json(f.read())
     rf = zerorow.open_file(path, schema, level="full")
@@ -297,6 +373,7 @@ def python_read_row_file(path, vectors, name, row, copies):
 
 def python_write_row_file(path, vectors, name, row, copies):
     import zerorow
+
     with open(os.path.join(vectors, name, "schema.json"), encoding="utf-8") as f:
         schema = zerorow.Schema.from_json(f.read())
     zerorow.write_file(path, [row] * copies, schema)
@@ -307,9 +384,19 @@ def java_read_row_files(files, vectors, classpath=None):
     args = []
     for path, name, _, _ in files:
         args += [path, os.path.join(vectors, name, "schema.json")]
-    proc = subprocess.run(["java", *JAVA_OPTS, "-cp", classpath or java_classpath(),
-                           "io.zerorow.arrow.RowFileCat", *args],
-                          capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [
+            "java",
+            *JAVA_OPTS,
+            "-cp",
+            classpath or java_classpath(),
+            "io.zerorow.arrow.RowFileCat",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     seen = {}
     for line in proc.stdout.splitlines():
         if line.startswith("FILE "):
@@ -317,12 +404,18 @@ def java_read_row_files(files, vectors, classpath=None):
             seen[path] = rest
     out = {}
     for path, _, row, copies in files:
-        rest = seen.get(path, f"not reported (RowFileCat exited {proc.returncode}: {proc.stderr[-500:]})")
+        rest = seen.get(
+            path,
+            f"not reported (RowFileCat exited {proc.returncode}: {proc.stderr[-500:]})",
+        )
         if not rest.startswith(f"rows={copies} hex="):
             out[path] = (False, rest)
         else:
             got = rest.partition(" hex=")[2].split(",")
-            out[path] = (got == [row.hex()] * copies, "" if got == [row.hex()] * copies else "row bytes differ from row.bin")
+            out[path] = (
+                got == [row.hex()] * copies,
+                "" if got == [row.hex()] * copies else "row bytes differ from row.bin",
+            )
     return out
 
 
@@ -330,9 +423,11 @@ PRODUCERS = {"java": produce_java, "python": produce_python, "cpp": produce_cpp}
 
 # Limits outside zerorow: the case must be refused with this message (a substring of the
 # error), and passes only then. If the limit goes away, the check fails and the entry goes.
-_ARROW_DEPTH = ("Recursion level in ArrowSchema struct exceeded",
-                "Arrow C++'s C Data Interface import stops at 64 nested levels "
-                "(kMaxImportRecursionLevel); the row has 65 (root struct + 64 lists), SPEC §7")
+_ARROW_DEPTH = (
+    "Recursion level in ArrowSchema struct exceeded",
+    "Arrow C++'s C Data Interface import stops at 64 nested levels "
+    "(kMaxImportRecursionLevel); the row has 65 (root struct + 64 lists), SPEC §7",
+)
 EXPECTED_REFUSALS = {
     ("python", "max_depth_64"): _ARROW_DEPTH,
     ("cpp", "max_depth_64"): _ARROW_DEPTH,
@@ -340,6 +435,7 @@ EXPECTED_REFUSALS = {
 
 
 # ---- checks -----------------------------------------------------------------------------------
+
 
 def check_row_file(path, schema_json, row):
     """A Java or C++ row file opens in pyarrow with its metadata and rows intact (SPEC §5)."""
@@ -354,7 +450,10 @@ def check_row_file(path, schema_json, row):
     if tuple(k for k in ROW_META_KEYS if k in meta) != ROW_META_KEYS:
         return False, f"metadata keys {sorted(meta)}"
     canonical = json.dumps(schema_json, separators=(",", ":"), ensure_ascii=False)
-    if meta[b"zerorow.version"] != b"1" or meta[b"zerorow.schema"].decode() != canonical:
+    if (
+        meta[b"zerorow.version"] != b"1"
+        or meta[b"zerorow.schema"].decode() != canonical
+    ):
         return False, "version or schema metadata differs"
     if meta[b"zerorow.fingerprint"].decode() != fnv1a(canonical):
         return False, "fingerprint is not FNV-1a of the schema"
@@ -371,9 +470,11 @@ def fnv1a(text):
     return f"{h:016x}"
 
 
-def row_file_checks(pout, out, vectors, name, row, schema_json, report, python, java,
-                        for_java):
+def row_file_checks(
+    pout, out, vectors, name, row, schema_json, report, python, java, for_java
+):
     """Row files between C++ and pyarrow, Python and Java (see the module docstring)."""
+
     def run(check, fn):
         try:
             ok, why = fn()
@@ -386,6 +487,7 @@ def row_file_checks(pout, out, vectors, name, row, schema_json, report, python, 
     def cpp_rowfile():
         cpp_write_row_file(cpp_file, vectors, name)
         return check_row_file(cpp_file, schema_json, row)
+
     run("rowfile", cpp_rowfile)
     if python:
         run("cpp>py", lambda: python_read_row_file(cpp_file, vectors, name, row, 2))
@@ -394,26 +496,34 @@ def row_file_checks(pout, out, vectors, name, row, schema_json, report, python, 
         def py_to_cpp():
             python_write_row_file(py_file, vectors, name, row, 2)
             return cpp_read_row_file(py_file, vectors, name, row, 2)
+
         run("py>cpp", py_to_cpp)
     if java:
         java_file = os.path.join(out, "java", name + ".rows.arrow")
         run("java>cpp", lambda: cpp_read_row_file(java_file, vectors, name, row, 2))
         if python:
-            report_java_py = lambda: python_read_row_file(java_file, vectors, name, row, 2)  # noqa: E731
+
+            def report_java_py():
+                return python_read_row_file(java_file, vectors, name, row, 2)
+
             try:
                 ok, why = report_java_py()
             except Exception as e:  # a check that cannot run is a failure
                 ok, why = False, repr(e)
             report(ok, "java", "java>py", name, why)
         # Read by Java afterwards, all in one JVM (see main).
-        for check, path in (("cpp>java", cpp_file), ("py>java", os.path.join(pout, name + ".py.rows.arrow"))):
+        for check, path in (
+            ("cpp>java", cpp_file),
+            ("py>java", os.path.join(pout, name + ".py.rows.arrow")),
+        ):
             if os.path.exists(path):
                 for_java.append((check, path, name, row))
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--vectors", default=VECTORS)
     ap.add_argument("--java-classpath", default=None)
     ap.add_argument("--producers", default="java,python,cpp")
@@ -428,12 +538,16 @@ def main(argv=None):
         refusal = EXPECTED_REFUSALS.get((producer, case)) if check == "arrow" else None
         if refusal:
             message, reason = refusal
-            ok, why = (not ok and message in why,
-                       f"expected the refusal {message!r} ({reason}), got: {why or 'success'}")
+            ok, why = (
+                not ok and message in why,
+                f"expected the refusal {message!r} ({reason}), got: {why or 'success'}",
+            )
             if ok:
                 why = f"refused as expected: {reason}"
-        print(f"{'PASS' if ok else 'FAIL'} {producer:<7} {check:<9} {case}"
-              + (f"  {why}" if why and (not ok or refusal) else ""))
+        print(
+            f"{'PASS' if ok else 'FAIL'} {producer:<7} {check:<9} {case}"
+            + (f"  {why}" if why and (not ok or refusal) else "")
+        )
         passed += ok
         failed += not ok
 
@@ -475,17 +589,29 @@ def main(argv=None):
                         ok, why = False, repr(e)
                     report(ok, producer, "rowfile", name, why)
                 if producer == "cpp":
-                    row_file_checks(pout, out, vectors, name, row, schema_json, report,
-                                        python=python_available() is None,
-                                        java="java" in ran, for_java=for_java)
+                    row_file_checks(
+                        pout,
+                        out,
+                        vectors,
+                        name,
+                        row,
+                        schema_json,
+                        report,
+                        python=python_available() is None,
+                        java="java" in ran,
+                        for_java=for_java,
+                    )
         if for_java:
-            results = java_read_row_files([(p, n, r, 2) for _, p, n, r in for_java], vectors,
-                                          args.java_classpath)
+            results = java_read_row_files(
+                [(p, n, r, 2) for _, p, n, r in for_java], vectors, args.java_classpath
+            )
             for check, path, name, _ in for_java:
                 ok, why = results[path]
                 report(ok, "java", check, name, why)
-    print(f"producers run: {', '.join(ran) or 'none'}"
-          + (f"; not run: {', '.join(skipped)}" if skipped else ""))
+    print(
+        f"producers run: {', '.join(ran) or 'none'}"
+        + (f"; not run: {', '.join(skipped)}" if skipped else "")
+    )
     for missing in skipped:  # a producer that was asked for and could not run
         print(f"FAIL {missing.split(' ')[0]:<7} available  -  {missing}")
     failed += len(skipped)

@@ -9,6 +9,7 @@ Each command gets DIR as its last argument and prints `PASS <check> <case>` or
 `FAIL <check> <case>: <why>` lines (check: read, write, reject). A case that a runner
 does not report counts as failed, so a runner cannot pass by skipping.
 """
+
 import argparse
 import os
 import shlex
@@ -21,12 +22,17 @@ def expected_checks(vectors):
     for name in sorted(os.listdir(vectors)):
         if name != "invalid" and os.path.isdir(os.path.join(vectors, name)):
             checks += [("read", name), ("write", name)]
-    checks += [("reject", name) for name in sorted(os.listdir(os.path.join(vectors, "invalid")))]
+    checks += [
+        ("reject", name)
+        for name in sorted(os.listdir(os.path.join(vectors, "invalid")))
+    ]
     return checks
 
 
 def run_one(name, command, vectors):
-    proc = subprocess.run(shlex.split(command) + [vectors], capture_output=True, text=True, timeout=900)
+    proc = subprocess.run(
+        shlex.split(command) + [vectors], capture_output=True, text=True, timeout=900
+    )
     seen = {}
     for line in proc.stdout.splitlines():
         status, _, rest = line.partition(" ")
@@ -36,12 +42,16 @@ def run_one(name, command, vectors):
         case, _, why = rest.partition(": ")
         seen[(check, case.strip())] = (status, why)
     if proc.returncode != 0:
-        sys.stderr.write(f"{name}: runner exited {proc.returncode}\n{proc.stderr[-4000:]}\n")
+        sys.stderr.write(
+            f"{name}: runner exited {proc.returncode}\n{proc.stderr[-4000:]}\n"
+        )
     return seen
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--vectors", required=True)
     ap.add_argument("runners", nargs="+", metavar="name=command")
     args = ap.parse_args()
@@ -52,8 +62,13 @@ def main():
         name, _, command = spec.partition("=")
         seen = run_one(name, command, vectors)
         for check, case in checks:
-            status, why = seen.get((check, case), ("FAIL", "not reported by the runner"))
-            print(f"{name:<10} {check:<7} {case:<40} {status}" + (f"  {why}" if status == "FAIL" else ""))
+            status, why = seen.get(
+                (check, case), ("FAIL", "not reported by the runner")
+            )
+            print(
+                f"{name:<10} {check:<7} {case:<40} {status}"
+                + (f"  {why}" if status == "FAIL" else "")
+            )
             passed += status == "PASS"
             failed += status == "FAIL"
     print(f"{passed} passed, {failed} failed")

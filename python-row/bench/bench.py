@@ -23,7 +23,6 @@ import numpy as np
 import pyarrow as pa
 import pyfory
 import pyfory.format as fory
-
 import zerorow
 
 REPEATS = 7

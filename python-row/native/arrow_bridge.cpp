@@ -1,10 +1,9 @@
 // Rows <-> Arrow C Data Interface through cpp-row (zerorow::core), wrapped in the PyCapsules
 // of the Arrow PyCapsule interface ("arrow_schema", "arrow_array", "arrow_array_stream").
 // No pyarrow here: any consumer of the protocol (pyarrow, polars, DuckDB) takes the capsules.
+#include <nanobind/stl/string.h>
 #include <zerorow/arrow_c_data.h>
 #include <zerorow/schema.h>
-
-#include <nanobind/stl/string.h>
 
 #include <cstdlib>
 
@@ -68,7 +67,10 @@ T* Alloc() {
 nb::object SchemaCapsule(const zerorow::Schema& schema) {
   auto* s = Alloc<ArrowSchema>();
   zerorow::Status st = zerorow::arrow::ExportSchema(schema, s);
-  if (!st.ok()) { std::free(s); Check(st); }
+  if (!st.ok()) {
+    std::free(s);
+    Check(st);
+  }
   return nb::steal(PyCapsule_New(s, "arrow_schema", DeleteSchemaCapsule));
 }
 
@@ -83,13 +85,19 @@ struct OneBatchStream {
 int StreamGetSchema(ArrowArrayStream* s, ArrowSchema* out) {
   auto* p = static_cast<OneBatchStream*>(s->private_data);
   zerorow::Status st = zerorow::arrow::ExportSchema(p->schema, out);
-  if (!st.ok()) { p->error = st.ToString(); return 22; }  // EINVAL
+  if (!st.ok()) {
+    p->error = st.ToString();
+    return 22;
+  }  // EINVAL
   return 0;
 }
 
 int StreamGetNext(ArrowArrayStream* s, ArrowArray* out) {
   auto* p = static_cast<OneBatchStream*>(s->private_data);
-  if (p->taken) { out->release = nullptr; return 0; }  // end of stream
+  if (p->taken) {
+    out->release = nullptr;
+    return 0;
+  }                 // end of stream
   *out = p->array;  // move
   p->array.release = nullptr;
   p->taken = true;
@@ -138,88 +146,126 @@ nb::tuple BatchToPython(const zerorow::arrow::RowBatch& batch) {
 }  // namespace
 
 void BindArrow(nb::module_& m) {
-  m.def("arrow_schema_capsule", [](const Compiled& c) { return SchemaCapsule(c.core); },
-        "An 'arrow_schema' PyCapsule: the struct type of a batch of rows (SPEC §12).");
+  m.def(
+      "arrow_schema_capsule", [](const Compiled& c) { return SchemaCapsule(c.core); },
+      "An 'arrow_schema' PyCapsule: the struct type of a batch of rows (SPEC §12).");
 
-  m.def("arrow_export", [](const Compiled& c, nb::handle data, nb::handle offsets) {
-    auto* a = Alloc<ArrowArray>();
-    try { ExportArray(c, data, offsets, a); } catch (...) { std::free(a); throw; }
-    nb::object array = nb::steal(PyCapsule_New(a, "arrow_array", DeleteArrayCapsule));
-    return nb::make_tuple(SchemaCapsule(c.core), array);
-  }, "Rows end to end (data, int64 offsets) -> ('arrow_schema', 'arrow_array') capsules.");
+  m.def(
+      "arrow_export",
+      [](const Compiled& c, nb::handle data, nb::handle offsets) {
+        auto* a = Alloc<ArrowArray>();
+        try {
+          ExportArray(c, data, offsets, a);
+        } catch (...) {
+          std::free(a);
+          throw;
+        }
+        nb::object array = nb::steal(PyCapsule_New(a, "arrow_array", DeleteArrayCapsule));
+        return nb::make_tuple(SchemaCapsule(c.core), array);
+      },
+      "Rows end to end (data, int64 offsets) -> ('arrow_schema', 'arrow_array') capsules.");
 
-  m.def("encode_arrow", [](const Compiled& c, nb::handle objs) {
-    // The rows go straight from the encoder's buffer to ExportRows: no bytes objects, no
-    // offsets to check again (the same rows and the same export as RowBatch.to_arrow()).
-    std::vector<uint8_t> buf;
-    std::vector<int64_t> offsets;
-    EncodeMany(c, objs.ptr(), &buf, &offsets);
-    auto* a = Alloc<ArrowArray>();
-    zerorow::Status st = zerorow::arrow::ExportRows(c.core, buf, offsets, a, nullptr);
-    if (!st.ok()) { std::free(a); Check(st); }
-    nb::object array = nb::steal(PyCapsule_New(a, "arrow_array", DeleteArrayCapsule));
-    return nb::make_tuple(SchemaCapsule(c.core), array);
-  }, "Objects -> rows -> ('arrow_schema', 'arrow_array') capsules of their struct array.");
+  m.def(
+      "encode_arrow",
+      [](const Compiled& c, nb::handle objs) {
+        // The rows go straight from the encoder's buffer to ExportRows: no bytes objects, no
+        // offsets to check again (the same rows and the same export as RowBatch.to_arrow()).
+        std::vector<uint8_t> buf;
+        std::vector<int64_t> offsets;
+        EncodeMany(c, objs.ptr(), &buf, &offsets);
+        auto* a = Alloc<ArrowArray>();
+        zerorow::Status st = zerorow::arrow::ExportRows(c.core, buf, offsets, a, nullptr);
+        if (!st.ok()) {
+          std::free(a);
+          Check(st);
+        }
+        nb::object array = nb::steal(PyCapsule_New(a, "arrow_array", DeleteArrayCapsule));
+        return nb::make_tuple(SchemaCapsule(c.core), array);
+      },
+      "Objects -> rows -> ('arrow_schema', 'arrow_array') capsules of their struct array.");
 
-  m.def("arrow_export_stream", [](const Compiled& c, nb::handle data, nb::handle offsets) {
-    auto* p = new OneBatchStream{c.core};
-    try { ExportArray(c, data, offsets, &p->array); } catch (...) { delete p; throw; }
-    auto* s = Alloc<ArrowArrayStream>();
-    s->get_schema = StreamGetSchema; s->get_next = StreamGetNext;
-    s->get_last_error = StreamLastError; s->release = StreamRelease; s->private_data = p;
-    return nb::steal(PyCapsule_New(s, "arrow_array_stream", DeleteStreamCapsule));
-  }, "Rows end to end -> an 'arrow_array_stream' capsule with one batch.");
+  m.def(
+      "arrow_export_stream",
+      [](const Compiled& c, nb::handle data, nb::handle offsets) {
+        auto* p = new OneBatchStream{c.core};
+        try {
+          ExportArray(c, data, offsets, &p->array);
+        } catch (...) {
+          delete p;
+          throw;
+        }
+        auto* s = Alloc<ArrowArrayStream>();
+        s->get_schema = StreamGetSchema;
+        s->get_next = StreamGetNext;
+        s->get_last_error = StreamLastError;
+        s->release = StreamRelease;
+        s->private_data = p;
+        return nb::steal(PyCapsule_New(s, "arrow_array_stream", DeleteStreamCapsule));
+      },
+      "Rows end to end -> an 'arrow_array_stream' capsule with one batch.");
 
-  m.def("arrow_schema_equal", [](nb::handle a_capsule, nb::handle b_capsule) {
-    auto* a = static_cast<ArrowSchema*>(PyCapsule_GetPointer(a_capsule.ptr(), "arrow_schema"));
-    auto* b = static_cast<ArrowSchema*>(PyCapsule_GetPointer(b_capsule.ptr(), "arrow_schema"));
-    if (!a || !b) throw nb::python_error();
-    return SameArrowSchema(a, b);
-  }, "True when two 'arrow_schema' capsules describe the same types, names and nullability.");
+  m.def(
+      "arrow_schema_equal",
+      [](nb::handle a_capsule, nb::handle b_capsule) {
+        auto* a = static_cast<ArrowSchema*>(PyCapsule_GetPointer(a_capsule.ptr(), "arrow_schema"));
+        auto* b = static_cast<ArrowSchema*>(PyCapsule_GetPointer(b_capsule.ptr(), "arrow_schema"));
+        if (!a || !b) throw nb::python_error();
+        return SameArrowSchema(a, b);
+      },
+      "True when two 'arrow_schema' capsules describe the same types, names and nullability.");
 
-  m.def("arrow_import_schema", [](nb::handle schema_capsule) {
-    auto* s = static_cast<ArrowSchema*>(PyCapsule_GetPointer(schema_capsule.ptr(), "arrow_schema"));
-    if (!s) throw nb::python_error();
-    auto r = zerorow::arrow::ImportSchema(s);
-    Check(r.status());
-    return r.value().ToJson();
-  }, "The canonical JSON of the zerorow schema of an 'arrow_schema' capsule (SPEC §12).");
+  m.def(
+      "arrow_import_schema",
+      [](nb::handle schema_capsule) {
+        auto* s = static_cast<ArrowSchema*>(PyCapsule_GetPointer(schema_capsule.ptr(), "arrow_schema"));
+        if (!s) throw nb::python_error();
+        auto r = zerorow::arrow::ImportSchema(s);
+        Check(r.status());
+        return r.value().ToJson();
+      },
+      "The canonical JSON of the zerorow schema of an 'arrow_schema' capsule (SPEC §12).");
 
-  m.def("arrow_import", [](const Compiled& c, nb::handle schema_capsule, nb::handle array_capsule) {
-    auto* s = static_cast<ArrowSchema*>(PyCapsule_GetPointer(schema_capsule.ptr(), "arrow_schema"));
-    auto* a = static_cast<ArrowArray*>(PyCapsule_GetPointer(array_capsule.ptr(), "arrow_array"));
-    if (!s || !a) throw nb::python_error();
-    zerorow::arrow::RowBatch batch;
-    Check(zerorow::arrow::ImportRows(a, s, c.core, &batch));
-    return BatchToPython(batch);
-  }, "('arrow_schema', 'arrow_array') capsules of a struct array -> (rows data, int64 offsets).");
+  m.def(
+      "arrow_import",
+      [](const Compiled& c, nb::handle schema_capsule, nb::handle array_capsule) {
+        auto* s = static_cast<ArrowSchema*>(PyCapsule_GetPointer(schema_capsule.ptr(), "arrow_schema"));
+        auto* a = static_cast<ArrowArray*>(PyCapsule_GetPointer(array_capsule.ptr(), "arrow_array"));
+        if (!s || !a) throw nb::python_error();
+        zerorow::arrow::RowBatch batch;
+        Check(zerorow::arrow::ImportRows(a, s, c.core, &batch));
+        return BatchToPython(batch);
+      },
+      "('arrow_schema', 'arrow_array') capsules of a struct array -> (rows data, int64 offsets).");
 
-  m.def("arrow_import_stream", [](const Compiled& c, nb::handle stream_capsule) {
-    auto* st = static_cast<ArrowArrayStream*>(PyCapsule_GetPointer(stream_capsule.ptr(), "arrow_array_stream"));
-    if (!st) throw nb::python_error();
-    ArrowSchema schema{};
-    if (st->get_schema(st, &schema) != 0) {
-      const char* e = st->get_last_error(st);
-      throw Error(Kind::InvalidData, "", std::string("Arrow stream: ") + (e ? e : "get_schema failed"));
-    }
-    zerorow::arrow::RowBatch batch;
-    zerorow::Status status;
-    while (true) {
-      ArrowArray array{};
-      if (st->get_next(st, &array) != 0) {
-        const char* e = st->get_last_error(st);
-        status = zerorow::Status::InvalidData(std::string("Arrow stream: ") + (e ? e : "get_next failed"));
-        break;
-      }
-      if (!array.release) break;
-      status = zerorow::arrow::ImportRows(&array, &schema, c.core, &batch);
-      array.release(&array);
-      if (!status.ok()) break;
-    }
-    if (schema.release) schema.release(&schema);
-    Check(status);
-    return BatchToPython(batch);
-  }, "An 'arrow_array_stream' capsule of struct batches -> (rows data, int64 offsets).");
+  m.def(
+      "arrow_import_stream",
+      [](const Compiled& c, nb::handle stream_capsule) {
+        auto* st = static_cast<ArrowArrayStream*>(PyCapsule_GetPointer(stream_capsule.ptr(), "arrow_array_stream"));
+        if (!st) throw nb::python_error();
+        ArrowSchema schema{};
+        if (st->get_schema(st, &schema) != 0) {
+          const char* e = st->get_last_error(st);
+          throw Error(Kind::InvalidData, "", std::string("Arrow stream: ") + (e ? e : "get_schema failed"));
+        }
+        zerorow::arrow::RowBatch batch;
+        zerorow::Status status;
+        while (true) {
+          ArrowArray array{};
+          if (st->get_next(st, &array) != 0) {
+            const char* e = st->get_last_error(st);
+            status = zerorow::Status::InvalidData(std::string("Arrow stream: ") + (e ? e : "get_next failed"));
+            break;
+          }
+          if (!array.release) break;
+          status = zerorow::arrow::ImportRows(&array, &schema, c.core, &batch);
+          array.release(&array);
+          if (!status.ok()) break;
+        }
+        if (schema.release) schema.release(&schema);
+        Check(status);
+        return BatchToPython(batch);
+      },
+      "An 'arrow_array_stream' capsule of struct batches -> (rows data, int64 offsets).");
 }
 
 }  // namespace zr

@@ -25,8 +25,23 @@ namespace zr {
 namespace nb = nanobind;
 
 enum class Tid : uint8_t {
-  Bool, Int8, Int16, Int32, Int64, Float32, Float64, String, Binary,
-  Date32, Time, Timestamp, Duration, Decimal, List, Map, Struct,
+  Bool,
+  Int8,
+  Int16,
+  Int32,
+  Int64,
+  Float32,
+  Float64,
+  String,
+  Binary,
+  Date32,
+  Time,
+  Timestamp,
+  Duration,
+  Decimal,
+  List,
+  Map,
+  Struct,
 };
 
 struct Type;
@@ -44,16 +59,16 @@ struct Field {
 /// (`core`), which owns the layout. Immutable once built.
 struct Type {
   Tid id = Tid::Int64;
-  std::string tz;       // timestamp zone ("" = naive)
-  nb::object tzinfo;    // tzinfo for tz (None when naive)
+  std::string tz;     // timestamp zone ("" = naive)
+  nb::object tzinfo;  // tzinfo for tz (None when naive)
   int precision = 0, scale = 0;
-  TypePtr elem;         // list element / map key
-  TypePtr value;        // map value
+  TypePtr elem;   // list element / map key
+  TypePtr value;  // map value
   bool elem_nullable = true, value_nullable = true;
   std::vector<Field> fields;
-  nb::object name_map;  // dict name -> ordinal (struct)
-  nb::object json;      // the JSON object this node was built from
-  nb::object enum_name; // an Enum-typed string (encoders only): value -> member name, or None
+  nb::object name_map;        // dict name -> ordinal (struct)
+  nb::object json;            // the JSON object this node was built from
+  nb::object enum_name;       // an Enum-typed string (encoders only): value -> member name, or None
   zerorow::DataTypePtr core;  // the same type in cpp-row (zerorow::core): views and writers use it
 };
 
@@ -102,8 +117,7 @@ struct Error : std::exception {
 /// Sets the Python exception for `e` (zerorow.<Kind>Error with .kind and .path).
 void SetPyError(const Error& e);
 /// Registers the Python exception classes (called once by zerorow/__init__.py).
-void SetErrorClasses(nb::handle invalid, nb::handle truncated, nb::handle unsupported,
-                     nb::handle mismatch);
+void SetErrorClasses(nb::handle invalid, nb::handle truncated, nb::handle unsupported, nb::handle mismatch);
 
 /// Appends a component to a path (SPEC §4.3): "." before a field name, nothing before
 /// "[i]" / "{keys}[i]" (the components themselves are spelled by cpp-row's PathOf).
@@ -117,9 +131,7 @@ struct Holder {
   Py_buffer view{};
   bool has_view = false;
   std::vector<uint8_t> owned;  // used instead of `view` for rows the writer produced
-  const uint8_t* data() const {
-    return has_view ? static_cast<const uint8_t*>(view.buf) : owned.data();
-  }
+  const uint8_t* data() const { return has_view ? static_cast<const uint8_t*>(view.buf) : owned.data(); }
   size_t size() const { return has_view ? static_cast<size_t>(view.len) : owned.size(); }
   ~Holder() {
     if (has_view) PyBuffer_Release(&view);

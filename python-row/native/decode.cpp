@@ -10,8 +10,8 @@ enum PlanKind : int { kValue = 0, kStruct = 1, kSeq = 2, kMap = 3, kCall = 4 };
 
 struct Plan {
   int kind = kValue;
-  nb::object target;              // struct class, container type, or converter callable
-  std::vector<nb::object> names;  // struct: the keyword names
+  nb::object target;                            // struct class, container type, or converter callable
+  std::vector<nb::object> names;                // struct: the keyword names
   std::vector<std::shared_ptr<Plan>> children;  // struct fields / seq element / map key, value
 };
 using PlanPtr = std::shared_ptr<Plan>;
@@ -50,7 +50,9 @@ nb::object Decode(const Plan& p, nb::handle view, int i) {
       PyObject *type, *value, *tb;
       PyErr_Fetch(&type, &value, &tb);
       nb::object msg = nb::steal(value ? PyObject_Str(value) : nullptr);
-      Py_XDECREF(type); Py_XDECREF(value); Py_XDECREF(tb);
+      Py_XDECREF(type);
+      Py_XDECREF(value);
+      Py_XDECREF(tb);
       if (!msg.is_valid()) throw nb::python_error();
       throw Error(Kind::InvalidData, PathOfSlot(view, i), nb::cast<std::string>(msg));
     }
@@ -116,26 +118,32 @@ GcPause::~GcPause() {
 
 void BindDecode(nb::module_& m) {
   nb::class_<Plan>(m, "DecodePlan", nb::type_slots(plan_slots))
-      .def("__init__", [](Plan* self, int kind, nb::object target, nb::list names, nb::list children) {
-        new (self) Plan();
-        self->kind = kind;
-        self->target = std::move(target);
-        for (nb::handle h : names) self->names.push_back(nb::borrow(h));
-        for (nb::handle h : children) {
-          // Share the child plan: the Python object keeps it alive, the copy below is cheap.
-          self->children.push_back(std::make_shared<Plan>(nb::cast<const Plan&>(h)));
-        }
-      }, nb::arg("kind"), nb::arg("target").none(), nb::arg("names"), nb::arg("children"),
-      "kind: 0 deep value, 1 struct (target = class), 2 sequence (target = container), "
-         "3 map, 4 converter called on the deep value.");
+      .def(
+          "__init__",
+          [](Plan* self, int kind, nb::object target, nb::list names, nb::list children) {
+            new (self) Plan();
+            self->kind = kind;
+            self->target = std::move(target);
+            for (nb::handle h : names) self->names.push_back(nb::borrow(h));
+            for (nb::handle h : children) {
+              // Share the child plan: the Python object keeps it alive, the copy below is cheap.
+              self->children.push_back(std::make_shared<Plan>(nb::cast<const Plan&>(h)));
+            }
+          },
+          nb::arg("kind"), nb::arg("target").none(), nb::arg("names"), nb::arg("children"),
+          "kind: 0 deep value, 1 struct (target = class), 2 sequence (target = container), "
+          "3 map, 4 converter called on the deep value.");
 
-  m.def("decode_row", [](const Plan& p, nb::handle row) {
-    if (!nb::isinstance<RowView>(row)) throw nb::type_error("decode_row needs a RowData");
-    // Decoding makes many acyclic objects; pausing the cyclic GC avoids repeated full scans.
-    GcPause pause;
-    BudgetScope budget(RegionSize(row));  // SPEC §6.2: at most one value per byte
-    return BuildStruct(p, row);
-  }, "Builds the user's object from a row with a plan.");
+  m.def(
+      "decode_row",
+      [](const Plan& p, nb::handle row) {
+        if (!nb::isinstance<RowView>(row)) throw nb::type_error("decode_row needs a RowData");
+        // Decoding makes many acyclic objects; pausing the cyclic GC avoids repeated full scans.
+        GcPause pause;
+        BudgetScope budget(RegionSize(row));  // SPEC §6.2: at most one value per byte
+        return BuildStruct(p, row);
+      },
+      "Builds the user's object from a row with a plan.");
 }
 
 }  // namespace zr

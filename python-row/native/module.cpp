@@ -4,12 +4,11 @@
 // mp_subscript) rather than nanobind's method dispatch: a field read is a pointer compare
 // on the interned name, a bounds-checked load and one PyLong.
 #include <nanobind/stl/string.h>
+#include <zerorow/row_writer.h>
+#include <zerorow/validate.h>
 
 #include <cstdio>
 #include <optional>
-
-#include <zerorow/row_writer.h>
-#include <zerorow/validate.h>
 
 #include "views.h"
 
@@ -22,14 +21,24 @@ void BindDecode(nb::module_& m);
 namespace {
 
 #define ZR_GUARD_BEGIN try {
-#define ZR_GUARD_END(ret)                                              \
-  }                                                                    \
-  catch (const Error& e) { SetPyError(e); return ret; }                \
-  catch (nb::python_error& e) { e.restore(); return ret; }             \
-  catch (const nb::builtin_exception& e) {                             \
-    PyErr_SetString(PyExc_TypeError, e.what()); return ret; }          \
-  catch (const std::exception& e) {                                    \
-    PyErr_SetString(PyExc_RuntimeError, e.what()); return ret; }
+#define ZR_GUARD_END(ret)                          \
+  }                                                \
+  catch (const Error& e) {                         \
+    SetPyError(e);                                 \
+    return ret;                                    \
+  }                                                \
+  catch (nb::python_error & e) {                   \
+    e.restore();                                   \
+    return ret;                                    \
+  }                                                \
+  catch (const nb::builtin_exception& e) {         \
+    PyErr_SetString(PyExc_TypeError, e.what());    \
+    return ret;                                    \
+  }                                                \
+  catch (const std::exception& e) {                \
+    PyErr_SetString(PyExc_RuntimeError, e.what()); \
+    return ret;                                    \
+  }
 
 int FieldIndex(const Type& t, PyObject* name) {
   size_t n = t.fields.size();
@@ -56,13 +65,19 @@ PyObject* row_subscript(PyObject* self, PyObject* key) {
   if (PyUnicode_Check(key)) {
     idx = FieldIndex(*v->type, key);
     if (idx == -2) return nullptr;
-    if (idx < 0) { PyErr_SetObject(PyExc_KeyError, key); return nullptr; }
+    if (idx < 0) {
+      PyErr_SetObject(PyExc_KeyError, key);
+      return nullptr;
+    }
   } else {
     Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
     if (i == -1 && PyErr_Occurred()) return nullptr;
     int n = v->row.num_fields();
     if (i < 0) i += n;
-    if (i < 0 || i >= n) { PyErr_SetString(PyExc_IndexError, "row ordinal out of range"); return nullptr; }
+    if (i < 0 || i >= n) {
+      PyErr_SetString(PyExc_IndexError, "row ordinal out of range");
+      return nullptr;
+    }
     idx = static_cast<int>(i);
   }
   ZR_GUARD_BEGIN
@@ -83,7 +98,10 @@ PyObject* array_subscript(PyObject* self, PyObject* key) {
     if (!list) return nullptr;
     for (Py_ssize_t k = 0, i = start; k < len; ++k, i += step) {
       PyObject* item = ReadAt(self, *v, static_cast<int>(i), kObjects);
-      if (!item) { Py_DECREF(list); return nullptr; }
+      if (!item) {
+        Py_DECREF(list);
+        return nullptr;
+      }
       PyList_SET_ITEM(list, k, item);
     }
     return list;
@@ -92,23 +110,24 @@ PyObject* array_subscript(PyObject* self, PyObject* key) {
   if (i == -1 && PyErr_Occurred()) return nullptr;
   int n = v->arr.size();
   if (i < 0) i += n;
-  if (i < 0 || i >= n) { PyErr_SetString(PyExc_IndexError, "array index out of range"); return nullptr; }
+  if (i < 0 || i >= n) {
+    PyErr_SetString(PyExc_IndexError, "array index out of range");
+    return nullptr;
+  }
   return ReadAt(self, *v, static_cast<int>(i), kObjects);
   ZR_GUARD_END(nullptr)
 }
 
 Py_ssize_t array_length(PyObject* self) { return nb::inst_ptr<ArrayView>(self)->arr.size(); }
 
-PyType_Slot row_slots[] = {
-    {Py_tp_getattro, reinterpret_cast<void*>(row_getattro)},
-    {Py_mp_subscript, reinterpret_cast<void*>(row_subscript)},
-    {Py_mp_length, reinterpret_cast<void*>(row_length)},
-    {0, nullptr}};
-PyType_Slot array_slots[] = {
-    {Py_mp_subscript, reinterpret_cast<void*>(array_subscript)},
-    {Py_mp_length, reinterpret_cast<void*>(array_length)},
-    {Py_sq_length, reinterpret_cast<void*>(array_length)},
-    {0, nullptr}};
+PyType_Slot row_slots[] = {{Py_tp_getattro, reinterpret_cast<void*>(row_getattro)},
+                           {Py_mp_subscript, reinterpret_cast<void*>(row_subscript)},
+                           {Py_mp_length, reinterpret_cast<void*>(row_length)},
+                           {0, nullptr}};
+PyType_Slot array_slots[] = {{Py_mp_subscript, reinterpret_cast<void*>(array_subscript)},
+                             {Py_mp_length, reinterpret_cast<void*>(array_length)},
+                             {Py_sq_length, reinterpret_cast<void*>(array_length)},
+                             {0, nullptr}};
 
 /// Iterates ordinals 0..n-1 of a row or array view.
 struct Iter {
@@ -173,86 +192,119 @@ bool SameType(const Type& a, const Type& b) {
 /// CompiledSchema (cpp-row's Schema with the binding's type tree) and the schema helpers.
 void BindSchema(nb::module_& m) {
   nb::class_<Compiled>(m, "CompiledSchema")
-      .def("__init__", [](Compiled* self, nb::handle json, const std::string& text, bool strict) {
-        auto core = zerorow::Schema::FromJson(text);
-        CheckCore(core.status());
-        TypePtr t = CompileType(json, core.value().struct_type());
-        new (self) Compiled{std::move(t), std::move(core).value()};
-        self->strict = strict;
-      }, nb::arg("json"), nb::arg("text"), nb::arg("strict") = false,
-      "Compiles a schema: its JSON object (dict) and its JSON text, parsed and checked by cpp-row; "
-      "an encoder's own copy may add Enum converters and strict=True.")
-      .def("to_json", [](const Compiled& c) { return c.core.ToJson(); }, "cpp-row's canonical JSON (SPEC §4.1).")
-      .def("fingerprint", [](const Compiled& c) { return c.core.fingerprint(); },
-           "cpp-row's fingerprint, the 64 bits as an unsigned int (SPEC §4.2).")
-      .def("fingerprint_hex", [](const Compiled& c) { return c.core.fingerprint_hex(); },
-           "cpp-row's fingerprint, 16 lowercase hex digits (SPEC §4.2).");
+      .def(
+          "__init__",
+          [](Compiled* self, nb::handle json, const std::string& text, bool strict) {
+            auto core = zerorow::Schema::FromJson(text);
+            CheckCore(core.status());
+            TypePtr t = CompileType(json, core.value().struct_type());
+            new (self) Compiled{std::move(t), std::move(core).value()};
+            self->strict = strict;
+          },
+          nb::arg("json"), nb::arg("text"), nb::arg("strict") = false,
+          "Compiles a schema: its JSON object (dict) and its JSON text, parsed and checked by cpp-row; "
+          "an encoder's own copy may add Enum converters and strict=True.")
+      .def(
+          "to_json", [](const Compiled& c) { return c.core.ToJson(); }, "cpp-row's canonical JSON (SPEC §4.1).")
+      .def(
+          "fingerprint", [](const Compiled& c) { return c.core.fingerprint(); },
+          "cpp-row's fingerprint, the 64 bits as an unsigned int (SPEC §4.2).")
+      .def(
+          "fingerprint_hex", [](const Compiled& c) { return c.core.fingerprint_hex(); },
+          "cpp-row's fingerprint, 16 lowercase hex digits (SPEC §4.2).");
 
-  m.def("canonical_schema_json", [](const std::string& text) {
-    auto s = zerorow::Schema::FromJson(text);
-    CheckCore(s.status());
-    return s.value().ToJson();
-  }, "Parses and checks schema JSON with cpp-row (SPEC §4.1 rules); returns the canonical JSON.");
+  m.def(
+      "canonical_schema_json",
+      [](const std::string& text) {
+        auto s = zerorow::Schema::FromJson(text);
+        CheckCore(s.status());
+        return s.value().ToJson();
+      },
+      "Parses and checks schema JSON with cpp-row (SPEC §4.1 rules); returns the canonical JSON.");
 
-  m.def("canonical_type_json", [](const std::string& text) {
-    auto t = zerorow::DataTypeFromJson(text);
-    CheckCore(t.status());
-    return t.value()->ToJson();
-  }, "Parses and checks one type's JSON with cpp-row; returns its canonical JSON.");
+  m.def(
+      "canonical_type_json",
+      [](const std::string& text) {
+        auto t = zerorow::DataTypeFromJson(text);
+        CheckCore(t.status());
+        return t.value()->ToJson();
+      },
+      "Parses and checks one type's JSON with cpp-row; returns its canonical JSON.");
 
-  m.def("fingerprint_hex", [](nb::bytes text) {
-    char out[17];
-    std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(zerorow::Fnv1a64(
-        std::string_view(static_cast<const char*>(text.data()), text.size()))));
-    return std::string(out);
-  }, "cpp-row's FNV-1a 64 of some bytes, as 16 lowercase hex digits (SPEC §4.2).");
+  m.def(
+      "fingerprint_hex",
+      [](nb::bytes text) {
+        char out[17];
+        std::snprintf(out, sizeof out, "%016llx",
+                      static_cast<unsigned long long>(
+                          zerorow::Fnv1a64(std::string_view(static_cast<const char*>(text.data()), text.size()))));
+        return std::string(out);
+      },
+      "cpp-row's FNV-1a 64 of some bytes, as 16 lowercase hex digits (SPEC §4.2).");
 }
 
 /// BinaryRow (alias RowData): the view of one row; fields by attribute, ordinal or name.
 void BindBinaryRow(nb::module_& m) {
   nb::class_<RowView>(m, "BinaryRow", nb::type_slots(row_slots), nb::is_weak_referenceable())
-      .def("__init__", [](RowView* self, nb::object schema, nb::handle buffer, const std::string& level) {
-        nb::object native = schema.attr("_native");
-        const Compiled& c = nb::cast<const Compiled&>(native);
-        new (self) RowView(BuildRow(schema, c, buffer, level));
-      }, nb::arg("schema"), nb::arg("buffer"), nb::arg("level") = "bounds",
-      "A zero-copy view of one row of `schema` over any buffer-protocol object.")
-      .def("__iter__", [](nb::handle self) { return Iter{nb::borrow(self), 0, kObjects}; })
-      .def("__eq__", [](nb::handle self, nb::handle other) -> nb::object {
-        if (!nb::isinstance<RowView>(other)) return nb::borrow(Py_NotImplemented);
-        const RowView& a = nb::cast<const RowView&>(self);
-        const RowView& b = nb::cast<const RowView&>(other);
-        bool eq = a.row == b.row && SameType(*a.type, *b.type);
-        return nb::bool_(eq);
-      })
-      .def("__hash__", [](const RowView& v) {
-        return nb::hash(nb::bytes(reinterpret_cast<const char*>(v.row.data()), v.row.size_bytes()));
-      })
+      .def(
+          "__init__",
+          [](RowView* self, nb::object schema, nb::handle buffer, const std::string& level) {
+            nb::object native = schema.attr("_native");
+            const Compiled& c = nb::cast<const Compiled&>(native);
+            new (self) RowView(BuildRow(schema, c, buffer, level));
+          },
+          nb::arg("schema"), nb::arg("buffer"), nb::arg("level") = "bounds",
+          "A zero-copy view of one row of `schema` over any buffer-protocol object.")
+      .def("__iter__",
+           [](nb::handle self) {
+             return Iter{nb::borrow(self), 0, kObjects};
+           })
+      .def("__eq__",
+           [](nb::handle self, nb::handle other) -> nb::object {
+             if (!nb::isinstance<RowView>(other)) return nb::borrow(Py_NotImplemented);
+             const RowView& a = nb::cast<const RowView&>(self);
+             const RowView& b = nb::cast<const RowView&>(other);
+             bool eq = a.row == b.row && SameType(*a.type, *b.type);
+             return nb::bool_(eq);
+           })
+      .def("__hash__",
+           [](const RowView& v) {
+             return nb::hash(nb::bytes(reinterpret_cast<const char*>(v.row.data()), v.row.size_bytes()));
+           })
       .def("_get", [](nb::handle self, int i, int mode) { return Read(self, i, mode); })
-      .def("_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
-           "The whole row as a dict, under one decode budget (SPEC §6.2).")
+      .def(
+          "_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
+          "The whole row as a dict, under one decode budget (SPEC §6.2).")
       .def("_path", [](nb::handle self) { return PathOf(self); })
-      .def("_validate", [](nb::handle self) {
-        // Full validation by cpp-row (SPEC §6.3); a nested row is validated as its own region.
-        const RowView& v = nb::cast<const RowView&>(self);
-        if (v.link == Link::Top) CheckCore(zerorow::Validate(v.row.bytes(), v.row.struct_type()));
-        else CheckCore(zerorow::ValidateStructBody(v.row.bytes(), v.row.struct_type()), PathOf(self));
-      })
-      .def("_field_names", [](const RowView& v) {
-        nb::list out;
-        for (const Field& f : v.type->fields) out.append(f.py_name);
-        return out;
-      })
+      .def("_validate",
+           [](nb::handle self) {
+             // Full validation by cpp-row (SPEC §6.3); a nested row is validated as its own region.
+             const RowView& v = nb::cast<const RowView&>(self);
+             if (v.link == Link::Top)
+               CheckCore(zerorow::Validate(v.row.bytes(), v.row.struct_type()));
+             else
+               CheckCore(zerorow::ValidateStructBody(v.row.bytes(), v.row.struct_type()), PathOf(self));
+           })
+      .def("_field_names",
+           [](const RowView& v) {
+             nb::list out;
+             for (const Field& f : v.type->fields) out.append(f.py_name);
+             return out;
+           })
       .def("_type_json", [](const RowView& v) { return v.type->json; })
-      .def("_has_type", [](const RowView& v, const Compiled& c) {
-        // A nested row has its own type node: compare by content only when not the same node.
-        const zerorow::DataType& mine = v.row.struct_type();
-        const zerorow::DataType& theirs = *c.core.struct_type();
-        return &mine == &theirs || mine.Equals(theirs);
-      }, "True when the row's struct type is the compiled schema's (canonical JSON equality).")
+      .def(
+          "_has_type",
+          [](const RowView& v, const Compiled& c) {
+            // A nested row has its own type node: compare by content only when not the same node.
+            const zerorow::DataType& mine = v.row.struct_type();
+            const zerorow::DataType& theirs = *c.core.struct_type();
+            return &mine == &theirs || mine.Equals(theirs);
+          },
+          "True when the row's struct type is the compiled schema's (canonical JSON equality).")
       .def("_schema", [](const RowView& v) { return v.schema.is_valid() ? v.schema : nb::none(); })
-      .def("to_bytes", [](const RowView& v) { return RegionBytes(v.hold, v.row.bytes()); },
-           "The row's bytes (the original bytes object when the row is all of it).")
+      .def(
+          "to_bytes", [](const RowView& v) { return RegionBytes(v.hold, v.row.bytes()); },
+          "The row's bytes (the original bytes object when the row is all of it).")
       .def("to_memoryview", [](const RowView& v) { return RegionMemoryview(v.hold, v.row.bytes()); })
       .def_prop_ro("nbytes", [](const RowView& v) { return v.row.size_bytes(); })
       .def("is_null", [](nb::handle self, nb::handle key) {
@@ -274,39 +326,45 @@ void BindBinaryRow(nb::module_& m) {
 /// BinaryArray (alias ArrayData): the Sequence view of one list value.
 void BindBinaryArray(nb::module_& m) {
   nb::class_<ArrayView>(m, "BinaryArray", nb::type_slots(array_slots))
-      .def("__iter__", [](nb::handle self) { return Iter{nb::borrow(self), 0, kObjects}; })
-      .def("__eq__", [](nb::handle self, nb::handle other) -> nb::object {
-        if (nb::isinstance<ArrayView>(other)) {
-          const ArrayView& a = nb::cast<const ArrayView&>(self);
-          const ArrayView& b = nb::cast<const ArrayView&>(other);
-          return nb::bool_(a.arr == b.arr &&
-                           SameType(*a.elem, *b.elem));
-        }
-        if (nb::isinstance<nb::list>(other) || nb::isinstance<nb::tuple>(other)) {
-          nb::list mine = nb::steal<nb::list>(PySequence_List(self.ptr()));
-          return nb::bool_(mine.equal(nb::steal(PySequence_List(other.ptr()))));
-        }
-        return nb::borrow(Py_NotImplemented);
-      })
+      .def("__iter__",
+           [](nb::handle self) {
+             return Iter{nb::borrow(self), 0, kObjects};
+           })
+      .def("__eq__",
+           [](nb::handle self, nb::handle other) -> nb::object {
+             if (nb::isinstance<ArrayView>(other)) {
+               const ArrayView& a = nb::cast<const ArrayView&>(self);
+               const ArrayView& b = nb::cast<const ArrayView&>(other);
+               return nb::bool_(a.arr == b.arr && SameType(*a.elem, *b.elem));
+             }
+             if (nb::isinstance<nb::list>(other) || nb::isinstance<nb::tuple>(other)) {
+               nb::list mine = nb::steal<nb::list>(PySequence_List(self.ptr()));
+               return nb::bool_(mine.equal(nb::steal(PySequence_List(other.ptr()))));
+             }
+             return nb::borrow(Py_NotImplemented);
+           })
       .def("_get", [](nb::handle self, int i, int mode) { return Read(self, i, mode); })
-      .def("_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
-           "The whole array as a list, under one decode budget (SPEC §6.2).")
+      .def(
+          "_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
+          "The whole array as a list, under one decode budget (SPEC §6.2).")
       .def("_path", [](nb::handle self) { return PathOf(self); })
       .def("_elem_json", [](const ArrayView& v) { return v.elem->json; })
-      .def("_values_info", [](const ArrayView& v) {
-        // (exporter, byte offset of the elements, count, element type json) for to_numpy
-        // The elements start where cpp-row's null bitmap ends (SPEC §2.2).
-        std::span<const uint8_t> bitmap = v.arr.null_bitmap();
-        size_t off = static_cast<size_t>(bitmap.data() + bitmap.size() - v.hold->data());
-        return nb::make_tuple(nb::borrow(v.hold->view.obj), off, v.arr.size(), v.elem->json);
-      })
+      .def("_values_info",
+           [](const ArrayView& v) {
+             // (exporter, byte offset of the elements, count, element type json) for to_numpy
+             // The elements start where cpp-row's null bitmap ends (SPEC §2.2).
+             std::span<const uint8_t> bitmap = v.arr.null_bitmap();
+             size_t off = static_cast<size_t>(bitmap.data() + bitmap.size() - v.hold->data());
+             return nb::make_tuple(nb::borrow(v.hold->view.obj), off, v.arr.size(), v.elem->json);
+           })
       .def("has_nulls", [](const ArrayView& v) { return v.arr.HasNulls(); })
-      .def("is_null", [](const ArrayView& v, int i) {
-        if (i < 0) i += v.arr.size();
-        auto null = v.arr.IsNull(i);
-        CheckCore(null.status());
-        return *null;
-      })
+      .def("is_null",
+           [](const ArrayView& v, int i) {
+             if (i < 0) i += v.arr.size();
+             auto null = v.arr.IsNull(i);
+             CheckCore(null.status());
+             return *null;
+           })
       .def("to_bytes", [](const ArrayView& v) { return RegionBytes(v.hold, v.arr.bytes()); });
 }
 
@@ -315,32 +373,37 @@ void BindBinaryMap(nb::module_& m) {
   nb::class_<MapView>(m, "BinaryMap")
       .def("__len__", [](const MapView& m) { return m.map.size(); })
       .def("_keys", [](nb::handle self) { return MapArray(self, Link::Keys); })
-      .def("_find", [](nb::handle self, nb::handle key) -> nb::object {
-        // Ordinal of `key`, or None; a dict index of the keys is built on the first call.
-        MapView& m = nb::cast<MapView&>(self);
-        if (!m.key_index.is_valid()) {
-          nb::object keys = MapArray(self, Link::Keys);
-          const ArrayView& ka = nb::cast<const ArrayView&>(keys);
-          nb::dict index;
-          for (int k = 0; k < ka.arr.size(); ++k) {
-            nb::object kv = Read(keys, k, kDeep);
-            if (PyDict_SetDefault(index.ptr(), kv.ptr(), nb::int_(k).ptr()) == nullptr) {
-              PyErr_Clear();  // an unhashable key: no index, callers scan
-              return nb::borrow(Py_NotImplemented);
-            }
-          }
-          m.key_index = index;
-        }
-        PyObject* hit = PyDict_GetItemWithError(m.key_index.ptr(), key.ptr());
-        if (!hit) {
-          if (PyErr_Occurred()) { PyErr_Clear(); return nb::borrow(Py_NotImplemented); }
-          return nb::none();
-        }
-        return nb::borrow(hit);
-      })
+      .def("_find",
+           [](nb::handle self, nb::handle key) -> nb::object {
+             // Ordinal of `key`, or None; a dict index of the keys is built on the first call.
+             MapView& m = nb::cast<MapView&>(self);
+             if (!m.key_index.is_valid()) {
+               nb::object keys = MapArray(self, Link::Keys);
+               const ArrayView& ka = nb::cast<const ArrayView&>(keys);
+               nb::dict index;
+               for (int k = 0; k < ka.arr.size(); ++k) {
+                 nb::object kv = Read(keys, k, kDeep);
+                 if (PyDict_SetDefault(index.ptr(), kv.ptr(), nb::int_(k).ptr()) == nullptr) {
+                   PyErr_Clear();  // an unhashable key: no index, callers scan
+                   return nb::borrow(Py_NotImplemented);
+                 }
+               }
+               m.key_index = index;
+             }
+             PyObject* hit = PyDict_GetItemWithError(m.key_index.ptr(), key.ptr());
+             if (!hit) {
+               if (PyErr_Occurred()) {
+                 PyErr_Clear();
+                 return nb::borrow(Py_NotImplemented);
+               }
+               return nb::none();
+             }
+             return nb::borrow(hit);
+           })
       .def("_values", [](nb::handle self) { return MapArray(self, Link::Values); })
-      .def("_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
-           "The whole map as a dict (or pairs), under one decode budget (SPEC §6.2).")
+      .def(
+          "_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
+          "The whole map as a dict (or pairs), under one decode budget (SPEC §6.2).")
       .def("_path", [](nb::handle self) { return PathOf(self); })
       .def("to_bytes", [](const MapView& m) { return RegionBytes(m.hold, m.map.bytes()); })
       .def("__eq__", [](nb::handle self, nb::handle other) -> nb::object {
@@ -363,51 +426,69 @@ void BindIter(nb::module_& m) {
 
 /// Module functions over rows: wrapping, validation, reads.
 void BindRowFunctions(nb::module_& m) {
-  m.def("make_row", [](nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level) {
-    return MakeRow(std::move(schema), c, buffer, level);
-  }, nb::arg("schema"), nb::arg("compiled"), nb::arg("buffer"), nb::arg("level") = "bounds");
+  m.def(
+      "make_row",
+      [](nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level) {
+        return MakeRow(std::move(schema), c, buffer, level);
+      },
+      nb::arg("schema"), nb::arg("compiled"), nb::arg("buffer"), nb::arg("level") = "bounds");
 
-  m.def("validate", [](const Compiled& c, nb::handle buffer) {
-    Py_buffer b;
-    if (PyObject_GetBuffer(buffer.ptr(), &b, PyBUF_SIMPLE) != 0) throw nb::python_error();
-    zerorow::Status st = zerorow::Validate(
-        std::span<const uint8_t>(static_cast<const uint8_t*>(b.buf), static_cast<size_t>(b.len)), c.core,
-        zerorow::ValidationLevel::kFull);
-    PyBuffer_Release(&b);
-    CheckCore(st);
-  }, "Full validation (SPEC §6.3) of one top-level row, by cpp-row.");
+  m.def(
+      "validate",
+      [](const Compiled& c, nb::handle buffer) {
+        Py_buffer b;
+        if (PyObject_GetBuffer(buffer.ptr(), &b, PyBUF_SIMPLE) != 0) throw nb::python_error();
+        zerorow::Status st =
+            zerorow::Validate(std::span<const uint8_t>(static_cast<const uint8_t*>(b.buf), static_cast<size_t>(b.len)),
+                              c.core, zerorow::ValidationLevel::kFull);
+        PyBuffer_Release(&b);
+        CheckCore(st);
+      },
+      "Full validation (SPEC §6.3) of one top-level row, by cpp-row.");
 
-  m.def("get", [](nb::handle view, int i, int mode) { return Read(view, i, mode); },
-        "Reads ordinal i of a row or array view; mode bits: 1 raw temporal ints, 2 deep, 4 map pairs.");
+  m.def(
+      "get", [](nb::handle view, int i, int mode) { return Read(view, i, mode); },
+      "Reads ordinal i of a row or array view; mode bits: 1 raw temporal ints, 2 deep, 4 map pairs.");
 }
 
 /// The encoder: objects -> row bytes (writer.cpp walks the objects).
 void BindEncoder(nb::module_& m) {
-  m.def("encode", [](const Compiled& c, nb::handle obj) {
-    auto to_bytes = [](const zerorow::RowWriter& w) {
-      std::span<const uint8_t> row = w.bytes();
-      return nb::bytes(reinterpret_cast<const char*>(row.data()), row.size());
-    };
-    StrictScope strict(c.strict);
-    if (c.busy) {  // re-entered from Python code run by the walker: a writer of its own
-      zerorow::RowWriter w(c.core);
-      EncodeInto(*c.type, obj.ptr(), w);
-      return to_bytes(w);
-    }
-    if (!c.writer) c.writer = std::make_unique<zerorow::RowWriter>(c.core);
-    struct Busy { const Compiled& c; Busy(const Compiled& x) : c(x) { c.busy = true; } ~Busy() { c.busy = false; } } busy(c);
-    EncodeInto(*c.type, obj.ptr(), *c.writer);
-    return to_bytes(*c.writer);
-  }, nb::arg("compiled"), nb::arg("obj").none(), "Encodes one object (dataclass, object with attributes, or dict) as a row; returns bytes.");
+  m.def(
+      "encode",
+      [](const Compiled& c, nb::handle obj) {
+        auto to_bytes = [](const zerorow::RowWriter& w) {
+          std::span<const uint8_t> row = w.bytes();
+          return nb::bytes(reinterpret_cast<const char*>(row.data()), row.size());
+        };
+        StrictScope strict(c.strict);
+        if (c.busy) {  // re-entered from Python code run by the walker: a writer of its own
+          zerorow::RowWriter w(c.core);
+          EncodeInto(*c.type, obj.ptr(), w);
+          return to_bytes(w);
+        }
+        if (!c.writer) c.writer = std::make_unique<zerorow::RowWriter>(c.core);
+        struct Busy {
+          const Compiled& c;
+          Busy(const Compiled& x) : c(x) { c.busy = true; }
+          ~Busy() { c.busy = false; }
+        } busy(c);
+        EncodeInto(*c.type, obj.ptr(), *c.writer);
+        return to_bytes(*c.writer);
+      },
+      nb::arg("compiled"), nb::arg("obj").none(),
+      "Encodes one object (dataclass, object with attributes, or dict) as a row; returns bytes.");
 
-  m.def("encode_many", [](const Compiled& c, nb::handle objs) {
-    std::vector<uint8_t> buf;
-    std::vector<int64_t> offsets;
-    EncodeMany(c, objs.ptr(), &buf, &offsets);
-    nb::bytes data(reinterpret_cast<const char*>(buf.data()), buf.size());
-    nb::bytes offs(reinterpret_cast<const char*>(offsets.data()), offsets.size() * 8);
-    return nb::make_tuple(data, offs);
-  }, "Encodes many objects end to end; returns (bytes, int64 offsets as bytes, n+1 entries).");
+  m.def(
+      "encode_many",
+      [](const Compiled& c, nb::handle objs) {
+        std::vector<uint8_t> buf;
+        std::vector<int64_t> offsets;
+        EncodeMany(c, objs.ptr(), &buf, &offsets);
+        nb::bytes data(reinterpret_cast<const char*>(buf.data()), buf.size());
+        nb::bytes offs(reinterpret_cast<const char*>(offsets.data()), offsets.size() * 8);
+        return nb::make_tuple(data, offs);
+      },
+      "Encodes many objects end to end; returns (bytes, int64 offsets as bytes, n+1 entries).");
 }
 
 }  // namespace zr
@@ -428,7 +509,10 @@ NB_MODULE(_zerorow, m) {
   BindDecode(m);
 
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
-    try { std::rethrow_exception(p); }
-    catch (const Error& e) { SetPyError(e); }
+    try {
+      std::rethrow_exception(p);
+    } catch (const Error& e) {
+      SetPyError(e);
+    }
   });
 }

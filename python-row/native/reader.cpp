@@ -1,14 +1,13 @@
 // Reading values out of the views: every byte is read by cpp-row's checked getters
 // (zerorow::BinaryRow / BinaryArray / BinaryMap, access rules B1-B3 of SPEC §6.2); this file
 // only turns what they return into Python objects and their errors into zerorow errors.
-#include <string>
-
+#include <datetime.h>  // after Python.h (views.h)
 #include <zerorow/decimal.h>
 #include <zerorow/validate.h>
 
-#include "views.h"
+#include <string>
 
-#include <datetime.h>  // after Python.h (views.h)
+#include "views.h"
 
 namespace zr {
 
@@ -29,9 +28,12 @@ void EnsureImports() {
 // own views add nothing: cpp-row names the array in its elements).
 std::string Component(Link link, int index, nb::handle parent) {
   switch (link) {
-    case Link::Field: return nb::cast<const RowView&>(parent).row.PathOf(index);
-    case Link::Element: return nb::cast<const ArrayView&>(parent).arr.PathOf(index);
-    default: return "";
+    case Link::Field:
+      return nb::cast<const RowView&>(parent).row.PathOf(index);
+    case Link::Element:
+      return nb::cast<const ArrayView&>(parent).arr.PathOf(index);
+    default:
+      return "";
   }
 }
 
@@ -42,14 +44,15 @@ int64_t FloorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0
 template <typename Where>
 PyObject* OutOfRange(const char* what, long long value, const char* unit, const char* range, Where where) {
   std::string path = where();
-  PyErr_Format(PyExc_OverflowError, "%s value %lld%s%s%s is outside %s; read it with get_raw()", what,
-               value, unit, path.empty() ? "" : " at ", path.c_str(), range);
+  PyErr_Format(PyExc_OverflowError, "%s value %lld%s%s%s is outside %s; read it with get_raw()", what, value, unit,
+               path.empty() ? "" : " at ", path.c_str(), range);
   return nullptr;
 }
 
 template <typename Where>
 PyObject* MakeDate(int64_t days, Where where) {
-  int64_t y; unsigned m, d;
+  int64_t y;
+  unsigned m, d;
   CivilFromDays(days, &y, &m, &d);
   if (y < 1 || y > 9999) return OutOfRange("date32", days, "", "datetime.date's range", where);
   return PyDate_FromDate(static_cast<int>(y), m, d);
@@ -59,14 +62,15 @@ template <typename Where>
 PyObject* MakeTimestamp(int64_t us, const Type& t, Where where) {
   int64_t days = FloorDiv(us, 86400000000LL);
   int64_t rem = us - days * 86400000000LL;
-  int64_t y; unsigned m, d;
+  int64_t y;
+  unsigned m, d;
   CivilFromDays(days, &y, &m, &d);
   if (y < 1 || y > 9999) return OutOfRange("timestamp", us, " us", "datetime.datetime's range", where);
   int h = static_cast<int>(rem / 3600000000LL), mi = static_cast<int>(rem / 60000000LL % 60),
       s = static_cast<int>(rem / 1000000 % 60), u = static_cast<int>(rem % 1000000);
   if (t.tz.empty()) return PyDateTime_FromDateAndTime(static_cast<int>(y), m, d, h, mi, s, u);
-  PyObject* dt = PyDateTimeAPI->DateTime_FromDateAndTime(static_cast<int>(y), m, d, h, mi, s, u,
-                                                         g_utc.ptr(), PyDateTimeAPI->DateTimeType);
+  PyObject* dt = PyDateTimeAPI->DateTime_FromDateAndTime(static_cast<int>(y), m, d, h, mi, s, u, g_utc.ptr(),
+                                                         PyDateTimeAPI->DateTimeType);
   if (!dt || t.tz == "UTC") return dt;
   PyObject* out = PyObject_CallMethod(dt, "astimezone", "O", t.tzinfo.ptr());
   Py_DECREF(dt);
@@ -121,21 +125,31 @@ PyObject* DeepRow(nb::handle obj, int mode) {
   return d.release().ptr();
 }
 
-PyObject* NewMap(nb::handle self, const ViewBase& v, Link link, int i, zerorow::BinaryMap map,
-                 const TypePtr& mt, int mode) {
+PyObject* NewMap(nb::handle self, const ViewBase& v, Link link, int i, zerorow::BinaryMap map, const TypePtr& mt,
+                 int mode) {
   MapView m;
-  m.hold = v.hold; m.map = map; m.type = mt; m.unchecked = v.unchecked;
-  m.parent = nb::borrow(self); m.index = i; m.link = link;
+  m.hold = v.hold;
+  m.map = map;
+  m.type = mt;
+  m.unchecked = v.unchecked;
+  m.parent = nb::borrow(self);
+  m.index = i;
+  m.link = link;
   nb::object mobj = nb::cast(std::move(m), nb::rv_policy::move);
   if (mode & kDeep) return DeepMap(mobj, mode);
   return mobj.release().ptr();
 }
 
-PyObject* NewArray(nb::handle self, const ViewBase& v, Link link, int i, zerorow::BinaryArray arr,
-                   TypePtr elem, int mode) {
+PyObject* NewArray(nb::handle self, const ViewBase& v, Link link, int i, zerorow::BinaryArray arr, TypePtr elem,
+                   int mode) {
   ArrayView a;
-  a.hold = v.hold; a.arr = arr; a.elem = std::move(elem); a.unchecked = v.unchecked;
-  a.parent = nb::borrow(self); a.index = i; a.link = link;
+  a.hold = v.hold;
+  a.arr = arr;
+  a.elem = std::move(elem);
+  a.unchecked = v.unchecked;
+  a.parent = nb::borrow(self);
+  a.index = i;
+  a.link = link;
   nb::object obj = nb::cast(std::move(a), nb::rv_policy::move);
   if (mode & kDeep) {
     const ArrayView& av = nb::cast<const ArrayView&>(obj);
@@ -153,11 +167,16 @@ PyObject* NewArray(nb::handle self, const ViewBase& v, Link link, int i, zerorow
   return obj.release().ptr();
 }
 
-PyObject* NewRow(nb::handle self, const ViewBase& v, Link link, int i, zerorow::BinaryRow row,
-                 TypePtr st, int mode) {
+PyObject* NewRow(nb::handle self, const ViewBase& v, Link link, int i, zerorow::BinaryRow row, TypePtr st, int mode) {
   RowView r;
-  r.hold = v.hold; r.row = row; r.type = std::move(st); r.unchecked = v.unchecked;
-  r.parent = nb::borrow(self); r.index = i; r.link = link; r.is_row = true;
+  r.hold = v.hold;
+  r.row = row;
+  r.type = std::move(st);
+  r.unchecked = v.unchecked;
+  r.parent = nb::borrow(self);
+  r.index = i;
+  r.link = link;
+  r.is_row = true;
   nb::object obj = nb::cast(std::move(r), nb::rv_policy::move);
   if (mode & kDeep) return DeepRow(obj, mode);
   return obj.release().ptr();
@@ -167,8 +186,9 @@ PyObject* NewRow(nb::handle self, const ViewBase& v, Link link, int i, zerorow::
 [[noreturn]] void OverBudget(nb::handle self, const zerorow::detail::SlotView& sv, int i) {
   int64_t total = g_budget->total;
   throw Error(Kind::InvalidData, JoinPath(ErrorPrefix(self), sv.PathOf(i)),
-              "expected at most " + std::to_string(total) + " decoded values and string/binary bytes (one per byte of the " +
-                  std::to_string(total) + "-byte value) but found more: references share or overlap bodies "
+              "expected at most " + std::to_string(total) +
+                  " decoded values and string/binary bytes (one per byte of the " + std::to_string(total) +
+                  "-byte value) but found more: references share or overlap bodies "
                   "(SPEC §6.2; level full rejects such rows)");
 }
 
@@ -183,21 +203,28 @@ inline void Spend(int64_t n, nb::handle self, const zerorow::detail::SlotView& s
 // Ordinal i of a row or array: `sv` is the cpp-row view, `tp` the binding's type of the value
 // (owning pointer, for nested views).
 template <bool kChecked>
-PyObject* ReadSlot(nb::handle self, const ViewBase& v, const zerorow::detail::SlotView& sv,
-                   const TypePtr& tp, int i, int mode) {
+PyObject* ReadSlot(nb::handle self, const ViewBase& v, const zerorow::detail::SlotView& sv, const TypePtr& tp, int i,
+                   int mode) {
   Spend(1, self, sv, i);
   if (kChecked ? Take(self, sv.IsNull(i)) : sv.IsNullUnchecked(i)) Py_RETURN_NONE;
   const Type& t = *tp;
   Link link = v.is_row ? Link::Field : Link::Element;
   auto where = [&] { return JoinPath(ErrorPrefix(self), sv.PathOf(i)); };
   switch (t.id) {
-    case Tid::Bool: return PyBool_FromLong(ZR_GET(Bool));
-    case Tid::Int8: return PyLong_FromLong(ZR_GET(Int8));
-    case Tid::Int16: return PyLong_FromLong(ZR_GET(Int16));
-    case Tid::Int32: return PyLong_FromLong(ZR_GET(Int32));
-    case Tid::Int64: return PyLong_FromLongLong(ZR_GET(Int64));
-    case Tid::Float32: return PyFloat_FromDouble(ZR_GET(Float32));
-    case Tid::Float64: return PyFloat_FromDouble(ZR_GET(Float64));
+    case Tid::Bool:
+      return PyBool_FromLong(ZR_GET(Bool));
+    case Tid::Int8:
+      return PyLong_FromLong(ZR_GET(Int8));
+    case Tid::Int16:
+      return PyLong_FromLong(ZR_GET(Int16));
+    case Tid::Int32:
+      return PyLong_FromLong(ZR_GET(Int32));
+    case Tid::Int64:
+      return PyLong_FromLongLong(ZR_GET(Int64));
+    case Tid::Float32:
+      return PyFloat_FromDouble(ZR_GET(Float32));
+    case Tid::Float64:
+      return PyFloat_FromDouble(ZR_GET(Float64));
     case Tid::Date32: {
       int32_t days = ZR_GET(Date32);
       if (mode & kRawTemporal) return PyLong_FromLong(days);
@@ -234,9 +261,9 @@ PyObject* ReadSlot(nb::handle self, const ViewBase& v, const zerorow::detail::Sl
       if (!out) {
         // The core does not re-check UTF-8 on access (full validation does); Python must.
         PyErr_Clear();
-        ThrowCore(zerorow::Status::Error(zerorow::ErrorKind::kInvalidData, "string body is not valid UTF-8",
-                                         sv.PathOf(i)),
-                  ErrorPrefix(self));
+        ThrowCore(
+            zerorow::Status::Error(zerorow::ErrorKind::kInvalidData, "string body is not valid UTF-8", sv.PathOf(i)),
+            ErrorPrefix(self));
       }
       return out;
     }
@@ -274,7 +301,9 @@ nb::object MapArray(nb::handle map, Link which) {
   a.unchecked = m.unchecked;
   a.arr = which == Link::Keys ? m.map.keys() : m.map.values();
   a.elem = which == Link::Keys ? m.type->elem : m.type->value;
-  a.parent = nb::borrow(map); a.index = 0; a.link = which;
+  a.parent = nb::borrow(map);
+  a.index = 0;
+  a.link = which;
   return nb::cast(std::move(a), nb::rv_policy::move);
 }
 
@@ -328,10 +357,14 @@ namespace {
 
 Kind KindOf(zerorow::ErrorKind k) {
   switch (k) {
-    case zerorow::ErrorKind::kTruncated: return Kind::Truncated;
-    case zerorow::ErrorKind::kUnsupported: return Kind::Unsupported;
-    case zerorow::ErrorKind::kSchemaMismatch: return Kind::SchemaMismatch;
-    default: return Kind::InvalidData;
+    case zerorow::ErrorKind::kTruncated:
+      return Kind::Truncated;
+    case zerorow::ErrorKind::kUnsupported:
+      return Kind::Unsupported;
+    case zerorow::ErrorKind::kSchemaMismatch:
+      return Kind::SchemaMismatch;
+    default:
+      return Kind::InvalidData;
   }
 }
 
@@ -355,13 +388,19 @@ std::string PathOf(nb::handle view) {
   int index;
   if (nb::isinstance<RowView>(view)) {
     const RowView& r = nb::cast<const RowView&>(view);
-    parent = r.parent; link = r.link; index = r.index;
+    parent = r.parent;
+    link = r.link;
+    index = r.index;
   } else if (nb::isinstance<ArrayView>(view)) {
     const ArrayView& a = nb::cast<const ArrayView&>(view);
-    parent = a.parent; link = a.link; index = a.index;
+    parent = a.parent;
+    link = a.link;
+    index = a.index;
   } else if (nb::isinstance<MapView>(view)) {
     const MapView& m = nb::cast<const MapView&>(view);
-    parent = m.parent; link = m.link; index = m.index;
+    parent = m.parent;
+    link = m.link;
+    index = m.index;
   } else {
     return "";
   }
@@ -380,7 +419,8 @@ PyObject* ReadAt(PyObject* self, const RowView& v, int i, int mode) {
 }
 
 PyObject* ReadAt(PyObject* self, const ArrayView& v, int i, int mode) {
-  return v.unchecked ? ReadSlot<false>(self, v, v.arr, v.elem, i, mode) : ReadSlot<true>(self, v, v.arr, v.elem, i, mode);
+  return v.unchecked ? ReadSlot<false>(self, v, v.arr, v.elem, i, mode)
+                     : ReadSlot<true>(self, v, v.arr, v.elem, i, mode);
 }
 
 RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level) {
@@ -398,11 +438,15 @@ RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const 
     if (level == "full") CheckCore(zerorow::Validate(bytes, c.core, zerorow::ValidationLevel::kFull));
     r.row = Take(nb::handle(), zerorow::BinaryRow::Wrap(bytes, c.core));
   } else {
-    throw nb::value_error(("level must be 'none', 'bounds' or 'full' (zerorow.ValidationLevel), not '" +
-                           level + "'").c_str());
+    throw nb::value_error(
+        ("level must be 'none', 'bounds' or 'full' (zerorow.ValidationLevel), not '" + level + "'").c_str());
   }
-  r.hold = std::move(hold); r.type = c.type; r.schema = std::move(schema);
-  r.parent = nb::none(); r.link = Link::Top; r.is_row = true;
+  r.hold = std::move(hold);
+  r.type = c.type;
+  r.schema = std::move(schema);
+  r.parent = nb::none();
+  r.link = Link::Top;
+  r.is_row = true;
   return r;
 }
 

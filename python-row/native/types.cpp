@@ -10,11 +10,23 @@ nb::handle g_errors[4];  // leaked on purpose: no decref after interpreter shutd
 }  // namespace
 
 #define ZR_SAME_ID(a, b) static_assert(static_cast<int>(Tid::a) == static_cast<int>(zerorow::TypeId::b))
-ZR_SAME_ID(Bool, kBool); ZR_SAME_ID(Int8, kInt8); ZR_SAME_ID(Int16, kInt16); ZR_SAME_ID(Int32, kInt32);
-ZR_SAME_ID(Int64, kInt64); ZR_SAME_ID(Float32, kFloat32); ZR_SAME_ID(Float64, kFloat64);
-ZR_SAME_ID(String, kString); ZR_SAME_ID(Binary, kBinary); ZR_SAME_ID(Date32, kDate32);
-ZR_SAME_ID(Time, kTime); ZR_SAME_ID(Timestamp, kTimestamp); ZR_SAME_ID(Duration, kDuration);
-ZR_SAME_ID(Decimal, kDecimal); ZR_SAME_ID(List, kList); ZR_SAME_ID(Map, kMap); ZR_SAME_ID(Struct, kStruct);
+ZR_SAME_ID(Bool, kBool);
+ZR_SAME_ID(Int8, kInt8);
+ZR_SAME_ID(Int16, kInt16);
+ZR_SAME_ID(Int32, kInt32);
+ZR_SAME_ID(Int64, kInt64);
+ZR_SAME_ID(Float32, kFloat32);
+ZR_SAME_ID(Float64, kFloat64);
+ZR_SAME_ID(String, kString);
+ZR_SAME_ID(Binary, kBinary);
+ZR_SAME_ID(Date32, kDate32);
+ZR_SAME_ID(Time, kTime);
+ZR_SAME_ID(Timestamp, kTimestamp);
+ZR_SAME_ID(Duration, kDuration);
+ZR_SAME_ID(Decimal, kDecimal);
+ZR_SAME_ID(List, kList);
+ZR_SAME_ID(Map, kMap);
+ZR_SAME_ID(Struct, kStruct);
 #undef ZR_SAME_ID
 
 TypePtr CompileType(nb::handle json, const zerorow::DataTypePtr& core) {
@@ -72,27 +84,33 @@ TypePtr CompileType(nb::handle json, const zerorow::DataTypePtr& core) {
 
 const char* KindName(Kind k) {
   switch (k) {
-    case Kind::InvalidData: return "invalid_data";
-    case Kind::Truncated: return "truncated";
-    case Kind::Unsupported: return "unsupported";
-    case Kind::SchemaMismatch: return "schema_mismatch";
+    case Kind::InvalidData:
+      return "invalid_data";
+    case Kind::Truncated:
+      return "truncated";
+    case Kind::Unsupported:
+      return "unsupported";
+    case Kind::SchemaMismatch:
+      return "schema_mismatch";
   }
   return "invalid_data";
 }
 
-void SetErrorClasses(nb::handle invalid, nb::handle truncated, nb::handle unsupported,
-                     nb::handle mismatch) {
-  g_errors[0] = invalid; invalid.inc_ref();
-  g_errors[1] = truncated; truncated.inc_ref();
-  g_errors[2] = unsupported; unsupported.inc_ref();
-  g_errors[3] = mismatch; mismatch.inc_ref();
+void SetErrorClasses(nb::handle invalid, nb::handle truncated, nb::handle unsupported, nb::handle mismatch) {
+  g_errors[0] = invalid;
+  invalid.inc_ref();
+  g_errors[1] = truncated;
+  truncated.inc_ref();
+  g_errors[2] = unsupported;
+  unsupported.inc_ref();
+  g_errors[3] = mismatch;
+  mismatch.inc_ref();
 }
 
 void SetPyError(const Error& e) {
   PyObject* cls = g_errors[static_cast<int>(e.kind)].ptr();
   if (!cls) cls = PyExc_ValueError;
-  std::string text = std::string(KindName(e.kind)) + " at " + (e.path.empty() ? "<row>" : e.path) +
-                     ": " + e.message;
+  std::string text = std::string(KindName(e.kind)) + " at " + (e.path.empty() ? "<row>" : e.path) + ": " + e.message;
   PyObject* exc = PyObject_CallFunction(cls, "NsN", PyUnicode_FromStringAndSize(text.data(), text.size()),
                                         KindName(e.kind), PyUnicode_FromStringAndSize(e.path.data(), e.path.size()));
   if (!exc) return;  // the constructor raised; keep that error

@@ -66,7 +66,8 @@ extern DecodeBudget* g_budget;  // the GIL serialises every use
 struct BudgetScope {
   DecodeBudget budget;
   DecodeBudget* outer;
-  explicit BudgetScope(size_t bytes) : budget{static_cast<int64_t>(bytes), static_cast<int64_t>(bytes)}, outer(g_budget) {
+  explicit BudgetScope(size_t bytes)
+      : budget{static_cast<int64_t>(bytes), static_cast<int64_t>(bytes)}, outer(g_budget) {
     g_budget = &budget;
   }
   ~BudgetScope() { g_budget = outer; }

@@ -1,16 +1,15 @@
 // The encoder: walks Python objects along the compiled schema, fetching attributes with the
 // C API, and hands each value to cpp-row's writers (zerorow::RowWriter / ArrayWriter /
 // MapWriter), which own the layout, the canonical form (SPEC §2.6) and the value checks.
-#include <cmath>
-#include <limits>
-
+#include <datetime.h>  // after Python.h (views.h)
 #include <zerorow/decimal.h>
 #include <zerorow/row_writer.h>
 #include <zerorow/validate.h>
 
-#include "views.h"
+#include <cmath>
+#include <limits>
 
-#include <datetime.h>  // after Python.h (views.h)
+#include "views.h"
 
 namespace zr {
 
@@ -19,7 +18,6 @@ bool g_strict = false;
 namespace {
 
 using Slots = zerorow::detail::SlotWriter;
-
 
 nb::handle g_enum, g_decimal_cls, g_plain;  // leaked on purpose: no decref after interpreter shutdown
 
@@ -39,14 +37,16 @@ struct PathNode {
 /// swallowed (MemoryError, KeyboardInterrupt and anything else outside Exception).
 void ClearOrRethrow() {
   if (!PyErr_Occurred()) return;
-  if (PyErr_ExceptionMatches(PyExc_MemoryError) || !PyErr_ExceptionMatches(PyExc_Exception))
-    throw nb::python_error();
+  if (PyErr_ExceptionMatches(PyExc_MemoryError) || !PyErr_ExceptionMatches(PyExc_Exception)) throw nb::python_error();
   PyErr_Clear();
 }
 
 std::string Repr(PyObject* v) {
   PyObject* r = PyObject_Repr(v);
-  if (!r) { ClearOrRethrow(); return "<unprintable>"; }
+  if (!r) {
+    ClearOrRethrow();
+    return "<unprintable>";
+  }
   Py_ssize_t n;
   const char* s = PyUnicode_AsUTF8AndSize(r, &n);
   std::string out = s ? std::string(s, std::min<Py_ssize_t>(n, 80)) : "<unprintable>";
@@ -58,7 +58,10 @@ std::string Repr(PyObject* v) {
 /// A double in Python's shortest round-trip form ("1e+39").
 std::string ShortFloat(double d) {
   char* text = PyOS_double_to_string(d, 'r', 0, Py_DTSF_ADD_DOT_0, nullptr);
-  if (!text) { PyErr_Clear(); return std::to_string(d); }
+  if (!text) {
+    PyErr_Clear();
+    return std::to_string(d);
+  }
   std::string out(text);
   PyMem_Free(text);
   return out;
@@ -78,17 +81,22 @@ int64_t AsInt(const PathNode& p, PyObject* v, int64_t lo, int64_t hi, const char
   long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
   if (x == -1 && PyErr_Occurred()) throw nb::python_error();
   if (overflow || x < lo || x > hi)
-    Invalid(p, Repr(v) + " is out of range for " + tname + ": expected " + std::to_string(lo) + " <= v <= " + std::to_string(hi));
+    Invalid(p, Repr(v) + " is out of range for " + tname + ": expected " + std::to_string(lo) +
+                   " <= v <= " + std::to_string(hi));
   return x;  // narrower integer types are range-checked by cpp-row's WriteInt
 }
 
 /// The range of an integer type, for the messages of values outside it.
 std::pair<int64_t, int64_t> IntRange(Tid id) {
   switch (id) {
-    case Tid::Int8: return {INT8_MIN, INT8_MAX};
-    case Tid::Int16: return {INT16_MIN, INT16_MAX};
-    case Tid::Int32: return {INT32_MIN, INT32_MAX};
-    default: return {INT64_MIN, INT64_MAX};
+    case Tid::Int8:
+      return {INT8_MIN, INT8_MAX};
+    case Tid::Int16:
+      return {INT16_MIN, INT16_MAX};
+    case Tid::Int32:
+      return {INT32_MIN, INT32_MAX};
+    default:
+      return {INT64_MIN, INT64_MAX};
   }
 }
 
@@ -112,8 +120,9 @@ void CheckSubMicros(const PathNode& p, PyObject* v) {
   nb::object ns = nb::steal(PyObject_GetAttrString(v, "nanosecond"));
   if (!ns.is_valid()) throw nb::python_error();
   if (PyObject_IsTrue(ns.ptr()) == 1)
-    Invalid(p, Repr(v) + " has nanoseconds; a zerorow value holds microseconds (the encoder is strict: "
-                         "truncate the value, or build the encoder without strict=True)");
+    Invalid(p, Repr(v) +
+                   " has nanoseconds; a zerorow value holds microseconds (the encoder is strict: "
+                   "truncate the value, or build the encoder without strict=True)");
 }
 
 bool IsNumpyScalar(PyObject* v) {
@@ -133,7 +142,9 @@ int64_t NumpyMicros(const PathNode& p, PyObject* v, const char* want) {
     PyObject *type, *value, *tb;
     PyErr_Fetch(&type, &value, &tb);
     nb::object msg = nb::steal(PyObject_Str(value));
-    Py_XDECREF(type); Py_XDECREF(value); Py_XDECREF(tb);
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
     Invalid(p, msg.is_valid() ? nb::cast<std::string>(msg) : std::string("bad NumPy value"));
   }
   return nb::cast<int64_t>(out);
@@ -151,7 +162,9 @@ int64_t TemporalValue(const PathNode& p, PyObject* v, const Type& t) {
         Mismatch(p, v, "a datetime.time without tzinfo (a zerorow time has no zone, SPEC §3.3)");
       if (PyTime_Check(v))
         return ((PyDateTime_TIME_GET_HOUR(v) * 60LL + PyDateTime_TIME_GET_MINUTE(v)) * 60 +
-                PyDateTime_TIME_GET_SECOND(v)) * 1000000LL + PyDateTime_TIME_GET_MICROSECOND(v);
+                PyDateTime_TIME_GET_SECOND(v)) *
+                   1000000LL +
+               PyDateTime_TIME_GET_MICROSECOND(v);
       return AsInt(p, v, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), "time");
     case Tid::Duration:
       if (PyDelta_Check(v)) {
@@ -173,11 +186,12 @@ int64_t TemporalValue(const PathNode& p, PyObject* v, const Type& t) {
       if (!off.is_valid()) throw nb::python_error();
       bool aware = !off.is_none();
       if (aware != !t.tz.empty())
-        Mismatch(p, v, t.tz.empty() ? "a naive datetime for a timestamp without zone"
-                                    : "an aware datetime for a timestamp with zone");
+        Mismatch(p, v,
+                 t.tz.empty() ? "a naive datetime for a timestamp without zone"
+                              : "an aware datetime for a timestamp with zone");
       int64_t days = DaysFromCivil(PyDateTime_GET_YEAR(v), PyDateTime_GET_MONTH(v), PyDateTime_GET_DAY(v));
-      int64_t secs = (PyDateTime_DATE_GET_HOUR(v) * 60LL + PyDateTime_DATE_GET_MINUTE(v)) * 60 +
-                     PyDateTime_DATE_GET_SECOND(v);
+      int64_t secs =
+          (PyDateTime_DATE_GET_HOUR(v) * 60LL + PyDateTime_DATE_GET_MINUTE(v)) * 60 + PyDateTime_DATE_GET_SECOND(v);
       int64_t us = Mul(p, Mul(p, days, 86400, secs), 1000000, PyDateTime_DATE_GET_MICROSECOND(v));
       if (aware) us -= DeltaMicros(p, off.ptr());
       return us;
@@ -225,21 +239,42 @@ bool SameView(PyObject* v, const TypePtr View::*type, const Type& t) {
 bool WriteArrayFromBuffer(Slots& w, int i, const Type& elem, PyObject* obj, const PathNode& path) {
   if (PyBytes_Check(obj) || PyByteArray_Check(obj) || PyUnicode_Check(obj) || !PyObject_CheckBuffer(obj)) return false;
   Py_buffer b;
-  if (PyObject_GetBuffer(obj, &b, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) != 0) { ClearOrRethrow(); return false; }
-  struct Release { Py_buffer* b; ~Release() { PyBuffer_Release(b); } } release{&b};
+  if (PyObject_GetBuffer(obj, &b, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) != 0) {
+    ClearOrRethrow();
+    return false;
+  }
+  struct Release {
+    Py_buffer* b;
+    ~Release() { PyBuffer_Release(b); }
+  } release{&b};
   if (b.ndim != 1 || !b.format) return false;
   char f = b.format[0] == '<' || b.format[0] == '=' || b.format[0] == '@' ? b.format[1] : b.format[0];
   bool is_int = f == 'b' || f == 'h' || f == 'i' || f == 'l' || f == 'q';
   bool ok = false;
   switch (elem.id) {
-    case Tid::Bool: ok = f == '?'; break;
-    case Tid::Int8: ok = is_int && b.itemsize == 1; break;
-    case Tid::Int16: ok = is_int && b.itemsize == 2; break;
-    case Tid::Int32: ok = is_int && b.itemsize == 4; break;
-    case Tid::Int64: ok = is_int && b.itemsize == 8; break;
-    case Tid::Float32: ok = f == 'f'; break;
-    case Tid::Float64: ok = f == 'd'; break;
-    default: break;
+    case Tid::Bool:
+      ok = f == '?';
+      break;
+    case Tid::Int8:
+      ok = is_int && b.itemsize == 1;
+      break;
+    case Tid::Int16:
+      ok = is_int && b.itemsize == 2;
+      break;
+    case Tid::Int32:
+      ok = is_int && b.itemsize == 4;
+      break;
+    case Tid::Int64:
+      ok = is_int && b.itemsize == 8;
+      break;
+    case Tid::Float32:
+      ok = f == 'f';
+      break;
+    case Tid::Float64:
+      ok = f == 'd';
+      break;
+    default:
+      break;
   }
   if (!ok) return false;
   int64_t n = static_cast<int64_t>(b.shape ? b.shape[0] : b.len / b.itemsize);
@@ -248,14 +283,29 @@ bool WriteArrayFromBuffer(Slots& w, int i, const Type& elem, PyObject* obj, cons
   size_t count = static_cast<size_t>(n);
   zerorow::Status st;
   switch (elem.id) {  // one checked bulk copy by cpp-row (NaNs canonicalised there)
-    case Tid::Bool: st = a.WriteValues(std::span<const uint8_t>(static_cast<const uint8_t*>(b.buf), count)); break;
-    case Tid::Int8: st = a.WriteValues(std::span<const int8_t>(static_cast<const int8_t*>(b.buf), count)); break;
-    case Tid::Int16: st = a.WriteValues(std::span<const int16_t>(static_cast<const int16_t*>(b.buf), count)); break;
-    case Tid::Int32: st = a.WriteValues(std::span<const int32_t>(static_cast<const int32_t*>(b.buf), count)); break;
-    case Tid::Int64: st = a.WriteValues(std::span<const int64_t>(static_cast<const int64_t*>(b.buf), count)); break;
-    case Tid::Float32: st = a.WriteValues(std::span<const float>(static_cast<const float*>(b.buf), count)); break;
-    case Tid::Float64: st = a.WriteValues(std::span<const double>(static_cast<const double*>(b.buf), count)); break;
-    default: break;
+    case Tid::Bool:
+      st = a.WriteValues(std::span<const uint8_t>(static_cast<const uint8_t*>(b.buf), count));
+      break;
+    case Tid::Int8:
+      st = a.WriteValues(std::span<const int8_t>(static_cast<const int8_t*>(b.buf), count));
+      break;
+    case Tid::Int16:
+      st = a.WriteValues(std::span<const int16_t>(static_cast<const int16_t*>(b.buf), count));
+      break;
+    case Tid::Int32:
+      st = a.WriteValues(std::span<const int32_t>(static_cast<const int32_t*>(b.buf), count));
+      break;
+    case Tid::Int64:
+      st = a.WriteValues(std::span<const int64_t>(static_cast<const int64_t*>(b.buf), count));
+      break;
+    case Tid::Float32:
+      st = a.WriteValues(std::span<const float>(static_cast<const float*>(b.buf), count));
+      break;
+    case Tid::Float64:
+      st = a.WriteValues(std::span<const double>(static_cast<const double*>(b.buf), count));
+      break;
+    default:
+      break;
   }
   if (!st.ok()) ThrowCore(st, path.Text());  // the core names the element ("[k]")
   Ok(path, a.Finish());
@@ -272,7 +322,10 @@ void WriteList(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
   }
   if (WriteArrayFromBuffer(w, i, *t.elem, v, p)) return;
   nb::object seq = nb::steal(PySequence_Fast(v, "expected a sequence"));
-  if (!seq.is_valid()) { ClearOrRethrow(); Mismatch(p, v, "a sequence"); }
+  if (!seq.is_valid()) {
+    ClearOrRethrow();
+    Mismatch(p, v, "a sequence");
+  }
   Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
   PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
   zerorow::ArrayWriter a;
@@ -298,7 +351,10 @@ void WriteMap(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
     vals = nb::steal(PyMapping_Values(v));
   } else {  // a sequence of (key, value) pairs
     nb::object pairs = nb::steal(PySequence_Fast(v, "expected a mapping or (key, value) pairs"));
-    if (!pairs.is_valid()) { ClearOrRethrow(); Mismatch(p, v, "a mapping"); }
+    if (!pairs.is_valid()) {
+      ClearOrRethrow();
+      Mismatch(p, v, "a mapping");
+    }
     Py_ssize_t n = PySequence_Fast_GET_SIZE(pairs.ptr());
     keys = nb::steal(PyList_New(n));
     vals = nb::steal(PyList_New(n));
@@ -313,7 +369,8 @@ void WriteMap(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
   if (!keys.is_valid() || !vals.is_valid()) throw nb::python_error();
   if (!PyDict_Check(v)) {  // SPEC §2.3: writers MUST NOT write two equal keys (Python equality)
     nb::object seen = nb::steal(PySet_New(keys.ptr()));
-    if (!seen.is_valid()) ClearOrRethrow();  // unhashable keys: cannot be checked here
+    if (!seen.is_valid())
+      ClearOrRethrow();  // unhashable keys: cannot be checked here
     else if (PySet_GET_SIZE(seen.ptr()) != PyList_GET_SIZE(keys.ptr()))
       Invalid(p, "the map has two equal keys (SPEC §2.3)");
   }
@@ -324,14 +381,16 @@ void WriteMap(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
     zerorow::ArrayWriter a;
     Ok(p, m.BeginKeys(n, &a));
     for (Py_ssize_t k = 0; k < n; ++k)
-      WriteValue(a, static_cast<int>(k), *t.elem, PyList_GET_ITEM(keys.ptr(), k), PathNode{&p, &a, static_cast<int>(k)});
+      WriteValue(a, static_cast<int>(k), *t.elem, PyList_GET_ITEM(keys.ptr(), k),
+                 PathNode{&p, &a, static_cast<int>(k)});
     Ok(p, a.Finish());
   }
   {
     zerorow::ArrayWriter a;
     Ok(p, m.BeginValues(n, &a));
     for (Py_ssize_t k = 0; k < n; ++k)
-      WriteValue(a, static_cast<int>(k), *t.value, PyList_GET_ITEM(vals.ptr(), k), PathNode{&p, &a, static_cast<int>(k)});
+      WriteValue(a, static_cast<int>(k), *t.value, PyList_GET_ITEM(vals.ptr(), k),
+                 PathNode{&p, &a, static_cast<int>(k)});
     Ok(p, a.Finish());
   }
   Ok(p, m.Finish());
@@ -345,7 +404,10 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
       if (PyBool_Check(v)) return Ok(p, w.WriteBool(i, v == Py_True));
       return Ok(p, w.WriteBool(i, AsInt(p, v, 0, 1, "bool") != 0));
     }
-    case Tid::Int8: case Tid::Int16: case Tid::Int32: case Tid::Int64:
+    case Tid::Int8:
+    case Tid::Int16:
+    case Tid::Int32:
+    case Tid::Int64:
       if (PyLong_CheckExact(v)) {  // fast path; overflow and errors take the checked path below
         int overflow = 0;
         long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
@@ -357,21 +419,28 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
         auto [lo, hi] = IntRange(t.id);
         return Ok(p, w.WriteInt(i, AsInt(p, v, lo, hi, zerorow::TypeIdName(t.core->id()).data())));
       }
-    case Tid::Float32: case Tid::Float64: {
+    case Tid::Float32:
+    case Tid::Float64: {
       double d;
       if (PyFloat_CheckExact(v)) {
         d = PyFloat_AS_DOUBLE(v);
       } else {
         if (PyBool_Check(v) || PyUnicode_Check(v) || !PyNumber_Check(v)) Mismatch(p, v, "float");
         d = PyFloat_AsDouble(v);
-        if (d == -1.0 && PyErr_Occurred()) { ClearOrRethrow(); Mismatch(p, v, "float"); }
+        if (d == -1.0 && PyErr_Occurred()) {
+          ClearOrRethrow();
+          Mismatch(p, v, "float");
+        }
       }
       if (t.id == Tid::Float32 && std::isfinite(d) && std::fabs(d) > std::numeric_limits<float>::max())
         Invalid(p, ShortFloat(d) + " is out of range for float32: expected |v| <= " +
                        ShortFloat(std::numeric_limits<float>::max()));
       return Ok(p, w.WriteFloat(i, d));
     }
-    case Tid::Date32: case Tid::Time: case Tid::Timestamp: case Tid::Duration:
+    case Tid::Date32:
+    case Tid::Time:
+    case Tid::Timestamp:
+    case Tid::Duration:
       return Ok(p, w.WriteInt(i, TemporalValue(p, v, t)));
     case Tid::Decimal:
       return Ok(p, w.WriteDecimal(i, DecimalValue(p, v, t)));
@@ -393,14 +462,21 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
       if (!PyUnicode_Check(src)) Mismatch(p, v, "str");
       Py_ssize_t n;
       const char* s = PyUnicode_AsUTF8AndSize(src, &n);
-      if (!s) { ClearOrRethrow(); Invalid(p, Repr(v) + " cannot be encoded as UTF-8"); }
+      if (!s) {
+        ClearOrRethrow();
+        Invalid(p, Repr(v) + " cannot be encoded as UTF-8");
+      }
       return Ok(p, w.WriteString(i, std::string_view(s, static_cast<size_t>(n))));
     }
     case Tid::Binary: {
       if (PyUnicode_Check(v) || !PyObject_CheckBuffer(v)) Mismatch(p, v, "bytes-like object");
       Py_buffer b;
-      if (PyObject_GetBuffer(v, &b, PyBUF_SIMPLE) != 0) { ClearOrRethrow(); Mismatch(p, v, "contiguous bytes-like object"); }
-      zerorow::Status st = w.WriteBinary(i, std::span<const uint8_t>(static_cast<const uint8_t*>(b.buf), static_cast<size_t>(b.len)));
+      if (PyObject_GetBuffer(v, &b, PyBUF_SIMPLE) != 0) {
+        ClearOrRethrow();
+        Mismatch(p, v, "contiguous bytes-like object");
+      }
+      zerorow::Status st =
+          w.WriteBinary(i, std::span<const uint8_t>(static_cast<const uint8_t*>(b.buf), static_cast<size_t>(b.len)));
       PyBuffer_Release(&b);
       return Ok(p, st);
     }
@@ -415,8 +491,10 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
       WriteStructFields(child, t, v, p);
       return Ok(p, child.Finish());
     }
-    case Tid::List: return WriteList(w, i, t, v, p);
-    case Tid::Map: return WriteMap(w, i, t, v, p);
+    case Tid::List:
+      return WriteList(w, i, t, v, p);
+    case Tid::Map:
+      return WriteMap(w, i, t, v, p);
   }
 }
 
@@ -438,16 +516,17 @@ PyObject* FetchAttr(PyObject* obj, const Field& f) {
   PyErr_NormalizeException(&type, &value, &tb);
   nb::object name = nb::steal(value ? PyObject_GetAttrString(value, "name") : nullptr);
   if (!name.is_valid()) PyErr_Clear();
-  bool about_field = !name.is_valid() || name.is_none() ||
-                     PyObject_RichCompareBool(name.ptr(), f.py_name.ptr(), Py_EQ) == 1;
+  bool about_field =
+      !name.is_valid() || name.is_none() || PyObject_RichCompareBool(name.ptr(), f.py_name.ptr(), Py_EQ) == 1;
   if (!about_field) {
     PyErr_Restore(type, value, tb);
     throw nb::python_error();
   }
-  Py_XDECREF(type); Py_XDECREF(tb);
+  Py_XDECREF(type);
+  Py_XDECREF(tb);
   nb::object cause = nb::steal(value);
-  Error e(Kind::SchemaMismatch, p.Text(), std::string("object of type ") + Py_TYPE(obj)->tp_name +
-                                            " has no attribute '" + f.name + "'");
+  Error e(Kind::SchemaMismatch, p.Text(),
+          std::string("object of type ") + Py_TYPE(obj)->tp_name + " has no attribute '" + f.name + "'");
   SetPyError(e);  // raised here so the AttributeError can be its __cause__
   if (cause.is_valid()) {
     PyObject *t2, *v2, *tb2;
@@ -469,20 +548,30 @@ inline bool TryWriteFast(zerorow::RowWriter& w, int i, Tid id, PyObject* v) {
   switch (id) {
     case Tid::Bool:
       return (v == Py_True || v == Py_False) && w.WriteBool(i, v == Py_True).ok();
-    case Tid::Int8: case Tid::Int16: case Tid::Int32: case Tid::Int64: {
+    case Tid::Int8:
+    case Tid::Int16:
+    case Tid::Int32:
+    case Tid::Int64: {
       if (!PyLong_CheckExact(v)) return false;
       int overflow = 0;
       long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
-      if (overflow || (x == -1 && PyErr_Occurred())) { ClearOrRethrow(); return false; }
+      if (overflow || (x == -1 && PyErr_Occurred())) {
+        ClearOrRethrow();
+        return false;
+      }
       return w.WriteInt(i, x).ok();
     }
-    case Tid::Float32: case Tid::Float64:
+    case Tid::Float32:
+    case Tid::Float64:
       return PyFloat_CheckExact(v) && w.WriteFloat(i, PyFloat_AS_DOUBLE(v)).ok();
     case Tid::String: {
       if (!PyUnicode_CheckExact(v)) return false;
       Py_ssize_t n;
       const char* s = PyUnicode_AsUTF8AndSize(v, &n);
-      if (!s) { ClearOrRethrow(); return false; }
+      if (!s) {
+        ClearOrRethrow();
+        return false;
+      }
       return w.WriteString(i, std::string_view(s, static_cast<size_t>(n))).ok();
     }
     default:
@@ -551,9 +640,10 @@ void EnsureImports() {
 void EncodeInto(const Type& t, PyObject* obj, zerorow::RowWriter& w) {
   EnsureImports();
   if (obj == Py_None)
-    throw Error(Kind::SchemaMismatch, "", "expected an object with the schema's fields (a dataclass or "
-                                          "NamedTuple instance, an object with those attributes, or a dict) "
-                                          "but found None");
+    throw Error(Kind::SchemaMismatch, "",
+                "expected an object with the schema's fields (a dataclass or "
+                "NamedTuple instance, an object with those attributes, or a dict) "
+                "but found None");
   w.Reset();
   PathNode top{nullptr, nullptr, 0};
   WriteStructFields(w, t, obj, top);

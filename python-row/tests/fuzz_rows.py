@@ -31,7 +31,7 @@ def walk(v):
         for x in v:
             walk(x)
     elif isinstance(v, zerorow.MapData):
-        for k, x in zip(v.keys(), v.values()):
+        for k, x in zip(v.keys(), v.values(), strict=False):
             walk(k)
             walk(x)
 

@@ -1,5 +1,6 @@
 from dataclasses import dataclass
-from typing import List, Dict
+from typing import Dict, List
+
 import pyarrow as pa
 import zerorow
 

@@ -5,9 +5,8 @@ import decimal
 import math
 import struct
 
-from hypothesis import strategies as st
-
 import zerorow
+from hypothesis import strategies as st
 
 PRIMS = list(zerorow.schema.PRIMITIVES)  # every primitive type name of SPEC §3
 KEYS = ["int32", "int64", "string", "bool"]
@@ -33,7 +32,9 @@ def _fields(children):
     )
     return names.flatmap(
         lambda ns: st.tuples(*[st.tuples(children, st.booleans()) for _ in ns]).map(
-            lambda ts: [zerorow.field(n, t, nb) for n, (t, nb) in zip(ns, ts)]
+            lambda ts: [
+                zerorow.field(n, t, nb) for n, (t, nb) in zip(ns, ts, strict=True)
+            ]
         )
     )
 
@@ -99,7 +100,7 @@ def _values(t):
             unique_by=lambda kv: kv[0],
         )
     return st.tuples(*[values(f.type, f.nullable) for f in t.fields]).map(
-        lambda vs: {f.name: v for f, v in zip(t.fields, vs)}
+        lambda vs: {f.name: v for f, v in zip(t.fields, vs, strict=True)}
     )
 
 
@@ -119,11 +120,13 @@ def same(t, a, b):
             a == b and math.copysign(1, a) == math.copysign(1, b)
         )
     if i == "list":
-        return len(a) == len(b) and all(same(t.element, x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(
+            same(t.element, x, y) for x, y in zip(a, b, strict=True)
+        )
     if i == "map":
         return len(a) == len(b) and all(
             same(t.key, k1, k2) and same(t.value, v1, v2)
-            for (k1, v1), (k2, v2) in zip(a, b)
+            for (k1, v1), (k2, v2) in zip(a, b, strict=True)
         )
     if i == "struct":
         return all(same(f.type, a[f.name], b[f.name]) for f in t.fields)

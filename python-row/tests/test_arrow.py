@@ -7,7 +7,6 @@ from typing import Annotated, Dict, List, Optional
 
 import pyarrow as pa
 import pytest
-
 import zerorow
 
 
@@ -20,7 +19,7 @@ class Item:
 @dataclass
 class Order:
     id: int
-    when: Annotated[dt.datetime, dt.timezone.utc]
+    when: Annotated[dt.datetime, dt.UTC]
     day: dt.date
     price: Annotated[decimal.Decimal, zerorow.decimal(9, 2)]
     tags: List[str]
@@ -33,7 +32,7 @@ ENC = zerorow.encoder(Order)
 ORDERS = [
     Order(
         i,
-        dt.datetime(2024, 1, 1, i % 24, tzinfo=dt.timezone.utc),
+        dt.datetime(2024, 1, 1, i % 24, tzinfo=dt.UTC),
         dt.date(2024, 1, 1 + i % 28),
         decimal.Decimal(i) / 4,
         [f"t{i}"] * (i % 3),

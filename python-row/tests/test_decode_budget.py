@@ -6,7 +6,6 @@ import os
 from typing import List, Optional
 
 import pytest
-
 import zerorow
 from conftest import VECTORS
 

@@ -6,10 +6,9 @@ extra attributes of an object are not part of the record."""
 
 import types
 
+import zerorow
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import zerorow
 
 TYPES = {
     "int64": (zerorow.int64, st.integers(-(2**63), 2**63 - 1)),

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import NamedTuple, Optional
 
 import pytest
-
 import zerorow
-from test_arrow import ENC as ORDER_ENC, ORDERS
+from test_arrow import ENC as ORDER_ENC
+from test_arrow import ORDERS
 from test_encoder import everything
 from test_schema import Everything
 
@@ -36,7 +36,7 @@ FIELDS = ("id", "name", "score", "count", "flag", "small", "ratio", "opt")
 VALUES = (7, "alice ü", 2.5, -123456789012, True, -5, 0.25, 3)
 
 
-class I(int):
+class IntSubclass(int):
     pass
 
 
@@ -50,7 +50,7 @@ class S(str):
 
 def general(values):
     """The same values as subclass instances: WriteValue's general path for each of them."""
-    conv = {int: I, float: F, str: S, bool: lambda b: I(int(b))}
+    conv = {int: IntSubclass, float: F, str: S, bool: lambda b: IntSubclass(int(b))}
     return tuple(None if v is None else conv[type(v)](v) for v in values)
 
 
@@ -58,19 +58,19 @@ class Slotted:
     __slots__ = FIELDS
 
     def __init__(self, *values):
-        for k, v in zip(FIELDS, values):
+        for k, v in zip(FIELDS, values, strict=True):
             setattr(self, k, v)
 
 
 class Plain:
     def __init__(self, *values):
         # through __dict__: subclasses may shadow some fields with properties
-        self.__dict__.update(zip(FIELDS, values))
+        self.__dict__.update(zip(FIELDS, values, strict=True))
 
 
 class WithProperties:
     def __init__(self, *values):
-        self._v = dict(zip(FIELDS, values))
+        self._v = dict(zip(FIELDS, values, strict=True))
 
     id = property(lambda self: self._v["id"])
     name = property(lambda self: self._v["name"])
@@ -84,7 +84,7 @@ class WithProperties:
 
 class WithGetattr:
     def __init__(self, *values):
-        self._v = dict(zip(FIELDS, values))
+        self._v = dict(zip(FIELDS, values, strict=True))
 
     def __getattr__(self, name):
         try:
@@ -106,9 +106,9 @@ class RecTuple(NamedTuple):
 
 def with_defaults(*values):
     """Class-level attributes for the first three fields, instance attributes for the rest."""
-    cls = type("WithDefaults", (), dict(zip(FIELDS[:3], values[:3])))
+    cls = type("WithDefaults", (), dict(zip(FIELDS[:3], values[:3], strict=True)))
     obj = cls()
-    for k, v in zip(FIELDS[3:], values[3:]):
+    for k, v in zip(FIELDS[3:], values[3:], strict=True):
         setattr(obj, k, v)
     return obj
 
@@ -121,7 +121,7 @@ MAKERS = {
     "getattr": WithGetattr,
     "namedtuple": lambda *v: RecTuple(*v),
     "defaults": with_defaults,
-    "dict": lambda *v: dict(zip(FIELDS, v)),
+    "dict": lambda *v: dict(zip(FIELDS, v, strict=True)),
 }
 
 
@@ -208,7 +208,7 @@ def test_missing_attributes_and_raising_properties():
         ENC.encode(obj)
     assert isinstance(e.value.__cause__, AttributeError)
     # a dict's missing key is null for a nullable field, an error for another
-    d = dict(zip(FIELDS, VALUES))
+    d = dict(zip(FIELDS, VALUES, strict=True))
     del d["name"]
     assert ENC.decode(ENC.encode(d)).name is None
     del d["id"]

@@ -9,7 +9,6 @@ from typing import Annotated, Dict, List, NamedTuple, Optional
 
 import numpy as np
 import pytest
-
 import zerorow
 from test_schema import Color, Everything, Leaf, Point
 
@@ -27,7 +26,7 @@ def everything():
         d=dt.date(2024, 2, 29),
         ts=dt.datetime(1969, 12, 31, 23, 59, 59, 999999),
         tsz=dt.datetime(2023, 11, 14, 23, 13, 20, tzinfo=PARIS),
-        tsu=dt.datetime(2023, 1, 1, tzinfo=dt.timezone.utc),
+        tsu=dt.datetime(2023, 1, 1, tzinfo=dt.UTC),
         tso=dt.datetime(2023, 1, 1, 12, tzinfo=IST),
         t=dt.time(23, 59, 59, 1),
         du=dt.timedelta(days=-1, microseconds=3),
@@ -164,13 +163,13 @@ def test_timestamp_zone_rules():
     with pytest.raises(zerorow.SchemaMismatchError):
         enc.encode(
             T(
-                dt.datetime(2020, 1, 1, tzinfo=dt.timezone.utc),
+                dt.datetime(2020, 1, 1, tzinfo=dt.UTC),
                 dt.datetime(2020, 1, 1, tzinfo=PARIS),
             )
         )
     with pytest.raises(zerorow.SchemaMismatchError):
         enc.encode(T(dt.datetime(2020, 1, 1), dt.datetime(2020, 1, 1)))
-    utc = dt.datetime(2020, 6, 1, 12, tzinfo=dt.timezone.utc)
+    utc = dt.datetime(2020, 6, 1, 12, tzinfo=dt.UTC)
     r = enc.to_row(T(dt.datetime(2020, 1, 1), utc))
     assert r.aware == utc and r.aware.tzinfo == PARIS and r.aware.hour == 14
     assert r.get_raw("aware") == 1591012800000000

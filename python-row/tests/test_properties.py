@@ -2,9 +2,8 @@
 
 import json
 
-from hypothesis import HealthCheck, given, settings
-
 import zerorow
+from hypothesis import HealthCheck, given, settings
 from strategies import rows, same
 from zerorow import _zerorow
 

@@ -10,7 +10,6 @@ from typing import Dict, List, Optional
 
 import numpy as np
 import pytest
-
 import zerorow
 
 

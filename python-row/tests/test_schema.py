@@ -11,7 +11,6 @@ from typing import Annotated, Dict, FrozenSet, List, NamedTuple, Optional, Set, 
 import numpy as np
 import pyarrow as pa
 import pytest
-
 import zerorow
 from conftest import VECTORS
 
@@ -92,7 +91,7 @@ class Everything:
     d: dt.date
     ts: dt.datetime
     tsz: Annotated[dt.datetime, zoneinfo.ZoneInfo("Europe/Paris")]
-    tsu: Annotated[dt.datetime, dt.timezone.utc]
+    tsu: Annotated[dt.datetime, dt.UTC]
     tso: Annotated[dt.datetime, dt.timezone(dt.timedelta(hours=5, minutes=30))]
     t: dt.time
     du: dt.timedelta

@@ -11,7 +11,6 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pytest
-
 import zerorow
 
 
@@ -94,7 +93,7 @@ def test_a_time_with_a_zone_is_refused():
     enc = zerorow.encoder(Alarm)
     assert enc.decode(enc.encode(Alarm(dt.time(7, 30)))) == Alarm(dt.time(7, 30))
     with pytest.raises(zerorow.SchemaMismatchError, match="without tzinfo") as e:
-        enc.encode(Alarm(dt.time(7, 30, tzinfo=dt.timezone.utc)))
+        enc.encode(Alarm(dt.time(7, 30, tzinfo=dt.UTC)))
     assert e.value.path == "at"
 
 

@@ -3,7 +3,6 @@
 import os
 
 import pytest
-
 from conftest import VECTORS
 from zerorow_testing import vectors as runner
 

@@ -23,8 +23,13 @@ def test_maven_python_and_cmake_share_one_version():
 def test_every_maven_module_inherits_that_version():
     maven = _one(r"^  <version>([^<]+)</version>", "pom.xml")
     for pom in ROOT.glob("**/pom.xml"):
-        if any(p in ("target", "build") or p.startswith(".") for p in pom.relative_to(ROOT).parts) \
-            or pom.parent == ROOT:
+        if (
+            any(
+                p in ("target", "build") or p.startswith(".")
+                for p in pom.relative_to(ROOT).parts
+            )
+            or pom.parent == ROOT
+        ):
             continue
         text = pom.read_text(encoding="utf-8")
         parent = re.search(r"<parent>.*?<version>([^<]+)</version>", text, re.S)

@@ -46,7 +46,11 @@ def value(order_id, country, total):
 
 
 def on_row(r):  # zerorow BinaryRow: reads three fields in place
-    return {"v": value(r.order_id, r.customer.country, sum(i.qty * i.price for i in r.items))}
+    return {
+        "v": value(
+            r.order_id, r.customer.country, sum(i.qty * i.price for i in r.items)
+        )
+    }
 
 
 def on_columns(b):  # zerorow.spark.RowBatch: one field of every row per call
@@ -55,21 +59,29 @@ def on_columns(b):  # zerorow.spark.RowBatch: one field of every row per call
 
     qty, price = b.column("items.qty"), b.column("items.price")
     total = qty.per_row(qty.to_numpy() * price.to_numpy(), len(b))
-    de = np.asarray(b.column("customer.country").to_arrow().to_numpy(zero_copy_only=False) == "DE")
+    de = np.asarray(
+        b.column("customer.country").to_arrow().to_numpy(zero_copy_only=False) == "DE"
+    )
     oid = b.column("order_id").to_numpy()
     return pa.record_batch({"v": total * np.where(de, 1.1, 1.0) + (oid % 2)})
 
 
 def on_python_objects(order_id, customer, items):  # pickled UDF / Arrow UDF: Rows
-    return value(order_id, customer["country"], sum(i["qty"] * i["price"] for i in items))
+    return value(
+        order_id, customer["country"], sum(i["qty"] * i["price"] for i in items)
+    )
 
 
 def pandas_fn(it):
     import pandas as pd
 
     for pdf in it:
-        v = [value(o, c["country"], sum(i["qty"] * i["price"] for i in items))
-             for o, c, items in zip(pdf["order_id"], pdf["customer"], pdf["items"])]
+        v = [
+            value(o, c["country"], sum(i["qty"] * i["price"] for i in items))
+            for o, c, items in zip(
+                pdf["order_id"], pdf["customer"], pdf["items"], strict=False
+            )
+        ]
         yield pd.DataFrame({"v": v})
 
 
@@ -77,8 +89,14 @@ def arrow_pylist_fn(it):
     import pyarrow as pa
 
     for b in it:
-        v = [value(r["order_id"], r["customer"]["country"], sum(i["qty"] * i["price"] for i in r["items"]))
-             for r in b.to_pylist()]
+        v = [
+            value(
+                r["order_id"],
+                r["customer"]["country"],
+                sum(i["qty"] * i["price"] for i in r["items"]),
+            )
+            for r in b.to_pylist()
+        ]
         yield pa.record_batch({"v": pa.array(v, pa.float64())})
 
 
@@ -90,9 +108,18 @@ def arrow_vector_fn(it):
     for b in it:
         items = b.column("items")
         flat = pc.list_flatten(items)
-        prod = pc.multiply(pc.struct_field(flat, "qty").cast(pa.float64()), pc.struct_field(flat, "price"))
-        total = np.bincount(pc.list_parent_indices(items).to_numpy(), weights=prod.to_numpy(), minlength=len(b))
-        de = pc.equal(pc.struct_field(b.column("customer"), "country"), "DE").to_numpy(zero_copy_only=False)
+        prod = pc.multiply(
+            pc.struct_field(flat, "qty").cast(pa.float64()),
+            pc.struct_field(flat, "price"),
+        )
+        total = np.bincount(
+            pc.list_parent_indices(items).to_numpy(),
+            weights=prod.to_numpy(),
+            minlength=len(b),
+        )
+        de = pc.equal(pc.struct_field(b.column("customer"), "country"), "DE").to_numpy(
+            zero_copy_only=False
+        )
         oid = b.column("order_id").to_numpy()
         yield pa.record_batch({"v": total * np.where(de, 1.1, 1.0) + (oid % 2)})
 
@@ -109,10 +136,15 @@ def session():
     import zerorow.spark as zs
     from pyspark.sql import SparkSession
 
-    b = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
-         .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "2")
-         .config("spark.driver.bindAddress", "127.0.0.1").config("spark.driver.host", "127.0.0.1")
-         .config("spark.driver.memory", os.environ.get("BENCH_DRIVER_MEMORY", "6g")))
+    b = (
+        SparkSession.builder.master("local[2]")
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.memory", os.environ.get("BENCH_DRIVER_MEMORY", "6g"))
+    )
     spark = zs.configure(b).getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     return spark
@@ -133,33 +165,97 @@ def variants(spark, df, tmp):
     from zerorow.spark import functions as zf
 
     total = F.aggregate("items", F.lit(0.0), lambda acc, i: acc + i["qty"] * i["price"])
-    sql_v = total * F.when(F.col("customer.country") == "DE", 1.1).otherwise(1.0) + F.col("order_id") % 2
+    sql_v = (
+        total * F.when(F.col("customer.country") == "DE", 1.1).otherwise(1.0)
+        + F.col("order_id") % 2
+    )
     schema = zs.struct_to_schema(df.schema)
-    s = lambda d: d.agg(F.sum("v")).collect()[0][0]
+
+    def s(d):
+        return d.agg(F.sum("v")).collect()[0][0]
+
     udf_b = F.udf(on_python_objects, "double")
     udf_c = F.udf(on_python_objects, "double", useArrow=True)
     cols3 = ["order_id", "customer", "items"]
     rf, pq = os.path.join(tmp, "rows"), os.path.join(tmp, "parquet")
     df.write.format("zerorow").save(rf)
     df.write.parquet(pq)
-    pruned = lambda d: d.select("order_id", "l5", "s3").agg(F.sum("order_id"), F.sum("l5"), F.max(F.length("s3"))).collect()[0]
+
+    def pruned(d):
+        return (
+            d.select("order_id", "l5", "s3")
+            .agg(F.sum("order_id"), F.sum("l5"), F.max(F.length("s3")))
+            .collect()[0]
+        )
+
     return [
         ("a", "zerorow.spark.map_rows", lambda: s(zs.map_rows(df, on_row, "v DOUBLE"))),
-        ("a2", "zerorow.spark.map_row_batches (column helpers)", lambda: s(zs.map_row_batches(df, on_columns, "v DOUBLE"))),
-        ("a-nojar", "map_rows without the jar (Python-side rows)", lambda: s(zs.map_rows(df, on_row, "v DOUBLE", use_jar=False))),
+        (
+            "a2",
+            "zerorow.spark.map_row_batches (column helpers)",
+            lambda: s(zs.map_row_batches(df, on_columns, "v DOUBLE")),
+        ),
+        (
+            "a-nojar",
+            "map_rows without the jar (Python-side rows)",
+            lambda: s(zs.map_rows(df, on_row, "v DOUBLE", use_jar=False)),
+        ),
         ("b", "@udf (pickled rows)", lambda: s(df.select(udf_b(*cols3).alias("v")))),
         ("c", "@udf(useArrow=True)", lambda: s(df.select(udf_c(*cols3).alias("v")))),
         ("d", "mapInPandas", lambda: s(df.mapInPandas(pandas_fn, "v DOUBLE"))),
-        ("e", "mapInArrow + to_pylist()", lambda: s(df.mapInArrow(arrow_pylist_fn, "v DOUBLE"))),
-        ("e2", "mapInArrow vectorised (pyarrow.compute)", lambda: s(df.mapInArrow(arrow_vector_fn, "v DOUBLE"))),
-        ("e2-3col", "mapInArrow vectorised, the 3 columns selected", lambda: s(df.select(*cols3).mapInArrow(arrow_vector_fn, "v DOUBLE"))),
-        ("f", "Spark SQL expressions (JVM floor)", lambda: s(df.select(sql_v.alias("v")))),
-        ("g", "zerorow_encode + zerorow_decode, then (f)", lambda: s(
-            df.select(zf.zerorow_decode(zf.zerorow_encode(F.struct(*df.columns)), schema).alias("o")).select("o.*").select(sql_v.alias("v")))),
-        ("n-rows", "do-nothing map_rows (whole row)", lambda: zs.map_rows(df, lambda r: None, "v DOUBLE").count()),
-        ("n-arrow", "do-nothing mapInArrow (30 columns)", lambda: df.mapInArrow(arrow_nothing, "n BIGINT").count()),
-        ("r-zr", "read 3 of 30 columns: format(\"zerorow\")", lambda: pruned(spark.read.format("zerorow").load(rf))),
-        ("r-pq", "read 3 of 30 columns: Parquet", lambda: pruned(spark.read.parquet(pq))),
+        (
+            "e",
+            "mapInArrow + to_pylist()",
+            lambda: s(df.mapInArrow(arrow_pylist_fn, "v DOUBLE")),
+        ),
+        (
+            "e2",
+            "mapInArrow vectorised (pyarrow.compute)",
+            lambda: s(df.mapInArrow(arrow_vector_fn, "v DOUBLE")),
+        ),
+        (
+            "e2-3col",
+            "mapInArrow vectorised, the 3 columns selected",
+            lambda: s(df.select(*cols3).mapInArrow(arrow_vector_fn, "v DOUBLE")),
+        ),
+        (
+            "f",
+            "Spark SQL expressions (JVM floor)",
+            lambda: s(df.select(sql_v.alias("v"))),
+        ),
+        (
+            "g",
+            "zerorow_encode + zerorow_decode, then (f)",
+            lambda: s(
+                df.select(
+                    zf.zerorow_decode(
+                        zf.zerorow_encode(F.struct(*df.columns)), schema
+                    ).alias("o")
+                )
+                .select("o.*")
+                .select(sql_v.alias("v"))
+            ),
+        ),
+        (
+            "n-rows",
+            "do-nothing map_rows (whole row)",
+            lambda: zs.map_rows(df, lambda r: None, "v DOUBLE").count(),
+        ),
+        (
+            "n-arrow",
+            "do-nothing mapInArrow (30 columns)",
+            lambda: df.mapInArrow(arrow_nothing, "n BIGINT").count(),
+        ),
+        (
+            "r-zr",
+            'read 3 of 30 columns: format("zerorow")',
+            lambda: pruned(spark.read.format("zerorow").load(rf)),
+        ),
+        (
+            "r-pq",
+            "read 3 of 30 columns: Parquet",
+            lambda: pruned(spark.read.parquet(pq)),
+        ),
     ]
 
 
@@ -194,8 +290,16 @@ def main():
 
 
 def render(results):
-    load = open("/proc/loadavg").read().split()[:3] if os.path.exists("/proc/loadavg") else ["?"] * 3
-    cpu = subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], capture_output=True, text=True).stdout.strip()
+    load = (
+        open("/proc/loadavg").read().split()[:3]
+        if os.path.exists("/proc/loadavg")
+        else ["?"] * 3
+    )
+    cpu = subprocess.run(
+        ["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"],
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     import pyspark
 
     per_record = {k: results[k][1] for k in ("b", "c", "d", "e") if k in results}
@@ -216,17 +320,29 @@ def render(results):
     lines.append("")
     targets = []
     if best_k and "a" in results:
-        targets.append(f"(a) vs best per-record path ({best_k}): {per_record[best_k] / ta:.2f}x faster (target >= 3x)")
+        targets.append(
+            f"(a) vs best per-record path ({best_k}): {per_record[best_k] / ta:.2f}x faster (target >= 3x)"
+        )
     if "a2" in results and "e2" in results:
-        targets.append(f"(a2) vs (e2): {results['e2'][1] / results['a2'][1]:.2f}x (target > 1)")
+        targets.append(
+            f"(a2) vs (e2): {results['e2'][1] / results['a2'][1]:.2f}x (target > 1)"
+        )
     if "n-rows" in results and "n-arrow" in results:
-        targets.append(f"do-nothing map_rows vs do-nothing mapInArrow: {results['n-rows'][1] / results['n-arrow'][1]:.2f} of its time (target < 1)")
+        targets.append(
+            f"do-nothing map_rows vs do-nothing mapInArrow: {results['n-rows'][1] / results['n-arrow'][1]:.2f} of its time (target < 1)"
+        )
     if "g" in results and "f" in results:
-        targets.append(f"(g) encode+decode vs (f): {results['g'][1] / tf:.2f}x (target <= 1.5)")
+        targets.append(
+            f"(g) encode+decode vs (f): {results['g'][1] / tf:.2f}x (target <= 1.5)"
+        )
     if "r-zr" in results and "r-pq" in results:
-        targets.append(f"pruned read, row files vs Parquet: {results['r-zr'][1] / results['r-pq'][1]:.2f}x")
+        targets.append(
+            f"pruned read, row files vs Parquet: {results['r-zr'][1] / results['r-pq'][1]:.2f}x"
+        )
     if "a-nojar" in results and "a" in results:
-        targets.append(f"(a) without the jar vs with it: {results['a-nojar'][1] / ta:.2f}x")
+        targets.append(
+            f"(a) without the jar vs with it: {results['a-nojar'][1] / ta:.2f}x"
+        )
     lines += [f"- {t}" for t in targets]
     return "\n".join(lines) + "\n"
 
@@ -235,7 +351,11 @@ def check(results):
     """Every variant computed the same sum (the benchmark measures equal work)."""
     sums = {k: r for k, (_, _, r) in results.items() if isinstance(r, float)}
     ref = sums.get("f")
-    bad = {k: v for k, v in sums.items() if ref is not None and abs(v - ref) > 1e-6 * abs(ref)}
+    bad = {
+        k: v
+        for k, v in sums.items()
+        if ref is not None and abs(v - ref) > 1e-6 * abs(ref)
+    }
     if bad:
         print(f"MISMATCH against (f) = {ref}: {bad}", file=sys.stderr)
         sys.exit(1)

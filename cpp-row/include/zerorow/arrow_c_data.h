@@ -88,8 +88,8 @@ Status ExportRows(const Schema& schema, std::span<const BinaryRow> rows, ArrowAr
 
 /// Same, for rows stored end to end in one buffer: row k is bytes[offsets[k], offsets[k+1]).
 /// `offsets` has num_rows + 1 entries.
-Status ExportRows(const Schema& schema, std::span<const uint8_t> bytes,
-                  std::span<const int64_t> offsets, ArrowArray* out_array, ArrowSchema* out_schema);
+Status ExportRows(const Schema& schema, std::span<const uint8_t> bytes, std::span<const int64_t> offsets,
+                  ArrowArray* out_array, ArrowSchema* out_schema);
 
 /// Rows laid end to end: rows[k] = bytes[offsets[k], offsets[k+1]).
 struct RowBatch {
@@ -105,7 +105,6 @@ struct RowBatch {
 /// entries are rejected) as a row of `schema`. The array's column types must map to the
 /// schema's (SPEC §12, reader alternatives accepted; else schema_mismatch). Does not
 /// release the inputs. Appends to `out`.
-Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, const Schema& schema,
-                  RowBatch* out);
+Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, const Schema& schema, RowBatch* out);
 
 }  // namespace zerorow::arrow

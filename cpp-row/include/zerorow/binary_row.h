@@ -18,13 +18,13 @@
 // binary return empty; nested getters return an invalid_data error. Check IsNull first.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <span>
 #include <string>
 #include <string_view>
-#include <bit>
 
 #include "zerorow/decimal.h"
 #include "zerorow/schema.h"
@@ -32,8 +32,7 @@
 
 namespace zerorow {
 
-static_assert(std::endian::native == std::endian::little,
-              "zerorow's C++ core assumes a little-endian host");
+static_assert(std::endian::native == std::endian::little, "zerorow's C++ core assumes a little-endian host");
 
 class BinaryRow;
 class BinaryArray;
@@ -43,10 +42,10 @@ namespace detail {
 
 /// How ordinal i of a region is named in an error path (SPEC §4.3).
 enum class PathStyle : uint8_t {
-  kField,      ///< struct fields: the field name
-  kElement,    ///< list elements: "[i]"
-  kMapKey,     ///< the key array of a map: "{keys}[i]"
-  kMapValue,   ///< the value array of a map: "{values}[i]"
+  kField,     ///< struct fields: the field name
+  kElement,   ///< list elements: "[i]"
+  kMapKey,    ///< the key array of a map: "{keys}[i]"
+  kMapValue,  ///< the value array of a map: "{values}[i]"
 };
 
 template <typename T>
@@ -73,9 +72,7 @@ class SlotView {
   std::string PathOf(int i) const;
 
   /// Type of ordinal i: the field type (row) or the element type (array). No check on i.
-  const DataType& TypeAt(int i) const {
-    return is_row_ ? *type_->fields()[i].type : *type_;
-  }
+  const DataType& TypeAt(int i) const { return is_row_ ? *type_->fields()[i].type : *type_; }
   /// TypeId of ordinal i (no check on i); one load for a row.
   TypeId IdAt(int i) const { return is_row_ ? type_->field_ids()[i] : type_->id(); }
 
@@ -83,21 +80,18 @@ class SlotView {
     if (!InRange(i)) return IndexError(i);
     return IsNullUnchecked(i);
   }
-  bool IsNullUnchecked(int i) const {
-    return (bitmap_[i >> 3] >> (i & 7)) & 1;
-  }
+  bool IsNullUnchecked(int i) const { return (bitmap_[i >> 3] >> (i & 7)) & 1; }
 
   // Checked getters check the ordinal (out_of_range) and the type (schema_mismatch naming
   // the field and both types). The accepted types mirror the writers': Int32 reads int32 and
   // date32, Int64 reads int64, time, timestamp and duration.
-#define ZR_FIXED_GETTER(Name, T, A, B, C, D)                                  \
-  Result<T> Get##Name(int i) const {                                          \
-    if (!InRange(i)) return IndexError(i);                                    \
-    TypeId t = IdAt(i);                                                       \
-    if (t != TypeId::A && t != TypeId::B && t != TypeId::C && t != TypeId::D) \
-      return TypeError(i, TypeId::A);                                         \
-    return Get##Name##Unchecked(i);                                           \
-  }                                                                           \
+#define ZR_FIXED_GETTER(Name, T, A, B, C, D)                                                                  \
+  Result<T> Get##Name(int i) const {                                                                          \
+    if (!InRange(i)) return IndexError(i);                                                                    \
+    TypeId t = IdAt(i);                                                                                       \
+    if (t != TypeId::A && t != TypeId::B && t != TypeId::C && t != TypeId::D) return TypeError(i, TypeId::A); \
+    return Get##Name##Unchecked(i);                                                                           \
+  }                                                                                                           \
   T Get##Name##Unchecked(int i) const { return Load<T>(values_ + stride_ * static_cast<size_t>(i)); }
   ZR_FIXED_GETTER(Int8, int8_t, kInt8, kInt8, kInt8, kInt8)
   ZR_FIXED_GETTER(Int16, int16_t, kInt16, kInt16, kInt16, kInt16)
@@ -105,10 +99,10 @@ class SlotView {
   ZR_FIXED_GETTER(Int64, int64_t, kInt64, kTimestamp, kDuration, kTime)
   ZR_FIXED_GETTER(Float32, float, kFloat32, kFloat32, kFloat32, kFloat32)
   ZR_FIXED_GETTER(Float64, double, kFloat64, kFloat64, kFloat64, kFloat64)
-  ZR_FIXED_GETTER(Date32, int32_t, kDate32, kInt32, kInt32, kInt32)              ///< days since 1970-01-01
-  ZR_FIXED_GETTER(Time, int64_t, kTime, kInt64, kInt64, kInt64)                  ///< µs since midnight
-  ZR_FIXED_GETTER(Timestamp, int64_t, kTimestamp, kInt64, kInt64, kInt64)        ///< µs since epoch
-  ZR_FIXED_GETTER(Duration, int64_t, kDuration, kInt64, kInt64, kInt64)          ///< µs
+  ZR_FIXED_GETTER(Date32, int32_t, kDate32, kInt32, kInt32, kInt32)        ///< days since 1970-01-01
+  ZR_FIXED_GETTER(Time, int64_t, kTime, kInt64, kInt64, kInt64)            ///< µs since midnight
+  ZR_FIXED_GETTER(Timestamp, int64_t, kTimestamp, kInt64, kInt64, kInt64)  ///< µs since epoch
+  ZR_FIXED_GETTER(Duration, int64_t, kDuration, kInt64, kInt64, kInt64)    ///< µs
 #undef ZR_FIXED_GETTER
   /// Any nonzero byte reads as true (full validation rejects bytes other than 0/1).
   Result<bool> GetBool(int i) const {

@@ -67,33 +67,47 @@ struct HasTraits : std::bool_constant<HasAdlMembers<T>::value || HasSpecializedT
 
 template <typename T>
 constexpr auto MembersOf() {
-  if constexpr (HasAdlMembers<T>::value) return ZerorowMembers(static_cast<const T*>(nullptr));
-  else return StructTraits<T>::members();
+  if constexpr (HasAdlMembers<T>::value)
+    return ZerorowMembers(static_cast<const T*>(nullptr));
+  else
+    return StructTraits<T>::members();
 }
 
-template <typename T> struct IsOptional : std::false_type {};
-template <typename T> struct IsOptional<std::optional<T>> : std::true_type {};
-template <typename T> struct IsVector : std::false_type {};
-template <typename T, typename A> struct IsVector<std::vector<T, A>> : std::true_type {};
-template <typename T> struct IsMap : std::false_type {};
-template <typename K, typename V, typename C, typename A> struct IsMap<std::map<K, V, C, A>> : std::true_type {};
+template <typename T>
+struct IsOptional : std::false_type {};
+template <typename T>
+struct IsOptional<std::optional<T>> : std::true_type {};
+template <typename T>
+struct IsVector : std::false_type {};
+template <typename T, typename A>
+struct IsVector<std::vector<T, A>> : std::true_type {};
+template <typename T>
+struct IsMap : std::false_type {};
+template <typename K, typename V, typename C, typename A>
+struct IsMap<std::map<K, V, C, A>> : std::true_type {};
 template <typename K, typename V, typename H, typename E, typename A>
 struct IsMap<std::unordered_map<K, V, H, E, A>> : std::true_type {};
 
 // Signed integers by width (so `long long` maps to int64 like `long`); `char` and unsigned
 // types have no zerorow type and are refused at compile time.
 template <typename T>
-constexpr bool kIsSignedInt = std::is_integral_v<T> && std::is_signed_v<T> && !std::is_same_v<T, char> &&
-                              !std::is_same_v<T, bool>;
+constexpr bool kIsSignedInt =
+    std::is_integral_v<T>&& std::is_signed_v<T> && !std::is_same_v<T, char> && !std::is_same_v<T, bool>;
 template <typename T>
-constexpr bool kIsPrimitive = std::is_same_v<T, bool> || kIsSignedInt<T> || std::is_same_v<T, float> ||
-                              std::is_same_v<T, double>;
+constexpr bool kIsPrimitive =
+    std::is_same_v<T, bool> || kIsSignedInt<T> || std::is_same_v<T, float> || std::is_same_v<T, double>;
 
 template <typename T>
 constexpr bool kIsBytes = std::is_same_v<T, std::vector<uint8_t>> || std::is_same_v<T, std::vector<std::byte>>;
 
-template <typename T> struct Unopt { using type = T; };
-template <typename T> struct Unopt<std::optional<T>> { using type = T; };
+template <typename T>
+struct Unopt {
+  using type = T;
+};
+template <typename T>
+struct Unopt<std::optional<T>> {
+  using type = T;
+};
 
 template <typename T>
 DataTypePtr TypeOf();
@@ -119,25 +133,38 @@ struct Supported<std::unordered_map<K, V, H, E, A>>
 template <typename T>
 std::vector<Field> FieldsOf() {
   std::vector<Field> fields;
-  std::apply([&](auto... m) {
-    // SPEC Appendix A rule 1: non-nullable exactly for a bare primitive scalar.
-    (fields.push_back(Field{m.name, TypeOf<typename Unopt<std::remove_cvref_t<decltype(std::declval<T>().*(m.ptr))>>::type>(),
-                            !kIsPrimitive<std::remove_cvref_t<decltype(std::declval<T>().*(m.ptr))>>}), ...);
-  }, MembersOf<T>());
+  std::apply(
+      [&](auto... m) {
+        // SPEC Appendix A rule 1: non-nullable exactly for a bare primitive scalar.
+        (fields.push_back(
+             Field{m.name, TypeOf<typename Unopt<std::remove_cvref_t<decltype(std::declval<T>().*(m.ptr))>>::type>(),
+                   !kIsPrimitive<std::remove_cvref_t<decltype(std::declval<T>().*(m.ptr))>>}),
+         ...);
+      },
+      MembersOf<T>());
   return fields;
 }
 
 template <typename T>
 DataTypePtr TypeOf() {
-  if constexpr (std::is_same_v<T, bool>) return bool_();
-  else if constexpr (kIsSignedInt<T> && sizeof(T) == 1) return int8();
-  else if constexpr (kIsSignedInt<T> && sizeof(T) == 2) return int16();
-  else if constexpr (kIsSignedInt<T> && sizeof(T) == 4) return int32();
-  else if constexpr (kIsSignedInt<T> && sizeof(T) == 8) return int64();
-  else if constexpr (std::is_same_v<T, float>) return float32();
-  else if constexpr (std::is_same_v<T, double>) return float64();
-  else if constexpr (std::is_same_v<T, std::string>) return string();
-  else if constexpr (kIsBytes<T>) return binary();
+  if constexpr (std::is_same_v<T, bool>)
+    return bool_();
+  else if constexpr (kIsSignedInt<T> && sizeof(T) == 1)
+    return int8();
+  else if constexpr (kIsSignedInt<T> && sizeof(T) == 2)
+    return int16();
+  else if constexpr (kIsSignedInt<T> && sizeof(T) == 4)
+    return int32();
+  else if constexpr (kIsSignedInt<T> && sizeof(T) == 8)
+    return int64();
+  else if constexpr (std::is_same_v<T, float>)
+    return float32();
+  else if constexpr (std::is_same_v<T, double>)
+    return float64();
+  else if constexpr (std::is_same_v<T, std::string>)
+    return string();
+  else if constexpr (kIsBytes<T>)
+    return binary();
   else if constexpr (IsVector<T>::value) {
     using E = typename T::value_type;
     return list(TypeOf<typename Unopt<E>::type>(), true);  // Appendix A rule 2
@@ -229,9 +256,8 @@ template <typename T>
 Status EncodeFields(const T& v, RowWriter* w) {
   Status st;
   int i = 0;
-  std::apply([&](auto... m) {
-    ((st.ok() ? (void)(st = WriteValue(w, i, v.*(m.ptr))) : (void)0, ++i), ...);
-  }, MembersOf<T>());
+  std::apply([&](auto... m) { ((st.ok() ? (void)(st = WriteValue(w, i, v.*(m.ptr))) : (void)0, ++i), ...); },
+             MembersOf<T>());
   return st;
 }
 
@@ -331,13 +357,15 @@ template <typename T>
 Status DecodeFields(const BinaryRow& row, T* out, DecodeBudget* budget) {
   constexpr int n = static_cast<int>(std::tuple_size_v<decltype(MembersOf<T>())>);
   if (row.num_fields() != n)
-    return Status::Error(ErrorKind::kSchemaMismatch, "expected a row of " + std::to_string(n) + " fields but found " +
-                                                         std::to_string(row.num_fields()), {}, n, row.num_fields());
+    return Status::Error(
+        ErrorKind::kSchemaMismatch,
+        "expected a row of " + std::to_string(n) + " fields but found " + std::to_string(row.num_fields()), {}, n,
+        row.num_fields());
   Status st;
   int i = 0;
-  std::apply([&](auto... m) {
-    ((st.ok() ? (void)(st = ReadValue(row, i, &(out->*(m.ptr)), budget)) : (void)0, ++i), ...);
-  }, MembersOf<T>());
+  std::apply(
+      [&](auto... m) { ((st.ok() ? (void)(st = ReadValue(row, i, &(out->*(m.ptr)), budget)) : (void)0, ++i), ...); },
+      MembersOf<T>());
   return st;
 }
 
@@ -423,15 +451,16 @@ class Encoder {
 #define ZR_EXPAND2(...) ZR_EXPAND1(ZR_EXPAND1(ZR_EXPAND1(ZR_EXPAND1(__VA_ARGS__))))
 #define ZR_EXPAND1(...) __VA_ARGS__
 #define ZR_FOR_EACH(macro, T, ...) __VA_OPT__(ZR_EXPAND(ZR_FOR_EACH_HELPER(macro, T, __VA_ARGS__)))
-#define ZR_FOR_EACH_HELPER(macro, T, a1, ...) macro(T, a1) __VA_OPT__(ZR_FOR_EACH_AGAIN ZR_PARENS(macro, T, __VA_ARGS__))
+#define ZR_FOR_EACH_HELPER(macro, T, a1, ...) \
+  macro(T, a1) __VA_OPT__(ZR_FOR_EACH_AGAIN ZR_PARENS(macro, T, __VA_ARGS__))
 #define ZR_FOR_EACH_AGAIN() ZR_FOR_EACH_HELPER
 #define ZR_COMMA_MEMBER(T, name) , ::zerorow::MakeMember<&T::name>(#name)
 
 /// Declares the fields of struct `Type`, in declaration order (the row's ordinal order).
 /// Use it in the namespace that declares `Type` (the global one or the user's own): it
 /// declares a function found by argument-dependent lookup.
-#define ZEROROW_STRUCT(Type, first, ...)                                                     \
-  [[maybe_unused]] inline constexpr auto ZerorowMembers(const Type*) {                       \
-    return std::make_tuple(::zerorow::MakeMember<&Type::first>(#first)                       \
-                               ZR_FOR_EACH(ZR_COMMA_MEMBER, Type, __VA_ARGS__));             \
+#define ZEROROW_STRUCT(Type, first, ...)                                         \
+  [[maybe_unused]] inline constexpr auto ZerorowMembers(const Type*) {           \
+    return std::make_tuple(::zerorow::MakeMember<&Type::first>(#first)           \
+                               ZR_FOR_EACH(ZR_COMMA_MEMBER, Type, __VA_ARGS__)); \
   }

@@ -38,12 +38,30 @@ class JsonValue {
   Result<double> AsDouble() const;
 
   static JsonValue Null() { return JsonValue(Kind::kNull); }
-  static JsonValue Bool(bool b) { JsonValue v(Kind::kBool); v.bool_ = b; return v; }
-  static JsonValue Number(std::string text) { JsonValue v(Kind::kNumber); v.text_ = std::move(text); return v; }
-  static JsonValue String(std::string s) { JsonValue v(Kind::kString); v.text_ = std::move(s); return v; }
-  static JsonValue Array(std::vector<JsonValue> a) { JsonValue v(Kind::kArray); v.array_ = std::move(a); return v; }
+  static JsonValue Bool(bool b) {
+    JsonValue v(Kind::kBool);
+    v.bool_ = b;
+    return v;
+  }
+  static JsonValue Number(std::string text) {
+    JsonValue v(Kind::kNumber);
+    v.text_ = std::move(text);
+    return v;
+  }
+  static JsonValue String(std::string s) {
+    JsonValue v(Kind::kString);
+    v.text_ = std::move(s);
+    return v;
+  }
+  static JsonValue Array(std::vector<JsonValue> a) {
+    JsonValue v(Kind::kArray);
+    v.array_ = std::move(a);
+    return v;
+  }
   static JsonValue Object(std::vector<std::pair<std::string, JsonValue>> o) {
-    JsonValue v(Kind::kObject); v.object_ = std::move(o); return v;
+    JsonValue v(Kind::kObject);
+    v.object_ = std::move(o);
+    return v;
   }
   JsonValue() = default;
 

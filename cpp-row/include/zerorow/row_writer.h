@@ -241,24 +241,24 @@ class SlotWriter : public WriterLink {
   Result<size_t> AppendBody(int i, uint64_t size, uint64_t reserve = 0);
   void StoreRef(int i, size_t abs_pos, uint64_t size);
   // Sets this writer up as a region starting at the buffer's end.
-  Status Start(std::vector<uint8_t>* buf, const DataType* type, bool is_row, int64_t count,
-               size_t row_base, Patch patch, size_t patch_pos, size_t parent_base);
+  Status Start(std::vector<uint8_t>* buf, const DataType* type, bool is_row, int64_t count, size_t row_base,
+               Patch patch, size_t patch_pos, size_t parent_base);
   Status FinishRegion();
   void OnStateChange() override { limit_ = state_ == State::kOpen ? n_ : 0; }
 
   std::vector<uint8_t>* buf_ = nullptr;
-  const DataType* type_ = nullptr;  // struct type (row) or element type (array)
+  const DataType* type_ = nullptr;     // struct type (row) or element type (array)
   const TypeId* field_ids_ = nullptr;  // rows: type_->field_ids().data()
   size_t base_ = 0, bitmap_pos_ = 0, values_pos_ = 0;
-  size_t row_base_ = 0;             // start of the top-level row (2^31 limit)
+  size_t row_base_ = 0;  // start of the top-level row (2^31 limit)
   size_t patch_pos_ = 0, parent_base_ = 0;
   uint32_t stride_ = 8;
   int n_ = 0;
-  int limit_ = 0;                   // n_ while open, else 0 (see Is())
-  int next_body_ = 0;               // lowest ordinal that may take a body next
+  int limit_ = 0;      // n_ while open, else 0 (see Is())
+  int next_body_ = 0;  // lowest ordinal that may take a body next
   bool is_row_ = true;
-  bool no_nulls_ = false;           // map keys
-  bool elem_nullable_ = true;       // arrays: the list's element_nullable
+  bool no_nulls_ = false;      // map keys
+  bool elem_nullable_ = true;  // arrays: the list's element_nullable
   PathStyle path_style_ = PathStyle::kField;
   Patch patch_ = Patch::kNone;
 };
@@ -324,28 +324,37 @@ class ArrayWriter : public detail::SlotWriter {
     ZR_RETURN_NOT_OK(Usable());
     if (values.size() != static_cast<size_t>(n_))
       return Status::Error(ErrorKind::kSchemaMismatch,
-                           "expected " + std::to_string(n_) + " values but found " + std::to_string(values.size()),
-                           {}, n_, static_cast<int64_t>(values.size()));
+                           "expected " + std::to_string(n_) + " values but found " + std::to_string(values.size()), {},
+                           n_, static_cast<int64_t>(values.size()));
     const TypeId t = type_->id();
     bool ok;
-    if constexpr (std::is_same_v<T, float>) ok = t == TypeId::kFloat32;
-    else if constexpr (std::is_same_v<T, double>) ok = t == TypeId::kFloat64;
-    else if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, uint8_t>) ok = t == TypeId::kBool;
-    else if constexpr (std::is_same_v<T, int8_t>) ok = t == TypeId::kInt8;
-    else if constexpr (std::is_same_v<T, int16_t>) ok = t == TypeId::kInt16;
-    else if constexpr (std::is_same_v<T, int32_t>) ok = t == TypeId::kInt32 || t == TypeId::kDate32;
+    if constexpr (std::is_same_v<T, float>)
+      ok = t == TypeId::kFloat32;
+    else if constexpr (std::is_same_v<T, double>)
+      ok = t == TypeId::kFloat64;
+    else if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, uint8_t>)
+      ok = t == TypeId::kBool;
+    else if constexpr (std::is_same_v<T, int8_t>)
+      ok = t == TypeId::kInt8;
+    else if constexpr (std::is_same_v<T, int16_t>)
+      ok = t == TypeId::kInt16;
+    else if constexpr (std::is_same_v<T, int32_t>)
+      ok = t == TypeId::kInt32 || t == TypeId::kDate32;
     else if constexpr (std::is_same_v<T, int64_t>)
       ok = t == TypeId::kInt64 || t == TypeId::kTimestamp || t == TypeId::kDuration || t == TypeId::kTime;
-    else ok = false;
+    else
+      ok = false;
     if (!ok || static_cast<size_t>(type_->element_width()) != sizeof(T))
-      return Status::Error(ErrorKind::kSchemaMismatch, "cannot bulk-write these values into a list of " +
-                                                           std::string(TypeIdName(t)));
+      return Status::Error(ErrorKind::kSchemaMismatch,
+                           "cannot bulk-write these values into a list of " + std::string(TypeIdName(t)));
     for (size_t k = 0; k < values.size(); ++k) {  // value checks first: nothing is written on error
       if constexpr (std::is_same_v<T, uint8_t>) {
-        if (values[k] > 1) return Status::Error(ErrorKind::kInvalidData, "bool value must be 0 or 1", PathOf(static_cast<int>(k)));
+        if (values[k] > 1)
+          return Status::Error(ErrorKind::kInvalidData, "bool value must be 0 or 1", PathOf(static_cast<int>(k)));
       } else if constexpr (std::is_same_v<T, int64_t>) {
         if (t == TypeId::kTime && (values[k] < 0 || values[k] >= 86'400'000'000LL))
-          return Status::Error(ErrorKind::kInvalidData, "value " + std::to_string(values[k]) + " is out of range for time",
+          return Status::Error(ErrorKind::kInvalidData,
+                               "value " + std::to_string(values[k]) + " is out of range for time",
                                PathOf(static_cast<int>(k)));
       }
     }

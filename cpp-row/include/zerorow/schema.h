@@ -13,9 +13,23 @@ namespace zerorow {
 
 /// One id per spec type (SPEC §3). Names match the JSON names.
 enum class TypeId : uint8_t {
-  kBool, kInt8, kInt16, kInt32, kInt64, kFloat32, kFloat64,
-  kString, kBinary, kDate32, kTime, kTimestamp, kDuration, kDecimal,
-  kList, kMap, kStruct,
+  kBool,
+  kInt8,
+  kInt16,
+  kInt32,
+  kInt64,
+  kFloat32,
+  kFloat64,
+  kString,
+  kBinary,
+  kDate32,
+  kTime,
+  kTimestamp,
+  kDuration,
+  kDecimal,
+  kList,
+  kMap,
+  kStruct,
 };
 
 /// "bool", "int8", ..., "list", "map", "struct".
@@ -104,17 +118,17 @@ class DataType {
 };
 
 // Short factories, for readable test and user code.
-DataTypePtr bool_();     ///< bool (the trailing underscore avoids the keyword)
+DataTypePtr bool_();  ///< bool (the trailing underscore avoids the keyword)
 DataTypePtr int8();
 DataTypePtr int16();
 DataTypePtr int32();
 DataTypePtr int64();
 DataTypePtr float32();
 DataTypePtr float64();
-DataTypePtr string();    ///< UTF-8 string
+DataTypePtr string();  ///< UTF-8 string
 DataTypePtr binary();
 DataTypePtr date32();
-DataTypePtr time();      ///< time of day, µs
+DataTypePtr time();  ///< time of day, µs
 DataTypePtr timestamp(std::string tz = {});
 DataTypePtr duration();
 DataTypePtr decimal(int precision, int scale);
@@ -150,9 +164,11 @@ class Schema {
   bool Equals(const Schema& other) const { return ToJson() == other.ToJson(); }
 
  private:
-  struct Info { std::string json; uint64_t fingerprint; };
-  Schema(DataTypePtr type, std::shared_ptr<const Info> info)
-      : type_(std::move(type)), info_(std::move(info)) {}
+  struct Info {
+    std::string json;
+    uint64_t fingerprint;
+  };
+  Schema(DataTypePtr type, std::shared_ptr<const Info> info) : type_(std::move(type)), info_(std::move(info)) {}
   DataTypePtr type_;
   std::shared_ptr<const Info> info_;
 };

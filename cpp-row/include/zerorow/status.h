@@ -17,12 +17,12 @@ namespace zerorow {
 
 /// The kind of an error. The first four are SPEC §6.1; the others are API errors.
 enum class ErrorKind : uint8_t {
-  kInvalidData,     ///< "invalid_data": bytes break a rule of SPEC §2-§3, or a value cannot be written exactly
-  kTruncated,       ///< "truncated": top-level buffer shorter than its fixed region
-  kUnsupported,     ///< "unsupported": something v1 does not define
-  kSchemaMismatch,  ///< "schema_mismatch": data written for another schema / value of the wrong shape
-  kOutOfRange,      ///< "out_of_range": ordinal outside [0, n) (SPEC §6.2 B1: the language's index error)
-  kInvalidArgument, ///< "invalid_argument": misuse of the API (e.g. writer calls out of order)
+  kInvalidData,      ///< "invalid_data": bytes break a rule of SPEC §2-§3, or a value cannot be written exactly
+  kTruncated,        ///< "truncated": top-level buffer shorter than its fixed region
+  kUnsupported,      ///< "unsupported": something v1 does not define
+  kSchemaMismatch,   ///< "schema_mismatch": data written for another schema / value of the wrong shape
+  kOutOfRange,       ///< "out_of_range": ordinal outside [0, n) (SPEC §6.2 B1: the language's index error)
+  kInvalidArgument,  ///< "invalid_argument": misuse of the API (e.g. writer calls out of order)
 };
 
 /// The spec's spelling of a kind: "invalid_data", "truncated", ...
@@ -37,8 +37,7 @@ class [[nodiscard]] Status {
   static Status OK() { return Status(); }
   /// An error. `expected`/`actual` are the numbers the message talks about, if any.
   static Status Error(ErrorKind kind, std::string message, std::string path = {},
-                      std::optional<int64_t> expected = std::nullopt,
-                      std::optional<int64_t> actual = std::nullopt);
+                      std::optional<int64_t> expected = std::nullopt, std::optional<int64_t> actual = std::nullopt);
   static Status InvalidData(std::string message) { return Error(ErrorKind::kInvalidData, std::move(message)); }
   static Status Unsupported(std::string message) { return Error(ErrorKind::kUnsupported, std::move(message)); }
   static Status OutOfRange(std::string message) { return Error(ErrorKind::kOutOfRange, std::move(message)); }
@@ -83,8 +82,8 @@ namespace detail {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : value_(std::move(value)) {}           // NOLINT: implicit by design
-  Result(Status status) : status_(std::move(status)) {    // NOLINT: must be an error
+  Result(T value) : value_(std::move(value)) {}         // NOLINT: implicit by design
+  Result(Status status) : status_(std::move(status)) {  // NOLINT: must be an error
     if (status_.ok()) status_ = Status::Error(ErrorKind::kInvalidArgument, "Result built from an OK Status");
   }
   bool ok() const { return status_.ok(); }
@@ -109,11 +108,13 @@ class [[nodiscard]] Result {
 
  private:
   const T& Checked() const {
-    if (!status_.ok()) [[unlikely]] detail::DieOnError(status_, "value of a Result taken");
+    if (!status_.ok()) [[unlikely]]
+      detail::DieOnError(status_, "value of a Result taken");
     return value_;
   }
   T& Checked() {
-    if (!status_.ok()) [[unlikely]] detail::DieOnError(status_, "value of a Result taken");
+    if (!status_.ok()) [[unlikely]]
+      detail::DieOnError(status_, "value of a Result taken");
     return value_;
   }
 
@@ -127,10 +128,10 @@ class [[nodiscard]] Result {
 #define ZR_CONCAT(a, b) ZR_CONCAT_INNER(a, b)
 
 /// Returns from the enclosing function if `expr` (a Status) is an error.
-#define ZR_RETURN_NOT_OK(expr)                 \
-  do {                                         \
-    ::zerorow::Status _zr_st = (expr);         \
-    if (!_zr_st.ok()) return _zr_st;           \
+#define ZR_RETURN_NOT_OK(expr)         \
+  do {                                 \
+    ::zerorow::Status _zr_st = (expr); \
+    if (!_zr_st.ok()) return _zr_st;   \
   } while (0)
 
 #define ZR_ASSIGN_OR_RETURN_IMPL(tmp, lhs, rexpr) \
@@ -139,5 +140,4 @@ class [[nodiscard]] Result {
   lhs = std::move(tmp).ValueUnsafe()
 
 /// `ZR_ASSIGN_OR_RETURN(auto x, ResultExpr())`: unwraps a Result or returns its error.
-#define ZR_ASSIGN_OR_RETURN(lhs, rexpr) \
-  ZR_ASSIGN_OR_RETURN_IMPL(ZR_CONCAT(_zr_res_, __LINE__), lhs, rexpr)
+#define ZR_ASSIGN_OR_RETURN(lhs, rexpr) ZR_ASSIGN_OR_RETURN_IMPL(ZR_CONCAT(_zr_res_, __LINE__), lhs, rexpr)

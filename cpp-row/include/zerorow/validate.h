@@ -23,10 +23,8 @@ std::string_view ValidationLevelName(ValidationLevel level);
 /// Validates a top-level row of `schema` at `level`. The error names the field path and
 /// the expected and actual numbers, e.g. "invalid_data at f3: expected offset+size <= 96
 /// but found 120". Never reads outside `bytes`.
-Status Validate(std::span<const uint8_t> bytes, const Schema& schema,
-                ValidationLevel level = ValidationLevel::kFull);
-inline Status Validate(const BinaryRow& row, const Schema& schema,
-                       ValidationLevel level = ValidationLevel::kFull) {
+Status Validate(std::span<const uint8_t> bytes, const Schema& schema, ValidationLevel level = ValidationLevel::kFull);
+inline Status Validate(const BinaryRow& row, const Schema& schema, ValidationLevel level = ValidationLevel::kFull) {
   return Validate(row.bytes(), schema, level);
 }
 

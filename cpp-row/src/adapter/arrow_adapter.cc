@@ -7,10 +7,14 @@ namespace zerorow::arrow {
 ::arrow::Status ToArrowStatus(const Status& st) {
   if (st.ok()) return ::arrow::Status::OK();
   switch (st.kind()) {
-    case ErrorKind::kUnsupported: return ::arrow::Status::NotImplemented(st.ToString());
-    case ErrorKind::kOutOfRange: return ::arrow::Status::IndexError(st.ToString());
-    case ErrorKind::kSchemaMismatch: return ::arrow::Status::TypeError(st.ToString());
-    default: return ::arrow::Status::Invalid(st.ToString());
+    case ErrorKind::kUnsupported:
+      return ::arrow::Status::NotImplemented(st.ToString());
+    case ErrorKind::kOutOfRange:
+      return ::arrow::Status::IndexError(st.ToString());
+    case ErrorKind::kSchemaMismatch:
+      return ::arrow::Status::TypeError(st.ToString());
+    default:
+      return ::arrow::Status::Invalid(st.ToString());
   }
 }
 

@@ -74,9 +74,10 @@ TEST(ArrowAdapterTest, ReaderAcceptsAlternatives) {
   ::arrow::TimestampBuilder tb(::arrow::timestamp(::arrow::TimeUnit::MILLI), ::arrow::default_memory_pool());
   ASSERT_TRUE(tb.Append(1500).ok());
   ASSERT_TRUE(tb.Append(-2).ok());
-  auto batch = ::arrow::RecordBatch::Make(
-      ::arrow::schema({::arrow::field("s", ::arrow::large_utf8()), ::arrow::field("t", ::arrow::timestamp(::arrow::TimeUnit::MILLI))}),
-      2, {*sb.Finish(), *tb.Finish()});
+  auto batch =
+      ::arrow::RecordBatch::Make(::arrow::schema({::arrow::field("s", ::arrow::large_utf8()),
+                                                  ::arrow::field("t", ::arrow::timestamp(::arrow::TimeUnit::MILLI))}),
+                                 2, {*sb.Finish(), *tb.Finish()});
   arrow::RowBatch rows;
   auto st = arrow::ArrowReader(schema).Read(*batch, &rows);
   ASSERT_TRUE(st.ok()) << st.ToString();

@@ -57,17 +57,17 @@ Status WriteRowFile(const std::string& path, const Schema& schema, const RowBatc
     auto wrapped = BinaryRow::Wrap(bytes, schema);
     if (!wrapped.ok()) {
       const Status& st = wrapped.status();
-      return Status::Error(st.kind(), "row " + std::to_string(k) + ": " + st.message(), st.path(),
-                           st.expected(), st.actual());
+      return Status::Error(st.kind(), "row " + std::to_string(k) + ": " + st.message(), st.path(), st.expected(),
+                           st.actual());
     }
     ZR_RETURN_NOT_OK(FromArrow(builder.Append(bytes.data(), static_cast<int64_t>(bytes.size())),
                                ErrorKind::kInvalidArgument, "building the row column"));
   }
   std::shared_ptr<::arrow::Array> column;
   ZR_RETURN_NOT_OK(FromArrow(builder.Finish(&column), ErrorKind::kInvalidArgument, "building the row column"));
-  auto metadata = ::arrow::key_value_metadata(
-      {kVersionKey, kSchemaKey, kFingerprintKey},
-      {std::to_string(kFormatVersion), schema.ToJson(), schema.fingerprint_hex()});
+  auto metadata =
+      ::arrow::key_value_metadata({kVersionKey, kSchemaKey, kFingerprintKey},
+                                  {std::to_string(kFormatVersion), schema.ToJson(), schema.fingerprint_hex()});
   auto field = ::arrow::field(kRowColumn, ::arrow::binary(), /*nullable=*/false, metadata);
   auto arrow_schema = ::arrow::schema({field});
   auto batch = ::arrow::RecordBatch::Make(arrow_schema, rows.num_rows(), {column});
@@ -115,7 +115,8 @@ Result<RowFile> RowFile::Open(const std::string& path, const Schema* expected, V
   ZR_ASSIGN_OR_RETURN(out.schema_, Schema::FromJson(values[1]));
   if (expected && expected->fingerprint() != out.schema_.fingerprint()) {
     return Status::Error(ErrorKind::kSchemaMismatch, "the file's schema has fingerprint " +
-                         out.schema_.fingerprint_hex() + ", the expected schema " + expected->fingerprint_hex());
+                                                         out.schema_.fingerprint_hex() + ", the expected schema " +
+                                                         expected->fingerprint_hex());
   }
   for (int b = 0; b < (*reader)->num_record_batches(); ++b) {
     auto batch = (*reader)->ReadRecordBatch(b);

@@ -5,7 +5,6 @@
 #include <arrow/io/file.h>
 #include <arrow/ipc/api.h>
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <filesystem>
@@ -121,8 +120,10 @@ TEST(RowFileTest, EmptyFileAndLargeBinary) {
   ::arrow::LargeBinaryBuilder b;
   ASSERT_TRUE(b.Append(c.row).ok());
   auto column = *b.Finish();
-  WriteRaw(path, ::arrow::field("row", ::arrow::large_binary(), false,
-                                Meta("1", c.schema.ToJson(), c.schema.fingerprint_hex())), column);
+  WriteRaw(
+      path,
+      ::arrow::field("row", ::arrow::large_binary(), false, Meta("1", c.schema.ToJson(), c.schema.fingerprint_hex())),
+      column);
   auto large = arrow::RowFile::Open(path.string(), nullptr, ValidationLevel::kFull);
   ASSERT_TRUE(large.ok()) << large.status().ToString();
   EXPECT_EQ(large->num_rows(), 1);
@@ -154,13 +155,15 @@ TEST(RowFileTest, WrongVersion) {
   Case c = LoadCase("int32_edges");
   fs::path path = TempPath("version.zrow");
   for (const char* v : {"2", "2.0"}) {
-    WriteRaw(path, ::arrow::field("row", ::arrow::binary(), false, Meta(v, c.schema.ToJson(), c.schema.fingerprint_hex())),
+    WriteRaw(path,
+             ::arrow::field("row", ::arrow::binary(), false, Meta(v, c.schema.ToJson(), c.schema.fingerprint_hex())),
              RowColumn(c.row, 1));
     auto file = arrow::RowFile::Open(path.string());
     ASSERT_FALSE(file.ok());
     EXPECT_EQ(file.status().kind(), ErrorKind::kUnsupported) << v;
   }
-  WriteRaw(path, ::arrow::field("row", ::arrow::binary(), false, Meta("1.3", c.schema.ToJson(), c.schema.fingerprint_hex())),
+  WriteRaw(path,
+           ::arrow::field("row", ::arrow::binary(), false, Meta("1.3", c.schema.ToJson(), c.schema.fingerprint_hex())),
            RowColumn(c.row, 1));
   EXPECT_TRUE(arrow::RowFile::Open(path.string()).ok());  // minor versions are readable
 }
@@ -175,8 +178,8 @@ TEST(RowFileTest, NotARowFile) {
   // extra column
   {
     auto col = RowColumn(c.row, 1);
-    auto schema = ::arrow::schema({::arrow::field("row", ::arrow::binary(), false, meta),
-                                   ::arrow::field("extra", ::arrow::binary(), false)});
+    auto schema = ::arrow::schema(
+        {::arrow::field("row", ::arrow::binary(), false, meta), ::arrow::field("extra", ::arrow::binary(), false)});
     auto batch = ::arrow::RecordBatch::Make(schema, 1, {col, col});
     auto sink = *::arrow::io::FileOutputStream::Open(path.string());
     auto writer = *::arrow::ipc::MakeFileWriter(sink, schema);
@@ -204,7 +207,8 @@ TEST(RowFileTest, InvalidRowFailsFullValidation) {
   bad.resize(bad.size() - 8);  // truncated: the wrap rules or full validation refuse it
   fs::path path = TempPath("badrow.zrow");
   EXPECT_FALSE(arrow::WriteRowFile(path.string(), c.schema, Repeat(bad, 1)).ok());
-  WriteRaw(path, ::arrow::field("row", ::arrow::binary(), false, Meta("1", c.schema.ToJson(), c.schema.fingerprint_hex())),
+  WriteRaw(path,
+           ::arrow::field("row", ::arrow::binary(), false, Meta("1", c.schema.ToJson(), c.schema.fingerprint_hex())),
            RowColumn(bad, 1));
   auto file = arrow::RowFile::Open(path.string(), &c.schema, ValidationLevel::kFull);
   ASSERT_FALSE(file.ok());
@@ -216,7 +220,7 @@ Status ReadmeRowFiles(const Schema& schema, const arrow::RowBatch& rows, const s
   // --- README "Row files"
   ZR_RETURN_NOT_OK(zerorow::arrow::WriteRowFile(path, schema, rows));  // rows: a RowBatch
   ZR_ASSIGN_OR_RETURN(auto file, zerorow::arrow::RowFile::Open(path, &schema, zerorow::ValidationLevel::kFull));
-  for (int64_t k = 0; k < file.num_rows(); ++k) use(file.row(k));       // BinaryRow views
+  for (int64_t k = 0; k < file.num_rows(); ++k) use(file.row(k));  // BinaryRow views
   // ---
   return Status::OK();
 }

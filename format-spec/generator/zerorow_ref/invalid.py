@@ -1,5 +1,6 @@
 """Invalid vectors (SPEC §10): each a valid row with exactly one rule broken, or a schema
 that must be rejected. Yields (name, schema, row bytes or None, kind, path, description)."""
+
 import struct
 
 from .cases import D, F, L, M, S
@@ -18,7 +19,7 @@ def row(schema_doc, values):
 
 
 def put64(buf, at, v):
-    buf[at:at + 8] = struct.pack("<Q", v)
+    buf[at : at + 8] = struct.pack("<Q", v)
     return buf
 
 
@@ -43,6 +44,7 @@ def _map_row(keys, values, key_nullable=False):
 
 def from_json_type(t):
     from .schema import parse_type
+
     return parse_type(t, "")
 
 
@@ -73,65 +75,272 @@ def _shared_bodies(depth=20, refs=100):
 
 def cases():
     b = base
-    yield ("truncated_fixed_region", BASE, b()[:24], "truncated", "",
-           "a 3-field row needs 32 bytes of bitmap and slots; the buffer has 24")
-    yield ("size_not_multiple_of_8", BASE, b() + bytes(4), "invalid_data", "", "row size 92 is not a multiple of 8")
-    yield ("offset_past_end", BASE, put64(b(), NAME_SLOT, 0x400 << 32 | 3), "invalid_data", "name",
-           "string reference offset 1024 lies past the 88-byte row")
-    yield ("size_overflow", BASE, put64(b(), NAME_SLOT, 32 << 32 | 0xFFFFFFF8), "invalid_data", "name",
-           "string size 0xfffffff8 is not below 2^31")
-    yield ("offset_inside_fixed_region", BASE, put64(b(), NAME_SLOT, 8 << 32 | 3), "invalid_data", "name",
-           "string offset 8 points into the bitmap/slots (fixed region ends at 32)")
-    yield ("misaligned_offset", BASE, put64(b(), NAME_SLOT, 36 << 32 | 3), "invalid_data", "name",
-           "string offset 36 is not a multiple of 8")
-    bad = b(); bad[35] = 1
-    yield ("nonzero_padding", BASE, bad, "invalid_data", "name", "padding byte after 'abc' is 0x01")
-    bad = b(); bad[33] = 0xFF
-    yield ("bad_utf8", BASE, bad, "invalid_data", "name", "string body 'a\\xffc' is not UTF-8")
-    yield ("array_count_too_large", BASE, put64(b(), 40, 1000), "invalid_data", "tags",
-           "array count 1000 needs far more than the array's 48 bytes")
-    yield ("truncated_body", BASE, b()[:80], "invalid_data", "tags",
-           "buffer cut to 80 bytes: the tags array (40+48) runs past the end")
-    bad = b(); bad[0] |= 1; put64(bad, 8, 0)
-    yield ("null_in_non_nullable", BASE, bad, "invalid_data", "id", "bit 0 marks the non-nullable field id null")
-    bad = row(BASE, {"id": 1, "name": None, "tags": []}); put64(bad, NAME_SLOT, 7)
-    yield ("nonzero_null_slot", BASE, bad, "invalid_data", "name", "null field name has slot 7, not 0")
-    bad = row(S(F("flag", "bool")), {"flag": True}); bad[8] = 2
-    yield ("bool_not_0_or_1", S(F("flag", "bool")), bad, "invalid_data", "flag", "bool byte is 2")
-    bad = b(); bad[0] |= 1 << 5
-    yield ("bitmap_bit_past_count", BASE, bad, "invalid_data", "", "null bit 5 is set in a 3-field row")
-    bad = b(); bad[12] = 1
-    yield ("slot_high_bytes_nonzero", BASE, bad, "invalid_data", "id", "int32 slot has a non-zero byte 4")
-    yield ("gap_between_bodies", BASE, _gap(), "invalid_data", "tags",
-           "tags starts at 48, leaving 8 unused bytes after name's body (cursor 40)")
-    yield ("trailing_bytes", BASE, b() + bytes(8), "invalid_data", "", "8 bytes after the last body")
+    yield (
+        "truncated_fixed_region",
+        BASE,
+        b()[:24],
+        "truncated",
+        "",
+        "a 3-field row needs 32 bytes of bitmap and slots; the buffer has 24",
+    )
+    yield (
+        "size_not_multiple_of_8",
+        BASE,
+        b() + bytes(4),
+        "invalid_data",
+        "",
+        "row size 92 is not a multiple of 8",
+    )
+    yield (
+        "offset_past_end",
+        BASE,
+        put64(b(), NAME_SLOT, 0x400 << 32 | 3),
+        "invalid_data",
+        "name",
+        "string reference offset 1024 lies past the 88-byte row",
+    )
+    yield (
+        "size_overflow",
+        BASE,
+        put64(b(), NAME_SLOT, 32 << 32 | 0xFFFFFFF8),
+        "invalid_data",
+        "name",
+        "string size 0xfffffff8 is not below 2^31",
+    )
+    yield (
+        "offset_inside_fixed_region",
+        BASE,
+        put64(b(), NAME_SLOT, 8 << 32 | 3),
+        "invalid_data",
+        "name",
+        "string offset 8 points into the bitmap/slots (fixed region ends at 32)",
+    )
+    yield (
+        "misaligned_offset",
+        BASE,
+        put64(b(), NAME_SLOT, 36 << 32 | 3),
+        "invalid_data",
+        "name",
+        "string offset 36 is not a multiple of 8",
+    )
+    bad = b()
+    bad[35] = 1
+    yield (
+        "nonzero_padding",
+        BASE,
+        bad,
+        "invalid_data",
+        "name",
+        "padding byte after 'abc' is 0x01",
+    )
+    bad = b()
+    bad[33] = 0xFF
+    yield (
+        "bad_utf8",
+        BASE,
+        bad,
+        "invalid_data",
+        "name",
+        "string body 'a\\xffc' is not UTF-8",
+    )
+    yield (
+        "array_count_too_large",
+        BASE,
+        put64(b(), 40, 1000),
+        "invalid_data",
+        "tags",
+        "array count 1000 needs far more than the array's 48 bytes",
+    )
+    yield (
+        "truncated_body",
+        BASE,
+        b()[:80],
+        "invalid_data",
+        "tags",
+        "buffer cut to 80 bytes: the tags array (40+48) runs past the end",
+    )
+    bad = b()
+    bad[0] |= 1
+    put64(bad, 8, 0)
+    yield (
+        "null_in_non_nullable",
+        BASE,
+        bad,
+        "invalid_data",
+        "id",
+        "bit 0 marks the non-nullable field id null",
+    )
+    bad = row(BASE, {"id": 1, "name": None, "tags": []})
+    put64(bad, NAME_SLOT, 7)
+    yield (
+        "nonzero_null_slot",
+        BASE,
+        bad,
+        "invalid_data",
+        "name",
+        "null field name has slot 7, not 0",
+    )
+    bad = row(S(F("flag", "bool")), {"flag": True})
+    bad[8] = 2
+    yield (
+        "bool_not_0_or_1",
+        S(F("flag", "bool")),
+        bad,
+        "invalid_data",
+        "flag",
+        "bool byte is 2",
+    )
+    bad = b()
+    bad[0] |= 1 << 5
+    yield (
+        "bitmap_bit_past_count",
+        BASE,
+        bad,
+        "invalid_data",
+        "",
+        "null bit 5 is set in a 3-field row",
+    )
+    bad = b()
+    bad[12] = 1
+    yield (
+        "slot_high_bytes_nonzero",
+        BASE,
+        bad,
+        "invalid_data",
+        "id",
+        "int32 slot has a non-zero byte 4",
+    )
+    yield (
+        "gap_between_bodies",
+        BASE,
+        _gap(),
+        "invalid_data",
+        "tags",
+        "tags starts at 48, leaving 8 unused bytes after name's body (cursor 40)",
+    )
+    yield (
+        "trailing_bytes",
+        BASE,
+        b() + bytes(8),
+        "invalid_data",
+        "",
+        "8 bytes after the last body",
+    )
     dec = S(F("price", D(5, 2)))
-    yield ("decimal_exceeds_precision", dec, put64(row(dec, {"price": "1.00"}), 8, 100000), "invalid_data", "price",
-           "unscaled 100000 needs 6 digits; precision is 5")
+    yield (
+        "decimal_exceeds_precision",
+        dec,
+        put64(row(dec, {"price": "1.00"}), 8, 100000),
+        "invalid_data",
+        "price",
+        "unscaled 100000 needs 6 digits; precision is 5",
+    )
     tm = S(F("t", "time"))
-    yield ("time_out_of_range", tm, put64(row(tm, {"t": "0"}), 8, 86_400_000_000), "invalid_data", "t",
-           "time 86400000000 is not below one day")
-    yield ("map_count_mismatch", MAP_SCHEMA, _map_row([1, 2, 3], [10, 20]), "invalid_data", "m",
-           "3 keys but 2 values")
-    yield ("null_map_key", MAP_SCHEMA, _map_row([1, None], [10, 20], key_nullable=True), "invalid_data", "m{keys}[1]",
-           "the second key is null")
-    bad = _map_row([1], [10]); put64(bad, 16, 4096)
-    yield ("map_key_array_past_end", MAP_SCHEMA, bad, "invalid_data", "m", "key array size 4096 exceeds the map")
+    yield (
+        "time_out_of_range",
+        tm,
+        put64(row(tm, {"t": "0"}), 8, 86_400_000_000),
+        "invalid_data",
+        "t",
+        "time 86400000000 is not below one day",
+    )
+    yield (
+        "map_count_mismatch",
+        MAP_SCHEMA,
+        _map_row([1, 2, 3], [10, 20]),
+        "invalid_data",
+        "m",
+        "3 keys but 2 values",
+    )
+    yield (
+        "null_map_key",
+        MAP_SCHEMA,
+        _map_row([1, None], [10, 20], key_nullable=True),
+        "invalid_data",
+        "m{keys}[1]",
+        "the second key is null",
+    )
+    bad = _map_row([1], [10])
+    put64(bad, 16, 4096)
+    yield (
+        "map_key_array_past_end",
+        MAP_SCHEMA,
+        bad,
+        "invalid_data",
+        "m",
+        "key array size 4096 exceeds the map",
+    )
     nested = S(F("inner", S(F("name", "string"))))
-    bad = row(nested, {"inner": {"name": "hi"}}); put64(bad, 16 + 8, 20 << 32 | 2)
-    yield ("nested_misaligned_offset", nested, bad, "invalid_data", "inner.name",
-           "inside the nested row, string offset 20 is not a multiple of 8")
+    bad = row(nested, {"inner": {"name": "hi"}})
+    put64(bad, 16 + 8, 20 << 32 | 2)
+    yield (
+        "nested_misaligned_offset",
+        nested,
+        bad,
+        "invalid_data",
+        "inner.name",
+        "inside the nested row, string offset 20 is not a multiple of 8",
+    )
     i8 = S(F("a", L("int8")))
-    bad = row(i8, {"a": [1, 2, 3]}); bad[16 + 8 + 8 + 5] = 9
-    yield ("array_element_padding_nonzero", i8, bad, "invalid_data", "a", "padding after 3 int8 elements is not zero")
+    bad = row(i8, {"a": [1, 2, 3]})
+    bad[16 + 8 + 8 + 5] = 9
+    yield (
+        "array_element_padding_nonzero",
+        i8,
+        bad,
+        "invalid_data",
+        "a",
+        "padding after 3 int8 elements is not zero",
+    )
     big = S(F("d", D(38, 0)))
-    bad = row(big, {"d": "5"}); put64(bad, 8, 16 << 32 | 17)
-    yield ("decimal_big_bad_length", big, bad, "invalid_data", "d", "decimal(38,0) body claims 17 bytes (max 16)")
-    yield ("shared_bodies_amplify", _deep(20), _shared_bodies(), "invalid_data", "deep" + "[0]" * 18 + "[1]",
-           "100 references to one inner list at each of 20 list levels: the second reference "
-           "repeats the first's body (offset != cursor); decoded whole it would be 100^19 values")
-    yield ("nesting_too_deep", _deep(64), None, "unsupported", "", "65 levels of nesting; the limit is 64")
-    yield ("unknown_type", S(F("x", "uint32")), None, "unsupported", "x", "uint32 is not a v1 type")
-    yield ("decimal_precision_39", S(F("x", D(39, 0))), None, "unsupported", "x", "decimal precision 39 > 38")
-    yield ("duplicate_field_name", S(F("x", "int32"), F("x", "int64")), None, "invalid_data", "x",
-           "two fields named x")
+    bad = row(big, {"d": "5"})
+    put64(bad, 8, 16 << 32 | 17)
+    yield (
+        "decimal_big_bad_length",
+        big,
+        bad,
+        "invalid_data",
+        "d",
+        "decimal(38,0) body claims 17 bytes (max 16)",
+    )
+    yield (
+        "shared_bodies_amplify",
+        _deep(20),
+        _shared_bodies(),
+        "invalid_data",
+        "deep" + "[0]" * 18 + "[1]",
+        "100 references to one inner list at each of 20 list levels: the second reference "
+        "repeats the first's body (offset != cursor); decoded whole it would be 100^19 values",
+    )
+    yield (
+        "nesting_too_deep",
+        _deep(64),
+        None,
+        "unsupported",
+        "",
+        "65 levels of nesting; the limit is 64",
+    )
+    yield (
+        "unknown_type",
+        S(F("x", "uint32")),
+        None,
+        "unsupported",
+        "x",
+        "uint32 is not a v1 type",
+    )
+    yield (
+        "decimal_precision_39",
+        S(F("x", D(39, 0))),
+        None,
+        "unsupported",
+        "x",
+        "decimal precision 39 > 38",
+    )
+    yield (
+        "duplicate_field_name",
+        S(F("x", "int32"), F("x", "int64")),
+        None,
+        "invalid_data",
+        "x",
+        "two fields named x",
+    )

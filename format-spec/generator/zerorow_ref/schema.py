@@ -3,10 +3,24 @@
 Types are plain dicts in the canonical JSON shape ({"type": "list", "element": ...}),
 with parameterless types normalised to {"type": name} in memory.
 """
+
 import json
 
-PRIMITIVES = ("bool", "int8", "int16", "int32", "int64", "float32", "float64",
-              "string", "binary", "date32", "time", "timestamp", "duration")
+PRIMITIVES = (
+    "bool",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "float32",
+    "float64",
+    "string",
+    "binary",
+    "date32",
+    "time",
+    "timestamp",
+    "duration",
+)
 MAX_DEPTH = 64
 FNV_OFFSET = 0xCBF29CE484222325
 FNV_PRIME = 0x100000001B3
@@ -30,7 +44,11 @@ def parse_schema(text):
         raise FormatError("invalid_data", "", "a schema must be a struct type")
     depth = type_depth(t)
     if depth > MAX_DEPTH:
-        raise FormatError("unsupported", "", f"expected nesting depth <= {MAX_DEPTH} but found {depth}")
+        raise FormatError(
+            "unsupported",
+            "",
+            f"expected nesting depth <= {MAX_DEPTH} but found {depth}",
+        )
     return t
 
 
@@ -48,26 +66,44 @@ def parse_type(doc, path):
     if name == "decimal":
         p, s = _need(doc, "precision", int, path), _need(doc, "scale", int, path)
         if not (1 <= p <= 38 and 0 <= s <= p):
-            raise FormatError("unsupported", path,
-                              f"expected 1 <= precision <= 38 and 0 <= scale <= precision but found decimal({p},{s})")
+            raise FormatError(
+                "unsupported",
+                path,
+                f"expected 1 <= precision <= 38 and 0 <= scale <= precision but found decimal({p},{s})",
+            )
         return {"type": "decimal", "precision": p, "scale": s}
     if name == "list":
-        return {"type": "list", "element": parse_type(_need(doc, "element", object, path), path + "[]"),
-                "element_nullable": _need(doc, "element_nullable", bool, path)}
+        return {
+            "type": "list",
+            "element": parse_type(_need(doc, "element", object, path), path + "[]"),
+            "element_nullable": _need(doc, "element_nullable", bool, path),
+        }
     if name == "map":
-        return {"type": "map", "key": parse_type(_need(doc, "key", object, path), path + "{key}"),
-                "value": parse_type(_need(doc, "value", object, path), path + "{value}"),
-                "value_nullable": _need(doc, "value_nullable", bool, path)}
+        return {
+            "type": "map",
+            "key": parse_type(_need(doc, "key", object, path), path + "{key}"),
+            "value": parse_type(_need(doc, "value", object, path), path + "{value}"),
+            "value_nullable": _need(doc, "value_nullable", bool, path),
+        }
     if name == "struct":
         fields, seen = [], set()
         for f in _need(doc, "fields", list, path):
             fname = _need(f, "name", str, path)
             fpath = f"{path}.{fname}" if path else fname
             if not fname or fname in seen:
-                raise FormatError("invalid_data", fpath, f"field names must be non-empty and unique, found {fname!r} twice or empty")
+                raise FormatError(
+                    "invalid_data",
+                    fpath,
+                    f"field names must be non-empty and unique, found {fname!r} twice or empty",
+                )
             seen.add(fname)
-            fields.append({"name": fname, "type": parse_type(_need(f, "type", object, fpath), fpath),
-                           "nullable": _need(f, "nullable", bool, fpath)})
+            fields.append(
+                {
+                    "name": fname,
+                    "type": parse_type(_need(f, "type", object, fpath), fpath),
+                    "nullable": _need(f, "nullable", bool, fpath),
+                }
+            )
         return {"type": "struct", "fields": fields}
     raise FormatError("unsupported", path, f"unknown type {name!r}")
 
@@ -76,9 +112,16 @@ def _need(doc, key, kind, path):
     if not isinstance(doc, dict) or key not in doc:
         raise FormatError("invalid_data", path, f"missing key {key!r}")
     v = doc[key]
-    if kind is int and (isinstance(v, bool) or not isinstance(v, int)) or \
-       kind is not object and kind is not int and not isinstance(v, kind):
-        raise FormatError("invalid_data", path, f"key {key!r} must be {kind.__name__}, found {v!r}")
+    if (
+        kind is int
+        and (isinstance(v, bool) or not isinstance(v, int))
+        or kind is not object
+        and kind is not int
+        and not isinstance(v, kind)
+    ):
+        raise FormatError(
+            "invalid_data", path, f"key {key!r} must be {kind.__name__}, found {v!r}"
+        )
     return v
 
 
@@ -102,7 +145,7 @@ def _jstr(s):
         elif ch == "\\":
             out.append("\\\\")
         elif ord(ch) < 0x20:
-            out.append("\\u%04x" % ord(ch))
+            out.append(f"\\u{ord(ch):04x}")
         else:
             out.append(ch)
     out.append('"')
@@ -114,18 +157,29 @@ def canonical_json(t):
     if kind in PRIMITIVES and "tz" not in t:
         return _jstr(kind)
     if kind == "timestamp":
-        return '{"type":"timestamp","tz":%s}' % _jstr(t["tz"])
+        return '{{"type":"timestamp","tz":{}}}'.format(_jstr(t["tz"]))
     if kind == "decimal":
-        return '{"type":"decimal","precision":%d,"scale":%d}' % (t["precision"], t["scale"])
+        return '{{"type":"decimal","precision":{},"scale":{}}}'.format(
+            t["precision"],
+            t["scale"],
+        )
     if kind == "list":
-        return '{"type":"list","element":%s,"element_nullable":%s}' % (
-            canonical_json(t["element"]), _jbool(t["element_nullable"]))
+        return '{{"type":"list","element":{},"element_nullable":{}}}'.format(
+            canonical_json(t["element"]), _jbool(t["element_nullable"])
+        )
     if kind == "map":
-        return '{"type":"map","key":%s,"value":%s,"value_nullable":%s}' % (
-            canonical_json(t["key"]), canonical_json(t["value"]), _jbool(t["value_nullable"]))
-    fields = ",".join('{"name":%s,"type":%s,"nullable":%s}' % (
-        _jstr(f["name"]), canonical_json(f["type"]), _jbool(f["nullable"])) for f in t["fields"])
-    return '{"type":"struct","fields":[%s]}' % fields
+        return '{{"type":"map","key":{},"value":{},"value_nullable":{}}}'.format(
+            canonical_json(t["key"]),
+            canonical_json(t["value"]),
+            _jbool(t["value_nullable"]),
+        )
+    fields = ",".join(
+        '{{"name":{},"type":{},"nullable":{}}}'.format(
+            _jstr(f["name"]), canonical_json(f["type"]), _jbool(f["nullable"])
+        )
+        for f in t["fields"]
+    )
+    return f'{{"type":"struct","fields":[{fields}]}}'
 
 
 def _jbool(b):
@@ -136,12 +190,23 @@ def fingerprint(t):
     h = FNV_OFFSET
     for b in canonical_json(t).encode("utf-8"):
         h = ((h ^ b) * FNV_PRIME) & 0xFFFFFFFFFFFFFFFF
-    return "%016x" % h
+    return f"{h:016x}"
 
 
 # Natural widths of SPEC §3: how many bytes a value takes in an array element.
-_WIDTH = {"bool": 1, "int8": 1, "int16": 2, "int32": 4, "float32": 4, "date32": 4,
-          "int64": 8, "float64": 8, "time": 8, "timestamp": 8, "duration": 8}
+_WIDTH = {
+    "bool": 1,
+    "int8": 1,
+    "int16": 2,
+    "int32": 4,
+    "float32": 4,
+    "date32": 4,
+    "int64": 8,
+    "float64": 8,
+    "time": 8,
+    "timestamp": 8,
+    "duration": 8,
+}
 
 
 def element_width(t):

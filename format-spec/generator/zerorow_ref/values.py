@@ -3,16 +3,30 @@
 Python values: bool, int, float, str, bytes, int (unscaled decimal), list, list of
 (key, value) pairs for maps, dict for structs, None for null.
 """
+
 import decimal
 import math
 import struct
 
 from .schema import FormatError
 
-INT_RANGES = {"int8": 8, "int16": 16, "int32": 32, "date32": 32, "int64": 64,
-              "time": 64, "timestamp": 64, "duration": 64}
+INT_RANGES = {
+    "int8": 8,
+    "int16": 16,
+    "int32": 32,
+    "date32": 32,
+    "int64": 64,
+    "time": 64,
+    "timestamp": 64,
+    "duration": 64,
+}
 _EXACT = decimal.Context(prec=100)  # wide enough that 38-digit decimals never round
-SPECIAL_FLOATS = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf, "-0.0": -0.0}
+SPECIAL_FLOATS = {
+    "NaN": math.nan,
+    "Infinity": math.inf,
+    "-Infinity": -math.inf,
+    "-0.0": -0.0,
+}
 
 
 def f32(x):
@@ -27,14 +41,24 @@ def from_json(t, j, path):
     if kind == "bool":
         return _expect(j, bool, path)
     if kind in INT_RANGES:
-        v = int(j) if kind in ("int64", "time", "timestamp", "duration") and isinstance(j, str) else j
+        v = (
+            int(j)
+            if kind in ("int64", "time", "timestamp", "duration") and isinstance(j, str)
+            else j
+        )
         if isinstance(v, bool) or not isinstance(v, int):
-            raise FormatError("schema_mismatch", path, f"expected an integer but found {j!r}")
+            raise FormatError(
+                "schema_mismatch", path, f"expected an integer but found {j!r}"
+            )
         bits = INT_RANGES[kind]
         if not -(1 << (bits - 1)) <= v < (1 << (bits - 1)):
-            raise FormatError("invalid_data", path, f"expected a {kind} value but found {v}")
+            raise FormatError(
+                "invalid_data", path, f"expected a {kind} value but found {v}"
+            )
         if kind == "time" and not 0 <= v < 86_400_000_000:
-            raise FormatError("invalid_data", path, f"expected 0 <= time < 86400000000 but found {v}")
+            raise FormatError(
+                "invalid_data", path, f"expected 0 <= time < 86400000000 but found {v}"
+            )
         return v
     if kind in ("float32", "float64"):
         v = SPECIAL_FLOATS[j] if isinstance(j, str) else float(j)
@@ -43,7 +67,9 @@ def from_json(t, j, path):
         try:
             return f32(v)
         except OverflowError:
-            raise FormatError("invalid_data", path, f"expected a float32 value but found {j!r}") from None
+            raise FormatError(
+                "invalid_data", path, f"expected a float32 value but found {j!r}"
+            ) from None
     if kind == "string":
         return _expect(j, str, path)
     if kind == "binary":
@@ -51,22 +77,42 @@ def from_json(t, j, path):
     if kind == "decimal":
         return decimal_unscaled(t, decimal.Decimal(_expect(j, str, path)), path)
     if kind == "list":
-        return [from_json(t["element"], e, f"{path}[{i}]") for i, e in enumerate(_expect(j, list, path))]
+        return [
+            from_json(t["element"], e, f"{path}[{i}]")
+            for i, e in enumerate(_expect(j, list, path))
+        ]
     if kind == "map":
-        return [(from_json(t["key"], k, f"{path}{{keys}}[{i}]"), from_json(t["value"], v, f"{path}{{values}}[{i}]"))
-                for i, (k, v) in enumerate(_expect(j, list, path))]
-    return {f["name"]: from_json(f["type"], _expect(j, dict, path).get(f["name"]), _join(path, f["name"]))
-            for f in t["fields"]}
+        return [
+            (
+                from_json(t["key"], k, f"{path}{{keys}}[{i}]"),
+                from_json(t["value"], v, f"{path}{{values}}[{i}]"),
+            )
+            for i, (k, v) in enumerate(_expect(j, list, path))
+        ]
+    return {
+        f["name"]: from_json(
+            f["type"], _expect(j, dict, path).get(f["name"]), _join(path, f["name"])
+        )
+        for f in t["fields"]
+    }
 
 
 def decimal_unscaled(t, d, path):
     """The exact unscaled integer of d at the type's scale; rounding is an error (SPEC §3.5)."""
     scaled = d.scaleb(t["scale"], context=_EXACT)
     if scaled != scaled.to_integral_value():
-        raise FormatError("invalid_data", path, f"expected at most {t['scale']} fraction digits but found {d}")
+        raise FormatError(
+            "invalid_data",
+            path,
+            f"expected at most {t['scale']} fraction digits but found {d}",
+        )
     v = int(scaled)
     if abs(v) >= 10 ** t["precision"]:
-        raise FormatError("invalid_data", path, f"expected |unscaled| < 10^{t['precision']} but found {v}")
+        raise FormatError(
+            "invalid_data",
+            path,
+            f"expected |unscaled| < 10^{t['precision']} but found {v}",
+        )
     return v
 
 
@@ -124,13 +170,20 @@ def equal(t, a, b):
         return a is None and b is None
     if kind in ("float32", "float64"):
         fmt = "<f" if kind == "float32" else "<d"
-        canon = lambda x: struct.pack(fmt, math.nan if math.isnan(x) else x)
+
+        def canon(x):
+            return struct.pack(fmt, math.nan if math.isnan(x) else x)
+
         return canon(a) == canon(b)
     if kind == "list":
-        return len(a) == len(b) and all(equal(t["element"], x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(
+            equal(t["element"], x, y) for x, y in zip(a, b, strict=False)
+        )
     if kind == "map":
-        return len(a) == len(b) and all(equal(t["key"], ka, kb) and equal(t["value"], va, vb)
-                                        for (ka, va), (kb, vb) in zip(a, b))
+        return len(a) == len(b) and all(
+            equal(t["key"], ka, kb) and equal(t["value"], va, vb)
+            for (ka, va), (kb, vb) in zip(a, b, strict=False)
+        )
     if kind == "struct":
         return all(equal(f["type"], a[f["name"]], b[f["name"]]) for f in t["fields"])
     return a == b and type(a) is type(b)
@@ -138,7 +191,9 @@ def equal(t, a, b):
 
 def _expect(j, kind, path):
     if isinstance(j, bool) and kind is not bool or not isinstance(j, kind):
-        raise FormatError("schema_mismatch", path, f"expected {kind.__name__} but found {j!r}")
+        raise FormatError(
+            "schema_mismatch", path, f"expected {kind.__name__} but found {j!r}"
+        )
     return j
 
 

@@ -24,8 +24,8 @@ _zerorow._set_error_classes(
     InvalidDataError, TruncatedError, UnsupportedError, SchemaMismatchError
 )
 
-from .levels import ValidationLevel  # noqa: E402
-from ._views import (
+from . import _html  # noqa: E402
+from ._views import (  # noqa: E402
     ArrayData,
     BinaryArray,
     BinaryMap,
@@ -34,6 +34,11 @@ from ._views import (
     RowData,
     validate,
 )  # noqa: E402
+from .arrow import RowBatch, from_arrow, to_arrow  # noqa: E402
+from .encoder import Encoder, encoder  # noqa: E402
+from .files import RowFile, open_file, write_file  # noqa: E402
+from .infer import infer_schema, not_null  # noqa: E402
+from .levels import ValidationLevel  # noqa: E402
 from .schema import (  # noqa: E402
     FORMAT_VERSION,
     DataType,
@@ -58,11 +63,6 @@ from .schema import (  # noqa: E402
     time,
     timestamp,
 )
-from .infer import infer_schema, not_null  # noqa: E402
-from .encoder import Encoder, encoder  # noqa: E402
-from .arrow import RowBatch, from_arrow, to_arrow  # noqa: E402
-from .files import RowFile, open_file, write_file  # noqa: E402
-from . import _html  # noqa: E402
 
 _html.attach(RowData, ArrayData, MapData, RowBatch, RowFile)
 

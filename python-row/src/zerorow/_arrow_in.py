@@ -5,7 +5,8 @@ ImportRows, sub-microsecond values floored or refused (SPEC Appendix A rule 6)."
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator, Optional
+from collections.abc import Iterator
+from typing import Any
 
 from . import _zerorow
 from .errors import ZerorowError, error
@@ -193,7 +194,8 @@ def lossless_out(own: Any, want: Any) -> bool:
         and own.num_fields == want.num_fields
     ):
         return all(
-            a.name == b.name and lossless_out(a.type, b.type) for a, b in zip(own, want)
+            a.name == b.name and lossless_out(a.type, b.type)
+            for a, b in zip(own, want, strict=False)
         )
     return False
 
@@ -297,7 +299,7 @@ _FORMATS = {
 def arrow_type_names(message: str) -> str:
     """A cpp-row message with Arrow C format codes ("vu", "L") replaced by type names."""
 
-    def name(m: "re.Match") -> str:
+    def name(m: re.Match) -> str:
         code = m.group(1)
         return f"Arrow type {_FORMATS.get(code, code)}"
 
@@ -311,7 +313,7 @@ def _renamed(e: ZerorowError) -> ZerorowError:
     return type(e)(text, e.kind, e.path)
 
 
-def import_batches(data: Any, schema: Optional[Schema], strict: bool):
+def import_batches(data: Any, schema: Schema | None, strict: bool):
     """Rows of every batch of `data` (see arrow.from_arrow), one RowBatch."""
     import array
 

@@ -69,7 +69,7 @@ def _short(v: Any) -> str:
         head = ", ".join(_short(v[i]) for i in range(min(n, 5)))
         return "[" + head + (f", ... ({n} items)]" if n > 5 else "]")
     if isinstance(v, _zerorow.BinaryMap):
-        items = list(zip(v._keys(), v._values()))
+        items = list(zip(v._keys(), v._values(), strict=False))
         head = ", ".join(f"{_short(k)}: {_short(x)}" for k, x in items[:5])
         return "{" + head + (f", ... ({len(items)} items)}}" if len(items) > 5 else "}")
     if isinstance(v, _zerorow.BinaryRow):
@@ -85,5 +85,3 @@ def row_repr(row: _zerorow.BinaryRow) -> str:
         except Exception as e:  # a malformed field still lets the others print
             parts.append(f"{name}=<{type(e).__name__}>")
     return "BinaryRow(" + ", ".join(parts) + ")"
-
-

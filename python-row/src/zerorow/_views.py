@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Iterator, Union
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from . import _convert, _zerorow
 from .errors import error
@@ -56,7 +56,7 @@ def _row_validate(self: RowData) -> None:
     self._validate()
 
 
-def _row_get_raw(self: RowData, key: Union[int, str]) -> Any:
+def _row_get_raw(self: RowData, key: int | str) -> Any:
     """A field with date/time/timestamp/duration as plain ints (days / µs)."""
     i = key if isinstance(key, int) else self._field_names().index(key)
     return self._get(i, _RAW)
@@ -189,7 +189,7 @@ def _map_values(self: MapData) -> ArrayData:
 
 
 def _map_items(self: MapData) -> list:
-    return list(zip(self._keys(), self._values()))
+    return list(zip(self._keys(), self._values(), strict=False))
 
 
 def _map_get(self: MapData, key: Any, default: Any = None) -> Any:
@@ -219,7 +219,7 @@ def _map_eq(self: MapData, other: Any) -> Any:
     if isinstance(other, Mapping):
         if len(other) != len(self):
             return False
-        for k, v in zip(self._keys(), self._values()):
+        for k, v in zip(self._keys(), self._values(), strict=False):
             if k not in other or other[k] != v:
                 return False
         return True

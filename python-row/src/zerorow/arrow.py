@@ -9,7 +9,8 @@ Data Interface capsules; pyarrow (an optional dependency) builds them today.
 from __future__ import annotations
 
 import array
-from typing import Any, Iterable, Iterator, Optional, Sequence, Union
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from . import _zerorow
 from ._views import RowData
@@ -70,7 +71,7 @@ class SequenceMethods:
     def __contains__(self, row: Any) -> bool:
         return any(r == row for r in self)
 
-    def index(self, row: Any, start: int = 0, stop: Optional[int] = None) -> int:
+    def index(self, row: Any, start: int = 0, stop: int | None = None) -> int:
         n = len(self)
         for k in range(*slice(start, n if stop is None else stop).indices(n)):
             if self[k] == row:
@@ -88,7 +89,7 @@ class RowBatch(SequenceMethods):
     an Arrow PyCapsule exporter (`pa.record_batch(b)`, `pl.DataFrame(b)`, `pl.from_arrow(b)`).
     """
 
-    def __init__(self, schema: Schema, data: Any, offsets: "Sequence[int]") -> None:
+    def __init__(self, schema: Schema, data: Any, offsets: Sequence[int]) -> None:
         self.schema = schema
         self.data = data
         # Offsets are kept as int64 in one buffer (a NumPy int64 array or array('q')), so
@@ -100,7 +101,7 @@ class RowBatch(SequenceMethods):
 
     @classmethod
     def from_rows(
-        cls, rows: Iterable[RowData], schema: Optional[Schema] = None
+        cls, rows: Iterable[RowData], schema: Schema | None = None
     ) -> RowBatch:
         rows = list(rows)
         for k, r in enumerate(rows):
@@ -128,7 +129,7 @@ class RowBatch(SequenceMethods):
     def __len__(self) -> int:
         return len(self.offsets) - 1
 
-    def __getitem__(self, k: Union[int, slice]) -> Any:
+    def __getitem__(self, k: int | slice) -> Any:
         n = len(self)
         if isinstance(k, slice):
             start, stop, step = k.indices(n)
@@ -150,7 +151,7 @@ class RowBatch(SequenceMethods):
             raise IndexError(f"row index out of range for a batch of {n} rows")
         return RowData(self.schema, self._mv[self.offsets[k] : self.offsets[k + 1]])
 
-    def column(self, i: Union[int, str]) -> list:
+    def column(self, i: int | str) -> list:
         """Field i of every row (temporal values as ints, maps as pairs)."""
         if isinstance(i, str):
             i = self.schema.index(i)
@@ -228,7 +229,7 @@ class RowBatch(SequenceMethods):
                 "",
                 f"requested_schema has the columns {want.names}, the rows {batch.schema.names}",
             )
-        for have, f in zip(batch.schema, want):
+        for have, f in zip(batch.schema, want, strict=False):
             if not lossless_out(have.type, f.type):
                 raise error(
                     "schema_mismatch",
@@ -237,7 +238,7 @@ class RowBatch(SequenceMethods):
                     "(SPEC §12): not a lossless variant; import without a schema and cast in Arrow",
                 )
         cols = []
-        for col, f in zip(batch.columns, want):
+        for col, f in zip(batch.columns, want, strict=False):
             if f.type == col.type:
                 cols.append(col)
             elif pa.types.is_string_view(f.type) or pa.types.is_binary_view(f.type):
@@ -252,7 +253,7 @@ class RowBatch(SequenceMethods):
         return f"RowBatch({len(self)} rows, {self.schema!r})"
 
 
-def to_arrow(rows: Union[RowBatch, Iterable[RowData]], schema: Optional[Schema] = None):
+def to_arrow(rows: RowBatch | Iterable[RowData], schema: Schema | None = None):
     """A pyarrow.RecordBatch of rows (one column per field)."""
     if not isinstance(rows, RowBatch):
         rows = RowBatch.from_rows(rows, schema)
@@ -288,7 +289,7 @@ class _Exported:
 
 
 def from_arrow(
-    data: Any, schema: Optional[Schema] = None, strict: bool = False
+    data: Any, schema: Schema | None = None, strict: bool = False
 ) -> RowBatch:
     """Rows from a pyarrow RecordBatch, Table or RecordBatchReader, or any object exporting
     the Arrow PyCapsule protocol (polars, DuckDB, pandas through pyarrow).
@@ -312,7 +313,7 @@ def from_arrow(
     return _arrow_in.import_batches(data, schema, strict)
 
 
-def _direct_import(data: Any, schema: Optional[Schema]) -> Optional[RowBatch]:
+def _direct_import(data: Any, schema: Schema | None) -> RowBatch | None:
     """The fast path, without pyarrow: an exporter whose Arrow schema is exactly the one of
     `schema` (SPEC §12) goes straight to cpp-row's ImportRows."""
     if schema is None:

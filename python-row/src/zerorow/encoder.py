@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-from typing import Any, Generic, Iterable, Iterator, TypeVar
+from collections.abc import Iterable, Iterator
+from typing import Any, Generic, TypeVar
 
 from . import _zerorow
 from ._views import RowData

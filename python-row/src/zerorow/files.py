@@ -4,7 +4,8 @@ metadata carries the format version, the schema's canonical JSON and its fingerp
 from __future__ import annotations
 
 import bisect
-from typing import Any, Iterable, Iterator, Optional, Union
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from ._views import RowData
 from .arrow import SequenceMethods
@@ -102,7 +103,7 @@ class RowFile(SequenceMethods):
     ValueError."""
 
     def __init__(
-        self, path: str, schema: Optional[Schema] = None, level: LevelLike = "bounds"
+        self, path: str, schema: Schema | None = None, level: LevelLike = "bounds"
     ) -> None:
         import pyarrow as pa
 
@@ -152,7 +153,7 @@ class RowFile(SequenceMethods):
                     ) from e
 
     @staticmethod
-    def _check_metadata(path: str, fields: Any, schema: Optional[Schema]) -> Schema:
+    def _check_metadata(path: str, fields: Any, schema: Schema | None) -> Schema:
         import pyarrow as pa
 
         if fields.names != ["row"] or not (
@@ -228,7 +229,7 @@ class RowFile(SequenceMethods):
         self._open()
         return len(self._range)
 
-    def __getitem__(self, k: Union[int, slice]) -> Any:
+    def __getitem__(self, k: int | slice) -> Any:
         self._open()
         if isinstance(k, slice):
             out = object.__new__(RowFile)
@@ -311,7 +312,7 @@ class RowFile(SequenceMethods):
 
 
 def open_file(
-    path: str, schema: Optional[Schema] = None, level: LevelLike = "bounds"
+    path: str, schema: Schema | None = None, level: LevelLike = "bounds"
 ) -> RowFile:
     """Opens a row file memory-mapped. `schema` checks the fingerprint; `level` (SPEC §6.2):
     "none" reads rows unchecked, "bounds" checks every access, "full" validates every row on

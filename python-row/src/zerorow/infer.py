@@ -25,7 +25,8 @@ import decimal as dec
 import enum
 import sys
 import typing
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 from . import schema as zs
 from .schema import DataType, Field, Schema
@@ -61,7 +62,7 @@ def _has_not_null(ann: Any) -> bool:
 
 def _element_node(
     ann: Any, where: str, stack: tuple, order: str = "declaration"
-) -> "Node":
+) -> Node:
     """A list element / map key or value: not_null does not apply there (rule 2)."""
     if _has_not_null(ann):
         raise TypeError(
@@ -71,7 +72,7 @@ def _element_node(
     return infer_node(ann, where, stack, order)
 
 
-def field_nullable(ann: Any, node: "Node") -> bool:
+def field_nullable(ann: Any, node: Node) -> bool:
     """SPEC Appendix A rule 1 for a field annotated `ann` that inferred to `node`."""
     if node.nullable:  # Optional[X] anywhere around the type
         if _has_not_null(ann):
@@ -106,10 +107,10 @@ class Node:
         self,
         type: DataType,
         nullable: bool = False,
-        conv: Optional[Callable] = None,
+        conv: Callable | None = None,
         cls: Any = None,
         fields: tuple = (),
-        tag: Optional[str] = None,
+        tag: str | None = None,
         container: Any = None,
         children: tuple = (),
     ) -> None:
@@ -128,7 +129,7 @@ class Node:
             None  # an Enum class: the encoder accepts only its members (EnumNames)
         )
 
-    def with_(self, **changes: Any) -> "Node":
+    def with_(self, **changes: Any) -> Node:
         n = Node(
             self.type,
             self.nullable,
@@ -181,7 +182,7 @@ _WIDTHS = ("int8", "int16", "int32", "int64", "float32", "float64")
 
 def _zone_name(tz: dt.tzinfo) -> str:
     """The schema zone of a tzinfo: zoneinfo key, "UTC", or "+HH:MM" for a fixed offset."""
-    if tz is dt.timezone.utc:
+    if tz is dt.UTC:
         return "UTC"
     key = getattr(tz, "key", None) or getattr(tz, "zone", None)
     if isinstance(key, str):
@@ -198,7 +199,7 @@ def _zone_name(tz: dt.tzinfo) -> str:
     )
 
 
-def _marker_type(m: Any) -> Optional[DataType]:
+def _marker_type(m: Any) -> DataType | None:
     """A DataType for a width marker: zerorow type, pyarrow factory/type, NumPy scalar type/dtype."""
     if isinstance(m, DataType):
         return m
@@ -212,7 +213,7 @@ def _marker_type(m: Any) -> Optional[DataType]:
     return None
 
 
-def _arrow_marker(m: Any) -> Optional[DataType]:
+def _arrow_marker(m: Any) -> DataType | None:
     import pyarrow as pa
 
     if callable(m) and not isinstance(m, pa.DataType):
@@ -227,7 +228,7 @@ def _arrow_marker(m: Any) -> Optional[DataType]:
     return None
 
 
-def _numpy_marker(m: Any) -> Optional[DataType]:
+def _numpy_marker(m: Any) -> DataType | None:
     import numpy as np
 
     try:
@@ -290,7 +291,7 @@ class EnumNames:
     def __init__(self, cls: type) -> None:
         self.cls = cls
 
-    def __call__(self, v: Any) -> Optional[str]:
+    def __call__(self, v: Any) -> str | None:
         cls = self.cls
         if isinstance(v, cls):
             return v.name
@@ -529,7 +530,7 @@ def annotate_native(obj: Any, node: Node) -> Any:
         out = dict(obj)
         out["fields"] = [
             dict(f, type=annotate_native(f["type"], n))
-            for f, (_, n) in zip(obj["fields"], node.fields)
+            for f, (_, n) in zip(obj["fields"], node.fields, strict=False)
         ]
         return out
     if node.tag == "seq" and node.children:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import enum
-from typing import Union
 
 
-class ValidationLevel(str, enum.Enum):
+class ValidationLevel(enum.StrEnum):
     """How much of a row is checked (SPEC §6.2). The strings "none", "bounds", "full" are
     accepted wherever a level is.
 
@@ -24,7 +23,7 @@ class ValidationLevel(str, enum.Enum):
         return self.value
 
 
-LevelLike = Union[ValidationLevel, str]
+LevelLike = ValidationLevel | str
 
 
 # Words and members to words: a dict lookup, since level_of runs on every Encoder.decode

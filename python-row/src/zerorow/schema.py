@@ -8,8 +8,9 @@ objects (DataType, Field, Schema) from that canonical JSON.
 from __future__ import annotations
 
 import json
-from datetime import timedelta, timezone, tzinfo
-from typing import Any, Iterator, Sequence, Union
+from collections.abc import Iterator, Sequence
+from datetime import UTC, timedelta, timezone, tzinfo
+from typing import Any
 
 from . import _zerorow
 from .errors import error
@@ -75,7 +76,7 @@ class DataType:
             self.to_json_obj(), separators=(",", ":"), ensure_ascii=False
         )
 
-    def to_json_obj(self) -> Union[str, dict]:
+    def to_json_obj(self) -> str | dict:
         """The type as parsed JSON (SPEC §4.1 shape)."""
         if self.id in PRIMITIVES and not (self.id == "timestamp" and self.tz):
             return self.id
@@ -154,7 +155,7 @@ class Field:
 
 
 # ---- fingerprint (cpp-row) -------------------------------------------------------------
-def fingerprint_hex(text: Union[str, bytes]) -> str:
+def fingerprint_hex(text: str | bytes) -> str:
     """cpp-row's FNV-1a 64 of `text` as 16 lowercase hex digits (SPEC §4.2)."""
     return _zerorow.fingerprint_hex(
         text.encode() if isinstance(text, str) else bytes(text)
@@ -251,7 +252,7 @@ class _UnknownZone(tzinfo):
 def resolve_tz(name: str) -> tzinfo:
     """tzinfo for a schema zone: "UTC", "+HH:MM"/"-HH:MM", or an IANA name (zoneinfo)."""
     if name in ("UTC", "Z"):
-        return timezone.utc
+        return UTC
     if (
         len(name) == 6
         and name[0] in "+-"
@@ -305,7 +306,7 @@ class Schema:
         self._names = {f.name: i for i, f in enumerate(self._type.fields)}
 
     @classmethod
-    def from_json(cls, text: Union[str, bytes]) -> Schema:
+    def from_json(cls, text: str | bytes) -> Schema:
         """Parses any JSON with canonical content (SPEC §4.1, by cpp-row); errors:
         UnsupportedError, InvalidDataError."""
         if isinstance(text, (bytes, bytearray, memoryview)):
@@ -356,7 +357,7 @@ class Schema:
         """The struct type."""
         return self._type
 
-    def field(self, key: Union[str, int]) -> Field:
+    def field(self, key: str | int) -> Field:
         return self._type.fields[self._names[key] if isinstance(key, str) else key]
 
     def index(self, name: str) -> int:

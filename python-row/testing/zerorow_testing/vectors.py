@@ -79,7 +79,7 @@ def compare(t: DataType, got: Any, j: Any, path: str) -> str | None:
     if tid == "list":
         if len(got) != len(j):
             return f"{path}: expected {len(j)} elements but read {len(got)}"
-        for i, (g, x) in enumerate(zip(got, j)):
+        for i, (g, x) in enumerate(zip(got, j, strict=True)):
             why = compare(t.element, g, x, f"{path}[{i}]")
             if why:
                 return why
@@ -87,7 +87,7 @@ def compare(t: DataType, got: Any, j: Any, path: str) -> str | None:
     if tid == "map":
         if len(got) != len(j):
             return f"{path}: expected {len(j)} entries but read {len(got)}"
-        for i, ((gk, gv), (k, v)) in enumerate(zip(got, j)):
+        for i, ((gk, gv), (k, v)) in enumerate(zip(got, j, strict=True)):
             why = compare(t.key, gk, k, f"{path}{{keys}}[{i}]") or compare(
                 t.value, gv, v, f"{path}{{values}}[{i}]"
             )
@@ -136,7 +136,7 @@ def check_write(case_dir: str) -> str | None:
     if out == data:
         return None
     at = next(
-        (i for i, (a, b) in enumerate(zip(out, data)) if a != b),
+        (i for i, (a, b) in enumerate(zip(out, data, strict=False)) if a != b),
         min(len(out), len(data)),
     )
     return (

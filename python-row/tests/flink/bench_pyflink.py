@@ -61,7 +61,9 @@ STRINGS = [f"s{i}" for i in range(8)]
 # 30 top-level fields: 10 longs, 10 doubles, 8 strings, the customer, the items.
 Order = dataclasses.make_dataclass(
     "Order",
-    [(n, int) for n in LONGS] + [(n, float) for n in DOUBLES] + [(n, str) for n in STRINGS]
+    [(n, int) for n in LONGS]
+    + [(n, float) for n in DOUBLES]
+    + [(n, str) for n in STRINGS]
     + [("customer", Customer), ("items", List[Item])],
 )
 Order.__module__ = __name__
@@ -75,9 +77,17 @@ def make_orders(n: int, seed: int = 14) -> list:
         longs = [i] + [rnd.randrange(1 << 40) for _ in range(9)]
         doubles = [rnd.random() * 1000 for _ in range(10)]
         strings = [f"{name}-{rnd.randrange(10**6):06d}" for name in STRINGS]
-        customer = Customer(rnd.randrange(10**6), f"customer-{i}", rnd.choice(COUNTRIES), "retail")
-        items = [Item(f"sku-{rnd.randrange(10**4)}", rnd.randint(1, 9), round(rnd.random() * 100, 2))
-                 for _ in range(rnd.randint(0, 5))]
+        customer = Customer(
+            rnd.randrange(10**6), f"customer-{i}", rnd.choice(COUNTRIES), "retail"
+        )
+        items = [
+            Item(
+                f"sku-{rnd.randrange(10**4)}",
+                rnd.randint(1, 9),
+                round(rnd.random() * 100, 2),
+            )
+            for _ in range(rnd.randint(0, 5))
+        ]
         out.append(Order(*longs, *doubles, *strings, customer, items))
     return out
 
@@ -106,9 +116,19 @@ def from_pandas(order_id, country, qty, price):
     import numpy as np
     import pandas as pd
 
-    amount = np.fromiter((float(np.dot(q, p)) if len(q) else 0.0 for q, p in zip(qty, price)),
-                         dtype=np.float64, count=len(qty))
-    return pd.Series((order_id.to_numpy() % 7) + np.where(country.to_numpy() == "FR", 1.5, 0.5) + amount)
+    amount = np.fromiter(
+        (
+            float(np.dot(q, p)) if len(q) else 0.0
+            for q, p in zip(qty, price, strict=False)
+        ),
+        dtype=np.float64,
+        count=len(qty),
+    )
+    return pd.Series(
+        (order_id.to_numpy() % 7)
+        + np.where(country.to_numpy() == "FR", 1.5, 0.5)
+        + amount
+    )
 
 
 def python_floor(order_id) -> float:
@@ -119,7 +139,9 @@ def python_floor(order_id) -> float:
 def flink_order_ddl() -> str:
     fields = [f"`{n}` BIGINT" for n in LONGS] + [f"`{n}` DOUBLE" for n in DOUBLES]
     fields += [f"`{n}` STRING" for n in STRINGS]
-    fields.append("customer ROW<id BIGINT, name STRING, country STRING, segment STRING>")
+    fields.append(
+        "customer ROW<id BIGINT, name STRING, country STRING, segment STRING>"
+    )
     fields.append("items ARRAY<ROW<sku STRING, qty INT, price DOUBLE>>")
     return "ROW<" + ", ".join(fields) + ">"
 
@@ -128,12 +150,17 @@ def write_source(path: str, orders: list, encoder) -> None:
     with open(path, "w") as f:
         for o in orders:
             r = dataclasses.asdict(o)
-            f.write(json.dumps({
-                "r": r,
-                "zr": base64.b64encode(encoder.encode(o)).decode(),
-                "items_qty": [i["qty"] for i in r["items"]],
-                "items_price": [i["price"] for i in r["items"]],
-            }) + "\n")
+            f.write(
+                json.dumps(
+                    {
+                        "r": r,
+                        "zr": base64.b64encode(encoder.encode(o)).decode(),
+                        "items_qty": [i["qty"] for i in r["items"]],
+                        "items_price": [i["price"] for i in r["items"]],
+                    }
+                )
+                + "\n"
+            )
 
 
 # ---- the jobs ----------------------------------------------------------------------------
@@ -161,10 +188,14 @@ def register(t_env, encoder_schema) -> None:
     from pyflink.table.udf import udf
 
     double = DataTypes.DOUBLE()
-    t_env.create_temporary_function("zr_score", zf.row_udf(from_row, encoder_schema, result_type=double))
+    t_env.create_temporary_function(
+        "zr_score", zf.row_udf(from_row, encoder_schema, result_type=double)
+    )
     t_env.create_temporary_function("row_score", udf(from_row, result_type=double))
     t_env.create_temporary_function("cols_score", udf(from_columns, result_type=double))
-    t_env.create_temporary_function("pandas_score", udf(from_pandas, result_type=double, func_type="pandas"))
+    t_env.create_temporary_function(
+        "pandas_score", udf(from_pandas, result_type=double, func_type="pandas")
+    )
     t_env.create_temporary_function("py_floor", udf(python_floor, result_type=double))
 
 
@@ -178,7 +209,7 @@ VARIANTS = {
 # The scans, no Python: of the order's 3 fields (the ROW variants' input) and of the bytes.
 SQL_FLOORS = {
     "SQL floor (r)": "SELECT SUM(MOD(r.order_id, 7) + CASE WHEN r.customer.country = 'FR' THEN 1.5 ELSE 0.5 END"
-                     " + CARDINALITY(r.items)) FROM orders",
+    " + CARDINALITY(r.items)) FROM orders",
     "SQL floor (zr)": "SELECT SUM(OCTET_LENGTH(zr)) FROM orders",
 }
 
@@ -209,7 +240,9 @@ def measure(t_env, jobs: list, repeats: int) -> dict:
     """Rounds interleave every job (the machine is shared: neighbours' load hits all alike)."""
     times: dict = {(m, n): [] for m, n, _ in jobs}
     values: dict = {}
-    for mode in sorted({m for m, _, _ in jobs} - {"-"}):  # warm-up: JVM, planner, workers
+    for mode in sorted(
+        {m for m, _, _ in jobs} - {"-"}
+    ):  # warm-up: JVM, planner, workers
         run_job(t_env, mode, VARIANTS["zerorow bytes"])
     for _ in range(repeats):
         for mode, name, sql in jobs:
@@ -222,15 +255,20 @@ def measure(t_env, jobs: list, repeats: int) -> dict:
 # ---- the report --------------------------------------------------------------------------
 def per_row(results: dict, rows: int) -> dict:
     """µs per row above the scan of what the variant reads."""
-    return {(m, n): (v[0] - results[("-", floor_of(n))][0]) / rows * 1e6
-            for (m, n), v in results.items() if m != "-"}
+    return {
+        (m, n): (v[0] - results[("-", floor_of(n))][0]) / rows * 1e6
+        for (m, n), v in results.items()
+        if m != "-"
+    }
 
 
 def table(results: dict, rows: int, notes: dict) -> str:
     cost = per_row(results, rows)
-    lines = ["| mode | variant | median s | all runs s | time / zerorow bytes | µs/row above its scan | "
-             "that / zerorow bytes' | result |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    lines = [
+        "| mode | variant | median s | all runs s | time / zerorow bytes | µs/row above its scan | "
+        "that / zerorow bytes' | result |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for (mode, name), (median, runs, _) in results.items():
         runs_text = ", ".join(f"{t:.2f}" for t in runs)
         if mode == "-":
@@ -240,8 +278,10 @@ def table(results: dict, rows: int, notes: dict) -> str:
         ratio = f"{median / results[zr][0]:.2f}×"
         cost_ratio = f"{cost[(mode, name)] / cost[zr]:.2f}×" if cost[zr] > 0 else "-"
         check = notes.get((mode, name), "" if name == "Python floor" else "sum checked")
-        lines.append(f"| {mode} | {name} | {median:.2f} | {runs_text} | {ratio} | {cost[(mode, name)]:.2f} | "
-                     f"{cost_ratio} | {check} |")
+        lines.append(
+            f"| {mode} | {name} | {median:.2f} | {runs_text} | {ratio} | {cost[(mode, name)]:.2f} | "
+            f"{cost_ratio} | {check} |"
+        )
     return "\n".join(lines)
 
 
@@ -253,11 +293,13 @@ def targets(results: dict, rows: int) -> str:
             continue
         t = {n: results[(mode, n)][0] for m, n in results if m == mode}
         c = {n: cost[(mode, n)] for m, n in results if m == mode}
-        out.append(f"- {mode} mode, job time: whole ROW / zerorow bytes = {t['whole ROW'] / t['zerorow bytes']:.2f}×, "
-                   f"zerorow bytes / 3 columns = {t['zerorow bytes'] / t['3 columns']:.2f}×; per row above the scan: "
-                   f"{c['whole ROW']:.1f} vs {c['zerorow bytes']:.1f} vs {c['3 columns']:.1f} µs "
-                   f"(whole ROW, zerorow bytes, 3 columns; targets: whole ROW ≥ 4× zerorow bytes, "
-                   f"zerorow bytes ≤ 1.2× 3 columns)")
+        out.append(
+            f"- {mode} mode, job time: whole ROW / zerorow bytes = {t['whole ROW'] / t['zerorow bytes']:.2f}×, "
+            f"zerorow bytes / 3 columns = {t['zerorow bytes'] / t['3 columns']:.2f}×; per row above the scan: "
+            f"{c['whole ROW']:.1f} vs {c['zerorow bytes']:.1f} vs {c['3 columns']:.1f} µs "
+            f"(whole ROW, zerorow bytes, 3 columns; targets: whole ROW ≥ 4× zerorow bytes, "
+            f"zerorow bytes ≤ 1.2× 3 columns)"
+        )
     return "\n".join(out)
 
 
@@ -289,22 +331,24 @@ def main() -> None:
 
     t_env = make_env(path)
     register(t_env, encoder.schema)
-    started = dt.datetime.now(dt.timezone.utc)
+    started = dt.datetime.now(dt.UTC)
     results = measure(t_env, plan(args.modes.split(",")), args.repeats)
     notes = check_values(results, expected)
 
     load = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
-    report = "\n".join([
-        f"PyFlink {_version('apache-flink')}, Python {platform.python_version()}, {args.rows:,} rows, "
-        f"parallelism 1, medians of {args.repeats} interleaved rounds; "
-        f"{started:%Y-%m-%d %H:%M} UTC; load: {load.split('load average:')[-1].strip()}",
-        f"command: make bench-pyflink (python-row/tests/flink/bench_pyflink.py --rows {args.rows} "
-        f"--repeats {args.repeats} --modes {args.modes})",
-        "",
-        table(results, args.rows, notes),
-        "",
-        targets(results, args.rows),
-    ])
+    report = "\n".join(
+        [
+            f"PyFlink {_version('apache-flink')}, Python {platform.python_version()}, {args.rows:,} rows, "
+            f"parallelism 1, medians of {args.repeats} interleaved rounds; "
+            f"{started:%Y-%m-%d %H:%M} UTC; load: {load.split('load average:')[-1].strip()}",
+            f"command: make bench-pyflink (python-row/tests/flink/bench_pyflink.py --rows {args.rows} "
+            f"--repeats {args.repeats} --modes {args.modes})",
+            "",
+            table(results, args.rows, notes),
+            "",
+            targets(results, args.rows),
+        ]
+    )
     print(report)
     if args.markdown:
         with open(args.markdown, "w") as f:

@@ -16,7 +16,12 @@ import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 N = 40  # orders in the Table API jobs
-JOB_MODULES = ["test_table_jobs.py", "test_datastream_jobs.py", "test_connector_jar.py", "test_readme_flink.py"]
+JOB_MODULES = [
+    "test_table_jobs.py",
+    "test_datastream_jobs.py",
+    "test_connector_jar.py",
+    "test_readme_flink.py",
+]
 
 try:
     import pyflink  # noqa: F401
@@ -83,11 +88,13 @@ def source(t_env, orders):
 
     rows = [(o.order_id, as_flink_value(o), bytearray(ORDER.encode(o))) for o in orders]
     rows.append((N, None, None))
-    schema = DataTypes.ROW([
-        DataTypes.FIELD("id", DataTypes.BIGINT()),
-        DataTypes.FIELD("r", flink_order_type()),
-        DataTypes.FIELD("b", DataTypes.BYTES()),
-    ])
+    schema = DataTypes.ROW(
+        [
+            DataTypes.FIELD("id", DataTypes.BIGINT()),
+            DataTypes.FIELD("r", flink_order_type()),
+            DataTypes.FIELD("b", DataTypes.BYTES()),
+        ]
+    )
     table = t_env.from_elements(rows, schema)
     t_env.create_temporary_view("orders", table)
     return table

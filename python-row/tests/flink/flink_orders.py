@@ -58,12 +58,25 @@ def make_orders(n: int) -> List[Order]:
     """n orders with every shape: no customer, no country, 0-4 items, empty and full maps."""
     out = []
     for i in range(n):
-        customer = None if i % 7 == 3 else Customer(1000 + i, f"name-{i}", None if i % 5 == 2 else "FR DE US".split()[i % 3])
+        customer = (
+            None
+            if i % 7 == 3
+            else Customer(
+                1000 + i, f"name-{i}", None if i % 5 == 2 else "FR DE US".split()[i % 3]
+            )
+        )
         items = [Item(f"sku-{i}-{j}", j + 1, 0.25 * (i + j)) for j in range(i % 5)]
         tags = {f"t{k}": i * k for k in range(i % 3)}
         out.append(
-            Order(i, dt.date(2024, 1, 1) + dt.timedelta(days=i), decimal.Decimal(i) / 4, customer, items, tags,
-                  None if i % 2 else f"note {i}")
+            Order(
+                i,
+                dt.date(2024, 1, 1) + dt.timedelta(days=i),
+                decimal.Decimal(i) / 4,
+                customer,
+                items,
+                tags,
+                None if i % 2 else f"note {i}",
+            )
         )
     return out
 
@@ -108,7 +121,9 @@ def fail_on_seven(o) -> Summary:
 def as_flink_value(obj):
     """A dataclass as the nested tuples pyflink's from_elements takes (bytes as bytearray)."""
     if dataclasses.is_dataclass(obj):
-        return tuple(as_flink_value(getattr(obj, f.name)) for f in dataclasses.fields(obj))
+        return tuple(
+            as_flink_value(getattr(obj, f.name)) for f in dataclasses.fields(obj)
+        )
     if isinstance(obj, list):
         return [as_flink_value(v) for v in obj]
     if isinstance(obj, dict):
@@ -120,30 +135,54 @@ def flink_order_type():
     """The Flink type of Order (the JVM side's mapping of its zerorow schema)."""
     from pyflink.table import DataTypes as T
 
-    return T.ROW([
-        T.FIELD("order_id", T.BIGINT(False)),
-        T.FIELD("placed", T.DATE()),
-        T.FIELD("amount", T.DECIMAL(10, 2)),
-        T.FIELD("customer", T.ROW([T.FIELD("id", T.BIGINT(False)), T.FIELD("name", T.STRING()), T.FIELD("country", T.STRING())])),
-        T.FIELD("items", T.ARRAY(T.ROW([T.FIELD("sku", T.STRING()), T.FIELD("qty", T.INT(False)), T.FIELD("price", T.DOUBLE(False))]))),
-        T.FIELD("tags", T.MAP(T.STRING(False), T.INT())),
-        T.FIELD("note", T.STRING()),
-    ])
+    return T.ROW(
+        [
+            T.FIELD("order_id", T.BIGINT(False)),
+            T.FIELD("placed", T.DATE()),
+            T.FIELD("amount", T.DECIMAL(10, 2)),
+            T.FIELD(
+                "customer",
+                T.ROW(
+                    [
+                        T.FIELD("id", T.BIGINT(False)),
+                        T.FIELD("name", T.STRING()),
+                        T.FIELD("country", T.STRING()),
+                    ]
+                ),
+            ),
+            T.FIELD(
+                "items",
+                T.ARRAY(
+                    T.ROW(
+                        [
+                            T.FIELD("sku", T.STRING()),
+                            T.FIELD("qty", T.INT(False)),
+                            T.FIELD("price", T.DOUBLE(False)),
+                        ]
+                    )
+                ),
+            ),
+            T.FIELD("tags", T.MAP(T.STRING(False), T.INT())),
+            T.FIELD("note", T.STRING()),
+        ]
+    )
 
 
 def flink_summary_type():
     from pyflink.table import DataTypes as T
 
-    return T.ROW([
-        T.FIELD("order_id", T.BIGINT()),
-        T.FIELD("country", T.STRING()),
-        T.FIELD("total", T.DOUBLE()),
-        T.FIELD("n_items", T.INT()),
-        T.FIELD("first_sku", T.STRING()),
-        T.FIELD("tag_sum", T.BIGINT()),
-        T.FIELD("amount", T.DECIMAL(10, 2)),
-        T.FIELD("placed", T.DATE()),
-    ])
+    return T.ROW(
+        [
+            T.FIELD("order_id", T.BIGINT()),
+            T.FIELD("country", T.STRING()),
+            T.FIELD("total", T.DOUBLE()),
+            T.FIELD("n_items", T.INT()),
+            T.FIELD("first_sku", T.STRING()),
+            T.FIELD("tag_sum", T.BIGINT()),
+            T.FIELD("amount", T.DECIMAL(10, 2)),
+            T.FIELD("placed", T.DATE()),
+        ]
+    )
 
 
 def encode_order(i: int) -> bytes:

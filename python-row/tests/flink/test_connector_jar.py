@@ -4,9 +4,9 @@ written by Python functions are read by Java (zerorow_decode) — in one job."""
 
 from __future__ import annotations
 
-from flink_orders import ORDER, SUMMARY, Order, Summary, summarize
 import zerorow.flink as zf
 from conftest import N
+from flink_orders import ORDER, SUMMARY, Order, Summary, summarize
 
 
 def test_configure_adds_the_jar_and_registers_the_functions_once(t_env, source):
@@ -31,7 +31,9 @@ def test_rows_cross_between_java_and_python_functions(t_env, source, orders):
               FROM orders WHERE id < {N})""")
     got = sorted(tuple(row) for row in result.collect())
     assert [row[0] for row in got] == list(range(N))
-    for (oid, java_bytes, from_java, *decoded_by_java), order in zip(got, orders):
+    for (oid, java_bytes, from_java, *decoded_by_java), order in zip(
+        got, orders, strict=True
+    ):
         # Java's bytes of the ROW are Python's bytes of the dataclass (SPEC §2.6 canonical form)
         assert bytes(java_bytes) == ORDER.encode(order), oid
         assert SUMMARY.decode(from_java, level="full") == summarize(order), oid

@@ -8,16 +8,17 @@ import subprocess
 import sys
 
 import pytest
-from flink_orders import ORDER, SUMMARY, Order, make_orders, summarize
-
 import zerorow
 import zerorow.flink as zf
+from flink_orders import ORDER, SUMMARY, Order, make_orders, summarize
 from zerorow.flink._codec import as_schema, check_level, row_reader, row_writer
 
 
 def test_importing_zerorow_flink_does_not_import_pyflink():
     code = "import sys, zerorow, zerorow.flink; print(any(m.split('.')[0] == 'pyflink' for m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert out.stdout.strip() == "False"
 
 
@@ -25,9 +26,14 @@ def test_schemas_from_a_schema_its_json_or_a_class():
     assert as_schema(Order, "input_schema") == ORDER.schema
     assert as_schema(ORDER.schema.to_json(), "input_schema") == ORDER.schema
     assert as_schema(ORDER.schema, "input_schema") is ORDER.schema
-    with pytest.raises(TypeError, match="input_schema must be a zerorow.Schema.*not int"):
+    with pytest.raises(
+        TypeError, match="input_schema must be a zerorow.Schema.*not int"
+    ):
         as_schema(42, "input_schema")
-    with pytest.raises(ValueError, match="level must be one of 'none', 'bounds', 'full', not 'unchecked'"):
+    with pytest.raises(
+        ValueError,
+        match="level must be one of 'none', 'bounds', 'full', not 'unchecked'",
+    ):
         check_level("unchecked")
 
 
@@ -38,7 +44,9 @@ def test_reader_gives_a_zero_copy_row_over_the_bytes_it_is_given():
         row = row_reader(ORDER.schema.to_json(), level)(data)
         assert isinstance(row, zerorow.BinaryRow)
         assert summarize(row) == summarize(order)
-        assert row.to_memoryview().obj is data  # a view of PyFlink's bytes object, no copy
+        assert (
+            row.to_memoryview().obj is data
+        )  # a view of PyFlink's bytes object, no copy
 
 
 def test_reader_errors_name_the_field():
@@ -69,8 +77,12 @@ def test_writer_refuses_rows_of_another_schema_and_objects_without_the_fields():
     other = ORDER.to_row(make_orders(1)[0])
     with pytest.raises(zerorow.SchemaMismatchError) as info:
         write(other)
-    assert ORDER.schema.fingerprint_hex in str(info.value) and SUMMARY.schema.fingerprint_hex in str(info.value)
-    with pytest.raises(zerorow.SchemaMismatchError, match="has no attribute 'order_id'"):
+    assert ORDER.schema.fingerprint_hex in str(
+        info.value
+    ) and SUMMARY.schema.fingerprint_hex in str(info.value)
+    with pytest.raises(
+        zerorow.SchemaMismatchError, match="has no attribute 'order_id'"
+    ):
         write(object())
     with pytest.raises(zerorow.SchemaMismatchError, match="total"):
         write({"order_id": 1, "total": "not a number", "n_items": 0, "tag_sum": 0})
@@ -85,7 +97,9 @@ def test_schema_literal_quotes_for_sql():
 
 def test_jar_lookup(monkeypatch, tmp_path):
     monkeypatch.setenv(zf.JAR_ENV, str(tmp_path / "missing.jar"))
-    with pytest.raises(FileNotFoundError, match="ZEROROW_FLINK_JAR=.*missing.jar is not a file"):
+    with pytest.raises(
+        FileNotFoundError, match="ZEROROW_FLINK_JAR=.*missing.jar is not a file"
+    ):
         zf.jar_path()
     jar = tmp_path / "zerorow-flink.jar"
     jar.write_bytes(b"PK")
@@ -96,5 +110,7 @@ def test_jar_lookup(monkeypatch, tmp_path):
     if os.path.isfile(shipped):
         assert str(zf.jar_path()) == shipped
     else:
-        with pytest.raises(FileNotFoundError, match="set ZEROROW_FLINK_JAR.*make build-flink"):
+        with pytest.raises(
+            FileNotFoundError, match="set ZEROROW_FLINK_JAR.*make build-flink"
+        ):
             zf.jar_path()

@@ -14,8 +14,8 @@ README = os.path.join(HERE, "..", "..", "..", "flink-connector", "README.md")
 def pyflink_blocks() -> list:
     with open(README) as f:
         text = f.read()
-    section = text[text.index("## PyFlink"):]
-    nxt = re.search(r"^## (?!#)", section[len("## PyFlink"):], re.M)
+    section = text[text.index("## PyFlink") :]
+    nxt = re.search(r"^## (?!#)", section[len("## PyFlink") :], re.M)
     if nxt:
         section = section[: len("## PyFlink") + nxt.start()]
     return re.findall(r"```python\n(.*?)```", section, re.S)
@@ -27,4 +27,6 @@ def test_readme_pyflink_examples_run():
     namespace = {"__name__": "readme_pyflink"}
     for block in blocks:
         exec(compile(block, README, "exec", dont_inherit=True), namespace)
-    assert namespace["t_env"].get_config().get("python.execution-mode", None) == "thread"
+    assert (
+        namespace["t_env"].get_config().get("python.execution-mode", None) == "thread"
+    )

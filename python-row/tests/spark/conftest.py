@@ -15,7 +15,9 @@ os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
 # Functions defined in these test modules are pickled by reference: the Python workers that
 # Spark starts must import them too.
 HERE = os.path.dirname(os.path.abspath(__file__))
-os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (HERE, os.environ.get("PYTHONPATH")) if p)
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    p for p in (HERE, os.environ.get("PYTHONPATH")) if p
+)
 
 SPARK_CONF = {
     "spark.ui.enabled": "false",
@@ -53,18 +55,36 @@ def java_classpath():
     with open(os.path.join(arrow, "demo-classpath.txt")) as f:
         deps = f.read().strip()
     return os.pathsep.join(
-        [os.path.join(ROOT, "java-row", "target", "classes"), os.path.join(arrow, "classes"), deps]
+        [
+            os.path.join(ROOT, "java-row", "target", "classes"),
+            os.path.join(arrow, "classes"),
+            deps,
+        ]
     )
 
 
-def run_python(code: str, python: str = sys.executable, timeout: int = 300, env=None) -> str:
+def run_python(
+    code: str, python: str = sys.executable, timeout: int = 300, env=None
+) -> str:
     """Runs `code` in a fresh interpreter; returns stdout, fails the test with stderr."""
     e = dict(os.environ, PYSPARK_PYTHON=python, PYSPARK_DRIVER_PYTHON=python)
     e.update(env or {})
-    p = subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=timeout, env=e, check=False)
+    p = subprocess.run(
+        [python, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=e,
+        check=False,
+    )
     if p.returncode != 0:
         # The Python error is near the start of a failed job's stderr, the JVM's trace after it.
-        causes = [ln for ln in p.stderr.splitlines() if "Error" in ln or "Exception:" in ln]
-        pytest.fail(f"subprocess failed ({p.returncode}):\n{p.stdout[-3000:]}\n"
-                    + "\n".join(causes[:20]) + f"\n...\n{p.stderr[-3000:]}")
+        causes = [
+            ln for ln in p.stderr.splitlines() if "Error" in ln or "Exception:" in ln
+        ]
+        pytest.fail(
+            f"subprocess failed ({p.returncode}):\n{p.stdout[-3000:]}\n"
+            + "\n".join(causes[:20])
+            + f"\n...\n{p.stderr[-3000:]}"
+        )
     return p.stdout

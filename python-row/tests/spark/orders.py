@@ -53,7 +53,12 @@ def as_tuples(rows):
     out = []
     for r in rows:
         d = r.asDict() if hasattr(r, "asDict") else dict(r)
-        out.append(tuple(d[k] for k in ("order_id", "country", "total", "channel", "placed", "since")))
+        out.append(
+            tuple(
+                d[k]
+                for k in ("order_id", "country", "total", "channel", "placed", "since")
+            )
+        )
     return sorted(out)
 
 

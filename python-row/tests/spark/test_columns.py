@@ -37,9 +37,22 @@ class Order:
 
 def make(n):
     return [
-        Order(i, None if i % 5 == 0 else Cust(f"n{i}", None if i % 3 == 0 else f"c{i % 4}", dt.date(2020, 1, 1) + dt.timedelta(days=i)),
-              None if i % 13 == 0 else [Item(f"s{k}", k + 1, 1.25 * (k + 1)) for k in range(i % 4)],
-              [None if (i + k) % 3 == 0 else i + k for k in range(i % 3)], {"c": str(i)}, None if i % 7 == 0 else i / 4)
+        Order(
+            i,
+            None
+            if i % 5 == 0
+            else Cust(
+                f"n{i}",
+                None if i % 3 == 0 else f"c{i % 4}",
+                dt.date(2020, 1, 1) + dt.timedelta(days=i),
+            ),
+            None
+            if i % 13 == 0
+            else [Item(f"s{k}", k + 1, 1.25 * (k + 1)) for k in range(i % 4)],
+            [None if (i + k) % 3 == 0 else i + k for k in range(i % 3)],
+            {"c": str(i)},
+            None if i % 7 == 0 else i / 4,
+        )
         for i in range(n)
     ]
 
@@ -49,12 +62,20 @@ def arrow_rows(objs, nulls_every=0):
     data, offs = enc.encode_many(objs)
     validity = None
     if nulls_every:
-        validity = pa.array([i % nulls_every != 0 for i in range(len(objs))]).buffers()[1]
-    arr = pa.Array.from_buffers(pa.binary(), len(objs), [validity, pa.py_buffer(np.array(offs, np.int32)), pa.py_buffer(data)])
+        validity = pa.array([i % nulls_every != 0 for i in range(len(objs))]).buffers()[
+            1
+        ]
+    arr = pa.Array.from_buffers(
+        pa.binary(),
+        len(objs),
+        [validity, pa.py_buffer(np.array(offs, np.int32)), pa.py_buffer(data)],
+    )
     return enc, arr
 
 
-@pytest.mark.parametrize("sl", [slice(0, 200), slice(3, 151), slice(199, 200), slice(50, 50)])
+@pytest.mark.parametrize(
+    "sl", [slice(0, 200), slice(3, 151), slice(199, 200), slice(50, 50)]
+)
 def test_columns_equal_row_reads(sl):
     objs = make(200)
     enc, arr = arrow_rows(objs)
@@ -63,16 +84,29 @@ def test_columns_equal_row_reads(sl):
     rows = list(b)
     assert len(b) == len(rows) == len(objs[sl])
     assert b.column("order_id").to_numpy().tolist() == [r.order_id for r in rows]
-    assert b.column("customer.country").to_pylist() == [r.customer.country if r.customer else None for r in rows]
-    assert b.column("customer.since").to_pylist() == [r.customer.since if r.customer else None for r in rows]
+    assert b.column("customer.country").to_pylist() == [
+        r.customer.country if r.customer else None for r in rows
+    ]
+    assert b.column("customer.since").to_pylist() == [
+        r.customer.since if r.customer else None for r in rows
+    ]
     q, p = b.column("items.qty"), b.column("items.price")
     want = [sum(i.qty * i.price for i in (r.items or [])) for r in rows]
     assert np.allclose(q.per_row(q.to_numpy() * p.to_numpy(), len(b)), want)
-    assert q.offsets.tolist() == np.concatenate([[0], np.cumsum([len(r.items or []) for r in rows])]).tolist()
-    assert b.column("items.sku").to_pylist() == [i.sku for r in rows for i in (r.items or [])]
+    assert (
+        q.offsets.tolist()
+        == np.concatenate([[0], np.cumsum([len(r.items or []) for r in rows])]).tolist()
+    )
+    assert b.column("items.sku").to_pylist() == [
+        i.sku for r in rows for i in (r.items or [])
+    ]
     assert b.column("scores").to_pylist() == [s for r in rows for s in r.scores]
     ratio = b.column("ratio")
-    assert np.array_equal(ratio.to_numpy(), np.array([np.nan if r.ratio is None else r.ratio for r in rows]), equal_nan=True)
+    assert np.array_equal(
+        ratio.to_numpy(),
+        np.array([np.nan if r.ratio is None else r.ratio for r in rows]),
+        equal_nan=True,
+    )
     if len(b):
         assert pa.record_batch(b.to_arrow()).num_rows == len(b)
 
@@ -111,9 +145,16 @@ def test_a_malformed_row_is_an_error_naming_the_path():
     bitmap = 8
     slot = start + bitmap + 8 * 1
     data[slot + 4 : slot + 8] = (10**6).to_bytes(4, "little")
-    arr = pa.Array.from_buffers(pa.binary(), 10, [None, pa.py_buffer(np.array(offs, np.int32)), pa.py_buffer(bytes(data))])
+    arr = pa.Array.from_buffers(
+        pa.binary(),
+        10,
+        [None, pa.py_buffer(np.array(offs, np.int32)), pa.py_buffer(bytes(data))],
+    )
     b = RowBatch.from_arrow_binary(arr, enc.schema)
-    with pytest.raises(zerorow.InvalidDataError, match=r"at customer: offset \+ size past the enclosing region: expected \d+ <= \d+ \(value 2"):
+    with pytest.raises(
+        zerorow.InvalidDataError,
+        match=r"at customer: offset \+ size past the enclosing region: expected \d+ <= \d+ \(value 2",
+    ):
         b.column("customer.country")
     with pytest.raises(zerorow.ZerorowError):
         _ = b[2].customer.country

@@ -9,13 +9,18 @@ import zerorow.spark as zs
 from conftest import ROOT
 from orders import orders
 
-FORMATS = ["zerorow", "zerorow_py"]  # the connector's DataSource V2, the Python data source
+FORMATS = [
+    "zerorow",
+    "zerorow_py",
+]  # the connector's DataSource V2, the Python data source
 
 
 @pytest.fixture(scope="module")
 def df(spark):
     zs.register_data_source(spark)
-    return orders(spark, n=600, partitions=2).drop("tags").cache()  # maps: no Java reader needed
+    return (
+        orders(spark, n=600, partitions=2).drop("tags").cache()
+    )  # maps: no Java reader needed
 
 
 def java_cat(classpath, files, schema):
@@ -26,8 +31,20 @@ def java_cat(classpath, files, schema):
         with open(sj, "w") as out:
             out.write(schema.to_json())
         args += [f, sj]
-    p = subprocess.run(["java", "--add-opens=java.base/java.nio=ALL-UNNAMED", "-cp", classpath, "io.zerorow.arrow.RowFileCat", *args],
-                       capture_output=True, text=True, timeout=120, check=False)
+    p = subprocess.run(
+        [
+            "java",
+            "--add-opens=java.base/java.nio=ALL-UNNAMED",
+            "-cp",
+            classpath,
+            "io.zerorow.arrow.RowFileCat",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert p.returncode == 0, p.stderr[-3000:]
     return p.stdout.splitlines()
 
@@ -37,7 +54,9 @@ def test_spark_writes_python_and_java_read(spark, df, fmt, tmp_path, java_classp
     out = str(tmp_path / "orders")
     df.write.format(fmt).mode("overwrite").save(out)
     # one file per task, nothing else left behind (no staging folder, no marker files)
-    files = sorted(os.path.join(out, n) for n in os.listdir(out) if not n.startswith(("_", ".")))
+    files = sorted(
+        os.path.join(out, n) for n in os.listdir(out) if not n.startswith(("_", "."))
+    )
     assert len(files) == 2, os.listdir(out)
     assert all(os.path.isfile(f) for f in files), files
     schema = zs.struct_to_schema(df.schema)
@@ -61,8 +80,16 @@ def test_spark_writes_python_and_java_read(spark, df, fmt, tmp_path, java_classp
 def test_java_and_python_write_spark_reads(spark, fmt, tmp_path, java_classpath):
     d = tmp_path / "in"
     d.mkdir()
-    java = ["java", "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Dslf4j.internal.verbosity=ERROR", "-cp", java_classpath,
-            os.path.join(ROOT, "scripts", "demo", "WriteOrders.java"), str(d / "java.zrow"), "300"]
+    java = [
+        "java",
+        "--add-opens=java.base/java.nio=ALL-UNNAMED",
+        "-Dslf4j.internal.verbosity=ERROR",
+        "-cp",
+        java_classpath,
+        os.path.join(ROOT, "scripts", "demo", "WriteOrders.java"),
+        str(d / "java.zrow"),
+        "300",
+    ]
     subprocess.run(java, check=True, capture_output=True, timeout=180)
     schema = zerorow.open_file(str(d / "java.zrow")).schema
     first = zerorow.open_file(str(d / "java.zrow"))[0]

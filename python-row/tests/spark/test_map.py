@@ -20,13 +20,20 @@ def df(spark):
 def expected(spark, df):
     from pyspark.sql import functions as F
 
-    @F.udf(returnType="struct<order_id:bigint,country:string,total:double,channel:string,placed:timestamp,since:date>")
+    @F.udf(
+        returnType="struct<order_id:bigint,country:string,total:double,channel:string,placed:timestamp,since:date>"
+    )
     def plain(order_id, customer, items, tags, placed):
         if order_id % 17 == 16:
             return None
         return logic(order_id, customer, items, tags, placed)
 
-    rows = df.select(plain("order_id", "customer", "items", "tags", "placed").alias("o")).where("o is not null").select("o.*").collect()
+    rows = (
+        df.select(plain("order_id", "customer", "items", "tags", "placed").alias("o"))
+        .where("o is not null")
+        .select("o.*")
+        .collect()
+    )
     assert len(rows) > 1800
     return as_tuples(rows)
 
@@ -39,7 +46,14 @@ def test_the_session_is_on_the_jar_path(spark):
 @pytest.mark.parametrize("use_jar", [True, False], ids=["jar", "python"])
 def test_map_rows_equals_a_python_udf(df, expected, use_jar):
     out = zs.map_rows(df, row_fn, OUT_DDL, use_jar=use_jar)
-    assert [f.name for f in out.schema.fields] == ["order_id", "country", "total", "channel", "placed", "since"]
+    assert [f.name for f in out.schema.fields] == [
+        "order_id",
+        "country",
+        "total",
+        "channel",
+        "placed",
+        "since",
+    ]
     assert as_tuples(out.collect()) == expected
 
 
@@ -57,12 +71,21 @@ def test_map_rows_returns_dataclasses_and_rows(df, expected):
 
     def as_dc(r):
         d = row_fn(r)
-        return None if d is None else Out(d["order_id"], d["country"], d["total"], d["channel"])
+        return (
+            None
+            if d is None
+            else Out(d["order_id"], d["country"], d["total"], d["channel"])
+        )
 
     out = zs.map_rows(df, as_dc, Out)
     got = sorted(tuple(r) for r in out.collect())
     assert got == [e[:4] for e in expected]
-    out2 = zs.map_rows(df, lambda r: None if row_fn(r) is None else Row(**row_fn(r)), OUT_DDL, use_jar=False)
+    out2 = zs.map_rows(
+        df,
+        lambda r: None if row_fn(r) is None else Row(**row_fn(r)),
+        OUT_DDL,
+        use_jar=False,
+    )
     assert as_tuples(out2.collect()) == expected
 
 
@@ -95,7 +118,9 @@ def test_map_row_batches_equals_a_python_udf(df, expected, use_jar):
 
 
 def test_map_row_batches_returning_objects(df, expected):
-    out = zs.map_row_batches(df, lambda b: [o for o in map(row_fn, b) if o is not None], OUT_DDL)
+    out = zs.map_row_batches(
+        df, lambda b: [o for o in map(row_fn, b) if o is not None], OUT_DDL
+    )
     assert as_tuples(out.collect()) == expected
 
 
@@ -112,7 +137,9 @@ def test_an_exception_in_fn_reaches_the_driver(df):
 
 def test_a_wrong_result_names_the_field(df):
     with pytest.raises(Exception, match="order_id"):
-        zs.map_rows(df, lambda r: {"order_id": "not a number"}, "order_id BIGINT").collect()
+        zs.map_rows(
+            df, lambda r: {"order_id": "not a number"}, "order_id BIGINT"
+        ).collect()
 
 
 def test_encode_decode_and_functions(spark, df):
@@ -120,25 +147,42 @@ def test_encode_decode_and_functions(spark, df):
 
     for use_jar in (True, False):
         enc = zs.encode(df, use_jar=use_jar)
-        assert enc.columns == ["row"] and zs.raw_schema(enc) == zs.struct_to_schema(df.schema)
+        assert enc.columns == ["row"] and zs.raw_schema(enc) == zs.struct_to_schema(
+            df.schema
+        )
         back = zs.decode(enc, "row", use_jar=use_jar)
         assert sorted(back.collect()) == sorted(df.collect())
     # column expressions (call_function, so the same on Spark Connect)
     s = zs.struct_to_schema(df.schema)
-    both = df.select(zf.zerorow_decode(zf.zerorow_encode(F.struct(*df.columns)), s).alias("o")).select("o.*")
+    both = df.select(
+        zf.zerorow_decode(zf.zerorow_encode(F.struct(*df.columns)), s).alias("o")
+    ).select("o.*")
     assert sorted(both.collect()) == sorted(df.collect())
     # the bytes Spark writes are the bytes zerorow's Python encoder writes (SPEC §9)
-    one = df.where("order_id = 42").select(zf.zerorow_encode(*df.columns).alias("row")).first()["row"]
+    one = (
+        df.where("order_id = 42")
+        .select(zf.zerorow_encode(*df.columns).alias("row"))
+        .first()["row"]
+    )
     view = zerorow.RowData(s, bytes(one))
     assert view.order_id == 42 and view.customer.name == "n42"
 
 
 def test_decode_permissive_mode_nulls_malformed_rows(spark):
-    s = zerorow.Schema([zerorow.field("a", zerorow.int64, nullable=False), zerorow.field("b", zerorow.string)])
-    good = zerorow.RowData(s, zerorow._zerorow.encode(s._native, {"a": 7, "b": "x"})).to_bytes()
+    s = zerorow.Schema(
+        [
+            zerorow.field("a", zerorow.int64, nullable=False),
+            zerorow.field("b", zerorow.string),
+        ]
+    )
+    good = zerorow.RowData(
+        s, zerorow._zerorow.encode(s._native, {"a": 7, "b": "x"})
+    ).to_bytes()
     bad = good[:8]  # truncated
     df = spark.createDataFrame([(bytearray(good),), (bytearray(bad),)], "row BINARY")
-    rows = df.select(zf.zerorow_decode("row", s, {"mode": "PERMISSIVE"}).alias("o")).collect()
+    rows = df.select(
+        zf.zerorow_decode("row", s, {"mode": "PERMISSIVE"}).alias("o")
+    ).collect()
     assert [r.o for r in rows][1] is None and rows[0].o.a == 7
     with pytest.raises(Exception, match="(?i)truncated|invalid"):
         df.select(zf.zerorow_decode("row", s).alias("o")).collect()
@@ -146,10 +190,18 @@ def test_decode_permissive_mode_nulls_malformed_rows(spark):
 
 def test_raw_rows_with_null_entries_and_slices_are_skipped(spark):
     s = zerorow.Schema([zerorow.field("a", zerorow.int64, nullable=False)])
-    rows = [bytearray(zerorow._zerorow.encode(s._native, {"a": i})) if i % 4 else None for i in range(40)]
+    rows = [
+        bytearray(zerorow._zerorow.encode(s._native, {"a": i})) if i % 4 else None
+        for i in range(40)
+    ]
     from pyspark.sql.types import BinaryType, StructField, StructType
 
-    df = spark.createDataFrame([(r,) for r in rows], StructType([StructField("row", BinaryType(), True, {"zerorow.schema": s.to_json()})]))
+    df = spark.createDataFrame(
+        [(r,) for r in rows],
+        StructType(
+            [StructField("row", BinaryType(), True, {"zerorow.schema": s.to_json()})]
+        ),
+    )
     out = zs.map_rows(df, lambda r: {"a": r.a * 2}, "a BIGINT")
     assert sorted(x.a for x in out.collect()) == [2 * i for i in range(40) if i % 4]
 

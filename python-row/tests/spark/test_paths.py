@@ -31,8 +31,8 @@ def b(batch):
     return pa.record_batch({{'id': batch.column('order_id').to_numpy()}})
 assert zs.map_row_batches(df, b, 'id BIGINT').count() == 500
 name = zs.register_data_source(spark)
-df.write.format(name).mode('append').save({str(tmp_path / 'f')!r})
-assert spark.read.format(name).load({str(tmp_path / 'f')!r}).count() == 500
+df.write.format(name).mode('append').save({str(tmp_path / "f")!r})
+assert spark.read.format(name).load({str(tmp_path / "f")!r}).count() == 500
 enc = zs.encode(df)
 assert zs.decode(enc, 'row').orderBy('order_id').first().customer.country == 'c0'
 print('ok python path')
@@ -61,7 +61,9 @@ print('ok connect')
 
 
 def test_a_smoke_job_on_pyspark_3_5_9():
-    python = os.environ.get("ZEROROW_SPARK35_PYTHON", os.path.join(ROOT, ".venv-spark35", "bin", "python"))
+    python = os.environ.get(
+        "ZEROROW_SPARK35_PYTHON", os.path.join(ROOT, ".venv-spark35", "bin", "python")
+    )
     assert os.path.isfile(python), f"{python} missing: `make venv-spark35` creates it"
     code = f"""
 import pyspark, zerorow.spark as zs

@@ -19,7 +19,9 @@ def test_readme_python_examples_run(spark):
     blocks = python_section_blocks()
     assert len(blocks) >= 5
     # The first block builds the session; the fixture's session is the same getOrCreate one.
-    ns = {"__name__": "readme_examples"}  # not importable: cloudpickle ships its functions by value
+    ns = {
+        "__name__": "readme_examples"
+    }  # not importable: cloudpickle ships its functions by value
     for i, code in enumerate(blocks):
         exec(compile(code, f"README.md python block {i}", "exec"), ns)  # noqa: S102 - running them is the point
     assert ns["spark"] is spark

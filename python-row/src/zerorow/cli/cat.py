@@ -92,10 +92,15 @@ def cat(path: Path, limit: int, fmt: str, columns: str | None) -> None:
     if fmt == "jsonl":
         for names, values in records:
             click.echo(
-                json.dumps(jsonable(dict(zip(names, values))), ensure_ascii=False)
+                json.dumps(
+                    jsonable(dict(zip(names, values, strict=False))), ensure_ascii=False
+                )
             )
     elif fmt == "json":
-        out = [jsonable(dict(zip(names, values))) for names, values in records]
+        out = [
+            jsonable(dict(zip(names, values, strict=False)))
+            for names, values in records
+        ]
         click.echo(json.dumps(out, ensure_ascii=False, indent=2))
     else:
         _print_table(records)

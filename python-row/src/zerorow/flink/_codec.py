@@ -5,14 +5,15 @@ function's result -> row bytes. Pure zerorow (no pyflink): the wrappers in `func
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Union
+from collections.abc import Callable
+from typing import Any
 
 from .. import _zerorow
 from ..errors import error
 from ..infer import infer_schema
 from ..schema import Schema
 
-SchemaLike = Union[Schema, str, type]
+SchemaLike = Schema | str | type
 _LEVELS = ("none", "bounds", "full")  # SPEC §1.1 level words
 
 
@@ -32,7 +33,9 @@ def as_schema(schema: SchemaLike, what: str) -> Schema:
 
 def check_level(level: str) -> str:
     if level not in _LEVELS:
-        raise ValueError(f"level must be one of {', '.join(map(repr, _LEVELS))}, not {level!r}")
+        raise ValueError(
+            f"level must be one of {', '.join(map(repr, _LEVELS))}, not {level!r}"
+        )
     return level
 
 
@@ -52,7 +55,7 @@ def row_reader(schema_json: str, level: str) -> Callable[[Any], Any]:
     return lambda data: make_row(schema, compiled, data, level)
 
 
-def row_writer(schema_json: str) -> Callable[[Any], Optional[bytes]]:
+def row_writer(schema_json: str) -> Callable[[Any], bytes | None]:
     """A function's result -> row bytes: None stays None (SQL NULL); a BinaryRow of this
     schema is passed on as its bytes; dataclasses, NamedTuples, dicts, pyflink Rows and other
     objects with the fields as attributes are encoded (SPEC §2.6 canonical layout)."""
@@ -61,7 +64,7 @@ def row_writer(schema_json: str) -> Callable[[Any], Optional[bytes]]:
     encode = _zerorow.encode
     row_type = _zerorow.BinaryRow
 
-    def write(obj: Any) -> Optional[bytes]:
+    def write(obj: Any) -> bytes | None:
         if obj is None:
             return None
         if type(obj) is row_type:

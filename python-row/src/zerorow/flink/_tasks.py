@@ -8,7 +8,8 @@ its reader and writer in open().
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 from pyflink.datastream.functions import FlatMapFunction, MapFunction
 from pyflink.table.udf import ScalarFunction, TableFunction
@@ -23,14 +24,23 @@ def _as_is(value: Any) -> Any:
 class _RowTask:
     """What every kind shares: the user's function, the two schemas, the check level."""
 
-    def __init__(self, fn: Callable, input_json: str, output_json: Optional[str], level: str) -> None:
-        self._fn, self._input_json, self._output_json, self._level = fn, input_json, output_json, level
+    def __init__(
+        self, fn: Callable, input_json: str, output_json: str | None, level: str
+    ) -> None:
+        self._fn, self._input_json, self._output_json, self._level = (
+            fn,
+            input_json,
+            output_json,
+            level,
+        )
         self._read: Any = None
         self._write: Any = None
 
     def open(self, context: Any) -> None:
         self._read = row_reader(self._input_json, self._level)
-        self._write = row_writer(self._output_json) if self._output_json is not None else _as_is
+        self._write = (
+            row_writer(self._output_json) if self._output_json is not None else _as_is
+        )
 
     def close(self) -> None:
         self._read = self._write = None

@@ -8,7 +8,8 @@ given, plain values: pass the matching `output_type` to `map`).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Optional
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from ._codec import SchemaLike, as_schema, check_level
 
@@ -23,7 +24,7 @@ def row_type_info():
 def row_map(
     fn: Callable[[Any], Any],
     input_schema: SchemaLike,
-    result_schema: Optional[SchemaLike] = None,
+    result_schema: SchemaLike | None = None,
     *,
     plain_result: bool = False,
     level: str = "bounds",
@@ -35,13 +36,15 @@ def row_map(
     """
     from ._tasks import RowMapFunction
 
-    return RowMapFunction(fn, *_schemas(input_schema, result_schema, plain_result), check_level(level))
+    return RowMapFunction(
+        fn, *_schemas(input_schema, result_schema, plain_result), check_level(level)
+    )
 
 
 def row_flat_map(
     fn: Callable[[Any], Iterable[Any]],
     input_schema: SchemaLike,
-    result_schema: Optional[SchemaLike] = None,
+    result_schema: SchemaLike | None = None,
     *,
     plain_result: bool = False,
     level: str = "bounds",
@@ -49,11 +52,15 @@ def row_flat_map(
     """A FlatMapFunction: `fn(row)` returns (or yields) any number of results per row."""
     from ._tasks import RowFlatMapFunction
 
-    return RowFlatMapFunction(fn, *_schemas(input_schema, result_schema, plain_result), check_level(level))
+    return RowFlatMapFunction(
+        fn, *_schemas(input_schema, result_schema, plain_result), check_level(level)
+    )
 
 
 def _schemas(input_schema: Any, result_schema: Any, plain_result: bool) -> tuple:
     if (result_schema is None) != plain_result:
-        raise TypeError("give a result_schema (rows out, as bytes) or plain_result=True, not both or neither")
+        raise TypeError(
+            "give a result_schema (rows out, as bytes) or plain_result=True, not both or neither"
+        )
     out = None if plain_result else as_schema(result_schema, "result_schema").to_json()
     return as_schema(input_schema, "input_schema").to_json(), out

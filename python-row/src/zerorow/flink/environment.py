@@ -6,7 +6,7 @@ import os
 import pathlib
 import site
 import sys
-from typing import Any, Optional
+from typing import Any
 
 JAR_NAME = "zerorow-flink.jar"
 JAR_ENV = "ZEROROW_FLINK_JAR"
@@ -35,7 +35,7 @@ def jar_path() -> pathlib.Path:
     )
 
 
-def configure(env: Any, jar: Optional[str] = None, *, local_python: bool = True) -> Any:
+def configure(env: Any, jar: str | None = None, *, local_python: bool = True) -> Any:
     """Sets up a pyflink `TableEnvironment` or `StreamExecutionEnvironment` for zerorow; returns it.
 
     - adds the connector jar (`jar`, else `jar_path()`) to `pipeline.jars`, which also loads it
@@ -91,14 +91,16 @@ class _Options:
             self._config = None
         elif isinstance(env, StreamExecutionEnvironment):
             util = get_gateway().jvm.org.apache.flink.python.util.PythonConfigUtil
-            self._config = util.getEnvironmentConfig(env._j_stream_execution_environment)
+            self._config = util.getEnvironmentConfig(
+                env._j_stream_execution_environment
+            )
         else:
             raise TypeError(
                 f"configure() takes a pyflink TableEnvironment or StreamExecutionEnvironment, "
                 f"not {type(env).__name__}"
             )
 
-    def get(self, key: str) -> Optional[str]:
+    def get(self, key: str) -> str | None:
         if self.is_table_env:
             return self.env.get_config().get(key, None)
         return self._config.getString(key, None)

@@ -11,7 +11,8 @@ pyflink is imported when a function is built, never when `zerorow.flink` is impo
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Optional
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from ._codec import SchemaLike, as_schema, check_level
 
@@ -19,11 +20,11 @@ from ._codec import SchemaLike, as_schema, check_level
 def row_udf(
     fn: Callable[..., Any],
     input_schema: SchemaLike,
-    result_schema: Optional[SchemaLike] = None,
+    result_schema: SchemaLike | None = None,
     *,
     result_type: Any = None,
     level: str = "bounds",
-    name: Optional[str] = None,
+    name: str | None = None,
     deterministic: bool = True,
 ):
     """A PyFlink scalar function: `fn(row, *args)` for each BYTES value `row` of `input_schema`.
@@ -41,18 +42,28 @@ def row_udf(
     from ._tasks import RowScalarFunction
 
     out_json, out_type = _result(result_schema, result_type, DataTypes)
-    impl = RowScalarFunction(fn, as_schema(input_schema, "input_schema").to_json(), out_json, check_level(level))
-    return udf(impl, result_type=out_type, name=name or _name_of(fn), deterministic=deterministic)
+    impl = RowScalarFunction(
+        fn,
+        as_schema(input_schema, "input_schema").to_json(),
+        out_json,
+        check_level(level),
+    )
+    return udf(
+        impl,
+        result_type=out_type,
+        name=name or _name_of(fn),
+        deterministic=deterministic,
+    )
 
 
 def row_udtf(
     fn: Callable[..., Iterable[Any]],
     input_schema: SchemaLike,
-    result_schema: Optional[SchemaLike] = None,
+    result_schema: SchemaLike | None = None,
     *,
     result_type: Any = None,
     level: str = "bounds",
-    name: Optional[str] = None,
+    name: str | None = None,
     deterministic: bool = True,
 ):
     """A PyFlink table function: `fn(row, *args)` returns (or yields) any number of results per
@@ -67,14 +78,26 @@ def row_udtf(
     from ._tasks import RowTableFunction
 
     out_json, out_type = _result(result_schema, result_type, DataTypes)
-    impl = RowTableFunction(fn, as_schema(input_schema, "input_schema").to_json(), out_json, check_level(level))
-    return udtf(impl, result_types=out_type, name=name or _name_of(fn), deterministic=deterministic)
+    impl = RowTableFunction(
+        fn,
+        as_schema(input_schema, "input_schema").to_json(),
+        out_json,
+        check_level(level),
+    )
+    return udtf(
+        impl,
+        result_types=out_type,
+        name=name or _name_of(fn),
+        deterministic=deterministic,
+    )
 
 
 def _result(result_schema: Any, result_type: Any, data_types: Any) -> tuple:
     """(result schema JSON or None, the Flink result type)."""
     if (result_schema is None) == (result_type is None):
-        raise TypeError("give exactly one of result_schema (rows out, as BYTES) and result_type (values of a Flink type)")
+        raise TypeError(
+            "give exactly one of result_schema (rows out, as BYTES) and result_type (values of a Flink type)"
+        )
     if result_schema is not None:
         return as_schema(result_schema, "result_schema").to_json(), data_types.BYTES()
     return None, result_type

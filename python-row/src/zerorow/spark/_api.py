@@ -56,7 +56,15 @@ def _rows_input(df, cols: Sequence, jar: bool):
     return df.select(zerorow_encode(*df.columns).alias("row")), schema.to_json()
 
 
-def map_rows(df, fn: Callable, schema: Any, *, cols: Sequence = (), level: str = "bounds", use_jar: bool | None = None):
+def map_rows(
+    df,
+    fn: Callable,
+    schema: Any,
+    *,
+    cols: Sequence = (),
+    level: str = "bounds",
+    use_jar: bool | None = None,
+):
     """Runs `fn` once per row of `df` with a zero-copy `BinaryRow` view; returns a DataFrame.
 
     `fn` returns a dataclass / NamedTuple instance, a dict, a pyspark Row or a BinaryRow of
@@ -73,15 +81,39 @@ def map_rows(df, fn: Callable, schema: Any, *, cols: Sequence = (), level: str =
 
         from .functions import zerorow_decode
 
-        body = functools.partial(_worker.run_map_rows, fn=fn, in_json=in_json, out_json=out.to_json(), level=level, expected=None)
-        mapped = src.mapInArrow(body, StructType([StructField("row", BinaryType(), False)]))
+        body = functools.partial(
+            _worker.run_map_rows,
+            fn=fn,
+            in_json=in_json,
+            out_json=out.to_json(),
+            level=level,
+            expected=None,
+        )
+        mapped = src.mapInArrow(
+            body, StructType([StructField("row", BinaryType(), False)])
+        )
         return mapped.select(zerorow_decode("row", out).alias("r")).select("r.*")
     struct, expected = _expected(out)
-    body = functools.partial(_worker.run_map_rows, fn=fn, in_json=in_json, out_json=out.to_json(), level=level, expected=expected)
+    body = functools.partial(
+        _worker.run_map_rows,
+        fn=fn,
+        in_json=in_json,
+        out_json=out.to_json(),
+        level=level,
+        expected=expected,
+    )
     return src.mapInArrow(body, struct)
 
 
-def map_row_batches(df, fn: Callable, schema: Any, *, cols: Sequence = (), level: str = "bounds", use_jar: bool | None = None):
+def map_row_batches(
+    df,
+    fn: Callable,
+    schema: Any,
+    *,
+    cols: Sequence = (),
+    level: str = "bounds",
+    use_jar: bool | None = None,
+):
     """Runs `fn` once per Arrow batch with a `zerorow.spark.RowBatch` (len, index, iteration,
     `batch.column("customer.country")`); `fn` returns objects (as map_rows' fn) or an Arrow
     batch / table with the output schema's columns; returns a DataFrame of `schema`."""
@@ -90,7 +122,14 @@ def map_row_batches(df, fn: Callable, schema: Any, *, cols: Sequence = (), level
     out = resolve_schema(schema, spark)
     src, in_json = _rows_input(df, cols, jar)
     struct, expected = _expected(out)
-    body = functools.partial(_worker.run_map_row_batches, fn=fn, in_json=in_json, out_json=out.to_json(), level=level, expected=expected)
+    body = functools.partial(
+        _worker.run_map_row_batches,
+        fn=fn,
+        in_json=in_json,
+        out_json=out.to_json(),
+        level=level,
+        expected=expected,
+    )
     return src.mapInArrow(body, struct)
 
 
@@ -106,25 +145,38 @@ def encode(df, *cols, use_jar: bool | None = None):
     meta = {SCHEMA_KEY: schema.to_json()}
     if _use_jar(df.sparkSession, use_jar):
         return src.select(zerorow_encode(*src.columns).alias("row", metadata=meta))
-    out = src.mapInArrow(_worker.run_encode, StructType([StructField("row", BinaryType(), False)]))
+    out = src.mapInArrow(
+        _worker.run_encode, StructType([StructField("row", BinaryType(), False)])
+    )
     return out.select(out["row"].alias("row", metadata=meta))
 
 
-def decode(df, col: str, schema: Any = None, *, level: str = "bounds", use_jar: bool | None = None):
+def decode(
+    df,
+    col: str,
+    schema: Any = None,
+    *,
+    level: str = "bounds",
+    use_jar: bool | None = None,
+):
     """The rows in binary column `col` decoded: a DataFrame with one column per field.
     `schema` defaults to the column's `zerorow.schema` metadata."""
     spark = df.sparkSession
     if schema is None:
         schema = raw_schema(df.select(col))
         if schema is None:
-            raise ValueError(f"column {col!r} has no zerorow.schema metadata: pass the schema")
+            raise ValueError(
+                f"column {col!r} has no zerorow.schema metadata: pass the schema"
+            )
     out = resolve_schema(schema, spark)
     if _use_jar(spark, use_jar):
         from .functions import zerorow_decode
 
         return df.select(zerorow_decode(col, out).alias("r")).select("r.*")
     struct, expected = _expected(out)
-    body = functools.partial(_worker.run_decode, in_json=out.to_json(), level=level, expected=expected)
+    body = functools.partial(
+        _worker.run_decode, in_json=out.to_json(), level=level, expected=expected
+    )
     return df.select(col).mapInArrow(body, struct)
 
 

@@ -22,7 +22,14 @@ class RowBatch:
 
     __slots__ = ("_cols", "_level", "_mv", "_np", "data", "ends", "schema", "starts")
 
-    def __init__(self, schema: Schema, data: Any, starts: np.ndarray, ends: np.ndarray, level: str = "bounds") -> None:
+    def __init__(
+        self,
+        schema: Schema,
+        data: Any,
+        starts: np.ndarray,
+        ends: np.ndarray,
+        level: str = "bounds",
+    ) -> None:
         self.schema = schema
         self.data = data
         self.starts = starts
@@ -39,13 +46,28 @@ class RowBatch:
         bufs = arr.buffers()
         width = "<i8" if str(arr.type) in ("large_binary", "large_string") else "<i4"
         n = len(arr)
-        offs = np.frombuffer(bufs[1], dtype=width, count=n + 1, offset=arr.offset * np.dtype(width).itemsize) if n else np.zeros(1, width)
+        offs = (
+            np.frombuffer(
+                bufs[1],
+                dtype=width,
+                count=n + 1,
+                offset=arr.offset * np.dtype(width).itemsize,
+            )
+            if n
+            else np.zeros(1, width)
+        )
         if arr.null_count:
             keep = np.asarray(arr.is_valid())
             starts, ends = offs[:-1][keep], offs[1:][keep]
         else:
             starts, ends = offs[:-1], offs[1:]
-        return cls(schema, bufs[2] if n else None, starts.astype(np.int64), ends.astype(np.int64), level)
+        return cls(
+            schema,
+            bufs[2] if n else None,
+            starts.astype(np.int64),
+            ends.astype(np.int64),
+            level,
+        )
 
     @classmethod
     def from_rows(cls, batch) -> RowBatch:
@@ -62,11 +84,13 @@ class RowBatch:
             k += n
         if not 0 <= k < n:
             raise IndexError(f"row index {k} out of range for a batch of {n} rows")
-        return RowData(self.schema, self._mv[int(self.starts[k]) : int(self.ends[k])], self._level)
+        return RowData(
+            self.schema, self._mv[int(self.starts[k]) : int(self.ends[k])], self._level
+        )
 
     def __iter__(self) -> Iterator[RowData]:
         mv, schema, level = self._mv, self.schema, self._level
-        for a, b in zip(self.starts.tolist(), self.ends.tolist()):
+        for a, b in zip(self.starts.tolist(), self.ends.tolist(), strict=False):
             yield RowData(schema, mv[a:b], level)
 
     def column(self, path: str | int) -> Column:
@@ -77,14 +101,21 @@ class RowBatch:
         if col is None:
             if self._np is None:
                 self._np = np.frombuffer(self._mv, dtype=np.uint8)
-            col = read_column(self._np, self.starts, self.ends - self.starts, self.schema, path)
+            col = read_column(
+                self._np, self.starts, self.ends - self.starts, self.schema, path
+            )
             self._cols[path] = col
         return col
 
     def rows_bytes(self) -> tuple:
         """(data, int64 offsets) of the rows end to end (copied only when not already so)."""
-        if len(self.starts) and (self.starts[0] != 0 or (self.starts[1:] != self.ends[:-1]).any()):
-            parts = [self._mv[a:b] for a, b in zip(self.starts.tolist(), self.ends.tolist())]
+        if len(self.starts) and (
+            self.starts[0] != 0 or (self.starts[1:] != self.ends[:-1]).any()
+        ):
+            parts = [
+                self._mv[a:b]
+                for a, b in zip(self.starts.tolist(), self.ends.tolist(), strict=False)
+            ]
             data = b"".join(parts)
             offs = np.zeros(len(parts) + 1, np.int64)
             np.cumsum(self.ends - self.starts, out=offs[1:])

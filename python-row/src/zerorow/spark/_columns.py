@@ -32,7 +32,12 @@ _FIXED = {
     "duration": np.int64,
 }
 _VAR = ("string", "binary")
-_DATETIME = {"date32": "datetime64[D]", "timestamp": "datetime64[us]", "duration": "timedelta64[us]", "time": "timedelta64[us]"}
+_DATETIME = {
+    "date32": "datetime64[D]",
+    "timestamp": "datetime64[us]",
+    "duration": "timedelta64[us]",
+    "time": "timedelta64[us]",
+}
 
 
 class Column:
@@ -69,7 +74,7 @@ class Column:
         if tid == "bool":
             v = v.astype(bool)
         elif tid == "decimal":  # exact decimals: to_arrow()
-            v = v / (10.0 ** self.type.scale)
+            v = v / (10.0**self.type.scale)
         elif tid in _DATETIME:
             v = v.view(_DATETIME[tid])
         if self.valid is None or self.valid.all():
@@ -132,14 +137,20 @@ class Column:
     def per_row(self, values: np.ndarray | None = None, n_rows: int | None = None):
         """Sums of `values` (default: this column's) per row: for a list path, one sum per row."""
         v = self.to_numpy(0) if values is None else values
-        n = n_rows if n_rows is not None else (len(self.offsets) - 1 if self.offsets is not None else len(self))
+        n = (
+            n_rows
+            if n_rows is not None
+            else (len(self.offsets) - 1 if self.offsets is not None else len(self))
+        )
         return np.bincount(self.row_index, weights=v, minlength=n)
 
     def __repr__(self) -> str:
         return f"Column({self.path!r}, {self.type!r}, {len(self)} values, {self.null_count} null)"
 
 
-def read_column(data: np.ndarray, starts: np.ndarray, sizes: np.ndarray, schema: Schema, path: str) -> Column:
+def read_column(
+    data: np.ndarray, starts: np.ndarray, sizes: np.ndarray, schema: Schema, path: str
+) -> Column:
     """Field `path` ("a", "a.b", "items.qty": dots step into structs and list elements) of
     the rows data[starts[k] : starts[k] + sizes[k]]."""
     n = len(starts)
@@ -163,15 +174,23 @@ def read_column(data: np.ndarray, starts: np.ndarray, sizes: np.ndarray, schema:
     for depth, name in enumerate(names):
         while t.id == "list":  # step into the elements of a list (flattened)
             listed = True
-            pos, base, size, valid, owner, t = w.elements(base, size, valid, owner, t, ".".join(done))
+            pos, base, size, valid, owner, t = w.elements(
+                base, size, valid, owner, t, ".".join(done)
+            )
             if t.id not in ("struct", "list"):
-                raise KeyError(f"{'.'.join(done)} holds {t.id} values, they have no field {name!r}")
+                raise KeyError(
+                    f"{'.'.join(done)} holds {t.id} values, they have no field {name!r}"
+                )
             base, size = w.ref(pos, base, size, valid, ".".join(done) + "[]")
         if t.id != "struct":
-            raise KeyError(f"{'.'.join(done) or '<row>'} is a {t.id}, it has no field {name!r}")
+            raise KeyError(
+                f"{'.'.join(done) or '<row>'} is a {t.id}, it has no field {name!r}"
+            )
         names_here = [f.name for f in t.fields]
         if name not in names_here:
-            raise KeyError(f"no field {name!r} at {'.'.join(done) or '<row>'} (fields: {names_here})")
+            raise KeyError(
+                f"no field {name!r} at {'.'.join(done) or '<row>'} (fields: {names_here})"
+            )
         i = names_here.index(name)
         done.append(name)
         at = ".".join(done)
@@ -179,14 +198,20 @@ def read_column(data: np.ndarray, starts: np.ndarray, sizes: np.ndarray, schema:
         valid = ok if valid is None else (valid & ok)
         t = t.fields[i].type
         last = depth == len(names) - 1
-        if t.id == "list" and last and _leaf(t.element):  # a list of primitives: its elements
+        if (
+            t.id == "list" and last and _leaf(t.element)
+        ):  # a list of primitives: its elements
             listed = True
             base, size = w.ref(pos, base, size, valid, at)
-            pos, base, size, valid, owner, t = w.elements(base, size, valid, owner, t, at)
+            pos, base, size, valid, owner, t = w.elements(
+                base, size, valid, owner, t, at
+            )
             at += "[]"
         if _leaf(t):
             if not last:
-                raise KeyError(f"{at} is a {t.id}, it has no field {names[depth + 1]!r}")
+                raise KeyError(
+                    f"{at} is a {t.id}, it has no field {names[depth + 1]!r}"
+                )
             if t.id in _VAR:
                 vb, vs = w.ref(pos, base, size, valid, at)
                 return result(t, w.gather(vb, vs, valid))
@@ -195,10 +220,16 @@ def read_column(data: np.ndarray, starts: np.ndarray, sizes: np.ndarray, schema:
             base, size = w.ref(pos, base, size, valid, at)
             if last:
                 raise error(
-                    "unsupported", path, f"a column of {t.id} values: name one of its fields ({path}.<field>)"
+                    "unsupported",
+                    path,
+                    f"a column of {t.id} values: name one of its fields ({path}.<field>)",
                 )
             continue
-        raise error("unsupported", path, f"column helpers read primitive fields; a {t.id} is read per row")
+        raise error(
+            "unsupported",
+            path,
+            f"column helpers read primitive fields; a {t.id} is read per row",
+        )
     raise KeyError(path)
 
 
@@ -220,12 +251,16 @@ class _Walk:
         self.words = data[: n8 * 8].view("<u8")
 
     def u64(self, pos: np.ndarray) -> np.ndarray:
-        if len(pos) and (pos & 7).any():  # rows are 8-aligned in practice; never assumed
+        if (
+            len(pos) and (pos & 7).any()
+        ):  # rows are 8-aligned in practice; never assumed
             idx = pos[:, None] + np.arange(8)
             return np.ascontiguousarray(self.data[idx]).view("<u8").ravel()
         return self.words[pos >> 3]
 
-    def _check(self, ok: np.ndarray, at: str, what: str, got: np.ndarray, limit: np.ndarray):
+    def _check(
+        self, ok: np.ndarray, at: str, what: str, got: np.ndarray, limit: np.ndarray
+    ):
         if not ok.all():
             k = int(np.argmin(ok))
             raise error(
@@ -238,7 +273,13 @@ class _Walk:
         bitmap = ((nfields + 63) // 64) * 8
         need = bitmap + 8 * nfields
         ok = size >= need if valid is None else (size >= need) | ~valid
-        self._check(ok, at, "the row's fixed region past the row", np.full_like(size, need), size)
+        self._check(
+            ok,
+            at,
+            "the row's fixed region past the row",
+            np.full_like(size, need),
+            size,
+        )
         bits = self.u64(base + 8 * (i // 64))
         ok = ((bits >> np.uint64(i % 64)) & np.uint64(1)) == 0
         return base + bitmap + 8 * i, ok
@@ -257,7 +298,13 @@ class _Walk:
         if valid is not None:  # null slots are zero: their (0, 0) region is never read
             off = np.where(valid, off, 0)
             ln = np.where(valid, ln, 0)
-        self._check(off + ln <= size, at, "offset + size past the enclosing region", off + ln, size)
+        self._check(
+            off + ln <= size,
+            at,
+            "offset + size past the enclosing region",
+            off + ln,
+            size,
+        )
         return base + off, ln
 
     def gather(self, vb, vs, valid):
@@ -280,7 +327,13 @@ class _Walk:
         el = t.element
         width = 8 if el.id not in _FIXED else np.dtype(_FIXED[el.id]).itemsize
         need = 8 + bitmap + ((count * width + 7) // 8) * 8
-        self._check((need <= size) | ~present, at + "[]", "array header + elements past the array", need, size)
+        self._check(
+            (need <= size) | ~present,
+            at + "[]",
+            "array header + elements past the array",
+            need,
+            size,
+        )
         item = np.repeat(np.arange(len(base), dtype=np.int64), count)
         first = np.zeros(len(base) + 1, dtype=np.int64)
         np.cumsum(count, out=first[1:])

@@ -58,7 +58,7 @@ def has_functions(spark) -> bool:
 
 
 def session_path(spark) -> str:
-    """"jar" when the session runs the connector's SQL functions, else "python" (rows are
+    """ "jar" when the session runs the connector's SQL functions, else "python" (rows are
     built from Arrow columns on the Python side)."""
     return "jar" if has_functions(spark) else "python"
 

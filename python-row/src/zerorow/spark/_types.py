@@ -35,7 +35,9 @@ def struct_to_schema(struct) -> Schema:
     try:
         aschema = arrow_schema_of(struct)
     except Exception as e:  # noqa: BLE001 - pyspark names the Catalyst type it cannot map
-        raise error("unsupported", "", f"Spark type has no zerorow mapping: {e}") from None
+        raise error(
+            "unsupported", "", f"Spark type has no zerorow mapping: {e}"
+        ) from None
     return arrow_to_schema(aschema)
 
 

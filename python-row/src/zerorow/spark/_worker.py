@@ -32,7 +32,10 @@ def input_rows(rb, in_json: str | None, level: str) -> RowBatch:
     raw from files: zero-copy), or built by the native core from decoded columns (no jar)."""
     if in_json is not None:
         col = rb.column(0)
-        if str(col.type) in ("binary_view", "string_view"):  # not a layout we can view in place
+        if str(col.type) in (
+            "binary_view",
+            "string_view",
+        ):  # not a layout we can view in place
             import pyarrow as pa
 
             col = col.cast(pa.large_binary())
@@ -75,7 +78,9 @@ def binary_batch(data: Any, offs: np.ndarray):
 
     n = len(offs) - 1
     if offs[-1] >= 2**31:
-        raise OverflowError(f"{offs[-1]} bytes of rows in one batch; lower spark.sql.execution.arrow.maxRecordsPerBatch")
+        raise OverflowError(
+            f"{offs[-1]} bytes of rows in one batch; lower spark.sql.execution.arrow.maxRecordsPerBatch"
+        )
     arr = pa.Array.from_buffers(
         pa.binary(), n, [None, pa.py_buffer(offs.astype("<i4")), pa.py_buffer(data)]
     )
@@ -90,7 +95,11 @@ def object_batch(objs: list, schema: Schema, expected):
     from ..arrow import objects_to_batch
 
     if not objs:
-        return expected.empty_table().to_batches()[0] if len(expected) else pa.record_batch([], schema=expected)
+        return (
+            expected.empty_table().to_batches()[0]
+            if len(expected)
+            else pa.record_batch([], schema=expected)
+        )
     if any(type(o) is RowData or _is_spark_row(o) for o in objs):
         data, offs = encode_objects(objs, schema)
         from ..arrow import RowBatch as Rows
@@ -117,14 +126,18 @@ def conform(rb, expected):
     if rb.schema.names != expected.names:
         missing = [n for n in expected.names if n not in rb.schema.names]
         if missing:
-            raise ValueError(f"the batch fn returned lacks columns {missing} of the output schema (has {rb.schema.names})")
+            raise ValueError(
+                f"the batch fn returned lacks columns {missing} of the output schema (has {rb.schema.names})"
+            )
         rb = rb.select(expected.names)
     if not rb.schema.equals(expected):
         rb = rb.cast(expected)
     return rb
 
 
-def run_map_rows(batches: Iterable, fn: Callable, in_json, out_json: str, level: str, expected) -> Iterator:
+def run_map_rows(
+    batches: Iterable, fn: Callable, in_json, out_json: str, level: str, expected
+) -> Iterator:
     """mapInArrow body of map_rows: `fn` per row view; None drops the row; rows out as a
     binary column (expected None: the jar decodes it) or as Arrow columns (no jar)."""
     out_schema = schema_of(out_json)
@@ -137,7 +150,9 @@ def run_map_rows(batches: Iterable, fn: Callable, in_json, out_json: str, level:
             yield object_batch(objs, out_schema, expected)
 
 
-def run_map_row_batches(batches: Iterable, fn: Callable, in_json, out_json: str, level: str, expected) -> Iterator:
+def run_map_row_batches(
+    batches: Iterable, fn: Callable, in_json, out_json: str, level: str, expected
+) -> Iterator:
     """mapInArrow body of map_row_batches: `fn` per batch; objects or an Arrow batch back."""
     out_schema = schema_of(out_json)
     for rb in batches:
@@ -148,7 +163,7 @@ def run_map_row_batches(batches: Iterable, fn: Callable, in_json, out_json: str,
             import pyarrow as pa
 
             t = got if hasattr(got, "__arrow_c_array__") else pa.table(got)
-            for b in (t.to_batches() if isinstance(t, pa.Table) else [t]):
+            for b in t.to_batches() if isinstance(t, pa.Table) else [t]:
                 yield conform(b, expected)
         else:
             yield object_batch(list(got), out_schema, expected)

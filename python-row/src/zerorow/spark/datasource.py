@@ -61,8 +61,10 @@ def _row_files(fsys, base: str) -> list[str]:
         raise FileNotFoundError(f"no row files at {base}")
     sel = fs.FileSelector(base, recursive=False)
     return sorted(
-        i.path for i in fsys.get_file_info(sel)
-        if i.type == fs.FileType.File and not os.path.basename(i.path).startswith(("_", "."))
+        i.path
+        for i in fsys.get_file_info(sel)
+        if i.type == fs.FileType.File
+        and not os.path.basename(i.path).startswith(("_", "."))
     )
 
 
@@ -74,16 +76,35 @@ def _file_schema(fsys, path: str) -> Schema:
 
     with fsys.open_input_file(path) as f:
         aschema = pa.ipc.open_file(f).schema
-    if aschema.names != ["row"] or aschema.field(0).type not in (pa.binary(), pa.large_binary()):
-        raise error("invalid_data", "", f"{path}: a row file has one binary column named 'row', found {aschema}")
-    meta = {k.decode(): v.decode() for k, v in (aschema.field(0).metadata or {}).items()}
+    if aschema.names != ["row"] or aschema.field(0).type not in (
+        pa.binary(),
+        pa.large_binary(),
+    ):
+        raise error(
+            "invalid_data",
+            "",
+            f"{path}: a row file has one binary column named 'row', found {aschema}",
+        )
+    meta = {
+        k.decode(): v.decode() for k, v in (aschema.field(0).metadata or {}).items()
+    }
     for key in ("zerorow.version", "zerorow.schema", "zerorow.fingerprint"):
         if key not in meta:
-            raise error("invalid_data", "", f"{path}: the row column's metadata lacks {key}")
+            raise error(
+                "invalid_data", "", f"{path}: the row column's metadata lacks {key}"
+            )
     if meta["zerorow.version"].split(".")[0] != "1":
-        raise error("unsupported", "", f"{path}: format version {meta['zerorow.version']} (this reader: 1)")
+        raise error(
+            "unsupported",
+            "",
+            f"{path}: format version {meta['zerorow.version']} (this reader: 1)",
+        )
     if fingerprint_hex(meta["zerorow.schema"]) != meta["zerorow.fingerprint"]:
-        raise error("invalid_data", "", f"{path}: zerorow.fingerprint does not match zerorow.schema")
+        raise error(
+            "invalid_data",
+            "",
+            f"{path}: zerorow.fingerprint does not match zerorow.schema",
+        )
     return Schema.from_json(meta["zerorow.schema"])
 
 
@@ -97,7 +118,9 @@ class ZerorowDataSource(DataSource):
     def _layout(self):
         path = self.options.get("path")
         if not path:
-            raise ValueError("format('zerorow_py') needs a path: load(path) / save(path)")
+            raise ValueError(
+                "format('zerorow_py') needs a path: load(path) / save(path)"
+            )
         fsys, base = _fs(path)
         return fsys, base
 
@@ -130,17 +153,30 @@ class ZerorowDataSource(DataSource):
 
         zschema, _ = self._zschema()
         if self._raw():
-            return StructType([StructField("row", BinaryType(), False, {"zerorow.schema": zschema.to_json()})])
+            return StructType(
+                [
+                    StructField(
+                        "row",
+                        BinaryType(),
+                        False,
+                        {"zerorow.schema": zschema.to_json()},
+                    )
+                ]
+            )
         return schema_to_struct(zschema)
 
     def reader(self, schema):
         zschema, files = self._zschema()
-        return _Reader(self.options.get("path"), files, zschema.to_json(), self._raw(), schema)
+        return _Reader(
+            self.options.get("path"), files, zschema.to_json(), self._raw(), schema
+        )
 
     def writer(self, schema, overwrite: bool):
         from ._types import struct_to_schema
 
-        return _Writer(self.options.get("path"), struct_to_schema(schema).to_json(), overwrite)
+        return _Writer(
+            self.options.get("path"), struct_to_schema(schema).to_json(), overwrite
+        )
 
 
 @dataclass
@@ -149,7 +185,9 @@ class _File(InputPartition):
 
 
 class _Reader(DataSourceReader):
-    def __init__(self, root: str, files: list[str], schema_json: str, raw: bool, spark_schema) -> None:
+    def __init__(
+        self, root: str, files: list[str], schema_json: str, raw: bool, spark_schema
+    ) -> None:
         self.root = root
         self.files = files
         self.schema_json = schema_json
@@ -174,9 +212,13 @@ class _Reader(DataSourceReader):
             for i in range(reader.num_record_batches):
                 col = reader.get_batch(i).column(0)
                 if self.raw:
-                    yield pa.RecordBatch.from_arrays([col.cast(expected.field(0).type)], schema=expected)
+                    yield pa.RecordBatch.from_arrays(
+                        [col.cast(expected.field(0).type)], schema=expected
+                    )
                 elif len(col):
-                    yield conform(RowBatch.from_arrow_binary(col, schema).to_arrow(), expected)
+                    yield conform(
+                        RowBatch.from_arrow_binary(col, schema).to_arrow(), expected
+                    )
 
 
 @dataclass
@@ -210,7 +252,9 @@ class _Writer(DataSourceArrowWriter):
         try:
             rows = self._write_file(fsys, temp, iterator)
         except BaseException:
-            fsys.delete_file(temp) if fsys.get_file_info(temp).type.name == "File" else None
+            fsys.delete_file(temp) if fsys.get_file_info(
+                temp
+            ).type.name == "File" else None
             raise
         return _Written(temp, f"{base}/{name}", rows)
 
@@ -227,14 +271,18 @@ class _Writer(DataSourceArrowWriter):
             "zerorow.schema": schema.to_json(),
             "zerorow.fingerprint": schema.fingerprint_hex,
         }
-        aschema = pa.schema([pa.field("row", pa.large_binary(), nullable=False, metadata=meta)])
+        aschema = pa.schema(
+            [pa.field("row", pa.large_binary(), nullable=False, metadata=meta)]
+        )
         rows = 0
         with fsys.open_output_stream(temp) as sink, pa.ipc.new_file(sink, aschema) as w:
             for rb in iterator:
                 batch = from_arrow(rb, schema)
                 offs = np.frombuffer(batch.offsets, dtype="<i8")
                 arr = pa.Array.from_buffers(
-                    pa.large_binary(), len(batch), [None, pa.py_buffer(offs), pa.py_buffer(batch.data)]
+                    pa.large_binary(),
+                    len(batch),
+                    [None, pa.py_buffer(offs), pa.py_buffer(batch.data)],
                 )
                 w.write_batch(pa.RecordBatch.from_arrays([arr], schema=aschema))
                 rows += len(batch)

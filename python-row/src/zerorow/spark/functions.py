@@ -19,12 +19,18 @@ def zerorow_encode(*cols: Any):
     from pyspark.sql import functions as F
 
     if not cols:
-        raise TypeError("zerorow_encode needs a struct column or the columns to put in one")
-    arg = cols[0] if len(cols) == 1 and not isinstance(cols[0], str) else F.struct(*cols)
+        raise TypeError(
+            "zerorow_encode needs a struct column or the columns to put in one"
+        )
+    arg = (
+        cols[0] if len(cols) == 1 and not isinstance(cols[0], str) else F.struct(*cols)
+    )
     return F.call_function("zerorow_encode", arg)
 
 
-def zerorow_decode(col: Any, schema: Schema | str | type, options: Mapping[str, str] | None = None):
+def zerorow_decode(
+    col: Any, schema: Schema | str | type, options: Mapping[str, str] | None = None
+):
     """`zerorow_decode(binary, schema [, options])`: rows back to a struct column.
 
     `schema`: a zerorow Schema, a dataclass / NamedTuple class, zerorow canonical JSON or a

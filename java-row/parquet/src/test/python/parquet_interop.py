@@ -15,6 +15,7 @@ itself has no field for two things, and pyarrow reads them as Parquet says: a zo
 plain INT64 reads as int64 microseconds). Nothing else is adjusted.
 Prints `PASS|FAIL <check> <case>` lines and `N passed, N failed`.
 """
+
 import os
 import sys
 
@@ -41,28 +42,43 @@ def shape(t):
     if pa.types.is_list(t) or pa.types.is_large_list(t):
         return f"list<{shape(t.value_type)}{'' if t.value_field.nullable else ' not null'}>"
     if pa.types.is_struct(t):
-        return "struct<" + ", ".join(
-            f"{t.field(i).name}: {shape(t.field(i).type)}{'' if t.field(i).nullable else ' not null'}"
-            for i in range(t.num_fields)) + ">"
+        return (
+            "struct<"
+            + ", ".join(
+                f"{t.field(i).name}: {shape(t.field(i).type)}{'' if t.field(i).nullable else ' not null'}"
+                for i in range(t.num_fields)
+            )
+            + ">"
+        )
     return str(t)
 
 
 def _int_type(t):
     """t with timestamps, durations, times, dates and floats as same-width integers, so
     values compare exactly (NaN, -0.0, dates out of Python's range)."""
-    if pa.types.is_timestamp(t) or pa.types.is_duration(t) or pa.types.is_time64(t) \
-            or t == pa.float64():
+    if (
+        pa.types.is_timestamp(t)
+        or pa.types.is_duration(t)
+        or pa.types.is_time64(t)
+        or t == pa.float64()
+    ):
         return pa.int64()
     if pa.types.is_date32(t) or t == pa.float32():
         return pa.int32()
     if pa.types.is_list(t):
         return pa.list_(t.value_field.with_type(_int_type(t.value_type)))
     if pa.types.is_map(t):
-        return pa.map_(t.key_field.with_type(_int_type(t.key_type)),
-                       t.item_field.with_type(_int_type(t.item_type)))
+        return pa.map_(
+            t.key_field.with_type(_int_type(t.key_type)),
+            t.item_field.with_type(_int_type(t.item_type)),
+        )
     if pa.types.is_struct(t):
-        return pa.struct([t.field(i).with_type(_int_type(t.field(i).type))
-                          for i in range(t.num_fields)])
+        return pa.struct(
+            [
+                t.field(i).with_type(_int_type(t.field(i).type))
+                for i in range(t.num_fields)
+            ]
+        )
     return t
 
 
@@ -90,15 +106,21 @@ def check(directory, case):
         return False, f"values {got!r} != expected {want!r}"
     meta = actual.schema.metadata or {}
     if meta.get(b"zerorow.fingerprint", b"").decode() != ae.fnv1a(
-            meta.get(b"zerorow.schema", b"").decode()):
-        return False, "zerorow.schema / zerorow.fingerprint metadata missing or inconsistent"
+        meta.get(b"zerorow.schema", b"").decode()
+    ):
+        return (
+            False,
+            "zerorow.schema / zerorow.fingerprint metadata missing or inconsistent",
+        )
     return True, ""
 
 
 def write(directory, case):
     schema_json, values, _ = ae.load_case(case)
-    pq.write_table(ae.expected_table(schema_json, values, COPIES),
-                   os.path.join(directory, case + ".py.parquet"))
+    pq.write_table(
+        ae.expected_table(schema_json, values, COPIES),
+        os.path.join(directory, case + ".py.parquet"),
+    )
     return True, ""
 
 
