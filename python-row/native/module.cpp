@@ -3,6 +3,7 @@
 // Attribute and item access on RowData go through hand-written type slots (tp_getattro,
 // mp_subscript) rather than nanobind's method dispatch: a field read is a pointer compare
 // on the interned name, a bounds-checked load and one PyLong.
+#include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
 #include <zerorow/row_writer.h>
 #include <zerorow/validate.h>
@@ -442,6 +443,20 @@ void BindRowFunctions(nb::module_& m) {
         return MakeRow(std::move(schema), c, buffer, level);
       },
       nb::arg("schema"), nb::arg("compiled"), nb::arg("buffer"), nb::arg("level") = "bounds");
+
+  m.def(
+      "make_rows",
+      [](nb::object schema, const Compiled& c, nb::handle buffer, nb::ndarray<const int64_t, nb::ndim<1>> starts,
+         nb::ndarray<const int64_t, nb::ndim<1>> ends, const std::string& level) {
+        auto span = [](const nb::ndarray<const int64_t, nb::ndim<1>>& a) {
+          if (a.stride(0) != 1) throw nb::value_error("make_rows: starts and ends must be contiguous int64 arrays");
+          return std::span<const int64_t>(a.data(), a.shape(0));
+        };
+        return MakeRows(std::move(schema), c, buffer, span(starts), span(ends), level);
+      },
+      nb::arg("schema"), nb::arg("compiled"), nb::arg("buffer"), nb::arg("starts"), nb::arg("ends"),
+      nb::arg("level") = "bounds",
+      "Views of rows [starts[k], ends[k]) of one buffer, in one call (int64 NumPy arrays).");
 
   m.def(
       "validate",
