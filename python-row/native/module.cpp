@@ -449,7 +449,8 @@ void BindRowFunctions(nb::module_& m) {
       [](nb::object schema, const Compiled& c, nb::handle buffer, nb::ndarray<const int64_t, nb::ndim<1>> starts,
          nb::ndarray<const int64_t, nb::ndim<1>> ends, const std::string& level) {
         auto span = [](const nb::ndarray<const int64_t, nb::ndim<1>>& a) {
-          if (a.stride(0) != 1) throw nb::value_error("make_rows: starts and ends must be contiguous int64 arrays");
+          if (a.shape(0) > 1 && a.stride(0) != 1)
+            throw nb::value_error("make_rows: starts and ends must be contiguous int64 arrays");
           return std::span<const int64_t>(a.data(), a.shape(0));
         };
         return MakeRows(std::move(schema), c, buffer, span(starts), span(ends), level);
