@@ -8,7 +8,8 @@
 FLINK_CONNECTOR := $(ROOT)/flink-connector
 TEST_TARGETS += test-flink-java
 BENCH_TARGETS += bench-flink
-FLINK_BENCH_ARGS ?=
+# DataStreamBench's arguments: rows, rounds (make bench-quick sets BENCH_QUICK=1: 200,000 rows).
+FLINK_BENCH_ARGS ?= $(if $(BENCH_QUICK),200000 3,)
 
 .PHONY: build-flink test-flink-java check-flink-jar bench-flink
 build-flink:
@@ -40,7 +41,7 @@ check-flink-jar:
 	$(JAR_CHECK) -cp "$(call flink_only_cp,flink-1.20):$(FLINK_CONNECTOR)/target/zerorow-flink-1.20.jar:$(FLINK_CONNECTOR)/target/jar-check-1.20" \
 	  JarCheck 2>&1 | grep -v -e ' INFO ' -e ' WARN ' -e '^SLF4J'; test $${PIPESTATUS[0]} -eq 0
 
-# Run it under the shared lock: flock /tmp/zerorow-jvm.lock make bench-flink
+# Run it under the shared lock: flock /work/locks/jvm make bench-flink
 bench-flink:
 	cd $(ROOT) && $(MVN) -q -pl flink-connector/flink-2.2 -am -DskipTests test-compile \
 	  dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test

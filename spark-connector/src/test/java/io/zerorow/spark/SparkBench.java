@@ -91,6 +91,11 @@ public final class SparkBench {
       t[2][r] = time(pqRead);
       t[3][r] = time(zrRead);
     }
+    System.out.println("## zerorow_encode + zerorow_decode, and pruned reads (JVM, Spark "
+        + spark.version() + ")");
+    System.out.println();
+    System.out.println(machineLine(rows, repeats));
+    System.out.println();
     System.out.println("| job (" + rows + " orders, local[2], median of " + repeats
         + ") | seconds | ratio |");
     System.out.println("| --- | ---: | ---: |");
@@ -101,6 +106,20 @@ public final class SparkBench {
     row("pruned read of 3 columns, row files (format(\"zerorow\"))", median(t[3]),
         median(t[3]) / median(t[2]));
     spark.stop();
+  }
+
+  /** When, where and how: the date, the load average, the machine and the command. */
+  private static String machineLine(long rows, int repeats) throws java.io.IOException {
+    String[] avg = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+    String load = avg[0] + " " + avg[1] + " " + avg[2];
+    String cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+        .filter(l -> l.startsWith("model name")).map(l -> l.split(":", 2)[1].trim())
+        .findFirst().orElse("?");
+    return java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC)
+        .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
+        + ", load " + load + ", " + Runtime.getRuntime().availableProcessors() + " cores " + cpu
+        + "; `make bench-spark-java SPARK_BENCH_ARGS='-Dbench.rows=" + rows
+        + " -Dbench.repeats=" + repeats + "'`";
   }
 
   private static void check(Object expected, Object actual, String what) {
