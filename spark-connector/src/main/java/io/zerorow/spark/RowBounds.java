@@ -32,22 +32,32 @@ final class RowBounds {
 
   /** Checks the top-level row of {@code size} bytes at {@code (base, address)}. */
   static void check(Schema schema, Object base, long address, int size) {
+    check(schema, base, address, size, null);
+  }
+
+  /**
+   * Checks the fixed region of the top-level row and the values of the fields {@code ordinals}
+   * (all fields when null): what a reader that reads only those fields needs (a pruned scan).
+   */
+  static void check(Schema schema, Object base, long address, int size, int[] ordinals) {
     int fixed = schema.fixedRegionSize();
     if (size < fixed) {
       throw new TruncatedException("", "expected at least " + fixed + " bytes (fixed region) "
           + "but found " + size);
     }
-    new RowBounds(base, size).row(schema, address, size);
+    new RowBounds(base, size).row(schema, address, size, ordinals);
   }
 
-  private void row(Schema schema, long address, int size) {
+  private void row(Schema schema, long address, int size, int[] ordinals) {
     int fixed = schema.fixedRegionSize();
     if (size < fixed || (size & 7) != 0) {
       throw new InvalidDataException("", "expected a row of at least " + fixed
           + " bytes and a multiple of 8 but found " + size);
     }
     int bitmap = schema.bitmapBytes();
-    for (int i = 0; i < schema.numFields(); i++) {
+    int n = ordinals == null ? schema.numFields() : ordinals.length;
+    for (int k = 0; k < n; k++) {
+      int i = ordinals == null ? k : ordinals[k];
       DataType t = schema.field(i).type();
       if (!t.isVariableWidth() || isNull(address, i)) {
         continue;
@@ -61,7 +71,7 @@ final class RowBounds {
   }
 
   /** {@code e} with {@code step} put before its path (a field name, {@code [i]} or a map side). */
-  private static ZerorowException under(String step, ZerorowException e) {
+  static ZerorowException under(String step, ZerorowException e) {
     String rest = e.path();
     String sep = rest.isEmpty() || rest.startsWith("[") || rest.startsWith("{") ? "" : ".";
     return ZerorowException.of(e.kind(), step + sep + rest, e.detail());
@@ -86,7 +96,7 @@ final class RowBounds {
     long at = region + offset;
     switch (t.id()) {
       case STRUCT:
-        row((Schema) t, at, (int) size);
+        row((Schema) t, at, (int) size, null);
         break;
       case LIST:
         array((DataTypes.ListType) t, at, (int) size);
