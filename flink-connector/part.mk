@@ -50,4 +50,4 @@ bench-flink:
 	  --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED \
 	  -cp target/test-classes:target/classes:$$(cat target/bench-classpath.txt) \
 	  io.zerorow.flink.bench.DataStreamBench $(FLINK_BENCH_ARGS) 2>/dev/null \
-	  | grep '^|' | tee $(FLINK_CONNECTOR)/target/bench-flink.md
+	  | grep -E '^(\||## |[0-9]{4}-|$$)' | tee $(FLINK_CONNECTOR)/target/bench-flink.md
