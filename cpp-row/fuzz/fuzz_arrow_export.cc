@@ -1,4 +1,4 @@
-// Entry point: arrow::ExportRows on unvalidated rows (it reads with bounds checks).
+// Entry point: arrow_io::ExportRows on unvalidated rows (it reads with bounds checks).
 #include "fuzz_common.h"
 #include "zerorow/arrow_c_data.h"
 
@@ -9,7 +9,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<int64_t> offsets{0, static_cast<int64_t>(row.size())};
   ArrowArray array;
   ArrowSchema schema;
-  if (zerorow::arrow::ExportRows(in->schema, row, offsets, &array, &schema).ok()) {
+  if (zerorow::arrow_io::ExportRows(in->schema, row, offsets, &array, &schema).ok()) {
     array.release(&array);
     schema.release(&schema);
   }

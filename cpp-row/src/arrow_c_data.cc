@@ -12,7 +12,7 @@
 #include "arrow_c_data_internal.h"
 #include "zerorow/validate.h"
 
-namespace zerorow::arrow {
+namespace zerorow::arrow_io {
 
 namespace internal {
 
@@ -785,4 +785,4 @@ Status ExportRows(const Schema& schema, std::span<const uint8_t> bytes, std::spa
   return ExportRowPointers(schema, ptrs, sizes, out_array, out_schema);
 }
 
-}  // namespace zerorow::arrow
+}  // namespace zerorow::arrow_io

@@ -10,7 +10,7 @@
 
 #include "zerorow/arrow_c_data.h"
 
-namespace zerorow::arrow::internal {
+namespace zerorow::arrow_io::internal {
 
 /// A 64-byte aligned, zero-initialised byte buffer (Arrow recommends 64-byte alignment).
 class Buffer {
@@ -67,4 +67,4 @@ void ReleaseSchema(ArrowSchema* s);
 /// Arrow format string for a zerorow type (SPEC §12).
 std::string FormatOf(const DataType& t);
 
-}  // namespace zerorow::arrow::internal
+}  // namespace zerorow::arrow_io::internal

@@ -38,16 +38,16 @@ TEST(ArrowCDataTest, GoldenVectorsRoundTrip) {
       offsets.push_back(static_cast<int64_t>(bytes.size()));
     }
     Released r;
-    Status st = arrow::ExportRows(*schema, bytes, offsets, &r.array, &r.schema);
+    Status st = arrow_io::ExportRows(*schema, bytes, offsets, &r.array, &r.schema);
     ASSERT_TRUE(st.ok()) << st.ToString();
     EXPECT_EQ(r.array.length, 3);
     EXPECT_EQ(r.array.n_children, schema->num_fields());
     EXPECT_STREQ(r.schema.format, "+s");
-    auto imported_schema = arrow::ImportSchema(&r.schema);
+    auto imported_schema = arrow_io::ImportSchema(&r.schema);
     ASSERT_TRUE(imported_schema.ok()) << imported_schema.status().ToString();
     EXPECT_EQ(imported_schema->ToJson(), schema->ToJson());
-    arrow::RowBatch batch;
-    st = arrow::ImportRows(&r.array, &r.schema, *schema, &batch);
+    arrow_io::RowBatch batch;
+    st = arrow_io::ImportRows(&r.array, &r.schema, *schema, &batch);
     ASSERT_TRUE(st.ok()) << st.ToString();
     ASSERT_EQ(batch.num_rows(), 3);
     for (int k = 0; k < 3; ++k) {
@@ -78,15 +78,15 @@ TEST(ArrowCDataTest, SlicedStructArrayImport) {
     offsets.push_back(static_cast<int64_t>(bytes.size()));
   }
   Released r;
-  ASSERT_TRUE(arrow::ExportRows(schema, bytes, offsets, &r.array, &r.schema).ok());
+  ASSERT_TRUE(arrow_io::ExportRows(schema, bytes, offsets, &r.array, &r.schema).ok());
   EXPECT_EQ(r.array.children[1]->null_count, 1);
   EXPECT_EQ(r.array.children[0]->null_count, 0);
   EXPECT_EQ(r.array.children[0]->buffers[0], nullptr);
   // Slice rows [1, 4) by setting the struct's offset (children are shifted by it).
   r.array.offset = 1;
   r.array.length = 3;
-  arrow::RowBatch batch;
-  Status st = arrow::ImportRows(&r.array, &r.schema, schema, &batch);
+  arrow_io::RowBatch batch;
+  Status st = arrow_io::ImportRows(&r.array, &r.schema, schema, &batch);
   ASSERT_TRUE(st.ok()) << st.ToString();
   ASSERT_EQ(batch.num_rows(), 3);
   for (int k = 0; k < 3; ++k) {
@@ -106,7 +106,7 @@ TEST(ArrowCDataTest, MalformedRowIsAnErrorNotACrash) {
   std::memcpy(row.data() + 8, &ref, 8);
   std::vector<int64_t> offsets{0, 16};
   Released r;
-  Status st = arrow::ExportRows(schema, row, offsets, &r.array, &r.schema);
+  Status st = arrow_io::ExportRows(schema, row, offsets, &r.array, &r.schema);
   EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
   EXPECT_EQ(st.path(), "s");
 }
@@ -130,7 +130,7 @@ TEST(ArrowCDataTest, SharedBodiesCannotAmplifyTheExport) {
   EXPECT_EQ(Validate(row, schema, ValidationLevel::kBounds).ok(), true);
   EXPECT_EQ(Validate(row, schema, ValidationLevel::kFull).kind(), ErrorKind::kInvalidData);
   Released r;
-  Status st = arrow::ExportRows(schema, row, offsets, &r.array, &r.schema);
+  Status st = arrow_io::ExportRows(schema, row, offsets, &r.array, &r.schema);
   EXPECT_EQ(st.kind(), ErrorKind::kInvalidData) << st.ToString();
   EXPECT_EQ(st.path(), "l");
   EXPECT_NE(st.message().find("shared or overlap"), std::string::npos) << st.message();
@@ -189,8 +189,8 @@ TEST(ArrowCDataTest, TopLevelColumnsAcrossBlocks) {
   }
   for (int overload = 0; overload < 2; ++overload) {
     Released r;
-    Status st = overload ? arrow::ExportRows(m.schema, rows, &r.array, &r.schema)
-                         : arrow::ExportRows(m.schema, m.bytes, m.offsets, &r.array, &r.schema);
+    Status st = overload ? arrow_io::ExportRows(m.schema, rows, &r.array, &r.schema)
+                         : arrow_io::ExportRows(m.schema, m.bytes, m.offsets, &r.array, &r.schema);
     ASSERT_TRUE(st.ok()) << st.ToString();
     ASSERT_EQ(r.array.n_children, 5);
     const ArrowArray* s = r.array.children[1];
@@ -229,7 +229,7 @@ TEST(ArrowCDataTest, BadStringInALaterBlockIsAnError) {
     std::memcpy(m.bytes.data() + m.offsets[bad] + slot, &ref, 8);
     m.bytes[m.offsets[bad]] &= ~uint8_t{2};  // not null
     Released r;
-    Status st = arrow::ExportRows(m.schema, m.bytes, m.offsets, &r.array, &r.schema);
+    Status st = arrow_io::ExportRows(m.schema, m.bytes, m.offsets, &r.array, &r.schema);
     EXPECT_EQ(st.kind(), ErrorKind::kInvalidData) << bad;
     EXPECT_EQ(st.path(), "s") << bad;
   }
@@ -251,7 +251,7 @@ TEST(ArrowCDataTest, BadStringInALaterBlockIsAnError) {
         }
       });
       Released r;
-      Status st = arrow::ExportRows(m.schema, m.bytes, m.offsets, &r.array, &r.schema);
+      Status st = arrow_io::ExportRows(m.schema, m.bytes, m.offsets, &r.array, &r.schema);
       EXPECT_EQ(st.kind(), ErrorKind::kInvalidData) << bad << " " << variant;
       EXPECT_EQ(st.path().substr(0, 1), "s") << bad << " " << variant << " " << st.path();
     }
@@ -266,9 +266,9 @@ TEST(ArrowCDataTest, SchemaMismatchOnImport) {
   ASSERT_TRUE(w.Finish().ok());
   BinaryRow row = w.row();
   Released r;
-  ASSERT_TRUE(arrow::ExportRows(a, std::span<const BinaryRow>(&row, 1), &r.array, &r.schema).ok());
-  arrow::RowBatch batch;
-  EXPECT_EQ(arrow::ImportRows(&r.array, &r.schema, b, &batch).kind(), ErrorKind::kSchemaMismatch);
+  ASSERT_TRUE(arrow_io::ExportRows(a, std::span<const BinaryRow>(&row, 1), &r.array, &r.schema).ok());
+  arrow_io::RowBatch batch;
+  EXPECT_EQ(arrow_io::ImportRows(&r.array, &r.schema, b, &batch).kind(), ErrorKind::kSchemaMismatch);
 }
 
 }  // namespace
@@ -306,14 +306,14 @@ struct ExportedBatch {
       bytes.insert(bytes.end(), w.bytes().begin(), w.bytes().end());
       offsets.push_back(static_cast<int64_t>(bytes.size()));
     }
-    EXPECT_TRUE(arrow::ExportRows(schema, bytes, offsets, &r.array, &r.schema).ok());
+    EXPECT_TRUE(arrow_io::ExportRows(schema, bytes, offsets, &r.array, &r.schema).ok());
   }
   int32_t* Offsets(int column) {
     return static_cast<int32_t*>(const_cast<void*>(r.array.children[column]->buffers[1]));
   }
   Status Import() {
-    arrow::RowBatch batch;
-    return arrow::ImportRows(&r.array, &r.schema, schema, &batch);
+    arrow_io::RowBatch batch;
+    return arrow_io::ImportRows(&r.array, &r.schema, schema, &batch);
   }
 };
 
@@ -363,7 +363,7 @@ TEST(ArrowCImportTest, DictionaryColumnIsRefusedAtSchemaTime) {
   dict.format = "u";
   dict.name = "";
   b.r.schema.children[1]->dictionary = &dict;
-  auto s = arrow::ImportSchema(&b.r.schema);
+  auto s = arrow_io::ImportSchema(&b.r.schema);
   b.r.schema.children[1]->dictionary = nullptr;
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.status().kind(), ErrorKind::kUnsupported);

@@ -13,7 +13,7 @@
 #include "zerorow/row_writer.h"
 #include "zerorow/validate.h"
 
-namespace zerorow::arrow {
+namespace zerorow::arrow_io {
 
 namespace {
 
@@ -656,4 +656,4 @@ Result<Schema> ImportSchema(const ArrowSchema* schema) {
   return Schema::FromStructType(t);
 }
 
-}  // namespace zerorow::arrow
+}  // namespace zerorow::arrow_io

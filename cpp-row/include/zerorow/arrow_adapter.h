@@ -2,8 +2,8 @@
 // rows <-> arrow::RecordBatch through the Arrow C Data Interface (arrow_c_data.h), so
 // the core never links Arrow.
 //
-//   std::unique_ptr<zerorow::arrow::ArrowWriter> w;
-//   ARROW_RETURN_NOT_OK(zerorow::arrow::ArrowWriter::Make(schema, arrow::default_memory_pool(), &w));
+//   std::unique_ptr<zerorow::arrow_io::ArrowWriter> w;
+//   ARROW_RETURN_NOT_OK(zerorow::arrow_io::ArrowWriter::Make(schema, arrow::default_memory_pool(), &w));
 //   ARROW_RETURN_NOT_OK(w->Write(row));
 //   std::shared_ptr<arrow::RecordBatch> batch;
 //   ARROW_RETURN_NOT_OK(w->Finish(&batch));
@@ -19,7 +19,7 @@
 #include "zerorow/binary_row.h"
 #include "zerorow/schema.h"
 
-namespace zerorow::arrow {
+namespace zerorow::arrow_io {
 
 /// A zerorow Status as an arrow::Status ("invalid_data at f3: ..." as the message).
 ::arrow::Status ToArrowStatus(const Status& st);
@@ -59,4 +59,4 @@ class ArrowReader {
   Schema schema_;
 };
 
-}  // namespace zerorow::arrow
+}  // namespace zerorow::arrow_io

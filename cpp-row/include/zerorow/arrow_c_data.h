@@ -68,7 +68,7 @@ struct ArrowArray {
 }
 #endif
 
-namespace zerorow::arrow {
+namespace zerorow::arrow_io {
 
 /// The Arrow type of a struct array with the schema's columns (SPEC §12), as an ArrowSchema
 /// (format "+s"). The caller owns `out` and must call out->release.
@@ -107,4 +107,4 @@ struct RowBatch {
 /// release the inputs. Appends to `out`.
 Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, const Schema& schema, RowBatch* out);
 
-}  // namespace zerorow::arrow
+}  // namespace zerorow::arrow_io

@@ -2,8 +2,8 @@
 // an Arrow IPC file with one non-nullable `binary` column `row`, whose field metadata
 // carries `zerorow.version`, `zerorow.schema` (canonical JSON) and `zerorow.fingerprint`.
 //
-//   ZR_RETURN_NOT_OK(zerorow::arrow::WriteRowFile("rows.zrow", schema, rows));  // RowBatch
-//   ZR_ASSIGN_OR_RETURN(auto file, zerorow::arrow::RowFile::Open("rows.zrow", &schema));
+//   ZR_RETURN_NOT_OK(zerorow::arrow_io::WriteRowFile("rows.zrow", schema, rows));  // RowBatch
+//   ZR_ASSIGN_OR_RETURN(auto file, zerorow::arrow_io::RowFile::Open("rows.zrow", &schema));
 //   for (int64_t k = 0; k < file.num_rows(); ++k) use(file.row(k));
 #pragma once
 
@@ -17,7 +17,7 @@
 #include "zerorow/status.h"
 #include "zerorow/validate.h"
 
-namespace zerorow::arrow {
+namespace zerorow::arrow_io {
 
 inline constexpr const char* kRowColumn = "row";
 inline constexpr const char* kVersionKey = "zerorow.version";
@@ -54,4 +54,4 @@ class RowFile {
   RowBatch rows_;
 };
 
-}  // namespace zerorow::arrow
+}  // namespace zerorow::arrow_io

@@ -2,7 +2,7 @@
 
 #include <arrow/c/bridge.h>
 
-namespace zerorow::arrow {
+namespace zerorow::arrow_io {
 
 ::arrow::Status ToArrowStatus(const Status& st) {
   if (st.ok()) return ::arrow::Status::OK();
@@ -60,4 +60,4 @@ namespace zerorow::arrow {
   return ToArrowStatus(st);
 }
 
-}  // namespace zerorow::arrow
+}  // namespace zerorow::arrow_io

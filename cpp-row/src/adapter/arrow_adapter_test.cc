@@ -18,8 +18,8 @@ TEST(ArrowAdapterTest, GoldenVectorsThroughArrowCpp) {
     auto schema = *Schema::FromJson(testing::ReadFile(testing::CaseDir(name) / "schema.json"));
     std::string row = testing::ReadFile(testing::CaseDir(name) / "row.bin");
     std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(row.data()), row.size());
-    std::unique_ptr<arrow::ArrowWriter> writer;
-    ASSERT_TRUE(arrow::ArrowWriter::Make(schema, ::arrow::default_memory_pool(), &writer).ok());
+    std::unique_ptr<arrow_io::ArrowWriter> writer;
+    ASSERT_TRUE(arrow_io::ArrowWriter::Make(schema, ::arrow::default_memory_pool(), &writer).ok());
     for (int k = 0; k < 4; ++k) ASSERT_TRUE(writer->Write(bytes).ok());
     std::shared_ptr<::arrow::RecordBatch> batch;
     auto st = writer->Finish(&batch);
@@ -32,12 +32,12 @@ TEST(ArrowAdapterTest, GoldenVectorsThroughArrowCpp) {
     ASSERT_TRUE(batch->ValidateFull().ok()) << batch->ValidateFull().ToString();
     EXPECT_EQ(batch->num_rows(), 4);
     EXPECT_EQ(batch->num_columns(), schema.num_fields());
-    auto arrow_schema = arrow::ToArrowSchema(schema);
+    auto arrow_schema = arrow_io::ToArrowSchema(schema);
     ASSERT_TRUE(arrow_schema.ok());
     EXPECT_TRUE(batch->schema()->Equals(**arrow_schema));
 
-    arrow::RowBatch back;
-    auto rst = arrow::ArrowReader(schema).Read(*batch->Slice(1, 2), &back);
+    arrow_io::RowBatch back;
+    auto rst = arrow_io::ArrowReader(schema).Read(*batch->Slice(1, 2), &back);
     ASSERT_TRUE(rst.ok()) << rst.ToString();
     ASSERT_EQ(back.num_rows(), 2);
     for (int k = 0; k < 2; ++k) {
@@ -51,7 +51,7 @@ TEST(ArrowAdapterTest, TypesFollowSpecSection12) {
   auto schema = *Schema::Make({field("t", timestamp("UTC")), field("d", decimal(20, 2)),
                                field("m", map(string(), int32(), false)), field("l", list(int64(), false)),
                                field("tm", time()), field("du", duration()), field("dt", date32())});
-  auto s = *arrow::ToArrowSchema(schema);
+  auto s = *arrow_io::ToArrowSchema(schema);
   EXPECT_EQ(s->field(0)->type()->ToString(), "timestamp[us, tz=UTC]");
   EXPECT_EQ(s->field(1)->type()->ToString(), "decimal128(20, 2)");
   auto m = std::static_pointer_cast<::arrow::MapType>(s->field(2)->type());
@@ -78,8 +78,8 @@ TEST(ArrowAdapterTest, ReaderAcceptsAlternatives) {
       ::arrow::RecordBatch::Make(::arrow::schema({::arrow::field("s", ::arrow::large_utf8()),
                                                   ::arrow::field("t", ::arrow::timestamp(::arrow::TimeUnit::MILLI))}),
                                  2, {*sb.Finish(), *tb.Finish()});
-  arrow::RowBatch rows;
-  auto st = arrow::ArrowReader(schema).Read(*batch, &rows);
+  arrow_io::RowBatch rows;
+  auto st = arrow_io::ArrowReader(schema).Read(*batch, &rows);
   ASSERT_TRUE(st.ok()) << st.ToString();
   auto r0 = *BinaryRow::Wrap(rows.row_bytes(0), schema);
   EXPECT_EQ(*r0.GetString(0), "hello");

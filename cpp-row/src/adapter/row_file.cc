@@ -7,7 +7,7 @@
 
 #include "zerorow/arrow_adapter.h"
 
-namespace zerorow::arrow {
+namespace zerorow::arrow_io {
 namespace {
 
 // An Arrow error as a zerorow Status (I/O and IPC errors are invalid_argument for a
@@ -139,4 +139,4 @@ Result<RowFile> RowFile::Open(const std::string& path, const Schema* expected, V
   return out;
 }
 
-}  // namespace zerorow::arrow
+}  // namespace zerorow::arrow_io

@@ -44,8 +44,8 @@ Case LoadCase(const std::string& name) {
           testing::ReadFile(testing::CaseDir(name) / "row.bin")};
 }
 
-arrow::RowBatch Repeat(const std::string& row, int n) {
-  arrow::RowBatch b;
+arrow_io::RowBatch Repeat(const std::string& row, int n) {
+  arrow_io::RowBatch b;
   for (int i = 0; i < n; ++i) {
     b.bytes.insert(b.bytes.end(), row.begin(), row.end());
     b.offsets.push_back(static_cast<int64_t>(b.bytes.size()));
@@ -66,7 +66,7 @@ void WriteRaw(const fs::path& path, std::shared_ptr<::arrow::Field> field, std::
 
 std::shared_ptr<::arrow::KeyValueMetadata> Meta(const std::string& version, const std::string& schema_json,
                                                 const std::string& fingerprint) {
-  return ::arrow::key_value_metadata({arrow::kVersionKey, arrow::kSchemaKey, arrow::kFingerprintKey},
+  return ::arrow::key_value_metadata({arrow_io::kVersionKey, arrow_io::kSchemaKey, arrow_io::kFingerprintKey},
                                      {version, schema_json, fingerprint});
 }
 
@@ -84,9 +84,9 @@ TEST(RowFileTest, GoldenVectorsRoundTrip) {
     SCOPED_TRACE(name);
     Case c = LoadCase(name);
     fs::path path = TempPath(name + ".zrow");
-    Status st = arrow::WriteRowFile(path.string(), c.schema, Repeat(c.row, 3));
+    Status st = arrow_io::WriteRowFile(path.string(), c.schema, Repeat(c.row, 3));
     ASSERT_TRUE(st.ok()) << st.ToString();
-    auto file = arrow::RowFile::Open(path.string(), &c.schema, ValidationLevel::kFull);
+    auto file = arrow_io::RowFile::Open(path.string(), &c.schema, ValidationLevel::kFull);
     ASSERT_TRUE(file.ok()) << file.status().ToString();
     EXPECT_EQ(file->version(), "1");
     EXPECT_TRUE(file->schema().Equals(c.schema));
@@ -112,8 +112,8 @@ TEST(RowFileTest, GoldenVectorsRoundTrip) {
 TEST(RowFileTest, EmptyFileAndLargeBinary) {
   Case c = LoadCase("int32_edges");
   fs::path path = TempPath("empty.zrow");
-  ASSERT_TRUE(arrow::WriteRowFile(path.string(), c.schema, arrow::RowBatch{}).ok());
-  auto file = arrow::RowFile::Open(path.string(), &c.schema);
+  ASSERT_TRUE(arrow_io::WriteRowFile(path.string(), c.schema, arrow_io::RowBatch{}).ok());
+  auto file = arrow_io::RowFile::Open(path.string(), &c.schema);
   ASSERT_TRUE(file.ok()) << file.status().ToString();
   EXPECT_EQ(file->num_rows(), 0);
 
@@ -124,7 +124,7 @@ TEST(RowFileTest, EmptyFileAndLargeBinary) {
       path,
       ::arrow::field("row", ::arrow::large_binary(), false, Meta("1", c.schema.ToJson(), c.schema.fingerprint_hex())),
       column);
-  auto large = arrow::RowFile::Open(path.string(), nullptr, ValidationLevel::kFull);
+  auto large = arrow_io::RowFile::Open(path.string(), nullptr, ValidationLevel::kFull);
   ASSERT_TRUE(large.ok()) << large.status().ToString();
   EXPECT_EQ(large->num_rows(), 1);
 }
@@ -133,8 +133,8 @@ TEST(RowFileTest, FingerprintMismatchWithExpectedSchema) {
   Case a = LoadCase("int32_edges");
   Case other = LoadCase("list_of_struct");
   fs::path path = TempPath("mismatch.zrow");
-  ASSERT_TRUE(arrow::WriteRowFile(path.string(), a.schema, Repeat(a.row, 1)).ok());
-  auto file = arrow::RowFile::Open(path.string(), &other.schema);
+  ASSERT_TRUE(arrow_io::WriteRowFile(path.string(), a.schema, Repeat(a.row, 1)).ok());
+  auto file = arrow_io::RowFile::Open(path.string(), &other.schema);
   ASSERT_FALSE(file.ok());
   EXPECT_EQ(file.status().kind(), ErrorKind::kSchemaMismatch);
   EXPECT_NE(file.status().message().find(a.schema.fingerprint_hex()), std::string::npos);
@@ -146,7 +146,7 @@ TEST(RowFileTest, FingerprintNotOfSchemaText) {
   fs::path path = TempPath("badfp.zrow");
   WriteRaw(path, ::arrow::field("row", ::arrow::binary(), false, Meta("1", c.schema.ToJson(), "0123456789abcdef")),
            RowColumn(c.row, 1));
-  auto file = arrow::RowFile::Open(path.string());
+  auto file = arrow_io::RowFile::Open(path.string());
   ASSERT_FALSE(file.ok());
   EXPECT_EQ(file.status().kind(), ErrorKind::kInvalidData);
 }
@@ -158,14 +158,14 @@ TEST(RowFileTest, WrongVersion) {
     WriteRaw(path,
              ::arrow::field("row", ::arrow::binary(), false, Meta(v, c.schema.ToJson(), c.schema.fingerprint_hex())),
              RowColumn(c.row, 1));
-    auto file = arrow::RowFile::Open(path.string());
+    auto file = arrow_io::RowFile::Open(path.string());
     ASSERT_FALSE(file.ok());
     EXPECT_EQ(file.status().kind(), ErrorKind::kUnsupported) << v;
   }
   WriteRaw(path,
            ::arrow::field("row", ::arrow::binary(), false, Meta("1.3", c.schema.ToJson(), c.schema.fingerprint_hex())),
            RowColumn(c.row, 1));
-  EXPECT_TRUE(arrow::RowFile::Open(path.string()).ok());  // minor versions are readable
+  EXPECT_TRUE(arrow_io::RowFile::Open(path.string()).ok());  // minor versions are readable
 }
 
 TEST(RowFileTest, NotARowFile) {
@@ -174,7 +174,7 @@ TEST(RowFileTest, NotARowFile) {
   fs::path path = TempPath("shape.zrow");
   // nullable column
   WriteRaw(path, ::arrow::field("row", ::arrow::binary(), true, meta), RowColumn(c.row, 1));
-  EXPECT_EQ(arrow::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(arrow_io::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
   // extra column
   {
     auto col = RowColumn(c.row, 1);
@@ -187,18 +187,18 @@ TEST(RowFileTest, NotARowFile) {
     ASSERT_TRUE(writer->Close().ok());
     ASSERT_TRUE(sink->Close().ok());
   }
-  EXPECT_EQ(arrow::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(arrow_io::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
   // wrong name, wrong type, missing metadata
   WriteRaw(path, ::arrow::field("rows", ::arrow::binary(), false, meta), RowColumn(c.row, 1));
-  EXPECT_EQ(arrow::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(arrow_io::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
   WriteRaw(path, ::arrow::field("row", ::arrow::utf8(), false, meta), *::arrow::MakeArrayOfNull(::arrow::utf8(), 0));
-  EXPECT_EQ(arrow::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(arrow_io::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
   WriteRaw(path, ::arrow::field("row", ::arrow::binary(), false), RowColumn(c.row, 1));
-  EXPECT_EQ(arrow::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(arrow_io::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
   // not an Arrow file at all
   { std::ofstream(path, std::ios::binary | std::ios::trunc) << "not arrow"; }
-  EXPECT_EQ(arrow::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
-  EXPECT_EQ(arrow::RowFile::Open((path.string() + ".missing")).status().kind(), ErrorKind::kInvalidArgument);
+  EXPECT_EQ(arrow_io::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(arrow_io::RowFile::Open((path.string() + ".missing")).status().kind(), ErrorKind::kInvalidArgument);
 }
 
 TEST(RowFileTest, InvalidRowFailsFullValidation) {
@@ -206,20 +206,20 @@ TEST(RowFileTest, InvalidRowFailsFullValidation) {
   std::string bad = c.row;
   bad.resize(bad.size() - 8);  // truncated: the wrap rules or full validation refuse it
   fs::path path = TempPath("badrow.zrow");
-  EXPECT_FALSE(arrow::WriteRowFile(path.string(), c.schema, Repeat(bad, 1)).ok());
+  EXPECT_FALSE(arrow_io::WriteRowFile(path.string(), c.schema, Repeat(bad, 1)).ok());
   WriteRaw(path,
            ::arrow::field("row", ::arrow::binary(), false, Meta("1", c.schema.ToJson(), c.schema.fingerprint_hex())),
            RowColumn(bad, 1));
-  auto file = arrow::RowFile::Open(path.string(), &c.schema, ValidationLevel::kFull);
+  auto file = arrow_io::RowFile::Open(path.string(), &c.schema, ValidationLevel::kFull);
   ASSERT_FALSE(file.ok());
   EXPECT_NE(file.status().message().find("row 0"), std::string::npos) << file.status().ToString();
 }
 
-Status ReadmeRowFiles(const Schema& schema, const arrow::RowBatch& rows, const std::string& path) {
+Status ReadmeRowFiles(const Schema& schema, const arrow_io::RowBatch& rows, const std::string& path) {
   auto use = [](const Result<BinaryRow>& r) { return r.ok(); };
   // --- README "Row files"
-  ZR_RETURN_NOT_OK(zerorow::arrow::WriteRowFile(path, schema, rows));  // rows: a RowBatch
-  ZR_ASSIGN_OR_RETURN(auto file, zerorow::arrow::RowFile::Open(path, &schema, zerorow::ValidationLevel::kFull));
+  ZR_RETURN_NOT_OK(zerorow::arrow_io::WriteRowFile(path, schema, rows));  // rows: a RowBatch
+  ZR_ASSIGN_OR_RETURN(auto file, zerorow::arrow_io::RowFile::Open(path, &schema, zerorow::ValidationLevel::kFull));
   for (int64_t k = 0; k < file.num_rows(); ++k) use(file.row(k));  // BinaryRow views
   // ---
   return Status::OK();
