@@ -8,7 +8,8 @@
 #include <string>
 
 #include "shapes.h"
-#include "zerorow/arrow_c_data.h"
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
 #include "zerorow/binary_row.h"
 #include "zerorow/validate.h"
 

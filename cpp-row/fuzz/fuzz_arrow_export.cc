@@ -1,6 +1,7 @@
 // Entry point: arrow_io::ExportRows on unvalidated rows (it reads with bounds checks).
 #include "fuzz_common.h"
-#include "zerorow/arrow_c_data.h"
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto in = zerorow::fuzz::Split(data, size);

@@ -7,7 +7,8 @@
 #include <vector>
 
 #include "fuzz_common.h"
-#include "zerorow/arrow_c_data.h"
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
 
 namespace {
 

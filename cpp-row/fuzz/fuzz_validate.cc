@@ -3,7 +3,8 @@
 #include <cstdlib>
 
 #include "fuzz_common.h"
-#include "zerorow/arrow_c_data.h"
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
 #include "zerorow/validate.h"
 
 static std::vector<uint8_t> RoundTrip(const zerorow::Schema& s, const std::vector<uint8_t>& row) {

@@ -26,9 +26,10 @@
 #include <string>
 #include <vector>
 
-#include "zerorow/arrow_adapter.h"
-#include "zerorow/arrow_c_data.h"
-#include "zerorow/row_file.h"
+#include "zerorow/arrow/adapter.h"
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
+#include "zerorow/arrow/row_file.h"
 
 namespace fs = std::filesystem;
 

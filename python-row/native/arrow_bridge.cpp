@@ -2,7 +2,8 @@
 // of the Arrow PyCapsule interface ("arrow_schema", "arrow_array", "arrow_array_stream").
 // No pyarrow here: any consumer of the protocol (pyarrow, polars, DuckDB) takes the capsules.
 #include <nanobind/stl/string.h>
-#include <zerorow/arrow_c_data.h>
+#include <zerorow/arrow/export.h>
+#include <zerorow/arrow/import.h>
 #include <zerorow/schema.h>
 
 #include <cstdlib>

@@ -1,11 +1,11 @@
 // Row files (SPEC §5) over Arrow C++ IPC.
-#include "zerorow/row_file.h"
+#include "zerorow/arrow/row_file.h"
 
 #include <arrow/api.h>
 #include <arrow/io/file.h>
 #include <arrow/ipc/api.h>
 
-#include "zerorow/arrow_adapter.h"
+#include "zerorow/arrow/adapter.h"
 
 namespace zerorow::arrow_io {
 namespace {

@@ -1,5 +1,3 @@
-#include "zerorow/arrow_c_data.h"
-
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -7,6 +5,8 @@
 #include <string>
 
 #include "test_util.h"
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
 #include "zerorow/row_writer.h"
 #include "zerorow/validate.h"
 

@@ -1,4 +1,4 @@
-#include "zerorow/arrow_adapter.h"
+#include "zerorow/arrow/adapter.h"
 
 #include <arrow/c/bridge.h>
 

@@ -11,7 +11,8 @@
 #include <span>
 #include <string>
 
-#include "zerorow/arrow_c_data.h"
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
 #include "zerorow/binary_row.h"
 #include "zerorow/schema.h"
 #include "zerorow/status.h"

@@ -1,5 +1,5 @@
 // Optional Arrow C++ adapter (target zerorow::arrow_adapter, built when Arrow C++ is found):
-// rows <-> arrow::RecordBatch through the Arrow C Data Interface (arrow_c_data.h), so
+// rows <-> arrow::RecordBatch through the Arrow C Data Interface (export.h, import.h), so
 // the core never links Arrow.
 //
 //   std::unique_ptr<zerorow::arrow_io::ArrowWriter> w;
@@ -15,7 +15,8 @@
 #include <span>
 #include <vector>
 
-#include "zerorow/arrow_c_data.h"
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
 #include "zerorow/binary_row.h"
 #include "zerorow/schema.h"
 

@@ -1,5 +1,5 @@
 // Row files (SPEC §5): round trip, the metadata checks, and files that are not row files.
-#include "zerorow/row_file.h"
+#include "zerorow/arrow/row_file.h"
 
 #include <arrow/api.h>
 #include <arrow/io/file.h>

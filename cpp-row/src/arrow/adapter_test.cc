@@ -1,6 +1,6 @@
 // The adapter against the real Arrow C++: every golden vector becomes a RecordBatch that
 // passes ValidateFull(), has the SPEC §12 types, and reads back to the same bytes.
-#include "zerorow/arrow_adapter.h"
+#include "zerorow/arrow/adapter.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
-// Shared by arrow_c_data.cc (export) and arrow_c_import.cc (import): owned buffers and the
-// release callbacks of the Arrow C Data Interface.
+// Shared by the export (export_*.cc) and the import (import_*.cc): owned buffers, the
+// release callbacks of the Arrow C Data Interface, and building an ArrowArray.
 #pragma once
 
 #include <cstdlib>
@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "zerorow/arrow_c_data.h"
+#include "zerorow/arrow/c_data.h"
+#include "zerorow/schema.h"
 
 namespace zerorow::arrow_io::internal {
 
@@ -63,6 +64,14 @@ struct SchemaPrivate {
 
 void ReleaseArray(ArrowArray* a);
 void ReleaseSchema(ArrowSchema* s);
+
+/// Makes `out` an array of `length` entries with `n_buffers` (still null) buffers, no
+/// children, null_count 0, owned by an ArrayPrivate that ReleaseArray frees.
+ArrayPrivate* InitArray(ArrowArray* out, int64_t length, int n_buffers);
+/// Appends an (uninitialised, release = nullptr) child to an InitArray'd array.
+ArrowArray* AddChild(ArrowArray* parent);
+/// Hands `buf` to `a` as its buffer `index`.
+void SetBuffer(ArrowArray* a, int index, Buffer buf);
 
 /// Arrow format string for a zerorow type (SPEC §12).
 std::string FormatOf(const DataType& t);
