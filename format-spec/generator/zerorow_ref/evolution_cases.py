@@ -314,6 +314,14 @@ def refused_types():
             "99999999.99",
         ),
         _refused("bool_to_int8_refused", "bool", "int8", True),
+        # The path names the reader's field, matched through its alias.
+        (
+            "alias_matched_field_type_refused",
+            S(F("old", "float64")),
+            S(FA("new", "int32", True, ["old"])),
+            {"old": 1.0},
+            Refused("schema_mismatch", "new"),
+        ),
         # The example of §13.1, deep in a list of structs.
         (
             "float64_to_int32_refused",

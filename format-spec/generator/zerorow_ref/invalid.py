@@ -344,3 +344,50 @@ def cases():
         "x",
         "two fields named x",
     )
+    yield from _alias_cases()
+
+
+def _aliases(name, type_, aliases):
+    return {**F(name, type_), "aliases": aliases}
+
+
+def _alias_cases():
+    """The alias rules of SPEC §4.1, each broken once; the error is at the field that
+    lists the offending alias."""
+    yield (
+        "alias_empty",
+        S(_aliases("x", "int32", [""])),
+        None,
+        "invalid_data",
+        "x",
+        "field x lists an empty alias",
+    )
+    yield (
+        "alias_listed_twice",
+        S(_aliases("x", "int32", ["old", "old"])),
+        None,
+        "invalid_data",
+        "x",
+        "field x lists the alias old twice",
+    )
+    yield (
+        "alias_is_a_field_name",
+        S(F("inner", S(_aliases("a", "int32", ["b"]), F("b", "int32")))),
+        None,
+        "invalid_data",
+        "inner.a",
+        "inner.a lists the alias b, the name of the field after it",
+    )
+    yield (
+        "alias_shared_by_two_fields",
+        S(
+            F(
+                "items",
+                L(S(_aliases("x", "int32", ["old"]), _aliases("y", "int32", ["old"]))),
+            )
+        ),
+        None,
+        "invalid_data",
+        "items[].y",
+        "x and y, the fields of the list's elements, both list the alias old",
+    )
