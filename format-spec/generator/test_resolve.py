@@ -163,3 +163,21 @@ def test_check_fails_when_a_resolving_pair_is_refused(tmp_path):
     (d / "reader.json").write_text(json.dumps(reader))
     with pytest.raises(FormatError, match="added_int"):
         zerorow_vectors._expect_resolve(str(d))
+
+
+def test_read_check_fails_when_the_fingerprint_covers_aliases(tmp_path):
+    """field_aliases: a fingerprint over the JSON with its aliases is the wrong one."""
+    d = tmp_path / "field_aliases"
+    shutil.copytree(os.path.join(HERE, "..", "vectors", "field_aliases"), d)
+    schema = parse_schema((d / "schema.json").read_text(encoding="utf-8"))
+    lines = (d / "row.annotated.txt").read_text(encoding="utf-8").split("\n")
+    with_aliases = canonical_json(schema).encode("utf-8")
+    h = 0xCBF29CE484222325
+    for b in with_aliases:
+        h = ((h ^ b) * 0x100000001B3) % 2**64
+    lines[0] = lines[0].replace(fingerprint(schema), f"{h:016x}")
+    (d / "row.annotated.txt").write_text("\n".join(lines), encoding="utf-8")
+    (tmp_path / "invalid").mkdir()
+    (tmp_path / "evolution").mkdir()
+    lines = zerorow_vectors.check_all(str(tmp_path))
+    assert lines[0].startswith("FAIL read field_aliases: AssertionError: fingerprint")

@@ -180,7 +180,7 @@ def check_all(vectors):
             _check(
                 "read",
                 name,
-                lambda s=schema, d=data, v=values: _expect_equal(s, read_top(s, d), v),
+                lambda s=schema, d=d, b=data, v=values: _expect_read(s, d, b, v),
             )
         )
         results.append(
@@ -213,6 +213,20 @@ def _check(check, name, fn):
         return f"PASS {check} {name}"
     except Exception as e:  # the runner reports any failure as a FAIL line
         return f"FAIL {check} {name}: {type(e).__name__}: {e}"
+
+
+def _expect_read(schema, d, data, values):
+    """schema.json is canonical, its fingerprint is row.annotated.txt's, and the row
+    reads as values.json."""
+    text = _read(os.path.join(d, "schema.json")).rstrip("\n")
+    if canonical_json(schema) != text:
+        raise AssertionError(f"schema.json is not canonical: {canonical_json(schema)}")
+    header = _read(os.path.join(d, "row.annotated.txt")).split("\n", 1)[0]
+    if not header.endswith(f"schema fingerprint {fingerprint(schema)}"):
+        raise AssertionError(
+            f"fingerprint {fingerprint(schema)} but row.annotated.txt has {header!r}"
+        )
+    _expect_equal(schema, read_top(schema, data), values)
 
 
 def _expect_equal(schema, got, want):

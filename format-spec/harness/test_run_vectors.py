@@ -75,3 +75,21 @@ def test_a_missing_resolve_line_fails(tmp_path):
     )
     assert not any(line.split()[2:3] == ["evolution"] for line in out[:-1])
     assert out[-1] == "4 passed, 1 failed"
+
+
+def test_the_readme_command_passes_every_check_of_the_reference():
+    """format-spec/README.md's harness command, run as written from the repository root."""
+    root = os.path.join(HERE, "..", "..")
+    readme = open(os.path.join(HERE, "..", "README.md"), encoding="utf-8").read()
+    blocks = [b for b in readme.split("```sh\n")[1:] if "run_vectors.py" in b]
+    assert len(blocks) == 1
+    command = blocks[0].split("```")[0]
+    proc = subprocess.run(
+        ["bash", "-c", command], cwd=root, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    summary = proc.stdout.splitlines()[-1]
+    passed = int(summary.split()[0])
+    vectors = os.path.join(root, "format-spec", "vectors")
+    assert passed == len(run_vectors.expected_checks(vectors))
+    assert summary.endswith(" 0 failed")

@@ -8,14 +8,9 @@ resolution agrees before it writes a case."""
 
 from collections import namedtuple
 
-from .cases import FOO, I64_MAX, I64_MIN, TS, D, F, L, M, S
+from .cases import FA, FOO, I64_MAX, I64_MIN, TS, D, F, L, M, S
 
 Refused = namedtuple("Refused", "kind path")
-
-
-def FA(name, type_, nullable=True, aliases=()):
-    """A field with aliases (SPEC §13.2)."""
-    return {**F(name, type_, nullable), "aliases": list(aliases)}
 
 
 INT8 = [-128, 127, 0, -1]

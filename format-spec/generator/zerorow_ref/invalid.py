@@ -3,7 +3,7 @@ that must be rejected. Yields (name, schema, row bytes or None, kind, path, desc
 
 import struct
 
-from .cases import D, F, L, M, S
+from .cases import FA, D, F, L, M, S
 from .encode import encode_array, encode_row
 from .values import from_json
 
@@ -347,16 +347,12 @@ def cases():
     yield from _alias_cases()
 
 
-def _aliases(name, type_, aliases):
-    return {**F(name, type_), "aliases": aliases}
-
-
 def _alias_cases():
     """The alias rules of SPEC §4.1, each broken once; the error is at the field that
     lists the offending alias."""
     yield (
         "alias_empty",
-        S(_aliases("x", "int32", [""])),
+        S(FA("x", "int32", True, [""])),
         None,
         "invalid_data",
         "x",
@@ -364,7 +360,7 @@ def _alias_cases():
     )
     yield (
         "alias_listed_twice",
-        S(_aliases("x", "int32", ["old", "old"])),
+        S(FA("x", "int32", True, ["old", "old"])),
         None,
         "invalid_data",
         "x",
@@ -372,7 +368,7 @@ def _alias_cases():
     )
     yield (
         "alias_is_a_field_name",
-        S(F("inner", S(_aliases("a", "int32", ["b"]), F("b", "int32")))),
+        S(F("inner", S(FA("a", "int32", True, ["b"]), F("b", "int32")))),
         None,
         "invalid_data",
         "inner.a",
@@ -383,7 +379,7 @@ def _alias_cases():
         S(
             F(
                 "items",
-                L(S(_aliases("x", "int32", ["old"]), _aliases("y", "int32", ["old"]))),
+                L(S(FA("x", "int32", True, ["old"]), FA("y", "int32", True, ["old"]))),
             )
         ),
         None,
