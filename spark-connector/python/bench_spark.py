@@ -310,6 +310,8 @@ def render(results):
     per_record = {k: results[k][1] for k in ("b", "c", "d", "e") if k in results}
     best_k = min(per_record, key=per_record.get) if per_record else None
     lines = [
+        f"## A Python function over Spark rows: zerorow.spark vs PySpark's own paths (pyspark {pyspark.__version__})",
+        "",
         f"{ROWS:,} orders (30 fields, customer struct, 0-5 items), local[2], pyspark {pyspark.__version__}, "
         f"median of {REPEATS} interleaved rounds; {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, load {' '.join(load)}, "
         f"{os.cpu_count()} cores {cpu}; `make bench-spark BENCH_ROWS={ROWS}`",

@@ -360,6 +360,9 @@ def main() -> None:
     load = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
     report = "\n".join(
         [
+            "## PyFlink: a Python function over the whole order, as zerorow bytes and as "
+            "PyFlink's own types",
+            "",
             f"PyFlink {_version('apache-flink')}, Python {platform.python_version()}, {args.rows:,} rows, "
             f"parallelism 1, medians of {args.repeats} interleaved rounds; "
             f"{started:%Y-%m-%d %H:%M} UTC; load: {load.split('load average:')[-1].strip()}",
