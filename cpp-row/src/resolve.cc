@@ -1,0 +1,406 @@
+// Schema evolution (SPEC §13): Resolve builds the reader's plan once; the resolved views read
+// through it. The matching rules are §13.1-§13.3; this file follows them in that order.
+#include "zerorow/resolve.h"
+
+#include <cstdio>
+#include <string>
+
+#include "ordinal_path.h"
+#include "zerorow/row_writer.h"
+
+namespace zerorow {
+
+namespace detail {
+
+/// What a Resolution shares between its copies: both schemas (the plans point into their
+/// types) and the plans, one node per resolved struct, list or map type.
+struct ResolutionState {
+  Schema writer, reader;
+  bool identity = false;
+  std::vector<std::unique_ptr<ResolvedNode>> nodes;  // nodes[0]: the top-level struct
+};
+
+const DataType* EmptyStructType() {
+  static const DataTypePtr kEmpty = DataType::Struct({});
+  return kEmpty.get();
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::ResolvedNode;
+using detail::ValuePlan;
+
+std::string JoinField(const std::string& path, const std::string& name) {
+  return path.empty() ? name : path + "." + name;
+}
+
+std::string Quoted(const std::string& s) { return "\"" + s + "\""; }
+
+Status Mismatch(const std::string& path, const std::string& message) {
+  return Status::Error(ErrorKind::kSchemaMismatch, message, path);
+}
+
+// SPEC §13.1: "writer type "float64" cannot be read as "int32"", both in canonical JSON.
+Status TypeMismatch(const std::string& path, const DataType& w, const DataType& r, const std::string& why = {}) {
+  return Mismatch(path, "writer type " + w.ToJson() + " cannot be read as " + r.ToJson() + (why.empty() ? "" : why));
+}
+
+Status NullabilityMismatch(const std::string& path, const DataType& w, const DataType& r) {
+  return Mismatch(path, "writer type " + w.ToJson() + " (nullable) cannot be read as " + r.ToJson() +
+                            " (not null): nullability may widen, never narrow (SPEC §13.1)");
+}
+
+// SPEC §13.3: the exact widenings of one value type to another, parameters aside.
+bool Widens(TypeId w, TypeId r) {
+  switch (w) {
+    case TypeId::kInt8:
+      return r == TypeId::kInt16 || r == TypeId::kInt32 || r == TypeId::kInt64 || r == TypeId::kFloat32 ||
+             r == TypeId::kFloat64;
+    case TypeId::kInt16:
+      return r == TypeId::kInt32 || r == TypeId::kInt64 || r == TypeId::kFloat32 || r == TypeId::kFloat64;
+    case TypeId::kInt32:
+      return r == TypeId::kInt64 || r == TypeId::kFloat64;
+    case TypeId::kFloat32:
+      return r == TypeId::kFloat64;
+    case TypeId::kString:
+      return r == TypeId::kBinary;
+    default:
+      return false;
+  }
+}
+
+class Resolver {
+ public:
+  explicit Resolver(detail::ResolutionState* state) : state_(state) {}
+
+  /// The plan of a reader value of type `r` read from a writer value of type `w`. `key`: inside
+  /// a map key, where structs must keep their fields (SPEC §13.1).
+  Status Value(const DataType& w, const DataType& r, bool key, const std::string& path, ValuePlan* out) {
+    out->reader_id = r.id();
+    out->writer_id = w.id();
+    switch (r.id()) {
+      case TypeId::kStruct:
+        if (w.id() != TypeId::kStruct) return TypeMismatch(path, w, r);
+        return Struct(w, r, key, path, &out->nested);
+      case TypeId::kList:
+        if (w.id() != TypeId::kList) return TypeMismatch(path, w, r);
+        return List(w, r, key, path, &out->nested);
+      case TypeId::kMap:
+        if (w.id() != TypeId::kMap) return TypeMismatch(path, w, r);
+        return Map(w, r, key, path, &out->nested);
+      case TypeId::kDecimal:
+        return Decimal(w, r, path, out);
+      case TypeId::kTimestamp:
+        // The stored instant is UTC, so any zone reads any zone; naive and zoned differ in
+        // what the number means (SPEC §13.3).
+        if (w.id() != TypeId::kTimestamp || w.tz().empty() != r.tz().empty()) return TypeMismatch(path, w, r);
+        return Status::OK();
+      default:
+        if (w.id() != r.id() && !Widens(w.id(), r.id())) return TypeMismatch(path, w, r);
+        return Status::OK();
+    }
+  }
+
+  Result<const ResolvedNode*> Top() {
+    const ResolvedNode* node = nullptr;
+    ZR_RETURN_NOT_OK(Struct(*state_->writer.struct_type(), *state_->reader.struct_type(), false, std::string(), &node));
+    return node;
+  }
+
+ private:
+  ResolvedNode* NewNode(const DataType& w, const DataType& r) {
+    state_->nodes.push_back(std::make_unique<ResolvedNode>());
+    ResolvedNode* node = state_->nodes.back().get();
+    node->writer = &w;
+    node->reader = &r;
+    return node;
+  }
+
+  Status Decimal(const DataType& w, const DataType& r, const std::string& path, ValuePlan* out) {
+    if (w.id() != TypeId::kDecimal) return TypeMismatch(path, w, r);
+    // The unscaled value is multiplied by 10^(s' - s); the integer digits p - s must still fit.
+    if (r.scale() < w.scale() || r.precision() - r.scale() < w.precision() - w.scale())
+      return TypeMismatch(path, w, r, ": a decimal may gain scale and integer digits, never lose them");
+    out->decimal_shift = static_cast<int8_t>(r.scale() - w.scale());
+    return Status::OK();
+  }
+
+  Status List(const DataType& w, const DataType& r, bool key, const std::string& path, const ResolvedNode** out) {
+    std::string element_path = path + "[]";
+    if (w.element_nullable() && !r.element_nullable())
+      return NullabilityMismatch(element_path, *w.element(), *r.element());
+    ResolvedNode* node = NewNode(w, r);
+    node->values.resize(1);
+    ZR_RETURN_NOT_OK(Value(*w.element(), *r.element(), key, element_path, &node->values[0]));
+    *out = node;
+    return Status::OK();
+  }
+
+  Status Map(const DataType& w, const DataType& r, bool key, const std::string& path, const ResolvedNode** out) {
+    if (w.value_nullable() && !r.value_nullable())
+      return NullabilityMismatch(path + "{values}", *w.value(), *r.value());
+    ResolvedNode* node = NewNode(w, r);
+    node->values.resize(2);
+    ZR_RETURN_NOT_OK(Value(*w.key(), *r.key(), true, path + "{keys}", &node->values[0]));
+    ZR_RETURN_NOT_OK(Value(*w.value(), *r.value(), key, path + "{values}", &node->values[1]));
+    *out = node;
+    return Status::OK();
+  }
+
+  /// The writer ordinal a reader field matches: its name, else its first alias the writer has.
+  static int Match(const DataType& w, const Field& f) {
+    int k = w.FieldIndex(f.name);
+    for (size_t a = 0; k < 0 && a < f.aliases.size(); ++a) k = w.FieldIndex(f.aliases[a]);
+    return k;
+  }
+
+  static std::string AliasList(const Field& f) {
+    if (f.aliases.empty()) return "";
+    std::string out = " (nor any of its aliases";
+    for (const std::string& a : f.aliases) out += " " + Quoted(a);
+    return out + ")";
+  }
+
+  Status Struct(const DataType& w, const DataType& r, bool key, const std::string& path, const ResolvedNode** out) {
+    if (key && !SameFieldNames(w, r))
+      return TypeMismatch(path, w, r,
+                          ": a struct map key must keep its fields, in order, with the same names (dropping one "
+                          "could make two keys equal)");
+    ResolvedNode* node = NewNode(w, r);
+    node->values.resize(r.fields().size());
+    std::vector<int> taken(w.fields().size(), -1);  // writer ordinal -> the reader ordinal reading it
+    for (int j = 0; j < r.num_fields(); ++j) {
+      const Field& f = r.fields()[static_cast<size_t>(j)];
+      std::string fp = JoinField(path, f.name);
+      ValuePlan& plan = node->values[static_cast<size_t>(j)];
+      int k = key ? j : Match(w, f);
+      if (k < 0) {  // the writer lacks it: null, if the reader may hold a null
+        if (!f.nullable)
+          return Mismatch(fp, "the writer has no field " + Quoted(f.name) + AliasList(f) +
+                                  " and the reader's field is not nullable (schemas carry no defaults: "
+                                  "declare it nullable, SPEC §13.1)");
+        plan.writer_ordinal = -1;
+        plan.reader_id = plan.writer_id = f.type->id();
+        continue;
+      }
+      const Field& wf = w.fields()[static_cast<size_t>(k)];
+      // The alias rules of §4.1 already keep two reader fields from naming one writer field;
+      // the check keeps §13.1's rule true here whatever the schemas.
+      if (taken[static_cast<size_t>(k)] >= 0)
+        return Mismatch(fp, "writer field " + Quoted(wf.name) + " is already read by reader field " +
+                                Quoted(r.fields()[static_cast<size_t>(taken[static_cast<size_t>(k)])].name));
+      taken[static_cast<size_t>(k)] = j;
+      if (wf.nullable && !f.nullable) return NullabilityMismatch(fp, *wf.type, *f.type);
+      plan.writer_ordinal = k;
+      ZR_RETURN_NOT_OK(Value(*wf.type, *f.type, key, fp, &plan));
+    }
+    *out = node;
+    return Status::OK();
+  }
+
+  static bool SameFieldNames(const DataType& w, const DataType& r) {
+    if (w.num_fields() != r.num_fields()) return false;
+    for (int j = 0; j < r.num_fields(); ++j) {
+      if (w.fields()[static_cast<size_t>(j)].name != r.fields()[static_cast<size_t>(j)].name) return false;
+    }
+    return true;
+  }
+
+  detail::ResolutionState* state_;
+};
+
+__int128 Pow10(int n) {
+  __int128 p = 1;
+  while (n-- > 0) p *= 10;
+  return p;
+}
+
+}  // namespace
+
+// ---- Resolution ----------------------------------------------------------------------------
+
+Result<Resolution> Resolve(const Schema& writer, const Schema& reader) {
+  auto state = std::make_shared<detail::ResolutionState>();
+  state->writer = writer;
+  state->reader = reader;
+  // Same fingerprint: the same layout, so every field is read as written (SPEC §13.4).
+  state->identity = writer.fingerprint() == reader.fingerprint();
+  Resolver resolver(state.get());
+  ZR_RETURN_NOT_OK(resolver.Top().status());
+  return Resolution(std::move(state));
+}
+
+Resolution::Resolution() {
+  static const Resolution* const kEmpty = [] {
+    Schema empty;
+    return new Resolution(*Resolve(empty, empty));
+  }();
+  state_ = kEmpty->state_;
+}
+
+const Schema& Resolution::writer() const { return state_->writer; }
+const Schema& Resolution::reader() const { return state_->reader; }
+bool Resolution::is_identity() const { return state_->identity; }
+
+Result<ResolvedRow> Resolution::View(const BinaryRow& row) const& {
+  const DataType& mine = *state_->writer.struct_type();
+  if (&row.struct_type() != &mine && row.struct_type().LayoutJson() != mine.LayoutJson()) {
+    char found[17];
+    std::snprintf(found, sizeof found, "%016llx",
+                  static_cast<unsigned long long>(Fnv1a64(row.struct_type().LayoutJson())));
+    return Status::Error(
+        ErrorKind::kSchemaMismatch,
+        "expected a row of the writer schema " + state_->writer.fingerprint_hex() + " but found one of " + found);
+  }
+  return ResolvedRow::Make(row, state_->nodes[0].get());
+}
+
+Result<ResolvedRow> Resolution::View(std::span<const uint8_t> bytes) const& {
+  ZR_ASSIGN_OR_RETURN(BinaryRow row, BinaryRow::Wrap(bytes, state_->writer));
+  return ResolvedRow::Make(row, state_->nodes[0].get());
+}
+
+// ---- the views -----------------------------------------------------------------------------
+
+ResolvedRow ResolvedRow::Make(const BinaryRow& row, const ResolvedNode* node) {
+  ResolvedRow r;
+  r.view_ = row;
+  r.plans_ = node->values.data();
+  r.reader_ = node->reader;
+  r.writer_ = node->writer;
+  r.n_ = node->reader->num_fields();
+  r.is_row_ = true;
+  return r;
+}
+
+ResolvedArray ResolvedArray::Make(const detail::SlotView& array, const ValuePlan* plan, const DataType* reader,
+                                  const DataType* writer) {
+  ResolvedArray a;
+  a.view_ = array;
+  a.plans_ = plan;
+  a.reader_ = reader;
+  a.writer_ = writer;
+  a.n_ = array.size();
+  a.is_row_ = false;
+  return a;
+}
+
+ResolvedMap ResolvedMap::Make(const BinaryMap& map, const ResolvedNode* node) {
+  ResolvedMap m;
+  m.map_ = map;
+  m.reader_ = node->reader;
+  m.keys_ = ResolvedArray::Make(map.keys(), &node->values[0], node->reader->key().get(), node->writer->key().get());
+  m.values_ =
+      ResolvedArray::Make(map.values(), &node->values[1], node->reader->value().get(), node->writer->value().get());
+  return m;
+}
+
+namespace detail {
+
+std::string ResolvedSlots::PathOf(int i) const {
+  if (is_row_) return OrdinalPath(reader_, PathStyle::kField, i);
+  return view_.PathOf(i);  // "[i]", "{keys}[i]", "{values}[i]": the same for both schemas
+}
+
+Status ResolvedSlots::IndexError(int i) const { return OrdinalError(n_, i); }
+
+Status ResolvedSlots::TypeError(int i, TypeId want) const {
+  return Status::Error(ErrorKind::kSchemaMismatch,
+                       "cannot read a " + std::string(TypeIdName(want)) + " value from a field of type " +
+                           std::string(TypeIdName(IdAt(i))),
+                       PathOf(i));
+}
+
+Status ResolvedSlots::Renamed(const Status& st, int i, int o) const {
+  if (!is_row_ || st.ok()) return st;
+  std::string from = view_.PathOf(o), to = PathOf(i);
+  const std::string& path = st.path();
+  if (from == to || path.compare(0, from.size(), from) != 0) return st;
+  if (path.size() > from.size() && path[from.size()] != '.' && path[from.size()] != '[' && path[from.size()] != '{')
+    return st;  // a longer name that merely starts with the writer's
+  return Status::Error(st.kind(), st.message(), to + path.substr(from.size()), st.expected(), st.actual());
+}
+
+Status ResolvedSlots::AbsentError(int i) const {
+  return Status::Error(ErrorKind::kInvalidArgument,
+                       "the writer has no such field, so it reads as null: test IsNull() before a nested getter",
+                       PathOf(i));
+}
+
+Result<Decimal128> ResolvedSlots::GetDecimal(int i) const {
+  if (!InRange(i)) return IndexError(i);
+  const ValuePlan& p = Plan(i);
+  if (p.reader_id != TypeId::kDecimal) return TypeError(i, TypeId::kDecimal);
+  int o = Ordinal(i);
+  if (o < 0) return Decimal128{0};
+  auto v = view_.GetDecimal(o);
+  if (!v.ok()) return Renamed(v.status(), i, o);
+  if (p.decimal_shift == 0) return *v;
+  return Decimal128{v->unscaled * Pow10(p.decimal_shift)};  // |v| < 10^p': no overflow (SPEC §13.3)
+}
+
+Result<std::string_view> ResolvedSlots::GetString(int i) const {
+  if (!InRange(i)) return IndexError(i);
+  if (Plan(i).reader_id != TypeId::kString) return TypeError(i, TypeId::kString);
+  int o = Ordinal(i);
+  if (o < 0) return std::string_view();
+  auto s = view_.GetString(o);
+  if (!s.ok()) return Renamed(s.status(), i, o);
+  return s;
+}
+
+Result<std::span<const uint8_t>> ResolvedSlots::GetBinary(int i) const {
+  if (!InRange(i)) return IndexError(i);
+  const ValuePlan& p = Plan(i);
+  if (p.reader_id != TypeId::kBinary) return TypeError(i, TypeId::kBinary);
+  int o = Ordinal(i);
+  if (o < 0) return std::span<const uint8_t>();
+  if (p.writer_id == TypeId::kString) {  // SPEC §13.3: a string's UTF-8 bytes
+    auto s = view_.GetString(o);
+    if (!s.ok()) return Renamed(s.status(), i, o);
+    return std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s->data()), s->size());
+  }
+  auto b = view_.GetBinary(o);
+  if (!b.ok()) return Renamed(b.status(), i, o);
+  return b;
+}
+
+Result<ResolvedRow> ResolvedSlots::GetStruct(int i) const {
+  if (!InRange(i)) return IndexError(i);
+  const ValuePlan& p = Plan(i);
+  if (p.reader_id != TypeId::kStruct) return TypeError(i, TypeId::kStruct);
+  int o = Ordinal(i);
+  if (o < 0) return AbsentError(i);
+  auto r = view_.GetStruct(o);
+  if (!r.ok()) return Renamed(r.status(), i, o);
+  return ResolvedRow::Make(*r, p.nested);
+}
+
+Result<ResolvedArray> ResolvedSlots::GetArray(int i) const {
+  if (!InRange(i)) return IndexError(i);
+  const ValuePlan& p = Plan(i);
+  if (p.reader_id != TypeId::kList) return TypeError(i, TypeId::kList);
+  int o = Ordinal(i);
+  if (o < 0) return AbsentError(i);
+  auto a = view_.GetArray(o);
+  if (!a.ok()) return Renamed(a.status(), i, o);
+  const ResolvedNode* node = p.nested;
+  return ResolvedArray::Make(*a, &node->values[0], node->reader->element().get(), node->writer->element().get());
+}
+
+Result<ResolvedMap> ResolvedSlots::GetMap(int i) const {
+  if (!InRange(i)) return IndexError(i);
+  const ValuePlan& p = Plan(i);
+  if (p.reader_id != TypeId::kMap) return TypeError(i, TypeId::kMap);
+  int o = Ordinal(i);
+  if (o < 0) return AbsentError(i);
+  auto m = view_.GetMap(o);
+  if (!m.ok()) return Renamed(m.status(), i, o);
+  return ResolvedMap::Make(*m, p.nested);
+}
+
+}  // namespace detail
+
+}  // namespace zerorow
