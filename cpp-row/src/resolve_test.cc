@@ -70,6 +70,9 @@ TEST(AliasTest, LeftOutOfTheFingerprint) {
   EXPECT_EQ(plain.fingerprint(), aliased.fingerprint());
   EXPECT_EQ(aliased.struct_type()->LayoutJson(), plain.ToJson());
   EXPECT_EQ(Fnv1a64(plain.ToJson()), aliased.fingerprint());
+  EXPECT_TRUE(plain.Equals(aliased));  // equality is of the layout, as the fingerprint
+  EXPECT_TRUE(plain.struct_type()->Equals(*aliased.struct_type()));
+  EXPECT_FALSE(plain.Equals(Make({field("id", int64(), true), field("s", struct_({field("x", int32())}))})));
 }
 
 TEST(AliasTest, RulesAreCheckedWhenTheSchemaIsLoaded) {

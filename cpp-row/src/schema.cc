@@ -145,7 +145,7 @@ std::string DataType::LayoutJson() const {
   return out;
 }
 
-bool DataType::Equals(const DataType& other) const { return ToJson() == other.ToJson(); }
+bool DataType::Equals(const DataType& other) const { return this == &other || LayoutJson() == other.LayoutJson(); }
 
 DataTypePtr DataType::Primitive(TypeId id) {
   std::shared_ptr<DataType> t(new DataType(id));

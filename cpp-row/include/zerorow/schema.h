@@ -93,7 +93,8 @@ class DataType {
   /// The canonical JSON without field aliases: what the fingerprint covers (SPEC §4.2), the
   /// layout of the bytes.
   std::string LayoutJson() const;
-  /// Same canonical JSON (aliases included).
+  /// Same layout: the canonical JSON without aliases is equal (aliases change no byte, so
+  /// they are left out of equality as of the fingerprint, SPEC §4.2).
   bool Equals(const DataType& other) const;
 
   // Factories. Composite factories do not validate; Schema::Make does (SPEC §4.1 rules).
@@ -167,7 +168,8 @@ class Schema {
   uint64_t fingerprint() const { return info_->fingerprint; }
   /// The fingerprint as 16 lowercase hex digits.
   std::string fingerprint_hex() const;
-  bool Equals(const Schema& other) const { return ToJson() == other.ToJson(); }
+  /// Same layout (aliases left out, as DataType::Equals).
+  bool Equals(const Schema& other) const { return type_->Equals(*other.type_); }
 
  private:
   struct Info {
