@@ -47,9 +47,10 @@ Status TypeMismatch(const std::string& path, const DataType& w, const DataType& 
   return Mismatch(path, "writer type " + w.ToJson() + " cannot be read as " + r.ToJson() + (why.empty() ? "" : why));
 }
 
-Status NullabilityMismatch(const std::string& path, const DataType& w, const DataType& r) {
-  return Mismatch(path, "writer type " + w.ToJson() + " (nullable) cannot be read as " + r.ToJson() +
-                            " (not null): nullability may widen, never narrow (SPEC §13.1)");
+// `what`: "field is", "elements are" or "map values are" (SPEC §13.1 names the writer's value).
+Status NullabilityMismatch(const std::string& path, const char* what) {
+  return Mismatch(path, std::string("writer ") + what +
+                            " nullable and cannot be read as not-null (nullability may widen, never narrow)");
 }
 
 // SPEC §13.3: the exact widenings of one value type to another, parameters aside.
@@ -129,8 +130,7 @@ class Resolver {
 
   Status List(const DataType& w, const DataType& r, bool key, const std::string& path, const ResolvedNode** out) {
     std::string element_path = path + "[]";
-    if (w.element_nullable() && !r.element_nullable())
-      return NullabilityMismatch(element_path, *w.element(), *r.element());
+    if (w.element_nullable() && !r.element_nullable()) return NullabilityMismatch(element_path, "elements are");
     ResolvedNode* node = NewNode(w, r);
     node->values.resize(1);
     ZR_RETURN_NOT_OK(Value(*w.element(), *r.element(), key, element_path, &node->values[0]));
@@ -139,8 +139,7 @@ class Resolver {
   }
 
   Status Map(const DataType& w, const DataType& r, bool key, const std::string& path, const ResolvedNode** out) {
-    if (w.value_nullable() && !r.value_nullable())
-      return NullabilityMismatch(path + "{values}", *w.value(), *r.value());
+    if (w.value_nullable() && !r.value_nullable()) return NullabilityMismatch(path + "{values}", "map values are");
     ResolvedNode* node = NewNode(w, r);
     node->values.resize(2);
     ZR_RETURN_NOT_OK(Value(*w.key(), *r.key(), true, path + "{keys}", &node->values[0]));
@@ -156,11 +155,11 @@ class Resolver {
     return k;
   }
 
-  static std::string AliasList(const Field& f) {
-    if (f.aliases.empty()) return "";
-    std::string out = " (nor any of its aliases";
-    for (const std::string& a : f.aliases) out += " " + Quoted(a);
-    return out + ")";
+  /// The names a reader field is looked for by: "x", "old_x".
+  static std::string NamesOf(const Field& f) {
+    std::string out = Quoted(f.name);
+    for (const std::string& a : f.aliases) out += ", " + Quoted(a);
+    return out;
   }
 
   Status Struct(const DataType& w, const DataType& r, bool key, const std::string& path, const ResolvedNode** out) {
@@ -178,9 +177,8 @@ class Resolver {
       int k = key ? j : Match(w, f);
       if (k < 0) {  // the writer lacks it: null, if the reader may hold a null
         if (!f.nullable)
-          return Mismatch(fp, "the writer has no field " + Quoted(f.name) + AliasList(f) +
-                                  " and the reader's field is not nullable (schemas carry no defaults: "
-                                  "declare it nullable, SPEC §13.1)");
+          return Mismatch(fp, "reader field is not nullable but the writer has no field named " + NamesOf(f) +
+                                  " (schemas carry no defaults: declare it nullable)");
         plan.writer_ordinal = -1;
         plan.reader_id = plan.writer_id = f.type->id();
         continue;
@@ -192,7 +190,7 @@ class Resolver {
         return Mismatch(fp, "writer field " + Quoted(wf.name) + " is already read by reader field " +
                                 Quoted(r.fields()[static_cast<size_t>(taken[static_cast<size_t>(k)])].name));
       taken[static_cast<size_t>(k)] = j;
-      if (wf.nullable && !f.nullable) return NullabilityMismatch(fp, *wf.type, *f.type);
+      if (wf.nullable && !f.nullable) return NullabilityMismatch(fp, "field is");
       plan.writer_ordinal = k;
       ZR_RETURN_NOT_OK(Value(*wf.type, *f.type, key, fp, &plan));
     }

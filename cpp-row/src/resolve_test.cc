@@ -151,7 +151,8 @@ TEST(ResolveTest, NameBeatsAliasAndFirstAliasWins) {
 
 TEST(ResolveTest, AMissingFieldMustBeNullable) {
   Schema w = Make({field("a", int32())});
-  ExpectRefused(w, Make({field("a", int32()), field("b", int32(), false, {"x"})}), "b", "not nullable");
+  ExpectRefused(w, Make({field("a", int32()), field("b", int32(), false, {"x"})}), "b",
+                "reader field is not nullable but the writer has no field named \"b\", \"x\"");
   ExpectRefused(w, Make({field("s", struct_({field("q", int32(), false)}), true, {"a"})}), "s",
                 "writer type \"int32\" cannot be read as");
 }
@@ -161,10 +162,12 @@ TEST(ResolveTest, NullabilityWidensNeverNarrows) {
                    field("m", map(string(), int32(), false), false)});
   Schema wider = Make({field("a", int32()), field("l", list(int32())), field("m", map(string(), int32()))});
   ASSERT_TRUE(Resolve(w, wider).ok());
-  ExpectRefused(wider, Make({field("a", int32(), false)}), "a", "(nullable) cannot be read as \"int32\" (not null)");
-  ExpectRefused(Make({field("l", list(int32()))}), Make({field("l", list(int32(), false))}), "l[]");
+  ExpectRefused(wider, Make({field("a", int32(), false)}), "a",
+                "writer field is nullable and cannot be read as not-null");
+  ExpectRefused(Make({field("l", list(int32()))}), Make({field("l", list(int32(), false))}), "l[]",
+                "writer elements are nullable");
   ExpectRefused(Make({field("m", map(string(), int32()))}), Make({field("m", map(string(), int32(), false))}),
-                "m{values}");
+                "m{values}", "writer map values are nullable");
 }
 
 TEST(ResolveTest, MessageNamesBothTypesInCanonicalJson) {

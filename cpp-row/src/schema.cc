@@ -274,8 +274,8 @@ static Status CheckType(const DataType* t, int depth, std::string_view path) {
   std::string p(path);
   if (t->id() == TypeId::kList) return CheckType(t->element().get(), depth + 1, p + "[]");
   if (t->id() == TypeId::kMap) {
-    ZR_RETURN_NOT_OK(CheckType(t->key().get(), depth + 1, p + "{key}"));
-    return CheckType(t->value().get(), depth + 1, p + "{value}");
+    ZR_RETURN_NOT_OK(CheckType(t->key().get(), depth + 1, p + "{keys}"));  // schema paths, SPEC §4.1
+    return CheckType(t->value().get(), depth + 1, p + "{values}");
   }
   std::unordered_set<std::string_view> names;
   for (const Field& f : t->fields()) {
@@ -427,8 +427,8 @@ static Result<DataTypePtr> TypeFromJson(const JsonValue& v, int depth, const std
       const JsonValue* val = obj->Find("value");
       if (val == nullptr) return Missing("value", path);
       ZR_ASSIGN_OR_RETURN(const JsonValue* vn, Member(*obj, "value_nullable", JsonValue::Kind::kBool, path));
-      ZR_ASSIGN_OR_RETURN(DataTypePtr kt, TypeFromJson(*k, depth + 1, path + "{key}"));
-      ZR_ASSIGN_OR_RETURN(DataTypePtr vt, TypeFromJson(*val, depth + 1, path + "{value}"));
+      ZR_ASSIGN_OR_RETURN(DataTypePtr kt, TypeFromJson(*k, depth + 1, path + "{keys}"));
+      ZR_ASSIGN_OR_RETURN(DataTypePtr vt, TypeFromJson(*val, depth + 1, path + "{values}"));
       return DataType::Map(std::move(kt), std::move(vt), vn->bool_value());
     }
     case TypeId::kStruct:

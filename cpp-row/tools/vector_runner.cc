@@ -150,10 +150,10 @@ std::string CheckEvolution(const fs::path& dir) {
   bool has_expected = ReadFile(dir / "expected.json", &expected_text);
   if (has_values == has_expected) return "needs exactly one of values.json and expected.json";
   auto writer = Schema::FromJson(writer_text);
-  auto reader = Schema::FromJson(reader_text);
   if (!writer.ok()) return "writer.json: " + writer.status().ToString();
-  if (!reader.ok()) return "reader.json: " + reader.status().ToString();
-  auto resolution = Resolve(*writer, *reader);
+  // A reader schema that breaks the alias rules is refused when it is loaded (invalid_data).
+  auto reader = Schema::FromJson(reader_text);
+  Result<Resolution> resolution = reader.ok() ? Resolve(*writer, *reader) : Result<Resolution>(reader.status());
   if (has_expected) {
     auto expected = ParseJson(expected_text);
     const JsonValue* kind = expected.ok() ? expected->Find("error") : nullptr;

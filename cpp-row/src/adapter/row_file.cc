@@ -17,13 +17,6 @@ Status FromArrow(const ::arrow::Status& st, ErrorKind kind, std::string_view wha
   return Status::Error(kind, std::string(what) + ": " + st.ToString());
 }
 
-std::string Hex16(uint64_t v) {
-  static const char* digits = "0123456789abcdef";
-  std::string out(16, '0');
-  for (int i = 15; i >= 0; --i, v >>= 4) out[i] = digits[v & 0xf];
-  return out;
-}
-
 // SPEC §5: the version's major number must be 1 ("1", "1.0", ...).
 Status CheckVersion(const std::string& version) {
   std::string major = version.substr(0, version.find('.'));
@@ -107,12 +100,13 @@ Result<RowFile> RowFile::Open(const std::string& path, const Schema* expected, V
   RowFile out;
   out.version_ = values[0];
   ZR_RETURN_NOT_OK(CheckVersion(values[0]));
-  std::string text_fp = Hex16(Fnv1a64(values[1]));
+  // The fingerprint of the schema, not of its text: aliases are left out of it (SPEC §4.2).
+  ZR_ASSIGN_OR_RETURN(out.schema_, Schema::FromJson(values[1]));
+  std::string text_fp = out.schema_.fingerprint_hex();
   if (values[2] != text_fp) {
     return Status::InvalidData("zerorow.fingerprint " + values[2] + " is not the fingerprint of zerorow.schema (" +
                                text_fp + ")");
   }
-  ZR_ASSIGN_OR_RETURN(out.schema_, Schema::FromJson(values[1]));
   if (expected && expected->fingerprint() != out.schema_.fingerprint()) {
     return Status::Error(ErrorKind::kSchemaMismatch, "the file's schema has fingerprint " +
                                                          out.schema_.fingerprint_hex() + ", the expected schema " +
