@@ -25,7 +25,8 @@ class Copier {
  private:
   // Errors from ordinal i itself (a getter or a writer call) carry its path component already;
   // errors from inside a nested value are relative to it and get the component prepended.
-  Status Value(const detail::ResolvedSlots& v, int i, detail::SlotWriter* out) {
+  template <bool kRow>
+  Status Value(const detail::ResolvedSlots<kRow>& v, int i, detail::SlotWriter* out) {
     ZR_ASSIGN_OR_RETURN(bool null, v.IsNull(i));
     if (null) return out->SetNull(i);
     ZR_RETURN_NOT_OK(Spend(1, v, i));
@@ -86,7 +87,8 @@ class Copier {
     return Status::OK();
   }
 
-  Status Struct(const detail::ResolvedSlots& v, int i, detail::SlotWriter* out) {
+  template <bool kRow>
+  Status Struct(const detail::ResolvedSlots<kRow>& v, int i, detail::SlotWriter* out) {
     ZR_ASSIGN_OR_RETURN(ResolvedRow child, v.GetStruct(i));
     RowWriter w;
     ZR_RETURN_NOT_OK(out->BeginStruct(i, &w));
@@ -97,7 +99,8 @@ class Copier {
     return w.Finish();
   }
 
-  Status List(const detail::ResolvedSlots& v, int i, detail::SlotWriter* out) {
+  template <bool kRow>
+  Status List(const detail::ResolvedSlots<kRow>& v, int i, detail::SlotWriter* out) {
     ZR_ASSIGN_OR_RETURN(ResolvedArray child, v.GetArray(i));
     ArrayWriter w;
     ZR_RETURN_NOT_OK(out->BeginArray(i, child.size(), &w));
@@ -106,7 +109,8 @@ class Copier {
     return w.Finish();
   }
 
-  Status Map(const detail::ResolvedSlots& v, int i, detail::SlotWriter* out) {
+  template <bool kRow>
+  Status Map(const detail::ResolvedSlots<kRow>& v, int i, detail::SlotWriter* out) {
     ZR_ASSIGN_OR_RETURN(ResolvedMap child, v.GetMap(i));
     MapWriter w;
     ZR_RETURN_NOT_OK(out->BeginMap(i, &w));
@@ -130,7 +134,8 @@ class Copier {
     return values.Finish();
   }
 
-  Status Spend(int64_t n, const detail::ResolvedSlots& v, int i) {
+  template <bool kRow>
+  Status Spend(int64_t n, const detail::ResolvedSlots<kRow>& v, int i) {
     if ((left_ -= n) >= 0) return Status::OK();
     return Status::Error(ErrorKind::kInvalidData,
                          "expected at most " + std::to_string(total_) +

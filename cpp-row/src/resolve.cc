@@ -17,7 +17,8 @@ namespace detail {
 struct ResolutionState {
   Schema writer, reader;
   bool identity = false;
-  std::vector<std::unique_ptr<ResolvedNode>> nodes;  // nodes[0]: the top-level struct
+  std::vector<std::unique_ptr<ResolvedNode>> nodes;
+  const ResolvedNode* top = nullptr;  // the top-level struct's
 };
 
 const DataType* EmptyStructType() {
@@ -81,6 +82,10 @@ class Resolver {
   Status Value(const DataType& w, const DataType& r, bool key, const std::string& path, ValuePlan* out) {
     out->reader_id = r.id();
     out->writer_id = w.id();
+    // Decimals rescale when the scales differ; everything else widens when the ids differ.
+    out->widened = w.id() != r.id() || (r.id() == TypeId::kDecimal && r.scale() != w.scale());
+    out->direct = !out->widened;
+    out->sign_shift = static_cast<uint8_t>(64 - 8 * w.element_width());
     switch (r.id()) {
       case TypeId::kStruct:
         if (w.id() != TypeId::kStruct) return TypeMismatch(path, w, r);
@@ -169,6 +174,7 @@ class Resolver {
                           "could make two keys equal)");
     ResolvedNode* node = NewNode(w, r);
     node->values.resize(r.fields().size());
+    node->writer_bitmap_size = w.bitmap_size();
     std::vector<int> taken(w.fields().size(), -1);  // writer ordinal -> the reader ordinal reading it
     for (int j = 0; j < r.num_fields(); ++j) {
       const Field& f = r.fields()[static_cast<size_t>(j)];
@@ -181,6 +187,7 @@ class Resolver {
                                   " (schemas carry no defaults: declare it nullable)");
         plan.writer_ordinal = -1;
         plan.reader_id = plan.writer_id = f.type->id();
+        plan.direct = false;  // the getters' slow path reads it as null
         continue;
       }
       const Field& wf = w.fields()[static_cast<size_t>(k)];
@@ -226,16 +233,19 @@ Result<Resolution> Resolve(const Schema& writer, const Schema& reader) {
   // Same fingerprint: the same layout, so every field is read as written (SPEC §13.4).
   state->identity = writer.fingerprint() == reader.fingerprint();
   Resolver resolver(state.get());
-  ZR_RETURN_NOT_OK(resolver.Top().status());
+  ZR_ASSIGN_OR_RETURN(state->top, resolver.Top());
   return Resolution(std::move(state));
 }
+
+Resolution::Resolution(std::shared_ptr<const detail::ResolutionState> state)
+    : state_(std::move(state)), writer_(&state_->writer), top_(state_->top) {}
 
 Resolution::Resolution() {
   static const Resolution* const kEmpty = [] {
     Schema empty;
     return new Resolution(*Resolve(empty, empty));
   }();
-  state_ = kEmpty->state_;
+  *this = *kEmpty;
 }
 
 const Schema& Resolution::writer() const { return state_->writer; }
@@ -252,36 +262,23 @@ Result<ResolvedRow> Resolution::View(const BinaryRow& row) const& {
         ErrorKind::kSchemaMismatch,
         "expected a row of the writer schema " + state_->writer.fingerprint_hex() + " but found one of " + found);
   }
-  return ResolvedRow::Make(row, state_->nodes[0].get());
-}
-
-Result<ResolvedRow> Resolution::View(std::span<const uint8_t> bytes) const& {
-  ZR_ASSIGN_OR_RETURN(BinaryRow row, BinaryRow::Wrap(bytes, state_->writer));
-  return ResolvedRow::Make(row, state_->nodes[0].get());
+  return ResolvedRow::Make(row, top_);
 }
 
 // ---- the views -----------------------------------------------------------------------------
 
-ResolvedRow ResolvedRow::Make(const BinaryRow& row, const ResolvedNode* node) {
-  ResolvedRow r;
-  r.view_ = row;
-  r.plans_ = node->values.data();
-  r.reader_ = node->reader;
-  r.writer_ = node->writer;
-  r.n_ = node->reader->num_fields();
-  r.is_row_ = true;
-  return r;
-}
-
-ResolvedArray ResolvedArray::Make(const detail::SlotView& array, const ValuePlan* plan, const DataType* reader,
-                                  const DataType* writer) {
+ResolvedArray ResolvedArray::Make(const BinaryArray& array, const ValuePlan* plan, const DataType* reader,
+                                  const DataType* writer, detail::PathStyle style) {
   ResolvedArray a;
-  a.view_ = array;
+  std::span<const uint8_t> bitmap = array.null_bitmap();
+  a.data_ = array.data();
+  a.values_ = bitmap.data() + bitmap.size();  // the elements follow the bitmap (SPEC §2.2)
+  a.size_ = array.size_bytes();
   a.plans_ = plan;
   a.reader_ = reader;
   a.writer_ = writer;
   a.n_ = array.size();
-  a.is_row_ = false;
+  a.path_style_ = style;
   return a;
 }
 
@@ -289,31 +286,46 @@ ResolvedMap ResolvedMap::Make(const BinaryMap& map, const ResolvedNode* node) {
   ResolvedMap m;
   m.map_ = map;
   m.reader_ = node->reader;
-  m.keys_ = ResolvedArray::Make(map.keys(), &node->values[0], node->reader->key().get(), node->writer->key().get());
-  m.values_ =
-      ResolvedArray::Make(map.values(), &node->values[1], node->reader->value().get(), node->writer->value().get());
+  m.keys_ = ResolvedArray::Make(map.keys(), &node->values[0], node->reader->key().get(), node->writer->key().get(),
+                                detail::PathStyle::kMapKey);
+  m.values_ = ResolvedArray::Make(map.values(), &node->values[1], node->reader->value().get(),
+                                  node->writer->value().get(), detail::PathStyle::kMapValue);
   return m;
 }
 
 namespace detail {
 
-std::string ResolvedSlots::PathOf(int i) const {
-  if (is_row_) return OrdinalPath(reader_, PathStyle::kField, i);
-  return view_.PathOf(i);  // "[i]", "{keys}[i]", "{values}[i]": the same for both schemas
+template <bool kRow>
+std::string ResolvedSlots<kRow>::PathOf(int i) const {
+  return OrdinalPath(reader_, path_style_, i);  // a field name, "[i]", "{keys}[i]", "{values}[i]"
 }
 
-Status ResolvedSlots::IndexError(int i) const { return OrdinalError(n_, i); }
+template <bool kRow>
+SlotView ResolvedSlots<kRow>::WriterView() const {
+  if constexpr (kRow) {
+    return data_ == nullptr ? BinaryRow() : BinaryRow::WrapUnchecked(data_, size_, writer_);
+  } else {
+    return data_ == nullptr ? BinaryArray() : BinaryArray::WrapUnchecked(data_, size_, writer_);
+  }
+}
 
-Status ResolvedSlots::TypeError(int i, TypeId want) const {
+template <bool kRow>
+Status ResolvedSlots<kRow>::IndexError(int i) const {
+  return OrdinalError(n_, i);
+}
+
+template <bool kRow>
+Status ResolvedSlots<kRow>::TypeError(int i, TypeId want) const {
   return Status::Error(ErrorKind::kSchemaMismatch,
                        "cannot read a " + std::string(TypeIdName(want)) + " value from a field of type " +
                            std::string(TypeIdName(IdAt(i))),
                        PathOf(i));
 }
 
-Status ResolvedSlots::Renamed(const Status& st, int i, int o) const {
-  if (!is_row_ || st.ok()) return st;
-  std::string from = view_.PathOf(o), to = PathOf(i);
+template <bool kRow>
+Status ResolvedSlots<kRow>::Renamed(const Status& st, int i, int o) const {
+  if (st.ok()) return st;
+  std::string from = WriterView().PathOf(o), to = PathOf(i);
   const std::string& path = st.path();
   if (from == to || path.compare(0, from.size(), from) != 0) return st;
   if (path.size() > from.size() && path[from.size()] != '.' && path[from.size()] != '[' && path[from.size()] != '{')
@@ -321,83 +333,103 @@ Status ResolvedSlots::Renamed(const Status& st, int i, int o) const {
   return Status::Error(st.kind(), st.message(), to + path.substr(from.size()), st.expected(), st.actual());
 }
 
-Status ResolvedSlots::AbsentError(int i) const {
+template <bool kRow>
+Status ResolvedSlots<kRow>::AbsentError(int i) const {
   return Status::Error(ErrorKind::kInvalidArgument,
                        "the writer has no such field, so it reads as null: test IsNull() before a nested getter",
                        PathOf(i));
 }
 
-Result<Decimal128> ResolvedSlots::GetDecimal(int i) const {
+template <bool kRow>
+Result<Decimal128> ResolvedSlots<kRow>::GetDecimal(int i) const {
   if (!InRange(i)) return IndexError(i);
   const ValuePlan& p = Plan(i);
   if (p.reader_id != TypeId::kDecimal) return TypeError(i, TypeId::kDecimal);
   int o = Ordinal(i);
   if (o < 0) return Decimal128{0};
-  auto v = view_.GetDecimal(o);
+  SlotView view = WriterView();
+  auto v = view.GetDecimal(o);
   if (!v.ok()) return Renamed(v.status(), i, o);
   if (p.decimal_shift == 0) return *v;
-  return Decimal128{v->unscaled * Pow10(p.decimal_shift)};  // |v| < 10^p': no overflow (SPEC §13.3)
+  // Bytes below level full may hold |v| >= 10^p; a valid value times 10^shift stays below
+  // 10^p' <= 10^38, which an __int128 holds (SPEC §13.3).
+  int precision = view.TypeAt(o).precision();
+  if (!DecimalFitsPrecision(*v, precision))
+    return Status::Error(ErrorKind::kInvalidData,
+                         "expected a decimal of at most " + std::to_string(precision) + " digits but found " +
+                             DecimalToString(*v, 0) + " (unscaled)",
+                         PathOf(i), precision);
+  return Decimal128{v->unscaled * Pow10(p.decimal_shift)};
 }
 
-Result<std::string_view> ResolvedSlots::GetString(int i) const {
+template <bool kRow>
+Result<std::string_view> ResolvedSlots<kRow>::GetString(int i) const {
   if (!InRange(i)) return IndexError(i);
   if (Plan(i).reader_id != TypeId::kString) return TypeError(i, TypeId::kString);
   int o = Ordinal(i);
   if (o < 0) return std::string_view();
-  auto s = view_.GetString(o);
+  auto s = WriterView().GetString(o);
   if (!s.ok()) return Renamed(s.status(), i, o);
   return s;
 }
 
-Result<std::span<const uint8_t>> ResolvedSlots::GetBinary(int i) const {
+template <bool kRow>
+Result<std::span<const uint8_t>> ResolvedSlots<kRow>::GetBinary(int i) const {
   if (!InRange(i)) return IndexError(i);
   const ValuePlan& p = Plan(i);
   if (p.reader_id != TypeId::kBinary) return TypeError(i, TypeId::kBinary);
   int o = Ordinal(i);
   if (o < 0) return std::span<const uint8_t>();
   if (p.writer_id == TypeId::kString) {  // SPEC §13.3: a string's UTF-8 bytes
-    auto s = view_.GetString(o);
+    auto s = WriterView().GetString(o);
     if (!s.ok()) return Renamed(s.status(), i, o);
     return std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s->data()), s->size());
   }
-  auto b = view_.GetBinary(o);
+  auto b = WriterView().GetBinary(o);
   if (!b.ok()) return Renamed(b.status(), i, o);
   return b;
 }
 
-Result<ResolvedRow> ResolvedSlots::GetStruct(int i) const {
+template <bool kRow>
+Result<ResolvedRow> ResolvedSlots<kRow>::GetStruct(int i) const {
   if (!InRange(i)) return IndexError(i);
   const ValuePlan& p = Plan(i);
   if (p.reader_id != TypeId::kStruct) return TypeError(i, TypeId::kStruct);
   int o = Ordinal(i);
   if (o < 0) return AbsentError(i);
-  auto r = view_.GetStruct(o);
+  auto r = WriterView().GetStruct(o);
   if (!r.ok()) return Renamed(r.status(), i, o);
   return ResolvedRow::Make(*r, p.nested);
 }
 
-Result<ResolvedArray> ResolvedSlots::GetArray(int i) const {
+template <bool kRow>
+Result<ResolvedArray> ResolvedSlots<kRow>::GetArray(int i) const {
   if (!InRange(i)) return IndexError(i);
   const ValuePlan& p = Plan(i);
   if (p.reader_id != TypeId::kList) return TypeError(i, TypeId::kList);
   int o = Ordinal(i);
   if (o < 0) return AbsentError(i);
-  auto a = view_.GetArray(o);
+  auto a = WriterView().GetArray(o);
   if (!a.ok()) return Renamed(a.status(), i, o);
   const ResolvedNode* node = p.nested;
-  return ResolvedArray::Make(*a, &node->values[0], node->reader->element().get(), node->writer->element().get());
+  return ResolvedArray::Make(*a, &node->values[0], node->reader->element().get(), node->writer->element().get(),
+                             PathStyle::kElement);
 }
 
-Result<ResolvedMap> ResolvedSlots::GetMap(int i) const {
+template <bool kRow>
+Result<ResolvedMap> ResolvedSlots<kRow>::GetMap(int i) const {
   if (!InRange(i)) return IndexError(i);
   const ValuePlan& p = Plan(i);
   if (p.reader_id != TypeId::kMap) return TypeError(i, TypeId::kMap);
   int o = Ordinal(i);
   if (o < 0) return AbsentError(i);
-  auto m = view_.GetMap(o);
+  auto m = WriterView().GetMap(o);
   if (!m.ok()) return Renamed(m.status(), i, o);
   return ResolvedMap::Make(*m, p.nested);
 }
+
+template class ResolvedSlots<true>;
+template class ResolvedSlots<false>;
 
 }  // namespace detail
 

@@ -424,6 +424,18 @@ TEST(ResolvedViewTest, BadReferencesAreNamedByTheReaderPath) {
   EXPECT_EQ(st.path(), "l[0].qq");
 }
 
+TEST(ResolvedViewTest, ADecimalPastItsPrecisionIsRefusedNotRescaled) {
+  Schema w = Make({field("d", decimal(5, 2))});
+  auto res = *Resolve(w, Make({field("price", decimal(38, 35), true, {"d"})}));
+  auto bytes = RowOf(w, R"({"d":"1.00"})");
+  int64_t huge = INT64_MAX;  // valid only below level full: |v| >= 10^5
+  std::memcpy(bytes.data() + 8, &huge, 8);
+  auto v = res.View(std::span<const uint8_t>(bytes))->GetDecimal(0);
+  ASSERT_FALSE(v.ok());
+  EXPECT_EQ(v.status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(v.status().path(), "price");
+}
+
 // ---- WriteReaderRow ------------------------------------------------------------------------
 
 TEST(WriteReaderRowTest, GivesTheRowTheReaderWouldHaveWritten) {
