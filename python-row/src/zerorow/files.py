@@ -11,7 +11,7 @@ from ._views import RowData
 from .arrow import SequenceMethods
 from .errors import ZerorowError, error
 from .levels import LevelLike, level_of
-from .schema import FORMAT_VERSION, Schema, fingerprint_hex
+from .schema import FORMAT_VERSION, Schema
 
 BATCH_ROWS = 65536
 
@@ -181,7 +181,8 @@ class RowFile(SequenceMethods):
                 "",
                 f"row file {path!r}: format version {meta['zerorow.version']} (this reader: 1)",
             )
-        actual = fingerprint_hex(meta["zerorow.schema"])
+        own = Schema.from_json(meta["zerorow.schema"])
+        actual = own.fingerprint_hex  # of the schema, aliases left out (SPEC §4.2)
         if actual != meta["zerorow.fingerprint"]:
             raise error(
                 "invalid_data",
@@ -189,7 +190,6 @@ class RowFile(SequenceMethods):
                 f"row file {path!r}: expected zerorow.fingerprint {actual} (of zerorow.schema) "
                 f"but found {meta['zerorow.fingerprint']}",
             )
-        own = Schema.from_json(meta["zerorow.schema"])
         if schema is not None and schema.fingerprint != own.fingerprint:
             raise error(
                 "schema_mismatch",
