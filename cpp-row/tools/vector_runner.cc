@@ -67,6 +67,16 @@ void ValidCase(const fs::path& dir, const std::string& name, std::vector<CheckRe
   if (schema->ToJson() != schema_text && schema->ToJson() + "\n" != schema_text) {
     read.message = "schema.json is not in canonical form as we write it: " + schema->ToJson();
   }
+  // SPEC §10: the first line of row.annotated.txt names the schema's fingerprint (aliases left out).
+  std::string annotated;
+  std::string want = "schema fingerprint " + schema->fingerprint_hex();
+  if (read.message.empty() && ReadFile(dir / "row.annotated.txt", &annotated)) {
+    std::string head = annotated.substr(0, annotated.find('\n'));
+    if (head.size() < want.size() || head.compare(head.size() - want.size(), want.size(), want) != 0)
+      read.message = "fingerprint " + schema->fingerprint_hex() + " is not the one of row.annotated.txt: " + head;
+  } else if (read.message.empty()) {
+    read.message = "missing row.annotated.txt";
+  }
   // read: validate at full, then compare every value.
   std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(row.data()), row.size());
   if (read.message.empty()) {

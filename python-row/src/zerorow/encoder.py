@@ -50,7 +50,9 @@ class Encoder(Generic[T]):
         self._plan = node.plan()
         plan = self._plan
         self._conv = lambda row: _zerorow.decode_row(plan, row)
-        self._resolutions: dict[int, Any] = {}  # writer fingerprint -> Resolution (SPEC §13)
+        self._resolutions: dict[
+            int, Any
+        ] = {}  # writer fingerprint -> Resolution (SPEC §13)
 
     def __reduce__(self):
         return (Encoder, (self.cls, self.strict, self.field_order))

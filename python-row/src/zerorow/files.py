@@ -111,8 +111,7 @@ def _row_file_paths(path: str) -> list[str]:
     names = sorted(
         n
         for n in os.listdir(path)
-        if not n.startswith(("_", "."))
-        and os.path.isfile(os.path.join(path, n))
+        if not n.startswith(("_", ".")) and os.path.isfile(os.path.join(path, n))
     )
     if not names:
         raise FileNotFoundError(f"no row files in the directory {path!r}")
