@@ -12,7 +12,8 @@ namespace {
 /// Copies values from resolved views into writers of the reader's types. Each value read from
 /// the writer's bytes (nulls included) and each string/binary byte spends one unit of a budget
 /// of the row's size: a row below level full whose references share bodies is refused before
-/// the copy grows past it (SPEC §6.2).
+/// the copy grows past it (SPEC §6.2). A reader field the writer lacks holds no byte and costs
+/// nothing: there are at most as many of them as reader fields per struct read.
 class Copier {
  public:
   explicit Copier(size_t row_size) : total_(static_cast<int64_t>(row_size)), left_(total_) {}
@@ -27,9 +28,10 @@ class Copier {
   // errors from inside a nested value are relative to it and get the component prepended.
   template <bool kRow>
   Status Value(const detail::ResolvedSlots<kRow>& v, int i, detail::SlotWriter* out) {
+    if (v.IsAbsent(i)) return out->SetNull(i);  // not in the writer's bytes: free
+    ZR_RETURN_NOT_OK(Spend(1, v, i));           // every value read, nulls included (SPEC §6.2)
     ZR_ASSIGN_OR_RETURN(bool null, v.IsNull(i));
     if (null) return out->SetNull(i);
-    ZR_RETURN_NOT_OK(Spend(1, v, i));
     switch (v.IdAt(i)) {
       case TypeId::kBool: {
         ZR_ASSIGN_OR_RETURN(bool x, v.GetBool(i));

@@ -271,8 +271,16 @@ auto GetValue(nb::handle self, const SV& sv, int i, C checked, U unchecked) {
 // Ordinal i of a row or array: `sv` is the cpp-row view (BinaryRow / BinaryArray, or the
 // resolved ResolvedRow / ResolvedArray, always checked), `tp` the binding's type of the value as
 // read (the reader's, for a resolved view; owning pointer, for nested views).
+/// A reader field the writer lacks (SPEC §13.1): null, and no byte of the row spent on it.
+inline bool Absent(const zerorow::detail::SlotView&, int) { return false; }
+template <bool kRow>
+inline bool Absent(const zerorow::detail::ResolvedSlots<kRow>& sv, int i) {
+  return sv.IsAbsent(i);
+}
+
 template <bool kChecked, typename SV>
 PyObject* ReadSlot(nb::handle self, const ViewBase& v, const SV& sv, const TypePtr& tp, int i, int mode) {
+  if (Absent(sv, i)) Py_RETURN_NONE;
   Spend(1, self, sv, i);
   bool null = GetValue<kChecked>(
       self, sv, i, [](const auto& s, int k) { return s.IsNull(k); },

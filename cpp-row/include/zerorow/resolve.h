@@ -93,6 +93,8 @@ class ResolvedSlots {
   /// The path component of ordinal i in the reader's names (SPEC §4.3).
   std::string PathOf(int i) const;
 
+  /// True for a reader field the writer lacks (it reads as null; no byte of the row holds it).
+  bool IsAbsent(int i) const { return kRow && InRange(i) && plans_[i].writer_ordinal < 0; }
   /// True for a null value and for a reader field the writer lacks.
   Result<bool> IsNull(int i) const {
     if (!InRange(i)) return IndexError(i);
