@@ -16,9 +16,11 @@ namespace {
 /// (the Python Schema objects, whose `_native` is the Compiled the views read types from).
 struct ResolutionBox {
   zerorow::Resolution core;
-  nb::object writer, reader;  // zerorow.Schema
-  const Compiled& reader_compiled() const { return nb::cast<const Compiled&>(reader.attr("_native")); }
-  const Compiled& writer_compiled() const { return nb::cast<const Compiled&>(writer.attr("_native")); }
+  nb::object writer, reader;  // zerorow.Schema; they keep the compiled schemas below alive
+  const Compiled* writer_c = nullptr;
+  const Compiled* reader_c = nullptr;
+  const Compiled& reader_compiled() const { return *reader_c; }
+  const Compiled& writer_compiled() const { return *writer_c; }
 };
 
 /// A resolved row over `buffer` (a BinaryRow of the writer schema, or any buffer-protocol
@@ -141,7 +143,7 @@ void BindResolution(nb::module_& m) {
             const Compiled& r = nb::cast<const Compiled&>(reader.attr("_native"));
             auto res = zerorow::Resolve(w.core, r.core);
             if (!res.ok()) ThrowCore(res.status());
-            new (self) ResolutionBox{*res, std::move(writer), std::move(reader)};
+            new (self) ResolutionBox{*res, std::move(writer), std::move(reader), &w, &r};
           },
           nb::arg("writer"), nb::arg("reader"),
           "Resolves `writer` to `reader` (zerorow.Schema objects) with cpp-row (SPEC §13.1-§13.3); "
@@ -150,12 +152,32 @@ void BindResolution(nb::module_& m) {
       .def_prop_ro("reader", [](const ResolutionBox& b) { return b.reader; })
       .def_prop_ro("is_identity", [](const ResolutionBox& b) { return b.core.is_identity(); })
       .def(
-          "_view",
-          [](nb::handle self, nb::handle buffer, const std::string& level) {
-            return nb::cast(BuildResolved(self, buffer, level), nb::rv_policy::move);
+          "view",
+          [](nb::handle self, nb::handle row_or_buffer, const std::string& level) -> nb::object {
+            const ResolutionBox& box = nb::cast<const ResolutionBox&>(self);
+            if (level != "none" && level != "bounds" && level != "full")
+              throw nb::value_error(
+                  ("level must be 'none', 'bounds' or 'full' (zerorow.ValidationLevel), not '" + level + "'")
+                      .c_str());
+            if (nb::isinstance<ResolvedRowView>(row_or_buffer))
+              throw nb::type_error("view() takes a BinaryRow of the writer schema or a buffer, not a ResolvedRow");
+            if (!box.core.is_identity()) return nb::cast(BuildResolved(self, row_or_buffer, level), nb::rv_policy::move);
+            // The same layout: the plain view (SPEC §13.4), of the reader schema.
+            if (!nb::isinstance<RowView>(row_or_buffer)) return MakeRow(box.reader, box.reader_compiled(), row_or_buffer, level);
+            const RowView& row = nb::cast<const RowView&>(row_or_buffer);
+            const zerorow::DataType& mine = *box.core.writer().struct_type();
+            if (&row.row.struct_type() != &mine && !row.row.struct_type().Equals(mine))
+              ThrowCore(zerorow::Status::Error(zerorow::ErrorKind::kSchemaMismatch,
+                                               "expected a row of the writer schema " +
+                                                   box.core.writer().fingerprint_hex() + " but found another"));
+            return nb::borrow(row_or_buffer);
           },
-          nb::arg("buffer"), nb::arg("level") = "bounds",
-          "A ResolvedRow over a BinaryRow of the writer schema or a buffer holding one.")
+          nb::arg("row_or_buffer"), nb::arg("level") = "bounds",
+          "A view of a row written with `writer`, read as a row of `reader`: a ResolvedRow, or, when "
+          "the resolution is the identity (same fingerprint), the plain BinaryRow (SPEC §13.4). "
+          "`row_or_buffer` is a BinaryRow of the writer schema or a buffer holding one row; `level` "
+          "applies to the writer's bytes (SPEC §6.2; a ResolvedRow's getters always check bounds, "
+          "so \"none\" reads as \"bounds\").")
       .def(
           "_relay_batch",
           [](const ResolutionBox& b, nb::handle data, nb::handle offsets) {

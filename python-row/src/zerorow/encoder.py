@@ -106,10 +106,10 @@ class Encoder(Generic[T]):
         With `writer`, the bytes are a row of that schema (an older or newer version of this
         class's): it is resolved to this encoder's schema (once per writer fingerprint) and
         read through the resolution (SPEC §13)."""
-        level = level_of(level)
-        if writer is None or writer.fingerprint == self.schema.fingerprint:
-            return self._conv(RowData(self.schema, buffer, level))
-        return self._conv(self.resolution(writer).view(buffer, level))
+        if writer is None:
+            return self._conv(RowData(self.schema, buffer, level_of(level)))
+        res = self._resolutions.get(writer.fingerprint) or self.resolution(writer)
+        return self._conv(res.view(buffer, level_of(level)))
 
     def resolution(self, writer: Schema) -> Any:
         """The Resolution of `writer` to this encoder's schema, made once per writer

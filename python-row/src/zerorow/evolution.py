@@ -15,8 +15,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import _convert, _views, _zerorow
-from .errors import error
-from .levels import LevelLike, level_of
 from .schema import Schema, _build
 
 Resolution = _zerorow.Resolution
@@ -41,31 +39,8 @@ def resolve(writer: Schema, reader: Schema) -> Resolution:
 
 
 # ---- Resolution --------------------------------------------------------------------------
-def _resolution_view(
-    self: Resolution, row_or_buffer: Any, level: LevelLike = "bounds"
-) -> Any:
-    """A view of a row written with `writer`, read as a row of `reader`: a ResolvedRow, or,
-    when the resolution is the identity (same fingerprint), the plain BinaryRow (SPEC §13.4).
-    `row_or_buffer` is a BinaryRow of the writer schema or a buffer holding one row; `level`
-    applies to the writer's bytes (SPEC §6.2; a ResolvedRow's getters always check bounds, so
-    "none" reads as "bounds")."""
-    level = level_of(level)
-    if isinstance(row_or_buffer, _zerorow.ResolvedRow):
-        raise TypeError(
-            "view() takes a BinaryRow of the writer schema or a buffer, not a ResolvedRow"
-        )
-    if self.is_identity:
-        if isinstance(row_or_buffer, _views.BinaryRow):
-            if not row_or_buffer._has_type(self.writer._native):
-                raise error(
-                    "schema_mismatch",
-                    "",
-                    f"expected a row of the writer schema {self.writer.fingerprint_hex} but "
-                    f"found one of {row_or_buffer.schema.fingerprint_hex}",
-                )
-            return row_or_buffer
-        return _views.BinaryRow(self.reader, row_or_buffer, level)
-    return self._view(row_or_buffer, level)
+# Resolution.view(row_or_buffer, level="bounds") is native (the per-row path): a ResolvedRow,
+# or the plain BinaryRow when the resolution is the identity (SPEC §13.4).
 
 
 def _resolution_repr(self: Resolution) -> str:
@@ -81,7 +56,6 @@ def _resolution_reduce(self: Resolution):
 
 
 for _name, _fn in {
-    "view": _resolution_view,
     "__repr__": _resolution_repr,
     "__reduce__": _resolution_reduce,
 }.items():
