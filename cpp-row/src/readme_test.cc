@@ -84,9 +84,9 @@ TEST(ReadmeTest, WritingAndReading) {
   auto arrow = [&]() -> zerorow::Status {
     // --- README "Arrow"
     ArrowArray array; ArrowSchema schema;                      // C Data Interface structs
-    ZR_RETURN_NOT_OK(zerorow::arrow::ExportRows(zschema, rows, &array, &schema));  // struct array
-    zerorow::arrow::RowBatch batch;                            // bytes + offsets
-    ZR_RETURN_NOT_OK(zerorow::arrow::ImportRows(&array, &schema, zschema, &batch));
+    ZR_RETURN_NOT_OK(zerorow::arrow_io::ExportRows(zschema, rows, &array, &schema));  // struct array
+    zerorow::arrow_io::RowBatch batch;                            // bytes + offsets
+    ZR_RETURN_NOT_OK(zerorow::arrow_io::ImportRows(&array, &schema, zschema, &batch));
     // ---
     EXPECT_EQ(batch.bytes, bytes);
     array.release(&array);

@@ -1,7 +1,8 @@
 // Everything in the zerorow C++ core (not the optional Arrow C++ adapter).
 #pragma once
 
-#include "zerorow/arrow_c_data.h"
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
 #include "zerorow/binary_row.h"
 #include "zerorow/decimal.h"
 #include "zerorow/encoder.h"

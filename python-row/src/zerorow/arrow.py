@@ -202,7 +202,7 @@ class RowBatch(SequenceMethods):
             [None, pa.py_buffer(offsets), pa.py_buffer(self.data)],
         )
 
-    # Arrow PyCapsule interface: the columns are gathered by cpp-row (zerorow::arrow::ExportRows)
+    # Arrow PyCapsule interface: the columns are gathered by cpp-row (zerorow::arrow_io::ExportRows)
     def __arrow_c_schema__(self):
         return _zerorow.arrow_schema_capsule(core_schema(self.schema))
 
