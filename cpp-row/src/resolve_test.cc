@@ -8,6 +8,9 @@
 #include <cstring>
 #include <deque>
 
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
+#include "zerorow/arrow/resolved.h"
 #include "zerorow/json_values.h"
 #include "zerorow/row_writer.h"
 #include "zerorow/validate.h"
@@ -481,6 +484,45 @@ TEST(WriteReaderRowTest, SharedBodiesAreRefusedByTheBudget) {
   EXPECT_EQ(st.kind(), ErrorKind::kInvalidData) << st.ToString();
   EXPECT_NE(st.message().find("share or overlap"), std::string::npos) << st.ToString();
   EXPECT_EQ(st.path().rfind("l[", 0), 0u) << st.ToString();
+}
+
+// ---- rows -> Arrow of resolved rows (SPEC §12, §13.4) ----------------------------------------
+
+TEST(ResolvedArrowTest, ExportGivesTheReaderSchemaAndValues) {
+  Schema w = Make({field("id", int16(), false), field("s", string()), field("gone", float64())});
+  Schema r = Make({field("s", binary()), field("key", int64(), false, {"id"}), field("new", list(int32()))});
+  auto res = *Resolve(w, r);
+  std::vector<ResolvedRow> rows;
+  for (const char* v : {R"({"id":1,"s":"a","gone":0.5})", R"({"id":-2,"s":null,"gone":null})"})
+    rows.push_back(*res.View(Kept(RowOf(w, v))));
+  ArrowArray array;
+  ArrowSchema schema;
+  ASSERT_TRUE(arrow_io::ExportRows(res, rows, &array, &schema).ok());
+  auto imported = arrow_io::ImportSchema(&schema);
+  ASSERT_TRUE(imported.ok()) << imported.status().ToString();
+  EXPECT_EQ(imported->ToJson(), r.struct_type()->LayoutJson());  // no aliases in Arrow
+  arrow_io::RowBatch back;
+  ASSERT_TRUE(arrow_io::ImportRows(&array, &schema, r, &back).ok());
+  array.release(&array);
+  schema.release(&schema);
+  ASSERT_EQ(back.num_rows(), 2);
+  auto row1 = back.row_bytes(1);
+  EXPECT_EQ(std::vector<uint8_t>(row1.begin(), row1.end()), RowOf(r, R"({"s":null,"key":"-2","new":null})"));
+  arrow_io::RowBatch none;  // no rows: no bytes either
+  ASSERT_TRUE(arrow_io::AppendReaderRows(std::span<const ResolvedRow>(), r, &none).ok());
+  EXPECT_EQ(none.num_rows(), 0);
+  EXPECT_TRUE(none.bytes.empty());
+  // a row that cannot be written: named by its number, nothing of it kept
+  std::vector<uint8_t> bad = RowOf(w, R"({"id":1,"s":"a","gone":0.5})");
+  bad[16 + 7] = 0x7f;  // s's reference: far past the end
+  arrow_io::RowBatch out;
+  std::vector<ResolvedRow> two = {rows[0], *res.View(std::span<const uint8_t>(bad))};
+  Status st = arrow_io::AppendReaderRows(two, r, &out);
+  EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(st.message().rfind("row 1: ", 0), 0u) << st.ToString();
+  EXPECT_EQ(st.path(), "s");
+  EXPECT_EQ(out.num_rows(), 1);
+  EXPECT_EQ(out.bytes.size(), static_cast<size_t>(out.offsets.back()));
 }
 
 }  // namespace
