@@ -157,19 +157,20 @@ void BindResolution(nb::module_& m) {
             const ResolutionBox& box = nb::cast<const ResolutionBox&>(self);
             if (level != "none" && level != "bounds" && level != "full")
               throw nb::value_error(
-                  ("level must be 'none', 'bounds' or 'full' (zerorow.ValidationLevel), not '" + level + "'")
-                      .c_str());
+                  ("level must be 'none', 'bounds' or 'full' (zerorow.ValidationLevel), not '" + level + "'").c_str());
             if (nb::isinstance<ResolvedRowView>(row_or_buffer))
               throw nb::type_error("view() takes a BinaryRow of the writer schema or a buffer, not a ResolvedRow");
-            if (!box.core.is_identity()) return nb::cast(BuildResolved(self, row_or_buffer, level), nb::rv_policy::move);
+            if (!box.core.is_identity())
+              return nb::cast(BuildResolved(self, row_or_buffer, level), nb::rv_policy::move);
             // The same layout: the plain view (SPEC §13.4), of the reader schema.
-            if (!nb::isinstance<RowView>(row_or_buffer)) return MakeRow(box.reader, box.reader_compiled(), row_or_buffer, level);
+            if (!nb::isinstance<RowView>(row_or_buffer))
+              return MakeRow(box.reader, box.reader_compiled(), row_or_buffer, level);
             const RowView& row = nb::cast<const RowView&>(row_or_buffer);
             const zerorow::DataType& mine = *box.core.writer().struct_type();
             if (&row.row.struct_type() != &mine && !row.row.struct_type().Equals(mine))
-              ThrowCore(zerorow::Status::Error(zerorow::ErrorKind::kSchemaMismatch,
-                                               "expected a row of the writer schema " +
-                                                   box.core.writer().fingerprint_hex() + " but found another"));
+              ThrowCore(zerorow::Status::Error(
+                  zerorow::ErrorKind::kSchemaMismatch,
+                  "expected a row of the writer schema " + box.core.writer().fingerprint_hex() + " but found another"));
             return nb::borrow(row_or_buffer);
           },
           nb::arg("row_or_buffer"), nb::arg("level") = "bounds",
