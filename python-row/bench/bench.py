@@ -66,6 +66,7 @@ def fmt(s: float) -> str:
 
 
 ROWS: list = []
+EVOLUTION_ROWS: list = []  # resolved reads against direct reads: a table of their own
 
 
 def report(case: str, zr: float, anchors: dict) -> None:
@@ -261,9 +262,7 @@ def resolved_ratio(case: str, resolved: str, direct: str, ns: dict) -> None:
     rt, dt = timeit.Timer(resolved, globals=ns), timeit.Timer(direct, globals=ns)
     rounds = [(rt.timeit(number=2000), dt.timeit(number=2000)) for _ in range(25)][4:]
     ratio = statistics.median(a / b for a, b in rounds)
-    ROWS.append(
-        (case, fmt(zr), "direct read", fmt(anchor), f"resolved / direct {ratio:.2f}×")
-    )
+    EVOLUTION_ROWS.append((case, fmt(zr), fmt(anchor), f"{ratio:.2f}×"))
     print(
         f"{case:42s} resolved {fmt(zr):>10s}  direct {fmt(anchor)}  "
         f"resolved / direct {ratio:.2f}× (per-round median; target <= 1.3×)",
@@ -381,6 +380,13 @@ def main() -> int:
             "\n| case | zerorow | anchor | anchor time | anchor / zerorow |\n| --- | --- | --- | --- | --- |"
         )
         for row in ROWS:
+            print("| " + " | ".join(row) + " |")
+    if EVOLUTION_ROWS:
+        print(
+            "\n# Resolved reads (schema evolution, SPEC §13.4): target resolved / direct <= 1.3×\n"
+            "\n| case | resolved | direct read | resolved / direct |\n| --- | --- | --- | --- |"
+        )
+        for row in EVOLUTION_ROWS:
             print("| " + " | ".join(row) + " |")
     return 0
 
