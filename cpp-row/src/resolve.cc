@@ -253,6 +253,8 @@ const Schema& Resolution::reader() const { return state_->reader; }
 bool Resolution::is_identity() const { return state_->identity; }
 
 Result<ResolvedRow> Resolution::View(const BinaryRow& row) const& {
+  if (!row.has_type())
+    return Status::Error(ErrorKind::kInvalidArgument, "a default-constructed BinaryRow views no row");
   const DataType& mine = *state_->writer.struct_type();
   if (&row.struct_type() != &mine && row.struct_type().LayoutJson() != mine.LayoutJson()) {
     char found[17];

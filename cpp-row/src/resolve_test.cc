@@ -393,6 +393,7 @@ TEST(ResolvedViewTest, ARowOfAnotherSchemaOrShortBytesIsRefused) {
   Schema same_layout = Make({field("a", int32(), true, {"z"}), field("s", string())});
   auto good = RowOf(w, R"({"a":1,"s":"x"})");
   EXPECT_TRUE(res.View(*BinaryRow::Wrap(good, same_layout)).ok());  // compared by layout
+  EXPECT_EQ(res.View(BinaryRow()).status().kind(), ErrorKind::kInvalidArgument);
   auto shorter = res.View(std::span<const uint8_t>(good.data(), 16));
   ASSERT_FALSE(shorter.ok());
   EXPECT_EQ(shorter.status().kind(), ErrorKind::kTruncated);
