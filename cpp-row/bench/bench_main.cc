@@ -7,6 +7,7 @@
 #include <map>
 #include <string>
 
+#include "resolve_bench.h"
 #include "shapes.h"
 #include "zerorow/arrow/export.h"
 #include "zerorow/arrow/import.h"
@@ -272,6 +273,7 @@ void PrintRatios(RatioReporter& rep) {
     std::printf("| read all fields of a %s row, checked / unchecked (ns) | %.1f / %.1f | | %.2fx | |\n", shapes[s],
                 per_row(rc.ns), per_row(ru.ns), rc.ns / ru.ns);
   }
+  PrintResolveRatios([&](const std::string& name) { return r[name].ns; });
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <arrow/ipc/api.h>
 
 #include "zerorow/arrow/adapter.h"
+#include "zerorow/arrow/resolved.h"
 
 namespace zerorow::arrow_io {
 namespace {
@@ -15,13 +16,6 @@ namespace {
 Status FromArrow(const ::arrow::Status& st, ErrorKind kind, std::string_view what) {
   if (st.ok()) return Status::OK();
   return Status::Error(kind, std::string(what) + ": " + st.ToString());
-}
-
-std::string Hex16(uint64_t v) {
-  static const char* digits = "0123456789abcdef";
-  std::string out(16, '0');
-  for (int i = 15; i >= 0; --i, v >>= 4) out[i] = digits[v & 0xf];
-  return out;
 }
 
 // SPEC §5: the version's major number must be 1 ("1", "1.0", ...).
@@ -81,7 +75,7 @@ Status WriteRowFile(const std::string& path, const Schema& schema, const RowBatc
   return FromArrow((*sink)->Close(), ErrorKind::kInvalidArgument, "closing " + path);
 }
 
-Result<RowFile> RowFile::Open(const std::string& path, const Schema* expected, ValidationLevel level) {
+Result<RowFile> RowFile::Open(const std::string& path, const Schema* reader_schema, ValidationLevel level) {
   auto file = ::arrow::io::ReadableFile::Open(path);
   ZR_RETURN_NOT_OK(FromArrow(file.status(), ErrorKind::kInvalidArgument, "opening " + path));
   auto reader = ::arrow::ipc::RecordBatchFileReader::Open(*file);
@@ -107,17 +101,24 @@ Result<RowFile> RowFile::Open(const std::string& path, const Schema* expected, V
   RowFile out;
   out.version_ = values[0];
   ZR_RETURN_NOT_OK(CheckVersion(values[0]));
-  std::string text_fp = Hex16(Fnv1a64(values[1]));
+  // The fingerprint of the schema, not of its text: aliases are left out of it (SPEC §4.2).
+  ZR_ASSIGN_OR_RETURN(out.schema_, Schema::FromJson(values[1]));
+  std::string text_fp = out.schema_.fingerprint_hex();
   if (values[2] != text_fp) {
     return Status::InvalidData("zerorow.fingerprint " + values[2] + " is not the fingerprint of zerorow.schema (" +
                                text_fp + ")");
   }
-  ZR_ASSIGN_OR_RETURN(out.schema_, Schema::FromJson(values[1]));
-  if (expected && expected->fingerprint() != out.schema_.fingerprint()) {
-    return Status::Error(ErrorKind::kSchemaMismatch, "the file's schema has fingerprint " +
-                                                         out.schema_.fingerprint_hex() + ", the expected schema " +
-                                                         expected->fingerprint_hex());
+  // SPEC §13.5: the file's schema resolved to the reader's when the file is opened.
+  auto resolution = Resolve(out.schema_, reader_schema ? *reader_schema : out.schema_);
+  if (!resolution.ok()) {
+    const Status& st = resolution.status();
+    return Status::Error(st.kind(),
+                         "row file " + path + ": its schema " + out.schema_.fingerprint_hex() +
+                             " cannot be read as the reader schema " + reader_schema->fingerprint_hex() + ": " +
+                             st.message(),
+                         st.path());
   }
+  out.resolution_ = *resolution;
   for (int b = 0; b < (*reader)->num_record_batches(); ++b) {
     auto batch = (*reader)->ReadRecordBatch(b);
     ZR_RETURN_NOT_OK(FromArrow(batch.status(), ErrorKind::kInvalidData, "reading record batch " + std::to_string(b)));
@@ -136,6 +137,13 @@ Result<RowFile> RowFile::Open(const std::string& path, const Schema* expected, V
                            st.actual());
     }
   }
+  return out;
+}
+
+Result<RowBatch> RowFile::ReaderRows() const {
+  if (resolution_.is_identity()) return rows_;
+  RowBatch out;
+  ZR_RETURN_NOT_OK(AppendReaderRows(resolution_, rows_, &out));
   return out;
 }
 
