@@ -45,6 +45,6 @@ set(ZEROROW_HAVE_ARROW_ADAPTER ON)
 # The Arrow tool: golden vectors -> Arrow IPC files, row files (SPEC §5) written and read.
 if(ZEROROW_BUILD_TOOLS OR ZEROROW_BUILD_TESTS)
   add_executable(zerorow_arrow tools/zerorow_arrow.cc)
-  target_link_libraries(zerorow_arrow PRIVATE zerorow::arrow_adapter)
+  target_link_libraries(zerorow_arrow PRIVATE zerorow::arrow_adapter zerorow::testing)
   target_compile_options(zerorow_arrow PRIVATE ${ZEROROW_WARNINGS})
 endif()

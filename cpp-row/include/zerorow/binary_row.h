@@ -131,8 +131,10 @@ class SlotView {
   BinaryMap GetMapUnchecked(int i) const;
 
   /// The encoded bytes of a variable-width value (string, binary, list, map, struct, or
-  /// decimal with precision > 18) — the span its reference points at, checked against the
-  /// view (B2). Copies nested values between rows (RowWriter::WriteRawBody).
+  /// decimal with precision > 18): the span its reference points at, checked against the
+  /// view (B2). Nothing is copied; RowWriter::WriteRawBody takes it to copy a nested value
+  /// into another row. A fixed-width field has no body (schema_mismatch); a null value's
+  /// body is empty.
   Result<std::span<const uint8_t>> GetBody(int i) const;
 
   /// Byte equality (SPEC §2.6: equal values have equal bytes).

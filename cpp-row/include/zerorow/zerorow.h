@@ -7,7 +7,6 @@
 #include "zerorow/decimal.h"
 #include "zerorow/encoder.h"
 #include "zerorow/json.h"
-#include "zerorow/json_values.h"
 #include "zerorow/row_writer.h"
 #include "zerorow/schema.h"
 #include "zerorow/status.h"

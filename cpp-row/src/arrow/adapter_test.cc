@@ -15,8 +15,8 @@ TEST(ArrowAdapterTest, GoldenVectorsThroughArrowCpp) {
   ASSERT_FALSE(cases.empty()) << "golden vectors missing under " << ZEROROW_VECTORS_DIR;
   for (const std::string& name : cases) {
     SCOPED_TRACE(name);
-    auto schema = *Schema::FromJson(testing::ReadFile(testing::CaseDir(name) / "schema.json"));
-    std::string row = testing::ReadFile(testing::CaseDir(name) / "row.bin");
+    auto schema = *Schema::FromJson(testing::ReadCaseFile(testing::CaseDir(name) / "schema.json"));
+    std::string row = testing::ReadCaseFile(testing::CaseDir(name) / "row.bin");
     std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(row.data()), row.size());
     std::unique_ptr<arrow_io::ArrowWriter> writer;
     ASSERT_TRUE(arrow_io::ArrowWriter::Make(schema, ::arrow::default_memory_pool(), &writer).ok());

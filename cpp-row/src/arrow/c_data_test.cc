@@ -28,9 +28,9 @@ TEST(ArrowCDataTest, GoldenVectorsRoundTrip) {
   ASSERT_FALSE(cases.empty()) << "golden vectors missing under " << ZEROROW_VECTORS_DIR;
   for (const std::string& name : cases) {
     SCOPED_TRACE(name);
-    auto schema = Schema::FromJson(testing::ReadFile(testing::CaseDir(name) / "schema.json"));
+    auto schema = Schema::FromJson(testing::ReadCaseFile(testing::CaseDir(name) / "schema.json"));
     ASSERT_TRUE(schema.ok()) << schema.status().ToString();
-    std::string row = testing::ReadFile(testing::CaseDir(name) / "row.bin");
+    std::string row = testing::ReadCaseFile(testing::CaseDir(name) / "row.bin");
     std::vector<uint8_t> bytes;
     std::vector<int64_t> offsets{0};
     for (int k = 0; k < 3; ++k) {

@@ -40,8 +40,8 @@ struct Case {
 };
 
 Case LoadCase(const std::string& name) {
-  return {*Schema::FromJson(testing::ReadFile(testing::CaseDir(name) / "schema.json")),
-          testing::ReadFile(testing::CaseDir(name) / "row.bin")};
+  return {*Schema::FromJson(testing::ReadCaseFile(testing::CaseDir(name) / "schema.json")),
+          testing::ReadCaseFile(testing::CaseDir(name) / "row.bin")};
 }
 
 arrow_io::RowBatch Repeat(const std::string& row, int n) {

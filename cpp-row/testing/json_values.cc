@@ -1,12 +1,12 @@
 // values.json (SPEC §10) <-> rows, driven by the schema.
-#include "zerorow/json_values.h"
+#include "zerorow/testing/json_values.h"
 
 #include <charconv>
 #include <cmath>
 #include <cstring>
 #include <string>
 
-namespace zerorow {
+namespace zerorow::testing {
 
 namespace {
 
@@ -451,4 +451,4 @@ Result<std::string> RowToJson(const BinaryRow& row) {
   return out;
 }
 
-}  // namespace zerorow
+}  // namespace zerorow::testing

@@ -1,14 +1,13 @@
-#include "vector_runner.h"
+#include "zerorow/testing/vector_runner.h"
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "zerorow/json.h"
-#include "zerorow/json_values.h"
 #include "zerorow/row_writer.h"
 #include "zerorow/schema.h"
+#include "zerorow/testing/files.h"
+#include "zerorow/testing/json_values.h"
 #include "zerorow/validate.h"
 
 namespace zerorow::vectors {
@@ -24,30 +23,19 @@ CheckResult Begin(const char* check, const std::string& name) {
   return r;
 }
 
-bool ReadFile(const fs::path& p, std::string* out) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  *out = ss.str();
+// Reads `dir`/`name` into *out; false when the file cannot be read.
+bool Load(const fs::path& dir, const char* name, std::string* out) {
+  auto text = testing::ReadFile(dir / name);
+  if (!text.ok()) return false;
+  *out = std::move(*text);
   return true;
-}
-
-std::vector<std::string> SortedDirs(const fs::path& dir) {
-  std::vector<std::string> names;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    if (e.is_directory() && e.path().filename() != "invalid" && e.path().filename() != "evolution")
-      names.push_back(e.path().filename().string());
-  }
-  std::sort(names.begin(), names.end());
-  return names;
 }
 
 void ValidCase(const fs::path& dir, const std::string& name, std::vector<CheckResult>* out) {
   CheckResult read = Begin("read", name), write = Begin("write", name);
   std::string schema_text, values_text, row;
-  if (!ReadFile(dir / "schema.json", &schema_text) || !ReadFile(dir / "values.json", &values_text) ||
-      !ReadFile(dir / "row.bin", &row)) {
+  if (!Load(dir, "schema.json", &schema_text) || !Load(dir, "values.json", &values_text) ||
+      !Load(dir, "row.bin", &row)) {
     read.message = write.message = "missing schema.json, values.json or row.bin";
     out->push_back(read);
     out->push_back(write);
@@ -72,7 +60,7 @@ void ValidCase(const fs::path& dir, const std::string& name, std::vector<CheckRe
     if (!r.ok()) {
       read.message = "validation failed: " + r.status().ToString();
     } else {
-      Status st = CheckRowAgainstJson(*r, *values);
+      Status st = testing::CheckRowAgainstJson(*r, *values);
       if (st.ok())
         read.pass = true;
       else
@@ -81,7 +69,7 @@ void ValidCase(const fs::path& dir, const std::string& name, std::vector<CheckRe
   }
   // write: encode values.json, compare byte for byte.
   RowWriter w(*schema);
-  Status st = WriteRowFromJson(*values, &w);
+  Status st = testing::WriteRowFromJson(*values, &w);
   if (!st.ok()) {
     write.message = st.ToString();
   } else if (w.bytes().size() != bytes.size() || !std::equal(bytes.begin(), bytes.end(), w.bytes().begin())) {
@@ -99,7 +87,7 @@ void ValidCase(const fs::path& dir, const std::string& name, std::vector<CheckRe
 void InvalidCase(const fs::path& dir, const std::string& name, std::vector<CheckResult>* out) {
   CheckResult res = Begin("reject", name);
   std::string schema_text, expected_text, row;
-  if (!ReadFile(dir / "schema.json", &schema_text) || !ReadFile(dir / "expected.json", &expected_text)) {
+  if (!Load(dir, "schema.json", &schema_text) || !Load(dir, "expected.json", &expected_text)) {
     res.message = "missing schema.json or expected.json";
     out->push_back(res);
     return;
@@ -112,7 +100,7 @@ void InvalidCase(const fs::path& dir, const std::string& name, std::vector<Check
     return;
   }
   const JsonValue* want_path = expected->Find("path");
-  bool has_row = ReadFile(dir / "row.bin", &row);
+  bool has_row = Load(dir, "row.bin", &row);
   auto schema = Schema::FromJson(schema_text);
   Status got;
   if (!has_row) {
@@ -146,9 +134,10 @@ bool RunAll(const std::string& vectors_dir, std::vector<CheckResult>* out, std::
     *error = "not a directory: " + vectors_dir;
     return false;
   }
-  for (const std::string& name : SortedDirs(root)) ValidCase(root / name, name, out);
+  for (const std::string& name : testing::GoldenCaseNames(root)) ValidCase(root / name, name, out);
   if (fs::is_directory(root / "invalid", ec)) {
-    for (const std::string& name : SortedDirs(root / "invalid")) InvalidCase(root / "invalid" / name, name, out);
+    for (const std::string& name : testing::GoldenCaseNames(root / "invalid"))
+      InvalidCase(root / "invalid" / name, name, out);
   }
   return true;
 }

@@ -1,5 +1,5 @@
 // The golden-vector checks of SPEC §8 (read, write, reject), shared by the zerorow_vectors
-// program and the GoogleTest suite.
+// program and the GoogleTest suite (zerorow::testing, not part of the shipped library).
 #pragma once
 
 #include <string>
