@@ -5,6 +5,8 @@
 #include <cstring>
 #include <string>
 
+#include "ordinal_path.h"
+
 namespace zerorow {
 
 namespace {
@@ -33,7 +35,7 @@ bool AllZero(const uint8_t* p, size_t n) {
 
 // The path component of element i (SPEC §4.3); a map's "{keys}" / "{values}" is prefixed
 // by Map().
-std::string ElemName(size_t i) { return "[" + std::to_string(i) + "]"; }
+std::string ElemName(size_t i) { return detail::IndexPath(static_cast<int64_t>(i)); }
 
 class Validator {
  public:

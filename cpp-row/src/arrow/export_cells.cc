@@ -5,6 +5,7 @@
 #include <string>
 
 #include "export_internal.h"
+#include "ordinal_path.h"
 #include "zerorow/decimal.h"
 #include "zerorow/validate.h"
 
@@ -103,7 +104,8 @@ Status CheckUtf8(const uint8_t* data, const int32_t* off, const std::vector<std:
   if (ok) return Status::OK();
   for (size_t k = 0; k < n; ++k) {
     if (!IsValidUtf8(bodies[k]))
-      return Status::Error(ErrorKind::kInvalidData, "string is not valid UTF-8", "[" + std::to_string(k) + "]");
+      return Status::Error(ErrorKind::kInvalidData, "string is not valid UTF-8",
+                           detail::IndexPath(static_cast<int64_t>(k)));
   }
   return Status::OK();
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "import_internal.h"
+#include "ordinal_path.h"
 #include "zerorow/arrow/import.h"
 #include "zerorow/decimal.h"
 #include "zerorow/validate.h"
@@ -213,7 +214,7 @@ Status ScatterBodies(const Target& to, const Col& c, const Bodies& bodies, std::
       src = static_cast<const uint8_t*>(c.a->buffers[2]) + c.Range(p).first;
       if (id == TypeId::kString && !IsValidUtf8(std::span<const uint8_t>(src, sz)))
         return Status::Error(ErrorKind::kInvalidData, "string is not valid UTF-8",
-                             to.im.st.fields()[to.f].name + "[" + std::to_string(k) + "]");
+                             to.im.st.fields()[to.f].name + detail::IndexPath(k));
     } else {
       src = bodies.bytes.data() + bodies.offset[k];
     }
