@@ -213,8 +213,12 @@ class BinaryRow : public detail::SlotView {
 class BinaryArray : public detail::SlotView {
  public:
   BinaryArray() = default;
-  /// W1-W2 for arrays; count < 2^31 and the fixed region must fit (B3).
+  /// W1-W2 for a top-level array buffer; count < 2^31 and the fixed region must fit (B3).
+  /// A buffer shorter than 8 bytes is truncated.
   static Result<BinaryArray> Wrap(std::span<const uint8_t> bytes, const DataType* element_type);
+  /// The same for the body of a list inside a row (what GetArray does): a body shorter than
+  /// 8 bytes is invalid_data, since the enclosing row's reference says where it ends.
+  static Result<BinaryArray> WrapNested(std::span<const uint8_t> bytes, const DataType* element_type);
   /// No checks (the count is read from the first 8 bytes). Inline, like BinaryRow's.
   static BinaryArray WrapUnchecked(const uint8_t* data, size_t size, const DataType* element_type) {
     BinaryArray a;

@@ -154,7 +154,7 @@ Status WrapLists(const Cells& cells, const DataType& elem, int32_t* off, std::ve
     off[k] = static_cast<int32_t>(total);
     if (!cells.slot[k]) continue;
     ZR_ASSIGN_OR_RETURN(auto body, cells.Body(k));
-    ZR_ASSIGN_OR_RETURN((*arrays)[k], BinaryArray::Wrap(body, &elem));
+    ZR_ASSIGN_OR_RETURN((*arrays)[k], BinaryArray::WrapNested(body, &elem));
     total += (*arrays)[k].size();
     if (static_cast<uint64_t>(total) > cells.budget) return OverBudget("list elements", total, cells.budget);
     if (total > INT32_MAX) return Status::Unsupported("a list column over 2^31 elements (needs large_list)");
