@@ -1,19 +1,23 @@
-# java-row: the Java library (Maven module zerorow-java) and its JMH benchmarks.
-# build-java compiles it and writes target/vector-runner.args (a java @argfile with the
-# classpath), so the harness starts VectorRunner with plain `java`, without Maven.
+# java-row: the Java library (Maven module zerorow-java), its testing module (zerorow-testing:
+# the vector runner and the values.json codec, not shipped) and its JMH benchmarks.
+# build-java compiles both and writes testing/target/vector-runner.args (a java @argfile with
+# the classpath), so the harness starts VectorRunner with plain `java`, without Maven.
 JAVA_ROW := $(ROOT)/java-row
+JAVA_TESTING := $(JAVA_ROW)/testing
 TEST_TARGETS += test-java
 BENCH_TARGETS += bench-java
 VECTOR_DEPS += build-java
-VECTOR_RUNNERS += java=java\ @$(JAVA_ROW)/target/vector-runner.args\ io.zerorow.tools.VectorRunner
+VECTOR_RUNNERS += java=java\ @$(JAVA_TESTING)/target/vector-runner.args\ io.zerorow.tools.VectorRunner
 
 .PHONY: build-java test-java bench-java
 build-java:
-	cd $(ROOT) && $(MVN) -q -pl java-row -DskipTests compile
-	printf -- '-cp "%s:%s"\n' "$(JAVA_ROW)/target/classes" "$$(cat $(JAVA_ROW)/target/classpath.txt)" > $(JAVA_ROW)/target/vector-runner.args
+	cd $(ROOT) && $(MVN) -q -pl java-row/testing -am -DskipTests compile
+	printf -- '-cp "%s:%s"\n' "$(JAVA_TESTING)/target/classes" "$$(cat $(JAVA_TESTING)/target/classpath.txt)" > $(JAVA_TESTING)/target/vector-runner.args
 
+# zerorow-java's own tests, then zerorow-testing's: every golden vector and random rows
+# through the values.json codec.
 test-java:
-	cd $(ROOT) && $(MVN) -pl java-row test
+	cd $(ROOT) && $(MVN) -pl java-row,java-row/testing test
 
 # Short on purpose (shared 2-core machine): 1 fork, 2 warm-up and 3 measured 1 s iterations
 # per benchmark, with the gc profiler; then prints the table with the ratios (README.md).
@@ -31,7 +35,8 @@ bench-java:
 
 # Java formatting: google-java-format 1.24.0 through spotless 2.44.4 (pinned in pom.xml), on
 # zerorow's own Java modules. fmt-java rewrites; lint-java-fmt fails on any difference.
-JAVA_FMT_MODULES := java-row,java-row/bench,java-row/arrow,java-row/parquet,format-spec/oracle
+JAVA_FMT_MODULES := java-row,java-row/testing,java-row/bench,java-row/arrow,java-row/arrow/testing
+JAVA_FMT_MODULES := $(JAVA_FMT_MODULES),java-row/parquet,format-spec/oracle
 SPOTLESS := com.diffplug.spotless:spotless-maven-plugin
 .PHONY: fmt-java lint-java
 FMT_TARGETS += fmt-java

@@ -4,7 +4,7 @@ and the result must equal what pyarrow builds from the case's values.json, schem
 metadata included (`Table.equals(..., check_metadata=True)`; NaNs compare by bit pattern).
 
 Producers (each gets the vectors folder and gives one Arrow table per case):
-  java    - io.zerorow.arrow.ArrowVectors (zerorow-arrow) writes <case>.arrow IPC files;
+  java    - io.zerorow.arrow.tools.ArrowVectors (zerorow-arrow-testing) writes <case>.arrow IPC files;
             it also writes <case>.rows.arrow row files (SPEC §5), which must open in
             pyarrow (`pa.ipc.open_file`) with the row metadata intact and the row bytes
             equal to row.bin.
@@ -20,7 +20,7 @@ Row files across languages (SPEC §5), per case, with the row bytes compared to 
                   read-rowfile --hex`, expected schema, level full);
   java>cpp      - Java's <case>.rows.arrow opens in C++ the same way;
   java>py       - Java's <case>.rows.arrow opens in Python (`zerorow.open_file`, level full);
-  py>java, cpp>java - the Python and C++ files open in Java (io.zerorow.arrow.RowFileCat:
+  py>java, cpp>java - the Python and C++ files open in Java (io.zerorow.arrow.tools.RowFileCat:
                   expected schema, level full), all cases in one JVM.
 (The Python and Java legs run when those producers ran.)
 
@@ -209,7 +209,8 @@ def tables_equal(actual, expected):
 
 
 def java_classpath():
-    target = os.path.join(ROOT, "java-row", "arrow", "target")
+    """zerorow-arrow-testing (ArrowVectors, RowFileCat) and its runtime classpath."""
+    target = os.path.join(ROOT, "java-row", "arrow", "testing", "target")
     with open(os.path.join(target, "classpath.txt")) as f:
         deps = f.read().strip()
     return os.path.join(target, "classes") + os.pathsep + deps
@@ -225,7 +226,15 @@ def produce_java(vectors, out, classpath=None):
     """Runs ArrowVectors; returns {case: pa.Table} and checks nothing itself."""
     cp = classpath or java_classpath()
     proc = subprocess.run(
-        ["java", *JAVA_OPTS, "-cp", cp, "io.zerorow.arrow.ArrowVectors", vectors, out],
+        [
+            "java",
+            *JAVA_OPTS,
+            "-cp",
+            cp,
+            "io.zerorow.arrow.tools.ArrowVectors",
+            vectors,
+            out,
+        ],
         capture_output=True,
         text=True,
         timeout=600,
@@ -390,7 +399,7 @@ def java_read_row_files(files, vectors, classpath=None):
             *JAVA_OPTS,
             "-cp",
             classpath or java_classpath(),
-            "io.zerorow.arrow.RowFileCat",
+            "io.zerorow.arrow.tools.RowFileCat",
             *args,
         ],
         capture_output=True,

@@ -1,9 +1,8 @@
-package io.zerorow;
+package io.zerorow.tools;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.zerorow.tools.VectorRunner;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -13,8 +12,8 @@ import org.junit.jupiter.api.TestFactory;
 class GoldenVectorsTest {
   @TestFactory
   Stream<DynamicTest> vectors() throws Exception {
-    List<VectorRunner.Check> checks = VectorRunner.run(Vectors.dir());
-    assertFalse(checks.isEmpty(), "no vectors found in " + Vectors.dir());
+    List<VectorRunner.Check> checks = VectorRunner.run(GoldenVectors.folder());
+    assertFalse(checks.isEmpty(), "no vectors found in " + GoldenVectors.folder());
     return checks.stream()
         .map(
             c ->

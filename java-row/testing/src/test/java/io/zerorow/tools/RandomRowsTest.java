@@ -1,9 +1,15 @@
-package io.zerorow;
+package io.zerorow.tools;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.zerorow.tools.JsonValues;
+import io.zerorow.BinaryRow;
+import io.zerorow.DataType;
+import io.zerorow.DataTypes;
+import io.zerorow.Field;
+import io.zerorow.Schema;
+import io.zerorow.Validator;
+import io.zerorow.ZerorowException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;

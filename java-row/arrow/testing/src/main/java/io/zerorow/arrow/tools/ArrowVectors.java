@@ -1,7 +1,10 @@
-package io.zerorow.arrow;
+package io.zerorow.arrow.tools;
 
 import io.zerorow.BinaryRow;
 import io.zerorow.Schema;
+import io.zerorow.arrow.ArrowUtils;
+import io.zerorow.arrow.ArrowWriter;
+import io.zerorow.arrow.RowFileWriter;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +25,7 @@ import org.apache.arrow.vector.ipc.ArrowFileWriter;
  * Arrow IPC file of one record batch, SPEC §12) and {@code OUT/<case>.rows.arrow} (a row file, SPEC
  * §5). Prints {@code OK <case>} or {@code ERROR <case>: <why>} per case.
  *
- * <pre>java -cp ... io.zerorow.arrow.ArrowVectors VECTORS OUT</pre>
+ * <pre>java -cp ... io.zerorow.arrow.tools.ArrowVectors VECTORS OUT</pre>
  */
 public final class ArrowVectors {
   private ArrowVectors() {}
