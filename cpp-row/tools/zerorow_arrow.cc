@@ -146,7 +146,7 @@ int ReadRowFileCmd(const std::string& in, const std::string* expected_path, bool
     expected = *s;
   }
   auto file =
-      zerorow::arrow_io::RowFile::Open(in, expected_path ? &expected : nullptr, zerorow::ValidationLevel::kFull);
+      zerorow::arrow_io::RowFileReader::Open(in, expected_path ? &expected : nullptr, zerorow::ValidationLevel::kFull);
   if (!file.ok()) return Fail(file.status());
   std::printf("rows=%lld fingerprint=%s\n", static_cast<long long>(file->num_rows()),
               file->schema().fingerprint_hex().c_str());
