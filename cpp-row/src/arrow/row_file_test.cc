@@ -218,15 +218,17 @@ TEST(RowFileTest, InvalidRowFailsFullValidation) {
 Status ReadmeRowFiles(const Schema& schema, const arrow_io::RowBatch& rows, const std::string& path) {
   auto use = [](const Result<BinaryRow>& r) { return r.ok(); };
   std::span<const uint8_t> row = rows.row_bytes(0);
+  // cpp-row/README.md quotes these lines as laid out here:
+  // clang-format off
   // --- README "Row files"
   ZR_ASSIGN_OR_RETURN(auto writer, zerorow::arrow_io::RowFileWriter::Open(path, schema));
-  ZR_RETURN_NOT_OK(writer.Write(row));   // a BinaryRow or its bytes
-  ZR_RETURN_NOT_OK(writer.Write(rows));  // or a RowBatch
+  ZR_RETURN_NOT_OK(writer.Write(row));                          // a BinaryRow or its bytes
+  ZR_RETURN_NOT_OK(writer.Write(rows));                         // or a RowBatch
   ZR_RETURN_NOT_OK(writer.Close());
-  ZR_ASSIGN_OR_RETURN(auto file,
-                      zerorow::arrow_io::RowFileReader::Open(path, &schema, zerorow::ValidationLevel::kFull));
+  ZR_ASSIGN_OR_RETURN(auto file, zerorow::arrow_io::RowFileReader::Open(path, &schema, zerorow::ValidationLevel::kFull));
   for (int64_t k = 0; k < file.num_rows(); ++k) use(file.row(k));  // BinaryRow views
   // ---
+  // clang-format on
   if (file.num_rows() != 1 + rows.num_rows()) return Status::InvalidData("unexpected row count");
   return Status::OK();
 }
