@@ -23,9 +23,10 @@ TEST(ArrowAdapterTest, GoldenVectorsThroughArrowCpp) {
     for (int k = 0; k < 4; ++k) ASSERT_TRUE(writer->Write(bytes).ok());
     std::shared_ptr<::arrow::RecordBatch> batch;
     auto st = writer->Finish(&batch);
-    if (!st.ok() && st.message().find("Recursion level") != std::string::npos) {
-      // Arrow C++ refuses to import C Data nested deeper than its own limit of 64.
-      std::printf("note: %s exceeds Arrow C++'s import depth limit\n", name.c_str());
+    if (name == "max_depth_64") {
+      // Arrow C++ refuses to import C Data nested deeper than its own limit of 64: asserted,
+      // so that the case cannot pass quietly (SKIPS.md lists no skip for it).
+      EXPECT_NE(st.message().find("Recursion level"), std::string::npos) << st.ToString();
       continue;
     }
     ASSERT_TRUE(st.ok()) << st.ToString();
