@@ -431,6 +431,32 @@ TEST(ArrowCImportTest, ShortChildIsInvalidData) {
   EXPECT_NE(st.message().find("length >= 3"), std::string::npos) << st.ToString();
 }
 
+// An empty array may leave its buffers null (the C Data Interface allows it for length 0):
+// nothing is read or offset from them. Built by hand, as producers like this exist.
+TEST(ArrowCImportTest, EmptyArraysWithNullBuffersImportAsNoRows) {
+  auto schema = *Schema::Make({field("flag", bool_()), field("n", int64()), field("s", string())});
+  ArrowSchema exported{};
+  ASSERT_TRUE(arrow_io::ExportSchema(schema, &exported).ok());
+  const void* no_buffers[3] = {nullptr, nullptr, nullptr};
+  ArrowArray columns[3]{};
+  ArrowArray* children[3] = {&columns[0], &columns[1], &columns[2]};
+  for (int c = 0; c < 3; ++c) {
+    columns[c].n_buffers = c == 2 ? 3 : 2;
+    columns[c].buffers = no_buffers;
+  }
+  ArrowArray top{};
+  top.n_buffers = 1;
+  top.buffers = no_buffers;
+  top.n_children = 3;
+  top.children = children;
+  for (ArrowArray& column : columns) column.offset = 5;  // an offset into nothing: never applied
+  arrow_io::RowBatch batch;
+  Status st = arrow_io::ImportRows(&top, &exported, schema, &batch);
+  EXPECT_TRUE(st.ok()) << st.ToString();
+  EXPECT_EQ(batch.num_rows(), 0);
+  exported.release(&exported);
+}
+
 TEST(ArrowCImportTest, DictionaryColumnIsRefusedAtSchemaTime) {
   ExportedBatch b;
   ArrowSchema dict{};
