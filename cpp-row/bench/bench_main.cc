@@ -8,6 +8,7 @@
 #include <map>
 #include <string>
 
+#include "resolve_bench.h"
 #include "shapes.h"
 #include "zerorow/arrow/export.h"
 #include "zerorow/arrow/import.h"
@@ -335,6 +336,7 @@ void PrintRatios(RatioReporter& rep) {
                 per_row(rc.ns), per_row(ru.ns), rc.ns / ru.ns);
   }
   PrintGetterCost(rep);
+  PrintResolveRatios([&](const std::string& name) { return r[name].ns; });
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <arrow/c/bridge.h>
 
+#include "zerorow/row_writer.h"
+
 namespace zerorow::arrow_io {
 
 ::arrow::Status ToArrowStatus(const Status& st) {
@@ -77,6 +79,18 @@ void ArrowWriter::Reset() {
 ::arrow::Status ArrowWriter::Write(std::span<const uint8_t> row) {
   ARROW_RETURN_NOT_OK(ToArrowStatus(BinaryRow::Wrap(row, schema_).status()));
   bytes_.insert(bytes_.end(), row.begin(), row.end());
+  offsets_.push_back(static_cast<int64_t>(bytes_.size()));
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status ArrowWriter::Write(const ResolvedRow& row) {
+  RowWriter out(schema_, &bytes_);  // appends a row of the reader schema after the others
+  Status st = WriteReaderRow(row, &out);
+  if (st.ok()) st = out.Finish();
+  if (!st.ok()) {
+    bytes_.resize(static_cast<size_t>(offsets_.back()));  // drops the unfinished row
+    return ToArrowStatus(st);
+  }
   offsets_.push_back(static_cast<int64_t>(bytes_.size()));
   return ::arrow::Status::OK();
 }

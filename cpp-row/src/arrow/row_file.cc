@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "zerorow/arrow/adapter.h"
+#include "zerorow/arrow/resolved.h"
 
 namespace zerorow::arrow_io {
 namespace {
@@ -17,13 +18,6 @@ namespace {
 Status FromArrow(const ::arrow::Status& st, ErrorKind kind, std::string_view what) {
   if (st.ok()) return Status::OK();
   return Status::Error(kind, std::string(what) + ": " + st.ToString());
-}
-
-std::string Hex16(uint64_t v) {
-  static const char* digits = "0123456789abcdef";
-  std::string out(16, '0');
-  for (int i = 15; i >= 0; --i, v >>= 4) out[i] = digits[v & 0xf];
-  return out;
 }
 
 // SPEC §5: the version's major number must be 1 ("1", "1.0", ...).
@@ -202,20 +196,30 @@ Result<RowColumnMeta> ReadRowColumn(const ::arrow::Schema& arrow_schema) {
   return out;
 }
 
-// The file's schema, after the version and fingerprint checks and the expected schema's.
-Result<Schema> ReadSchema(const RowColumnMeta& meta, const Schema* expected) {
+// The file's schema, after the version and fingerprint checks.
+Result<Schema> ReadSchema(const RowColumnMeta& meta) {
   ZR_RETURN_NOT_OK(CheckVersion(meta.version));
-  std::string text_fp = Hex16(Fnv1a64(meta.schema_json));
-  if (meta.fingerprint != text_fp) {
-    return Status::InvalidData("zerorow.fingerprint " + meta.fingerprint +
-                               " is not the fingerprint of zerorow.schema (" + text_fp + ")");
-  }
+  // The fingerprint of the schema, not of its text: aliases are left out of it (SPEC §4.2).
   ZR_ASSIGN_OR_RETURN(Schema schema, Schema::FromJson(meta.schema_json));
-  if (expected && expected->fingerprint() != schema.fingerprint()) {
-    return Status::Error(ErrorKind::kSchemaMismatch, "the file's schema has fingerprint " + schema.fingerprint_hex() +
-                                                         ", the expected schema " + expected->fingerprint_hex());
+  std::string schema_fp = schema.fingerprint_hex();
+  if (meta.fingerprint != schema_fp) {
+    return Status::InvalidData("zerorow.fingerprint " + meta.fingerprint +
+                               " is not the fingerprint of zerorow.schema (" + schema_fp + ")");
   }
   return schema;
+}
+
+// SPEC §13.5: the file's schema resolved to the reader's when the file is opened (to itself
+// when no reader schema is given).
+Result<Resolution> ResolveFileSchema(const std::string& path, const Schema& schema, const Schema* reader_schema) {
+  auto resolution = Resolve(schema, reader_schema ? *reader_schema : schema);
+  if (resolution.ok()) return resolution;
+  const Status& st = resolution.status();
+  return Status::Error(st.kind(),
+                       "row file " + path + ": its schema " + schema.fingerprint_hex() +
+                           " cannot be read as the reader schema " + reader_schema->fingerprint_hex() + ": " +
+                           st.message(),
+                       st.path());
 }
 
 // Every record batch's rows, appended to `out`.
@@ -236,7 +240,7 @@ Status ReadBatches(::arrow::ipc::RecordBatchFileReader& reader, bool large, RowB
 
 }  // namespace
 
-Result<RowFileReader> RowFileReader::Open(const std::string& path, const Schema* expected, ValidationLevel level) {
+Result<RowFileReader> RowFileReader::Open(const std::string& path, const Schema* reader_schema, ValidationLevel level) {
   auto file = ::arrow::io::ReadableFile::Open(path);
   ZR_RETURN_NOT_OK(FromArrow(file.status(), ErrorKind::kInvalidArgument, "opening " + path));
   auto reader = ::arrow::ipc::RecordBatchFileReader::Open(*file);
@@ -244,7 +248,8 @@ Result<RowFileReader> RowFileReader::Open(const std::string& path, const Schema*
   ZR_ASSIGN_OR_RETURN(RowColumnMeta meta, ReadRowColumn(*(*reader)->schema()));
   RowFileReader out;
   out.version_ = meta.version;
-  ZR_ASSIGN_OR_RETURN(out.schema_, ReadSchema(meta, expected));
+  ZR_ASSIGN_OR_RETURN(out.schema_, ReadSchema(meta));
+  ZR_ASSIGN_OR_RETURN(out.resolution_, ResolveFileSchema(path, out.schema_, reader_schema));
   ZR_RETURN_NOT_OK(ReadBatches(**reader, meta.large, &out.rows_));
   for (int64_t k = 0; k < out.rows_.num_rows(); ++k) {
     Status st = Validate(out.rows_.row_bytes(k), out.schema_, level);
@@ -253,6 +258,13 @@ Result<RowFileReader> RowFileReader::Open(const std::string& path, const Schema*
                            st.actual());
     }
   }
+  return out;
+}
+
+Result<RowBatch> RowFileReader::ReaderRows() const {
+  if (resolution_.is_identity()) return rows_;
+  RowBatch out;
+  ZR_RETURN_NOT_OK(AppendReaderRows(resolution_, rows_, &out));
   return out;
 }
 

@@ -11,6 +11,8 @@
 #include <fstream>
 
 #include "test_util.h"
+#include "zerorow/arrow/adapter.h"
+#include "zerorow/row_writer.h"
 
 namespace zerorow {
 namespace {
@@ -129,16 +131,67 @@ TEST(RowFileTest, EmptyFileAndLargeBinary) {
   EXPECT_EQ(large->num_rows(), 1);
 }
 
-TEST(RowFileTest, FingerprintMismatchWithExpectedSchema) {
+TEST(RowFileTest, AReaderSchemaTheFileCannotBeResolvedToIsRefusedNamingTheFile) {
   Case a = LoadCase("int32_edges");
-  Case other = LoadCase("list_of_struct");
+  auto other = *Schema::Make({field("must", int32(), false)});  // the file's schema lacks it
   fs::path path = TempPath("mismatch.zrow");
   ASSERT_TRUE(arrow_io::WriteRowFile(path.string(), a.schema, Repeat(a.row, 1)).ok());
-  auto file = arrow_io::RowFileReader::Open(path.string(), &other.schema);
+  auto file = arrow_io::RowFileReader::Open(path.string(), &other);
   ASSERT_FALSE(file.ok());
   EXPECT_EQ(file.status().kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(file.status().path(), "must");
+  EXPECT_NE(file.status().message().find(path.string()), std::string::npos) << file.status().ToString();
   EXPECT_NE(file.status().message().find(a.schema.fingerprint_hex()), std::string::npos);
-  EXPECT_NE(file.status().message().find(other.schema.fingerprint_hex()), std::string::npos);
+  EXPECT_NE(file.status().message().find(other.fingerprint_hex()), std::string::npos);
+}
+
+// SPEC §13.5: a file of an older writer schema opened with the reader schema reads the
+// reader's values, and its rows go to Arrow with the reader's Arrow schema.
+TEST(RowFileTest, AReaderSchemaResolvesTheFileSchema) {
+  auto writer = *Schema::Make({field("id", int32(), false), field("qty", int16()), field("gone", string())});
+  auto reader =
+      *Schema::Make({field("note", string()), field("quantity", int64(), true, {"qty"}), field("id", int64(), false)});
+  RowWriter w(writer);
+  arrow_io::RowBatch rows;
+  for (int k = 0; k < 3; ++k) {
+    w.Reset();
+    ASSERT_TRUE(w.WriteInt32(0, k).ok());
+    ASSERT_TRUE(w.WriteInt16(1, static_cast<int16_t>(-k)).ok());
+    ASSERT_TRUE(w.WriteString(2, "x").ok());
+    ASSERT_TRUE(w.Finish().ok());
+    rows.bytes.insert(rows.bytes.end(), w.bytes().begin(), w.bytes().end());
+    rows.offsets.push_back(static_cast<int64_t>(rows.bytes.size()));
+  }
+  fs::path path = TempPath("evolved.zrow");
+  ASSERT_TRUE(arrow_io::WriteRowFile(path.string(), writer, rows).ok());
+  auto file = arrow_io::RowFileReader::Open(path.string(), &reader, ValidationLevel::kFull);
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  EXPECT_EQ(file->schema().fingerprint(), writer.fingerprint());
+  EXPECT_FALSE(file->resolution().is_identity());
+  auto row = file->resolved_row(2);
+  ASSERT_TRUE(row.ok()) << row.status().ToString();
+  EXPECT_TRUE(*row->IsNull(0));
+  EXPECT_EQ(*row->GetInt64(1), -2);
+  EXPECT_EQ(*row->GetInt64(2), 2);
+  auto reader_rows = file->ReaderRows();
+  ASSERT_TRUE(reader_rows.ok()) << reader_rows.status().ToString();
+  std::unique_ptr<arrow_io::ArrowWriter> aw;
+  ASSERT_TRUE(arrow_io::ArrowWriter::Make(reader, ::arrow::default_memory_pool(), &aw).ok());
+  for (int64_t k = 0; k < file->num_rows(); ++k) ASSERT_TRUE(aw->Write(*file->resolved_row(k)).ok());
+  std::shared_ptr<::arrow::RecordBatch> batch;
+  auto finished = aw->Finish(&batch);
+  ASSERT_TRUE(finished.ok()) << finished.ToString();
+  EXPECT_TRUE(batch->schema()->Equals(**arrow_io::ToArrowSchema(reader)));
+  EXPECT_EQ(batch->column(2)->ToString(), "[\n  0,\n  1,\n  2\n]");
+  EXPECT_EQ(reader_rows->num_rows(), 3);
+  auto again = BinaryRow::Wrap(reader_rows->row_bytes(1), reader);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(*again->GetInt64(1), -1);
+  // a row of another reader schema is refused by the writer, typed
+  std::unique_ptr<arrow_io::ArrowWriter> wrong;
+  ASSERT_TRUE(arrow_io::ArrowWriter::Make(writer, ::arrow::default_memory_pool(), &wrong).ok());
+  EXPECT_FALSE(wrong->Write(*file->resolved_row(0)).ok());
+  EXPECT_EQ(wrong->num_rows(), 0);
 }
 
 TEST(RowFileTest, FingerprintNotOfSchemaText) {

@@ -21,6 +21,7 @@
 #include "zerorow/arrow/export.h"
 #include "zerorow/arrow/import.h"
 #include "zerorow/binary_row.h"
+#include "zerorow/resolve.h"
 #include "zerorow/schema.h"
 
 namespace zerorow::arrow_io {
@@ -49,6 +50,9 @@ class ArrowWriter {
   ::arrow::Status Write(const BinaryRow& row);
   ::arrow::Status Write(const std::shared_ptr<BinaryRow>& row);
   ::arrow::Status Write(std::span<const uint8_t> row_bytes);
+  /// Appends a resolved row (SPEC §13.4) as the reader reads it: the writer's schema must be
+  /// its reader schema, so the batch has the reader's Arrow schema (SPEC §12).
+  ::arrow::Status Write(const ResolvedRow& row);
   int64_t num_rows() const { return static_cast<int64_t>(offsets_.size()) - 1; }
   /// The batch of every row written since the last Finish or Reset; the writer is then empty.
   ::arrow::Status Finish(std::shared_ptr<::arrow::RecordBatch>* out);
