@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 /**
  * The Java runner of the cross-language harness (SPEC §8, §10). Usage: {@code java
  * io.zerorow.tools.VectorRunner <vectors-folder>}; prints one line per check: {@code PASS|FAIL
- * read|write|reject <case>[: message]}, and exits 0 when it ran.
+ * read|write|reject|resolve <case>[: message]}, and exits 0 when it ran.
  */
 public final class VectorRunner {
   private VectorRunner() {}
@@ -66,7 +66,8 @@ public final class VectorRunner {
   public static List<Check> run(Path vectors) throws IOException {
     List<Check> out = new ArrayList<>();
     for (Path dir : cases(vectors)) {
-      if (dir.getFileName().toString().equals("invalid")) {
+      String folder = dir.getFileName().toString();
+      if (folder.equals("invalid") || folder.equals(EvolutionChecks.FOLDER)) {
         continue;
       }
       String name = dir.getFileName().toString();
@@ -79,6 +80,7 @@ public final class VectorRunner {
         out.add(new Check("reject", dir.getFileName().toString(), guard(() -> checkReject(dir))));
       }
     }
+    out.addAll(EvolutionChecks.run(vectors)); // resolve checks (SPEC §13.6)
     return out;
   }
 
