@@ -93,7 +93,9 @@ public final class Resolution {
     return plan == null ? row : new ResolvedRowView(plan, row);
   }
 
-  /** Which writer field each reader field reads, e.g. {@code Resolution(id <- id, name <- absent)}. */
+  /**
+   * Which writer field each reader field reads, e.g. {@code Resolution(id <- id, name <- absent)}.
+   */
   @Override
   public String toString() {
     if (plan == null) {

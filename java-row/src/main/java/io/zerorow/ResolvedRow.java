@@ -15,8 +15,8 @@ package io.zerorow;
  * {@link BinaryArray} or {@link BinaryMap}.
  *
  * <p>A resolved row reads through the {@code BinaryRow} it was made from: re-pointing that row
- * ({@link BinaryRow#pointTo}) re-points the resolved row, so one view serves a whole iteration.
- * Not thread-safe, like the view under it.
+ * ({@link BinaryRow#pointTo}) re-points the resolved row, so one view serves a whole iteration. Not
+ * thread-safe, like the view under it.
  */
 public interface ResolvedRow extends ResolvedGetters {
   /** The reader schema: names, ordinals and types of the fields read. */

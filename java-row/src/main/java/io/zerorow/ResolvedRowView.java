@@ -43,7 +43,9 @@ final class ResolvedRowView implements ResolvedRow {
     return numFields;
   }
 
-  /** The entry of reader field {@code ordinal} after checking that a getter of {@code mask} fits. */
+  /**
+   * The entry of reader field {@code ordinal} after checking that a getter of {@code mask} fits.
+   */
   private int entry(int ordinal, int mask) {
     if (BOUNDS_CHECKS) {
       if (ordinal < 0 || ordinal >= numFields) {
@@ -73,7 +75,8 @@ final class ResolvedRowView implements ResolvedRow {
   /** The reader's path of a field: the row's own path, then the reader's field name. */
   String path(int ordinal) {
     String p = row.path();
-    String name = ordinal >= 0 && ordinal < numFields ? schema.field(ordinal).name() : "[" + ordinal + "]";
+    String name =
+        ordinal >= 0 && ordinal < numFields ? schema.field(ordinal).name() : "[" + ordinal + "]";
     return p.isEmpty() ? name : p + "." + name;
   }
 

@@ -215,8 +215,8 @@ public final class RowCopier {
   }
 
   /**
-   * The copier's view of one reader type position: its schema path (for errors) and the writer
-   * that lays out its nested values in the shared buffer. Built once per copier.
+   * The copier's view of one reader type position: its schema path (for errors) and the writer that
+   * lays out its nested values in the shared buffer. Built once per copier.
    */
   private static final class Node {
     final DataType type;

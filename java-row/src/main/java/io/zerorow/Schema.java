@@ -57,7 +57,8 @@ public final class Schema extends DataType {
         }
         if (byName.containsKey(a)) {
           throw new InvalidDataException(
-              f.name(), "alias \"" + a + "\" is the name of field \"" + a + "\" in the same struct");
+              f.name(),
+              "alias \"" + a + "\" is the name of field \"" + a + "\" in the same struct");
         }
         String prev = owner.putIfAbsent(a, f.name());
         if (prev != null) {

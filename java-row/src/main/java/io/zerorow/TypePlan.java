@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * How one reader type reads one writer type (SPEC §13.1–13.3): built once per (writer, reader) pair
  * by {@link Resolution#resolve}, immutable, shared by every view of that pair. A plan whose writer
- * and reader types lay out the same bytes is the identity: its values are read with the plain views.
+ * and reader types lay out the same bytes is the identity: its values are read with the plain
+ * views.
  */
 final class TypePlan {
   // How to read the writer's value of a value type (the reader's getter widens it, SPEC §13.3).
@@ -108,7 +109,8 @@ final class TypePlan {
   }
 
   static TypePlan list(DataTypes.ListType w, DataTypes.ListType r, TypePlan element) {
-    return new TypePlan(w, r, element.identity && w.equals(r), SAME, 1, null, null, element, null, null);
+    return new TypePlan(
+        w, r, element.identity && w.equals(r), SAME, 1, null, null, element, null, null);
   }
 
   static TypePlan map(DataTypes.MapType w, DataTypes.MapType r, TypePlan key, TypePlan value) {
@@ -138,7 +140,8 @@ final class TypePlan {
           DataTypes.ListType wl = (DataTypes.ListType) w;
           DataTypes.ListType rl = (DataTypes.ListType) r;
           String p = path + "[]";
-          checkNullability(p, wl.element(), wl.elementNullable(), rl.element(), rl.elementNullable());
+          checkNullability(
+              p, wl.element(), wl.elementNullable(), rl.element(), rl.elementNullable());
           return list(wl, rl, resolve(wl.element(), rl.element(), p));
         }
       case MAP:
@@ -162,7 +165,6 @@ final class TypePlan {
     int n = r.numFields();
     int[] entries = new int[n];
     TypePlan[] fields = new TypePlan[n];
-    String[] readBy = new String[w.numFields()];
     for (int i = 0; i < n; i++) {
       Field rf = r.field(i);
       String p = path.isEmpty() ? rf.name() : path + "." + rf.name();
@@ -181,16 +183,6 @@ final class TypePlan {
         entries[i] = ABSENT;
         continue;
       }
-      if (readBy[j] != null) {
-        throw new SchemaMismatchException(
-            p,
-            "writer field \""
-                + w.field(j).name()
-                + "\" is already read by reader field \""
-                + readBy[j]
-                + "\" (a writer field matches at most one reader field)");
-      }
-      readBy[j] = rf.name();
       Field wf = w.field(j);
       checkNullability(p, wf.type(), wf.nullable(), rf.type(), rf.nullable());
       fields[i] = resolve(wf.type(), rf.type(), p);
@@ -199,7 +191,12 @@ final class TypePlan {
     return struct(w, r, entries, fields);
   }
 
-  /** The writer ordinal the reader field reads: same name, else its first alias the writer has. */
+  /**
+   * The writer ordinal the reader field reads: same name, else its first alias the writer has. A
+   * writer field is matched by one reader field at most (SPEC §13.1) without a check here: the
+   * names and aliases of a struct's fields are all distinct (SPEC §4.1), and each writer field has
+   * one.
+   */
   private static int match(Schema w, Field rf) {
     int j = w.indexOf(rf.name());
     for (int k = 0; j < 0 && k < rf.aliases().size(); k++) {
@@ -254,7 +251,8 @@ final class TypePlan {
           DataTypes.ListType wl = (DataTypes.ListType) w;
           DataTypes.ListType rl = (DataTypes.ListType) r;
           String p = path + "[]";
-          checkNullability(p, wl.element(), wl.elementNullable(), rl.element(), rl.elementNullable());
+          checkNullability(
+              p, wl.element(), wl.elementNullable(), rl.element(), rl.elementNullable());
           return list(wl, rl, resolveKey(wl.element(), rl.element(), p));
         }
       case MAP:

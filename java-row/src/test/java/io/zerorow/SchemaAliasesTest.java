@@ -56,7 +56,8 @@ class SchemaAliasesTest {
   void aliasesAreOutsideTheFingerprintAndEquality() {
     Schema plain =
         Schema.of(
-            Field.of("id", DataTypes.int64(), false), Field.of("customer", DataTypes.string(), true));
+            Field.of("id", DataTypes.int64(), false),
+            Field.of("customer", DataTypes.string(), true));
     assertEquals(plain.fingerprint(), RENAMED.fingerprint());
     assertEquals(plain.fingerprintHex(), RENAMED.fingerprintHex());
     assertEquals(plain, RENAMED);
@@ -78,14 +79,14 @@ class SchemaAliasesTest {
     assertEquals(List.of(), f.withAliases().aliases());
     assertEquals(f, new Field("a", DataTypes.int32(), true, List.of("b", "c")));
     assertTrue(f.toString().endsWith("\"aliases\":[\"b\",\"c\"]}"), f.toString());
-    assertThrows(NullPointerException.class, () -> Field.of("a", DataTypes.int32(), true, "b", null));
+    assertThrows(
+        NullPointerException.class, () -> Field.of("a", DataTypes.int32(), true, "b", null));
   }
 
   /** Each broken alias rule, in a built schema and in a loaded one (SPEC §4.1). */
   @Test
   void aliasRulesAreCheckedWhenBuiltAndWhenLoaded() {
-    assertRefused(
-        "x", "aliases must be non-empty", Field.of("x", DataTypes.int32(), true, ""));
+    assertRefused("x", "aliases must be non-empty", Field.of("x", DataTypes.int32(), true, ""));
     assertRefused(
         "x", "duplicate alias \"old\"", Field.of("x", DataTypes.int32(), true, "old", "old"));
     assertRefused(
@@ -103,8 +104,7 @@ class SchemaAliasesTest {
   }
 
   private static void assertRefused(String path, String detail, Field... fields) {
-    InvalidDataException built =
-        assertThrows(InvalidDataException.class, () -> Schema.of(fields));
+    InvalidDataException built = assertThrows(InvalidDataException.class, () -> Schema.of(fields));
     assertEquals(path, built.path());
     assertTrue(built.detail().startsWith(detail), built.getMessage());
     // the same schema as JSON, loaded, nested one level down
