@@ -36,7 +36,8 @@ bool ReadFile(const fs::path& p, std::string* out) {
 std::vector<std::string> SortedDirs(const fs::path& dir) {
   std::vector<std::string> names;
   for (const auto& e : fs::directory_iterator(dir)) {
-    if (e.is_directory() && e.path().filename() != "invalid") names.push_back(e.path().filename().string());
+    if (e.is_directory() && e.path().filename() != "invalid" && e.path().filename() != "evolution")
+      names.push_back(e.path().filename().string());
   }
   std::sort(names.begin(), names.end());
   return names;

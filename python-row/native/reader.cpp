@@ -1,13 +1,17 @@
 // Reading values out of the views: every byte is read by cpp-row's checked getters
 // (zerorow::BinaryRow / BinaryArray / BinaryMap, access rules B1-B3 of SPEC §6.2); this file
 // only turns what they return into Python objects and their errors into zerorow errors.
-#include <datetime.h>  // after Python.h (views.h)
 #include <zerorow/decimal.h>
 #include <zerorow/validate.h>
 
 #include <string>
 
 #include "views.h"
+
+// datetime.h needs Python.h (from views.h) first; include sorting would move it up.
+// clang-format off
+#include <datetime.h>
+// clang-format on
 
 namespace zr {
 

@@ -1,7 +1,6 @@
 // The encoder: walks Python objects along the compiled schema, fetching attributes with the
 // C API, and hands each value to cpp-row's writers (zerorow::RowWriter / ArrayWriter /
 // MapWriter), which own the layout, the canonical form (SPEC §2.6) and the value checks.
-#include <datetime.h>  // after Python.h (views.h)
 #include <zerorow/decimal.h>
 #include <zerorow/row_writer.h>
 #include <zerorow/validate.h>
@@ -10,6 +9,11 @@
 #include <limits>
 
 #include "views.h"
+
+// datetime.h needs Python.h (from views.h) first; include sorting would move it up.
+// clang-format off
+#include <datetime.h>
+// clang-format on
 
 namespace zr {
 
