@@ -53,20 +53,19 @@ public final class Schema extends DataType {
     for (Field f : fields) {
       for (String a : f.aliases()) {
         if (a.isEmpty()) {
-          throw new InvalidDataException(f.name(), "aliases must be non-empty");
+          throw new InvalidDataException(f.name(), "the field lists an empty alias");
         }
         if (byName.containsKey(a)) {
           throw new InvalidDataException(
-              f.name(),
-              "alias \"" + a + "\" is the name of field \"" + a + "\" in the same struct");
+              f.name(), "alias \"" + a + "\" is the name of a field of the same struct");
         }
         String prev = owner.putIfAbsent(a, f.name());
         if (prev != null) {
           throw new InvalidDataException(
               f.name(),
               prev.equals(f.name())
-                  ? "duplicate alias \"" + a + "\""
-                  : "alias \"" + a + "\" is also an alias of field \"" + prev + "\"");
+                  ? "the field lists the alias \"" + a + "\" twice"
+                  : "alias \"" + a + "\" is already an alias of field \"" + prev + "\"");
         }
       }
     }

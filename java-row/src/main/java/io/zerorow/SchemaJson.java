@@ -70,8 +70,8 @@ final class SchemaJson {
             type(req(m, "element", path), path + "[]"), bool(m, "element_nullable", path));
       case "map":
         return DataTypes.map(
-            type(req(m, "key", path), path + "{key}"),
-            type(req(m, "value", path), path + "{value}"),
+            type(req(m, "key", path), path + "{keys}"),
+            type(req(m, "value", path), path + "{values}"),
             bool(m, "value_nullable", path));
       case "struct":
         return struct(m, path);

@@ -1,7 +1,5 @@
 package io.zerorow;
 
-import java.util.List;
-
 /**
  * How one reader type reads one writer type (SPEC §13.1–13.3): built once per (writer, reader) pair
  * by {@link Resolution#resolve}, immutable, shared by every view of that pair. A plan whose writer
@@ -140,8 +138,7 @@ final class TypePlan {
           DataTypes.ListType wl = (DataTypes.ListType) w;
           DataTypes.ListType rl = (DataTypes.ListType) r;
           String p = path + "[]";
-          checkNullability(
-              p, wl.element(), wl.elementNullable(), rl.element(), rl.elementNullable());
+          checkNullability(p, ELEMENTS, wl.elementNullable(), rl.elementNullable());
           return list(wl, rl, resolve(wl.element(), rl.element(), p));
         }
       case MAP:
@@ -153,7 +150,7 @@ final class TypePlan {
           DataTypes.MapType rm = (DataTypes.MapType) r;
           TypePlan key = resolveKey(wm.key(), rm.key(), path + "{keys}");
           String p = path + "{values}";
-          checkNullability(p, wm.value(), wm.valueNullable(), rm.value(), rm.valueNullable());
+          checkNullability(p, VALUES, wm.valueNullable(), rm.valueNullable());
           return map(wm, rm, key, resolve(wm.value(), rm.value(), p));
         }
       default:
@@ -173,18 +170,16 @@ final class TypePlan {
         if (!rf.nullable()) {
           throw new SchemaMismatchException(
               p,
-              "the writer has no field \""
-                  + rf.name()
-                  + "\""
-                  + (rf.aliases().isEmpty() ? "" : " nor one named " + quoted(rf.aliases()))
-                  + " and the reader's field is not nullable (schemas carry no defaults;"
-                  + " declare it nullable to read it as null, SPEC §13.1)");
+              "reader field is not nullable but the writer has no field named "
+                  + names(rf)
+                  + " (schemas carry no defaults: declare the field nullable to read it as"
+                  + " null, SPEC §13.1)");
         }
         entries[i] = ABSENT;
         continue;
       }
       Field wf = w.field(j);
-      checkNullability(p, wf.type(), wf.nullable(), rf.type(), rf.nullable());
+      checkNullability(p, FIELD, wf.nullable(), rf.nullable());
       fields[i] = resolve(wf.type(), rf.type(), p);
       entries[i] = (j << CODE_BITS) | fields[i].read;
     }
@@ -228,7 +223,7 @@ final class TypePlan {
                     + w.toJson()
                     + " cannot be read as "
                     + r.toJson()
-                    + ": a struct in a map key must keep its fields, names and order (SPEC §13.1)");
+                    + ": a struct in a map key must keep its field names and order (SPEC §13.1)");
           }
           int n = rs.numFields();
           int[] entries = new int[n];
@@ -237,7 +232,7 @@ final class TypePlan {
             Field wf = ws.field(i);
             Field rf = rs.field(i);
             String p = path + "." + rf.name();
-            checkNullability(p, wf.type(), wf.nullable(), rf.type(), rf.nullable());
+            checkNullability(p, FIELD, wf.nullable(), rf.nullable());
             fields[i] = resolveKey(wf.type(), rf.type(), p);
             entries[i] = (i << CODE_BITS) | fields[i].read;
           }
@@ -251,8 +246,7 @@ final class TypePlan {
           DataTypes.ListType wl = (DataTypes.ListType) w;
           DataTypes.ListType rl = (DataTypes.ListType) r;
           String p = path + "[]";
-          checkNullability(
-              p, wl.element(), wl.elementNullable(), rl.element(), rl.elementNullable());
+          checkNullability(p, ELEMENTS, wl.elementNullable(), rl.elementNullable());
           return list(wl, rl, resolveKey(wl.element(), rl.element(), p));
         }
       case MAP:
@@ -264,7 +258,7 @@ final class TypePlan {
           DataTypes.MapType rm = (DataTypes.MapType) r;
           TypePlan key = resolveKey(wm.key(), rm.key(), path + "{keys}");
           String p = path + "{values}";
-          checkNullability(p, wm.value(), wm.valueNullable(), rm.value(), rm.valueNullable());
+          checkNullability(p, VALUES, wm.valueNullable(), rm.valueNullable());
           return map(wm, rm, key, resolveKey(wm.value(), rm.value(), p));
         }
       default:
@@ -364,16 +358,20 @@ final class TypePlan {
     return value(w, r, RESCALE, factor);
   }
 
+  // what a refused nullability names (SPEC §13.1)
+  private static final String FIELD = "field is";
+  private static final String ELEMENTS = "elements are";
+  private static final String VALUES = "map values are";
+
   private static void checkNullability(
-      String path, DataType w, boolean wNullable, DataType r, boolean rNullable) {
+      String path, String what, boolean wNullable, boolean rNullable) {
     if (wNullable && !rNullable) {
       throw new SchemaMismatchException(
           path,
-          "writer type "
-              + w.toJson()
-              + " (nullable) cannot be read as "
-              + r.toJson()
-              + " (not nullable): nullability may widen, never narrow (SPEC §13.1)");
+          "writer "
+              + what
+              + " nullable and cannot be read as not-null (nullability may widen, never"
+              + " narrow, SPEC §13.1)");
     }
   }
 
@@ -382,10 +380,11 @@ final class TypePlan {
         path, "writer type " + w.toJson() + " cannot be read as " + r.toJson());
   }
 
-  private static String quoted(List<String> names) {
-    StringBuilder b = new StringBuilder();
-    for (String a : names) {
-      b.append(b.length() == 0 ? "" : " or ").append('"').append(a).append('"');
+  /** The names a reader field is looked for by: {@code "x", "old_x"}. */
+  private static String names(Field f) {
+    StringBuilder b = new StringBuilder().append('"').append(f.name()).append('"');
+    for (String a : f.aliases()) {
+      b.append(", \"").append(a).append('"');
     }
     return b.toString();
   }

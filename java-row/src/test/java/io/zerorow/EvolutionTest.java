@@ -87,8 +87,11 @@ class EvolutionTest {
     Schema v2 = schema(V1.field(0), f("email", DataTypes.string(), false, "mail"));
     SchemaMismatchException e = refused(V1, v2, "email");
     assertTrue(
-        e.getMessage().contains("no field \"email\" nor one named \"mail\""), e.getMessage());
-    assertTrue(e.getMessage().contains("not nullable"), e.getMessage());
+        e.getMessage()
+            .startsWith(
+                "schema_mismatch at email: reader field is not nullable but the writer has no"
+                    + " field named \"email\", \"mail\""),
+        e.getMessage());
   }
 
   @Test
@@ -290,8 +293,8 @@ class EvolutionTest {
         refused(
             schema(f("x", DataTypes.int32(), true)), schema(f("x", DataTypes.int32(), false)), "x");
     assertEquals(
-        "schema_mismatch at x: writer type \"int32\" (nullable) cannot be read as \"int32\" (not"
-            + " nullable): nullability may widen, never narrow (SPEC §13.1)",
+        "schema_mismatch at x: writer field is nullable and cannot be read as not-null"
+            + " (nullability may widen, never narrow, SPEC §13.1)",
         e.getMessage());
     refused(
         schema(f("xs", DataTypes.list(DataTypes.int32(), true), true)),
@@ -407,7 +410,7 @@ class EvolutionTest {
       SchemaMismatchException e =
           refused(
               writer, schema(f("m", DataTypes.map(k, DataTypes.int32(), true), true)), "m{keys}");
-      assertTrue(e.getMessage().contains("must keep its fields, names and order"), e.getMessage());
+      assertTrue(e.getMessage().contains("must keep its field names and order"), e.getMessage());
     }
   }
 

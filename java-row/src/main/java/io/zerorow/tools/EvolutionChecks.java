@@ -55,16 +55,16 @@ public final class EvolutionChecks {
 
   /** Runs one case; null when it passes, else why not. */
   public static String checkResolve(Path dir) throws IOException {
-    Schema writer = Schema.fromJson(text(dir.resolve("writer.json")));
-    Schema reader = Schema.fromJson(text(dir.resolve("reader.json")));
     Path expected = dir.resolve("expected.json");
     Path values = dir.resolve("values.json");
     if (Files.exists(expected) == Files.exists(values)) {
       return "expected exactly one of values.json and expected.json";
     }
     if (Files.exists(expected)) {
-      return checkRefused(writer, reader, (Map<?, ?>) Json.parse(text(expected)));
+      return checkRefused(dir, (Map<?, ?>) Json.parse(text(expected)));
     }
+    Schema writer = Schema.fromJson(text(dir.resolve("writer.json")));
+    Schema reader = Schema.fromJson(text(dir.resolve("reader.json")));
     byte[] bytes = Files.readAllBytes(dir.resolve("row.bin"));
     Validator.validate(writer, bytes);
     Map<?, ?> want = (Map<?, ?>) Json.parse(text(values));
@@ -83,10 +83,17 @@ public final class EvolutionChecks {
     return null;
   }
 
-  private static String checkRefused(Schema writer, Schema reader, Map<?, ?> expected) {
+  /**
+   * A refused pair: loading the reader schema ({@code invalid_data}, the alias rules of SPEC §4.1)
+   * or resolving it ({@code schema_mismatch}) must fail with the expected kind at the expected
+   * schema path.
+   */
+  private static String checkRefused(Path dir, Map<?, ?> expected) throws IOException {
     ErrorKind kind = ErrorKind.fromSpecName((String) expected.get("error"));
     String path = (String) expected.get("path");
+    Schema writer = Schema.fromJson(text(dir.resolve("writer.json")));
     try {
+      Schema reader = Schema.fromJson(text(dir.resolve("reader.json")));
       Resolution.resolve(writer, reader);
       return "expected " + kind.specName() + " at " + path + " but the schemas resolved";
     } catch (ZerorowException e) {
@@ -95,5 +102,29 @@ public final class EvolutionChecks {
       }
       return null;
     }
+  }
+
+  /**
+   * The schema text checks of a golden case's {@code read} (SPEC §10): the loaded schema written
+   * back as canonical JSON is {@code schema.json} (aliases included, SPEC §4.1), and its
+   * fingerprint (aliases left out, SPEC §4.2) is the one on the first line of {@code
+   * row.annotated.txt}. Null when both hold.
+   */
+  public static String checkSchemaText(Path dir, Schema schema) throws IOException {
+    String json = text(dir.resolve("schema.json")).strip();
+    if (!schema.toJson().equals(json)) {
+      return "the schema written back differs from schema.json: " + schema.toJson();
+    }
+    Path annotated = dir.resolve("row.annotated.txt");
+    String first = text(annotated).lines().findFirst().orElse("");
+    String want = "schema fingerprint " + schema.fingerprintHex();
+    if (!first.endsWith(want)) {
+      return "expected the fingerprint line of row.annotated.txt to end with \""
+          + want
+          + "\" but found \""
+          + first
+          + "\"";
+    }
+    return null;
   }
 }
