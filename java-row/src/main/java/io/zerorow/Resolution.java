@@ -103,9 +103,9 @@ public final class Resolution {
     }
     StringBuilder b = new StringBuilder("Resolution(");
     for (int i = 0; i < reader.numFields(); i++) {
-      int e = plan.entries[i];
+      int w = plan.ordinals[i];
       b.append(i == 0 ? "" : ", ").append(reader.field(i).name()).append(" <- ");
-      b.append(e < 0 ? "absent" : writer.field(e >> TypePlan.CODE_BITS).name());
+      b.append(w < 0 ? "absent" : writer.field(w).name());
     }
     return b.append(')').toString();
   }

@@ -2,21 +2,32 @@ package io.zerorow;
 
 import static io.zerorow.internal.Checks.BOUNDS_CHECKS;
 
+import io.zerorow.internal.Platform;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
 /**
  * The {@link ResolvedRow} of a resolution that is not the identity: a reader schema over a {@link
- * BinaryRow} of the writer schema. Each getter checks the reader ordinal and the reader type (as
- * {@link BinaryRow} does), looks up the writer ordinal and how to read it in one {@code int} of the
- * plan ({@link TypePlan#entries}), reads the writer's value in place and widens it.
+ * BinaryRow} of the writer schema. A primitive getter checks the reader ordinal and the reader type
+ * (as {@link BinaryRow} does for its own), looks up the writer's slot and how to read it in one
+ * {@code int} of the plan ({@link TypePlan#slots}), reads the slot in place and widens the value.
+ * The slot lies in the writer's fixed region, which the row checked when it was pointed (SPEC §6.2
+ * W1), so it is read without a second check; bodies and nested values are read through the row's
+ * own checked getters.
  */
 final class ResolvedRowView implements ResolvedRow {
   final TypePlan plan;
   final BinaryRow row;
   private final Schema schema;
   private final int numFields;
-  private final int[] entries;
+  private final int[] ordinals;
+
+  /**
+   * Per reader field, the {@link TypeMasks} bit of its type (high 32 bits) and its {@link
+   * TypePlan#slots} entry (low 32 bits): one array load checks the getter and finds the slot.
+   */
+  private final long[] entries;
+
   private final int[] typeBits;
 
   ResolvedRowView(TypePlan plan, BinaryRow row) {
@@ -24,8 +35,12 @@ final class ResolvedRowView implements ResolvedRow {
     this.row = row;
     this.schema = (Schema) plan.reader;
     this.numFields = schema.numFields();
-    this.entries = plan.entries;
+    this.ordinals = plan.ordinals;
     this.typeBits = plan.typeBits;
+    this.entries = new long[numFields];
+    for (int i = 0; i < numFields; i++) {
+      entries[i] = ((long) typeBits[i] << 32) | (plan.slots[i] & 0xffffffffL);
+    }
   }
 
   @Override
@@ -44,9 +59,31 @@ final class ResolvedRowView implements ResolvedRow {
   }
 
   /**
-   * The entry of reader field {@code ordinal} after checking that a getter of {@code mask} fits.
+   * The slot entry of reader field {@code ordinal}, after checking that a getter of {@code mask}
+   * fits.
    */
-  private int entry(int ordinal, int mask) {
+  private int slot(int ordinal, int mask) {
+    long[] es = entries;
+    if (BOUNDS_CHECKS) {
+      if (ordinal < 0 || ordinal >= es.length) {
+        throw ordinalError(ordinal);
+      }
+      long x = es[ordinal];
+      if (((int) (x >>> 32) & mask) == 0) {
+        throw typeError(ordinal, mask);
+      }
+      return (int) x;
+    }
+    return (int) es[ordinal];
+  }
+
+  /** The writer's ordinal of reader field {@code ordinal} (or ABSENT), checked as {@link #slot}. */
+  private int writerOrdinal(int ordinal, int mask) {
+    check(ordinal, mask);
+    return ordinals[ordinal];
+  }
+
+  private void check(int ordinal, int mask) {
     if (BOUNDS_CHECKS) {
       if (ordinal < 0 || ordinal >= numFields) {
         throw ordinalError(ordinal);
@@ -55,7 +92,6 @@ final class ResolvedRowView implements ResolvedRow {
         throw typeError(ordinal, mask);
       }
     }
-    return entries[ordinal];
   }
 
   private IndexOutOfBoundsException ordinalError(int ordinal) {
@@ -80,19 +116,28 @@ final class ResolvedRowView implements ResolvedRow {
     return p.isEmpty() ? name : p + "." + name;
   }
 
-  /** The writer's integer of a widened entry (SPEC §13.3: every widening is exact). */
+  // Each primitive getter is a small fast path for a present field of the writer's type (code
+  // SAME: e & CODE_MASK == 0, while an absent field's entry is -1), so that it inlines into the
+  // caller; widened integers, absent fields, rescaled decimals and float32 read as float64 take
+  // the paths beside it.
+
+  /** The writer's narrower integer in the slot of entry {@code e} (present, widened). */
   private long integer(int e) {
-    int w = e >> TypePlan.CODE_BITS;
+    long a = row.address + (e & ~TypePlan.CODE_MASK);
     switch (e & TypePlan.CODE_MASK) {
-      case TypePlan.FROM_INT8:
-        return row.getByte(w);
-      case TypePlan.FROM_INT16:
-        return row.getShort(w);
       case TypePlan.FROM_INT32:
-        return row.getInt(w);
+        return Platform.getInt(row.base, a);
+      case TypePlan.FROM_INT16:
+        return Platform.getShort(row.base, a);
       default:
-        return row.getLong(w);
+        return Platform.getByte(row.base, a);
     }
+  }
+
+  /** The unscaled value of a decimal read at a larger scale (SPEC §13.3). */
+  private long rescaled(int ordinal, int e) {
+    return Platform.getLong(row.base, row.address + (e & ~TypePlan.CODE_MASK))
+        * plan.fields[ordinal].factor;
   }
 
   @Override
@@ -100,113 +145,107 @@ final class ResolvedRowView implements ResolvedRow {
     if (BOUNDS_CHECKS && (ordinal < 0 || ordinal >= numFields)) {
       throw ordinalError(ordinal);
     }
-    int e = entries[ordinal];
-    return e < 0 || row.isNullAt(e >> TypePlan.CODE_BITS);
+    int w = ordinals[ordinal];
+    return w < 0 || row.isNullAt(w);
   }
 
   @Override
   public boolean getBoolean(int ordinal) {
-    int e = entry(ordinal, TypeMasks.BOOL);
-    return e >= 0 && row.getBoolean(e >> TypePlan.CODE_BITS);
+    int e = slot(ordinal, TypeMasks.BOOL);
+    return e >= 0 && Platform.getByte(row.base, row.address + e) != 0;
   }
 
   @Override
   public byte getByte(int ordinal) {
-    int e = entry(ordinal, TypeMasks.INT8);
-    return e < 0 ? 0 : row.getByte(e >> TypePlan.CODE_BITS);
+    int e = slot(ordinal, TypeMasks.INT8);
+    return e < 0 ? 0 : Platform.getByte(row.base, row.address + e);
   }
 
   @Override
   public short getShort(int ordinal) {
-    int e = entry(ordinal, TypeMasks.INT16);
-    if (e < 0) {
-      return 0;
+    int e = slot(ordinal, TypeMasks.INT16);
+    if ((e & TypePlan.CODE_MASK) == TypePlan.SAME) {
+      return Platform.getShort(row.base, row.address + e);
     }
-    return (e & TypePlan.CODE_MASK) == TypePlan.SAME
-        ? row.getShort(e >> TypePlan.CODE_BITS)
-        : (short) integer(e);
+    return e < 0 ? 0 : (short) integer(e);
   }
 
   @Override
   public int getInt(int ordinal) {
-    int e = entry(ordinal, TypeMasks.INT32);
-    if (e < 0) {
-      return 0;
+    int e = slot(ordinal, TypeMasks.INT32);
+    if ((e & TypePlan.CODE_MASK) == TypePlan.SAME) {
+      return Platform.getInt(row.base, row.address + e);
     }
-    return (e & TypePlan.CODE_MASK) == TypePlan.SAME
-        ? row.getInt(e >> TypePlan.CODE_BITS)
-        : (int) integer(e);
+    return e < 0 ? 0 : (int) integer(e);
   }
 
   @Override
   public long getLong(int ordinal) {
-    int e = entry(ordinal, TypeMasks.INT64);
+    int e = slot(ordinal, TypeMasks.INT64);
+    int code = e & TypePlan.CODE_MASK;
+    if (code == TypePlan.SAME) {
+      return Platform.getLong(row.base, row.address + e);
+    }
+    if (code == TypePlan.FROM_INT32) { // the most common widening, kept inline
+      return Platform.getInt(row.base, row.address + e - TypePlan.FROM_INT32);
+    }
     if (e < 0) {
       return 0;
     }
-    int code = e & TypePlan.CODE_MASK;
-    if (code == TypePlan.SAME) {
-      return row.getLong(e >> TypePlan.CODE_BITS);
-    }
-    if (code == TypePlan.RESCALE) {
-      return row.getLong(e >> TypePlan.CODE_BITS) * plan.fields[ordinal].factor;
-    }
-    return integer(e);
+    return code == TypePlan.RESCALE ? rescaled(ordinal, e) : integer(e);
   }
 
   @Override
   public float getFloat(int ordinal) {
-    int e = entry(ordinal, TypeMasks.FLOAT32);
-    if (e < 0) {
-      return 0;
+    int e = slot(ordinal, TypeMasks.FLOAT32);
+    if ((e & TypePlan.CODE_MASK) == TypePlan.SAME) {
+      return Platform.getFloat(row.base, row.address + e);
     }
-    return (e & TypePlan.CODE_MASK) == TypePlan.SAME
-        ? row.getFloat(e >> TypePlan.CODE_BITS)
-        : (float) integer(e);
+    return e < 0 ? 0 : (float) integer(e);
   }
 
   @Override
   public double getDouble(int ordinal) {
-    int e = entry(ordinal, TypeMasks.FLOAT64);
-    if (e < 0) {
-      return 0;
+    int e = slot(ordinal, TypeMasks.FLOAT64);
+    int code = e & TypePlan.CODE_MASK;
+    if (code == TypePlan.SAME) {
+      return Platform.getDouble(row.base, row.address + e);
     }
-    switch (e & TypePlan.CODE_MASK) {
-      case TypePlan.SAME:
-        return row.getDouble(e >> TypePlan.CODE_BITS);
-      case TypePlan.FROM_FLOAT32:
-        return row.getFloat(e >> TypePlan.CODE_BITS);
-      default:
-        return integer(e);
+    if (code == TypePlan.FROM_INT32) {
+      return Platform.getInt(row.base, row.address + e - TypePlan.FROM_INT32);
     }
+    if (code == TypePlan.FROM_FLOAT32) {
+      return Platform.getFloat(row.base, row.address + e - TypePlan.FROM_FLOAT32);
+    }
+    return e < 0 ? 0 : integer(e);
   }
 
   @Override
   public String getString(int ordinal) {
-    int e = entry(ordinal, TypeMasks.STRING);
-    return e < 0 ? null : row.getString(e >> TypePlan.CODE_BITS);
+    int w = writerOrdinal(ordinal, TypeMasks.STRING);
+    return w < 0 ? null : row.getString(w);
   }
 
   @Override
   public byte[] getUtf8(int ordinal) {
-    int e = entry(ordinal, TypeMasks.STRING);
-    return e < 0 ? null : row.getUtf8(e >> TypePlan.CODE_BITS);
+    int w = writerOrdinal(ordinal, TypeMasks.STRING);
+    return w < 0 ? null : row.getUtf8(w);
   }
 
   @Override
   public byte[] getBinary(int ordinal) {
-    int e = entry(ordinal, TypeMasks.BINARY);
-    return e < 0 ? null : row.getBinary(e >> TypePlan.CODE_BITS);
+    int w = writerOrdinal(ordinal, TypeMasks.BINARY);
+    return w < 0 ? null : row.getBinary(w);
   }
 
   @Override
   public BigDecimal getDecimal(int ordinal) {
-    int e = entry(ordinal, TypeMasks.DECIMAL);
-    if (e < 0) {
+    int w = writerOrdinal(ordinal, TypeMasks.DECIMAL);
+    if (w < 0) {
       return null;
     }
-    BigDecimal d = row.getDecimal(e >> TypePlan.CODE_BITS);
-    if (d == null || (e & TypePlan.CODE_MASK) != TypePlan.RESCALE) {
+    BigDecimal d = row.getDecimal(w);
+    if (d == null || plan.fields[ordinal].read != TypePlan.RESCALE) {
       return d;
     }
     int scale = ((DataTypes.DecimalType) schema.field(ordinal).type()).scale();
@@ -215,33 +254,33 @@ final class ResolvedRowView implements ResolvedRow {
 
   @Override
   public ResolvedRow getStruct(int ordinal) {
-    int e = entry(ordinal, TypeMasks.STRUCT);
-    if (e < 0) {
+    int w = writerOrdinal(ordinal, TypeMasks.STRUCT);
+    if (w < 0) {
       return null;
     }
-    BinaryRow s = row.getStruct(e >> TypePlan.CODE_BITS);
+    BinaryRow s = row.getStruct(w);
     TypePlan p = plan.fields[ordinal];
     return s == null || p.identity ? s : new ResolvedRowView(p, s);
   }
 
   @Override
   public ResolvedArray getArray(int ordinal) {
-    int e = entry(ordinal, TypeMasks.LIST);
-    if (e < 0) {
+    int w = writerOrdinal(ordinal, TypeMasks.LIST);
+    if (w < 0) {
       return null;
     }
-    BinaryArray a = row.getArray(e >> TypePlan.CODE_BITS);
+    BinaryArray a = row.getArray(w);
     TypePlan p = plan.fields[ordinal];
     return a == null || p.identity ? a : new ResolvedArrayView(p, a);
   }
 
   @Override
   public ResolvedMap getMap(int ordinal) {
-    int e = entry(ordinal, TypeMasks.MAP);
-    if (e < 0) {
+    int w = writerOrdinal(ordinal, TypeMasks.MAP);
+    if (w < 0) {
       return null;
     }
-    BinaryMap m = row.getMap(e >> TypePlan.CODE_BITS);
+    BinaryMap m = row.getMap(w);
     TypePlan p = plan.fields[ordinal];
     return m == null || p.identity ? m : new ResolvedMapView(p, m);
   }

@@ -8,23 +8,25 @@ package io.zerorow;
  */
 final class TypePlan {
   // How to read the writer's value of a value type (the reader's getter widens it, SPEC §13.3).
+  // SAME is 0 so that a getter tests "present and unchanged" with one AND of its slot entry.
   /** The writer's value has the reader's type (or the same bytes: string→binary, zone changes). */
   static final int SAME = 0;
 
-  static final int FROM_INT8 = 1;
-  static final int FROM_INT16 = 2;
-  static final int FROM_INT32 = 3;
-  static final int FROM_FLOAT32 = 4;
-
   /** A decimal read at a larger scale: the unscaled value times {@link #factor}. */
-  static final int RESCALE = 5;
+  static final int RESCALE = 1;
 
-  /** Bits of a struct entry that hold the read code; the writer ordinal is above them. */
-  static final int CODE_BITS = 4;
+  static final int FROM_FLOAT32 = 2;
+  static final int FROM_INT32 = 3;
+  static final int FROM_INT16 = 4;
+  static final int FROM_INT8 = 5;
 
-  static final int CODE_MASK = (1 << CODE_BITS) - 1;
+  /**
+   * The low bits of a struct's {@link #slots} entry that hold the read code; the slot offset above
+   * them is a multiple of 8.
+   */
+  static final int CODE_MASK = 7;
 
-  /** The entry of a reader field that the writer lacks: it reads as null. */
+  /** The ordinal and slot entry of a reader field that the writer lacks: it reads as null. */
   static final int ABSENT = -1;
 
   final DataType writer;
@@ -33,14 +35,21 @@ final class TypePlan {
   /** True when writer and reader types are equal (SPEC §4.2): read with the plain views. */
   final boolean identity;
 
-  /** For a value type: one of {@link #SAME} … {@link #RESCALE}. */
+  /** For a value type: one of {@link #SAME}, {@link #RESCALE}, {@link #FROM_FLOAT32} … */
   final int read;
 
   /** For {@link #RESCALE}: 10^(reader scale − writer scale), for decimals of precision ≤ 18. */
   final long factor;
 
-  /** For a struct: per reader field, {@code (writer ordinal << CODE_BITS) | read}, or ABSENT. */
-  final int[] entries;
+  /** For a struct: per reader field, the writer's ordinal, or {@link #ABSENT}. */
+  final int[] ordinals;
+
+  /**
+   * For a struct: per reader field, the offset of the writer's slot in the row (bitmap + 8 ×
+   * ordinal) with the read code in its low bits, or {@link #ABSENT}: the one table lookup of a
+   * primitive read (SPEC §13.4).
+   */
+  final int[] slots;
 
   /** For a struct: per reader field, its plan (null when absent). */
   final TypePlan[] fields;
@@ -63,7 +72,7 @@ final class TypePlan {
       boolean identity,
       int read,
       long factor,
-      int[] entries,
+      int[] ordinals,
       TypePlan[] fields,
       TypePlan element,
       TypePlan keys,
@@ -73,7 +82,7 @@ final class TypePlan {
     this.identity = identity;
     this.read = read;
     this.factor = factor;
-    this.entries = entries;
+    this.ordinals = ordinals;
     this.fields = fields;
     this.element = element;
     this.keys = keys;
@@ -88,8 +97,11 @@ final class TypePlan {
       this.typeBits = null;
     }
     int n = 0;
-    for (int k = 0; entries != null && k < entries.length; k++) {
-      n += entries[k] >= 0 ? 1 : 0;
+    this.slots = ordinals == null ? null : new int[ordinals.length];
+    for (int k = 0; ordinals != null && k < ordinals.length; k++) {
+      int w = ordinals[k];
+      slots[k] = w < 0 ? ABSENT : (((Schema) writer).bitmapBytes() + 8 * w) | fields[k].read;
+      n += w >= 0 ? 1 : 0;
     }
     this.present = n;
   }
@@ -102,8 +114,8 @@ final class TypePlan {
     return new TypePlan(w, r, false, read, factor, null, null, null, null, null);
   }
 
-  static TypePlan struct(Schema w, Schema r, int[] entries, TypePlan[] fields) {
-    return new TypePlan(w, r, false, SAME, 1, entries, fields, null, null, null);
+  static TypePlan struct(Schema w, Schema r, int[] ordinals, TypePlan[] fields) {
+    return new TypePlan(w, r, false, SAME, 1, ordinals, fields, null, null, null);
   }
 
   static TypePlan list(DataTypes.ListType w, DataTypes.ListType r, TypePlan element) {
@@ -160,7 +172,7 @@ final class TypePlan {
 
   private static TypePlan resolveStruct(Schema w, Schema r, String path) {
     int n = r.numFields();
-    int[] entries = new int[n];
+    int[] ordinals = new int[n];
     TypePlan[] fields = new TypePlan[n];
     for (int i = 0; i < n; i++) {
       Field rf = r.field(i);
@@ -175,15 +187,15 @@ final class TypePlan {
                   + " (schemas carry no defaults: declare the field nullable to read it as"
                   + " null, SPEC §13.1)");
         }
-        entries[i] = ABSENT;
+        ordinals[i] = ABSENT;
         continue;
       }
       Field wf = w.field(j);
       checkNullability(p, FIELD, wf.nullable(), rf.nullable());
       fields[i] = resolve(wf.type(), rf.type(), p);
-      entries[i] = (j << CODE_BITS) | fields[i].read;
+      ordinals[i] = j;
     }
-    return struct(w, r, entries, fields);
+    return struct(w, r, ordinals, fields);
   }
 
   /**
@@ -226,7 +238,7 @@ final class TypePlan {
                     + ": a struct in a map key must keep its field names and order (SPEC §13.1)");
           }
           int n = rs.numFields();
-          int[] entries = new int[n];
+          int[] ordinals = new int[n];
           TypePlan[] fields = new TypePlan[n];
           for (int i = 0; i < n; i++) {
             Field wf = ws.field(i);
@@ -234,9 +246,9 @@ final class TypePlan {
             String p = path + "." + rf.name();
             checkNullability(p, FIELD, wf.nullable(), rf.nullable());
             fields[i] = resolveKey(wf.type(), rf.type(), p);
-            entries[i] = (i << CODE_BITS) | fields[i].read;
+            ordinals[i] = i;
           }
-          return struct(ws, rs, entries, fields);
+          return struct(ws, rs, ordinals, fields);
         }
       case LIST:
         {
