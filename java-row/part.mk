@@ -30,6 +30,7 @@ bench-java:
 	java -Xmx2g --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
 	  --add-opens=java.base/java.util=ALL-UNNAMED -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.Interleaved 2>/dev/null \
 	  | grep -v ' INFO ' | tee $(JAVA_ROW)/bench/target/interleaved-table.md
+	java -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.ResolvedReadCost | tee $(JAVA_ROW)/bench/target/resolved-read-table.md
 	java -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.BoundsCheckCost
 	java -Dzerorow.bounds.checks=false -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.BoundsCheckCost
 

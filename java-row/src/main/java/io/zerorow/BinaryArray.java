@@ -12,7 +12,7 @@ import java.util.Objects;
  * 2, 4 or 8 bytes); a primitive getter must match it (reading an int32 array with {@code getLong}
  * is a {@link SchemaMismatchException} while bounds checks are on).
  */
-public final class BinaryArray extends BinaryRegion implements DataGetters {
+public final class BinaryArray extends BinaryRegion implements DataGetters, ResolvedArray {
   private final DataTypes.ListType type;
   private final DataType elementType;
   private final int width;

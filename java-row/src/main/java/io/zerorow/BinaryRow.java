@@ -16,7 +16,7 @@ import java.util.Objects;
  * {@code full}. A view is mutable only through {@link #pointTo}; it is not thread-safe to re-point
  * one shared view.
  */
-public final class BinaryRow extends BinaryRegion implements DataGetters {
+public final class BinaryRow extends BinaryRegion implements DataGetters, ResolvedRow {
   private final Schema schema;
   private final int numFields;
   private final int bitmapBytes;

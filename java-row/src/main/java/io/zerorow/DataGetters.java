@@ -22,9 +22,11 @@ import java.time.LocalTime;
  *       getMap} share the memory (zero-copy).
  * </ul>
  *
- * A null value reads as 0/false from a primitive getter and null from an object getter.
+ * A null value reads as 0/false from a primitive getter and null from an object getter. This
+ * interface narrows {@link ResolvedGetters} (the same getters over a reader schema, SPEC §13.4) to
+ * plain views.
  */
-public interface DataGetters {
+public interface DataGetters extends ResolvedGetters {
   /** Number of fields (row) or elements (array). */
   int numElements();
 

@@ -242,8 +242,13 @@ public final class DataTypes {
 
     @Override
     void appendJson(StringBuilder out) {
+      appendJson(out, true);
+    }
+
+    @Override
+    void appendJson(StringBuilder out, boolean aliases) {
       out.append("{\"type\":\"list\",\"element\":");
-      element.appendJson(out);
+      element.appendJson(out, aliases);
       out.append(",\"element_nullable\":").append(elementNullable).append('}');
     }
   }
@@ -289,10 +294,15 @@ public final class DataTypes {
 
     @Override
     void appendJson(StringBuilder out) {
+      appendJson(out, true);
+    }
+
+    @Override
+    void appendJson(StringBuilder out, boolean aliases) {
       out.append("{\"type\":\"map\",\"key\":");
-      key.appendJson(out);
+      key.appendJson(out, aliases);
       out.append(",\"value\":");
-      value.appendJson(out);
+      value.appendJson(out, aliases);
       out.append(",\"value_nullable\":").append(valueNullable).append('}');
     }
   }

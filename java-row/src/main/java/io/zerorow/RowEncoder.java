@@ -26,6 +26,16 @@ public interface RowEncoder<T> {
    */
   T fromRow(BinaryRow row);
 
+  /**
+   * Decodes a row read through a resolution (SPEC §13.4): a row written with an older or newer
+   * schema, read with this encoder's schema as the reader schema ({@code Resolution.resolve(writer,
+   * encoder.schema()).view(row)}), in both encoder modes. Properties the writer lacks decode as
+   * null (they are nullable: a writer without a primitive property's field does not resolve). A
+   * plain {@link BinaryRow} decodes as {@link #fromRow(BinaryRow)}; a resolved row of another
+   * reader schema is a {@link SchemaMismatchException}.
+   */
+  T fromRow(ResolvedRow row);
+
   /** Encodes {@code value} into a new byte array. */
   byte[] encode(T value);
 

@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * A struct type (SPEC §4): an ordered list of fields. The top-level schema of a row and every
  * nested struct are both {@code Schema}s. Construction checks the schema rules of SPEC §4.1
- * (non-empty unique names, depth at most 64).
+ * (non-empty unique names, the alias rules, depth at most 64).
  */
 public final class Schema extends DataType {
   /** Maximum nesting depth; the top-level row is level 1 (SPEC §7). */
@@ -19,6 +19,9 @@ public final class Schema extends DataType {
   private final List<Field> fields;
   private final Map<String, Integer> byName;
   private final int depth;
+
+  /** Computed on first use (a data race computes the same value twice, harmlessly). */
+  private Long fingerprint;
 
   Schema(List<Field> fields) {
     this.fields = Collections.unmodifiableList(new ArrayList<>(fields));
@@ -32,10 +35,39 @@ public final class Schema extends DataType {
         throw new InvalidDataException(name, "duplicate field name \"" + name + "\"");
       }
     }
+    checkAliases(this.fields, byName);
     this.depth = depthOf(this);
     if (depth > MAX_DEPTH) {
       throw new UnsupportedException(
           "", "expected nesting depth <= " + MAX_DEPTH + " but found " + depth);
+    }
+  }
+
+  /**
+   * The alias rules of SPEC §4.1: an alias is non-empty, appears once in its field, and is neither
+   * a field name nor another field's alias in the same struct (else a reader could not tell which
+   * field a writer's name means).
+   */
+  private static void checkAliases(List<Field> fields, Map<String, Integer> byName) {
+    Map<String, String> owner = new HashMap<>();
+    for (Field f : fields) {
+      for (String a : f.aliases()) {
+        if (a.isEmpty()) {
+          throw new InvalidDataException(f.name(), "the field lists an empty alias");
+        }
+        if (byName.containsKey(a)) {
+          throw new InvalidDataException(
+              f.name(), "alias \"" + a + "\" is the name of a field of the same struct");
+        }
+        String prev = owner.putIfAbsent(a, f.name());
+        if (prev != null) {
+          throw new InvalidDataException(
+              f.name(),
+              prev.equals(f.name())
+                  ? "the field lists the alias \"" + a + "\" twice"
+                  : "alias \"" + a + "\" is already an alias of field \"" + prev + "\"");
+        }
+      }
     }
   }
 
@@ -115,14 +147,20 @@ public final class Schema extends DataType {
     return bitmapBytes() + 8 * fields.size();
   }
 
-  /** The 64-bit FNV-1a fingerprint of the canonical JSON (SPEC §4.2). */
+  /**
+   * The 64-bit FNV-1a fingerprint of the canonical JSON without aliases (SPEC §4.2); computed once.
+   */
   public long fingerprint() {
-    long h = 0xcbf29ce484222325L;
-    for (byte b : toJson().getBytes(StandardCharsets.UTF_8)) {
-      h ^= (b & 0xff);
-      h *= 0x100000001b3L;
+    Long f = fingerprint;
+    if (f == null) {
+      long h = 0xcbf29ce484222325L;
+      for (byte b : fingerprintText().getBytes(StandardCharsets.UTF_8)) {
+        h ^= (b & 0xff);
+        h *= 0x100000001b3L;
+      }
+      fingerprint = f = h;
     }
-    return h;
+    return f;
   }
 
   /** The fingerprint as 16 lowercase hex digits. */
@@ -132,12 +170,17 @@ public final class Schema extends DataType {
 
   @Override
   void appendJson(StringBuilder out) {
+    appendJson(out, true);
+  }
+
+  @Override
+  void appendJson(StringBuilder out, boolean aliases) {
     out.append("{\"type\":\"struct\",\"fields\":[");
     for (int i = 0; i < fields.size(); i++) {
       if (i > 0) {
         out.append(',');
       }
-      fields.get(i).appendJson(out);
+      fields.get(i).appendJson(out, aliases);
     }
     out.append("]}");
   }

@@ -70,8 +70,8 @@ final class SchemaJson {
             type(req(m, "element", path), path + "[]"), bool(m, "element_nullable", path));
       case "map":
         return DataTypes.map(
-            type(req(m, "key", path), path + "{key}"),
-            type(req(m, "value", path), path + "{value}"),
+            type(req(m, "key", path), path + "{keys}"),
+            type(req(m, "value", path), path + "{values}"),
             bool(m, "value_nullable", path));
       case "struct":
         return struct(m, path);
@@ -93,9 +93,44 @@ final class SchemaJson {
       Map<?, ?> fm = (Map<?, ?>) f;
       String name = str(fm, "name", path);
       String fpath = path.isEmpty() ? name : path + "." + name;
-      fields.add(new Field(name, type(req(fm, "type", fpath), fpath), bool(fm, "nullable", fpath)));
+      fields.add(
+          new Field(
+              name,
+              type(req(fm, "type", fpath), fpath),
+              bool(fm, "nullable", fpath),
+              aliases(fm, fpath)));
     }
-    return new Schema(fields);
+    try {
+      return new Schema(fields);
+    } catch (ZerorowException e) {
+      // the struct's own rules name its field; the error names the whole path
+      if (path.isEmpty()) {
+        throw e;
+      }
+      String p = e.path().isEmpty() ? path : path + "." + e.path();
+      throw ZerorowException.of(e.kind(), p, e.detail());
+    }
+  }
+
+  /** The optional {@code "aliases"} of a field (SPEC §13.2): an array of strings. */
+  private static List<String> aliases(Map<?, ?> field, String path) {
+    if (!field.containsKey("aliases")) {
+      return List.of();
+    }
+    Object v = field.get("aliases");
+    if (!(v instanceof List)) {
+      throw new InvalidDataException(
+          path, "\"aliases\" must be an array of strings but found " + describe(v));
+    }
+    List<String> out = new ArrayList<>();
+    for (Object a : (List<?>) v) {
+      if (!(a instanceof String)) {
+        throw new InvalidDataException(
+            path, "\"aliases\" must be an array of strings but found an element " + describe(a));
+      }
+      out.add((String) a);
+    }
+    return out;
   }
 
   private static DataType named(String name, String path) {

@@ -1,6 +1,8 @@
 package io.zerorow.encoder;
 
 import io.zerorow.BinaryRow;
+import io.zerorow.ResolvedRow;
+import io.zerorow.RowCopier;
 import io.zerorow.RowEncoder;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
@@ -15,6 +17,9 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
   private final BinaryRow view;
   private final BinaryRow out;
   private Schema lastChecked;
+
+  /** Lays out resolved rows by this encoder's schema; created at the first one. */
+  private RowCopier copier;
 
   public BeanRowEncoder(Class<T> cls, boolean codegen) {
     this(cls, codegen, io.zerorow.FieldOrder.DECLARATION, false);
@@ -82,6 +87,23 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
       lastChecked = s;
     }
     return cls.cast(codec.readFields(row));
+  }
+
+  @Override
+  public T fromRow(ResolvedRow row) {
+    if (row instanceof BinaryRow) {
+      return fromRow((BinaryRow) row);
+    }
+    if (row == null) {
+      throw new NullPointerException(
+          "fromRow(row): row is null; expected a row of " + cls.getName());
+    }
+    if (copier == null) {
+      copier = new RowCopier(schema);
+    }
+    // laid out again by this encoder's schema, then decoded by the usual (generated or
+    // interpreted) codec; the copier refuses a schema other than the encoder's
+    return cls.cast(codec.readFields(copier.copy(row)));
   }
 
   @Override

@@ -8,6 +8,7 @@ import io.zerorow.Schema;
 import io.zerorow.TypeId;
 import io.zerorow.UnsupportedException;
 import io.zerorow.ZerorowException;
+import io.zerorow.annotation.Aliases;
 import io.zerorow.annotation.As;
 import io.zerorow.annotation.Decimal;
 import io.zerorow.annotation.ElementNullable;
@@ -249,13 +250,23 @@ public final class Introspector {
   private static Schema schema(List<Property> props, String path) {
     List<Field> fields = new ArrayList<>();
     for (Property p : props) {
-      fields.add(new Field(p.name, p.binding.type, p.binding.nullable));
+      fields.add(new Field(p.name, p.binding.type, p.binding.nullable, aliases(p)));
     }
     try {
       return DataTypes.struct(fields);
     } catch (ZerorowException e) {
       throw ZerorowException.of(e.kind(), join(path, e.path()), e.detail());
     }
+  }
+
+  /** The {@code @Aliases} of a property (on its field or getter; a record component's too). */
+  private static List<String> aliases(Property p) {
+    AnnotatedElement[] where =
+        p.getter == null
+            ? new AnnotatedElement[] {p.field}
+            : new AnnotatedElement[] {p.field, p.getter};
+    Aliases a = find(where, Aliases.class);
+    return a == null ? List.of() : List.of(a.value());
   }
 
   private static <A extends Annotation> A find(AnnotatedElement[] where, Class<A> a) {

@@ -3,6 +3,8 @@ package io.zerorow.arrow;
 import io.zerorow.BinaryRow;
 import io.zerorow.Field;
 import io.zerorow.InvalidDataException;
+import io.zerorow.ResolvedRow;
+import io.zerorow.RowCopier;
 import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
 import io.zerorow.internal.Platform;
@@ -33,6 +35,9 @@ public final class ArrowWriter implements AutoCloseable {
   private byte[] arena = new byte[4096];
   private int used;
   private int count;
+
+  /** Lays out resolved rows by this writer's schema; created at the first one. */
+  private RowCopier copier;
 
   /** The vectors {@link #finishAsRecordBatch} fills: reused, the batch keeps its buffers. */
   private VectorSchemaRoot reusable;
@@ -74,6 +79,22 @@ public final class ArrowWriter implements AutoCloseable {
               + row.schema().fingerprintHex());
     }
     write(row.getBaseObject(), row.getBaseOffset(), row.getSizeInBytes());
+  }
+
+  /**
+   * Appends a row read through a resolution (SPEC §13.4) whose reader schema is this writer's: its
+   * reader values, laid out by the reader schema ({@link RowCopier}), so the batch has the reader's
+   * Arrow schema. A plain {@link BinaryRow} is written as {@link #write(BinaryRow)}.
+   */
+  public void write(ResolvedRow row) {
+    if (row instanceof BinaryRow) {
+      write((BinaryRow) row);
+      return;
+    }
+    if (copier == null) {
+      copier = new RowCopier(schema);
+    }
+    write(copier.copy(row)); // refuses a row of another reader schema
   }
 
   /**

@@ -2,6 +2,9 @@ package io.zerorow.arrow;
 
 import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
+import io.zerorow.Resolution;
+import io.zerorow.ResolvedRow;
+import io.zerorow.Resolver;
 import io.zerorow.Schema;
 import io.zerorow.TruncatedException;
 import io.zerorow.UnsupportedException;
@@ -52,6 +55,10 @@ import org.apache.arrow.vector.ipc.message.ArrowBlock;
  */
 public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   private final Schema schema;
+
+  /** How rows are read: the identity of {@link #schema} unless a reader schema was given. */
+  private final Resolution resolution;
+
   // file mode
   private final FileChannel channel;
   private final List<ArrowBlock> blocks;
@@ -68,6 +75,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
   private RowFileReader(
       Schema schema,
+      Resolution resolution,
       boolean large,
       FileChannel channel,
       List<ArrowBlock> blocks,
@@ -77,6 +85,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     this.source = source;
     this.level = level;
     this.schema = schema;
+    this.resolution = resolution;
     this.large = large;
     this.channel = channel;
     this.blocks = blocks;
@@ -106,6 +115,36 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   public static RowFileReader open(Path path, Schema expected, ValidationLevel level)
       throws IOException {
     java.util.Objects.requireNonNull(level, "open(path, expected, level): level is null");
+    return open(path, expected, null, level);
+  }
+
+  /**
+   * Opens the row file at {@code path} to read its rows with the reader schema {@code reader} (SPEC
+   * §13.5): the file's own schema (its writer schema, from its metadata) is resolved against {@code
+   * reader} now, and {@link #rows()} yields the rows read through that resolution. A file whose
+   * schema cannot be read as {@code reader} is refused here, as a {@link
+   * io.zerorow.SchemaMismatchException} naming the file and the schema path.
+   */
+  public static RowFileReader openResolved(Path path, Schema reader) throws IOException {
+    java.util.Objects.requireNonNull(reader, "openResolved(path, reader): reader is null");
+    return openResolved(path, new Resolver(reader), ValidationLevel.BOUNDS);
+  }
+
+  /**
+   * Same as {@link #openResolved(Path, Schema)} with the resolutions of {@code resolver} (one per
+   * writer schema, shared by the files of a directory or a table) and rows checked at {@code level}
+   * (see {@link #open(Path, Schema, ValidationLevel)}; validation is against the writer schema).
+   */
+  public static RowFileReader openResolved(Path path, Resolver resolver, ValidationLevel level)
+      throws IOException {
+    java.util.Objects.requireNonNull(
+        resolver, "openResolved(path, resolver, level): resolver is null");
+    java.util.Objects.requireNonNull(level, "openResolved(path, resolver, level): level is null");
+    return open(path, null, resolver, level);
+  }
+
+  private static RowFileReader open(
+      Path path, Schema expected, Resolver resolver, ValidationLevel level) throws IOException {
     String source = "row file " + path;
     FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
     try (ArrowFileReader footer =
@@ -119,6 +158,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       Schema schema = RowFiles.check(arrow, expected);
       return new RowFileReader(
           schema,
+          resolve(schema, resolver),
           RowFiles.isLarge(arrow),
           ch,
           List.copyOf(footer.getRecordBlocks()),
@@ -147,11 +187,42 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       InputStream in, Schema expected, BufferAllocator allocator, ValidationLevel level)
       throws IOException {
     java.util.Objects.requireNonNull(level, "openStream(..., level): level is null");
+    return openStream(in, expected, null, allocator, level);
+  }
+
+  /**
+   * Opens a row stream on {@code in} to read its rows with the reader schema of {@code resolver}
+   * (see {@link #openResolved(Path, Resolver, ValidationLevel)}): the stream's schema is resolved
+   * when it opens, and {@link #rows()} yields resolved rows.
+   */
+  public static RowFileReader openStreamResolved(
+      InputStream in, Resolver resolver, BufferAllocator allocator, ValidationLevel level)
+      throws IOException {
+    java.util.Objects.requireNonNull(resolver, "openStreamResolved(...): resolver is null");
+    java.util.Objects.requireNonNull(level, "openStreamResolved(..., level): level is null");
+    return openStream(in, null, resolver, allocator, level);
+  }
+
+  private static RowFileReader openStream(
+      InputStream in,
+      Schema expected,
+      Resolver resolver,
+      BufferAllocator allocator,
+      ValidationLevel level)
+      throws IOException {
     ArrowStreamReader r = new ArrowStreamReader(in, allocator);
     try {
       org.apache.arrow.vector.types.pojo.Schema arrow = r.getVectorSchemaRoot().getSchema();
       Schema schema = RowFiles.check(arrow, expected);
-      return new RowFileReader(schema, RowFiles.isLarge(arrow), null, null, r, "row stream", level);
+      return new RowFileReader(
+          schema,
+          resolve(schema, resolver),
+          RowFiles.isLarge(arrow),
+          null,
+          null,
+          r,
+          "row stream",
+          level);
     } catch (IOException | RuntimeException e) {
       r.close();
       throw translate("row stream", e);
@@ -192,8 +263,24 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     throw translateOrRethrow(where, e);
   }
 
+  /** The identity without a resolver (rows read with their own schema), else its resolution. */
+  private static Resolution resolve(Schema schema, Resolver resolver) {
+    return resolver == null ? Resolution.resolve(schema, schema) : resolver.resolve(schema);
+  }
+
+  /** The file's own schema (the writer schema of its rows, SPEC §5). */
   public Schema schema() {
     return schema;
+  }
+
+  /** The schema {@link #rows()} reads with: the reader schema given, else {@link #schema()}. */
+  public Schema readerSchema() {
+    return resolution.reader();
+  }
+
+  /** How {@link #rows()} reads the file's rows: the identity unless a reader schema was given. */
+  public Resolution resolution() {
+    return resolution;
   }
 
   /** Number of record batches of a file (-1 for a stream). */
@@ -459,6 +546,34 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
         }
         return batch.row(i++, view);
       }
+    };
+  }
+
+  /**
+   * Every row of every batch read with the reader schema (SPEC §13.5), as one reused view (valid
+   * until the next row): the plain rows of {@link #iterator()} when the file's schema is the
+   * reader's (the identity), else one resolved view over them.
+   */
+  public Iterable<ResolvedRow> rows() {
+    return () -> {
+      Iterator<BinaryRow> plain = iterator();
+      return new Iterator<>() {
+        private ResolvedRow view;
+
+        @Override
+        public boolean hasNext() {
+          return plain.hasNext();
+        }
+
+        @Override
+        public ResolvedRow next() {
+          BinaryRow row = plain.next(); // the iterator's one view, re-pointed at each row
+          if (view == null) {
+            view = resolution.view(row);
+          }
+          return view;
+        }
+      };
     };
   }
 

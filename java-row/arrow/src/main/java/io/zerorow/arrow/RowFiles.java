@@ -1,6 +1,8 @@
 package io.zerorow.arrow;
 
 import io.zerorow.InvalidDataException;
+import io.zerorow.Resolution;
+import io.zerorow.Resolver;
 import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
 import io.zerorow.UnsupportedException;
@@ -98,6 +100,23 @@ public final class RowFiles {
               + fingerprint);
     }
     return schema;
+  }
+
+  /**
+   * Checks a row file's Arrow schema ({@link #check}) and resolves the file's schema against the
+   * reader schema of {@code resolver} (SPEC §13.5), for readers that read files their own way (an
+   * engine's file system). A refusal is the {@link io.zerorow.SchemaMismatchException} of {@link
+   * Resolution#resolve}, with its schema path and {@code source} (e.g. the file's name) in front of
+   * its message.
+   */
+  public static Resolution resolve(
+      org.apache.arrow.vector.types.pojo.Schema arrow, Resolver resolver, String source) {
+    Schema schema = check(arrow, null);
+    try {
+      return resolver.resolve(schema);
+    } catch (ZerorowException e) {
+      throw ZerorowException.of(e.kind(), e.path(), source + ": " + e.detail());
+    }
   }
 
   /** True when the checked row column is {@code large_binary} (64-bit offsets). */

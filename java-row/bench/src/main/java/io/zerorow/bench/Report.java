@@ -31,6 +31,9 @@ public final class Report {
                   name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1, name.lastIndexOf('.'))
               .replace("Bench", "");
       String method = name.substring(name.lastIndexOf('.') + 1);
+      if (!method.matches(".*(Zerorow|Fory|Spark)")) {
+        continue; // not a library comparison (ResolvedReadBench: see ResolvedReadCost)
+      }
       String lib =
           method.endsWith("Zerorow") ? "zerorow" : method.endsWith("Fory") ? "fory" : "spark";
       String op =

@@ -1,15 +1,15 @@
 package io.zerorow.tools;
 
 import io.zerorow.ArrayWriter;
-import io.zerorow.BinaryArray;
-import io.zerorow.BinaryMap;
-import io.zerorow.BinaryRow;
 import io.zerorow.BinaryWriter;
-import io.zerorow.DataGetters;
 import io.zerorow.DataType;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.InvalidDataException;
+import io.zerorow.ResolvedArray;
+import io.zerorow.ResolvedGetters;
+import io.zerorow.ResolvedMap;
+import io.zerorow.ResolvedRow;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
@@ -248,8 +248,11 @@ public final class JsonValues {
     return out;
   }
 
-  /** Converts a row to the JSON tree of SPEC §10 (numbers as BigDecimal). */
-  public static Map<String, Object> read(BinaryRow row) {
+  /**
+   * Converts a row to the JSON tree of SPEC §10 (numbers as BigDecimal); a resolved row gives the
+   * reader's values (SPEC §13.6).
+   */
+  public static Map<String, Object> read(ResolvedRow row) {
     Map<String, Object> out = new java.util.LinkedHashMap<>();
     Schema s = row.schema();
     for (int i = 0; i < s.numFields(); i++) {
@@ -258,7 +261,7 @@ public final class JsonValues {
     return out;
   }
 
-  private static Object readValue(DataGetters g, int i, DataType t) {
+  private static Object readValue(ResolvedGetters g, int i, DataType t) {
     if (g.isNullAt(i)) {
       return null;
     }
@@ -289,7 +292,7 @@ public final class JsonValues {
         return g.getDecimal(i).toPlainString();
       case LIST:
         {
-          BinaryArray a = g.getArray(i);
+          ResolvedArray a = g.getArray(i);
           List<Object> out = new ArrayList<>();
           for (int j = 0; j < a.numElements(); j++) {
             out.add(readValue(a, j, a.elementType()));
@@ -298,7 +301,7 @@ public final class JsonValues {
         }
       case MAP:
         {
-          BinaryMap m = g.getMap(i);
+          ResolvedMap m = g.getMap(i);
           DataTypes.MapType mt = m.type();
           List<Object> out = new ArrayList<>();
           for (int j = 0; j < m.numElements(); j++) {

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 /**
  * The Java runner of the cross-language harness (SPEC §8, §10). Usage: {@code java
  * io.zerorow.tools.VectorRunner <vectors-folder>}; prints one line per check: {@code PASS|FAIL
- * read|write|reject <case>[: message]}, and exits 0 when it ran.
+ * read|write|reject|resolve <case>[: message]}, and exits 0 when it ran.
  */
 public final class VectorRunner {
   private VectorRunner() {}
@@ -80,6 +80,7 @@ public final class VectorRunner {
         out.add(new Check("reject", dir.getFileName().toString(), guard(() -> checkReject(dir))));
       }
     }
+    out.addAll(EvolutionChecks.run(vectors)); // resolve checks (SPEC §13.6)
     return out;
   }
 
@@ -111,6 +112,10 @@ public final class VectorRunner {
   /** Decodes row.bin (after full validation) and compares it with values.json. */
   public static String checkRead(Path dir) throws IOException {
     Schema schema = Schema.fromJson(text(dir.resolve("schema.json")));
+    String text = EvolutionChecks.checkSchemaText(dir, schema); // canonical JSON, fingerprint
+    if (text != null) {
+      return text;
+    }
     byte[] bytes = Files.readAllBytes(dir.resolve("row.bin"));
     Validator.validate(schema, bytes);
     Map<?, ?> expected = (Map<?, ?>) Json.parse(text(dir.resolve("values.json")));

@@ -1,0 +1,171 @@
+package io.zerorow.arrow;
+
+import io.zerorow.Resolution;
+import io.zerorow.ResolvedRow;
+import io.zerorow.Resolver;
+import io.zerorow.Schema;
+import io.zerorow.ValidationLevel;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.stream.Stream;
+
+/**
+ * The row files of a directory (or a list of files) read with one reader schema (SPEC §13.5): the
+ * files may have been written with different versions of the schema; each file's writer schema is
+ * resolved against the reader schema, one {@link Resolution} per distinct writer fingerprint (a
+ * {@link Resolver}), and its rows are read through it.
+ *
+ * <pre>{@code
+ * try (RowFileSet files = RowFileSet.open(dir, readerSchema)) {   // every file checked here
+ *   for (ResolvedRow row : files) { ... }                         // the reader's fields and types
+ * }
+ * }</pre>
+ *
+ * <p>{@link #open} opens every file's footer and resolves its schema, so a file that is not a row
+ * file, or whose schema cannot be read with the reader schema, is refused before any row is read,
+ * with an error naming the file. Iteration then opens one file at a time (memory-mapped, see {@link
+ * RowFileReader}) and closes it when its last row has been read; rows stay readable after that. Not
+ * thread-safe.
+ */
+public final class RowFileSet implements Iterable<ResolvedRow>, AutoCloseable {
+  private final List<Path> files;
+  private final List<Resolution> resolutions;
+  private final Resolver resolver;
+  private final ValidationLevel level;
+  private RowFileReader current;
+
+  private RowFileSet(
+      List<Path> files, List<Resolution> resolutions, Resolver resolver, ValidationLevel level) {
+    this.files = files;
+    this.resolutions = resolutions;
+    this.resolver = resolver;
+    this.level = level;
+  }
+
+  /**
+   * The row files at {@code path}: the file itself, or every visible file of the directory in name
+   * order (names starting with {@code _} or {@code .} belong to the writer and are skipped, as
+   * Spark and Hadoop do).
+   */
+  public static List<Path> list(Path path) throws IOException {
+    if (!Files.isDirectory(path)) {
+      if (!Files.exists(path)) {
+        throw new java.nio.file.NoSuchFileException(path.toString());
+      }
+      return List.of(path);
+    }
+    try (Stream<Path> s = Files.list(path)) {
+      return s.filter(Files::isRegularFile)
+          .filter(
+              p ->
+                  !p.getFileName().toString().startsWith("_")
+                      && !p.getFileName().toString().startsWith("."))
+          .sorted()
+          .toList();
+    }
+  }
+
+  /** The row files at {@code path} (see {@link #list}) read with {@code reader}. */
+  public static RowFileSet open(Path path, Schema reader) throws IOException {
+    java.util.Objects.requireNonNull(reader, "open(path, reader): reader is null");
+    return open(list(path), new Resolver(reader), ValidationLevel.BOUNDS);
+  }
+
+  /**
+   * {@code files} read with the reader schema of {@code resolver} (whose resolutions they share),
+   * rows checked at {@code level}.
+   */
+  public static RowFileSet open(List<Path> files, Resolver resolver, ValidationLevel level)
+      throws IOException {
+    java.util.Objects.requireNonNull(resolver, "open(files, resolver, level): resolver is null");
+    java.util.Objects.requireNonNull(level, "open(files, resolver, level): level is null");
+    List<Resolution> resolutions = new ArrayList<>();
+    for (Path f : files) {
+      try (RowFileReader r = RowFileReader.openResolved(f, resolver, level)) {
+        resolutions.add(r.resolution());
+      }
+    }
+    return new RowFileSet(List.copyOf(files), List.copyOf(resolutions), resolver, level);
+  }
+
+  /** The files, in reading order. */
+  public List<Path> files() {
+    return files;
+  }
+
+  /** The resolution of file {@code i} (the same object for files of one writer schema). */
+  public Resolution resolution(int i) {
+    return resolutions.get(i);
+  }
+
+  /** The reader schema. */
+  public Schema reader() {
+    return resolver.reader();
+  }
+
+  /** The resolver: {@code resolver().size()} distinct writer schemas were resolved. */
+  public Resolver resolver() {
+    return resolver;
+  }
+
+  /**
+   * Every row of every file, read with the reader schema, as one reused view per file (valid until
+   * the next row). A file changed since {@link #open} is checked again when it is reached.
+   */
+  @Override
+  public Iterator<ResolvedRow> iterator() {
+    return new Iterator<>() {
+      private int next;
+      private Iterator<ResolvedRow> rows;
+
+      @Override
+      public boolean hasNext() {
+        while (rows == null || !rows.hasNext()) {
+          closeCurrent();
+          if (next >= files.size()) {
+            return false;
+          }
+          try {
+            current = RowFileReader.openResolved(files.get(next++), resolver, level);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+          rows = current.rows().iterator();
+        }
+        return true;
+      }
+
+      @Override
+      public ResolvedRow next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        return rows.next();
+      }
+    };
+  }
+
+  private void closeCurrent() {
+    if (current != null) {
+      try {
+        current.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      } finally {
+        current = null;
+      }
+    }
+  }
+
+  /** Closes the file being read, if any. */
+  @Override
+  public void close() {
+    closeCurrent();
+  }
+}

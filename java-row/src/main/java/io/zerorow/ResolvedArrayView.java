@@ -1,0 +1,215 @@
+package io.zerorow;
+
+import static io.zerorow.internal.Checks.BOUNDS_CHECKS;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/**
+ * The {@link ResolvedArray} of a list plan that is not the identity: the reader's element type over
+ * a {@link BinaryArray} of the writer's. Every element is read the same way (the plan's element
+ * read code), so a getter is the type check, the writer's read and the widening.
+ */
+final class ResolvedArrayView implements ResolvedArray {
+  private final TypePlan plan;
+  private final TypePlan element;
+  private final DataTypes.ListType type;
+  private final DataType elementType;
+  private final int bits;
+  private final int read;
+  final BinaryArray array;
+
+  ResolvedArrayView(TypePlan plan, BinaryArray array) {
+    this.plan = plan;
+    this.element = plan.element;
+    this.type = (DataTypes.ListType) plan.reader;
+    this.elementType = type.element();
+    this.bits = TypeMasks.of(elementType);
+    this.read = element.read;
+    this.array = array;
+  }
+
+  @Override
+  public DataTypes.ListType type() {
+    return type;
+  }
+
+  @Override
+  public DataType elementType() {
+    return elementType;
+  }
+
+  @Override
+  public int numElements() {
+    return array.numElements();
+  }
+
+  private void check(int i, int mask) {
+    if (BOUNDS_CHECKS && (bits & mask) == 0) {
+      throw new SchemaMismatchException(
+          array.childPath(i),
+          "expected an element of type "
+              + TypeMasks.describe(mask)
+              + " but the element type is "
+              + elementType);
+    }
+  }
+
+  /** The writer's integer element, widened (SPEC §13.3). */
+  private long integer(int i) {
+    switch (read) {
+      case TypePlan.FROM_INT8:
+        return array.getByte(i);
+      case TypePlan.FROM_INT16:
+        return array.getShort(i);
+      case TypePlan.FROM_INT32:
+        return array.getInt(i);
+      default:
+        return array.getLong(i);
+    }
+  }
+
+  @Override
+  public boolean isNullAt(int i) {
+    return array.isNullAt(i);
+  }
+
+  @Override
+  public boolean getBoolean(int i) {
+    check(i, TypeMasks.BOOL);
+    return array.getBoolean(i);
+  }
+
+  @Override
+  public byte getByte(int i) {
+    check(i, TypeMasks.INT8);
+    return array.getByte(i);
+  }
+
+  @Override
+  public short getShort(int i) {
+    check(i, TypeMasks.INT16);
+    return read == TypePlan.SAME ? array.getShort(i) : (short) integer(i);
+  }
+
+  @Override
+  public int getInt(int i) {
+    check(i, TypeMasks.INT32);
+    return read == TypePlan.SAME ? array.getInt(i) : (int) integer(i);
+  }
+
+  @Override
+  public long getLong(int i) {
+    check(i, TypeMasks.INT64);
+    return read == TypePlan.RESCALE ? array.getLong(i) * element.factor : integer(i);
+  }
+
+  @Override
+  public float getFloat(int i) {
+    check(i, TypeMasks.FLOAT32);
+    return read == TypePlan.SAME ? array.getFloat(i) : (float) integer(i);
+  }
+
+  @Override
+  public double getDouble(int i) {
+    check(i, TypeMasks.FLOAT64);
+    switch (read) {
+      case TypePlan.SAME:
+        return array.getDouble(i);
+      case TypePlan.FROM_FLOAT32:
+        return array.getFloat(i);
+      default:
+        return integer(i);
+    }
+  }
+
+  @Override
+  public String getString(int i) {
+    check(i, TypeMasks.STRING);
+    return array.getString(i);
+  }
+
+  @Override
+  public byte[] getUtf8(int i) {
+    check(i, TypeMasks.STRING);
+    return array.getUtf8(i);
+  }
+
+  @Override
+  public byte[] getBinary(int i) {
+    check(i, TypeMasks.BINARY);
+    return array.getBinary(i);
+  }
+
+  @Override
+  public BigDecimal getDecimal(int i) {
+    check(i, TypeMasks.DECIMAL);
+    BigDecimal d = array.getDecimal(i);
+    if (d == null || read != TypePlan.RESCALE) {
+      return d;
+    }
+    return d.setScale(((DataTypes.DecimalType) elementType).scale(), RoundingMode.UNNECESSARY);
+  }
+
+  @Override
+  public ResolvedRow getStruct(int i) {
+    check(i, TypeMasks.STRUCT);
+    BinaryRow s = array.getStruct(i);
+    return s == null || element.identity ? s : new ResolvedRowView(element, s);
+  }
+
+  @Override
+  public ResolvedArray getArray(int i) {
+    check(i, TypeMasks.LIST);
+    BinaryArray a = array.getArray(i);
+    return a == null || element.identity ? a : new ResolvedArrayView(element, a);
+  }
+
+  @Override
+  public ResolvedMap getMap(int i) {
+    check(i, TypeMasks.MAP);
+    BinaryMap m = array.getMap(i);
+    return m == null || element.identity ? m : new ResolvedMapView(element, m);
+  }
+
+  @Override
+  public Object get(int i) {
+    if (i < 0 || i >= array.numElements()) {
+      throw new IndexOutOfBoundsException(
+          "index " + i + " of an array of " + array.numElements() + " elements");
+    }
+    return BinaryRegion.valueAt(this, i, elementType);
+  }
+
+  @Override
+  public BinaryArray copy() {
+    return RowCopier.copyArray(this);
+  }
+
+  /** The elements, e.g. {@code [1, 2, null]}, as {@link BinaryArray#toString()}. */
+  @Override
+  public String toString() {
+    StringBuilder b = new StringBuilder("[");
+    int n = array.numElements();
+    int shown = Math.min(n, 32);
+    for (int i = 0; i < shown; i++) {
+      if (i > 0) {
+        b.append(", ");
+      }
+      try {
+        BinaryRegion.appendValue(b, get(i));
+      } catch (ZerorowException e) {
+        b.append("<").append(e.getMessage()).append(">");
+      }
+    }
+    if (shown < n) {
+      b.append(", ... (").append(n).append(" elements)");
+    }
+    return b.append(']').toString();
+  }
+
+  /** The plan of this list (for copies). */
+  TypePlan plan() {
+    return plan;
+  }
+}

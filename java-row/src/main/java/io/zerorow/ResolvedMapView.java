@@ -1,0 +1,74 @@
+package io.zerorow;
+
+/**
+ * The {@link ResolvedMap} of a map plan that is not the identity: the key and value arrays of a
+ * {@link BinaryMap} of the writer's type, each read through its own list plan. The arrays are the
+ * map's own views, so re-pointing the map re-points them.
+ */
+final class ResolvedMapView implements ResolvedMap {
+  private final DataTypes.MapType type;
+  private final BinaryMap map;
+  private final ResolvedArray keys;
+  private final ResolvedArray values;
+
+  ResolvedMapView(TypePlan plan, BinaryMap map) {
+    this.type = (DataTypes.MapType) plan.reader;
+    this.map = map;
+    this.keys = view(plan.keys, map.keyArray());
+    this.values = view(plan.values, map.valueArray());
+  }
+
+  private static ResolvedArray view(TypePlan plan, BinaryArray a) {
+    return plan.identity ? a : new ResolvedArrayView(plan, a);
+  }
+
+  @Override
+  public DataTypes.MapType type() {
+    return type;
+  }
+
+  @Override
+  public int numElements() {
+    return map.numElements();
+  }
+
+  @Override
+  public ResolvedArray keyArray() {
+    return keys;
+  }
+
+  @Override
+  public ResolvedArray valueArray() {
+    return values;
+  }
+
+  @Override
+  public BinaryMap copy() {
+    return RowCopier.copyMap(this);
+  }
+
+  /** The entries, e.g. {@code {"a"=1, "b"=2}}, as {@link BinaryMap#toString()}. */
+  @Override
+  public String toString() {
+    StringBuilder b = new StringBuilder("{");
+    int n = numElements();
+    int shown = Math.min(n, 32);
+    for (int i = 0; i < shown; i++) {
+      if (i > 0) {
+        b.append(", ");
+      }
+      BinaryRegion.appendValue(b, keys.get(i));
+      b.append('=');
+      BinaryRegion.appendValue(b, values.get(i));
+    }
+    if (shown < n) {
+      b.append(", ... (").append(n).append(" entries)");
+    }
+    return b.append('}').toString();
+  }
+
+  /** The writer's map under this view (for the decode budget of copies). */
+  BinaryMap map() {
+    return map;
+  }
+}

@@ -1,0 +1,58 @@
+package io.zerorow;
+
+/**
+ * Which getter reads which type (SPEC §3), as bit masks: each type has one bit, each getter the
+ * mask of the types it reads. Used by the resolved views to check a getter against the reader's
+ * type with one AND, as {@link BinaryRow} does for its own fields.
+ */
+final class TypeMasks {
+  /** A decimal with precision at most 18: its slot holds the unscaled int64. */
+  static final int DECIMAL_LONG = 1 << 30;
+
+  static final int BOOL = bit(TypeId.BOOL);
+  static final int INT8 = bit(TypeId.INT8);
+  static final int INT16 = bit(TypeId.INT16);
+  static final int INT32 = bit(TypeId.INT32) | bit(TypeId.DATE32);
+  static final int INT64 =
+      bit(TypeId.INT64)
+          | bit(TypeId.TIME)
+          | bit(TypeId.TIMESTAMP)
+          | bit(TypeId.DURATION)
+          | DECIMAL_LONG;
+  static final int FLOAT32 = bit(TypeId.FLOAT32);
+  static final int FLOAT64 = bit(TypeId.FLOAT64);
+  static final int STRING = bit(TypeId.STRING);
+  static final int BINARY = bit(TypeId.BINARY) | bit(TypeId.STRING);
+  static final int DECIMAL = bit(TypeId.DECIMAL) | DECIMAL_LONG;
+  static final int STRUCT = bit(TypeId.STRUCT);
+  static final int LIST = bit(TypeId.LIST);
+  static final int MAP = bit(TypeId.MAP);
+
+  private TypeMasks() {}
+
+  private static int bit(TypeId id) {
+    return 1 << id.ordinal();
+  }
+
+  /** The bit of a type. */
+  static int of(DataType t) {
+    if (t instanceof DataTypes.DecimalType && !t.isVariableWidth()) {
+      return DECIMAL_LONG;
+    }
+    return bit(t.id());
+  }
+
+  /** The types a getter of {@code mask} reads, e.g. {@code int64 or time or ...}. */
+  static String describe(int mask) {
+    StringBuilder want = new StringBuilder();
+    for (TypeId id : TypeId.values()) {
+      if ((mask & bit(id)) != 0) {
+        want.append(want.length() == 0 ? "" : " or ").append(id.jsonName());
+      }
+    }
+    if ((mask & DECIMAL_LONG) != 0 && (mask & bit(TypeId.DECIMAL)) == 0) {
+      want.append(" or decimal with precision <= 18");
+    }
+    return want.toString();
+  }
+}

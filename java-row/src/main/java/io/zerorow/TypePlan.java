@@ -1,0 +1,403 @@
+package io.zerorow;
+
+/**
+ * How one reader type reads one writer type (SPEC §13.1–13.3): built once per (writer, reader) pair
+ * by {@link Resolution#resolve}, immutable, shared by every view of that pair. A plan whose writer
+ * and reader types lay out the same bytes is the identity: its values are read with the plain
+ * views.
+ */
+final class TypePlan {
+  // How to read the writer's value of a value type (the reader's getter widens it, SPEC §13.3).
+  // SAME is 0 so that a getter tests "present and unchanged" with one AND of its slot entry.
+  /** The writer's value has the reader's type (or the same bytes: string→binary, zone changes). */
+  static final int SAME = 0;
+
+  /** A decimal read at a larger scale: the unscaled value times {@link #factor}. */
+  static final int RESCALE = 1;
+
+  static final int FROM_FLOAT32 = 2;
+  static final int FROM_INT32 = 3;
+  static final int FROM_INT16 = 4;
+  static final int FROM_INT8 = 5;
+
+  /**
+   * The low bits of a struct's {@link #slots} entry that hold the read code; the slot offset above
+   * them is a multiple of 8.
+   */
+  static final int CODE_MASK = 7;
+
+  /** The ordinal and slot entry of a reader field that the writer lacks: it reads as null. */
+  static final int ABSENT = -1;
+
+  final DataType writer;
+  final DataType reader;
+
+  /** True when writer and reader types are equal (SPEC §4.2): read with the plain views. */
+  final boolean identity;
+
+  /** For a value type: one of {@link #SAME}, {@link #RESCALE}, {@link #FROM_FLOAT32} … */
+  final int read;
+
+  /** For {@link #RESCALE}: 10^(reader scale − writer scale), for decimals of precision ≤ 18. */
+  final long factor;
+
+  /** For a struct: per reader field, the writer's ordinal, or {@link #ABSENT}. */
+  final int[] ordinals;
+
+  /**
+   * For a struct: per reader field, the offset of the writer's slot in the row (bitmap + 8 ×
+   * ordinal) with the read code in its low bits, or {@link #ABSENT}: the one table lookup of a
+   * primitive read (SPEC §13.4).
+   */
+  final int[] slots;
+
+  /** For a struct: per reader field, its plan (null when absent). */
+  final TypePlan[] fields;
+
+  /** For a struct: per reader field, the {@link TypeMasks} bit of its type. */
+  final int[] typeBits;
+
+  /** For a struct: how many reader fields the writer has (the values a copy reads). */
+  final int present;
+
+  /** For a list: the element plan; for a map: the plans of its key array and value array. */
+  final TypePlan element;
+
+  final TypePlan keys;
+  final TypePlan values;
+
+  private TypePlan(
+      DataType writer,
+      DataType reader,
+      boolean identity,
+      int read,
+      long factor,
+      int[] ordinals,
+      TypePlan[] fields,
+      TypePlan element,
+      TypePlan keys,
+      TypePlan values) {
+    this.writer = writer;
+    this.reader = reader;
+    this.identity = identity;
+    this.read = read;
+    this.factor = factor;
+    this.ordinals = ordinals;
+    this.fields = fields;
+    this.element = element;
+    this.keys = keys;
+    this.values = values;
+    if (reader instanceof Schema) {
+      Schema s = (Schema) reader;
+      this.typeBits = new int[s.numFields()];
+      for (int i = 0; i < typeBits.length; i++) {
+        typeBits[i] = TypeMasks.of(s.field(i).type());
+      }
+    } else {
+      this.typeBits = null;
+    }
+    int n = 0;
+    this.slots = ordinals == null ? null : new int[ordinals.length];
+    for (int k = 0; ordinals != null && k < ordinals.length; k++) {
+      int w = ordinals[k];
+      slots[k] = w < 0 ? ABSENT : (((Schema) writer).bitmapBytes() + 8 * w) | fields[k].read;
+      n += w >= 0 ? 1 : 0;
+    }
+    this.present = n;
+  }
+
+  static TypePlan identity(DataType t) {
+    return new TypePlan(t, t, true, SAME, 1, null, null, null, null, null);
+  }
+
+  private static TypePlan value(DataType w, DataType r, int read, long factor) {
+    return new TypePlan(w, r, false, read, factor, null, null, null, null, null);
+  }
+
+  static TypePlan struct(Schema w, Schema r, int[] ordinals, TypePlan[] fields) {
+    return new TypePlan(w, r, false, SAME, 1, ordinals, fields, null, null, null);
+  }
+
+  static TypePlan list(DataTypes.ListType w, DataTypes.ListType r, TypePlan element) {
+    return new TypePlan(
+        w, r, element.identity && w.equals(r), SAME, 1, null, null, element, null, null);
+  }
+
+  static TypePlan map(DataTypes.MapType w, DataTypes.MapType r, TypePlan key, TypePlan value) {
+    TypePlan keys = list(w.keyArrayType(), r.keyArrayType(), key);
+    TypePlan values = list(w.valueArrayType(), r.valueArrayType(), value);
+    return new TypePlan(w, r, false, SAME, 1, null, null, null, keys, values);
+  }
+
+  // ---- resolving (SPEC §13.1) ----
+
+  /** The plan of reader type {@code r} over writer type {@code w} at schema path {@code path}. */
+  static TypePlan resolve(DataType w, DataType r, String path) {
+    if (w.equals(r)) {
+      return identity(r);
+    }
+    switch (r.id()) {
+      case STRUCT:
+        if (!(w instanceof Schema)) {
+          throw typeMismatch(path, w, r);
+        }
+        return resolveStruct((Schema) w, (Schema) r, path);
+      case LIST:
+        {
+          if (!(w instanceof DataTypes.ListType)) {
+            throw typeMismatch(path, w, r);
+          }
+          DataTypes.ListType wl = (DataTypes.ListType) w;
+          DataTypes.ListType rl = (DataTypes.ListType) r;
+          String p = path + "[]";
+          checkNullability(p, ELEMENTS, wl.elementNullable(), rl.elementNullable());
+          return list(wl, rl, resolve(wl.element(), rl.element(), p));
+        }
+      case MAP:
+        {
+          if (!(w instanceof DataTypes.MapType)) {
+            throw typeMismatch(path, w, r);
+          }
+          DataTypes.MapType wm = (DataTypes.MapType) w;
+          DataTypes.MapType rm = (DataTypes.MapType) r;
+          TypePlan key = resolveKey(wm.key(), rm.key(), path + "{keys}");
+          String p = path + "{values}";
+          checkNullability(p, VALUES, wm.valueNullable(), rm.valueNullable());
+          return map(wm, rm, key, resolve(wm.value(), rm.value(), p));
+        }
+      default:
+        return widening(w, r, path);
+    }
+  }
+
+  private static TypePlan resolveStruct(Schema w, Schema r, String path) {
+    int n = r.numFields();
+    int[] ordinals = new int[n];
+    TypePlan[] fields = new TypePlan[n];
+    for (int i = 0; i < n; i++) {
+      Field rf = r.field(i);
+      String p = path.isEmpty() ? rf.name() : path + "." + rf.name();
+      int j = match(w, rf);
+      if (j < 0) {
+        if (!rf.nullable()) {
+          throw new SchemaMismatchException(
+              p,
+              "reader field is not nullable but the writer has no field named "
+                  + names(rf)
+                  + " (schemas carry no defaults: declare the field nullable to read it as"
+                  + " null, SPEC §13.1)");
+        }
+        ordinals[i] = ABSENT;
+        continue;
+      }
+      Field wf = w.field(j);
+      checkNullability(p, FIELD, wf.nullable(), rf.nullable());
+      fields[i] = resolve(wf.type(), rf.type(), p);
+      ordinals[i] = j;
+    }
+    return struct(w, r, ordinals, fields);
+  }
+
+  /**
+   * The writer ordinal the reader field reads: same name, else its first alias the writer has. A
+   * writer field is matched by one reader field at most (SPEC §13.1) without a check here: the
+   * names and aliases of a struct's fields are all distinct (SPEC §4.1), and each writer field has
+   * one.
+   */
+  private static int match(Schema w, Field rf) {
+    int j = w.indexOf(rf.name());
+    for (int k = 0; j < 0 && k < rf.aliases().size(); k++) {
+      j = w.indexOf(rf.aliases().get(k));
+    }
+    return j;
+  }
+
+  /**
+   * Map keys may widen but never evolve as structs (dropping a field could make two keys equal):
+   * struct types inside a key match field for field, in order, with the same names.
+   */
+  private static TypePlan resolveKey(DataType w, DataType r, String path) {
+    if (w.equals(r)) {
+      return identity(r);
+    }
+    switch (r.id()) {
+      case STRUCT:
+        {
+          if (!(w instanceof Schema)) {
+            throw typeMismatch(path, w, r);
+          }
+          Schema ws = (Schema) w;
+          Schema rs = (Schema) r;
+          if (!sameNames(ws, rs)) {
+            throw new SchemaMismatchException(
+                path,
+                "writer type "
+                    + w.toJson()
+                    + " cannot be read as "
+                    + r.toJson()
+                    + ": a struct in a map key must keep its field names and order (SPEC §13.1)");
+          }
+          int n = rs.numFields();
+          int[] ordinals = new int[n];
+          TypePlan[] fields = new TypePlan[n];
+          for (int i = 0; i < n; i++) {
+            Field wf = ws.field(i);
+            Field rf = rs.field(i);
+            String p = path + "." + rf.name();
+            checkNullability(p, FIELD, wf.nullable(), rf.nullable());
+            fields[i] = resolveKey(wf.type(), rf.type(), p);
+            ordinals[i] = i;
+          }
+          return struct(ws, rs, ordinals, fields);
+        }
+      case LIST:
+        {
+          if (!(w instanceof DataTypes.ListType)) {
+            throw typeMismatch(path, w, r);
+          }
+          DataTypes.ListType wl = (DataTypes.ListType) w;
+          DataTypes.ListType rl = (DataTypes.ListType) r;
+          String p = path + "[]";
+          checkNullability(p, ELEMENTS, wl.elementNullable(), rl.elementNullable());
+          return list(wl, rl, resolveKey(wl.element(), rl.element(), p));
+        }
+      case MAP:
+        {
+          if (!(w instanceof DataTypes.MapType)) {
+            throw typeMismatch(path, w, r);
+          }
+          DataTypes.MapType wm = (DataTypes.MapType) w;
+          DataTypes.MapType rm = (DataTypes.MapType) r;
+          TypePlan key = resolveKey(wm.key(), rm.key(), path + "{keys}");
+          String p = path + "{values}";
+          checkNullability(p, VALUES, wm.valueNullable(), rm.valueNullable());
+          return map(wm, rm, key, resolveKey(wm.value(), rm.value(), p));
+        }
+      default:
+        return widening(w, r, path);
+    }
+  }
+
+  private static boolean sameNames(Schema w, Schema r) {
+    if (w.numFields() != r.numFields()) {
+      return false;
+    }
+    for (int i = 0; i < w.numFields(); i++) {
+      if (!w.field(i).name().equals(r.field(i).name())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The widenings of SPEC §13.3; anything else is refused. */
+  private static TypePlan widening(DataType w, DataType r, String path) {
+    TypeId from = w.id();
+    switch (r.id()) {
+      case INT16:
+        if (from == TypeId.INT8) {
+          return value(w, r, FROM_INT8, 1);
+        }
+        break;
+      case INT32:
+      case INT64:
+      case FLOAT32:
+      case FLOAT64:
+        {
+          int read = integerRead(from);
+          boolean wide = r.id() == TypeId.INT64 || r.id() == TypeId.FLOAT64;
+          // int32 fits int64 and float64 exactly (53 mantissa bits), not float32 (24)
+          if (read == FROM_INT8 || read == FROM_INT16 || (read == FROM_INT32 && wide)) {
+            return value(w, r, read, 1);
+          }
+          if (from == TypeId.FLOAT32 && r.id() == TypeId.FLOAT64) {
+            return value(w, r, FROM_FLOAT32, 1);
+          }
+          break;
+        }
+      case BINARY:
+        if (from == TypeId.STRING) {
+          return value(w, r, SAME, 1); // the string's UTF-8 bytes, read in place
+        }
+        break;
+      case TIMESTAMP:
+        if (from == TypeId.TIMESTAMP
+            && ((DataTypes.TimestampType) w).tz() != null
+            && ((DataTypes.TimestampType) r).tz() != null) {
+          return value(w, r, SAME, 1); // the stored instant is UTC; only the shown zone changes
+        }
+        break;
+      case DECIMAL:
+        if (from == TypeId.DECIMAL) {
+          return decimal((DataTypes.DecimalType) w, (DataTypes.DecimalType) r, path);
+        }
+        break;
+      default:
+        break;
+    }
+    throw typeMismatch(path, w, r);
+  }
+
+  private static int integerRead(TypeId from) {
+    switch (from) {
+      case INT8:
+        return FROM_INT8;
+      case INT16:
+        return FROM_INT16;
+      case INT32:
+        return FROM_INT32;
+      default:
+        return -1;
+    }
+  }
+
+  /** decimal(p, s) → decimal(p', s') with s' ≥ s and p' − s' ≥ p − s (SPEC §13.3). */
+  private static TypePlan decimal(DataTypes.DecimalType w, DataTypes.DecimalType r, String path) {
+    int up = r.scale() - w.scale();
+    if (up < 0 || r.precision() - r.scale() < w.precision() - w.scale()) {
+      throw new SchemaMismatchException(
+          path,
+          "writer type "
+              + w.toJson()
+              + " cannot be read as "
+              + r.toJson()
+              + ": a decimal may gain scale and integer digits, never lose them (SPEC §13.3)");
+    }
+    long factor = 1;
+    for (int k = 0; k < up && k < 18; k++) {
+      factor *= 10;
+    }
+    return value(w, r, RESCALE, factor);
+  }
+
+  // what a refused nullability names (SPEC §13.1)
+  private static final String FIELD = "field is";
+  private static final String ELEMENTS = "elements are";
+  private static final String VALUES = "map values are";
+
+  private static void checkNullability(
+      String path, String what, boolean wNullable, boolean rNullable) {
+    if (wNullable && !rNullable) {
+      throw new SchemaMismatchException(
+          path,
+          "writer "
+              + what
+              + " nullable and cannot be read as not-null (nullability may widen, never"
+              + " narrow, SPEC §13.1)");
+    }
+  }
+
+  static SchemaMismatchException typeMismatch(String path, DataType w, DataType r) {
+    return new SchemaMismatchException(
+        path, "writer type " + w.toJson() + " cannot be read as " + r.toJson());
+  }
+
+  /** The names a reader field is looked for by: {@code "x", "old_x"}. */
+  private static String names(Field f) {
+    StringBuilder b = new StringBuilder().append('"').append(f.name()).append('"');
+    for (String a : f.aliases()) {
+      b.append(", \"").append(a).append('"');
+    }
+    return b.toString();
+  }
+}
