@@ -1,5 +1,6 @@
 package io.zerorow.spark;
 
+import io.zerorow.Resolver;
 import io.zerorow.Schema;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.ArrowUtils;
@@ -18,11 +19,15 @@ import org.apache.hadoop.fs.Path;
 /**
  * The row files under the paths of a read (a file, or every visible file of a directory:
  * names starting with {@code _} or {@code .} are the writer's own and are skipped), and the
- * one zerorow schema they share: each file's footer is read (metadata only, SPEC §5) and two
- * files whose fingerprints differ are an error naming both.
+ * schema their rows are read with. Each file's footer is read on the driver (metadata only,
+ * SPEC §5). Without a reader schema the files must share one schema: two files whose
+ * fingerprints differ are an error naming both and saying how to give one. With a reader
+ * schema, each distinct writer schema is resolved against it once (SPEC §13.5), and a file
+ * whose schema cannot be read with it is refused here, at planning, naming the file.
  */
 final class RowFileListing {
   final List<String> files;
+  /** The reader schema given, else the schema every file holds. */
   final Schema schema;
 
   private RowFileListing(List<String> files, Schema schema) {
@@ -30,7 +35,15 @@ final class RowFileListing {
     this.schema = schema;
   }
 
+  /** The files at {@code paths}, read with their own (common) schema. */
   static RowFileListing list(List<String> paths, Configuration conf) {
+    return list(paths, conf, null);
+  }
+
+  /**
+   * The files at {@code paths}, read with {@code reader} (null: with the schema they share).
+   */
+  static RowFileListing list(List<String> paths, Configuration conf, Schema reader) {
     if (paths.isEmpty()) {
       throw SparkSchemas.analysisError("format(\"zerorow\"): no path given (load(path) or "
           + "option(\"path\", ...))");
@@ -61,23 +74,53 @@ final class RowFileListing {
         throw SparkSchemas.analysisError("format(\"zerorow\"): no row files under " + paths
             + "; the schema comes from the files");
       }
-      Schema schema = null;
-      String first = null;
-      for (String f : files) {
-        Schema s = footerSchema(f, conf);
-        if (schema == null) {
-          schema = s;
-          first = f;
-        } else if (s.fingerprint() != schema.fingerprint()) {
-          throw SparkSchemas.analysisError("format(\"zerorow\"): row files of different schemas "
-              + "in one read: " + first + " has schema fingerprint " + schema.fingerprintHex()
-              + " but " + f + " has " + s.fingerprintHex());
-        }
-      }
-      return new RowFileListing(files, schema);
+      return new RowFileListing(files, reader == null ? commonSchema(files, conf)
+          : resolveAll(files, conf, reader));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The one schema of {@code files}; files of two schemas are an error naming both. */
+  private static Schema commonSchema(List<String> files, Configuration conf) throws IOException {
+    Schema schema = null;
+    String first = null;
+    for (String f : files) {
+      Schema s = footerSchema(f, conf);
+      if (schema == null) {
+        schema = s;
+        first = f;
+      } else if (s.fingerprint() != schema.fingerprint()) {
+        throw SparkSchemas.analysisError("format(\"zerorow\"): row files of different schemas "
+            + "in one read: " + first + " has schema fingerprint " + schema.fingerprintHex()
+            + " but " + f + " has " + s.fingerprintHex() + "; to read them together, give the "
+            + "schema to read them with: spark.read.schema(...) or option(\""
+            + ZerorowDataSource.READER_SCHEMA + "\", <zerorow schema JSON or DDL>) "
+            + "(SPEC §13: fields matched by name, exact widenings)");
+      }
+    }
+    return schema;
+  }
+
+  /**
+   * Resolves the schema of every file against {@code reader}, once per distinct writer
+   * schema; the first file that cannot be read with it is refused, naming the file, the schema
+   * path and both types.
+   */
+  private static Schema resolveAll(List<String> files, Configuration conf, Schema reader)
+      throws IOException {
+    Resolver resolver = new Resolver(reader);
+    for (String f : files) {
+      Schema writer = footerSchema(f, conf);
+      try {
+        resolver.resolve(writer);
+      } catch (ZerorowException e) {
+        throw SparkSchemas.analysisError("format(\"zerorow\"): row file " + f + " (schema "
+            + writer.fingerprintHex() + ") cannot be read with the reader schema "
+            + reader.fingerprintHex() + ": " + e.getMessage());
+      }
+    }
+    return reader;
   }
 
   /** The checked zerorow schema in the footer of one row file (SPEC §5). */

@@ -20,9 +20,11 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableProvider;
 import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.sources.BaseRelation;
 import org.apache.spark.sql.sources.CreatableRelationProvider;
 import org.apache.spark.sql.sources.DataSourceRegister;
+import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.MetadataBuilder;
@@ -47,6 +49,12 @@ public final class ZerorowDataSource implements TableProvider, DataSourceRegiste
   static final String V2_WRITE = "zerorow.internal.v2write";
   /** Option {@code validation}: {@code bounds} (default) or {@code full}. */
   static final String VALIDATION = "validation";
+  /**
+   * Option {@code zerorowSchema}: the reader schema (SPEC §13), as zerorow's canonical JSON (which
+   * can carry aliases) or a Spark DDL string, as Avro's {@code avroSchema} option gives an evolved
+   * schema to read older files with.
+   */
+  static final String READER_SCHEMA = "zerorowSchema";
 
   @Override
   public String shortName() {
@@ -58,10 +66,76 @@ public final class ZerorowDataSource implements TableProvider, DataSourceRegiste
     return true; // writes take the DataFrame's schema; reads check a given one against the files
   }
 
+  /**
+   * Called when the user gave no schema: the reader schema of option {@code zerorowSchema}, else
+   * the one schema of the files (files of several schemas are refused without a reader schema).
+   */
   @Override
   public StructType inferSchema(CaseInsensitiveStringMap options) {
-    RowFileListing listing = RowFileListing.list(paths(options), hadoopConf(options));
+    RowFileListing listing = RowFileListing.list(paths(options), hadoopConf(options),
+        optionSchema(options));
     return isRaw(options) ? rawSchema(listing.schema) : SparkSchemas.toSpark(listing.schema);
+  }
+
+  /** The reader schema of option {@code zerorowSchema}, or null. */
+  static Schema optionSchema(CaseInsensitiveStringMap options) {
+    String text = options.get(READER_SCHEMA);
+    if (text == null) {
+      return null;
+    }
+    try {
+      return SparkSchemas.parse(text, SQLConf.get().sessionLocalTimeZone());
+    } catch (Exception e) { // an AnalysisException (checked in Java) naming what is wrong
+      throw SparkSchemas.analysisError("format(\"zerorow\") option " + READER_SCHEMA + ": "
+          + e.getMessage());
+    }
+  }
+
+  /**
+   * The schema a read's rows are read with (SPEC §13): option {@code zerorowSchema}; else, in
+   * raw mode, the {@code zerorow.schema} of the table's {@code row} field (null when it has
+   * none: the files' own); else the table's columns ({@code spark.read.schema(...)}, or the
+   * schema {@link #inferSchema} found). A table schema given beside the option must be its
+   * Spark form.
+   */
+  static Schema readerSchema(CaseInsensitiveStringMap options, StructType table) {
+    Schema option = optionSchema(options);
+    boolean raw = isRaw(options);
+    if (option != null) {
+      StructType expected = raw ? rawSchema(option) : SparkSchemas.toSpark(option);
+      if (!sameFields(expected, table)) {
+        throw SparkSchemas.analysisError("format(\"zerorow\"): the read schema "
+            + table.simpleString() + " is not the Spark form of option " + READER_SCHEMA + ", "
+            + expected.simpleString() + " (give one of the two)");
+      }
+      return option;
+    }
+    if (!raw) {
+      return SparkSchemas.toZerorow(table, SQLConf.get().sessionLocalTimeZone());
+    }
+    if (table.fields().length != 1 || !table.fields()[0].name().equals(RowFiles.COLUMN)
+        || !(table.fields()[0].dataType() instanceof BinaryType)) {
+      throw SparkSchemas.analysisError("format(\"zerorow\") in raw mode reads one column "
+          + "row: binary but the read schema is " + table.simpleString() + "; give the reader "
+          + "schema with option(\"" + READER_SCHEMA + "\", ...)");
+    }
+    Metadata meta = table.fields()[0].metadata();
+    return meta.contains(RowFiles.SCHEMA_KEY)
+        ? Schema.fromJson(meta.getString(RowFiles.SCHEMA_KEY)) : null;
+  }
+
+  /** Same top-level names and Spark types, nullability aside. */
+  static boolean sameFields(StructType a, StructType b) {
+    if (a.fields().length != b.fields().length) {
+      return false;
+    }
+    for (int i = 0; i < a.fields().length; i++) {
+      if (!a.fields()[i].name().equals(b.fields()[i].name())
+          || !a.fields()[i].dataType().sameType(b.fields()[i].dataType())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.zerorow.spark;
 
+import io.zerorow.Field;
 import io.zerorow.Schema;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,6 +25,7 @@ final class ZerorowScan implements ScanBuilder, SupportsPushDownRequiredColumns,
   private final StructType tableSchema;
   private final CaseInsensitiveStringMap options;
   private StructType required;
+  private RowFileListing listing;
 
   ZerorowScan(StructType tableSchema, CaseInsensitiveStringMap options) {
     this.tableSchema = tableSchema;
@@ -69,11 +71,15 @@ final class ZerorowScan implements ScanBuilder, SupportsPushDownRequiredColumns,
     return "zerorow " + ZerorowDataSource.paths(options) + " " + required.simpleString();
   }
 
+  /**
+   * Lists the files and reads their footers on the driver: each file's writer schema is
+   * resolved against the reader schema once per fingerprint (SPEC §13.5), so a file that cannot
+   * be read with it fails the query here, before any task runs. Without a reader schema the
+   * files must share one schema. The schema found is what the tasks read with.
+   */
   @Override
   public InputPartition[] planInputPartitions() {
-    RowFileListing listing = RowFileListing.list(ZerorowDataSource.paths(options),
-        ZerorowDataSource.hadoopConf(options.asCaseSensitiveMap()));
-    checkTableSchema(listing.schema);
+    RowFileListing listing = listing();
     InputPartition[] parts = new InputPartition[listing.files.size()];
     for (int i = 0; i < parts.length; i++) {
       parts[i] = new ZerorowPartitionReader.FilePartition(listing.files.get(i));
@@ -81,27 +87,23 @@ final class ZerorowScan implements ScanBuilder, SupportsPushDownRequiredColumns,
     return parts;
   }
 
-  /** A schema given by the user (or a stale one) must be what the files hold. */
-  private void checkTableSchema(Schema files) {
-    StructType expected = ZerorowDataSource.isRaw(options) ? ZerorowDataSource.rawSchema(files)
-        : SparkSchemas.toSpark(files);
-    if (!sameFields(expected, tableSchema)) {
-      throw SparkSchemas.analysisError("format(\"zerorow\"): the read schema "
-          + tableSchema.simpleString() + " is not the files' schema " + expected.simpleString());
+  /** The files, and the schema to read them with; listed once per scan. */
+  private RowFileListing listing() {
+    if (listing == null) {
+      listing = RowFileListing.list(ZerorowDataSource.paths(options),
+          ZerorowDataSource.hadoopConf(options.asCaseSensitiveMap()),
+          ZerorowDataSource.readerSchema(options, tableSchema));
     }
+    return listing;
   }
 
-  private static boolean sameFields(StructType a, StructType b) {
-    if (a.fields().length != b.fields().length) {
-      return false;
+  /** The fields of {@code schema} at {@code ordinals}, in that order. */
+  private static Schema select(Schema schema, int[] ordinals) {
+    Field[] fields = new Field[ordinals.length];
+    for (int i = 0; i < fields.length; i++) {
+      fields[i] = schema.field(ordinals[i]);
     }
-    for (int i = 0; i < a.fields().length; i++) {
-      if (!a.fields()[i].name().equals(b.fields()[i].name())
-          || !a.fields()[i].dataType().sameType(b.fields()[i].dataType())) {
-        return false;
-      }
-    }
-    return true;
+    return Schema.of(fields);
   }
 
   @Override
@@ -117,9 +119,12 @@ final class ZerorowScan implements ScanBuilder, SupportsPushDownRequiredColumns,
       throw SparkSchemas.analysisError("format(\"zerorow\") option validation: expected bounds "
           + "or full but found \"" + validation + "\"");
     }
-    return new ZerorowPartitionReader.Factory(raw,
-        ordinals.stream().mapToInt(Integer::intValue).toArray(),
-        validation.equalsIgnoreCase("full"),
+    int[] keep = ordinals.stream().mapToInt(Integer::intValue).toArray();
+    Schema reader = listing().schema;
+    // the rows a task hands on: the reader's fields the query reads (all of them in raw mode)
+    Schema pruned = raw ? reader : select(reader, keep);
+    return new ZerorowPartitionReader.Factory(raw, keep,
+        validation.equalsIgnoreCase("full"), reader.toJson(), pruned.toJson(),
         new SerializableConfiguration(
             ZerorowDataSource.hadoopConf(options.asCaseSensitiveMap())));
   }
