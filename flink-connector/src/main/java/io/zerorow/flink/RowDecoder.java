@@ -1,6 +1,7 @@
 package io.zerorow.flink;
 
 import io.zerorow.BinaryRow;
+import io.zerorow.Field;
 import io.zerorow.Schema;
 import io.zerorow.ValidationLevel;
 import io.zerorow.Validator;
@@ -12,6 +13,10 @@ import org.apache.flink.table.data.utils.ProjectedRowData;
  * Bytes of one row → a {@link RowData} of the projected fields: validated to the chosen level,
  * then a lazy {@link ZerorowRowData} view (the bytes are not copied; the caller hands over an
  * array it no longer writes). Shared by the message format and the file format.
+ *
+ * <p>A row written with another schema than the table's ({@link #decode(BinaryRow)}, SPEC §13)
+ * is checked against its own schema, resolved against the table's projected fields (once per
+ * writer schema) and laid out by them, one copy, before the view is made.
  */
 final class RowDecoder implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -19,6 +24,7 @@ final class RowDecoder implements Serializable {
   private final int[] projection;
   private final ValidationLevel level;
   private transient Schema schema;
+  private transient ReaderLayout projected;
 
   /** {@code projection}: the top-level fields to produce, in order (null: all). */
   RowDecoder(Schema schema, int[] projection, ValidationLevel level) {
@@ -28,6 +34,7 @@ final class RowDecoder implements Serializable {
     this.level = level;
   }
 
+  /** The table's schema: what rows are read as. */
   Schema schema() {
     if (schema == null) {
       schema = Schema.fromJson(schemaJson);
@@ -43,6 +50,34 @@ final class RowDecoder implements Serializable {
     }
     RowData view = new ZerorowRowData(BinaryRow.wrap(s, bytes));
     return projection == null ? view : ProjectedRowData.from(projection).replaceRow(view);
+  }
+
+  /**
+   * A row of any writer schema the table's schema can read (SPEC §13): checked against the
+   * writer's schema at this decoder's level, then laid out by the projected fields. A writer
+   * schema the table cannot read, or a malformed row, is a {@code ZerorowException}.
+   */
+  RowData decode(BinaryRow written) {
+    if (level == ValidationLevel.FULL) {
+      Validator.validate(written, ValidationLevel.FULL);
+    }
+    ReaderLayout p = projected;
+    if (p == null) {
+      projected = p = new ReaderLayout(select(schema(), projection));
+    }
+    return new ZerorowRowData(p.of(written).copy());
+  }
+
+  /** The fields of {@code schema} at {@code ordinals} (all when null), in that order. */
+  private static Schema select(Schema schema, int[] ordinals) {
+    if (ordinals == null) {
+      return schema;
+    }
+    Field[] fields = new Field[ordinals.length];
+    for (int i = 0; i < fields.length; i++) {
+      fields[i] = schema.field(ordinals[i]);
+    }
+    return Schema.of(fields);
   }
 
   /** The top-level ordinals of a (non-nested) projection. */

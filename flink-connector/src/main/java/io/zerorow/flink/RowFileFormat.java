@@ -2,7 +2,11 @@ package io.zerorow.flink;
 
 import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
+import io.zerorow.Resolver;
+import io.zerorow.Schema;
+import io.zerorow.ValidationLevel;
 import io.zerorow.ZerorowException;
+import io.zerorow.arrow.ArrowUtils;
 import io.zerorow.arrow.RowFileReader;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -12,6 +16,9 @@ import java.util.Arrays;
 import java.util.Iterator;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.impl.StreamFormatAdapter;
+import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.table.data.RowData;
@@ -21,6 +28,11 @@ import org.apache.flink.table.data.RowData;
  * filesystem connector, one whole file per split. The file is read front to back as the
  * Arrow stream it contains (after the 8-byte magic), so it works on any Flink file system;
  * each row is copied out of its batch once and read lazily through {@link RowDecoder}.
+ *
+ * <p>Each file's own schema is resolved against the table's schema when the file is opened
+ * (SPEC §13.5, once per writer schema): a file written with an older or newer schema that the
+ * table's can read gives the table's columns (rows laid out by them, one copy each); a file it
+ * cannot read fails the job, naming the file ({@link #namingFiles}).
  */
 final class RowFileFormat implements StreamFormat<RowData> {
   private static final long serialVersionUID = 1L;
@@ -28,6 +40,7 @@ final class RowFileFormat implements StreamFormat<RowData> {
   private final RowDecoder decoder;
   private final TypeInformation<RowData> producedType;
   private final boolean ignoreParseErrors;
+  private transient Resolver resolver;
 
   RowFileFormat(RowDecoder decoder, TypeInformation<RowData> producedType,
       boolean ignoreParseErrors) {
@@ -45,7 +58,11 @@ final class RowFileFormat implements StreamFormat<RowData> {
       throw new InvalidDataException("", "not a row file: expected the Arrow file magic "
           + "\"ARROW1\" at offset 0 (SPEC §5)");
     }
-    RowFileReader file = RowFileReader.openStream(new KeepOpen(stream), decoder.schema());
+    if (resolver == null) {
+      resolver = new Resolver(decoder.schema());
+    }
+    RowFileReader file = RowFileReader.openStreamResolved(new KeepOpen(stream), resolver,
+        ArrowUtils.rootAllocator(), ValidationLevel.BOUNDS);
     return new RowReader(file);
   }
 
@@ -70,20 +87,24 @@ final class RowFileFormat implements StreamFormat<RowData> {
   private final class RowReader implements Reader<RowData> {
     private final RowFileReader file;
     private final Iterator<BinaryRow> rows;
+    /** The file's rows have the table's layout: read where they are copied to. */
+    private final boolean tableLayout;
     private long index;
 
     RowReader(RowFileReader file) {
       this.file = file;
       this.rows = file.iterator();
+      this.tableLayout = file.resolution().isIdentity();
     }
 
     @Override
     public RowData read() throws IOException {
       while (rows.hasNext()) {
-        byte[] bytes = rows.next().toBytes(); // the batch buffer is reused: copy the row
+        BinaryRow row = rows.next();
         long i = index++;
         try {
-          return decoder.decode(bytes);
+          // the batch buffer is reused: the row is copied (or laid out again) first
+          return tableLayout ? decoder.decode(row.toBytes()) : decoder.decode(row);
         } catch (ZerorowException e) {
           if (!ignoreParseErrors) {
             throw new IOException("zerorow: row " + i + " of the file is malformed: "
@@ -99,6 +120,59 @@ final class RowFileFormat implements StreamFormat<RowData> {
     public void close() throws IOException {
       file.close();
     }
+  }
+
+  /**
+   * {@code format} as a bulk format whose errors on opening a file name the file (a stream
+   * format is not told which file it reads): a file whose schema the table cannot read gives
+   * {@code schema_mismatch at id: row file <path> (schema <fp>) cannot be read with the table's
+   * schema <fp>: writer type "int64" cannot be read as "int32"}.
+   */
+  static BulkFormat<RowData, FileSourceSplit> namingFiles(RowFileFormat format) {
+    StreamFormatAdapter<RowData> adapter = new StreamFormatAdapter<>(format);
+    return new BulkFormat<>() {
+      private static final long serialVersionUID = 1L;
+
+      @Override
+      public BulkFormat.Reader<RowData> createReader(Configuration config, FileSourceSplit split)
+          throws IOException {
+        try {
+          return adapter.createReader(config, split);
+        } catch (ZerorowException e) {
+          throw named(e, split, format.decoder.schema());
+        }
+      }
+
+      @Override
+      public BulkFormat.Reader<RowData> restoreReader(Configuration config, FileSourceSplit split)
+          throws IOException {
+        try {
+          return adapter.restoreReader(config, split);
+        } catch (ZerorowException e) {
+          throw named(e, split, format.decoder.schema());
+        }
+      }
+
+      @Override
+      public boolean isSplittable() {
+        return adapter.isSplittable();
+      }
+
+      @Override
+      public TypeInformation<RowData> getProducedType() {
+        return adapter.getProducedType();
+      }
+    };
+  }
+
+  private static ZerorowException named(ZerorowException e, FileSourceSplit split, Schema table) {
+    String detail = e.detail().startsWith("row stream: ")
+        ? e.detail().substring("row stream: ".length()) : e.detail();
+    String what = e instanceof io.zerorow.SchemaMismatchException
+        ? " cannot be read with the table's schema " + table.fingerprintHex() + " (SPEC §13)"
+        : "";
+    return ZerorowException.of(e.kind(), e.path(), "row file " + split.path() + what + ": "
+        + detail);
   }
 
   /** The reader closes its stream; Flink closes the file's own stream itself. */

@@ -1,5 +1,7 @@
 package io.zerorow.flink;
 
+import io.zerorow.BinaryRow;
+import io.zerorow.Schema;
 import io.zerorow.ZerorowException;
 import java.io.IOException;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
@@ -20,14 +22,32 @@ public final class ZerorowDeserializationSchema implements DeserializationSchema
   private final RowDecoder decoder;
   private final TypeInformation<RowData> producedType;
   private final boolean ignoreParseErrors;
+  /** The messages' writer schema when it is not the table's (SPEC §13), else null. */
+  private final String writerJson;
+  private transient Schema writer;
   private transient Counter parseErrors;
   private transient long messages;
 
   ZerorowDeserializationSchema(RowDecoder decoder, TypeInformation<RowData> producedType,
       boolean ignoreParseErrors) {
+    this(decoder, producedType, ignoreParseErrors, null);
+  }
+
+  ZerorowDeserializationSchema(RowDecoder decoder, TypeInformation<RowData> producedType,
+      boolean ignoreParseErrors, Schema writer) {
     this.decoder = decoder;
     this.producedType = producedType;
     this.ignoreParseErrors = ignoreParseErrors;
+    this.writerJson = writer == null ? null : writer.toJson();
+    this.writer = writer;
+  }
+
+  /** The schema the messages are laid out by. */
+  private Schema writer() {
+    if (writer == null) {
+      writer = writerJson == null ? decoder.schema() : Schema.fromJson(writerJson);
+    }
+    return writer;
   }
 
   @Override
@@ -54,14 +74,15 @@ public final class ZerorowDeserializationSchema implements DeserializationSchema
     }
     long n = messages++;
     try {
-      return decoder.decode(message);
+      return writerJson == null ? decoder.decode(message)
+          : decoder.decode(BinaryRow.wrap(writer(), message));
     } catch (ZerorowException e) {
       if (ignoreParseErrors) {
         counter().inc();
         return null;
       }
       throw new IOException("zerorow: cannot read message " + n + " (" + message.length
-          + " bytes) as a row of schema " + decoder.schema().fingerprintHex() + ": "
+          + " bytes) as a row of schema " + writer().fingerprintHex() + ": "
           + e.getMessage() + " (set 'zerorow.ignore-parse-errors' = 'true' to skip such "
           + "messages)", e);
     }

@@ -7,7 +7,6 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.impl.StreamFormatAdapter;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.table.factories.BulkReaderFormatFactory;
 import org.apache.flink.connector.file.table.factories.BulkWriterFormatFactory;
@@ -27,8 +26,9 @@ import org.apache.flink.table.types.logical.RowType;
 /**
  * {@code 'format' = 'zerorow'} for the filesystem connector: reads and writes row files
  * (SPEC §5), as flink-parquet does for Parquet. Reading pushes the projection down (only
- * the projected fields are read, lazily); writing rolls a new file on every checkpoint. The
- * table's physical row type must map to the files' schema exactly (same fingerprint).
+ * the projected fields are read, lazily); writing rolls a new file on every checkpoint. Each
+ * file's schema is resolved against the table's physical row type (SPEC §13.5): files written
+ * with an older or newer schema that the table's can read give the table's columns.
  */
 public final class ZerorowFileFormatFactory
     implements BulkReaderFormatFactory, BulkWriterFormatFactory {
@@ -99,7 +99,7 @@ public final class ZerorowFileFormatFactory
       TypeInformation<RowData> info = ctx.createTypeInformation(produced);
       RowDecoder decoder = new RowDecoder(FlinkTypes.toSchema(full),
           RowDecoder.topLevel(projections), level);
-      return new StreamFormatAdapter<>(new RowFileFormat(decoder, info, ignoreParseErrors));
+      return RowFileFormat.namingFiles(new RowFileFormat(decoder, info, ignoreParseErrors));
     }
 
     @Override

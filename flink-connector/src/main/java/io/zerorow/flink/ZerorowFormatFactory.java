@@ -1,11 +1,15 @@
 package io.zerorow.flink;
 
+import io.zerorow.Resolution;
+import io.zerorow.Schema;
+import io.zerorow.ZerorowException;
 import java.util.Set;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.Projection;
 import org.apache.flink.table.connector.format.EncodingFormat;
@@ -24,7 +28,8 @@ import org.apache.flink.table.types.logical.RowType;
  * {@code 'format' = 'zerorow'} for message connectors (Kafka and the like): one message is
  * one zerorow row of the table's physical row type (README: Type mapping). Projection is
  * pushed down (only the projected fields are read); the changelog is insert-only (RowKind is
- * never written into a row).
+ * never written into a row). Messages written with another schema than the table's are read
+ * through its resolution when {@code 'zerorow.writer-schema'} names it (SPEC §13).
  */
 public final class ZerorowFormatFactory
     implements DeserializationFormatFactory, SerializationFormatFactory {
@@ -42,7 +47,8 @@ public final class ZerorowFormatFactory
 
   @Override
   public Set<ConfigOption<?>> optionalOptions() {
-    return Set.of(ZerorowFormatOptions.IGNORE_PARSE_ERRORS, ZerorowFormatOptions.VALIDATION);
+    return Set.of(ZerorowFormatOptions.IGNORE_PARSE_ERRORS, ZerorowFormatOptions.VALIDATION,
+        ZerorowFormatOptions.WRITER_SCHEMA);
   }
 
   @Override
@@ -51,6 +57,7 @@ public final class ZerorowFormatFactory
     FactoryUtil.validateFactoryOptions(this, options);
     boolean ignore = options.get(ZerorowFormatOptions.IGNORE_PARSE_ERRORS);
     io.zerorow.ValidationLevel level = ZerorowFormatOptions.validation(options);
+    Schema writer = ZerorowFormatOptions.writerSchema(options);
     return new ProjectableDecodingFormat<>() {
       @Override
       public DeserializationSchema<RowData> createRuntimeDecoder(
@@ -58,9 +65,9 @@ public final class ZerorowFormatFactory
         RowType full = (RowType) physicalDataType.getLogicalType();
         DataType produced = Projection.of(projections).project(physicalDataType);
         TypeInformation<RowData> info = ctx.createTypeInformation(produced);
-        RowDecoder decoder = new RowDecoder(FlinkTypes.toSchema(full),
-            RowDecoder.topLevel(projections), level);
-        return new ZerorowDeserializationSchema(decoder, info, ignore);
+        Schema table = FlinkTypes.toSchema(full);
+        RowDecoder decoder = new RowDecoder(table, RowDecoder.topLevel(projections), level);
+        return new ZerorowDeserializationSchema(decoder, info, ignore, resolvable(writer, table));
       }
 
       @Override
@@ -68,6 +75,25 @@ public final class ZerorowFormatFactory
         return ChangelogMode.insertOnly();
       }
     };
+  }
+
+  /**
+   * The writer schema of {@code 'zerorow.writer-schema'} when the table's schema can read it
+   * (null when not given, or when it is the table's); refused here, when the query is planned,
+   * naming both schemas and the schema path (SPEC §13.1).
+   */
+  static Schema resolvable(Schema writer, Schema table) {
+    if (writer == null || (writer.fingerprint() == table.fingerprint() && writer.equals(table))) {
+      return null;
+    }
+    try {
+      Resolution.resolve(writer, table);
+    } catch (ZerorowException e) {
+      throw new ValidationException("'zerorow.writer-schema' " + writer.fingerprintHex() + " "
+          + writer.toJson() + " cannot be read as the table's schema " + table.fingerprintHex()
+          + " " + table.toJson() + ": " + e.getMessage(), e);
+    }
+    return writer;
   }
 
   @Override

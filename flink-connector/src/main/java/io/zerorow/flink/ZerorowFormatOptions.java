@@ -25,6 +25,29 @@ public final class ZerorowFormatOptions {
               + "(SPEC §6.2): 'full' (every offset, size, UTF-8 and padding, once), 'bounds' "
               + "(each access checked as it happens) or 'none'.");
 
+  public static final ConfigOption<String> WRITER_SCHEMA =
+      ConfigOptions.key("writer-schema")
+          .stringType()
+          .noDefaultValue()
+          .withDescription("The schema the messages were written with (zerorow canonical JSON), "
+              + "when it is not the table's: each message is then read through the resolution "
+              + "of this schema against the table's (SPEC §13: fields matched by name or alias, "
+              + "exact widenings, fields the writer lacks read as null).");
+
+  /** The writer schema of option {@code zerorow.writer-schema}, or null. */
+  static io.zerorow.Schema writerSchema(ReadableConfig options) {
+    String json = options.getOptional(WRITER_SCHEMA).orElse(null);
+    if (json == null) {
+      return null;
+    }
+    try {
+      return io.zerorow.Schema.fromJson(json);
+    } catch (RuntimeException e) {
+      throw new org.apache.flink.table.api.ValidationException("'zerorow.writer-schema' is not "
+          + "a zerorow schema (canonical JSON): " + e.getMessage(), e);
+    }
+  }
+
   static ValidationLevel validation(ReadableConfig options) {
     String v = options.get(VALIDATION);
     try {

@@ -15,11 +15,21 @@ import org.apache.flink.core.memory.DataOutputView;
  * copy; {@link #copy(DataInputView, DataOutputView)} moves the bytes without building a row.
  * A deserialized row is checked like any row from outside ({@link BinaryRow#pointTo}; every
  * access bounds-checked).
+ *
+ * <p><b>Rows of another schema</b> (SPEC §13). When a job is restored with a newer schema that
+ * can read the old one, Flink reads the old state with the old serializer and writes it with
+ * this one ({@link ZerorowSerializerSnapshot}: compatible after migration); so {@link #serialize}
+ * and {@link #copy(BinaryRow)} take a row of any schema this one can read and lay it out by this
+ * serializer's schema (resolved once per writer schema). A row of a schema it cannot read is a
+ * {@link io.zerorow.SchemaMismatchException} naming the schema path and both types.
  */
 public final class ZerorowSerializer extends TypeSerializer<BinaryRow> {
   private static final long serialVersionUID = 1L;
   private final String schemaJson;
   private transient Schema schema;
+  private transient ReaderLayout layout;
+  /** Why the last restore with this serializer was refused (null: it was not), for Flink's error. */
+  private transient volatile String refusal;
 
   public ZerorowSerializer(Schema schema) {
     this.schema = Objects.requireNonNull(schema, "schema");
@@ -39,10 +49,19 @@ public final class ZerorowSerializer extends TypeSerializer<BinaryRow> {
     return false;
   }
 
-  /** Stateless: the same instance serves every thread. */
+  /** Each thread gets its own: the layout of rows of another schema reuses a buffer. */
   @Override
   public TypeSerializer<BinaryRow> duplicate() {
-    return this;
+    return new ZerorowSerializer(schema());
+  }
+
+  /** {@code row} laid out by this serializer's schema (see the class comment). */
+  private BinaryRow own(BinaryRow row) {
+    ReaderLayout l = layout;
+    if (l == null) {
+      layout = l = new ReaderLayout(schema());
+    }
+    return l.of(row);
   }
 
   /** A row of nulls (the fixed region only). */
@@ -56,14 +75,15 @@ public final class ZerorowSerializer extends TypeSerializer<BinaryRow> {
     return BinaryRow.wrap(s, b);
   }
 
+  /** A copy of {@code from} in this serializer's schema (laid out again if it has another). */
   @Override
   public BinaryRow copy(BinaryRow from) {
-    return from.copy();
+    return own(from).copy();
   }
 
   @Override
   public BinaryRow copy(BinaryRow from, BinaryRow reuse) {
-    return from.copy();
+    return copy(from);
   }
 
   @Override
@@ -71,10 +91,12 @@ public final class ZerorowSerializer extends TypeSerializer<BinaryRow> {
     return -1;
   }
 
+  /** Writes {@code record} in this serializer's schema (laid out again if it has another). */
   @Override
   public void serialize(BinaryRow record, DataOutputView target) throws IOException {
-    target.writeInt(record.getSizeInBytes());
-    RowBytes.write(record, target);
+    BinaryRow row = own(record);
+    target.writeInt(row.getSizeInBytes());
+    RowBytes.write(row, target);
   }
 
   @Override
@@ -116,14 +138,24 @@ public final class ZerorowSerializer extends TypeSerializer<BinaryRow> {
     return schemaJson.hashCode();
   }
 
-  /** Names the schema: Flink puts this text into its state-incompatibility errors. */
+  /**
+   * Names the schema, and why the last restore with it was refused: Flink puts this text into its
+   * state-incompatibility errors (its compatibility answer carries no message of its own).
+   */
   @Override
   public String toString() {
-    return "ZerorowSerializer(schema " + schema().fingerprintHex() + " " + schemaJson + ")";
+    String why = refusal;
+    return "ZerorowSerializer(schema " + schema().fingerprintHex() + " " + schemaJson + ")"
+        + (why == null ? "" : ": " + why);
+  }
+
+  /** Called by this serializer's snapshot when it refuses to restore state (see toString). */
+  void refused(String why) {
+    refusal = why;
   }
 
   @Override
   public TypeSerializerSnapshot<BinaryRow> snapshotConfiguration() {
-    return new ZerorowSerializerSnapshot(schema());
+    return new ZerorowSerializerSnapshot(schema(), this);
   }
 }

@@ -1,7 +1,9 @@
 package io.zerorow.flink;
 
 import io.zerorow.BinaryRow;
+import io.zerorow.Resolution;
 import io.zerorow.Schema;
+import io.zerorow.ZerorowException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
@@ -14,20 +16,35 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What a checkpoint or savepoint keeps of a {@link ZerorowSerializer}: the schema (canonical
- * JSON, SPEC §4.1). On restore, rows written with a schema of the same fingerprint are
- * compatible as they are; any other schema is incompatible (zerorow has no schema evolution
- * yet), and the error names both schemas.
+ * JSON, SPEC §4.1, aliases included). On restore with the job's schema (SPEC §13):
+ *
+ * <ul>
+ *   <li>the same fingerprint: compatible as is;
+ *   <li>a schema that resolves the old one (fields matched by name or alias, exact widenings,
+ *       new fields nullable): compatible after migration — Flink reads the old state with the
+ *       old serializer and writes it with the new one, which lays each row out by the new schema;
+ *   <li>anything else: incompatible, and Flink's error (through the serializer's text) and the
+ *       log name both schemas and the schema path that refused, e.g. {@code schema_mismatch at
+ *       count: writer type "int64" cannot be read as "int32"}.
+ * </ul>
  */
 public final class ZerorowSerializerSnapshot implements TypeSerializerSnapshot<BinaryRow> {
   private static final Logger LOG = LoggerFactory.getLogger(ZerorowSerializerSnapshot.class);
   private static final int VERSION = 1;
   private Schema schema;
+  /** The serializer this snapshot was taken of (null when read from state). */
+  private transient ZerorowSerializer serializer;
 
   /** For Flink, which reads the schema with {@link #readSnapshot}. */
   public ZerorowSerializerSnapshot() {}
 
   public ZerorowSerializerSnapshot(Schema schema) {
     this.schema = schema;
+  }
+
+  ZerorowSerializerSnapshot(Schema schema, ZerorowSerializer serializer) {
+    this.schema = schema;
+    this.serializer = serializer;
   }
 
   public Schema schema() {
@@ -64,31 +81,41 @@ public final class ZerorowSerializerSnapshot implements TypeSerializerSnapshot<B
   }
 
   /**
-   * Called on the new serializer's snapshot with the one restored from state: same
-   * fingerprint → compatible as is; otherwise incompatible.
+   * Called on the new serializer's snapshot with the one restored from state: same fingerprint →
+   * compatible as is; a schema that can read the old one → compatible after migration; else
+   * incompatible.
    */
   @Override
   public TypeSerializerSchemaCompatibility<BinaryRow> resolveSchemaCompatibility(
       TypeSerializerSnapshot<BinaryRow> oldSnapshot) {
     String why = incompatibility(oldSnapshot);
-    if (why == null) {
-      return TypeSerializerSchemaCompatibility.compatibleAsIs();
+    if (why != null) {
+      LOG.error(why);
+      if (serializer != null) {
+        serializer.refused(why);
+      }
+      return TypeSerializerSchemaCompatibility.incompatible();
     }
-    LOG.error(why);
-    return TypeSerializerSchemaCompatibility.incompatible();
+    Schema old = ((ZerorowSerializerSnapshot) oldSnapshot).schema;
+    return old.fingerprint() == schema.fingerprint() && old.equals(schema)
+        ? TypeSerializerSchemaCompatibility.compatibleAsIs()
+        : TypeSerializerSchemaCompatibility.compatibleAfterMigration();
   }
 
-  /** Null when rows written under {@code oldSnapshot} read as they are; else why not. */
+  /** Null when rows written under {@code oldSnapshot} can be read with this schema; else why not. */
   public String incompatibility(TypeSerializerSnapshot<BinaryRow> oldSnapshot) {
     if (!(oldSnapshot instanceof ZerorowSerializerSnapshot)) {
       return "zerorow state cannot be restored from " + oldSnapshot.getClass().getName();
     }
     Schema old = ((ZerorowSerializerSnapshot) oldSnapshot).schema;
-    if (old.fingerprint() == schema.fingerprint() && old.equals(schema)) {
+    try {
+      Resolution.resolve(old, schema);
       return null;
+    } catch (ZerorowException e) {
+      return "zerorow state was written with schema " + old.fingerprintHex() + " " + old.toJson()
+          + " but the job now uses schema " + schema.fingerprintHex() + " " + schema.toJson()
+          + ", which cannot read it (SPEC §13): " + e.getMessage() + "; restore with a schema "
+          + "that can (fields matched by name or alias, exact widenings, added fields nullable)";
     }
-    return "zerorow state was written with schema " + old.fingerprintHex() + " " + old.toJson()
-        + " but the job now uses schema " + schema.fingerprintHex() + " " + schema.toJson()
-        + "; zerorow has no schema evolution: restore with the old schema";
   }
 }

@@ -1,6 +1,7 @@
 package io.zerorow.flink;
 
 import io.zerorow.BinaryRow;
+import io.zerorow.Resolver;
 import io.zerorow.Schema;
 import java.util.Objects;
 import org.apache.flink.api.common.ExecutionConfig;
@@ -17,6 +18,7 @@ public final class ZerorowTypeInfo extends TypeInformation<BinaryRow> {
   private static final long serialVersionUID = 1L;
   private final String schemaJson;
   private transient Schema schema;
+  private transient Resolver resolver;
 
   private ZerorowTypeInfo(Schema schema) {
     this.schema = schema;
@@ -33,6 +35,28 @@ public final class ZerorowTypeInfo extends TypeInformation<BinaryRow> {
       schema = s = Schema.fromJson(schemaJson);
     }
     return s;
+  }
+
+  /**
+   * {@code row} in this type's schema: the row itself when it has it, else (a row of an older
+   * schema) its values resolved against this schema (SPEC §13, once per writer schema) and laid
+   * out by it, in a new array. For state restored on a heap backend: Flink migrates RocksDB state
+   * to the new schema when the job restores it, but a heap backend ({@code hashmap}, Flink's
+   * default) hands the job the rows it restored, in their old schema, until they are written
+   * again (a checkpoint writes them in the new one). Thread-safe.
+   *
+   * @throws io.zerorow.SchemaMismatchException when this schema cannot read the row's
+   */
+  public BinaryRow conform(BinaryRow row) {
+    Schema s = schema();
+    if (row.schema() == s || row.schema().equals(s)) {
+      return row;
+    }
+    Resolver r = resolver;
+    if (r == null) {
+      resolver = r = new Resolver(s);
+    }
+    return r.resolve(row.schema()).view(row).copy();
   }
 
   @Override

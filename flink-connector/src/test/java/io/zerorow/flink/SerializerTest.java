@@ -69,16 +69,24 @@ class SerializerTest {
   }
 
   @Test
-  void anotherSchemaIsAClearIncompatibility() throws Exception {
-    TypeSerializerSnapshot<BinaryRow> old = writeAndRead(V1);
-    ZerorowSerializerSnapshot now = (ZerorowSerializerSnapshot) new ZerorowSerializer(V2).snapshotConfiguration();
+  void aSchemaThatCannotReadTheOldOneIsAClearIncompatibility() throws Exception {
+    TypeSerializerSnapshot<BinaryRow> old = writeAndRead(V2);
+    // V1 lacks V2's score: fine; but an id narrowed to int32 cannot read V2's int64 ids
+    Schema narrowed = Schema.of(Field.of("id", DataTypes.INT32, false),
+        Field.of("name", DataTypes.STRING, true));
+    ZerorowSerializer serializer = new ZerorowSerializer(narrowed);
+    ZerorowSerializerSnapshot now = (ZerorowSerializerSnapshot) serializer.snapshotConfiguration();
     TypeSerializerSchemaCompatibility<BinaryRow> c = now.resolveSchemaCompatibility(old);
     assertTrue(c.isIncompatible());
     String why = now.incompatibility(old);
-    assertTrue(why.contains(V1.fingerprintHex()) && why.contains(V2.fingerprintHex()), why);
-    assertTrue(why.contains("\"score\""), why);
-    // Flink's own error names the serializers: their text names the schemas
+    assertTrue(why.contains(V2.fingerprintHex()) && why.contains(narrowed.fingerprintHex()), why);
+    assertTrue(why.contains("schema_mismatch at id: writer type \"int64\" cannot be read as "
+        + "\"int32\""), why);
+    // Flink's own error names the serializers: their text names the schemas and the refusal
+    assertTrue(serializer.toString().contains(narrowed.toJson()), serializer.toString());
+    assertTrue(serializer.toString().contains("schema_mismatch at id"), serializer.toString());
     assertTrue(new ZerorowSerializer(V2).toString().contains(V2.toJson()));
+    assertTrue(writeAndRead(V1).restoreSerializer() instanceof ZerorowSerializer);
   }
 
   @Test

@@ -1,0 +1,48 @@
+package io.zerorow.flink;
+
+import io.zerorow.BinaryRow;
+import io.zerorow.Resolver;
+import io.zerorow.RowCopier;
+import io.zerorow.Schema;
+
+/**
+ * Rows of any writer schema laid out by one reader schema (SPEC §13): a row of the reader's schema
+ * is returned as it is; a row of another schema is resolved against the reader's (once per writer
+ * fingerprint, {@link Resolver}) and laid out again ({@link RowCopier}). A writer schema the reader
+ * cannot read is a {@link io.zerorow.SchemaMismatchException} at the schema path, naming both
+ * types. Reuses one buffer: not thread-safe.
+ */
+final class ReaderLayout {
+  private final Schema reader;
+  private final Resolver resolver;
+  private RowCopier copier;
+
+  ReaderLayout(Schema reader) {
+    this.reader = reader;
+    this.resolver = new Resolver(reader);
+  }
+
+  Schema reader() {
+    return reader;
+  }
+
+  /** True when {@code row} is laid out by the reader schema already. */
+  boolean fits(BinaryRow row) {
+    Schema s = row.schema();
+    return s == reader || s.equals(reader);
+  }
+
+  /**
+   * {@code row} laid out by the reader schema: the row itself when it has that schema, else a
+   * view of this object's buffer, valid until the next call ({@link BinaryRow#copy()} keeps it).
+   */
+  BinaryRow of(BinaryRow row) {
+    if (fits(row)) {
+      return row;
+    }
+    if (copier == null) {
+      copier = new RowCopier(reader);
+    }
+    return copier.copy(resolver.resolve(row.schema()).view(row));
+  }
+}

@@ -1,0 +1,393 @@
+package io.zerorow.flink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.zerorow.BinaryRow;
+import io.zerorow.DataTypes;
+import io.zerorow.Field;
+import io.zerorow.RowWriter;
+import io.zerorow.Schema;
+import io.zerorow.arrow.RowFileWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.StateBackendOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.Collector;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Schema evolution (SPEC §13) in Flink: keyed state taken with one schema and restored with a
+ * newer one (a savepoint, both state backends), row files of two schemas read as one table, and
+ * messages read with {@code 'zerorow.writer-schema'}.
+ */
+class EvolutionTest {
+  @RegisterExtension
+  static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
+      new org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration.Builder()
+          .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+
+  /** Per-key totals, version 1. */
+  static final Schema TOTAL_V1 = Schema.of(Field.of("sum", DataTypes.INT32, false),
+      Field.of("count", DataTypes.INT32, false), Field.of("last", DataTypes.STRING, true));
+  /** Version 2: sum and count widened, last renamed (its alias), max added. */
+  static final Schema TOTAL_V2 = Schema.of(Field.of("sum", DataTypes.INT64, false),
+      Field.of("count", DataTypes.INT64, false),
+      Field.of("last_event", DataTypes.STRING, true, "last"),
+      Field.of("max", DataTypes.INT64, true));
+  /** A schema that cannot read version 1: sum narrowed. */
+  static final Schema TOTAL_BAD = Schema.of(Field.of("sum", DataTypes.INT16, false),
+      Field.of("count", DataTypes.INT32, false));
+  static final int EVENTS = 30;
+  static final int KEYS = 3;
+
+  @TempDir Path tmp;
+
+  static BinaryRow totalV1(int sum, int count, String last) {
+    RowWriter w = new RowWriter(TOTAL_V1);
+    w.reset();
+    w.writeInt32(0, sum);
+    w.writeInt32(1, count);
+    w.writeString(2, last);
+    return w.getRow().copy();
+  }
+
+  // ---- the serializer and its snapshot -------------------------------------------------------
+
+  @Test
+  void aSchemaThatReadsTheOldOneIsCompatibleAfterMigration() throws Exception {
+    DataOutputSerializer out = new DataOutputSerializer(256);
+    TypeSerializerSnapshot.writeVersionedSnapshot(out,
+        new ZerorowSerializer(TOTAL_V1).snapshotConfiguration());
+    TypeSerializerSnapshot<BinaryRow> old = TypeSerializerSnapshot.readVersionedSnapshot(
+        new DataInputDeserializer(out.getCopyOfBuffer()), getClass().getClassLoader());
+    ZerorowSerializer now = new ZerorowSerializer(TOTAL_V2);
+    TypeSerializerSchemaCompatibility<BinaryRow> c =
+        now.snapshotConfiguration().resolveSchemaCompatibility(old);
+    assertTrue(c.isCompatibleAfterMigration());
+
+    // what Flink does to migrate: read with the restore serializer, write with the new one
+    TypeSerializer<BinaryRow> restore = old.restoreSerializer();
+    DataOutputSerializer state = new DataOutputSerializer(64);
+    restore.serialize(totalV1(12, 3, "e7"), state);
+    BinaryRow read = restore.deserialize(new DataInputDeserializer(state.getCopyOfBuffer()));
+    DataOutputSerializer migrated = new DataOutputSerializer(64);
+    now.serialize(read, migrated);
+    BinaryRow v2 = now.deserialize(new DataInputDeserializer(migrated.getCopyOfBuffer()));
+    assertEquals(TOTAL_V2, v2.schema());
+    assertEquals(12L, v2.getInt64(0));
+    assertEquals(3L, v2.getInt64(1));
+    assertEquals("e7", v2.getString(2));
+    assertTrue(v2.isNullAt(3));
+    // a copy is in the serializer's schema too, and so is conform's row
+    assertEquals(v2, now.copy(read));
+    assertEquals(v2, ZerorowTypeInfo.of(TOTAL_V2).conform(read));
+    TypeSerializer<BinaryRow> other = now.duplicate();
+    assertNotSame(now, other);
+    assertEquals(now, other);
+  }
+
+  // ---- keyed state through a savepoint -------------------------------------------------------
+
+  static final AtomicLong COUNTED = new AtomicLong();
+
+  /** Version 1 of a job: per-key totals of the events, in state as TOTAL_V1 rows. */
+  static final class TotalsV1 extends KeyedProcessFunction<Long, Long, Long> {
+    private transient ValueState<BinaryRow> total;
+
+    @Override
+    public void open(org.apache.flink.api.common.functions.OpenContext ctx) {
+      total = getRuntimeContext().getState(
+          new ValueStateDescriptor<>("total", ZerorowTypeInfo.of(TOTAL_V1)));
+    }
+
+    @Override
+    public void processElement(Long i, Context ctx, Collector<Long> out) throws Exception {
+      BinaryRow t = total.value();
+      total.update(totalV1((t == null ? 0 : t.getInt32(0)) + i.intValue(),
+          (t == null ? 0 : t.getInt32(1)) + 1, "e" + i));
+      COUNTED.incrementAndGet();
+    }
+  }
+
+  /** Version 2 of the job: reads each key's total, now TOTAL_V2, when the key comes by. */
+  static final class TotalsV2 extends KeyedProcessFunction<Long, Long, String> {
+    static final ZerorowTypeInfo TYPE = ZerorowTypeInfo.of(TOTAL_V2);
+    private transient ValueState<BinaryRow> total;
+
+    @Override
+    public void open(org.apache.flink.api.common.functions.OpenContext ctx) {
+      total = getRuntimeContext().getState(new ValueStateDescriptor<>("total", TYPE));
+    }
+
+    @Override
+    public void processElement(Long key, Context ctx, Collector<String> out) throws Exception {
+      BinaryRow stored = total.value();
+      BinaryRow t = TYPE.conform(stored); // a heap backend hands back the rows it restored
+      out.collect(key + ": sum=" + t.getInt64(0) + " count=" + t.getInt64(1) + " last="
+          + t.getString(2) + " max=" + (t.isNullAt(3) ? "null" : t.getInt64(3))
+          + " stored as v2=" + stored.schema().equals(TOTAL_V2));
+    }
+  }
+
+  /** A version whose schema cannot read version 1's state. */
+  static final class TotalsBad extends KeyedProcessFunction<Long, Long, Long> {
+    @Override
+    public void open(org.apache.flink.api.common.functions.OpenContext ctx) {
+      getRuntimeContext().getState(
+          new ValueStateDescriptor<>("total", ZerorowTypeInfo.of(TOTAL_BAD)));
+    }
+
+    @Override
+    public void processElement(Long k, Context ctx, Collector<Long> out) {}
+  }
+
+  static StreamExecutionEnvironment environment(Configuration conf, String backend) {
+    conf.set(PipelineOptions.GENERIC_TYPES, false);
+    conf.set(StateBackendOptions.STATE_BACKEND, backend);
+    conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+    env.configure(conf);
+    env.setParallelism(2);
+    return env;
+  }
+
+  /** Runs version 1 until it has counted every event, then stops it with a savepoint. */
+  String savepointOfVersion1(String backend) throws Exception {
+    COUNTED.set(0);
+    StreamExecutionEnvironment env = environment(new Configuration(), backend);
+    // unbounded (a savepoint needs a running job); only the first EVENTS are counted
+    DataGeneratorSource<Long> source = new DataGeneratorSource<>(i -> i, Long.MAX_VALUE,
+        RateLimiterStrategy.perSecond(300), Types.LONG);
+    env.fromSource(source, WatermarkStrategy.noWatermarks(), "events").setParallelism(1)
+        .uid("events").filter(i -> i < EVENTS).setParallelism(1)
+        .keyBy(i -> i % KEYS).process(new TotalsV1()).uid("totals")
+        .sinkTo(new DiscardingSink<>());
+    JobClient job = env.executeAsync("totals v1");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (COUNTED.get() < EVENTS) {
+      assertTrue(System.nanoTime() < deadline, "version 1 counted " + COUNTED.get());
+      Thread.sleep(20);
+    }
+    return job.stopWithSavepoint(false, tmp.resolve("savepoints").toUri().toString(),
+        SavepointFormatType.CANONICAL).get(60, TimeUnit.SECONDS);
+  }
+
+  /** Version 2 restored from {@code savepoint}: one line per key. */
+  List<String> restoreVersion2(String savepoint, String backend) throws Exception {
+    Configuration conf = new Configuration();
+    conf.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
+    conf.set(StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE, true); // v1's source
+    StreamExecutionEnvironment env = environment(conf, backend);
+    List<String> out = new ArrayList<>();
+    env.fromData(0L, 1L, 2L).keyBy(k -> k).process(new TotalsV2()).uid("totals")
+        .executeAndCollect().forEachRemaining(out::add);
+    out.sort(null);
+    return out;
+  }
+
+  static List<String> expectedTotals(boolean storedAsV2) {
+    List<String> out = new ArrayList<>();
+    for (int k = 0; k < KEYS; k++) {
+      long sum = 0;
+      long count = 0;
+      int last = 0;
+      for (int i = k; i < EVENTS; i += KEYS) {
+        sum += i;
+        count++;
+        last = i;
+      }
+      out.add(k + ": sum=" + sum + " count=" + count + " last=e" + last + " max=null"
+          + " stored as v2=" + storedAsV2);
+    }
+    return out;
+  }
+
+  @Test
+  void rocksDbStateOfVersion1IsMigratedWhenVersion2Restores() throws Exception {
+    String savepoint = savepointOfVersion1("rocksdb");
+    // RocksDB migrates every value on restore: the job reads rows of version 2
+    assertEquals(expectedTotals(true), restoreVersion2(savepoint, "rocksdb"));
+  }
+
+  @Test
+  void heapStateOfVersion1ReadsThroughConformAndARefusedRestoreNamesThePath() throws Exception {
+    String savepoint = savepointOfVersion1("hashmap");
+    // a heap backend keeps the rows it restored (version 1): conform lays them out as version 2
+    assertEquals(expectedTotals(false), restoreVersion2(savepoint, "hashmap"));
+
+    Configuration conf = new Configuration();
+    conf.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
+    conf.set(StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE, true);
+    StreamExecutionEnvironment env = environment(conf, "hashmap");
+    env.fromData(0L).keyBy(k -> k).process(new TotalsBad()).uid("totals")
+        .sinkTo(new DiscardingSink<>());
+    Exception e = assertThrows(Exception.class, () -> env.execute("totals with a bad schema"));
+    String chain = causes(e);
+    assertTrue(chain.contains(TOTAL_V1.fingerprintHex()) && chain.contains(TOTAL_BAD.toJson()),
+        chain);
+    assertTrue(chain.contains("schema_mismatch at sum: writer type \"int32\" cannot be read as "
+        + "\"int16\""), chain);
+  }
+
+  static String causes(Throwable t) {
+    StringBuilder b = new StringBuilder();
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      b.append(c).append('\n');
+    }
+    return b.toString();
+  }
+
+  // ---- row files of two schemas, one table ---------------------------------------------------
+
+  static final Schema FILE_V1 = Schema.of(Field.of("id", DataTypes.INT32, false),
+      Field.of("name", DataTypes.STRING, true), Field.of("score", DataTypes.FLOAT32, true));
+  static final Schema FILE_V2 = Schema.of(Field.of("id", DataTypes.INT64, false),
+      Field.of("name", DataTypes.STRING, true), Field.of("score", DataTypes.FLOAT64, true),
+      Field.of("tags", DataTypes.list(DataTypes.STRING, true), true));
+
+  static void writeFiles(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    RowWriter w1 = new RowWriter(FILE_V1);
+    try (RowFileWriter out = RowFileWriter.file(dir.resolve("a-v1.arrow"), FILE_V1)) {
+      for (int i = 0; i < 3; i++) {
+        w1.reset();
+        w1.writeInt32(0, i);
+        w1.writeString(1, "old-" + i);
+        w1.writeFloat32(2, i * 0.25f);
+        out.write(w1.getRow());
+      }
+    }
+    RowWriter w2 = new RowWriter(FILE_V2);
+    io.zerorow.ArrayWriter tags = new io.zerorow.ArrayWriter(
+        (io.zerorow.DataTypes.ListType) FILE_V2.field(3).type(), w2);
+    try (RowFileWriter out = RowFileWriter.file(dir.resolve("b-v2.arrow"), FILE_V2)) {
+      for (long i = 5_000_000_000L; i < 5_000_000_002L; i++) {
+        w2.reset();
+        w2.writeInt64(0, i);
+        w2.writeString(1, "new-" + i);
+        w2.writeFloat64(2, 0.1);
+        int c = w2.cursor();
+        tags.initialize(1);
+        tags.writeString(0, "t");
+        w2.setOffsetAndSize(3, c);
+        out.write(w2.getRow());
+      }
+    }
+  }
+
+  static List<String> query(TableEnvironment t, String sql) throws Exception {
+    List<String> out = new ArrayList<>();
+    try (CloseableIterator<Row> it = t.executeSql(sql).collect()) {
+      it.forEachRemaining(r -> out.add(r.toString()));
+    }
+    out.sort(null);
+    return out;
+  }
+
+  @Test
+  void rowFilesOfTwoSchemasReadAsTheTablesColumns() throws Exception {
+    Path dir = tmp.resolve("orders");
+    writeFiles(dir);
+    TableEnvironment t = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+    t.executeSql("CREATE TABLE orders (id BIGINT NOT NULL, name STRING, score DOUBLE, "
+        + "tags ARRAY<STRING>, note STRING) WITH ('connector' = 'filesystem', 'path' = '"
+        + dir.toUri() + "', 'format' = 'zerorow')");
+    assertEquals(List.of("+I[0, old-0, 0.0, null, null]", "+I[1, old-1, 0.25, null, null]",
+        "+I[2, old-2, 0.5, null, null]", "+I[5000000000, new-5000000000, 0.1, [t], null]",
+        "+I[5000000001, new-5000000001, 0.1, [t], null]"), query(t, "SELECT * FROM orders"));
+    assertEquals(List.of("+I[old-1]", "+I[old-2]"),
+        query(t, "SELECT name FROM orders WHERE score > 0.2 AND tags IS NULL"));
+
+    t.executeSql("CREATE TABLE narrow (id INT NOT NULL) WITH ('connector' = 'filesystem', "
+        + "'path' = '" + dir.toUri() + "', 'format' = 'zerorow')");
+    Exception e = assertThrows(Exception.class, () -> query(t, "SELECT id FROM narrow"));
+    String chain = causes(e);
+    assertTrue(chain.contains("schema_mismatch at id: row file ") && chain.contains("b-v2.arrow"),
+        chain);
+    assertTrue(chain.contains("writer type \"int64\" cannot be read as \"int32\""), chain);
+  }
+
+  // ---- messages with 'zerorow.writer-schema' -------------------------------------------------
+
+  static final org.apache.flink.table.types.DataType TABLE = org.apache.flink.table.api.DataTypes
+      .ROW(org.apache.flink.table.api.DataTypes.FIELD("id",
+              org.apache.flink.table.api.DataTypes.BIGINT().notNull()),
+          org.apache.flink.table.api.DataTypes.FIELD("name",
+              org.apache.flink.table.api.DataTypes.STRING()),
+          org.apache.flink.table.api.DataTypes.FIELD("email",
+              org.apache.flink.table.api.DataTypes.STRING()));
+
+  static org.apache.flink.api.common.serialization.DeserializationSchema<RowData> messages(
+      Schema writer, int[][] projection) {
+    Configuration options = new Configuration();
+    options.setString("writer-schema", writer.toJson());
+    return FormatFactoryTest.factory().createDecodingFormat(null, options)
+        .createRuntimeDecoder(FormatFactoryTest.CONTEXT, TABLE, projection);
+  }
+
+  @Test
+  void messagesOfAnotherWriterSchemaReadAsTheTablesColumns() throws Exception {
+    RowWriter w = new RowWriter(FILE_V1);
+    w.reset();
+    w.writeInt32(0, 7);
+    w.writeString(1, "seven");
+    w.setNullAt(2);
+    byte[] message = w.toByteArray();
+    RowData all = messages(FILE_V1, new int[][] {{0}, {1}, {2}}).deserialize(message);
+    assertEquals(7L, all.getLong(0));
+    assertEquals("seven", all.getString(1).toString());
+    assertTrue(all.isNullAt(2));
+    RowData projected = messages(FILE_V1, new int[][] {{1}}).deserialize(message);
+    assertEquals(1, projected.getArity());
+    assertEquals("seven", projected.getString(0).toString());
+    // a malformed message is still an error naming the message
+    IOException bad = assertThrows(IOException.class, () -> messages(FILE_V1,
+        new int[][] {{1}}).deserialize(java.util.Arrays.copyOf(message, 12)));
+    assertTrue(bad.getMessage().contains("message 0") && bad.getMessage().contains(
+        FILE_V1.fingerprintHex()), bad.getMessage());
+
+    // a writer schema the table cannot read is refused when the query is planned
+    Schema wide = Schema.of(Field.of("id", DataTypes.STRING, false));
+    ValidationException e = assertThrows(ValidationException.class,
+        () -> messages(wide, new int[][] {{0}}));
+    assertTrue(e.getMessage().contains("schema_mismatch at id: writer type \"string\" cannot be "
+        + "read as \"int64\""), e.getMessage());
+    assertTrue(e.getMessage().contains(wide.toJson()), e.getMessage());
+  }
+}
