@@ -12,6 +12,13 @@ pyarrow.fs, so `s3://…`, `gs://…`, `hdfs://…` work as on a cluster.
     spark.dataSource.register(ZerorowDataSource)            # or zerorow.spark.register_data_source(spark)
     df.write.format("zerorow_py").mode("overwrite").save(path)
     spark.read.format("zerorow_py").load(path)
+
+Schema evolution (SPEC §13.5), as the connector's format("zerorow") does it: given a reader
+schema (`spark.read.schema(...)`, or `option("zerorowSchema", <canonical JSON>)`, which can carry
+aliases), each file's own schema is resolved against it once per distinct fingerprint when the
+read is planned (a file it cannot read is refused then, naming the file), and the rows of files
+of another layout are laid out by the reader schema (`zerorow.resolve`, cpp-row's
+WriteReaderRow) before they are decoded or handed on raw.
 """
 
 from __future__ import annotations
@@ -29,12 +36,13 @@ from pyspark.sql.datasource import (
     WriterCommitMessage,
 )
 
-from ..errors import error
+from ..errors import ZerorowError, error
 from ..schema import FORMAT_VERSION, Schema
 
 NAME = "zerorow_py"
 TEMP = "_zerorow_temporary"
 SUFFIX = ".zrow"
+READER_SCHEMA = "zerorowSchema"
 
 
 def register(spark) -> str:
@@ -73,7 +81,13 @@ def _file_schema(fsys, path: str) -> Schema:
     import pyarrow as pa
 
     with fsys.open_input_file(path) as f:
-        aschema = pa.ipc.open_file(f).schema
+        return _arrow_file_schema(path, pa.ipc.open_file(f).schema)
+
+
+def _arrow_file_schema(path: str, aschema) -> Schema:
+    """The zerorow schema in a row file's Arrow schema (SPEC §5 checks)."""
+    import pyarrow as pa
+
     if aschema.names != ["row"] or aschema.field(0).type not in (
         pa.binary(),
         pa.large_binary(),
@@ -125,11 +139,18 @@ class ZerorowDataSource(DataSource):
         fsys, base = _fs(path)
         return fsys, base
 
-    def _zschema(self) -> tuple:
+    def _files(self) -> list[str]:
         fsys, base = self._layout()
         files = _row_files(fsys, base)
         if not files:
             raise FileNotFoundError(f"no row files in {base}")
+        return files
+
+    def _zschema(self) -> tuple:
+        """The one schema of the files (files of two schemas need a reader schema), and the
+        files."""
+        fsys, _ = self._layout()
+        files = self._files()
         first = _file_schema(fsys, files[0])
         for other in files[1:]:
             s = _file_schema(fsys, other)
@@ -137,9 +158,50 @@ class ZerorowDataSource(DataSource):
                 raise error(
                     "schema_mismatch",
                     "",
-                    f"{files[0]} has schema {first.fingerprint_hex} but {other} has {s.fingerprint_hex}",
+                    f"{files[0]} has schema {first.fingerprint_hex} but {other} has "
+                    f"{s.fingerprint_hex}; to read them together, give the schema to read "
+                    f"them with: spark.read.schema(...) or option('{READER_SCHEMA}', "
+                    "<zerorow schema JSON>) (SPEC §13)",
                 )
         return first, files
+
+    def _option_schema(self) -> Schema | None:
+        """The reader schema of option zerorowSchema (canonical JSON), or None."""
+        text = self.options.get(READER_SCHEMA)
+        if text is None:
+            return None
+        try:
+            return Schema.from_json(text)
+        except Exception as e:  # noqa: BLE001 - named below, with the option
+            raise ValueError(
+                f"option {READER_SCHEMA} of format('zerorow_py') is not a zerorow schema "
+                f"(canonical JSON): {e}"
+            ) from None
+
+    def _resolved(self, reader: Schema) -> list[str]:
+        """The files, each file's schema resolved against `reader` once per fingerprint; the
+        first file `reader` cannot read is refused, naming it (SPEC §13.5)."""
+        from ..errors import ZerorowError
+        from ..evolution import resolve
+
+        fsys, _ = self._layout()
+        files = self._files()
+        seen: set[int] = set()
+        for path in files:
+            writer = _file_schema(fsys, path)
+            if writer.fingerprint in seen or writer.fingerprint == reader.fingerprint:
+                continue
+            try:
+                resolve(writer, reader)
+            except ZerorowError as e:
+                raise type(e)(
+                    f"row file {path}: its schema {writer.fingerprint_hex} cannot be read "
+                    f"with the reader schema {reader.fingerprint_hex}: {e}",
+                    e.kind,
+                    e.path,
+                ) from e
+            seen.add(writer.fingerprint)
+        return files
 
     def _raw(self) -> bool:
         mode = self.options.get("mode", "decoded").lower()
@@ -148,28 +210,34 @@ class ZerorowDataSource(DataSource):
         return mode == "raw"
 
     def schema(self):
-        from pyspark.sql.types import BinaryType, StructField, StructType
-
+        """Called when the user gave no schema: the reader schema's columns (option
+        zerorowSchema), else those of the files' one schema."""
         from ._types import schema_to_struct
 
-        zschema, _ = self._zschema()
+        zschema = self._option_schema() or self._zschema()[0]
         if self._raw():
-            return StructType(
-                [
-                    StructField(
-                        "row",
-                        BinaryType(),
-                        False,
-                        {"zerorow.schema": zschema.to_json()},
-                    )
-                ]
-            )
+            return _raw_struct(zschema)
         return schema_to_struct(zschema)
 
     def reader(self, schema):
-        zschema, files = self._zschema()
+        from ._types import schema_to_struct, struct_to_schema
+
+        reader = self._option_schema()
+        if reader is None and not self._raw():
+            given = struct_to_schema(schema)
+            try:  # the files' own schema when it is what Spark shows (inferred by schema())
+                own, files = self._zschema()
+                if schema_to_struct(own) == schema:
+                    given = own
+            except ZerorowError:
+                pass  # files of several schemas: read with the one given
+            reader = given
+        if reader is None:  # raw, without a reader schema: the files' one schema
+            reader, files = self._zschema()
+        else:
+            files = self._resolved(reader)
         return _Reader(
-            self.options.get("path"), files, zschema.to_json(), self._raw(), schema
+            self.options.get("path"), files, reader.to_json(), self._raw(), schema
         )
 
     def writer(self, schema, overwrite: bool):
@@ -178,6 +246,25 @@ class ZerorowDataSource(DataSource):
         return _Writer(
             self.options.get("path"), struct_to_schema(schema).to_json(), overwrite
         )
+
+
+def _raw_struct(zschema: Schema):
+    """The raw mode's one column `row: binary`, the reader schema in its metadata."""
+    from pyspark.sql.types import BinaryType, StructField, StructType
+
+    return StructType(
+        [
+            StructField(
+                "row",
+                BinaryType(),
+                False,
+                {
+                    "zerorow.schema": zschema.to_json(),
+                    "zerorow.fingerprint": zschema.fingerprint_hex,
+                },
+            )
+        ]
+    )
 
 
 @dataclass
@@ -210,8 +297,9 @@ class _Reader(DataSourceReader):
         expected = arrow_schema_of(self.spark_schema)
         with fsys.open_input_file(partition.path) as f:
             reader = pa.ipc.open_file(f)
+            relay = _relayer(partition.path, reader.schema, schema)
             for i in range(reader.num_record_batches):
-                col = reader.get_batch(i).column(0)
+                col = relay(reader.get_batch(i).column(0))
                 if self.raw:
                     yield pa.RecordBatch.from_arrays(
                         [col.cast(expected.field(0).type)], schema=expected
@@ -220,6 +308,45 @@ class _Reader(DataSourceReader):
                     yield conform(
                         RowBatch.from_arrow_binary(col, schema).to_arrow(), expected
                     )
+
+
+def _relayer(path: str, aschema, reader: Schema):
+    """The row column of a file as rows of `reader`: itself when the file's schema has the
+    reader's layout, else the rows laid out again by the reader schema (SPEC §13.4). The file's
+    schema was resolved when the read was planned; a file changed since is checked again."""
+    import numpy as np
+    import pyarrow as pa
+
+    from ..errors import ZerorowError
+    from ..evolution import resolve
+
+    writer = _arrow_file_schema(path, aschema)
+    if writer.fingerprint == reader.fingerprint:
+        return lambda col: col
+    try:
+        res = resolve(writer, reader)
+    except ZerorowError as e:
+        raise type(e)(f"row file {path}: {e}", e.kind, e.path) from e
+
+    def relay(col):
+        if not len(col):
+            return pa.array([], pa.large_binary())
+        bufs = col.buffers()
+        width = "<i8" if pa.types.is_large_binary(col.type) else "<i4"
+        offs = np.frombuffer(
+            bufs[1], dtype=width, count=len(col) + 1, offset=col.offset * int(width[-1])
+        ).astype("<i8")
+        try:
+            data, offsets = res._relay_batch(bufs[2], offs)
+        except ZerorowError as e:
+            raise type(e)(f"row file {path}, row {e.path}: {e}", e.kind, e.path) from e
+        return pa.Array.from_buffers(
+            pa.large_binary(),
+            len(col),
+            [None, pa.py_buffer(offsets), pa.py_buffer(data)],
+        )
+
+    return relay
 
 
 @dataclass

@@ -28,7 +28,7 @@ public final class ZerorowSerializer extends TypeSerializer<BinaryRow> {
   private final String schemaJson;
   private transient Schema schema;
   private transient ReaderLayout layout;
-  /** Why the last restore with this serializer was refused (null: it was not), for Flink's error. */
+  /** Why the last restore with this serializer was refused (null: it was not): Flink shows it. */
   private transient volatile String refusal;
 
   public ZerorowSerializer(Schema schema) {

@@ -102,7 +102,7 @@ public final class ZerorowSerializerSnapshot implements TypeSerializerSnapshot<B
         : TypeSerializerSchemaCompatibility.compatibleAfterMigration();
   }
 
-  /** Null when rows written under {@code oldSnapshot} can be read with this schema; else why not. */
+  /** Null when rows written under {@code oldSnapshot} can be read with this schema, else why. */
   public String incompatibility(TypeSerializerSnapshot<BinaryRow> oldSnapshot) {
     if (!(oldSnapshot instanceof ZerorowSerializerSnapshot)) {
       return "zerorow state cannot be restored from " + oldSnapshot.getClass().getName();

@@ -51,11 +51,16 @@ class ReadmeExamplesTest {
   @Test
   void javaExampleIsThisTestsCode() throws Exception {
     List<String> java = blocks("java");
-    assertEquals(1, java.size());
-    String source = Files.readString(Path.of(System.getProperty("zerorow.root"),
-        "flink-connector/src/test/java/io/zerorow/flink/ReadmeExamplesTest.java"));
-    for (String line : java.get(0).split("\n")) {
-      assertTrue(source.contains(line.strip()), "README line not run by this test: " + line);
+    assertEquals(2, java.size());
+    // the second block (Schema evolution) is what EvolutionTest's restored job runs
+    String[] tests = {"ReadmeExamplesTest.java", "EvolutionTest.java"};
+    for (int i = 0; i < tests.length; i++) {
+      String source = Files.readString(Path.of(System.getProperty("zerorow.root"),
+          "flink-connector/src/test/java/io/zerorow/flink/" + tests[i]));
+      for (String line : java.get(i).split("\n")) {
+        assertTrue(source.contains(line.strip()), "README line not run by " + tests[i] + ": "
+            + line);
+      }
     }
   }
 
@@ -106,10 +111,14 @@ class ReadmeExamplesTest {
   @Test
   void sqlExamples(@TempDir Path dir) throws Exception {
     List<String> sql = blocks("sql");
-    assertEquals(2, sql.size());
+    assertEquals(3, sql.size());
     TableEnvironment t = TableEnvironment.create(EnvironmentSettings.inBatchMode());
     assertEquals(List.of(Row.of("ada")), runSql(t, sql.get(0)));
     String files = sql.get(1).replace("/tmp/zerorow-orders", dir.resolve("orders").toUri().toString());
     assertEquals(List.of(Row.of("grace")), runSql(t, files));
+    // Schema evolution: a file written by the INT table, read by the BIGINT one
+    String events = sql.get(2).replace("/tmp/zerorow-events",
+        dir.resolve("events").toUri().toString());
+    assertEquals(List.of(Row.of(1L, "ada", null)), runSql(t, events));
   }
 }

@@ -38,7 +38,7 @@ class EvolutionTest {
 
   public record Customer2(String name, long since, String tier) {}
 
-  /** Version 2: id and since widened, name renamed to title, score widened, tier and email added. */
+  /** Version 2: id, since and score widened, name renamed to title, tier and email added. */
   public record Order2(
       long id, @Aliases("name") String title, Double score, Customer2 customer, String email) {}
 

@@ -75,12 +75,44 @@ class ReadmeExamplesTest {
     assertEquals(2, decoded.where("vip").count());
     assertEquals(3, raw.count());
     assertEquals(SparkSchemas.toZerorow(orders.schema()), Schema.fromJson(schemaJson));
-    String java = blocks(readme(), "java").get(0);
+    assertVerbatim(0, "README java block");
+  }
+
+  /** README java block {@code i} is the code between this file's markers {@code name}. */
+  private static void assertVerbatim(int i, String name) throws Exception {
+    String java = blocks(readme(), "java").get(i);
     String here = Files.readString(Path.of(System.getProperty("zerorow.root", "../.."),
         "spark-connector/src/test/java/io/zerorow/spark/ReadmeExamplesTest.java"));
-    String verbatim = here.substring(here.indexOf("verbatim ----\n") + 14,
-        here.indexOf("    // ---- end"));
+    String start = "// ---- " + name + ", verbatim ----\n";
+    int from = here.indexOf(start) + start.length();
+    String verbatim = here.substring(from, here.indexOf("    // ---- end", from));
     assertEquals(java.strip(), verbatim.lines().map(l -> l.length() >= 4 ? l.substring(4) : l)
-        .reduce((a, b) -> a + "\n" + b).orElse("").strip(), "README java block = this test");
+        .reduce((a, b) -> a + "\n" + b).orElse("").strip(), name + " = this test");
+  }
+
+  @Test
+  void evolutionBlock() throws Exception {
+    SparkSession spark = Sessions.get();
+    String versions = tmp.resolve("versions").toString();
+    // ---- README evolution block, verbatim ----
+    spark.sql("SELECT 1 AS id, 'ada' AS name")
+        .write().format("zerorow").mode("append").save(versions);
+    spark.sql("SELECT 2L AS id, 'grace' AS title, 'g@example.com' AS email")
+        .write().format("zerorow").mode("append").save(versions);
+    String reader = "{\"type\":\"struct\",\"fields\":["
+        + "{\"name\":\"id\",\"type\":\"int64\",\"nullable\":false},"
+        + "{\"name\":\"title\",\"type\":\"string\",\"nullable\":true,\"aliases\":[\"name\"]},"
+        + "{\"name\":\"email\",\"type\":\"string\",\"nullable\":true}]}";
+    Dataset<Row> both = spark.read().format("zerorow").option("zerorowSchema", reader)
+        .load(versions);
+    // [1, ada, null]: id widened, title read through its alias; [2, grace, g@example.com]
+    Dataset<Row> emails = spark.read().format("zerorow").schema("id BIGINT, email STRING")
+        .load(versions); // Spark's own schema is a reader schema too (no aliases there)
+    // ---- end ----
+    assertEquals(List.of("[1,ada,null]", "[2,grace,g@example.com]"), both.orderBy("id")
+        .collectAsList().stream().map(Row::toString).toList());
+    assertEquals(List.of("[1,null]", "[2,g@example.com]"), emails.orderBy("id")
+        .collectAsList().stream().map(Row::toString).toList());
+    assertVerbatim(1, "README evolution block");
   }
 }
