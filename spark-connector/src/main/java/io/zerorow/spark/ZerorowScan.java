@@ -19,7 +19,9 @@ import org.apache.spark.util.SerializableConfiguration;
 /**
  * A read of row files: scan builder, scan and batch in one. Column pruning keeps the top-level
  * fields the query uses; each row is then read for those fields only (random access, SPEC §2).
- * One input partition per file.
+ * One input partition per file. The rows are read with the reader schema of {@link
+ * ZerorowDataSource#readerSchema} (SPEC §13): the driver resolves every file's schema against it
+ * at planning, and the tasks get it, and its pruned fields, as canonical JSON.
  */
 final class ZerorowScan implements ScanBuilder, SupportsPushDownRequiredColumns, Scan, Batch {
   private final StructType tableSchema;
