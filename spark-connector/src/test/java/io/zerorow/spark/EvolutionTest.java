@@ -113,8 +113,8 @@ class EvolutionTest {
     String plan = pruned.queryExecution().executedPlan().toString();
     assertTrue(plan.contains(" struct<title:string,customer:struct<name:string,"
         + "since:bigint,tier:string>>"), plan);
-    assertEquals(List.of("n0", "n1", "n2", "n3"), pruned.orderBy("title").collectAsList().stream()
-        .map(r -> r.getString(0)).toList());
+    assertEquals(List.of("n0", "n1", "n2", "n3"), pruned.orderBy("title").collectAsList()
+        .stream().map(r -> r.getString(0)).toList());
     assertEquals(7, df.count());
   }
 
