@@ -45,6 +45,9 @@ import pyarrow as pa
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 VECTORS = os.path.join(ROOT, "format-spec", "vectors")
+sys.path.insert(0, os.path.join(ROOT, "format-spec", "generator"))
+from zerorow_ref.schema import fingerprint, parse_schema  # noqa: E402
+
 ROW_META_KEYS = (b"zerorow.version", b"zerorow.schema", b"zerorow.fingerprint")
 
 # ---- what pyarrow expects (SPEC §12) -----------------------------------------------------
@@ -455,19 +458,13 @@ def check_row_file(path, schema_json, row):
         or meta[b"zerorow.schema"].decode() != canonical
     ):
         return False, "version or schema metadata differs"
-    if meta[b"zerorow.fingerprint"].decode() != fnv1a(canonical):
-        return False, "fingerprint is not FNV-1a of the schema"
+    # FNV-1a of the canonical JSON without aliases (SPEC §4.2)
+    if meta[b"zerorow.fingerprint"].decode() != fingerprint(parse_schema(canonical)):
+        return False, "fingerprint is not FNV-1a of the schema without aliases"
     rows = table.column("row").to_pylist()
     if rows != [row, row]:
         return False, "row bytes differ from row.bin"
     return True, ""
-
-
-def fnv1a(text):
-    h = 0xCBF29CE484222325
-    for b in text.encode("utf-8"):
-        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return f"{h:016x}"
 
 
 def row_file_checks(
