@@ -19,6 +19,13 @@ build-java:
 test-java:
 	cd $(ROOT) && $(MVN) -pl java-row,java-row/testing test
 
+# `mvn install` of every module into a private repository (target/consumer-m2), then the
+# minimal project of README.md "Depend on it" (examples/) built against it and run.
+TEST_TARGETS += test-java-install
+.PHONY: test-java-install
+test-java-install:
+	$(JAVA_ROW)/examples/build_and_run.sh
+
 # Short on purpose (shared 2-core machine): 1 fork, 2 warm-up and 3 measured 1 s iterations
 # per benchmark, with the gc profiler; then prints the table with the ratios (README.md).
 # Narrow it with e.g. JAVA_BENCH_ARGS='FlatBench'.
