@@ -84,6 +84,8 @@ public final class ParquetRowWriter implements AutoCloseable {
       return this;
     }
 
+    // abstract in parquet-mr 1.16 beside its ParquetConfiguration twin below, though deprecated
+    @SuppressWarnings("deprecation")
     @Override
     protected WriteSupport<BinaryRow> getWriteSupport(Configuration conf) {
       return new RowWriteSupport(schema);

@@ -31,6 +31,8 @@ public final class RowReadSupport extends ReadSupport<BinaryRow> {
     return new ReadContext(ParquetSchemas.project(context.getFileSchema(), projection));
   }
 
+  // abstract in parquet-mr 1.16 beside its ParquetConfiguration twin below, though deprecated
+  @SuppressWarnings("deprecation")
   @Override
   public RecordMaterializer<BinaryRow> prepareForRead(
       Configuration configuration,

@@ -40,6 +40,8 @@ public final class RowWriteSupport extends WriteSupport<BinaryRow> {
     return "zerorow";
   }
 
+  // abstract in parquet-mr 1.16 beside its ParquetConfiguration twin below, though deprecated
+  @SuppressWarnings("deprecation")
   @Override
   public WriteContext init(Configuration configuration) {
     return context();
