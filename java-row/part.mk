@@ -28,12 +28,18 @@ test-java-install:
 
 # Short on purpose (shared 2-core machine): 1 fork, 2 warm-up and 3 measured 1 s iterations
 # per benchmark, with the gc profiler; then prints the table with the ratios (README.md).
-# Narrow it with e.g. JAVA_BENCH_ARGS='FlatBench'.
+# Narrow it with e.g. JAVA_BENCH_ARGS='FlatBench'. The zerorow benchmarks (JAVA_BENCH_OFF_ARGS)
+# run a second time with the bounds checks off: the table's last columns are what they cost.
+JAVA_BENCH_OFF_ARGS ?= '.*Zerorow$$'
+# Interleaved: zerorow, Fory and Spark taking turns per shape, with the checks on and off.
 JAVA_BENCH_CP = $(JAVA_ROW)/bench/target/classes:$(JAVA_ROW)/bench/target/lib/*:$$(cat $(JAVA_ROW)/bench/target/classpath.txt)
 bench-java:
 	cd $(ROOT) && $(MVN) -q -pl java-row,java-row/bench -DskipTests package
 	java -cp "$(JAVA_BENCH_CP)" org.openjdk.jmh.Main -prof gc -rf json -rff $(JAVA_ROW)/bench/target/jmh.json $(JAVA_BENCH_ARGS)
-	java -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.Report $(JAVA_ROW)/bench/target/jmh.json 2>/dev/null | tee $(JAVA_ROW)/bench/target/bench-table.md
+	java -cp "$(JAVA_BENCH_CP)" org.openjdk.jmh.Main -prof gc -rf json -rff $(JAVA_ROW)/bench/target/jmh-off.json \
+	  -jvmArgsPrepend -Dzerorow.bounds.checks=false $(JAVA_BENCH_OFF_ARGS)
+	java -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.Report $(JAVA_ROW)/bench/target/jmh.json \
+	  $(JAVA_ROW)/bench/target/jmh-off.json 2>/dev/null | tee $(JAVA_ROW)/bench/target/bench-table.md
 	java -Xmx2g --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
 	  --add-opens=java.base/java.util=ALL-UNNAMED -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.Interleaved 2>/dev/null \
 	  | grep -v ' INFO ' | tee $(JAVA_ROW)/bench/target/interleaved-table.md

@@ -15,6 +15,8 @@ public final class WriteBuffer {
   byte[] bytes;
   int cursor;
 
+  private static final byte[] ZEROS = new byte[1024];
+
   public WriteBuffer(int initialCapacity) {
     bytes = new byte[Math.max(64, initialCapacity)];
   }
@@ -37,14 +39,10 @@ public final class WriteBuffer {
     int start = cursor;
     ensure(n);
     int end = start + (int) n;
-    byte[] b = bytes;
-    int i = start;
-    // regions are multiples of 8 but may start unaligned in the array: longs, then bytes
-    for (; i + 8 <= end; i += 8) {
-      Platform.putLong(b, Platform.BYTE_ARRAY_OFFSET + i, 0L);
-    }
-    for (; i < end; i++) {
-      b[i] = 0;
+    // copying from a zero array uses the JIT's vectorized copy stub: for a 104-byte fixed
+    // region that is several times faster than word-by-word Unsafe stores or a byte loop
+    for (int i = start; i < end; i += ZEROS.length) {
+      System.arraycopy(ZEROS, 0, bytes, i, Math.min(ZEROS.length, end - i));
     }
     cursor = end;
     return start;
