@@ -3,7 +3,7 @@ CPP_DIR := $(ROOT)/cpp-row
 CPP_BUILD := $(CPP_DIR)/build
 CPP_FUZZ_SECONDS ?= 15
 CPP_FUZZ_LONG_SECONDS ?= 600
-CPP_FUZZERS := fuzz_row_read fuzz_validate fuzz_arrow_export fuzz_arrow_import fuzz_schema_json
+CPP_FUZZERS := fuzz_row_read fuzz_validate fuzz_arrow_export fuzz_arrow_import fuzz_schema_json fuzz_resolve
 
 TEST_TARGETS += test-cpp
 BENCH_TARGETS += bench-cpp

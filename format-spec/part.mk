@@ -4,7 +4,7 @@ TEST_TARGETS += test-spec
 
 .PHONY: test-spec vectors
 test-spec: venv
-	$(PY) -m pytest -q format-spec/generator
+	$(PY) -m pytest -q format-spec/generator format-spec/harness
 
 # Regenerates the vectors and the oracle table; commit both.
 vectors: venv

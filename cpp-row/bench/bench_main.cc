@@ -7,8 +7,10 @@
 #include <map>
 #include <string>
 
+#include "resolve_bench.h"
 #include "shapes.h"
-#include "zerorow/arrow_c_data.h"
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
 #include "zerorow/binary_row.h"
 #include "zerorow/validate.h"
 
@@ -165,7 +167,7 @@ void BM_ExportArrow(benchmark::State& state) {
   Shape& sh = Shapes()[state.range(0)];
   for (auto _ : state) {
     ArrowArray array;  // rows end to end in one buffer, as in an Arrow binary column
-    Status st = arrow::ExportRows(sh.schema, sh.batch.bytes, sh.batch.offsets, &array, nullptr);
+    Status st = arrow_io::ExportRows(sh.schema, sh.batch.bytes, sh.batch.offsets, &array, nullptr);
     benchmark::DoNotOptimize(array.length);
     if (st.ok()) array.release(&array);
   }
@@ -178,11 +180,11 @@ void BM_ImportArrow(benchmark::State& state) {
   Shape& sh = Shapes()[state.range(0)];
   ArrowArray array;
   ArrowSchema schema;
-  Status st = arrow::ExportRows(sh.schema, sh.rows, &array, &schema);
+  Status st = arrow_io::ExportRows(sh.schema, sh.rows, &array, &schema);
   for (auto _ : state) {
-    arrow::RowBatch out;
+    arrow_io::RowBatch out;
     out.bytes.reserve(sh.batch.bytes.size());
-    Status s = arrow::ImportRows(&array, &schema, sh.schema, &out);
+    Status s = arrow_io::ImportRows(&array, &schema, sh.schema, &out);
     benchmark::DoNotOptimize(out.bytes.data());
   }
   array.release(&array);
@@ -271,6 +273,7 @@ void PrintRatios(RatioReporter& rep) {
     std::printf("| read all fields of a %s row, checked / unchecked (ns) | %.1f / %.1f | | %.2fx | |\n", shapes[s],
                 per_row(rc.ns), per_row(ru.ns), rc.ns / ru.ns);
   }
+  PrintResolveRatios([&](const std::string& name) { return r[name].ns; });
 }
 
 }  // namespace

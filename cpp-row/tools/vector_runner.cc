@@ -7,6 +7,7 @@
 
 #include "zerorow/json.h"
 #include "zerorow/json_values.h"
+#include "zerorow/resolve.h"
 #include "zerorow/row_writer.h"
 #include "zerorow/schema.h"
 #include "zerorow/validate.h"
@@ -33,10 +34,12 @@ bool ReadFile(const fs::path& p, std::string* out) {
   return true;
 }
 
+// The case folders of `dir`; invalid/ and evolution/ hold cases of their own kinds.
 std::vector<std::string> SortedDirs(const fs::path& dir) {
   std::vector<std::string> names;
   for (const auto& e : fs::directory_iterator(dir)) {
-    if (e.is_directory() && e.path().filename() != "invalid") names.push_back(e.path().filename().string());
+    std::string name = e.path().filename().string();
+    if (e.is_directory() && name != "invalid" && name != "evolution") names.push_back(name);
   }
   std::sort(names.begin(), names.end());
   return names;
@@ -63,6 +66,16 @@ void ValidCase(const fs::path& dir, const std::string& name, std::vector<CheckRe
   }
   if (schema->ToJson() != schema_text && schema->ToJson() + "\n" != schema_text) {
     read.message = "schema.json is not in canonical form as we write it: " + schema->ToJson();
+  }
+  // SPEC §10: the first line of row.annotated.txt names the schema's fingerprint (aliases left out).
+  std::string annotated;
+  std::string want = "schema fingerprint " + schema->fingerprint_hex();
+  if (read.message.empty() && ReadFile(dir / "row.annotated.txt", &annotated)) {
+    std::string head = annotated.substr(0, annotated.find('\n'));
+    if (head.size() < want.size() || head.compare(head.size() - want.size(), want.size(), want) != 0)
+      read.message = "fingerprint " + schema->fingerprint_hex() + " is not the one of row.annotated.txt: " + head;
+  } else if (read.message.empty()) {
+    read.message = "missing row.annotated.txt";
   }
   // read: validate at full, then compare every value.
   std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(row.data()), row.size());
@@ -136,6 +149,57 @@ void InvalidCase(const fs::path& dir, const std::string& name, std::vector<Check
   out->push_back(res);
 }
 
+// SPEC §13.6: resolve writer.json to reader.json; then either read row.bin through the
+// resolution and compare with values.json, or expect the refusal of expected.json (kind and
+// schema path).
+std::string CheckEvolution(const fs::path& dir) {
+  std::string writer_text, reader_text, values_text, expected_text, row;
+  if (!ReadFile(dir / "writer.json", &writer_text) || !ReadFile(dir / "reader.json", &reader_text))
+    return "missing writer.json or reader.json";
+  bool has_values = ReadFile(dir / "values.json", &values_text);
+  bool has_expected = ReadFile(dir / "expected.json", &expected_text);
+  if (has_values == has_expected) return "needs exactly one of values.json and expected.json";
+  auto writer = Schema::FromJson(writer_text);
+  if (!writer.ok()) return "writer.json: " + writer.status().ToString();
+  // A reader schema that breaks the alias rules is refused when it is loaded (invalid_data).
+  auto reader = Schema::FromJson(reader_text);
+  Result<Resolution> resolution = reader.ok() ? Resolve(*writer, *reader) : Result<Resolution>(reader.status());
+  if (has_expected) {
+    auto expected = ParseJson(expected_text);
+    const JsonValue* kind = expected.ok() ? expected->Find("error") : nullptr;
+    const JsonValue* path = expected.ok() ? expected->Find("path") : nullptr;
+    if (kind == nullptr || !kind->is_string() || path == nullptr || !path->is_string())
+      return "expected.json needs \"error\" and \"path\"";
+    if (resolution.ok()) return "resolved, but must be refused with " + kind->text() + " at " + path->text();
+    const Status& st = resolution.status();
+    std::string got_path = st.path().empty() ? "<row>" : st.path();
+    if (ErrorKindName(st.kind()) != kind->text() || got_path != path->text())
+      return "expected " + kind->text() + " at " + path->text() + " but got " + st.ToString();
+    return "";
+  }
+  if (!resolution.ok()) return "refused: " + resolution.status().ToString();
+  if (!ReadFile(dir / "row.bin", &row)) return "missing row.bin";
+  auto values = ParseJson(values_text);
+  if (!values.ok()) return "values.json: " + values.status().ToString();
+  std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(row.data()), row.size());
+  auto wrapped = ValidateAndWrap(bytes, *writer, ValidationLevel::kFull);
+  if (!wrapped.ok()) return "row.bin is not a valid row of writer.json: " + wrapped.status().ToString();
+  auto view = resolution->View(*wrapped);
+  if (!view.ok()) return view.status().ToString();
+  RowWriter out(*reader);
+  Status st = WriteReaderRow(*view, &out);
+  if (st.ok()) st = out.Finish();
+  if (st.ok()) st = CheckRowAgainstJson(out.row(), *values);
+  return st.ok() ? "" : st.ToString();
+}
+
+void EvolutionCase(const fs::path& dir, const std::string& name, std::vector<CheckResult>* out) {
+  CheckResult res = Begin("resolve", name);
+  res.message = CheckEvolution(dir);
+  res.pass = res.message.empty();
+  out->push_back(res);
+}
+
 }  // namespace
 
 bool RunAll(const std::string& vectors_dir, std::vector<CheckResult>* out, std::string* error) {
@@ -148,6 +212,9 @@ bool RunAll(const std::string& vectors_dir, std::vector<CheckResult>* out, std::
   for (const std::string& name : SortedDirs(root)) ValidCase(root / name, name, out);
   if (fs::is_directory(root / "invalid", ec)) {
     for (const std::string& name : SortedDirs(root / "invalid")) InvalidCase(root / "invalid" / name, name, out);
+  }
+  if (fs::is_directory(root / "evolution", ec)) {
+    for (const std::string& name : SortedDirs(root / "evolution")) EvolutionCase(root / "evolution" / name, name, out);
   }
   return true;
 }

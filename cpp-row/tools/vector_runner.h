@@ -1,4 +1,4 @@
-// The golden-vector checks of SPEC §8 (read, write, reject), shared by the zerorow_vectors
+// The golden-vector checks of SPEC §8 (read, write, reject, resolve), shared by the zerorow_vectors
 // program and the GoogleTest suite.
 #pragma once
 
@@ -8,7 +8,7 @@
 namespace zerorow::vectors {
 
 struct CheckResult {
-  std::string check;  // "read", "write" or "reject"
+  std::string check;  // "read", "write", "reject" or "resolve" (SPEC §13.6)
   std::string name;   // the case folder name
   bool pass = false;
   std::string message;    // why it failed (empty on PASS)

@@ -26,9 +26,10 @@
 #include <string>
 #include <vector>
 
-#include "zerorow/arrow_adapter.h"
-#include "zerorow/arrow_c_data.h"
-#include "zerorow/row_file.h"
+#include "zerorow/arrow/adapter.h"
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
+#include "zerorow/arrow/row_file.h"
 
 namespace fs = std::filesystem;
 
@@ -81,7 +82,7 @@ Outcome ConvertCase(const fs::path& dir, const fs::path& out, std::string* why) 
   if (!wrapped.ok()) return *why = Describe(wrapped.status()), Outcome::kError;
   ArrowArray c_array;
   ArrowSchema c_schema;
-  zerorow::Status st = zerorow::arrow::ExportRows(*schema, bytes, offsets, &c_array, &c_schema);
+  zerorow::Status st = zerorow::arrow_io::ExportRows(*schema, bytes, offsets, &c_array, &c_schema);
   if (!st.ok()) return *why = Describe(st), Outcome::kError;
   // Arrow C++ takes ownership of both structs; what it refuses is its limit, not ours.
   auto batch = ::arrow::ImportRecordBatch(&c_array, &c_schema);
@@ -133,7 +134,7 @@ int ToArrow(const std::string& vectors, const std::string& out_dir) {
 int WriteRowFileCmd(const std::string& schema_path, const std::string& out, const std::vector<std::string>& rows) {
   auto schema = LoadSchema(schema_path);
   if (!schema.ok()) return Fail(schema.status());
-  zerorow::arrow::RowBatch batch;
+  zerorow::arrow_io::RowBatch batch;
   for (const std::string& p : rows) {
     std::string row;
     if (!ReadFile(p, &row))
@@ -141,7 +142,7 @@ int WriteRowFileCmd(const std::string& schema_path, const std::string& out, cons
     batch.bytes.insert(batch.bytes.end(), row.begin(), row.end());
     batch.offsets.push_back(static_cast<int64_t>(batch.bytes.size()));
   }
-  zerorow::Status st = zerorow::arrow::WriteRowFile(out, *schema, batch);
+  zerorow::Status st = zerorow::arrow_io::WriteRowFile(out, *schema, batch);
   if (!st.ok()) return Fail(st);
   std::printf("rows=%lld fingerprint=%s\n", static_cast<long long>(batch.num_rows()),
               schema->fingerprint_hex().c_str());
@@ -155,7 +156,8 @@ int ReadRowFileCmd(const std::string& in, const std::string* expected_path, bool
     if (!s.ok()) return Fail(s.status());
     expected = *s;
   }
-  auto file = zerorow::arrow::RowFile::Open(in, expected_path ? &expected : nullptr, zerorow::ValidationLevel::kFull);
+  auto file =
+      zerorow::arrow_io::RowFile::Open(in, expected_path ? &expected : nullptr, zerorow::ValidationLevel::kFull);
   if (!file.ok()) return Fail(file.status());
   std::printf("rows=%lld fingerprint=%s\n", static_cast<long long>(file->num_rows()),
               file->schema().fingerprint_hex().c_str());

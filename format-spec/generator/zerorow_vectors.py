@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Writes the golden vectors of SPEC.md §10, and checks them as the reference implementation.
+"""Writes the golden vectors of SPEC.md §10 and the evolution vectors of §13.6, and checks
+them as the reference implementation.
 
 zerorow_vectors.py [--out DIR]     write every case into DIR (default: ../vectors)
-zerorow_vectors.py --check DIR     read/write/reject every case in DIR, print PASS/FAIL lines
+zerorow_vectors.py --check DIR     read/write every case, reject every invalid/ case and
+                                   resolve every evolution/ case in DIR; print PASS/FAIL lines
 """
 
 import argparse
@@ -13,9 +15,11 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from zerorow_ref import cases as valid_cases  # noqa: E402
+from zerorow_ref import evolution_cases  # noqa: E402
 from zerorow_ref import invalid as invalid_cases  # noqa: E402
 from zerorow_ref.decode import read_top  # noqa: E402
 from zerorow_ref.encode import annotate, encode_row  # noqa: E402
+from zerorow_ref.resolve import resolve  # noqa: E402
 from zerorow_ref.schema import (  # noqa: E402
     FormatError,
     canonical_json,
@@ -27,6 +31,8 @@ from zerorow_ref.values import equal, from_json  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_OUT = os.path.join(HERE, "..", "vectors")
+# Folders of vectors/ that are not golden cases.
+NOT_GOLDEN = ("invalid", "evolution")
 
 
 def _write(path, text_or_bytes):
@@ -54,10 +60,9 @@ def write_all(out):
             json.dumps(values, ensure_ascii=False, indent=1) + "\n",
         )
         _write(os.path.join(d, "row.bin"), data)
-        header = (
-            f"# {name}: {len(data)} bytes, schema fingerprint {fingerprint(schema)}\n"
+        _write(
+            os.path.join(d, "row.annotated.txt"), _annotated(name, schema, data, notes)
         )
-        _write(os.path.join(d, "row.annotated.txt"), header + annotate(data, notes))
         names.append(name)
     for name, schema_doc, data, kind, path, description in invalid_cases.cases():
         d = os.path.join(out, "invalid", name)
@@ -77,7 +82,79 @@ def write_all(out):
             + "\n",
         )
         names.append("invalid/" + name)
+    os.makedirs(os.path.join(out, "evolution"))
+    for case in evolution_cases.cases():
+        _write_evolution(os.path.join(out, "evolution", case[0]), *case[1:])
+        names.append("evolution/" + case[0])
     return names
+
+
+def _annotated(name, schema, data, notes):
+    header = f"# {name}: {len(data)} bytes, schema fingerprint {fingerprint(schema)}\n"
+    return header + annotate(data, notes)
+
+
+def _write_evolution(d, writer_doc, reader_doc, writer_values, expected):
+    """One §13.6 case, after checking that the reference resolution gives `expected`."""
+    writer = parse_type(writer_doc, "")
+    data, notes = encode_row(writer, from_json(writer, writer_values, ""))
+    outcome = _resolve_case(writer, reader_doc, data)
+    os.makedirs(d)
+    _write(os.path.join(d, "writer.json"), canonical_json(writer) + "\n")
+    _write(os.path.join(d, "reader.json"), _schema_text(reader_doc) + "\n")
+    _write(os.path.join(d, "row.bin"), data)
+    name = os.path.basename(d)
+    _write(os.path.join(d, "row.annotated.txt"), _annotated(name, writer, data, notes))
+    if isinstance(expected, evolution_cases.Refused):
+        if (
+            not isinstance(outcome, FormatError)
+            or (outcome.kind, outcome.path) != expected
+        ):
+            raise SystemExit(
+                f"{name}: expected {expected} but the reference gave {outcome!r}"
+            )
+        doc = {
+            "error": outcome.kind,
+            "path": outcome.path,
+            "description": outcome.message,
+        }
+        _write(
+            os.path.join(d, "expected.json"), json.dumps(doc, ensure_ascii=False) + "\n"
+        )
+        return
+    if isinstance(outcome, FormatError):
+        raise SystemExit(
+            f"{name}: expected values but the reference refused: {outcome}"
+        )
+    reader, got = outcome
+    if not equal(reader, got, from_json(reader, expected, "")):
+        raise SystemExit(
+            f"{name}: expected {expected!r} but the reference read {got!r}"
+        )
+    _write(
+        os.path.join(d, "values.json"),
+        json.dumps(expected, ensure_ascii=False, indent=1) + "\n",
+    )
+
+
+def _schema_text(doc):
+    """Canonical JSON; a schema the reference refuses is written compactly as given."""
+    try:
+        return canonical_json(parse_type(doc, ""))
+    except FormatError:
+        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+def _resolve_case(writer, reader_json, data):
+    """(reader schema, the row read through the resolution), or the FormatError that
+    loading the reader schema or resolving the pair raised."""
+    try:
+        if not isinstance(reader_json, str):
+            reader_json = json.dumps(reader_json, ensure_ascii=False)
+        reader = parse_schema(reader_json)
+        return reader, resolve(writer, reader).read(data)
+    except FormatError as e:
+        return e
 
 
 def _read(path, binary=False):
@@ -92,7 +169,7 @@ def check_all(vectors):
     results = []
     for name in sorted(os.listdir(vectors)):
         d = os.path.join(vectors, name)
-        if name == "invalid" or not os.path.isdir(d):
+        if name in NOT_GOLDEN or not os.path.isdir(d):
             continue
         schema = parse_schema(_read(os.path.join(d, "schema.json")))
         values = from_json(
@@ -103,7 +180,7 @@ def check_all(vectors):
             _check(
                 "read",
                 name,
-                lambda s=schema, d=data, v=values: _expect_equal(s, read_top(s, d), v),
+                lambda s=schema, d=d, b=data, v=values: _expect_read(s, d, b, v),
             )
         )
         results.append(
@@ -120,6 +197,13 @@ def check_all(vectors):
         results.append(
             _check("reject", name, lambda n=name: _expect_reject(os.path.join(inv, n)))
         )
+    evo = os.path.join(vectors, "evolution")
+    for name in sorted(os.listdir(evo)):
+        results.append(
+            _check(
+                "resolve", name, lambda n=name: _expect_resolve(os.path.join(evo, n))
+            )
+        )
     return results
 
 
@@ -129,6 +213,20 @@ def _check(check, name, fn):
         return f"PASS {check} {name}"
     except Exception as e:  # the runner reports any failure as a FAIL line
         return f"FAIL {check} {name}: {type(e).__name__}: {e}"
+
+
+def _expect_read(schema, d, data, values):
+    """schema.json is canonical, its fingerprint is row.annotated.txt's, and the row
+    reads as values.json."""
+    text = _read(os.path.join(d, "schema.json")).rstrip("\n")
+    if canonical_json(schema) != text:
+        raise AssertionError(f"schema.json is not canonical: {canonical_json(schema)}")
+    header = _read(os.path.join(d, "row.annotated.txt")).split("\n", 1)[0]
+    if not header.endswith(f"schema fingerprint {fingerprint(schema)}"):
+        raise AssertionError(
+            f"fingerprint {fingerprint(schema)} but row.annotated.txt has {header!r}"
+        )
+    _expect_equal(schema, read_top(schema, data), values)
 
 
 def _expect_equal(schema, got, want):
@@ -160,6 +258,32 @@ def _expect_reject(d):
             ) from None
         return
     raise AssertionError(f"expected {expected['error']} but the input was accepted")
+
+
+def _expect_resolve(d):
+    """SPEC §13.6: the pair resolves and the row reads as values.json, or it is refused
+    with the kind and path of expected.json."""
+    writer = parse_schema(_read(os.path.join(d, "writer.json")))
+    data = _read(os.path.join(d, "row.bin"), binary=True)
+    outcome = _resolve_case(writer, _read(os.path.join(d, "reader.json")), data)
+    if os.path.exists(os.path.join(d, "expected.json")):
+        expected = json.loads(_read(os.path.join(d, "expected.json")))
+        want = (expected["error"], expected["path"])
+        if not isinstance(outcome, FormatError):
+            raise AssertionError(
+                f"expected {want[0]} at {want[1]!r} but the pair resolved"
+            )
+        if (outcome.kind, outcome.path) != want:
+            raise AssertionError(f"expected {want[0]} at {want[1]!r} but got {outcome}")
+        return
+    if isinstance(outcome, FormatError):
+        raise outcome
+    reader, got = outcome
+    _expect_equal(
+        reader,
+        got,
+        from_json(reader, json.loads(_read(os.path.join(d, "values.json"))), ""),
+    )
 
 
 def main():

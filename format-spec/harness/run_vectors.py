@@ -6,8 +6,9 @@ then `N passed, N failed`.
   run_vectors.py --vectors DIR name=command [name=command ...]
 
 Each command gets DIR as its last argument and prints `PASS <check> <case>` or
-`FAIL <check> <case>: <why>` lines (check: read, write, reject). A case that a runner
-does not report counts as failed, so a runner cannot pass by skipping.
+`FAIL <check> <case>: <why>` lines (check: read and write for each golden case, reject for
+each case of invalid/, resolve for each case of evolution/). A case that a runner does not
+report counts as failed, so a runner cannot pass by skipping.
 """
 
 import argparse
@@ -16,16 +17,20 @@ import shlex
 import subprocess
 import sys
 
+# The folders of vectors/ that hold other checks than golden cases, and their check.
+SPECIAL = {"invalid": "reject", "evolution": "resolve"}
+
 
 def expected_checks(vectors):
+    """Every (check, case) a runner must report: SPEC §8 and §13.6."""
     checks = []
     for name in sorted(os.listdir(vectors)):
-        if name != "invalid" and os.path.isdir(os.path.join(vectors, name)):
+        if name not in SPECIAL and os.path.isdir(os.path.join(vectors, name)):
             checks += [("read", name), ("write", name)]
-    checks += [
-        ("reject", name)
-        for name in sorted(os.listdir(os.path.join(vectors, "invalid")))
-    ]
+    for folder, check in SPECIAL.items():
+        checks += [
+            (check, name) for name in sorted(os.listdir(os.path.join(vectors, folder)))
+        ]
     return checks
 
 
@@ -66,7 +71,7 @@ def main():
                 (check, case), ("FAIL", "not reported by the runner")
             )
             print(
-                f"{name:<10} {check:<7} {case:<40} {status}"
+                f"{name:<10} {check:<7} {case:<48} {status}"
                 + (f"  {why}" if status == "FAIL" else "")
             )
             passed += status == "PASS"

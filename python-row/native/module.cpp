@@ -17,30 +17,15 @@ namespace zr {
 void EncodeInto(const Type& t, PyObject* obj, zerorow::RowWriter& w);
 void BindArrow(nb::module_& m);
 void BindDecode(nb::module_& m);
+void BindResolve(nb::module_& m);
 
 namespace {
 
-#define ZR_GUARD_BEGIN try {
-#define ZR_GUARD_END(ret)                          \
-  }                                                \
-  catch (const Error& e) {                         \
-    SetPyError(e);                                 \
-    return ret;                                    \
-  }                                                \
-  catch (nb::python_error & e) {                   \
-    e.restore();                                   \
-    return ret;                                    \
-  }                                                \
-  catch (const nb::builtin_exception& e) {         \
-    PyErr_SetString(PyExc_TypeError, e.what());    \
-    return ret;                                    \
-  }                                                \
-  catch (const std::exception& e) {                \
-    PyErr_SetString(PyExc_RuntimeError, e.what()); \
-    return ret;                                    \
-  }
+int FieldIndex(const Type& t, PyObject* name) { return FieldIndexOf(t, name); }
 
-int FieldIndex(const Type& t, PyObject* name) {
+}  // namespace
+
+int FieldIndexOf(const Type& t, PyObject* name) {
   size_t n = t.fields.size();
   for (size_t k = 0; k < n && k < 16; ++k)
     if (t.fields[k].py_name.ptr() == name) return static_cast<int>(k);
@@ -48,6 +33,8 @@ int FieldIndex(const Type& t, PyObject* name) {
   if (!o) return PyErr_Occurred() ? -2 : -1;
   return static_cast<int>(PyLong_AsLong(o));
 }
+
+namespace {
 
 PyObject* row_getattro(PyObject* self, PyObject* name) {
   RowView* v = nb::inst_ptr<RowView>(self);
@@ -144,25 +131,16 @@ nb::object Read(nb::handle self, int i, int mode) {
     pause.emplace();
     budget.emplace(RegionSize(self));
   }
-  if (nb::isinstance<RowView>(self)) {
-    const RowView& v = nb::cast<const RowView&>(self);
-    if (i < 0 || i >= v.row.num_fields()) throw nb::index_error("row ordinal out of range");
-    out = ReadAt(self.ptr(), v, i, mode);
-  } else {
-    const ArrayView& v = nb::cast<const ArrayView&>(self);
-    if (i < 0 || i >= v.arr.size()) throw nb::index_error("array index out of range");
-    out = ReadAt(self.ptr(), v, i, mode);
-  }
+  bool row = nb::isinstance<RowView>(self) || nb::isinstance<ResolvedRowView>(self);
+  if (i < 0 || i >= LengthOf(self))
+    throw nb::index_error(row ? "row ordinal out of range" : "array index out of range");
+  out = ReadAny(self, i, mode);
   if (!out) throw nb::python_error();
   return nb::steal(out);
 }
 
-int LengthOf(nb::handle view) {
-  if (nb::isinstance<RowView>(view)) return nb::cast<const RowView&>(view).row.num_fields();
-  return nb::cast<const ArrayView&>(view).arr.size();
-}
+}  // namespace
 
-/// bytes of a region: the exporter itself when it is a bytes object covering exactly it.
 nb::object RegionBytes(const HolderPtr& h, std::span<const uint8_t> region) {
   const uint8_t* data = region.data();
   size_t size = region.size();
@@ -170,6 +148,8 @@ nb::object RegionBytes(const HolderPtr& h, std::span<const uint8_t> region) {
     return nb::borrow(h->view.obj);
   return nb::steal(PyBytes_FromStringAndSize(reinterpret_cast<const char*>(data), size));
 }
+
+namespace {
 
 /// A memoryview of a region, without copying.
 nb::object RegionMemoryview(const HolderPtr& h, std::span<const uint8_t> region) {
@@ -188,6 +168,10 @@ bool SameType(const Type& a, const Type& b) {
 }
 
 }  // namespace
+
+nb::object ReadChecked(nb::handle self, int i, int mode) { return Read(self, i, mode); }
+
+nb::object MakeIter(nb::handle view) { return nb::cast(Iter{nb::borrow(view), 0, kObjects}); }
 
 /// CompiledSchema (cpp-row's Schema with the binding's type tree) and the schema helpers.
 void BindSchema(nb::module_& m) {
@@ -507,6 +491,7 @@ NB_MODULE(_zerorow, m) {
   BindEncoder(m);
   BindArrow(m);
   BindDecode(m);
+  BindResolve(m);
 
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try {

@@ -66,6 +66,8 @@ class SlotView {
   std::span<const uint8_t> bytes() const { return {data_, size_}; }
   /// Number of ordinals: fields (a row; BinaryRow calls it num_fields()) or elements (array).
   int size() const { return n_; }
+  /// False for a default-constructed view (no type: TypeAt and struct_type must not be called).
+  bool has_type() const { return type_ != nullptr; }
 
   /// How ordinal i is named in an error path (SPEC §4.3): the field name (row), "[i]"
   /// (list), "{keys}[i]" / "{values}[i]" (the key / value array of a map).

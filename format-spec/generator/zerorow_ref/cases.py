@@ -9,6 +9,11 @@ def F(name, type_, nullable=True):
     return {"name": name, "type": type_, "nullable": nullable}
 
 
+def FA(name, type_, nullable=True, aliases=()):
+    """A field with the names it had before (SPEC §13.2)."""
+    return {**F(name, type_, nullable), "aliases": list(aliases)}
+
+
 def S(*fields):
     return {"type": "struct", "fields": list(fields)}
 
@@ -379,6 +384,26 @@ def cases():
             "empty_struct_field",
             S(F("e", S()), F("after", "int32")),
             {"e": {}, "after": 1},
+        ),
+        # Aliases are in schema.json but not in the fingerprint (§4.1, §4.2): the first
+        # line of row.annotated.txt has the fingerprint of the schema without them.
+        (
+            "field_aliases",
+            S(
+                FA("id", "int32", False, ["key", "ident"]),
+                F("name", "string"),
+                F(
+                    "items",
+                    L(S(FA("qty", "int64", True, ["count"]), F("sku", "string"))),
+                ),
+                FA("note", "string", True, ['über "quoted"']),
+            ),
+            {
+                "id": 7,
+                "name": "n",
+                "items": [{"qty": "3", "sku": "a"}, {"qty": None, "sku": "b"}],
+                "note": None,
+            },
         ),
         (
             "unicode_field_names",

@@ -3,7 +3,7 @@ that must be rejected. Yields (name, schema, row bytes or None, kind, path, desc
 
 import struct
 
-from .cases import D, F, L, M, S
+from .cases import FA, D, F, L, M, S
 from .encode import encode_array, encode_row
 from .values import from_json
 
@@ -343,4 +343,47 @@ def cases():
         "invalid_data",
         "x",
         "two fields named x",
+    )
+    yield from _alias_cases()
+
+
+def _alias_cases():
+    """The alias rules of SPEC §4.1, each broken once; the error is at the field that
+    lists the offending alias."""
+    yield (
+        "alias_empty",
+        S(FA("x", "int32", True, [""])),
+        None,
+        "invalid_data",
+        "x",
+        "field x lists an empty alias",
+    )
+    yield (
+        "alias_listed_twice",
+        S(FA("x", "int32", True, ["old", "old"])),
+        None,
+        "invalid_data",
+        "x",
+        "field x lists the alias old twice",
+    )
+    yield (
+        "alias_is_a_field_name",
+        S(F("inner", S(FA("a", "int32", True, ["b"]), F("b", "int32")))),
+        None,
+        "invalid_data",
+        "inner.a",
+        "inner.a lists the alias b, the name of the field after it",
+    )
+    yield (
+        "alias_shared_by_two_fields",
+        S(
+            F(
+                "items",
+                L(S(FA("x", "int32", True, ["old"]), FA("y", "int32", True, ["old"]))),
+            )
+        ),
+        None,
+        "invalid_data",
+        "items[].y",
+        "x and y, the fields of the list's elements, both list the alias old",
     )

@@ -1,7 +1,10 @@
 """Schema model of SPEC.md §4: parse, canonical JSON, fingerprint, depth.
 
 Types are plain dicts in the canonical JSON shape ({"type": "list", "element": ...}),
-with parameterless types normalised to {"type": name} in memory.
+with parameterless types normalised to {"type": name} in memory. Every parsed field has
+an "aliases" list (empty when the JSON has none, SPEC §13.2).
+
+Paths in schema errors are schema paths (SPEC §13.1): `a[]`, `m{keys}`, `m{values}.x`.
 """
 
 import json
@@ -81,8 +84,8 @@ def parse_type(doc, path):
     if name == "map":
         return {
             "type": "map",
-            "key": parse_type(_need(doc, "key", object, path), path + "{key}"),
-            "value": parse_type(_need(doc, "value", object, path), path + "{value}"),
+            "key": parse_type(_need(doc, "key", object, path), path + "{keys}"),
+            "value": parse_type(_need(doc, "value", object, path), path + "{values}"),
             "value_nullable": _need(doc, "value_nullable", bool, path),
         }
     if name == "struct":
@@ -102,10 +105,46 @@ def parse_type(doc, path):
                     "name": fname,
                     "type": parse_type(_need(f, "type", object, fpath), fpath),
                     "nullable": _need(f, "nullable", bool, fpath),
+                    "aliases": _aliases(f, fpath),
                 }
             )
+        _check_aliases(fields, path)
         return {"type": "struct", "fields": fields}
     raise FormatError("unsupported", path, f"unknown type {name!r}")
+
+
+def _aliases(f, path):
+    """A field's former names (SPEC §13.2): a list of strings, absent meaning none."""
+    aliases = f.get("aliases", [])
+    if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
+        raise FormatError(
+            "invalid_data",
+            path,
+            f"key 'aliases' must be a list of strings, found {aliases!r}",
+        )
+    return list(aliases)
+
+
+def _check_aliases(fields, path):
+    """The alias rules of SPEC §4.1, reported at the field that carries the offending
+    alias (the later of two fields that share one)."""
+    names = {f["name"] for f in fields}
+    claimed = {}  # alias -> the field that listed it first
+    for f in fields:
+        fpath = f"{path}.{f['name']}" if path else f["name"]
+        for i, alias in enumerate(f["aliases"]):
+            if not alias:
+                why = "an alias must not be empty"
+            elif alias in f["aliases"][:i]:
+                why = f'alias "{alias}" is listed twice'
+            elif alias in names:
+                why = f'alias "{alias}" is the name of a field of the same struct'
+            elif alias in claimed:
+                why = f'alias "{alias}" is already an alias of field "{claimed[alias]}"'
+            else:
+                claimed[alias] = f["name"]
+                continue
+            raise FormatError("invalid_data", fpath, why)
 
 
 def _need(doc, key, kind, path):
@@ -152,7 +191,9 @@ def _jstr(s):
     return "".join(out)
 
 
-def canonical_json(t):
+def canonical_json(t, aliases=True):
+    """The canonical text of SPEC §4.1; without aliases it is the text the fingerprint
+    hashes (§4.2)."""
     kind = t["type"]
     if kind in PRIMITIVES and "tz" not in t:
         return _jstr(kind)
@@ -165,21 +206,25 @@ def canonical_json(t):
         )
     if kind == "list":
         return '{{"type":"list","element":{},"element_nullable":{}}}'.format(
-            canonical_json(t["element"]), _jbool(t["element_nullable"])
+            canonical_json(t["element"], aliases), _jbool(t["element_nullable"])
         )
     if kind == "map":
         return '{{"type":"map","key":{},"value":{},"value_nullable":{}}}'.format(
-            canonical_json(t["key"]),
-            canonical_json(t["value"]),
+            canonical_json(t["key"], aliases),
+            canonical_json(t["value"], aliases),
             _jbool(t["value_nullable"]),
         )
-    fields = ",".join(
-        '{{"name":{},"type":{},"nullable":{}}}'.format(
-            _jstr(f["name"]), canonical_json(f["type"]), _jbool(f["nullable"])
-        )
-        for f in t["fields"]
-    )
+    fields = ",".join(_field_json(f, aliases) for f in t["fields"])
     return f'{{"type":"struct","fields":[{fields}]}}'
+
+
+def _field_json(f, aliases):
+    text = '{{"name":{},"type":{},"nullable":{}'.format(
+        _jstr(f["name"]), canonical_json(f["type"], aliases), _jbool(f["nullable"])
+    )
+    if aliases and f.get("aliases"):  # written last, and only when there is one
+        text += ',"aliases":[{}]'.format(",".join(_jstr(a) for a in f["aliases"]))
+    return text + "}"
 
 
 def _jbool(b):
@@ -187,8 +232,9 @@ def _jbool(b):
 
 
 def fingerprint(t):
+    """FNV-1a over the canonical JSON without aliases (SPEC §4.2, §13.2)."""
     h = FNV_OFFSET
-    for b in canonical_json(t).encode("utf-8"):
+    for b in canonical_json(t, aliases=False).encode("utf-8"):
         h = ((h ^ b) * FNV_PRIME) & 0xFFFFFFFFFFFFFFFF
     return f"{h:016x}"
 
