@@ -208,6 +208,7 @@ public final class BinaryRow extends BinaryRegion implements DataGetters {
     arm();
   }
 
+  /** The schema of this row. */
   public Schema schema() {
     return schema;
   }

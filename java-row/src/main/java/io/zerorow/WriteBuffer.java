@@ -17,6 +17,7 @@ public final class WriteBuffer {
 
   private static final byte[] ZEROS = new byte[1024];
 
+  /** An empty buffer of at least {@code initialCapacity} bytes (it grows as needed). */
   public WriteBuffer(int initialCapacity) {
     bytes = new byte[Math.max(64, initialCapacity)];
   }
@@ -26,10 +27,12 @@ public final class WriteBuffer {
     cursor = 0;
   }
 
+  /** Where the next value starts: the number of bytes written. */
   public int cursor() {
     return cursor;
   }
 
+  /** The backing array (replaced when the buffer grows). */
   public byte[] array() {
     return bytes;
   }

@@ -22,6 +22,7 @@ public final class RowReadSupport extends ReadSupport<BinaryRow> {
     this.projection = projection;
   }
 
+  /** The schema of the rows read: the fields asked for, in their order. */
   public Schema projection() {
     return projection;
   }

@@ -30,6 +30,7 @@ public final class RowWriteSupport extends WriteSupport<BinaryRow> {
   private final MessageType message;
   private RecordConsumer out;
 
+  /** Writes rows of {@code schema}. */
   public RowWriteSupport(Schema schema) {
     this.schema = schema;
     this.message = ParquetSchemas.toParquet(schema);
