@@ -114,8 +114,21 @@ TEST(ReadmeTest, SchemaJson) {
                                    zerorow::field("f2", zerorow::list(zerorow::int32())),
                                    zerorow::field("f3", zerorow::string())});
   EXPECT_EQ(b.fingerprint(), a->fingerprint());
-  auto missing = zerorow::Schema::FromJson(R"({"type":"struct","fields":[{"name":"f1","type":"int32"}]})");
-  EXPECT_EQ(missing.status().kind(), zerorow::ErrorKind::kInvalidData);
+  EXPECT_EQ(b.ToJson(), a->ToJson());  // ToJson writes every key, defaults included
+  // Hand-written JSON has no defaults (SPEC §4.1: a missing key is invalid_data), so one
+  // text means one schema in every language; the error names the key and the path.
+  const char* missing_keys[][3] = {
+      {R"({"type":"struct","fields":[{"name":"f1","type":"int32"}]})", "nullable", "f1"},
+      {R"({"type":"struct","fields":[{"name":"l","type":{"type":"list","element":"int32"},"nullable":true}]})",
+       "element_nullable", "l"},
+      {R"({"type":"struct","fields":[{"name":"m","type":{"type":"map","key":"string","value":"int32"},)"
+       R"("nullable":true}]})", "value_nullable", "m"}};
+  for (const auto& [text, key, path] : missing_keys) {
+    auto missing = zerorow::Schema::FromJson(text);
+    EXPECT_EQ(missing.status().kind(), zerorow::ErrorKind::kInvalidData) << text;
+    EXPECT_NE(missing.status().message().find(key), std::string::npos) << missing.status().ToString();
+    EXPECT_EQ(missing.status().path(), path) << missing.status().ToString();
+  }
 }
 
 TEST(ReadmeTest, StructEncoder) {

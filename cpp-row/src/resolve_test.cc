@@ -11,8 +11,8 @@
 #include "zerorow/arrow/export.h"
 #include "zerorow/arrow/import.h"
 #include "zerorow/arrow/resolved.h"
-#include "zerorow/json_values.h"
 #include "zerorow/row_writer.h"
+#include "zerorow/testing/json_values.h"
 #include "zerorow/validate.h"
 
 namespace zerorow {
@@ -47,7 +47,7 @@ std::vector<uint8_t> RowOf(const Schema& schema, const std::string& values) {
   auto json = ParseJson(values);
   EXPECT_TRUE(json.ok()) << json.status().ToString();
   RowWriter w(schema);
-  Status st = WriteRowFromJson(*json, &w);
+  Status st = testing::WriteRowFromJson(*json, &w);
   EXPECT_TRUE(st.ok()) << st.ToString();
   return std::vector<uint8_t>(w.bytes().begin(), w.bytes().end());
 }

@@ -4,7 +4,7 @@
 // ran (even with FAILs), 2 when it could not run.
 #include <cstdio>
 
-#include "vector_runner.h"
+#include "zerorow/testing/vector_runner.h"
 
 int main(int argc, char** argv) {
   if (argc != 2) {

@@ -3,6 +3,7 @@
 // Attribute and item access on RowData go through hand-written type slots (tp_getattro,
 // mp_subscript) rather than nanobind's method dispatch: a field read is a pointer compare
 // on the interned name, a bounds-checked load and one PyLong.
+#include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
 #include <zerorow/row_writer.h>
 #include <zerorow/validate.h>
@@ -138,6 +139,19 @@ nb::object Read(nb::handle self, int i, int mode) {
   if (!out) throw nb::python_error();
   return nb::steal(out);
 }
+
+// tp_iternext of _Iter: NULL with no error set ends the loop. Raising StopIteration through
+// nanobind would throw a C++ exception at the end of every loop, and unwinding costs about a
+// microsecond: more than the loop itself for a short list (a `for` over an order's items).
+PyObject* iter_next(PyObject* self) {
+  Iter* it = nb::inst_ptr<Iter>(self);
+  ZR_GUARD_BEGIN
+  if (it->i >= LengthOf(it->view)) return nullptr;
+  return Read(it->view, it->i++, it->mode).release().ptr();
+  ZR_GUARD_END(nullptr)
+}
+
+PyType_Slot iter_slots[] = {{Py_tp_iternext, reinterpret_cast<void*>(iter_next)}, {0, nullptr}};
 
 }  // namespace
 
@@ -400,12 +414,9 @@ void BindBinaryMap(nb::module_& m) {
 
 /// The iterator over the ordinals of a row or array view.
 void BindIter(nb::module_& m) {
-  nb::class_<Iter>(m, "_Iter")
-      .def("__iter__", [](nb::handle self) { return nb::borrow(self); })
-      .def("__next__", [](Iter& it) {
-        if (it.i >= LengthOf(it.view)) throw nb::stop_iteration();
-        return Read(it.view, it.i++, it.mode);
-      });
+  nb::class_<Iter>(m, "_Iter", nb::type_slots(iter_slots)).def("__iter__", [](nb::handle self) {
+    return nb::borrow(self);
+  });
 }
 
 /// Module functions over rows: wrapping, validation, reads.
@@ -416,6 +427,21 @@ void BindRowFunctions(nb::module_& m) {
         return MakeRow(std::move(schema), c, buffer, level);
       },
       nb::arg("schema"), nb::arg("compiled"), nb::arg("buffer"), nb::arg("level") = "bounds");
+
+  m.def(
+      "make_rows",
+      [](nb::object schema, const Compiled& c, nb::handle buffer, nb::ndarray<const int64_t, nb::ndim<1>> starts,
+         nb::ndarray<const int64_t, nb::ndim<1>> ends, const std::string& level) {
+        auto span = [](const nb::ndarray<const int64_t, nb::ndim<1>>& a) {
+          if (a.shape(0) > 1 && a.stride(0) != 1)
+            throw nb::value_error("make_rows: starts and ends must be contiguous int64 arrays");
+          return std::span<const int64_t>(a.data(), a.shape(0));
+        };
+        return MakeRows(std::move(schema), c, buffer, span(starts), span(ends), level);
+      },
+      nb::arg("schema"), nb::arg("compiled"), nb::arg("buffer"), nb::arg("starts"), nb::arg("ends"),
+      nb::arg("level") = "bounds",
+      "Views of rows [starts[k], ends[k]) of one buffer, in one call (int64 NumPy arrays).");
 
   m.def(
       "validate",

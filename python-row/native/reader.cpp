@@ -545,11 +545,11 @@ int LengthOf(nb::handle view) {
   return nb::cast<const ResolvedArrayView&>(view).arr.size();
 }
 
-RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level) {
-  auto hold = std::make_shared<Holder>();
-  if (PyObject_GetBuffer(buffer.ptr(), &hold->view, PyBUF_SIMPLE) != 0) throw nb::python_error();
-  hold->has_view = true;
-  std::span<const uint8_t> bytes(hold->data(), hold->size());
+namespace {
+
+// One top-level row view over `bytes`, a region of the buffer `hold` keeps alive.
+RowView WrapRow(nb::object schema, const Compiled& c, const HolderPtr& hold, std::span<const uint8_t> bytes,
+                const std::string& level) {
   RowView r;
   // SPEC §6.2 levels, one meaning each: none checks nothing, bounds checks the wrap rules here
   // and every access later, full validates the whole row once and then reads as bounds.
@@ -563,13 +563,48 @@ RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const 
     throw nb::value_error(
         ("level must be 'none', 'bounds' or 'full' (zerorow.ValidationLevel), not '" + level + "'").c_str());
   }
-  r.hold = std::move(hold);
+  r.hold = hold;
   r.type = c.type;
   r.schema = std::move(schema);
   r.parent = nb::none();
   r.link = Link::Top;
   r.is_row = true;
   return r;
+}
+
+HolderPtr HoldBuffer(nb::handle buffer) {
+  auto hold = std::make_shared<Holder>();
+  if (PyObject_GetBuffer(buffer.ptr(), &hold->view, PyBUF_SIMPLE) != 0) throw nb::python_error();
+  hold->has_view = true;
+  return hold;
+}
+
+}  // namespace
+
+RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level) {
+  HolderPtr hold = HoldBuffer(buffer);
+  return WrapRow(std::move(schema), c, hold, std::span<const uint8_t>(hold->data(), hold->size()), level);
+}
+
+nb::list MakeRows(nb::object schema, const Compiled& c, nb::handle buffer, std::span<const int64_t> starts,
+                  std::span<const int64_t> ends, const std::string& level) {
+  if (starts.size() != ends.size())
+    throw nb::value_error(
+        ("make_rows: " + std::to_string(starts.size()) + " starts but " + std::to_string(ends.size()) + " ends")
+            .c_str());
+  HolderPtr hold = HoldBuffer(buffer);
+  const uint64_t size = hold->size();
+  nb::list out;
+  for (size_t k = 0; k < starts.size(); ++k) {
+    int64_t a = starts[k], b = ends[k];
+    if (a < 0 || b < a || static_cast<uint64_t>(b) > size)
+      throw Error(Kind::Truncated, "<row " + std::to_string(k) + ">",
+                  "expected 0 <= start <= end <= " + std::to_string(size) + " but found start " + std::to_string(a) +
+                      ", end " + std::to_string(b));
+    std::span<const uint8_t> bytes(hold->data() + a, static_cast<size_t>(b - a));
+    out.append(nb::cast(WrapRow(schema, c, hold, bytes, level), nb::rv_policy::move));
+  }
+  return out;
 }
 
 nb::object MakeRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level) {

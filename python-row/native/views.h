@@ -115,6 +115,11 @@ struct GcPause {
 /// on every view read from it (the caller asserts the bytes are valid).
 RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level);
 nb::object MakeRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level);
+/// Views of many rows of one schema laid in one buffer (an Arrow binary column's data): row k
+/// is bytes [starts[k], ends[k]). One native call for a whole batch, every view sharing one
+/// hold on the buffer; each is wrapped (and checked) as BuildRow does.
+nb::list MakeRows(nb::object schema, const Compiled& c, nb::handle buffer, std::span<const int64_t> starts,
+                  std::span<const int64_t> ends, const std::string& level);
 /// An ArrayView of a map's keys (Link::Keys) or values (Link::Values); a ResolvedArrayView
 /// for a ResolvedMapView.
 nb::object MapArray(nb::handle map, Link which);

@@ -8,7 +8,6 @@
 #include "zerorow/decimal.h"
 #include "zerorow/encoder.h"
 #include "zerorow/json.h"
-#include "zerorow/json_values.h"
 #include "zerorow/resolve.h"
 #include "zerorow/row_writer.h"
 #include "zerorow/schema.h"

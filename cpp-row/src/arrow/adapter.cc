@@ -26,12 +26,55 @@ namespace zerorow::arrow_io {
   return ::arrow::ImportSchema(&c_schema);  // takes ownership (releases c_schema)
 }
 
+namespace {
+
+::arrow::Result<Schema> FromArrowSchema(const std::shared_ptr<::arrow::Schema>& schema) {
+  if (schema == nullptr) return ::arrow::Status::Invalid("ArrowWriter::Make: the Arrow schema is null");
+  ArrowSchema c_schema;
+  ARROW_RETURN_NOT_OK(::arrow::ExportSchema(*schema, &c_schema));
+  Result<Schema> imported = ImportSchema(&c_schema);
+  c_schema.release(&c_schema);
+  if (!imported.ok()) return ToArrowStatus(imported.status());
+  return *std::move(imported);
+}
+
+}  // namespace
+
 ::arrow::Status ArrowWriter::Make(const Schema& schema, ::arrow::MemoryPool* pool, std::unique_ptr<ArrowWriter>* out) {
   out->reset(new ArrowWriter(schema, pool ? pool : ::arrow::default_memory_pool()));
   return ::arrow::Status::OK();
 }
 
+::arrow::Status ArrowWriter::Make(const Schema& schema, ::arrow::MemoryPool* pool, std::shared_ptr<ArrowWriter>* out) {
+  std::unique_ptr<ArrowWriter> writer;
+  ARROW_RETURN_NOT_OK(Make(schema, pool, &writer));
+  *out = std::move(writer);
+  return ::arrow::Status::OK();
+}
+
+::arrow::Status ArrowWriter::Make(const std::shared_ptr<::arrow::Schema>& schema, ::arrow::MemoryPool* pool,
+                                  std::unique_ptr<ArrowWriter>* out) {
+  ARROW_ASSIGN_OR_RAISE(Schema imported, FromArrowSchema(schema));
+  return Make(imported, pool, out);
+}
+
+::arrow::Status ArrowWriter::Make(const std::shared_ptr<::arrow::Schema>& schema, ::arrow::MemoryPool* pool,
+                                  std::shared_ptr<ArrowWriter>* out) {
+  ARROW_ASSIGN_OR_RAISE(Schema imported, FromArrowSchema(schema));
+  return Make(imported, pool, out);
+}
+
 ::arrow::Status ArrowWriter::Write(const BinaryRow& row) { return Write(row.bytes()); }
+
+::arrow::Status ArrowWriter::Write(const std::shared_ptr<BinaryRow>& row) {
+  if (row == nullptr) return ::arrow::Status::Invalid("ArrowWriter::Write: the row is null");
+  return Write(row->bytes());
+}
+
+void ArrowWriter::Reset() {
+  bytes_.clear();
+  offsets_.assign(1, 0);
+}
 
 ::arrow::Status ArrowWriter::Write(std::span<const uint8_t> row) {
   ARROW_RETURN_NOT_OK(ToArrowStatus(BinaryRow::Wrap(row, schema_).status()));
@@ -56,8 +99,7 @@ namespace zerorow::arrow_io {
   ArrowArray c_array;
   ArrowSchema c_schema;
   Status st = ExportRows(schema_, bytes_, offsets_, &c_array, &c_schema);
-  bytes_.clear();
-  offsets_.assign(1, 0);
+  Reset();
   ARROW_RETURN_NOT_OK(ToArrowStatus(st));
   // ImportRecordBatch takes ownership of both structs (it calls their release).
   ARROW_ASSIGN_OR_RAISE(*out, ::arrow::ImportRecordBatch(&c_array, &c_schema));

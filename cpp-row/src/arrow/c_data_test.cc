@@ -28,9 +28,9 @@ TEST(ArrowCDataTest, GoldenVectorsRoundTrip) {
   ASSERT_FALSE(cases.empty()) << "golden vectors missing under " << ZEROROW_VECTORS_DIR;
   for (const std::string& name : cases) {
     SCOPED_TRACE(name);
-    auto schema = Schema::FromJson(testing::ReadFile(testing::CaseDir(name) / "schema.json"));
+    auto schema = Schema::FromJson(testing::ReadCaseFile(testing::CaseDir(name) / "schema.json"));
     ASSERT_TRUE(schema.ok()) << schema.status().ToString();
-    std::string row = testing::ReadFile(testing::CaseDir(name) / "row.bin");
+    std::string row = testing::ReadCaseFile(testing::CaseDir(name) / "row.bin");
     std::vector<uint8_t> bytes;
     std::vector<int64_t> offsets{0};
     for (int k = 0; k < 3; ++k) {
@@ -55,6 +55,80 @@ TEST(ArrowCDataTest, GoldenVectorsRoundTrip) {
       ASSERT_EQ(std::string(got.begin(), got.end()), row) << "row " << k;
     }
   }
+}
+
+// The same malformed bytes give the same error kind from the export as from the checked
+// getters (SPEC §6.2): every 8-byte word of a valid row overwritten with values that break
+// the reference, the array count or the array size, and every truncation of the row.
+// For list<int32> the export reads nothing GetArray does not check, so it fails exactly
+// when Wrap or GetArray does; for list<string> it also checks the strings, so only a
+// getter failure implies an export failure of the same kind.
+void ExpectSameKindAsGetters(const Schema& schema, const std::vector<uint8_t>& bytes, bool list_is_all) {
+  const std::vector<int64_t> offsets{0, static_cast<int64_t>(bytes.size())};
+  Released r;
+  Status exported = arrow_io::ExportRows(schema, bytes, offsets, &r.array, &r.schema);
+  auto row = BinaryRow::Wrap(bytes, schema);
+  if (!row.ok()) {
+    EXPECT_EQ(exported.kind(), row.status().kind())
+        << "Wrap: " << row.status().ToString() << "\nExportRows: " << exported.ToString();
+    return;
+  }
+  if (row->IsNullUnchecked(0)) return;
+  auto xs = row->GetArray(0);
+  if (!xs.ok()) {
+    EXPECT_EQ(exported.kind(), xs.status().kind())
+        << "GetArray: " << xs.status().ToString() << "\nExportRows: " << exported.ToString();
+  } else if (list_is_all) {
+    EXPECT_TRUE(exported.ok()) << exported.ToString();
+  }
+}
+
+std::vector<std::vector<uint8_t>> Mutations(const std::vector<uint8_t>& row) {
+  std::vector<std::vector<uint8_t>> out;
+  const uint64_t values[] = {0,
+                             1,
+                             7,
+                             8,
+                             16,
+                             uint64_t{1} << 31,
+                             0xffffffffu,
+                             (uint64_t{16} << 32) | 8,
+                             (uint64_t{16} << 32) | 4,
+                             (uint64_t{16} << 32) | 1000,
+                             (uint64_t{1000} << 32) | 8,
+                             (uint64_t{8} << 32) | 16,
+                             ~uint64_t{0}};
+  for (size_t w = 0; w + 8 <= row.size(); w += 8) {
+    for (uint64_t v : values) {
+      std::vector<uint8_t> m = row;
+      std::memcpy(m.data() + w, &v, 8);
+      out.push_back(std::move(m));
+    }
+  }
+  for (size_t n = 0; n < row.size(); ++n) out.emplace_back(row.begin(), row.begin() + n);
+  return out;
+}
+
+TEST(ArrowCDataTest, MalformedRowsGiveTheGettersErrorKinds) {
+  auto ints = *Schema::Make({field("xs", list(int32()))});
+  RowWriter w(ints);
+  ArrayWriter a;
+  ASSERT_TRUE(w.BeginArray(0, 3, &a).ok());
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(a.WriteInt32(i, i + 1).ok());
+  ASSERT_TRUE(a.Finish().ok());
+  ASSERT_TRUE(w.Finish().ok());
+  const std::vector<uint8_t> int_row(w.bytes().begin(), w.bytes().end());
+  for (const auto& m : Mutations(int_row)) ExpectSameKindAsGetters(ints, m, /*list_is_all=*/true);
+
+  auto strings = *Schema::Make({field("xs", list(string()))});
+  RowWriter sw(strings);
+  ASSERT_TRUE(sw.BeginArray(0, 2, &a).ok());
+  ASSERT_TRUE(a.WriteString(0, "ab").ok());
+  ASSERT_TRUE(a.WriteString(1, "cdefghijk").ok());
+  ASSERT_TRUE(a.Finish().ok());
+  ASSERT_TRUE(sw.Finish().ok());
+  const std::vector<uint8_t> string_row(sw.bytes().begin(), sw.bytes().end());
+  for (const auto& m : Mutations(string_row)) ExpectSameKindAsGetters(strings, m, /*list_is_all=*/false);
 }
 
 TEST(ArrowCDataTest, SlicedStructArrayImport) {
@@ -355,6 +429,32 @@ TEST(ArrowCImportTest, ShortChildIsInvalidData) {
   Status st = b.Import();
   EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
   EXPECT_NE(st.message().find("length >= 3"), std::string::npos) << st.ToString();
+}
+
+// An empty array may leave its buffers null (the C Data Interface allows it for length 0):
+// nothing is read or offset from them. Built by hand, as producers like this exist.
+TEST(ArrowCImportTest, EmptyArraysWithNullBuffersImportAsNoRows) {
+  auto schema = *Schema::Make({field("flag", bool_()), field("n", int64()), field("s", string())});
+  ArrowSchema exported{};
+  ASSERT_TRUE(arrow_io::ExportSchema(schema, &exported).ok());
+  const void* no_buffers[3] = {nullptr, nullptr, nullptr};
+  ArrowArray columns[3]{};
+  ArrowArray* children[3] = {&columns[0], &columns[1], &columns[2]};
+  for (int c = 0; c < 3; ++c) {
+    columns[c].n_buffers = c == 2 ? 3 : 2;
+    columns[c].buffers = no_buffers;
+  }
+  ArrowArray top{};
+  top.n_buffers = 1;
+  top.buffers = no_buffers;
+  top.n_children = 3;
+  top.children = children;
+  for (ArrowArray& column : columns) column.offset = 5;  // an offset into nothing: never applied
+  arrow_io::RowBatch batch;
+  Status st = arrow_io::ImportRows(&top, &exported, schema, &batch);
+  EXPECT_TRUE(st.ok()) << st.ToString();
+  EXPECT_EQ(batch.num_rows(), 0);
+  exported.release(&exported);
 }
 
 TEST(ArrowCImportTest, DictionaryColumnIsRefusedAtSchemaTime) {

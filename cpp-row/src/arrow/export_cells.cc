@@ -5,6 +5,7 @@
 #include <string>
 
 #include "export_internal.h"
+#include "ordinal_path.h"
 #include "zerorow/decimal.h"
 #include "zerorow/validate.h"
 
@@ -103,7 +104,8 @@ Status CheckUtf8(const uint8_t* data, const int32_t* off, const std::vector<std:
   if (ok) return Status::OK();
   for (size_t k = 0; k < n; ++k) {
     if (!IsValidUtf8(bodies[k]))
-      return Status::Error(ErrorKind::kInvalidData, "string is not valid UTF-8", "[" + std::to_string(k) + "]");
+      return Status::Error(ErrorKind::kInvalidData, "string is not valid UTF-8",
+                           detail::IndexPath(static_cast<int64_t>(k)));
   }
   return Status::OK();
 }
@@ -152,7 +154,7 @@ Status WrapLists(const Cells& cells, const DataType& elem, int32_t* off, std::ve
     off[k] = static_cast<int32_t>(total);
     if (!cells.slot[k]) continue;
     ZR_ASSIGN_OR_RETURN(auto body, cells.Body(k));
-    ZR_ASSIGN_OR_RETURN((*arrays)[k], BinaryArray::Wrap(body, &elem));
+    ZR_ASSIGN_OR_RETURN((*arrays)[k], BinaryArray::WrapNested(body, &elem));
     total += (*arrays)[k].size();
     if (static_cast<uint64_t>(total) > cells.budget) return OverBudget("list elements", total, cells.budget);
     if (total > INT32_MAX) return Status::Unsupported("a list column over 2^31 elements (needs large_list)");

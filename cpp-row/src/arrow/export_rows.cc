@@ -6,6 +6,7 @@
 #include <string>
 
 #include "export_internal.h"
+#include "ordinal_path.h"
 #include "zerorow/arrow/export.h"
 
 namespace zerorow::arrow_io {
@@ -148,11 +149,14 @@ Status ExportRowPointers(const Schema& schema, const RowPointers& rows, ArrowArr
   return Status::OK();
 }
 
+// W1-W2 as BinaryRow::Wrap applies them, with the same kinds: shorter than the fixed region
+// is truncated, any other misfit invalid_data.
 Status NotARow(size_t k, uint64_t fixed, uint64_t size) {
-  return Status::Error(ErrorKind::kInvalidData,
-                       "row " + std::to_string(k) + " is not a row of the schema (expected size >= " +
-                           std::to_string(fixed) + ", a multiple of 8, but found " + std::to_string(size) + ")",
-                       "[" + std::to_string(k) + "]", static_cast<int64_t>(fixed), static_cast<int64_t>(size));
+  return Status::Error(
+      size < fixed ? ErrorKind::kTruncated : ErrorKind::kInvalidData,
+      "row " + std::to_string(k) + " is not a row of the schema (expected size >= " + std::to_string(fixed) +
+          ", a multiple of 8, but found " + std::to_string(size) + ")",
+      detail::IndexPath(static_cast<int64_t>(k)), static_cast<int64_t>(fixed), static_cast<int64_t>(size));
 }
 
 }  // namespace

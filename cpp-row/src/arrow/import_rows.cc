@@ -7,6 +7,7 @@
 #include <string>
 
 #include "import_internal.h"
+#include "ordinal_path.h"
 #include "zerorow/arrow/import.h"
 #include "zerorow/decimal.h"
 #include "zerorow/validate.h"
@@ -117,22 +118,23 @@ Status AllocateRows(const std::vector<uint64_t>& row_size, RowBatch* out, std::v
 
 // ---- pass 3: scatter --------------------------------------------------------------------
 
-// Where column f of the batch goes in the allocated rows.
+// Where column f of the batch goes in the allocated rows. The loops below copy these into
+// locals: their stores into the rows would otherwise make the compiler reload them.
 struct Target {
   const Import& im;
   int f;
   uint8_t* buf;
-  const std::vector<uint64_t>& row_off;
-  size_t slot;  // the field's slot offset in a row
-  uint8_t* Row(int64_t k) const { return buf + row_off[k]; }
+  const uint64_t* row_off;  // row k starts at buf + row_off[k]
+  size_t slot;              // the field's slot offset in a row
   // Sets row k's null bit (refused for a non-nullable field).
   Status SetNull(int64_t k) const {
     const Field& field = im.st.fields()[f];
     if (!field.nullable)
       return Status::Error(ErrorKind::kInvalidData, "null value in a non-nullable field", field.name);
-    Row(k)[f >> 3] |= static_cast<uint8_t>(1u << (f & 7));
+    buf[row_off[k] + (f >> 3)] |= static_cast<uint8_t>(1u << (f & 7));
     return Status::OK();
   }
+  const std::string& name() const { return im.st.fields()[f].name; }
 };
 
 // Same width in Arrow and in the slot, no conversion: one copy per row in a tight loop.
@@ -144,90 +146,101 @@ bool IsPlainFixed(const Col& c) {
 }
 
 Status ScatterPlainFixed(const Target& to, const Col& c) {
-  const Import& im = to.im;
+  uint8_t* const buf = to.buf;
+  const size_t slot = to.slot;
+  const uint64_t* const off = to.row_off;
+  const int64_t n = to.im.n, base = to.im.array->offset;
   const size_t w = c.t->element_width();
-  const uint8_t* src = static_cast<const uint8_t*>(c.a->buffers[1]) + w * (c.a->offset + im.array->offset);
-  for (int64_t k = 0; k < im.n; ++k) std::memcpy(to.Row(k) + to.slot, src + w * k, w);
+  const uint8_t* src = static_cast<const uint8_t*>(c.a->buffers[1]) + w * (c.a->offset + base);
+  for (int64_t k = 0; k < n; ++k) std::memcpy(buf + off[k] + slot, src + w * k, w);
   if (c.a->null_count == 0 || c.a->buffers[0] == nullptr) return Status::OK();
-  for (int64_t k = 0; k < im.n; ++k) {
-    if (c.Valid(im.Pos(k))) continue;
+  for (int64_t k = 0; k < n; ++k) {
+    if (c.Valid(base + k)) continue;
     ZR_RETURN_NOT_OK(to.SetNull(k));
-    std::memset(to.Row(k) + to.slot, 0, 8);  // null slots are zero
+    std::memset(buf + off[k] + slot, 0, 8);  // null slots are zero
   }
   return Status::OK();
 }
 
 // Fixed-width values that need a conversion (bool bits, time units, NaN, decimal precision).
 Status ScatterFixed(const Target& to, const Col& c) {
-  for (int64_t k = 0; k < to.im.n; ++k) {
-    const int64_t p = to.im.Pos(k);
-    if (!c.Valid(p)) {
+  uint8_t* const buf = to.buf;
+  const size_t slot = to.slot;
+  const uint64_t* const off = to.row_off;
+  const int64_t n = to.im.n, base = to.im.array->offset;
+  for (int64_t k = 0; k < n; ++k) {
+    if (!c.Valid(base + k)) {
       ZR_RETURN_NOT_OK(to.SetNull(k));
       continue;
     }
-    auto bits = internal::FixedBits(c, p);
-    if (!bits.ok()) return bits.status().WithPathPrefix(to.im.st.fields()[to.f].name);
+    auto bits = internal::FixedBits(c, base + k);
+    if (!bits.ok()) return bits.status().WithPathPrefix(to.name());
     uint64_t v = internal::Canonical(*c.t, *bits);
-    std::memcpy(to.Row(k) + to.slot, &v, 8);
+    std::memcpy(buf + off[k] + slot, &v, 8);
   }
   return Status::OK();
 }
 
 // Decimals of precision > 18: minimal big-endian bytes in a 16-byte reserve (SPEC §3.5),
 // which a null value keeps too.
-Status ScatterWideDecimal(const Target& to, const Col& c, std::vector<uint64_t>* cursor) {
+Status ScatterWideDecimal(const Target& to, const Col& c, uint64_t* cursor) {
   const DataType& t = *c.t;
-  for (int64_t k = 0; k < to.im.n; ++k) {
-    const int64_t p = to.im.Pos(k);
-    uint8_t* row = to.Row(k);
-    uint64_t ref = (*cursor)[k] << 32;
-    if (!c.Valid(p)) {
+  const uint64_t* const off = to.row_off;
+  const int64_t n = to.im.n, base = to.im.array->offset;
+  const uint8_t* values = static_cast<const uint8_t*>(c.a->buffers[1]);
+  for (int64_t k = 0; k < n; ++k) {
+    uint8_t* row = to.buf + off[k];
+    uint64_t ref = cursor[k] << 32;
+    if (!c.Valid(base + k)) {
       ZR_RETURN_NOT_OK(to.SetNull(k));
     } else {
       __int128 v;
-      std::memcpy(&v, static_cast<const uint8_t*>(c.a->buffers[1]) + 16 * c.Phys(p), 16);
+      std::memcpy(&v, values + 16 * c.Phys(base + k), 16);
       if (!DecimalFitsPrecision(Decimal128{v}, t.precision()))
         return Status::Error(ErrorKind::kInvalidData, "decimal exceeds precision " + std::to_string(t.precision()),
-                             to.im.st.fields()[to.f].name);
-      ref |= static_cast<uint64_t>(DecimalToBigEndian(Decimal128{v}, row + (*cursor)[k]));
+                             to.name());
+      ref |= static_cast<uint64_t>(DecimalToBigEndian(Decimal128{v}, row + cursor[k]));
     }
     std::memcpy(row + to.slot, &ref, 8);
-    (*cursor)[k] += 16;
+    cursor[k] += 16;
   }
   return Status::OK();
 }
 
 // Strings and binaries straight from the Arrow data buffer, nested values from pass 1's
 // scratch bodies; each appended at the row's cursor.
-Status ScatterBodies(const Target& to, const Col& c, const Bodies& bodies, std::vector<uint64_t>* cursor) {
+Status ScatterBodies(const Target& to, const Col& c, const Bodies& bodies, uint64_t* cursor) {
   const TypeId id = c.t->id();
-  for (int64_t k = 0; k < to.im.n; ++k) {
-    const int64_t p = to.im.Pos(k);
-    if (!c.Valid(p)) {
+  const bool from_arrow = id == TypeId::kString || id == TypeId::kBinary;
+  const uint64_t* const off = to.row_off;
+  const size_t slot = to.slot;
+  const int64_t n = to.im.n, base = to.im.array->offset;
+  const uint8_t* const arrow_data = from_arrow ? static_cast<const uint8_t*>(c.a->buffers[2]) : nullptr;
+  for (int64_t k = 0; k < n; ++k) {
+    if (!c.Valid(base + k)) {
       ZR_RETURN_NOT_OK(to.SetNull(k));
       continue;
     }
     const uint8_t* src;
     const uint64_t sz = bodies.size[k];
-    if (id == TypeId::kString || id == TypeId::kBinary) {
-      src = static_cast<const uint8_t*>(c.a->buffers[2]) + c.Range(p).first;
+    if (from_arrow) {
+      src = arrow_data + c.Range(base + k).first;
       if (id == TypeId::kString && !IsValidUtf8(std::span<const uint8_t>(src, sz)))
-        return Status::Error(ErrorKind::kInvalidData, "string is not valid UTF-8",
-                             to.im.st.fields()[to.f].name + "[" + std::to_string(k) + "]");
+        return Status::Error(ErrorKind::kInvalidData, "string is not valid UTF-8", to.name() + detail::IndexPath(k));
     } else {
       src = bodies.bytes.data() + bodies.offset[k];
     }
-    uint8_t* row = to.Row(k);
-    if (sz) std::memcpy(row + (*cursor)[k], src, sz);
-    const uint64_t ref = ((*cursor)[k] << 32) | sz;
-    std::memcpy(row + to.slot, &ref, 8);
-    (*cursor)[k] += Pad8(sz);
+    uint8_t* row = to.buf + off[k];
+    if (sz) std::memcpy(row + cursor[k], src, sz);
+    const uint64_t ref = (cursor[k] << 32) | sz;
+    std::memcpy(row + slot, &ref, 8);
+    cursor[k] += Pad8(sz);
   }
   return Status::OK();
 }
 
 // Pass 3 for column f: columns go in ordinal order, so bodies land in canonical order.
-Status ScatterColumn(const Target& to, const Bodies& bodies, std::vector<uint64_t>* cursor) {
+Status ScatterColumn(const Target& to, const Bodies& bodies, uint64_t* cursor) {
   const Col& c = to.im.cols[to.f];
   if (IsPlainFixed(c)) return ScatterPlainFixed(to, c);
   if (c.t->is_fixed_width()) return ScatterFixed(to, c);
@@ -245,6 +258,9 @@ Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, cons
       if (!top.Valid(k)) return Status::InvalidData("top-level struct entry " + std::to_string(k) + " is null");
     }
   }
+  // No rows: nothing to read, and an empty array's buffers may be null (no pointer
+  // arithmetic on them).
+  if (array->length == 0) return Status::OK();
   const Import im{array, *schema.struct_type(), std::move(top.children), array->length};
   std::vector<Bodies> bodies;
   std::vector<uint64_t> row_size, row_off;
@@ -252,8 +268,8 @@ Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, cons
   ZR_RETURN_NOT_OK(AllocateRows(row_size, out, &row_off));
   std::vector<uint64_t> cursor(im.n, im.st.fixed_region_size());
   for (int f = 0; f < im.st.num_fields(); ++f) {
-    const Target to{im, f, out->bytes.data(), row_off, im.st.bitmap_size() + 8 * static_cast<size_t>(f)};
-    ZR_RETURN_NOT_OK(ScatterColumn(to, bodies[f], &cursor));
+    const Target to{im, f, out->bytes.data(), row_off.data(), im.st.bitmap_size() + 8 * static_cast<size_t>(f)};
+    ZR_RETURN_NOT_OK(ScatterColumn(to, bodies[f], cursor.data()));
   }
   for (int64_t k = 0; k < im.n; ++k) out->offsets.push_back(static_cast<int64_t>(row_off[k] + row_size[k]));
   return Status::OK();

@@ -42,8 +42,8 @@ struct Case {
 };
 
 Case LoadCase(const std::string& name) {
-  return {*Schema::FromJson(testing::ReadFile(testing::CaseDir(name) / "schema.json")),
-          testing::ReadFile(testing::CaseDir(name) / "row.bin")};
+  return {*Schema::FromJson(testing::ReadCaseFile(testing::CaseDir(name) / "schema.json")),
+          testing::ReadCaseFile(testing::CaseDir(name) / "row.bin")};
 }
 
 arrow_io::RowBatch Repeat(const std::string& row, int n) {
@@ -88,7 +88,7 @@ TEST(RowFileTest, GoldenVectorsRoundTrip) {
     fs::path path = TempPath(name + ".zrow");
     Status st = arrow_io::WriteRowFile(path.string(), c.schema, Repeat(c.row, 3));
     ASSERT_TRUE(st.ok()) << st.ToString();
-    auto file = arrow_io::RowFile::Open(path.string(), &c.schema, ValidationLevel::kFull);
+    auto file = arrow_io::RowFileReader::Open(path.string(), &c.schema, ValidationLevel::kFull);
     ASSERT_TRUE(file.ok()) << file.status().ToString();
     EXPECT_EQ(file->version(), "1");
     EXPECT_TRUE(file->schema().Equals(c.schema));
@@ -115,7 +115,7 @@ TEST(RowFileTest, EmptyFileAndLargeBinary) {
   Case c = LoadCase("int32_edges");
   fs::path path = TempPath("empty.zrow");
   ASSERT_TRUE(arrow_io::WriteRowFile(path.string(), c.schema, arrow_io::RowBatch{}).ok());
-  auto file = arrow_io::RowFile::Open(path.string(), &c.schema);
+  auto file = arrow_io::RowFileReader::Open(path.string(), &c.schema);
   ASSERT_TRUE(file.ok()) << file.status().ToString();
   EXPECT_EQ(file->num_rows(), 0);
 
@@ -126,7 +126,7 @@ TEST(RowFileTest, EmptyFileAndLargeBinary) {
       path,
       ::arrow::field("row", ::arrow::large_binary(), false, Meta("1", c.schema.ToJson(), c.schema.fingerprint_hex())),
       column);
-  auto large = arrow_io::RowFile::Open(path.string(), nullptr, ValidationLevel::kFull);
+  auto large = arrow_io::RowFileReader::Open(path.string(), nullptr, ValidationLevel::kFull);
   ASSERT_TRUE(large.ok()) << large.status().ToString();
   EXPECT_EQ(large->num_rows(), 1);
 }
@@ -136,7 +136,7 @@ TEST(RowFileTest, AReaderSchemaTheFileCannotBeResolvedToIsRefusedNamingTheFile) 
   auto other = *Schema::Make({field("must", int32(), false)});  // the file's schema lacks it
   fs::path path = TempPath("mismatch.zrow");
   ASSERT_TRUE(arrow_io::WriteRowFile(path.string(), a.schema, Repeat(a.row, 1)).ok());
-  auto file = arrow_io::RowFile::Open(path.string(), &other);
+  auto file = arrow_io::RowFileReader::Open(path.string(), &other);
   ASSERT_FALSE(file.ok());
   EXPECT_EQ(file.status().kind(), ErrorKind::kSchemaMismatch);
   EXPECT_EQ(file.status().path(), "must");
@@ -164,7 +164,7 @@ TEST(RowFileTest, AReaderSchemaResolvesTheFileSchema) {
   }
   fs::path path = TempPath("evolved.zrow");
   ASSERT_TRUE(arrow_io::WriteRowFile(path.string(), writer, rows).ok());
-  auto file = arrow_io::RowFile::Open(path.string(), &reader, ValidationLevel::kFull);
+  auto file = arrow_io::RowFileReader::Open(path.string(), &reader, ValidationLevel::kFull);
   ASSERT_TRUE(file.ok()) << file.status().ToString();
   EXPECT_EQ(file->schema().fingerprint(), writer.fingerprint());
   EXPECT_FALSE(file->resolution().is_identity());
@@ -199,7 +199,7 @@ TEST(RowFileTest, FingerprintNotOfSchemaText) {
   fs::path path = TempPath("badfp.zrow");
   WriteRaw(path, ::arrow::field("row", ::arrow::binary(), false, Meta("1", c.schema.ToJson(), "0123456789abcdef")),
            RowColumn(c.row, 1));
-  auto file = arrow_io::RowFile::Open(path.string());
+  auto file = arrow_io::RowFileReader::Open(path.string());
   ASSERT_FALSE(file.ok());
   EXPECT_EQ(file.status().kind(), ErrorKind::kInvalidData);
 }
@@ -211,14 +211,14 @@ TEST(RowFileTest, WrongVersion) {
     WriteRaw(path,
              ::arrow::field("row", ::arrow::binary(), false, Meta(v, c.schema.ToJson(), c.schema.fingerprint_hex())),
              RowColumn(c.row, 1));
-    auto file = arrow_io::RowFile::Open(path.string());
+    auto file = arrow_io::RowFileReader::Open(path.string());
     ASSERT_FALSE(file.ok());
     EXPECT_EQ(file.status().kind(), ErrorKind::kUnsupported) << v;
   }
   WriteRaw(path,
            ::arrow::field("row", ::arrow::binary(), false, Meta("1.3", c.schema.ToJson(), c.schema.fingerprint_hex())),
            RowColumn(c.row, 1));
-  EXPECT_TRUE(arrow_io::RowFile::Open(path.string()).ok());  // minor versions are readable
+  EXPECT_TRUE(arrow_io::RowFileReader::Open(path.string()).ok());  // minor versions are readable
 }
 
 TEST(RowFileTest, NotARowFile) {
@@ -227,7 +227,7 @@ TEST(RowFileTest, NotARowFile) {
   fs::path path = TempPath("shape.zrow");
   // nullable column
   WriteRaw(path, ::arrow::field("row", ::arrow::binary(), true, meta), RowColumn(c.row, 1));
-  EXPECT_EQ(arrow_io::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(arrow_io::RowFileReader::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
   // extra column
   {
     auto col = RowColumn(c.row, 1);
@@ -240,18 +240,18 @@ TEST(RowFileTest, NotARowFile) {
     ASSERT_TRUE(writer->Close().ok());
     ASSERT_TRUE(sink->Close().ok());
   }
-  EXPECT_EQ(arrow_io::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(arrow_io::RowFileReader::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
   // wrong name, wrong type, missing metadata
   WriteRaw(path, ::arrow::field("rows", ::arrow::binary(), false, meta), RowColumn(c.row, 1));
-  EXPECT_EQ(arrow_io::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(arrow_io::RowFileReader::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
   WriteRaw(path, ::arrow::field("row", ::arrow::utf8(), false, meta), *::arrow::MakeArrayOfNull(::arrow::utf8(), 0));
-  EXPECT_EQ(arrow_io::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(arrow_io::RowFileReader::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
   WriteRaw(path, ::arrow::field("row", ::arrow::binary(), false), RowColumn(c.row, 1));
-  EXPECT_EQ(arrow_io::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(arrow_io::RowFileReader::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
   // not an Arrow file at all
   { std::ofstream(path, std::ios::binary | std::ios::trunc) << "not arrow"; }
-  EXPECT_EQ(arrow_io::RowFile::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
-  EXPECT_EQ(arrow_io::RowFile::Open((path.string() + ".missing")).status().kind(), ErrorKind::kInvalidArgument);
+  EXPECT_EQ(arrow_io::RowFileReader::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(arrow_io::RowFileReader::Open((path.string() + ".missing")).status().kind(), ErrorKind::kInvalidArgument);
 }
 
 TEST(RowFileTest, InvalidRowFailsFullValidation) {
@@ -263,19 +263,75 @@ TEST(RowFileTest, InvalidRowFailsFullValidation) {
   WriteRaw(path,
            ::arrow::field("row", ::arrow::binary(), false, Meta("1", c.schema.ToJson(), c.schema.fingerprint_hex())),
            RowColumn(bad, 1));
-  auto file = arrow_io::RowFile::Open(path.string(), &c.schema, ValidationLevel::kFull);
+  auto file = arrow_io::RowFileReader::Open(path.string(), &c.schema, ValidationLevel::kFull);
   ASSERT_FALSE(file.ok());
   EXPECT_NE(file.status().message().find("row 0"), std::string::npos) << file.status().ToString();
 }
 
 Status ReadmeRowFiles(const Schema& schema, const arrow_io::RowBatch& rows, const std::string& path) {
   auto use = [](const Result<BinaryRow>& r) { return r.ok(); };
+  std::span<const uint8_t> row = rows.row_bytes(0);
+  // cpp-row/README.md quotes these lines as laid out here:
+  // clang-format off
   // --- README "Row files"
-  ZR_RETURN_NOT_OK(zerorow::arrow_io::WriteRowFile(path, schema, rows));  // rows: a RowBatch
-  ZR_ASSIGN_OR_RETURN(auto file, zerorow::arrow_io::RowFile::Open(path, &schema, zerorow::ValidationLevel::kFull));
+  ZR_ASSIGN_OR_RETURN(auto writer, zerorow::arrow_io::RowFileWriter::Open(path, schema));
+  ZR_RETURN_NOT_OK(writer.Write(row));                          // a BinaryRow or its bytes
+  ZR_RETURN_NOT_OK(writer.Write(rows));                         // or a RowBatch
+  ZR_RETURN_NOT_OK(writer.Close());
+  ZR_ASSIGN_OR_RETURN(auto file, zerorow::arrow_io::RowFileReader::Open(path, &schema, zerorow::ValidationLevel::kFull));
   for (int64_t k = 0; k < file.num_rows(); ++k) use(file.row(k));  // BinaryRow views
   // ---
+  // clang-format on
+  if (file.num_rows() != 1 + rows.num_rows()) return Status::InvalidData("unexpected row count");
   return Status::OK();
+}
+
+// RowFileWriter: batches of batch_rows rows, a flush on demand, every call refused after
+// Close, a row that does not wrap refused with its number.
+TEST(RowFileTest, WriterBatchesAndRefusals) {
+  Case c = LoadCase("int32_edges");
+  fs::path path = TempPath("writer.zrow");
+  auto writer = arrow_io::RowFileWriter::Open(path.string(), c.schema, /*batch_rows=*/3);
+  ASSERT_TRUE(writer.ok()) << writer.status().ToString();
+  std::span<const uint8_t> row(reinterpret_cast<const uint8_t*>(c.row.data()), c.row.size());
+  for (int k = 0; k < 7; ++k) ASSERT_TRUE(writer->Write(row).ok());
+  ASSERT_TRUE(writer->Flush().ok());  // rows 6..6 as a batch of 1
+  ASSERT_TRUE(writer->Write(Repeat(c.row, 2)).ok());
+  std::string bad = c.row.substr(0, c.row.size() - 8);
+  Status refused = writer->Write(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bad.data()), bad.size()));
+  EXPECT_EQ(refused.kind(), ErrorKind::kTruncated);
+  EXPECT_NE(refused.message().find("row 9:"), std::string::npos) << refused.ToString();
+  EXPECT_EQ(writer->num_rows(), 9);
+  ASSERT_TRUE(writer->Close().ok());
+  EXPECT_EQ(writer->Write(row).kind(), ErrorKind::kInvalidArgument);
+  EXPECT_EQ(writer->Close().kind(), ErrorKind::kInvalidArgument);
+
+  auto in = *::arrow::io::ReadableFile::Open(path.string());
+  auto reader = *::arrow::ipc::RecordBatchFileReader::Open(in);
+  EXPECT_EQ(reader->num_record_batches(), 4);  // 3 + 3 + 1 (flushed) + 2 (closed)
+  auto file = arrow_io::RowFileReader::Open(path.string(), &c.schema, ValidationLevel::kFull);
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  EXPECT_EQ(file->num_rows(), 9);
+
+  EXPECT_EQ(arrow_io::RowFileWriter::Open(path.string(), c.schema, 0).status().kind(), ErrorKind::kInvalidArgument);
+  EXPECT_EQ(arrow_io::RowFileWriter::Open((TempDir() / "no" / "such" / "dir.zrow").string(), c.schema).status().kind(),
+            ErrorKind::kInvalidArgument);
+  arrow_io::RowFileWriter unopened;
+  EXPECT_EQ(unopened.Write(row).kind(), ErrorKind::kInvalidArgument);
+  EXPECT_EQ(unopened.num_rows(), 0);
+}
+
+// A writer destroyed without Close still leaves a complete file.
+TEST(RowFileTest, WriterClosesWhenDestroyed) {
+  Case c = LoadCase("int32_edges");
+  fs::path path = TempPath("dropped.zrow");
+  {
+    auto writer = *arrow_io::RowFileWriter::Open(path.string(), c.schema);
+    ASSERT_TRUE(writer.Write(Repeat(c.row, 5)).ok());
+  }
+  auto file = arrow_io::RowFileReader::Open(path.string(), &c.schema, ValidationLevel::kFull);
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  EXPECT_EQ(file->num_rows(), 5);
 }
 
 TEST(RowFileTest, Readme) {

@@ -2,11 +2,14 @@
 // rows <-> arrow::RecordBatch through the Arrow C Data Interface (export.h, import.h), so
 // the core never links Arrow.
 //
-//   std::unique_ptr<zerorow::arrow_io::ArrowWriter> w;
-//   ARROW_RETURN_NOT_OK(zerorow::arrow_io::ArrowWriter::Make(schema, arrow::default_memory_pool(), &w));
-//   ARROW_RETURN_NOT_OK(w->Write(row));
+//   std::shared_ptr<zerorow::arrow_io::ArrowWriter> writer;   // or std::unique_ptr
+//   ARROW_RETURN_NOT_OK(zerorow::arrow_io::ArrowWriter::Make(schema, arrow::default_memory_pool(), &writer));
+//   ARROW_RETURN_NOT_OK(writer->Write(row));
 //   std::shared_ptr<arrow::RecordBatch> batch;
-//   ARROW_RETURN_NOT_OK(w->Finish(&batch));
+//   ARROW_RETURN_NOT_OK(writer->Finish(&batch));
+//
+// `schema` is a zerorow::Schema or a std::shared_ptr<arrow::Schema> whose fields map to
+// zerorow types (SPEC §12 read backwards), as in the seed documents' ArrowWriter::Make.
 #pragma once
 
 #include <arrow/api.h>
@@ -35,15 +38,27 @@ class ArrowWriter {
   /// `pool` is kept for Arrow-side allocations; the columns themselves are built by the
   /// C Data export and handed to Arrow without a copy.
   static ::arrow::Status Make(const Schema& schema, ::arrow::MemoryPool* pool, std::unique_ptr<ArrowWriter>* out);
+  static ::arrow::Status Make(const Schema& schema, ::arrow::MemoryPool* pool, std::shared_ptr<ArrowWriter>* out);
+  /// From an Arrow schema: its fields become the rows' fields (ImportSchema; a type with no
+  /// zerorow type is NotImplemented, e.g. a dictionary column).
+  static ::arrow::Status Make(const std::shared_ptr<::arrow::Schema>& schema, ::arrow::MemoryPool* pool,
+                              std::unique_ptr<ArrowWriter>* out);
+  static ::arrow::Status Make(const std::shared_ptr<::arrow::Schema>& schema, ::arrow::MemoryPool* pool,
+                              std::shared_ptr<ArrowWriter>* out);
+
   /// Appends a copy of `row` (a row of the schema; read with bounds checks at Finish).
   ::arrow::Status Write(const BinaryRow& row);
+  ::arrow::Status Write(const std::shared_ptr<BinaryRow>& row);
   ::arrow::Status Write(std::span<const uint8_t> row_bytes);
   /// Appends a resolved row (SPEC §13.4) as the reader reads it: the writer's schema must be
   /// its reader schema, so the batch has the reader's Arrow schema (SPEC §12).
   ::arrow::Status Write(const ResolvedRow& row);
   int64_t num_rows() const { return static_cast<int64_t>(offsets_.size()) - 1; }
-  /// The batch of every row written since the last Finish; the writer is then empty.
+  /// The batch of every row written since the last Finish or Reset; the writer is then empty.
   ::arrow::Status Finish(std::shared_ptr<::arrow::RecordBatch>* out);
+  /// Drops the rows written since the last Finish (the writer keeps its schema).
+  void Reset();
+  const Schema& schema() const { return schema_; }
 
  private:
   ArrowWriter(Schema schema, ::arrow::MemoryPool* pool) : schema_(std::move(schema)), pool_(pool) {}

@@ -1,10 +1,10 @@
 // Runs the golden vectors (format-spec/vectors) under ctest: every read, write, reject and resolve
 // check of SPEC §8 must pass.
+#include "zerorow/testing/vector_runner.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
-
-#include "vector_runner.h"
 
 namespace zerorow {
 namespace {

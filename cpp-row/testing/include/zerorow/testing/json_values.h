@@ -1,5 +1,6 @@
-// Row values <-> the values.json form of the golden vectors (SPEC §10). Used by the vector
-// runner and tests, and handy for debugging: ToJson prints any row.
+// Row values <-> the values.json form of the golden vectors (SPEC §10), for the vector
+// runner and the tests (zerorow::testing, not part of the shipped library). RowToJson
+// prints any row, which helps when debugging.
 #pragma once
 
 #include <string>
@@ -9,7 +10,7 @@
 #include "zerorow/row_writer.h"
 #include "zerorow/schema.h"
 
-namespace zerorow {
+namespace zerorow::testing {
 
 /// Encodes a values.json object (field name -> value) as one row of the writer's schema.
 /// Calls writer->Reset() and Finish().
@@ -22,4 +23,4 @@ Status CheckRowAgainstJson(const BinaryRow& row, const JsonValue& values);
 /// The values.json text of a row (SPEC §10 value forms, fields in schema order).
 Result<std::string> RowToJson(const BinaryRow& row);
 
-}  // namespace zerorow
+}  // namespace zerorow::testing

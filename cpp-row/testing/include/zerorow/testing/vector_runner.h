@@ -1,5 +1,6 @@
-// The golden-vector checks of SPEC §8 (read, write, reject, resolve), shared by the zerorow_vectors
-// program and the GoogleTest suite.
+// The golden-vector checks of SPEC §8 (read, write, reject, resolve), shared by the
+// zerorow_vectors program and the GoogleTest suite (zerorow::testing, not part of the
+// shipped library).
 #pragma once
 
 #include <string>

@@ -1,15 +1,14 @@
-#include "vector_runner.h"
+#include "zerorow/testing/vector_runner.h"
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "zerorow/json.h"
-#include "zerorow/json_values.h"
 #include "zerorow/resolve.h"
 #include "zerorow/row_writer.h"
 #include "zerorow/schema.h"
+#include "zerorow/testing/files.h"
+#include "zerorow/testing/json_values.h"
 #include "zerorow/validate.h"
 
 namespace zerorow::vectors {
@@ -25,31 +24,19 @@ CheckResult Begin(const char* check, const std::string& name) {
   return r;
 }
 
-bool ReadFile(const fs::path& p, std::string* out) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  *out = ss.str();
+// Reads `dir`/`name` into *out; false when the file cannot be read.
+bool Load(const fs::path& dir, const char* name, std::string* out) {
+  auto text = testing::ReadFile(dir / name);
+  if (!text.ok()) return false;
+  *out = std::move(*text);
   return true;
-}
-
-// The case folders of `dir`; invalid/ and evolution/ hold cases of their own kinds.
-std::vector<std::string> SortedDirs(const fs::path& dir) {
-  std::vector<std::string> names;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    std::string name = e.path().filename().string();
-    if (e.is_directory() && name != "invalid" && name != "evolution") names.push_back(name);
-  }
-  std::sort(names.begin(), names.end());
-  return names;
 }
 
 void ValidCase(const fs::path& dir, const std::string& name, std::vector<CheckResult>* out) {
   CheckResult read = Begin("read", name), write = Begin("write", name);
   std::string schema_text, values_text, row;
-  if (!ReadFile(dir / "schema.json", &schema_text) || !ReadFile(dir / "values.json", &values_text) ||
-      !ReadFile(dir / "row.bin", &row)) {
+  if (!Load(dir, "schema.json", &schema_text) || !Load(dir, "values.json", &values_text) ||
+      !Load(dir, "row.bin", &row)) {
     read.message = write.message = "missing schema.json, values.json or row.bin";
     out->push_back(read);
     out->push_back(write);
@@ -70,7 +57,7 @@ void ValidCase(const fs::path& dir, const std::string& name, std::vector<CheckRe
   // SPEC §10: the first line of row.annotated.txt names the schema's fingerprint (aliases left out).
   std::string annotated;
   std::string want = "schema fingerprint " + schema->fingerprint_hex();
-  if (read.message.empty() && ReadFile(dir / "row.annotated.txt", &annotated)) {
+  if (read.message.empty() && Load(dir, "row.annotated.txt", &annotated)) {
     std::string head = annotated.substr(0, annotated.find('\n'));
     if (head.size() < want.size() || head.compare(head.size() - want.size(), want.size(), want) != 0)
       read.message = "fingerprint " + schema->fingerprint_hex() + " is not the one of row.annotated.txt: " + head;
@@ -84,7 +71,7 @@ void ValidCase(const fs::path& dir, const std::string& name, std::vector<CheckRe
     if (!r.ok()) {
       read.message = "validation failed: " + r.status().ToString();
     } else {
-      Status st = CheckRowAgainstJson(*r, *values);
+      Status st = testing::CheckRowAgainstJson(*r, *values);
       if (st.ok())
         read.pass = true;
       else
@@ -93,7 +80,7 @@ void ValidCase(const fs::path& dir, const std::string& name, std::vector<CheckRe
   }
   // write: encode values.json, compare byte for byte.
   RowWriter w(*schema);
-  Status st = WriteRowFromJson(*values, &w);
+  Status st = testing::WriteRowFromJson(*values, &w);
   if (!st.ok()) {
     write.message = st.ToString();
   } else if (w.bytes().size() != bytes.size() || !std::equal(bytes.begin(), bytes.end(), w.bytes().begin())) {
@@ -111,7 +98,7 @@ void ValidCase(const fs::path& dir, const std::string& name, std::vector<CheckRe
 void InvalidCase(const fs::path& dir, const std::string& name, std::vector<CheckResult>* out) {
   CheckResult res = Begin("reject", name);
   std::string schema_text, expected_text, row;
-  if (!ReadFile(dir / "schema.json", &schema_text) || !ReadFile(dir / "expected.json", &expected_text)) {
+  if (!Load(dir, "schema.json", &schema_text) || !Load(dir, "expected.json", &expected_text)) {
     res.message = "missing schema.json or expected.json";
     out->push_back(res);
     return;
@@ -124,7 +111,7 @@ void InvalidCase(const fs::path& dir, const std::string& name, std::vector<Check
     return;
   }
   const JsonValue* want_path = expected->Find("path");
-  bool has_row = ReadFile(dir / "row.bin", &row);
+  bool has_row = Load(dir, "row.bin", &row);
   auto schema = Schema::FromJson(schema_text);
   Status got;
   if (!has_row) {
@@ -154,10 +141,10 @@ void InvalidCase(const fs::path& dir, const std::string& name, std::vector<Check
 // schema path).
 std::string CheckEvolution(const fs::path& dir) {
   std::string writer_text, reader_text, values_text, expected_text, row;
-  if (!ReadFile(dir / "writer.json", &writer_text) || !ReadFile(dir / "reader.json", &reader_text))
+  if (!Load(dir, "writer.json", &writer_text) || !Load(dir, "reader.json", &reader_text))
     return "missing writer.json or reader.json";
-  bool has_values = ReadFile(dir / "values.json", &values_text);
-  bool has_expected = ReadFile(dir / "expected.json", &expected_text);
+  bool has_values = Load(dir, "values.json", &values_text);
+  bool has_expected = Load(dir, "expected.json", &expected_text);
   if (has_values == has_expected) return "needs exactly one of values.json and expected.json";
   auto writer = Schema::FromJson(writer_text);
   if (!writer.ok()) return "writer.json: " + writer.status().ToString();
@@ -178,7 +165,7 @@ std::string CheckEvolution(const fs::path& dir) {
     return "";
   }
   if (!resolution.ok()) return "refused: " + resolution.status().ToString();
-  if (!ReadFile(dir / "row.bin", &row)) return "missing row.bin";
+  if (!Load(dir, "row.bin", &row)) return "missing row.bin";
   auto values = ParseJson(values_text);
   if (!values.ok()) return "values.json: " + values.status().ToString();
   std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(row.data()), row.size());
@@ -189,7 +176,7 @@ std::string CheckEvolution(const fs::path& dir) {
   RowWriter out(*reader);
   Status st = WriteReaderRow(*view, &out);
   if (st.ok()) st = out.Finish();
-  if (st.ok()) st = CheckRowAgainstJson(out.row(), *values);
+  if (st.ok()) st = testing::CheckRowAgainstJson(out.row(), *values);
   return st.ok() ? "" : st.ToString();
 }
 
@@ -209,12 +196,14 @@ bool RunAll(const std::string& vectors_dir, std::vector<CheckResult>* out, std::
     *error = "not a directory: " + vectors_dir;
     return false;
   }
-  for (const std::string& name : SortedDirs(root)) ValidCase(root / name, name, out);
+  for (const std::string& name : testing::GoldenCaseNames(root)) ValidCase(root / name, name, out);
   if (fs::is_directory(root / "invalid", ec)) {
-    for (const std::string& name : SortedDirs(root / "invalid")) InvalidCase(root / "invalid" / name, name, out);
+    for (const std::string& name : testing::GoldenCaseNames(root / "invalid"))
+      InvalidCase(root / "invalid" / name, name, out);
   }
   if (fs::is_directory(root / "evolution", ec)) {
-    for (const std::string& name : SortedDirs(root / "evolution")) EvolutionCase(root / "evolution" / name, name, out);
+    for (const std::string& name : testing::GoldenCaseNames(root / "evolution"))
+      EvolutionCase(root / "evolution" / name, name, out);
   }
   return true;
 }
