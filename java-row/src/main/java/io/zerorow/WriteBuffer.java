@@ -42,8 +42,8 @@ public final class WriteBuffer {
     int start = cursor;
     ensure(n);
     int end = start + (int) n;
-    // copying from a zero array uses the JIT's vectorized copy stub: for a 104-byte fixed
-    // region that is several times faster than word-by-word Unsafe stores or a byte loop
+    // copying from a zero array uses the JIT's vectorized copy stub (Flat's encode, 104-byte
+    // fixed region: 10.0 ns with word-by-word Unsafe stores, 9.0 with a byte loop, 8.3 so)
     for (int i = start; i < end; i += ZEROS.length) {
       System.arraycopy(ZEROS, 0, bytes, i, Math.min(ZEROS.length, end - i));
     }
