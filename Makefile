@@ -98,10 +98,11 @@ bench-quick: deps
 test-root: build-python
 	$(PY) -m pytest -q -p no:cacheprovider scripts/tests
 
-# The demo's Java half runs as a single-file program on java-row/arrow's classpath.
+# The demo's Java half runs as a single-file program on java-row/arrow's classpath; the Spark
+# tests of python-row also run RowFileCat (java-row/arrow/testing) on it.
 .PHONY: build-java-demo
 build-java-demo:
-	$(MVN) -q -pl java-row/arrow -am -Dmaven.test.skip=true package dependency:build-classpath \
+	$(MVN) -q -pl java-row/arrow/testing -am -Dmaven.test.skip=true package dependency:build-classpath \
 	  -Dmdep.outputFile=target/demo-classpath.txt -Dmdep.includeScope=runtime
 
 demo: deps build-java-demo build-spark-python

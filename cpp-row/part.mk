@@ -3,14 +3,21 @@ CPP_DIR := $(ROOT)/cpp-row
 CPP_BUILD := $(CPP_DIR)/build
 CPP_FUZZ_SECONDS ?= 15
 CPP_FUZZ_LONG_SECONDS ?= 600
-CPP_FUZZERS := fuzz_row_read fuzz_validate fuzz_arrow_export fuzz_arrow_import fuzz_schema_json
+CPP_FUZZERS := fuzz_row_read fuzz_validate fuzz_arrow_export fuzz_arrow_import fuzz_schema_json fuzz_resolve
 
 TEST_TARGETS += test-cpp
+LINT_TARGETS += lint-cpp
 BENCH_TARGETS += bench-cpp
 VECTOR_DEPS += build-cpp
 VECTOR_RUNNERS += cpp=$(CPP_BUILD)/dev/zerorow_vectors
 
-.PHONY: build-cpp test-cpp test-cpp-unit test-cpp-asan test-cpp-fuzz test-cpp-example bench-cpp fuzz build-cpp-fuzz
+.PHONY: lint-cpp build-cpp test-cpp test-cpp-unit test-cpp-asan test-cpp-fuzz test-cpp-example bench-cpp fuzz build-cpp-fuzz
+
+# zerorow's own targets (library, testing library, tools, adapter, unit tests) as a Release
+# build with -Wall -Wextra -Werror (the `lint` preset, build/lint): a warning fails
+# `make lint`. Incremental: after the first run only changed files are compiled again.
+lint-cpp: venv
+	cd $(CPP_DIR) && cmake --preset lint >/dev/null && cmake --build --preset lint
 
 # Release build (with debug info): library, unit tests, vector runner, benchmarks.
 build-cpp:

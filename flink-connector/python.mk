@@ -38,6 +38,9 @@ flink-jar-for-python:
 test-flink-python: build-flink-python
 	cd $(PYROW) && ZEROROW_FLINK_TESTS=1 $(FLINK_PY) -m pytest -q -p no:cacheprovider -o addopts= tests/flink
 
+# make bench-quick (BENCH_QUICK=1): 50,000 rows, one round.
+PYFLINK_BENCH_ARGS ?= $(if $(BENCH_QUICK),--rows 50000 --repeats 1,)
 bench-pyflink: build-flink-python
 	@mkdir -p $(ROOT)/flink-connector/target
-	$(FLINK_PY) $(PYROW)/tests/flink/bench_pyflink.py --markdown $(ROOT)/flink-connector/target/bench-pyflink.md
+	$(FLINK_PY) $(PYROW)/tests/flink/bench_pyflink.py $(PYFLINK_BENCH_ARGS) \
+	  --markdown $(ROOT)/flink-connector/target/bench-pyflink.md

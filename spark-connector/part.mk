@@ -45,7 +45,9 @@ spark-jar-smoke:
 	    io.zerorow.spark.JarSmoke $(SPARK_CONNECTOR)/target/zerorow-spark_$$v.jar 2>&1 | grep -v ' INFO \| WARN '; \
 	done
 
-# SPARK_BENCH_ARGS: JVM flags, e.g. -Dbench.rows=300000 -Dbench.repeats=3
+# SPARK_BENCH_ARGS: JVM flags, e.g. -Dbench.rows=300000 -Dbench.repeats=3 (BENCH_QUICK=1, as
+# make bench-quick sets it: 200,000 rows).
+SPARK_BENCH_ARGS ?= $(if $(BENCH_QUICK),-Dbench.rows=200000 -Dbench.repeats=3,)
 bench-spark-java: build-spark
 	cd $(ROOT) && $(MVN) -q -pl spark-connector/spark_2.13 -am -DskipTests test-compile
 	java -Xmx6g $(SPARK_JAVA_OPTS) $(SPARK_BENCH_ARGS) \

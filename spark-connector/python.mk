@@ -6,7 +6,9 @@ SPARK35_PY := $(SPARK35_VENV)/bin/python
 # pyspark 3.5 predates NumPy 2 and pandas 2.3; these are the newest it was released against.
 SPARK35_PKGS := pyspark==3.5.9 numpy==1.26.4 pandas==2.2.3 pyarrow==17.0.0 \
                 nanobind==3.1.0 scikit-build-core==1.1.2
-BENCH_ROWS ?= 1000000
+# make bench-quick (BENCH_QUICK=1): 100,000 rows, one run per variant.
+BENCH_ROWS ?= $(if $(BENCH_QUICK),100000,1000000)
+BENCH_REPEATS ?= $(if $(BENCH_QUICK),1,3)
 
 TEST_TARGETS += test-spark-python
 BENCH_TARGETS += bench-spark
@@ -38,6 +40,6 @@ test-spark-python: build-spark-python build-java-demo venv-spark35
 # All variants of issue 13 item 5 in one run; BENCH_ROWS=100000 for a quick one.
 bench-spark: build-spark-python build-java-demo
 	@mkdir -p $(ROOT)/spark-connector/target
-	PYSPARK_PYTHON=$(PY) BENCH_ROWS=$(BENCH_ROWS) $(PY) $(ROOT)/spark-connector/python/bench_spark.py \
+	PYSPARK_PYTHON=$(PY) BENCH_ROWS=$(BENCH_ROWS) BENCH_REPEATS=$(BENCH_REPEATS) $(PY) $(ROOT)/spark-connector/python/bench_spark.py \
 	  --markdown $(ROOT)/spark-connector/target/bench-spark.md
 NOTEBOOK_DEPS += build-spark-python

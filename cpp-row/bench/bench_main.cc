@@ -2,13 +2,16 @@
 // in the same run; the end of the output is a table of ratios (DESIGN §6).
 #include <benchmark/benchmark.h>
 
+#include <bit>
 #include <cstdio>
 #include <cstring>
 #include <map>
 #include <string>
 
+#include "resolve_bench.h"
 #include "shapes.h"
-#include "zerorow/arrow_c_data.h"
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
 #include "zerorow/binary_row.h"
 #include "zerorow/validate.h"
 
@@ -45,7 +48,8 @@ std::vector<Shape>& Shapes() {
   return shapes;
 }
 
-// Reads every value of a view, with bounds-checked getters or unchecked ones.
+// Reads every value of a view with the getter of its type, checked or unchecked. A checked
+// getter on another type is a schema_mismatch, which `*` would turn into an abort.
 template <bool kChecked>
 uint64_t ReadAll(const detail::SlotView& v) {
   uint64_t h = 0;
@@ -73,16 +77,30 @@ uint64_t ReadAll(const detail::SlotView& v) {
       }
       case TypeId::kInt32:
       case TypeId::kDate32:
-      case TypeId::kFloat32:
         h += static_cast<uint32_t>(kChecked ? *v.GetInt32(i) : v.GetInt32Unchecked(i));
+        break;
+      case TypeId::kFloat32:
+        h += std::bit_cast<uint32_t>(kChecked ? *v.GetFloat32(i) : v.GetFloat32Unchecked(i));
+        break;
+      case TypeId::kFloat64:
+        h += std::bit_cast<uint64_t>(kChecked ? *v.GetFloat64(i) : v.GetFloat64Unchecked(i));
         break;
       case TypeId::kInt16:
         h += static_cast<uint16_t>(kChecked ? *v.GetInt16(i) : v.GetInt16Unchecked(i));
         break;
+      case TypeId::kInt8:
+        h += static_cast<uint8_t>(kChecked ? *v.GetInt8(i) : v.GetInt8Unchecked(i));
+        break;
       case TypeId::kBool:
         h += kChecked ? *v.GetBool(i) : v.GetBoolUnchecked(i);
         break;
-      default:
+      case TypeId::kBinary:
+        h += kChecked ? v.GetBinary(i)->size() : v.GetBinaryUnchecked(i).size();
+        break;
+      case TypeId::kDecimal:
+        h += static_cast<uint64_t>((kChecked ? *v.GetDecimal(i) : v.GetDecimalUnchecked(i)).unscaled);
+        break;
+      default:  // int64, time, timestamp, duration
         h += static_cast<uint64_t>(kChecked ? *v.GetInt64(i) : v.GetInt64Unchecked(i));
     }
   }
@@ -165,7 +183,7 @@ void BM_ExportArrow(benchmark::State& state) {
   Shape& sh = Shapes()[state.range(0)];
   for (auto _ : state) {
     ArrowArray array;  // rows end to end in one buffer, as in an Arrow binary column
-    Status st = arrow::ExportRows(sh.schema, sh.batch.bytes, sh.batch.offsets, &array, nullptr);
+    Status st = arrow_io::ExportRows(sh.schema, sh.batch.bytes, sh.batch.offsets, &array, nullptr);
     benchmark::DoNotOptimize(array.length);
     if (st.ok()) array.release(&array);
   }
@@ -178,11 +196,11 @@ void BM_ImportArrow(benchmark::State& state) {
   Shape& sh = Shapes()[state.range(0)];
   ArrowArray array;
   ArrowSchema schema;
-  Status st = arrow::ExportRows(sh.schema, sh.rows, &array, &schema);
+  Status st = arrow_io::ExportRows(sh.schema, sh.rows, &array, &schema);
   for (auto _ : state) {
-    arrow::RowBatch out;
+    arrow_io::RowBatch out;
     out.bytes.reserve(sh.batch.bytes.size());
-    Status s = arrow::ImportRows(&array, &schema, sh.schema, &out);
+    Status s = arrow_io::ImportRows(&array, &schema, sh.schema, &out);
     benchmark::DoNotOptimize(out.bytes.data());
   }
   array.release(&array);
@@ -217,6 +235,32 @@ BENCHMARK(BM_ExportArrow)->DenseRange(0, 3);
 BENCHMARK(BM_ImportArrow)->DenseRange(0, 3);
 BENCHMARK(BM_Memcpy)->DenseRange(0, 3);
 
+// One variable-width getter per validated row: GetString on record5's `name` (ordinal 1) or
+// GetArray on foo's `f2` (ordinal 1), checked (type check, B1-B3, a Result) or unchecked.
+enum class VarGetter { kString, kArray };
+
+template <VarGetter kGetter, bool kChecked>
+void BM_GetVar(benchmark::State& state) {
+  Shape& sh = Shapes()[kGetter == VarGetter::kString ? 3 : 0];
+  for (auto _ : state) {
+    uint64_t h = 0;
+    for (const BinaryRow& r : sh.rows) {
+      if constexpr (kGetter == VarGetter::kString) {
+        h += kChecked ? r.GetString(1).ValueOr(std::string_view()).size() : r.GetStringUnchecked(1).size();
+      } else {
+        h += kChecked ? r.GetArray(1).ValueOr(BinaryArray()).size() : r.GetArrayUnchecked(1).size();
+      }
+    }
+    benchmark::DoNotOptimize(h);
+  }
+  state.SetItemsProcessed(state.iterations() * kBatchRows);
+}
+
+BENCHMARK(BM_GetVar<VarGetter::kString, true>)->Name("BM_GetString_Checked");
+BENCHMARK(BM_GetVar<VarGetter::kString, false>)->Name("BM_GetString_Unchecked");
+BENCHMARK(BM_GetVar<VarGetter::kArray, true>)->Name("BM_GetArray_Checked");
+BENCHMARK(BM_GetVar<VarGetter::kArray, false>)->Name("BM_GetArray_Unchecked");
+
 // Remembers every run so the ratios can be printed after the usual console output.
 class RatioReporter : public benchmark::ConsoleReporter {
  public:
@@ -235,6 +279,26 @@ class RatioReporter : public benchmark::ConsoleReporter {
     }
   }
 };
+
+// What the checked getters cost over the ...Unchecked ones, per call and per row.
+void PrintGetterCost(RatioReporter& rep) {
+  auto& r = rep.runs;
+  auto per_row = [](double ns) { return ns / kBatchRows; };
+  std::printf("\n## checked getters vs ...Unchecked (same run, validated rows, ns per row)\n\n");
+  std::printf("| getter | checked | unchecked | difference | ratio |\n| --- | --- | --- | --- | --- |\n");
+  auto line = [&](const std::string& what, const std::string& checked, const std::string& unchecked) {
+    double c = per_row(r[checked].ns), u = per_row(r[unchecked].ns);
+    std::printf("| %s | %.2f | %.2f | %+.2f | %.2fx |\n", what.c_str(), c, u, c - u, c / u);
+  };
+  line("GetInt64 (primitive12, ordinal 4)", "BM_FieldRead_Checked", "BM_FieldRead_Unchecked");
+  line("GetString (record5 name)", "BM_GetString_Checked", "BM_GetString_Unchecked");
+  line("GetArray (foo f2, list<int32>)", "BM_GetArray_Checked", "BM_GetArray_Unchecked");
+  const char* shapes[] = {"foo", "primitive12", "wide30", "record5"};
+  for (int s = 0; s < 4; ++s) {
+    line(std::string("every field of a ") + shapes[s] + " row", "BM_ReadAll_Checked/" + std::to_string(s),
+         "BM_ReadAll_Unchecked/" + std::to_string(s));
+  }
+}
 
 void PrintRatios(RatioReporter& rep) {
   auto& r = rep.runs;
@@ -271,6 +335,8 @@ void PrintRatios(RatioReporter& rep) {
     std::printf("| read all fields of a %s row, checked / unchecked (ns) | %.1f / %.1f | | %.2fx | |\n", shapes[s],
                 per_row(rc.ns), per_row(ru.ns), rc.ns / ru.ns);
   }
+  PrintGetterCost(rep);
+  PrintResolveRatios([&](const std::string& name) { return r[name].ns; });
 }
 
 }  // namespace

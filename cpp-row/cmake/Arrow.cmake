@@ -30,21 +30,22 @@ endif()
 list(GET _zr_libarrow 0 _zr_libarrow)
 message(STATUS "zerorow: Arrow C++ adapter against ${_zr_libarrow}")
 
-add_library(zerorow_arrow_shared SHARED IMPORTED)
-set_target_properties(zerorow_arrow_shared PROPERTIES
+add_library(zerorow::arrow_cpp SHARED IMPORTED)
+set_target_properties(zerorow::arrow_cpp PROPERTIES
   IMPORTED_LOCATION "${_zr_libarrow}"
   INTERFACE_INCLUDE_DIRECTORIES "${ZEROROW_ARROW_INCLUDE_DIR}")
 
-add_library(zerorow_arrow_adapter STATIC src/adapter/arrow_adapter.cc src/adapter/row_file.cc)
+add_library(zerorow_arrow_adapter STATIC src/arrow/adapter.cc src/arrow/row_file.cc)
 add_library(zerorow::arrow_adapter ALIAS zerorow_arrow_adapter)
 set_target_properties(zerorow_arrow_adapter PROPERTIES POSITION_INDEPENDENT_CODE ON)
-target_link_libraries(zerorow_arrow_adapter PUBLIC zerorow::core zerorow_arrow_shared)
+target_link_libraries(zerorow_arrow_adapter PUBLIC zerorow::core zerorow::arrow_cpp)
 target_compile_options(zerorow_arrow_adapter PRIVATE ${ZEROROW_WARNINGS})
 set(ZEROROW_HAVE_ARROW_ADAPTER ON)
+set(ZEROROW_ARROW_LIBRARY "${_zr_libarrow}")  # recorded in the installed package
 
 # The Arrow tool: golden vectors -> Arrow IPC files, row files (SPEC §5) written and read.
 if(ZEROROW_BUILD_TOOLS OR ZEROROW_BUILD_TESTS)
   add_executable(zerorow_arrow tools/zerorow_arrow.cc)
-  target_link_libraries(zerorow_arrow PRIVATE zerorow::arrow_adapter)
+  target_link_libraries(zerorow_arrow PRIVATE zerorow::arrow_adapter zerorow::testing)
   target_compile_options(zerorow_arrow PRIVATE ${ZEROROW_WARNINGS})
 endif()

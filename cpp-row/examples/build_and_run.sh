@@ -1,11 +1,33 @@
 #!/usr/bin/env bash
-# Installs build/dev to a temporary prefix, builds examples/ against it, runs it.
+# Installs build/dev to a temporary prefix, builds examples/ against it as a fresh consumer
+# (find_package(zerorow ... COMPONENTS arrow_adapter)) and runs both programs. Then checks
+# that a prefix holding only the core component makes that find_package fail.
 set -euo pipefail
 build_root=$1
 here=$(cd "$(dirname "$0")" && pwd)
 prefix=$(mktemp -d)
-trap 'rm -rf "$prefix"' EXIT
+core_only=$(mktemp -d)
+trap 'rm -rf "$prefix" "$core_only" "$build_root/example-core-only"' EXIT
 cmake --install "$build_root/dev" --prefix "$prefix" >/dev/null
+rm -rf "$build_root/example"
 cmake -S "$here" -B "$build_root/example" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 cmake --build "$build_root/example"
 "$build_root/example/hello_zerorow"
+"$build_root/example/seed_arrow_writer"
+
+cmake --install "$build_root/dev" --prefix "$core_only" --component core >/dev/null
+if [ -e "$core_only/include/zerorow/arrow/adapter.h" ] || ls "$core_only"/lib*/libzerorow_arrow_adapter.a >/dev/null 2>&1; then
+  echo "FAIL: --component core installed the Arrow adapter" >&2
+  exit 1
+fi
+if out=$(cmake -S "$here" -B "$build_root/example-core-only" -G Ninja -DCMAKE_PREFIX_PATH="$core_only" 2>&1); then
+  echo "FAIL: find_package(zerorow COMPONENTS arrow_adapter) succeeded without the adapter" >&2
+  exit 1
+fi
+if ! grep -q "required component arrow_adapter is missing" <<<"$out"; then
+  echo "FAIL: the find_package error does not name the missing component:" >&2
+  echo "$out" >&2
+  exit 1
+fi
+echo "core-only prefix: find_package(zerorow COMPONENTS arrow_adapter) fails as it should:"
+grep -A1 "required component" <<<"$out"

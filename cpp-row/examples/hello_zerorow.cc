@@ -27,7 +27,7 @@ int main() {
   ArrowArray array;
   ArrowSchema arrow_schema;
   zerorow::BinaryRow rows[] = {*row};
-  st = zerorow::arrow::ExportRows(*schema, rows, &array, &arrow_schema);
+  st = zerorow::arrow_io::ExportRows(*schema, rows, &array, &arrow_schema);
   if (!st.ok()) return std::fprintf(stderr, "%s\n", st.ToString().c_str()), 1;
   std::printf("arrow: format=%s length=%lld columns=%lld\n", arrow_schema.format, static_cast<long long>(array.length),
               static_cast<long long>(array.n_children));

@@ -1,6 +1,7 @@
-// Entry point: arrow::ExportRows on unvalidated rows (it reads with bounds checks).
+// Entry point: arrow_io::ExportRows on unvalidated rows (it reads with bounds checks).
 #include "fuzz_common.h"
-#include "zerorow/arrow_c_data.h"
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto in = zerorow::fuzz::Split(data, size);
@@ -9,7 +10,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<int64_t> offsets{0, static_cast<int64_t>(row.size())};
   ArrowArray array;
   ArrowSchema schema;
-  if (zerorow::arrow::ExportRows(in->schema, row, offsets, &array, &schema).ok()) {
+  if (zerorow::arrow_io::ExportRows(in->schema, row, offsets, &array, &schema).ok()) {
     array.release(&array);
     schema.release(&schema);
   }

@@ -1,4 +1,4 @@
-// Entry point: arrow::ImportSchema + arrow::ImportRows on Arrow arrays that a buggy producer
+// Entry point: arrow_io::ImportSchema + arrow_io::ImportRows on Arrow arrays that a buggy producer
 // could hand over. The input's row is exported to Arrow (ExportRows), then the exported
 // buffers are mutated in place — offsets, validity bits, child lengths, data bytes — by a
 // stream derived from the input, and imported without any Arrow validation first. The
@@ -7,7 +7,8 @@
 #include <vector>
 
 #include "fuzz_common.h"
-#include "zerorow/arrow_c_data.h"
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
 
 namespace {
 
@@ -79,16 +80,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   row.insert(row.end(), in->row.begin(), in->row.end());  // two rows: offsets inside a batch matter
   ArrowArray array;
   ArrowSchema schema;
-  if (!zerorow::arrow::ExportRows(in->schema, row, offsets, &array, &schema).ok()) return 0;
+  if (!zerorow::arrow_io::ExportRows(in->schema, row, offsets, &array, &schema).ok()) return 0;
   std::vector<Node> nodes;
   Collect(&array, &schema, &nodes);
   Stream r{zerorow::fuzz::Touch(std::span<const uint8_t>(data, size))};
   int mutations = 1 + static_cast<int>(r.Small(4));
   for (int k = 0; k < mutations; ++k)
     Mutate(nodes[static_cast<size_t>(r.Small(static_cast<int64_t>(nodes.size())))], &r);
-  auto imported = zerorow::arrow::ImportSchema(&schema);
-  zerorow::arrow::RowBatch batch;
-  zerorow::Status st = zerorow::arrow::ImportRows(&array, &schema, in->schema, &batch);
+  auto imported = zerorow::arrow_io::ImportSchema(&schema);
+  zerorow::arrow_io::RowBatch batch;
+  zerorow::Status st = zerorow::arrow_io::ImportRows(&array, &schema, in->schema, &batch);
   if (st.ok() && imported.ok()) (void)zerorow::fuzz::Touch(batch.bytes);
   array.release(&array);
   schema.release(&schema);

@@ -109,7 +109,12 @@ inline uint64_t ReadAll(const detail::SlotView& v, int depth, Budget& budget) {
   uint64_t h = 0;
   // Arrays can claim up to 2^31 elements inside a small buffer only if their fixed region
   // fits, so one level of this loop is bounded by the input size; the budget bounds them all.
-  for (int i = 0; i < v.size() && budget.left > 0; ++i, --budget.left) h += ReadOne(v, i, depth, budget);
+  // The budget is spent before the visit: a nested walk that empties it stops every level
+  // above it too (spent after, it wrapped around to 2^64 - 1 and the walk went on for hours).
+  for (int i = 0; i < v.size() && budget.left > 0; ++i) {
+    --budget.left;
+    h += ReadOne(v, i, depth, budget);
+  }
   h += v.IsNull(v.size()).ok() ? 1 : 0;  // out of range must be an error
   return h;
 }

@@ -3,7 +3,8 @@
 #include <cstdlib>
 
 #include "fuzz_common.h"
-#include "zerorow/arrow_c_data.h"
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
 #include "zerorow/validate.h"
 
 static std::vector<uint8_t> RoundTrip(const zerorow::Schema& s, const std::vector<uint8_t>& row) {
@@ -12,9 +13,9 @@ static std::vector<uint8_t> RoundTrip(const zerorow::Schema& s, const std::vecto
   ArrowArray array;
   ArrowSchema schema;
   zerorow::BinaryRow rows[] = {*r};
-  if (!zerorow::arrow::ExportRows(s, rows, &array, &schema).ok()) std::abort();
-  zerorow::arrow::RowBatch batch;
-  zerorow::Status back = zerorow::arrow::ImportRows(&array, &schema, s, &batch);
+  if (!zerorow::arrow_io::ExportRows(s, rows, &array, &schema).ok()) std::abort();
+  zerorow::arrow_io::RowBatch batch;
+  zerorow::Status back = zerorow::arrow_io::ImportRows(&array, &schema, s, &batch);
   array.release(&array);
   schema.release(&schema);
   if (!back.ok()) std::abort();

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes fuzz seeds from the golden vectors: seeds/row/<case> = u32 LE len + schema + row,
-seeds/schema/<case> = schema.json."""
+seeds/schema/<case> = schema.json; from vectors/evolution, seeds/row/evolution-<case> = the
+writer schema and its row, seeds/schema/evolution-<case> = the reader schema (aliases)."""
 
 import os
 import struct
@@ -25,3 +26,16 @@ for base in (vectors, os.path.join(vectors, "invalid")):
             open(os.path.join(out, "row", case), "wb").write(
                 struct.pack("<I", len(schema)) + schema + row
             )
+
+evolution = os.path.join(vectors, "evolution")
+for case in sorted(os.listdir(evolution)) if os.path.isdir(evolution) else []:
+    d = os.path.join(evolution, case)
+    writer = open(os.path.join(d, "writer.json"), "rb").read()
+    reader = open(os.path.join(d, "reader.json"), "rb").read()
+    open(os.path.join(out, "schema", "evolution-" + case), "wb").write(reader)
+    row_path = os.path.join(d, "row.bin")
+    if os.path.isfile(row_path):
+        row = open(row_path, "rb").read()
+        open(os.path.join(out, "row", "evolution-" + case), "wb").write(
+            struct.pack("<I", len(writer)) + writer + row
+        )

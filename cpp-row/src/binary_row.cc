@@ -153,7 +153,7 @@ BinaryRow SlotView::GetStructUnchecked(int i) const {
 Result<BinaryArray> SlotView::GetArray(int i) const {
   ZR_RETURN_NOT_OK(NestedTypeCheck(i, TypeId::kList));
   ZR_ASSIGN_OR_RETURN(auto body, BodyChecked(i));
-  auto r = WrapArray(body, TypeAt(i).element().get(), false);
+  auto r = BinaryArray::WrapNested(body, TypeAt(i).element().get());
   if (!r.ok()) return r.status().WithPathPrefix(PathOf(i));
   return r;
 }
@@ -204,6 +204,10 @@ Result<BinaryRow> BinaryRow::WrapNested(std::span<const uint8_t> bytes, const Da
 
 Result<BinaryArray> BinaryArray::Wrap(std::span<const uint8_t> bytes, const DataType* element_type) {
   return WrapArray(bytes, element_type, true);
+}
+
+Result<BinaryArray> BinaryArray::WrapNested(std::span<const uint8_t> bytes, const DataType* element_type) {
+  return WrapArray(bytes, element_type, false);
 }
 
 bool BinaryArray::HasNulls() const {

@@ -92,11 +92,11 @@ ZEROROW_STRUCT(SeedFoo, f1, f2, f3, f4)
 TEST(EncoderTest, SeedFooMatchesTheGoldenVector) {
   auto dir = testing::CaseDir("seed_foo_small");
   ASSERT_TRUE(std::filesystem::exists(dir)) << "golden vector missing: " << dir;
-  std::string schema_json = testing::ReadFile(dir / "schema.json");
+  std::string schema_json = testing::ReadCaseFile(dir / "schema.json");
   while (!schema_json.empty() && schema_json.back() == '\n') schema_json.pop_back();
   auto enc = *Encoder<SeedFoo>::Make();
   EXPECT_EQ(enc.schema().ToJson(), schema_json);
-  std::string row = testing::ReadFile(dir / "row.bin");
+  std::string row = testing::ReadCaseFile(dir / "row.bin");
   std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(row.data()), row.size());
   auto foo = enc.FromRow(*BinaryRow::Wrap(bytes, enc.schema()));
   ASSERT_TRUE(foo.ok()) << foo.status().ToString();

@@ -2,7 +2,10 @@
 // Keep each block identical to its README counterpart.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "zerorow/zerorow.h"
 
@@ -84,9 +87,9 @@ TEST(ReadmeTest, WritingAndReading) {
   auto arrow = [&]() -> zerorow::Status {
     // --- README "Arrow"
     ArrowArray array; ArrowSchema schema;                      // C Data Interface structs
-    ZR_RETURN_NOT_OK(zerorow::arrow::ExportRows(zschema, rows, &array, &schema));  // struct array
-    zerorow::arrow::RowBatch batch;                            // bytes + offsets
-    ZR_RETURN_NOT_OK(zerorow::arrow::ImportRows(&array, &schema, zschema, &batch));
+    ZR_RETURN_NOT_OK(zerorow::arrow_io::ExportRows(zschema, rows, &array, &schema));  // struct array
+    zerorow::arrow_io::RowBatch batch;                            // bytes + offsets
+    ZR_RETURN_NOT_OK(zerorow::arrow_io::ImportRows(&array, &schema, zschema, &batch));
     // ---
     EXPECT_EQ(batch.bytes, bytes);
     array.release(&array);
@@ -111,8 +114,21 @@ TEST(ReadmeTest, SchemaJson) {
                                    zerorow::field("f2", zerorow::list(zerorow::int32())),
                                    zerorow::field("f3", zerorow::string())});
   EXPECT_EQ(b.fingerprint(), a->fingerprint());
-  auto missing = zerorow::Schema::FromJson(R"({"type":"struct","fields":[{"name":"f1","type":"int32"}]})");
-  EXPECT_EQ(missing.status().kind(), zerorow::ErrorKind::kInvalidData);
+  EXPECT_EQ(b.ToJson(), a->ToJson());  // ToJson writes every key, defaults included
+  // Hand-written JSON has no defaults (SPEC §4.1: a missing key is invalid_data), so one
+  // text means one schema in every language; the error names the key and the path.
+  const char* missing_keys[][3] = {
+      {R"({"type":"struct","fields":[{"name":"f1","type":"int32"}]})", "nullable", "f1"},
+      {R"({"type":"struct","fields":[{"name":"l","type":{"type":"list","element":"int32"},"nullable":true}]})",
+       "element_nullable", "l"},
+      {R"({"type":"struct","fields":[{"name":"m","type":{"type":"map","key":"string","value":"int32"},)"
+       R"("nullable":true}]})", "value_nullable", "m"}};
+  for (const auto& [text, key, path] : missing_keys) {
+    auto missing = zerorow::Schema::FromJson(text);
+    EXPECT_EQ(missing.status().kind(), zerorow::ErrorKind::kInvalidData) << text;
+    EXPECT_NE(missing.status().message().find(key), std::string::npos) << missing.status().ToString();
+    EXPECT_EQ(missing.status().path(), path) << missing.status().ToString();
+  }
 }
 
 TEST(ReadmeTest, StructEncoder) {
@@ -128,6 +144,80 @@ TEST(ReadmeTest, StructEncoder) {
   EXPECT_EQ(back.f1, 7);
   EXPECT_EQ(back.f3.at("k"), 1);
   EXPECT_EQ(bar.f2, (std::vector<int64_t>{5, 6}));
+}
+
+zerorow::Status Evolution(const zerorow::Schema& writer, const zerorow::Schema& reader,
+                          std::span<const uint8_t> bytes, int64_t* id_out, int64_t* qty_out, bool* added_out,
+                          std::vector<uint8_t>* relaid) {
+  // --- README "Schema evolution"
+  zerorow::Resolution res;                                       // keep it: views borrow its tables
+  ZR_ASSIGN_OR_RETURN(res, zerorow::Resolve(writer, reader));     // once per pair; refusals here
+  ZR_ASSIGN_OR_RETURN(zerorow::ResolvedRow row, res.View(bytes));  // bytes laid out by `writer`
+  ZR_ASSIGN_OR_RETURN(int64_t id, row.GetInt64(row.FieldIndex("id")));        // int32 widened
+  ZR_ASSIGN_OR_RETURN(int64_t qty, row.GetInt64(row.FieldIndex("quantity")));  // alias "qty"
+  ZR_ASSIGN_OR_RETURN(bool added, row.IsNull(row.FieldIndex("email")));       // added: null
+  zerorow::RowWriter out(res.reader());                           // the row as the reader lays it out
+  ZR_RETURN_NOT_OK(zerorow::WriteReaderRow(row, &out));
+  ZR_RETURN_NOT_OK(out.Finish());
+  // ---
+  *id_out = id;
+  *qty_out = qty;
+  *added_out = added;
+  relaid->assign(out.bytes().begin(), out.bytes().end());
+  return zerorow::Status::OK();
+}
+
+// The lines of the README's ```cpp block that follows `heading`.
+std::vector<std::string> ReadmeBlock(const std::string& heading) {
+  std::ifstream in(std::filesystem::path(ZEROROW_VECTORS_DIR) / ".." / ".." / "cpp-row" / "README.md");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string all = text.str();
+  size_t at = all.find("\n" + heading + "\n");
+  size_t open = all.find("```cpp\n", at);
+  size_t close = all.find("```\n", open + 7);
+  std::vector<std::string> lines;
+  if (at == std::string::npos || open == std::string::npos || close == std::string::npos) return lines;
+  std::stringstream block(all.substr(open + 7, close - open - 7));
+  for (std::string line; std::getline(block, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST(ReadmeTest, SchemaEvolution) {
+  auto writer = *zerorow::Schema::Make({zerorow::field("id", zerorow::int32(), false),
+                                        zerorow::field("name", zerorow::string()),
+                                        zerorow::field("qty", zerorow::int16())});
+  auto reader = *zerorow::Schema::Make({zerorow::field("name", zerorow::string()),
+                                        zerorow::field("id", zerorow::int64(), false),
+                                        zerorow::field("quantity", zerorow::int64(), true, {"qty"}),
+                                        zerorow::field("email", zerorow::string())});
+  zerorow::RowWriter w(writer);
+  ASSERT_TRUE(w.WriteInt32(0, 41).ok());
+  ASSERT_TRUE(w.WriteString(1, "ann").ok());
+  ASSERT_TRUE(w.WriteInt16(2, -3).ok());
+  ASSERT_TRUE(w.Finish().ok());
+  int64_t id = 0, qty = 0;
+  bool added = false;
+  std::vector<uint8_t> relaid;
+  zerorow::Status st = Evolution(writer, reader, w.bytes(), &id, &qty, &added, &relaid);
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  EXPECT_EQ(id, 41);
+  EXPECT_EQ(qty, -3);
+  EXPECT_TRUE(added);
+  auto back = zerorow::ValidateAndWrap(relaid, reader, zerorow::ValidationLevel::kFull);
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(*back->GetString(0), "ann");
+  // the README's block is this test's, line for line
+  std::ifstream self(__FILE__);
+  std::stringstream source;
+  source << self.rdbuf();
+  std::vector<std::string> block = ReadmeBlock("### Schema evolution");
+  ASSERT_EQ(block.size(), 9u);
+  for (const std::string& line : block) EXPECT_NE(source.str().find("  " + line + "\n"), std::string::npos) << line;
+  // a refused pair: schema_mismatch at the reader's path, as the README says
+  auto narrow = *zerorow::Schema::Make({zerorow::field("id", zerorow::int16(), false)});
+  EXPECT_EQ(Evolution(writer, narrow, w.bytes(), &id, &qty, &added, &relaid).ToString(),
+            "schema_mismatch at id: writer type \"int32\" cannot be read as \"int16\"");
 }
 
 }  // namespace

@@ -432,6 +432,7 @@ RowWriter::RowWriter(const Schema& schema) : schema_(schema) {
 RowWriter::RowWriter(const Schema& schema, std::vector<uint8_t>* out) : schema_(schema) {
   buf_ = out;
   top_level_ = true;
+  finished_ = true;  // what `out` holds already stays: the first row starts after it
   Reset();
 }
 

@@ -333,5 +333,18 @@ TEST(RowWriterBulkTest, WriteValuesAndRawStruct) {
   EXPECT_TRUE(fw.WriteFloat(0, INFINITY).ok());
 }
 
+TEST(RowWriterTest, AppendingWriterKeepsWhatTheVectorHeld) {
+  auto s = *Schema::Make({field("a", int64())});
+  std::vector<uint8_t> buf(16, 0xab);  // someone else's bytes
+  RowWriter w(s, &buf);
+  ASSERT_TRUE(w.WriteInt64(0, 7).ok());
+  ASSERT_TRUE(w.Finish().ok());
+  ASSERT_EQ(buf.size(), 32u);
+  EXPECT_EQ(buf[0], 0xab);
+  EXPECT_EQ(buf[15], 0xab);
+  EXPECT_EQ(w.offset(), 16u);
+  EXPECT_EQ(*w.row().GetInt64(0), 7);
+}
+
 }  // namespace
 }  // namespace zerorow

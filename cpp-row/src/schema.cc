@@ -69,9 +69,10 @@ int DataType::FieldIndex(std::string_view name) const {
   return -1;
 }
 
-static void AppendTypeJson(const DataType& t, std::string* out);
+// `aliases`: write the fields' aliases (the canonical JSON) or not (the fingerprint's text).
+static void AppendTypeJson(const DataType& t, bool aliases, std::string* out);
 
-static void AppendStructJson(const DataType& t, std::string* out) {
+static void AppendStructJson(const DataType& t, bool aliases, std::string* out) {
   *out += "{\"type\":\"struct\",\"fields\":[";
   bool first = true;
   for (const Field& f : t.fields()) {
@@ -80,13 +81,22 @@ static void AppendStructJson(const DataType& t, std::string* out) {
     *out += "{\"name\":";
     AppendJsonString(out, f.name);
     *out += ",\"type\":";
-    AppendTypeJson(*f.type, out);
-    *out += f.nullable ? ",\"nullable\":true}" : ",\"nullable\":false}";
+    AppendTypeJson(*f.type, aliases, out);
+    *out += f.nullable ? ",\"nullable\":true" : ",\"nullable\":false";
+    if (aliases && !f.aliases.empty()) {  // SPEC §4.1: last, only when there is one
+      *out += ",\"aliases\":[";
+      for (size_t k = 0; k < f.aliases.size(); ++k) {
+        if (k > 0) out->push_back(',');
+        AppendJsonString(out, f.aliases[k]);
+      }
+      out->push_back(']');
+    }
+    out->push_back('}');
   }
   *out += "]}";
 }
 
-static void AppendTypeJson(const DataType& t, std::string* out) {
+static void AppendTypeJson(const DataType& t, bool aliases, std::string* out) {
   switch (t.id()) {
     case TypeId::kTimestamp:
       if (t.tz().empty()) {
@@ -103,18 +113,18 @@ static void AppendTypeJson(const DataType& t, std::string* out) {
       return;
     case TypeId::kList:
       *out += "{\"type\":\"list\",\"element\":";
-      AppendTypeJson(*t.element(), out);
+      AppendTypeJson(*t.element(), aliases, out);
       *out += t.element_nullable() ? ",\"element_nullable\":true}" : ",\"element_nullable\":false}";
       return;
     case TypeId::kMap:
       *out += "{\"type\":\"map\",\"key\":";
-      AppendTypeJson(*t.key(), out);
+      AppendTypeJson(*t.key(), aliases, out);
       *out += ",\"value\":";
-      AppendTypeJson(*t.value(), out);
+      AppendTypeJson(*t.value(), aliases, out);
       *out += t.value_nullable() ? ",\"value_nullable\":true}" : ",\"value_nullable\":false}";
       return;
     case TypeId::kStruct:
-      AppendStructJson(t, out);
+      AppendStructJson(t, aliases, out);
       return;
     default:
       out->push_back('"');
@@ -125,11 +135,17 @@ static void AppendTypeJson(const DataType& t, std::string* out) {
 
 std::string DataType::ToJson() const {
   std::string out;
-  AppendTypeJson(*this, &out);
+  AppendTypeJson(*this, true, &out);
   return out;
 }
 
-bool DataType::Equals(const DataType& other) const { return ToJson() == other.ToJson(); }
+std::string DataType::LayoutJson() const {
+  std::string out;
+  AppendTypeJson(*this, false, &out);
+  return out;
+}
+
+bool DataType::Equals(const DataType& other) const { return this == &other || LayoutJson() == other.LayoutJson(); }
 
 DataTypePtr DataType::Primitive(TypeId id) {
   std::shared_ptr<DataType> t(new DataType(id));
@@ -193,8 +209,8 @@ DataTypePtr map(DataTypePtr key, DataTypePtr value, bool value_nullable) {
   return DataType::Map(std::move(key), std::move(value), value_nullable);
 }
 DataTypePtr struct_(std::vector<Field> fields) { return DataType::Struct(std::move(fields)); }
-Field field(std::string name, DataTypePtr type, bool nullable) {
-  return Field{std::move(name), std::move(type), nullable};
+Field field(std::string name, DataTypePtr type, bool nullable, std::vector<std::string> aliases) {
+  return Field{std::move(name), std::move(type), nullable, std::move(aliases)};
 }
 
 uint64_t Fnv1a64(std::string_view bytes) {
@@ -207,6 +223,24 @@ uint64_t Fnv1a64(std::string_view bytes) {
 }
 
 // ---- checking (SPEC §4.1 schema rules) -------------------------------------------------
+
+// SPEC §4.1: an alias is non-empty, unique within its field, and differs from every field
+// name and from every other field's alias of the struct (else a reader could not tell which
+// writer field a name means).
+static Status CheckAliases(const DataType& t, const std::string& path) {
+  std::unordered_set<std::string_view> taken;
+  for (const Field& f : t.fields()) taken.insert(f.name);
+  for (const Field& f : t.fields()) {
+    std::string fp = path.empty() ? f.name : path + "." + f.name;
+    for (const std::string& a : f.aliases) {
+      if (a.empty()) return Status::Error(ErrorKind::kInvalidData, "alias is empty", fp);
+      if (!taken.insert(a).second)
+        return Status::Error(ErrorKind::kInvalidData,
+                             "alias '" + a + "' is already a field name or an alias in this struct", fp);
+    }
+  }
+  return Status::OK();
+}
 
 static Status CheckType(const DataType* t, int depth, std::string_view path) {
   if (t == nullptr) return Status::Error(ErrorKind::kInvalidData, "missing type", std::string(path));
@@ -240,8 +274,8 @@ static Status CheckType(const DataType* t, int depth, std::string_view path) {
   std::string p(path);
   if (t->id() == TypeId::kList) return CheckType(t->element().get(), depth + 1, p + "[]");
   if (t->id() == TypeId::kMap) {
-    ZR_RETURN_NOT_OK(CheckType(t->key().get(), depth + 1, p + "{key}"));
-    return CheckType(t->value().get(), depth + 1, p + "{value}");
+    ZR_RETURN_NOT_OK(CheckType(t->key().get(), depth + 1, p + "{keys}"));  // schema paths, SPEC §4.1
+    return CheckType(t->value().get(), depth + 1, p + "{values}");
   }
   std::unordered_set<std::string_view> names;
   for (const Field& f : t->fields()) {
@@ -251,7 +285,7 @@ static Status CheckType(const DataType* t, int depth, std::string_view path) {
       return Status::Error(ErrorKind::kInvalidData, "duplicate field name '" + f.name + "'", fp);
     ZR_RETURN_NOT_OK(CheckType(f.type.get(), depth + 1, fp));
   }
-  return Status::OK();
+  return CheckAliases(*t, p);
 }
 
 Schema::Schema() {
@@ -259,7 +293,7 @@ Schema::Schema() {
   static const Schema* const kEmpty = [] {
     DataTypePtr t = DataType::Struct({});
     std::string json = t->ToJson();
-    uint64_t fp = Fnv1a64(json);
+    uint64_t fp = Fnv1a64(t->LayoutJson());
     return new Schema(std::move(t), std::make_shared<Info>(Info{std::move(json), fp}));
   }();
   type_ = kEmpty->type_;
@@ -271,7 +305,7 @@ Result<Schema> Schema::FromStructType(DataTypePtr type) {
     return Status::Error(ErrorKind::kInvalidData, "a schema must be a struct type");
   ZR_RETURN_NOT_OK(CheckType(type.get(), 1, ""));
   std::string json = type->ToJson();
-  uint64_t fp = Fnv1a64(json);
+  uint64_t fp = Fnv1a64(type->LayoutJson());  // SPEC §4.2: aliases change no byte
   return Schema(std::move(type), std::make_shared<Info>(Info{std::move(json), fp}));
 }
 
@@ -310,6 +344,21 @@ static Result<int> IntMember(const JsonValue& obj, std::string_view key, std::st
 
 static Result<DataTypePtr> TypeFromJson(const JsonValue& v, int depth, const std::string& path);
 
+// "aliases" (SPEC §4.1, since 1.1) is optional: an array of strings.
+static Result<std::vector<std::string>> AliasesFromJson(const JsonValue& field, const std::string& path) {
+  std::vector<std::string> out;
+  const JsonValue* a = field.Find("aliases");
+  if (a == nullptr) return out;
+  if (a->kind() != JsonValue::Kind::kArray)
+    return Status::Error(ErrorKind::kInvalidData, "key \"aliases\" must be an array of strings", path);
+  for (const JsonValue& name : a->array()) {
+    if (!name.is_string())
+      return Status::Error(ErrorKind::kInvalidData, "key \"aliases\" must be an array of strings", path);
+    out.push_back(name.text());
+  }
+  return out;
+}
+
 static Result<DataTypePtr> StructFromJson(const JsonValue& v, int depth, const std::string& path) {
   ZR_ASSIGN_OR_RETURN(const JsonValue* fields, Member(v, "fields", JsonValue::Kind::kArray, path));
   std::vector<Field> out;
@@ -322,7 +371,8 @@ static Result<DataTypePtr> StructFromJson(const JsonValue& v, int depth, const s
     if (type == nullptr) return Missing("type", fp);
     ZR_ASSIGN_OR_RETURN(const JsonValue* nullable, Member(f, "nullable", JsonValue::Kind::kBool, fp));
     ZR_ASSIGN_OR_RETURN(DataTypePtr t, TypeFromJson(*type, depth + 1, fp));
-    out.push_back(Field{name->text(), std::move(t), nullable->bool_value()});
+    ZR_ASSIGN_OR_RETURN(std::vector<std::string> aliases, AliasesFromJson(f, fp));
+    out.push_back(Field{name->text(), std::move(t), nullable->bool_value(), std::move(aliases)});
   }
   return DataType::Struct(std::move(out));
 }
@@ -377,8 +427,8 @@ static Result<DataTypePtr> TypeFromJson(const JsonValue& v, int depth, const std
       const JsonValue* val = obj->Find("value");
       if (val == nullptr) return Missing("value", path);
       ZR_ASSIGN_OR_RETURN(const JsonValue* vn, Member(*obj, "value_nullable", JsonValue::Kind::kBool, path));
-      ZR_ASSIGN_OR_RETURN(DataTypePtr kt, TypeFromJson(*k, depth + 1, path + "{key}"));
-      ZR_ASSIGN_OR_RETURN(DataTypePtr vt, TypeFromJson(*val, depth + 1, path + "{value}"));
+      ZR_ASSIGN_OR_RETURN(DataTypePtr kt, TypeFromJson(*k, depth + 1, path + "{keys}"));
+      ZR_ASSIGN_OR_RETURN(DataTypePtr vt, TypeFromJson(*val, depth + 1, path + "{values}"));
       return DataType::Map(std::move(kt), std::move(vt), vn->bool_value());
     }
     case TypeId::kStruct:

@@ -1,34 +1,20 @@
-// Helpers shared by the unit tests: golden vector files.
+// Helpers shared by the unit tests: golden vector files (ZEROROW_VECTORS_DIR).
 #pragma once
 
-#include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "zerorow/testing/files.h"
+
 namespace zerorow::testing {
 
-inline std::string ReadFile(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+/// The bytes of a golden-vector file; a missing file aborts the test program with its name
+/// (a conformance check never passes without its subject).
+inline std::string ReadCaseFile(const std::filesystem::path& p) { return *ReadFile(p); }
 
-/// Names of the valid golden cases (empty when the vectors are absent).
-inline std::vector<std::string> GoldenCases() {
-  std::vector<std::string> out;
-  std::filesystem::path root(ZEROROW_VECTORS_DIR);
-  if (!std::filesystem::exists(root)) return out;
-  for (const auto& e : std::filesystem::directory_iterator(root)) {
-    if (e.is_directory() && e.path().filename() != "invalid" && e.path().filename() != "evolution")
-      out.push_back(e.path().filename().string());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
+/// Names of the valid golden cases.
+inline std::vector<std::string> GoldenCases() { return GoldenCaseNames(ZEROROW_VECTORS_DIR); }
 
 inline std::filesystem::path CaseDir(const std::string& name) {
   return std::filesystem::path(ZEROROW_VECTORS_DIR) / name;

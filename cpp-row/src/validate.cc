@@ -5,6 +5,8 @@
 #include <cstring>
 #include <string>
 
+#include "ordinal_path.h"
+
 namespace zerorow {
 
 namespace {
@@ -31,10 +33,9 @@ bool AllZero(const uint8_t* p, size_t n) {
   return true;
 }
 
-// How array element paths are spelled (SPEC §4.3).
-enum class ElemPath : uint8_t { kList, kKey, kValue };
-
-std::string ElemName(ElemPath, size_t i) { return "[" + std::to_string(i) + "]"; }
+// The path component of element i (SPEC §4.3); a map's "{keys}" / "{values}" is prefixed
+// by Map().
+std::string ElemName(size_t i) { return detail::IndexPath(static_cast<int64_t>(i)); }
 
 class Validator {
  public:
@@ -71,7 +72,7 @@ class Validator {
     return Status::OK();
   }
 
-  Status Array(const uint8_t* p, uint64_t size, const DataType& elem, bool elem_nullable, ElemPath kind) {
+  Status Array(const uint8_t* p, uint64_t size, const DataType& elem, bool elem_nullable) {
     if (size < 8) return Bad({}, "expected array size >= 8 but found " + Num(size), 8, size);
     const uint64_t n = LoadU64(p);
     if (n >= k2p31) return Bad({}, "expected array count < 2^31 but found " + Num(n), k2p31, n);
@@ -93,7 +94,7 @@ class Validator {
     for (uint64_t i = 0; i < n; ++i) {
       bool is_null = (p[8 + (i >> 3)] >> (i & 7)) & 1;
       Status st = Value(p, size, elems + w * i, w, elem, elem_nullable, is_null, /*in_row=*/false, fixed, &cursor);
-      if (!st.ok()) return std::move(st).WithPathPrefix(ElemName(kind, i));
+      if (!st.ok()) return std::move(st).WithPathPrefix(ElemName(i));
     }
     if (cursor != size)
       return Bad({},
@@ -111,9 +112,9 @@ class Validator {
       return Bad({}, "expected 8 + key array size <= " + Num(size) + " but found key array size " + Num(k), size - 8,
                  k);
     // Errors inside the key / value array are reported under "{keys}" / "{values}" (SPEC §4.3).
-    Status st = Array(p + 8, k, *t.key(), /*nullable=*/false, ElemPath::kKey);
+    Status st = Array(p + 8, k, *t.key(), /*nullable=*/false);
     if (!st.ok()) return std::move(st).WithPathPrefix("{keys}");
-    st = Array(p + 8 + k, size - 8 - k, *t.value(), t.value_nullable(), ElemPath::kValue);
+    st = Array(p + 8 + k, size - 8 - k, *t.value(), t.value_nullable());
     if (!st.ok()) return std::move(st).WithPathPrefix("{values}");
     uint64_t kn = LoadU64(p + 8), vn = LoadU64(p + 8 + k);
     if (kn != vn)
@@ -201,7 +202,7 @@ class Validator {
         ZR_RETURN_NOT_OK(Row(body, sz, t, false));
         break;
       case TypeId::kList:
-        ZR_RETURN_NOT_OK(Array(body, sz, *t.element(), t.element_nullable(), ElemPath::kList));
+        ZR_RETURN_NOT_OK(Array(body, sz, *t.element(), t.element_nullable()));
         break;
       case TypeId::kMap:
         ZR_RETURN_NOT_OK(Map(body, sz, t));
@@ -296,7 +297,7 @@ Status ValidateStructBody(std::span<const uint8_t> bytes, const DataType& struct
   return Validator().Row(bytes.data(), bytes.size(), struct_type, false);
 }
 Status ValidateArrayBody(std::span<const uint8_t> bytes, const DataType& element_type) {
-  return Validator().Array(bytes.data(), bytes.size(), element_type, true, ElemPath::kList);
+  return Validator().Array(bytes.data(), bytes.size(), element_type, true);
 }
 Status ValidateMapBody(std::span<const uint8_t> bytes, const DataType& map_type) {
   return Validator().Map(bytes.data(), bytes.size(), map_type);

@@ -20,28 +20,19 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
-#include "zerorow/arrow_adapter.h"
-#include "zerorow/arrow_c_data.h"
-#include "zerorow/row_file.h"
+#include "zerorow/arrow/adapter.h"
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
+#include "zerorow/arrow/row_file.h"
+#include "zerorow/testing/files.h"
 
 namespace fs = std::filesystem;
 
 namespace {
-
-bool ReadFile(const fs::path& p, std::string* out) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  *out = ss.str();
-  return true;
-}
 
 int Fail(const zerorow::Status& st) {
   std::cerr << st.ToString() << "\n";
@@ -56,9 +47,7 @@ int Usage() {
 }
 
 zerorow::Result<zerorow::Schema> LoadSchema(const std::string& path) {
-  std::string text;
-  if (!ReadFile(path, &text))
-    return zerorow::Status::Error(zerorow::ErrorKind::kInvalidArgument, "cannot read " + path);
+  ZR_ASSIGN_OR_RETURN(std::string text, zerorow::testing::ReadFile(path));
   return zerorow::Schema::FromJson(text);
 }
 
@@ -68,12 +57,14 @@ std::string Describe(const zerorow::Status& st) { return st.ToString(); }
 enum class Outcome { kOk, kSkip, kError };
 
 Outcome ConvertCase(const fs::path& dir, const fs::path& out, std::string* why) {
-  std::string schema_text, row;
-  if (!ReadFile(dir / "schema.json", &schema_text) || !ReadFile(dir / "row.bin", &row)) {
-    *why = "cannot read schema.json or row.bin";
+  auto schema_text = zerorow::testing::ReadFile(dir / "schema.json");
+  auto row_file = zerorow::testing::ReadFile(dir / "row.bin");
+  if (!schema_text.ok() || !row_file.ok()) {
+    *why = Describe(schema_text.ok() ? row_file.status() : schema_text.status());
     return Outcome::kError;
   }
-  auto schema = zerorow::Schema::FromJson(schema_text);
+  const std::string& row = *row_file;
+  auto schema = zerorow::Schema::FromJson(*schema_text);
   if (!schema.ok()) return *why = Describe(schema.status()), Outcome::kError;
   std::vector<uint8_t> bytes(row.begin(), row.end());
   std::vector<int64_t> offsets{0, static_cast<int64_t>(bytes.size())};
@@ -81,7 +72,7 @@ Outcome ConvertCase(const fs::path& dir, const fs::path& out, std::string* why) 
   if (!wrapped.ok()) return *why = Describe(wrapped.status()), Outcome::kError;
   ArrowArray c_array;
   ArrowSchema c_schema;
-  zerorow::Status st = zerorow::arrow::ExportRows(*schema, bytes, offsets, &c_array, &c_schema);
+  zerorow::Status st = zerorow::arrow_io::ExportRows(*schema, bytes, offsets, &c_array, &c_schema);
   if (!st.ok()) return *why = Describe(st), Outcome::kError;
   // Arrow C++ takes ownership of both structs; what it refuses is its limit, not ours.
   auto batch = ::arrow::ImportRecordBatch(&c_array, &c_schema);
@@ -133,15 +124,14 @@ int ToArrow(const std::string& vectors, const std::string& out_dir) {
 int WriteRowFileCmd(const std::string& schema_path, const std::string& out, const std::vector<std::string>& rows) {
   auto schema = LoadSchema(schema_path);
   if (!schema.ok()) return Fail(schema.status());
-  zerorow::arrow::RowBatch batch;
+  zerorow::arrow_io::RowBatch batch;
   for (const std::string& p : rows) {
-    std::string row;
-    if (!ReadFile(p, &row))
-      return Fail(zerorow::Status::Error(zerorow::ErrorKind::kInvalidArgument, "cannot read " + p));
-    batch.bytes.insert(batch.bytes.end(), row.begin(), row.end());
+    auto row = zerorow::testing::ReadFile(p);
+    if (!row.ok()) return Fail(row.status());
+    batch.bytes.insert(batch.bytes.end(), row->begin(), row->end());
     batch.offsets.push_back(static_cast<int64_t>(batch.bytes.size()));
   }
-  zerorow::Status st = zerorow::arrow::WriteRowFile(out, *schema, batch);
+  zerorow::Status st = zerorow::arrow_io::WriteRowFile(out, *schema, batch);
   if (!st.ok()) return Fail(st);
   std::printf("rows=%lld fingerprint=%s\n", static_cast<long long>(batch.num_rows()),
               schema->fingerprint_hex().c_str());
@@ -155,7 +145,8 @@ int ReadRowFileCmd(const std::string& in, const std::string* expected_path, bool
     if (!s.ok()) return Fail(s.status());
     expected = *s;
   }
-  auto file = zerorow::arrow::RowFile::Open(in, expected_path ? &expected : nullptr, zerorow::ValidationLevel::kFull);
+  auto file =
+      zerorow::arrow_io::RowFileReader::Open(in, expected_path ? &expected : nullptr, zerorow::ValidationLevel::kFull);
   if (!file.ok()) return Fail(file.status());
   std::printf("rows=%lld fingerprint=%s\n", static_cast<long long>(file->num_rows()),
               file->schema().fingerprint_hex().c_str());

@@ -1,10 +1,10 @@
 // The C++ golden-vector runner for `make test-vectors` (SPEC §8):
 //   zerorow_vectors <vectors-folder>
-// prints `PASS|FAIL <read|write|reject> <case>[: why]`, one line per check. Exits 0 when it
+// prints `PASS|FAIL <read|write|reject|resolve> <case>[: why]`, one line per check. Exits 0 when it
 // ran (even with FAILs), 2 when it could not run.
 #include <cstdio>
 
-#include "vector_runner.h"
+#include "zerorow/testing/vector_runner.h"
 
 int main(int argc, char** argv) {
   if (argc != 2) {

@@ -56,15 +56,6 @@ public class JarCheck {
     t.executeSql("CREATE TABLE f (id BIGINT NOT NULL, name STRING) WITH ('connector' = "
         + "'filesystem', 'path' = '" + dir.toUri() + "', 'format' = 'zerorow')");
     t.executeSql("INSERT INTO f VALUES (1, 'ada'), (2, 'grace')").await();
-    if (List.of(args).contains("--no-sql-functions")) { // Flink 1.20: see part.mk
-      List<Row> back = new ArrayList<>();
-      try (CloseableIterator<Row> it = t.executeSql("SELECT name FROM f WHERE id = 2").collect()) {
-        it.forEachRemaining(back::add);
-      }
-      check(back.equals(List.of(Row.of("grace"))), "row files: " + back);
-      System.out.println("jar check passed: DataStream (Kryo off), row files");
-      return;
-    }
     List<Row> out = new ArrayList<>();
     try (CloseableIterator<Row> it = t.executeSql("SELECT r.name FROM (SELECT zerorow_decode(zerorow_encode("
         + "CAST(ROW(id, name) AS ROW<id BIGINT, name STRING>)), '{\"type\":\"struct\",\"fields\":"

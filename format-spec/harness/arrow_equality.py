@@ -4,7 +4,7 @@ and the result must equal what pyarrow builds from the case's values.json, schem
 metadata included (`Table.equals(..., check_metadata=True)`; NaNs compare by bit pattern).
 
 Producers (each gets the vectors folder and gives one Arrow table per case):
-  java    - io.zerorow.arrow.ArrowVectors (zerorow-arrow) writes <case>.arrow IPC files;
+  java    - io.zerorow.arrow.tools.ArrowVectors (zerorow-arrow-testing) writes <case>.arrow IPC files;
             it also writes <case>.rows.arrow row files (SPEC §5), which must open in
             pyarrow (`pa.ipc.open_file`) with the row metadata intact and the row bytes
             equal to row.bin.
@@ -20,7 +20,7 @@ Row files across languages (SPEC §5), per case, with the row bytes compared to 
                   read-rowfile --hex`, expected schema, level full);
   java>cpp      - Java's <case>.rows.arrow opens in C++ the same way;
   java>py       - Java's <case>.rows.arrow opens in Python (`zerorow.open_file`, level full);
-  py>java, cpp>java - the Python and C++ files open in Java (io.zerorow.arrow.RowFileCat:
+  py>java, cpp>java - the Python and C++ files open in Java (io.zerorow.arrow.tools.RowFileCat:
                   expected schema, level full), all cases in one JVM.
 (The Python and Java legs run when those producers ran.)
 
@@ -45,9 +45,6 @@ import pyarrow as pa
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 VECTORS = os.path.join(ROOT, "format-spec", "vectors")
-sys.path.insert(0, os.path.join(ROOT, "format-spec", "generator"))
-from zerorow_ref.schema import fingerprint, parse_schema  # noqa: E402
-
 ROW_META_KEYS = (b"zerorow.version", b"zerorow.schema", b"zerorow.fingerprint")
 
 # ---- what pyarrow expects (SPEC §12) -----------------------------------------------------
@@ -212,7 +209,8 @@ def tables_equal(actual, expected):
 
 
 def java_classpath():
-    target = os.path.join(ROOT, "java-row", "arrow", "target")
+    """zerorow-arrow-testing (ArrowVectors, RowFileCat) and its runtime classpath."""
+    target = os.path.join(ROOT, "java-row", "arrow", "testing", "target")
     with open(os.path.join(target, "classpath.txt")) as f:
         deps = f.read().strip()
     return os.path.join(target, "classes") + os.pathsep + deps
@@ -228,7 +226,15 @@ def produce_java(vectors, out, classpath=None):
     """Runs ArrowVectors; returns {case: pa.Table} and checks nothing itself."""
     cp = classpath or java_classpath()
     proc = subprocess.run(
-        ["java", *JAVA_OPTS, "-cp", cp, "io.zerorow.arrow.ArrowVectors", vectors, out],
+        [
+            "java",
+            *JAVA_OPTS,
+            "-cp",
+            cp,
+            "io.zerorow.arrow.tools.ArrowVectors",
+            vectors,
+            out,
+        ],
         capture_output=True,
         text=True,
         timeout=600,
@@ -393,7 +399,7 @@ def java_read_row_files(files, vectors, classpath=None):
             *JAVA_OPTS,
             "-cp",
             classpath or java_classpath(),
-            "io.zerorow.arrow.RowFileCat",
+            "io.zerorow.arrow.tools.RowFileCat",
             *args,
         ],
         capture_output=True,
@@ -458,13 +464,34 @@ def check_row_file(path, schema_json, row):
         or meta[b"zerorow.schema"].decode() != canonical
     ):
         return False, "version or schema metadata differs"
-    # FNV-1a of the canonical JSON without aliases (SPEC §4.2)
-    if meta[b"zerorow.fingerprint"].decode() != fingerprint(parse_schema(canonical)):
-        return False, "fingerprint is not FNV-1a of the schema without aliases"
+    unaliased = json.dumps(
+        _without_aliases(schema_json), separators=(",", ":"), ensure_ascii=False
+    )
+    if meta[b"zerorow.fingerprint"].decode() != fnv1a(unaliased):
+        return (
+            False,
+            "fingerprint is not FNV-1a of the schema without its aliases (SPEC §4.2)",
+        )
     rows = table.column("row").to_pylist()
     if rows != [row, row]:
         return False, "row bytes differ from row.bin"
     return True, ""
+
+
+def _without_aliases(node):
+    """The schema JSON with every field's "aliases" left out: what the fingerprint covers."""
+    if isinstance(node, dict):
+        return {k: _without_aliases(v) for k, v in node.items() if k != "aliases"}
+    if isinstance(node, list):
+        return [_without_aliases(v) for v in node]
+    return node
+
+
+def fnv1a(text):
+    h = 0xCBF29CE484222325
+    for b in text.encode("utf-8"):
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{h:016x}"
 
 
 def row_file_checks(

@@ -2,7 +2,8 @@
 # test-java-arrow: the JUnit tests of both modules (golden vectors through Arrow, row files,
 # Parquet, and the pyarrow interop test, which runs the venv's python), then the one-Arrow-
 # answer harness (format-spec/harness/arrow_equality.py: Java and, when it imports, the
-# Python package, against what pyarrow builds from values.json).
+# Python package, against what pyarrow builds from values.json), whose Java programs are in
+# java-row/arrow/testing (zerorow-arrow-testing, not shipped).
 # bench-java-arrow: JMH, rows -> Arrow vs Fory 0.16 and Spark 4.2's ArrowWriter, Arrow -> rows
 # vs Spark, Parquet vs parquet-avro; prints tables with the ratios (README.md has them).
 JAVA_ARROW := $(ROOT)/java-row/arrow
@@ -12,7 +13,7 @@ JAVA_ARROW_BENCH_ARGS ?=
 
 .PHONY: test-java-arrow bench-java-arrow bench-java-arrow-interleaved
 test-java-arrow: venv
-	cd $(ROOT) && $(MVN) -pl java-row/arrow,java-row/parquet -am test \
+	cd $(ROOT) && $(MVN) -pl java-row/arrow,java-row/parquet,java-row/arrow/testing -am test \
 	  -Dtest='io.zerorow.arrow.**,io.zerorow.parquet.**' -Dsurefire.failIfNoSpecifiedTests=false
 	$(PY) $(ROOT)/format-spec/harness/arrow_equality.py
 

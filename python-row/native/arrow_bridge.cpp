@@ -2,7 +2,8 @@
 // of the Arrow PyCapsule interface ("arrow_schema", "arrow_array", "arrow_array_stream").
 // No pyarrow here: any consumer of the protocol (pyarrow, polars, DuckDB) takes the capsules.
 #include <nanobind/stl/string.h>
-#include <zerorow/arrow_c_data.h>
+#include <zerorow/arrow/export.h>
+#include <zerorow/arrow/import.h>
 #include <zerorow/schema.h>
 
 #include <cstdlib>
@@ -66,7 +67,7 @@ T* Alloc() {
 
 nb::object SchemaCapsule(const zerorow::Schema& schema) {
   auto* s = Alloc<ArrowSchema>();
-  zerorow::Status st = zerorow::arrow::ExportSchema(schema, s);
+  zerorow::Status st = zerorow::arrow_io::ExportSchema(schema, s);
   if (!st.ok()) {
     std::free(s);
     Check(st);
@@ -84,7 +85,7 @@ struct OneBatchStream {
 
 int StreamGetSchema(ArrowArrayStream* s, ArrowSchema* out) {
   auto* p = static_cast<OneBatchStream*>(s->private_data);
-  zerorow::Status st = zerorow::arrow::ExportSchema(p->schema, out);
+  zerorow::Status st = zerorow::arrow_io::ExportSchema(p->schema, out);
   if (!st.ok()) {
     p->error = st.ToString();
     return 22;
@@ -134,10 +135,10 @@ void ExportArray(const Compiled& c, nb::handle data, nb::handle offsets, ArrowAr
   for (size_t k = 0; k + 1 < offs.size(); ++k)
     if (offs[k] < 0 || offs[k] > offs[k + 1]) throw nb::value_error("offsets must be non-decreasing");
   if (offs[0] < 0 || static_cast<size_t>(last) > d.size()) throw nb::value_error("offsets past the data");
-  Check(zerorow::arrow::ExportRows(c.core, std::span<const uint8_t>(d.data(), d.size()), offs, out, nullptr));
+  Check(zerorow::arrow_io::ExportRows(c.core, std::span<const uint8_t>(d.data(), d.size()), offs, out, nullptr));
 }
 
-nb::tuple BatchToPython(const zerorow::arrow::RowBatch& batch) {
+nb::tuple BatchToPython(const zerorow::arrow_io::RowBatch& batch) {
   nb::bytes data(reinterpret_cast<const char*>(batch.bytes.data()), batch.bytes.size());
   nb::bytes offs(reinterpret_cast<const char*>(batch.offsets.data()), batch.offsets.size() * 8);
   return nb::make_tuple(data, offs);
@@ -174,7 +175,7 @@ void BindArrow(nb::module_& m) {
         std::vector<int64_t> offsets;
         EncodeMany(c, objs.ptr(), &buf, &offsets);
         auto* a = Alloc<ArrowArray>();
-        zerorow::Status st = zerorow::arrow::ExportRows(c.core, buf, offsets, a, nullptr);
+        zerorow::Status st = zerorow::arrow_io::ExportRows(c.core, buf, offsets, a, nullptr);
         if (!st.ok()) {
           std::free(a);
           Check(st);
@@ -219,7 +220,7 @@ void BindArrow(nb::module_& m) {
       [](nb::handle schema_capsule) {
         auto* s = static_cast<ArrowSchema*>(PyCapsule_GetPointer(schema_capsule.ptr(), "arrow_schema"));
         if (!s) throw nb::python_error();
-        auto r = zerorow::arrow::ImportSchema(s);
+        auto r = zerorow::arrow_io::ImportSchema(s);
         Check(r.status());
         return r.value().ToJson();
       },
@@ -231,8 +232,8 @@ void BindArrow(nb::module_& m) {
         auto* s = static_cast<ArrowSchema*>(PyCapsule_GetPointer(schema_capsule.ptr(), "arrow_schema"));
         auto* a = static_cast<ArrowArray*>(PyCapsule_GetPointer(array_capsule.ptr(), "arrow_array"));
         if (!s || !a) throw nb::python_error();
-        zerorow::arrow::RowBatch batch;
-        Check(zerorow::arrow::ImportRows(a, s, c.core, &batch));
+        zerorow::arrow_io::RowBatch batch;
+        Check(zerorow::arrow_io::ImportRows(a, s, c.core, &batch));
         return BatchToPython(batch);
       },
       "('arrow_schema', 'arrow_array') capsules of a struct array -> (rows data, int64 offsets).");
@@ -247,7 +248,7 @@ void BindArrow(nb::module_& m) {
           const char* e = st->get_last_error(st);
           throw Error(Kind::InvalidData, "", std::string("Arrow stream: ") + (e ? e : "get_schema failed"));
         }
-        zerorow::arrow::RowBatch batch;
+        zerorow::arrow_io::RowBatch batch;
         zerorow::Status status;
         while (true) {
           ArrowArray array{};
@@ -257,7 +258,7 @@ void BindArrow(nb::module_& m) {
             break;
           }
           if (!array.release) break;
-          status = zerorow::arrow::ImportRows(&array, &schema, c.core, &batch);
+          status = zerorow::arrow_io::ImportRows(&array, &schema, c.core, &batch);
           array.release(&array);
           if (!status.ok()) break;
         }

@@ -16,10 +16,8 @@ struct Plan {
 };
 using PlanPtr = std::shared_ptr<Plan>;
 
-PyObject* ReadView(nb::handle view, int i, int mode) {
-  if (nb::isinstance<RowView>(view)) return ReadAt(view.ptr(), nb::cast<const RowView&>(view), i, mode);
-  return ReadAt(view.ptr(), nb::cast<const ArrayView&>(view), i, mode);
-}
+// Rows and arrays, plain or resolved (SPEC §13.4: a resolved row decodes into the reader's class).
+PyObject* ReadView(nb::handle view, int i, int mode) { return ReadAny(view, i, mode); }
 
 nb::object Decode(const Plan& p, nb::handle view, int i);
 
@@ -64,15 +62,15 @@ nb::object Decode(const Plan& p, nb::handle view, int i) {
   if (v.is_none()) return v;
   if (p.kind == kStruct) return BuildStruct(p, v);
   if (p.kind == kSeq) {
-    const ArrayView& a = nb::cast<const ArrayView&>(v);
-    nb::object list = nb::steal(PyList_New(a.arr.size()));
-    for (int k = 0; k < a.arr.size(); ++k) PyList_SET_ITEM(list.ptr(), k, Decode(*p.children[0], v, k).release().ptr());
+    int n = LengthOf(v);
+    nb::object list = nb::steal(PyList_New(n));
+    for (int k = 0; k < n; ++k) PyList_SET_ITEM(list.ptr(), k, Decode(*p.children[0], v, k).release().ptr());
     if (p.target.ptr() == reinterpret_cast<PyObject*>(&PyList_Type)) return list;
     return p.target(list);
   }
   // map
   nb::object keys = MapArray(v, Link::Keys), values = MapArray(v, Link::Values);
-  int n = nb::cast<const ArrayView&>(keys).arr.size();
+  int n = LengthOf(keys);
   nb::object d = nb::steal(PyDict_New());
   for (int k = 0; k < n; ++k) {
     nb::object key = Decode(*p.children[0], keys, k), value = Decode(*p.children[1], values, k);
@@ -137,7 +135,8 @@ void BindDecode(nb::module_& m) {
   m.def(
       "decode_row",
       [](const Plan& p, nb::handle row) {
-        if (!nb::isinstance<RowView>(row)) throw nb::type_error("decode_row needs a RowData");
+        if (!nb::isinstance<RowView>(row) && !nb::isinstance<ResolvedRowView>(row))
+          throw nb::type_error("decode_row needs a BinaryRow or a ResolvedRow");
         // Decoding makes many acyclic objects; pausing the cyclic GC avoids repeated full scans.
         GcPause pause;
         BudgetScope budget(RegionSize(row));  // SPEC §6.2: at most one value per byte

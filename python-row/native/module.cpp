@@ -3,6 +3,7 @@
 // Attribute and item access on RowData go through hand-written type slots (tp_getattro,
 // mp_subscript) rather than nanobind's method dispatch: a field read is a pointer compare
 // on the interned name, a bounds-checked load and one PyLong.
+#include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
 #include <zerorow/row_writer.h>
 #include <zerorow/validate.h>
@@ -17,30 +18,15 @@ namespace zr {
 void EncodeInto(const Type& t, PyObject* obj, zerorow::RowWriter& w);
 void BindArrow(nb::module_& m);
 void BindDecode(nb::module_& m);
+void BindResolve(nb::module_& m);
 
 namespace {
 
-#define ZR_GUARD_BEGIN try {
-#define ZR_GUARD_END(ret)                          \
-  }                                                \
-  catch (const Error& e) {                         \
-    SetPyError(e);                                 \
-    return ret;                                    \
-  }                                                \
-  catch (nb::python_error & e) {                   \
-    e.restore();                                   \
-    return ret;                                    \
-  }                                                \
-  catch (const nb::builtin_exception& e) {         \
-    PyErr_SetString(PyExc_TypeError, e.what());    \
-    return ret;                                    \
-  }                                                \
-  catch (const std::exception& e) {                \
-    PyErr_SetString(PyExc_RuntimeError, e.what()); \
-    return ret;                                    \
-  }
+int FieldIndex(const Type& t, PyObject* name) { return FieldIndexOf(t, name); }
 
-int FieldIndex(const Type& t, PyObject* name) {
+}  // namespace
+
+int FieldIndexOf(const Type& t, PyObject* name) {
   size_t n = t.fields.size();
   for (size_t k = 0; k < n && k < 16; ++k)
     if (t.fields[k].py_name.ptr() == name) return static_cast<int>(k);
@@ -48,6 +34,8 @@ int FieldIndex(const Type& t, PyObject* name) {
   if (!o) return PyErr_Occurred() ? -2 : -1;
   return static_cast<int>(PyLong_AsLong(o));
 }
+
+namespace {
 
 PyObject* row_getattro(PyObject* self, PyObject* name) {
   RowView* v = nb::inst_ptr<RowView>(self);
@@ -144,25 +132,29 @@ nb::object Read(nb::handle self, int i, int mode) {
     pause.emplace();
     budget.emplace(RegionSize(self));
   }
-  if (nb::isinstance<RowView>(self)) {
-    const RowView& v = nb::cast<const RowView&>(self);
-    if (i < 0 || i >= v.row.num_fields()) throw nb::index_error("row ordinal out of range");
-    out = ReadAt(self.ptr(), v, i, mode);
-  } else {
-    const ArrayView& v = nb::cast<const ArrayView&>(self);
-    if (i < 0 || i >= v.arr.size()) throw nb::index_error("array index out of range");
-    out = ReadAt(self.ptr(), v, i, mode);
-  }
+  bool row = nb::isinstance<RowView>(self) || nb::isinstance<ResolvedRowView>(self);
+  if (i < 0 || i >= LengthOf(self))
+    throw nb::index_error(row ? "row ordinal out of range" : "array index out of range");
+  out = ReadAny(self, i, mode);
   if (!out) throw nb::python_error();
   return nb::steal(out);
 }
 
-int LengthOf(nb::handle view) {
-  if (nb::isinstance<RowView>(view)) return nb::cast<const RowView&>(view).row.num_fields();
-  return nb::cast<const ArrayView&>(view).arr.size();
+// tp_iternext of _Iter: NULL with no error set ends the loop. Raising StopIteration through
+// nanobind would throw a C++ exception at the end of every loop, and unwinding costs about a
+// microsecond: more than the loop itself for a short list (a `for` over an order's items).
+PyObject* iter_next(PyObject* self) {
+  Iter* it = nb::inst_ptr<Iter>(self);
+  ZR_GUARD_BEGIN
+  if (it->i >= LengthOf(it->view)) return nullptr;
+  return Read(it->view, it->i++, it->mode).release().ptr();
+  ZR_GUARD_END(nullptr)
 }
 
-/// bytes of a region: the exporter itself when it is a bytes object covering exactly it.
+PyType_Slot iter_slots[] = {{Py_tp_iternext, reinterpret_cast<void*>(iter_next)}, {0, nullptr}};
+
+}  // namespace
+
 nb::object RegionBytes(const HolderPtr& h, std::span<const uint8_t> region) {
   const uint8_t* data = region.data();
   size_t size = region.size();
@@ -170,6 +162,8 @@ nb::object RegionBytes(const HolderPtr& h, std::span<const uint8_t> region) {
     return nb::borrow(h->view.obj);
   return nb::steal(PyBytes_FromStringAndSize(reinterpret_cast<const char*>(data), size));
 }
+
+namespace {
 
 /// A memoryview of a region, without copying.
 nb::object RegionMemoryview(const HolderPtr& h, std::span<const uint8_t> region) {
@@ -188,6 +182,10 @@ bool SameType(const Type& a, const Type& b) {
 }
 
 }  // namespace
+
+nb::object ReadChecked(nb::handle self, int i, int mode) { return Read(self, i, mode); }
+
+nb::object MakeIter(nb::handle view) { return nb::cast(Iter{nb::borrow(view), 0, kObjects}); }
 
 /// CompiledSchema (cpp-row's Schema with the binding's type tree) and the schema helpers.
 void BindSchema(nb::module_& m) {
@@ -416,12 +414,9 @@ void BindBinaryMap(nb::module_& m) {
 
 /// The iterator over the ordinals of a row or array view.
 void BindIter(nb::module_& m) {
-  nb::class_<Iter>(m, "_Iter")
-      .def("__iter__", [](nb::handle self) { return nb::borrow(self); })
-      .def("__next__", [](Iter& it) {
-        if (it.i >= LengthOf(it.view)) throw nb::stop_iteration();
-        return Read(it.view, it.i++, it.mode);
-      });
+  nb::class_<Iter>(m, "_Iter", nb::type_slots(iter_slots)).def("__iter__", [](nb::handle self) {
+    return nb::borrow(self);
+  });
 }
 
 /// Module functions over rows: wrapping, validation, reads.
@@ -432,6 +427,21 @@ void BindRowFunctions(nb::module_& m) {
         return MakeRow(std::move(schema), c, buffer, level);
       },
       nb::arg("schema"), nb::arg("compiled"), nb::arg("buffer"), nb::arg("level") = "bounds");
+
+  m.def(
+      "make_rows",
+      [](nb::object schema, const Compiled& c, nb::handle buffer, nb::ndarray<const int64_t, nb::ndim<1>> starts,
+         nb::ndarray<const int64_t, nb::ndim<1>> ends, const std::string& level) {
+        auto span = [](const nb::ndarray<const int64_t, nb::ndim<1>>& a) {
+          if (a.shape(0) > 1 && a.stride(0) != 1)
+            throw nb::value_error("make_rows: starts and ends must be contiguous int64 arrays");
+          return std::span<const int64_t>(a.data(), a.shape(0));
+        };
+        return MakeRows(std::move(schema), c, buffer, span(starts), span(ends), level);
+      },
+      nb::arg("schema"), nb::arg("compiled"), nb::arg("buffer"), nb::arg("starts"), nb::arg("ends"),
+      nb::arg("level") = "bounds",
+      "Views of rows [starts[k], ends[k]) of one buffer, in one call (int64 NumPy arrays).");
 
   m.def(
       "validate",
@@ -507,6 +517,7 @@ NB_MODULE(_zerorow, m) {
   BindEncoder(m);
   BindArrow(m);
   BindDecode(m);
+  BindResolve(m);
 
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try {

@@ -33,8 +33,11 @@ void EnsureImports() {
 std::string Component(Link link, int index, nb::handle parent) {
   switch (link) {
     case Link::Field:
+      if (nb::isinstance<ResolvedRowView>(parent)) return nb::cast<const ResolvedRowView&>(parent).row.PathOf(index);
       return nb::cast<const RowView&>(parent).row.PathOf(index);
     case Link::Element:
+      if (nb::isinstance<ResolvedArrayView>(parent))
+        return nb::cast<const ResolvedArrayView&>(parent).arr.PathOf(index);
       return nb::cast<const ArrayView&>(parent).arr.PathOf(index);
     default:
       return "";
@@ -116,8 +119,10 @@ T Take(nb::handle self, zerorow::Result<T>&& r) {
 PyObject* DeepMap(nb::handle map, int mode);
 
 // A nested row converted to a dict (deep mode), in the native code: no Python callbacks.
+// `View` is RowView or ResolvedRowView (the reader's names).
+template <typename View>
 PyObject* DeepRow(nb::handle obj, int mode) {
-  const RowView& rv = nb::cast<const RowView&>(obj);
+  const View& rv = nb::cast<const View&>(obj);
   nb::object d = nb::steal(PyDict_New());
   for (int k = 0; k < rv.row.num_fields(); ++k) {
     PyObject* item = ReadAt(obj.ptr(), rv, k, mode);
@@ -144,6 +149,34 @@ PyObject* NewMap(nb::handle self, const ViewBase& v, Link link, int i, zerorow::
   return mobj.release().ptr();
 }
 
+PyObject* NewMap(nb::handle self, const ViewBase& v, Link link, int i, zerorow::ResolvedMap map, const TypePtr& mt,
+                 int mode) {
+  ResolvedMapView m;
+  m.hold = v.hold;
+  m.map = map;
+  m.type = mt;
+  m.parent = nb::borrow(self);
+  m.index = i;
+  m.link = link;
+  nb::object mobj = nb::cast(std::move(m), nb::rv_policy::move);
+  if (mode & kDeep) return DeepMap(mobj, mode);
+  return mobj.release().ptr();
+}
+
+/// The elements of an array view (plain or resolved) as a list, in deep mode.
+PyObject* DeepList(nb::handle obj, int mode) {
+  int n = LengthOf(obj);
+  PyObject* list = PyList_New(n);
+  if (!list) throw nb::python_error();
+  nb::object guard = nb::steal(list);
+  for (int k = 0; k < n; ++k) {
+    PyObject* item = ReadAny(obj, k, mode);
+    if (!item) throw nb::python_error();
+    PyList_SET_ITEM(list, k, item);
+  }
+  return guard.release().ptr();
+}
+
 PyObject* NewArray(nb::handle self, const ViewBase& v, Link link, int i, zerorow::BinaryArray arr, TypePtr elem,
                    int mode) {
   ArrayView a;
@@ -155,19 +188,21 @@ PyObject* NewArray(nb::handle self, const ViewBase& v, Link link, int i, zerorow
   a.index = i;
   a.link = link;
   nb::object obj = nb::cast(std::move(a), nb::rv_policy::move);
-  if (mode & kDeep) {
-    const ArrayView& av = nb::cast<const ArrayView&>(obj);
-    int n = av.arr.size();
-    PyObject* list = PyList_New(n);
-    if (!list) throw nb::python_error();
-    nb::object guard = nb::steal(list);
-    for (int k = 0; k < n; ++k) {
-      PyObject* item = ReadAt(obj.ptr(), av, k, mode);
-      if (!item) throw nb::python_error();
-      PyList_SET_ITEM(list, k, item);
-    }
-    return guard.release().ptr();
-  }
+  if (mode & kDeep) return DeepList(obj, mode);
+  return obj.release().ptr();
+}
+
+PyObject* NewArray(nb::handle self, const ViewBase& v, Link link, int i, zerorow::ResolvedArray arr, TypePtr elem,
+                   int mode) {
+  ResolvedArrayView a;
+  a.hold = v.hold;
+  a.arr = arr;
+  a.elem = std::move(elem);
+  a.parent = nb::borrow(self);
+  a.index = i;
+  a.link = link;
+  nb::object obj = nb::cast(std::move(a), nb::rv_policy::move);
+  if (mode & kDeep) return DeepList(obj, mode);
   return obj.release().ptr();
 }
 
@@ -182,12 +217,28 @@ PyObject* NewRow(nb::handle self, const ViewBase& v, Link link, int i, zerorow::
   r.link = link;
   r.is_row = true;
   nb::object obj = nb::cast(std::move(r), nb::rv_policy::move);
-  if (mode & kDeep) return DeepRow(obj, mode);
+  if (mode & kDeep) return DeepRow<RowView>(obj, mode);
+  return obj.release().ptr();
+}
+
+PyObject* NewRow(nb::handle self, const ViewBase& v, Link link, int i, zerorow::ResolvedRow row, TypePtr st, int mode) {
+  ResolvedRowView r;
+  r.hold = v.hold;
+  r.row = row;
+  r.type = std::move(st);
+  r.resolution = nb::none();
+  r.parent = nb::borrow(self);
+  r.index = i;
+  r.link = link;
+  r.is_row = true;
+  nb::object obj = nb::cast(std::move(r), nb::rv_policy::move);
+  if (mode & kDeep) return DeepRow<ResolvedRowView>(obj, mode);
   return obj.release().ptr();
 }
 
 /// Refuses a conversion that went past its decode budget (views.h), at the value's path.
-[[noreturn]] void OverBudget(nb::handle self, const zerorow::detail::SlotView& sv, int i) {
+template <typename SV>
+[[noreturn]] void OverBudget(nb::handle self, const SV& sv, int i) {
   int64_t total = g_budget->total;
   throw Error(Kind::InvalidData, JoinPath(ErrorPrefix(self), sv.PathOf(i)),
               "expected at most " + std::to_string(total) +
@@ -196,21 +247,45 @@ PyObject* NewRow(nb::handle self, const ViewBase& v, Link link, int i, zerorow::
                   "(SPEC §6.2; level full rejects such rows)");
 }
 
-inline void Spend(int64_t n, nb::handle self, const zerorow::detail::SlotView& sv, int i) {
+template <typename SV>
+inline void Spend(int64_t n, nb::handle self, const SV& sv, int i) {
   if (g_budget && (g_budget->left -= n) < 0) OverBudget(self, sv, i);
 }
 
-// cpp-row's checked getter (errors raised with the view's path) or, for level "none",
-// its ...Unchecked twin.
-#define ZR_GET(Name) (kChecked ? Take(self, sv.Get##Name(i)) : sv.Get##Name##Unchecked(i))
+/// cpp-row's checked getter `checked` (errors raised with the view's path) or, for level
+/// "none", its ...Unchecked twin `unchecked` (generic lambdas: a resolved view, which has no
+/// unchecked getters, never instantiates it).
+template <bool kChecked, typename SV, typename C, typename U>
+auto GetValue(nb::handle self, const SV& sv, int i, C checked, U unchecked) {
+  if constexpr (kChecked) {
+    return Take(self, checked(sv, i));
+  } else {
+    return unchecked(sv, i);
+  }
+}
+#define ZR_GET(Name)                                                    \
+  GetValue<kChecked>(                                                   \
+      self, sv, i, [](const auto& s, int k) { return s.Get##Name(k); }, \
+      [](const auto& s, int k) { return s.Get##Name##Unchecked(k); })
 
-// Ordinal i of a row or array: `sv` is the cpp-row view, `tp` the binding's type of the value
-// (owning pointer, for nested views).
-template <bool kChecked>
-PyObject* ReadSlot(nb::handle self, const ViewBase& v, const zerorow::detail::SlotView& sv, const TypePtr& tp, int i,
-                   int mode) {
+// Ordinal i of a row or array: `sv` is the cpp-row view (BinaryRow / BinaryArray, or the
+// resolved ResolvedRow / ResolvedArray, always checked), `tp` the binding's type of the value as
+// read (the reader's, for a resolved view; owning pointer, for nested views).
+/// A reader field the writer lacks (SPEC §13.1): null, and no byte of the row spent on it.
+inline bool Absent(const zerorow::detail::SlotView&, int) { return false; }
+template <bool kRow>
+inline bool Absent(const zerorow::detail::ResolvedSlots<kRow>& sv, int i) {
+  return sv.IsAbsent(i);
+}
+
+template <bool kChecked, typename SV>
+PyObject* ReadSlot(nb::handle self, const ViewBase& v, const SV& sv, const TypePtr& tp, int i, int mode) {
+  if (Absent(sv, i)) Py_RETURN_NONE;
   Spend(1, self, sv, i);
-  if (kChecked ? Take(self, sv.IsNull(i)) : sv.IsNullUnchecked(i)) Py_RETURN_NONE;
+  bool null = GetValue<kChecked>(
+      self, sv, i, [](const auto& s, int k) { return s.IsNull(k); },
+      [](const auto& s, int k) { return s.IsNullUnchecked(k); });
+  if (null) Py_RETURN_NONE;
   const Type& t = *tp;
   Link link = v.is_row ? Link::Field : Link::Element;
   auto where = [&] { return JoinPath(ErrorPrefix(self), sv.PathOf(i)); };
@@ -295,10 +370,24 @@ DecodeBudget* g_budget = nullptr;
 size_t RegionSize(nb::handle view) {
   if (nb::isinstance<RowView>(view)) return nb::cast<const RowView&>(view).row.size_bytes();
   if (nb::isinstance<ArrayView>(view)) return nb::cast<const ArrayView&>(view).arr.bytes().size();
+  if (nb::isinstance<ResolvedRowView>(view)) return nb::cast<const ResolvedRowView&>(view).row.bytes().size();
+  if (nb::isinstance<ResolvedArrayView>(view)) return nb::cast<const ResolvedArrayView&>(view).arr.bytes().size();
+  if (nb::isinstance<ResolvedMapView>(view)) return nb::cast<const ResolvedMapView&>(view).map.bytes().size();
   return nb::cast<const MapView&>(view).map.size_bytes();
 }
 
 nb::object MapArray(nb::handle map, Link which) {
+  if (nb::isinstance<ResolvedMapView>(map)) {
+    const ResolvedMapView& m = nb::cast<const ResolvedMapView&>(map);
+    ResolvedArrayView a;
+    a.hold = m.hold;
+    a.arr = which == Link::Keys ? m.map.keys() : m.map.values();
+    a.elem = which == Link::Keys ? m.type->elem : m.type->value;
+    a.parent = nb::borrow(map);
+    a.index = 0;
+    a.link = which;
+    return nb::cast(std::move(a), nb::rv_policy::move);
+  }
   const MapView& m = nb::cast<const MapView&>(map);
   ArrayView a;
   a.hold = m.hold;
@@ -317,15 +406,13 @@ namespace {
 // hashed (lists, dicts) are made hashable by the Python helper.
 PyObject* DeepMap(nb::handle map, int mode) {
   nb::object keys = MapArray(map, Link::Keys), values = MapArray(map, Link::Values);
-  const ArrayView& ka = nb::cast<const ArrayView&>(keys);
-  const ArrayView& va = nb::cast<const ArrayView&>(values);
-  int n = ka.arr.size();
+  int n = LengthOf(keys);
   bool pairs = mode & kMapPairs;
   nb::object out = nb::steal(pairs ? PyList_New(n) : PyDict_New());
   for (int k = 0; k < n; ++k) {
-    nb::object key = nb::steal(ReadAt(keys.ptr(), ka, k, mode));
+    nb::object key = nb::steal(ReadAny(keys, k, mode));
     if (!key.is_valid()) throw nb::python_error();
-    nb::object value = nb::steal(ReadAt(values.ptr(), va, k, mode));
+    nb::object value = nb::steal(ReadAny(values, k, mode));
     if (!value.is_valid()) throw nb::python_error();
     if (pairs) {
       PyList_SET_ITEM(out.ptr(), k, PyTuple_Pack(2, key.ptr(), value.ptr()));
@@ -343,18 +430,10 @@ nb::object DeepValue(nb::handle view, int mode) {
   GcPause pause;
   BudgetScope budget(RegionSize(view));  // SPEC §6.2: at most one value per byte
   mode |= kDeep;
-  if (nb::isinstance<RowView>(view)) return nb::steal(DeepRow(view, mode));
-  if (nb::isinstance<MapView>(view)) return nb::steal(DeepMap(view, mode));
-  const ArrayView& av = nb::cast<const ArrayView&>(view);
-  int n = av.arr.size();
-  nb::object list = nb::steal(PyList_New(n));
-  if (!list.is_valid()) throw nb::python_error();
-  for (int k = 0; k < n; ++k) {
-    PyObject* item = ReadAt(view.ptr(), av, k, mode);
-    if (!item) throw nb::python_error();
-    PyList_SET_ITEM(list.ptr(), k, item);
-  }
-  return list;
+  if (nb::isinstance<RowView>(view)) return nb::steal(DeepRow<RowView>(view, mode));
+  if (nb::isinstance<ResolvedRowView>(view)) return nb::steal(DeepRow<ResolvedRowView>(view, mode));
+  if (nb::isinstance<MapView>(view) || nb::isinstance<ResolvedMapView>(view)) return nb::steal(DeepMap(view, mode));
+  return nb::steal(DeepList(view, mode));
 }
 
 namespace {
@@ -405,6 +484,18 @@ std::string PathOf(nb::handle view) {
     parent = m.parent;
     link = m.link;
     index = m.index;
+  } else if (nb::isinstance<ResolvedRowView>(view) || nb::isinstance<ResolvedArrayView>(view)) {
+    const ViewBase& b = nb::isinstance<ResolvedRowView>(view)
+                            ? static_cast<const ViewBase&>(nb::cast<const ResolvedRowView&>(view))
+                            : static_cast<const ViewBase&>(nb::cast<const ResolvedArrayView&>(view));
+    parent = b.parent;
+    link = b.link;
+    index = b.index;
+  } else if (nb::isinstance<ResolvedMapView>(view)) {
+    const ResolvedMapView& m = nb::cast<const ResolvedMapView&>(view);
+    parent = m.parent;
+    link = m.link;
+    index = m.index;
   } else {
     return "";
   }
@@ -414,6 +505,10 @@ std::string PathOf(nb::handle view) {
 
 std::string PathOfSlot(nb::handle view, int i) {
   if (nb::isinstance<RowView>(view)) return JoinPath(PathOf(view), nb::cast<const RowView&>(view).row.PathOf(i));
+  if (nb::isinstance<ResolvedRowView>(view))
+    return JoinPath(PathOf(view), nb::cast<const ResolvedRowView&>(view).row.PathOf(i));
+  if (nb::isinstance<ResolvedArrayView>(view))
+    return JoinPath(PathOf(view), nb::cast<const ResolvedArrayView&>(view).arr.PathOf(i));
   return JoinPath(PathOf(view), nb::cast<const ArrayView&>(view).arr.PathOf(i));
 }
 
@@ -427,11 +522,34 @@ PyObject* ReadAt(PyObject* self, const ArrayView& v, int i, int mode) {
                      : ReadSlot<true>(self, v, v.arr, v.elem, i, mode);
 }
 
-RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level) {
-  auto hold = std::make_shared<Holder>();
-  if (PyObject_GetBuffer(buffer.ptr(), &hold->view, PyBUF_SIMPLE) != 0) throw nb::python_error();
-  hold->has_view = true;
-  std::span<const uint8_t> bytes(hold->data(), hold->size());
+// A resolved view reads with cpp-row's resolved getters, which are always checked (SPEC §13.4).
+PyObject* ReadAt(PyObject* self, const ResolvedRowView& v, int i, int mode) {
+  return ReadSlot<true>(self, v, v.row, v.type->fields[static_cast<size_t>(i)].type, i, mode);
+}
+
+PyObject* ReadAt(PyObject* self, const ResolvedArrayView& v, int i, int mode) {
+  return ReadSlot<true>(self, v, v.arr, v.elem, i, mode);
+}
+
+PyObject* ReadAny(nb::handle view, int i, int mode) {
+  if (nb::isinstance<RowView>(view)) return ReadAt(view.ptr(), nb::cast<const RowView&>(view), i, mode);
+  if (nb::isinstance<ArrayView>(view)) return ReadAt(view.ptr(), nb::cast<const ArrayView&>(view), i, mode);
+  if (nb::isinstance<ResolvedRowView>(view)) return ReadAt(view.ptr(), nb::cast<const ResolvedRowView&>(view), i, mode);
+  return ReadAt(view.ptr(), nb::cast<const ResolvedArrayView&>(view), i, mode);
+}
+
+int LengthOf(nb::handle view) {
+  if (nb::isinstance<RowView>(view)) return nb::cast<const RowView&>(view).row.num_fields();
+  if (nb::isinstance<ArrayView>(view)) return nb::cast<const ArrayView&>(view).arr.size();
+  if (nb::isinstance<ResolvedRowView>(view)) return nb::cast<const ResolvedRowView&>(view).row.num_fields();
+  return nb::cast<const ResolvedArrayView&>(view).arr.size();
+}
+
+namespace {
+
+// One top-level row view over `bytes`, a region of the buffer `hold` keeps alive.
+RowView WrapRow(nb::object schema, const Compiled& c, const HolderPtr& hold, std::span<const uint8_t> bytes,
+                const std::string& level) {
   RowView r;
   // SPEC §6.2 levels, one meaning each: none checks nothing, bounds checks the wrap rules here
   // and every access later, full validates the whole row once and then reads as bounds.
@@ -445,13 +563,48 @@ RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const 
     throw nb::value_error(
         ("level must be 'none', 'bounds' or 'full' (zerorow.ValidationLevel), not '" + level + "'").c_str());
   }
-  r.hold = std::move(hold);
+  r.hold = hold;
   r.type = c.type;
   r.schema = std::move(schema);
   r.parent = nb::none();
   r.link = Link::Top;
   r.is_row = true;
   return r;
+}
+
+HolderPtr HoldBuffer(nb::handle buffer) {
+  auto hold = std::make_shared<Holder>();
+  if (PyObject_GetBuffer(buffer.ptr(), &hold->view, PyBUF_SIMPLE) != 0) throw nb::python_error();
+  hold->has_view = true;
+  return hold;
+}
+
+}  // namespace
+
+RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level) {
+  HolderPtr hold = HoldBuffer(buffer);
+  return WrapRow(std::move(schema), c, hold, std::span<const uint8_t>(hold->data(), hold->size()), level);
+}
+
+nb::list MakeRows(nb::object schema, const Compiled& c, nb::handle buffer, std::span<const int64_t> starts,
+                  std::span<const int64_t> ends, const std::string& level) {
+  if (starts.size() != ends.size())
+    throw nb::value_error(
+        ("make_rows: " + std::to_string(starts.size()) + " starts but " + std::to_string(ends.size()) + " ends")
+            .c_str());
+  HolderPtr hold = HoldBuffer(buffer);
+  const uint64_t size = hold->size();
+  nb::list out;
+  for (size_t k = 0; k < starts.size(); ++k) {
+    int64_t a = starts[k], b = ends[k];
+    if (a < 0 || b < a || static_cast<uint64_t>(b) > size)
+      throw Error(Kind::Truncated, "<row " + std::to_string(k) + ">",
+                  "expected 0 <= start <= end <= " + std::to_string(size) + " but found start " + std::to_string(a) +
+                      ", end " + std::to_string(b));
+    std::span<const uint8_t> bytes(hold->data() + a, static_cast<size_t>(b - a));
+    out.append(nb::cast(WrapRow(schema, c, hold, bytes, level), nb::rv_policy::move));
+  }
+  return out;
 }
 
 nb::object MakeRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level) {

@@ -1,6 +1,8 @@
 // The zero-copy views: RowData (a row), ArrayData (a list value), MapData (a map value).
 #pragma once
 
+#include <zerorow/resolve.h>
+
 #include "common.h"
 
 namespace zr {
@@ -40,6 +42,30 @@ struct MapView {
   Link link = Link::Field;
   bool unchecked = false;
   nb::object key_index;  // dict key -> first ordinal, built on the first lookup (keys only: no cycle)
+};
+
+/// A resolved row (SPEC §13.4): the writer's bytes read through a Resolution as a row of the
+/// reader. cpp-row's zerorow::ResolvedRow borrows the Resolution's tables: the top-level view
+/// holds the Resolution (`resolution`), and every nested view holds its parent.
+struct ResolvedRowView : ViewBase {
+  zerorow::ResolvedRow row;
+  TypePtr type;           // the reader's struct type (binding side: names, tzinfo)
+  nb::object resolution;  // the top level's Resolution (it owns the tables), else None
+};
+
+struct ResolvedArrayView : ViewBase {
+  zerorow::ResolvedArray arr;
+  TypePtr elem;  // the reader's element type
+};
+
+struct ResolvedMapView {
+  HolderPtr hold;
+  zerorow::ResolvedMap map;
+  TypePtr type;  // the reader's map type
+  nb::object parent;
+  int32_t index = 0;
+  Link link = Link::Field;
+  nb::object key_index;  // dict key -> first ordinal, built on the first lookup
 };
 
 /// Conversion modes for reading values.
@@ -89,12 +115,24 @@ struct GcPause {
 /// on every view read from it (the caller asserts the bytes are valid).
 RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level);
 nb::object MakeRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level);
-/// An ArrayView of a map's keys (Link::Keys) or values (Link::Values).
+/// Views of many rows of one schema laid in one buffer (an Arrow binary column's data): row k
+/// is bytes [starts[k], ends[k]). One native call for a whole batch, every view sharing one
+/// hold on the buffer; each is wrapped (and checked) as BuildRow does.
+nb::list MakeRows(nb::object schema, const Compiled& c, nb::handle buffer, std::span<const int64_t> starts,
+                  std::span<const int64_t> ends, const std::string& level);
+/// An ArrayView of a map's keys (Link::Keys) or values (Link::Values); a ResolvedArrayView
+/// for a ResolvedMapView.
 nb::object MapArray(nb::handle map, Link which);
 /// Reads ordinal i of a row view / array view `self` (a new reference) with cpp-row's
 /// checked getters; throws Error.
 PyObject* ReadAt(PyObject* self, const RowView& v, int i, int mode);
 PyObject* ReadAt(PyObject* self, const ArrayView& v, int i, int mode);
+PyObject* ReadAt(PyObject* self, const ResolvedRowView& v, int i, int mode);
+PyObject* ReadAt(PyObject* self, const ResolvedArrayView& v, int i, int mode);
+/// Ordinal i of any row or array view, plain or resolved (a new reference; throws Error).
+PyObject* ReadAny(nb::handle view, int i, int mode);
+/// The ordinal count of any row or array view: fields of a row, elements of an array.
+int LengthOf(nb::handle view);
 /// A whole row / array / map view converted to dict / list / dict (pairs with kMapPairs),
 /// under one decode budget (SPEC §6.2).
 nb::object DeepValue(nb::handle view, int mode);
@@ -102,6 +140,17 @@ nb::object DeepValue(nb::handle view, int mode);
 std::string PathOfSlot(nb::handle view, int i);
 /// The SPEC §4.3 path of a view.
 std::string PathOf(nb::handle view);
+/// Ordinal of the field `name` (an interned str compares by pointer first) in a struct type:
+/// -1 when absent, -2 when the lookup raised.
+int FieldIndexOf(const Type& t, PyObject* name);
+/// Read of ordinal i of a row or array view (plain or resolved), range-checked (IndexError); a
+/// deep read runs under its own decode budget (SPEC §6.2).
+nb::object ReadChecked(nb::handle self, int i, int mode);
+/// An iterator over the values of a row or array view.
+nb::object MakeIter(nb::handle view);
+/// The bytes of a region: the exporter itself when it is a bytes object covering exactly it.
+nb::object RegionBytes(const HolderPtr& h, std::span<const uint8_t> region);
+
 /// Raises a cpp-row error as the zerorow error; `prefix` is the path of the view it came from.
 [[noreturn]] void ThrowCore(const zerorow::Status& st, const std::string& prefix = {});
 /// Same, with the whole path given by the caller (the encoder's walker knows it).
@@ -111,3 +160,24 @@ inline void CheckCore(const zerorow::Status& st, const std::string& prefix = {})
 }
 
 }  // namespace zr
+
+// The guard of the hand-written type slots: C++ errors become the Python error they stand for.
+#define ZR_GUARD_BEGIN try {
+#define ZR_GUARD_END(ret)                          \
+  }                                                \
+  catch (const Error& e) {                         \
+    SetPyError(e);                                 \
+    return ret;                                    \
+  }                                                \
+  catch (nb::python_error & e) {                   \
+    e.restore();                                   \
+    return ret;                                    \
+  }                                                \
+  catch (const nb::builtin_exception& e) {         \
+    PyErr_SetString(PyExc_TypeError, e.what());    \
+    return ret;                                    \
+  }                                                \
+  catch (const std::exception& e) {                \
+    PyErr_SetString(PyExc_RuntimeError, e.what()); \
+    return ret;                                    \
+  }

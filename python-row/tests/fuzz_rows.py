@@ -23,14 +23,29 @@ SCHEMA = zerorow.Schema.from_json(
 )
 
 
+# SCHEMA evolved (SPEC §13): fields reordered, one renamed through an alias, one removed, one
+# added, integers and the decimal widened, strings read as binary, a struct in a list evolved.
+READER = zerorow.Schema.from_json(
+    '{"type":"struct","fields":['
+    '{"name":"ts","type":{"type":"timestamp","tz":"+01:00"},"nullable":true},'
+    '{"name":"m","type":{"type":"map","key":"binary","value":{"type":"list","element":"float64","element_nullable":true},'
+    '"value_nullable":true},"nullable":true},'
+    '{"name":"l","type":{"type":"list","element":{"type":"struct","fields":[{"name":"t","type":"time","nullable":true},'
+    '{"name":"added","type":"string","nullable":true}]},"element_nullable":true},"nullable":true},'
+    '{"name":"amount","type":{"type":"decimal","precision":38,"scale":6},"nullable":true,"aliases":["d"]},'
+    '{"name":"i","type":"int64","nullable":true}]}'
+)
+RESOLUTION = zerorow.resolve(SCHEMA, READER)
+
+
 def walk(v):
-    if isinstance(v, zerorow.RowData):
+    if isinstance(v, (zerorow.RowData, zerorow.ResolvedRow)):
         for i in range(len(v)):
             walk(v[i])
-    elif isinstance(v, zerorow.ArrayData):
+    elif isinstance(v, (zerorow.ArrayData, zerorow.ResolvedArray)):
         for x in v:
             walk(x)
-    elif isinstance(v, zerorow.MapData):
+    elif isinstance(v, (zerorow.MapData, zerorow.ResolvedMap)):
         for k, x in zip(v.keys(), v.values(), strict=False):
             walk(k)
             walk(x)
@@ -75,6 +90,12 @@ def check(data: bytes) -> None:
         pass
     try:
         walk(zerorow.RowData(SCHEMA, data))
+    except (zerorow.ZerorowError, OverflowError):
+        pass
+    try:  # the same bytes read through the resolution to READER
+        row = RESOLUTION.view(data)
+        walk(row)
+        row.to_reader_row()
     except (zerorow.ZerorowError, OverflowError):
         pass
 

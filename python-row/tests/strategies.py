@@ -131,3 +131,175 @@ def same(t, a, b):
     if i == "struct":
         return all(same(f.type, a[f.name], b[f.name]) for f in t.fields)
     return a == b
+
+
+# ---- schema evolution (SPEC §13): allowed and refused changes of a writer schema ----------
+# A reader type is drawn from a writer type by allowed changes; each change comes with the
+# projection of a writer value (raw form, as values() draws them) to the reader's value, done
+# by hand along the change, so a test compares it with what the resolution reads.
+
+WIDENINGS = {  # SPEC §13.3
+    "int8": ["int16", "int32", "int64", "float32", "float64"],
+    "int16": ["int32", "int64", "float32", "float64"],
+    "int32": ["int64", "float64"],
+    "float32": ["float64"],
+    "string": ["binary"],
+}
+
+
+def _f32(v):
+    return struct.unpack("<f", struct.pack("<f", v))[0]
+
+
+def _scalar_change(draw, t, key):
+    """(reader type, projection) of a scalar writer type: kept, or widened (SPEC §13.3)."""
+    same = (t, lambda v: v)
+    if not draw(st.booleans()):
+        return same
+    if t.id == "decimal":
+        up = draw(st.integers(0, 38 - t.precision))
+        more = draw(st.integers(0, up))
+        return zerorow.decimal(t.precision + up, t.scale + more), lambda v: v
+    if t.id == "timestamp" and t.tz:
+        return zerorow.timestamp("Europe/Paris"), lambda v: v
+    to = [r for r in WIDENINGS.get(t.id, []) if not (key and r.startswith("float"))]
+    if not to:
+        return same
+    r = draw(st.sampled_from(to))
+    if r == "binary":
+        return zerorow.binary, lambda v: v.encode("utf-8")
+    if t.id == "float32":
+        return zerorow.float64, _f32
+    if r.startswith("float"):
+        return zerorow.DataType(r), float
+    return zerorow.DataType(r), lambda v: v
+
+
+def _none_ok(fn):
+    return lambda v: None if v is None else fn(v)
+
+
+def _evolve(draw, t, key=False):
+    """(reader type, projection of a writer value) after random allowed changes."""
+    if t.id == "list":
+        et, ep = _evolve(draw, t.element, key)
+        nullable = t.element_nullable or draw(st.booleans())
+        return zerorow.list_(et, nullable), lambda v: [_none_ok(ep)(x) for x in v]
+    if t.id == "map":
+        kt, kp = _scalar_change(draw, t.key, True)
+        vt, vp = _evolve(draw, t.value, key)
+        nullable = t.value_nullable or draw(st.booleans())
+        return zerorow.map_(kt, vt, nullable), lambda v: [
+            (kp(k), _none_ok(vp)(x)) for k, x in v
+        ]
+    if t.id == "struct":
+        return _evolve_struct(draw, t)
+    return _scalar_change(draw, t, key)
+
+
+def _evolve_struct(draw, t):
+    fields = []  # the reader's fields
+    projections = []  # (reader name, writer name or None, projection)
+    used: set[str] = set()
+
+    def new_name():
+        name = draw(_new_names.filter(lambda n: n not in used))
+        used.add(name)
+        return name
+
+    for f in t.fields:
+        if draw(st.integers(0, 5)) == 0:  # removed: the reader skips it
+            continue
+        ft, fp = _evolve(draw, f.type)
+        name, aliases = f.name, ()
+        if draw(st.integers(0, 3)) == 0:  # renamed: the reader lists the old name
+            name, aliases = new_name(), (f.name,)
+        nullable = f.nullable or draw(st.booleans())
+        fields.append(zerorow.field(name, ft, nullable, aliases))
+        projections.append((name, f.name, _none_ok(fp)))
+    for _ in range(draw(st.integers(0, 2))):  # added: nullable, reads as null
+        name = new_name()
+        fields.append(zerorow.field(name, draw(types()), True))
+        projections.append((name, None, None))
+    order = draw(st.permutations(range(len(fields))))
+    fields = [fields[k] for k in order]
+    projections = [projections[k] for k in order]
+
+    def project(v):
+        return {r: (None if w is None else fn(v[w])) for r, w, fn in projections}
+
+    return zerorow.struct(fields), project
+
+
+# Names no writer field has: the writer's alphabet (_fields) has no "n", "w" or digits.
+_new_names = st.integers(0, 10**9).map(lambda k: f"new{k}")
+
+
+@st.composite
+def evolutions(draw):
+    """(writer schema, reader schema, projection of a writer row's values to the reader's)."""
+    writer = draw(schemas())
+    reader_type, project = _evolve_struct(draw, writer.type)
+    return writer, zerorow.Schema(reader_type), project
+
+
+REFUSALS = {  # SPEC §13.3: a writer type and a reader type it cannot be read as
+    "int64": ["int32", "float32", "float64"],
+    "int32": ["int16", "float32"],
+    "float64": ["float32", "int64"],
+    "float32": ["int32"],
+    "binary": ["string"],
+    "date32": ["timestamp"],
+    "time": ["duration"],
+    "duration": ["time"],
+    "bool": ["int8"],
+}
+
+
+def _refuse(draw, t, path):
+    """(reader type, schema path) of a type with one refused change somewhere in it, or None
+    when no change applies to it."""
+    if t.id == "list":
+        inner = _refuse(draw, t.element, path + "[]")
+        if inner is None:
+            return None
+        return zerorow.list_(inner[0], t.element_nullable), inner[1]
+    if t.id == "map":
+        inner = _refuse(draw, t.value, path + "{values}")
+        if inner is None:
+            return None
+        return zerorow.map_(t.key, inner[0], t.value_nullable), inner[1]
+    if t.id == "struct":
+        for k, f in enumerate(t.fields):
+            fp = f"{path}.{f.name}" if path else f.name
+            fields = list(t.fields)
+            if f.nullable and draw(st.integers(0, 3)) == 0:  # nullable -> not null
+                fields[k] = zerorow.field(f.name, f.type, False)
+                return zerorow.struct(fields), fp
+            inner = _refuse(draw, f.type, fp)
+            if inner is not None:
+                fields[k] = zerorow.field(f.name, inner[0], f.nullable)
+                return zerorow.struct(fields), inner[1]
+        if draw(st.booleans()):  # a not-null field the writer lacks
+            name = draw(_new_names)
+            fields = list(t.fields) + [zerorow.field(name, zerorow.int32, False)]
+            return zerorow.struct(fields), f"{path}.{name}" if path else name
+        return None
+    if t.id == "timestamp":
+        return (zerorow.timestamp() if t.tz else zerorow.timestamp("UTC")), path
+    if t.id == "decimal" and t.scale > 0:
+        return zerorow.decimal(t.precision, t.scale - 1), path
+    if t.id in REFUSALS:
+        return zerorow.DataType(draw(st.sampled_from(REFUSALS[t.id]))), path
+    return None
+
+
+@st.composite
+def refusals(draw):
+    """(writer schema, reader schema, schema path of the one refused change)."""
+    writer = draw(schemas())
+    out = _refuse(draw, writer.type, "")
+    from hypothesis import assume
+
+    assume(out is not None)
+    return writer, zerorow.Schema(out[0]), out[1]

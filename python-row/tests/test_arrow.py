@@ -110,9 +110,11 @@ def test_row_files(tmp_path):
         assert f.to_arrow().column("id").to_pylist() == list(range(50))
     meta = pa.ipc.open_file(pa.memory_map(str(path))).schema.field("row").metadata
     assert meta[b"zerorow.fingerprint"].decode() == ENC.schema.fingerprint_hex
-    other = zerorow.Schema([zerorow.field("x", zerorow.int32)])
-    with pytest.raises(zerorow.SchemaMismatchError):
+    # a reader schema the file's cannot be resolved to (SPEC §13.5): refused at open, naming it
+    other = zerorow.Schema([zerorow.field("x", zerorow.int32, nullable=False)])
+    with pytest.raises(zerorow.SchemaMismatchError) as e:
         zerorow.open_file(path, schema=other)
+    assert str(path) in str(e.value) and e.value.path == "x"
 
 
 def test_row_file_with_bad_fingerprint(tmp_path):

@@ -12,6 +12,7 @@ CASES = sorted(
     if c not in ("invalid", "evolution") and os.path.isdir(os.path.join(VECTORS, c))
 )
 INVALID = sorted(os.listdir(os.path.join(VECTORS, "invalid")))
+EVOLUTION = sorted(os.listdir(os.path.join(VECTORS, "evolution")))
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -29,10 +30,19 @@ def test_reject(case):
     assert runner.check_reject(os.path.join(VECTORS, "invalid", case)) is None
 
 
+@pytest.mark.parametrize("case", EVOLUTION)
+def test_resolve(case):
+    assert runner.check_resolve(os.path.join(VECTORS, "evolution", case)) is None
+
+
+def test_evolution_vectors_are_there():
+    assert len(EVOLUTION) >= 25  # SPEC §13.6: a missing folder fails, it never skips
+
+
 def test_runner_cli_prints_one_line_per_check(capsys):
     assert runner.main([VECTORS]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 2 * len(CASES) + len(INVALID)
+    assert len(out) == 2 * len(CASES) + len(INVALID) + len(EVOLUTION)
     assert all(line.startswith("PASS ") for line in out), [
         x for x in out if not x.startswith("PASS")
     ]

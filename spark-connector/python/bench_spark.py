@@ -4,8 +4,8 @@
 Issue 13 item 5. 1M orders (BENCH_ROWS) of 30 top-level fields — 10 longs, 10 doubles,
 8 strings, a customer struct and 0-5 line items — are generated on the JVM and cached before
 timing. The function reads order_id, customer.country and the items' qty * price and returns
-one double; each job sums it. All variants run in this one process, side by side (the machine
-is shared: the ratios matter, not the absolute times). Prints a table and writes it as
+one double; each job sums it. All variants run in this one process, side by side, in
+interleaved rounds (the machine is shared: the ratios matter, not the absolute times). Prints a table and writes it as
 markdown (--markdown).
 """
 
@@ -151,12 +151,9 @@ def session():
 
 
 def timed(job):
-    times, result = [], None
-    for _ in range(REPEATS):
-        t0 = time.perf_counter()
-        result = job()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times), result
+    t0 = time.perf_counter()
+    result = job()
+    return time.perf_counter() - t0, result
 
 
 def variants(spark, df, tmp):
@@ -274,12 +271,20 @@ def main():
 
     zs.map_rows(df.limit(20000), on_row, "v DOUBLE").count()
     with tempfile.TemporaryDirectory() as tmp:
-        for key, name, job in variants(spark, df, tmp):
-            if args.only and key not in args.only.split(","):
-                continue
-            t, r = timed(job)
-            results[key] = (name, t, r)
-            print(f"{key:8} {name:48} {t:8.2f} s   -> {r}", flush=True)
+        jobs = [
+            v
+            for v in variants(spark, df, tmp)
+            if not args.only or v[0] in args.only.split(",")
+        ]
+        # Rounds interleave the variants: the machine is shared, and a neighbour's build then
+        # slows every variant alike instead of the few that ran while it lasted.
+        times: dict = {key: [] for key, _, _ in jobs}
+        for rnd in range(REPEATS):
+            for key, name, job in jobs:
+                t, r = timed(job)
+                times[key].append(t)
+                results[key] = (name, statistics.median(times[key]), r)
+                print(f"{rnd} {key:8} {name:48} {t:8.2f} s   -> {r}", flush=True)
     table = render(results)
     print(table)
     if args.markdown:
@@ -305,11 +310,13 @@ def render(results):
     per_record = {k: results[k][1] for k in ("b", "c", "d", "e") if k in results}
     best_k = min(per_record, key=per_record.get) if per_record else None
     lines = [
+        f"## A Python function over Spark rows: zerorow.spark vs PySpark's own paths (pyspark {pyspark.__version__})",
+        "",
         f"{ROWS:,} orders (30 fields, customer struct, 0-5 items), local[2], pyspark {pyspark.__version__}, "
-        f"median of {REPEATS}; {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, load {' '.join(load)}, "
+        f"median of {REPEATS} interleaved rounds; {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, load {' '.join(load)}, "
         f"{os.cpu_count()} cores {cpu}; `make bench-spark BENCH_ROWS={ROWS}`",
         "",
-        "| variant | job | time (s) | vs (a) | vs (f) |",
+        "| variant | job | time (s) | time / (a) | time / (f) |",
         "| --- | --- | ---: | ---: | ---: |",
     ]
     ta, tf = results.get("a", (0, None))[1], results.get("f", (0, None))[1]

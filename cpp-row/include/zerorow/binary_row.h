@@ -66,6 +66,8 @@ class SlotView {
   std::span<const uint8_t> bytes() const { return {data_, size_}; }
   /// Number of ordinals: fields (a row; BinaryRow calls it num_fields()) or elements (array).
   int size() const { return n_; }
+  /// False for a default-constructed view (no type: TypeAt and struct_type must not be called).
+  bool has_type() const { return type_ != nullptr; }
 
   /// How ordinal i is named in an error path (SPEC §4.3): the field name (row), "[i]"
   /// (list), "{keys}[i]" / "{values}[i]" (the key / value array of a map).
@@ -131,8 +133,10 @@ class SlotView {
   BinaryMap GetMapUnchecked(int i) const;
 
   /// The encoded bytes of a variable-width value (string, binary, list, map, struct, or
-  /// decimal with precision > 18) — the span its reference points at, checked against the
-  /// view (B2). Copies nested values between rows (RowWriter::WriteRawBody).
+  /// decimal with precision > 18): the span its reference points at, checked against the
+  /// view (B2). Nothing is copied; RowWriter::WriteRawBody takes it to copy a nested value
+  /// into another row. A fixed-width field has no body (schema_mismatch); a null value's
+  /// body is empty.
   Result<std::span<const uint8_t>> GetBody(int i) const;
 
   /// Byte equality (SPEC §2.6: equal values have equal bytes).
@@ -211,8 +215,12 @@ class BinaryRow : public detail::SlotView {
 class BinaryArray : public detail::SlotView {
  public:
   BinaryArray() = default;
-  /// W1-W2 for arrays; count < 2^31 and the fixed region must fit (B3).
+  /// W1-W2 for a top-level array buffer; count < 2^31 and the fixed region must fit (B3).
+  /// A buffer shorter than 8 bytes is truncated.
   static Result<BinaryArray> Wrap(std::span<const uint8_t> bytes, const DataType* element_type);
+  /// The same for the body of a list inside a row (what GetArray does): a body shorter than
+  /// 8 bytes is invalid_data, since the enclosing row's reference says where it ends.
+  static Result<BinaryArray> WrapNested(std::span<const uint8_t> bytes, const DataType* element_type);
   /// No checks (the count is read from the first 8 bytes). Inline, like BinaryRow's.
   static BinaryArray WrapUnchecked(const uint8_t* data, size_t size, const DataType* element_type) {
     BinaryArray a;

@@ -39,11 +39,14 @@ class DataType;
 struct Field;
 using DataTypePtr = std::shared_ptr<const DataType>;
 
-/// A field of a struct: name, type, nullability (SPEC §1).
+/// A field of a struct: name, type, nullability (SPEC §1), and the names it had before
+/// (SPEC §13.2: a reader matches a writer field by name, then by these aliases in order).
+/// Aliases are written in the canonical JSON but left out of the fingerprint (§4.2).
 struct Field {
   std::string name;
   DataTypePtr type;
   bool nullable = true;
+  std::vector<std::string> aliases = {};
 };
 
 /// An immutable type. Parameterised types hold their parameters; compare with Equals.
@@ -85,9 +88,13 @@ class DataType {
   /// Struct: the TypeId of each field, contiguous (writers check types with one load).
   const std::vector<TypeId>& field_ids() const { return field_ids_; }
 
-  /// Canonical JSON text of this type (SPEC §4.1).
+  /// Canonical JSON text of this type (SPEC §4.1), field aliases included.
   std::string ToJson() const;
-  /// Same canonical JSON.
+  /// The canonical JSON without field aliases: what the fingerprint covers (SPEC §4.2), the
+  /// layout of the bytes.
+  std::string LayoutJson() const;
+  /// Same layout: the canonical JSON without aliases is equal (aliases change no byte, so
+  /// they are left out of equality as of the fingerprint, SPEC §4.2).
   bool Equals(const DataType& other) const;
 
   // Factories. Composite factories do not validate; Schema::Make does (SPEC §4.1 rules).
@@ -135,7 +142,7 @@ DataTypePtr decimal(int precision, int scale);
 DataTypePtr list(DataTypePtr element, bool element_nullable = true);
 DataTypePtr map(DataTypePtr key, DataTypePtr value, bool value_nullable = true);
 DataTypePtr struct_(std::vector<Field> fields);
-Field field(std::string name, DataTypePtr type, bool nullable = true);
+Field field(std::string name, DataTypePtr type, bool nullable = true, std::vector<std::string> aliases = {});
 
 /// The top-level struct type of a row, validated (SPEC §4.1 schema rules) with its
 /// canonical JSON and fingerprint computed once. Cheap to copy (shared).
@@ -155,13 +162,14 @@ class Schema {
   int FieldIndex(std::string_view name) const { return type_->FieldIndex(name); }
   /// The struct type (what BinaryRow views carry).
   const DataTypePtr& struct_type() const { return type_; }
-  /// Canonical JSON (SPEC §4.1).
+  /// Canonical JSON (SPEC §4.1), aliases included.
   const std::string& ToJson() const { return info_->json; }
-  /// FNV-1a 64 of the canonical JSON (SPEC §4.2).
+  /// FNV-1a 64 of the canonical JSON without aliases (SPEC §4.2).
   uint64_t fingerprint() const { return info_->fingerprint; }
   /// The fingerprint as 16 lowercase hex digits.
   std::string fingerprint_hex() const;
-  bool Equals(const Schema& other) const { return ToJson() == other.ToJson(); }
+  /// Same layout (aliases left out, as DataType::Equals).
+  bool Equals(const Schema& other) const { return type_->Equals(*other.type_); }
 
  private:
   struct Info {

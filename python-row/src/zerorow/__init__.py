@@ -36,8 +36,15 @@ from ._views import (  # noqa: E402
 )  # noqa: E402
 from .arrow import RowBatch, from_arrow, to_arrow  # noqa: E402
 from .encoder import Encoder, encoder  # noqa: E402
+from .evolution import (  # noqa: E402
+    Resolution,
+    ResolvedArray,
+    ResolvedMap,
+    ResolvedRow,
+    resolve,
+)
 from .files import RowFile, open_file, write_file  # noqa: E402
-from .infer import infer_schema, not_null  # noqa: E402
+from .infer import aliases, infer_schema, not_null  # noqa: E402
 from .levels import ValidationLevel  # noqa: E402
 from .schema import (  # noqa: E402
     FORMAT_VERSION,
@@ -65,10 +72,12 @@ from .schema import (  # noqa: E402
 )
 
 _html.attach(RowData, ArrayData, MapData, RowBatch, RowFile)
+_html.attach_resolved(ResolvedRow, ResolvedArray, ResolvedMap)
 
 __version__ = "0.2.0"
 
 __all__ = [
+    "aliases",
     "ArrayData",
     "BinaryArray",
     "BinaryMap",
@@ -81,6 +90,10 @@ __all__ = [
     "MapData",
     "RowBatch",
     "RowData",
+    "Resolution",
+    "ResolvedArray",
+    "ResolvedMap",
+    "ResolvedRow",
     "RowFile",
     "Schema",
     "SchemaMismatchError",
@@ -107,6 +120,7 @@ __all__ = [
     "map_",
     "not_null",
     "open_file",
+    "resolve",
     "string",
     "struct",
     "time",

@@ -63,16 +63,40 @@ def array_to_numpy(a: _zerorow.BinaryArray):
     return out
 
 
+def resolved_array_to_numpy(a: _zerorow.ResolvedArray):
+    """NumPy array of a resolved fixed-width array in the reader's element type: a zero-copy,
+    read-only view when the writer's elements need no widening (SPEC §13.3), else a widened
+    copy (int8 -> int64, float32 -> float64, a decimal rescaled, ...). Null elements read as 0."""
+    import numpy as np
+
+    exporter, offset, count, writer_tid, _width, fixed, scale = a._writer_values_info()
+    reader = a._elem_json()
+    rtid = reader if isinstance(reader, str) else reader["type"]
+    if not fixed or (rtid == "decimal" and reader["precision"] > 18):
+        raise TypeError(
+            f"to_numpy() needs fixed-width elements, this array holds {rtid}"
+        )
+    wdtype = "<i8" if writer_tid == "decimal" else _NUMPY_DTYPES[writer_tid]
+    buf = memoryview(exporter).cast("B")
+    view = np.frombuffer(buf, dtype=wdtype, count=count, offset=offset)
+    if a._same_element_type():
+        view.flags.writeable = False
+        return view
+    if rtid == "decimal":  # unscaled values at the reader's scale
+        return view.astype("<i8") * (10 ** (reader["scale"] - scale))
+    return view.astype(_NUMPY_DTYPES[rtid] if isinstance(reader, str) else "<M8[us]")
+
+
 def _short(v: Any) -> str:
-    if isinstance(v, _zerorow.BinaryArray):
+    if isinstance(v, (_zerorow.BinaryArray, _zerorow.ResolvedArray)):
         n = len(v)
         head = ", ".join(_short(v[i]) for i in range(min(n, 5)))
         return "[" + head + (f", ... ({n} items)]" if n > 5 else "]")
-    if isinstance(v, _zerorow.BinaryMap):
+    if isinstance(v, (_zerorow.BinaryMap, _zerorow.ResolvedMap)):
         items = list(zip(v._keys(), v._values(), strict=False))
         head = ", ".join(f"{_short(k)}: {_short(x)}" for k, x in items[:5])
         return "{" + head + (f", ... ({len(items)} items)}}" if len(items) > 5 else "}")
-    if isinstance(v, _zerorow.BinaryRow):
+    if isinstance(v, (_zerorow.BinaryRow, _zerorow.ResolvedRow)):
         return row_repr(v)
     return repr(v)
 
@@ -84,4 +108,4 @@ def row_repr(row: _zerorow.BinaryRow) -> str:
             parts.append(f"{name}={_short(row[i])}")
         except Exception as e:  # a malformed field still lets the others print
             parts.append(f"{name}=<{type(e).__name__}>")
-    return "BinaryRow(" + ", ".join(parts) + ")"
+    return type(row).__name__ + "(" + ", ".join(parts) + ")"

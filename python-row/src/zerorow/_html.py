@@ -19,6 +19,11 @@ MAX_ROWS = 10  # rows of a batch or file shown before "… (n rows)"
 MAX_TEXT = 80  # characters of a string or bytes value shown
 MAX_DEPTH = 4  # nesting levels unfolded; deeper values show their summary only
 
+# Plain and resolved views (SPEC §13.4) show alike: a resolved view reads the reader's values.
+_ROWS = (_zerorow.BinaryRow, _zerorow.ResolvedRow)
+_ARRAYS = (_zerorow.BinaryArray, _zerorow.ResolvedArray)
+_MAPS = (_zerorow.BinaryMap, _zerorow.ResolvedMap)
+
 _STYLE = (
     "<style>.zr-null{color:#888;font-style:italic}.zr-err{color:#b00}"
     ".zr-more{color:#888}.zr td,.zr th{text-align:left;vertical-align:top}"
@@ -38,19 +43,19 @@ def value_html(v: Any, depth: int = 0) -> str:
     """One value as HTML; views are folded, everything else escaped and cut."""
     if v is None:
         return _span("zr-null", "null")
-    if isinstance(v, _zerorow.BinaryRow):
+    if isinstance(v, _ROWS):
         return _fold(
             f"struct ({_count(len(v._field_names()), 'field')})",
             lambda: _row_table(v, depth + 1),
             depth,
         )
-    if isinstance(v, _zerorow.BinaryArray):
+    if isinstance(v, _ARRAYS):
         return _fold(
             f"list ({_count(len(v), 'item')})",
             lambda: _array_table(v, depth + 1),
             depth,
         )
-    if isinstance(v, _zerorow.BinaryMap):
+    if isinstance(v, _MAPS):
         return _fold(
             f"map ({_count(len(v), 'entry', 'entries')})",
             lambda: _map_table(v, depth + 1),
@@ -138,15 +143,18 @@ def _rows_table(rows: Any, schema: Any, caption: str) -> str:
 
 
 def row_html(row: Any) -> str:
-    return f'{_STYLE}<div class="zr"><b>BinaryRow</b>{_row_table(row, 0)}</div>'
+    name = type(row).__name__
+    return f'{_STYLE}<div class="zr"><b>{name}</b>{_row_table(row, 0)}</div>'
 
 
 def array_html(a: Any) -> str:
-    return f'{_STYLE}<div class="zr"><b>BinaryArray ({len(a)} items)</b>{_array_table(a, 0)}</div>'
+    name = type(a).__name__
+    return f'{_STYLE}<div class="zr"><b>{name} ({len(a)} items)</b>{_array_table(a, 0)}</div>'
 
 
 def map_html(m: Any) -> str:
-    return f'{_STYLE}<div class="zr"><b>BinaryMap ({len(m)} entries)</b>{_map_table(m, 0)}</div>'
+    name = type(m).__name__
+    return f'{_STYLE}<div class="zr"><b>{name} ({len(m)} entries)</b>{_map_table(m, 0)}</div>'
 
 
 def batch_html(batch: Any) -> str:
@@ -169,3 +177,10 @@ def attach(
         (file_cls, file_html),
     ):
         cls._repr_html_ = fn
+
+
+def attach_resolved(row_cls: type, array_cls: type, map_cls: type) -> None:
+    """Sets `_repr_html_` on the resolved view classes (SPEC §13.4): the reader's values."""
+    row_cls._repr_html_ = row_html
+    array_cls._repr_html_ = array_html
+    map_cls._repr_html_ = map_html

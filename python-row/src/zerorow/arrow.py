@@ -103,9 +103,13 @@ class RowBatch(SequenceMethods):
     def from_rows(
         cls, rows: Iterable[RowData], schema: Schema | None = None
     ) -> RowBatch:
+        """Rows of one schema in one buffer. ResolvedRows (SPEC §13.4) are laid out by their
+        reader schema first (cpp-row's WriteReaderRow), so the batch holds the reader's rows."""
+        from .evolution import ResolvedRow
+
         rows = list(rows)
         for k, r in enumerate(rows):
-            if not isinstance(r, RowData):
+            if not isinstance(r, (RowData, ResolvedRow)):
                 raise TypeError(
                     f"expected zerorow.BinaryRow rows but item [{k}] is a {type(r).__name__}; "
                     "to convert objects use zerorow.encoder(cls).to_arrow_record_batch(objs)"
@@ -116,11 +120,18 @@ class RowBatch(SequenceMethods):
             schema = rows[0].schema
         parts, offsets, pos = [], [0], 0
         for r in rows:
-            if r.schema != schema:
-                raise error(
-                    "schema_mismatch", "", "rows of different schemas in one batch"
-                )
-            b = r.to_bytes()
+            if isinstance(r, ResolvedRow):
+                if not r._reader_is(schema._native):
+                    raise error(
+                        "schema_mismatch", "", "rows of different schemas in one batch"
+                    )
+                b = r._relay()
+            else:
+                if r.schema != schema:
+                    raise error(
+                        "schema_mismatch", "", "rows of different schemas in one batch"
+                    )
+                b = r.to_bytes()
             parts.append(b)
             pos += len(b)
             offsets.append(pos)
@@ -191,7 +202,7 @@ class RowBatch(SequenceMethods):
             [None, pa.py_buffer(offsets), pa.py_buffer(self.data)],
         )
 
-    # Arrow PyCapsule interface: the columns are gathered by cpp-row (zerorow::arrow::ExportRows)
+    # Arrow PyCapsule interface: the columns are gathered by cpp-row (zerorow::arrow_io::ExportRows)
     def __arrow_c_schema__(self):
         return _zerorow.arrow_schema_capsule(core_schema(self.schema))
 
@@ -254,7 +265,8 @@ class RowBatch(SequenceMethods):
 
 
 def to_arrow(rows: RowBatch | Iterable[RowData], schema: Schema | None = None):
-    """A pyarrow.RecordBatch of rows (one column per field)."""
+    """A pyarrow.RecordBatch of rows (one column per field). Resolved rows give the reader's
+    Arrow schema (SPEC §12, §13.4)."""
     if not isinstance(rows, RowBatch):
         rows = RowBatch.from_rows(rows, schema)
     return rows.to_arrow()

@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 from . import _zerorow
 from ._views import RowData
 from .errors import ZerorowError, error
+from .evolution import ResolvedRow, resolve
 from .infer import annotate_native, struct_node
 from .levels import LevelLike, level_of
 from .schema import Schema, _native_obj
@@ -49,6 +50,9 @@ class Encoder(Generic[T]):
         self._plan = node.plan()
         plan = self._plan
         self._conv = lambda row: _zerorow.decode_row(plan, row)
+        self._resolutions: dict[
+            int, Any
+        ] = {}  # writer fingerprint -> Resolution (SPEC §13)
 
     def __reduce__(self):
         return (Encoder, (self.cls, self.strict, self.field_order))
@@ -61,11 +65,21 @@ class Encoder(Generic[T]):
         """A row view over freshly encoded bytes of `obj`."""
         return RowData(self.schema, _zerorow.encode(self._native, obj))
 
-    def from_row(self, row: RowData) -> T:
-        """An instance of the class (nested classes too) from a row of this schema. A row
-        whose references share bodies is refused before it decodes past one value per byte
-        (SPEC §6.2)."""
+    def from_row(self, row: RowData | ResolvedRow) -> T:
+        """An instance of the class (nested classes too) from a row of this schema, or from a
+        ResolvedRow whose reader schema is this one (a row of an older or newer writer, SPEC
+        §13.4). A row whose references share bodies is refused before it decodes past one value
+        per byte (SPEC §6.2)."""
         # Compared on cpp-row's types, so a nested row (row.f4[3]) needs no Schema built.
+        if isinstance(row, ResolvedRow):
+            if not row._reader_is(self.schema._native):
+                raise error(
+                    "schema_mismatch",
+                    "",
+                    f"expected a row read as schema {self.schema.fingerprint_hex} but found "
+                    f"one read as {row.schema.fingerprint_hex}",
+                )
+            return self._conv(row)
         if not isinstance(row, RowData):
             raise TypeError(
                 f"from_row needs a zerorow.BinaryRow of {self.cls.__qualname__}'s schema, got "
@@ -78,14 +92,33 @@ class Encoder(Generic[T]):
                 "schema_mismatch",
                 "",
                 f"expected a row of schema {self.schema.fingerprint_hex} but found one of "
-                f"{row.schema.fingerprint_hex}",
+                f"{row.schema.fingerprint_hex} (a row of another version of the schema: "
+                "decode it with from_row(zerorow.resolve(row.schema, encoder.schema).view(row)) "
+                "or decode(bytes, writer=row.schema))",
             )
         return self._conv(row)
 
-    def decode(self, buffer: Any, level: LevelLike = "bounds") -> T:
+    def decode(
+        self, buffer: Any, level: LevelLike = "bounds", writer: Schema | None = None
+    ) -> T:
         """from_row(BinaryRow(schema, buffer, level)): "full" validates first, "none" skips
-        every check (bytes you wrote); the decode budget of SPEC §6.2 applies below full."""
-        return self._conv(RowData(self.schema, buffer, level_of(level)))
+        every check (bytes you wrote); the decode budget of SPEC §6.2 applies below full.
+        With `writer`, the bytes are a row of that schema (an older or newer version of this
+        class's): it is resolved to this encoder's schema (once per writer fingerprint) and
+        read through the resolution (SPEC §13)."""
+        if writer is None:
+            return self._conv(RowData(self.schema, buffer, level_of(level)))
+        res = self._resolutions.get(writer.fingerprint) or self.resolution(writer)
+        return self._conv(res.view(buffer, level_of(level)))
+
+    def resolution(self, writer: Schema) -> Any:
+        """The Resolution of `writer` to this encoder's schema, made once per writer
+        fingerprint (SchemaMismatchError when the writer's rows cannot be read as this class)."""
+        res = self._resolutions.get(writer.fingerprint)
+        if res is None:
+            res = resolve(writer, self.schema)
+            self._resolutions[writer.fingerprint] = res
+        return res
 
     def encode_many(self, objs: Iterable[T]) -> tuple[bytes, list[int]]:
         """Rows of `objs` end to end, and the n+1 offsets. An error names the failing

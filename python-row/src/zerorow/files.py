@@ -3,7 +3,9 @@ metadata carries the format version, the schema's canonical JSON and its fingerp
 
 from __future__ import annotations
 
+import array
 import bisect
+import os
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -11,7 +13,7 @@ from ._views import RowData
 from .arrow import SequenceMethods
 from .errors import ZerorowError, error
 from .levels import LevelLike, level_of
-from .schema import FORMAT_VERSION, Schema, fingerprint_hex
+from .schema import FORMAT_VERSION, Schema
 
 BATCH_ROWS = 65536
 
@@ -76,12 +78,17 @@ def write_file(path: str, rows_or_objs: Iterable[Any], schema: Schema) -> int:
 
 
 class _Mapped:
-    """What the slices of one opened file share: the mapping and the per-batch views."""
+    """What the slices of one opened file (or directory of files) share: the mappings, the
+    per-batch views and, per batch, the Resolution its file's rows are read through (None when
+    the file has the reader's layout)."""
 
-    __slots__ = ("path", "source", "views", "starts", "closed")
+    __slots__ = ("path", "sources", "views", "resolutions", "starts", "closed")
 
     def __init__(self, path: str) -> None:
         self.path = path
+        self.sources: list = []
+        self.views: list = []
+        self.resolutions: list = []
         self.closed = False
 
 
@@ -96,28 +103,83 @@ def _arrow_error(path: str, where: str, e: Exception) -> ZerorowError:
     return error(kind, "", f"row file {path!r}{where}: {type(e).__name__}: {text}")
 
 
+def _row_file_paths(path: str) -> list[str]:
+    """The file itself, or the row files of a directory: its regular files in name order, those
+    whose names start with "_" or "." left out (as Spark and Hadoop mark their own files)."""
+    if not os.path.isdir(path):
+        return [path]
+    names = sorted(
+        n
+        for n in os.listdir(path)
+        if not n.startswith(("_", ".")) and os.path.isfile(os.path.join(path, n))
+    )
+    if not names:
+        raise FileNotFoundError(f"no row files in the directory {path!r}")
+    return [os.path.join(path, n) for n in names]
+
+
 class RowFile(SequenceMethods):
-    """A memory-mapped row file: a sequence of rows (len, indexes, negative indexes, slices
-    that are row files again, zero-copy), to_arrow(), and the Arrow PyCapsule stream protocol
-    (`pa.table(f)`, `pl.DataFrame(f)`, DuckDB), batch by batch. Use after close() raises
-    ValueError."""
+    """A memory-mapped row file, or a directory of row files read as one: a sequence of rows
+    (len, indexes, negative indexes, slices that are row files again, zero-copy), to_arrow(),
+    and the Arrow PyCapsule stream protocol (`pa.table(f)`, `pl.DataFrame(f)`, DuckDB), batch
+    by batch. Given a reader schema, each file's rows are read through the resolution of the
+    file's own (writer) schema to it (SPEC §13.5), one resolution per distinct fingerprint.
+    Use after close() raises ValueError."""
 
     def __init__(
         self, path: str, schema: Schema | None = None, level: LevelLike = "bounds"
     ) -> None:
-        import pyarrow as pa
-
         level = level_of(level)
         m = _Mapped(str(path))
+        self._m = m
+        # writer fingerprint -> Resolution to the reader schema (None: the reader's layout)
+        self.resolutions: dict[int, Any] = {}
+        reader_given = schema is not None
         try:
-            m.source = pa.memory_map(str(path), "r")
-            reader = pa.ipc.open_file(m.source)
+            for file_path in _row_file_paths(str(path)):
+                own, columns = self._open_one(m, file_path)
+                if schema is None:
+                    schema = own  # the first file's: without a reader schema, all must have it
+                elif not reader_given and own.fingerprint != schema.fingerprint:
+                    raise error(
+                        "schema_mismatch",
+                        "",
+                        f"row file {file_path!r} has schema {own.fingerprint_hex}, the files "
+                        f"before it {schema.fingerprint_hex}: give a reader schema "
+                        "(open_file(path, schema=...)) to read both",
+                    )
+                res = self._resolve(file_path, own, schema)
+                for col in columns:
+                    m.views.append(self._batch_view(col))
+                    m.resolutions.append(res)
+        except BaseException:
+            self._unmap()
+            raise
+        self.schema = schema
+        m.starts = [0]
+        for offsets, _ in m.views:
+            m.starts.append(m.starts[-1] + len(offsets) - 1)
+        self._range = range(m.starts[-1])
+        # SPEC §6.2: full validates every row once (against its file's schema), then rows are
+        # read as bounds.
+        self._row_level = "none" if level == "none" else "bounds"
+        if level == "full":
+            self._validate_all()
+
+    def _open_one(self, m: _Mapped, path: str) -> tuple[Schema, list]:
+        """Maps one row file; its schema (SPEC §5 checks) and its row columns, one per batch."""
+        import pyarrow as pa
+
+        try:
+            source = pa.memory_map(path, "r")
+            m.sources.append(source)
+            reader = pa.ipc.open_file(source)
         except (pa.ArrowInvalid, pa.ArrowIOError) as e:
             if isinstance(e, FileNotFoundError):
                 raise
-            raise _arrow_error(str(path), "", e) from e
-        self.schema = self._check_metadata(str(path), reader.schema, schema)
-        batches = []
+            raise _arrow_error(path, "", e) from e
+        own = self._check_metadata(path, reader.schema)
+        columns = []
         for i in range(reader.num_record_batches):
             try:
                 col = reader.get_batch(i).column(0)
@@ -125,35 +187,60 @@ class RowFile(SequenceMethods):
                     full=True
                 )  # offsets inside the data: the views below trust them
             except (pa.ArrowInvalid, pa.ArrowIOError) as e:
-                raise _arrow_error(str(path), f", batch {i}", e) from e
+                raise _arrow_error(path, f", batch {i}", e) from e
             if col.null_count:
                 raise error(
                     "invalid_data",
                     "",
-                    f"row file {str(path)!r}, batch {i}: the row column has null entries",
+                    f"row file {path!r}, batch {i}: the row column has null entries",
                 )
-            batches.append(col)
-        m.views = [self._batch_view(b) for b in batches]
-        m.starts = [0]
-        for b in batches:
-            m.starts.append(m.starts[-1] + len(b))
-        self._m = m
-        self._range = range(m.starts[-1])
-        # SPEC §6.2: full validates every row once, then rows are read as bounds.
-        self._row_level = "none" if level == "none" else "bounds"
-        if level == "full":
-            from ._views import validate
+            columns.append(col)
+        return own, columns
 
-            for k in self._range:
-                try:
-                    validate(self.schema, self._row_bytes(k), "full")
-                except ZerorowError as e:
-                    raise type(e)(
-                        f"row file {str(path)!r}, row {k}: {e}", e.kind, e.path
-                    ) from e
+    def _resolve(self, path: str, own: Schema, reader: Schema) -> Any:
+        """The Resolution of a file's schema to the reader schema (None when they have the
+        same layout), made once per writer fingerprint; a file whose schema cannot be read as
+        the reader's is refused now, naming the file (SPEC §13.5)."""
+        from .evolution import resolve
+
+        if own.fingerprint == reader.fingerprint:
+            return None
+        if own.fingerprint in self.resolutions:
+            return self.resolutions[own.fingerprint]
+        try:
+            res = resolve(own, reader)
+        except ZerorowError as e:
+            raise type(e)(
+                f"row file {path!r}: its schema {own.fingerprint_hex} cannot be read as "
+                f"{reader.fingerprint_hex}: {e}",
+                e.kind,
+                e.path,
+            ) from e
+        self.resolutions[own.fingerprint] = res
+        return res
+
+    def _validate_all(self) -> None:
+        from ._views import validate
+
+        m = self._m
+        for k in self._range:
+            b = bisect.bisect_right(m.starts, k) - 1
+            res = m.resolutions[b]
+            try:
+                validate(
+                    self.schema if res is None else res.writer,
+                    self._row_bytes(k),
+                    "full",
+                )
+            except ZerorowError as e:
+                raise type(e)(
+                    f"row file {m.path!r}, row {k}: {e}", e.kind, e.path
+                ) from e
 
     @staticmethod
-    def _check_metadata(path: str, fields: Any, schema: Schema | None) -> Schema:
+    def _check_metadata(path: str, fields: Any) -> Schema:
+        """SPEC §5: one non-null binary column `row` whose metadata holds the version, the
+        schema and its fingerprint; returns the file's own schema."""
         import pyarrow as pa
 
         if fields.names != ["row"] or not (
@@ -181,21 +268,14 @@ class RowFile(SequenceMethods):
                 "",
                 f"row file {path!r}: format version {meta['zerorow.version']} (this reader: 1)",
             )
-        actual = fingerprint_hex(meta["zerorow.schema"])
+        own = Schema.from_json(meta["zerorow.schema"])
+        actual = own.fingerprint_hex  # of the schema, aliases left out (SPEC §4.2)
         if actual != meta["zerorow.fingerprint"]:
             raise error(
                 "invalid_data",
                 "",
                 f"row file {path!r}: expected zerorow.fingerprint {actual} (of zerorow.schema) "
                 f"but found {meta['zerorow.fingerprint']}",
-            )
-        own = Schema.from_json(meta["zerorow.schema"])
-        if schema is not None and schema.fingerprint != own.fingerprint:
-            raise error(
-                "schema_mismatch",
-                "",
-                f"row file {path!r}: expected schema {schema.fingerprint_hex} but the file has "
-                f"{own.fingerprint_hex}",
             )
         return own
 
@@ -234,6 +314,7 @@ class RowFile(SequenceMethods):
         if isinstance(k, slice):
             out = object.__new__(RowFile)
             out.schema, out._m, out._row_level = self.schema, self._m, self._row_level
+            out.resolutions = self.resolutions
             out._range = self._range[k]
             return out
         try:
@@ -246,7 +327,11 @@ class RowFile(SequenceMethods):
             raise TypeError(
                 f"row file indices must be integers or slices, not {type(k).__name__}"
             ) from None
-        return RowData(self.schema, self._row_bytes(pos), self._row_level)
+        m = self._m
+        res = m.resolutions[bisect.bisect_right(m.starts, pos) - 1]
+        if res is None:
+            return RowData(self.schema, self._row_bytes(pos), self._row_level)
+        return res.view(self._row_bytes(pos), self._row_level)
 
     def _batches(self) -> Iterator[Any]:
         """The rows as RowBatches, one per Arrow batch of the file (zero-copy over the map)."""
@@ -261,8 +346,13 @@ class RowFile(SequenceMethods):
         for b, (offsets, data) in enumerate(m.views):
             lo, hi = max(r.start, m.starts[b]), min(r.stop, m.starts[b + 1])
             if lo < hi:
-                o = offsets[lo - m.starts[b] : hi - m.starts[b] + 1]
-                yield RowBatch(self.schema, data, o.astype("<i8"))
+                o = offsets[lo - m.starts[b] : hi - m.starts[b] + 1].astype("<i8")
+                res = m.resolutions[b]
+                if res is not None:  # laid out by the reader schema first (SPEC §13.4)
+                    data, relaid = res._relay_batch(data, o)
+                    o = array.array("q")
+                    o.frombytes(relaid)
+                yield RowBatch(self.schema, data, o)
 
     def to_arrow(self):
         """The rows decoded to a pyarrow.Table with one column per field (SPEC §12)."""
@@ -289,12 +379,17 @@ class RowFile(SequenceMethods):
         )
         return reader.__arrow_c_stream__(requested_schema)
 
+    def _unmap(self) -> None:
+        for source in self._m.sources:
+            source.close()
+        self._m.sources = []
+
     def close(self) -> None:
         """Unmaps the file (every slice of it too); later access raises ValueError."""
         if not self._m.closed:
             self._m.closed = True
             self._m.views = []
-            self._m.source.close()
+            self._unmap()
 
     @property
     def closed(self) -> bool:
@@ -314,7 +409,10 @@ class RowFile(SequenceMethods):
 def open_file(
     path: str, schema: Schema | None = None, level: LevelLike = "bounds"
 ) -> RowFile:
-    """Opens a row file memory-mapped. `schema` checks the fingerprint; `level` (SPEC §6.2):
-    "none" reads rows unchecked, "bounds" checks every access, "full" validates every row on
-    open and then reads as "bounds"."""
+    """Opens a row file, or a directory of row files, memory-mapped. `schema` is the reader
+    schema: each file's own schema is resolved to it when the file opens (SPEC §13.5; a file
+    whose schema cannot be read as it is refused, naming the file), and rows of another
+    layout are read as ResolvedRows. Without a schema, every file must have the first one's.
+    `level` (SPEC §6.2): "none" reads rows unchecked, "bounds" checks every access, "full"
+    validates every row on open and then reads as "bounds"."""
     return RowFile(path, schema, level)

@@ -48,6 +48,52 @@ class _NotNull:
 
 not_null = _NotNull()
 
+
+class Aliases:
+    """The marker of `Annotated[X, zerorow.aliases("old_name", ...)]`: the names the field had
+    before it was renamed (SPEC §13.2). The inferred field gets them as its aliases, so a reader
+    built from the class still finds the field in rows written under an old name (Java's twin is
+    `@Aliases("old_name")`). Aliases are not part of the fingerprint."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+
+    def __repr__(self) -> str:
+        return "zerorow.aliases(" + ", ".join(repr(n) for n in self.names) + ")"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Aliases) and other.names == self.names
+
+    def __hash__(self) -> int:
+        return hash(self.names)
+
+
+def aliases(*names: str) -> Aliases:
+    """`Annotated[X, zerorow.aliases("old_name")]`: the field's former names, the most likely
+    first (SPEC §13.2)."""
+    for n in names:
+        if not isinstance(n, str):
+            raise TypeError(f"zerorow.aliases takes field names (str), got {n!r}")
+    return Aliases(tuple(names))
+
+
+def _field_aliases(ann: Any) -> tuple[str, ...]:
+    """The names of every zerorow.aliases marker on a field's annotation (also inside
+    Optional); list elements and map values have no names, so their annotations are not read."""
+    origin, args = typing.get_origin(ann), typing.get_args(ann)
+    if origin is typing.Annotated:
+        own = tuple(n for m in args[1:] if isinstance(m, Aliases) for n in m.names)
+        return own + _field_aliases(args[0])
+    if origin is typing.Union or (
+        sys.version_info >= (3, 10)
+        and origin is getattr(__import__("types"), "UnionType", None)
+    ):
+        return tuple(n for a in args for n in _field_aliases(a))
+    return ()
+
+
 # Field types that are non-nullable without Optional (SPEC Appendix A rule 1).
 _PRIMITIVE_IDS = frozenset(
     ("bool", "int8", "int16", "int32", "int64", "float32", "float64")
@@ -493,7 +539,14 @@ def struct_node(cls: type, stack: tuple = (), order: str = "declaration") -> Nod
             stack + (cls,),
             order,
         )
-        fields.append(Field(name, n.type, field_nullable(hints[name], n)))
+        fields.append(
+            Field(
+                name,
+                n.type,
+                field_nullable(hints[name], n),
+                _field_aliases(hints[name]),
+            )
+        )
         nodes.append((name, n))
     t = zs.struct(fields)
     return Node(t, False, _struct_conv(cls, nodes), cls, tuple(nodes), tag="struct")

@@ -49,6 +49,7 @@ class DataType:
         "value_nullable",
         "fields",
         "_json",
+        "_layout",
     )
 
     def __init__(
@@ -71,13 +72,17 @@ class DataType:
         self.element, self.element_nullable = element, element_nullable
         self.key, self.value, self.value_nullable = key, value, value_nullable
         self.fields = tuple(fields)
-        # Deterministic JSON text: the key of equality and hashing (to_json() is cpp-row's).
+        # Deterministic JSON text (to_json() is cpp-row's). Equality and hashing use the text
+        # without aliases: an alias changes no byte (SPEC §4.2, §13.2).
         self._json = json.dumps(
             self.to_json_obj(), separators=(",", ":"), ensure_ascii=False
         )
+        self._layout = json.dumps(
+            self.to_json_obj(aliases=False), separators=(",", ":"), ensure_ascii=False
+        )
 
-    def to_json_obj(self) -> str | dict:
-        """The type as parsed JSON (SPEC §4.1 shape)."""
+    def to_json_obj(self, aliases: bool = True) -> str | dict:
+        """The type as parsed JSON (SPEC §4.1 shape); aliases=False leaves field aliases out."""
         if self.id in PRIMITIVES and not (self.id == "timestamp" and self.tz):
             return self.id
         if self.id == "timestamp":
@@ -87,27 +92,31 @@ class DataType:
         if self.id == "list":
             return {
                 "type": "list",
-                "element": self.element.to_json_obj(),
+                "element": self.element.to_json_obj(aliases),
                 "element_nullable": self.element_nullable,
             }
         if self.id == "map":
             return {
                 "type": "map",
-                "key": self.key.to_json_obj(),
-                "value": self.value.to_json_obj(),
+                "key": self.key.to_json_obj(aliases),
+                "value": self.value.to_json_obj(aliases),
                 "value_nullable": self.value_nullable,
             }
-        return {"type": "struct", "fields": [f.to_json_obj() for f in self.fields]}
+        return {
+            "type": "struct",
+            "fields": [f.to_json_obj(aliases) for f in self.fields],
+        }
 
     def to_json(self) -> str:
         """Canonical JSON text of the type (SPEC §4.1), by cpp-row (which checks it too)."""
         return _zerorow.canonical_type_json(self._json)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, DataType) and other._json == self._json
+        """Same layout: aliases are left out, as from the fingerprint (SPEC §4.2)."""
+        return isinstance(other, DataType) and other._layout == self._layout
 
     def __hash__(self) -> int:
-        return hash(self._json)
+        return hash(self._layout)
 
     def __repr__(self) -> str:
         if self.id == "list":
@@ -126,21 +135,38 @@ class DataType:
 
 
 class Field:
-    """A struct field: name, type, nullability (SPEC §1)."""
+    """A struct field: name, type, nullability (SPEC §1), and `aliases`, the names the field
+    had before (SPEC §13.2): a reader schema finds a renamed field by them in rows written under
+    an old name. Aliases are in the canonical JSON but not in the fingerprint nor in equality."""
 
-    __slots__ = ("name", "type", "nullable")
+    __slots__ = ("name", "type", "nullable", "aliases")
 
-    def __init__(self, name: str, type: DataType, nullable: bool = True) -> None:
+    def __init__(
+        self,
+        name: str,
+        type: DataType,
+        nullable: bool = True,
+        aliases: Sequence[str] = (),
+    ) -> None:
+        if isinstance(aliases, str):
+            raise TypeError(
+                f"aliases of field {name!r} must be a list of names, not the str {aliases!r}"
+            )
         self.name, self.type, self.nullable = name, type, nullable
+        self.aliases = tuple(aliases)
 
-    def to_json_obj(self) -> dict:
-        return {
+    def to_json_obj(self, aliases: bool = True) -> dict:
+        out = {
             "name": self.name,
-            "type": self.type.to_json_obj(),
+            "type": self.type.to_json_obj(aliases),
             "nullable": self.nullable,
         }
+        if aliases and self.aliases:  # SPEC §4.1: last, only when there is one
+            out["aliases"] = list(self.aliases)
+        return out
 
     def __eq__(self, other: object) -> bool:
+        """Same name, type and nullability; aliases are left out (SPEC §4.2)."""
         return isinstance(other, Field) and (
             other.name,
             other.type,
@@ -151,7 +177,8 @@ class Field:
         return hash((self.name, self.type, self.nullable))
 
     def __repr__(self) -> str:
-        return f"{self.name}: {self.type!r}{'' if self.nullable else ' not null'}"
+        text = f"{self.name}: {self.type!r}{'' if self.nullable else ' not null'}"
+        return text + (f" (aliases {', '.join(self.aliases)})" if self.aliases else "")
 
 
 # ---- fingerprint (cpp-row) -------------------------------------------------------------
@@ -199,8 +226,11 @@ def struct(fields: Sequence[Field]) -> DataType:
     return DataType("struct", fields=fields)
 
 
-def field(name: str, type: DataType, nullable: bool = True) -> Field:
-    return Field(name, type, nullable)
+def field(
+    name: str, type: DataType, nullable: bool = True, aliases: Sequence[str] = ()
+) -> Field:
+    """A struct field; `aliases` are the names it had before (SPEC §13.2)."""
+    return Field(name, type, nullable, aliases)
 
 
 # ---- building from canonical JSON (already checked by cpp-row) ---------------------------
@@ -229,7 +259,8 @@ def _build(obj: Any) -> DataType:
     return DataType(
         "struct",
         fields=[
-            Field(f["name"], _build(f["type"]), f["nullable"]) for f in obj["fields"]
+            Field(f["name"], _build(f["type"]), f["nullable"], f.get("aliases", ()))
+            for f in obj["fields"]
         ],
     )
 
@@ -372,10 +403,11 @@ class Schema:
         return iter(self._type.fields)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Schema) and other.to_json() == self.to_json()
+        """Same layout (aliases left out, as from the fingerprint, SPEC §4.2)."""
+        return isinstance(other, Schema) and other._type == self._type
 
     def __hash__(self) -> int:
-        return hash(self.to_json())
+        return hash(self._type)
 
     def __repr__(self) -> str:
         return "Schema(" + ", ".join(repr(f) for f in self.fields) + ")"

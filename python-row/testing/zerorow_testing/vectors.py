@@ -3,7 +3,8 @@
     python python-row/testing/zerorow_testing/vectors.py <vectors-dir>
 
 Prints one line per check: `PASS read <case>` / `FAIL read <case>: <why>`, the same for
-`write`, and `PASS reject <case>` for each case of `invalid/`. Exits 0 when it ran.
+`write`, `PASS reject <case>` for each case of `invalid/` and `PASS resolve <case>` for each
+case of `evolution/` (SPEC §13.6). Exits 0 when it ran.
 """
 
 from __future__ import annotations
@@ -109,21 +110,61 @@ def compare(t: DataType, got: Any, j: Any, path: str) -> str | None:
     )
 
 
-def read_values(row: zerorow.RowData) -> dict:
+def read_values(row: zerorow.RowData | zerorow.ResolvedRow) -> dict:
     return {
         name: _zerorow.get(row, i, _READ_MODE)
         for i, name in enumerate(row._field_names())
     }
 
 
+def _text(case_dir: str, name: str) -> str:
+    with open(os.path.join(case_dir, name), encoding="utf-8") as f:
+        return f.read()
+
+
 def check_read(case_dir: str) -> str | None:
-    schema = zerorow.Schema.from_json(
-        open(os.path.join(case_dir, "schema.json"), encoding="utf-8").read()
-    )
+    """Reads row.bin at level full and compares with values.json; the schema must write back
+    as schema.json, and its fingerprint be the one row.annotated.txt names (SPEC §10)."""
+    text = _text(case_dir, "schema.json")
+    schema = zerorow.Schema.from_json(text)
+    if schema.to_json() != text.rstrip("\n"):
+        return f"schema.json does not write back as itself: {schema.to_json()}"
+    head = _text(case_dir, "row.annotated.txt").split("\n", 1)[0]
+    if not head.endswith(f"schema fingerprint {schema.fingerprint_hex}"):
+        return f"fingerprint {schema.fingerprint_hex} is not the one of row.annotated.txt: {head}"
     data = open(os.path.join(case_dir, "row.bin"), "rb").read()
     values = json.load(open(os.path.join(case_dir, "values.json"), encoding="utf-8"))
     row = zerorow.RowData(schema, data, level="full")
     return compare(schema.type, read_values(row), values, "")
+
+
+def check_resolve(case_dir: str) -> str | None:
+    """SPEC §13.6: resolves writer.json to reader.json, then reads row.bin through the
+    resolution and compares with values.json, or expects the refusal of expected.json (kind and
+    schema path; a reader schema breaking the alias rules is refused when it is loaded)."""
+    has_values = os.path.exists(os.path.join(case_dir, "values.json"))
+    has_expected = os.path.exists(os.path.join(case_dir, "expected.json"))
+    if has_values == has_expected:
+        return "needs exactly one of values.json and expected.json"
+    writer = zerorow.Schema.from_json(_text(case_dir, "writer.json"))
+    if has_expected:
+        expected = json.loads(_text(case_dir, "expected.json"))
+        try:
+            zerorow.resolve(
+                writer, zerorow.Schema.from_json(_text(case_dir, "reader.json"))
+            )
+        except zerorow.ZerorowError as e:
+            path = e.path or "<row>"
+            if (e.kind, path) != (expected["error"], expected["path"]):
+                return f"expected {expected['error']} at {expected['path']} but got {e}"
+            return None
+        return f"resolved, but must be refused with {expected['error']} at {expected['path']}"
+    reader = zerorow.Schema.from_json(_text(case_dir, "reader.json"))
+    resolution = zerorow.resolve(writer, reader)
+    data = open(os.path.join(case_dir, "row.bin"), "rb").read()
+    row = resolution.view(data, level="full")
+    values = json.loads(_text(case_dir, "values.json"))
+    return compare(reader.type, read_values(row), values, "")
 
 
 def check_write(case_dir: str) -> str | None:
@@ -189,9 +230,13 @@ def run(vectors: str, out=None) -> tuple[int, int]:
             continue
         report("read", case, check_read, d)
         report("write", case, check_write, d)
-    inv = os.path.join(vectors, "invalid")
-    for case in sorted(os.listdir(inv)) if os.path.isdir(inv) else []:
-        report("reject", case, check_reject, os.path.join(inv, case))
+    for folder, check, fn in (
+        ("invalid", "reject", check_reject),
+        ("evolution", "resolve", check_resolve),
+    ):
+        sub = os.path.join(vectors, folder)
+        for case in sorted(os.listdir(sub)) if os.path.isdir(sub) else []:
+            report(check, case, fn, os.path.join(sub, case))
     return passed, failed
 
 

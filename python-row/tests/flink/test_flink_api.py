@@ -11,7 +11,13 @@ import pytest
 import zerorow
 import zerorow.flink as zf
 from flink_orders import ORDER, SUMMARY, Order, make_orders, summarize
-from zerorow.flink._codec import as_schema, check_level, row_reader, row_writer
+from zerorow.flink._codec import (
+    as_schema,
+    batch_reader,
+    check_level,
+    row_reader,
+    row_writer,
+)
 
 
 def test_importing_zerorow_flink_does_not_import_pyflink():
@@ -59,6 +65,23 @@ def test_reader_errors_name_the_field():
         row_reader(ORDER.schema.to_json(), "bounds")(bytes(bad)).items
     with pytest.raises(zerorow.TruncatedError):
         row_reader(ORDER.schema.to_json(), "bounds")(bytes(bad[:16]))
+
+
+def test_batch_reader_makes_the_rows_of_a_batch_with_nulls_in_place():
+    orders = make_orders(5)
+    values = [ORDER.encode(o) for o in orders]
+    values[1] = values[4] = None
+    for level in ("none", "bounds", "full"):
+        rows = batch_reader(ORDER.schema.to_json(), level)(values)
+        assert [r is None for r in rows] == [v is None for v in values]
+        got = [summarize(r) for r in rows if r is not None]
+        assert got == [summarize(orders[k]) for k in (0, 2, 3)]
+    assert batch_reader(ORDER.schema.to_json(), "bounds")([None, None]) == [None, None]
+    bad = bytearray(values[0])
+    bad[8 + 8 * 4 + 7] = 0x7F  # the `items` reference points past the end
+    with pytest.raises(zerorow.InvalidDataError) as info:
+        batch_reader(ORDER.schema.to_json(), "full")([values[2], bytes(bad)])
+    assert info.value.path == "items"
 
 
 def test_writer_encodes_dataclasses_dicts_and_passes_rows_of_its_schema():

@@ -35,6 +35,10 @@ def _summaries(t_env, source, mode, with_whole_row):
         result_type=DataTypes.DOUBLE(),
     )
     columns = [col("id"), zr(col("b")), total(col("b"))]
+    if mode == "process":  # pandas UDFs run in process mode only
+        columns.append(
+            zf.row_udf(summarize, Order, Summary, func_type="pandas")(col("b"))
+        )
     if with_whole_row:
         # flatten: pyflink's collect() cannot convert a ROW value with a NULL field inside
         columns.append(
@@ -46,11 +50,14 @@ def _summaries(t_env, source, mode, with_whole_row):
 def test_bytes_to_rows_and_back_equal_the_whole_row_path(t_env, source, orders):
     got = _summaries(t_env, source, "process", with_whole_row=True)
     assert [r[0] for r in got] == list(range(N + 1))
-    for (oid, zr_bytes, total, *whole), order in zip(got, orders, strict=False):
+    for (oid, zr_bytes, total, zr_pandas, *whole), order in zip(
+        got, orders, strict=False
+    ):
         assert isinstance(zr_bytes, (bytes, bytearray)), type(zr_bytes)
         from_bytes = SUMMARY.decode(zr_bytes, level="full")
         assert from_bytes == Summary(*whole) == summarize(order), oid
         assert total == from_bytes.total
+        assert bytes(zr_pandas) == bytes(zr_bytes), oid  # func_type="pandas": same rows
     assert set(got[N][1:]) == {None}  # NULL in, NULL out, the function not called
 
 
@@ -110,6 +117,8 @@ def test_a_malformed_row_names_the_field_in_the_job_error(t_env):
 
 
 def test_a_function_needs_exactly_one_kind_of_result():
+    with pytest.raises(ValueError, match="func_type must be 'general' or 'pandas'"):
+        zf.row_udf(summarize, Order, Summary, func_type="vectorized")
     with pytest.raises(
         TypeError, match="exactly one of result_schema .* and result_type"
     ):

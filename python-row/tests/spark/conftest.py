@@ -50,17 +50,12 @@ def spark():
 
 @pytest.fixture(scope="session")
 def java_classpath():
-    """java-row + java-row/arrow classes and their runtime deps (`make build-java-demo`)."""
-    arrow = os.path.join(ROOT, "java-row", "arrow", "target")
-    with open(os.path.join(arrow, "demo-classpath.txt")) as f:
+    """zerorow-arrow-testing (RowFileCat) and its runtime deps, zerorow-arrow and zerorow-java
+    among them (`make build-java-demo`)."""
+    testing = os.path.join(ROOT, "java-row", "arrow", "testing", "target")
+    with open(os.path.join(testing, "demo-classpath.txt")) as f:
         deps = f.read().strip()
-    return os.pathsep.join(
-        [
-            os.path.join(ROOT, "java-row", "target", "classes"),
-            os.path.join(arrow, "classes"),
-            deps,
-        ]
-    )
+    return os.pathsep.join([os.path.join(testing, "classes"), deps])
 
 
 def run_python(

@@ -181,3 +181,35 @@ def test_an_encoder_survives_pickle_and_cloudpickle():
     # a function capturing them, as Spark ships it to executors
     fn = cloudpickle.loads(cloudpickle.dumps(lambda: enc.encode(make(2)[1])))
     assert fn() == enc.encode(make(2)[1])
+
+
+def test_rows_are_made_in_one_call_and_checked():
+    objs = make(12)
+    enc, arr = arrow_rows(objs)
+    b = RowBatch.from_arrow_binary(arr, enc.schema, "full")
+    rows = b.rows()
+    assert [r.order_id for r in rows] == list(range(12))
+    assert rows[5].to_bytes() == b[5].to_bytes() == enc.to_row(objs[5]).to_bytes()
+    del b, arr  # the views keep the Arrow buffer alive
+    assert rows[11].customer.name == "n11"
+
+
+def test_make_rows_refuses_bad_offsets_and_levels():
+    enc, arr = arrow_rows(make(3))
+    data = arr.buffers()[2]
+    size = data.size
+    make_rows = zerorow._zerorow.make_rows
+    ok = np.array([0], np.int64)
+    with pytest.raises(
+        zerorow.TruncatedError,
+        match=rf"<row 0>: expected 0 <= start <= end <= {size} but found start 0, end {size + 8}",
+    ):
+        make_rows(enc.schema, enc.schema._native, data, ok, np.array([size + 8]))
+    with pytest.raises(zerorow.TruncatedError, match="found start 16, end 8"):
+        make_rows(enc.schema, enc.schema._native, data, np.array([16]), np.array([8]))
+    with pytest.raises(ValueError, match="1 starts but 2 ends"):
+        make_rows(enc.schema, enc.schema._native, data, ok, np.array([8, 16]))
+    with pytest.raises(ValueError, match="level must be 'none', 'bounds' or 'full'"):
+        make_rows(enc.schema, enc.schema._native, data, ok, np.array([8]), "some")
+    with pytest.raises(zerorow.ZerorowError):  # 8 bytes are not a row of Order
+        make_rows(enc.schema, enc.schema._native, data, ok, np.array([8]), "full")

@@ -24,7 +24,7 @@ def df(spark):
 
 
 def java_cat(classpath, files, schema):
-    """io.zerorow.arrow.RowFileCat: every row validated at level full; one line per file."""
+    """io.zerorow.arrow.tools.RowFileCat: every row validated at level full; one line per file."""
     args = []
     for i, f in enumerate(files):
         sj = f + f".schema{i}.json"
@@ -37,7 +37,7 @@ def java_cat(classpath, files, schema):
             "--add-opens=java.base/java.nio=ALL-UNNAMED",
             "-cp",
             classpath,
-            "io.zerorow.arrow.RowFileCat",
+            "io.zerorow.arrow.tools.RowFileCat",
             *args,
         ],
         capture_output=True,

@@ -1,4 +1,5 @@
-"""The pyflink function classes behind `row_udf`, `row_udtf`, `row_map` and `row_flat_map`.
+"""The pyflink function classes behind `row_udf` (general and pandas), `row_udtf`, `row_map`
+and `row_flat_map`.
 
 This module imports pyflink; `functions` and `datastream` import it only when a function is
 built. The classes live at module level so that the workers unpickle them by reference.
@@ -14,7 +15,7 @@ from typing import Any
 from pyflink.datastream.functions import FlatMapFunction, MapFunction
 from pyflink.table.udf import ScalarFunction, TableFunction
 
-from ._codec import row_reader, row_writer
+from ._codec import batch_reader, row_reader, row_writer
 
 
 def _as_is(value: Any) -> Any:
@@ -51,6 +52,31 @@ class RowScalarFunction(_RowTask, ScalarFunction):
         if data is None:
             return None
         return self._write(self._fn(self._read(data), *args))
+
+
+class RowPandasScalarFunction(_RowTask, ScalarFunction):
+    """`row_udf(..., func_type="pandas")`: PyFlink calls eval once per Arrow batch with pandas
+    Series; the rows of the whole batch are made in one native call and `fn` runs once per
+    row, with no PyFlink call between rows."""
+
+    def open(self, context: Any) -> None:
+        super().open(context)
+        self._read = batch_reader(self._input_json, self._level)
+
+    def eval(self, data: Any, *args: Any) -> Any:
+        import pandas as pd
+
+        fn, write = self._fn, self._write
+        rows = self._read(data.tolist())
+        if args:
+            extra = zip(*(a.tolist() for a in args), strict=True)
+            out = [
+                None if r is None else write(fn(r, *a))
+                for r, a in zip(rows, extra, strict=True)
+            ]
+        else:
+            out = [None if r is None else write(fn(r)) for r in rows]
+        return pd.Series(out)
 
 
 class RowTableFunction(_RowTask, TableFunction):

@@ -26,6 +26,7 @@ def row_udf(
     level: str = "bounds",
     name: str | None = None,
     deterministic: bool = True,
+    func_type: str = "general",
 ):
     """A PyFlink scalar function: `fn(row, *args)` for each BYTES value `row` of `input_schema`.
 
@@ -35,14 +36,22 @@ def row_udf(
     "bounds" (every access checked, the default), "full" (the whole row validated first) or
     "none" (rows this job wrote itself). Use it as any udf:
     `table.select(f(col("row")))`, or `t_env.create_temporary_function("f", f)` for SQL.
+
+    `func_type="pandas"` makes it a pandas UDF, as PyFlink's `udf(..., func_type="pandas")`:
+    PyFlink then hands Python a whole Arrow batch per call, the batch's rows are made in one
+    native call, and `fn` still runs once per row — without PyFlink's per-row call cost
+    (process mode only, as every pandas UDF).
     """
     from pyflink.table import DataTypes
     from pyflink.table.udf import udf
 
-    from ._tasks import RowScalarFunction
+    from ._tasks import RowPandasScalarFunction, RowScalarFunction
 
+    if func_type not in ("general", "pandas"):
+        raise ValueError(f"func_type must be 'general' or 'pandas', not {func_type!r}")
     out_json, out_type = _result(result_schema, result_type, DataTypes)
-    impl = RowScalarFunction(
+    task = RowPandasScalarFunction if func_type == "pandas" else RowScalarFunction
+    impl = task(
         fn,
         as_schema(input_schema, "input_schema").to_json(),
         out_json,
@@ -53,6 +62,7 @@ def row_udf(
         result_type=out_type,
         name=name or _name_of(fn),
         deterministic=deterministic,
+        func_type=func_type,
     )
 
 

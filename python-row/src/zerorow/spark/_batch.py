@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _zerorow
 from .._views import RowData
 from ..schema import Schema
 from ._columns import Column, read_column
@@ -89,9 +90,18 @@ class RowBatch:
         )
 
     def __iter__(self) -> Iterator[RowData]:
-        mv, schema, level = self._mv, self.schema, self._level
-        for a, b in zip(self.starts.tolist(), self.ends.tolist(), strict=False):
-            yield RowData(schema, mv[a:b], level)
+        return iter(self.rows())
+
+    def rows(self) -> list[RowData]:
+        """Every row's view, made in one native call (all share one hold on the buffer)."""
+        return _zerorow.make_rows(
+            self.schema,
+            self.schema._native,
+            self._mv,
+            np.ascontiguousarray(self.starts, np.int64),
+            np.ascontiguousarray(self.ends, np.int64),
+            self._level,
+        )
 
     def column(self, path: str | int) -> Column:
         """Field `path` of every row ("order_id", "customer.country", "items.qty")."""

@@ -7,6 +7,8 @@ worker process from their JSON and cached.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -142,12 +144,27 @@ def run_map_rows(
     binary column (expected None: the jar decodes it) or as Arrow columns (no jar)."""
     out_schema = schema_of(out_json)
     for rb in batches:
-        rows = input_rows(rb, in_json, level)
-        objs = [o for o in map(fn, rows) if o is not None]
+        rows = input_rows(rb, in_json, level).rows()
+        with _gc_paused():
+            objs = [o for o in map(fn, rows) if o is not None]
         if expected is None:
             yield binary_batch(*encode_objects(objs, out_schema))
         else:
             yield object_batch(objs, out_schema, expected)
+
+
+@contextlib.contextmanager
+def _gc_paused():
+    """No cyclic garbage collection while `fn` runs over one batch: the views and most
+    results are acyclic, and the collector would otherwise walk every young object many
+    times per batch. Cycles `fn` makes are collected once it is back on."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def run_map_row_batches(

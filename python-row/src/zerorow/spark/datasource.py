@@ -72,8 +72,6 @@ def _file_schema(fsys, path: str) -> Schema:
     """The schema of a row file, after the container checks of SPEC §5."""
     import pyarrow as pa
 
-    from ..schema import fingerprint_hex
-
     with fsys.open_input_file(path) as f:
         aschema = pa.ipc.open_file(f).schema
     if aschema.names != ["row"] or aschema.field(0).type not in (
@@ -99,13 +97,16 @@ def _file_schema(fsys, path: str) -> Schema:
             "",
             f"{path}: format version {meta['zerorow.version']} (this reader: 1)",
         )
-    if fingerprint_hex(meta["zerorow.schema"]) != meta["zerorow.fingerprint"]:
+    schema = Schema.from_json(meta["zerorow.schema"])
+    if (
+        schema.fingerprint_hex != meta["zerorow.fingerprint"]
+    ):  # aliases left out (SPEC §4.2)
         raise error(
             "invalid_data",
             "",
             f"{path}: zerorow.fingerprint does not match zerorow.schema",
         )
-    return Schema.from_json(meta["zerorow.schema"])
+    return schema
 
 
 class ZerorowDataSource(DataSource):

@@ -91,7 +91,11 @@ public final class ZerorowDecode extends ScalarFunction implements SpecializedFu
 
     @Override
     public Optional<List<DataType>> inferInputTypes(CallContext call, boolean throwOnFailure) {
-      List<DataType> args = call.getArgumentDataTypes();
+      Optional<List<DataType>> types = ArgumentTypes.of(call, throwOnFailure);
+      if (types.isEmpty()) {
+        return Optional.empty();
+      }
+      List<DataType> args = types.get();
       if (!args.get(0).getLogicalType().is(LogicalTypeFamily.BINARY_STRING)) {
         return call.fail(throwOnFailure, "zerorow_decode expects BYTES first but got %s",
             args.get(0));

@@ -76,7 +76,11 @@ public final class ZerorowEncode extends ScalarFunction implements SpecializedFu
 
     @Override
     public Optional<List<DataType>> inferInputTypes(CallContext call, boolean throwOnFailure) {
-      DataType t = call.getArgumentDataTypes().get(0);
+      Optional<List<DataType>> args = ArgumentTypes.of(call, throwOnFailure);
+      if (args.isEmpty()) {
+        return Optional.empty();
+      }
+      DataType t = args.get().get(0);
       if (!t.getLogicalType().is(LogicalTypeRoot.ROW)) {
         return call.fail(throwOnFailure, "zerorow_encode expects a ROW argument but got %s", t);
       }

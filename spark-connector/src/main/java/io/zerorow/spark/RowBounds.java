@@ -5,6 +5,7 @@ import io.zerorow.DataTypes;
 import io.zerorow.InvalidDataException;
 import io.zerorow.Schema;
 import io.zerorow.TruncatedException;
+import io.zerorow.ZerorowException;
 import org.apache.spark.unsafe.Platform;
 
 /**
@@ -15,6 +16,10 @@ import org.apache.spark.unsafe.Platform;
  * Spark reads can lie outside the buffer. Bodies are not checked for canonical layout, UTF-8
  * or padding (that is {@code full}). Shared bodies are allowed at this level, so the walk
  * counts the values it visits and stops at one value per byte, the most a valid row holds.
+ *
+ * <p>Field paths are built only when a check fails: each level catches the error of the value
+ * it holds and prefixes its own step ({@code name}, {@code [i]}, {@code {keys}}), so a valid row
+ * costs no string work (building them eagerly cost a string per variable-width value).
  */
 final class RowBounds {
   private final Object base;
@@ -27,29 +32,49 @@ final class RowBounds {
 
   /** Checks the top-level row of {@code size} bytes at {@code (base, address)}. */
   static void check(Schema schema, Object base, long address, int size) {
+    check(schema, base, address, size, null);
+  }
+
+  /**
+   * Checks the fixed region of the top-level row and the values of the fields {@code ordinals}
+   * (all fields when null): what a reader that reads only those fields needs (a pruned scan).
+   */
+  static void check(Schema schema, Object base, long address, int size, int[] ordinals) {
     int fixed = schema.fixedRegionSize();
     if (size < fixed) {
       throw new TruncatedException("", "expected at least " + fixed + " bytes (fixed region) "
           + "but found " + size);
     }
-    new RowBounds(base, size).row(schema, address, size, "");
+    new RowBounds(base, size).row(schema, address, size, ordinals);
   }
 
-  private void row(Schema schema, long address, int size, String path) {
+  private void row(Schema schema, long address, int size, int[] ordinals) {
     int fixed = schema.fixedRegionSize();
     if (size < fixed || (size & 7) != 0) {
-      throw new InvalidDataException(path, "expected a row of at least " + fixed
+      throw new InvalidDataException("", "expected a row of at least " + fixed
           + " bytes and a multiple of 8 but found " + size);
     }
     int bitmap = schema.bitmapBytes();
-    for (int i = 0; i < schema.numFields(); i++) {
+    int n = ordinals == null ? schema.numFields() : ordinals.length;
+    for (int k = 0; k < n; k++) {
+      int i = ordinals == null ? k : ordinals[k];
       DataType t = schema.field(i).type();
       if (!t.isVariableWidth() || isNull(address, i)) {
         continue;
       }
-      String p = path.isEmpty() ? schema.field(i).name() : path + "." + schema.field(i).name();
-      reference(t, address, size, Platform.getLong(base, address + bitmap + 8L * i), p);
+      try {
+        reference(t, address, size, Platform.getLong(base, address + bitmap + 8L * i));
+      } catch (ZerorowException e) {
+        throw under(schema.field(i).name(), e);
+      }
     }
+  }
+
+  /** {@code e} with {@code step} put before its path (a field name, {@code [i]} or a map side). */
+  static ZerorowException under(String step, ZerorowException e) {
+    String rest = e.path();
+    String sep = rest.isEmpty() || rest.startsWith("[") || rest.startsWith("{") ? "" : ".";
+    return ZerorowException.of(e.kind(), step + sep + rest, e.detail());
   }
 
   private boolean isNull(long address, int i) {
@@ -57,31 +82,31 @@ final class RowBounds {
   }
 
   /** B2 then B3 for the value a slot or element references inside a region. */
-  private void reference(DataType t, long region, int regionSize, long slot, String path) {
+  private void reference(DataType t, long region, int regionSize, long slot) {
     if (--budget < 0) {
-      throw new InvalidDataException(path, "expected at most one value per byte of the row "
+      throw new InvalidDataException("", "expected at most one value per byte of the row "
           + "but the references visit more (shared bodies)");
     }
     long offset = slot >>> 32;
     long size = slot & 0xffffffffL;
     if (offset + size > regionSize) {
-      throw new InvalidDataException(path, "expected offset+size <= " + regionSize
+      throw new InvalidDataException("", "expected offset+size <= " + regionSize
           + " but found " + (offset + size));
     }
     long at = region + offset;
     switch (t.id()) {
       case STRUCT:
-        row((Schema) t, at, (int) size, path);
+        row((Schema) t, at, (int) size, null);
         break;
       case LIST:
-        array((DataTypes.ListType) t, at, (int) size, path);
+        array((DataTypes.ListType) t, at, (int) size);
         break;
       case MAP:
-        map((DataTypes.MapType) t, at, (int) size, path);
+        map((DataTypes.MapType) t, at, (int) size);
         break;
       case DECIMAL:
         if (size < 1 || size > 16) {
-          throw new InvalidDataException(path, "expected a decimal body of 1 to 16 bytes but "
+          throw new InvalidDataException("", "expected a decimal body of 1 to 16 bytes but "
               + "found " + size);
         }
         break;
@@ -90,9 +115,9 @@ final class RowBounds {
     }
   }
 
-  private void array(DataTypes.ListType t, long address, int size, String path) {
+  private void array(DataTypes.ListType t, long address, int size) {
     if (size < 8) {
-      throw new InvalidDataException(path, "expected an array of at least 8 bytes but found "
+      throw new InvalidDataException("", "expected an array of at least 8 bytes but found "
           + size);
     }
     long n = Platform.getLong(base, address);
@@ -100,7 +125,7 @@ final class RowBounds {
     long bitmap = ((n + 63) >>> 6) << 3;
     long fixed = 8 + bitmap + ((n * width + 7) & ~7L);
     if (n < 0 || n >= (1L << 31) || fixed > size || (size & 7) != 0) {
-      throw new InvalidDataException(path, "expected an array of " + n + " elements to fit "
+      throw new InvalidDataException("", "expected an array of " + n + " elements to fit "
           + "in " + size + " bytes (a multiple of 8) but it needs " + fixed);
     }
     if (!t.element().isVariableWidth()) {
@@ -111,27 +136,38 @@ final class RowBounds {
         continue;
       }
       long slot = Platform.getLong(base, address + 8 + bitmap + 8L * i);
-      reference(t.element(), address, size, slot, path + "[" + i + "]");
+      try {
+        reference(t.element(), address, size, slot);
+      } catch (ZerorowException e) {
+        throw under("[" + i + "]", e);
+      }
     }
   }
 
-  private void map(DataTypes.MapType t, long address, int size, String path) {
+  private void map(DataTypes.MapType t, long address, int size) {
     if (size < 8) {
-      throw new InvalidDataException(path, "expected a map of at least 8 bytes but found "
+      throw new InvalidDataException("", "expected a map of at least 8 bytes but found "
           + size);
     }
     long keyBytes = Platform.getLong(base, address);
     if (keyBytes < 0 || keyBytes > size - 8 || (keyBytes & 7) != 0) {
-      throw new InvalidDataException(path, "expected key-array bytes <= " + (size - 8)
+      throw new InvalidDataException("", "expected key-array bytes <= " + (size - 8)
           + " and a multiple of 8 but found " + keyBytes);
     }
-    array(t.keyArrayType(), address + 8, (int) keyBytes, path + "{keys}");
-    array(t.valueArrayType(), address + 8 + keyBytes, (int) (size - 8 - keyBytes),
-        path + "{values}");
+    try {
+      array(t.keyArrayType(), address + 8, (int) keyBytes);
+    } catch (ZerorowException e) {
+      throw under("{keys}", e);
+    }
+    try {
+      array(t.valueArrayType(), address + 8 + keyBytes, (int) (size - 8 - keyBytes));
+    } catch (ZerorowException e) {
+      throw under("{values}", e);
+    }
     long keys = Platform.getLong(base, address + 8);
     long values = Platform.getLong(base, address + 8 + keyBytes);
     if (keys != values) {
-      throw new InvalidDataException(path, "expected as many values as keys (" + keys
+      throw new InvalidDataException("", "expected as many values as keys (" + keys
           + ") but found " + values);
     }
   }

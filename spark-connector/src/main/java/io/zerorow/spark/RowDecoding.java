@@ -23,7 +23,7 @@ public final class RowDecoding {
   private final ValidationLevel level;
   private final boolean permissive;
   private final LongAccumulator malformed;
-  private final boolean time;
+  private final RowFixups time; // null: no time value to scale
   private long rowIndex;
 
   RowDecoding(Schema schema, ValidationLevel level, boolean permissive, LongAccumulator malformed) {
@@ -31,7 +31,7 @@ public final class RowDecoding {
     this.level = level;
     this.permissive = permissive;
     this.malformed = malformed;
-    this.time = RowFixups.hasTime(schema);
+    this.time = RowFixups.of(schema, false);
   }
 
   /** The row over {@code bytes}, or null (PERMISSIVE) when they are malformed. */
@@ -43,9 +43,9 @@ public final class RowDecoding {
       } else {
         RowBounds.check(schema, bytes, Platform.BYTE_ARRAY_OFFSET, bytes.length);
       }
-      if (time) {
+      if (time != null) {
         bytes = bytes.clone(); // the input value stays untouched
-        RowFixups.toSpark(schema, bytes, Platform.BYTE_ARRAY_OFFSET);
+        time.apply(bytes, Platform.BYTE_ARRAY_OFFSET);
       }
     } catch (ZerorowException e) {
       if (permissive) {

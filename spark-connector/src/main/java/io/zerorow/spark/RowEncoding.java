@@ -14,14 +14,12 @@ import org.apache.spark.unsafe.Platform;
  * thread-safe: each task (each deserialized or generated copy of the expression) has its own.
  */
 public final class RowEncoding {
-  private final Schema schema;
   private final UnsafeProjection projection;
-  private final boolean fixups;
+  private final RowFixups fixups; // null: nothing to fix
 
   RowEncoding(StructType struct, Schema schema) {
-    this.schema = schema;
     this.projection = UnsafeProjection.create(struct);
-    this.fixups = RowFixups.needed(schema);
+    this.fixups = RowFixups.of(schema, true);
   }
 
   /** The zerorow bytes of one struct value (a new array). */
@@ -31,8 +29,8 @@ public final class RowEncoding {
     if (bytes == row.getBaseObject()) {
       bytes = bytes.clone(); // getBytes gave the reused buffer itself: the value must own its bytes
     }
-    if (fixups) {
-      RowFixups.toZerorow(schema, bytes, Platform.BYTE_ARRAY_OFFSET);
+    if (fixups != null) {
+      fixups.apply(bytes, Platform.BYTE_ARRAY_OFFSET);
     }
     return bytes;
   }

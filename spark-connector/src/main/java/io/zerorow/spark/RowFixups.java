@@ -4,123 +4,157 @@ import io.zerorow.DataType;
 import io.zerorow.DataTypes;
 import io.zerorow.InvalidDataException;
 import io.zerorow.Schema;
+import io.zerorow.ZerorowException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.spark.unsafe.Platform;
 
 /**
  * The few places where a Spark {@code UnsafeRow} and a zerorow row differ (SPEC §9), fixed in
  * place on bytes that are already valid: a NaN is rewritten as the canonical NaN (SPEC §2.6:
  * Spark keeps the bits a computation produced), and {@code time} is scaled between Spark 4's
- * nanoseconds and zerorow's microseconds. Only rows whose schema has a float or time value
- * anywhere are walked ({@link #needed}); a NaN-free float is read and left alone.
+ * nanoseconds and zerorow's microseconds. {@link #of} plans the walk once per schema: only the
+ * fields that hold a float or time somewhere are visited, and a NaN-free float is read and left
+ * alone. Field paths are built only for an error ({@link RowBounds#under}). Not thread-safe
+ * (each task has its own).
  */
 final class RowFixups {
   private static final int CANONICAL_NAN_32 = Float.floatToRawIntBits(Float.NaN);
   private static final long CANONICAL_NAN_64 = Double.doubleToRawLongBits(Double.NaN);
 
-  private final Object base;
   /** Spark → zerorow (encode) or zerorow → Spark (decode). */
   private final boolean toZerorow;
+  private final Node plan;
+  private Object base;
 
-  private RowFixups(Object base, boolean toZerorow) {
-    this.base = base;
+  private RowFixups(Node plan, boolean toZerorow) {
+    this.plan = plan;
     this.toZerorow = toZerorow;
   }
 
-  /** True when rows of {@code t} hold a float or time value somewhere. */
-  static boolean needed(DataType t) {
+  /**
+   * The fixups of rows of {@code schema}: Spark → zerorow ({@code toZerorow}: canonical NaNs,
+   * time in microseconds) or zerorow → Spark (time in nanoseconds; NaNs are left as they are).
+   * Null when rows of this schema need none.
+   */
+  static RowFixups of(Schema schema, boolean toZerorow) {
+    Node plan = node(schema, toZerorow);
+    return plan == null ? null : new RowFixups(plan, toZerorow);
+  }
+
+  /** Fixes the row at {@code (base, address)} in place. */
+  void apply(Object rowBase, long address) {
+    this.base = rowBase;
+    try {
+      row(plan, address);
+    } finally {
+      this.base = null;
+    }
+  }
+
+  /** What to visit in values of one type (null: nothing). */
+  private static final class Node {
+    final DataType type;
+    final int[] fields; // struct: the ordinals to visit
+    final String[] names;
+    final Node[] children; // struct: per visited field; list: [element]; map: [keys, values]
+
+    Node(DataType type, int[] fields, String[] names, Node[] children) {
+      this.type = type;
+      this.fields = fields;
+      this.names = names;
+      this.children = children;
+    }
+  }
+
+  private static Node node(DataType t, boolean toZerorow) {
     switch (t.id()) {
       case FLOAT32:
       case FLOAT64:
+        return toZerorow ? new Node(t, null, null, null) : null;
       case TIME:
-        return true;
-      case LIST:
-        return needed(((DataTypes.ListType) t).element());
-      case MAP:
-        return needed(((DataTypes.MapType) t).key()) || needed(((DataTypes.MapType) t).value());
-      case STRUCT:
-        for (io.zerorow.Field f : ((Schema) t).fields()) {
-          if (needed(f.type())) {
-            return true;
+        return new Node(t, null, null, null);
+      case LIST: {
+        Node e = node(((DataTypes.ListType) t).element(), toZerorow);
+        return e == null ? null : new Node(t, null, null, new Node[] {e});
+      }
+      case MAP: {
+        DataTypes.MapType m = (DataTypes.MapType) t;
+        Node k = node(m.keyArrayType(), toZerorow);
+        Node v = node(m.valueArrayType(), toZerorow);
+        return k == null && v == null ? null : new Node(t, null, null, new Node[] {k, v});
+      }
+      case STRUCT: {
+        Schema s = (Schema) t;
+        List<Integer> ordinals = new ArrayList<>();
+        List<Node> nodes = new ArrayList<>();
+        for (int i = 0; i < s.numFields(); i++) {
+          Node n = node(s.field(i).type(), toZerorow);
+          if (n != null) {
+            ordinals.add(i);
+            nodes.add(n);
           }
         }
-        return false;
+        if (nodes.isEmpty()) {
+          return null;
+        }
+        int[] fields = ordinals.stream().mapToInt(Integer::intValue).toArray();
+        String[] names = new String[fields.length];
+        for (int k = 0; k < fields.length; k++) {
+          names[k] = s.field(fields[k]).name();
+        }
+        return new Node(t, fields, names, nodes.toArray(new Node[0]));
+      }
       default:
-        return false;
+        return null;
     }
   }
 
-  /** True when rows of {@code t} hold a time value (decoding then needs its own copy). */
-  static boolean hasTime(DataType t) {
-    switch (t.id()) {
-      case TIME:
-        return true;
-      case LIST:
-        return hasTime(((DataTypes.ListType) t).element());
-      case MAP:
-        return hasTime(((DataTypes.MapType) t).key()) || hasTime(((DataTypes.MapType) t).value());
-      case STRUCT:
-        for (io.zerorow.Field f : ((Schema) t).fields()) {
-          if (hasTime(f.type())) {
-            return true;
-          }
-        }
-        return false;
-      default:
-        return false;
-    }
-  }
-
-  /** Spark bytes → zerorow bytes: canonical NaNs, time in microseconds. */
-  static void toZerorow(Schema schema, Object base, long address) {
-    new RowFixups(base, true).row(schema, address, "");
-  }
-
-  /** zerorow bytes → Spark bytes: time in nanoseconds (NaNs are left as they are). */
-  static void toSpark(Schema schema, Object base, long address) {
-    new RowFixups(base, false).row(schema, address, "");
-  }
-
-  private void row(Schema schema, long address, String path) {
-    int bitmap = schema.bitmapBytes();
-    for (int i = 0; i < schema.numFields(); i++) {
-      DataType t = schema.field(i).type();
-      if (!needed(t) || (Platform.getLong(base, address + ((i >> 6) << 3)) & (1L << (i & 63))) != 0) {
+  private void row(Node n, long address) {
+    int bitmap = ((Schema) n.type).bitmapBytes();
+    int[] fields = n.fields;
+    for (int k = 0; k < fields.length; k++) {
+      int i = fields[k];
+      if ((Platform.getLong(base, address + ((i >> 6) << 3)) & (1L << (i & 63))) != 0) {
         continue;
       }
-      long slot = address + bitmap + 8L * i;
-      String p = path.isEmpty() ? schema.field(i).name() : path + "." + schema.field(i).name();
-      value(t, address, slot, p);
+      try {
+        value(n.children[k], address, address + bitmap + 8L * i);
+      } catch (ZerorowException e) {
+        throw RowBounds.under(n.names[k], e);
+      }
     }
   }
 
   /** Fixes the value whose slot or element is at {@code at}, in a region at {@code region}. */
-  private void value(DataType t, long region, long at, String path) {
-    switch (t.id()) {
+  private void value(Node n, long region, long at) {
+    switch (n.type.id()) {
       case FLOAT32:
-        if (toZerorow && Float.isNaN(Platform.getFloat(base, at))) {
+        if (Float.isNaN(Platform.getFloat(base, at))) {
           Platform.putInt(base, at, CANONICAL_NAN_32);
         }
         break;
       case FLOAT64:
-        if (toZerorow && Double.isNaN(Platform.getDouble(base, at))) {
+        if (Double.isNaN(Platform.getDouble(base, at))) {
           Platform.putLong(base, at, CANONICAL_NAN_64);
         }
         break;
       case TIME:
-        Platform.putLong(base, at, scaleTime(Platform.getLong(base, at), path));
+        Platform.putLong(base, at, scaleTime(Platform.getLong(base, at)));
         break;
       case STRUCT:
-        row((Schema) t, region + (Platform.getLong(base, at) >>> 32), path);
+        row(n, region + (Platform.getLong(base, at) >>> 32));
         break;
       case LIST:
-        array((DataTypes.ListType) t, region + (Platform.getLong(base, at) >>> 32), path);
+        array(n.children[0], (DataTypes.ListType) n.type,
+            region + (Platform.getLong(base, at) >>> 32));
         break;
       case MAP: {
         long map = region + (Platform.getLong(base, at) >>> 32);
         long keyBytes = Platform.getLong(base, map);
-        DataTypes.MapType m = (DataTypes.MapType) t;
-        array(m.keyArrayType(), map + 8, path + "{keys}");
-        array(m.valueArrayType(), map + 8 + keyBytes, path + "{values}");
+        DataTypes.MapType m = (DataTypes.MapType) n.type;
+        side("{keys}", n.children[0], m.keyArrayType(), map + 8);
+        side("{values}", n.children[1], m.valueArrayType(), map + 8 + keyBytes);
         break;
       }
       default:
@@ -128,31 +162,41 @@ final class RowFixups {
     }
   }
 
-  private void array(DataTypes.ListType t, long address, String path) {
-    DataType e = t.element();
-    if (!needed(e)) {
+  private void side(String step, Node list, DataTypes.ListType t, long address) {
+    if (list == null) {
       return;
     }
+    try {
+      array(list.children[0], t, address);
+    } catch (ZerorowException e) {
+      throw RowBounds.under(step, e);
+    }
+  }
+
+  private void array(Node element, DataTypes.ListType t, long address) {
     int n = (int) Platform.getLong(base, address);
     long data = address + 8 + (((n + 63L) >>> 6) << 3);
-    int width = e.elementWidth();
+    int width = t.element().elementWidth();
     for (int i = 0; i < n; i++) {
       if ((Platform.getLong(base, address + 8 + ((i >> 6) << 3)) & (1L << (i & 63))) == 0) {
-        value(e, address, data + (long) width * i, path + "[" + i + "]");
+        try {
+          value(element, address, data + (long) width * i);
+        } catch (ZerorowException e) {
+          throw RowBounds.under("[" + i + "]", e);
+        }
       }
     }
   }
 
-  private long scaleTime(long v, String path) {
+  private long scaleTime(long v) {
     if (!toZerorow) {
       if (v < 0 || v >= 86_400_000_000L) {
-        throw new InvalidDataException(path, "expected 0 <= time < 86400000000 us but found "
-            + v);
+        throw new InvalidDataException("", "expected 0 <= time < 86400000000 us but found " + v);
       }
       return v * 1000;
     }
     if (v % 1000 != 0) {
-      throw new InvalidDataException(path, "expected a time with whole microseconds but found "
+      throw new InvalidDataException("", "expected a time with whole microseconds but found "
           + v + " ns (zerorow time counts microseconds, SPEC §3.3)");
     }
     return v / 1000;

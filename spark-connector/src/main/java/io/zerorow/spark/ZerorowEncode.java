@@ -5,10 +5,12 @@ import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.CreateNamedStruct;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.codegen.CodeBlock;
 import org.apache.spark.sql.catalyst.expressions.codegen.CodegenContext;
 import org.apache.spark.sql.catalyst.expressions.codegen.ExprCode;
+import org.apache.spark.sql.catalyst.expressions.codegen.GenerateUnsafeProjection;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 
@@ -81,7 +83,12 @@ public final class ZerorowEncode extends ZerorowUnaryExpression implements Seria
     String self = ctx.addReferenceObj("zerorowEncode", this, ZerorowEncode.class.getName());
     String enc = ctx.addMutableState(RowEncoding.class.getName(), "zerorowEncoding",
         v -> v + " = " + self + ".newEncoding();", false, true);
-    ExprCode c = child.genCode(ctx);
+    // A struct(...) of columns: write its fields straight into an UnsafeRow, as whole-stage
+    // code does for a projection, instead of building a GenericInternalRow of boxed values
+    // for UnsafeProjection to read back. The row is never null.
+    ExprCode c = child instanceof CreateNamedStruct
+        ? GenerateUnsafeProjection.createCode(ctx, ((CreateNamedStruct) child).valExprs(), false)
+        : child.genCode(ctx);
     String code = c.code().toString() + "\n"
         + "boolean " + ev.isNull() + " = " + c.isNull() + ";\n"
         + "byte[] " + ev.value() + " = null;\n"

@@ -95,7 +95,7 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
   private final BinaryRow view;
   private final UnsafeRow whole;
   private final UnsafeProjection pruned;
-  private final boolean time;
+  private final RowFixups time; // null: no time value to scale
   private byte[] buffer = new byte[256];
   private InternalRow current;
   private long index;
@@ -110,7 +110,7 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
     this.schema = rows.schema();
     this.view = new BinaryRow(schema);
     this.whole = new UnsafeRow(schema.numFields());
-    this.time = RowFixups.hasTime(schema);
+    this.time = RowFixups.of(schema, false);
     this.pruned = factory.raw || isIdentity(factory.ordinals, schema.numFields()) ? null
         : projection(SparkSchemas.toSpark(schema), factory.ordinals);
   }
@@ -224,25 +224,32 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
           : new GenericInternalRow(new Object[] {copy});
       return true;
     }
-    if (buffer.length < size) {
-      buffer = new byte[Math.max(size, 2 * buffer.length)];
+    // A pruned read copies the fields it keeps (the projection), so it reads the row where it
+    // lies; a whole row is handed on, and times are scaled in place: those take a copy.
+    boolean inPlace = pruned != null && time == null;
+    Object base = view.getBaseObject();
+    long address = view.getBaseOffset();
+    if (!inPlace) {
+      if (buffer.length < size) {
+        buffer = new byte[Math.max(size, 2 * buffer.length)];
+      }
+      Platform.copyMemory(base, address, buffer, Platform.BYTE_ARRAY_OFFSET, size);
+      base = buffer;
+      address = Platform.BYTE_ARRAY_OFFSET;
     }
-    Platform.copyMemory(view.getBaseObject(), view.getBaseOffset(), buffer,
-        Platform.BYTE_ARRAY_OFFSET, size);
     try {
       if (factory.full) {
-        Validator.validateRow(schema, buffer, Platform.BYTE_ARRAY_OFFSET, size,
-            ValidationLevel.FULL);
-      } else {
-        RowBounds.check(schema, buffer, Platform.BYTE_ARRAY_OFFSET, size);
+        Validator.validateRow(schema, base, address, size, ValidationLevel.FULL);
+      } else { // a pruned read reads only its fields: only those are checked
+        RowBounds.check(schema, base, address, size, pruned == null ? null : factory.ordinals);
       }
-      if (time) {
-        RowFixups.toSpark(schema, buffer, Platform.BYTE_ARRAY_OFFSET);
+      if (time != null) {
+        time.apply(base, address);
       }
     } catch (ZerorowException e) {
       throw ZerorowException.of(e.kind(), e.path(), file + ", row " + i + ": " + e.detail());
     }
-    whole.pointTo(buffer, Platform.BYTE_ARRAY_OFFSET, size);
+    whole.pointTo(base, address, size);
     current = pruned == null ? whole : pruned.apply(whole);
     return true;
   }

@@ -125,6 +125,34 @@ class DataSourceTest {
   }
 
   @Test
+  void aPrunedReadChecksTheFieldsItReads() throws IOException {
+    Schema schema = Schema.of(Field.of("id", DataTypes.int64(), false),
+        Field.of("name", DataTypes.string(), true));
+    Path dir = tmp.resolve("bad");
+    Files.createDirectories(dir);
+    try (RowFileWriter w = RowFileWriter.file(dir.resolve("a.arrow"), schema)) {
+      RowWriter rw = new RowWriter(schema);
+      for (int i = 0; i < 5; i++) {
+        rw.reset();
+        rw.writeInt64(0, i);
+        rw.writeString(1, "name" + i);
+        byte[] bytes = rw.getRow().toBytes();
+        if (i == 3) { // the name's reference now points 4 KiB past the row's end
+          bytes[8 + 8 + 4 + 1] = 0x10;
+        }
+        w.write(bytes, org.apache.spark.unsafe.Platform.BYTE_ARRAY_OFFSET, bytes.length);
+      }
+    }
+    String path = dir.toString();
+    assertEquals(10L, spark.read().format("zerorow").load(path).selectExpr("sum(id)")
+        .first().getLong(0), "the ids are read: the bad name is not");
+    Exception e = assertThrows(Exception.class,
+        () -> spark.read().format("zerorow").load(path).select("name").collectAsList());
+    String text = String.valueOf(e.getMessage()) + String.valueOf(e.getCause());
+    assertTrue(text.contains("invalid_data at name") && text.contains("row 3"), text);
+  }
+
+  @Test
   void saveModes() throws IOException {
     String dir = tmp.resolve("modes").toString();
     orders(10).coalesce(1).write().format("zerorow").mode(SaveMode.ErrorIfExists).save(dir);

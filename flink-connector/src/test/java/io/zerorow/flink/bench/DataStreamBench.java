@@ -275,6 +275,17 @@ public final class DataStreamBench {
       }
     }
     double zr = median(ms[0]);
+    System.out.println("## DataStream: source, keyBy, map reading 3 fields, sum (Flink "
+        + org.apache.flink.runtime.util.EnvironmentInformation.getVersion() + ")");
+    System.out.println();
+    String[] load = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg"))
+        .trim().split(" ");
+    System.out.println(java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).format(
+        java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
+        + ", load " + load[0] + " " + load[1] + " " + load[2] + ", "
+        + Runtime.getRuntime().availableProcessors() + " cores; `make bench-flink "
+        + "FLINK_BENCH_ARGS='" + n + " " + rounds + "'`");
+    System.out.println();
     System.out.printf("| record carried as (%,d wide nested orders, parallelism 2) | median s "
         + "| %s | time / zerorow |%n|---|---|---|---|%n", n,
         rounds + " runs (s)");

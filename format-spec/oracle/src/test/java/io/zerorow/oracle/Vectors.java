@@ -3,12 +3,12 @@ package io.zerorow.oracle;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.zerorow.tools.GoldenVectors;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.Iterator;
@@ -83,31 +83,9 @@ final class Vectors {
     }
   }
 
-  static Path root() {
-    String prop = System.getProperty("zerorow.root");
-    if (prop == null || prop.isBlank() || prop.contains("${")) {
-      prop = System.getenv("ZEROROW_ROOT");
-    }
-    Path p;
-    if (prop != null
-        && !prop.isBlank()
-        && Files.isDirectory(Paths.get(prop).resolve("format-spec/vectors"))) {
-      p = Paths.get(prop);
-    } else {
-      // running from format-spec/oracle: walk up to the directory holding format-spec/
-      p = Paths.get("").toAbsolutePath();
-      while (p != null && !Files.isDirectory(p.resolve("format-spec/vectors"))) {
-        p = p.getParent();
-      }
-      if (p == null) {
-        throw new IllegalStateException("cannot find format-spec/vectors; set -Dzerorow.root");
-      }
-    }
-    return p.toAbsolutePath().normalize();
-  }
-
+  /** The vectors folder, found the way every Java test finds it (zerorow-testing). */
   static Path vectorsDir() {
-    return root().resolve("format-spec/vectors");
+    return GoldenVectors.folder();
   }
 
   /** Every valid golden case (every folder with a schema.json, except invalid/), sorted by name. */

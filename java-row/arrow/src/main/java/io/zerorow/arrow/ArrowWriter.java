@@ -55,10 +55,12 @@ public final class ArrowWriter implements AutoCloseable {
     }
   }
 
+  /** The zerorow schema of the rows written. */
   public Schema schema() {
     return schema;
   }
 
+  /** The Arrow schema of the batches (SPEC §12). */
   public org.apache.arrow.vector.types.pojo.Schema arrowSchema() {
     return arrowSchema;
   }
@@ -138,7 +140,7 @@ public final class ArrowWriter implements AutoCloseable {
     }
     // the row's region, in the form the column writers take (its null flag stays false)
     if (count == rows.slot.length) {
-      ColumnWriter.grow(rows, count, count * 2);
+      rows.grow(count, count * 2);
     }
     long r = Platform.BYTE_ARRAY_OFFSET + used;
     rows.region[count] = r;
@@ -164,7 +166,7 @@ public final class ArrowWriter implements AutoCloseable {
       for (ColumnWriter f : fields) {
         f.budget(used);
       }
-      ColumnWriter.writeFields(arena, rows, schema, fields, child, root.getFieldVectors());
+      FieldColumns.write(arena, rows, schema, fields, child, root.getFieldVectors());
       root.setRowCount(n);
     } catch (RuntimeException e) {
       root.close();

@@ -22,7 +22,7 @@ final class ListColumnWriter extends ColumnWriter {
     super(path);
     this.element = create(type.element(), path + "[]");
     this.width = type.element().elementWidth();
-    this.bulk = element instanceof FixedWriter;
+    this.bulk = element instanceof FixedColumnWriter;
   }
 
   @Override
@@ -56,13 +56,13 @@ final class ListColumnWriter extends ColumnWriter {
           checkBudget("list elements", total + count);
         }
         if (count >= 0 && count < (1L << 31)) {
-          grow(children, total, (int) Math.min(Integer.MAX_VALUE, total + count));
+          children.grow(total, (int) Math.min(Integer.MAX_VALUE, total + count));
         }
-        total += arrayElements(base, s, i, ref, width, children, total, path);
+        total += Slots.arrayElements(base, s, i, ref, width, children, total, path);
       }
       Platform.putInt(null, offsets + 4L * (i + 1), total);
     }
-    writeValidity(s, v.getValidityBuffer().memoryAddress());
+    Bitmaps.writeValidity(s, v.getValidityBuffer().memoryAddress());
     v.setLastSet(n - 1);
     children.n = total;
     element.write(base, children, v.getDataVector());
@@ -111,7 +111,7 @@ final class ListColumnWriter extends ColumnWriter {
   @Override
   void writeField(
       Object base, Slots rows, int ordinal, int bitmapBytes, Slots child, FieldVector fv) {
-    if (!bulk || rowsMayBeNull(rows)) {
+    if (!bulk || rows.mayHaveNull()) {
       super.writeField(base, rows, ordinal, bitmapBytes, child, fv);
       return;
     }
@@ -155,7 +155,7 @@ final class ListColumnWriter extends ColumnWriter {
         bits = 0;
       }
     }
-    validityTail(validity, n, bits);
+    Bitmaps.validityTail(validity, n, bits);
     v.setLastSet(n - 1);
     copyElements(base, n, v, (int) total);
   }
@@ -187,7 +187,7 @@ final class ListColumnWriter extends ColumnWriter {
       }
       Platform.putInt(null, offsets + 4L * (i + 1), (int) total);
     }
-    writeValidity(s, v.getValidityBuffer().memoryAddress());
+    Bitmaps.writeValidity(s, v.getValidityBuffer().memoryAddress());
     v.setLastSet(n - 1);
     copyElements(base, n, v, (int) total);
   }
@@ -200,7 +200,7 @@ final class ListColumnWriter extends ColumnWriter {
     long[] starts = this.starts;
     BaseFixedWidthVector child = (BaseFixedWidthVector) v.getDataVector();
     // room for 8 bytes past the last element (whole-word copies below)
-    ((FixedWriter) element).allocateFixed(child, total + 8 / width);
+    ((FixedColumnWriter) element).allocateFixed(child, total + 8 / width);
     long data = child.getDataBufferAddress();
     // whole-word copies: each array's element block is padded to 8 bytes inside the array
     // (checkedCount), so only the destination needs 8 bytes of room past the last element
@@ -214,9 +214,9 @@ final class ListColumnWriter extends ColumnWriter {
         int count = (int) Platform.UNSAFE.getLong(base, start);
         long bitmap = ((count + 63L) >>> 6) << 3;
         if (words) {
-          copyWords(base, start + 8 + bitmap, data + pos * w, (long) count * w);
+          Copies.copyWords(base, start + 8 + bitmap, data + pos * w, (long) count * w);
         } else {
-          copyBytes(base, start + 8 + bitmap, data + pos * w, (long) count * w);
+          Copies.copyBytes(base, start + 8 + bitmap, data + pos * w, (long) count * w);
         }
         if (count <= 64) {
           if (count > 0) {

@@ -80,11 +80,11 @@ final class MapColumnWriter extends ColumnWriter {
         checkBudget("map entries", total + kc);
       }
       if (kc >= 0 && kc < (1L << 31)) {
-        grow(keys, total, (int) Math.min(Integer.MAX_VALUE, total + kc));
-        grow(values, total, (int) Math.min(Integer.MAX_VALUE, total + kc));
+        keys.grow(total, (int) Math.min(Integer.MAX_VALUE, total + kc));
+        values.grow(total, (int) Math.min(Integer.MAX_VALUE, total + kc));
       }
-      int nk = arrayElements(base, one, 0, keyRef, keyWidth, keys, total, path + "{keys}");
-      arrayElements(base, one, 0, valueRef, valueWidth, values, total, path + "{values}");
+      int nk = Slots.arrayElements(base, one, 0, keyRef, keyWidth, keys, total, path + "{keys}");
+      Slots.arrayElements(base, one, 0, valueRef, valueWidth, values, total, path + "{values}");
       for (int j = 0; j < nk; j++) {
         if (keys.nul[total + j]) {
           throw new InvalidDataException(path + "{key " + j + "}", "null map key");

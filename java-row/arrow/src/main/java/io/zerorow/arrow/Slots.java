@@ -2,6 +2,7 @@ package io.zerorow.arrow;
 
 import io.zerorow.InvalidDataException;
 import io.zerorow.internal.Platform;
+import java.util.Arrays;
 
 /**
  * The {@code n} values of one column, as locations in the writer's memory: for value {@code i} the
@@ -64,5 +65,61 @@ final class Slots {
   /** Address of the body a reference points at. */
   long body(int i, long ref) {
     return region[i] + (ref >>> 32);
+  }
+
+  /** True when some of these values are null (children of a null struct). */
+  boolean mayHaveNull() {
+    if (allValid) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      if (nul[i]) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Grows this to hold {@code need} values, keeping the first {@code keep}. */
+  void grow(int keep, int need) {
+    if (need > slot.length) {
+      int cap = Math.max(need, slot.length * 2);
+      slot = Arrays.copyOf(slot, cap);
+      region = Arrays.copyOf(region, cap);
+      end = Arrays.copyOf(end, cap);
+      nul = Arrays.copyOf(nul, cap);
+    }
+  }
+
+  /**
+   * Points {@code out[from..]} at the elements of the array that {@code ref} in value {@code i} of
+   * {@code s} refers to, after checking its header (SPEC §6.2 B3); returns the element count.
+   */
+  static int arrayElements(
+      Object base, Slots s, int i, long ref, int width, Slots out, int from, String path) {
+    long start = s.body(i, ref);
+    int size = (int) ref;
+    long count = size >= 8 ? Platform.getLong(base, start) : -1;
+    long bitmap = ((count + 63) >>> 6) << 3;
+    if (count < 0 || count >= (1L << 31) || 8 + bitmap + ((count * width + 7) & ~7L) > size) {
+      throw new InvalidDataException(
+          path,
+          "expected an array with count < 2^31 whose fixed "
+              + "region fits in its "
+              + size
+              + " bytes but found count "
+              + (size >= 8 ? Long.toUnsignedString(count) : "(missing)"));
+    }
+    int n = (int) count;
+    long elems = start + 8 + bitmap;
+    long end = start + size;
+    for (int j = 0; j < n; j++) {
+      int k = from + j;
+      out.slot[k] = elems + (long) j * width;
+      out.region[k] = start;
+      out.end[k] = end;
+      out.nul[k] = ((Platform.getLong(base, start + 8 + ((j >> 6) << 3)) >>> (j & 63)) & 1) != 0;
+    }
+    return n;
   }
 }

@@ -55,7 +55,7 @@ final class StructColumnWriter extends ColumnWriter {
       rows.end[i] = rows.region[i] + size;
       v.setIndexDefined(i);
     }
-    writeFields(base, rows, schema, fields, child, v.getChildrenFromFields());
+    FieldColumns.write(base, rows, schema, fields, child, v.getChildrenFromFields());
     v.setValueCount(n);
   }
 }

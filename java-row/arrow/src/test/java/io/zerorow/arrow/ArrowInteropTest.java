@@ -13,6 +13,7 @@ import io.zerorow.Field;
 import io.zerorow.Schema;
 import io.zerorow.ZerorowException;
 import io.zerorow.internal.Json;
+import io.zerorow.tools.GoldenVectors;
 import io.zerorow.tools.JsonValues;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

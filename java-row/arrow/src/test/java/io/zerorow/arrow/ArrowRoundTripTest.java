@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.zerorow.BinaryRow;
 import io.zerorow.ZerorowException;
+import io.zerorow.tools.GoldenVectors;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -111,7 +112,7 @@ class ArrowRoundTripTest {
   /** Malformed rows (vectors/invalid) give a ZerorowException or convert; never a crash. */
   @TestFactory
   Stream<DynamicTest> invalidRowsNeverCrash() throws Exception {
-    Path dir = GoldenVectors.vectors().resolve("invalid");
+    Path dir = GoldenVectors.folder().resolve("invalid");
     List<DynamicTest> tests = new ArrayList<>();
     try (Stream<Path> dirs = Files.list(dir)) {
       for (Path d : dirs.sorted().toList()) {

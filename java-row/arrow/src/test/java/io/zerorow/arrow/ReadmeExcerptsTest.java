@@ -2,6 +2,7 @@ package io.zerorow.arrow;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.zerorow.tools.GoldenVectors;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

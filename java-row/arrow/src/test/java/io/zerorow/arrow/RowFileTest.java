@@ -12,6 +12,7 @@ import io.zerorow.ErrorKind;
 import io.zerorow.Field;
 import io.zerorow.Schema;
 import io.zerorow.ZerorowException;
+import io.zerorow.tools.GoldenVectors;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.channels.FileChannel;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.zerorow.BinaryRow;
+import io.zerorow.tools.GoldenVectors;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ class ParquetPyarrowInteropTest {
   @TempDir Path tmp;
 
   static Path python() {
-    Path py = ParquetRoundTripTest.root().resolve(".venv/bin/python");
+    Path py = GoldenVectors.root().resolve(".venv/bin/python");
     assertTrue(Files.isExecutable(py), "the venv python is missing: run `make venv` (" + py + ")");
     return py;
   }
@@ -38,7 +39,7 @@ class ParquetPyarrowInteropTest {
         new ArrayList<>(
             List.of(
                 python().toString(),
-                ParquetRoundTripTest.root()
+                GoldenVectors.root()
                     .resolve("java-row/parquet/src/test/python/parquet_interop.py")
                     .toString(),
                 mode,
@@ -58,9 +59,9 @@ class ParquetPyarrowInteropTest {
     return lines;
   }
 
-  static List<ParquetRoundTripTest.Case> parquetCases() throws Exception {
-    List<ParquetRoundTripTest.Case> out = new ArrayList<>();
-    for (ParquetRoundTripTest.Case c : ParquetRoundTripTest.cases()) {
+  static List<GoldenVectors.Case> parquetCases() throws Exception {
+    List<GoldenVectors.Case> out = new ArrayList<>();
+    for (GoldenVectors.Case c : GoldenVectors.valid()) {
       if (!ParquetRoundTripTest.hasEmptyStruct(c.schema())
           && c.schema().depth() <= ParquetRoundTripTest.MAX_TEST_DEPTH) {
         out.add(c);
@@ -71,9 +72,9 @@ class ParquetPyarrowInteropTest {
 
   @Test
   void pyarrowReadsJavaFiles() throws Exception {
-    List<ParquetRoundTripTest.Case> cases = parquetCases();
+    List<GoldenVectors.Case> cases = parquetCases();
     List<String> names = new ArrayList<>();
-    for (ParquetRoundTripTest.Case c : cases) {
+    for (GoldenVectors.Case c : cases) {
       try (ParquetRowWriter w =
           ParquetRowWriter.open(tmp.resolve(c.name() + ".java.parquet"), c.schema())) {
         for (int i = 0; i < 3; i++) {
@@ -95,11 +96,11 @@ class ParquetPyarrowInteropTest {
 
   @Test
   void javaReadsPyarrowFiles() throws Exception {
-    List<ParquetRoundTripTest.Case> cases = parquetCases();
-    List<String> names = cases.stream().map(ParquetRoundTripTest.Case::name).toList();
+    List<GoldenVectors.Case> cases = parquetCases();
+    List<String> names = cases.stream().map(GoldenVectors.Case::name).toList();
     Map<String, String> written = runPython("write", tmp, names);
     List<String> failures = new ArrayList<>();
-    for (ParquetRoundTripTest.Case c : cases) {
+    for (GoldenVectors.Case c : cases) {
       String line = written.getOrDefault(c.name(), "FAIL write " + c.name() + ": not reported");
       if (!line.startsWith("PASS")) {
         failures.add(line);
@@ -127,7 +128,7 @@ class ParquetPyarrowInteropTest {
 
   @Test
   void pyarrowFileReadsWithDerivedSchema() throws Exception {
-    ParquetRoundTripTest.Case c =
+    GoldenVectors.Case c =
         parquetCases().stream()
             .filter(x -> x.name().equals("spec_example_row"))
             .findFirst()

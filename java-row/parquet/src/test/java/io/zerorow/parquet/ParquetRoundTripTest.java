@@ -13,12 +13,8 @@ import io.zerorow.RowWriter;
 import io.zerorow.Schema;
 import io.zerorow.UnsupportedException;
 import io.zerorow.ZerorowException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.zerorow.tools.GoldenVectors;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -28,35 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** Every golden vector: row -> Parquet -> row gives the same bytes; projection; errors. */
 class ParquetRoundTripTest {
   @TempDir Path tmp;
-
-  record Case(String name, Schema schema, byte[] row) {}
-
-  static Path root() {
-    String p = System.getProperty("zerorow.root");
-    for (Path d = Paths.get(p != null ? p : "").toAbsolutePath(); d != null; d = d.getParent()) {
-      if (Files.isDirectory(d.resolve("format-spec/vectors"))) {
-        return d;
-      }
-    }
-    throw new IllegalStateException("format-spec/vectors not found");
-  }
-
-  static List<Case> cases() throws Exception {
-    List<Case> out = new ArrayList<>();
-    try (Stream<Path> dirs = Files.list(root().resolve("format-spec/vectors"))) {
-      for (Path d : dirs.sorted().toList()) {
-        if (Files.isRegularFile(d.resolve("row.bin"))) {
-          out.add(
-              new Case(
-                  d.getFileName().toString(),
-                  Schema.fromJson(
-                      Files.readString(d.resolve("schema.json"), StandardCharsets.UTF_8)),
-                  Files.readAllBytes(d.resolve("row.bin"))));
-        }
-      }
-    }
-    return out;
-  }
 
   /** A struct with no fields cannot be a Parquet group. */
   static boolean hasEmptyStruct(io.zerorow.DataType t) {
@@ -84,7 +51,7 @@ class ParquetRoundTripTest {
 
   @TestFactory
   Stream<DynamicTest> everyVectorRoundTrips() throws Exception {
-    return cases().stream()
+    return GoldenVectors.valid().stream()
         .filter(c -> c.schema().depth() <= MAX_TEST_DEPTH)
         .map(
             c ->

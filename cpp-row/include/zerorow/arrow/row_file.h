@@ -1,0 +1,113 @@
+// Row files (SPEC §5), part of the optional Arrow C++ adapter (zerorow::arrow_adapter):
+// an Arrow IPC file with one non-nullable `binary` column `row`, whose field metadata
+// carries `zerorow.version`, `zerorow.schema` (canonical JSON) and `zerorow.fingerprint`.
+//
+//   ZR_ASSIGN_OR_RETURN(auto writer, zerorow::arrow_io::RowFileWriter::Open("rows.zrow", schema));
+//   ZR_RETURN_NOT_OK(writer.Write(row));  // ... one call per row, then
+//   ZR_RETURN_NOT_OK(writer.Close());
+//   ZR_ASSIGN_OR_RETURN(auto file, zerorow::arrow_io::RowFileReader::Open("rows.zrow", &schema));
+//   for (int64_t k = 0; k < file.num_rows(); ++k) use(file.row(k));
+//
+// Given a reader schema of another layout, Open resolves the file's schema to it (SPEC §13.5)
+// and resolved_row(k) reads the file's rows as the reader's.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "zerorow/arrow/export.h"
+#include "zerorow/arrow/import.h"
+#include "zerorow/binary_row.h"
+#include "zerorow/resolve.h"
+#include "zerorow/schema.h"
+#include "zerorow/status.h"
+#include "zerorow/validate.h"
+
+namespace zerorow::arrow_io {
+
+inline constexpr const char* kRowColumn = "row";
+inline constexpr const char* kVersionKey = "zerorow.version";
+inline constexpr const char* kSchemaKey = "zerorow.schema";
+inline constexpr const char* kFingerprintKey = "zerorow.fingerprint";
+
+/// Writes a row file: rows are checked (BinaryRow::Wrap against the schema), buffered, and
+/// written as one record batch per `batch_rows` rows. Close() finishes the file; a writer
+/// destroyed unclosed closes it too, without a way to report an error.
+class RowFileWriter {
+ public:
+  static constexpr int64_t kDefaultBatchRows = 4096;
+  /// Creates (or truncates) `path`. Errors: invalid_argument when it cannot be written, or
+  /// when batch_rows < 1.
+  static Result<RowFileWriter> Open(const std::string& path, const Schema& schema,
+                                    int64_t batch_rows = kDefaultBatchRows);
+  /// A writer that refuses every call (what a failed Open leaves); use Open.
+  RowFileWriter();
+  RowFileWriter(RowFileWriter&&) noexcept;
+  RowFileWriter& operator=(RowFileWriter&&) noexcept;
+  ~RowFileWriter();
+
+  /// Appends a row; the error of BinaryRow::Wrap, prefixed with "row <k>:", refuses it.
+  Status Write(std::span<const uint8_t> row_bytes);
+  Status Write(const BinaryRow& row) { return Write(row.bytes()); }
+  /// Appends every row of `rows`.
+  Status Write(const RowBatch& rows);
+  /// Writes the buffered rows as a record batch now (nothing when none are buffered).
+  Status Flush();
+  /// Flushes and finishes the file. Any call after it is invalid_argument.
+  Status Close();
+
+  /// The schema the rows are checked against (an empty schema for a default writer).
+  const Schema& schema() const;
+  /// Rows written so far (buffered or not).
+  int64_t num_rows() const;
+
+ private:
+  struct Impl;
+  explicit RowFileWriter(std::unique_ptr<Impl> impl);
+  Status WriteBatch();                     // the buffered rows (possibly none) as one record batch
+  Status Refused(const char* call) const;  // invalid_argument: closed or never opened
+  std::unique_ptr<Impl> impl_;
+};
+
+/// Writes `rows` as a row file at `path` in one call (a RowFileWriter, one batch).
+Status WriteRowFile(const std::string& path, const Schema& schema, const RowBatch& rows);
+
+/// A row file read into memory: its schema and its rows (bytes + offsets).
+class RowFileReader {
+ public:
+  RowFileReader() = default;
+  /// Opens `path` and checks SPEC §5: one column `row`, `binary` or `large_binary`, not
+  /// nullable, no null entry (else invalid_data); zerorow.fingerprint = the fingerprint of
+  /// zerorow.schema (else invalid_data); version major 1 (else unsupported). When `reader` is
+  /// given, the file's schema is resolved to it (SPEC §13.5; the identity when the
+  /// fingerprints are equal): a pair that cannot be read is refused here as schema_mismatch at
+  /// the reader's schema path, naming the file and both fingerprints. Every row is then
+  /// validated against the file's schema at `level` (the message starts with "row <k>:").
+  static Result<RowFileReader> Open(const std::string& path, const Schema* reader = nullptr,
+                                    ValidationLevel level = ValidationLevel::kBounds);
+
+  /// The file's own (writer) schema.
+  const Schema& schema() const { return schema_; }
+  /// The file's schema resolved to the reader schema given to Open (or to itself).
+  const Resolution& resolution() const { return resolution_; }
+  /// Row k read as the reader's (SPEC §13.4); the view borrows this RowFileReader.
+  Result<ResolvedRow> resolved_row(int64_t k) const { return resolution_.View(row_bytes(k)); }
+  /// Every row laid out by the reader schema (a copy), e.g. for Arrow (SPEC §12).
+  Result<RowBatch> ReaderRows() const;
+  const std::string& version() const { return version_; }
+  int64_t num_rows() const { return rows_.num_rows(); }
+  std::span<const uint8_t> row_bytes(int64_t k) const { return rows_.row_bytes(k); }
+  /// A view of row k (wrapped without validation beyond what Open did).
+  Result<BinaryRow> row(int64_t k) const { return BinaryRow::Wrap(row_bytes(k), schema_); }
+  const RowBatch& rows() const { return rows_; }
+
+ private:
+  Schema schema_;
+  Resolution resolution_;
+  std::string version_;
+  RowBatch rows_;
+};
+
+}  // namespace zerorow::arrow_io

@@ -1,0 +1,344 @@
+// Row files (SPEC §5): round trip, the metadata checks, and files that are not row files.
+#include "zerorow/arrow/row_file.h"
+
+#include <arrow/api.h>
+#include <arrow/io/file.h>
+#include <arrow/ipc/api.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "test_util.h"
+#include "zerorow/arrow/adapter.h"
+#include "zerorow/row_writer.h"
+
+namespace zerorow {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path TempDir() { return fs::temp_directory_path() / ("zerorow_row_file_test_" + std::to_string(::getpid())); }
+
+fs::path TempPath(const std::string& name) {
+  fs::create_directories(TempDir());
+  return TempDir() / name;
+}
+
+// Removes this process's temporary folder at exit.
+class TempDirCleanup : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(TempDir(), ec);
+  }
+};
+const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new TempDirCleanup);
+
+struct Case {
+  Schema schema;
+  std::string row;
+};
+
+Case LoadCase(const std::string& name) {
+  return {*Schema::FromJson(testing::ReadCaseFile(testing::CaseDir(name) / "schema.json")),
+          testing::ReadCaseFile(testing::CaseDir(name) / "row.bin")};
+}
+
+arrow_io::RowBatch Repeat(const std::string& row, int n) {
+  arrow_io::RowBatch b;
+  for (int i = 0; i < n; ++i) {
+    b.bytes.insert(b.bytes.end(), row.begin(), row.end());
+    b.offsets.push_back(static_cast<int64_t>(b.bytes.size()));
+  }
+  return b;
+}
+
+// Writes an Arrow IPC file with one column `row` of `type`/`nullable` and `metadata`.
+void WriteRaw(const fs::path& path, std::shared_ptr<::arrow::Field> field, std::shared_ptr<::arrow::Array> column) {
+  auto schema = ::arrow::schema({std::move(field)});
+  auto batch = ::arrow::RecordBatch::Make(schema, column->length(), {column});
+  auto sink = *::arrow::io::FileOutputStream::Open(path.string());
+  auto writer = *::arrow::ipc::MakeFileWriter(sink, schema);
+  ASSERT_TRUE(writer->WriteRecordBatch(*batch).ok());
+  ASSERT_TRUE(writer->Close().ok());
+  ASSERT_TRUE(sink->Close().ok());
+}
+
+std::shared_ptr<::arrow::KeyValueMetadata> Meta(const std::string& version, const std::string& schema_json,
+                                                const std::string& fingerprint) {
+  return ::arrow::key_value_metadata({arrow_io::kVersionKey, arrow_io::kSchemaKey, arrow_io::kFingerprintKey},
+                                     {version, schema_json, fingerprint});
+}
+
+std::shared_ptr<::arrow::Array> RowColumn(const std::string& row, int n, bool with_null = false) {
+  ::arrow::BinaryBuilder b;
+  for (int i = 0; i < n; ++i) EXPECT_TRUE(b.Append(row).ok());
+  if (with_null) EXPECT_TRUE(b.AppendNull().ok());
+  return *b.Finish();
+}
+
+TEST(RowFileTest, GoldenVectorsRoundTrip) {
+  auto cases = testing::GoldenCases();
+  ASSERT_FALSE(cases.empty()) << "golden vectors missing under " << ZEROROW_VECTORS_DIR;
+  for (const std::string& name : cases) {
+    SCOPED_TRACE(name);
+    Case c = LoadCase(name);
+    fs::path path = TempPath(name + ".zrow");
+    Status st = arrow_io::WriteRowFile(path.string(), c.schema, Repeat(c.row, 3));
+    ASSERT_TRUE(st.ok()) << st.ToString();
+    auto file = arrow_io::RowFileReader::Open(path.string(), &c.schema, ValidationLevel::kFull);
+    ASSERT_TRUE(file.ok()) << file.status().ToString();
+    EXPECT_EQ(file->version(), "1");
+    EXPECT_TRUE(file->schema().Equals(c.schema));
+    ASSERT_EQ(file->num_rows(), 3);
+    for (int64_t k = 0; k < 3; ++k) {
+      auto bytes = file->row_bytes(k);
+      EXPECT_EQ(std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size()), c.row);
+      EXPECT_TRUE(file->row(k).ok());
+    }
+    // The file is a plain Arrow IPC file: one non-nullable binary column with the metadata.
+    auto in = *::arrow::io::ReadableFile::Open(path.string());
+    auto reader = *::arrow::ipc::RecordBatchFileReader::Open(in);
+    auto field = reader->schema()->field(0);
+    EXPECT_EQ(field->name(), "row");
+    EXPECT_TRUE(field->type()->Equals(::arrow::binary()));
+    EXPECT_FALSE(field->nullable());
+    EXPECT_EQ(*field->metadata()->Get("zerorow.schema"), c.schema.ToJson());
+    EXPECT_EQ(*field->metadata()->Get("zerorow.fingerprint"), c.schema.fingerprint_hex());
+    fs::remove(path);
+  }
+}
+
+TEST(RowFileTest, EmptyFileAndLargeBinary) {
+  Case c = LoadCase("int32_edges");
+  fs::path path = TempPath("empty.zrow");
+  ASSERT_TRUE(arrow_io::WriteRowFile(path.string(), c.schema, arrow_io::RowBatch{}).ok());
+  auto file = arrow_io::RowFileReader::Open(path.string(), &c.schema);
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  EXPECT_EQ(file->num_rows(), 0);
+
+  ::arrow::LargeBinaryBuilder b;
+  ASSERT_TRUE(b.Append(c.row).ok());
+  auto column = *b.Finish();
+  WriteRaw(
+      path,
+      ::arrow::field("row", ::arrow::large_binary(), false, Meta("1", c.schema.ToJson(), c.schema.fingerprint_hex())),
+      column);
+  auto large = arrow_io::RowFileReader::Open(path.string(), nullptr, ValidationLevel::kFull);
+  ASSERT_TRUE(large.ok()) << large.status().ToString();
+  EXPECT_EQ(large->num_rows(), 1);
+}
+
+TEST(RowFileTest, AReaderSchemaTheFileCannotBeResolvedToIsRefusedNamingTheFile) {
+  Case a = LoadCase("int32_edges");
+  auto other = *Schema::Make({field("must", int32(), false)});  // the file's schema lacks it
+  fs::path path = TempPath("mismatch.zrow");
+  ASSERT_TRUE(arrow_io::WriteRowFile(path.string(), a.schema, Repeat(a.row, 1)).ok());
+  auto file = arrow_io::RowFileReader::Open(path.string(), &other);
+  ASSERT_FALSE(file.ok());
+  EXPECT_EQ(file.status().kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(file.status().path(), "must");
+  EXPECT_NE(file.status().message().find(path.string()), std::string::npos) << file.status().ToString();
+  EXPECT_NE(file.status().message().find(a.schema.fingerprint_hex()), std::string::npos);
+  EXPECT_NE(file.status().message().find(other.fingerprint_hex()), std::string::npos);
+}
+
+// SPEC §13.5: a file of an older writer schema opened with the reader schema reads the
+// reader's values, and its rows go to Arrow with the reader's Arrow schema.
+TEST(RowFileTest, AReaderSchemaResolvesTheFileSchema) {
+  auto writer = *Schema::Make({field("id", int32(), false), field("qty", int16()), field("gone", string())});
+  auto reader =
+      *Schema::Make({field("note", string()), field("quantity", int64(), true, {"qty"}), field("id", int64(), false)});
+  RowWriter w(writer);
+  arrow_io::RowBatch rows;
+  for (int k = 0; k < 3; ++k) {
+    w.Reset();
+    ASSERT_TRUE(w.WriteInt32(0, k).ok());
+    ASSERT_TRUE(w.WriteInt16(1, static_cast<int16_t>(-k)).ok());
+    ASSERT_TRUE(w.WriteString(2, "x").ok());
+    ASSERT_TRUE(w.Finish().ok());
+    rows.bytes.insert(rows.bytes.end(), w.bytes().begin(), w.bytes().end());
+    rows.offsets.push_back(static_cast<int64_t>(rows.bytes.size()));
+  }
+  fs::path path = TempPath("evolved.zrow");
+  ASSERT_TRUE(arrow_io::WriteRowFile(path.string(), writer, rows).ok());
+  auto file = arrow_io::RowFileReader::Open(path.string(), &reader, ValidationLevel::kFull);
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  EXPECT_EQ(file->schema().fingerprint(), writer.fingerprint());
+  EXPECT_FALSE(file->resolution().is_identity());
+  auto row = file->resolved_row(2);
+  ASSERT_TRUE(row.ok()) << row.status().ToString();
+  EXPECT_TRUE(*row->IsNull(0));
+  EXPECT_EQ(*row->GetInt64(1), -2);
+  EXPECT_EQ(*row->GetInt64(2), 2);
+  auto reader_rows = file->ReaderRows();
+  ASSERT_TRUE(reader_rows.ok()) << reader_rows.status().ToString();
+  std::unique_ptr<arrow_io::ArrowWriter> aw;
+  ASSERT_TRUE(arrow_io::ArrowWriter::Make(reader, ::arrow::default_memory_pool(), &aw).ok());
+  for (int64_t k = 0; k < file->num_rows(); ++k) ASSERT_TRUE(aw->Write(*file->resolved_row(k)).ok());
+  std::shared_ptr<::arrow::RecordBatch> batch;
+  auto finished = aw->Finish(&batch);
+  ASSERT_TRUE(finished.ok()) << finished.ToString();
+  EXPECT_TRUE(batch->schema()->Equals(**arrow_io::ToArrowSchema(reader)));
+  EXPECT_EQ(batch->column(2)->ToString(), "[\n  0,\n  1,\n  2\n]");
+  EXPECT_EQ(reader_rows->num_rows(), 3);
+  auto again = BinaryRow::Wrap(reader_rows->row_bytes(1), reader);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(*again->GetInt64(1), -1);
+  // a row of another reader schema is refused by the writer, typed
+  std::unique_ptr<arrow_io::ArrowWriter> wrong;
+  ASSERT_TRUE(arrow_io::ArrowWriter::Make(writer, ::arrow::default_memory_pool(), &wrong).ok());
+  EXPECT_FALSE(wrong->Write(*file->resolved_row(0)).ok());
+  EXPECT_EQ(wrong->num_rows(), 0);
+}
+
+TEST(RowFileTest, FingerprintNotOfSchemaText) {
+  Case c = LoadCase("int32_edges");
+  fs::path path = TempPath("badfp.zrow");
+  WriteRaw(path, ::arrow::field("row", ::arrow::binary(), false, Meta("1", c.schema.ToJson(), "0123456789abcdef")),
+           RowColumn(c.row, 1));
+  auto file = arrow_io::RowFileReader::Open(path.string());
+  ASSERT_FALSE(file.ok());
+  EXPECT_EQ(file.status().kind(), ErrorKind::kInvalidData);
+}
+
+TEST(RowFileTest, WrongVersion) {
+  Case c = LoadCase("int32_edges");
+  fs::path path = TempPath("version.zrow");
+  for (const char* v : {"2", "2.0"}) {
+    WriteRaw(path,
+             ::arrow::field("row", ::arrow::binary(), false, Meta(v, c.schema.ToJson(), c.schema.fingerprint_hex())),
+             RowColumn(c.row, 1));
+    auto file = arrow_io::RowFileReader::Open(path.string());
+    ASSERT_FALSE(file.ok());
+    EXPECT_EQ(file.status().kind(), ErrorKind::kUnsupported) << v;
+  }
+  WriteRaw(path,
+           ::arrow::field("row", ::arrow::binary(), false, Meta("1.3", c.schema.ToJson(), c.schema.fingerprint_hex())),
+           RowColumn(c.row, 1));
+  EXPECT_TRUE(arrow_io::RowFileReader::Open(path.string()).ok());  // minor versions are readable
+}
+
+TEST(RowFileTest, NotARowFile) {
+  Case c = LoadCase("int32_edges");
+  auto meta = Meta("1", c.schema.ToJson(), c.schema.fingerprint_hex());
+  fs::path path = TempPath("shape.zrow");
+  // nullable column
+  WriteRaw(path, ::arrow::field("row", ::arrow::binary(), true, meta), RowColumn(c.row, 1));
+  EXPECT_EQ(arrow_io::RowFileReader::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  // extra column
+  {
+    auto col = RowColumn(c.row, 1);
+    auto schema = ::arrow::schema(
+        {::arrow::field("row", ::arrow::binary(), false, meta), ::arrow::field("extra", ::arrow::binary(), false)});
+    auto batch = ::arrow::RecordBatch::Make(schema, 1, {col, col});
+    auto sink = *::arrow::io::FileOutputStream::Open(path.string());
+    auto writer = *::arrow::ipc::MakeFileWriter(sink, schema);
+    ASSERT_TRUE(writer->WriteRecordBatch(*batch).ok());
+    ASSERT_TRUE(writer->Close().ok());
+    ASSERT_TRUE(sink->Close().ok());
+  }
+  EXPECT_EQ(arrow_io::RowFileReader::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  // wrong name, wrong type, missing metadata
+  WriteRaw(path, ::arrow::field("rows", ::arrow::binary(), false, meta), RowColumn(c.row, 1));
+  EXPECT_EQ(arrow_io::RowFileReader::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  WriteRaw(path, ::arrow::field("row", ::arrow::utf8(), false, meta), *::arrow::MakeArrayOfNull(::arrow::utf8(), 0));
+  EXPECT_EQ(arrow_io::RowFileReader::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  WriteRaw(path, ::arrow::field("row", ::arrow::binary(), false), RowColumn(c.row, 1));
+  EXPECT_EQ(arrow_io::RowFileReader::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  // not an Arrow file at all
+  { std::ofstream(path, std::ios::binary | std::ios::trunc) << "not arrow"; }
+  EXPECT_EQ(arrow_io::RowFileReader::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(arrow_io::RowFileReader::Open((path.string() + ".missing")).status().kind(), ErrorKind::kInvalidArgument);
+}
+
+TEST(RowFileTest, InvalidRowFailsFullValidation) {
+  Case c = LoadCase("int32_edges");
+  std::string bad = c.row;
+  bad.resize(bad.size() - 8);  // truncated: the wrap rules or full validation refuse it
+  fs::path path = TempPath("badrow.zrow");
+  EXPECT_FALSE(arrow_io::WriteRowFile(path.string(), c.schema, Repeat(bad, 1)).ok());
+  WriteRaw(path,
+           ::arrow::field("row", ::arrow::binary(), false, Meta("1", c.schema.ToJson(), c.schema.fingerprint_hex())),
+           RowColumn(bad, 1));
+  auto file = arrow_io::RowFileReader::Open(path.string(), &c.schema, ValidationLevel::kFull);
+  ASSERT_FALSE(file.ok());
+  EXPECT_NE(file.status().message().find("row 0"), std::string::npos) << file.status().ToString();
+}
+
+Status ReadmeRowFiles(const Schema& schema, const arrow_io::RowBatch& rows, const std::string& path) {
+  auto use = [](const Result<BinaryRow>& r) { return r.ok(); };
+  std::span<const uint8_t> row = rows.row_bytes(0);
+  // cpp-row/README.md quotes these lines as laid out here:
+  // clang-format off
+  // --- README "Row files"
+  ZR_ASSIGN_OR_RETURN(auto writer, zerorow::arrow_io::RowFileWriter::Open(path, schema));
+  ZR_RETURN_NOT_OK(writer.Write(row));                          // a BinaryRow or its bytes
+  ZR_RETURN_NOT_OK(writer.Write(rows));                         // or a RowBatch
+  ZR_RETURN_NOT_OK(writer.Close());
+  ZR_ASSIGN_OR_RETURN(auto file, zerorow::arrow_io::RowFileReader::Open(path, &schema, zerorow::ValidationLevel::kFull));
+  for (int64_t k = 0; k < file.num_rows(); ++k) use(file.row(k));  // BinaryRow views
+  // ---
+  // clang-format on
+  if (file.num_rows() != 1 + rows.num_rows()) return Status::InvalidData("unexpected row count");
+  return Status::OK();
+}
+
+// RowFileWriter: batches of batch_rows rows, a flush on demand, every call refused after
+// Close, a row that does not wrap refused with its number.
+TEST(RowFileTest, WriterBatchesAndRefusals) {
+  Case c = LoadCase("int32_edges");
+  fs::path path = TempPath("writer.zrow");
+  auto writer = arrow_io::RowFileWriter::Open(path.string(), c.schema, /*batch_rows=*/3);
+  ASSERT_TRUE(writer.ok()) << writer.status().ToString();
+  std::span<const uint8_t> row(reinterpret_cast<const uint8_t*>(c.row.data()), c.row.size());
+  for (int k = 0; k < 7; ++k) ASSERT_TRUE(writer->Write(row).ok());
+  ASSERT_TRUE(writer->Flush().ok());  // rows 6..6 as a batch of 1
+  ASSERT_TRUE(writer->Write(Repeat(c.row, 2)).ok());
+  std::string bad = c.row.substr(0, c.row.size() - 8);
+  Status refused = writer->Write(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bad.data()), bad.size()));
+  EXPECT_EQ(refused.kind(), ErrorKind::kTruncated);
+  EXPECT_NE(refused.message().find("row 9:"), std::string::npos) << refused.ToString();
+  EXPECT_EQ(writer->num_rows(), 9);
+  ASSERT_TRUE(writer->Close().ok());
+  EXPECT_EQ(writer->Write(row).kind(), ErrorKind::kInvalidArgument);
+  EXPECT_EQ(writer->Close().kind(), ErrorKind::kInvalidArgument);
+
+  auto in = *::arrow::io::ReadableFile::Open(path.string());
+  auto reader = *::arrow::ipc::RecordBatchFileReader::Open(in);
+  EXPECT_EQ(reader->num_record_batches(), 4);  // 3 + 3 + 1 (flushed) + 2 (closed)
+  auto file = arrow_io::RowFileReader::Open(path.string(), &c.schema, ValidationLevel::kFull);
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  EXPECT_EQ(file->num_rows(), 9);
+
+  EXPECT_EQ(arrow_io::RowFileWriter::Open(path.string(), c.schema, 0).status().kind(), ErrorKind::kInvalidArgument);
+  EXPECT_EQ(arrow_io::RowFileWriter::Open((TempDir() / "no" / "such" / "dir.zrow").string(), c.schema).status().kind(),
+            ErrorKind::kInvalidArgument);
+  arrow_io::RowFileWriter unopened;
+  EXPECT_EQ(unopened.Write(row).kind(), ErrorKind::kInvalidArgument);
+  EXPECT_EQ(unopened.num_rows(), 0);
+}
+
+// A writer destroyed without Close still leaves a complete file.
+TEST(RowFileTest, WriterClosesWhenDestroyed) {
+  Case c = LoadCase("int32_edges");
+  fs::path path = TempPath("dropped.zrow");
+  {
+    auto writer = *arrow_io::RowFileWriter::Open(path.string(), c.schema);
+    ASSERT_TRUE(writer.Write(Repeat(c.row, 5)).ok());
+  }
+  auto file = arrow_io::RowFileReader::Open(path.string(), &c.schema, ValidationLevel::kFull);
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  EXPECT_EQ(file->num_rows(), 5);
+}
+
+TEST(RowFileTest, Readme) {
+  Case c = LoadCase("int32_edges");
+  Status st = ReadmeRowFiles(c.schema, Repeat(c.row, 2), TempPath("readme.zrow").string());
+  EXPECT_TRUE(st.ok()) << st.ToString();
+}
+
+}  // namespace
+}  // namespace zerorow
