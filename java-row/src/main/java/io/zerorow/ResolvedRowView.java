@@ -154,9 +154,9 @@ final class ResolvedRowView implements ResolvedRow {
   private static final long FLOAT64_FROM_INT32 = 1L << (TypePlan.INT32_AT + TypePlan.G_FLOAT64);
   private static final long FLOAT64_FROM_FLOAT32 = 1L << (TypePlan.FLOAT32_AT + TypePlan.G_FLOAT64);
 
-  /** The slot's address of an entry (its low 32 bits, the read code masked off). */
+  /** The slot's address of an entry (its low 32 bits). */
   private long at(long x) {
-    return row.address + ((int) x & ~TypePlan.CODE_MASK);
+    return row.address + (int) x;
   }
 
   @Override

@@ -87,13 +87,13 @@ final class TypePlan {
   static final int FLOAT32_AT = 48;
 
   /**
-   * For a struct: per reader field, its {@link #slots} entry in the low 32 bits and, above, one
-   * flag per primitive getter and common read: bit {@code SAME_AT + g} when getter {@code g} may
-   * read the field and it was written with the reader's type, {@code INT32_AT + g} when it was
-   * written as int32, {@code FLOAT32_AT + g} as float32. A getter tests its flag and reads the
-   * slot: one array load and one test check the ordinal's type and find the slot (SPEC §13.4);
-   * anything else (a field the writer lacks, rarer widenings, a wrong getter) takes the getter's
-   * slow path.
+   * For a struct: per reader field, the offset of its writer slot in the low 32 bits (0 when the
+   * writer lacks it; the read code is left out) and, above, one flag per primitive getter and
+   * common read: bit {@code SAME_AT + g} when getter {@code g} may read the field and it was
+   * written with the reader's type, {@code INT32_AT + g} when it was written as int32, {@code
+   * FLOAT32_AT + g} as float32. A getter tests its flag and reads the slot: one array load and one
+   * test check the ordinal's type and find the slot (SPEC §13.4); anything else (a field the writer
+   * lacks, rarer widenings, a wrong getter) takes the getter's slow path.
    */
   final long[] entries;
 
@@ -143,7 +143,7 @@ final class TypePlan {
     this.present = n;
     this.entries = ordinals == null ? null : new long[ordinals.length];
     for (int k = 0; ordinals != null && k < ordinals.length; k++) {
-      long e = slots[k] & 0xffffffffL;
+      long e = ordinals[k] < 0 ? 0 : slots[k] & ~CODE_MASK; // the slot's offset alone
       for (int g = 0; ordinals[k] >= 0 && g < GETTER_MASKS.length; g++) {
         if ((typeBits[k] & GETTER_MASKS[g]) == 0) {
           continue;
