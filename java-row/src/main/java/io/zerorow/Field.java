@@ -8,24 +8,29 @@ public final class Field {
   private final DataType type;
   private final boolean nullable;
 
+  /** A field named {@code name} of {@code type}, which may hold null when {@code nullable}. */
   public Field(String name, DataType type, boolean nullable) {
     this.name = Objects.requireNonNull(name, "name");
     this.type = Objects.requireNonNull(type, "type");
     this.nullable = nullable;
   }
 
+  /** Same as the constructor: {@code Field.of("id", DataTypes.INT64, false)}. */
   public static Field of(String name, DataType type, boolean nullable) {
     return new Field(name, type, nullable);
   }
 
+  /** The field's name. */
   public String name() {
     return name;
   }
 
+  /** The field's type. */
   public DataType type() {
     return type;
   }
 
+  /** True when the field may hold null. */
   public boolean nullable() {
     return nullable;
   }

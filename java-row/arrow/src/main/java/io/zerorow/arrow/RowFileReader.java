@@ -192,6 +192,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     throw translateOrRethrow(where, e);
   }
 
+  /** The schema of the rows in the file (from its metadata). */
   public Schema schema() {
     return schema;
   }
