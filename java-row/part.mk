@@ -19,14 +19,27 @@ build-java:
 test-java:
 	cd $(ROOT) && $(MVN) -pl java-row,java-row/testing test
 
+# `mvn install` of every module into a private repository (target/consumer-m2), then the
+# minimal project of README.md "Depend on it" (examples/) built against it and run.
+TEST_TARGETS += test-java-install
+.PHONY: test-java-install
+test-java-install:
+	$(JAVA_ROW)/examples/build_and_run.sh
+
 # Short on purpose (shared 2-core machine): 1 fork, 2 warm-up and 3 measured 1 s iterations
 # per benchmark, with the gc profiler; then prints the table with the ratios (README.md).
-# Narrow it with e.g. JAVA_BENCH_ARGS='FlatBench'.
+# Narrow it with e.g. JAVA_BENCH_ARGS='FlatBench'. The zerorow benchmarks (JAVA_BENCH_OFF_ARGS)
+# run a second time with the bounds checks off: the table's last columns are what they cost.
+JAVA_BENCH_OFF_ARGS ?= '.*Zerorow$$'
+# Interleaved: zerorow, Fory and Spark taking turns per shape, with the checks on and off.
 JAVA_BENCH_CP = $(JAVA_ROW)/bench/target/classes:$(JAVA_ROW)/bench/target/lib/*:$$(cat $(JAVA_ROW)/bench/target/classpath.txt)
 bench-java:
 	cd $(ROOT) && $(MVN) -q -pl java-row,java-row/bench -DskipTests package
 	java -cp "$(JAVA_BENCH_CP)" org.openjdk.jmh.Main -prof gc -rf json -rff $(JAVA_ROW)/bench/target/jmh.json $(JAVA_BENCH_ARGS)
-	java -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.Report $(JAVA_ROW)/bench/target/jmh.json 2>/dev/null | tee $(JAVA_ROW)/bench/target/bench-table.md
+	java -cp "$(JAVA_BENCH_CP)" org.openjdk.jmh.Main -prof gc -rf json -rff $(JAVA_ROW)/bench/target/jmh-off.json \
+	  -jvmArgsPrepend -Dzerorow.bounds.checks=false $(JAVA_BENCH_OFF_ARGS)
+	java -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.Report $(JAVA_ROW)/bench/target/jmh.json \
+	  $(JAVA_ROW)/bench/target/jmh-off.json 2>/dev/null | tee $(JAVA_ROW)/bench/target/bench-table.md
 	java -Xmx2g --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
 	  --add-opens=java.base/java.util=ALL-UNNAMED -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.Interleaved 2>/dev/null \
 	  | grep -v ' INFO ' | tee $(JAVA_ROW)/bench/target/interleaved-table.md
@@ -44,5 +57,20 @@ FMT_TARGETS += fmt-java
 LINT_TARGETS += lint-java
 fmt-java:
 	cd $(ROOT) && $(MVN) -q -pl $(JAVA_FMT_MODULES) $(SPOTLESS):apply
-lint-java:
+lint-java: lint-java-doc
 	cd $(ROOT) && $(MVN) -q -pl $(JAVA_FMT_MODULES) $(SPOTLESS):check
+
+# API docs of the shipped modules: `mvn javadoc:javadoc` with doclint (all groups but "missing";
+# root pom), failing on any error or warning but sun.misc.Unsafe's (see java-row/pom.xml); then
+# doclint's "missing" group for the comments alone: every public class, method and field has
+# one (its "no @param"/"no @return" findings are not counted).
+JAVA_DOC_MODULES := java-row,java-row/arrow,java-row/parquet
+JAVADOC = cd $(ROOT) && $(MVN) -pl $(JAVA_DOC_MODULES) -am -DskipTests compile javadoc:javadoc
+.PHONY: lint-java-doc
+lint-java-doc:
+	@mkdir -p $(ROOT)/target
+	$(JAVADOC) > target/javadoc.log 2>&1 || { grep -A3 'ERROR\|error:' target/javadoc.log | head -60; exit 1; }
+	@! grep 'warning:' $(ROOT)/target/javadoc.log | grep -v 'Unsafe is internal proprietary API'
+	$(JAVADOC) -Dzerorow.doclint=missing > target/doclint-missing.log 2>&1 \
+	  || { tail -50 target/doclint-missing.log; exit 1; }
+	@! grep 'warning: no comment' $(ROOT)/target/doclint-missing.log

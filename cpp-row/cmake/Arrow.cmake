@@ -35,7 +35,7 @@ set_target_properties(zerorow::arrow_cpp PROPERTIES
   IMPORTED_LOCATION "${_zr_libarrow}"
   INTERFACE_INCLUDE_DIRECTORIES "${ZEROROW_ARROW_INCLUDE_DIR}")
 
-add_library(zerorow_arrow_adapter STATIC src/arrow/adapter.cc src/arrow/row_file.cc)
+add_library(zerorow_arrow_adapter STATIC src/arrow/adapter.cc src/arrow/row_file.cc src/arrow/row_file_set.cc)
 add_library(zerorow::arrow_adapter ALIAS zerorow_arrow_adapter)
 set_target_properties(zerorow_arrow_adapter PROPERTIES POSITION_INDEPENDENT_CODE ON)
 target_link_libraries(zerorow_arrow_adapter PUBLIC zerorow::core zerorow::arrow_cpp)

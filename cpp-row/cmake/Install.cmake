@@ -1,6 +1,7 @@
 # `cmake --install` rules and the zerorow CMake package (cmake/zerorowConfig.cmake.in).
 # Two components: `core` (libzerorow.a, the core headers) and, when the adapter is built,
-# `arrow_adapter` (libzerorow_arrow_adapter.a, zerorow/arrow/adapter.h and row_file.h).
+# `arrow_adapter` (libzerorow_arrow_adapter.a, zerorow/arrow/adapter.h, row_file.h and
+# row_file_set.h).
 # `cmake --install <build>` installs both; `--component core` only the core.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -11,14 +12,15 @@ install(TARGETS zerorow_core EXPORT zerorowTargets
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY include/zerorow DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT core
   PATTERN "adapter.h" EXCLUDE
-  PATTERN "row_file.h" EXCLUDE)
+  PATTERN "row_file.h" EXCLUDE
+  PATTERN "row_file_set.h" EXCLUDE)
 install(EXPORT zerorowTargets NAMESPACE zerorow:: DESTINATION ${_zr_cmake_dir} COMPONENT core)
 
 if(ZEROROW_HAVE_ARROW_ADAPTER)
   set_target_properties(zerorow_arrow_adapter PROPERTIES EXPORT_NAME arrow_adapter)
   install(TARGETS zerorow_arrow_adapter EXPORT zerorowArrowAdapterTargets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT arrow_adapter)
-  install(FILES include/zerorow/arrow/adapter.h include/zerorow/arrow/row_file.h
+  install(FILES include/zerorow/arrow/adapter.h include/zerorow/arrow/row_file.h include/zerorow/arrow/row_file_set.h
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/zerorow/arrow COMPONENT arrow_adapter)
   install(EXPORT zerorowArrowAdapterTargets NAMESPACE zerorow:: DESTINATION ${_zr_cmake_dir}
     COMPONENT arrow_adapter)

@@ -13,7 +13,8 @@ target_compile_definitions(zerorow_tests PRIVATE
 gtest_discover_tests(zerorow_tests DISCOVERY_TIMEOUT 60)
 
 if(ZEROROW_HAVE_ARROW_ADAPTER)
-  add_executable(zerorow_arrow_adapter_tests src/arrow/adapter_test.cc src/arrow/row_file_test.cc)
+  add_executable(zerorow_arrow_adapter_tests src/arrow/adapter_test.cc src/arrow/row_file_test.cc
+                                           src/arrow/row_file_set_test.cc)
   target_include_directories(zerorow_arrow_adapter_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src)
   target_link_libraries(zerorow_arrow_adapter_tests PRIVATE zerorow::arrow_adapter zerorow::testing GTest::gtest GTest::gtest_main)
   target_compile_definitions(zerorow_arrow_adapter_tests PRIVATE

@@ -464,12 +464,27 @@ def check_row_file(path, schema_json, row):
         or meta[b"zerorow.schema"].decode() != canonical
     ):
         return False, "version or schema metadata differs"
-    if meta[b"zerorow.fingerprint"].decode() != fnv1a(canonical):
-        return False, "fingerprint is not FNV-1a of the schema"
+    unaliased = json.dumps(
+        _without_aliases(schema_json), separators=(",", ":"), ensure_ascii=False
+    )
+    if meta[b"zerorow.fingerprint"].decode() != fnv1a(unaliased):
+        return (
+            False,
+            "fingerprint is not FNV-1a of the schema without its aliases (SPEC §4.2)",
+        )
     rows = table.column("row").to_pylist()
     if rows != [row, row]:
         return False, "row bytes differ from row.bin"
     return True, ""
+
+
+def _without_aliases(node):
+    """The schema JSON with every field's "aliases" left out: what the fingerprint covers."""
+    if isinstance(node, dict):
+        return {k: _without_aliases(v) for k, v in node.items() if k != "aliases"}
+    if isinstance(node, list):
+        return [_without_aliases(v) for v in node]
+    return node
 
 
 def fnv1a(text):

@@ -554,15 +554,24 @@ def test_open_file_resolves_each_file_and_directory(tmp_path):
         zerorow.SchemaMismatchError
     ) as e:  # two schemas, no reader schema
         zerorow.open_file(d)
-    assert "b.arrow" in str(e.value)
+    assert "b.arrow" in str(e.value) and "a.arrow" in str(e.value)  # both files named
     strict = zerorow.Schema([*new.schema.fields, F("must", zerorow.int32, False)])
     with pytest.raises(zerorow.SchemaMismatchError) as e:
         zerorow.open_file(d / "a.arrow", schema=strict)
     assert "a.arrow" in str(e.value) and e.value.path == "must"
     empty = tmp_path / "empty"
     empty.mkdir()
-    with pytest.raises(FileNotFoundError):
+    (empty / "_SUCCESS").write_bytes(b"")  # what an engine leaves is no row file
+    with pytest.raises(FileNotFoundError):  # no file, no schema to read it with
         zerorow.open_file(empty)
+    with zerorow.open_file(
+        empty, schema=new.schema
+    ) as f:  # as java-row's and cpp-row's sets
+        assert len(f) == 0 and list(f) == [] and f.schema == new.schema
+        assert (
+            f.to_arrow().schema == new.schema.to_arrow() and f.to_arrow().num_rows == 0
+        )
+        assert pa.table(f).num_rows == 0
 
 
 def test_a_file_written_with_aliases_keeps_its_fingerprint(tmp_path):

@@ -2,7 +2,8 @@
 
 Each ```cpp block sits under a heading `### <Name>`: it must contain, line by line (leading
 and trailing blanks ignored), the lines between `// --- README "<Name>"` and `// ---` in
-cpp-row/src/readme_test.cc or cpp-row/src/arrow/row_file_test.cc, and each of its
+cpp-row/src/readme_test.cc, cpp-row/src/arrow/row_file_test.cc or
+cpp-row/src/arrow/row_file_set_test.cc, and each of its
 paragraphs must be a verbatim excerpt of those files (the struct encoder's declarations
 sit outside the marked block). The ```json block of "Schema JSON" must be the JSON text
 that block of readme_test.cc parses. A README block with no such counterpart fails, so a
@@ -19,6 +20,7 @@ README = (ROOT / "cpp-row/README.md").read_text(encoding="utf-8")
 SOURCES = [
     ROOT / "cpp-row/src/readme_test.cc",
     ROOT / "cpp-row/src/arrow/row_file_test.cc",
+    ROOT / "cpp-row/src/arrow/row_file_set_test.cc",
 ]
 
 
@@ -54,6 +56,7 @@ def test_the_sources_hold_the_blocks():
         "Arrow",
         "Struct encoder",
         "Row files",
+        "Directories of row files",
         "Schema JSON",
     } <= set(tested_blocks())
 

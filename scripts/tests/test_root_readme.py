@@ -117,10 +117,11 @@ def test_maven_coordinates_match_the_poms():
         r"<groupId>(.*?)</groupId>\s*<artifactId>(.*?)</artifactId>\s*<version>(.*?)</version>",
         xml,
     )
-    assert len(deps) == 2
+    assert len(deps) == 3
     poms = {
         "zerorow-java": ROOT / "java-row/pom.xml",
         "zerorow-arrow": ROOT / "java-row/arrow/pom.xml",
+        "zerorow-parquet": ROOT / "java-row/parquet/pom.xml",
     }
     for group, artifact, version in deps:
         pom = poms[artifact].read_text()

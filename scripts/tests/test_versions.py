@@ -32,5 +32,14 @@ def test_every_maven_module_inherits_that_version():
         ):
             continue
         text = pom.read_text(encoding="utf-8")
+        if "<parent>" not in text:
+            # A consumer project (java-row/examples): it depends on the released modules.
+            used = re.findall(
+                r"<groupId>io\.zerorow</groupId>\s*<artifactId>[^<]+</artifactId>\s*"
+                r"<version>([^<]+)</version>",
+                text,
+            )
+            assert used and set(used) == {maven}, f"{pom} depends on zerorow {used}"
+            continue
         parent = re.search(r"<parent>.*?<version>([^<]+)</version>", text, re.S)
         assert parent and parent.group(1) == maven, f"{pom} has parent version {parent}"

@@ -457,6 +457,70 @@ TEST(ArrowCImportTest, EmptyArraysWithNullBuffersImportAsNoRows) {
   exported.release(&exported);
 }
 
+// Map keys and values are named in paths as SPEC §4.3 names them: `{keys}` / `{values}`, in
+// schema paths (no index) and value paths alike.
+TEST(ArrowCImportTest, MapPathsNameKeysAndValues) {
+  ExportedBatch b;  // m: map<string, int32>
+  arrow_io::RowBatch batch;
+  auto wrong_value =
+      *Schema::Make({field("l", list(int32())), field("s", string()), field("m", map(string(), int64()))});
+  Status st = arrow_io::ImportRows(&b.r.array, &b.r.schema, wrong_value, &batch);
+  EXPECT_EQ(st.kind(), ErrorKind::kSchemaMismatch) << st.ToString();
+  EXPECT_EQ(st.path(), "m{values}") << st.ToString();
+  auto wrong_key = *Schema::Make({field("l", list(int32())), field("s", string()), field("m", map(int32(), int32()))});
+  st = arrow_io::ImportRows(&b.r.array, &b.r.schema, wrong_key, &batch);
+  EXPECT_EQ(st.kind(), ErrorKind::kSchemaMismatch) << st.ToString();
+  EXPECT_EQ(st.path(), "m{keys}") << st.ToString();
+
+  ArrowSchema* entries = b.r.schema.children[2]->children[0];
+  for (int c = 0; c < 2; ++c) {
+    const char* format = entries->children[c]->format;
+    entries->children[c]->format = "e";  // float16: no zerorow type
+    auto imported = arrow_io::ImportSchema(&b.r.schema);
+    entries->children[c]->format = format;
+    ASSERT_FALSE(imported.ok());
+    EXPECT_EQ(imported.status().path(), c == 0 ? "m{keys}" : "m{values}") << imported.status().ToString();
+  }
+}
+
+// The export names the map column whose values it could not build: `m{values}` (SPEC §4.3).
+TEST(ArrowCDataTest, ExportErrorsInsideAMapNameItsValues) {
+  auto schema = *Schema::Make({field("m", map(int32(), string()))});
+  RowWriter w(schema);
+  MapWriter m;
+  ArrayWriter keys, values;
+  ASSERT_TRUE(w.BeginMap(0, &m).ok());
+  ASSERT_TRUE(m.BeginKeys(2, &keys).ok());
+  ASSERT_TRUE(keys.WriteInt32(0, 1).ok());
+  ASSERT_TRUE(keys.WriteInt32(1, 2).ok());
+  ASSERT_TRUE(keys.Finish().ok());
+  ASSERT_TRUE(m.BeginValues(2, &values).ok());
+  ASSERT_TRUE(values.WriteString(0, "a").ok());
+  ASSERT_TRUE(values.WriteString(1, "bcd").ok());
+  ASSERT_TRUE(values.Finish().ok());
+  ASSERT_TRUE(m.Finish().ok());
+  ASSERT_TRUE(w.Finish().ok());
+  std::vector<uint8_t> row(w.bytes().begin(), w.bytes().end());
+  // The reference of value 1 ("bcd", 3 bytes) made 1000 bytes long: past its array.
+  bool found = false;
+  for (size_t at = 0; at + 8 <= row.size() && !found; at += 8) {
+    uint64_t ref;
+    std::memcpy(&ref, row.data() + at, 8);
+    if ((ref & 0xffffffffu) == 3 && (ref >> 32) != 0) {
+      ref = (ref & ~uint64_t{0xffffffffu}) | 1000;
+      std::memcpy(row.data() + at, &ref, 8);
+      found = true;
+    }
+  }
+  ASSERT_TRUE(found);
+  std::vector<int64_t> offsets{0, static_cast<int64_t>(row.size())};
+  Released r;
+  Status st = arrow_io::ExportRows(schema, row, offsets, &r.array, &r.schema);
+  EXPECT_EQ(st.kind(), ErrorKind::kInvalidData) << st.ToString();
+  EXPECT_EQ(st.path(), "m{values}") << st.ToString();  // the export names the column it was building
+  EXPECT_EQ(Validate(row, schema, ValidationLevel::kFull).path(), "m{values}[1]");
+}
+
 TEST(ArrowCImportTest, DictionaryColumnIsRefusedAtSchemaTime) {
   ExportedBatch b;
   ArrowSchema dict{};

@@ -221,10 +221,10 @@ Status ExportMap(const DataType& t, const Cells& cells, ArrowArray* out) {
   ArrowArray* entries = AddChild(out);
   InitArray(entries, static_cast<int64_t>(total), 1);
   Status st = ExportColumn(*t.key(), keys, AddChild(entries));
-  if (!st.ok()) return std::move(st).WithPathPrefix("{key}");
+  if (!st.ok()) return std::move(st).WithPathPrefix("{keys}");
   if (entries->children[0]->null_count != 0) return Status::InvalidData("map key is null");
   st = ExportColumn(*t.value(), values, AddChild(entries));
-  if (!st.ok()) return std::move(st).WithPathPrefix("{value}");
+  if (!st.ok()) return std::move(st).WithPathPrefix("{values}");
   return Status::OK();
 }
 

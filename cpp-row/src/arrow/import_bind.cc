@@ -169,8 +169,8 @@ Status BindMap(const ArrowArray* a, const ArrowSchema* s, const DataType& t, con
   for (int c = 0; c < 2; ++c) ZR_RETURN_NOT_OK(CheckChildLength(ea, ea->children[c], path));
   out->children.resize(2);
   // children[0]/[1] are the key/value arrays; their Phys() adds the entries' offset too.
-  ZR_RETURN_NOT_OK(Bind(ea->children[0], es->children[0], *t.key(), path + "{key}", &out->children[0]));
-  ZR_RETURN_NOT_OK(Bind(ea->children[1], es->children[1], *t.value(), path + "{value}", &out->children[1]));
+  ZR_RETURN_NOT_OK(Bind(ea->children[0], es->children[0], *t.key(), path + "{keys}", &out->children[0]));
+  ZR_RETURN_NOT_OK(Bind(ea->children[1], es->children[1], *t.value(), path + "{values}", &out->children[1]));
   out->entries_offset = ea->offset;
   return Status::OK();
 }

@@ -52,8 +52,8 @@ Result<DataTypePtr> ImportType(const ArrowSchema* s, const std::string& path) {
   }
   if (f == "+m" && s->n_children == 1 && s->children[0]->n_children == 2) {
     const ArrowSchema* es = s->children[0];
-    ZR_ASSIGN_OR_RETURN(DataTypePtr k, ImportType(es->children[0], path + "{key}"));
-    ZR_ASSIGN_OR_RETURN(DataTypePtr v, ImportType(es->children[1], path + "{value}"));
+    ZR_ASSIGN_OR_RETURN(DataTypePtr k, ImportType(es->children[0], path + "{keys}"));
+    ZR_ASSIGN_OR_RETURN(DataTypePtr v, ImportType(es->children[1], path + "{values}"));
     return map(k, v, (es->children[1]->flags & ARROW_FLAG_NULLABLE) != 0);
   }
   if (f == "+s") {

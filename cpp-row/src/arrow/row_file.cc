@@ -209,19 +209,6 @@ Result<Schema> ReadSchema(const RowColumnMeta& meta) {
   return schema;
 }
 
-// SPEC §13.5: the file's schema resolved to the reader's when the file is opened (to itself
-// when no reader schema is given).
-Result<Resolution> ResolveFileSchema(const std::string& path, const Schema& schema, const Schema* reader_schema) {
-  auto resolution = Resolve(schema, reader_schema ? *reader_schema : schema);
-  if (resolution.ok()) return resolution;
-  const Status& st = resolution.status();
-  return Status::Error(st.kind(),
-                       "row file " + path + ": its schema " + schema.fingerprint_hex() +
-                           " cannot be read as the reader schema " + reader_schema->fingerprint_hex() + ": " +
-                           st.message(),
-                       st.path());
-}
-
 // Every record batch's rows, appended to `out`.
 Status ReadBatches(::arrow::ipc::RecordBatchFileReader& reader, bool large, RowBatch* out) {
   for (int b = 0; b < reader.num_record_batches(); ++b) {
@@ -238,27 +225,82 @@ Status ReadBatches(::arrow::ipc::RecordBatchFileReader& reader, bool large, RowB
   return Status::OK();
 }
 
-}  // namespace
-
-Result<RowFileReader> RowFileReader::Open(const std::string& path, const Schema* reader_schema, ValidationLevel level) {
-  auto file = ::arrow::io::ReadableFile::Open(path);
-  ZR_RETURN_NOT_OK(FromArrow(file.status(), ErrorKind::kInvalidArgument, "opening " + path));
-  auto reader = ::arrow::ipc::RecordBatchFileReader::Open(*file);
-  ZR_RETURN_NOT_OK(FromArrow(reader.status(), ErrorKind::kInvalidData, "not an Arrow IPC file"));
-  ZR_ASSIGN_OR_RETURN(RowColumnMeta meta, ReadRowColumn(*(*reader)->schema()));
-  RowFileReader out;
-  out.version_ = meta.version;
-  ZR_ASSIGN_OR_RETURN(out.schema_, ReadSchema(meta));
-  ZR_ASSIGN_OR_RETURN(out.resolution_, ResolveFileSchema(path, out.schema_, reader_schema));
-  ZR_RETURN_NOT_OK(ReadBatches(**reader, meta.large, &out.rows_));
-  for (int64_t k = 0; k < out.rows_.num_rows(); ++k) {
-    Status st = Validate(out.rows_.row_bytes(k), out.schema_, level);
+// Every row validated against the file's schema at `level`; an error names the row.
+Status ValidateRows(const RowBatch& rows, const Schema& schema, ValidationLevel level) {
+  for (int64_t k = 0; k < rows.num_rows(); ++k) {
+    Status st = Validate(rows.row_bytes(k), schema, level);
     if (!st.ok()) {
       return Status::Error(st.kind(), "row " + std::to_string(k) + ": " + st.message(), st.path(), st.expected(),
                            st.actual());
     }
   }
+  return Status::OK();
+}
+
+// An error met while reading the file at `path`, its message prefixed with the file's name
+// (a file of a directory is then known by its error).
+Status InFile(const std::string& path, const Status& st) {
+  if (st.ok()) return st;
+  return Status::Error(st.kind(), "row file " + path + ": " + st.message(), st.path(), st.expected(), st.actual());
+}
+
+// The file's Arrow IPC reader, its row column's metadata and its schema (SPEC §5 checks).
+struct OpenedFile {
+  std::shared_ptr<::arrow::ipc::RecordBatchFileReader> reader;
+  RowColumnMeta meta;
+  Schema schema;
+};
+
+Status OpenFile(const std::string& path, OpenedFile* out) {
+  auto file = ::arrow::io::ReadableFile::Open(path);
+  ZR_RETURN_NOT_OK(FromArrow(file.status(), ErrorKind::kInvalidArgument, "cannot open"));
+  auto reader = ::arrow::ipc::RecordBatchFileReader::Open(*file);
+  ZR_RETURN_NOT_OK(FromArrow(reader.status(), ErrorKind::kInvalidData, "not an Arrow IPC file"));
+  out->reader = *reader;
+  ZR_ASSIGN_OR_RETURN(out->meta, ReadRowColumn(*out->reader->schema()));
+  ZR_ASSIGN_OR_RETURN(out->schema, ReadSchema(out->meta));
+  return Status::OK();
+}
+
+}  // namespace
+
+Result<Resolution> RowFileReader::ResolveFile(const std::string& path, const Schema& file_schema,
+                                              const Schema& reader) {
+  auto resolution = Resolve(file_schema, reader);
+  if (resolution.ok()) return resolution;
+  const Status& st = resolution.status();
+  return Status::Error(st.kind(),
+                       "row file " + path + ": its schema " + file_schema.fingerprint_hex() +
+                           " cannot be read as the reader schema " + reader.fingerprint_hex() + ": " + st.message(),
+                       st.path());
+}
+
+Result<RowFileReader> RowFileReader::Open(const std::string& path, const Schema* reader_schema, ValidationLevel level) {
+  // SPEC §13.5: the file's schema resolved to the reader's when the file is opened (to itself
+  // when no reader schema is given).
+  return OpenWith(path, level, [&](const Schema& schema) {
+    return ResolveFile(path, schema, reader_schema != nullptr ? *reader_schema : schema);
+  });
+}
+
+Result<RowFileReader> RowFileReader::OpenWith(const std::string& path, ValidationLevel level,
+                                              const ResolveFn& resolve) {
+  OpenedFile opened;
+  ZR_RETURN_NOT_OK(InFile(path, OpenFile(path, &opened)));
+  RowFileReader out;
+  out.version_ = opened.meta.version;
+  out.schema_ = opened.schema;
+  ZR_ASSIGN_OR_RETURN(out.resolution_, resolve(out.schema_));  // its refusals name the file already
+  ZR_RETURN_NOT_OK(InFile(path, ReadBatches(*opened.reader, opened.meta.large, &out.rows_)));
+  ZR_RETURN_NOT_OK(InFile(path, ValidateRows(out.rows_, out.schema_, level)));
   return out;
+}
+
+Status RowFileReader::CheckRow(int64_t k) const {
+  if (k >= 0 && k < num_rows()) return Status::OK();
+  return Status::Error(ErrorKind::kOutOfRange,
+                       "row " + std::to_string(k) + " out of range [0, " + std::to_string(num_rows()) + ")", {},
+                       num_rows(), k);
 }
 
 Result<RowBatch> RowFileReader::ReaderRows() const {

@@ -129,6 +129,12 @@ TEST(RowFileTest, EmptyFileAndLargeBinary) {
   auto large = arrow_io::RowFileReader::Open(path.string(), nullptr, ValidationLevel::kFull);
   ASSERT_TRUE(large.ok()) << large.status().ToString();
   EXPECT_EQ(large->num_rows(), 1);
+  // a row outside the file is out_of_range, never a read past the rows
+  for (int64_t k : {int64_t{1}, int64_t{-1}}) {
+    EXPECT_EQ(large->row(k).status().kind(), ErrorKind::kOutOfRange) << k;
+    EXPECT_EQ(large->resolved_row(k).status().kind(), ErrorKind::kOutOfRange) << k;
+  }
+  EXPECT_EQ(large->row(1).status().ToString(), "out_of_range: row 1 out of range [0, 1)");
 }
 
 TEST(RowFileTest, AReaderSchemaTheFileCannotBeResolvedToIsRefusedNamingTheFile) {
@@ -250,8 +256,14 @@ TEST(RowFileTest, NotARowFile) {
   EXPECT_EQ(arrow_io::RowFileReader::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
   // not an Arrow file at all
   { std::ofstream(path, std::ios::binary | std::ios::trunc) << "not arrow"; }
-  EXPECT_EQ(arrow_io::RowFileReader::Open(path.string()).status().kind(), ErrorKind::kInvalidData);
-  EXPECT_EQ(arrow_io::RowFileReader::Open((path.string() + ".missing")).status().kind(), ErrorKind::kInvalidArgument);
+  Status not_arrow = arrow_io::RowFileReader::Open(path.string()).status();
+  EXPECT_EQ(not_arrow.kind(), ErrorKind::kInvalidData);
+  Status missing = arrow_io::RowFileReader::Open((path.string() + ".missing")).status();
+  EXPECT_EQ(missing.kind(), ErrorKind::kInvalidArgument);
+  // every refusal names the file (a file of a directory is known by it)
+  for (const Status& st : {not_arrow, missing}) {
+    EXPECT_EQ(st.message().rfind("row file " + path.string(), 0), 0u) << st.ToString();
+  }
 }
 
 TEST(RowFileTest, InvalidRowFailsFullValidation) {
@@ -265,7 +277,8 @@ TEST(RowFileTest, InvalidRowFailsFullValidation) {
            RowColumn(bad, 1));
   auto file = arrow_io::RowFileReader::Open(path.string(), &c.schema, ValidationLevel::kFull);
   ASSERT_FALSE(file.ok());
-  EXPECT_NE(file.status().message().find("row 0"), std::string::npos) << file.status().ToString();
+  EXPECT_NE(file.status().message().find("row file " + path.string() + ": row 0:"), std::string::npos)
+      << file.status().ToString();
 }
 
 Status ReadmeRowFiles(const Schema& schema, const arrow_io::RowBatch& rows, const std::string& path) {

@@ -103,9 +103,11 @@ def _arrow_error(path: str, where: str, e: Exception) -> ZerorowError:
     return error(kind, "", f"row file {path!r}{where}: {type(e).__name__}: {text}")
 
 
-def _row_file_paths(path: str) -> list[str]:
+def _row_file_paths(path: str, reader_given: bool) -> list[str]:
     """The file itself, or the row files of a directory: its regular files in name order, those
-    whose names start with "_" or "." left out (as Spark and Hadoop mark their own files)."""
+    whose names start with "_" or "." left out (as Spark and Hadoop mark their own files), as
+    java-row's RowFileSet and cpp-row's RowFileSet list them. A directory without row files is
+    empty with a reader schema; without one there is no schema to read it with."""
     if not os.path.isdir(path):
         return [path]
     names = sorted(
@@ -113,8 +115,11 @@ def _row_file_paths(path: str) -> list[str]:
         for n in os.listdir(path)
         if not n.startswith(("_", ".")) and os.path.isfile(os.path.join(path, n))
     )
-    if not names:
-        raise FileNotFoundError(f"no row files in the directory {path!r}")
+    if not names and not reader_given:
+        raise FileNotFoundError(
+            f"no row files in the directory {path!r}: give a reader schema "
+            "(open_file(path, schema=...)) to read it as empty"
+        )
     return [os.path.join(path, n) for n in names]
 
 
@@ -135,18 +140,20 @@ class RowFile(SequenceMethods):
         # writer fingerprint -> Resolution to the reader schema (None: the reader's layout)
         self.resolutions: dict[int, Any] = {}
         reader_given = schema is not None
+        first_path = None
         try:
-            for file_path in _row_file_paths(str(path)):
+            for file_path in _row_file_paths(str(path), reader_given):
                 own, columns = self._open_one(m, file_path)
                 if schema is None:
                     schema = own  # the first file's: without a reader schema, all must have it
+                    first_path = file_path
                 elif not reader_given and own.fingerprint != schema.fingerprint:
                     raise error(
                         "schema_mismatch",
                         "",
-                        f"row file {file_path!r} has schema {own.fingerprint_hex}, the files "
-                        f"before it {schema.fingerprint_hex}: give a reader schema "
-                        "(open_file(path, schema=...)) to read both",
+                        f"row file {file_path!r} has schema {own.fingerprint_hex} but row file "
+                        f"{first_path!r} has schema {schema.fingerprint_hex}: give a reader "
+                        "schema (open_file(path, schema=...)) to read both",
                     )
                 res = self._resolve(file_path, own, schema)
                 for col in columns:
@@ -412,7 +419,8 @@ def open_file(
     """Opens a row file, or a directory of row files, memory-mapped. `schema` is the reader
     schema: each file's own schema is resolved to it when the file opens (SPEC §13.5; a file
     whose schema cannot be read as it is refused, naming the file), and rows of another
-    layout are read as ResolvedRows. Without a schema, every file must have the first one's.
-    `level` (SPEC §6.2): "none" reads rows unchecked, "bounds" checks every access, "full"
+    layout are read as ResolvedRows; a directory without row files is then an empty RowFile of
+    that schema. Without a schema, every file must have the first one's (a directory without row
+    files is FileNotFoundError). `level` (SPEC §6.2): "none" reads rows unchecked, "bounds" checks every access, "full"
     validates every row on open and then reads as "bounds"."""
     return RowFile(path, schema, level)

@@ -9,10 +9,12 @@
 //   for (int64_t k = 0; k < file.num_rows(); ++k) use(file.row(k));
 //
 // Given a reader schema of another layout, Open resolves the file's schema to it (SPEC §13.5)
-// and resolved_row(k) reads the file's rows as the reader's.
+// and resolved_row(k) reads the file's rows as the reader's. A directory of row files is a
+// RowFileSet (row_file_set.h).
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -84,7 +86,9 @@ class RowFileReader {
   /// given, the file's schema is resolved to it (SPEC §13.5; the identity when the
   /// fingerprints are equal): a pair that cannot be read is refused here as schema_mismatch at
   /// the reader's schema path, naming the file and both fingerprints. Every row is then
-  /// validated against the file's schema at `level` (the message starts with "row <k>:").
+  /// validated against the file's schema at `level`. Every error's message starts with
+  /// "row file <path>:" (then "row <k>:" for a row that fails validation); a missing or
+  /// unreadable file is invalid_argument.
   static Result<RowFileReader> Open(const std::string& path, const Schema* reader = nullptr,
                                     ValidationLevel level = ValidationLevel::kBounds);
 
@@ -92,18 +96,37 @@ class RowFileReader {
   const Schema& schema() const { return schema_; }
   /// The file's schema resolved to the reader schema given to Open (or to itself).
   const Resolution& resolution() const { return resolution_; }
-  /// Row k read as the reader's (SPEC §13.4); the view borrows this RowFileReader.
-  Result<ResolvedRow> resolved_row(int64_t k) const { return resolution_.View(row_bytes(k)); }
+  /// Row k read as the reader's (SPEC §13.4); the view borrows this RowFileReader. A k outside
+  /// [0, num_rows()) is out_of_range.
+  Result<ResolvedRow> resolved_row(int64_t k) const {
+    ZR_RETURN_NOT_OK(CheckRow(k));
+    return resolution_.View(row_bytes(k));
+  }
   /// Every row laid out by the reader schema (a copy), e.g. for Arrow (SPEC §12).
   Result<RowBatch> ReaderRows() const;
   const std::string& version() const { return version_; }
   int64_t num_rows() const { return rows_.num_rows(); }
+  /// The bytes of row k, for k in [0, num_rows()) (not checked: row() and resolved_row() are).
   std::span<const uint8_t> row_bytes(int64_t k) const { return rows_.row_bytes(k); }
-  /// A view of row k (wrapped without validation beyond what Open did).
-  Result<BinaryRow> row(int64_t k) const { return BinaryRow::Wrap(row_bytes(k), schema_); }
+  /// A view of row k (wrapped without validation beyond what Open did); a k outside
+  /// [0, num_rows()) is out_of_range.
+  Result<BinaryRow> row(int64_t k) const {
+    ZR_RETURN_NOT_OK(CheckRow(k));
+    return BinaryRow::Wrap(row_bytes(k), schema_);
+  }
   const RowBatch& rows() const { return rows_; }
 
  private:
+  friend class RowFileSet;
+  /// What OpenWith asks for once the file's schema is read and checked: its resolution.
+  using ResolveFn = std::function<Result<Resolution>(const Schema& file_schema)>;
+  /// Open, with the file's resolution made by `resolve` (before any row is read), so that a
+  /// RowFileSet can share one Resolution among the files of one writer schema.
+  static Result<RowFileReader> OpenWith(const std::string& path, ValidationLevel level, const ResolveFn& resolve);
+  /// SPEC §13.5: `file_schema` resolved to `reader`; a refusal names the file at `path`.
+  static Result<Resolution> ResolveFile(const std::string& path, const Schema& file_schema, const Schema& reader);
+  Status CheckRow(int64_t k) const;
+
   Schema schema_;
   Resolution resolution_;
   std::string version_;

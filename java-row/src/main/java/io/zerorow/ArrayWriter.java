@@ -27,6 +27,7 @@ public final class ArrayWriter extends BinaryWriter {
     this(type, parent.buffer);
   }
 
+  /** A writer of arrays of {@code type} at the cursor of {@code buffer}. */
   public ArrayWriter(DataTypes.ListType type, WriteBuffer buffer) {
     super(buffer);
     this.type = Objects.requireNonNull(type, "type");
@@ -35,6 +36,7 @@ public final class ArrayWriter extends BinaryWriter {
     this.elementNullable = type.elementNullable();
   }
 
+  /** The list type of the arrays this writer writes. */
   public DataTypes.ListType type() {
     return type;
   }

@@ -103,10 +103,12 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
     this.bitmapBytes = ((n + 63) >>> 6) << 3;
   }
 
+  /** The list type of this array. */
   public DataTypes.ListType type() {
     return type;
   }
 
+  /** The element type. */
   public DataType elementType() {
     return elementType;
   }

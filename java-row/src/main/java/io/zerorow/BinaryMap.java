@@ -14,6 +14,7 @@ public final class BinaryMap extends BinaryRegion implements ResolvedMap {
   private final BinaryArray keys;
   private final BinaryArray values;
 
+  /** An unpointed view for maps of {@code type}; point it at bytes before reading. */
   public BinaryMap(DataTypes.MapType type) {
     this.type = Objects.requireNonNull(type, "type");
     this.keys = new BinaryArray(type.keyArrayType());
@@ -60,10 +61,12 @@ public final class BinaryMap extends BinaryRegion implements ResolvedMap {
     }
   }
 
+  /** The map type of this map. */
   public DataTypes.MapType type() {
     return type;
   }
 
+  /** The number of entries. */
   public int numElements() {
     requireSet();
     return keys.numElements();
@@ -86,6 +89,7 @@ public final class BinaryMap extends BinaryRegion implements ResolvedMap {
     return ""; // the arrays name their elements {key i} / {value i} (SPEC §4.3)
   }
 
+  /** A copy of this map in a new array (detached from the memory it views). */
   public BinaryMap copy() {
     requireSet();
     return BinaryMap.wrap(type, toBytes());

@@ -31,6 +31,25 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
   /** Per field, the bit of its type ({@link #typeBit}): each getter checks its mask. */
   private final int[] typeBits;
 
+  /** {@code address + bitmapBytes}: where the slots start, so a getter adds only the ordinal. */
+  private long slots;
+
+  // Per primitive getter, bit i is set when field i (i < 64) has a type that getter reads:
+  // the ordinal, unset and type checks of a getter are then one test of one field (and the
+  // ordinal part folds away for a constant ordinal), which keeps a checked read as cheap as
+  // Spark's unchecked one. All 0 until the view points at a row; fields from 64 on take the
+  // general check (checkSlot).
+  private long boolFields;
+  private long int8Fields;
+  private long int16Fields;
+  private long int32Fields;
+  private long int64Fields;
+  private long float32Fields;
+  private long float64Fields;
+
+  /** The values of the seven masks above for this schema, set when the view is pointed. */
+  private final long[] fieldMasks;
+
   // Getter masks (SPEC §3: which getter reads which type); a decimal with precision <= 18
   // has its own bit because its slot holds the unscaled int64.
   private static final int DECIMAL_LONG_BIT = 1 << 30;
@@ -73,6 +92,29 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
     for (int i = 0; i < numFields; i++) {
       typeBits[i] = typeBit(schema.field(i).type());
     }
+    int[] getters = {M_BOOL, M_INT8, M_INT16, M_INT32, M_INT64, M_FLOAT32, M_FLOAT64};
+    this.fieldMasks = new long[getters.length];
+    for (int k = 0; k < getters.length; k++) {
+      for (int i = 0; i < Math.min(numFields, 64); i++) {
+        if ((typeBits[i] & getters[k]) != 0) {
+          fieldMasks[k] |= 1L << i;
+        }
+      }
+    }
+  }
+
+  /** Called once the view points at a row: enables the getters (see {@link #boolFields}). */
+  private void arm() {
+    limit = numFields;
+    slots = address + bitmapBytes;
+    long[] m = fieldMasks;
+    boolFields = m[0];
+    int8Fields = m[1];
+    int16Fields = m[2];
+    int32Fields = m[3];
+    int64Fields = m[4];
+    float32Fields = m[5];
+    float64Fields = m[6];
   }
 
   /** A view over the whole array (top-level row). */
@@ -100,7 +142,15 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
   /** Points this view at a top-level row in {@code bytes}; checks W1–W2 (SPEC §6.2). */
   public BinaryRow pointTo(byte[] bytes, int offset, int size) {
     Objects.checkFromIndexSize(offset, size, bytes.length);
-    return pointTo(bytes, Platform.BYTE_ARRAY_OFFSET + offset, size);
+    long at = Platform.BYTE_ARRAY_OFFSET + offset;
+    if (bytes != base || at != address || parent != null || owner != null) {
+      return pointTo(bytes, at, size);
+    }
+    // the same top-level row start again (an encoder's reused view): only the size changes,
+    // so the references are not stored again (each store is a GC barrier)
+    checkRowSize(size);
+    this.size = size;
+    return this;
   }
 
   /**
@@ -110,6 +160,15 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
    */
   public BinaryRow pointTo(Object base, long address, int size) {
     checkHeapRange(base, address, size);
+    checkRowSize(size);
+    setMemory(base, address, size, null);
+    setParent(null, 0);
+    arm();
+    return this;
+  }
+
+  /** W1–W2 for a top-level row: at least the fixed region, a multiple of 8 bytes. */
+  private void checkRowSize(int size) {
     if (size < fixedSize) {
       throw new TruncatedException(
           "",
@@ -124,10 +183,6 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
       throw new InvalidDataException(
           "", "expected a row size that is a multiple of 8 but found " + size);
     }
-    setMemory(base, address, size, null);
-    setParent(null, 0);
-    limit = numFields;
-    return this;
   }
 
   /**
@@ -150,9 +205,10 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
     }
     setMemory(base, address, size, owner);
     setParent(parent, ordinal);
-    limit = numFields;
+    arm();
   }
 
+  /** The schema of this row. */
   public Schema schema() {
     return schema;
   }
@@ -167,17 +223,33 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
     return numFields;
   }
 
+  /**
+   * The slot of {@code ordinal} for a primitive getter that reads the types of {@code mask}, whose
+   * fields are the bits of {@code fields} (one of {@link #boolFields} ...).
+   */
+  private long slot(int ordinal, long fields, int mask) {
+    // (a constant ordinal makes this one test of fields against a constant)
+    if (BOUNDS_CHECKS && ((ordinal >>> 6) != 0 || (fields & (1L << ordinal)) == 0)) {
+      checkSlot(ordinal, mask); // an ordinal from 64 on, or an error
+    }
+    return slots + ((long) ordinal << 3);
+  }
+
   /** The slot of {@code ordinal}, checking the ordinal and that a getter of {@code mask} fits. */
   private long slot(int ordinal, int mask) {
     if (BOUNDS_CHECKS) {
-      if (ordinal < 0 || ordinal >= limit) {
-        throw ordinalError(ordinal);
-      }
-      if ((typeBits[ordinal] & mask) == 0) {
-        throw typeError(ordinal, mask);
-      }
+      checkSlot(ordinal, mask);
     }
-    return address + bitmapBytes + ((long) ordinal << 3);
+    return slots + ((long) ordinal << 3);
+  }
+
+  private void checkSlot(int ordinal, int mask) {
+    if (ordinal < 0 || ordinal >= limit) {
+      throw ordinalError(ordinal);
+    }
+    if ((typeBits[ordinal] & mask) == 0) {
+      throw typeError(ordinal, mask);
+    }
   }
 
   private SchemaMismatchException typeError(int ordinal, int mask) {
@@ -216,37 +288,37 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
 
   @Override
   public boolean getBoolean(int ordinal) {
-    return Platform.getByte(base, slot(ordinal, M_BOOL)) != 0;
+    return Platform.getByte(base, slot(ordinal, boolFields, M_BOOL)) != 0;
   }
 
   @Override
   public byte getByte(int ordinal) {
-    return Platform.getByte(base, slot(ordinal, M_INT8));
+    return Platform.getByte(base, slot(ordinal, int8Fields, M_INT8));
   }
 
   @Override
   public short getShort(int ordinal) {
-    return Platform.getShort(base, slot(ordinal, M_INT16));
+    return Platform.getShort(base, slot(ordinal, int16Fields, M_INT16));
   }
 
   @Override
   public int getInt(int ordinal) {
-    return Platform.getInt(base, slot(ordinal, M_INT32));
+    return Platform.getInt(base, slot(ordinal, int32Fields, M_INT32));
   }
 
   @Override
   public long getLong(int ordinal) {
-    return Platform.getLong(base, slot(ordinal, M_INT64));
+    return Platform.getLong(base, slot(ordinal, int64Fields, M_INT64));
   }
 
   @Override
   public float getFloat(int ordinal) {
-    return Platform.getFloat(base, slot(ordinal, M_FLOAT32));
+    return Platform.getFloat(base, slot(ordinal, float32Fields, M_FLOAT32));
   }
 
   @Override
   public double getDouble(int ordinal) {
-    return Platform.getDouble(base, slot(ordinal, M_FLOAT64));
+    return Platform.getDouble(base, slot(ordinal, float64Fields, M_FLOAT64));
   }
 
   /** The checked reference of a variable-width field of a type in {@code mask}. */

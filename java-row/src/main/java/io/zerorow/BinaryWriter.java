@@ -24,6 +24,7 @@ public abstract class BinaryWriter {
     this.buffer = buffer;
   }
 
+  /** The buffer this writer writes into (shared with its nested writers). */
   public final WriteBuffer buffer() {
     return buffer;
   }
@@ -75,18 +76,30 @@ public abstract class BinaryWriter {
 
   abstract String pathOf(int i);
 
+  /**
+   * Marks {@code ordinal} null and zeroes its slot; refused for a non-nullable field or element.
+   */
   public abstract void setNullAt(int ordinal);
 
+  /** Writes a bool (the whole 8-byte slot, or the 1-byte element). */
   public abstract void writeBoolean(int ordinal, boolean v);
 
+  /** Writes an int8. */
   public abstract void writeByte(int ordinal, byte v);
 
+  /** Writes an int16. */
   public abstract void writeShort(int ordinal, short v);
 
+  /** Writes an int32 or a date32 (days since 1970-01-01). */
   public abstract void writeInt(int ordinal, int v);
 
+  /** Writes a float32; every NaN becomes the canonical quiet NaN (SPEC §2.6). */
   public abstract void writeFloat(int ordinal, float v);
 
+  /**
+   * Writes an int64, time, timestamp or duration (microseconds), or a small decimal's unscaled
+   * value.
+   */
   public final void writeLong(int ordinal, long v) {
     Platform.putLong(buffer.bytes, slotAddress(ordinal, 8), v);
   }

@@ -30,20 +30,31 @@ public interface DataGetters extends ResolvedGetters {
   /** Number of fields (row) or elements (array). */
   int numElements();
 
+  /** True when the value at {@code ordinal} is null (its null bit is set). */
   boolean isNullAt(int ordinal);
 
+  /** The bool at {@code ordinal}. */
   boolean getBoolean(int ordinal);
 
+  /** The int8 at {@code ordinal}. */
   byte getByte(int ordinal);
 
+  /** The int16 at {@code ordinal}. */
   short getShort(int ordinal);
 
+  /** The int32 or date32 (days since 1970-01-01) at {@code ordinal}. */
   int getInt(int ordinal);
 
+  /**
+   * The int64, time, timestamp, duration (microseconds) or small decimal (unscaled) at {@code
+   * ordinal}.
+   */
   long getLong(int ordinal);
 
+  /** The float32 at {@code ordinal}. */
   float getFloat(int ordinal);
 
+  /** The float64 at {@code ordinal}. */
   double getDouble(int ordinal);
 
   // The spec's type names (SPEC §1.1). getBoolean … getDouble above are their aliases, kept
@@ -87,16 +98,22 @@ public interface DataGetters extends ResolvedGetters {
     return getDouble(ordinal);
   }
 
+  /** The string at {@code ordinal}, decoded from UTF-8; null when the value is null. */
   String getString(int ordinal);
 
+  /** A copy of the binary (or string) bytes at {@code ordinal}; null when the value is null. */
   byte[] getBinary(int ordinal);
 
+  /** The decimal at {@code ordinal} with its declared scale; null when the value is null. */
   BigDecimal getDecimal(int ordinal);
 
+  /** A view of the struct at {@code ordinal} (no copy); null when the value is null. */
   BinaryRow getStruct(int ordinal);
 
+  /** A view of the list at {@code ordinal} (no copy); null when the value is null. */
   BinaryArray getArray(int ordinal);
 
+  /** A view of the map at {@code ordinal} (no copy); null when the value is null. */
   BinaryMap getMap(int ordinal);
 
   /** Reuses {@code target} for the nested struct (no allocation); null when the value is null. */
@@ -111,10 +128,15 @@ public interface DataGetters extends ResolvedGetters {
   /** The UTF-8 bytes of a string (a copy). */
   byte[] getUtf8(int ordinal);
 
+  /** The date32 at {@code ordinal} as a {@code LocalDate}; null when the value is null. */
   default LocalDate getDate(int ordinal) {
     return isNullAt(ordinal) ? null : LocalDate.ofEpochDay(getInt(ordinal));
   }
 
+  /**
+   * The time at {@code ordinal} (microseconds since midnight) as a {@code LocalTime}; null when the
+   * value is null.
+   */
   default LocalTime getTime(int ordinal) {
     if (isNullAt(ordinal)) {
       return null;
@@ -127,14 +149,23 @@ public interface DataGetters extends ResolvedGetters {
     return LocalTime.ofNanoOfDay(us * 1000L);
   }
 
+  /**
+   * The timestamp with a time zone at {@code ordinal} as an {@code Instant}; null when the value is
+   * null.
+   */
   default Instant getTimestamp(int ordinal) {
     return isNullAt(ordinal) ? null : Values.instantOfMicros(getLong(ordinal));
   }
 
+  /**
+   * The timestamp without a time zone at {@code ordinal} as a {@code LocalDateTime}; null when the
+   * value is null.
+   */
   default LocalDateTime getLocalDateTime(int ordinal) {
     return isNullAt(ordinal) ? null : Values.localDateTimeOfMicros(getLong(ordinal));
   }
 
+  /** The duration at {@code ordinal} as a {@code Duration}; null when the value is null. */
   default Duration getDuration(int ordinal) {
     return isNullAt(ordinal) ? null : Values.durationOfMicros(getLong(ordinal));
   }

@@ -13,6 +13,7 @@ public abstract class DataType {
 
   DataType() {}
 
+  /** Which type of SPEC §3 this is. */
   public abstract TypeId id();
 
   /** Width of an array element of this type: 1, 2, 4 or 8 (SPEC §3). */

@@ -6,17 +6,40 @@ import java.util.Objects;
 
 /** Constants and factories for every type of SPEC §3. */
 public final class DataTypes {
+  /** {@code bool} (SPEC §3.1). */
   public static final DataType BOOL = new PrimitiveType(TypeId.BOOL);
+
+  /** {@code int8}. */
   public static final DataType INT8 = new PrimitiveType(TypeId.INT8);
+
+  /** {@code int16}. */
   public static final DataType INT16 = new PrimitiveType(TypeId.INT16);
+
+  /** {@code int32}. */
   public static final DataType INT32 = new PrimitiveType(TypeId.INT32);
+
+  /** {@code int64}. */
   public static final DataType INT64 = new PrimitiveType(TypeId.INT64);
+
+  /** {@code float32}. */
   public static final DataType FLOAT32 = new PrimitiveType(TypeId.FLOAT32);
+
+  /** {@code float64}. */
   public static final DataType FLOAT64 = new PrimitiveType(TypeId.FLOAT64);
+
+  /** {@code string}: UTF-8 text. */
   public static final DataType STRING = new PrimitiveType(TypeId.STRING);
+
+  /** {@code binary}: bytes. */
   public static final DataType BINARY = new PrimitiveType(TypeId.BINARY);
+
+  /** {@code date32}: days since 1970-01-01. */
   public static final DataType DATE32 = new PrimitiveType(TypeId.DATE32);
+
+  /** {@code time}: microseconds since midnight. */
   public static final DataType TIME = new PrimitiveType(TypeId.TIME);
+
+  /** {@code duration}: microseconds. */
   public static final DataType DURATION = new PrimitiveType(TypeId.DURATION);
 
   /** A timestamp without zone: a wall-clock time encoded as if it were UTC (SPEC §3.3). */
@@ -96,22 +119,30 @@ public final class DataTypes {
     return tz == null ? TIMESTAMP : new TimestampType(tz);
   }
 
+  /**
+   * {@code decimal(precision, scale)}; refused (unsupported) outside {@code 1 <= p <= 38, 0 <= s <=
+   * p}.
+   */
   public static DecimalType decimal(int precision, int scale) {
     return new DecimalType(precision, scale);
   }
 
+  /** {@code list<element>}, whose elements may be null when {@code elementNullable}. */
   public static ListType list(DataType element, boolean elementNullable) {
     return new ListType(element, elementNullable);
   }
 
+  /** {@code map<key, value>}: keys are never null, values may be when {@code valueNullable}. */
   public static MapType map(DataType key, DataType value, boolean valueNullable) {
     return new MapType(key, value, valueNullable);
   }
 
+  /** A struct of {@code fields}, in this order (a {@link Schema}). */
   public static Schema struct(Field... fields) {
     return new Schema(Arrays.asList(fields));
   }
 
+  /** A struct of {@code fields}, in this order (a {@link Schema}). */
   public static Schema struct(List<Field> fields) {
     return new Schema(fields);
   }
@@ -176,7 +207,9 @@ public final class DataTypes {
 
   /** {@code decimal(p, s)}: {@code 1 <= p <= 38}, {@code 0 <= s <= p} (SPEC §3.5). */
   public static final class DecimalType extends DataType {
+    /** The largest precision stored in the 8-byte slot; above it the value is a body. */
     public static final int MAX_LONG_PRECISION = 18;
+
     private final int precision;
     private final int scale;
 
@@ -199,10 +232,12 @@ public final class DataTypes {
       return TypeId.DECIMAL;
     }
 
+    /** The number of decimal digits, 1 to 38. */
     public int precision() {
       return precision;
     }
 
+    /** The number of digits after the point, 0 to the precision. */
     public int scale() {
       return scale;
     }
@@ -232,10 +267,12 @@ public final class DataTypes {
       return TypeId.LIST;
     }
 
+    /** The element type. */
     public DataType element() {
       return element;
     }
 
+    /** True when elements may be null. */
     public boolean elementNullable() {
       return elementNullable;
     }
@@ -270,14 +307,17 @@ public final class DataTypes {
       return TypeId.MAP;
     }
 
+    /** The key type (keys are never null). */
     public DataType key() {
       return key;
     }
 
+    /** The value type. */
     public DataType value() {
       return value;
     }
 
+    /** True when values may be null. */
     public boolean valueNullable() {
       return valueNullable;
     }

@@ -19,6 +19,7 @@ public final class Field {
   private final boolean nullable;
   private final List<String> aliases;
 
+  /** A field named {@code name} of {@code type}, which may hold null when {@code nullable}. */
   public Field(String name, DataType type, boolean nullable) {
     this(name, type, nullable, List.of());
   }
@@ -35,6 +36,7 @@ public final class Field {
     this.aliases = List.copyOf(aliases);
   }
 
+  /** Same as the constructor: {@code Field.of("id", DataTypes.INT64, false)}. */
   public static Field of(String name, DataType type, boolean nullable) {
     return new Field(name, type, nullable);
   }
@@ -47,14 +49,17 @@ public final class Field {
     return new Field(name, type, nullable, List.of(aliases));
   }
 
+  /** The field's name. */
   public String name() {
     return name;
   }
 
+  /** The field's type. */
   public DataType type() {
     return type;
   }
 
+  /** True when the field may hold null. */
   public boolean nullable() {
     return nullable;
   }

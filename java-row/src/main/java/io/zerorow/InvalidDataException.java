@@ -5,12 +5,18 @@ package io.zerorow;
  * written exactly.
  */
 public class InvalidDataException extends ZerorowException {
+  /** Version of the serialized form. */
   private static final long serialVersionUID = 1L;
 
+  /**
+   * An {@code invalid_data} error at {@code path} ("" for the whole value), described by {@code
+   * detail}.
+   */
   public InvalidDataException(String path, String detail) {
     super(ErrorKind.INVALID_DATA, path, detail);
   }
 
+  /** Same as {@link #InvalidDataException(String, String)}, caused by {@code cause}. */
   public InvalidDataException(String path, String detail, Throwable cause) {
     super(ErrorKind.INVALID_DATA, path, detail, cause);
   }

@@ -8,5 +8,6 @@ public interface Projection<T> {
   /** The ordinals of the row's fields that are read, in the class's declaration order. */
   int[] ordinals();
 
+  /** Decodes the projected fields of {@code row} into a {@code T}. */
   T fromRow(BinaryRow row);
 }

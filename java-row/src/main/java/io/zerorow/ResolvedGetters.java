@@ -19,20 +19,31 @@ public interface ResolvedGetters {
   /** Number of fields (row) or elements (array). */
   int numElements();
 
+  /** True when the value at {@code ordinal} is null (or absent from the writer's row). */
   boolean isNullAt(int ordinal);
 
+  /** The bool at {@code ordinal}. */
   boolean getBoolean(int ordinal);
 
+  /** The int8 at {@code ordinal}. */
   byte getByte(int ordinal);
 
+  /** The int16 at {@code ordinal} (widened from an int8 when the writer had one). */
   short getShort(int ordinal);
 
+  /** The int32 or date32 (days since 1970-01-01) at {@code ordinal}, widened if need be. */
   int getInt(int ordinal);
 
+  /**
+   * The int64, time, timestamp, duration (microseconds) or small decimal (unscaled, at the reader's
+   * scale) at {@code ordinal}, widened if need be.
+   */
   long getLong(int ordinal);
 
+  /** The float32 at {@code ordinal}, widened from an int8 or int16 if need be. */
   float getFloat(int ordinal);
 
+  /** The float64 at {@code ordinal}, widened from an integer or a float32 if need be. */
   double getDouble(int ordinal);
 
   /** The bool at {@code ordinal} (alias of {@link #getBoolean}). */
@@ -73,10 +84,13 @@ public interface ResolvedGetters {
     return getDouble(ordinal);
   }
 
+  /** The string at {@code ordinal}, decoded from UTF-8; null when the value is null. */
   String getString(int ordinal);
 
+  /** A copy of the binary (or string) bytes at {@code ordinal}; null when the value is null. */
   byte[] getBinary(int ordinal);
 
+  /** The decimal at {@code ordinal} at the reader's scale; null when the value is null. */
   BigDecimal getDecimal(int ordinal);
 
   /** The UTF-8 bytes of a string (a copy). */
@@ -91,10 +105,15 @@ public interface ResolvedGetters {
   /** The nested map, read through the reader's map type; null when the value is null. */
   ResolvedMap getMap(int ordinal);
 
+  /** The date32 at {@code ordinal} as a {@code LocalDate}; null when the value is null. */
   default LocalDate getDate(int ordinal) {
     return isNullAt(ordinal) ? null : LocalDate.ofEpochDay(getInt(ordinal));
   }
 
+  /**
+   * The time at {@code ordinal} (microseconds since midnight) as a {@code LocalTime}; null when the
+   * value is null.
+   */
   default LocalTime getTime(int ordinal) {
     if (isNullAt(ordinal)) {
       return null;
@@ -107,14 +126,23 @@ public interface ResolvedGetters {
     return LocalTime.ofNanoOfDay(us * 1000L);
   }
 
+  /**
+   * The timestamp with a time zone at {@code ordinal} as an {@code Instant}; null when the value is
+   * null.
+   */
   default Instant getTimestamp(int ordinal) {
     return isNullAt(ordinal) ? null : Values.instantOfMicros(getLong(ordinal));
   }
 
+  /**
+   * The timestamp without a time zone at {@code ordinal} as a {@code LocalDateTime}; null when the
+   * value is null.
+   */
   default LocalDateTime getLocalDateTime(int ordinal) {
     return isNullAt(ordinal) ? null : Values.localDateTimeOfMicros(getLong(ordinal));
   }
 
+  /** The duration at {@code ordinal} as a {@code Duration}; null when the value is null. */
   default Duration getDuration(int ordinal) {
     return isNullAt(ordinal) ? null : Values.durationOfMicros(getLong(ordinal));
   }

@@ -8,12 +8,13 @@ import java.math.RoundingMode;
 
 /**
  * The {@link ResolvedRow} of a resolution that is not the identity: a reader schema over a {@link
- * BinaryRow} of the writer schema. A primitive getter checks the reader ordinal and the reader type
- * (as {@link BinaryRow} does for its own), looks up the writer's slot and how to read it in one
- * {@code int} of the plan ({@link TypePlan#slots}), reads the slot in place and widens the value.
- * The slot lies in the writer's fixed region, which the row checked when it was pointed (SPEC §6.2
- * W1), so it is read without a second check; bodies and nested values are read through the row's
- * own checked getters.
+ * BinaryRow} of the writer schema. A primitive getter checks the reader ordinal, then looks up one
+ * {@code long} of the plan ({@link TypePlan#entries}) that both says whether this getter may read
+ * the field as written (or from int32/float32) and gives the writer's slot; it reads the slot in
+ * place and widens the value. A wrong getter fails that test and is refused on the slow path with
+ * the error of {@link BinaryRow}. The slot lies in the writer's fixed region, which the row checked
+ * when it was pointed (SPEC §6.2 W1), so it is read without a second check; bodies and nested
+ * values are read through the row's own checked getters.
  */
 final class ResolvedRowView implements ResolvedRow {
   final TypePlan plan;
@@ -22,10 +23,7 @@ final class ResolvedRowView implements ResolvedRow {
   private final int numFields;
   private final int[] ordinals;
 
-  /**
-   * Per reader field, the {@link TypeMasks} bit of its type (high 32 bits) and its {@link
-   * TypePlan#slots} entry (low 32 bits): one array load checks the getter and finds the slot.
-   */
+  /** The plan's {@link TypePlan#entries}: per reader field, getter flags and the slot. */
   private final long[] entries;
 
   private final int[] typeBits;
@@ -37,10 +35,7 @@ final class ResolvedRowView implements ResolvedRow {
     this.numFields = schema.numFields();
     this.ordinals = plan.ordinals;
     this.typeBits = plan.typeBits;
-    this.entries = new long[numFields];
-    for (int i = 0; i < numFields; i++) {
-      entries[i] = ((long) typeBits[i] << 32) | (plan.slots[i] & 0xffffffffL);
-    }
+    this.entries = plan.entries;
   }
 
   @Override
@@ -58,23 +53,22 @@ final class ResolvedRowView implements ResolvedRow {
     return numFields;
   }
 
+  /** The entry of reader field {@code ordinal} (its getter flags and slot). */
+  private long entry(int ordinal) {
+    long[] es = entries;
+    if (BOUNDS_CHECKS && (ordinal < 0 || ordinal >= es.length)) {
+      throw ordinalError(ordinal);
+    }
+    return es[ordinal];
+  }
+
   /**
    * The slot entry of reader field {@code ordinal}, after checking that a getter of {@code mask}
-   * fits.
+   * fits: the slow path of the primitive getters.
    */
   private int slot(int ordinal, int mask) {
-    long[] es = entries;
-    if (BOUNDS_CHECKS) {
-      if (ordinal < 0 || ordinal >= es.length) {
-        throw ordinalError(ordinal);
-      }
-      long x = es[ordinal];
-      if (((int) (x >>> 32) & mask) == 0) {
-        throw typeError(ordinal, mask);
-      }
-      return (int) x;
-    }
-    return (int) es[ordinal];
+    check(ordinal, mask);
+    return plan.slots[ordinal];
   }
 
   /** The writer's ordinal of reader field {@code ordinal} (or ABSENT), checked as {@link #slot}. */
@@ -116,10 +110,10 @@ final class ResolvedRowView implements ResolvedRow {
     return p.isEmpty() ? name : p + "." + name;
   }
 
-  // Each primitive getter is a small fast path for a present field of the writer's type (code
-  // SAME: e & CODE_MASK == 0, while an absent field's entry is -1), so that it inlines into the
-  // caller; widened integers, absent fields, rescaled decimals and float32 read as float64 take
-  // the paths beside it.
+  // Each primitive getter is a small fast path, so that it inlines into the caller: one test of
+  // its flag in the field's entry (TypePlan#entries) for a field written with the reader's type
+  // (and for int32 and float32 written fields, the common widenings), then the slot. Fields the
+  // writer lacks, the other widenings and a wrong getter take the slow path beside it.
 
   /** The writer's narrower integer in the slot of entry {@code e} (present, widened). */
   private long integer(int e) {
@@ -149,74 +143,105 @@ final class ResolvedRowView implements ResolvedRow {
     return w < 0 || row.isNullAt(w);
   }
 
+  private static final long BOOL_SAME = 1L << (TypePlan.SAME_AT + TypePlan.G_BOOL);
+  private static final long INT8_SAME = 1L << (TypePlan.SAME_AT + TypePlan.G_INT8);
+  private static final long INT16_SAME = 1L << (TypePlan.SAME_AT + TypePlan.G_INT16);
+  private static final long INT32_SAME = 1L << (TypePlan.SAME_AT + TypePlan.G_INT32);
+  private static final long INT64_SAME = 1L << (TypePlan.SAME_AT + TypePlan.G_INT64);
+  private static final long INT64_FROM_INT32 = 1L << (TypePlan.INT32_AT + TypePlan.G_INT64);
+  private static final long FLOAT32_SAME = 1L << (TypePlan.SAME_AT + TypePlan.G_FLOAT32);
+  private static final long FLOAT64_SAME = 1L << (TypePlan.SAME_AT + TypePlan.G_FLOAT64);
+  private static final long FLOAT64_FROM_INT32 = 1L << (TypePlan.INT32_AT + TypePlan.G_FLOAT64);
+  private static final long FLOAT64_FROM_FLOAT32 = 1L << (TypePlan.FLOAT32_AT + TypePlan.G_FLOAT64);
+
+  /** The slot's address of an entry (its low 32 bits). */
+  private long at(long x) {
+    return row.address + (int) x;
+  }
+
   @Override
   public boolean getBoolean(int ordinal) {
-    int e = slot(ordinal, TypeMasks.BOOL);
-    return e >= 0 && Platform.getByte(row.base, row.address + e) != 0;
+    long x = entry(ordinal);
+    if ((x & BOOL_SAME) != 0) {
+      return Platform.getByte(row.base, at(x)) != 0;
+    }
+    slot(ordinal, TypeMasks.BOOL); // refuses a wrong getter; a bool is never widened
+    return false; // the writer lacks the field
   }
 
   @Override
   public byte getByte(int ordinal) {
-    int e = slot(ordinal, TypeMasks.INT8);
-    return e < 0 ? 0 : Platform.getByte(row.base, row.address + e);
+    long x = entry(ordinal);
+    if ((x & INT8_SAME) != 0) {
+      return Platform.getByte(row.base, at(x));
+    }
+    slot(ordinal, TypeMasks.INT8); // refuses a wrong getter; an int8 is never widened
+    return 0; // the writer lacks the field
   }
 
   @Override
   public short getShort(int ordinal) {
-    int e = slot(ordinal, TypeMasks.INT16);
-    if ((e & TypePlan.CODE_MASK) == TypePlan.SAME) {
-      return Platform.getShort(row.base, row.address + e);
+    long x = entry(ordinal);
+    if ((x & INT16_SAME) != 0) {
+      return Platform.getShort(row.base, at(x));
     }
+    int e = slot(ordinal, TypeMasks.INT16);
     return e < 0 ? 0 : (short) integer(e);
   }
 
   @Override
   public int getInt(int ordinal) {
-    int e = slot(ordinal, TypeMasks.INT32);
-    if ((e & TypePlan.CODE_MASK) == TypePlan.SAME) {
-      return Platform.getInt(row.base, row.address + e);
+    long x = entry(ordinal);
+    if ((x & INT32_SAME) != 0) {
+      return Platform.getInt(row.base, at(x));
     }
+    int e = slot(ordinal, TypeMasks.INT32);
     return e < 0 ? 0 : (int) integer(e);
   }
 
   @Override
   public long getLong(int ordinal) {
+    long x = entry(ordinal);
+    if ((x & INT64_SAME) != 0) {
+      return Platform.getLong(row.base, at(x));
+    }
+    if ((x & INT64_FROM_INT32) != 0) {
+      return Platform.getInt(row.base, at(x));
+    }
+    return slowLong(ordinal);
+  }
+
+  private long slowLong(int ordinal) {
     int e = slot(ordinal, TypeMasks.INT64);
-    int code = e & TypePlan.CODE_MASK;
-    if (code == TypePlan.SAME) {
-      return Platform.getLong(row.base, row.address + e);
-    }
-    if (code == TypePlan.FROM_INT32) { // the most common widening, kept inline
-      return Platform.getInt(row.base, row.address + e - TypePlan.FROM_INT32);
-    }
     if (e < 0) {
       return 0;
     }
-    return code == TypePlan.RESCALE ? rescaled(ordinal, e) : integer(e);
+    return (e & TypePlan.CODE_MASK) == TypePlan.RESCALE ? rescaled(ordinal, e) : integer(e);
   }
 
   @Override
   public float getFloat(int ordinal) {
-    int e = slot(ordinal, TypeMasks.FLOAT32);
-    if ((e & TypePlan.CODE_MASK) == TypePlan.SAME) {
-      return Platform.getFloat(row.base, row.address + e);
+    long x = entry(ordinal);
+    if ((x & FLOAT32_SAME) != 0) {
+      return Platform.getFloat(row.base, at(x));
     }
+    int e = slot(ordinal, TypeMasks.FLOAT32);
     return e < 0 ? 0 : (float) integer(e);
   }
 
   @Override
   public double getDouble(int ordinal) {
+    long x = entry(ordinal);
+    if ((x & FLOAT64_SAME) != 0) {
+      return Platform.getDouble(row.base, at(x));
+    }
+    if ((x & FLOAT64_FROM_INT32) != 0) {
+      return Platform.getInt(row.base, at(x));
+    }
+    if ((x & FLOAT64_FROM_FLOAT32) != 0) {
+      return Platform.getFloat(row.base, at(x));
+    }
     int e = slot(ordinal, TypeMasks.FLOAT64);
-    int code = e & TypePlan.CODE_MASK;
-    if (code == TypePlan.SAME) {
-      return Platform.getDouble(row.base, row.address + e);
-    }
-    if (code == TypePlan.FROM_INT32) {
-      return Platform.getInt(row.base, row.address + e - TypePlan.FROM_INT32);
-    }
-    if (code == TypePlan.FROM_FLOAT32) {
-      return Platform.getFloat(row.base, row.address + e - TypePlan.FROM_FLOAT32);
-    }
     return e < 0 ? 0 : integer(e);
   }
 

@@ -63,6 +63,7 @@ public final class RowWriter extends BinaryWriter {
     this.row = new BinaryRow(schema);
   }
 
+  /** The schema of the rows this writer writes. */
   public Schema schema() {
     return schema;
   }

@@ -108,14 +108,17 @@ public final class Schema extends DataType {
     return TypeId.STRUCT;
   }
 
+  /** The fields, in ordinal order (unmodifiable). */
   public List<Field> fields() {
     return fields;
   }
 
+  /** The number of fields. */
   public int numFields() {
     return fields.size();
   }
 
+  /** The field at {@code ordinal} (0-based). */
   public Field field(int ordinal) {
     return fields.get(ordinal);
   }

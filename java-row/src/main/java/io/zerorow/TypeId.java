@@ -2,22 +2,39 @@ package io.zerorow;
 
 /** The type names of SPEC §3, with their JSON names and element widths. */
 public enum TypeId {
+  /** {@code bool}: one byte, 0 or 1 (SPEC §3.1). */
   BOOL("bool", 1),
+  /** {@code int8}: signed, 1 byte. */
   INT8("int8", 1),
+  /** {@code int16}: signed, 2 bytes. */
   INT16("int16", 2),
+  /** {@code int32}: signed, 4 bytes. */
   INT32("int32", 4),
+  /** {@code int64}: signed, 8 bytes. */
   INT64("int64", 8),
+  /** {@code float32}: IEEE 754 single precision. */
   FLOAT32("float32", 4),
+  /** {@code float64}: IEEE 754 double precision. */
   FLOAT64("float64", 8),
+  /** {@code string}: UTF-8 bytes in a body (SPEC §3.2). */
   STRING("string", 8),
+  /** {@code binary}: bytes in a body. */
   BINARY("binary", 8),
+  /** {@code date32}: days since 1970-01-01, 4 bytes (SPEC §3.3). */
   DATE32("date32", 4),
+  /** {@code time}: microseconds since midnight, 8 bytes. */
   TIME("time", 8),
+  /** {@code timestamp}: microseconds since the epoch, with an optional zone. */
   TIMESTAMP("timestamp", 8),
+  /** {@code duration}: microseconds, 8 bytes. */
   DURATION("duration", 8),
+  /** {@code decimal(p, s)}: in the slot up to precision 18, else in a body (SPEC §3.5). */
   DECIMAL("decimal", 8),
+  /** {@code list<T>}: an array body (SPEC §2.2). */
   LIST("list", 8),
+  /** {@code map<K, V>}: a map body of two arrays (SPEC §2.3). */
   MAP("map", 8),
+  /** {@code struct}: a nested row (SPEC §2.1). */
   STRUCT("struct", 8);
 
   private final String jsonName;

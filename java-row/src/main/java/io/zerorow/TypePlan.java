@@ -60,6 +60,43 @@ final class TypePlan {
   /** For a struct: how many reader fields the writer has (the values a copy reads). */
   final int present;
 
+  // The primitive getters, each with a bit in the fast flags of an entry (see #entries).
+  static final int G_BOOL = 0;
+  static final int G_INT8 = 1;
+  static final int G_INT16 = 2;
+  static final int G_INT32 = 3;
+  static final int G_INT64 = 4;
+  static final int G_FLOAT32 = 5;
+  static final int G_FLOAT64 = 6;
+
+  /** The {@link TypeMasks} mask of each getter G_BOOL … G_FLOAT64. */
+  private static final int[] GETTER_MASKS = {
+    TypeMasks.BOOL,
+    TypeMasks.INT8,
+    TypeMasks.INT16,
+    TypeMasks.INT32,
+    TypeMasks.INT64,
+    TypeMasks.FLOAT32,
+    TypeMasks.FLOAT64
+  };
+
+  /** Where the fast flags of a getter start in an entry: read as written, from int32, float32. */
+  static final int SAME_AT = 32;
+
+  static final int INT32_AT = 40;
+  static final int FLOAT32_AT = 48;
+
+  /**
+   * For a struct: per reader field, the offset of its writer slot in the low 32 bits (0 when the
+   * writer lacks it; the read code is left out) and, above, one flag per primitive getter and
+   * common read: bit {@code SAME_AT + g} when getter {@code g} may read the field and it was
+   * written with the reader's type, {@code INT32_AT + g} when it was written as int32, {@code
+   * FLOAT32_AT + g} as float32. A getter tests its flag and reads the slot: one array load and one
+   * test check the ordinal's type and find the slot (SPEC §13.4); anything else (a field the writer
+   * lacks, rarer widenings, a wrong getter) takes the getter's slow path.
+   */
+  final long[] entries;
+
   /** For a list: the element plan; for a map: the plans of its key array and value array. */
   final TypePlan element;
 
@@ -104,6 +141,24 @@ final class TypePlan {
       n += w >= 0 ? 1 : 0;
     }
     this.present = n;
+    this.entries = ordinals == null ? null : new long[ordinals.length];
+    for (int k = 0; ordinals != null && k < ordinals.length; k++) {
+      long e = ordinals[k] < 0 ? 0 : slots[k] & ~CODE_MASK; // the slot's offset alone
+      for (int g = 0; ordinals[k] >= 0 && g < GETTER_MASKS.length; g++) {
+        if ((typeBits[k] & GETTER_MASKS[g]) == 0) {
+          continue;
+        }
+        int code = fields[k].read;
+        if (code == SAME) {
+          e |= 1L << (SAME_AT + g);
+        } else if (code == FROM_INT32) {
+          e |= 1L << (INT32_AT + g);
+        } else if (code == FROM_FLOAT32) {
+          e |= 1L << (FLOAT32_AT + g);
+        }
+      }
+      entries[k] = e;
+    }
   }
 
   static TypePlan identity(DataType t) {

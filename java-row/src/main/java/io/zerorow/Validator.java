@@ -26,6 +26,10 @@ public final class Validator {
     validate(schema, bytes, ValidationLevel.FULL);
   }
 
+  /**
+   * Validates a top-level row of {@code schema} in {@code bytes} at {@code level} (SPEC §6); throws
+   * the error it finds.
+   */
   public static void validate(Schema schema, byte[] bytes, ValidationLevel level) {
     validateRow(schema, bytes, Platform.BYTE_ARRAY_OFFSET, bytes.length, level);
   }

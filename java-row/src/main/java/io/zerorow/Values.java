@@ -22,11 +22,16 @@ public final class Values {
 
   private Values() {}
 
+  /** The instant {@code micros} microseconds after the epoch. */
   public static Instant instantOfMicros(long micros) {
     return Instant.ofEpochSecond(
         Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L);
   }
 
+  /**
+   * The wall-clock time {@code micros} microseconds after 1970-01-01T00:00 (a timestamp without
+   * zone).
+   */
   public static LocalDateTime localDateTimeOfMicros(long micros) {
     return LocalDateTime.ofEpochSecond(
         Math.floorDiv(micros, 1_000_000L),
@@ -34,6 +39,7 @@ public final class Values {
         ZoneOffset.UTC);
   }
 
+  /** The duration of {@code micros} microseconds. */
   public static Duration durationOfMicros(long micros) {
     return Duration.ofSeconds(
         Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L);
@@ -137,6 +143,7 @@ public final class Values {
     return nanos / 1000;
   }
 
+  /** The date32 value of {@code v}: days since 1970-01-01. */
   public static int daysOf(LocalDate v) {
     return Math.toIntExact(v.toEpochDay());
   }

@@ -15,6 +15,9 @@ public final class WriteBuffer {
   byte[] bytes;
   int cursor;
 
+  private static final byte[] ZEROS = new byte[1024];
+
+  /** An empty buffer of at least {@code initialCapacity} bytes (it grows as needed). */
   public WriteBuffer(int initialCapacity) {
     bytes = new byte[Math.max(64, initialCapacity)];
   }
@@ -24,10 +27,12 @@ public final class WriteBuffer {
     cursor = 0;
   }
 
+  /** Where the next value starts: the number of bytes written. */
   public int cursor() {
     return cursor;
   }
 
+  /** The backing array (replaced when the buffer grows). */
   public byte[] array() {
     return bytes;
   }
@@ -37,14 +42,10 @@ public final class WriteBuffer {
     int start = cursor;
     ensure(n);
     int end = start + (int) n;
-    byte[] b = bytes;
-    int i = start;
-    // regions are multiples of 8 but may start unaligned in the array: longs, then bytes
-    for (; i + 8 <= end; i += 8) {
-      Platform.putLong(b, Platform.BYTE_ARRAY_OFFSET + i, 0L);
-    }
-    for (; i < end; i++) {
-      b[i] = 0;
+    // copying from a zero array uses the JIT's vectorized copy stub (Flat's encode, 104-byte
+    // fixed region: 10.0 ns with word-by-word Unsafe stores, 9.0 with a byte loop, 8.3 so)
+    for (int i = start; i < end; i += ZEROS.length) {
+      System.arraycopy(ZEROS, 0, bytes, i, Math.min(ZEROS.length, end - i));
     }
     cursor = end;
     return start;

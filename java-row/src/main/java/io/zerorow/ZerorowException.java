@@ -6,15 +6,27 @@ package io.zerorow;
  * 96 but found 120}.
  */
 public class ZerorowException extends RuntimeException {
+  /** Version of the serialized form. */
   private static final long serialVersionUID = 1L;
+
+  /** What kind of error (SPEC §6.1). */
   private final ErrorKind kind;
+
+  /** The field path (SPEC §4.3), "" for the whole value. */
   private final String path;
+
+  /** The message without kind and path. */
   private final String detail;
 
+  /**
+   * An error of {@code kind} at {@code path} (SPEC §4.3, "" for the whole value), described by
+   * {@code detail}.
+   */
   public ZerorowException(ErrorKind kind, String path, String detail) {
     this(kind, path, detail, null);
   }
 
+  /** Same as {@link #ZerorowException(ErrorKind, String, String)}, caused by {@code cause}. */
   public ZerorowException(ErrorKind kind, String path, String detail, Throwable cause) {
     super(
         kind.specName() + (path == null || path.isEmpty() ? "" : " at " + path) + ": " + detail,
@@ -24,6 +36,7 @@ public class ZerorowException extends RuntimeException {
     this.detail = detail;
   }
 
+  /** The kind of error (SPEC §6.1). */
   public ErrorKind kind() {
     return kind;
   }

@@ -91,7 +91,7 @@ public class ApiFuzzProperties {
   }
 
   private static Object value(long x) {
-    switch ((int) Math.floorMod(x, 7)) {
+    switch (Math.floorMod(x, 7)) {
       case 0:
         return null;
       case 1:
@@ -99,9 +99,9 @@ public class ApiFuzzProperties {
       case 2:
         return "s" + x;
       case 3:
-        return new byte[(int) Math.floorMod(x, 20)];
+        return new byte[Math.floorMod(x, 20)];
       case 4:
-        return BigDecimal.valueOf(x, (int) Math.floorMod(x, 5));
+        return BigDecimal.valueOf(x, Math.floorMod(x, 5));
       case 5:
         return x % 2 == 0;
       default:
@@ -111,17 +111,17 @@ public class ApiFuzzProperties {
 
   private static byte[] mutate(byte[] b, long x) {
     if (b.length == 0) {
-      return new byte[(int) Math.floorMod(x, 96)];
+      return new byte[Math.floorMod(x, 96)];
     }
     byte[] out = b.clone();
-    switch ((int) Math.floorMod(x, 3)) {
+    switch (Math.floorMod(x, 3)) {
       case 0: // truncate to a multiple of 8 or not
-        return java.util.Arrays.copyOf(out, (int) Math.floorMod(x >>> 8, out.length + 1));
+        return java.util.Arrays.copyOf(out, Math.floorMod(x >>> 8, out.length + 1));
       case 1: // flip a byte
-        out[(int) Math.floorMod(x >>> 8, out.length)] ^= (byte) (x >>> 20);
+        out[Math.floorMod(x >>> 8, out.length)] ^= (byte) (x >>> 20);
         return out;
       default: // overwrite a word with random bits
-        int at = (int) Math.floorMod(x >>> 8, Math.max(1, out.length - 7)) & ~7;
+        int at = Math.floorMod(x >>> 8, Math.max(1, out.length - 7)) & ~7;
         for (int k = 0; k < 8 && at + k < out.length; k++) {
           out[at + k] = (byte) (x >>> (8 * k));
         }
@@ -161,7 +161,7 @@ public class ApiFuzzProperties {
         s.w.setOffsetAndSize(i, (int) (x >> 40));
         break;
       case 9:
-        s.aw.initialize((int) Math.floorMod(x, 10));
+        s.aw.initialize(Math.floorMod(x, 10));
         break;
       case 10:
         s.aw.writeInt(i, (int) x);

@@ -14,5 +14,6 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.FIELD, ElementType.METHOD, ElementType.RECORD_COMPONENT})
 public @interface As {
+  /** The type, in the JSON form of SPEC §4.1 (e.g. {@code "int16"}). */
   String value();
 }

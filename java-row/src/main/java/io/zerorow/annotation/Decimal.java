@@ -12,7 +12,9 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.FIELD, ElementType.METHOD, ElementType.RECORD_COMPONENT})
 public @interface Decimal {
+  /** The precision, 1 to 38. */
   int precision();
 
+  /** The scale, 0 to the precision. */
   int scale();
 }

@@ -85,14 +85,17 @@ public final class ArrowReader implements Iterable<BinaryRow>, AutoCloseable {
     }
   }
 
+  /** The zerorow schema of the rows. */
   public Schema schema() {
     return schema;
   }
 
+  /** The Arrow batch this reader reads. */
   public VectorSchemaRoot root() {
     return root;
   }
 
+  /** The number of rows in the batch. */
   public int rowCount() {
     return root.getRowCount();
   }

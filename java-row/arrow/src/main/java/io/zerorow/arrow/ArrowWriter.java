@@ -55,10 +55,12 @@ public final class ArrowWriter implements AutoCloseable {
     }
   }
 
+  /** The zerorow schema of the rows written. */
   public Schema schema() {
     return schema;
   }
 
+  /** The Arrow schema of the batches (SPEC §12). */
   public org.apache.arrow.vector.types.pojo.Schema arrowSchema() {
     return arrowSchema;
   }

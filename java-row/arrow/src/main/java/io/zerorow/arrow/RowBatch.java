@@ -72,6 +72,7 @@ public final class RowBatch {
     return size;
   }
 
+  /** The schema of the rows in this batch. */
   public Schema schema() {
     return schema;
   }

@@ -268,7 +268,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     return resolver == null ? Resolution.resolve(schema, schema) : resolver.resolve(schema);
   }
 
-  /** The file's own schema (the writer schema of its rows, SPEC §5). */
+  /** The schema of the rows in the file, from its metadata (their writer schema, SPEC §5). */
   public Schema schema() {
     return schema;
   }

@@ -4,6 +4,7 @@ import io.zerorow.Resolution;
 import io.zerorow.ResolvedRow;
 import io.zerorow.Resolver;
 import io.zerorow.Schema;
+import io.zerorow.SchemaMismatchException;
 import io.zerorow.ValidationLevel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -49,9 +50,11 @@ public final class RowFileSet implements Iterable<ResolvedRow>, AutoCloseable {
   }
 
   /**
-   * The row files at {@code path}: the file itself, or every visible file of the directory in name
-   * order (names starting with {@code _} or {@code .} belong to the writer and are skipped, as
-   * Spark and Hadoop do).
+   * The row files at {@code path} (SPEC §13.5): the file itself, or the regular files of the
+   * directory (symbolic links followed, subdirectories left out) whose names do not start with
+   * {@code _} or {@code .} (what Spark and Hadoop write beside their output: {@code _SUCCESS},
+   * {@code .part-0.crc}), in the byte order of their names. Empty for a directory without such
+   * files; a path that does not exist is a {@link java.nio.file.NoSuchFileException}.
    */
   public static List<Path> list(Path path) throws IOException {
     if (!Files.isDirectory(path)) {
@@ -66,12 +69,53 @@ public final class RowFileSet implements Iterable<ResolvedRow>, AutoCloseable {
               p ->
                   !p.getFileName().toString().startsWith("_")
                       && !p.getFileName().toString().startsWith("."))
-          .sorted()
+          .sorted() // a Unix path orders by the bytes of its name
           .toList();
     }
   }
 
-  /** The row files at {@code path} (see {@link #list}) read with {@code reader}. */
+  /**
+   * The row files at {@code path} (see {@link #list}) read with their own schema: the first file's
+   * schema is the reader schema, and every file must have its fingerprint (else a {@link
+   * SchemaMismatchException} naming both files). A directory without row files is an {@link
+   * IllegalArgumentException}: there is no schema to read it with (give a reader schema).
+   */
+  public static RowFileSet open(Path path) throws IOException {
+    List<Path> files = list(path);
+    if (files.isEmpty()) {
+      throw new IllegalArgumentException(
+          "no row files in "
+              + path
+              + ": without a reader schema a directory takes the schema of its first file");
+    }
+    Schema first;
+    try (RowFileReader r = RowFileReader.open(files.get(0))) {
+      first = r.schema();
+    }
+    for (Path f : files.subList(1, files.size())) {
+      try (RowFileReader r = RowFileReader.open(f)) {
+        if (r.schema().fingerprint() != first.fingerprint()) {
+          throw new SchemaMismatchException(
+              "",
+              "row file "
+                  + files.get(0)
+                  + " has schema fingerprint "
+                  + first.fingerprintHex()
+                  + " but row file "
+                  + f
+                  + " has "
+                  + r.schema().fingerprintHex()
+                  + ": without a reader schema every file must have the first one's");
+        }
+      }
+    }
+    return open(files, new Resolver(first), ValidationLevel.BOUNDS);
+  }
+
+  /**
+   * The row files at {@code path} (see {@link #list}) read with {@code reader}; a directory without
+   * row files reads as no rows.
+   */
   public static RowFileSet open(Path path, Schema reader) throws IOException {
     java.util.Objects.requireNonNull(reader, "open(path, reader): reader is null");
     return open(list(path), new Resolver(reader), ValidationLevel.BOUNDS);

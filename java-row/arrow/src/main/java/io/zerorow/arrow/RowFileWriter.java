@@ -138,6 +138,7 @@ public final class RowFileWriter implements AutoCloseable {
     return new RowFileWriter(schema, channel, false, allocator, batchRows, batchBytes);
   }
 
+  /** The schema of the rows written. */
   public Schema schema() {
     return schema;
   }

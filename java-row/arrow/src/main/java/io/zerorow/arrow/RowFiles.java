@@ -19,8 +19,13 @@ public final class RowFiles {
   /** Name of the one column. */
   public static final String COLUMN = "row";
 
+  /** Field metadata key of the format version (SPEC §5). */
   public static final String VERSION_KEY = "zerorow.version";
+
+  /** Field metadata key of the schema's canonical JSON (SPEC §5). */
   public static final String SCHEMA_KEY = "zerorow.schema";
+
+  /** Field metadata key of the schema's fingerprint, 16 hex digits (SPEC §5). */
   public static final String FINGERPRINT_KEY = "zerorow.fingerprint";
 
   /** The format version this library writes and reads (SPEC §8). */

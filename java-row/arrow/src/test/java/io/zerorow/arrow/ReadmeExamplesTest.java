@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.zerorow.BinaryRow;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
+import io.zerorow.ResolvedRow;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
 import java.nio.file.Path;
@@ -57,6 +58,47 @@ class ReadmeExamplesTest {
     try (RowFileReader in = RowFileReader.open(file)) {
       assertEquals(1, in.batch(0).size());
       assertEquals(2L, in.batch(0).row(0).getLong(0));
+    }
+  }
+
+  @Test
+  void resolvedRowFiles() throws Exception {
+    Path dir = java.nio.file.Files.createDirectory(tmp.resolve("table"));
+    Schema v1 =
+        Schema.of(Field.of("id", DataTypes.INT32, false), Field.of("name", DataTypes.STRING, true));
+    RowWriter rw = new RowWriter(v1);
+    try (RowFileWriter out = RowFileWriter.file(dir.resolve("part-0.arrow"), v1)) {
+      rw.reset();
+      rw.writeInt(0, 7);
+      rw.writeString(1, "Ada");
+      out.write(rw.getRow());
+    }
+    // README: resolved-files
+    Schema reader =
+        Schema.of(
+            Field.of("id", DataTypes.INT64, false), // was int32
+            Field.of("full_name", DataTypes.STRING, true, "name"), // was "name"
+            Field.of("email", DataTypes.STRING, true)); // new
+    try (RowFileSet files = RowFileSet.open(dir, reader)) { // every file resolved here
+      for (ResolvedRow row : files) { // the reader's fields and types
+        System.out.println(row.getLong(0) + " " + row.getString(1) + " " + row.getString(2));
+      }
+    }
+    try (ArrowWriter writer = ArrowUtils.createArrowWriter(reader);
+        RowFileReader in = RowFileReader.openResolved(dir.resolve("part-0.arrow"), reader)) {
+      for (ResolvedRow row : in.rows()) {
+        writer.write(row);
+      }
+      try (VectorSchemaRoot root = writer.finish()) { // the reader's Arrow schema
+        System.out.println(root.getSchema());
+      }
+    }
+    // README: end
+    try (RowFileSet files = RowFileSet.open(dir, reader)) {
+      ResolvedRow row = files.iterator().next();
+      assertEquals(7L, row.getLong(0));
+      assertEquals("Ada", row.getString(1));
+      assertEquals(null, row.getString(2));
     }
   }
 }

@@ -203,6 +203,54 @@ class ResolvedRowFilesTest {
     assertEquals(V1, ok.writer());
   }
 
+  /** The directory rules of SPEC §13.5. */
+  @Test
+  void directoriesFollowTheListingRules() throws Exception {
+    Path empty = Files.createDirectory(tmp.resolve("empty"));
+    Files.writeString(empty.resolve("_SUCCESS"), "");
+    Files.createDirectory(empty.resolve("sub"));
+    try (RowFileSet files = RowFileSet.open(empty, V2)) {
+      assertEquals(List.of(), files.files());
+      assertFalse(files.iterator().hasNext(), "no rows of the reader schema");
+    }
+    IllegalArgumentException none =
+        assertThrows(IllegalArgumentException.class, () -> RowFileSet.open(empty));
+    assertTrue(none.getMessage().contains("no row files in " + empty), none.getMessage());
+    assertThrows(
+        java.nio.file.NoSuchFileException.class, () -> RowFileSet.list(tmp.resolve("missing")));
+
+    Path dir = Files.createDirectory(tmp.resolve("plain"));
+    writeV1(dir.resolve("b.arrow"), 0, 1);
+    writeV1(dir.resolve("a.arrow"), 1, 1);
+    Path single = tmp.resolve("single.arrow");
+    writeV1(single, 5, 1);
+    assertEquals(List.of(single), RowFileSet.list(single));
+    try (RowFileSet files = RowFileSet.open(dir)) { // without a reader schema: the first file's
+      assertEquals(List.of(dir.resolve("a.arrow"), dir.resolve("b.arrow")), files.files());
+      assertEquals(V1, files.reader());
+      List<Long> ids = new ArrayList<>();
+      for (ResolvedRow row : files) {
+        assertInstanceOf(BinaryRow.class, row);
+        ids.add((long) row.getInt(0));
+      }
+      assertEquals(List.of(1L, 0L), ids);
+    }
+    writeV2(dir.resolve("c.arrow"), 0, 1);
+    SchemaMismatchException two =
+        assertThrows(SchemaMismatchException.class, () -> RowFileSet.open(dir));
+    assertTrue(
+        two.getMessage().contains(dir.resolve("a.arrow").toString())
+            && two.getMessage().contains(dir.resolve("c.arrow").toString()),
+        two.getMessage());
+    try (RowFileSet files = RowFileSet.open(dir, V2)) {
+      assertEquals(3, files.files().size(), "with a reader schema both writer schemas read");
+    }
+    Files.writeString(dir.resolve("notes.txt"), "not a row file");
+    io.zerorow.ZerorowException bad =
+        assertThrows(io.zerorow.ZerorowException.class, () -> RowFileSet.open(dir, V2));
+    assertTrue(bad.getMessage().contains(dir.resolve("notes.txt").toString()), bad.getMessage());
+  }
+
   @Test
   void aStreamReadWithAReaderSchema() throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();

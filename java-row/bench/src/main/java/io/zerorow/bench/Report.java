@@ -18,11 +18,57 @@ public final class Report {
   private Report() {}
 
   public static void main(String[] args) throws Exception {
-    List<?> results =
-        (List<?>)
-            Json.parse(new String(Files.readAllBytes(Paths.get(args[0])), StandardCharsets.UTF_8));
     // shape -> op -> lib -> {score, alloc}
     Map<String, Map<String, Map<String, double[]>>> t = new LinkedHashMap<>();
+    load(args[0], "", t);
+    boolean off = args.length > 1;
+    if (off) {
+      load(args[1], "-off", t); // the zerorow benchmarks run with -Dzerorow.bounds.checks=false
+    }
+    StringBuilder b = new StringBuilder();
+    b.append(
+        "| shape | operation | zerorow ops/µs | Fory ops/µs | Spark ops/µs |"
+            + " zerorow/Fory | zerorow/Spark | B/op zerorow · Fory · Spark |"
+            + (off ? " zerorow, checks off ops/µs | checks cost |" : "")
+            + "\n");
+    b.append("|---|---|---:|---:|---:|---:|---:|---|" + (off ? "---:|---:|" : "") + "\n");
+    for (Map.Entry<String, Map<String, Map<String, double[]>>> s : t.entrySet()) {
+      for (Map.Entry<String, Map<String, double[]>> op : s.getValue().entrySet()) {
+        double[] z = op.getValue().getOrDefault("zerorow", new double[] {Double.NaN, Double.NaN});
+        double[] f = op.getValue().getOrDefault("fory", new double[] {Double.NaN, Double.NaN});
+        double[] k = op.getValue().getOrDefault("spark", new double[] {Double.NaN, Double.NaN});
+        b.append(
+            String.format(
+                "| %s | %s | %.3f | %.3f | %.3f | %.2f× | %.2f× | %.0f · %.0f · %.0f |%n",
+                s.getKey(),
+                op.getKey(),
+                z[0],
+                f[0],
+                k[0],
+                z[0] / f[0],
+                z[0] / k[0],
+                z[1],
+                f[1],
+                k[1]));
+        if (off) {
+          double[] o =
+              op.getValue().getOrDefault("zerorow-off", new double[] {Double.NaN, Double.NaN});
+          b.setLength(b.length() - System.lineSeparator().length());
+          b.append(String.format(" %.3f | %+.0f%% |%n", o[0], 100 * (o[0] / z[0] - 1)));
+        }
+      }
+    }
+    b.append('\n').append(Sizes.table());
+    System.out.print(b);
+  }
+
+  /** Adds the results of one JMH JSON file to {@code t}, the library names with {@code suffix}. */
+  private static void load(
+      String path, String suffix, Map<String, Map<String, Map<String, double[]>>> t)
+      throws Exception {
+    List<?> results =
+        (List<?>)
+            Json.parse(new String(Files.readAllBytes(Paths.get(path)), StandardCharsets.UTF_8));
     for (Object o : results) {
       Map<?, ?> r = (Map<?, ?>) o;
       String name = (String) r.get("benchmark");
@@ -51,34 +97,7 @@ public final class Report {
       }
       t.computeIfAbsent(shape, k -> new LinkedHashMap<>())
           .computeIfAbsent(op, k -> new LinkedHashMap<>())
-          .put(lib, new double[] {score, alloc});
+          .put(lib + suffix, new double[] {score, alloc});
     }
-    StringBuilder b = new StringBuilder();
-    b.append(
-        "| shape | operation | zerorow ops/µs | Fory ops/µs | Spark ops/µs |"
-            + " zerorow/Fory | zerorow/Spark | B/op zerorow · Fory · Spark |\n");
-    b.append("|---|---|---:|---:|---:|---:|---:|---|\n");
-    for (Map.Entry<String, Map<String, Map<String, double[]>>> s : t.entrySet()) {
-      for (Map.Entry<String, Map<String, double[]>> op : s.getValue().entrySet()) {
-        double[] z = op.getValue().getOrDefault("zerorow", new double[] {Double.NaN, Double.NaN});
-        double[] f = op.getValue().getOrDefault("fory", new double[] {Double.NaN, Double.NaN});
-        double[] k = op.getValue().getOrDefault("spark", new double[] {Double.NaN, Double.NaN});
-        b.append(
-            String.format(
-                "| %s | %s | %.3f | %.3f | %.3f | %.2f× | %.2f× | %.0f · %.0f · %.0f |%n",
-                s.getKey(),
-                op.getKey(),
-                z[0],
-                f[0],
-                k[0],
-                z[0] / f[0],
-                z[0] / k[0],
-                z[1],
-                f[1],
-                k[1]));
-      }
-    }
-    b.append('\n').append(Sizes.table());
-    System.out.print(b);
   }
 }

@@ -26,8 +26,13 @@ import org.apache.parquet.schema.MessageType;
  * pyarrow). {@link #read} returns one reused row (valid until the next read).
  */
 public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseable {
+  /** Key-value metadata key of the format version. */
   public static final String VERSION_KEY = "zerorow.version";
+
+  /** Key-value metadata key of the schema's canonical JSON (restores zones and durations). */
   public static final String SCHEMA_KEY = "zerorow.schema";
+
+  /** Key-value metadata key of the schema's fingerprint, 16 hex digits. */
   public static final String FINGERPRINT_KEY = "zerorow.fingerprint";
 
   private final Schema schema;
@@ -49,6 +54,10 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
     return open(new LocalInputFile(path), projection);
   }
 
+  /**
+   * Opens {@code file} (any parquet-mr {@code InputFile}) reading only the fields of {@code
+   * projection}; null reads every field.
+   */
   public static ParquetRowReader open(InputFile file, Schema projection) throws IOException {
     Schema schema = projection != null ? projection : fileSchema(file);
     if (projection != null) {
@@ -90,6 +99,7 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
     }
   }
 
+  /** The schema of the rows read: the projection, or the file's. */
   public Schema schema() {
     return schema;
   }

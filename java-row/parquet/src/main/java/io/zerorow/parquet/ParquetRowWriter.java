@@ -50,10 +50,12 @@ public final class ParquetRowWriter implements AutoCloseable {
     return new ParquetRowWriter(schema, w);
   }
 
+  /** The schema of the rows written. */
   public Schema schema() {
     return schema;
   }
 
+  /** Writes {@code row} (a row of {@link #schema()}) as one Parquet record. */
   public void write(BinaryRow row) throws IOException {
     if (row.schema() != schema && !row.schema().equals(schema)) {
       throw new SchemaMismatchException(
@@ -84,6 +86,8 @@ public final class ParquetRowWriter implements AutoCloseable {
       return this;
     }
 
+    // abstract in parquet-mr 1.16 beside its ParquetConfiguration twin below, though deprecated
+    @SuppressWarnings("deprecation")
     @Override
     protected WriteSupport<BinaryRow> getWriteSupport(Configuration conf) {
       return new RowWriteSupport(schema);

@@ -28,6 +28,10 @@ public final class ParquetSchemas {
 
   private ParquetSchemas() {}
 
+  /**
+   * The Parquet message type of {@code schema} (logical types for dates, times, timestamps,
+   * decimals).
+   */
   public static MessageType toParquet(Schema schema) {
     List<Type> fields = new ArrayList<>();
     for (Field f : schema.fields()) {

@@ -22,6 +22,7 @@ public final class RowReadSupport extends ReadSupport<BinaryRow> {
     this.projection = projection;
   }
 
+  /** The schema of the rows read: the fields asked for, in their order. */
   public Schema projection() {
     return projection;
   }
@@ -31,6 +32,8 @@ public final class RowReadSupport extends ReadSupport<BinaryRow> {
     return new ReadContext(ParquetSchemas.project(context.getFileSchema(), projection));
   }
 
+  // abstract in parquet-mr 1.16 beside its ParquetConfiguration twin below, though deprecated
+  @SuppressWarnings("deprecation")
   @Override
   public RecordMaterializer<BinaryRow> prepareForRead(
       Configuration configuration,

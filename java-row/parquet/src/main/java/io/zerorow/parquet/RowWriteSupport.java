@@ -30,6 +30,7 @@ public final class RowWriteSupport extends WriteSupport<BinaryRow> {
   private final MessageType message;
   private RecordConsumer out;
 
+  /** Writes rows of {@code schema}. */
   public RowWriteSupport(Schema schema) {
     this.schema = schema;
     this.message = ParquetSchemas.toParquet(schema);
@@ -40,6 +41,8 @@ public final class RowWriteSupport extends WriteSupport<BinaryRow> {
     return "zerorow";
   }
 
+  // abstract in parquet-mr 1.16 beside its ParquetConfiguration twin below, though deprecated
+  @SuppressWarnings("deprecation")
   @Override
   public WriteContext init(Configuration configuration) {
     return context();

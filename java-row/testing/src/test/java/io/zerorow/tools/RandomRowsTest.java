@@ -27,7 +27,7 @@ import net.jqwik.api.Property;
  * the cases, so a failure reproduces from its seed): encode → validate(full) → decode gives the
  * input back, and mutated rows only ever raise zerorow's own exceptions.
  */
-public class RandomRowsTest {
+class RandomRowsTest {
   static final DataType[] LEAVES = {
     DataTypes.BOOL,
     DataTypes.INT8,
@@ -52,7 +52,7 @@ public class RandomRowsTest {
     DataTypes.INT32, DataTypes.INT64, DataTypes.STRING, DataTypes.DATE32
   };
 
-  public static Schema schema(Random r, int depth) {
+  static Schema schema(Random r, int depth) {
     int n = r.nextInt(depth == 0 ? 8 : 4) + (depth == 0 ? 1 : 0);
     if (r.nextInt(20) == 0 && depth == 0) {
       n = 60 + r.nextInt(80); // bitmaps of more than one word
@@ -64,7 +64,7 @@ public class RandomRowsTest {
     return DataTypes.struct(fields);
   }
 
-  public static DataType type(Random r, int depth) {
+  static DataType type(Random r, int depth) {
     int k = r.nextInt(depth < 4 ? 10 : 7);
     if (k < 7) {
       return LEAVES[r.nextInt(LEAVES.length)];
@@ -78,7 +78,7 @@ public class RandomRowsTest {
     return schema(r, depth);
   }
 
-  public static Object value(Random r, DataType t, boolean nullable) {
+  static Object value(Random r, DataType t, boolean nullable) {
     if (nullable && r.nextInt(6) == 0) {
       return null;
     }

@@ -1,12 +1,19 @@
-package io.zerorow;
+package io.zerorow.tools;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.zerorow.tools.JsonValues;
-import io.zerorow.tools.RandomRowsTest;
+import io.zerorow.BinaryRow;
+import io.zerorow.DataType;
+import io.zerorow.DataTypes;
+import io.zerorow.Field;
+import io.zerorow.Resolution;
+import io.zerorow.ResolvedRow;
+import io.zerorow.Schema;
+import io.zerorow.SchemaMismatchException;
+import io.zerorow.TypeId;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
@@ -150,18 +157,20 @@ class EvolutionPropertiesTest {
   static Change widen(Random r, DataType w) {
     List<Derived> options = new ArrayList<>();
     options.add(new Derived(w, v -> v));
-    switch (w.id()) {
-      case INT8:
-        options.add(new Derived(DataTypes.int16(), v -> v));
-      // fall through: int8 widens to all that int16 widens to
-      case INT16:
-        options.add(new Derived(DataTypes.int32(), v -> v));
-        options.add(new Derived(DataTypes.float32(), v -> v));
-      // fall through
-      case INT32:
-        options.add(new Derived(DataTypes.int64(), v -> ((BigDecimal) v).toPlainString()));
-        options.add(new Derived(DataTypes.float64(), v -> v));
-        break;
+    TypeId id = w.id();
+    // an int8 widens to all that an int16 widens to, and an int16 to all that an int32 does
+    if (id == TypeId.INT8) {
+      options.add(new Derived(DataTypes.int16(), v -> v));
+    }
+    if (id == TypeId.INT8 || id == TypeId.INT16) {
+      options.add(new Derived(DataTypes.int32(), v -> v));
+      options.add(new Derived(DataTypes.float32(), v -> v));
+    }
+    if (id == TypeId.INT8 || id == TypeId.INT16 || id == TypeId.INT32) {
+      options.add(new Derived(DataTypes.int64(), v -> ((BigDecimal) v).toPlainString()));
+      options.add(new Derived(DataTypes.float64(), v -> v));
+    }
+    switch (id) {
       case FLOAT32:
         options.add(
             new Derived(

@@ -1,4 +1,4 @@
-package io.zerorow;
+package io.zerorow.tools;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,8 +9,23 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.zerorow.BinaryArray;
+import io.zerorow.BinaryRow;
+import io.zerorow.DataType;
+import io.zerorow.DataTypes;
+import io.zerorow.Encoders;
+import io.zerorow.ErrorKind;
+import io.zerorow.Field;
+import io.zerorow.Resolution;
+import io.zerorow.ResolvedArray;
+import io.zerorow.ResolvedMap;
+import io.zerorow.ResolvedRow;
+import io.zerorow.Resolver;
+import io.zerorow.RowCopier;
+import io.zerorow.RowEncoder;
+import io.zerorow.Schema;
+import io.zerorow.SchemaMismatchException;
 import io.zerorow.internal.Json;
-import io.zerorow.tools.JsonValues;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
