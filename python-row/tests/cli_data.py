@@ -61,3 +61,42 @@ def write_with_bad_row(path, bad_at: int = 3, n: int = 6) -> None:
     struct.pack_into("<Q", bad, slot, ((len(bad) + 64) << 32) | (ref & 0xFFFFFFFF))
     rows[bad_at] = bytes(bad)
     zerorow.write_file(str(path), rows, ENCODER.schema)
+
+
+@dataclass
+class OrderV2:
+    """Order as a later version of the program declares it (SPEC §13): `customer` renamed
+    to `buyer`, `note` dropped, `priority` added, item quantities widened to int64."""
+
+    order_id: int
+    buyer: Annotated[str | None, zerorow.aliases("customer")]
+    items: list["ItemV2"]
+    priority: int | None
+
+
+@dataclass
+class ItemV2:
+    sku: str
+    quantity: int
+    price: Annotated[decimal.Decimal, zerorow.decimal(10, 2)]
+
+
+ENCODER_V2 = zerorow.encoder(OrderV2)
+
+
+def write_orders_v2(path, n: int, start: int = 0) -> None:
+    zerorow.write_file(
+        str(path),
+        [
+            ENCODER_V2.to_row(
+                OrderV2(
+                    i,
+                    f"buyer-{i}",
+                    [ItemV2(f"sku-{i}", 2, decimal.Decimal("1.50"))],
+                    i % 3,
+                )
+            )
+            for i in range(start, start + n)
+        ],
+        ENCODER_V2.schema,
+    )

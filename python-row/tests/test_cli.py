@@ -8,7 +8,13 @@ import sys
 
 import pytest
 import zerorow
-from cli_data import ENCODER, write_orders, write_with_bad_row
+from cli_data import (
+    ENCODER,
+    ENCODER_V2,
+    write_orders,
+    write_orders_v2,
+    write_with_bad_row,
+)
 from click.testing import CliRunner
 from zerorow.cli import main
 
@@ -294,3 +300,85 @@ def test_without_pyarrow_the_message_says_what_to_install(orders):
     assert (
         "pip install 'zerorow[arrow]'" in done.stderr and "Traceback" not in done.stderr
     )
+
+
+# ---- reading through a reader schema (SPEC §13) -------------------------------------------
+@pytest.fixture
+def evolved(tmp_path):
+    """A directory written by two versions of the program, and the newer schema as JSON."""
+    d = tmp_path / "evolved"
+    d.mkdir()
+    write_orders(d / "part-00000.zrow", 4)
+    write_orders_v2(d / "part-00001.zrow", 3, start=4)
+    reader = tmp_path / "order_v2.json"
+    reader.write_text(ENCODER_V2.schema.to_json(), encoding="utf-8")
+    return d, reader
+
+
+def test_cat_with_a_reader_schema_reads_both_versions(evolved):
+    folder, reader = evolved
+    result = run("cat", folder, "--schema", reader, "--format", "jsonl")
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in result.output.splitlines()]
+    assert [r["order_id"] for r in rows] == list(range(7))
+    assert list(rows[0]) == ["order_id", "buyer", "items", "priority"]
+    assert rows[1]["buyer"] == "customer-1" and rows[1]["priority"] is None  # v1 row
+    assert rows[4]["buyer"] == "buyer-4" and rows[4]["priority"] == 1  # v2 row
+    assert rows[2]["items"][2] == {"sku": "sku-2-2", "quantity": 3, "price": "2.99"}
+
+
+def test_cat_reader_schema_from_a_dataclass(evolved, monkeypatch):
+    folder, _ = evolved
+    monkeypatch.chdir(os.path.dirname(__file__))
+    result = run("cat", folder, "-s", "cli_data:OrderV2", "-c", "buyer", "-f", "json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)[3] == {
+        "buyer": None
+    }  # customer of order 3 is null
+
+
+def test_convert_with_a_reader_schema_writes_the_readers_columns(evolved, tmp_path):
+    import pyarrow.parquet as pq
+
+    folder, reader = evolved
+    out = tmp_path / "v2.parquet"
+    result = run("convert", folder, out, "--schema", reader, "--batch-rows", "2")
+    assert result.exit_code == 0, result.output
+    table = pq.read_table(out)
+    assert table.column_names == ["order_id", "buyer", "items", "priority"]
+    assert table.column("buyer").to_pylist()[:5] == [
+        "customer-0",
+        "customer-1",
+        "customer-2",
+        None,
+        "buyer-4",
+    ]
+    assert table.schema.field("items").type.value_type.field("quantity").type == "int64"
+
+
+def test_unresolvable_reader_schema_names_the_file_and_field(evolved, tmp_path):
+    folder, _ = evolved
+    reader = tmp_path / "narrowed.json"
+    narrowed = json.loads(ENCODER_V2.schema.to_json())
+    narrowed["fields"][0]["type"] = "int32"  # int64 order ids cannot be read as int32
+    reader.write_text(json.dumps(narrowed), encoding="utf-8")
+    result = run("cat", folder, "--schema", reader)
+    assert result.exit_code == 1, result.output
+    assert "part-00000.zrow" in result.output and "order_id" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_reader_schema_is_for_row_files_only(tmp_path, evolved):
+    _, reader = evolved
+    src = tmp_path / "plain.jsonl"
+    src.write_text('{"a": 1}\n', encoding="utf-8")
+    result = run("convert", src, tmp_path / "out.parquet", "--schema", reader)
+    assert result.exit_code == 2 and "--schema" in result.output
+
+
+def test_mixed_schemas_without_a_reader_schema_say_how_to_read_them(evolved, tmp_path):
+    folder, _ = evolved
+    for args in (["cat", folder], ["convert", folder, tmp_path / "out.parquet"]):
+        result = run(*args)
+        assert result.exit_code == 1, result.output
+        assert "part-00001.zrow" in result.output and "--schema" in result.output

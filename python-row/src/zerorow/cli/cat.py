@@ -12,7 +12,15 @@ from rich.table import Table
 from rich.text import Text
 
 from ..schema import DataType, Schema
-from ._common import console, fold, jsonable, open_all, reports_errors, row_batch
+from ._common import (
+    Failure,
+    console,
+    fold,
+    jsonable,
+    open_all,
+    reports_errors,
+    row_batch,
+)
 
 
 def _resolve(schema: Schema, column: str) -> list[str]:
@@ -45,11 +53,21 @@ def _pick(value: Any, steps: list[str]) -> Any:
 
 
 def _records(
-    path: Path, columns: str | None, limit: int
+    path: Path, columns: str | None, limit: int, reader: Schema | None
 ) -> Iterator[tuple[list, list]]:
     """(header, values) per row, up to `limit` rows over every file of PATH."""
-    shown = 0
+    if reader is not None:
+        yield from _resolved_records(path, columns, limit, reader)
+        return
+    shown, first = 0, None
     for info in open_all(path):
+        first = first or info
+        if info.schema.fingerprint != first.schema.fingerprint:
+            raise Failure(
+                f"{info.path} has schema {info.schema.fingerprint_hex} but {first.path} has "
+                f"{first.schema.fingerprint_hex}: give a reader schema (--schema) to read "
+                "both through it"
+            )
         names = columns.split(",") if columns else info.schema.names
         paths = [_resolve(info.schema, c.strip()) for c in names]
         for b in range(info.num_batches):
@@ -59,6 +77,21 @@ def _records(
                 record = row.to_dict()
                 yield names, [_pick(record, p) for p in paths]
                 shown += 1
+
+
+def _resolved_records(
+    path: Path, columns: str | None, limit: int, reader: Schema
+) -> Iterator[tuple[list, list]]:
+    """The rows read through the reader schema: each file's own schema is resolved to it
+    (SPEC §13.5), so files written with older or newer schemas print side by side."""
+    from ..files import open_file
+
+    names = columns.split(",") if columns else reader.names
+    paths = [_resolve(reader, c.strip()) for c in names]
+    with open_file(str(path), schema=reader) as rows:
+        for k in range(min(limit, len(rows))):
+            record = rows[k].to_dict()
+            yield names, [_pick(record, p) for p in paths]
 
 
 @click.command()
@@ -85,10 +118,23 @@ def _records(
     metavar="a,b.c",
     help="Comma-separated field paths (a dot steps into a struct).",
 )
+@click.option(
+    "-s",
+    "--schema",
+    "reader",
+    metavar="SCHEMA",
+    help="Read the rows through this reader schema (SPEC §13): a schema JSON file, a row "
+    "file, or a dataclass as module:Class. Files written with another schema are resolved to it.",
+)
 @reports_errors
-def cat(path: Path, limit: int, fmt: str, columns: str | None) -> None:
+def cat(
+    path: Path, limit: int, fmt: str, columns: str | None, reader: str | None
+) -> None:
     """Print the first rows of a row file (or a directory of them)."""
-    records = _records(path, columns, limit)
+    from .schema import load_schema
+
+    reader_schema = load_schema(reader, "--schema") if reader else None
+    records = _records(path, columns, limit, reader_schema)
     if fmt == "jsonl":
         for names, values in records:
             click.echo(

@@ -84,15 +84,20 @@ def source_arrow_schema(path: Path, fmt: str):
     return _open_source(path, fmt, 1024)[0]
 
 
-def _open_source(path: Path, fmt: str, batch_rows: int):
+def _open_source(path: Path, fmt: str, batch_rows: int, reader=None):
     import pyarrow as pa
 
+    if fmt == "rows" and reader is not None:
+        return _open_resolved_rows(path, batch_rows, reader)
     if fmt == "rows":
         infos = [open_row_file(p) for p in row_files(path)]
         first = infos[0].schema
         for info in infos[1:]:
             if info.schema != first:
-                raise Failure(f"{info.path}: its schema differs from {infos[0].path}'s")
+                raise Failure(
+                    f"{info.path}: its schema differs from {infos[0].path}'s; give a "
+                    "reader schema (--schema) to read both through it"
+                )
         from ..arrow import schema_to_arrow
 
         total = sum(
@@ -133,6 +138,22 @@ def _open_source(path: Path, fmt: str, batch_rows: int):
         reader = pjson.open_json(str(path))
         return reader.schema, None, iter(reader)
     raise AssertionError(fmt)
+
+
+def _open_resolved_rows(path: Path, batch_rows: int, reader):
+    """Row files read through a reader schema (SPEC §13.5): each file's schema is resolved
+    to it once, when the file is opened, and the columns are the reader's."""
+    from ..arrow import schema_to_arrow
+    from ..files import open_file
+
+    rows = open_file(str(path), schema=reader)
+    return schema_to_arrow(reader), len(rows), _resolved_batches(rows, batch_rows)
+
+
+def _resolved_batches(rows, batch_rows: int) -> Iterator[Any]:
+    with rows:
+        for start in range(0, len(rows), batch_rows):
+            yield from rows[start : start + batch_rows].to_arrow().to_batches()
 
 
 def _row_batches(infos, batch_rows: int) -> Iterator[Any]:
@@ -238,18 +259,36 @@ SINKS = {
     default=None,
     help="Show a progress bar (default: when stderr is a terminal).",
 )
+@click.option(
+    "-s",
+    "--schema",
+    "reader",
+    metavar="SCHEMA",
+    help="Read row files through this reader schema (SPEC §13): a schema JSON file, a row "
+    "file, or a dataclass as module:Class.",
+)
 @reports_errors
 def convert(
-    source: Path, target: Path, from_fmt, to_fmt, batch_rows: int, progress
+    source: Path, target: Path, from_fmt, to_fmt, batch_rows: int, progress, reader
 ) -> None:
     """Convert between row files, Parquet, Arrow IPC, CSV and JSON Lines, one batch at a
     time (bounded memory). Formats come from the extensions (.zrow, .parquet, .arrow,
-    .csv, .jsonl) or --from/--to; the schema comes from IN."""
+    .csv, .jsonl) or --from/--to; the schema comes from IN, or from --schema for row
+    files written with older or newer schemas."""
+    from .schema import load_schema
+
     src_fmt = detect_format(source, from_fmt)
     dst_fmt = detect_format(target, to_fmt)
     if target.resolve() == source.resolve():
         raise click.UsageError("IN and OUT are the same file")
-    arrow_schema, total, batches = _open_source(source, src_fmt, batch_rows)
+    if reader and src_fmt != "rows":
+        raise click.UsageError(
+            f"--schema reads row files through a reader schema; IN is {src_fmt}"
+        )
+    reader_schema = load_schema(reader, "--schema") if reader else None
+    arrow_schema, total, batches = _open_source(
+        source, src_fmt, batch_rows, reader_schema
+    )
     err = console(stderr=True)
     show = err.is_terminal if progress is None else progress
     counted = [0]

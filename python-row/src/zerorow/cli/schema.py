@@ -12,13 +12,13 @@ import click
 from ._common import Failure, open_row_file, reports_errors
 
 
-def _load_class(spec: str):
+def _load_class(spec: str, param_hint: str = "CLASS_OR_FILE"):
     """`module:Class` (Class may be dotted for nested classes), imported with the current
     directory on sys.path like `python -m` does."""
     module_name, _, qualname = spec.partition(":")
     if not module_name or not qualname:
         raise click.BadParameter(
-            f"{spec!r} is neither a file nor module:Class", param_hint="CLASS_OR_FILE"
+            f"{spec!r} is neither a file nor module:Class", param_hint=param_hint
         )
     if "" not in sys.path and "." not in sys.path:
         sys.path.insert(0, "")
@@ -26,14 +26,14 @@ def _load_class(spec: str):
         obj = importlib.import_module(module_name)
     except ImportError as e:
         raise click.BadParameter(
-            f"cannot import {module_name!r}: {e}", param_hint="CLASS_OR_FILE"
+            f"cannot import {module_name!r}: {e}", param_hint=param_hint
         ) from None
     for part in qualname.split("."):
         try:
             obj = getattr(obj, part)
         except AttributeError:
             raise click.BadParameter(
-                f"{module_name!r} has no {qualname!r}", param_hint="CLASS_OR_FILE"
+                f"{module_name!r} has no {qualname!r}", param_hint=param_hint
             ) from None
     return obj
 
@@ -50,6 +50,26 @@ def _file_schema(path: Path):
     return arrow_to_schema(source_arrow_schema(path, fmt))
 
 
+def load_schema(spec: str, param_hint: str = "CLASS_OR_FILE"):
+    """A schema named on the command line: a JSON file holding a canonical schema (SPEC
+    §4.1), any file whose schema `zerorow schema` prints, or a dataclass as module:Class."""
+    from ..infer import infer_schema
+    from ..schema import Schema
+
+    path = Path(spec)
+    if path.is_file() and path.suffix.lower() == ".json":
+        text = path.read_text(encoding="utf-8")
+        if '"struct"' in text:
+            return Schema.from_json(text)
+    if path.exists():
+        return _file_schema(path)
+    cls = _load_class(spec, param_hint)
+    try:
+        return infer_schema(cls)
+    except (TypeError, ValueError) as e:
+        raise Failure(f"{spec}: {e}") from None
+
+
 @click.command()
 @click.argument("class_or_file")
 @click.option(
@@ -62,16 +82,5 @@ def _file_schema(path: Path):
 def schema(class_or_file: str, indent) -> None:
     """Print the canonical JSON schema (SPEC §4.1) of a dataclass given as module:Class, or
     of a file (a row file, or the zerorow mapping of a Parquet / Arrow IPC file)."""
-    from ..infer import infer_schema
-
-    path = Path(class_or_file)
-    if path.exists():
-        s = _file_schema(path)
-    else:
-        cls = _load_class(class_or_file)
-        try:
-            s = infer_schema(cls)
-        except (TypeError, ValueError) as e:
-            raise Failure(f"{class_or_file}: {e}") from None
-    text = s.to_json()
+    text = load_schema(class_or_file).to_json()
     click.echo(text if indent is None else json.dumps(json.loads(text), indent=indent))
