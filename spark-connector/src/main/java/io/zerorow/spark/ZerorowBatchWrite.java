@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -203,7 +204,7 @@ final class ZerorowBatchWrite implements Write, BatchWrite {
       this.attempt = new Path(f.staging, "attempt-" + partitionId + "-" + taskId + ".arrow");
       this.committed = new Path(f.staging,
           String.format("part-%05d-%s.arrow", partitionId, f.suffix));
-      this.fs = attempt.getFileSystem(f.conf.value());
+      this.fs = withoutChecksums(attempt.getFileSystem(f.conf.value()));
       this.encoding = new RowEncoding(f.struct, schema);
       this.view = new BinaryRow(schema);
       java.io.OutputStream out = fs.create(attempt, true);
@@ -211,11 +212,35 @@ final class ZerorowBatchWrite implements Write, BatchWrite {
         this.writer = RowFileWriter.file(Channels.newChannel(out), schema,
             ArrowUtils.rootAllocator(), RowFileWriter.DEFAULT_BATCH_ROWS,
             RowFileWriter.DEFAULT_BATCH_BYTES);
-      } catch (RuntimeException e) { // no DataWriter exists yet to abort: clean up here
-        out.close();
-        fs.delete(attempt, false);
+      } catch (RuntimeException | Error e) { // no DataWriter exists yet to abort: clean up here
+        try {
+          out.close();
+        } catch (IOException closing) {
+          e.addSuppressed(closing);
+        } finally {
+          deleteAttempt();
+        }
         throw e;
       }
+    }
+
+    /**
+     * The raw file system under Hadoop's local checksum file system. It writes a {@code .crc}
+     * sibling beside every file, and a task killed while the job aborts could leave one behind
+     * in the output directory; row files need none (zerorow validates its rows, SPEC §6). Other
+     * file systems (HDFS, S3A) are used as they are.
+     */
+    private static FileSystem withoutChecksums(FileSystem fs) {
+      return fs instanceof ChecksumFileSystem ? ((ChecksumFileSystem) fs).getRawFileSystem() : fs;
+    }
+
+    /**
+     * Deletes this attempt's file and, by name, a checksum sibling that an earlier version of
+     * this writer, or a file system that keeps them, may have left.
+     */
+    private void deleteAttempt() throws IOException {
+      fs.delete(attempt, false);
+      fs.delete(new Path(attempt.getParent(), "." + attempt.getName() + ".crc"), false);
     }
 
     @Override
@@ -234,18 +259,13 @@ final class ZerorowBatchWrite implements Write, BatchWrite {
       return new Committed(committed.getName());
     }
 
-    /**
-     * Deletes this attempt's file and, by name, its checksum sibling: a task killed while the
-     * job aborts may find its file already gone, and Hadoop's checksum file system then
-     * leaves the sibling behind.
-     */
+    /** Closes and deletes this attempt's file (see {@link #deleteAttempt}). */
     @Override
     public void abort() throws IOException {
       try {
         closeWriter();
       } finally {
-        fs.delete(attempt, false);
-        fs.delete(new Path(attempt.getParent(), "." + attempt.getName() + ".crc"), false);
+        deleteAttempt();
       }
     }
 
