@@ -9,7 +9,9 @@ First every notebook is checked to be stored without outputs (no outputs, no exe
 counts), so diffs stay readable and a stale result is never mistaken for a fresh one; then
 each runs in a fresh kernel with the notebooks folder as its working directory and
 ZEROROW_NOTEBOOK_TEST=1 in the environment (the notebooks then use their small sizes). A
-cell that raises fails the run with the cell's source and the error.
+cell that raises fails the run with the cell's source and the error. Each notebook's time
+is printed; a notebook still running after NOTEBOOK_TIMEOUT_S (a hang guard, well above
+the times notebooks/README.md gives) fails the run, naming the cell it was in.
 """
 
 from __future__ import annotations
@@ -22,10 +24,12 @@ from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
-from nbclient.exceptions import CellExecutionError
+from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
 HERE = Path(__file__).resolve().parent
-CELL_TIMEOUT_S = 600
+# Each notebook runs in well under a minute at its test size (notebooks/README.md): five
+# minutes in all is a hang, not a slow machine.
+NOTEBOOK_TIMEOUT_S = 300
 
 
 def stored_outputs(nb) -> list[int]:
@@ -46,17 +50,36 @@ def strip(path: Path) -> None:
     nbformat.write(nb, path)
 
 
-def execute(path: Path) -> float:
+class NotebookTimeout(Exception):
+    """A notebook ran past its time budget (NOTEBOOK_TIMEOUT_S)."""
+
+
+def execute(path: Path, budget_s: float = NOTEBOOK_TIMEOUT_S) -> float:
+    """Runs a notebook top to bottom; its seconds. The budget is for the whole notebook:
+    each cell may wait only for what is left of it."""
     nb = nbformat.read(path, as_version=4)
     os.environ["ZEROROW_NOTEBOOK_TEST"] = "1"
+    start = time.perf_counter()
+    cell_index = {id(c): i for i, c in enumerate(nb.cells)}
+    running = [0]
+
+    def time_left(cell) -> int:
+        running[0] = cell_index.get(id(cell), running[0])
+        return max(1, int(budget_s - (time.perf_counter() - start)))
+
     client = NotebookClient(
         nb,
-        timeout=CELL_TIMEOUT_S,
+        timeout_func=time_left,
         kernel_name="python3",
         resources={"metadata": {"path": str(HERE)}},
     )
-    start = time.perf_counter()
-    client.execute()
+    try:
+        client.execute()
+    except CellTimeoutError:
+        raise NotebookTimeout(
+            f"{path.name}: still running after {budget_s:.0f} s, in code cell "
+            f"{running[0]}:\n{nb.cells[running[0]].source}"
+        ) from None
     return time.perf_counter() - start
 
 
@@ -93,7 +116,7 @@ def main() -> int:
         try:
             seconds = execute(p)
             print(f"{p.name}: ok in {seconds:.1f} s", flush=True)
-        except CellExecutionError as e:
+        except (CellExecutionError, NotebookTimeout) as e:
             print(f"{p.name}: FAILED\n{e}", file=sys.stderr, flush=True)
             failed.append(p.name)
     print(f"{len(paths) - len(failed)} notebooks passed, {len(failed)} failed")

@@ -1,5 +1,7 @@
 """The notebook harness itself: it refuses stored outputs and fails on a failing cell."""
 
+import time
+
 import nbformat
 import pytest
 import run_notebooks
@@ -35,3 +37,13 @@ def test_cells_see_the_test_flag(tmp_path):
         tmp_path, "import os; assert os.environ['ZEROROW_NOTEBOOK_TEST'] == '1'"
     )
     assert run_notebooks.execute(path) >= 0
+
+
+def test_a_notebook_past_its_budget_fails_naming_the_cell(tmp_path):
+    path = notebook(tmp_path, "import time", "time.sleep(60)")
+    start = time.perf_counter()
+    with pytest.raises(
+        run_notebooks.NotebookTimeout, match=r"(?s)code cell 1.*sleep\(60\)"
+    ):
+        run_notebooks.execute(path, budget_s=8)
+    assert time.perf_counter() - start < 40  # the guard, not the sleep, ended it

@@ -30,5 +30,7 @@ fuzz-python: build-python
 	  || (tail -40 $(PYROW)/build/fuzz.log; exit 1)
 	@tail -1 $(PYROW)/build/fuzz.log
 
+# make bench-quick (BENCH_QUICK=1): bench.py --quick (smaller inputs, fewer repeats).
+PYTHON_BENCH_ARGS ?= $(if $(BENCH_QUICK),--quick,)
 bench-python: build-python
-	$(PY) $(PYROW)/bench/bench.py
+	$(PY) $(PYROW)/bench/bench.py $(PYTHON_BENCH_ARGS)

@@ -22,7 +22,13 @@ The contract a benchmark target follows (so that this report picks it up):
    `2.31×` or `2.31x`), one bar per table line.
 4. Quick mode (`make bench-quick`) runs the same targets with `BENCH_QUICK=1` in the
    environment and the variables in QUICK_VARS: a target makes itself smaller by reading
-   either. The whole quick run stays under 10 minutes once the parts are built.
+   either (its part.mk: `X ?= $(if $(BENCH_QUICK),small,full)`), printing the same tables.
+   The issue bounds the whole quick run at 10 minutes once the parts are built; the report
+   gives each target's time and the total, so a run that grows past it shows.
+5. A table row may state a target in a cell of its own (`>= 0.5`, `≤ 1.3×`, `>= 1 GB/s`):
+   the report checks it against the row's ratio (or, for a target in other units, its
+   zerorow figure) and writes a note under the table for each row that misses it, linking
+   the README that explains the figure (EXPLAINED).
 
 The report records the machine, the date, the load (`/proc/loadavg` before and after each
 target) and the command that reproduces each section; charts are PNGs in docs/bench/.
@@ -36,6 +42,7 @@ import json
 import os
 import platform
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -52,21 +59,38 @@ REPORT_GLOBS = (
     "*/*/build/bench-report/*.md",
 )
 # Smaller runs: JMH with one 1 s warm-up and one 1 s measured iteration per benchmark, and
-# java-row's JMH limited to the seed shape (FooBench) and the flat record (FlatBench): each
-# of its forks spends ~10 s starting (Spark and Fory on the class path, generated codecs),
-# so all 33 would take 7 minutes alone.
+# java-row's JMH (both of its runs: bounds checks on, and zerorow's benchmarks again with them
+# off) limited to the seed shape (FooBench) and the flat record (FlatBench): each of its forks
+# spends seconds starting (Spark and Fory on the class path, generated codecs), so all of
+# them would take minutes alone. java-row/arrow's JMH keeps two measured iterations, so that
+# its table has an error (one iteration has none).
 JMH_QUICK = "-wi 1 -i 1 -w 1s -r 1s"
 QUICK_VARS = {
     "BENCH_QUICK": "1",
     "JAVA_BENCH_ARGS": JMH_QUICK + " FooBench FlatBench",
-    "JAVA_ARROW_BENCH_ARGS": JMH_QUICK,
+    # JMH regexps (no shell quoting needed; `$$` is make's `$`)
+    "JAVA_BENCH_OFF_ARGS": JMH_QUICK + " FooBench.+Zerorow$$ FlatBench.+Zerorow$$",
+    "JAVA_ARROW_BENCH_ARGS": "-wi 1 -i 2 -w 1s -r 1s",
 }
 QUICK_TEXT = (
-    f"JMH `{JMH_QUICK}`, java-row's JMH on FooBench and FlatBench only, BENCH_QUICK=1: "
+    f"JMH `{JMH_QUICK}` (java-row/arrow: 2 measured iterations), java-row's JMH on FooBench "
+    "and FlatBench only; BENCH_QUICK=1: C++ `--benchmark_min_time=0.05`, Python "
+    "`bench.py --quick` (100,000-element seed, 10,000-row Arrow batches, 3 repeats), "
     "Spark 200,000 orders on the JVM and 100,000 in Python (one round), Flink's DataStream "
-    "200,000 records, PyFlink 50,000 rows (one round); bench-cpp and bench-python have no "
-    "quick mode and run as in `make bench`"
+    "200,000 records, PyFlink 50,000 rows (one round)"
 )
+# The README that explains a target's figures, linked from the note under a row that misses
+# its stated target (see the docstring, point 5).
+EXPLAINED = {
+    "bench-cpp": "cpp-row/README.md#benchmarks",
+    "bench-python": "python-row/README.md#benchmarks",
+    "bench-java": "java-row/bench/README.md",
+    "bench-java-arrow": "java-row/arrow/README.md",
+    "bench-spark-java": "spark-connector/README.md",
+    "bench-spark": "spark-connector/README.md",
+    "bench-flink": "flink-connector/README.md",
+    "bench-pyflink": "flink-connector/README.md",
+}
 
 
 # ---- tables ----------------------------------------------------------------------------
@@ -165,6 +189,56 @@ def chart_cases(table: Table) -> dict | None:
     return {"title": table.title, "ratio_label": table.header[k], "cases": cases}
 
 
+# A stated target: `>= 0.5`, `<= 2x`, `≤ 1.3×`, `>= 1 GB/s`
+TARGET = re.compile(r"^(<=|>=|≤|≥)\s*(\d+(?:\.\d+)?)\s*(.*?)\s*$")
+FIRST_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def missed_targets(table: Table) -> list[tuple[str, str, str]]:
+    """(row label, figure, target) for each row that misses the target it states. A target
+    without a unit or in `x`/`×` bounds the nearest ratio cell to its left; one in another
+    unit (`GB/s`) bounds the row's first figure (zerorow's, in that unit). A row whose figure
+    is missing or not a number misses its target."""
+    missed = []
+    for r in table.rows:
+        for k, cell in enumerate(r[1:], 1):
+            m = TARGET.match(cell)
+            if not m:
+                continue
+            op, bound, unit = m.group(1), float(m.group(2)), m.group(3)
+            if unit.lower() in ("", "x", "×"):
+                figure = next((c for c in reversed(r[1:k]) if RATIO.match(c)), "—")
+            else:
+                figure = r[1] if k > 1 else "—"
+            number = FIRST_NUMBER.search(figure)
+            value = float(number.group()) if number else None
+            within = value is not None and (
+                value <= bound if op in ("<=", "≤") else value >= bound
+            )
+            if not within:
+                missed.append((r[0], figure, cell))
+    return missed
+
+
+def target_notes(tables: list[Table], target: str) -> list[str]:
+    """Markdown lines under a table: one per row that misses its stated target."""
+    lines = []
+    for t in tables:
+        for label, figure, bound in missed_targets(t):
+            lines.append(
+                f"- **Below its stated target**: {label}: {figure} where the target is "
+                f"{bound}."
+            )
+    if lines and target in EXPLAINED:
+        link = EXPLAINED[target]
+        lines.append(f"- Why, and the figures against every target: [{link}]({link}).")
+    return lines
+
+
+def with_notes(text: str, notes: list[str]) -> str:
+    return text + "\n\n" + "\n".join(notes) if notes else text
+
+
 def draw_chart(spec: dict, path: Path) -> None:
     import matplotlib
 
@@ -213,10 +287,7 @@ def load() -> str:
 def run_target(target: str, quick: bool) -> Run:
     variables = [f"{k}={v}" for k, v in QUICK_VARS.items()] if quick else []
     cmd = ["make", "--no-print-directory", target] + variables
-    shown = " ".join(
-        [cmd[0], cmd[2]]
-        + [f"{v.split('=')[0]}='{v.split('=', 1)[1]}'" for v in variables]
-    )
+    shown = " ".join([cmd[0], cmd[2]] + [shlex.quote(v) for v in variables])
     LOG_DIR.mkdir(parents=True, exist_ok=True)
     log = LOG_DIR / f"{target}.log"
     env = dict(os.environ, **({"BENCH_QUICK": "1"} if quick else {}))
@@ -300,15 +371,15 @@ def sections(run: Run, out_dir: Path) -> list[str]:
                 if sidecar.exists()
                 else [s for t in tables_in(text) if (s := chart_cases(t))]
             )
-            blocks.append(
-                (re.sub(r"^# ", "### ", text.strip(), flags=re.MULTILINE), specs)
-            )
+            text = re.sub(r"^# ", "### ", text.strip(), flags=re.MULTILINE)
+            notes = target_notes(tables_in(text), run.target)
+            blocks.append((with_notes(text, notes), specs))
     else:
         for t in tables_in(run.log.read_text()):
             spec = chart_cases(t)
-            blocks.append(
-                (f"### {t.title}\n\n" + "\n".join(t.lines), [spec] if spec else [])
-            )
+            text = f"### {t.title}\n\n" + "\n".join(t.lines)
+            notes = target_notes([t], run.target)
+            blocks.append((with_notes(text, notes), [spec] if spec else []))
     if not blocks:
         md += ["(no tables in its output)", ""]
     for k, (text, specs) in enumerate(blocks, 1):
@@ -320,6 +391,37 @@ def sections(run: Run, out_dir: Path) -> list[str]:
             draw_chart(spec, out_dir / CHART_DIR / name)
             md += [f"![{spec.get('title', '')}]({CHART_DIR}/{name})", ""]
     return md
+
+
+def pinned(path: str, pattern: str) -> str:
+    """The version `pattern` (one group) finds in a file of the repository, or "?"."""
+    try:
+        m = re.search(pattern, (ROOT / path).read_text(encoding="utf-8"), re.MULTILINE)
+    except OSError:
+        return "?"
+    return m.group(1) if m else "?"
+
+
+def anchors() -> str:
+    """The anchors and engines, with the versions the build pins (the Python packages in
+    requirements-dev.txt, installed into .venv; the Java ones in the root pom.xml; PyFlink's
+    in its own venv's requirements)."""
+
+    def pip(name: str, path: str = "requirements-dev.txt") -> str:
+        return pinned(path, rf"^{re.escape(name)}==(\S+)")
+
+    def pom(prop: str) -> str:
+        return pinned("pom.xml", rf"<{re.escape(prop)}>([^<]+)</")
+
+    return (
+        f"Python: pyfory {pip('pyfory')} (row format), pickle (protocol 5, Python "
+        f"{platform.python_version()}), pyarrow {pip('pyarrow')}; Java: fory-format "
+        f"{pom('fory.version')}, Spark {pom('spark.version')}'s `UnsafeRow` and "
+        f"`ArrowWriter`, parquet-avro {pom('parquet.version')} (Arrow Java "
+        f"{pom('arrow.version')}); engines: Spark {pom('spark.version')} (pyspark "
+        f"{pip('pyspark')}), Flink {pom('flink2.version')} (apache-flink "
+        f"{pip('apache-flink', 'python-row/tests/flink/requirements.txt')})"
+    )
 
 
 def report(runs: list[Run], quick: bool, out: Path) -> None:
@@ -336,9 +438,10 @@ def report(runs: list[Run], quick: bool, out: Path) -> None:
     md.append("")
     md.append(
         f"- Run: `make {'bench-quick' if quick else 'bench'}` ({'quick sizes: ' + QUICK_TEXT if quick else 'full sizes'}), "
-        f"{now}, commit {commit()}"
+        f"{now}, commit {commit()}; {sum(r.seconds for r in runs) / 60:.1f} min in all"
     )
     md.append(f"- Machine: {machine()}")
+    md.append(f"- Anchors: {anchors()}")
     md.append(
         f"- Targets: {', '.join(f'`{r.target}`' for r in runs)}; generated by "
         "`scripts/bench_report.py` (its docstring is the contract a new benchmark "

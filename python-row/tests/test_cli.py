@@ -110,6 +110,32 @@ def test_inspect_file(orders):
         assert text in out, text
 
 
+def test_inspect_gives_format_version_batches_rows_and_sizes(tmp_path, monkeypatch):
+    from zerorow.cli.inspect import _human
+
+    monkeypatch.setattr(
+        zerorow.files, "BATCH_ROWS", 5
+    )  # 12 rows: batches of 5, 5 and 2
+    path = tmp_path / "orders.zrow"
+    write_orders(path, 12)
+    result = run("inspect", path)
+    assert result.exit_code == 0, result.output
+    [line] = [x for x in result.output.splitlines() if "orders.zrow" in x and FP in x]
+    cells = [c.strip() for c in line.strip("│ ").split("│")]
+    f = zerorow.open_file(str(path))
+    row_bytes = sum(len(r.to_bytes()) for r in f)
+    assert cells == [
+        "orders.zrow",
+        str(zerorow.FORMAT_VERSION),  # from the file's metadata (SPEC §5)
+        FP,
+        "3",
+        "12",
+        _human(row_bytes),
+        _human(path.stat().st_size),
+    ]
+    assert row_bytes > 1024 and _human(row_bytes).endswith("KiB")
+
+
 def test_inspect_directory_totals(folder):
     result = run("inspect", folder)
     assert result.exit_code == 0, result.output

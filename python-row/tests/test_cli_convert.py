@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -160,3 +161,57 @@ def test_convert_streams_in_bounded_memory(tmp_path):
         f"the conversion allocated {grown:,} bytes at its peak for a {size:,}-byte file"
     )
     assert pq.read_metadata(out).num_rows == 60_000
+
+
+# ---- the progress bar ----------------------------------------------------------------------
+TERMINAL = {"TTY_COMPATIBLE": "1", "TTY_INTERACTIVE": "1", "COLUMNS": "120"}
+
+
+@pytest.fixture
+def slow_jsonl(monkeypatch):
+    """The JSON Lines sink, taking 40 ms per batch: a long conversion, so the bar refreshes
+    (10 times a second) while it runs."""
+    import time
+
+    from zerorow.cli import convert as convert_module
+
+    sink = convert_module.SINKS["jsonl"]
+
+    def slow(target, schema, batches):
+        def paced():
+            for b in batches:
+                time.sleep(0.04)
+                yield b
+
+        return sink(target, schema, paced())
+
+    monkeypatch.setitem(convert_module.SINKS, "jsonl", slow)
+
+
+def test_a_long_conversion_shows_a_progress_bar_on_a_terminal(
+    orders, tmp_path, slow_jsonl
+):
+    out = tmp_path / "o.jsonl"
+    result = CliRunner(env=TERMINAL).invoke(
+        main, ["convert", str(orders), str(out), "--batch-rows", "1", "--progress"]
+    )
+    assert result.exit_code == 0, result.output
+    err = result.stderr
+    assert "orders.zrow → o.jsonl" in err and "━" in err  # rich's bar, with its task
+    done = {int(n) for n in re.findall(r"(\d+)/50\b", err)}
+    assert done & set(range(1, 50)), f"no count between 0 and 50 shown: {sorted(done)}"
+    assert (
+        "\x1b[" in err
+    )  # drawn in place with cursor controls, not printed line by line
+    assert "50 rows" in err and len(out.read_text().splitlines()) == 50
+
+
+def test_no_progress_bar_unless_asked_or_on_a_terminal(orders, tmp_path):
+    for env, flag in (({}, []), (TERMINAL, ["--no-progress"])):
+        out = tmp_path / "o.jsonl"
+        result = CliRunner(env=env).invoke(
+            main, ["convert", str(orders), str(out), *flag]
+        )
+        assert result.exit_code == 0, result.output
+        assert "━" not in result.stderr and "/50" not in result.stderr, (env, flag)
+        assert "50 rows" in result.stderr

@@ -1,6 +1,9 @@
 """scripts/bench_report.py: tables found in outputs, ratio charts, the report-file contract."""
 
 import json
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import bench_report as br
@@ -142,10 +145,25 @@ def test_a_failed_target_is_reported(tmp_path):
     )
 
 
-def test_quick_vars_reach_the_jmh_targets():
-    assert br.QUICK_VARS["JAVA_ARROW_BENCH_ARGS"] == br.JMH_QUICK
+def test_quick_vars_reach_the_targets():
     assert br.QUICK_VARS["JAVA_BENCH_ARGS"] == br.JMH_QUICK + " FooBench FlatBench"
+    # the run with the bounds checks off measures the same shapes (no row without figures)
+    off = br.QUICK_VARS["JAVA_BENCH_OFF_ARGS"].split()
+    assert off[: len(br.JMH_QUICK.split())] == br.JMH_QUICK.split()
+    assert {x.split(".")[0] for x in off if "Bench" in x} == {"FooBench", "FlatBench"}
+    assert (
+        "-i 2" in br.QUICK_VARS["JAVA_ARROW_BENCH_ARGS"]
+    )  # an error needs 2 iterations
     assert br.QUICK_VARS["BENCH_QUICK"] == "1"
+    parts = "".join(
+        p.read_text() for p in br.ROOT.glob("**/part.mk") if ".venv" not in p.parts
+    )
+    for name in ("JAVA_BENCH_ARGS", "JAVA_BENCH_OFF_ARGS", "JAVA_ARROW_BENCH_ARGS"):
+        assert f"$({name})" in parts, name
+    # the targets with no JMH read BENCH_QUICK in their part.mk
+    for name in ("CPP_BENCH_MIN_TIME", "PYTHON_BENCH_ARGS"):
+        assert re.search(rf"^{name} \?= \$\(if \$\(BENCH_QUICK\),", parts, re.M), name
+        assert f"$({name})" in parts, name
     makefile = Path(br.ROOT / "Makefile").read_text()
     assert "scripts/bench_report.py $(BENCH_TARGETS)" in makefile
     assert "scripts/bench_report.py --quick $(BENCH_TARGETS)" in makefile
@@ -167,3 +185,82 @@ def test_a_run_is_recorded_and_reported_again(tmp_path, monkeypatch):
         "| x | 2.5 |" in out.read_text()
         and (tmp_path / "docs/bench/bench-fake-1-1.png").exists()
     )
+
+
+TARGETS_OUT = """## C++ figures
+
+| measure | zerorow | anchor | ratio | target |
+| --- | --- | --- | --- | --- |
+| read, unchecked (ns/row) | 1.05 | plain load 1.01 | 1.04x | <= 2x |
+| validate, level full (GB/s; ns/row) | 6.37; 16.3 | memcpy 54.96 | 0.12 | >= 1 GB/s |
+| rows -> Arrow C Data, primitive12 (GB/s; ns/row) | 16.63; 6.3 | memcpy 54.96 | 0.30 | >= 0.5 |
+| a row whose figure is missing | nan | | nan | ≥ 0.5 |
+| resolved read (ns/row) | 1.35 | direct 1.25 | 1.42× | ≤ 1.3× |
+| no target | 1.0 | | 9.0x | |
+"""
+
+
+def test_rows_that_miss_their_targets_are_found():
+    [t] = br.tables_in(TARGETS_OUT)
+    assert br.missed_targets(t) == [
+        ("rows -> Arrow C Data, primitive12 (GB/s; ns/row)", "0.30", ">= 0.5"),
+        ("a row whose figure is missing", "—", "≥ 0.5"),
+        ("resolved read (ns/row)", "1.42×", "≤ 1.3×"),
+    ]
+
+
+def test_a_missed_target_gets_a_note_linking_its_readme(tmp_path):
+    text = "\n".join(br.sections(_run(tmp_path, "bench-cpp", TARGETS_OUT), tmp_path))
+    note = (
+        "- **Below its stated target**: rows -> Arrow C Data, primitive12 (GB/s; ns/row): "
+        "0.30 where the target is >= 0.5."
+    )
+    assert note in text
+    assert "[cpp-row/README.md#benchmarks](cpp-row/README.md#benchmarks)" in text
+    assert text.count("Below its stated target") == 3  # rows within target: no note
+    for link in br.EXPLAINED.values():
+        assert (br.ROOT / link.split("#")[0]).exists(), link
+
+
+def test_the_header_names_the_anchors_and_their_versions(tmp_path):
+    text = br.anchors()
+    for anchor in (
+        "pyfory 1.7.7",
+        "pickle (protocol 5",
+        "pyarrow 21.0.0",
+        "fory-format 0.16.0",
+        "Spark 4.2.0",
+        "Flink 2.2.0",
+        "pyspark 4.2.0",
+        "apache-flink 2.2.0",
+    ):
+        assert anchor in text, anchor
+    assert "?" not in text
+    out = tmp_path / "B.md"
+    br.report([_run(tmp_path, "bench-python", PYTHON_OUT)], quick=True, out=out)
+    header = out.read_text().split("## `")[0]
+    assert f"- Anchors: {text}" in header and "1.0 min in all" in header
+
+
+def test_python_bench_prints_titled_tables():
+    """bench.py's tables carry `##` titles that name the anchors with their versions (the
+    report takes a printed table's title from the nearest `##` heading above it)."""
+    done = subprocess.run(
+        [sys.executable, str(br.ROOT / "python-row/bench/bench.py"), "--quick"]
+        + ["--only", "record", "--only", "evolution"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    main, evolution = br.tables_in(done.stdout)
+    assert (
+        main.title.startswith("zerorow (Python 3.") and "median time of 3" in main.title
+    )
+    assert (
+        "pyfory 1.7.7 (row format), pickle (protocol 5), pyarrow 21.0.0" in main.title
+    )
+    assert "resolved reads (schema evolution, SPEC §13.4)" in evolution.title
+    assert evolution.header[-1] == "target"
+    targets = [r[-1] for r in evolution.rows]
+    assert targets == ["≤ 1.3×"] * 3 + ["", ""], targets

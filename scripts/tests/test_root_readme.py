@@ -1,15 +1,19 @@
 """Every code block of the root README.md is run or checked against the code that runs it:
 
-- python: executed in order, in one namespace, in a temporary directory;
+- a block after `<!-- from PATH -->`: each of its paragraphs is a verbatim excerpt (lines
+  stripped) of PATH, a test or a file the test suite builds and runs (SeedExampleTest.java,
+  cpp-row/src/readme_test.cc, cpp-row/examples/CMakeLists.txt, and the engines' examples:
+  python-row/tests/spark/test_front_readme.py, flink-connector's ReadmeExamplesTest.java);
+- python without a marker: executed in order, in one namespace, in a temporary directory;
 - sh: `zerorow ...` lines run (after the Python blocks, on the file they wrote), `make X`
   lines name real targets, `pip install ./python-row` installs the package with its script;
-- java, cpp, cmake: each paragraph is a verbatim excerpt of a file the test suite builds and
-  runs (SeedExampleTest.java, cpp-row/src/readme_test.cc, cpp-row/examples/CMakeLists.txt);
 - xml: the Maven coordinates are those of the modules' pom.xml files.
-A block in any other language fails, so a new block cannot go unchecked. Relative links
-must point at files that exist.
+A block in any other language, or a java, cpp or cmake block without a marker, fails, so a
+new block cannot go unchecked. Relative links must point at files that exist; each cell of
+the feature table links the test that shows it.
 """
 
+import functools
 import re
 import shlex
 import subprocess
@@ -20,22 +24,31 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-BLOCKS = re.findall(r"```(\w+)\n(.*?)```", README, re.DOTALL)
-EXCERPT_SOURCES = {
-    "java": ROOT / "java-row/src/test/java/io/zerorow/SeedExampleTest.java",
-    "cpp": ROOT / "cpp-row/src/readme_test.cc",
-    "cmake": ROOT / "cpp-row/examples/CMakeLists.txt",
-}
+# (source of an excerpt or "", language, body) of every fenced block
+BLOCKS = re.findall(r"(?:<!-- from (\S+) -->\n)?```(\w+)\n(.*?)```", README, re.DOTALL)
 
 
 def blocks(lang):
-    return [body for kind, body in BLOCKS if kind == lang]
+    """The blocks of a language that this test runs or checks itself (no marker)."""
+    return [body for source, kind, body in BLOCKS if kind == lang and not source]
+
+
+def excerpts():
+    return [(source, kind, body) for source, kind, body in BLOCKS if source]
 
 
 def test_every_block_has_a_checker():
-    kinds = {kind for kind, _ in BLOCKS}
+    kinds = {kind for _, kind, _ in BLOCKS}
     assert kinds <= {"python", "sh", "java", "cpp", "cmake", "xml"}, kinds
-    assert {"python", "java", "cpp"} <= kinds  # an example per language
+    unmarked = {kind for source, kind, _ in BLOCKS if not source}
+    assert not unmarked & {"java", "cpp", "cmake"}, unmarked  # only excerpts in those
+    sources = {source for source, _, _ in excerpts()}
+    # an example per language and per engine
+    assert {"python", "java", "cpp"} <= kinds
+    assert "java-row/src/test/java/io/zerorow/SeedExampleTest.java" in sources
+    assert "cpp-row/src/readme_test.cc" in sources
+    assert any(s.startswith("python-row/tests/spark/") for s in sources), sources
+    assert any(s.startswith("flink-connector/src/test/") for s in sources), sources
 
 
 def test_python_and_command_line_examples_run(tmp_path, monkeypatch, capsys):
@@ -65,6 +78,7 @@ def command_lines():
                 yield line
 
 
+@functools.cache
 def make_targets():
     db = subprocess.run(
         ["make", "-pRrq", "-C", str(ROOT), ":"],
@@ -95,20 +109,15 @@ def normalized(text):
     return [line.strip() for line in text.splitlines()]
 
 
-@pytest.mark.parametrize("lang", sorted(EXCERPT_SOURCES))
-def test_examples_are_excerpts_of_tested_code(lang):
-    source = normalized(EXCERPT_SOURCES[lang].read_text())
-    found = blocks(lang)
-    assert found
-    for block in found:
-        for paragraph in re.split(r"\n\s*\n", block.strip()):
-            lines = normalized(paragraph)
-            n = len(lines)
-            assert any(
-                source[i : i + n] == lines for i in range(len(source) - n + 1)
-            ), (
-                f"this README {lang} paragraph is not in {EXCERPT_SOURCES[lang].name}:\n{paragraph}"
-            )
+@pytest.mark.parametrize("path,lang,block", excerpts(), ids=lambda x: str(x)[:40])
+def test_examples_are_excerpts_of_tested_code(path, lang, block):
+    source = normalized((ROOT / path).read_text(encoding="utf-8"))
+    for paragraph in re.split(r"\n\s*\n", block.strip()):
+        lines = normalized(paragraph)
+        n = len(lines)
+        assert any(source[i : i + n] == lines for i in range(len(source) - n + 1)), (
+            f"this README {lang} paragraph is not in {path}:\n{paragraph}"
+        )
 
 
 def test_maven_coordinates_match_the_poms():
@@ -141,9 +150,51 @@ def test_relative_links_exist():
     assert not missing, missing
 
 
-def test_engines_are_pointed_to_not_stubbed():
-    assert (
-        "Spark and Flink connectors: see `spark-connector/` and `flink-connector/`."
-        in README
+def test_engine_examples_are_the_tests_marked_code():
+    """The Spark block is the whole code between its test's README markers."""
+    [(path, _, block)] = [e for e in excerpts() if "tests/spark" in e[0]]
+    source = (ROOT / path).read_text(encoding="utf-8")
+    marked = re.search(
+        r"# ---- README.md: Spark ----\n(.*?)\n\s*# ---- end ----", source, re.S
     )
+    assert marked, f"no README.md: Spark markers in {path}"
+    assert [x for x in normalized(block) if x] == [
+        x for x in normalized(marked.group(1)) if x
+    ]
     assert "TODO" not in README
+
+
+def feature_table():
+    """(header, rows) of the table of "Against the formats it meets", cells stripped."""
+    section = README.split("## Against the formats it meets", 1)[1].split("\n## ", 1)[0]
+    lines = [x for x in section.splitlines() if x.startswith("|")]
+    rows = [[c.strip() for c in x.strip().strip("|").split("|")] for x in lines]
+    assert all(len(r) == len(rows[0]) for r in rows), "a row with a stray |"
+    return rows[0], rows[2:]
+
+
+def test_feature_table_cells_link_the_tests_that_show_them():
+    header, rows = feature_table()
+    assert header[1:] == [
+        "zerorow",
+        "Fory row format (fory-format 0.16.0)",
+        "Spark `UnsafeRow` (4.2.0)",
+        "Flink `RowData` (2.2.0)",
+        "Apache Arrow",
+    ]
+    assert len(rows) >= 7
+    for row in rows:
+        assert row[1], f"no zerorow cell in {row[0]!r}"
+        for name, cell in zip(header[1:], row[1:], strict=True):
+            if cell:  # a cell says what a test shows, and links it
+                assert re.search(r"\]\([^)]+\)", cell), f"{row[0]!r} / {name}: no link"
+    flink = [row[4] for row in rows]
+    assert sum(1 for cell in flink if cell) >= 5, flink
+
+
+def test_spec_version_and_evolution_are_the_specs():
+    spec = (ROOT / "format-spec/SPEC.md").read_text(encoding="utf-8")
+    version = re.search(r"\*\*Version (\d+\.\d+)\*\*", spec).group(1)
+    assert f"(normative, v{version})" in README
+    assert "## 13. Schema evolution" in spec
+    assert "(format-spec/SPEC.md#13-schema-evolution)" in README
