@@ -171,10 +171,11 @@ TERMINAL = {"TTY_COMPATIBLE": "1", "TTY_INTERACTIVE": "1", "COLUMNS": "120"}
 def slow_jsonl(monkeypatch):
     """The JSON Lines sink, taking 40 ms per batch: a long conversion, so the bar refreshes
     (10 times a second) while it runs."""
+    import importlib
     import time
 
-    from zerorow.cli import convert as convert_module
-
+    # the module, not the click command that zerorow.cli exports under the same name
+    convert_module = importlib.import_module("zerorow.cli.convert")
     sink = convert_module.SINKS["jsonl"]
 
     def slow(target, schema, batches):
