@@ -58,23 +58,25 @@ REPORT_GLOBS = (
     "*/*/target/bench-report/*.md",
     "*/*/build/bench-report/*.md",
 )
-# Smaller runs: JMH with one 1 s warm-up and one 1 s measured iteration per benchmark, and
-# java-row's JMH (both of its runs: bounds checks on, and zerorow's benchmarks again with them
-# off) limited to the seed shape (FooBench) and the flat record (FlatBench): each of its forks
-# spends seconds starting (Spark and Fory on the class path, generated codecs), so all of
-# them would take minutes alone. java-row/arrow's JMH keeps two measured iterations, so that
-# its table has an error (one iteration has none).
+# Smaller runs: JMH with one 1 s warm-up and one 1 s measured iteration per benchmark. Each
+# JMH fork spends several seconds starting (Spark and Fory on the class path, their generated
+# codecs) whatever it measures, so java-row's JMH runs only the seed shape's encode, decode and
+# read, zerorow against Fory and Spark (9 forks), and the same three of zerorow again with
+# the bounds checks off (3 forks); its interleaved runs (every shape and operation) keep
+# their full size, having no knob. java-row/arrow's JMH keeps two measured iterations, so
+# that its table has an error (one iteration has none). JMH takes regexps: no shell quoting.
 JMH_QUICK = "-wi 1 -i 1 -w 1s -r 1s"
+JAVA_QUICK = "FooBench.encode FooBench.decodeZerorow FooBench.decodeFory FooBench.decodeSpark FooBench.read"
+JAVA_QUICK_OFF = "FooBench.encodeZerorow FooBench.decodeZerorow FooBench.readZerorow"
 QUICK_VARS = {
     "BENCH_QUICK": "1",
-    "JAVA_BENCH_ARGS": JMH_QUICK + " FooBench FlatBench",
-    # JMH regexps (no shell quoting needed; `$$` is make's `$`)
-    "JAVA_BENCH_OFF_ARGS": JMH_QUICK + " FooBench.+Zerorow$$ FlatBench.+Zerorow$$",
+    "JAVA_BENCH_ARGS": f"{JMH_QUICK} {JAVA_QUICK}",
+    "JAVA_BENCH_OFF_ARGS": f"{JMH_QUICK} {JAVA_QUICK_OFF}",
     "JAVA_ARROW_BENCH_ARGS": "-wi 1 -i 2 -w 1s -r 1s",
 }
 QUICK_TEXT = (
-    f"JMH `{JMH_QUICK}` (java-row/arrow: 2 measured iterations), java-row's JMH on FooBench "
-    "and FlatBench only; BENCH_QUICK=1: C++ `--benchmark_min_time=0.05`, Python "
+    f"JMH `{JMH_QUICK}` (java-row/arrow: 2 measured iterations), java-row's JMH on the seed "
+    "shape's encode, decode and read only; BENCH_QUICK=1: C++ `--benchmark_min_time=0.1`, Python "
     "`bench.py --quick` (100,000-element seed, 10,000-row Arrow batches, 3 repeats), "
     "Spark 200,000 orders on the JVM and 100,000 in Python (one round), Flink's DataStream "
     "200,000 records, PyFlink 50,000 rows (one round)"
