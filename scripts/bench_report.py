@@ -63,8 +63,8 @@ REPORT_GLOBS = (
 # codecs) whatever it measures, so java-row's JMH runs only the seed shape's encode, decode and
 # read, zerorow against Fory and Spark (9 forks), and the same three of zerorow again with
 # the bounds checks off (3 forks); its interleaved runs (every shape and operation) keep
-# their full size, having no knob. java-row/arrow's JMH keeps two measured iterations, so
-# that its table has an error (one iteration has none). JMH takes regexps: no shell quoting.
+# their full size, having no knob. java-row/arrow's JMH keeps three measured iterations, so
+# that its table has an error (JMH gives none below three). JMH takes regexps: no shell quoting.
 JMH_QUICK = "-wi 1 -i 1 -w 1s -r 1s"
 JAVA_QUICK = "FooBench.encode FooBench.decodeZerorow FooBench.decodeFory FooBench.decodeSpark FooBench.read"
 JAVA_QUICK_OFF = "FooBench.encodeZerorow FooBench.decodeZerorow FooBench.readZerorow"
@@ -72,10 +72,10 @@ QUICK_VARS = {
     "BENCH_QUICK": "1",
     "JAVA_BENCH_ARGS": f"{JMH_QUICK} {JAVA_QUICK}",
     "JAVA_BENCH_OFF_ARGS": f"{JMH_QUICK} {JAVA_QUICK_OFF}",
-    "JAVA_ARROW_BENCH_ARGS": "-wi 1 -i 2 -w 1s -r 1s",
+    "JAVA_ARROW_BENCH_ARGS": "-wi 1 -i 3 -w 1s -r 1s",
 }
 QUICK_TEXT = (
-    f"JMH `{JMH_QUICK}` (java-row/arrow: 2 measured iterations), java-row's JMH on the seed "
+    f"JMH `{JMH_QUICK}` (java-row/arrow: 3 measured iterations), java-row's JMH on the seed "
     "shape's encode, decode and read only; BENCH_QUICK=1: C++ `--benchmark_min_time=0.1`, Python "
     "`bench.py --quick` (100,000-element seed, 10,000-row Arrow batches, 3 repeats), "
     "Spark 200,000 orders on the JVM and 100,000 in Python (one round), Flink's DataStream "

@@ -154,9 +154,8 @@ def test_quick_vars_reach_the_targets():
     assert off[8:] and all(x.endswith("Zerorow") for x in off[8:])
     assert all(any(x.startswith(y) for y in java[8:]) for x in off[8:]), (java, off)
     assert not set("'\"()|*[") & set(" ".join(java + off))  # no shell quoting needed
-    assert (
-        "-i 2" in br.QUICK_VARS["JAVA_ARROW_BENCH_ARGS"]
-    )  # an error needs 2 iterations
+    # java-row/arrow's table prints each score's error: JMH gives none below 3 iterations
+    assert "-i 3" in br.QUICK_VARS["JAVA_ARROW_BENCH_ARGS"]
     assert br.QUICK_VARS["BENCH_QUICK"] == "1"
     parts = "".join(
         p.read_text() for p in br.ROOT.glob("**/part.mk") if ".venv" not in p.parts
