@@ -27,6 +27,7 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
+import org.apache.spark.sql.types.UserDefinedType;
 import org.apache.spark.sql.types.VarcharType;
 
 /**
@@ -35,16 +36,25 @@ import org.apache.spark.sql.types.VarcharType;
  * §4.3) and the type.
  */
 public final class SparkSchemas {
+  /**
+   * The zone of Spark's {@code TimestampType} in zerorow schemas. A {@code TimestampType} value
+   * is an instant (microseconds since the epoch, UTC); the zone it is shown in is the reading
+   * session's {@code spark.sql.session.timeZone}, which is part of neither the type nor the
+   * value. So the connector writes "UTC", as pyspark's Arrow conversion does (zerorow.spark),
+   * and one DataFrame has one schema fingerprint whatever session wrote it.
+   */
+  public static final String TIMESTAMP_ZONE = "UTC";
+
   private SparkSchemas() {}
 
-  /** The zerorow schema of a Spark struct; {@code sessionZone} names Spark's TimestampType. */
-  public static Schema toZerorow(StructType struct, String sessionZone) {
-    return (Schema) toZerorow(struct, "", sessionZone);
+  /** The zerorow schema of a Spark struct ({@code TimestampType} in {@link #TIMESTAMP_ZONE}). */
+  public static Schema toZerorow(StructType struct) {
+    return toZerorow(struct, TIMESTAMP_ZONE);
   }
 
-  /** The zerorow schema of a Spark struct, TimestampType taken in zone UTC. */
-  public static Schema toZerorow(StructType struct) {
-    return toZerorow(struct, "UTC");
+  /** The zerorow schema of a Spark struct, {@code TimestampType} shown in {@code zone}. */
+  public static Schema toZerorow(StructType struct, String zone) {
+    return (Schema) toZerorow(struct, "", zone);
   }
 
   /** The Spark struct of a zerorow schema. */
@@ -54,9 +64,10 @@ public final class SparkSchemas {
 
   /**
    * Parses a schema given as zerorow canonical JSON (text starting with <code>{</code>) or as a
-   * Spark DDL string ({@code "id BIGINT, name STRING"}); returns the zerorow schema.
+   * Spark DDL string ({@code "id BIGINT, name STRING"}, {@code TIMESTAMP} in
+   * {@link #TIMESTAMP_ZONE}); returns the zerorow schema.
    */
-  public static Schema parse(String text, String sessionZone) {
+  public static Schema parse(String text) {
     String t = text.trim();
     if (t.startsWith("{")) {
       try {
@@ -72,7 +83,7 @@ public final class SparkSchemas {
       throw analysisError("schema is neither zerorow JSON nor a Spark DDL string: "
           + e.getMessage());
     }
-    return toZerorow(ddl, sessionZone);
+    return toZerorow(ddl);
   }
 
   private static io.zerorow.DataType toZerorow(DataType t, String path, String zone) {
@@ -96,6 +107,11 @@ public final class SparkSchemas {
       MapType m = (MapType) t;
       return DataTypes.map(toZerorow(m.keyType(), path + "{keys}[]", zone),
           toZerorow(m.valueType(), path + "{values}[]", zone), m.valueContainsNull());
+    }
+    if (t instanceof UserDefinedType) {
+      UserDefinedType<?> udt = (UserDefinedType<?>) t;
+      throw unmapped(path, t, "it is a user-defined type (" + udt.userClass().getName()
+          + "); encode its SQL type " + udt.sqlType().simpleString() + " instead");
     }
     if (t instanceof CharType || t instanceof VarcharType) {
       throw unmapped(path, t, "read it as STRING (cast it) so its length rule is explicit");

@@ -23,7 +23,6 @@ import org.apache.spark.sql.connector.write.SupportsTruncate;
 import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
-import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import org.apache.spark.util.SerializableConfiguration;
@@ -52,7 +51,7 @@ final class ZerorowBatchWrite implements Write, BatchWrite {
     this.dir = dir;
     this.queryId = queryId;
     this.struct = struct;
-    this.schema = SparkSchemas.toZerorow(struct, SQLConf.get().sessionLocalTimeZone());
+    this.schema = SparkSchemas.toZerorow(struct);
     this.truncate = truncate;
     this.conf = conf;
   }

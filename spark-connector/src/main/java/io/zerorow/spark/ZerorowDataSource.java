@@ -20,7 +20,6 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableProvider;
 import org.apache.spark.sql.connector.expressions.Transform;
-import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.sources.BaseRelation;
 import org.apache.spark.sql.sources.CreatableRelationProvider;
 import org.apache.spark.sql.sources.DataSourceRegister;
@@ -84,7 +83,7 @@ public final class ZerorowDataSource implements TableProvider, DataSourceRegiste
       return null;
     }
     try {
-      return SparkSchemas.parse(text, SQLConf.get().sessionLocalTimeZone());
+      return SparkSchemas.parse(text);
     } catch (Exception e) { // an AnalysisException (checked in Java) naming what is wrong
       throw SparkSchemas.analysisError("format(\"zerorow\") option " + READER_SCHEMA + ": "
           + e.getMessage());
@@ -111,7 +110,7 @@ public final class ZerorowDataSource implements TableProvider, DataSourceRegiste
       return option;
     }
     if (!raw) {
-      return SparkSchemas.toZerorow(table, SQLConf.get().sessionLocalTimeZone());
+      return SparkSchemas.toZerorow(table);
     }
     if (table.fields().length != 1 || !table.fields()[0].name().equals(RowFiles.COLUMN)
         || !(table.fields()[0].dataType() instanceof BinaryType)) {

@@ -96,11 +96,12 @@ public final class ZerorowDecode extends ZerorowUnaryExpression implements Seria
   @Override
   public Object eval(InternalRow inputRow) {
     Object input = child.eval(inputRow);
-    if (input == null) {
-      return null;
-    }
     if (decoding == null) {
       decoding = newDecoding();
+    }
+    if (input == null) {
+      decoding.skipNull();
+      return null;
     }
     return decoding.decode((byte[]) input);
   }
@@ -118,6 +119,8 @@ public final class ZerorowDecode extends ZerorowUnaryExpression implements Seria
         + "if (!" + c.isNull() + ") {\n"
         + "  " + ev.value() + " = " + dec + ".decode(" + c.value() + ");\n"
         + "  " + ev.isNull() + " = " + ev.value() + " == null;\n"
+        + "} else {\n"
+        + "  " + dec + ".skipNull();\n"
         + "}\n";
     return ev.copy(ZerorowEncode.block(code), ev.isNull(), ev.value());
   }

@@ -23,12 +23,11 @@ import org.apache.spark.sql.types.StructType;
 public final class ZerorowEncode extends ZerorowUnaryExpression implements Serializable {
   private static final long serialVersionUID = 1L;
   private final Expression child;
-  private final String sessionZone;
   private transient RowEncoding encoding;
 
-  public ZerorowEncode(Expression child, String sessionZone) {
+  /** {@code zerorow_encode(child)}; {@code child} is a struct. */
+  public ZerorowEncode(Expression child) {
     this.child = child;
-    this.sessionZone = sessionZone;
   }
 
   /** The zerorow schema of the input struct (an AnalysisException if a field has no type). */
@@ -38,7 +37,7 @@ public final class ZerorowEncode extends ZerorowUnaryExpression implements Seria
       throw SparkSchemas.analysisError("zerorow_encode expects a struct but found "
           + t.simpleString() + " (wrap columns in struct(...))");
     }
-    return SparkSchemas.toZerorow((StructType) t, sessionZone);
+    return SparkSchemas.toZerorow((StructType) t);
   }
 
   /** A new per-task encoder (the generated code keeps one in a field). */
@@ -105,24 +104,20 @@ public final class ZerorowEncode extends ZerorowUnaryExpression implements Seria
 
   @Override
   Expression withNewChild(Expression newChild) {
-    return new ZerorowEncode(newChild, sessionZone);
+    return new ZerorowEncode(newChild);
   }
 
   @Override
   public int productArity() {
-    return 2;
+    return 1;
   }
 
   @Override
   public Object productElement(int n) {
-    switch (n) {
-      case 0:
-        return child;
-      case 1:
-        return sessionZone;
-      default:
-        throw new IndexOutOfBoundsException("element " + n + " of 2");
+    if (n != 0) {
+      throw new IndexOutOfBoundsException("element " + n + " of 1");
     }
+    return child;
   }
 
   @Override
@@ -132,12 +127,11 @@ public final class ZerorowEncode extends ZerorowUnaryExpression implements Seria
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof ZerorowEncode && ((ZerorowEncode) o).child.equals(child)
-        && ((ZerorowEncode) o).sessionZone.equals(sessionZone);
+    return o instanceof ZerorowEncode && ((ZerorowEncode) o).child.equals(child);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(child, sessionZone);
+    return Objects.hash(child);
   }
 }
