@@ -211,6 +211,100 @@ class DataSourceTest {
     throw new AssertionError("tasks still running 20 s after the job failed");
   }
 
+  /** Failures of first attempts, counted in this JVM (local mode runs the tasks here). */
+  private static final java.util.concurrent.atomic.AtomicInteger FIRST_ATTEMPTS_FAILED =
+      new java.util.concurrent.atomic.AtomicInteger();
+
+  /**
+   * A task that fails on its first attempt, half-way through its rows, and succeeds on the retry
+   * (the session allows one retry: local[2,2]): the output holds exactly one file per
+   * partition, each row once, and nothing of the failed attempt.
+   */
+  @Test
+  void aRetriedTaskLeavesOnlyTheCommittedFiles() throws IOException {
+    String dir = tmp.resolve("retried").toString();
+    UDF1<Long, Long> flaky = id -> {
+      TaskContext task = TaskContext.get();
+      if (task.partitionId() == 1 && task.attemptNumber() == 0 && id % 100 == 50) {
+        FIRST_ATTEMPTS_FAILED.incrementAndGet();
+        throw new IllegalStateException("first attempt failed on purpose");
+      }
+      return id;
+    };
+    int before = FIRST_ATTEMPTS_FAILED.get();
+    spark.range(0, 400, 1, 4).select(
+        udf(flaky, org.apache.spark.sql.types.DataTypes.LongType).apply(col("id")).as("id"))
+        .write().format("zerorow").save(dir);
+    assertEquals(1, FIRST_ATTEMPTS_FAILED.get() - before, "partition 1 failed once");
+    List<String> all = new ArrayList<>();
+    try (Stream<Path> s = Files.walk(Path.of(dir))) {
+      s.filter(p -> !p.equals(Path.of(dir)))
+          .forEach(p -> all.add(Path.of(dir).relativize(p).toString()));
+    }
+    all.sort(null);
+    assertEquals(4, all.size(), "one file per partition and nothing else: " + all);
+    for (int p = 0; p < 4; p++) {
+      assertTrue(all.get(p).matches(String.format("part-%05d-[0-9a-f]{8}\\.arrow", p)), all.get(p));
+    }
+    Dataset<Row> back = spark.read().format("zerorow").load(dir);
+    assertEquals(400, back.count());
+    assertEquals(400, back.distinct().count());
+    assertEquals(79800L, back.selectExpr("sum(id)").first().getLong(0));
+  }
+
+  /**
+   * Row files on a Hadoop file system that is not the local one (OtherSchemeFs: scheme
+   * "zrtest"): written through Hadoop's API and read with positioned reads (HadoopChannel),
+   * decoded, pruned and raw.
+   */
+  @Test
+  void rowFilesOnAnotherHadoopFileSystem() throws IOException {
+    String dir = "zrtest://" + tmp.resolve("remote").toAbsolutePath();
+    String impl = OtherSchemeFs.class.getName();
+    Dataset<Row> df = orders(300);
+    df.write().format("zerorow").option("fs.zrtest.impl", impl).save(dir);
+    assertEquals(3, dataFiles(tmp.resolve("remote")).size(), "one file per task, on disk");
+    int opened = OtherSchemeFs.OPENED.get();
+    Dataset<Row> back = spark.read().format("zerorow").option("fs.zrtest.impl", impl).load(dir);
+    assertEquals(json(df), json(back), "decoded");
+    assertTrue(OtherSchemeFs.OPENED.get() - opened >= 3, "each task read its file there");
+    assertEquals(json(df.select("order_id", "items")),
+        json(back.select("order_id", "items")), "pruned");
+    Dataset<Row> raw = spark.read().format("zerorow").option("fs.zrtest.impl", impl)
+        .option("mode", "raw").load(dir);
+    String schema = raw.schema().fields()[0].metadata().getString("zerorow.schema");
+    assertEquals(json(df), json(raw.select(ZerorowFunctions.zerorow_decode(col("row"), schema)
+        .as("d")).select("d.*")), "raw");
+  }
+
+  /**
+   * The local disk under another scheme, so that nothing treats it as a local file; counts the
+   * files that tasks open (the driver reads footers too).
+   */
+  public static final class OtherSchemeFs extends org.apache.hadoop.fs.RawLocalFileSystem {
+    static final java.util.concurrent.atomic.AtomicInteger OPENED =
+        new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public java.net.URI getUri() {
+      return java.net.URI.create("zrtest:///");
+    }
+
+    @Override
+    public String getScheme() {
+      return "zrtest";
+    }
+
+    @Override
+    public org.apache.hadoop.fs.FSDataInputStream open(org.apache.hadoop.fs.Path f,
+        int bufferSize) throws IOException {
+      if (TaskContext.get() != null) {
+        OPENED.incrementAndGet();
+      }
+      return super.open(f, bufferSize);
+    }
+  }
+
   @Test
   void manyFilesAndDifferentSchemas() throws IOException {
     String dir = tmp.resolve("many").toString();

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,9 +32,15 @@ import org.apache.spark.sql.types.StructType;
 /**
  * Random Spark schemas over every mapped type (nested up to depth 3) and random external rows
  * for them, with nulls at every level (java8 datetime API: LocalDate, Instant, LocalDateTime,
- * Duration); and the same values written with java-row's {@link RowWriter}, for byte checks.
+ * Duration, and LocalTime for Spark 4's TimeType, which the Spark 3.5 build lacks); and the
+ * same values written with java-row's {@link RowWriter}, for byte checks.
  */
 final class RandomRows {
+  /** Spark's type for zerorow time, or null (Spark 3.5). */
+  private static final org.apache.spark.sql.types.DataType TIME = Shim.timeType();
+  /** The primitive types of {@link #type}: 15, and time where Spark has it. */
+  private static final int PRIMITIVES = TIME == null ? 15 : 16;
+
   private final Random rnd;
 
   RandomRows(long seed) {
@@ -50,7 +57,10 @@ final class RandomRows {
   }
 
   private org.apache.spark.sql.types.DataType type(int depth) {
-    int k = rnd.nextInt(depth >= 2 ? 15 : 18);
+    int k = rnd.nextInt(depth >= 2 ? PRIMITIVES : PRIMITIVES + 3);
+    if (k >= PRIMITIVES) {
+      k = 16 + k - PRIMITIVES; // the nested types
+    }
     switch (k) {
       case 0: return org.apache.spark.sql.types.DataTypes.BooleanType;
       case 1: return org.apache.spark.sql.types.DataTypes.ByteType;
@@ -67,9 +77,10 @@ final class RandomRows {
       case 12: return DayTimeIntervalType.apply();
       case 13: return org.apache.spark.sql.types.DataTypes.createDecimalType(10, 2);
       case 14: return org.apache.spark.sql.types.DataTypes.createDecimalType(30, 5);
-      case 15: return org.apache.spark.sql.types.DataTypes.createArrayType(type(depth + 1),
+      case 15: return TIME;
+      case 16: return org.apache.spark.sql.types.DataTypes.createArrayType(type(depth + 1),
           rnd.nextBoolean());
-      case 16: return org.apache.spark.sql.types.DataTypes.createMapType(
+      case 17: return org.apache.spark.sql.types.DataTypes.createMapType(
           org.apache.spark.sql.types.DataTypes.StringType, type(depth + 1), rnd.nextBoolean());
       default: return struct(depth + 1);
     }
@@ -107,6 +118,9 @@ final class RandomRows {
       }
       return map;
     }
+    if (Shim.isTime(t)) { // whole microseconds: zerorow time counts them (SPEC §3.3)
+      return LocalTime.ofNanoOfDay(Math.floorMod(rnd.nextLong(), 86_400_000_000L) * 1000);
+    }
     if (t instanceof DecimalType) {
       DecimalType d = (DecimalType) t;
       BigInteger u = new BigInteger(d.precision() > 18 ? 90 : 30, rnd);
@@ -137,6 +151,25 @@ final class RandomRows {
         }
         throw new IllegalArgumentException(t.toString());
     }
+  }
+
+  /** True when {@code t} holds a time somewhere (its bytes are not Spark's: SPEC §9). */
+  static boolean hasTime(org.apache.spark.sql.types.DataType t) {
+    if (t instanceof StructType) {
+      for (StructField f : ((StructType) t).fields()) {
+        if (hasTime(f.dataType())) {
+          return true;
+        }
+      }
+      return false;
+    }
+    if (t instanceof ArrayType) {
+      return hasTime(((ArrayType) t).elementType());
+    }
+    if (t instanceof MapType) {
+      return hasTime(((MapType) t).keyType()) || hasTime(((MapType) t).valueType());
+    }
+    return Shim.isTime(t);
   }
 
   /** java-row's bytes for a collected row (Scala collections inside, java8 datetime API). */
@@ -174,6 +207,7 @@ final class RandomRows {
             : micros(((LocalDateTime) v).toInstant(ZoneOffset.UTC)));
         break;
       case DURATION: w.writeInt64(i, ((Duration) v).toNanos() / 1000); break;
+      case TIME: w.writeInt64(i, ((LocalTime) v).toNanoOfDay() / 1000); break;
       case DECIMAL: {
         DataTypes.DecimalType d = (DataTypes.DecimalType) t;
         w.writeDecimal(i, (BigDecimal) v, d.precision(), d.scale());
