@@ -15,10 +15,10 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * {@code zerorow_encode(struct) -> binary}: one zerorow row per struct value (null stays
- * null). The bytes are Spark's own {@code UnsafeProjection} of the struct, with NaNs made
- * canonical and times scaled ({@link RowEncoding}); interpreted ({@link #eval}) and generated
- * ({@link #doGenCode}) paths share that one implementation.
+ * {@code zerorow_encode(struct) -> binary}: one zerorow row per struct value (null stays null). The
+ * bytes are Spark's own {@code UnsafeProjection} of the struct, with NaNs made canonical and times
+ * scaled ({@link RowEncoding}); interpreted ({@link #eval}) and generated ({@link #doGenCode})
+ * paths share that one implementation.
  */
 public final class ZerorowEncode extends ZerorowUnaryExpression implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -34,8 +34,10 @@ public final class ZerorowEncode extends ZerorowUnaryExpression implements Seria
   public Schema schema() {
     DataType t = child.dataType();
     if (!(t instanceof StructType)) {
-      throw SparkSchemas.analysisError("zerorow_encode expects a struct but found "
-          + t.simpleString() + " (wrap columns in struct(...))");
+      throw SparkSchemas.analysisError(
+          "zerorow_encode expects a struct but found "
+              + t.simpleString()
+              + " (wrap columns in struct(...))");
     }
     return SparkSchemas.toZerorow((StructType) t);
   }
@@ -80,20 +82,43 @@ public final class ZerorowEncode extends ZerorowUnaryExpression implements Seria
   @Override
   public ExprCode doGenCode(CodegenContext ctx, ExprCode ev) {
     String self = ctx.addReferenceObj("zerorowEncode", this, ZerorowEncode.class.getName());
-    String enc = ctx.addMutableState(RowEncoding.class.getName(), "zerorowEncoding",
-        v -> v + " = " + self + ".newEncoding();", false, true);
+    String enc =
+        ctx.addMutableState(
+            RowEncoding.class.getName(),
+            "zerorowEncoding",
+            v -> v + " = " + self + ".newEncoding();",
+            false,
+            true);
     // A struct(...) of columns: write its fields straight into an UnsafeRow, as whole-stage
     // code does for a projection, instead of building a GenericInternalRow of boxed values
     // for UnsafeProjection to read back. The row is never null.
-    ExprCode c = child instanceof CreateNamedStruct
-        ? GenerateUnsafeProjection.createCode(ctx, ((CreateNamedStruct) child).valExprs(), false)
-        : child.genCode(ctx);
-    String code = c.code().toString() + "\n"
-        + "boolean " + ev.isNull() + " = " + c.isNull() + ";\n"
-        + "byte[] " + ev.value() + " = null;\n"
-        + "if (!" + ev.isNull() + ") {\n"
-        + "  " + ev.value() + " = " + enc + ".encode(" + c.value() + ");\n"
-        + "}\n";
+    ExprCode c =
+        child instanceof CreateNamedStruct
+            ? GenerateUnsafeProjection.createCode(
+                ctx, ((CreateNamedStruct) child).valExprs(), false)
+            : child.genCode(ctx);
+    String code =
+        c.code().toString()
+            + "\n"
+            + "boolean "
+            + ev.isNull()
+            + " = "
+            + c.isNull()
+            + ";\n"
+            + "byte[] "
+            + ev.value()
+            + " = null;\n"
+            + "if (!"
+            + ev.isNull()
+            + ") {\n"
+            + "  "
+            + ev.value()
+            + " = "
+            + enc
+            + ".encode("
+            + c.value()
+            + ");\n"
+            + "}\n";
     return ev.copy(block(code), ev.isNull(), ev.value());
   }
 

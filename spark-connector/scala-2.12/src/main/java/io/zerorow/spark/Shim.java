@@ -6,9 +6,9 @@ import org.apache.spark.sql.types.DataType;
 import scala.collection.JavaConverters;
 
 /**
- * What differs for Spark 3.5 / Scala 2.12 (its twin is scala-2.13/…/Shim.java): the Scala
- * {@code Seq} that Catalyst's signatures take ({@code scala.collection.Seq} here); and Spark
- * 3.5 has no {@code TimeType}, so zerorow {@code time} has no Spark type on this build.
+ * What differs for Spark 3.5 / Scala 2.12 (its twin is scala-2.13/…/Shim.java): the Scala {@code
+ * Seq} that Catalyst's signatures take ({@code scala.collection.Seq} here); and Spark 3.5 has no
+ * {@code TimeType}, so zerorow {@code time} has no Spark type on this build.
  */
 final class Shim {
   private Shim() {}
@@ -19,8 +19,8 @@ final class Shim {
   }
 
   /**
-   * A Catalyst function builder ({@code Seq[Expression] => Expression}, with this Scala
-   * binary's {@code Seq}) over a Java function of the arguments.
+   * A Catalyst function builder ({@code Seq[Expression] => Expression}, with this Scala binary's
+   * {@code Seq}) over a Java function of the arguments.
    */
   static scala.Function1<scala.collection.Seq<Expression>, Expression> functionBuilder(
       java.util.function.Function<Expression[], Expression> build) {
