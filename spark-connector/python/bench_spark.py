@@ -285,13 +285,19 @@ def column_costs(df, n):
         ("order_id", col("order_id"), views(lambda r: r.order_id)),
         (
             "customer.country",
-            lambda: RowBatch.from_arrow_binary(arr, schema)
-            .column("customer.country")
-            .to_arrow(),
+            lambda: (
+                RowBatch.from_arrow_binary(arr, schema)
+                .column("customer.country")
+                .to_arrow()
+            ),
             views(lambda r: r.customer.country),
         ),
         ("items.qty", col("items.qty"), views(lambda r: [i.qty for i in r.items])),
-        ("items.price", col("items.price"), views(lambda r: [i.price for i in r.items])),
+        (
+            "items.price",
+            col("items.price"),
+            views(lambda r: [i.price for i in r.items]),
+        ),
     ]
     lines = [
         f"### RowBatch.column() vs row views: one batch of {n:,} orders, µs per row",
@@ -334,7 +340,9 @@ def main():
                 times[key].append(t)
                 results[key] = (name, statistics.median(times[key]), r)
                 print(f"{rnd} {key:8} {name:48} {t:8.2f} s   -> {r}", flush=True)
-    table = render(results) + "\n" + "\n".join(column_costs(df, min(ROWS, 100_000))) + "\n"
+    table = (
+        render(results) + "\n" + "\n".join(column_costs(df, min(ROWS, 100_000))) + "\n"
+    )
     print(table)
     if args.markdown:
         with open(args.markdown, "w") as f:

@@ -155,7 +155,9 @@ def test_a_retried_task_leaves_only_the_committed_files(spark, df, tmp_path):
             yield b
 
     out = tmp_path / "retried"
-    flaky = df.mapInArrow(fail_first_attempt_of_partition_1, StructType(df.schema.fields))
+    flaky = df.mapInArrow(
+        fail_first_attempt_of_partition_1, StructType(df.schema.fields)
+    )
     flaky.write.format("zerorow_py").mode("append").save(str(out))
     left = sorted(str(p.relative_to(out)) for p in out.rglob("*"))
     assert len(left) == 2 and all(n.endswith(".zrow") for n in left), left
@@ -173,7 +175,7 @@ def test_both_writers_give_one_schema_whatever_the_session_zone(spark, df, tmp_p
     spark.conf.set("spark.sql.session.timeZone", "Europe/Paris")
     try:
         for fmt in FORMATS:
-            df.write.format(fmt).save(str(tmp_path / fmt))
+            df.write.format(fmt).mode("append").save(str(tmp_path / fmt))
         back = {
             fmt: spark.read.format(fmt).load(str(tmp_path / fmt)) for fmt in FORMATS
         }
