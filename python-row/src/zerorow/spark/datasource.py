@@ -349,6 +349,36 @@ def _relayer(path: str, aschema, reader: Schema):
     return relay
 
 
+def _utc_timestamps(rb):
+    """`rb` with every zoned timestamp tagged "UTC", as the written schema says (Spark's
+    TimestampType is an instant; Spark hands the writer its session zone): a zero-copy cast."""
+    import pyarrow as pa
+
+    def retag(t):
+        if pa.types.is_timestamp(t) and t.tz is not None and t.tz != "UTC":
+            return pa.timestamp(t.unit, "UTC")
+        if pa.types.is_struct(t):
+            return pa.struct(
+                [
+                    t.field(i).with_type(retag(t.field(i).type))
+                    for i in range(t.num_fields)
+                ]
+            )
+        if pa.types.is_map(t):
+            return pa.map_(
+                t.key_field.with_type(retag(t.key_type)),
+                t.item_field.with_type(retag(t.item_type)),
+            )
+        if pa.types.is_large_list(t):
+            return pa.large_list(t.value_field.with_type(retag(t.value_type)))
+        if pa.types.is_list(t):
+            return pa.list_(t.value_field.with_type(retag(t.value_type)))
+        return t
+
+    target = pa.schema([f.with_type(retag(f.type)) for f in rb.schema])
+    return rb if target.equals(rb.schema) else rb.cast(target)
+
+
 @dataclass
 class _Written(WriterCommitMessage):
     temp: str
@@ -405,7 +435,7 @@ class _Writer(DataSourceArrowWriter):
         rows = 0
         with fsys.open_output_stream(temp) as sink, pa.ipc.new_file(sink, aschema) as w:
             for rb in iterator:
-                batch = from_arrow(rb, schema)
+                batch = from_arrow(_utc_timestamps(rb), schema)
                 offs = np.frombuffer(batch.offsets, dtype="<i8")
                 arr = pa.Array.from_buffers(
                     pa.large_binary(),
