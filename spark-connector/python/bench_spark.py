@@ -20,6 +20,7 @@ import time
 
 ROWS = int(os.environ.get("BENCH_ROWS", "1000000"))
 REPEATS = int(os.environ.get("BENCH_REPEATS", "3"))
+WARMUP_ROWS = 20_000
 
 ORDERS_SQL = """
 select id as order_id, {longs}, {doubles}, {strings},
@@ -320,16 +321,20 @@ def main():
     df = spark.sql(orders_sql(ROWS)).repartition(2).cache()
     assert df.count() == ROWS
     results = {}
-    # Start the Python workers and load zerorow in them before anything is timed, so the
-    # first variant does not pay for it.
-    import zerorow.spark as zs
-
-    zs.map_rows(df.limit(20000), on_row, "v DOUBLE").count()
     with tempfile.TemporaryDirectory() as tmp:
+        keep = args.only.split(",") if args.only else None
+        # Every variant once over a few orders before anything is timed: the Python workers
+        # start and import zerorow, and each job's code is generated and compiled, so a
+        # round measures the work per row, not what a first run pays once (at small sizes,
+        # BENCH_QUICK, that first run would otherwise be most of the time).
+        small = spark.sql(orders_sql(WARMUP_ROWS)).repartition(2).cache()
+        for key, _, job in variants(spark, small, os.path.join(tmp, "warm-up")):
+            if keep is None or key in keep:
+                job()
         jobs = [
             v
-            for v in variants(spark, df, tmp)
-            if not args.only or v[0] in args.only.split(",")
+            for v in variants(spark, df, os.path.join(tmp, "timed"))
+            if keep is None or v[0] in keep
         ]
         # Rounds interleave the variants: the machine is shared, and a neighbour's build then
         # slows every variant alike instead of the few that ran while it lasted.
@@ -341,7 +346,10 @@ def main():
                 results[key] = (name, statistics.median(times[key]), r)
                 print(f"{rnd} {key:8} {name:48} {t:8.2f} s   -> {r}", flush=True)
     table = (
-        render(results) + "\n" + "\n".join(column_costs(df, min(ROWS, 100_000))) + "\n"
+        render(results)
+        + "\n"
+        + "\n".join(column_costs(df, min(ROWS // 4, 100_000)))
+        + "\n"
     )
     print(table)
     if args.markdown:
