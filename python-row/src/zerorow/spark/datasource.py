@@ -349,34 +349,39 @@ def _relayer(path: str, aschema, reader: Schema):
     return relay
 
 
-def _utc_timestamps(rb):
-    """`rb` with every zoned timestamp tagged "UTC", as the written schema says (Spark's
-    TimestampType is an instant; Spark hands the writer its session zone): a zero-copy cast."""
+_ZONED: dict = {}
+
+
+def _as_batch_zone(schema: Schema, rb) -> Schema:
+    """`schema` with its zoned timestamps in the zone of the batch's timestamps. Spark hands the
+    writer its session zone while the written schema says UTC (Spark's TimestampType is an
+    instant); a row holds no zone (SPEC §3.3), so rows built with the batch's zone are the rows
+    of the written schema."""
+    import json
+
     import pyarrow as pa
 
-    def retag(t):
-        if pa.types.is_timestamp(t) and t.tz is not None and t.tz != "UTC":
-            return pa.timestamp(t.unit, "UTC")
+    def zone(t):
+        if pa.types.is_timestamp(t):
+            return t.tz
         if pa.types.is_struct(t):
-            return pa.struct(
-                [
-                    t.field(i).with_type(retag(t.field(i).type))
-                    for i in range(t.num_fields)
-                ]
-            )
-        if pa.types.is_map(t):
-            return pa.map_(
-                t.key_field.with_type(retag(t.key_type)),
-                t.item_field.with_type(retag(t.item_type)),
-            )
-        if pa.types.is_large_list(t):
-            return pa.large_list(t.value_field.with_type(retag(t.value_type)))
-        if pa.types.is_list(t):
-            return pa.list_(t.value_field.with_type(retag(t.value_type)))
-        return t
+            children = [t.field(i).type for i in range(t.num_fields)]
+        elif pa.types.is_map(t):
+            children = [t.key_type, t.item_type]
+        elif pa.types.is_list(t) or pa.types.is_large_list(t):
+            children = [t.value_type]
+        else:
+            return None
+        return next((z for z in map(zone, children) if z), None)
 
-    target = pa.schema([f.with_type(retag(f.type)) for f in rb.schema])
-    return rb if target.equals(rb.schema) else rb.cast(target)
+    tz = next((z for z in (zone(f.type) for f in rb.schema) if z), None)
+    if tz is None or tz == "UTC":
+        return schema
+    key = (schema.to_json(), tz)
+    if key not in _ZONED:
+        text = schema.to_json().replace('"tz":"UTC"', f'"tz":{json.dumps(tz)}')
+        _ZONED[key] = Schema.from_json(text)
+    return _ZONED[key]
 
 
 @dataclass
@@ -435,7 +440,7 @@ class _Writer(DataSourceArrowWriter):
         rows = 0
         with fsys.open_output_stream(temp) as sink, pa.ipc.new_file(sink, aschema) as w:
             for rb in iterator:
-                batch = from_arrow(_utc_timestamps(rb), schema)
+                batch = from_arrow(rb, _as_batch_zone(schema, rb))
                 offs = np.frombuffer(batch.offsets, dtype="<i8")
                 arr = pa.Array.from_buffers(
                     pa.large_binary(),
