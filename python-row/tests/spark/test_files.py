@@ -129,13 +129,27 @@ def test_a_failed_write_leaves_no_file(spark, df, tmp_path):
     bad = df.mapInArrow(fail_in_partition_1, StructType(df.schema.fields))
     with pytest.raises(Exception, match="task failed on purpose"):
         bad.write.format("zerorow_py").mode("append").save(str(out))
-    left = [p for p in out.rglob("*") if p.is_file()] if out.exists() else []
+    # tasks killed by the failure clean up after the job's abort: wait for them first
+    await_no_running_tasks(spark)
+    left = [str(p.relative_to(out)) for p in out.rglob("*")] if out.exists() else []
     assert left == []
     # and the same directory then takes a good write, overwrite replacing it
     df.write.format("zerorow_py").mode("append").save(str(out))
     df.write.format("zerorow_py").mode("overwrite").save(str(out))
     assert sorted(p.name.endswith(".zrow") for p in out.iterdir()) == [True, True]
     assert spark.read.format("zerorow_py").load(str(out)).count() == 600
+
+
+def await_no_running_tasks(spark, seconds=20.0):
+    import time
+
+    tracker = spark.sparkContext.statusTracker()
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if not tracker.getActiveStageIds():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"stages still running {seconds} s after the job failed")
 
 
 def test_a_retried_task_leaves_only_the_committed_files(spark, df, tmp_path):

@@ -415,11 +415,26 @@ class _Writer(DataSourceArrowWriter):
         try:
             rows = self._write_file(fsys, temp, iterator)
         except BaseException:
-            fsys.delete_file(temp) if fsys.get_file_info(
-                temp
-            ).type.name == "File" else None
+            # A task killed while the job aborts may run after abort() cleaned up: it removes
+            # its own file, then the folders it created if nothing else is in them.
+            if fsys.get_file_info(temp).type.name == "File":
+                fsys.delete_file(temp)
+            self._remove_if_empty(fsys, self._temp_dir())
+            self._remove_if_empty(fsys, f"{base}/{TEMP}")
             raise
         return _Written(temp, f"{base}/{name}", rows)
+
+    @staticmethod
+    def _remove_if_empty(fsys, path: str) -> None:
+        from pyarrow import fs
+
+        if fsys.get_file_info(path).type != fs.FileType.Directory:
+            return
+        if not fsys.get_file_info(fs.FileSelector(path, allow_not_found=True)):
+            try:
+                fsys.delete_dir(path)
+            except OSError:
+                pass  # another task of the same write put a file there meanwhile
 
     def _write_file(self, fsys, temp: str, iterator) -> int:
         import numpy as np
@@ -470,7 +485,4 @@ class _Writer(DataSourceArrowWriter):
         _, base = _fs(self.root)
         if fsys.get_file_info(self._temp_dir()).type != fs.FileType.NotFound:
             fsys.delete_dir(self._temp_dir())
-        top = f"{base}/{TEMP}"
-        info = fsys.get_file_info(fs.FileSelector(top, allow_not_found=True))
-        if not info and fsys.get_file_info(top).type == fs.FileType.Directory:
-            fsys.delete_dir(top)
+        self._remove_if_empty(fsys, f"{base}/{TEMP}")
