@@ -18,6 +18,10 @@ SPARK_JAVA_OPTS := --add-opens=java.base/java.lang=ALL-UNNAMED \
   --add-opens=java.base/java.net=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED \
   --add-opens=java.base/java.lang.reflect=ALL-UNNAMED -Dio.netty.tryReflectionSetAccessible=true
 
+# google-java-format through spotless (make fmt-java / lint-java, java-row/part.mk): the module
+# spark-connector covers the shared source tree and both Scala-binary shims (its pom.xml).
+JAVA_FMT_MODULES := $(JAVA_FMT_MODULES),spark-connector
+
 .PHONY: build-spark test-spark-java bench-spark-java
 build-spark:
 	cd $(ROOT) && $(MVN) -q -pl spark-connector/spark_2.13,spark-connector/spark_2.12 -am \

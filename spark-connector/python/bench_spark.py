@@ -20,6 +20,7 @@ import time
 
 ROWS = int(os.environ.get("BENCH_ROWS", "1000000"))
 REPEATS = int(os.environ.get("BENCH_REPEATS", "3"))
+WARMUP_ROWS = 20_000
 
 ORDERS_SQL = """
 select id as order_id, {longs}, {doubles}, {strings},
@@ -256,6 +257,61 @@ def variants(spark, df, tmp):
     ]
 
 
+def column_costs(df, n):
+    """What RowBatch.column() costs: the fields the benchmark's function reads, read from one
+    batch of n encoded orders in this process (no Spark), with the column helpers and with row
+    views; best of 5, in microseconds per row. Returns markdown lines."""
+    import zerorow.spark as zs
+    from zerorow.spark import RowBatch
+
+    enc = zs.encode(df.limit(n))
+    schema = zs.raw_schema(enc)
+    arr = enc.toArrow().column(0).combine_chunks()
+
+    def best(job):
+        ts = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            job()
+            ts.append(time.perf_counter() - t0)
+        return min(ts) / n * 1e6
+
+    def col(path):
+        return lambda: RowBatch.from_arrow_binary(arr, schema).column(path).to_numpy()
+
+    def views(read):
+        return lambda: [read(r) for r in RowBatch.from_arrow_binary(arr, schema).rows()]
+
+    cases = [
+        ("order_id", col("order_id"), views(lambda r: r.order_id)),
+        (
+            "customer.country",
+            lambda: (
+                RowBatch.from_arrow_binary(arr, schema)
+                .column("customer.country")
+                .to_arrow()
+            ),
+            views(lambda r: r.customer.country),
+        ),
+        ("items.qty", col("items.qty"), views(lambda r: [i.qty for i in r.items])),
+        (
+            "items.price",
+            col("items.price"),
+            views(lambda r: [i.price for i in r.items]),
+        ),
+    ]
+    lines = [
+        f"### RowBatch.column() vs row views: one batch of {n:,} orders, µs per row",
+        "",
+        "| field | column(path) | row views | views / column |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for path, c, v in cases:
+        tc, tv = best(c), best(v)
+        lines.append(f"| `{path}` | {tc:.3f} | {tv:.3f} | {tv / tc:.1f}x |")
+    return lines
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--markdown", help="write the table here as markdown")
@@ -265,16 +321,20 @@ def main():
     df = spark.sql(orders_sql(ROWS)).repartition(2).cache()
     assert df.count() == ROWS
     results = {}
-    # Start the Python workers and load zerorow in them before anything is timed, so the
-    # first variant does not pay for it.
-    import zerorow.spark as zs
-
-    zs.map_rows(df.limit(20000), on_row, "v DOUBLE").count()
     with tempfile.TemporaryDirectory() as tmp:
+        keep = args.only.split(",") if args.only else None
+        # Every variant once over a few orders before anything is timed: the Python workers
+        # start and import zerorow, and each job's code is generated and compiled, so a
+        # round measures the work per row, not what a first run pays once (at small sizes,
+        # BENCH_QUICK, that first run would otherwise be most of the time).
+        small = spark.sql(orders_sql(WARMUP_ROWS)).repartition(2).cache()
+        for key, _, job in variants(spark, small, os.path.join(tmp, "warm-up")):
+            if keep is None or key in keep:
+                job()
         jobs = [
             v
-            for v in variants(spark, df, tmp)
-            if not args.only or v[0] in args.only.split(",")
+            for v in variants(spark, df, os.path.join(tmp, "timed"))
+            if keep is None or v[0] in keep
         ]
         # Rounds interleave the variants: the machine is shared, and a neighbour's build then
         # slows every variant alike instead of the few that ran while it lasted.
@@ -285,7 +345,12 @@ def main():
                 times[key].append(t)
                 results[key] = (name, statistics.median(times[key]), r)
                 print(f"{rnd} {key:8} {name:48} {t:8.2f} s   -> {r}", flush=True)
-    table = render(results)
+    table = (
+        render(results)
+        + "\n"
+        + "\n".join(column_costs(df, min(ROWS // 4, 100_000)))
+        + "\n"
+    )
     print(table)
     if args.markdown:
         with open(args.markdown, "w") as f:
@@ -309,8 +374,14 @@ def render(results):
 
     per_record = {k: results[k][1] for k in ("b", "c", "d", "e") if k in results}
     best_k = min(per_record, key=per_record.get) if per_record else None
+    quick = (
+        f" — QUICK RUN ({ROWS:,} orders, {REPEATS} round): per-job fixed costs weigh more "
+        "than at 1M; spark-connector/README.md has the 1M figures"
+        if os.environ.get("BENCH_QUICK")
+        else ""
+    )
     lines = [
-        f"## A Python function over Spark rows: zerorow.spark vs PySpark's own paths (pyspark {pyspark.__version__})",
+        f"## A Python function over Spark rows: zerorow.spark vs PySpark's own paths (pyspark {pyspark.__version__}){quick}",
         "",
         f"{ROWS:,} orders (30 fields, customer struct, 0-5 items), local[2], pyspark {pyspark.__version__}, "
         f"median of {REPEATS} interleaved rounds; {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, load {' '.join(load)}, "

@@ -1,4 +1,4 @@
-"""One SparkSession for the whole test session: local[2], UI off, 127.0.0.1, with the
+"""One SparkSession for the whole test session: local[2,2], UI off, 127.0.0.1, with the
 connector jar the package ships (`make build-spark-python` puts it there). Tests of the
 Python-side path run on the same session with use_jar=False; a session without the jar, the
 Connect server and pyspark 3.5.9 run in subprocesses (a process holds one SparkContext)."""
@@ -29,7 +29,9 @@ SPARK_CONF = {
 }
 
 
-def local_builder(master="local[2]"):
+def local_builder(master="local[2,2]"):
+    """local[2,2]: 2 threads, and a failed task is retried once, as on a cluster (the retried
+    write of test_files)."""
     from pyspark.sql import SparkSession
 
     b = SparkSession.builder.master(master)

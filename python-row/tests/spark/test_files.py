@@ -129,10 +129,82 @@ def test_a_failed_write_leaves_no_file(spark, df, tmp_path):
     bad = df.mapInArrow(fail_in_partition_1, StructType(df.schema.fields))
     with pytest.raises(Exception, match="task failed on purpose"):
         bad.write.format("zerorow_py").mode("append").save(str(out))
-    left = [p for p in out.rglob("*") if p.is_file()] if out.exists() else []
+    # tasks killed by the failure clean up after the job's abort: wait for them first
+    await_no_running_tasks(spark)
+    left = [str(p.relative_to(out)) for p in out.rglob("*")] if out.exists() else []
     assert left == []
     # and the same directory then takes a good write, overwrite replacing it
     df.write.format("zerorow_py").mode("append").save(str(out))
     df.write.format("zerorow_py").mode("overwrite").save(str(out))
     assert sorted(p.name.endswith(".zrow") for p in out.iterdir()) == [True, True]
     assert spark.read.format("zerorow_py").load(str(out)).count() == 600
+
+
+def await_no_running_tasks(spark, seconds=20.0):
+    import time
+
+    tracker = spark.sparkContext.statusTracker()
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if not tracker.getActiveStageIds():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"stages still running {seconds} s after the job failed")
+
+
+def test_a_retried_task_leaves_only_the_committed_files(spark, df, tmp_path):
+    """A task fails on its first attempt after handing on part of its rows and succeeds on the
+    retry (the session allows one: local[2,2]): one file per partition, each row once, nothing
+    of the failed attempt left."""
+    from pyspark.sql.types import StructType
+
+    def fail_first_attempt_of_partition_1(batches):
+        from pyspark import TaskContext
+
+        ctx = TaskContext.get()
+        for b in batches:
+            if ctx.partitionId() == 1 and ctx.attemptNumber() == 0:
+                yield b.slice(0, len(b) // 2)
+                raise RuntimeError("first attempt failed on purpose")
+            yield b
+
+    out = tmp_path / "retried"
+    flaky = df.mapInArrow(
+        fail_first_attempt_of_partition_1, StructType(df.schema.fields)
+    )
+    flaky.write.format("zerorow_py").mode("append").save(str(out))
+    left = sorted(str(p.relative_to(out)) for p in out.rglob("*"))
+    assert len(left) == 2 and all(n.endswith(".zrow") for n in left), left
+    back = spark.read.format("zerorow_py").load(str(out))
+    assert back.count() == 600
+    assert back.select("order_id").distinct().count() == 600
+
+
+def test_both_writers_give_one_schema_whatever_the_session_zone(spark, df, tmp_path):
+    """Spark's TimestampType is an instant shown in the reading session's zone: both writers
+    tag it "UTC" (SparkSchemas.TIMESTAMP_ZONE), so files written under any session zone share
+    one fingerprint, and the instants are the same."""
+    expected = zs.struct_to_schema(df.schema)
+    assert expected.field("placed").type == zerorow.timestamp("UTC")
+    spark.conf.set("spark.sql.session.timeZone", "Europe/Paris")
+    try:
+        for fmt in FORMATS:
+            df.write.format(fmt).mode("append").save(str(tmp_path / fmt))
+        back = {
+            fmt: spark.read.format(fmt).load(str(tmp_path / fmt)) for fmt in FORMATS
+        }
+        placed = {
+            fmt: sorted(r.placed for r in b.select("placed").collect())
+            for fmt, b in back.items()
+        }
+        raw = spark.read.format("zerorow").option("mode", "raw")
+        assert zs.raw_schema(raw.load(str(tmp_path / "zerorow_py"))) == expected
+    finally:
+        spark.conf.set("spark.sql.session.timeZone", "UTC")
+    files = [f for f in tmp_path.rglob("part-*") if f.is_file()]
+    assert len(files) == 4, files
+    assert {zerorow.open_file(str(f)).schema.fingerprint for f in files} == {
+        expected.fingerprint
+    }
+    want = sorted(r.placed for r in df.select("placed").collect())
+    assert placed == {"zerorow": want, "zerorow_py": want}

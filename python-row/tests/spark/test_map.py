@@ -80,13 +80,14 @@ def test_map_rows_returns_dataclasses_and_rows(df, expected):
     out = zs.map_rows(df, as_dc, Out)
     got = sorted(tuple(r) for r in out.collect())
     assert got == [e[:4] for e in expected]
-    out2 = zs.map_rows(
-        df,
-        lambda r: None if row_fn(r) is None else Row(**row_fn(r)),
-        OUT_DDL,
-        use_jar=False,
-    )
-    assert as_tuples(out2.collect()) == expected
+    for use_jar in (True, False):
+        out2 = zs.map_rows(
+            df,
+            lambda r: None if row_fn(r) is None else Row(**row_fn(r)),
+            OUT_DDL,
+            use_jar=use_jar,
+        )
+        assert as_tuples(out2.collect()) == expected, use_jar
 
 
 def batch_fn(b):
@@ -180,10 +181,12 @@ def test_decode_permissive_mode_nulls_malformed_rows(spark):
     ).to_bytes()
     bad = good[:8]  # truncated
     df = spark.createDataFrame([(bytearray(good),), (bytearray(bad),)], "row BINARY")
+    before = zf.malformed_rows(spark)
     rows = df.select(
         zf.zerorow_decode("row", s, {"mode": "PERMISSIVE"}).alias("o")
     ).collect()
     assert [r.o for r in rows][1] is None and rows[0].o.a == 7
+    assert zf.malformed_rows(spark) - before == 1
     with pytest.raises(Exception, match="(?i)truncated|invalid"):
         df.select(zf.zerorow_decode("row", s).alias("o")).collect()
 

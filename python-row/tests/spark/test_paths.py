@@ -60,6 +60,32 @@ print('ok connect')
     assert "ok connect" in run_python(code)
 
 
+def test_spark_connect_without_the_jar(tmp_path):
+    """A local Connect server started without the jar (as on a managed service): the session
+    is on the "python" path, map_rows / map_row_batches run, and zerorow_py reads and writes
+    row files."""
+    out = str(tmp_path / "f")
+    code = f"""
+import zerorow.spark as zs
+from pyspark.sql import SparkSession
+spark = SparkSession.builder.remote('local[2]'){CONF}.getOrCreate()
+assert type(spark).__module__.startswith('pyspark.sql.connect'), type(spark)
+assert zs.session_path(spark) == 'python', zs.session_path(spark)
+df = {NESTED}
+{CHECK}
+def b(batch):
+    import pyarrow as pa
+    return pa.record_batch({{'id': batch.column('order_id').to_numpy()}})
+assert zs.map_row_batches(df, b, 'id BIGINT').count() == 500
+name = zs.register_data_source(spark)
+df.write.format(name).mode('append').save({out!r})
+back = spark.read.format(name).option('mode', 'raw').load({out!r})
+assert sorted(zs.map_rows(back, {FN}, 'id BIGINT, c STRING, t DOUBLE').collect()) == rows
+print('ok connect without the jar')
+"""
+    assert "ok connect without the jar" in run_python(code)
+
+
 def test_a_smoke_job_on_pyspark_3_5_9():
     python = os.environ.get(
         "ZEROROW_SPARK35_PYTHON", os.path.join(ROOT, ".venv-spark35", "bin", "python")

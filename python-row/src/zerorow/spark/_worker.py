@@ -51,7 +51,7 @@ def encode_objects(objs: list, schema: Schema) -> tuple:
     """(data, int64 offsets) of `objs` encoded as rows of `schema` (dataclasses, NamedTuples,
     dicts, pyspark Rows, or BinaryRows of that schema)."""
     native = schema._native
-    if all(type(o) is not RowData and not _is_spark_row(o) for o in objs):
+    if not _has_rows(objs):
         data, offs = _zerorow.encode_many(native, objs)
         return data, np.frombuffer(offs, dtype="<i8")
     parts = [_one(o, schema) for o in objs]
@@ -71,7 +71,16 @@ def _one(o: Any, schema: Schema) -> bytes:
 
 
 def _is_spark_row(o: Any) -> bool:
-    return type(o).__name__ == "Row" and hasattr(o, "asDict")
+    return _is_row_type(type(o))
+
+
+def _is_row_type(t: type) -> bool:
+    return t is RowData or (t.__name__ == "Row" and hasattr(t, "asDict"))
+
+
+def _has_rows(objs: list) -> bool:
+    """True when some of `objs` are BinaryRows or pyspark Rows (looked at once per type)."""
+    return any(_is_row_type(t) for t in {type(o) for o in objs})
 
 
 def binary_batch(data: Any, offs: np.ndarray):
@@ -102,7 +111,7 @@ def object_batch(objs: list, schema: Schema, expected):
             if len(expected)
             else pa.record_batch([], schema=expected)
         )
-    if any(type(o) is RowData or _is_spark_row(o) for o in objs):
+    if _has_rows(objs):
         data, offs = encode_objects(objs, schema)
         from ..arrow import RowBatch as Rows
 

@@ -349,6 +349,41 @@ def _relayer(path: str, aschema, reader: Schema):
     return relay
 
 
+_ZONED: dict = {}
+
+
+def _as_batch_zone(schema: Schema, rb) -> Schema:
+    """`schema` with its zoned timestamps in the zone of the batch's timestamps. Spark hands the
+    writer its session zone while the written schema says UTC (Spark's TimestampType is an
+    instant); a row holds no zone (SPEC §3.3), so rows built with the batch's zone are the rows
+    of the written schema."""
+    import json
+
+    import pyarrow as pa
+
+    def zone(t):
+        if pa.types.is_timestamp(t):
+            return t.tz
+        if pa.types.is_struct(t):
+            children = [t.field(i).type for i in range(t.num_fields)]
+        elif pa.types.is_map(t):
+            children = [t.key_type, t.item_type]
+        elif pa.types.is_list(t) or pa.types.is_large_list(t):
+            children = [t.value_type]
+        else:
+            return None
+        return next((z for z in map(zone, children) if z), None)
+
+    tz = next((z for z in (zone(f.type) for f in rb.schema) if z), None)
+    if tz is None or tz == "UTC":
+        return schema
+    key = (schema.to_json(), tz)
+    if key not in _ZONED:
+        text = schema.to_json().replace('"tz":"UTC"', f'"tz":{json.dumps(tz)}')
+        _ZONED[key] = Schema.from_json(text)
+    return _ZONED[key]
+
+
 @dataclass
 class _Written(WriterCommitMessage):
     temp: str
@@ -380,11 +415,26 @@ class _Writer(DataSourceArrowWriter):
         try:
             rows = self._write_file(fsys, temp, iterator)
         except BaseException:
-            fsys.delete_file(temp) if fsys.get_file_info(
-                temp
-            ).type.name == "File" else None
+            # A task killed while the job aborts may run after abort() cleaned up: it removes
+            # its own file, then the folders it created if nothing else is in them.
+            if fsys.get_file_info(temp).type.name == "File":
+                fsys.delete_file(temp)
+            self._remove_if_empty(fsys, self._temp_dir())
+            self._remove_if_empty(fsys, f"{base}/{TEMP}")
             raise
         return _Written(temp, f"{base}/{name}", rows)
+
+    @staticmethod
+    def _remove_if_empty(fsys, path: str) -> None:
+        from pyarrow import fs
+
+        if fsys.get_file_info(path).type != fs.FileType.Directory:
+            return
+        if not fsys.get_file_info(fs.FileSelector(path, allow_not_found=True)):
+            try:
+                fsys.delete_dir(path)
+            except OSError:
+                pass  # another task of the same write put a file there meanwhile
 
     def _write_file(self, fsys, temp: str, iterator) -> int:
         import numpy as np
@@ -405,7 +455,7 @@ class _Writer(DataSourceArrowWriter):
         rows = 0
         with fsys.open_output_stream(temp) as sink, pa.ipc.new_file(sink, aschema) as w:
             for rb in iterator:
-                batch = from_arrow(rb, schema)
+                batch = from_arrow(rb, _as_batch_zone(schema, rb))
                 offs = np.frombuffer(batch.offsets, dtype="<i8")
                 arr = pa.Array.from_buffers(
                     pa.large_binary(),
@@ -435,7 +485,4 @@ class _Writer(DataSourceArrowWriter):
         _, base = _fs(self.root)
         if fsys.get_file_info(self._temp_dir()).type != fs.FileType.NotFound:
             fsys.delete_dir(self._temp_dir())
-        top = f"{base}/{TEMP}"
-        info = fsys.get_file_info(fs.FileSelector(top, allow_not_found=True))
-        if not info and fsys.get_file_info(top).type == fs.FileType.Directory:
-            fsys.delete_dir(top)
+        self._remove_if_empty(fsys, f"{base}/{TEMP}")

@@ -47,6 +47,22 @@ def zerorow_decode(
     return F.call_function("zerorow_decode", *args)
 
 
+def malformed_rows(spark) -> int:
+    """How many rows `zerorow_decode` in PERMISSIVE mode has turned into null so far in this
+    session's SparkContext: the connector's accumulator `zerorow.malformedRows` (also in the
+    Spark UI), read on the driver's JVM. Like every accumulator updated inside a query, it
+    counts the rows of each successful task, so a stage that Spark runs again counts again.
+
+    Classic sessions only: over Spark Connect the accumulator lives on the server (its Spark UI
+    shows it)."""
+    if type(spark).__module__.startswith("pyspark.sql.connect"):
+        raise NotImplementedError(
+            "malformed_rows needs the driver's JVM; over Spark Connect the count is the "
+            "accumulator zerorow.malformedRows in the server's Spark UI"
+        )
+    return int(spark.sparkContext._jvm.io.zerorow.spark.MalformedRows.count())
+
+
 def schema_text(schema: Any) -> str:
     """The schema argument of zerorow_decode: canonical JSON, or a DDL / JSON string as given."""
     if isinstance(schema, str):
@@ -58,4 +74,4 @@ def schema_text(schema: Any) -> str:
     return resolve_schema(schema).to_json()
 
 
-__all__ = ["zerorow_decode", "zerorow_encode"]
+__all__ = ["malformed_rows", "zerorow_decode", "zerorow_encode"]

@@ -7,9 +7,9 @@ import java.nio.channels.SeekableByteChannel;
 import org.apache.hadoop.fs.FSDataInputStream;
 
 /**
- * A read-only {@link SeekableByteChannel} over a Hadoop stream, so Arrow's file reader reads
- * row files on any Hadoop file system (HDFS, S3A, …) with positioned reads: on a cluster no
- * executor assumes a local path.
+ * A read-only {@link SeekableByteChannel} over a Hadoop stream, so Arrow's file reader reads row
+ * files on any Hadoop file system (HDFS, S3A, …) with positioned reads: on a cluster no executor
+ * assumes a local path.
  */
 final class HadoopChannel implements SeekableByteChannel {
   private final FSDataInputStream in;

@@ -6,13 +6,14 @@ import org.apache.spark.SparkContext;
 import org.apache.spark.util.LongAccumulator;
 
 /**
- * The count of rows that {@code zerorow_decode} in PERMISSIVE mode turned into null: one
- * named accumulator per SparkContext ({@value #NAME}, also shown in the Spark UI), created on
- * the driver when a PERMISSIVE decode is planned and updated by the tasks.
+ * The count of rows that {@code zerorow_decode} in PERMISSIVE mode turned into null: one named
+ * accumulator per SparkContext ({@value #NAME}, also shown in the Spark UI), created on the driver
+ * when a PERMISSIVE decode is planned and updated by the tasks.
  */
 public final class MalformedRows {
   /** The accumulator's name. */
   public static final String NAME = "zerorow.malformedRows";
+
   private static final Map<SparkContext, LongAccumulator> BY_CONTEXT = new WeakHashMap<>();
 
   private MalformedRows() {}

@@ -9,17 +9,17 @@ import io.zerorow.ZerorowException;
 import org.apache.spark.unsafe.Platform;
 
 /**
- * The {@code bounds} level for rows handed to Spark (SPEC §6.2). zerorow's own getters check
- * every access, but Spark's {@code UnsafeRow} getters check nothing, so before a row is
- * pointed at, every reference in it is checked once: the wrap rules W1–W2 on each nested
- * row/array/map and B2 ({@code offset + size <= region}) on each reference, so that nothing
- * Spark reads can lie outside the buffer. Bodies are not checked for canonical layout, UTF-8
- * or padding (that is {@code full}). Shared bodies are allowed at this level, so the walk
- * counts the values it visits and stops at one value per byte, the most a valid row holds.
+ * The {@code bounds} level for rows handed to Spark (SPEC §6.2). zerorow's own getters check every
+ * access, but Spark's {@code UnsafeRow} getters check nothing, so before a row is pointed at, every
+ * reference in it is checked once: the wrap rules W1–W2 on each nested row/array/map and B2 ({@code
+ * offset + size <= region}) on each reference, so that nothing Spark reads can lie outside the
+ * buffer. Bodies are not checked for canonical layout, UTF-8 or padding (that is {@code full}).
+ * Shared bodies are allowed at this level, so the walk counts the values it visits and stops at one
+ * value per byte, the most a valid row holds.
  *
- * <p>Field paths are built only when a check fails: each level catches the error of the value
- * it holds and prefixes its own step ({@code name}, {@code [i]}, {@code {keys}}), so a valid row
- * costs no string work (building them eagerly cost a string per variable-width value).
+ * <p>Field paths are built only when a check fails: each level catches the error of the value it
+ * holds and prefixes its own step ({@code name}, {@code [i]}, {@code {keys}}), so a valid row costs
+ * no string work (building them eagerly cost a string per variable-width value).
  */
 final class RowBounds {
   private final Object base;
@@ -36,14 +36,14 @@ final class RowBounds {
   }
 
   /**
-   * Checks the fixed region of the top-level row and the values of the fields {@code ordinals}
-   * (all fields when null): what a reader that reads only those fields needs (a pruned scan).
+   * Checks the fixed region of the top-level row and the values of the fields {@code ordinals} (all
+   * fields when null): what a reader that reads only those fields needs (a pruned scan).
    */
   static void check(Schema schema, Object base, long address, int size, int[] ordinals) {
     int fixed = schema.fixedRegionSize();
     if (size < fixed) {
-      throw new TruncatedException("", "expected at least " + fixed + " bytes (fixed region) "
-          + "but found " + size);
+      throw new TruncatedException(
+          "", "expected at least " + fixed + " bytes (fixed region) " + "but found " + size);
     }
     new RowBounds(base, size).row(schema, address, size, ordinals);
   }
@@ -51,8 +51,9 @@ final class RowBounds {
   private void row(Schema schema, long address, int size, int[] ordinals) {
     int fixed = schema.fixedRegionSize();
     if (size < fixed || (size & 7) != 0) {
-      throw new InvalidDataException("", "expected a row of at least " + fixed
-          + " bytes and a multiple of 8 but found " + size);
+      throw new InvalidDataException(
+          "",
+          "expected a row of at least " + fixed + " bytes and a multiple of 8 but found " + size);
     }
     int bitmap = schema.bitmapBytes();
     int n = ordinals == null ? schema.numFields() : ordinals.length;
@@ -84,14 +85,16 @@ final class RowBounds {
   /** B2 then B3 for the value a slot or element references inside a region. */
   private void reference(DataType t, long region, int regionSize, long slot) {
     if (--budget < 0) {
-      throw new InvalidDataException("", "expected at most one value per byte of the row "
-          + "but the references visit more (shared bodies)");
+      throw new InvalidDataException(
+          "",
+          "expected at most one value per byte of the row "
+              + "but the references visit more (shared bodies)");
     }
     long offset = slot >>> 32;
     long size = slot & 0xffffffffL;
     if (offset + size > regionSize) {
-      throw new InvalidDataException("", "expected offset+size <= " + regionSize
-          + " but found " + (offset + size));
+      throw new InvalidDataException(
+          "", "expected offset+size <= " + regionSize + " but found " + (offset + size));
     }
     long at = region + offset;
     switch (t.id()) {
@@ -106,8 +109,8 @@ final class RowBounds {
         break;
       case DECIMAL:
         if (size < 1 || size > 16) {
-          throw new InvalidDataException("", "expected a decimal body of 1 to 16 bytes but "
-              + "found " + size);
+          throw new InvalidDataException(
+              "", "expected a decimal body of 1 to 16 bytes but " + "found " + size);
         }
         break;
       default:
@@ -117,16 +120,22 @@ final class RowBounds {
 
   private void array(DataTypes.ListType t, long address, int size) {
     if (size < 8) {
-      throw new InvalidDataException("", "expected an array of at least 8 bytes but found "
-          + size);
+      throw new InvalidDataException("", "expected an array of at least 8 bytes but found " + size);
     }
     long n = Platform.getLong(base, address);
     int width = t.element().elementWidth();
     long bitmap = ((n + 63) >>> 6) << 3;
     long fixed = 8 + bitmap + ((n * width + 7) & ~7L);
     if (n < 0 || n >= (1L << 31) || fixed > size || (size & 7) != 0) {
-      throw new InvalidDataException("", "expected an array of " + n + " elements to fit "
-          + "in " + size + " bytes (a multiple of 8) but it needs " + fixed);
+      throw new InvalidDataException(
+          "",
+          "expected an array of "
+              + n
+              + " elements to fit "
+              + "in "
+              + size
+              + " bytes (a multiple of 8) but it needs "
+              + fixed);
     }
     if (!t.element().isVariableWidth()) {
       return;
@@ -146,13 +155,16 @@ final class RowBounds {
 
   private void map(DataTypes.MapType t, long address, int size) {
     if (size < 8) {
-      throw new InvalidDataException("", "expected a map of at least 8 bytes but found "
-          + size);
+      throw new InvalidDataException("", "expected a map of at least 8 bytes but found " + size);
     }
     long keyBytes = Platform.getLong(base, address);
     if (keyBytes < 0 || keyBytes > size - 8 || (keyBytes & 7) != 0) {
-      throw new InvalidDataException("", "expected key-array bytes <= " + (size - 8)
-          + " and a multiple of 8 but found " + keyBytes);
+      throw new InvalidDataException(
+          "",
+          "expected key-array bytes <= "
+              + (size - 8)
+              + " and a multiple of 8 but found "
+              + keyBytes);
     }
     try {
       array(t.keyArrayType(), address + 8, (int) keyBytes);
@@ -167,8 +179,8 @@ final class RowBounds {
     long keys = Platform.getLong(base, address + 8);
     long values = Platform.getLong(base, address + 8 + keyBytes);
     if (keys != values) {
-      throw new InvalidDataException("", "expected as many values as keys (" + keys
-          + ") but found " + values);
+      throw new InvalidDataException(
+          "", "expected as many values as keys (" + keys + ") but found " + values);
     }
   }
 }

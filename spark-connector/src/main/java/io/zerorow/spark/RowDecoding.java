@@ -11,12 +11,14 @@ import org.apache.spark.unsafe.Platform;
 import org.apache.spark.util.LongAccumulator;
 
 /**
- * The work of {@code zerorow_decode} for one task: validate the bytes (SPEC §6.2; see
- * {@link RowBounds} for what {@code bounds} means when Spark reads the row) and point an
- * {@code UnsafeRow} at them: no field is copied. Only a schema with a {@code time} value
- * takes a copy (Spark counts nanoseconds there, SPEC §9). FAILFAST throws a
- * {@link ZerorowException} naming the row (its index in the task's partition), the field path
- * and the numbers; PERMISSIVE returns null and counts the row in {@code malformed}.
+ * The work of {@code zerorow_decode} for one task: validate the bytes (SPEC §6.2; see {@link
+ * RowBounds} for what {@code bounds} means when Spark reads the row) and point an {@code UnsafeRow}
+ * at them: no field is copied. Only a schema with a {@code time} value takes a copy (Spark counts
+ * nanoseconds there, SPEC §9). FAILFAST throws a {@link ZerorowException} naming the row, the field
+ * path and the numbers; PERMISSIVE returns null and counts the row in {@code malformed}. The row is
+ * named by its index among the rows this task passed to the expression, nulls included ({@link
+ * #skipNull}), counted from 0: the row's index in the partition when nothing before the decode in
+ * the same stage drops rows.
  */
 public final class RowDecoding {
   private final Schema schema;
@@ -32,6 +34,11 @@ public final class RowDecoding {
     this.permissive = permissive;
     this.malformed = malformed;
     this.time = RowFixups.of(schema, false);
+  }
+
+  /** Counts a null input, which is not decoded, so that the next row's index stays right. */
+  public void skipNull() {
+    rowIndex++;
   }
 
   /** The row over {@code bytes}, or null (PERMISSIVE) when they are malformed. */
@@ -63,7 +70,10 @@ public final class RowDecoding {
 
   private static String where(long index) {
     TaskContext task = TaskContext.get();
-    return "zerorow_decode, row " + index + " of "
-        + (task == null ? "the driver's input" : "partition " + task.partitionId()) + ": ";
+    return "zerorow_decode, row "
+        + index
+        + " of "
+        + (task == null ? "the driver's input" : "partition " + task.partitionId())
+        + ": ";
   }
 }

@@ -8,10 +8,10 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.Platform;
 
 /**
- * The work of {@code zerorow_encode} for one task: Spark's own {@code UnsafeProjection} writes
- * the row (for the types both share its bytes are zerorow's, SPEC §9); then, only when the
- * schema holds floats or times, {@link RowFixups} canonicalises NaNs and scales times. Not
- * thread-safe: each task (each deserialized or generated copy of the expression) has its own.
+ * The work of {@code zerorow_encode} for one task: Spark's own {@code UnsafeProjection} writes the
+ * row (for the types both share its bytes are zerorow's, SPEC §9); then, only when the schema holds
+ * floats or times, {@link RowFixups} canonicalises NaNs and scales times. Not thread-safe: each
+ * task (each deserialized or generated copy of the expression) has its own.
  */
 public final class RowEncoding {
   private final UnsafeProjection projection;

@@ -17,16 +17,17 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The row files under the paths of a read (a file, or every visible file of a directory:
- * names starting with {@code _} or {@code .} are the writer's own and are skipped), and the
- * schema their rows are read with. Each file's footer is read on the driver (metadata only,
- * SPEC §5). Without a reader schema the files must share one schema: two files whose
- * fingerprints differ are an error naming both and saying how to give one. With a reader
- * schema, each distinct writer schema is resolved against it once (SPEC §13.5), and a file
- * whose schema cannot be read with it is refused here, at planning, naming the file.
+ * The row files under the paths of a read (a file, or every visible file of a directory: names
+ * starting with {@code _} or {@code .} are the writer's own and are skipped), and the schema their
+ * rows are read with. Each file's footer is read on the driver (metadata only, SPEC §5). Without a
+ * reader schema the files must share one schema: two files whose fingerprints differ are an error
+ * naming both and saying how to give one. With a reader schema, each distinct writer schema is
+ * resolved against it once (SPEC §13.5), and a file whose schema cannot be read with it is refused
+ * here, at planning, naming the file.
  */
 final class RowFileListing {
   final List<String> files;
+
   /** The reader schema given, else the schema every file holds. */
   final Schema schema;
 
@@ -40,13 +41,11 @@ final class RowFileListing {
     return list(paths, conf, null);
   }
 
-  /**
-   * The files at {@code paths}, read with {@code reader} (null: with the schema they share).
-   */
+  /** The files at {@code paths}, read with {@code reader} (null: with the schema they share). */
   static RowFileListing list(List<String> paths, Configuration conf, Schema reader) {
     if (paths.isEmpty()) {
-      throw SparkSchemas.analysisError("format(\"zerorow\"): no path given (load(path) or "
-          + "option(\"path\", ...))");
+      throw SparkSchemas.analysisError(
+          "format(\"zerorow\"): no path given (load(path) or " + "option(\"path\", ...))");
     }
     try {
       List<String> files = new ArrayList<>();
@@ -71,11 +70,13 @@ final class RowFileListing {
         }
       }
       if (files.isEmpty()) {
-        throw SparkSchemas.analysisError("format(\"zerorow\"): no row files under " + paths
-            + "; the schema comes from the files");
+        throw SparkSchemas.analysisError(
+            "format(\"zerorow\"): no row files under "
+                + paths
+                + "; the schema comes from the files");
       }
-      return new RowFileListing(files, reader == null ? commonSchema(files, conf)
-          : resolveAll(files, conf, reader));
+      return new RowFileListing(
+          files, reader == null ? commonSchema(files, conf) : resolveAll(files, conf, reader));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -91,21 +92,30 @@ final class RowFileListing {
         schema = s;
         first = f;
       } else if (s.fingerprint() != schema.fingerprint()) {
-        throw SparkSchemas.analysisError("format(\"zerorow\"): row files of different schemas "
-            + "in one read: " + first + " has schema fingerprint " + schema.fingerprintHex()
-            + " but " + f + " has " + s.fingerprintHex() + "; to read them together, give the "
-            + "schema to read them with: spark.read.schema(...) or option(\""
-            + ZerorowDataSource.READER_SCHEMA + "\", <zerorow schema JSON or DDL>) "
-            + "(SPEC §13: fields matched by name, exact widenings)");
+        throw SparkSchemas.analysisError(
+            "format(\"zerorow\"): row files of different schemas "
+                + "in one read: "
+                + first
+                + " has schema fingerprint "
+                + schema.fingerprintHex()
+                + " but "
+                + f
+                + " has "
+                + s.fingerprintHex()
+                + "; to read them together, give the "
+                + "schema to read them with: spark.read.schema(...) or option(\""
+                + ZerorowDataSource.READER_SCHEMA
+                + "\", <zerorow schema JSON or DDL>) "
+                + "(SPEC §13: fields matched by name, exact widenings)");
       }
     }
     return schema;
   }
 
   /**
-   * Resolves the schema of every file against {@code reader}, once per distinct writer
-   * schema; the first file that cannot be read with it is refused, naming the file, the schema
-   * path and both types.
+   * Resolves the schema of every file against {@code reader}, once per distinct writer schema; the
+   * first file that cannot be read with it is refused, naming the file, the schema path and both
+   * types.
    */
   private static Schema resolveAll(List<String> files, Configuration conf, Schema reader)
       throws IOException {
@@ -115,9 +125,15 @@ final class RowFileListing {
       try {
         resolver.resolve(writer);
       } catch (ZerorowException e) {
-        throw SparkSchemas.analysisError("format(\"zerorow\"): row file " + f + " (schema "
-            + writer.fingerprintHex() + ") cannot be read with the reader schema "
-            + reader.fingerprintHex() + ": " + e.getMessage());
+        throw SparkSchemas.analysisError(
+            "format(\"zerorow\"): row file "
+                + f
+                + " (schema "
+                + writer.fingerprintHex()
+                + ") cannot be read with the reader schema "
+                + reader.fingerprintHex()
+                + ": "
+                + e.getMessage());
       }
     }
     return reader;
@@ -132,11 +148,15 @@ final class RowFileListing {
         ArrowFileReader r = new ArrowFileReader(ch, ArrowUtils.rootAllocator())) {
       return RowFiles.check(r.getVectorSchemaRoot().getSchema(), null);
     } catch (ZerorowException e) {
-      throw SparkSchemas.analysisError("format(\"zerorow\"): " + file + " is not a valid row "
-          + "file: " + e.getMessage());
+      throw SparkSchemas.analysisError(
+          "format(\"zerorow\"): " + file + " is not a valid row " + "file: " + e.getMessage());
     } catch (IOException | RuntimeException e) {
-      throw SparkSchemas.analysisError("format(\"zerorow\"): " + file + " is not a row file "
-          + "(an Arrow IPC file, SPEC §5): " + e);
+      throw SparkSchemas.analysisError(
+          "format(\"zerorow\"): "
+              + file
+              + " is not a row file "
+              + "(an Arrow IPC file, SPEC §5): "
+              + e);
     }
   }
 }

@@ -10,13 +10,12 @@ import java.util.List;
 import org.apache.spark.unsafe.Platform;
 
 /**
- * The few places where a Spark {@code UnsafeRow} and a zerorow row differ (SPEC §9), fixed in
- * place on bytes that are already valid: a NaN is rewritten as the canonical NaN (SPEC §2.6:
- * Spark keeps the bits a computation produced), and {@code time} is scaled between Spark 4's
- * nanoseconds and zerorow's microseconds. {@link #of} plans the walk once per schema: only the
- * fields that hold a float or time somewhere are visited, and a NaN-free float is read and left
- * alone. Field paths are built only for an error ({@link RowBounds#under}). Not thread-safe
- * (each task has its own).
+ * The few places where a Spark {@code UnsafeRow} and a zerorow row differ (SPEC §9), fixed in place
+ * on bytes that are already valid: a NaN is rewritten as the canonical NaN (SPEC §2.6: Spark keeps
+ * the bits a computation produced), and {@code time} is scaled between Spark 4's nanoseconds and
+ * zerorow's microseconds. {@link #of} plans the walk once per schema: only the fields that hold a
+ * float or time somewhere are visited, and a NaN-free float is read and left alone. Field paths are
+ * built only for an error ({@link RowBounds#under}). Not thread-safe (each task has its own).
  */
 final class RowFixups {
   private static final int CANONICAL_NAN_32 = Float.floatToRawIntBits(Float.NaN);
@@ -24,6 +23,7 @@ final class RowFixups {
 
   /** Spark → zerorow (encode) or zerorow → Spark (decode). */
   private final boolean toZerorow;
+
   private final Node plan;
   private Object base;
 
@@ -33,9 +33,9 @@ final class RowFixups {
   }
 
   /**
-   * The fixups of rows of {@code schema}: Spark → zerorow ({@code toZerorow}: canonical NaNs,
-   * time in microseconds) or zerorow → Spark (time in nanoseconds; NaNs are left as they are).
-   * Null when rows of this schema need none.
+   * The fixups of rows of {@code schema}: Spark → zerorow ({@code toZerorow}: canonical NaNs, time
+   * in microseconds) or zerorow → Spark (time in nanoseconds; NaNs are left as they are). Null when
+   * rows of this schema need none.
    */
   static RowFixups of(Schema schema, boolean toZerorow) {
     Node plan = node(schema, toZerorow);
@@ -74,37 +74,40 @@ final class RowFixups {
         return toZerorow ? new Node(t, null, null, null) : null;
       case TIME:
         return new Node(t, null, null, null);
-      case LIST: {
-        Node e = node(((DataTypes.ListType) t).element(), toZerorow);
-        return e == null ? null : new Node(t, null, null, new Node[] {e});
-      }
-      case MAP: {
-        DataTypes.MapType m = (DataTypes.MapType) t;
-        Node k = node(m.keyArrayType(), toZerorow);
-        Node v = node(m.valueArrayType(), toZerorow);
-        return k == null && v == null ? null : new Node(t, null, null, new Node[] {k, v});
-      }
-      case STRUCT: {
-        Schema s = (Schema) t;
-        List<Integer> ordinals = new ArrayList<>();
-        List<Node> nodes = new ArrayList<>();
-        for (int i = 0; i < s.numFields(); i++) {
-          Node n = node(s.field(i).type(), toZerorow);
-          if (n != null) {
-            ordinals.add(i);
-            nodes.add(n);
+      case LIST:
+        {
+          Node e = node(((DataTypes.ListType) t).element(), toZerorow);
+          return e == null ? null : new Node(t, null, null, new Node[] {e});
+        }
+      case MAP:
+        {
+          DataTypes.MapType m = (DataTypes.MapType) t;
+          Node k = node(m.keyArrayType(), toZerorow);
+          Node v = node(m.valueArrayType(), toZerorow);
+          return k == null && v == null ? null : new Node(t, null, null, new Node[] {k, v});
+        }
+      case STRUCT:
+        {
+          Schema s = (Schema) t;
+          List<Integer> ordinals = new ArrayList<>();
+          List<Node> nodes = new ArrayList<>();
+          for (int i = 0; i < s.numFields(); i++) {
+            Node n = node(s.field(i).type(), toZerorow);
+            if (n != null) {
+              ordinals.add(i);
+              nodes.add(n);
+            }
           }
+          if (nodes.isEmpty()) {
+            return null;
+          }
+          int[] fields = ordinals.stream().mapToInt(Integer::intValue).toArray();
+          String[] names = new String[fields.length];
+          for (int k = 0; k < fields.length; k++) {
+            names[k] = s.field(fields[k]).name();
+          }
+          return new Node(t, fields, names, nodes.toArray(new Node[0]));
         }
-        if (nodes.isEmpty()) {
-          return null;
-        }
-        int[] fields = ordinals.stream().mapToInt(Integer::intValue).toArray();
-        String[] names = new String[fields.length];
-        for (int k = 0; k < fields.length; k++) {
-          names[k] = s.field(fields[k]).name();
-        }
-        return new Node(t, fields, names, nodes.toArray(new Node[0]));
-      }
       default:
         return null;
     }
@@ -146,17 +149,20 @@ final class RowFixups {
         row(n, region + (Platform.getLong(base, at) >>> 32));
         break;
       case LIST:
-        array(n.children[0], (DataTypes.ListType) n.type,
+        array(
+            n.children[0],
+            (DataTypes.ListType) n.type,
             region + (Platform.getLong(base, at) >>> 32));
         break;
-      case MAP: {
-        long map = region + (Platform.getLong(base, at) >>> 32);
-        long keyBytes = Platform.getLong(base, map);
-        DataTypes.MapType m = (DataTypes.MapType) n.type;
-        side("{keys}", n.children[0], m.keyArrayType(), map + 8);
-        side("{values}", n.children[1], m.valueArrayType(), map + 8 + keyBytes);
-        break;
-      }
+      case MAP:
+        {
+          long map = region + (Platform.getLong(base, at) >>> 32);
+          long keyBytes = Platform.getLong(base, map);
+          DataTypes.MapType m = (DataTypes.MapType) n.type;
+          side("{keys}", n.children[0], m.keyArrayType(), map + 8);
+          side("{values}", n.children[1], m.valueArrayType(), map + 8 + keyBytes);
+          break;
+        }
       default:
         break;
     }
@@ -196,8 +202,11 @@ final class RowFixups {
       return v * 1000;
     }
     if (v % 1000 != 0) {
-      throw new InvalidDataException("", "expected a time with whole microseconds but found "
-          + v + " ns (zerorow time counts microseconds, SPEC §3.3)");
+      throw new InvalidDataException(
+          "",
+          "expected a time with whole microseconds but found "
+              + v
+              + " ns (zerorow time counts microseconds, SPEC §3.3)");
     }
     return v / 1000;
   }

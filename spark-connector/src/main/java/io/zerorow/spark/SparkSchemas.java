@@ -27,24 +27,34 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
+import org.apache.spark.sql.types.UserDefinedType;
 import org.apache.spark.sql.types.VarcharType;
 
 /**
- * Spark SQL types ↔ zerorow types, both ways (the table in spark-connector/README.md). A type
- * with no zerorow counterpart is an {@link AnalysisException} naming the field path (SPEC
- * §4.3) and the type.
+ * Spark SQL types ↔ zerorow types, both ways (the table in spark-connector/README.md). A type with
+ * no zerorow counterpart is an {@link AnalysisException} naming the field path (SPEC §4.3) and the
+ * type.
  */
 public final class SparkSchemas {
+  /**
+   * The zone of Spark's {@code TimestampType} in zerorow schemas. A {@code TimestampType} value is
+   * an instant (microseconds since the epoch, UTC); the zone it is shown in is the reading
+   * session's {@code spark.sql.session.timeZone}, which is part of neither the type nor the value.
+   * So the connector writes "UTC", as pyspark's Arrow conversion does (zerorow.spark), and one
+   * DataFrame has one schema fingerprint whatever session wrote it.
+   */
+  public static final String TIMESTAMP_ZONE = "UTC";
+
   private SparkSchemas() {}
 
-  /** The zerorow schema of a Spark struct; {@code sessionZone} names Spark's TimestampType. */
-  public static Schema toZerorow(StructType struct, String sessionZone) {
-    return (Schema) toZerorow(struct, "", sessionZone);
+  /** The zerorow schema of a Spark struct ({@code TimestampType} in {@link #TIMESTAMP_ZONE}). */
+  public static Schema toZerorow(StructType struct) {
+    return toZerorow(struct, TIMESTAMP_ZONE);
   }
 
-  /** The zerorow schema of a Spark struct, TimestampType taken in zone UTC. */
-  public static Schema toZerorow(StructType struct) {
-    return toZerorow(struct, "UTC");
+  /** The zerorow schema of a Spark struct, {@code TimestampType} shown in {@code zone}. */
+  public static Schema toZerorow(StructType struct, String zone) {
+    return (Schema) toZerorow(struct, "", zone);
   }
 
   /** The Spark struct of a zerorow schema. */
@@ -54,9 +64,10 @@ public final class SparkSchemas {
 
   /**
    * Parses a schema given as zerorow canonical JSON (text starting with <code>{</code>) or as a
-   * Spark DDL string ({@code "id BIGINT, name STRING"}); returns the zerorow schema.
+   * Spark DDL string ({@code "id BIGINT, name STRING"}, {@code TIMESTAMP} in {@link
+   * #TIMESTAMP_ZONE}); returns the zerorow schema.
    */
-  public static Schema parse(String text, String sessionZone) {
+  public static Schema parse(String text) {
     String t = text.trim();
     if (t.startsWith("{")) {
       try {
@@ -69,10 +80,10 @@ public final class SparkSchemas {
     try {
       ddl = StructType.fromDDL(t);
     } catch (Exception e) { // Spark's ParseException is an AnalysisException: checked in Java
-      throw analysisError("schema is neither zerorow JSON nor a Spark DDL string: "
-          + e.getMessage());
+      throw analysisError(
+          "schema is neither zerorow JSON nor a Spark DDL string: " + e.getMessage());
     }
-    return toZerorow(ddl, sessionZone);
+    return toZerorow(ddl);
   }
 
   private static io.zerorow.DataType toZerorow(DataType t, String path, String zone) {
@@ -94,8 +105,21 @@ public final class SparkSchemas {
     }
     if (t instanceof MapType) {
       MapType m = (MapType) t;
-      return DataTypes.map(toZerorow(m.keyType(), path + "{keys}[]", zone),
-          toZerorow(m.valueType(), path + "{values}[]", zone), m.valueContainsNull());
+      return DataTypes.map(
+          toZerorow(m.keyType(), path + "{keys}[]", zone),
+          toZerorow(m.valueType(), path + "{values}[]", zone),
+          m.valueContainsNull());
+    }
+    if (t instanceof UserDefinedType) {
+      UserDefinedType<?> udt = (UserDefinedType<?>) t;
+      throw unmapped(
+          path,
+          t,
+          "it is a user-defined type ("
+              + udt.userClass().getName()
+              + "); encode its SQL type "
+              + udt.sqlType().simpleString()
+              + " instead");
     }
     if (t instanceof CharType || t instanceof VarcharType) {
       throw unmapped(path, t, "read it as STRING (cast it) so its length rule is explicit");
@@ -163,38 +187,48 @@ public final class SparkSchemas {
             : org.apache.spark.sql.types.DataTypes.TimestampType;
       case DURATION:
         return DayTimeIntervalType.apply();
-      case TIME: {
-        DataType time = Shim.timeType();
-        if (time == null) {
-          throw analysisError("zerorow type time at " + where(path)
-              + " has no Spark type before Spark 4.1 (TimeType)");
+      case TIME:
+        {
+          DataType time = Shim.timeType();
+          if (time == null) {
+            throw analysisError(
+                "zerorow type time at "
+                    + where(path)
+                    + " has no Spark type before Spark 4.1 (TimeType)");
+          }
+          return time;
         }
-        return time;
-      }
-      case DECIMAL: {
-        DataTypes.DecimalType d = (DataTypes.DecimalType) t;
-        return org.apache.spark.sql.types.DataTypes.createDecimalType(d.precision(), d.scale());
-      }
-      case LIST: {
-        DataTypes.ListType l = (DataTypes.ListType) t;
-        return org.apache.spark.sql.types.DataTypes.createArrayType(
-            toSpark(l.element(), path + "[]"), l.elementNullable());
-      }
-      case MAP: {
-        DataTypes.MapType m = (DataTypes.MapType) t;
-        return org.apache.spark.sql.types.DataTypes.createMapType(toSpark(m.key(),
-            path + "{keys}[]"), toSpark(m.value(), path + "{values}[]"), m.valueNullable());
-      }
-      case STRUCT: {
-        List<io.zerorow.Field> fs = ((Schema) t).fields();
-        StructField[] out = new StructField[fs.size()];
-        for (int i = 0; i < out.length; i++) {
-          io.zerorow.Field f = fs.get(i);
-          String p = path.isEmpty() ? f.name() : path + "." + f.name();
-          out[i] = new StructField(f.name(), toSpark(f.type(), p), f.nullable(), Metadata.empty());
+      case DECIMAL:
+        {
+          DataTypes.DecimalType d = (DataTypes.DecimalType) t;
+          return org.apache.spark.sql.types.DataTypes.createDecimalType(d.precision(), d.scale());
         }
-        return new StructType(out);
-      }
+      case LIST:
+        {
+          DataTypes.ListType l = (DataTypes.ListType) t;
+          return org.apache.spark.sql.types.DataTypes.createArrayType(
+              toSpark(l.element(), path + "[]"), l.elementNullable());
+        }
+      case MAP:
+        {
+          DataTypes.MapType m = (DataTypes.MapType) t;
+          return org.apache.spark.sql.types.DataTypes.createMapType(
+              toSpark(m.key(), path + "{keys}[]"),
+              toSpark(m.value(), path + "{values}[]"),
+              m.valueNullable());
+        }
+      case STRUCT:
+        {
+          List<io.zerorow.Field> fs = ((Schema) t).fields();
+          StructField[] out = new StructField[fs.size()];
+          for (int i = 0; i < out.length; i++) {
+            io.zerorow.Field f = fs.get(i);
+            String p = path.isEmpty() ? f.name() : path + "." + f.name();
+            out[i] =
+                new StructField(f.name(), toSpark(f.type(), p), f.nullable(), Metadata.empty());
+          }
+          return new StructType(out);
+        }
       default:
         throw analysisError("zerorow type " + t + " at " + where(path) + " has no Spark type");
     }
@@ -205,23 +239,29 @@ public final class SparkSchemas {
   }
 
   private static RuntimeException unmapped(String path, DataType t, String why) {
-    return analysisError("cannot map field " + where(path) + " of Spark type "
-        + t.simpleString() + " to zerorow: " + why);
+    return analysisError(
+        "cannot map field "
+            + where(path)
+            + " of Spark type "
+            + t.simpleString()
+            + " to zerorow: "
+            + why);
   }
 
   /**
-   * An {@link AnalysisException} with this message (a legacy error class whose text is the
-   * message alone, present in Spark 3.5 and 4.x alike).
+   * An {@link AnalysisException} with this message (a legacy error class whose text is the message
+   * alone, present in Spark 3.5 and 4.x alike).
    */
   static RuntimeException analysisError(String message) {
     // AnalysisException is checked in Java; Spark's callers (Scala) expect it unchecked
-    return SparkSchemas.<RuntimeException>sneaky(new AnalysisException("_LEGACY_ERROR_TEMP_1332",
-        new scala.collection.immutable.Map.Map1<>("errorMessage", message)));
+    return SparkSchemas.<RuntimeException>sneaky(
+        new AnalysisException(
+            "_LEGACY_ERROR_TEMP_1332",
+            new scala.collection.immutable.Map.Map1<>("errorMessage", message)));
   }
 
   @SuppressWarnings("unchecked")
   private static <T extends Throwable> T sneaky(Throwable t) throws T {
     throw (T) t;
   }
-
 }

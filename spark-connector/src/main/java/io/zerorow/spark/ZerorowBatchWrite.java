@@ -23,19 +23,18 @@ import org.apache.spark.sql.connector.write.SupportsTruncate;
 import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
-import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import org.apache.spark.util.SerializableConfiguration;
 
 /**
- * A write of row files with a commit protocol. Each task attempt writes
- * {@code <dir>/_temporary/<query>/attempt-<partition>-<task>.arrow}; when Spark's commit
- * coordinator lets the attempt commit, the file is renamed to {@code part-<partition>-…}
- * inside that staging folder; when the job commits, the committed files move into
- * {@code <dir>} (after the old files are deleted, for Overwrite) and the staging folder goes.
- * A failed attempt deletes its file; an aborted job deletes the staging folder: a failed or
- * retried task never leaves a file in {@code <dir>}.
+ * A write of row files with a commit protocol. Each task attempt writes {@code
+ * <dir>/_temporary/<query>/attempt-<partition>-<task>.arrow}; when Spark's commit coordinator lets
+ * the attempt commit, the file is renamed to {@code part-<partition>-…} inside that staging folder;
+ * when the job commits, the committed files move into {@code <dir>} (after the old files are
+ * deleted, for Overwrite) and the staging folder goes. A failed attempt deletes its file; an
+ * aborted job deletes the staging folder: a failed or retried task never leaves a file in {@code
+ * <dir>}.
  */
 final class ZerorowBatchWrite implements Write, BatchWrite {
   private static final String STAGING = "_temporary";
@@ -47,12 +46,12 @@ final class ZerorowBatchWrite implements Write, BatchWrite {
   private final boolean truncate;
   private final Configuration conf;
 
-  private ZerorowBatchWrite(String dir, String queryId, StructType struct, boolean truncate,
-      Configuration conf) {
+  private ZerorowBatchWrite(
+      String dir, String queryId, StructType struct, boolean truncate, Configuration conf) {
     this.dir = dir;
     this.queryId = queryId;
     this.struct = struct;
-    this.schema = SparkSchemas.toZerorow(struct, SQLConf.get().sessionLocalTimeZone());
+    this.schema = SparkSchemas.toZerorow(struct);
     this.truncate = truncate;
     this.conf = conf;
   }
@@ -78,10 +77,14 @@ final class ZerorowBatchWrite implements Write, BatchWrite {
     public Write build() {
       List<String> paths = ZerorowDataSource.paths(options);
       if (paths.size() != 1) {
-        throw SparkSchemas.analysisError("format(\"zerorow\") writes to one path but found "
-            + paths.size());
+        throw SparkSchemas.analysisError(
+            "format(\"zerorow\") writes to one path but found " + paths.size());
       }
-      return new ZerorowBatchWrite(paths.get(0), info.queryId(), info.schema(), truncate,
+      return new ZerorowBatchWrite(
+          paths.get(0),
+          info.queryId(),
+          info.schema(),
+          truncate,
           ZerorowDataSource.hadoopConf(options.asCaseSensitiveMap()));
     }
   }
@@ -103,7 +106,11 @@ final class ZerorowBatchWrite implements Write, BatchWrite {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return new Factory(staging().toString(), queryId.substring(0, 8), struct, schema.toJson(),
+    return new Factory(
+        staging().toString(),
+        queryId.substring(0, 8),
+        struct,
+        schema.toJson(),
         new SerializableConfiguration(conf));
   }
 
@@ -170,7 +177,11 @@ final class ZerorowBatchWrite implements Write, BatchWrite {
     final String schemaJson;
     final SerializableConfiguration conf;
 
-    Factory(String staging, String suffix, StructType struct, String schemaJson,
+    Factory(
+        String staging,
+        String suffix,
+        StructType struct,
+        String schemaJson,
         SerializableConfiguration conf) {
       this.staging = staging;
       this.suffix = suffix;
@@ -202,16 +213,20 @@ final class ZerorowBatchWrite implements Write, BatchWrite {
     TaskWriter(Factory f, int partitionId, long taskId) throws IOException {
       Schema schema = Schema.fromJson(f.schemaJson);
       this.attempt = new Path(f.staging, "attempt-" + partitionId + "-" + taskId + ".arrow");
-      this.committed = new Path(f.staging,
-          String.format("part-%05d-%s.arrow", partitionId, f.suffix));
+      this.committed =
+          new Path(f.staging, String.format("part-%05d-%s.arrow", partitionId, f.suffix));
       this.fs = withoutChecksums(attempt.getFileSystem(f.conf.value()));
       this.encoding = new RowEncoding(f.struct, schema);
       this.view = new BinaryRow(schema);
       java.io.OutputStream out = fs.create(attempt, true);
       try {
-        this.writer = RowFileWriter.file(Channels.newChannel(out), schema,
-            ArrowUtils.rootAllocator(), RowFileWriter.DEFAULT_BATCH_ROWS,
-            RowFileWriter.DEFAULT_BATCH_BYTES);
+        this.writer =
+            RowFileWriter.file(
+                Channels.newChannel(out),
+                schema,
+                ArrowUtils.rootAllocator(),
+                RowFileWriter.DEFAULT_BATCH_ROWS,
+                RowFileWriter.DEFAULT_BATCH_BYTES);
       } catch (RuntimeException | Error e) { // no DataWriter exists yet to abort: clean up here
         try {
           out.close();
@@ -226,17 +241,17 @@ final class ZerorowBatchWrite implements Write, BatchWrite {
 
     /**
      * The raw file system under Hadoop's local checksum file system. It writes a {@code .crc}
-     * sibling beside every file, and a task killed while the job aborts could leave one behind
-     * in the output directory; row files need none (zerorow validates its rows, SPEC §6). Other
-     * file systems (HDFS, S3A) are used as they are.
+     * sibling beside every file, and a task killed while the job aborts could leave one behind in
+     * the output directory; row files need none (zerorow validates its rows, SPEC §6). Other file
+     * systems (HDFS, S3A) are used as they are.
      */
     private static FileSystem withoutChecksums(FileSystem fs) {
       return fs instanceof ChecksumFileSystem ? ((ChecksumFileSystem) fs).getRawFileSystem() : fs;
     }
 
     /**
-     * Deletes this attempt's file and, by name, a checksum sibling that an earlier version of
-     * this writer, or a file system that keeps them, may have left.
+     * Deletes this attempt's file and, by name, a checksum sibling that an earlier version of this
+     * writer, or a file system that keeps them, may have left.
      */
     private void deleteAttempt() throws IOException {
       fs.delete(attempt, false);

@@ -13,10 +13,10 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.util.LongAccumulator;
 
 /**
- * {@code zerorow_decode(binary, schema [, options]) -> struct}: validates each value and
- * points an {@code UnsafeRow} at its bytes ({@link RowDecoding}). Options, as
- * {@code from_avro}/{@code from_json} take them: {@code mode} = {@code FAILFAST} (default) or
- * {@code PERMISSIVE}; {@code validation} = {@code bounds} (default) or {@code full}.
+ * {@code zerorow_decode(binary, schema [, options]) -> struct}: validates each value and points an
+ * {@code UnsafeRow} at its bytes ({@link RowDecoding}). Options, as {@code from_avro}/{@code
+ * from_json} take them: {@code mode} = {@code FAILFAST} (default) or {@code PERMISSIVE}; {@code
+ * validation} = {@code bounds} (default) or {@code full}.
  */
 public final class ZerorowDecode extends ZerorowUnaryExpression implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -39,22 +39,34 @@ public final class ZerorowDecode extends ZerorowUnaryExpression implements Seria
   }
 
   /** {@code malformed} null: the active context's accumulator when PERMISSIVE (driver side). */
-  private ZerorowDecode(Expression child, String schemaJson, String mode, String validation,
+  private ZerorowDecode(
+      Expression child,
+      String schemaJson,
+      String mode,
+      String validation,
       LongAccumulator malformed) {
     this.child = child;
     this.schemaJson = schemaJson;
     this.mode = mode.toUpperCase(Locale.ROOT);
     this.validation = validation.toLowerCase(Locale.ROOT);
     if (!this.mode.equals("FAILFAST") && !this.mode.equals("PERMISSIVE")) {
-      throw SparkSchemas.analysisError("zerorow_decode option mode: expected FAILFAST or "
-          + "PERMISSIVE but found \"" + mode + "\"");
+      throw SparkSchemas.analysisError(
+          "zerorow_decode option mode: expected FAILFAST or "
+              + "PERMISSIVE but found \""
+              + mode
+              + "\"");
     }
     if (!this.validation.equals("bounds") && !this.validation.equals("full")) {
-      throw SparkSchemas.analysisError("zerorow_decode option validation: expected bounds or "
-          + "full but found \"" + validation + "\"");
+      throw SparkSchemas.analysisError(
+          "zerorow_decode option validation: expected bounds or "
+              + "full but found \""
+              + validation
+              + "\"");
     }
-    this.malformed = malformed != null || !this.mode.equals("PERMISSIVE") ? malformed
-        : MalformedRows.accumulator();
+    this.malformed =
+        malformed != null || !this.mode.equals("PERMISSIVE")
+            ? malformed
+            : MalformedRows.accumulator();
   }
 
   public Schema schema() {
@@ -66,8 +78,11 @@ public final class ZerorowDecode extends ZerorowUnaryExpression implements Seria
 
   /** A new per-task decoder (the generated code keeps one in a field). */
   public RowDecoding newDecoding() {
-    return new RowDecoding(schema(), validation.equals("full") ? ValidationLevel.FULL
-        : ValidationLevel.BOUNDS, mode.equals("PERMISSIVE"), malformed);
+    return new RowDecoding(
+        schema(),
+        validation.equals("full") ? ValidationLevel.FULL : ValidationLevel.BOUNDS,
+        mode.equals("PERMISSIVE"),
+        malformed);
   }
 
   @Override
@@ -96,11 +111,12 @@ public final class ZerorowDecode extends ZerorowUnaryExpression implements Seria
   @Override
   public Object eval(InternalRow inputRow) {
     Object input = child.eval(inputRow);
-    if (input == null) {
-      return null;
-    }
     if (decoding == null) {
       decoding = newDecoding();
+    }
+    if (input == null) {
+      decoding.skipNull();
+      return null;
     }
     return decoding.decode((byte[]) input);
   }
@@ -108,17 +124,45 @@ public final class ZerorowDecode extends ZerorowUnaryExpression implements Seria
   @Override
   public ExprCode doGenCode(CodegenContext ctx, ExprCode ev) {
     String self = ctx.addReferenceObj("zerorowDecode", this, ZerorowDecode.class.getName());
-    String dec = ctx.addMutableState(RowDecoding.class.getName(), "zerorowDecoding",
-        v -> v + " = " + self + ".newDecoding();", false, true);
+    String dec =
+        ctx.addMutableState(
+            RowDecoding.class.getName(),
+            "zerorowDecoding",
+            v -> v + " = " + self + ".newDecoding();",
+            false,
+            true);
     ExprCode c = child.genCode(ctx);
     String row = InternalRow.class.getName();
-    String code = c.code().toString() + "\n"
-        + "boolean " + ev.isNull() + " = true;\n"
-        + row + " " + ev.value() + " = null;\n"
-        + "if (!" + c.isNull() + ") {\n"
-        + "  " + ev.value() + " = " + dec + ".decode(" + c.value() + ");\n"
-        + "  " + ev.isNull() + " = " + ev.value() + " == null;\n"
-        + "}\n";
+    String code =
+        c.code().toString()
+            + "\n"
+            + "boolean "
+            + ev.isNull()
+            + " = true;\n"
+            + row
+            + " "
+            + ev.value()
+            + " = null;\n"
+            + "if (!"
+            + c.isNull()
+            + ") {\n"
+            + "  "
+            + ev.value()
+            + " = "
+            + dec
+            + ".decode("
+            + c.value()
+            + ");\n"
+            + "  "
+            + ev.isNull()
+            + " = "
+            + ev.value()
+            + " == null;\n"
+            + "} else {\n"
+            + "  "
+            + dec
+            + ".skipNull();\n"
+            + "}\n";
     return ev.copy(ZerorowEncode.block(code), ev.isNull(), ev.value());
   }
 
@@ -159,7 +203,9 @@ public final class ZerorowDecode extends ZerorowUnaryExpression implements Seria
       return false;
     }
     ZerorowDecode d = (ZerorowDecode) o;
-    return d.child.equals(child) && d.schemaJson.equals(schemaJson) && d.mode.equals(mode)
+    return d.child.equals(child)
+        && d.schemaJson.equals(schemaJson)
+        && d.mode.equals(mode)
         && d.validation.equals(validation);
   }
 

@@ -15,30 +15,31 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * {@code zerorow_encode(struct) -> binary}: one zerorow row per struct value (null stays
- * null). The bytes are Spark's own {@code UnsafeProjection} of the struct, with NaNs made
- * canonical and times scaled ({@link RowEncoding}); interpreted ({@link #eval}) and generated
- * ({@link #doGenCode}) paths share that one implementation.
+ * {@code zerorow_encode(struct) -> binary}: one zerorow row per struct value (null stays null). The
+ * bytes are Spark's own {@code UnsafeProjection} of the struct, with NaNs made canonical and times
+ * scaled ({@link RowEncoding}); interpreted ({@link #eval}) and generated ({@link #doGenCode})
+ * paths share that one implementation.
  */
 public final class ZerorowEncode extends ZerorowUnaryExpression implements Serializable {
   private static final long serialVersionUID = 1L;
   private final Expression child;
-  private final String sessionZone;
   private transient RowEncoding encoding;
 
-  public ZerorowEncode(Expression child, String sessionZone) {
+  /** {@code zerorow_encode(child)}; {@code child} is a struct. */
+  public ZerorowEncode(Expression child) {
     this.child = child;
-    this.sessionZone = sessionZone;
   }
 
   /** The zerorow schema of the input struct (an AnalysisException if a field has no type). */
   public Schema schema() {
     DataType t = child.dataType();
     if (!(t instanceof StructType)) {
-      throw SparkSchemas.analysisError("zerorow_encode expects a struct but found "
-          + t.simpleString() + " (wrap columns in struct(...))");
+      throw SparkSchemas.analysisError(
+          "zerorow_encode expects a struct but found "
+              + t.simpleString()
+              + " (wrap columns in struct(...))");
     }
-    return SparkSchemas.toZerorow((StructType) t, sessionZone);
+    return SparkSchemas.toZerorow((StructType) t);
   }
 
   /** A new per-task encoder (the generated code keeps one in a field). */
@@ -81,20 +82,43 @@ public final class ZerorowEncode extends ZerorowUnaryExpression implements Seria
   @Override
   public ExprCode doGenCode(CodegenContext ctx, ExprCode ev) {
     String self = ctx.addReferenceObj("zerorowEncode", this, ZerorowEncode.class.getName());
-    String enc = ctx.addMutableState(RowEncoding.class.getName(), "zerorowEncoding",
-        v -> v + " = " + self + ".newEncoding();", false, true);
+    String enc =
+        ctx.addMutableState(
+            RowEncoding.class.getName(),
+            "zerorowEncoding",
+            v -> v + " = " + self + ".newEncoding();",
+            false,
+            true);
     // A struct(...) of columns: write its fields straight into an UnsafeRow, as whole-stage
     // code does for a projection, instead of building a GenericInternalRow of boxed values
     // for UnsafeProjection to read back. The row is never null.
-    ExprCode c = child instanceof CreateNamedStruct
-        ? GenerateUnsafeProjection.createCode(ctx, ((CreateNamedStruct) child).valExprs(), false)
-        : child.genCode(ctx);
-    String code = c.code().toString() + "\n"
-        + "boolean " + ev.isNull() + " = " + c.isNull() + ";\n"
-        + "byte[] " + ev.value() + " = null;\n"
-        + "if (!" + ev.isNull() + ") {\n"
-        + "  " + ev.value() + " = " + enc + ".encode(" + c.value() + ");\n"
-        + "}\n";
+    ExprCode c =
+        child instanceof CreateNamedStruct
+            ? GenerateUnsafeProjection.createCode(
+                ctx, ((CreateNamedStruct) child).valExprs(), false)
+            : child.genCode(ctx);
+    String code =
+        c.code().toString()
+            + "\n"
+            + "boolean "
+            + ev.isNull()
+            + " = "
+            + c.isNull()
+            + ";\n"
+            + "byte[] "
+            + ev.value()
+            + " = null;\n"
+            + "if (!"
+            + ev.isNull()
+            + ") {\n"
+            + "  "
+            + ev.value()
+            + " = "
+            + enc
+            + ".encode("
+            + c.value()
+            + ");\n"
+            + "}\n";
     return ev.copy(block(code), ev.isNull(), ev.value());
   }
 
@@ -105,24 +129,20 @@ public final class ZerorowEncode extends ZerorowUnaryExpression implements Seria
 
   @Override
   Expression withNewChild(Expression newChild) {
-    return new ZerorowEncode(newChild, sessionZone);
+    return new ZerorowEncode(newChild);
   }
 
   @Override
   public int productArity() {
-    return 2;
+    return 1;
   }
 
   @Override
   public Object productElement(int n) {
-    switch (n) {
-      case 0:
-        return child;
-      case 1:
-        return sessionZone;
-      default:
-        throw new IndexOutOfBoundsException("element " + n + " of 2");
+    if (n != 0) {
+      throw new IndexOutOfBoundsException("element " + n + " of 1");
     }
+    return child;
   }
 
   @Override
@@ -132,12 +152,11 @@ public final class ZerorowEncode extends ZerorowUnaryExpression implements Seria
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof ZerorowEncode && ((ZerorowEncode) o).child.equals(child)
-        && ((ZerorowEncode) o).sessionZone.equals(sessionZone);
+    return o instanceof ZerorowEncode && ((ZerorowEncode) o).child.equals(child);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(child, sessionZone);
+    return Objects.hash(child);
   }
 }

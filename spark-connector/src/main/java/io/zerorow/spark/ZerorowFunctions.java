@@ -7,10 +7,10 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.functions;
 
 /**
- * The SQL functions as column expressions, like {@code functions.from_avro}. They resolve
- * through the functions that {@link ZerorowExtensions} registers, so the session needs
- * {@code spark.sql.extensions=io.zerorow.spark.ZerorowExtensions} (the same works from a
- * Spark Connect client through {@code call_function}).
+ * The SQL functions as column expressions, like {@code functions.from_avro}. They resolve through
+ * the functions that {@link ZerorowExtensions} registers, so the session needs {@code
+ * spark.sql.extensions=io.zerorow.spark.ZerorowExtensions} (the same works from a Spark Connect
+ * client through {@code call_function}).
  */
 public final class ZerorowFunctions {
   private ZerorowFunctions() {}
@@ -26,8 +26,8 @@ public final class ZerorowFunctions {
   }
 
   /**
-   * {@code zerorow_decode(binary, schema, options)}; options {@code mode} =
-   * {@code FAILFAST}|{@code PERMISSIVE}, {@code validation} = {@code bounds}|{@code full}.
+   * {@code zerorow_decode(binary, schema, options)}; options {@code mode} = {@code FAILFAST}|{@code
+   * PERMISSIVE}, {@code validation} = {@code bounds}|{@code full}.
    */
   public static Column zerorow_decode(Column binary, String schema, Map<String, String> options) {
     List<Column> kv = new ArrayList<>();

@@ -37,14 +37,14 @@ import org.apache.spark.unsafe.Platform;
 import org.apache.spark.util.SerializableConfiguration;
 
 /**
- * Reads the rows of one row file on an executor. A local file is memory-mapped
- * ({@link RowFileReader}); a file on any other Hadoop file system is read batch by batch with
- * positioned reads. Each row is copied once into a reused buffer (so nothing Spark keeps
- * points into a mapping), checked ({@link RowBounds}, or {@code full}), and then either
- * handed over whole as an {@code UnsafeRow}, projected to the pruned columns (only those
- * fields are read), or, in raw mode, handed over as its bytes. A file written with another
- * schema than the reader's (SPEC §13) is resolved against the reader's pruned fields when the
- * task opens it, and each row is laid out by them ({@link RowCopier}) before it is handed on.
+ * Reads the rows of one row file on an executor. A local file is memory-mapped ({@link
+ * RowFileReader}); a file on any other Hadoop file system is read batch by batch with positioned
+ * reads. Each row is copied once into a reused buffer (so nothing Spark keeps points into a
+ * mapping), checked ({@link RowBounds}, or {@code full}), and then either handed over whole as an
+ * {@code UnsafeRow}, projected to the pruned columns (only those fields are read), or, in raw mode,
+ * handed over as its bytes. A file written with another schema than the reader's (SPEC §13) is
+ * resolved against the reader's pruned fields when the task opens it, and each row is laid out by
+ * them ({@link RowCopier}) before it is handed on.
  */
 final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
 
@@ -64,6 +64,7 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
     final boolean raw;
     final int[] ordinals;
     final boolean full;
+
     /** The reader schema (canonical JSON), and its fields the query reads. */
     final String readerJson;
 
@@ -72,7 +73,12 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
     private transient Schema reader;
     private transient Schema pruned;
 
-    Factory(boolean raw, int[] ordinals, boolean full, String readerJson, String prunedJson,
+    Factory(
+        boolean raw,
+        int[] ordinals,
+        boolean full,
+        String readerJson,
+        String prunedJson,
         SerializableConfiguration conf) {
       this.raw = raw;
       this.ordinals = ordinals;
@@ -120,16 +126,19 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
   private final Factory factory;
   private final String file;
   private final Rows rows;
+
   /** The file's own schema (the writer schema of its rows). */
   private final Schema schema;
+
   private final BinaryRow view;
   private final UnsafeRow whole;
   private final UnsafeProjection pruned;
   private final RowFixups time; // null: no time value to scale
+
   /**
    * For a file whose rows are not laid out as the reader's (SPEC §13): the resolution to the
-   * reader's fields the query reads, and the copier that lays each row out by them. Null when
-   * the rows are read where they lie.
+   * reader's fields the query reads, and the copier that lays each row out by them. Null when the
+   * rows are read where they lie.
    */
   private final Resolution resolution;
 
@@ -144,8 +153,7 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
     this.file = file;
     Path path = new Path(file);
     FileSystem fs = path.getFileSystem(factory.conf.value());
-    this.rows = "file".equals(fs.getScheme()) ? mapped(path.toUri())
-        : positioned(fs, path);
+    this.rows = "file".equals(fs.getScheme()) ? mapped(path.toUri()) : positioned(fs, path);
     this.schema = rows.schema();
     this.view = new BinaryRow(schema);
     if (readsInPlace(schema, factory.reader(), file)) {
@@ -153,8 +161,10 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
       this.copier = null;
       this.whole = new UnsafeRow(schema.numFields());
       this.time = RowFixups.of(schema, false);
-      this.pruned = factory.raw || isIdentity(factory.ordinals, schema.numFields()) ? null
-          : projection(SparkSchemas.toSpark(schema), factory.ordinals);
+      this.pruned =
+          factory.raw || isIdentity(factory.ordinals, schema.numFields())
+              ? null
+              : projection(SparkSchemas.toSpark(schema), factory.ordinals);
     } else {
       Schema out = factory.pruned();
       this.resolution = Resolution.resolve(schema, out);
@@ -166,54 +176,63 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
   }
 
   /**
-   * True when the file's rows can be handed on as they lie: its schema is the reader's, or lays
-   * out the same bytes ({@link #sameLayout}). Otherwise each row is laid out again by the
-   * reader's fields. A file whose schema the reader cannot read (changed since the driver
-   * resolved it) is refused, naming the file.
+   * True when the file's rows can be handed on as they lie: its schema is the reader's, or lays out
+   * the same bytes ({@link #sameLayout}). Otherwise each row is laid out again by the reader's
+   * fields. A file whose schema the reader cannot read (changed since the driver resolved it) is
+   * refused, naming the file.
    */
   private static boolean readsInPlace(Schema writer, Schema reader, String file) {
     try {
       return Resolution.resolve(writer, reader).isIdentity() || sameLayout(writer, reader);
     } catch (ZerorowException e) {
-      throw ZerorowException.of(e.kind(), e.path(), "row file " + file + " (schema "
-          + writer.fingerprintHex() + ") cannot be read with the reader schema "
-          + reader.fingerprintHex() + ": " + e.detail());
+      throw ZerorowException.of(
+          e.kind(),
+          e.path(),
+          "row file "
+              + file
+              + " (schema "
+              + writer.fingerprintHex()
+              + ") cannot be read with the reader schema "
+              + reader.fingerprintHex()
+              + ": "
+              + e.detail());
     }
   }
 
   /**
-   * True when rows of {@code writer}, which resolves against {@code reader}, are already laid
-   * out as rows of {@code reader}: the same field names in the same order and the same types,
-   * where only nullability (widened) and a timestamp's zone (SPEC §13.3: the stored instant is
-   * UTC) may differ. Spark's own schemas often differ from a file's in just these ways (every
-   * column nullable, the session's time zone).
+   * True when rows of {@code writer}, which resolves against {@code reader}, are already laid out
+   * as rows of {@code reader}: the same field names in the same order and the same types, where
+   * only nullability (widened) and a timestamp's zone (SPEC §13.3: the stored instant is UTC) may
+   * differ. Spark's own schemas often differ from a file's in just these ways (every column
+   * nullable, the session's time zone).
    */
   static boolean sameLayout(io.zerorow.DataType writer, io.zerorow.DataType reader) {
     if (writer.id() != reader.id()) {
       return false;
     }
     switch (writer.id()) {
-      case STRUCT: {
-        Schema w = (Schema) writer;
-        Schema r = (Schema) reader;
-        if (w.numFields() != r.numFields()) {
-          return false;
-        }
-        for (int i = 0; i < w.numFields(); i++) {
-          if (!w.field(i).name().equals(r.field(i).name())
-              || !sameLayout(w.field(i).type(), r.field(i).type())) {
+      case STRUCT:
+        {
+          Schema w = (Schema) writer;
+          Schema r = (Schema) reader;
+          if (w.numFields() != r.numFields()) {
             return false;
           }
+          for (int i = 0; i < w.numFields(); i++) {
+            if (!w.field(i).name().equals(r.field(i).name())
+                || !sameLayout(w.field(i).type(), r.field(i).type())) {
+              return false;
+            }
+          }
+          return true;
         }
-        return true;
-      }
       case LIST:
-        return sameLayout(((DataTypes.ListType) writer).element(),
-            ((DataTypes.ListType) reader).element());
+        return sameLayout(
+            ((DataTypes.ListType) writer).element(), ((DataTypes.ListType) reader).element());
       case MAP:
         return sameLayout(((DataTypes.MapType) writer).key(), ((DataTypes.MapType) reader).key())
-            && sameLayout(((DataTypes.MapType) writer).value(),
-                ((DataTypes.MapType) reader).value());
+            && sameLayout(
+                ((DataTypes.MapType) writer).value(), ((DataTypes.MapType) reader).value());
       case DECIMAL:
         return writer.equals(reader);
       case TIMESTAMP:
@@ -273,8 +292,8 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
 
   private static Rows positioned(FileSystem fs, Path path) throws IOException {
     long size = fs.getFileStatus(path).getLen();
-    ArrowFileReader reader = new ArrowFileReader(new HadoopChannel(fs.open(path), size),
-        ArrowUtils.rootAllocator());
+    ArrowFileReader reader =
+        new ArrowFileReader(new HadoopChannel(fs.open(path), size), ArrowUtils.rootAllocator());
     Schema schema;
     List<ArrowBlock> blocks;
     try {
@@ -364,17 +383,21 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
   }
 
   /**
-   * Row {@code i} of the writer's layout, read through the resolution and laid out by the
-   * reader's fields the query reads (SPEC §13.4). The writer's bytes are checked as for any
-   * row: at {@code full} validated whole first, else every read of the copy is bounds-checked
-   * (java-row's getters) and its values counted against the row's size.
+   * Row {@code i} of the writer's layout, read through the resolution and laid out by the reader's
+   * fields the query reads (SPEC §13.4). The writer's bytes are checked as for any row: at {@code
+   * full} validated whole first, else every read of the copy is bounds-checked (java-row's getters)
+   * and its values counted against the row's size.
    */
   private void nextResolved(long i) {
     BinaryRow out;
     try {
       if (factory.full) {
-        Validator.validateRow(schema, view.getBaseObject(), view.getBaseOffset(),
-            view.getSizeInBytes(), ValidationLevel.FULL);
+        Validator.validateRow(
+            schema,
+            view.getBaseObject(),
+            view.getBaseOffset(),
+            view.getSizeInBytes(),
+            ValidationLevel.FULL);
       }
       if (resolved == null) {
         resolved = resolution.view(view); // follows the view as it is pointed at each row

@@ -18,10 +18,10 @@ import org.apache.spark.util.SerializableConfiguration;
 
 /**
  * A read of row files: scan builder, scan and batch in one. Column pruning keeps the top-level
- * fields the query uses; each row is then read for those fields only (random access, SPEC §2).
- * One input partition per file. The rows are read with the reader schema of {@link
- * ZerorowDataSource#readerSchema} (SPEC §13): the driver resolves every file's schema against it
- * at planning, and the tasks get it, and its pruned fields, as canonical JSON.
+ * fields the query uses; each row is then read for those fields only (random access, SPEC §2). One
+ * input partition per file. The rows are read with the reader schema of {@link
+ * ZerorowDataSource#readerSchema} (SPEC §13): the driver resolves every file's schema against it at
+ * planning, and the tasks get it, and its pruned fields, as canonical JSON.
  */
 final class ZerorowScan implements ScanBuilder, SupportsPushDownRequiredColumns, Scan, Batch {
   private final StructType tableSchema;
@@ -36,14 +36,14 @@ final class ZerorowScan implements ScanBuilder, SupportsPushDownRequiredColumns,
   }
 
   /**
-   * Keeps the top-level fields Spark asks for, each with its full type: Spark may ask for a
-   * nested subset (nested schema pruning), but a row's struct bytes hold all its fields, so
-   * the scan reports the whole struct and Spark projects the nested fields itself.
+   * Keeps the top-level fields Spark asks for, each with its full type: Spark may ask for a nested
+   * subset (nested schema pruning), but a row's struct bytes hold all its fields, so the scan
+   * reports the whole struct and Spark projects the nested fields itself.
    */
   @Override
   public void pruneColumns(StructType requiredSchema) {
-    java.util.Set<String> names = new java.util.HashSet<>(Arrays.asList(
-        requiredSchema.fieldNames()));
+    java.util.Set<String> names =
+        new java.util.HashSet<>(Arrays.asList(requiredSchema.fieldNames()));
     List<StructField> keep = new ArrayList<>();
     for (StructField f : tableSchema.fields()) {
       if (names.contains(f.name())) {
@@ -74,10 +74,10 @@ final class ZerorowScan implements ScanBuilder, SupportsPushDownRequiredColumns,
   }
 
   /**
-   * Lists the files and reads their footers on the driver: each file's writer schema is
-   * resolved against the reader schema once per fingerprint (SPEC §13.5), so a file that cannot
-   * be read with it fails the query here, before any task runs. Without a reader schema the
-   * files must share one schema. The schema found is what the tasks read with.
+   * Lists the files and reads their footers on the driver: each file's writer schema is resolved
+   * against the reader schema once per fingerprint (SPEC §13.5), so a file that cannot be read with
+   * it fails the query here, before any task runs. Without a reader schema the files must share one
+   * schema. The schema found is what the tasks read with.
    */
   @Override
   public InputPartition[] planInputPartitions() {
@@ -92,9 +92,11 @@ final class ZerorowScan implements ScanBuilder, SupportsPushDownRequiredColumns,
   /** The files, and the schema to read them with; listed once per scan. */
   private RowFileListing listing() {
     if (listing == null) {
-      listing = RowFileListing.list(ZerorowDataSource.paths(options),
-          ZerorowDataSource.hadoopConf(options.asCaseSensitiveMap()),
-          ZerorowDataSource.readerSchema(options, tableSchema));
+      listing =
+          RowFileListing.list(
+              ZerorowDataSource.paths(options),
+              ZerorowDataSource.hadoopConf(options.asCaseSensitiveMap()),
+              ZerorowDataSource.readerSchema(options, tableSchema));
     }
     return listing;
   }
@@ -118,16 +120,22 @@ final class ZerorowScan implements ScanBuilder, SupportsPushDownRequiredColumns,
     }
     String validation = options.getOrDefault(ZerorowDataSource.VALIDATION, "bounds");
     if (!validation.equalsIgnoreCase("bounds") && !validation.equalsIgnoreCase("full")) {
-      throw SparkSchemas.analysisError("format(\"zerorow\") option validation: expected bounds "
-          + "or full but found \"" + validation + "\"");
+      throw SparkSchemas.analysisError(
+          "format(\"zerorow\") option validation: expected bounds "
+              + "or full but found \""
+              + validation
+              + "\"");
     }
     int[] keep = ordinals.stream().mapToInt(Integer::intValue).toArray();
     Schema reader = listing().schema;
     // the rows a task hands on: the reader's fields the query reads (all of them in raw mode)
     Schema pruned = raw ? reader : select(reader, keep);
-    return new ZerorowPartitionReader.Factory(raw, keep,
-        validation.equalsIgnoreCase("full"), reader.toJson(), pruned.toJson(),
-        new SerializableConfiguration(
-            ZerorowDataSource.hadoopConf(options.asCaseSensitiveMap())));
+    return new ZerorowPartitionReader.Factory(
+        raw,
+        keep,
+        validation.equalsIgnoreCase("full"),
+        reader.toJson(),
+        pruned.toJson(),
+        new SerializableConfiguration(ZerorowDataSource.hadoopConf(options.asCaseSensitiveMap())));
   }
 }

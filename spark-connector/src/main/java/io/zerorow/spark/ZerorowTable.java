@@ -26,6 +26,9 @@ final class ZerorowTable implements SupportsRead, SupportsWrite {
     return "zerorow " + ZerorowDataSource.paths(options);
   }
 
+  // Spark 4 deprecates schema() for columns(), but Spark 3.5 (this source's other build) has
+  // only schema() abstract and derives columns() from it; Spark 4 does the same by default.
+  @SuppressWarnings("deprecation")
   @Override
   public StructType schema() {
     return schema;
@@ -33,15 +36,15 @@ final class ZerorowTable implements SupportsRead, SupportsWrite {
 
   /**
    * BATCH_WRITE only for the write that {@link ZerorowDataSource#createRelation} starts: Spark
-   * refuses ErrorIfExists and Ignore for a V2 table that can write, so every user write first
-   * goes through createRelation, which applies the SaveMode and then appends or truncates
-   * through V2 ({@link ZerorowBatchWrite}) with this option set.
+   * refuses ErrorIfExists and Ignore for a V2 table that can write, so every user write first goes
+   * through createRelation, which applies the SaveMode and then appends or truncates through V2
+   * ({@link ZerorowBatchWrite}) with this option set.
    */
   @Override
   public Set<TableCapability> capabilities() {
     return options.getBoolean(ZerorowDataSource.V2_WRITE, false)
-        ? EnumSet.of(TableCapability.BATCH_READ, TableCapability.BATCH_WRITE,
-            TableCapability.TRUNCATE)
+        ? EnumSet.of(
+            TableCapability.BATCH_READ, TableCapability.BATCH_WRITE, TableCapability.TRUNCATE)
         : EnumSet.of(TableCapability.BATCH_READ);
   }
 

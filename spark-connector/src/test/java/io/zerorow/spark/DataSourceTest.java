@@ -33,27 +33,36 @@ import org.junit.jupiter.api.io.TempDir;
 /** format("zerorow"): write, read decoded / pruned / raw, SaveModes, commit protocol. */
 class DataSourceTest {
   private final SparkSession spark = Sessions.get();
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private Dataset<Row> orders(int n) {
-    return spark.range(n).selectExpr("id AS order_id", "id * 1.5 AS total",
-        "concat('c', cast(id % 7 AS string)) AS country",
-        "named_struct('name', concat('n', cast(id AS string)), 'age', cast(id % 90 AS int)) AS customer",
-        "transform(sequence(0, cast(id % 4 AS int)), i -> named_struct('qty', i, 'price', i * 2.0)) AS items",
-        "CASE WHEN id % 3 = 0 THEN NULL ELSE map('k', id) END AS tags").repartition(3);
+    return spark
+        .range(n)
+        .selectExpr(
+            "id AS order_id",
+            "id * 1.5 AS total",
+            "concat('c', cast(id % 7 AS string)) AS country",
+            "named_struct('name', concat('n', cast(id AS string)), 'age', cast(id % 90 AS int)) AS customer",
+            "transform(sequence(0, cast(id % 4 AS int)), i -> named_struct('qty', i, 'price', i * 2.0)) AS items",
+            "CASE WHEN id % 3 = 0 THEN NULL ELSE map('k', id) END AS tags")
+        .repartition(3);
   }
 
   /** The rows as sorted JSON text (maps cannot take part in EXCEPT). */
   static List<String> json(Dataset<Row> df) {
     return df.selectExpr("to_json(struct(*)) AS j").orderBy("j").collectAsList().stream()
-        .map(r -> r.getString(0)).collect(Collectors.toList());
+        .map(r -> r.getString(0))
+        .collect(Collectors.toList());
   }
 
   private List<Path> dataFiles(Path dir) throws IOException {
     try (Stream<Path> s = Files.list(dir)) {
-      return s.filter(p -> !p.getFileName().toString().startsWith("_")
-          && !p.getFileName().toString().startsWith(".")).sorted().collect(Collectors.toList());
+      return s.filter(
+              p ->
+                  !p.getFileName().toString().startsWith("_")
+                      && !p.getFileName().toString().startsWith("."))
+          .sorted()
+          .collect(Collectors.toList());
     }
   }
 
@@ -69,11 +78,14 @@ class DataSourceTest {
     assertEquals(df.schema().simpleString(), back.schema().simpleString());
     assertEquals(json(df), json(back), "same rows");
 
-    Dataset<Row> pruned = spark.read().format("zerorow").load(dir)
-        .select("order_id", "customer", "tags");
+    Dataset<Row> pruned =
+        spark.read().format("zerorow").load(dir).select("order_id", "customer", "tags");
     String plan = pruned.queryExecution().executedPlan().toString();
-    assertTrue(plan.contains("struct<order_id:bigint,customer:struct<name:string,age:int>,"
-        + "tags:map<string,bigint>>"), plan);
+    assertTrue(
+        plan.contains(
+            "struct<order_id:bigint,customer:struct<name:string,age:int>,"
+                + "tags:map<string,bigint>>"),
+        plan);
     assertEquals(json(df.select("order_id", "customer", "tags")), json(pruned));
     assertEquals(500, spark.read().format("zerorow").load(dir).count());
 
@@ -82,8 +94,8 @@ class DataSourceTest {
     String json = raw.schema().fields()[0].metadata().getString("zerorow.schema");
     Schema schema = Schema.fromJson(json);
     assertEquals(SparkSchemas.toZerorow(df.schema(), "UTC"), schema);
-    Dataset<Row> decoded = raw.select(ZerorowFunctions.zerorow_decode(col("row"), json).as("d"))
-        .select("d.*");
+    Dataset<Row> decoded =
+        raw.select(ZerorowFunctions.zerorow_decode(col("row"), json).as("d")).select("d.*");
     assertEquals(json(df), json(decoded));
   }
 
@@ -100,8 +112,9 @@ class DataSourceTest {
     }
     assertEquals(49 * 50 / 2, sum);
 
-    Schema schema = Schema.of(Field.of("id", DataTypes.int64(), false),
-        Field.of("name", DataTypes.string(), true));
+    Schema schema =
+        Schema.of(
+            Field.of("id", DataTypes.int64(), false), Field.of("name", DataTypes.string(), true));
     Path own = tmp.resolve("own");
     Files.createDirectories(own);
     try (RowFileWriter w = RowFileWriter.file(own.resolve("a.arrow"), schema)) {
@@ -117,8 +130,8 @@ class DataSourceTest {
         w.write(rw.getRow());
       }
     }
-    List<Row> rows = spark.read().format("zerorow").load(own.toString()).orderBy("id")
-        .collectAsList();
+    List<Row> rows =
+        spark.read().format("zerorow").load(own.toString()).orderBy("id").collectAsList();
     assertEquals(10, rows.size());
     assertEquals("n3", rows.get(3).getString(1));
     assertTrue(rows.get(4).isNullAt(1));
@@ -126,8 +139,9 @@ class DataSourceTest {
 
   @Test
   void aPrunedReadChecksTheFieldsItReads() throws IOException {
-    Schema schema = Schema.of(Field.of("id", DataTypes.int64(), false),
-        Field.of("name", DataTypes.string(), true));
+    Schema schema =
+        Schema.of(
+            Field.of("id", DataTypes.int64(), false), Field.of("name", DataTypes.string(), true));
     Path dir = tmp.resolve("bad");
     Files.createDirectories(dir);
     try (RowFileWriter w = RowFileWriter.file(dir.resolve("a.arrow"), schema)) {
@@ -144,10 +158,14 @@ class DataSourceTest {
       }
     }
     String path = dir.toString();
-    assertEquals(10L, spark.read().format("zerorow").load(path).selectExpr("sum(id)")
-        .first().getLong(0), "the ids are read: the bad name is not");
-    Exception e = assertThrows(Exception.class,
-        () -> spark.read().format("zerorow").load(path).select("name").collectAsList());
+    assertEquals(
+        10L,
+        spark.read().format("zerorow").load(path).selectExpr("sum(id)").first().getLong(0),
+        "the ids are read: the bad name is not");
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () -> spark.read().format("zerorow").load(path).select("name").collectAsList());
     String text = String.valueOf(e.getMessage()) + String.valueOf(e.getCause());
     assertTrue(text.contains("invalid_data at name") && text.contains("row 3"), text);
   }
@@ -156,8 +174,10 @@ class DataSourceTest {
   void saveModes() throws IOException {
     String dir = tmp.resolve("modes").toString();
     orders(10).coalesce(1).write().format("zerorow").mode(SaveMode.ErrorIfExists).save(dir);
-    Exception e = assertThrows(Exception.class, () ->
-        orders(10).write().format("zerorow").mode(SaveMode.ErrorIfExists).save(dir));
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () -> orders(10).write().format("zerorow").mode(SaveMode.ErrorIfExists).save(dir));
     assertTrue(EncodeDecodeTest.rootMessage(e).contains("already exists"), e.getMessage());
     orders(10).coalesce(1).write().format("zerorow").mode(SaveMode.Ignore).save(dir);
     assertEquals(10, spark.read().format("zerorow").load(dir).count(), "ignore kept the data");
@@ -170,14 +190,18 @@ class DataSourceTest {
   @Test
   void failedTaskLeavesNoFile() throws IOException {
     String dir = tmp.resolve("failed").toString();
-    UDF1<Long, Long> boom = id -> {
-      if (TaskContext.getPartitionId() == 1 && id % 100 == 50) {
-        throw new IllegalStateException("task failed on purpose");
-      }
-      return id;
-    };
-    Dataset<Row> df = spark.range(0, 400, 1, 4).select(
-        udf(boom, org.apache.spark.sql.types.DataTypes.LongType).apply(col("id")).as("id"));
+    UDF1<Long, Long> boom =
+        id -> {
+          if (TaskContext.getPartitionId() == 1 && id % 100 == 50) {
+            throw new IllegalStateException("task failed on purpose");
+          }
+          return id;
+        };
+    Dataset<Row> df =
+        spark
+            .range(0, 400, 1, 4)
+            .select(
+                udf(boom, org.apache.spark.sql.types.DataTypes.LongType).apply(col("id")).as("id"));
     Exception e = assertThrows(Exception.class, () -> df.write().format("zerorow").save(dir));
     assertTrue(EncodeDecodeTest.rootMessage(e).contains("task failed on purpose"));
     awaitNoRunningTasks(); // tasks killed by the failure run their own abort after the job's
@@ -211,11 +235,120 @@ class DataSourceTest {
     throw new AssertionError("tasks still running 20 s after the job failed");
   }
 
+  /** Failures of first attempts, counted in this JVM (local mode runs the tasks here). */
+  private static final java.util.concurrent.atomic.AtomicInteger FIRST_ATTEMPTS_FAILED =
+      new java.util.concurrent.atomic.AtomicInteger();
+
+  /**
+   * A task that fails on its first attempt, half-way through its rows, and succeeds on the retry
+   * (the session allows one retry: local[2,2]): the output holds exactly one file per partition,
+   * each row once, and nothing of the failed attempt.
+   */
+  @Test
+  void aRetriedTaskLeavesOnlyTheCommittedFiles() throws IOException {
+    String dir = tmp.resolve("retried").toString();
+    UDF1<Long, Long> flaky =
+        id -> {
+          TaskContext task = TaskContext.get();
+          if (task.partitionId() == 1 && task.attemptNumber() == 0 && id % 100 == 50) {
+            FIRST_ATTEMPTS_FAILED.incrementAndGet();
+            throw new IllegalStateException("first attempt failed on purpose");
+          }
+          return id;
+        };
+    int before = FIRST_ATTEMPTS_FAILED.get();
+    spark
+        .range(0, 400, 1, 4)
+        .select(udf(flaky, org.apache.spark.sql.types.DataTypes.LongType).apply(col("id")).as("id"))
+        .write()
+        .format("zerorow")
+        .save(dir);
+    assertEquals(1, FIRST_ATTEMPTS_FAILED.get() - before, "partition 1 failed once");
+    List<String> all = new ArrayList<>();
+    try (Stream<Path> s = Files.walk(Path.of(dir))) {
+      s.filter(p -> !p.equals(Path.of(dir)))
+          .forEach(p -> all.add(Path.of(dir).relativize(p).toString()));
+    }
+    all.sort(null);
+    assertEquals(4, all.size(), "one file per partition and nothing else: " + all);
+    for (int p = 0; p < 4; p++) {
+      assertTrue(all.get(p).matches(String.format("part-%05d-[0-9a-f]{8}\\.arrow", p)), all.get(p));
+    }
+    Dataset<Row> back = spark.read().format("zerorow").load(dir);
+    assertEquals(400, back.count());
+    assertEquals(400, back.distinct().count());
+    assertEquals(79800L, back.selectExpr("sum(id)").first().getLong(0));
+  }
+
+  /**
+   * Row files on a Hadoop file system that is not the local one (OtherSchemeFs: scheme "zrtest"):
+   * written through Hadoop's API and read with positioned reads (HadoopChannel), decoded, pruned
+   * and raw.
+   */
+  @Test
+  void rowFilesOnAnotherHadoopFileSystem() throws IOException {
+    String dir = "zrtest://" + tmp.resolve("remote").toAbsolutePath();
+    String impl = OtherSchemeFs.class.getName();
+    Dataset<Row> df = orders(300);
+    df.write().format("zerorow").option("fs.zrtest.impl", impl).save(dir);
+    assertEquals(3, dataFiles(tmp.resolve("remote")).size(), "one file per task, on disk");
+    int opened = OtherSchemeFs.OPENED.get();
+    Dataset<Row> back = spark.read().format("zerorow").option("fs.zrtest.impl", impl).load(dir);
+    assertEquals(json(df), json(back), "decoded");
+    assertTrue(OtherSchemeFs.OPENED.get() - opened >= 3, "each task read its file there");
+    assertEquals(
+        json(df.select("order_id", "items")), json(back.select("order_id", "items")), "pruned");
+    Dataset<Row> raw =
+        spark
+            .read()
+            .format("zerorow")
+            .option("fs.zrtest.impl", impl)
+            .option("mode", "raw")
+            .load(dir);
+    String schema = raw.schema().fields()[0].metadata().getString("zerorow.schema");
+    assertEquals(
+        json(df),
+        json(raw.select(ZerorowFunctions.zerorow_decode(col("row"), schema).as("d")).select("d.*")),
+        "raw");
+  }
+
+  /**
+   * The local disk under another scheme, so that nothing treats it as a local file; counts the
+   * files that tasks open (the driver reads footers too).
+   */
+  public static final class OtherSchemeFs extends org.apache.hadoop.fs.RawLocalFileSystem {
+    static final java.util.concurrent.atomic.AtomicInteger OPENED =
+        new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public java.net.URI getUri() {
+      return java.net.URI.create("zrtest:///");
+    }
+
+    @Override
+    public String getScheme() {
+      return "zrtest";
+    }
+
+    @Override
+    public org.apache.hadoop.fs.FSDataInputStream open(org.apache.hadoop.fs.Path f, int bufferSize)
+        throws IOException {
+      if (TaskContext.get() != null) {
+        OPENED.incrementAndGet();
+      }
+      return super.open(f, bufferSize);
+    }
+  }
+
   @Test
   void manyFilesAndDifferentSchemas() throws IOException {
     String dir = tmp.resolve("many").toString();
-    spark.range(0, 1000, 1, 20).selectExpr("id", "cast(id AS string) AS s")
-        .write().format("zerorow").save(dir);
+    spark
+        .range(0, 1000, 1, 20)
+        .selectExpr("id", "cast(id AS string) AS s")
+        .write()
+        .format("zerorow")
+        .save(dir);
     assertEquals(20, dataFiles(Path.of(dir)).size());
     try (Stream<Path> s = Files.walk(Path.of(dir))) { // row files need no Hadoop .crc siblings
       assertEquals(List.of(), s.filter(p -> p.toString().endsWith(".crc")).toList());
@@ -226,15 +359,23 @@ class DataSourceTest {
 
     String other = tmp.resolve("mixed").toString();
     spark.range(3).coalesce(1).write().format("zerorow").save(other);
-    spark.range(3).selectExpr("id AS other").coalesce(1).write().format("zerorow")
-        .mode(SaveMode.Append).save(other);
-    Exception e = assertThrows(Exception.class, () ->
-        spark.read().format("zerorow").load(other).count());
+    spark
+        .range(3)
+        .selectExpr("id AS other")
+        .coalesce(1)
+        .write()
+        .format("zerorow")
+        .mode(SaveMode.Append)
+        .save(other);
+    Exception e =
+        assertThrows(Exception.class, () -> spark.read().format("zerorow").load(other).count());
     String msg = e.getMessage();
     List<Path> files = dataFiles(Path.of(other));
     assertTrue(msg.contains("row files of different schemas"), msg);
-    assertTrue(msg.contains(files.get(0).getFileName().toString())
-        && msg.contains(files.get(1).getFileName().toString()), msg);
+    assertTrue(
+        msg.contains(files.get(0).getFileName().toString())
+            && msg.contains(files.get(1).getFileName().toString()),
+        msg);
   }
 
   @Test
@@ -242,13 +383,30 @@ class DataSourceTest {
     String dir = tmp.resolve("s").toString();
     spark.range(3).coalesce(1).write().format("zerorow").save(dir);
     // a nullable column the files lack reads as null (SPEC §13.1); EvolutionTest has the rest
-    List<Row> rows = spark.read().format("zerorow").schema(new StructType().add("x", "string"))
-        .load(dir).collectAsList();
+    List<Row> rows =
+        spark
+            .read()
+            .format("zerorow")
+            .schema(new StructType().add("x", "string"))
+            .load(dir)
+            .collectAsList();
     assertEquals(3, rows.size());
     assertTrue(rows.stream().allMatch(r -> r.isNullAt(0)));
-    Exception e = assertThrows(Exception.class, () -> spark.read().format("zerorow")
-        .schema(new StructType().add("x", "string", false)).load(dir).collectAsList());
-    assertTrue(e.getMessage().contains("schema_mismatch at x: reader field is not nullable but "
-        + "the writer has no field named \"x\""), e.getMessage());
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () ->
+                spark
+                    .read()
+                    .format("zerorow")
+                    .schema(new StructType().add("x", "string", false))
+                    .load(dir)
+                    .collectAsList());
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "schema_mismatch at x: reader field is not nullable but "
+                    + "the writer has no field named \"x\""),
+        e.getMessage());
   }
 }

@@ -56,12 +56,19 @@ class EvolutionTest {
   @BeforeAll
   static void writeTwoVersions() throws IOException {
     for (int i = 0; i < 4; i++) {
-      OLD.add(i == 2 ? new Order1(i, "n" + i, null, null)
-          : new Order1(i, "n" + i, i * 0.5f, new Customer1("c" + i, 2000 + i)));
+      OLD.add(
+          i == 2
+              ? new Order1(i, "n" + i, null, null)
+              : new Order1(i, "n" + i, i * 0.5f, new Customer1("c" + i, 2000 + i)));
     }
     for (int i = 10; i < 13; i++) {
-      NEW.add(new Order2(10_000_000_000L + i, "t" + i, i * 0.1,
-          new Customer2("d" + i, 1L << 40, "gold"), "e" + i));
+      NEW.add(
+          new Order2(
+              10_000_000_000L + i,
+              "t" + i,
+              i * 0.1,
+              new Customer2("d" + i, 1L << 40, "gold"),
+              "e" + i));
     }
     dir = tmp.resolve("orders");
     Files.createDirectories(dir);
@@ -81,9 +88,15 @@ class EvolutionTest {
   static List<Order2> expected() {
     List<Order2> out = new ArrayList<>();
     for (Order1 o : OLD) {
-      out.add(new Order2(o.id(), o.name(), o.score() == null ? null : (double) o.score(),
-          o.customer() == null ? null
-              : new Customer2(o.customer().name(), o.customer().since(), null), null));
+      out.add(
+          new Order2(
+              o.id(),
+              o.name(),
+              o.score() == null ? null : (double) o.score(),
+              o.customer() == null
+                  ? null
+                  : new Customer2(o.customer().name(), o.customer().since(), null),
+              null));
     }
     out.addAll(NEW);
     return out;
@@ -91,15 +104,22 @@ class EvolutionTest {
 
   static Order2 order(Row r) {
     Row c = r.getStruct(3);
-    return new Order2(r.getLong(0), r.getString(1), r.isNullAt(2) ? null : r.getDouble(2),
+    return new Order2(
+        r.getLong(0),
+        r.getString(1),
+        r.isNullAt(2) ? null : r.getDouble(2),
         c == null ? null : new Customer2(c.getString(0), c.getLong(1), c.getString(2)),
         r.getString(4));
   }
 
   @Test
   void aReaderSchemaOptionReadsBothVersions() {
-    Dataset<Row> df = spark.read().format("zerorow")
-        .option("zerorowSchema", READER.toJson()).load(dir.toString());
+    Dataset<Row> df =
+        spark
+            .read()
+            .format("zerorow")
+            .option("zerorowSchema", READER.toJson())
+            .load(dir.toString());
     assertEquals(SparkSchemas.toSpark(READER), df.schema());
     List<Order2> got = new ArrayList<>();
     for (Row r : df.orderBy("id").collectAsList()) {
@@ -111,18 +131,25 @@ class EvolutionTest {
     // has a null tier too)
     Dataset<Row> pruned = df.select("title", "customer").where("customer.tier IS NULL");
     String plan = pruned.queryExecution().executedPlan().toString();
-    assertTrue(plan.contains(" struct<title:string,customer:struct<name:string,"
-        + "since:bigint,tier:string>>"), plan);
-    assertEquals(List.of("n0", "n1", "n2", "n3"), pruned.orderBy("title").collectAsList()
-        .stream().map(r -> r.getString(0)).toList());
+    assertTrue(
+        plan.contains(
+            " struct<title:string,customer:struct<name:string," + "since:bigint,tier:string>>"),
+        plan);
+    assertEquals(
+        List.of("n0", "n1", "n2", "n3"),
+        pruned.orderBy("title").collectAsList().stream().map(r -> r.getString(0)).toList());
     assertEquals(7, df.count());
   }
 
   @Test
   void sparksSchemaIsTheReaderSchema() {
     // a Spark schema has no aliases: v2's title is not v1's name; a field no file has is null
-    Dataset<Row> df = spark.read().format("zerorow")
-        .schema("id BIGINT, name STRING, score DOUBLE, note STRING").load(dir.toString());
+    Dataset<Row> df =
+        spark
+            .read()
+            .format("zerorow")
+            .schema("id BIGINT, name STRING, score DOUBLE, note STRING")
+            .load(dir.toString());
     List<Row> rows = df.orderBy("id").collectAsList();
     assertEquals(7, rows.size());
     assertEquals("n1", rows.get(1).getString(1));
@@ -137,9 +164,15 @@ class EvolutionTest {
 
   @Test
   void rawModeGivesRowsOfTheReaderSchema() {
-    Dataset<Row> raw = spark.read().format("zerorow").option("mode", "raw")
-        .option("zerorowSchema", READER.toJson()).load(dir.toString());
-    assertEquals(READER.fingerprintHex(),
+    Dataset<Row> raw =
+        spark
+            .read()
+            .format("zerorow")
+            .option("mode", "raw")
+            .option("zerorowSchema", READER.toJson())
+            .load(dir.toString());
+    assertEquals(
+        READER.fingerprintHex(),
         raw.schema().apply("row").metadata().getString("zerorow.fingerprint"));
     List<Order2> got = new ArrayList<>();
     for (Row r : raw.collectAsList()) {
@@ -150,15 +183,23 @@ class EvolutionTest {
     got.sort((a, b) -> Long.compare(a.id(), b.id()));
     assertEquals(expected(), got);
     // the same bytes decode in SQL with the reader's schema
-    assertEquals(List.of(1L, 10_000_000_012L), raw.selectExpr(
-        "zerorow_decode(row, '" + READER.toJson() + "').id AS id").where("id IN (1, 10000000012)")
-        .orderBy("id").collectAsList().stream().map(r -> r.getLong(0)).toList());
+    assertEquals(
+        List.of(1L, 10_000_000_012L),
+        raw
+            .selectExpr("zerorow_decode(row, '" + READER.toJson() + "').id AS id")
+            .where("id IN (1, 10000000012)")
+            .orderBy("id")
+            .collectAsList()
+            .stream()
+            .map(r -> r.getLong(0))
+            .toList());
   }
 
   @Test
   void withoutAReaderSchemaTwoSchemasAreAnErrorSayingHowToGiveOne() {
-    Exception e = assertThrows(AnalysisException.class,
-        () -> spark.read().format("zerorow").load(dir.toString()));
+    Exception e =
+        assertThrows(
+            AnalysisException.class, () -> spark.read().format("zerorow").load(dir.toString()));
     String msg = e.getMessage();
     assertTrue(msg.contains("a-v1.arrow") && msg.contains("b-v2.arrow"), msg);
     assertTrue(msg.contains("spark.read.schema(...) or option(\"zerorowSchema\""), msg);
@@ -168,19 +209,41 @@ class EvolutionTest {
   void aFileTheReaderCannotReadIsRefusedAtPlanningNamingTheFileThePathAndBothTypes() {
     spark.sparkContext().setJobGroup("evolution-refusal", "refused at planning", false);
     try {
-      Exception e = assertThrows(AnalysisException.class, () -> spark.read().format("zerorow")
-          .schema("id INT").load(dir.toString()).collectAsList());
+      Exception e =
+          assertThrows(
+              AnalysisException.class,
+              () ->
+                  spark
+                      .read()
+                      .format("zerorow")
+                      .schema("id INT")
+                      .load(dir.toString())
+                      .collectAsList());
       String msg = e.getMessage();
       assertTrue(msg.contains("b-v2.arrow") && !msg.contains("a-v1.arrow"), msg);
-      assertTrue(msg.contains(
-          "schema_mismatch at id: writer type \"int64\" cannot be read as \"int32\""), msg);
-      e = assertThrows(AnalysisException.class, () -> spark.read().format("zerorow")
-          .option("zerorowSchema", "customer STRUCT<since: INT>").load(dir.toString()));
+      assertTrue(
+          msg.contains("schema_mismatch at id: writer type \"int64\" cannot be read as \"int32\""),
+          msg);
+      e =
+          assertThrows(
+              AnalysisException.class,
+              () ->
+                  spark
+                      .read()
+                      .format("zerorow")
+                      .option("zerorowSchema", "customer STRUCT<since: INT>")
+                      .load(dir.toString()));
       msg = e.getMessage();
-      assertTrue(msg.contains("b-v2.arrow") && msg.contains("schema_mismatch at customer.since: "
-          + "writer type \"int64\" cannot be read as \"int32\""), msg);
-      assertEquals(0, spark.sparkContext().statusTracker()
-          .getJobIdsForGroup("evolution-refusal").length, "no job ran");
+      assertTrue(
+          msg.contains("b-v2.arrow")
+              && msg.contains(
+                  "schema_mismatch at customer.since: "
+                      + "writer type \"int64\" cannot be read as \"int32\""),
+          msg);
+      assertEquals(
+          0,
+          spark.sparkContext().statusTracker().getJobIdsForGroup("evolution-refusal").length,
+          "no job ran");
     } finally {
       spark.sparkContext().clearJobGroup();
     }
@@ -188,15 +251,31 @@ class EvolutionTest {
 
   @Test
   void badOptionsAreClearErrors() {
-    Exception e = assertThrows(AnalysisException.class, () -> spark.read().format("zerorow")
-        .option("zerorowSchema", "{\"type\": \"struct\"").load(dir.toString()));
-    assertTrue(e.getMessage().contains("option zerorowSchema: invalid zerorow schema JSON"),
+    Exception e =
+        assertThrows(
+            AnalysisException.class,
+            () ->
+                spark
+                    .read()
+                    .format("zerorow")
+                    .option("zerorowSchema", "{\"type\": \"struct\"")
+                    .load(dir.toString()));
+    assertTrue(
+        e.getMessage().contains("option zerorowSchema: invalid zerorow schema JSON"),
         e.getMessage());
-    e = assertThrows(AnalysisException.class, () -> spark.read().format("zerorow")
-        .option("zerorowSchema", READER.toJson()).schema("id BIGINT")
-        .load(dir.toString()).collectAsList());
-    assertTrue(e.getMessage().contains("is not the Spark form of option zerorowSchema"),
-        e.getMessage());
+    e =
+        assertThrows(
+            AnalysisException.class,
+            () ->
+                spark
+                    .read()
+                    .format("zerorow")
+                    .option("zerorowSchema", READER.toJson())
+                    .schema("id BIGINT")
+                    .load(dir.toString())
+                    .collectAsList());
+    assertTrue(
+        e.getMessage().contains("is not the Spark form of option zerorowSchema"), e.getMessage());
   }
 
   @Test
@@ -212,8 +291,16 @@ class EvolutionTest {
         w.write(bytes, org.apache.spark.unsafe.Platform.BYTE_ARRAY_OFFSET, bytes.length);
       }
     }
-    Exception e = assertThrows(Exception.class, () -> spark.read().format("zerorow")
-        .option("zerorowSchema", READER.toJson()).load(bad.toString()).collectAsList());
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () ->
+                spark
+                    .read()
+                    .format("zerorow")
+                    .option("zerorowSchema", READER.toJson())
+                    .load(bad.toString())
+                    .collectAsList());
     String text = String.valueOf(e.getMessage()) + String.valueOf(e.getCause());
     assertTrue(text.contains("invalid_data") && text.contains("v1.arrow, row 3"), text);
   }

@@ -5,30 +5,41 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The built jar in a real local[2] session: a JVM whose classpath is Spark's own plus the
- * jar (as spark-submit puts spark.jars on the driver), the jar also in spark.jars, so
- * Spark's Arrow and janino are the ones in use. Run by {@code make test-spark-java}.
+ * The built jar in a real local[2] session: a JVM whose classpath is Spark's own plus the jar (as
+ * spark-submit puts spark.jars on the driver), the jar also in spark.jars, so Spark's Arrow and
+ * janino are the ones in use. Run by {@code make test-spark-java}.
  */
 public final class JarSmoke {
   private JarSmoke() {}
 
   public static void main(String[] args) throws Exception {
     java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("zerorow-smoke");
-    SparkSession spark = SparkSession.builder().master("local[2]").appName("zerorow-jar-smoke")
-        .config("spark.ui.enabled", "false")
-        .config("spark.driver.bindAddress", "127.0.0.1")
-        .config("spark.driver.host", "127.0.0.1")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.jars", args[0])
-        .config("spark.sql.extensions", "io.zerorow.spark.ZerorowExtensions")
-        .getOrCreate();
+    SparkSession spark =
+        SparkSession.builder()
+            .master("local[2]")
+            .appName("zerorow-jar-smoke")
+            .config("spark.ui.enabled", "false")
+            .config("spark.driver.bindAddress", "127.0.0.1")
+            .config("spark.driver.host", "127.0.0.1")
+            .config("spark.sql.shuffle.partitions", "2")
+            .config("spark.jars", args[0])
+            .config("spark.sql.extensions", "io.zerorow.spark.ZerorowExtensions")
+            .getOrCreate();
     try {
-      List<Row> r = spark.sql("SELECT zerorow_decode(zerorow_encode(named_struct('id', id, "
-          + "'xs', array(id, id + 1))), 'id BIGINT, xs ARRAY<BIGINT>').xs[1] AS x "
-          + "FROM range(10)").collectAsList();
+      List<Row> r =
+          spark
+              .sql(
+                  "SELECT zerorow_decode(zerorow_encode(named_struct('id', id, "
+                      + "'xs', array(id, id + 1))), 'id BIGINT, xs ARRAY<BIGINT>').xs[1] AS x "
+                      + "FROM range(10)")
+              .collectAsList();
       check(r.size() == 10 && r.get(9).getLong(0) == 10, "SQL functions: " + r);
       String out = dir.resolve("t").toString();
-      spark.range(100).selectExpr("id", "cast(id AS string) AS s").write().format("zerorow")
+      spark
+          .range(100)
+          .selectExpr("id", "cast(id AS string) AS s")
+          .write()
+          .format("zerorow")
           .save(out);
       long n = spark.read().format("zerorow").load(out).where("s LIKE '9%'").count();
       check(n == 11, "DataSource round trip: " + n);

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,11 +30,18 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Random Spark schemas over every mapped type (nested up to depth 3) and random external rows
- * for them, with nulls at every level (java8 datetime API: LocalDate, Instant, LocalDateTime,
- * Duration); and the same values written with java-row's {@link RowWriter}, for byte checks.
+ * Random Spark schemas over every mapped type (nested up to depth 3) and random external rows for
+ * them, with nulls at every level (java8 datetime API: LocalDate, Instant, LocalDateTime, Duration,
+ * and LocalTime for Spark 4's TimeType, which the Spark 3.5 build lacks); and the same values
+ * written with java-row's {@link RowWriter}, for byte checks.
  */
 final class RandomRows {
+  /** Spark's type for zerorow time, or null (Spark 3.5). */
+  private static final org.apache.spark.sql.types.DataType TIME = Shim.timeType();
+
+  /** The primitive types of {@link #type}: 15, and time where Spark has it. */
+  private static final int PRIMITIVES = TIME == null ? 15 : 16;
+
   private final Random rnd;
 
   RandomRows(long seed) {
@@ -50,28 +58,51 @@ final class RandomRows {
   }
 
   private org.apache.spark.sql.types.DataType type(int depth) {
-    int k = rnd.nextInt(depth >= 2 ? 15 : 18);
+    int k = rnd.nextInt(depth >= 2 ? PRIMITIVES : PRIMITIVES + 3);
+    if (k >= PRIMITIVES) {
+      k = 16 + k - PRIMITIVES; // the nested types
+    }
     switch (k) {
-      case 0: return org.apache.spark.sql.types.DataTypes.BooleanType;
-      case 1: return org.apache.spark.sql.types.DataTypes.ByteType;
-      case 2: return org.apache.spark.sql.types.DataTypes.ShortType;
-      case 3: return org.apache.spark.sql.types.DataTypes.IntegerType;
-      case 4: return org.apache.spark.sql.types.DataTypes.LongType;
-      case 5: return org.apache.spark.sql.types.DataTypes.FloatType;
-      case 6: return org.apache.spark.sql.types.DataTypes.DoubleType;
-      case 7: return org.apache.spark.sql.types.DataTypes.StringType;
-      case 8: return org.apache.spark.sql.types.DataTypes.BinaryType;
-      case 9: return org.apache.spark.sql.types.DataTypes.DateType;
-      case 10: return org.apache.spark.sql.types.DataTypes.TimestampType;
-      case 11: return org.apache.spark.sql.types.DataTypes.TimestampNTZType;
-      case 12: return DayTimeIntervalType.apply();
-      case 13: return org.apache.spark.sql.types.DataTypes.createDecimalType(10, 2);
-      case 14: return org.apache.spark.sql.types.DataTypes.createDecimalType(30, 5);
-      case 15: return org.apache.spark.sql.types.DataTypes.createArrayType(type(depth + 1),
-          rnd.nextBoolean());
-      case 16: return org.apache.spark.sql.types.DataTypes.createMapType(
-          org.apache.spark.sql.types.DataTypes.StringType, type(depth + 1), rnd.nextBoolean());
-      default: return struct(depth + 1);
+      case 0:
+        return org.apache.spark.sql.types.DataTypes.BooleanType;
+      case 1:
+        return org.apache.spark.sql.types.DataTypes.ByteType;
+      case 2:
+        return org.apache.spark.sql.types.DataTypes.ShortType;
+      case 3:
+        return org.apache.spark.sql.types.DataTypes.IntegerType;
+      case 4:
+        return org.apache.spark.sql.types.DataTypes.LongType;
+      case 5:
+        return org.apache.spark.sql.types.DataTypes.FloatType;
+      case 6:
+        return org.apache.spark.sql.types.DataTypes.DoubleType;
+      case 7:
+        return org.apache.spark.sql.types.DataTypes.StringType;
+      case 8:
+        return org.apache.spark.sql.types.DataTypes.BinaryType;
+      case 9:
+        return org.apache.spark.sql.types.DataTypes.DateType;
+      case 10:
+        return org.apache.spark.sql.types.DataTypes.TimestampType;
+      case 11:
+        return org.apache.spark.sql.types.DataTypes.TimestampNTZType;
+      case 12:
+        return DayTimeIntervalType.apply();
+      case 13:
+        return org.apache.spark.sql.types.DataTypes.createDecimalType(10, 2);
+      case 14:
+        return org.apache.spark.sql.types.DataTypes.createDecimalType(30, 5);
+      case 15:
+        return TIME;
+      case 16:
+        return org.apache.spark.sql.types.DataTypes.createArrayType(
+            type(depth + 1), rnd.nextBoolean());
+      case 17:
+        return org.apache.spark.sql.types.DataTypes.createMapType(
+            org.apache.spark.sql.types.DataTypes.StringType, type(depth + 1), rnd.nextBoolean());
+      default:
+        return struct(depth + 1);
     }
   }
 
@@ -102,10 +133,13 @@ final class RandomRows {
       Map<Object, Object> map = new LinkedHashMap<>(); // at most 4 keys: Scala keeps the order
       int n = rnd.nextInt(4);
       for (int i = 0; i < n; i++) {
-        map.put("k" + i, m.valueContainsNull() && rnd.nextInt(4) == 0 ? null
-            : value(m.valueType()));
+        map.put(
+            "k" + i, m.valueContainsNull() && rnd.nextInt(4) == 0 ? null : value(m.valueType()));
       }
       return map;
+    }
+    if (Shim.isTime(t)) { // whole microseconds: zerorow time counts them (SPEC §3.3)
+      return LocalTime.ofNanoOfDay(Math.floorMod(rnd.nextLong(), 86_400_000_000L) * 1000);
     }
     if (t instanceof DecimalType) {
       DecimalType d = (DecimalType) t;
@@ -113,30 +147,60 @@ final class RandomRows {
       return new BigDecimal(rnd.nextBoolean() ? u : u.negate(), d.scale());
     }
     switch (t.typeName()) {
-      case "boolean": return rnd.nextBoolean();
-      case "byte": return (byte) rnd.nextInt();
-      case "short": return (short) rnd.nextInt();
-      case "integer": return rnd.nextInt();
-      case "long": return rnd.nextLong();
-      case "float": return rnd.nextInt(8) == 0 ? Float.NaN : (float) rnd.nextGaussian();
-      case "double": return rnd.nextInt(8) == 0 ? -0.0 : rnd.nextGaussian() * 1e6;
-      case "string": return rnd.nextBoolean() ? "s" + rnd.nextInt(1000) : "zé\u00e9\u4e2d" + rnd.nextInt();
-      case "binary": {
-        byte[] b = new byte[rnd.nextInt(20)];
-        rnd.nextBytes(b);
-        return b;
-      }
-      case "date": return LocalDate.ofEpochDay(rnd.nextInt(40000) - 20000);
-      case "timestamp": return Instant.ofEpochSecond(rnd.nextInt(), rnd.nextInt(1000000) * 1000L);
+      case "boolean":
+        return rnd.nextBoolean();
+      case "byte":
+        return (byte) rnd.nextInt();
+      case "short":
+        return (short) rnd.nextInt();
+      case "integer":
+        return rnd.nextInt();
+      case "long":
+        return rnd.nextLong();
+      case "float":
+        return rnd.nextInt(8) == 0 ? Float.NaN : (float) rnd.nextGaussian();
+      case "double":
+        return rnd.nextInt(8) == 0 ? -0.0 : rnd.nextGaussian() * 1e6;
+      case "string":
+        return rnd.nextBoolean() ? "s" + rnd.nextInt(1000) : "zé\u00e9\u4e2d" + rnd.nextInt();
+      case "binary":
+        {
+          byte[] b = new byte[rnd.nextInt(20)];
+          rnd.nextBytes(b);
+          return b;
+        }
+      case "date":
+        return LocalDate.ofEpochDay(rnd.nextInt(40000) - 20000);
+      case "timestamp":
+        return Instant.ofEpochSecond(rnd.nextInt(), rnd.nextInt(1000000) * 1000L);
       case "timestamp_ntz":
-        return LocalDateTime.ofEpochSecond(rnd.nextInt(), rnd.nextInt(1000000) * 1000,
-            ZoneOffset.UTC);
+        return LocalDateTime.ofEpochSecond(
+            rnd.nextInt(), rnd.nextInt(1000000) * 1000, ZoneOffset.UTC);
       default:
         if (t instanceof DayTimeIntervalType) {
           return Duration.ofNanos(rnd.nextLong() / 1000 / 1000 * 1000);
         }
         throw new IllegalArgumentException(t.toString());
     }
+  }
+
+  /** True when {@code t} holds a time somewhere (its bytes are not Spark's: SPEC §9). */
+  static boolean hasTime(org.apache.spark.sql.types.DataType t) {
+    if (t instanceof StructType) {
+      for (StructField f : ((StructType) t).fields()) {
+        if (hasTime(f.dataType())) {
+          return true;
+        }
+      }
+      return false;
+    }
+    if (t instanceof ArrayType) {
+      return hasTime(((ArrayType) t).elementType());
+    }
+    if (t instanceof MapType) {
+      return hasTime(((MapType) t).keyType()) || hasTime(((MapType) t).valueType());
+    }
+    return Shim.isTime(t);
   }
 
   /** java-row's bytes for a collected row (Scala collections inside, java8 datetime API). */
@@ -159,57 +223,89 @@ final class RandomRows {
 
   private static void write(BinaryWriter w, int i, DataType t, Object v) {
     switch (t.id()) {
-      case BOOL: w.writeBool(i, (Boolean) v); break;
-      case INT8: w.writeInt8(i, (Byte) v); break;
-      case INT16: w.writeInt16(i, (Short) v); break;
-      case INT32: w.writeInt32(i, (Integer) v); break;
-      case INT64: w.writeInt64(i, (Long) v); break;
-      case FLOAT32: w.writeFloat32(i, (Float) v); break;
-      case FLOAT64: w.writeFloat64(i, (Double) v); break;
-      case STRING: w.writeString(i, (String) v); break;
-      case BINARY: w.writeBinary(i, (byte[]) v); break;
-      case DATE32: w.writeInt32(i, (int) ((LocalDate) v).toEpochDay()); break;
+      case BOOL:
+        w.writeBool(i, (Boolean) v);
+        break;
+      case INT8:
+        w.writeInt8(i, (Byte) v);
+        break;
+      case INT16:
+        w.writeInt16(i, (Short) v);
+        break;
+      case INT32:
+        w.writeInt32(i, (Integer) v);
+        break;
+      case INT64:
+        w.writeInt64(i, (Long) v);
+        break;
+      case FLOAT32:
+        w.writeFloat32(i, (Float) v);
+        break;
+      case FLOAT64:
+        w.writeFloat64(i, (Double) v);
+        break;
+      case STRING:
+        w.writeString(i, (String) v);
+        break;
+      case BINARY:
+        w.writeBinary(i, (byte[]) v);
+        break;
+      case DATE32:
+        w.writeInt32(i, (int) ((LocalDate) v).toEpochDay());
+        break;
       case TIMESTAMP:
-        w.writeInt64(i, v instanceof Instant ? micros((Instant) v)
-            : micros(((LocalDateTime) v).toInstant(ZoneOffset.UTC)));
+        w.writeInt64(
+            i,
+            v instanceof Instant
+                ? micros((Instant) v)
+                : micros(((LocalDateTime) v).toInstant(ZoneOffset.UTC)));
         break;
-      case DURATION: w.writeInt64(i, ((Duration) v).toNanos() / 1000); break;
-      case DECIMAL: {
-        DataTypes.DecimalType d = (DataTypes.DecimalType) t;
-        w.writeDecimal(i, (BigDecimal) v, d.precision(), d.scale());
+      case DURATION:
+        w.writeInt64(i, ((Duration) v).toNanos() / 1000);
         break;
-      }
-      case STRUCT: {
-        int c = w.cursor();
-        RowWriter child = new RowWriter((Schema) t, w);
-        child.start();
-        writeRow(child, (Schema) t, (Row) v);
-        w.setOffsetAndSize(i, c);
+      case TIME:
+        w.writeInt64(i, ((LocalTime) v).toNanoOfDay() / 1000);
         break;
-      }
-      case LIST: {
-        int c = w.cursor();
-        writeArray(w, (DataTypes.ListType) t, seq(v));
-        w.setOffsetAndSize(i, c);
-        break;
-      }
-      case MAP: {
-        DataTypes.MapType m = (DataTypes.MapType) t;
-        List<Object> keys = new ArrayList<>();
-        List<Object> values = new ArrayList<>();
-        scala.collection.Iterator<?> it = ((scala.collection.Map<?, ?>) v).iterator();
-        while (it.hasNext()) {
-          scala.Tuple2<?, ?> kv = (scala.Tuple2<?, ?>) it.next();
-          keys.add(kv._1());
-          values.add(kv._2());
+      case DECIMAL:
+        {
+          DataTypes.DecimalType d = (DataTypes.DecimalType) t;
+          w.writeDecimal(i, (BigDecimal) v, d.precision(), d.scale());
+          break;
         }
-        int c = w.beginMap();
-        writeArray(w, m.keyArrayType(), keys);
-        w.endMapKeys(c);
-        writeArray(w, m.valueArrayType(), values);
-        w.setOffsetAndSize(i, c);
-        break;
-      }
+      case STRUCT:
+        {
+          int c = w.cursor();
+          RowWriter child = new RowWriter((Schema) t, w);
+          child.start();
+          writeRow(child, (Schema) t, (Row) v);
+          w.setOffsetAndSize(i, c);
+          break;
+        }
+      case LIST:
+        {
+          int c = w.cursor();
+          writeArray(w, (DataTypes.ListType) t, seq(v));
+          w.setOffsetAndSize(i, c);
+          break;
+        }
+      case MAP:
+        {
+          DataTypes.MapType m = (DataTypes.MapType) t;
+          List<Object> keys = new ArrayList<>();
+          List<Object> values = new ArrayList<>();
+          scala.collection.Iterator<?> it = ((scala.collection.Map<?, ?>) v).iterator();
+          while (it.hasNext()) {
+            scala.Tuple2<?, ?> kv = (scala.Tuple2<?, ?>) it.next();
+            keys.add(kv._1());
+            values.add(kv._2());
+          }
+          int c = w.beginMap();
+          writeArray(w, m.keyArrayType(), keys);
+          w.endMapKeys(c);
+          writeArray(w, m.valueArrayType(), values);
+          w.setOffsetAndSize(i, c);
+          break;
+        }
       default:
         throw new IllegalArgumentException(t.toString());
     }

@@ -23,8 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Runs the SQL blocks of spark-connector/README.md and the Java block, kept verbatim here. */
 class ReadmeExamplesTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private static String readme() throws Exception {
     Path p = Path.of(System.getProperty("zerorow.root", "../.."), "spark-connector", "README.md");
@@ -54,16 +53,24 @@ class ReadmeExamplesTest {
     Sessions.get();
     String dir = tmp.resolve("orders").toString();
     // ---- README java block, verbatim ----
-    SparkSession spark = SparkSession.builder()
-        .config("spark.sql.extensions", "io.zerorow.spark.ZerorowExtensions")
-        .getOrCreate();
-    Dataset<Row> orders = spark.range(3).selectExpr("id AS order_id",
-        "named_struct('country', 'FR', 'vip', id % 2 = 0) AS customer");
-    Dataset<Row> rows = orders.select(
-        zerorow_encode(struct(col("order_id"), col("customer"))).as("row"));
-    Dataset<Row> back = rows.select(zerorow_decode(col("row"),
-        "order_id BIGINT, customer STRUCT<country: STRING, vip: BOOLEAN>",
-        Map.of("mode", "PERMISSIVE")).as("order"));
+    SparkSession spark =
+        SparkSession.builder()
+            .config("spark.sql.extensions", "io.zerorow.spark.ZerorowExtensions")
+            .getOrCreate();
+    Dataset<Row> orders =
+        spark
+            .range(3)
+            .selectExpr(
+                "id AS order_id", "named_struct('country', 'FR', 'vip', id % 2 = 0) AS customer");
+    Dataset<Row> rows =
+        orders.select(zerorow_encode(struct(col("order_id"), col("customer"))).as("row"));
+    Dataset<Row> back =
+        rows.select(
+            zerorow_decode(
+                    col("row"),
+                    "order_id BIGINT, customer STRUCT<country: STRING, vip: BOOLEAN>",
+                    Map.of("mode", "PERMISSIVE"))
+                .as("order"));
     back.select("order.customer.country").show();
 
     orders.write().format("zerorow").mode("overwrite").save(dir);
@@ -81,13 +88,23 @@ class ReadmeExamplesTest {
   /** README java block {@code i} is the code between this file's markers {@code name}. */
   private static void assertVerbatim(int i, String name) throws Exception {
     String java = blocks(readme(), "java").get(i);
-    String here = Files.readString(Path.of(System.getProperty("zerorow.root", "../.."),
-        "spark-connector/src/test/java/io/zerorow/spark/ReadmeExamplesTest.java"));
+    String here =
+        Files.readString(
+            Path.of(
+                System.getProperty("zerorow.root", "../.."),
+                "spark-connector/src/test/java/io/zerorow/spark/ReadmeExamplesTest.java"));
     String start = "// ---- " + name + ", verbatim ----\n";
     int from = here.indexOf(start) + start.length();
     String verbatim = here.substring(from, here.indexOf("    // ---- end", from));
-    assertEquals(java.strip(), verbatim.lines().map(l -> l.length() >= 4 ? l.substring(4) : l)
-        .reduce((a, b) -> a + "\n" + b).orElse("").strip(), name + " = this test");
+    assertEquals(
+        java.strip(),
+        verbatim
+            .lines()
+            .map(l -> l.length() >= 4 ? l.substring(4) : l)
+            .reduce((a, b) -> a + "\n" + b)
+            .orElse("")
+            .strip(),
+        name + " = this test");
   }
 
   @Test
@@ -95,24 +112,39 @@ class ReadmeExamplesTest {
     SparkSession spark = Sessions.get();
     String versions = tmp.resolve("versions").toString();
     // ---- README evolution block, verbatim ----
-    spark.sql("SELECT 1 AS id, 'ada' AS name")
-        .write().format("zerorow").mode("append").save(versions);
-    spark.sql("SELECT 2L AS id, 'grace' AS title, 'g@example.com' AS email")
-        .write().format("zerorow").mode("append").save(versions);
-    String reader = "{\"type\":\"struct\",\"fields\":["
-        + "{\"name\":\"id\",\"type\":\"int64\",\"nullable\":false},"
-        + "{\"name\":\"title\",\"type\":\"string\",\"nullable\":true,\"aliases\":[\"name\"]},"
-        + "{\"name\":\"email\",\"type\":\"string\",\"nullable\":true}]}";
-    Dataset<Row> both = spark.read().format("zerorow").option("zerorowSchema", reader)
-        .load(versions);
+    spark
+        .sql("SELECT 1 AS id, 'ada' AS name")
+        .write()
+        .format("zerorow")
+        .mode("append")
+        .save(versions);
+    spark
+        .sql("SELECT 2L AS id, 'grace' AS title, 'g@example.com' AS email")
+        .write()
+        .format("zerorow")
+        .mode("append")
+        .save(versions);
+    String reader =
+        "{\"type\":\"struct\",\"fields\":["
+            + "{\"name\":\"id\",\"type\":\"int64\",\"nullable\":false},"
+            + "{\"name\":\"title\",\"type\":\"string\",\"nullable\":true,\"aliases\":[\"name\"]},"
+            + "{\"name\":\"email\",\"type\":\"string\",\"nullable\":true}]}";
+    Dataset<Row> both =
+        spark.read().format("zerorow").option("zerorowSchema", reader).load(versions);
     // [1, ada, null]: id widened, title read through its alias; [2, grace, g@example.com]
-    Dataset<Row> emails = spark.read().format("zerorow").schema("id BIGINT, email STRING")
-        .load(versions); // Spark's own schema is a reader schema too (no aliases there)
+    Dataset<Row> emails =
+        spark
+            .read()
+            .format("zerorow")
+            .schema("id BIGINT, email STRING")
+            .load(versions); // Spark's own schema is a reader schema too (no aliases there)
     // ---- end ----
-    assertEquals(List.of("[1,ada,null]", "[2,grace,g@example.com]"), both.orderBy("id")
-        .collectAsList().stream().map(Row::toString).toList());
-    assertEquals(List.of("[1,null]", "[2,g@example.com]"), emails.orderBy("id")
-        .collectAsList().stream().map(Row::toString).toList());
+    assertEquals(
+        List.of("[1,ada,null]", "[2,grace,g@example.com]"),
+        both.orderBy("id").collectAsList().stream().map(Row::toString).toList());
+    assertEquals(
+        List.of("[1,null]", "[2,g@example.com]"),
+        emails.orderBy("id").collectAsList().stream().map(Row::toString).toList());
     assertVerbatim(1, "README evolution block");
   }
 }

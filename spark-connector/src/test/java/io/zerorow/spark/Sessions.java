@@ -2,7 +2,10 @@ package io.zerorow.spark;
 
 import org.apache.spark.sql.SparkSession;
 
-/** The one local[2] session the tests of a JVM share (UI off, 127.0.0.1, 2 partitions). */
+/**
+ * The one session the tests of a JVM share: local[2,2] (2 threads, a task may fail once and be
+ * retried, as on a cluster: DataSourceTest's retried write), UI off, 127.0.0.1, 2 partitions.
+ */
 final class Sessions {
   private static SparkSession spark;
 
@@ -10,17 +13,20 @@ final class Sessions {
 
   static synchronized SparkSession get() {
     if (spark == null) {
-      spark = SparkSession.builder()
-          .master("local[2]")
-          .appName("zerorow-spark-tests")
-          .config("spark.ui.enabled", "false")
-          .config("spark.sql.shuffle.partitions", "2")
-          .config("spark.driver.bindAddress", "127.0.0.1")
-          .config("spark.driver.host", "127.0.0.1")
-          .config("spark.sql.extensions", ZerorowExtensions.class.getName())
-          .config("spark.sql.session.timeZone", "UTC")
-          .config("spark.sql.datetime.java8API.enabled", "true")
-          .getOrCreate();
+      spark =
+          SparkSession.builder()
+              .master("local[2,2]")
+              .appName("zerorow-spark-tests")
+              .config("spark.ui.enabled", "false")
+              .config("spark.sql.shuffle.partitions", "2")
+              .config("spark.driver.bindAddress", "127.0.0.1")
+              .config("spark.driver.host", "127.0.0.1")
+              .config("spark.sql.extensions", ZerorowExtensions.class.getName())
+              .config("spark.sql.session.timeZone", "UTC")
+              .config("spark.sql.datetime.java8API.enabled", "true")
+              // Spark 4.2 keeps TimeType behind this flag (off by default); 3.5 ignores it
+              .config("spark.sql.timeType.enabled", "true")
+              .getOrCreate();
       Runtime.getRuntime().addShutdownHook(new Thread(spark::stop));
     }
     return spark;

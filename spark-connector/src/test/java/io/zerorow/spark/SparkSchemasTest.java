@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.Schema;
+import org.apache.spark.sql.catalyst.util.ArrayData;
+import org.apache.spark.sql.catalyst.util.GenericArrayData;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.types.UserDefinedType;
 import org.junit.jupiter.api.Test;
 
 /** StructType ↔ Schema for every mapped type, and a clear error for each unmapped one. */
@@ -16,13 +19,19 @@ class SparkSchemasTest {
 
   @Test
   void everyMappedTypeBothWays() {
-    StructType spark = StructType.fromDDL("b BOOLEAN, i8 TINYINT, i16 SMALLINT, i32 INT, "
-        + "i64 BIGINT, f32 FLOAT, f64 DOUBLE, s STRING, bin BINARY, d DATE, ts TIMESTAMP, "
-        + "ntz TIMESTAMP_NTZ, dur INTERVAL DAY TO SECOND, small DECIMAL(10,2), "
-        + "big DECIMAL(38,6), l ARRAY<STRING>, m MAP<STRING, ARRAY<INT>>, "
-        + "st STRUCT<x: INT, y: STRUCT<z: STRING>>");
-    Schema z = SparkSchemas.toZerorow(spark, "Europe/Paris");
-    assertEquals(DataTypes.timestamp("Europe/Paris"), z.field("ts").type());
+    StructType spark =
+        StructType.fromDDL(
+            "b BOOLEAN, i8 TINYINT, i16 SMALLINT, i32 INT, "
+                + "i64 BIGINT, f32 FLOAT, f64 DOUBLE, s STRING, bin BINARY, d DATE, ts TIMESTAMP, "
+                + "ntz TIMESTAMP_NTZ, dur INTERVAL DAY TO SECOND, small DECIMAL(10,2), "
+                + "big DECIMAL(38,6), l ARRAY<STRING>, m MAP<STRING, ARRAY<INT>>, "
+                + "st STRUCT<x: INT, y: STRUCT<z: STRING>>");
+    Schema z = SparkSchemas.toZerorow(spark);
+    // an instant, shown in the reading session's zone: the schema says UTC (SparkSchemas)
+    assertEquals(DataTypes.timestamp("UTC"), z.field("ts").type());
+    assertEquals(
+        DataTypes.timestamp("Europe/Paris"),
+        SparkSchemas.toZerorow(spark, "Europe/Paris").field("ts").type());
     assertEquals(DataTypes.timestamp(), z.field("ntz").type());
     assertEquals(DataTypes.duration(), z.field("dur").type());
     assertEquals(DataTypes.decimal(38, 6), z.field("big").type());
@@ -30,14 +39,16 @@ class SparkSchemasTest {
     assertEquals(DataTypes.int8(), z.field("i8").type());
     StructType back = SparkSchemas.toSpark(z);
     assertEquals(spark.simpleString(), back.simpleString());
-    assertEquals(z, SparkSchemas.parse(z.toJson(), "Europe/Paris"));
-    assertEquals(z, SparkSchemas.parse(spark.toDDL(), "Europe/Paris"));
+    assertEquals(z, SparkSchemas.parse(z.toJson()));
+    assertEquals(z, SparkSchemas.parse(spark.toDDL()));
   }
 
   @Test
   void nullabilityFollows() {
-    Schema z = Schema.of(Field.of("a", DataTypes.int32(), false),
-        Field.of("b", DataTypes.map(DataTypes.string(), DataTypes.int64(), false), true));
+    Schema z =
+        Schema.of(
+            Field.of("a", DataTypes.int32(), false),
+            Field.of("b", DataTypes.map(DataTypes.string(), DataTypes.int64(), false), true));
     StructType s = SparkSchemas.toSpark(z);
     assertTrue(!s.apply("a").nullable() && s.apply("b").nullable());
     assertEquals("map<string,bigint>", s.apply("b").dataType().simpleString());
@@ -52,27 +63,49 @@ class SparkSchemasTest {
       assertEquals(z, SparkSchemas.toZerorow(SparkSchemas.toSpark(z)));
     } else {
       Exception e = assertThrows(Exception.class, () -> SparkSchemas.toSpark(z));
-      assertTrue(e.getMessage().contains("zerorow type time at t has no Spark type"),
-          e.getMessage());
+      assertTrue(
+          e.getMessage().contains("zerorow type time at t has no Spark type"), e.getMessage());
     }
   }
 
   @Test
   void unmappedTypesNameTheField() {
     expectUnmapped("a STRUCT<since: INTERVAL YEAR TO MONTH>", "a.since");
-    expectUnmapped(new StructType().add("xs", org.apache.spark.sql.types.DataTypes
-        .createArrayType(new StructType().add("c", org.apache.spark.sql.types.CharType.apply(3)))),
+    expectUnmapped(
+        new StructType()
+            .add(
+                "xs",
+                org.apache.spark.sql.types.DataTypes.createArrayType(
+                    new StructType().add("c", org.apache.spark.sql.types.CharType.apply(3)))),
         "xs[].c");
     expectUnmapped("m MAP<STRING, VOID>", "m{values}[]");
-    StructType cal = new StructType().add("k",
-        org.apache.spark.sql.types.DataTypes.CalendarIntervalType);
+    StructType cal =
+        new StructType().add("k", org.apache.spark.sql.types.DataTypes.CalendarIntervalType);
     expectUnmapped(cal, "k");
     if (Sessions.spark4()) {
       expectUnmapped(new StructType().add("v", DataType.fromJson("\"variant\"")), "v");
     }
-    Exception e = assertThrows(Exception.class, () -> SparkSchemas.parse("not a schema(", "UTC"));
-    assertTrue(e.getMessage().contains("neither zerorow JSON nor a Spark DDL string"),
-        e.getMessage());
+    expectUnmapped(
+        new StructType()
+            .add(
+                "pts",
+                org.apache.spark.sql.types.DataTypes.createArrayType(
+                    new StructType().add("p", new PointUdt()))),
+        "pts[].p");
+    Exception u =
+        assertThrows(
+            Exception.class,
+            () -> SparkSchemas.toZerorow(new StructType().add("p", new PointUdt())));
+    assertTrue(
+        u.getMessage()
+            .contains(
+                "user-defined type ("
+                    + Point.class.getName()
+                    + "); encode its SQL type array<double> instead"),
+        u.getMessage());
+    Exception e = assertThrows(Exception.class, () -> SparkSchemas.parse("not a schema("));
+    assertTrue(
+        e.getMessage().contains("neither zerorow JSON nor a Spark DDL string"), e.getMessage());
   }
 
   private static void expectUnmapped(String ddl, String path) {
@@ -82,7 +115,46 @@ class SparkSchemasTest {
   private static void expectUnmapped(StructType t, String path) {
     Exception e = assertThrows(Exception.class, () -> SparkSchemas.toZerorow(t));
     assertEquals("org.apache.spark.sql.AnalysisException", e.getClass().getName());
-    assertTrue(e.getMessage().contains("cannot map field " + path + " of Spark type"),
-        e.getMessage());
+    assertTrue(
+        e.getMessage().contains("cannot map field " + path + " of Spark type"), e.getMessage());
+  }
+
+  /** A user type for the user-defined-type case. */
+  static final class Point implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+    final double x;
+    final double y;
+
+    Point(double x, double y) {
+      this.x = x;
+      this.y = y;
+    }
+  }
+
+  /** Spark stores a Point as array<double> [x, y]. */
+  static final class PointUdt extends UserDefinedType<Point> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public DataType sqlType() {
+      return org.apache.spark.sql.types.DataTypes.createArrayType(
+          org.apache.spark.sql.types.DataTypes.DoubleType, false);
+    }
+
+    @Override
+    public Object serialize(Point p) {
+      return new GenericArrayData(new Object[] {p.x, p.y});
+    }
+
+    @Override
+    public Point deserialize(Object datum) {
+      ArrayData a = (ArrayData) datum;
+      return new Point(a.getDouble(0), a.getDouble(1));
+    }
+
+    @Override
+    public Class<Point> userClass() {
+      return Point.class;
+    }
   }
 }

@@ -4,11 +4,11 @@ import java.util.List;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 
 /**
- * Base of the zerorow SQL expressions: Catalyst's {@code Expression} with one child, written
- * in Java. The two methods below are the ones whose signatures differ between Scala binaries
- * (`scala.collection.Seq` here; the twin of this file in scala-2.1x/ has the other one).
- * Java cannot extend Spark's {@code UnaryExpression}: its final children methods carry Scala
- * generic signatures javac does not match.
+ * Base of the zerorow SQL expressions: Catalyst's {@code Expression} with one child, written in
+ * Java. The two methods below are the ones whose signatures differ between Scala binaries
+ * (`scala.collection.Seq` here; the twin of this file in scala-2.1x/ has the other one). Java
+ * cannot extend Spark's {@code UnaryExpression}: its final children methods carry Scala generic
+ * signatures javac does not match.
  */
 abstract class ZerorowUnaryExpression extends Expression {
   private static final long serialVersionUID = 1L;
@@ -24,7 +24,8 @@ abstract class ZerorowUnaryExpression extends Expression {
   }
 
   @Override
-  public final Expression withNewChildrenInternal(scala.collection.IndexedSeq<Expression> newChildren) {
+  public final Expression withNewChildrenInternal(
+      scala.collection.IndexedSeq<Expression> newChildren) {
     return withNewChild(newChildren.apply(0));
   }
 }
