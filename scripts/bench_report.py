@@ -78,7 +78,7 @@ QUICK_TEXT = (
     f"JMH `{JMH_QUICK}` (java-row/arrow: 3 measured iterations), java-row's JMH on the seed "
     "shape's encode, decode and read only; BENCH_QUICK=1: C++ `--benchmark_min_time=0.1`, Python "
     "`bench.py --quick` (100,000-element seed, 10,000-row Arrow batches, 3 repeats), "
-    "Spark 200,000 orders on the JVM and 100,000 in Python (one round), Flink's DataStream "
+    "Spark 200,000 orders on the JVM and in Python (one round after a 20,000-row warm-up), Flink's DataStream "
     "200,000 records, PyFlink 50,000 rows (one round)"
 )
 # The README that explains a target's figures, linked from the note under a row that misses
