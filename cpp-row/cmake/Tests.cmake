@@ -41,3 +41,5 @@ add_test(NAME EncoderCompileFail.UserClassMember COMMAND ${_zr_compile_fail} -DC
          "-DEXPECT=&shop::Order::where|shop::Place|${_zr_unsupported}" -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
 add_test(NAME EncoderCompileFail.SupportedMembersCompile COMMAND ${_zr_compile_fail} -DCASE=ZR_CASE_SUPPORTED
          -DEXPECT= -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
+set_tests_properties(EncoderCompileFail.UnsignedMember EncoderCompileFail.UserClassMember
+                     EncoderCompileFail.SupportedMembersCompile PROPERTIES TIMEOUT ${ZEROROW_TEST_TIMEOUT})
