@@ -19,8 +19,9 @@ VECTOR_RUNNERS += cpp=$(CPP_BUILD)/dev/zerorow_vectors
 lint-cpp: venv
 	cd $(CPP_DIR) && cmake --preset lint >/dev/null && cmake --build --preset lint
 
-# Release build (with debug info): library, unit tests, vector runner, benchmarks.
-build-cpp:
+# Release build (with debug info): library, unit tests, vector runner, benchmarks and the
+# Arrow adapter, which the dev preset requires: Arrow C++ comes from the venv's pyarrow.
+build-cpp: venv
 	cd $(CPP_DIR) && cmake --preset dev >/dev/null && cmake --build --preset dev
 
 test-cpp: test-cpp-unit test-cpp-asan test-cpp-fuzz test-cpp-example

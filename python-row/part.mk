@@ -10,7 +10,17 @@ BENCH_TARGETS += bench-python
 VECTOR_DEPS += build-python
 VECTOR_RUNNERS += python=$(PY)\ $(PYROW)/testing/zerorow_testing/vectors.py
 
-.PHONY: build-python test-python bench-python fuzz-python
+LINT_TARGETS += lint-python-native
+
+.PHONY: build-python test-python bench-python fuzz-python lint-python-native
+# The extension's own C++ (native/*.cpp) with -Wall -Wextra -Werror, configured by CMake
+# directly in build/lint (nothing installed), as cpp-row's lint-cpp: a warning fails
+# `make lint`. Incremental after the first run.
+lint-python-native: venv
+	cmake -S $(PYROW) -B $(PYROW)/build/lint -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	  -DPython_EXECUTABLE=$(PY) -DZEROROW_PY_WERROR=ON -DZEROROW_WERROR=ON >/dev/null
+	cmake --build $(PYROW)/build/lint -j2
+
 build-python: $(PYROW_STAMP)
 # The stamp's time is taken before the install, so a source edited during a build is rebuilt.
 $(PYROW_STAMP): $(PYROW_SRCS) | venv

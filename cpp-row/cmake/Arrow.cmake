@@ -1,4 +1,5 @@
-# Optional Arrow C++ adapter (zerorow::arrow_adapter), built only when Arrow C++ is found.
+# Optional Arrow C++ adapter (zerorow::arrow_adapter), built only when Arrow C++ is found
+# (a missing Arrow C++ is an error when ZEROROW_REQUIRE_ARROW_ADAPTER is ON).
 # Debian has no Arrow package and the pyarrow wheel ships no CMake config, so we ask the
 # venv's pyarrow for its include and library folders and link libarrow.so.NNNN directly.
 if(NOT ZEROROW_ARROW_ADAPTER)
@@ -24,7 +25,20 @@ if(ZEROROW_ARROW_LIB_DIR)
   list(FILTER _zr_libarrow INCLUDE REGEX "libarrow\\.so\\.[0-9]+$")
 endif()
 if(NOT ZEROROW_ARROW_INCLUDE_DIR OR NOT _zr_libarrow)
-  message(STATUS "zerorow: Arrow C++ not found; the Arrow adapter is not built")
+  # The presets `make test` uses require the adapter, so its tests cannot drop out quietly;
+  # a plain `cmake` build without Arrow C++ builds the core alone.
+  if(ZEROROW_REQUIRE_ARROW_ADAPTER)
+    message(FATAL_ERROR
+      "zerorow: Arrow C++ not found, and this build requires the Arrow adapter "
+      "(ZEROROW_REQUIRE_ARROW_ADAPTER=ON, set by the dev and lint presets). Arrow C++ comes with "
+      "the pyarrow wheel: run `make venv` at the repository root (it installs pyarrow into .venv), "
+      "or point ZEROROW_PYTHON at a Python that has pyarrow, or set ZEROROW_ARROW_INCLUDE_DIR and "
+      "ZEROROW_ARROW_LIB_DIR (the folder holding libarrow.so.NNNN). Tried: ZEROROW_PYTHON="
+      "${ZEROROW_PYTHON}, ZEROROW_ARROW_INCLUDE_DIR=${ZEROROW_ARROW_INCLUDE_DIR}, "
+      "ZEROROW_ARROW_LIB_DIR=${ZEROROW_ARROW_LIB_DIR}. Configure with "
+      "-DZEROROW_REQUIRE_ARROW_ADAPTER=OFF for a core-only build.")
+  endif()
+  message(STATUS "zerorow: Arrow C++ not found; the Arrow adapter is not built (core only)")
   return()
 endif()
 list(GET _zr_libarrow 0 _zr_libarrow)

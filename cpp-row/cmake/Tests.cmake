@@ -10,7 +10,11 @@ target_link_libraries(zerorow_tests PRIVATE zerorow::testing GTest::gtest GTest:
 target_compile_options(zerorow_tests PRIVATE ${ZEROROW_WARNINGS})
 target_compile_definitions(zerorow_tests PRIVATE
   ZEROROW_VECTORS_DIR="${CMAKE_CURRENT_SOURCE_DIR}/../format-spec/vectors")
-gtest_discover_tests(zerorow_tests DISCOVERY_TIMEOUT 60)
+# A hang guard for every test (not a speed assertion): the decode-budget tests
+# (EncoderTest.DecodeBudget*, WriteReaderRowTest.SharedBodiesAreRefusedByTheBudget) would
+# otherwise hang ctest if the budget broke; the slowest test takes 2.2 s under ASan.
+set(ZEROROW_TEST_TIMEOUT 60)  # seconds, per test
+gtest_discover_tests(zerorow_tests DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT ${ZEROROW_TEST_TIMEOUT})
 
 if(ZEROROW_HAVE_ARROW_ADAPTER)
   add_executable(zerorow_arrow_adapter_tests src/arrow/adapter_test.cc src/arrow/row_file_test.cc
@@ -19,9 +23,23 @@ if(ZEROROW_HAVE_ARROW_ADAPTER)
   target_link_libraries(zerorow_arrow_adapter_tests PRIVATE zerorow::arrow_adapter zerorow::testing GTest::gtest GTest::gtest_main)
   target_compile_definitions(zerorow_arrow_adapter_tests PRIVATE
     ZEROROW_VECTORS_DIR="${CMAKE_CURRENT_SOURCE_DIR}/../format-spec/vectors")
-  gtest_discover_tests(zerorow_arrow_adapter_tests DISCOVERY_TIMEOUT 60)
+  gtest_discover_tests(zerorow_arrow_adapter_tests DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT ${ZEROROW_TEST_TIMEOUT})
 endif()
 # encoder_test.cc instantiates the struct encoder for 20 levels of nested std::vector (the
 # decode-budget test); gcc's debug info for those type names takes > 12 GiB at -g and
 # 0.4 GiB at -g0, so that one file is built without debug info.
 set_source_files_properties(src/encoder_test.cc PROPERTIES COMPILE_OPTIONS "-g0")
+
+# An unsupported ZEROROW_STRUCT member is a compile error naming the member and its type
+# (src/encoder_compile_fail.cc; the control case must compile).
+set(_zr_compile_fail ${CMAKE_COMMAND} -DCXX=${CMAKE_CXX_COMPILER} -DINCLUDE=${CMAKE_CURRENT_SOURCE_DIR}/include
+    -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/src/encoder_compile_fail.cc)
+set(_zr_unsupported "has no zerorow type")
+add_test(NAME EncoderCompileFail.UnsignedMember COMMAND ${_zr_compile_fail} -DCASE=ZR_CASE_UNSIGNED
+         "-DEXPECT=&shop::Order::count|unsigned int|${_zr_unsupported}" -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
+add_test(NAME EncoderCompileFail.UserClassMember COMMAND ${_zr_compile_fail} -DCASE=ZR_CASE_USER_CLASS
+         "-DEXPECT=&shop::Order::where|shop::Place|${_zr_unsupported}" -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
+add_test(NAME EncoderCompileFail.SupportedMembersCompile COMMAND ${_zr_compile_fail} -DCASE=ZR_CASE_SUPPORTED
+         -DEXPECT= -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
+set_tests_properties(EncoderCompileFail.UnsignedMember EncoderCompileFail.UserClassMember
+                     EncoderCompileFail.SupportedMembersCompile PROPERTIES TIMEOUT ${ZEROROW_TEST_TIMEOUT})

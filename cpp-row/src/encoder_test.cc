@@ -51,6 +51,59 @@ struct Deep {
   Nest<20>::type l;
 };
 ZEROROW_STRUCT(Deep, l)
+
+// Two versions of an order (schema evolution, SPEC §13): version 2 adds a field in front,
+// moves `item`, and its lines (a struct inside a list) gain a price.
+struct LineV1 {
+  std::string sku;
+  int32_t qty = 0;
+  bool operator==(const LineV1&) const = default;
+};
+struct OrderV1 {
+  int64_t id = 0;
+  std::string item;
+  std::vector<LineV1> lines;
+  bool operator==(const OrderV1&) const = default;
+};
+struct LineV2 {
+  std::string sku;
+  int32_t qty = 0;
+  std::optional<double> price;
+  bool operator==(const LineV2&) const = default;
+};
+struct OrderV2 {
+  std::optional<std::string> note;
+  int64_t id = 0;
+  std::vector<LineV2> lines;
+  std::string item;
+  bool operator==(const OrderV2&) const = default;
+};
+ZEROROW_STRUCT(LineV1, sku, qty)
+ZEROROW_STRUCT(OrderV1, id, item, lines)
+ZEROROW_STRUCT(LineV2, sku, qty, price)
+ZEROROW_STRUCT(OrderV2, note, id, lines, item)
+// Version 3 adds a string that is not a std::optional: a row of version 1 has no value for it.
+struct OrderV3 {
+  int64_t id = 0;
+  std::string item;
+  std::vector<LineV1> lines;
+  std::string channel;
+};
+ZEROROW_STRUCT(OrderV3, id, item, lines, channel)
+
+// A class renamed: the schema is by structure (SPEC §4.2), the C++ name is not in it.
+struct Point {
+  int32_t x = 0;
+  int32_t y = 0;
+  std::optional<std::string> label;
+};
+struct Coordinate {
+  int32_t x = 0;
+  int32_t y = 0;
+  std::optional<std::string> label;
+};
+ZEROROW_STRUCT(Point, x, y, label)
+ZEROROW_STRUCT(Coordinate, x, y, label)
 }  // namespace demo
 
 namespace zerorow {
@@ -217,6 +270,12 @@ TEST(EncoderTest, DecodeBudgetRefusesSharedBodies) {
   EXPECT_EQ(back.status().kind(), ErrorKind::kInvalidData);
   EXPECT_NE(back.status().message().find("shared"), std::string::npos) << back.status().ToString();
   EXPECT_EQ(back.status().expected(), static_cast<int64_t>(bytes.size()));
+  // the same through a resolution (the resolved getters, the same budget)
+  auto res = *Resolve(enc.schema(), enc.schema());
+  auto resolved = enc.FromRow(*res.View(bytes));
+  ASSERT_FALSE(resolved.ok());
+  EXPECT_EQ(resolved.status().kind(), ErrorKind::kInvalidData);
+  EXPECT_NE(resolved.status().message().find("shared"), std::string::npos) << resolved.status().ToString();
 }
 
 TEST(EncoderTest, DecodeBudgetAcceptsAnHonestRow) {
@@ -226,6 +285,90 @@ TEST(EncoderTest, DecodeBudgetAcceptsAnHonestRow) {
   ASSERT_TRUE(v.ok()) << v.ToString();
   auto back = enc.FromRow(*BinaryRow::Wrap(bytes, enc.schema()));
   ASSERT_TRUE(back.ok()) << back.status().ToString();
+}
+
+// The bytes of `value`'s row, copied out of the encoder's buffer.
+template <typename T>
+std::vector<uint8_t> RowBytes(Encoder<T>& enc, const T& value) {
+  BinaryRow row = *enc.ToRow(value);
+  return {row.bytes().begin(), row.bytes().end()};
+}
+
+TEST(EncoderEvolutionTest, OlderWriterIntoNewerStruct) {
+  auto v1 = *Encoder<demo::OrderV1>::Make();
+  auto v2 = *Encoder<demo::OrderV2>::Make();
+  demo::OrderV1 old{7, "tea", {{"a1", 2}, {"b2", 5}}};
+  std::vector<uint8_t> bytes = RowBytes(v1, old);
+  auto res = Resolve(v1.schema(), v2.schema());
+  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  auto got = v2.FromRow(*res->View(bytes));
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  EXPECT_EQ(*got, (demo::OrderV2{std::nullopt, 7, {{"a1", 2, std::nullopt}, {"b2", 5, std::nullopt}}, "tea"}));
+  // partial: one nested line, resolved, into the newer line struct
+  auto line = Encoder<demo::LineV2>::Make()->FromRow(*res->View(bytes)->GetArray(2)->GetStruct(1));
+  ASSERT_TRUE(line.ok()) << line.status().ToString();
+  EXPECT_EQ(*line, (demo::LineV2{"b2", 5, std::nullopt}));
+}
+
+TEST(EncoderEvolutionTest, NewerWriterIntoOlderStruct) {
+  auto v1 = *Encoder<demo::OrderV1>::Make();
+  auto v2 = *Encoder<demo::OrderV2>::Make();
+  demo::OrderV2 order{"gift", 9, {{"c3", 1, 4.5}}, "jam"};
+  std::vector<uint8_t> bytes = RowBytes(v2, order);
+  auto res = Resolve(v2.schema(), v1.schema());
+  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  auto got = v1.FromRow(*res->View(bytes));  // the fields version 1 lacks are skipped
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  EXPECT_EQ(*got, (demo::OrderV1{9, "jam", {{"c3", 1}}}));
+}
+
+TEST(EncoderEvolutionTest, Refusals) {
+  auto v1 = *Encoder<demo::OrderV1>::Make();
+  auto v2 = *Encoder<demo::OrderV2>::Make();
+  std::vector<uint8_t> bytes = RowBytes(v1, demo::OrderV1{1, "x", {}});
+  // a row read as another reader schema than the encoder's
+  auto identity = *Resolve(v1.schema(), v1.schema());
+  auto wrong = v2.FromRow(*identity.View(bytes));
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_EQ(wrong.status().kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(wrong.status().path(), "");
+  EXPECT_NE(wrong.status().message().find("Resolve(writer, encoder.schema())"), std::string::npos)
+      << wrong.status().ToString();
+  // a member that is not a std::optional cannot hold the null of a field the writer lacks
+  auto v3 = *Encoder<demo::OrderV3>::Make();
+  auto res = *Resolve(v1.schema(), v3.schema());
+  auto missing = v3.FromRow(*res.View(bytes));
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(missing.status().path(), "channel");
+  // a change SPEC §13.3 does not allow is refused by Resolve, before any row
+  auto narrowed = *Schema::Make({field("id", int32(), false)});
+  auto refused = Resolve(v1.schema(), narrowed);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().ToString(), "schema_mismatch at id: writer type \"int64\" cannot be read as \"int32\"");
+}
+
+TEST(EncoderEvolutionTest, ClassRenamedReadsTheSameRows) {
+  auto points = *Encoder<demo::Point>::Make();
+  auto coords = *Encoder<demo::Coordinate>::Make();
+  EXPECT_TRUE(points.schema().Equals(coords.schema()));
+  EXPECT_EQ(points.schema().fingerprint(), coords.schema().fingerprint());
+  EXPECT_EQ(points.schema().ToJson(), coords.schema().ToJson());
+  auto c = coords.FromRow(*points.ToRow(demo::Point{3, -4, "p"}));
+  ASSERT_TRUE(c.ok()) << c.status().ToString();
+  EXPECT_EQ(c->x, 3);
+  EXPECT_EQ(c->y, -4);
+  EXPECT_EQ(c->label, "p");
+  auto p = points.FromRow(*coords.ToRow(demo::Coordinate{5, 6, std::nullopt}));
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->x, 5);
+  EXPECT_EQ(p->y, 6);
+  EXPECT_FALSE(p->label.has_value());
+  // the resolution of the two schemas is the identity
+  auto res = *Resolve(points.schema(), coords.schema());
+  EXPECT_TRUE(res.is_identity());
+  std::vector<uint8_t> bytes = RowBytes(points, demo::Point{1, 2, "q"});
+  EXPECT_EQ(coords.FromRow(*res.View(bytes))->label, "q");
 }
 
 }  // namespace

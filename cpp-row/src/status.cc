@@ -33,7 +33,9 @@ const std::string& Status::message() const { return state_ ? state_->message : k
 std::string Status::ToString() const {
   if (ok()) return "OK";
   std::string out(ErrorKindName(state_->kind));
-  if (!state_->path.empty()) out += " at " + state_->path;
+  // SPEC §1.1: every message names where, the whole top-level row as <row>.
+  out += " at ";
+  out += state_->path.empty() ? std::string_view("<row>") : std::string_view(state_->path);
   out += ": ";
   out += state_->message;
   return out;

@@ -56,6 +56,17 @@ TEST_F(ValidateTest, NestedErrorsNameThePath) {
   EXPECT_TRUE(Validate(b, s_, ValidationLevel::kBounds).ok());
 }
 
+TEST_F(ValidateTest, ARowViewValidatesWithItsOwnType) {
+  auto b = Good();
+  BinaryRow row = *BinaryRow::Wrap(b, s_);
+  EXPECT_TRUE(Validate(row).ok());
+  EXPECT_TRUE(Validate(*row.GetArray(2)->GetStruct(1), ValidationLevel::kFull).ok());  // a nested row
+  b[40 + 8 + 8 + 16 + 16 + 8] = 2;  // c[1].x, as in NestedErrorsNameThePath
+  EXPECT_EQ(Validate(row).ToString(), "invalid_data at c[1].x: expected bool 0 or 1 but found 2");
+  EXPECT_TRUE(Validate(row, ValidationLevel::kBounds).ok());
+  EXPECT_EQ(Validate(BinaryRow()).kind(), ErrorKind::kInvalidArgument);
+}
+
 TEST_F(ValidateTest, CanonicalLayoutRules) {
   {
     auto b = Good();

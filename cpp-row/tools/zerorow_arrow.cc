@@ -11,7 +11,7 @@
 //       checks the metadata, validates every row at level full, prints
 //       "rows=<n> fingerprint=<hex>" and "row <k> bytes=<len>" per row (with --hex, then
 //       " hex=<the row bytes in lowercase hex>").
-// Errors print "<kind>: <message>" (kind as in SPEC §6.1) and exit 2; usage errors exit 64.
+// Errors print "<kind> at <path>: <message>" (Status::ToString, SPEC §1.1) and exit 2; usage errors exit 64.
 #include <arrow/api.h>
 #include <arrow/c/bridge.h>
 #include <arrow/io/file.h>

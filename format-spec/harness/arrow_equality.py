@@ -8,10 +8,10 @@ Producers (each gets the vectors folder and gives one Arrow table per case):
             it also writes <case>.rows.arrow row files (SPEC §5), which must open in
             pyarrow (`pa.ipc.open_file`) with the row metadata intact and the row bytes
             equal to row.bin.
-  python  - the `zerorow` package, when it imports and offers `to_arrow`.
+  python  - the `zerorow` package's `to_arrow` (a failure when it does not import).
   cpp     - cpp-row/build/dev/zerorow_arrow (built with the Arrow C++ adapter, `make
-            build-cpp`): `to-arrow` writes <case>.arrow IPC files; skipped with the reason
-            when the binary is not built.
+            build-cpp`, whose dev preset requires it): `to-arrow` writes <case>.arrow IPC
+            files; a binary that is not built is a failure (`FAIL cpp available`), not a skip.
 
 Row files across languages (SPEC §5), per case, with the row bytes compared to row.bin:
   cpp rowfile   - `zerorow_arrow write-rowfile` (row.bin twice) opens in pyarrow as above;

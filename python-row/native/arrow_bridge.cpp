@@ -80,7 +80,7 @@ struct OneBatchStream {
   zerorow::Schema schema;
   ArrowArray array{};
   bool taken = false;
-  std::string error;
+  std::string error{};
 };
 
 int StreamGetSchema(ArrowArrayStream* s, ArrowSchema* out) {

@@ -83,7 +83,7 @@ struct Compiled {
   zerorow::Schema core;
   // A writer reused by encode() (its buffer keeps its capacity); `busy` while in use, since
   // fetching an attribute can run Python code that encodes with the same schema.
-  mutable std::unique_ptr<zerorow::RowWriter> writer;
+  mutable std::unique_ptr<zerorow::RowWriter> writer{};
   mutable bool busy = false;
   bool strict = false;  // an encoder's: refuse values finer than a microsecond (SPEC Appendix A)
 };

@@ -195,7 +195,9 @@ void BindResolution(nb::module_& m) {
             std::vector<int64_t> out_offsets{0};
             zerorow::RowWriter w(b.reader_compiled().core, &buf);
             for (size_t k = 0; k < n; ++k) {
-              std::string where = "[" + std::to_string(k) + "]";
+              std::string where = "[";  // appended, not "[" + ...: gcc 12's false -Wrestrict
+              where += std::to_string(k);
+              where += "]";
               if (offs[k] < 0 || offs[k] > offs[k + 1] || offs[k + 1] > d.len)
                 throw Error(Kind::InvalidData, where, "row offsets outside the data");
               auto view = b.core.View(std::span<const uint8_t>(bytes + offs[k], offs[k + 1] - offs[k]));

@@ -1,5 +1,7 @@
 """The decode budget (SPEC §6.2): whole-value decoders refuse a row whose references share
-bodies before they produce more values than the row has bytes."""
+bodies before they produce more values than the row has bytes, and printing such a row stays
+within the repr limits. Every call that could walk the shared bodies runs in a subprocess
+with a timeout (conftest.run_guarded): a regression fails the test instead of hanging."""
 
 import dataclasses
 import os
@@ -7,19 +9,24 @@ from typing import List, Optional
 
 import pytest
 import zerorow
-from conftest import VECTORS
+from conftest import VECTORS, run_guarded
 
 CASE = os.path.join(VECTORS, "invalid", "shared_bodies_amplify")
 
 
-def _deep_class():
+def _deep_class(*more):
     ann = zerorow.int32
     for _ in range(20):
         ann = List[ann]
-    return dataclasses.make_dataclass("Deep", [("deep", Optional[ann])])
+    return dataclasses.make_dataclass("Deep", [("deep", Optional[ann]), *more])
 
 
 ENC = zerorow.encoder(_deep_class())
+# a newer version of the class (a field added), to read the row through a resolution
+ENC2 = zerorow.encoder(
+    _deep_class(("note", Optional[str], dataclasses.field(default=None)))
+)
+RES = zerorow.resolve(ENC.schema, ENC2.schema)
 DATA = open(os.path.join(CASE, "row.bin"), "rb").read()
 
 
@@ -39,38 +46,78 @@ def test_the_vector_is_the_case_of_the_issue():
     assert inner[0] == 7
 
 
+def _row(level):
+    return f"import test_decode_budget as t, zerorow\nrow = zerorow.BinaryRow(t.ENC.schema, t.DATA, level={level!r})"
+
+
 @pytest.mark.parametrize("level", ["bounds", "none"])
 @pytest.mark.parametrize(
     "decode",
     [
-        lambda row: row.to_dict(),
-        lambda row: row.deep.to_list(),
-        lambda row: row.deep[3].to_list(),
-        lambda row: ENC.from_row(row),
-        lambda row: zerorow.RowBatch.from_rows([row]).column("deep"),
+        "row.to_dict()",
+        "row.deep.to_list()",
+        "row.deep[3].to_list()",
+        "t.ENC.from_row(row)",
+        'zerorow.RowBatch.from_rows([row]).column("deep")',
+        "t.ENC2.from_row(t.RES.view(row))",
     ],
-    ids=["to_dict", "to_list", "nested to_list", "from_row", "RowBatch.column"],
+    ids=[
+        "to_dict",
+        "to_list",
+        "nested to_list",
+        "from_row",
+        "RowBatch.column",
+        "from_row resolved",
+    ],
 )
 def test_whole_value_decoders_refuse_shared_bodies(level, decode):
     row = zerorow.BinaryRow(ENC.schema, DATA, level=level)
     # reading views element by element is bounded by the reads asked for
     assert len(list(row.deep[0][0])) == 100
-    with pytest.raises(zerorow.InvalidDataError) as e:
-        decode(row)
-    assert e.value.path.startswith("deep[") and "one per byte" in str(e.value)
+    got = run_guarded(_row(level), decode)
+    assert got.get("error") == "InvalidDataError", got
+    assert got["path"].startswith("deep[") and "one per byte" in got["message"]
 
 
 @pytest.mark.parametrize("level", ["bounds", "none"])
 def test_encoder_decode_refuses_with_the_path(level):
-    with pytest.raises(zerorow.InvalidDataError, match=r"at deep\[.*one per byte") as e:
-        ENC.decode(DATA, level=level)
-    assert e.value.kind == "invalid_data"
+    got = run_guarded(
+        "import test_decode_budget as t", f"t.ENC.decode(t.DATA, level={level!r})"
+    )
+    assert got.get("error") == "InvalidDataError", got
+    assert (
+        got["message"].startswith("invalid_data at deep[")
+        and "one per byte" in (got["message"])
+    )
+
+
+@pytest.mark.parametrize("level", ["bounds", "none"])
+def test_printing_the_row_is_bounded(level):
+    # repr / str / the HTML view print a few levels and values of any row (REPR_* limits in
+    # zerorow._convert), however many values its shared bodies hold
+    texts = run_guarded(
+        _row(level) + "\nres = t.RES.view(row)",
+        "[repr(row), str(row), repr(row.deep), repr(row.deep[0][0]), row._repr_html_(), "
+        "repr(res), repr(res.deep)]",
+    )["value"]
+    html = texts.pop(
+        4
+    )  # MAX_DEPTH levels of MAX_ITEMS cells (zerorow._html): bounded, larger
+    assert len(html) < 2_000_000 and "list (100 items)" in html
+    for text in texts:
+        assert len(text) < 5_000 and "(100 items)" in text, text[:300]
+    assert texts[0] == texts[1] and texts[0].startswith(
+        "BinaryRow(deep=[[[[... (100 items)]"
+    )
+    assert texts[4].startswith("ResolvedRow(deep=[[[[... (100 items)]")
 
 
 def test_full_validation_rejects_it_where_the_vector_says():
-    with pytest.raises(zerorow.InvalidDataError) as e:
-        ENC.decode(DATA, level="full")
-    assert e.value.path == "deep" + "[0]" * 18 + "[1]"
+    got = run_guarded(
+        "import test_decode_budget as t", 't.ENC.decode(t.DATA, level="full")'
+    )
+    assert got.get("error") == "InvalidDataError", got
+    assert got["path"] == "deep" + "[0]" * 18 + "[1]"
 
 
 def test_valid_rows_stay_within_the_budget():

@@ -218,6 +218,22 @@ def test_validate_levels():
         zerorow.validate(ENC.schema, data[:8], level="bounds")
     with pytest.raises(ValueError, match="'none', 'bounds' or 'full'"):
         zerorow.validate(ENC.schema, data, level="max")
+    # the row form (SPEC §1.1): a view validates its own bytes at the level asked
+    bad = bytearray(data)
+    bad[8 + 8 * 1 + 7] = 0x7F  # name's reference now points far past the end
+    row = zerorow.RowData(ENC.schema, bad, level="none")
+    row.validate("none")
+    row.validate(level="bounds")  # the wrap rules hold: the fixed region is whole
+    with pytest.raises(zerorow.InvalidDataError) as e:
+        row.validate(zerorow.ValidationLevel.FULL)
+    assert e.value.path == "name"
+    with pytest.raises(zerorow.InvalidDataError):
+        row.validate()
+    zerorow.RowData(ENC.schema, data).inner.validate(
+        "full"
+    )  # a nested row, as a top-level one
+    with pytest.raises(ValueError, match="'none', 'bounds' or 'full'"):
+        row.validate("max")
 
 
 def test_get_raw_for_temporal_values_outside_python_ranges():

@@ -9,6 +9,8 @@
 //   auto enc = zerorow::Encoder<Foo>::Make();              // Result<Encoder<Foo>>
 //   auto row = enc->ToRow(foo);                            // Result<BinaryRow>, reuses a buffer
 //   auto back = enc->FromRow(*row);                        // Result<Foo>
+//   auto res = zerorow::Resolve(writer, enc->schema());    // rows of another schema version
+//   auto old = enc->FromRow(*res->View(bytes));            // Result<Foo> (SPEC §13.4)
 //
 // Type mapping: bool, int8_t..int64_t, float (float32), double (float64), std::string
 // (string), std::vector<uint8_t> / std::vector<std::byte> (binary), std::vector<T> (list),
@@ -34,6 +36,7 @@
 #include <vector>
 
 #include "zerorow/binary_row.h"
+#include "zerorow/resolve.h"
 #include "zerorow/row_writer.h"
 #include "zerorow/schema.h"
 
@@ -262,6 +265,9 @@ Status EncodeFields(const T& v, RowWriter* w) {
 }
 
 // ---- decode ---------------------------------------------------------------------------------
+// One decoder for both kinds of views: V is BinaryRow / BinaryArray (the row as written) or
+// ResolvedRow / ResolvedArray (a row of another schema version read as schema(), SPEC §13.4);
+// their getters have the same names and the same checks.
 
 /// SPEC §6.2: a row holds at most one value per byte, so a decode of an unvalidated row
 /// whose references share bodies is refused before it allocates past the row's size.
@@ -279,11 +285,11 @@ struct DecodeBudget {
   }
 };
 
-template <typename T>
-Status DecodeFields(const BinaryRow& row, T* out, DecodeBudget* budget);
+template <typename T, typename R>
+Status DecodeFields(const R& row, T* out, DecodeBudget* budget);
 
-template <typename T>
-Status ReadValue(const detail::SlotView& v, int i, T* out, DecodeBudget* budget) {
+template <typename T, typename V>
+Status ReadValue(const V& v, int i, T* out, DecodeBudget* budget) {
   if constexpr (IsOptional<T>::value) {
     ZR_ASSIGN_OR_RETURN(bool is_null, v.IsNull(i));
     if (is_null) {
@@ -324,7 +330,7 @@ Status ReadValue(const detail::SlotView& v, int i, T* out, DecodeBudget* budget)
     out->resize(b.size());
     if (!b.empty()) std::memcpy(out->data(), b.data(), b.size());
   } else if constexpr (IsVector<T>::value) {
-    ZR_ASSIGN_OR_RETURN(BinaryArray a, v.GetArray(i));
+    ZR_ASSIGN_OR_RETURN(auto a, v.GetArray(i));
     if (a.size() > budget->left) return budget->Take(a.size(), v.PathOf(i));
     out->clear();
     out->reserve(a.size());
@@ -335,7 +341,7 @@ Status ReadValue(const detail::SlotView& v, int i, T* out, DecodeBudget* budget)
       out->push_back(std::move(e));
     }
   } else if constexpr (IsMap<T>::value) {
-    ZR_ASSIGN_OR_RETURN(BinaryMap m, v.GetMap(i));
+    ZR_ASSIGN_OR_RETURN(auto m, v.GetMap(i));
     if (2 * int64_t{m.size()} > budget->left) return budget->Take(2 * int64_t{m.size()}, v.PathOf(i));
     out->clear();
     for (int k = 0; k < m.size(); ++k) {
@@ -347,14 +353,14 @@ Status ReadValue(const detail::SlotView& v, int i, T* out, DecodeBudget* budget)
       out->emplace(std::move(key), std::move(value));
     }
   } else {
-    ZR_ASSIGN_OR_RETURN(BinaryRow r, v.GetStruct(i));
+    ZR_ASSIGN_OR_RETURN(auto r, v.GetStruct(i));
     return DecodeFields(r, out, budget).WithPathPrefix(v.PathOf(i));
   }
   return Status::OK();
 }
 
-template <typename T>
-Status DecodeFields(const BinaryRow& row, T* out, DecodeBudget* budget) {
+template <typename T, typename R>
+Status DecodeFields(const R& row, T* out, DecodeBudget* budget) {
   constexpr int n = static_cast<int>(std::tuple_size_v<decltype(MembersOf<T>())>);
   if (row.num_fields() != n)
     return Status::Error(
@@ -432,6 +438,27 @@ class Encoder {
   Result<T> FromRow(const BinaryRow& row) const {
     T out{};
     encoder_detail::DecodeBudget budget{row.size_bytes(), row.size_bytes()};
+    ZR_RETURN_NOT_OK(encoder_detail::DecodeFields(row, &out, &budget));
+    return out;
+  }
+  /// Decodes a row written with another version of the schema, read through a Resolution
+  /// whose reader schema is schema() (SPEC §13.4): `Resolve(writer, enc.schema())`, then
+  /// `enc.FromRow(*res.View(bytes))`; a nested resolved struct decodes into its own
+  /// ZEROROW_STRUCT type as with FromRow(BinaryRow). Reader fields the writer lacks are null,
+  /// so they decode into std::optional members (another member is a schema_mismatch naming
+  /// it). A row read as another reader schema is a schema_mismatch. The decode budget is the
+  /// writer's bytes (SPEC §6.2), as for a BinaryRow.
+  Result<T> FromRow(const ResolvedRow& row) const {
+    const DataType& reader = row.struct_type();
+    // A resolution made with schema() shares its types: one pointer compare.
+    if (&reader != schema_.struct_type().get() && !reader.Equals(*schema_.struct_type()))
+      return Status::Error(ErrorKind::kSchemaMismatch,
+                           "expected a row read as this encoder's schema " + schema_.struct_type()->LayoutJson() +
+                               " but found one read as " + reader.LayoutJson() +
+                               " (resolve the writer schema to the encoder's: Resolve(writer, encoder.schema()))");
+    T out{};
+    auto size = static_cast<int64_t>(row.bytes().size());
+    encoder_detail::DecodeBudget budget{size, size};
     ZR_RETURN_NOT_OK(encoder_detail::DecodeFields(row, &out, &budget));
     return out;
   }

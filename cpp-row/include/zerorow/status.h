@@ -51,7 +51,8 @@ class [[nodiscard]] Status {
   const std::string& message() const;
   std::optional<int64_t> expected() const { return state_ ? state_->expected : std::nullopt; }
   std::optional<int64_t> actual() const { return state_ ? state_->actual : std::nullopt; }
-  /// "invalid_data at f3: expected offset+size <= 96 but found 120"; "OK" when ok.
+  /// "invalid_data at f3: expected offset+size <= 96 but found 120"; a problem with the whole
+  /// top-level row (empty path) is "at <row>" (SPEC §1.1); "OK" when ok.
   std::string ToString() const;
 
   /// Returns this error with `component` prepended to its path ("f4" + "[10].f2" ->

@@ -32,6 +32,13 @@ inline Status Validate(const BinaryRow& row, const Schema& schema, ValidationLev
 /// struct type checked like a schema (e.g. one taken from a Schema).
 Status Validate(std::span<const uint8_t> bytes, const DataType& struct_type,
                 ValidationLevel level = ValidationLevel::kFull);
+/// The bytes a view covers, validated as a top-level row of the view's struct type (a nested
+/// row too), as java-row's Validator.validate(row, level) (SPEC §1.1). A default-constructed
+/// view has no type: invalid_argument.
+inline Status Validate(const BinaryRow& row, ValidationLevel level = ValidationLevel::kFull) {
+  if (!row.has_type()) return Status::Error(ErrorKind::kInvalidArgument, "a default-constructed BinaryRow has no type");
+  return Validate(row.bytes(), row.struct_type(), level);
+}
 
 /// Validates at `level`, then wraps: the usual way to open an untrusted row.
 Result<BinaryRow> ValidateAndWrap(std::span<const uint8_t> bytes, const Schema& schema,

@@ -66,7 +66,11 @@ Status CheckOffsets(const ArrowArray* a, int64_t child_length, const std::string
   const int64_t first = a->offset, last = a->offset + a->length;
   if (o[first] < 0) return Corrupt(path, "offset " + std::to_string(o[first]) + " is negative", 0, o[first]);
   for (int64_t p = first; p < last; ++p) {
-    if (o[p + 1] < o[p]) return Corrupt(path, "offsets decrease at value " + std::to_string(p - first), o[p], o[p + 1]);
+    if (o[p + 1] < o[p])
+      return Corrupt(path,
+                     "expected offsets that never decrease but found " + std::to_string(o[p]) + " then " +
+                         std::to_string(o[p + 1]) + " (value " + std::to_string(p - first) + ")",
+                     o[p], o[p + 1]);
   }
   if (child_length >= 0 && o[last] > child_length)
     return Corrupt(path,

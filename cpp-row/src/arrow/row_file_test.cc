@@ -134,7 +134,7 @@ TEST(RowFileTest, EmptyFileAndLargeBinary) {
     EXPECT_EQ(large->row(k).status().kind(), ErrorKind::kOutOfRange) << k;
     EXPECT_EQ(large->resolved_row(k).status().kind(), ErrorKind::kOutOfRange) << k;
   }
-  EXPECT_EQ(large->row(1).status().ToString(), "out_of_range: row 1 out of range [0, 1)");
+  EXPECT_EQ(large->row(1).status().ToString(), "out_of_range at <row>: row 1 out of range [0, 1)");
 }
 
 TEST(RowFileTest, AReaderSchemaTheFileCannotBeResolvedToIsRefusedNamingTheFile) {

@@ -226,6 +226,35 @@ def _floor_micros(col: Any, dst: Any, strict: bool, name: str) -> Any:
     return floored.cast(dst)
 
 
+def _malformed(name: str, e: Exception) -> ZerorowError:
+    return error("invalid_data", name, f"malformed Arrow data: {e}")
+
+
+def _checked(col: Any, name: str) -> Any:
+    """`col` after Arrow's full validation. A producer's bytes are not trusted: pyarrow's
+    compute kernels (a cast) read offsets unchecked, so a column is validated before one runs
+    on it, and a malformed one (offsets past a child, decreasing offsets, a short child) is
+    InvalidDataError naming the column."""
+    pa = _pa()
+    try:
+        col.validate(full=True)
+    except pa.ArrowInvalid as e:
+        raise _malformed(name, e) from None
+    return col
+
+
+def _first_malformed(batch: Any, names: list[str], e: Exception) -> ZerorowError:
+    """The error of the first column of `batch` (pyarrow arrays) that fails Arrow's full
+    validation, or `e` for the whole row when none does."""
+    pa = _pa()
+    for name, col in zip(names, batch, strict=True):
+        try:
+            col.validate(full=True)
+        except pa.ArrowInvalid as bad:
+            return _malformed(name, bad)
+    return _malformed("", e)
+
+
 def _convert(col: Any, dst: Any, strict: bool, name: str) -> Any:
     pa = _pa()
     if col.type == dst:
@@ -237,6 +266,7 @@ def _convert(col: Any, dst: Any, strict: bool, name: str) -> Any:
             f"expected Arrow {dst} but found {col.type}: not a lossless conversion (cast the "
             "column in Arrow first)",
         )
+    col = _checked(col, name)
     if isinstance(col, pa.ChunkedArray):
         col = col.combine_chunks()
     for kind in ("timestamp", "duration", "time"):
@@ -260,7 +290,10 @@ def _normalise(batch: Any, target: Any, strict: bool) -> Any:
                 f"the Arrow data has no column '{f.name}' (its columns: {', '.join(names)})",
             )
         cols.append(_convert(batch.column(names.index(f.name)), f.type, strict, f.name))
-    return pa.RecordBatch.from_arrays(cols, schema=target)
+    try:
+        return pa.RecordBatch.from_arrays(cols, schema=target)
+    except pa.ArrowInvalid as e:  # Arrow's own checks found a malformed column
+        raise _first_malformed(cols, target.names, e) from None
 
 
 _FORMATS = {
@@ -319,8 +352,9 @@ def import_batches(data: Any, schema: Schema | None, strict: bool):
 
     from .arrow import RowBatch
 
-    arrow_schema, batches = _batches(data)
+    pa = _pa()
     try:
+        arrow_schema, batches = _batches(data)
         if schema is None:
             schema = schema_of(arrow_schema)
         target = schema.to_arrow()
@@ -337,4 +371,8 @@ def import_batches(data: Any, schema: Schema | None, strict: bool):
             parts.append(rows)
     except ZerorowError as e:
         raise _renamed(e) from None
+    except (
+        pa.ArrowInvalid
+    ) as e:  # pyarrow refused the producer's data while importing it
+        raise _malformed("", e) from None
     return RowBatch(schema, b"".join(parts), offsets)

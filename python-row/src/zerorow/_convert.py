@@ -87,25 +87,89 @@ def resolved_array_to_numpy(a: _zerorow.ResolvedArray):
     return view.astype(_NUMPY_DTYPES[rtid] if isinstance(reader, str) else "<M8[us]")
 
 
-def _short(v: Any) -> str:
-    if isinstance(v, (_zerorow.BinaryArray, _zerorow.ResolvedArray)):
+# The repr of a row, array or map prints at most this much (as the HTML view does, _html.py):
+# a row that passes `bounds` may share bodies and so hold exponentially many values (SPEC
+# §6.2), and printing one must still return at once.
+REPR_DEPTH = 4  # nesting levels unfolded; deeper lists / maps / rows print a summary
+REPR_ITEMS = 5  # elements or entries of one list or map
+REPR_VALUES = 100  # values printed in all; the rest is "..."
+REPR_TEXT = 200  # characters of a string, bytes of a binary value
+
+
+class _Budget:
+    """What is left to print of one repr."""
+
+    __slots__ = ("values",)
+
+    def __init__(self) -> None:
+        self.values = REPR_VALUES
+
+
+_ARRAYS = (_zerorow.BinaryArray, _zerorow.ResolvedArray)
+_MAPS = (_zerorow.BinaryMap, _zerorow.ResolvedMap)
+_ROWS = (_zerorow.BinaryRow, _zerorow.ResolvedRow)
+
+
+def _items(n: int, item: Any, depth: int, budget: _Budget) -> list[str]:
+    """The first REPR_ITEMS of n items, each `item(i, depth, budget)`, while the budget lasts."""
+    out = []
+    for i in range(min(n, REPR_ITEMS)):
+        if budget.values <= 0:
+            break
+        try:
+            out.append(item(i, depth, budget))
+        except Exception as e:  # a malformed value still lets the others print
+            out.append(f"<{type(e).__name__}>")
+    if len(out) < n:
+        out.append(f"... ({n} items)")
+    return out
+
+
+def _short(v: Any, depth: int = 0, budget: _Budget | None = None) -> str:
+    budget = _Budget() if budget is None else budget
+    budget.values -= 1
+    if isinstance(v, _ARRAYS):
         n = len(v)
-        head = ", ".join(_short(v[i]) for i in range(min(n, 5)))
-        return "[" + head + (f", ... ({n} items)]" if n > 5 else "]")
-    if isinstance(v, (_zerorow.BinaryMap, _zerorow.ResolvedMap)):
-        items = list(zip(v._keys(), v._values(), strict=False))
-        head = ", ".join(f"{_short(k)}: {_short(x)}" for k, x in items[:5])
-        return "{" + head + (f", ... ({len(items)} items)}}" if len(items) > 5 else "}")
-    if isinstance(v, (_zerorow.BinaryRow, _zerorow.ResolvedRow)):
-        return row_repr(v)
+        if depth >= REPR_DEPTH and n:
+            return f"[... ({n} items)]"
+        return (
+            "["
+            + ", ".join(
+                _items(n, lambda i, d, b: _short(v[i], d + 1, b), depth, budget)
+            )
+            + "]"
+        )
+    if isinstance(v, _MAPS):
+        keys, values = v._keys(), v._values()
+        n = len(keys)
+        if depth >= REPR_DEPTH and n:
+            return f"{{... ({n} items)}}"
+
+        def entry(i: int, d: int, b: _Budget) -> str:
+            return f"{_short(keys[i], d + 1, b)}: {_short(values[i], d + 1, b)}"
+
+        return "{" + ", ".join(_items(n, entry, depth, budget)) + "}"
+    if isinstance(v, _ROWS):
+        return row_repr(v, depth, budget)
+    if isinstance(v, (str, bytes)) and len(v) > REPR_TEXT:
+        unit = "chars" if isinstance(v, str) else "bytes"
+        return f"{v[:REPR_TEXT]!r}... ({len(v)} {unit})"
     return repr(v)
 
 
-def row_repr(row: _zerorow.BinaryRow) -> str:
+def row_repr(row: Any, depth: int = 0, budget: _Budget | None = None) -> str:
+    """`BinaryRow(name=value, ...)`, within the limits above."""
+    budget = _Budget() if budget is None else budget
+    names = row._field_names()
+    if depth >= REPR_DEPTH and names:
+        return type(row).__name__ + "(...)"
     parts = []
-    for i, name in enumerate(row._field_names()):
+    for i, name in enumerate(names):
+        if budget.values <= 0:
+            parts.append("...")
+            break
         try:
-            parts.append(f"{name}={_short(row[i])}")
+            parts.append(f"{name}={_short(row[i], depth + 1, budget)}")
         except Exception as e:  # a malformed field still lets the others print
             parts.append(f"{name}=<{type(e).__name__}>")
     return type(row).__name__ + "(" + ", ".join(parts) + ")"

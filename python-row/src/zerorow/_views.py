@@ -51,9 +51,15 @@ def _row_to_dict(self: RowData) -> dict:
     return self._deep(_DEEP)
 
 
-def _row_validate(self: RowData) -> None:
-    """Full validation of this row (SPEC §6.3); raises InvalidDataError / TruncatedError."""
-    self._validate()
+def _row_validate(self: RowData, level: LevelLike = "full") -> None:
+    """Validates the bytes of this row at `level` (SPEC §6.2) as a top-level row of its
+    schema (a nested row too), as zerorow.validate(row.schema, row bytes, level) does;
+    raises InvalidDataError / TruncatedError."""
+    level = level_of(level)
+    if level == "full":
+        self._validate()
+    elif level == "bounds":
+        validate(self.schema, self.to_memoryview(), level)
 
 
 def _row_get_raw(self: RowData, key: int | str) -> Any:
