@@ -56,6 +56,59 @@ class UsersMeetItTest {
     assertThrows(SchemaMismatchException.class, () -> r2.getLong(3), "decimal(25,3) is no int64");
   }
 
+  /**
+   * The type is checked before the null bit: a variable-width getter on a null field (or element)
+   * of another type is a {@code SchemaMismatchException}, not a null.
+   */
+  @Test
+  void variableWidthGettersCheckTheTypeOfANullField() {
+    Schema s =
+        Schema.of(
+            Field.of("n", DataTypes.INT64, true),
+            Field.of("xs", DataTypes.list(DataTypes.INT64, true), true),
+            Field.of("name", DataTypes.STRING, true));
+    RowWriter w = new RowWriter(s);
+    w.reset();
+    w.setNullAt(0);
+    ArrayWriter aw = new ArrayWriter((DataTypes.ListType) s.field(1).type(), w);
+    int c = w.cursor();
+    aw.initialize(1);
+    aw.setNullAt(0);
+    w.setOffsetAndSize(1, c);
+    w.setNullAt(2);
+    BinaryRow r = w.getRow();
+    assertNull(r.getString(2), "a null of the getter's own type is a null");
+    assertNull(r.getBinary(2));
+    BinaryArray a = r.getArray(1);
+    assertTrue(a.isNullAt(0));
+    List<org.junit.jupiter.api.function.Executable> rowGets =
+        List.of(
+            () -> r.getString(0),
+            () -> r.getUtf8(0),
+            () -> r.getBinary(0),
+            () -> r.getDecimal(0),
+            () -> r.getStruct(0),
+            () -> r.getArray(0),
+            () -> r.getMap(0));
+    List<org.junit.jupiter.api.function.Executable> arrayGets =
+        List.of(
+            () -> a.getString(0),
+            () -> a.getUtf8(0),
+            () -> a.getBinary(0),
+            () -> a.getDecimal(0),
+            () -> a.getStruct(0),
+            () -> a.getArray(0),
+            () -> a.getMap(0));
+    for (int k = 0; k < rowGets.size(); k++) {
+      SchemaMismatchException e = assertThrows(SchemaMismatchException.class, rowGets.get(k));
+      assertEquals("n", e.path());
+      assertTrue(e.getMessage().contains("int64"), e.getMessage());
+      e = assertThrows(SchemaMismatchException.class, arrayGets.get(k));
+      assertEquals("xs[0]", e.path());
+      assertTrue(e.getMessage().contains("int64"), e.getMessage());
+    }
+  }
+
   @Test
   void writersRefuseNullsForNonNullableFieldsAndDecimalsThatDoNotFit() {
     RowWriter w = new RowWriter(S);
@@ -109,6 +162,19 @@ class UsersMeetItTest {
     assertNotEquals(
         BinaryArray.wrap(DataTypes.list(DataTypes.INT64, false), a),
         BinaryArray.wrap(DataTypes.list(DataTypes.FLOAT64, false), a));
+
+    // maps: the same bytes under other key or value types are other values
+    DataTypes.MapType longs = DataTypes.map(DataTypes.INT64, DataTypes.INT64, true);
+    byte[] m = Encoders.mapEncoder(Long.class, Long.class).encode(java.util.Map.of(1L, 2L));
+    assertEquals(BinaryMap.wrap(longs, m), BinaryMap.wrap(longs, m.clone()));
+    assertEquals(BinaryMap.wrap(longs, m).hashCode(), BinaryMap.wrap(longs, m.clone()).hashCode());
+    for (DataTypes.MapType other :
+        List.of(
+            DataTypes.map(DataTypes.FLOAT64, DataTypes.INT64, true),
+            DataTypes.map(DataTypes.INT64, DataTypes.FLOAT64, true),
+            DataTypes.map(DataTypes.INT64, DataTypes.INT64, false))) {
+      assertNotEquals(BinaryMap.wrap(longs, m), BinaryMap.wrap(other, m), other.toString());
+    }
   }
 
   @Test
@@ -117,6 +183,11 @@ class UsersMeetItTest {
     NullPointerException e = assertThrows(NullPointerException.class, () -> enc.toRow(null));
     assertTrue(
         e.getMessage().contains("toRow(value)") && e.getMessage().contains("Pair"), e.getMessage());
+    e =
+        assertThrows(
+            NullPointerException.class,
+            () -> Encoders.rowEncoder(Pair.class, (Encoders.Mode) null));
+    assertTrue(e.getMessage().contains("rowEncoder(cls, mode): mode is null"), e.getMessage());
     e = assertThrows(NullPointerException.class, () -> Encoders.rowEncoder(null));
     assertTrue(e.getMessage().contains("cls"), e.getMessage());
   }
