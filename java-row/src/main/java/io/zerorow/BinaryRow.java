@@ -258,6 +258,21 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
     return ((Platform.getLong(base, address + ((ordinal >> 6) << 3)) >>> (ordinal & 63)) & 1) != 0;
   }
 
+  /**
+   * True when a field whose bit is set in {@code fields} is null, for fields 0–63 (bit i is field
+   * i, i &lt; {@link #numFields()}): one test of the bitmap's first word, where {@link #isNullAt}
+   * tests one field. Encoders check all their non-nullable fields with it.
+   */
+  public boolean anyNull(long fields) {
+    if (fields == 0) {
+      return false;
+    }
+    if (BOUNDS_CHECKS && limit == 0) {
+      throw unsetError();
+    }
+    return (Platform.getLong(base, address) & fields) != 0;
+  }
+
   @Override
   public boolean getBoolean(int ordinal) {
     return Platform.getByte(base, slot(ordinal, boolFields, TypeMasks.BOOL)) != 0;

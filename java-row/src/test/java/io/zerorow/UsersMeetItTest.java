@@ -1,5 +1,6 @@
 package io.zerorow;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -197,6 +198,43 @@ class UsersMeetItTest {
     RowWriter w = new RowWriter(S);
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> w.writeLong(0, 1));
     assertTrue(e.getMessage().contains("reset()"), e.getMessage());
+  }
+
+  /** Nullable values of every kind of slot, for the reuse test. */
+  public record Mixed(
+      Integer n, String s, Pair p, List<Integer> xs, BigDecimal d, Double f, Boolean b) {}
+
+  /**
+   * An encoder reuses its buffer and zeroes only the null bitmap between rows (every field is
+   * written in its whole slot): the bytes of each row are those of a fresh encoder, whatever the
+   * row before held.
+   */
+  @Test
+  void encodersReusingTheirBufferWriteCanonicalBytes() {
+    List<Mixed> rows =
+        List.of(
+            new Mixed(
+                -1,
+                "a string",
+                new Pair(-1, -2),
+                List.of(-1, -2),
+                new BigDecimal("-1.5"),
+                Double.NaN,
+                true),
+            new Mixed(null, null, null, null, null, null, null),
+            new Mixed(7, "", new Pair(0, 0), List.of(), BigDecimal.ZERO, -0.0, false),
+            new Mixed(null, "x", null, List.of(3), null, 2.5, null));
+    for (Encoders.Mode mode : Encoders.Mode.values()) {
+      RowEncoder<Mixed> reused = Encoders.rowEncoder(Mixed.class, mode);
+      for (int round = 0; round < 2; round++) {
+        for (Mixed m : rows) {
+          byte[] fresh = Encoders.rowEncoder(Mixed.class, mode).encode(m);
+          assertArrayEquals(fresh, reused.encode(m), mode + " " + m);
+          assertArrayEquals(fresh, reused.toRow(m).toBytes(), mode + " " + m);
+          Validator.validate(reused.schema(), fresh, ValidationLevel.FULL);
+        }
+      }
+    }
   }
 
   /** Time values of every kind, for the truncation tests. */
