@@ -31,7 +31,9 @@ test-java-install:
 # Narrow it with e.g. JAVA_BENCH_ARGS='FlatBench'. The zerorow benchmarks (JAVA_BENCH_OFF_ARGS)
 # run a second time with the bounds checks off: the table's last columns are what they cost.
 JAVA_BENCH_OFF_ARGS ?= '.*Zerorow$$'
-# Interleaved: zerorow, Fory and Spark taking turns per shape, with the checks on and off.
+# Interleaved: zerorow, Fory and Spark taking turns per shape, with the checks on and off;
+# make bench-quick (BENCH_QUICK=1) measures 20 rounds after 8 warm-up rounds, not 60 after 20.
+JAVA_INTERLEAVED_ARGS ?= $(if $(BENCH_QUICK),-Dbench.rounds=20 -Dbench.warmup=8,)
 JAVA_BENCH_CP = $(JAVA_ROW)/bench/target/classes:$(JAVA_ROW)/bench/target/lib/*:$$(cat $(JAVA_ROW)/bench/target/classpath.txt)
 bench-java:
 	cd $(ROOT) && $(MVN) -q -pl java-row,java-row/bench -DskipTests package
@@ -41,7 +43,7 @@ bench-java:
 	java -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.Report $(JAVA_ROW)/bench/target/jmh.json \
 	  $(JAVA_ROW)/bench/target/jmh-off.json 2>/dev/null | tee $(JAVA_ROW)/bench/target/bench-table.md
 	java -Xmx2g --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
-	  --add-opens=java.base/java.util=ALL-UNNAMED -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.Interleaved 2>/dev/null \
+	  --add-opens=java.base/java.util=ALL-UNNAMED $(JAVA_INTERLEAVED_ARGS) -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.Interleaved 2>/dev/null \
 	  | grep -v ' INFO ' | tee $(JAVA_ROW)/bench/target/interleaved-table.md
 	java -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.ResolvedReadCost | tee $(JAVA_ROW)/bench/target/resolved-read-table.md
 	java -cp "$(JAVA_BENCH_CP)" io.zerorow.bench.BoundsCheckCost

@@ -184,8 +184,13 @@ public final class ArrayWriter extends BinaryWriter {
   /**
    * Copies all {@code n * width} element bytes from memory at {@code (base, address)} (e.g. an
    * Arrow values buffer); then mark nulls with {@link #setNullAt}, which zeroes their bytes.
+   *
+   * <p><b>Unchecked:</b> nothing checks that the {@code n * width} bytes at that address are
+   * readable memory; a wrong address can crash the JVM. The caller guarantees them. Use {@link
+   * #writeInts}/{@link #writeLongs} or the per-element writers for checked writes.
    */
-  public void writeElements(Object base, long address) {
+  public void writeElementsUnchecked(Object base, long address) {
+    requireStarted();
     Platform.copy(
         base,
         address,

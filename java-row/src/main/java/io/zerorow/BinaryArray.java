@@ -16,6 +16,10 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
   private final DataTypes.ListType type;
   private final DataType elementType;
   private final int width;
+
+  /** The bit of the element type's id, tested against a variable-width getter's mask. */
+  private final int elementBit;
+
   private int count;
   private int bitmapBytes;
 
@@ -24,6 +28,7 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
     this.type = Objects.requireNonNull(type, "type");
     this.elementType = type.element();
     this.width = elementType.elementWidth();
+    this.elementBit = TypeMasks.of(elementType);
   }
 
   /** A view over a top-level array occupying all of {@code bytes}. */
@@ -45,7 +50,13 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
     return a;
   }
 
-  /** Points at a top-level array; a too-short buffer is {@code truncated} (SPEC §6.1). */
+  /**
+   * Points at a top-level array at {@code (base, address)} (as {@link BinaryRow#pointTo(Object,
+   * long, int)}); a too-short buffer is {@code truncated} (SPEC §6.1).
+   *
+   * <p><b>Unchecked for off-heap memory:</b> a {@code byte[]} range is checked against the array,
+   * but an absolute address (null base) cannot be: a wrong one can crash the JVM.
+   */
   public BinaryArray pointTo(Object base, long address, int size) {
     checkHeapRange(base, address, size);
     if (size < 8) {
@@ -200,28 +211,48 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
     return Platform.getDouble(base, elem(i, 8));
   }
 
+  /**
+   * Whether element {@code i} is null, after checking (behind the flag) the index and that the
+   * element type is one of {@code mask}: the type is checked before the null bit, so a getter of
+   * the wrong type fails on a null element too.
+   */
+  private boolean isNullAt(int i, int mask) {
+    if (BOUNDS_CHECKS) {
+      if (i < 0 || i >= count) {
+        throw indexError(i);
+      }
+      if ((elementBit & mask) == 0) {
+        throw new SchemaMismatchException(
+            childPath(i),
+            "expected " + TypeMasks.describe(mask) + " elements but found " + elementType);
+      }
+    }
+    return ((Platform.getLong(base, address + 8 + ((i >> 6) << 3)) >>> (i & 63)) & 1) != 0;
+  }
+
+  /** The checked reference in element {@code i}'s slot (index and type checked before). */
   private long ref(int i) {
-    return checkRef(Platform.getLong(base, elem(i, 8)), i);
+    return checkRef(Platform.getLong(base, address + 8 + bitmapBytes + ((long) i << 3)), i);
   }
 
   @Override
   public String getString(int i) {
-    return isNullAt(i) ? null : stringAt(ref(i));
+    return isNullAt(i, TypeMasks.STRING) ? null : stringAt(ref(i));
   }
 
   @Override
   public byte[] getUtf8(int i) {
-    return isNullAt(i) ? null : bytesAt(ref(i));
+    return isNullAt(i, TypeMasks.STRING) ? null : bytesAt(ref(i));
   }
 
   @Override
   public byte[] getBinary(int i) {
-    return isNullAt(i) ? null : bytesAt(ref(i));
+    return isNullAt(i, TypeMasks.BINARY) ? null : bytesAt(ref(i));
   }
 
   @Override
   public BigDecimal getDecimal(int i) {
-    if (isNullAt(i)) {
+    if (isNullAt(i, TypeMasks.DECIMAL)) {
       return null;
     }
     if (!(elementType instanceof DataTypes.DecimalType)) {
@@ -230,7 +261,8 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
     }
     DataTypes.DecimalType t = (DataTypes.DecimalType) elementType;
     if (t.precision() <= DataTypes.DecimalType.MAX_LONG_PRECISION) {
-      return BigDecimal.valueOf(getLong(i), t.scale());
+      return BigDecimal.valueOf(
+          Platform.getLong(base, address + 8 + bitmapBytes + ((long) i << 3)), t.scale());
     }
     return bigDecimalAt(ref(i), t.scale());
   }
@@ -242,7 +274,7 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
 
   @Override
   public BinaryRow getStruct(int i, BinaryRow target) {
-    return isNullAt(i) ? null : structAt(ref(i), (Schema) elementType, target, i);
+    return isNullAt(i, TypeMasks.STRUCT) ? null : structAt(ref(i), (Schema) elementType, target, i);
   }
 
   @Override
@@ -252,7 +284,9 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
 
   @Override
   public BinaryArray getArray(int i, BinaryArray target) {
-    return isNullAt(i) ? null : arrayAt(ref(i), (DataTypes.ListType) elementType, target, i);
+    return isNullAt(i, TypeMasks.LIST)
+        ? null
+        : arrayAt(ref(i), (DataTypes.ListType) elementType, target, i);
   }
 
   @Override
@@ -262,7 +296,9 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
 
   @Override
   public BinaryMap getMap(int i, BinaryMap target) {
-    return isNullAt(i) ? null : mapAt(ref(i), (DataTypes.MapType) elementType, target, i);
+    return isNullAt(i, TypeMasks.MAP)
+        ? null
+        : mapAt(ref(i), (DataTypes.MapType) elementType, target, i);
   }
 
   @Override
@@ -332,27 +368,12 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
     return 31 * type.hashCode() + bytesHash();
   }
 
-  /** The elements, e.g. {@code [1, 2, null]}; after 32 elements the rest is summarised. */
+  /**
+   * The elements, e.g. {@code [1, 2, null]}; after 32 elements the rest is summarised (the budget
+   * of {@code Printer}, as {@link BinaryRow#toString()}).
+   */
   @Override
   public String toString() {
-    if (!isSet()) {
-      return "BinaryArray(unset)";
-    }
-    StringBuilder b = new StringBuilder("[");
-    int shown = Math.min(count, 32);
-    for (int i = 0; i < shown; i++) {
-      if (i > 0) {
-        b.append(", ");
-      }
-      try {
-        appendValue(b, get(i));
-      } catch (ZerorowException e) {
-        b.append("<").append(e.getMessage()).append(">");
-      }
-    }
-    if (shown < count) {
-      b.append(", ... (").append(count).append(" elements)");
-    }
-    return b.append(']').toString();
+    return isSet() ? Printer.print(this) : "BinaryArray(unset)";
   }
 }

@@ -26,7 +26,13 @@ public final class BinaryMap extends BinaryRegion implements ResolvedMap {
     return new BinaryMap(type).pointTo(bytes, Platform.BYTE_ARRAY_OFFSET, bytes.length);
   }
 
-  /** Points at a top-level map; a too-short buffer is {@code truncated} (SPEC §6.1). */
+  /**
+   * Points at a top-level map at {@code (base, address)} (as {@link BinaryRow#pointTo(Object, long,
+   * int)}); a too-short buffer is {@code truncated} (SPEC §6.1).
+   *
+   * <p><b>Unchecked for off-heap memory:</b> a {@code byte[]} range is checked against the array,
+   * but an absolute address (null base) cannot be: a wrong one can crash the JVM.
+   */
   public BinaryMap pointTo(Object base, long address, int size) {
     checkHeapRange(base, address, size);
     if (size < 8) {
@@ -111,26 +117,12 @@ public final class BinaryMap extends BinaryRegion implements ResolvedMap {
     return 31 * type.hashCode() + bytesHash();
   }
 
-  /** The entries, e.g. {@code {"a"=1, "b"=2}}; after 32 entries the rest is summarised. */
+  /**
+   * The entries, e.g. {@code {"a"=1, "b"=2}}; after 32 entries the rest is summarised (the budget
+   * of {@code Printer}, as {@link BinaryRow#toString()}).
+   */
   @Override
   public String toString() {
-    if (!isSet()) {
-      return "BinaryMap(unset)";
-    }
-    StringBuilder b = new StringBuilder("{");
-    int n = numElements();
-    int shown = Math.min(n, 32);
-    for (int i = 0; i < shown; i++) {
-      if (i > 0) {
-        b.append(", ");
-      }
-      appendValue(b, keys.get(i));
-      b.append('=');
-      appendValue(b, values.get(i));
-    }
-    if (shown < n) {
-      b.append(", ... (").append(n).append(" entries)");
-    }
-    return b.append('}').toString();
+    return isSet() ? Printer.print(this) : "BinaryMap(unset)";
   }
 }

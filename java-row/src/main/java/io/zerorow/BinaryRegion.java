@@ -289,19 +289,4 @@ abstract class BinaryRegion {
     }
     return (int) (h ^ (h >>> 32));
   }
-
-  static void appendValue(StringBuilder b, Object v) {
-    if (v instanceof String) {
-      b.append('"').append(v).append('"');
-    } else if (v instanceof byte[]) {
-      b.append("0x");
-      for (byte x : (byte[]) v) {
-        b.append(Character.forDigit((x >> 4) & 0xf, 16)).append(Character.forDigit(x & 0xf, 16));
-      }
-    } else if (v instanceof BigDecimal) {
-      b.append(((BigDecimal) v).toPlainString());
-    } else {
-      b.append(v);
-    }
-  }
 }

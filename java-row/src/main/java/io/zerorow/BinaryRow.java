@@ -50,38 +50,6 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
   /** The values of the seven masks above for this schema, set when the view is pointed. */
   private final long[] fieldMasks;
 
-  // Getter masks (SPEC §3: which getter reads which type); a decimal with precision <= 18
-  // has its own bit because its slot holds the unscaled int64.
-  private static final int DECIMAL_LONG_BIT = 1 << 30;
-  private static final int M_BOOL = bit(TypeId.BOOL);
-  private static final int M_INT8 = bit(TypeId.INT8);
-  private static final int M_INT16 = bit(TypeId.INT16);
-  private static final int M_INT32 = bit(TypeId.INT32) | bit(TypeId.DATE32);
-  private static final int M_INT64 =
-      bit(TypeId.INT64)
-          | bit(TypeId.TIME)
-          | bit(TypeId.TIMESTAMP)
-          | bit(TypeId.DURATION)
-          | DECIMAL_LONG_BIT;
-  private static final int M_FLOAT32 = bit(TypeId.FLOAT32);
-  private static final int M_FLOAT64 = bit(TypeId.FLOAT64);
-  private static final int M_STRING = bit(TypeId.STRING);
-  private static final int M_BINARY = bit(TypeId.BINARY) | bit(TypeId.STRING);
-  private static final int M_STRUCT = bit(TypeId.STRUCT);
-  private static final int M_LIST = bit(TypeId.LIST);
-  private static final int M_MAP = bit(TypeId.MAP);
-
-  private static int bit(TypeId id) {
-    return 1 << id.ordinal();
-  }
-
-  private static int typeBit(DataType t) {
-    if (t instanceof DataTypes.DecimalType && !t.isVariableWidth()) {
-      return DECIMAL_LONG_BIT;
-    }
-    return bit(t.id());
-  }
-
   /** An unpointed view for rows of {@code schema}; call {@link #pointTo} before reading. */
   public BinaryRow(Schema schema) {
     this.schema = Objects.requireNonNull(schema, "schema");
@@ -90,9 +58,17 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
     this.fixedSize = schema.fixedRegionSize();
     this.typeBits = new int[numFields];
     for (int i = 0; i < numFields; i++) {
-      typeBits[i] = typeBit(schema.field(i).type());
+      typeBits[i] = TypeMasks.of(schema.field(i).type());
     }
-    int[] getters = {M_BOOL, M_INT8, M_INT16, M_INT32, M_INT64, M_FLOAT32, M_FLOAT64};
+    int[] getters = {
+      TypeMasks.BOOL,
+      TypeMasks.INT8,
+      TypeMasks.INT16,
+      TypeMasks.INT32,
+      TypeMasks.INT64,
+      TypeMasks.FLOAT32,
+      TypeMasks.FLOAT64
+    };
     this.fieldMasks = new long[getters.length];
     for (int k = 0; k < getters.length; k++) {
       for (int i = 0; i < Math.min(numFields, 64); i++) {
@@ -155,8 +131,13 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
 
   /**
    * Points this view at a top-level row at {@code (base, address)}: {@code base} a {@code byte[]}
-   * with address {@code Platform.BYTE_ARRAY_OFFSET + index}, or null with an absolute off-heap
-   * address that the caller keeps valid.
+   * with the address {@code Unsafe.arrayBaseOffset(byte[].class)} plus the index, or null with an
+   * absolute off-heap address; checks W1–W2 (SPEC §6.2).
+   *
+   * <p><b>Unchecked for off-heap memory:</b> a {@code byte[]} range is checked against the array,
+   * but an absolute address (null base) cannot be: a wrong one can crash the JVM, so the caller
+   * guarantees that {@code size} bytes there stay readable (and kept alive) while the view is used.
+   * {@code wrap(…, ByteBuffer)} is the checked way to view a direct buffer.
    */
   public BinaryRow pointTo(Object base, long address, int size) {
     checkHeapRange(base, address, size);
@@ -186,9 +167,9 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
   }
 
   /**
-   * Same as {@link #pointTo(Object, long, int)} for memory that {@code owner} keeps alive (e.g. a
-   * memory-mapped buffer): the view holds {@code owner}, and so do the views read from it, so the
-   * memory cannot be released while any of them is reachable.
+   * Same as {@link #pointTo(Object, long, int)} (and as unchecked for off-heap memory) for memory
+   * that {@code owner} keeps alive (e.g. a memory-mapped buffer): the view holds {@code owner}, and
+   * so do the views read from it, so the memory cannot be released while any of them is reachable.
    */
   public BinaryRow pointTo(Object base, long address, int size, Object owner) {
     pointTo(base, address, size);
@@ -253,19 +234,10 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
   }
 
   private SchemaMismatchException typeError(int ordinal, int mask) {
-    StringBuilder want = new StringBuilder();
-    for (TypeId id : TypeId.values()) {
-      if ((mask & bit(id)) != 0) {
-        want.append(want.length() == 0 ? "" : " or ").append(id.jsonName());
-      }
-    }
-    if ((mask & DECIMAL_LONG_BIT) != 0) {
-      want.append(" or decimal with precision <= 18");
-    }
     return new SchemaMismatchException(
         childPath(ordinal),
         "expected a field of type "
-            + want
+            + TypeMasks.describe(mask)
             + " but the field has type "
             + schema.field(ordinal).type());
   }
@@ -286,71 +258,98 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
     return ((Platform.getLong(base, address + ((ordinal >> 6) << 3)) >>> (ordinal & 63)) & 1) != 0;
   }
 
+  /**
+   * True when a field whose bit is set in {@code fields} is null, for fields 0–63 (bit i is field
+   * i, i &lt; {@link #numFields()}): one test of the bitmap's first word, where {@link #isNullAt}
+   * tests one field. Encoders check all their non-nullable fields with it.
+   */
+  public boolean anyNull(long fields) {
+    if (fields == 0) {
+      return false;
+    }
+    if (BOUNDS_CHECKS && limit == 0) {
+      throw unsetError();
+    }
+    return (Platform.getLong(base, address) & fields) != 0;
+  }
+
   @Override
   public boolean getBoolean(int ordinal) {
-    return Platform.getByte(base, slot(ordinal, boolFields, M_BOOL)) != 0;
+    return Platform.getByte(base, slot(ordinal, boolFields, TypeMasks.BOOL)) != 0;
   }
 
   @Override
   public byte getByte(int ordinal) {
-    return Platform.getByte(base, slot(ordinal, int8Fields, M_INT8));
+    return Platform.getByte(base, slot(ordinal, int8Fields, TypeMasks.INT8));
   }
 
   @Override
   public short getShort(int ordinal) {
-    return Platform.getShort(base, slot(ordinal, int16Fields, M_INT16));
+    return Platform.getShort(base, slot(ordinal, int16Fields, TypeMasks.INT16));
   }
 
   @Override
   public int getInt(int ordinal) {
-    return Platform.getInt(base, slot(ordinal, int32Fields, M_INT32));
+    return Platform.getInt(base, slot(ordinal, int32Fields, TypeMasks.INT32));
   }
 
   @Override
   public long getLong(int ordinal) {
-    return Platform.getLong(base, slot(ordinal, int64Fields, M_INT64));
+    return Platform.getLong(base, slot(ordinal, int64Fields, TypeMasks.INT64));
   }
 
   @Override
   public float getFloat(int ordinal) {
-    return Platform.getFloat(base, slot(ordinal, float32Fields, M_FLOAT32));
+    return Platform.getFloat(base, slot(ordinal, float32Fields, TypeMasks.FLOAT32));
   }
 
   @Override
   public double getDouble(int ordinal) {
-    return Platform.getDouble(base, slot(ordinal, float64Fields, M_FLOAT64));
+    return Platform.getDouble(base, slot(ordinal, float64Fields, TypeMasks.FLOAT64));
   }
 
-  /** The checked reference of a variable-width field of a type in {@code mask}. */
-  private long ref(int ordinal, int mask) {
-    return checkRef(Platform.getLong(base, slot(ordinal, mask)), ordinal);
+  /**
+   * Whether field {@code ordinal} is null, after checking (behind the flag) the ordinal and that a
+   * getter of {@code mask} may read the field: the type is checked before the null bit, so a getter
+   * of the wrong type fails on a null field too.
+   */
+  private boolean isNullAt(int ordinal, int mask) {
+    if (BOUNDS_CHECKS) {
+      checkSlot(ordinal, mask);
+    }
+    return ((Platform.getLong(base, address + ((ordinal >> 6) << 3)) >>> (ordinal & 63)) & 1) != 0;
+  }
+
+  /** The checked reference in the slot of {@code ordinal} (ordinal and type checked before). */
+  private long ref(int ordinal) {
+    return checkRef(Platform.getLong(base, slots + ((long) ordinal << 3)), ordinal);
   }
 
   @Override
   public String getString(int ordinal) {
-    return isNullAt(ordinal) ? null : stringAt(ref(ordinal, M_STRING));
+    return isNullAt(ordinal, TypeMasks.STRING) ? null : stringAt(ref(ordinal));
   }
 
   @Override
   public byte[] getUtf8(int ordinal) {
-    return isNullAt(ordinal) ? null : bytesAt(ref(ordinal, M_STRING));
+    return isNullAt(ordinal, TypeMasks.STRING) ? null : bytesAt(ref(ordinal));
   }
 
   @Override
   public byte[] getBinary(int ordinal) {
-    return isNullAt(ordinal) ? null : bytesAt(ref(ordinal, M_BINARY));
+    return isNullAt(ordinal, TypeMasks.BINARY) ? null : bytesAt(ref(ordinal));
   }
 
   @Override
   public BigDecimal getDecimal(int ordinal) {
-    if (isNullAt(ordinal)) {
+    if (isNullAt(ordinal, TypeMasks.DECIMAL)) {
       return null;
     }
     DataTypes.DecimalType t = decimalType(ordinal);
     if (t.precision() <= DataTypes.DecimalType.MAX_LONG_PRECISION) {
-      return BigDecimal.valueOf(getLong(ordinal), t.scale());
+      return BigDecimal.valueOf(Platform.getLong(base, slots + ((long) ordinal << 3)), t.scale());
     }
-    return bigDecimalAt(ref(ordinal, bit(TypeId.DECIMAL)), t.scale());
+    return bigDecimalAt(ref(ordinal), t.scale());
   }
 
   private DataTypes.DecimalType decimalType(int ordinal) {
@@ -369,10 +368,10 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
 
   @Override
   public BinaryRow getStruct(int ordinal, BinaryRow target) {
-    if (isNullAt(ordinal)) {
+    if (isNullAt(ordinal, TypeMasks.STRUCT)) {
       return null;
     }
-    return structAt(ref(ordinal, M_STRUCT), (Schema) schema.field(ordinal).type(), target, ordinal);
+    return structAt(ref(ordinal), (Schema) schema.field(ordinal).type(), target, ordinal);
   }
 
   @Override
@@ -382,11 +381,11 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
 
   @Override
   public BinaryArray getArray(int ordinal, BinaryArray target) {
-    if (isNullAt(ordinal)) {
+    if (isNullAt(ordinal, TypeMasks.LIST)) {
       return null;
     }
     return arrayAt(
-        ref(ordinal, M_LIST), (DataTypes.ListType) schema.field(ordinal).type(), target, ordinal);
+        ref(ordinal), (DataTypes.ListType) schema.field(ordinal).type(), target, ordinal);
   }
 
   @Override
@@ -396,11 +395,10 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
 
   @Override
   public BinaryMap getMap(int ordinal, BinaryMap target) {
-    if (isNullAt(ordinal)) {
+    if (isNullAt(ordinal, TypeMasks.MAP)) {
       return null;
     }
-    return mapAt(
-        ref(ordinal, M_MAP), (DataTypes.MapType) schema.field(ordinal).type(), target, ordinal);
+    return mapAt(ref(ordinal), (DataTypes.MapType) schema.field(ordinal).type(), target, ordinal);
   }
 
   @Override
@@ -440,24 +438,12 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
     return 31 * schema.hashCode() + bytesHash();
   }
 
-  /** The values, e.g. {@code {f1=1, f2=[1, 2, 3]}}; long arrays are cut short. */
+  /**
+   * The values, e.g. {@code {f1=1, f2=[1, 2, 3]}}, within the budget of {@code Printer}: long
+   * arrays and maps, deep nesting and very many values are cut short with {@code ...}.
+   */
   @Override
   public String toString() {
-    if (!isSet()) {
-      return "BinaryRow(unset)";
-    }
-    StringBuilder b = new StringBuilder("{");
-    for (int i = 0; i < numFields; i++) {
-      if (i > 0) {
-        b.append(", ");
-      }
-      b.append(schema.field(i).name()).append('=');
-      try {
-        appendValue(b, get(i));
-      } catch (ZerorowException e) {
-        b.append("<").append(e.getMessage()).append(">");
-      }
-    }
-    return b.append('}').toString();
+    return isSet() ? Printer.print(this) : "BinaryRow(unset)";
   }
 }

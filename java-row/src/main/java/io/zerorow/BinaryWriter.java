@@ -183,11 +183,16 @@ public abstract class BinaryWriter {
   }
 
   /**
-   * Writes a binary (or UTF-8 string) body straight from memory at {@code (base, address)} (see
-   * {@code io.zerorow.internal.Platform}), e.g. from an Arrow data buffer, in one copy. Unchecked:
-   * the caller guarantees that the {@code length} bytes there are readable.
+   * Writes a binary (or UTF-8 string) body straight from memory at {@code (base, address)}, e.g.
+   * from an Arrow data buffer, in one copy ({@code base} a {@code byte[]} with the address {@code
+   * Unsafe.arrayBaseOffset(byte[].class)} plus the index, or null with an absolute address).
+   *
+   * <p><b>Unchecked:</b> nothing checks that the {@code length} bytes at that address are readable
+   * memory; a wrong address or length can crash the JVM. The caller guarantees them (the Arrow
+   * module reads them from a vector's own buffers). Use {@link #writeBinary(int, byte[], int, int)}
+   * for checked writes.
    */
-  public final void writeBinary(int ordinal, Object base, long address, int length) {
+  public final void writeBinaryUnchecked(int ordinal, Object base, long address, int length) {
     long slot = slotAddress(ordinal, 8);
     if (length < 0) {
       throw new IllegalArgumentException("negative length " + length);
@@ -203,9 +208,12 @@ public abstract class BinaryWriter {
     Platform.putLong(buffer.bytes, slot, ((long) (pos - start) << 32) | length);
   }
 
-  /** Same as {@link #writeBinary(int, Object, long, int)} for UTF-8 string bytes. */
-  public final void writeUtf8(int ordinal, Object base, long address, int length) {
-    writeBinary(ordinal, base, address, length);
+  /**
+   * Same as {@link #writeBinaryUnchecked} for UTF-8 string bytes (not checked either: neither the
+   * memory nor the UTF-8).
+   */
+  public final void writeUtf8Unchecked(int ordinal, Object base, long address, int length) {
+    writeBinaryUnchecked(ordinal, base, address, length);
   }
 
   /** Copies an already-encoded row, array or map as the body of {@code ordinal}. */
@@ -226,7 +234,10 @@ public abstract class BinaryWriter {
 
   /**
    * Writes a decimal of the given precision and scale (SPEC §3.5), rescaling exactly; a value that
-   * needs rounding or exceeds the precision is {@code invalid_data}. Null is allowed.
+   * needs rounding or exceeds the precision is {@code invalid_data}, a precision or scale other
+   * than the declared type's is {@code schema_mismatch} (both checked on every write, whatever
+   * {@code zerorow.bounds.checks} says). A null is written as null, or refused as {@code
+   * invalid_data} for a non-nullable field or element.
    */
   public abstract void writeDecimal(int ordinal, BigDecimal v, int precision, int scale);
 

@@ -30,8 +30,13 @@ public final class Encoders {
     return rowEncoder(cls, defaultMode());
   }
 
-  /** An encoder for a bean or record class, run in {@code mode}. */
+  /**
+   * An encoder for a bean or record class, run in {@code mode} (not null: {@link #defaultMode()} is
+   * the default).
+   */
   public static <T> RowEncoder<T> rowEncoder(Class<T> cls, Mode mode) {
+    java.util.Objects.requireNonNull(
+        mode, "rowEncoder(cls, mode): mode is null (Encoders.defaultMode() is the default)");
     return new BeanRowEncoder<>(cls, mode == Mode.CODEGEN);
   }
 

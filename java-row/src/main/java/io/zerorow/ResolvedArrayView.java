@@ -189,23 +189,7 @@ final class ResolvedArrayView implements ResolvedArray {
   /** The elements, e.g. {@code [1, 2, null]}, as {@link BinaryArray#toString()}. */
   @Override
   public String toString() {
-    StringBuilder b = new StringBuilder("[");
-    int n = array.numElements();
-    int shown = Math.min(n, 32);
-    for (int i = 0; i < shown; i++) {
-      if (i > 0) {
-        b.append(", ");
-      }
-      try {
-        BinaryRegion.appendValue(b, get(i));
-      } catch (ZerorowException e) {
-        b.append("<").append(e.getMessage()).append(">");
-      }
-    }
-    if (shown < n) {
-      b.append(", ... (").append(n).append(" elements)");
-    }
-    return b.append(']').toString();
+    return Printer.print(this);
   }
 
   /** The plan of this list (for copies). */

@@ -50,21 +50,7 @@ final class ResolvedMapView implements ResolvedMap {
   /** The entries, e.g. {@code {"a"=1, "b"=2}}, as {@link BinaryMap#toString()}. */
   @Override
   public String toString() {
-    StringBuilder b = new StringBuilder("{");
-    int n = numElements();
-    int shown = Math.min(n, 32);
-    for (int i = 0; i < shown; i++) {
-      if (i > 0) {
-        b.append(", ");
-      }
-      BinaryRegion.appendValue(b, keys.get(i));
-      b.append('=');
-      BinaryRegion.appendValue(b, values.get(i));
-    }
-    if (shown < n) {
-      b.append(", ... (").append(n).append(" entries)");
-    }
-    return b.append('}').toString();
+    return Printer.print(this);
   }
 
   /** The writer's map under this view (for the decode budget of copies). */

@@ -326,18 +326,6 @@ final class ResolvedRowView implements ResolvedRow {
   /** The reader's values, e.g. {@code {id=1, name=null}}, as {@link BinaryRow#toString()}. */
   @Override
   public String toString() {
-    StringBuilder b = new StringBuilder("{");
-    for (int i = 0; i < numFields; i++) {
-      if (i > 0) {
-        b.append(", ");
-      }
-      b.append(schema.field(i).name()).append('=');
-      try {
-        BinaryRegion.appendValue(b, get(i));
-      } catch (ZerorowException e) {
-        b.append("<").append(e.getMessage()).append(">");
-      }
-    }
-    return b.append('}').toString();
+    return Printer.print(this);
   }
 }

@@ -74,6 +74,21 @@ public final class RowWriter extends BinaryWriter {
     start();
   }
 
+  /**
+   * Starts a new top-level row like {@link #reset()}, but zeroes only the null bitmap, not the
+   * slots: for an encoder that then writes every field (a value or {@link #setNullAt}), where each
+   * write fills its whole 8-byte slot, the slots need no zeroing first (as Spark's {@code
+   * UnsafeRowWriter} does). <b>Unchecked:</b> a field left unwritten keeps the bytes of the row
+   * before, so the row is not canonical (SPEC §2.6) and its reference may not validate.
+   */
+  public void resetUnchecked() {
+    buffer.cursor = 0;
+    int at = buffer.reserve(fixedSize);
+    buffer.zero(at, bitmapBytes);
+    start = at;
+    limit = numFields;
+  }
+
   /** Starts a row at the cursor: zeroes its bitmap and slots (SPEC §2.6 rule 3). */
   public void start() {
     start = buffer.reserveZeroed(fixedSize);

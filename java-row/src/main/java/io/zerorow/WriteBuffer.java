@@ -51,6 +51,21 @@ public final class WriteBuffer {
     return start;
   }
 
+  /** Makes room for {@code n} more bytes at the cursor, not zeroed; returns their start. */
+  int reserve(int n) {
+    int start = cursor;
+    ensure(n);
+    cursor = start + n;
+    return start;
+  }
+
+  /** Zeroes {@code n} bytes (a multiple of 8) from {@code pos}. */
+  void zero(int pos, int n) {
+    for (int i = 0; i < n; i += 8) {
+      Platform.putLong(bytes, Platform.BYTE_ARRAY_OFFSET + pos + i, 0L);
+    }
+  }
+
   /** Makes room for {@code n} more bytes at the cursor (contents unspecified). */
   void ensure(long n) {
     long end = cursor + n;

@@ -3,7 +3,8 @@ package io.zerorow;
 /**
  * The one base class of every error zerorow raises about data or schemas (SPEC §6.1). The message
  * reads {@code <kind> at <path>: <detail>}, e.g. {@code invalid_data at f3: expected offset+size <=
- * 96 but found 120}.
+ * 96 but found 120}; a problem with the whole top-level value is {@code at <row>} (SPEC §1.1),
+ * while {@link #path()} is then {@code ""}.
  */
 public class ZerorowException extends RuntimeException {
   /** Version of the serialized form. */
@@ -29,7 +30,11 @@ public class ZerorowException extends RuntimeException {
   /** Same as {@link #ZerorowException(ErrorKind, String, String)}, caused by {@code cause}. */
   public ZerorowException(ErrorKind kind, String path, String detail, Throwable cause) {
     super(
-        kind.specName() + (path == null || path.isEmpty() ? "" : " at " + path) + ": " + detail,
+        kind.specName()
+            + " at "
+            + (path == null || path.isEmpty() ? "<row>" : path)
+            + ": "
+            + detail,
         cause);
     this.kind = kind;
     this.path = path == null ? "" : path;
@@ -53,15 +58,20 @@ public class ZerorowException extends RuntimeException {
 
   /** Creates the subclass that matches {@code kind}. */
   public static ZerorowException of(ErrorKind kind, String path, String detail) {
+    return of(kind, path, detail, null);
+  }
+
+  /** Creates the subclass that matches {@code kind}, caused by {@code cause} (may be null). */
+  public static ZerorowException of(ErrorKind kind, String path, String detail, Throwable cause) {
     switch (kind) {
       case INVALID_DATA:
-        return new InvalidDataException(path, detail);
+        return new InvalidDataException(path, detail, cause);
       case TRUNCATED:
-        return new TruncatedException(path, detail);
+        return new TruncatedException(path, detail, cause);
       case UNSUPPORTED:
-        return new UnsupportedException(path, detail);
+        return new UnsupportedException(path, detail, cause);
       default:
-        return new SchemaMismatchException(path, detail);
+        return new SchemaMismatchException(path, detail, cause);
     }
   }
 }

@@ -34,6 +34,20 @@ public class ApiFuzzProperties {
           Field.of("d", DataTypes.decimal(20, 2), true),
           Field.of("t", DataTypes.TIMESTAMP, true));
 
+  /**
+   * A reader schema for the resolved-view calls: fields moved, one added, an int16 struct field and
+   * the list's int32 elements widened (SPEC §13).
+   */
+  static final Resolution RESOLUTION =
+      Resolution.resolve(
+          SCHEMA,
+          Schema.of(
+              Field.of("name", DataTypes.STRING, true),
+              Field.of("id", DataTypes.INT64, false),
+              Field.of("extra", DataTypes.FLOAT64, true),
+              Field.of("st", Schema.of(Field.of("a", DataTypes.INT32, false)), true),
+              Field.of("xs", DataTypes.list(DataTypes.INT64, true), true)));
+
   /** A bean for the encoder calls. */
   public record Rec(long id, String name, List<Integer> xs, Map<String, Double> m) {}
 
@@ -54,7 +68,7 @@ public class ApiFuzzProperties {
   @Provide
   Arbitrary<List<Tuple3<Integer, Integer, Long>>> calls() {
     return Arbitraries.integers()
-        .between(0, 44)
+        .between(0, 47)
         .flatMap(
             op ->
                 Arbitraries.integers()
@@ -284,6 +298,26 @@ public class ApiFuzzProperties {
         break;
       case 43:
         s.row.copy();
+        break;
+      case 44:
+        RESOLUTION.view(s.row).getLong(i);
+        break;
+      case 45:
+        {
+          ResolvedRow r = RESOLUTION.view(s.row);
+          r.getString(i);
+          ResolvedArray a = r.getArray(i);
+          if (a != null && a.numElements() > 0) {
+            a.getLong(Math.floorMod((int) x, a.numElements()));
+          }
+          ResolvedRow st = r.getStruct(i);
+          if (st != null) {
+            st.getInt(0);
+          }
+          break;
+        }
+      case 46:
+        RESOLUTION.view(s.row).copy().toString();
         break;
       default:
         {

@@ -172,11 +172,11 @@ class BinaryRowTest {
     long address = io.zerorow.internal.Platform.directAddress(src);
     RowWriter w = new RowWriter(s);
     w.reset();
-    w.writeBinary(0, null, address, 3);
+    w.writeBinaryUnchecked(0, null, address, 3);
     int c = w.cursor();
     ArrayWriter aw = new ArrayWriter((DataTypes.ListType) s.field(1).type(), w);
     aw.initialize(5);
-    aw.writeElements(null, address);
+    aw.writeElementsUnchecked(null, address);
     aw.setNullAt(2);
     w.setOffsetAndSize(1, c);
     BinaryRow r = w.getRow();

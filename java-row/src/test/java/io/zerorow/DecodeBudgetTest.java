@@ -6,15 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The decode budget (issue 10.5, SPEC §6.2): a row whose references share one body, 100 references
  * per level and 20 levels deep, is valid at level bounds and would decode into 100^20 values; every
- * whole-row decoder refuses it as invalid_data with the path instead.
+ * whole-row decoder refuses it as invalid_data with the path instead, and {@code toString} prints
+ * it within its budget. The timeout is a hang guard (a regression would run for ages), not a
+ * measurement.
  */
+@Timeout(value = 10, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class DecodeBudgetTest {
   static final int DEPTH = 20;
   static final int FANOUT = 100;
@@ -119,6 +126,35 @@ class DecodeBudgetTest {
       assertEquals(FANOUT, l.xs().size(), "the count is known without decoding");
       e = assertThrows(InvalidDataException.class, () -> l.xs().get(0), mode + " first use");
       assertTrue(e.path().startsWith("xs"), e.getMessage());
+    }
+  }
+
+  /**
+   * Printing is budgeted like decoding: {@code toString} of the row (and of its nested views and a
+   * resolved view) returns, cut short, instead of walking 100^19 values. The row is built here and
+   * read from the invalid vector {@code shared_bodies_amplify} (the same construction).
+   */
+  @Test
+  void printingTheRowIsBudgeted() throws Exception {
+    Path vector =
+        Path.of(
+            System.getProperty("zerorow.root", "../.."),
+            "format-spec/vectors/invalid/shared_bodies_amplify");
+    Schema s = Schema.fromJson(Files.readString(vector.resolve("schema.json")));
+    assertEquals(TypeInference.inferSchema(Lazy.class).field(0).type(), s.field(0).type());
+    for (byte[] row : List.of(sharedRow(), Files.readAllBytes(vector.resolve("row.bin")))) {
+      BinaryRow r = BinaryRow.wrap(s, row);
+      String text = r.toString();
+      assertTrue(text.length() < 200_000, "printed " + text.length() + " chars");
+      assertTrue(
+          text.startsWith("{xs=[[[[") || text.startsWith("{deep=[[[["), text.substring(0, 40));
+      assertTrue(text.contains("[...]") && text.contains("..."), "cut short");
+      String array = r.getArray(0).toString();
+      assertTrue(array.length() < 200_000, "printed " + array.length() + " chars");
+      Schema reader = Schema.of(s.field(0), Field.of("extra", DataTypes.INT32, true));
+      String resolved = Resolution.resolve(s, reader).view(r).toString();
+      assertTrue(resolved.length() < 200_000, "printed " + resolved.length() + " chars");
+      assertTrue(resolved.startsWith(text.substring(0, 40)), resolved.substring(0, 40));
     }
   }
 

@@ -1,5 +1,6 @@
 package io.zerorow;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -56,6 +57,59 @@ class UsersMeetItTest {
     assertThrows(SchemaMismatchException.class, () -> r2.getLong(3), "decimal(25,3) is no int64");
   }
 
+  /**
+   * The type is checked before the null bit: a variable-width getter on a null field (or element)
+   * of another type is a {@code SchemaMismatchException}, not a null.
+   */
+  @Test
+  void variableWidthGettersCheckTheTypeOfANullField() {
+    Schema s =
+        Schema.of(
+            Field.of("n", DataTypes.INT64, true),
+            Field.of("xs", DataTypes.list(DataTypes.INT64, true), true),
+            Field.of("name", DataTypes.STRING, true));
+    RowWriter w = new RowWriter(s);
+    w.reset();
+    w.setNullAt(0);
+    ArrayWriter aw = new ArrayWriter((DataTypes.ListType) s.field(1).type(), w);
+    int c = w.cursor();
+    aw.initialize(1);
+    aw.setNullAt(0);
+    w.setOffsetAndSize(1, c);
+    w.setNullAt(2);
+    BinaryRow r = w.getRow();
+    assertNull(r.getString(2), "a null of the getter's own type is a null");
+    assertNull(r.getBinary(2));
+    BinaryArray a = r.getArray(1);
+    assertTrue(a.isNullAt(0));
+    List<org.junit.jupiter.api.function.Executable> rowGets =
+        List.of(
+            () -> r.getString(0),
+            () -> r.getUtf8(0),
+            () -> r.getBinary(0),
+            () -> r.getDecimal(0),
+            () -> r.getStruct(0),
+            () -> r.getArray(0),
+            () -> r.getMap(0));
+    List<org.junit.jupiter.api.function.Executable> arrayGets =
+        List.of(
+            () -> a.getString(0),
+            () -> a.getUtf8(0),
+            () -> a.getBinary(0),
+            () -> a.getDecimal(0),
+            () -> a.getStruct(0),
+            () -> a.getArray(0),
+            () -> a.getMap(0));
+    for (int k = 0; k < rowGets.size(); k++) {
+      SchemaMismatchException e = assertThrows(SchemaMismatchException.class, rowGets.get(k));
+      assertEquals("n", e.path());
+      assertTrue(e.getMessage().contains("int64"), e.getMessage());
+      e = assertThrows(SchemaMismatchException.class, arrayGets.get(k));
+      assertEquals("xs[0]", e.path());
+      assertTrue(e.getMessage().contains("int64"), e.getMessage());
+    }
+  }
+
   @Test
   void writersRefuseNullsForNonNullableFieldsAndDecimalsThatDoNotFit() {
     RowWriter w = new RowWriter(S);
@@ -109,6 +163,19 @@ class UsersMeetItTest {
     assertNotEquals(
         BinaryArray.wrap(DataTypes.list(DataTypes.INT64, false), a),
         BinaryArray.wrap(DataTypes.list(DataTypes.FLOAT64, false), a));
+
+    // maps: the same bytes under other key or value types are other values
+    DataTypes.MapType longs = DataTypes.map(DataTypes.INT64, DataTypes.INT64, true);
+    byte[] m = Encoders.mapEncoder(Long.class, Long.class).encode(java.util.Map.of(1L, 2L));
+    assertEquals(BinaryMap.wrap(longs, m), BinaryMap.wrap(longs, m.clone()));
+    assertEquals(BinaryMap.wrap(longs, m).hashCode(), BinaryMap.wrap(longs, m.clone()).hashCode());
+    for (DataTypes.MapType other :
+        List.of(
+            DataTypes.map(DataTypes.FLOAT64, DataTypes.INT64, true),
+            DataTypes.map(DataTypes.INT64, DataTypes.FLOAT64, true),
+            DataTypes.map(DataTypes.INT64, DataTypes.INT64, false))) {
+      assertNotEquals(BinaryMap.wrap(longs, m), BinaryMap.wrap(other, m), other.toString());
+    }
   }
 
   @Test
@@ -117,6 +184,11 @@ class UsersMeetItTest {
     NullPointerException e = assertThrows(NullPointerException.class, () -> enc.toRow(null));
     assertTrue(
         e.getMessage().contains("toRow(value)") && e.getMessage().contains("Pair"), e.getMessage());
+    e =
+        assertThrows(
+            NullPointerException.class,
+            () -> Encoders.rowEncoder(Pair.class, (Encoders.Mode) null));
+    assertTrue(e.getMessage().contains("rowEncoder(cls, mode): mode is null"), e.getMessage());
     e = assertThrows(NullPointerException.class, () -> Encoders.rowEncoder(null));
     assertTrue(e.getMessage().contains("cls"), e.getMessage());
   }
@@ -126,6 +198,43 @@ class UsersMeetItTest {
     RowWriter w = new RowWriter(S);
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> w.writeLong(0, 1));
     assertTrue(e.getMessage().contains("reset()"), e.getMessage());
+  }
+
+  /** Nullable values of every kind of slot, for the reuse test. */
+  public record Mixed(
+      Integer n, String s, Pair p, List<Integer> xs, BigDecimal d, Double f, Boolean b) {}
+
+  /**
+   * An encoder reuses its buffer and zeroes only the null bitmap between rows (every field is
+   * written in its whole slot): the bytes of each row are those of a fresh encoder, whatever the
+   * row before held.
+   */
+  @Test
+  void encodersReusingTheirBufferWriteCanonicalBytes() {
+    List<Mixed> rows =
+        List.of(
+            new Mixed(
+                -1,
+                "a string",
+                new Pair(-1, -2),
+                List.of(-1, -2),
+                new BigDecimal("-1.5"),
+                Double.NaN,
+                true),
+            new Mixed(null, null, null, null, null, null, null),
+            new Mixed(7, "", new Pair(0, 0), List.of(), BigDecimal.ZERO, -0.0, false),
+            new Mixed(null, "x", null, List.of(3), null, 2.5, null));
+    for (Encoders.Mode mode : Encoders.Mode.values()) {
+      RowEncoder<Mixed> reused = Encoders.rowEncoder(Mixed.class, mode);
+      for (int round = 0; round < 2; round++) {
+        for (Mixed m : rows) {
+          byte[] fresh = Encoders.rowEncoder(Mixed.class, mode).encode(m);
+          assertArrayEquals(fresh, reused.encode(m), mode + " " + m);
+          assertArrayEquals(fresh, reused.toRow(m).toBytes(), mode + " " + m);
+          Validator.validate(reused.schema(), fresh, ValidationLevel.FULL);
+        }
+      }
+    }
   }
 
   /** Time values of every kind, for the truncation tests. */

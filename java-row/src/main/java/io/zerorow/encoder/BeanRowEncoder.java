@@ -59,7 +59,7 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
   @Override
   public BinaryRow toRow(T value) {
     requireValue(value, "toRow");
-    writer.reset();
+    writer.resetUnchecked(); // both codecs write every field, each in its whole slot
     codec.writeFields(writer, value);
     return out.pointTo(writer.buffer().array(), 0, writer.sizeInBytes());
   }
@@ -109,7 +109,7 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
   @Override
   public byte[] encode(T value) {
     requireValue(value, "encode");
-    writer.reset();
+    writer.resetUnchecked();
     codec.writeFields(writer, value);
     return writer.toByteArray();
   }

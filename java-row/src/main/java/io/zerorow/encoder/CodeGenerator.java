@@ -444,6 +444,14 @@ final class CodeGenerator {
 
   /** An expression of src(b) reading ordinal {@code i} of {@code g}, null-aware. */
   private String readNullable(TypeBinding b, String g, String i) {
+    return readNullable(b, g, i, false);
+  }
+
+  /** As {@link #readNullable(TypeBinding, String, String)}; {@code checked}: null bit tested. */
+  private String readNullable(TypeBinding b, String g, String i, boolean checked) {
+    if (checked) {
+      return read(b, g, i);
+    }
     if (!b.nullable && b.kind != Kind.OPTIONAL) {
       return read(
           b, "io.zerorow.encoder.Conv.notNull(" + g + ", " + i + ", " + lit(b.path) + ")", i);
@@ -643,6 +651,23 @@ final class CodeGenerator {
         .append(", ")
         .append(lit(b.path))
         .append(");\n");
+    // the null bits of the non-nullable fields 0-63: one test (Conv.notNull) instead of one each
+    long notNull = 0;
+    String[] paths = new String[info.properties.size()];
+    for (int k = 0; k < Math.min(64, info.properties.size()); k++) {
+      TypeBinding pb = info.properties.get(k).binding;
+      if (!pb.nullable && pb.kind != Kind.OPTIONAL) {
+        notNull |= 1L << k;
+        paths[k] = pb.path;
+      }
+    }
+    if (notNull != 0) {
+      rm.append("    io.zerorow.encoder.Conv.notNull(r, 0x")
+          .append(Long.toHexString(notNull))
+          .append("L, ")
+          .append(ref(paths, "String[]", "np"))
+          .append(");\n");
+    }
     String[] args = new String[info.properties.size()];
     boolean publicCtor = direct && Modifier.isPublic(info.constructor.getModifiers());
     for (Class<?> pt : info.constructor.getParameterTypes()) {
@@ -678,7 +703,7 @@ final class CodeGenerator {
         get = unbox(pb, ref(p, "io.zerorow.encoder.Property", "p") + ".get(o)");
       }
       writeNullable(wm, "    ", pb, "w", Integer.toString(k), get);
-      String value = readNullable(pb, "r", Integer.toString(k));
+      String value = readNullable(pb, "r", Integer.toString(k), ((notNull >>> k) & 1) != 0);
       if (info.record) {
         args[p.component] = publicCtor ? value : box(pb, value);
       } else if (direct

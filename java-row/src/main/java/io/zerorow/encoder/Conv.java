@@ -132,6 +132,20 @@ public final class Conv {
     return g;
   }
 
+  /**
+   * Checks in one test that none of the fields 0–63 of {@code r} whose bit is set in {@code fields}
+   * (its non-nullable ones) is null; {@code paths[i]} names field i in the error.
+   */
+  public static void notNull(io.zerorow.BinaryRow r, long fields, String[] paths) {
+    if (io.zerorow.internal.Checks.BOUNDS_CHECKS && r.anyNull(fields)) {
+      int i = 0;
+      while (((fields >>> i) & 1) == 0 || !r.isNullAt(i)) {
+        i++;
+      }
+      throw nullBit(paths[i]);
+    }
+  }
+
   /** Same as {@link #notNull(io.zerorow.BinaryRow, int, String)} for an array element. */
   public static io.zerorow.BinaryArray notNull(io.zerorow.BinaryArray g, int i, String path) {
     if (io.zerorow.internal.Checks.BOUNDS_CHECKS && g.isNullAt(i)) {

@@ -12,8 +12,10 @@ import sun.misc.Unsafe;
  * off-heap memory the base is null and the address is absolute. This is the memory abstraction of
  * every zerorow view (the same one Spark's {@code Platform} and Fory use).
  *
- * <p>Nothing here checks bounds: callers ({@code BinaryRow}, {@code BinaryArray}, the writers) do,
- * see {@link Checks}.
+ * <p><b>Internal and unchecked.</b> Nothing here checks bounds or addresses: a wrong one crashes
+ * the JVM. The callers ({@code BinaryRow}, {@code BinaryArray}, the writers) check, see {@link
+ * Checks}. The class is public only so that zerorow's own modules ({@code java-row/arrow}) can
+ * share it; it is not part of zerorow's API and may change without notice.
  */
 public final class Platform {
   public static final Unsafe UNSAFE;

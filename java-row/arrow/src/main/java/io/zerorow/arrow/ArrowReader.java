@@ -22,10 +22,13 @@ import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
  * }
  * }</pre>
  *
- * Arrow types are read as SPEC §12 says, including large_utf8/large_binary, utf8_view/ binary_view,
- * large_list and timestamps in s/ms/ns (converted to µs exactly, else {@code invalid_data}). A null
- * where the zerorow field is not nullable is {@code invalid_data}. After loading a new batch into
- * the same root, call {@link #rebind}.
+ * Arrow types are read as SPEC §12 says, including large_utf8/large_binary, utf8_view/binary_view,
+ * large_list and timestamps in s/ms/ns: seconds and milliseconds are converted to µs exactly (a
+ * value outside the int64 µs range is {@code invalid_data}); nanoseconds are floored toward
+ * negative infinity to the microsecond (SPEC Appendix A rule 6: −1 ns becomes −1 µs), or, with a
+ * reader built {@code strict}, a value that is not a whole microsecond is {@code invalid_data}
+ * naming the field, the value and its Arrow index. A null where the zerorow field is not nullable
+ * is {@code invalid_data}. After loading a new batch into the same root, call {@link #rebind}.
  */
 public final class ArrowReader implements Iterable<BinaryRow>, AutoCloseable {
   private final VectorSchemaRoot root;
@@ -33,19 +36,21 @@ public final class ArrowReader implements Iterable<BinaryRow>, AutoCloseable {
   private final Schema schema;
   private final RowWriter writer;
   private final ValueReader[] fields;
+  private final boolean strict;
 
-  private ArrowReader(VectorSchemaRoot root, Schema schema, boolean ownsRoot) {
+  private ArrowReader(VectorSchemaRoot root, Schema schema, boolean ownsRoot, boolean strict) {
     this.root = root;
     this.ownsRoot = ownsRoot;
     this.schema = schema;
+    this.strict = strict;
     this.writer = new RowWriter(schema);
-    this.fields = ValueReader.fieldReaders(schema, "", writer.buffer());
+    this.fields = ValueReader.fieldReaders(schema, "", writer.buffer(), strict);
     rebind();
   }
 
   /** Reads {@code root} with the schema {@link ArrowUtils#fromArrowSchema} derives from it. */
   public static ArrowReader of(VectorSchemaRoot root) {
-    return new ArrowReader(root, ArrowUtils.fromArrowSchema(root.getSchema()), false);
+    return new ArrowReader(root, ArrowUtils.fromArrowSchema(root.getSchema()), false, false);
   }
 
   /**
@@ -53,16 +58,34 @@ public final class ArrowReader implements Iterable<BinaryRow>, AutoCloseable {
    * gives the fields (or the read variants it allows), else {@code schema_mismatch}.
    */
   public static ArrowReader of(VectorSchemaRoot root, Schema schema) {
+    return of(root, schema, false);
+  }
+
+  /**
+   * As {@link #of(VectorSchemaRoot, Schema)}; with {@code strict}, a timestamp finer than a
+   * microsecond is refused instead of floored (SPEC Appendix A rule 6, Python's {@code
+   * from_arrow(strict=True)}).
+   */
+  public static ArrowReader of(VectorSchemaRoot root, Schema schema, boolean strict) {
     check(root.getSchema(), schema);
-    return new ArrowReader(root, schema, false);
+    return new ArrowReader(root, schema, false, strict);
   }
 
   /** Loads {@code batch} (not closed) into vectors of {@code schema} owned by this reader. */
   public static ArrowReader of(ArrowRecordBatch batch, Schema schema, BufferAllocator allocator) {
+    return of(batch, schema, allocator, false);
+  }
+
+  /**
+   * As {@link #of(ArrowRecordBatch, Schema, BufferAllocator)}, refusing timestamps finer than a
+   * microsecond when {@code strict}.
+   */
+  public static ArrowReader of(
+      ArrowRecordBatch batch, Schema schema, BufferAllocator allocator, boolean strict) {
     VectorSchemaRoot root = VectorSchemaRoot.create(ArrowUtils.toArrowSchema(schema), allocator);
     try {
       new VectorLoader(root).load(batch);
-      return new ArrowReader(root, schema, true);
+      return new ArrowReader(root, schema, true, strict);
     } catch (RuntimeException e) {
       root.close();
       throw e;
@@ -88,6 +111,11 @@ public final class ArrowReader implements Iterable<BinaryRow>, AutoCloseable {
   /** The zerorow schema of the rows. */
   public Schema schema() {
     return schema;
+  }
+
+  /** Whether timestamps finer than a microsecond are refused (else floored). */
+  public boolean strict() {
+    return strict;
   }
 
   /** The Arrow batch this reader reads. */

@@ -3,6 +3,7 @@ package io.zerorow.arrow;
 import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
 import io.zerorow.Schema;
+import io.zerorow.ZerorowException;
 import io.zerorow.internal.Platform;
 
 /**
@@ -15,6 +16,9 @@ import io.zerorow.internal.Platform;
  */
 public final class RowBatch {
   private final Schema schema;
+
+  /** Where the batch comes from, for error messages: "row file <path>" or "row stream". */
+  private final String source;
 
   /** Offsets and data at {@code (base, address)} (see {@link Platform}). */
   private final Object offsetsBase;
@@ -38,6 +42,7 @@ public final class RowBatch {
 
   RowBatch(
       Schema schema,
+      String source,
       int index,
       int size,
       Object offsetsBase,
@@ -50,6 +55,7 @@ public final class RowBatch {
       io.zerorow.ValidationLevel level) {
     this.level = level;
     this.schema = schema;
+    this.source = source;
     this.index = index;
     this.size = size;
     this.offsetsBase = offsetsBase;
@@ -99,22 +105,28 @@ public final class RowBatch {
     if (start < 0 || end < start || end > dataLength || end - start > Integer.MAX_VALUE) {
       throw new InvalidDataException(
           "",
-          "row "
-              + i
-              + " of batch "
-              + index
-              + ": expected "
-              + "0 <= start <= end <= "
+          where(i)
+              + ": expected 0 <= start <= end <= "
               + dataLength
               + " but found start "
               + start
               + ", end "
               + end);
     }
-    target.pointTo(dataBase, data + start, (int) (end - start), owner);
-    if (level == io.zerorow.ValidationLevel.FULL) {
-      io.zerorow.Validator.validate(target, level);
+    try {
+      target.pointTo(dataBase, data + start, (int) (end - start), owner);
+      if (level == io.zerorow.ValidationLevel.FULL) {
+        io.zerorow.Validator.validate(target, level);
+      }
+    } catch (ZerorowException e) {
+      // the row's own checks (W1-W2, and at FULL every rule) name the field, not the source
+      throw ZerorowException.of(e.kind(), e.path(), where(i) + ": " + e.detail(), e);
     }
     return target;
+  }
+
+  /** "row file <path>, record batch <index>, row <i>": where row {@code i}'s errors happened. */
+  private String where(int i) {
+    return source + ", record batch " + index + ", row " + i;
   }
 }

@@ -30,11 +30,7 @@ import org.apache.arrow.flatbuf.Message;
 import org.apache.arrow.flatbuf.MessageHeader;
 import org.apache.arrow.flatbuf.RecordBatch;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.BaseLargeVariableWidthVector;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
-import org.apache.arrow.vector.ipc.ArrowReader;
-import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.ipc.message.ArrowBlock;
 
 /**
@@ -47,9 +43,19 @@ import org.apache.arrow.vector.ipc.message.ArrowBlock;
  * Each batch's message header is parsed from the mapping and every buffer range is checked against
  * it. Compressed IPC files are {@code unsupported} here.
  *
- * <p><b>Streams</b> ({@link #openStream}) go through Arrow's {@code ArrowStreamReader}, which reads
- * each batch into Arrow buffers; its row column is then copied once to the heap, so rows stay valid
+ * <p><b>Streams</b> ({@link #openStream}) are read message by message ({@code RowStream}): each
+ * batch's body is read once onto the heap, and its rows point into that copy, so rows stay valid
  * after the next batch and after {@code close}.
+ *
+ * <p><b>Damage.</b> Every error names the source ({@code row file <path>} or {@code row stream})
+ * and, for an error inside a batch, the batch number ({@code record batch 3}) and the row ({@code
+ * row 17}). A file that starts as an Arrow IPC file (its magic {@code ARROW1}, a prefix of it, or
+ * nothing) but does not end with that magic, or is shorter than the smallest complete file, is a
+ * {@link TruncatedException}; anything else that does not read is an {@link InvalidDataException}
+ * (a cut that happens to end right after the six bytes {@code ARROW1} inside the file therefore
+ * reads as a damaged file). A stream that ends inside a message is truncated; one that ends between
+ * two messages ends there (see {@code RowStream}). A failure of the file system or the input stream
+ * itself stays the {@link IOException} it is.
  *
  * <p>Rows returned by the iterator are one reused view, valid until the next row.
  */
@@ -64,7 +70,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   private final List<ArrowBlock> blocks;
   private final List<MappedByteBuffer> mappings = new ArrayList<>();
   // stream mode
-  private final ArrowReader stream;
+  private final RowStream stream;
   private boolean iterated;
   private final boolean large;
 
@@ -79,7 +85,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       boolean large,
       FileChannel channel,
       List<ArrowBlock> blocks,
-      ArrowReader stream,
+      RowStream stream,
       String source,
       ValidationLevel level) {
     this.source = source;
@@ -147,72 +153,137 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       Path path, Schema expected, Resolver resolver, ValidationLevel level) throws IOException {
     String source = "row file " + path;
     FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
-    try (ArrowFileReader footer =
-        new ArrowFileReader(ch, ArrowUtils.rootAllocator()) {
-          @Override
-          public void close() {
-            // keep the channel open: the batches are mapped from it
-          }
-        }) {
-      org.apache.arrow.vector.types.pojo.Schema arrow = footer.getVectorSchemaRoot().getSchema();
-      Schema schema = RowFiles.check(arrow, expected);
-      return new RowFileReader(
-          schema,
-          resolve(schema, resolver),
-          RowFiles.isLarge(arrow),
-          ch,
-          List.copyOf(footer.getRecordBlocks()),
-          null,
-          source,
-          level);
-    } catch (IOException | RuntimeException e) {
+    try {
+      checkEnds(ch);
+      try (ArrowFileReader footer =
+          new ArrowFileReader(ch, ArrowUtils.rootAllocator()) {
+            @Override
+            public void close() {
+              // keep the channel open: the batches are mapped from it
+            }
+          }) {
+        org.apache.arrow.vector.types.pojo.Schema arrow = footer.getVectorSchemaRoot().getSchema();
+        Schema schema = RowFiles.check(arrow, expected);
+        return new RowFileReader(
+            schema,
+            resolve(schema, resolver),
+            RowFiles.isLarge(arrow),
+            ch,
+            List.copyOf(footer.getRecordBlocks()),
+            null,
+            source,
+            level);
+      }
+    } catch (RuntimeException e) {
       ch.close();
-      throw translate(source, e);
+      throw damaged(source, e);
+    } catch (IOException e) {
+      ch.close();
+      throw e;
     }
+  }
+
+  /** The Arrow IPC file magic, at the start (then 2 padding bytes) and at the end of a file. */
+  private static final byte[] MAGIC = {'A', 'R', 'R', 'O', 'W', '1'};
+
+  /** The magic and its padding, a 4-byte footer length and the magic: no file is shorter. */
+  private static final int MIN_FILE_BYTES = 8 + 4 + MAGIC.length;
+
+  /**
+   * The truncation rule of the class comment, checked before Arrow reads the footer: the file's
+   * first bytes must be the magic (or a prefix of it), and a file without its closing magic was
+   * cut.
+   */
+  private static void checkEnds(FileChannel ch) throws IOException {
+    long size = ch.size();
+    byte[] head = readAt(ch, 0, (int) Math.min(size, MAGIC.length));
+    for (int k = 0; k < head.length; k++) {
+      if (head[k] != MAGIC[k]) {
+        throw new InvalidDataException(
+            "",
+            "not an Arrow IPC file: expected the magic \"ARROW1\" at byte 0 but found "
+                + java.util.HexFormat.of().formatHex(head));
+      }
+    }
+    if (size < MIN_FILE_BYTES) {
+      throw new TruncatedException(
+          "",
+          "the file has "
+              + size
+              + " bytes, fewer than the "
+              + MIN_FILE_BYTES
+              + " of the smallest Arrow IPC file: it was cut");
+    }
+    if (!java.util.Arrays.equals(readAt(ch, size - MAGIC.length, MAGIC.length), MAGIC)) {
+      throw new TruncatedException(
+          "",
+          "the file of "
+              + size
+              + " bytes does not end with the Arrow file magic \"ARROW1\": it was cut (or its"
+              + " writer never finished it)");
+    }
+  }
+
+  private static byte[] readAt(FileChannel ch, long position, int length) throws IOException {
+    ByteBuffer b = ByteBuffer.allocate(length);
+    while (b.hasRemaining()) {
+      if (ch.read(b, position + b.position()) < 0) {
+        throw new IOException("the file ended while it was read (" + b.position() + " bytes)");
+      }
+    }
+    return b.array();
   }
 
   /** Opens a row stream on {@code in} (closed by {@link #close}). */
   public static RowFileReader openStream(InputStream in, Schema expected) throws IOException {
-    return openStream(in, expected, ArrowUtils.rootAllocator());
+    return openStream(in, expected, ValidationLevel.BOUNDS);
   }
 
-  /** Opens a row stream on {@code in} with Arrow buffers from {@code allocator}. */
+  /**
+   * Opens a row stream on {@code in}. {@code allocator} is not used (a stream's batches are read
+   * onto the heap); the overload stays for its callers.
+   */
   public static RowFileReader openStream(InputStream in, Schema expected, BufferAllocator allocator)
       throws IOException {
-    return openStream(in, expected, allocator, ValidationLevel.BOUNDS);
+    return openStream(in, expected, ValidationLevel.BOUNDS);
   }
 
   /** Opens a row stream whose rows are checked at {@code level} (see {@link #open}). */
+  public static RowFileReader openStream(InputStream in, Schema expected, ValidationLevel level)
+      throws IOException {
+    java.util.Objects.requireNonNull(level, "openStream(..., level): level is null");
+    return openStreamWith(in, expected, null, level);
+  }
+
+  /**
+   * As {@link #openStream(InputStream, Schema, ValidationLevel)}; {@code allocator} is not used.
+   */
   public static RowFileReader openStream(
       InputStream in, Schema expected, BufferAllocator allocator, ValidationLevel level)
       throws IOException {
-    java.util.Objects.requireNonNull(level, "openStream(..., level): level is null");
-    return openStream(in, expected, null, allocator, level);
+    return openStream(in, expected, level);
   }
 
   /**
    * Opens a row stream on {@code in} to read its rows with the reader schema of {@code resolver}
    * (see {@link #openResolved(Path, Resolver, ValidationLevel)}): the stream's schema is resolved
-   * when it opens, and {@link #rows()} yields resolved rows.
+   * when it opens, and {@link #rows()} yields resolved rows. {@code allocator} is not used.
    */
   public static RowFileReader openStreamResolved(
       InputStream in, Resolver resolver, BufferAllocator allocator, ValidationLevel level)
       throws IOException {
     java.util.Objects.requireNonNull(resolver, "openStreamResolved(...): resolver is null");
     java.util.Objects.requireNonNull(level, "openStreamResolved(..., level): level is null");
-    return openStream(in, null, resolver, allocator, level);
+    return openStreamWith(in, null, resolver, level);
   }
 
-  private static RowFileReader openStream(
-      InputStream in,
-      Schema expected,
-      Resolver resolver,
-      BufferAllocator allocator,
-      ValidationLevel level)
+  private static RowFileReader openStreamWith(
+      InputStream in, Schema expected, Resolver resolver, ValidationLevel level)
       throws IOException {
-    ArrowStreamReader r = new ArrowStreamReader(in, allocator);
+    java.util.Objects.requireNonNull(in, "openStream: the input stream is null");
+    RowStream r = new RowStream(in);
     try {
-      org.apache.arrow.vector.types.pojo.Schema arrow = r.getVectorSchemaRoot().getSchema();
+      org.apache.arrow.vector.types.pojo.Schema arrow = r.readSchema();
       Schema schema = RowFiles.check(arrow, expected);
       return new RowFileReader(
           schema,
@@ -223,44 +294,38 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           r,
           "row stream",
           level);
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       r.close();
-      throw translate("row stream", e);
+      throw damaged("row stream", e);
+    } catch (IOException e) {
+      r.close();
+      throw e;
     }
   }
 
   /**
-   * Arrow's reader fails on a damaged file with its own exceptions (an index out of bounds in the
-   * flatbuffer code, {@code InvalidArrowFileException}, an early end of stream): these become
-   * zerorow's typed errors naming the source, so callers handle one family.
+   * {@code e}, thrown while reading the damaged bytes at {@code where}, as zerorow's error naming
+   * it: a {@link ZerorowException} keeps its kind and path; anything else (Arrow's or the
+   * flatbuffer code's own exceptions on bytes that do not parse) is {@code invalid_data} (a cut is
+   * found before Arrow runs, by the truncation rule of the class comment).
    */
-  private static <E extends Exception> RuntimeException translateOrRethrow(String where, E e) {
+  private static ZerorowException damaged(String where, RuntimeException e) {
     if (e instanceof ZerorowException) {
       ZerorowException z = (ZerorowException) e;
-      return z.detail().startsWith("row ")
-          ? z
-          : ZerorowException.of(z.kind(), z.path(), where + ": " + z.detail());
+      return ZerorowException.of(z.kind(), z.path(), where + ": " + z.detail(), z);
     }
-    String name = e.getClass().getSimpleName();
-    String detail = where + ": " + name + (e.getMessage() != null ? ": " + e.getMessage() : "");
-    if (name.equals("InvalidArrowFileException")
-        || e instanceof java.io.EOFException
-        || (e.getMessage() != null
-            && (e.getMessage().contains("Unexpected end of input")
-                || e.getMessage().contains("unexpected end")))) {
-      return new TruncatedException("", detail, e);
-    }
-    return new InvalidDataException("", detail, e);
+    return new InvalidDataException(
+        "",
+        where
+            + ": "
+            + e.getClass().getSimpleName()
+            + (e.getMessage() != null ? ": " + e.getMessage() : ""),
+        e);
   }
 
-  private static IOException translate(String where, Exception e) throws IOException {
-    if (e instanceof IOException
-        && !(e instanceof java.io.EOFException)
-        && !e.getClass().getSimpleName().equals("InvalidArrowFileException")
-        && !(e.getMessage() != null && e.getMessage().contains("Unexpected end"))) {
-      throw (IOException) e;
-    }
-    throw translateOrRethrow(where, e);
+  /** Where a batch's errors happened: "row file <path>, record batch <index>". */
+  private String where(int batch) {
+    return source + ", record batch " + batch;
   }
 
   /** The identity without a resolver (rows read with their own schema), else its resolution. */
@@ -302,9 +367,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
         || length > Integer.MAX_VALUE) {
       throw new InvalidDataException(
           "",
-          source
-              + ", record batch "
-              + i
+          where(i)
               + ": block (offset "
               + b.getOffset()
               + ", length "
@@ -316,50 +379,44 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     MappedByteBuffer m = channel.map(FileChannel.MapMode.READ_ONLY, b.getOffset(), length);
     mappings.add(m);
     try {
-      return mappedBatch(i, m, b.getMetadataLength());
+      ByteBuffer bb = m.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+      int prefix = bb.getInt(0) == -1 ? 8 : 4; // continuation marker, then the length
+      int len = bb.getInt(prefix - 4);
+      if (len <= 0 || prefix + len > b.getMetadataLength()) {
+        throw new InvalidDataException(
+            "",
+            "message of " + len + " bytes does not fit its metadata of " + b.getMetadataLength());
+      }
+      ByteBuffer meta =
+          bb.position(prefix).limit(prefix + len).slice().order(ByteOrder.LITTLE_ENDIAN);
+      long body = Platform.directAddress(m) + b.getMetadataLength();
+      return batchOf(i, meta, null, body, m.capacity() - b.getMetadataLength(), m);
     } catch (RuntimeException e) {
-      throw translateOrRethrow(source + ", record batch " + i, e);
+      throw damaged(where(i), e);
     }
   }
 
-  private RowBatch mappedBatch(int index, MappedByteBuffer m, int metadataLength) {
-    ByteBuffer bb = m.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-    int prefix = bb.getInt(0) == -1 ? 8 : 4; // continuation marker, then the length
-    int len = bb.getInt(prefix - 4);
-    if (len <= 0 || prefix + len > metadataLength) {
-      throw new InvalidDataException(
-          "",
-          "record batch "
-              + index
-              + ": message of "
-              + len
-              + " bytes does not fit its metadata of "
-              + metadataLength);
-    }
-    ByteBuffer meta =
-        bb.position(prefix).limit(prefix + len).slice().order(ByteOrder.LITTLE_ENDIAN);
+  /**
+   * Batch {@code index} from its message's flatbuffer {@code meta} and its body of {@code
+   * bodyLength} bytes at {@code (bodyBase, body)} (see {@link Platform}), kept reachable by {@code
+   * owner}: every buffer range is checked against the body before a row points into it.
+   */
+  private RowBatch batchOf(
+      int index, ByteBuffer meta, Object bodyBase, long body, long bodyLength, Object owner) {
     Message msg = Message.getRootAsMessage(meta);
     if (msg.headerType() != MessageHeader.RecordBatch) {
       throw new InvalidDataException(
-          "",
-          "record batch "
-              + index
-              + ": expected a RecordBatch "
-              + "message but found header type "
-              + msg.headerType());
+          "", "expected a RecordBatch message but found header type " + RowStream.header(msg));
     }
     RecordBatch rb = (RecordBatch) msg.header(new RecordBatch());
     if (rb.compression() != null) {
       throw new UnsupportedException(
-          "", "compressed row files are not read in place; " + "write them uncompressed");
+          "", "compressed row files are not read in place; write them uncompressed");
     }
     if (rb.nodesLength() != 1 || rb.buffersLength() != 3) {
       throw new InvalidDataException(
           "",
-          "record batch "
-              + index
-              + ": expected 1 column with 3 "
-              + "buffers but found "
+          "expected 1 column with 3 buffers but found "
               + rb.nodesLength()
               + " and "
               + rb.buffersLength());
@@ -370,8 +427,6 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           RowFiles.COLUMN, "expected no null rows but found " + node.nullCount());
     }
     long n = node.length();
-    long body = Platform.directAddress(m) + metadataLength;
-    long bodyLength = m.capacity() - metadataLength;
     Buffer offsets = rb.buffers(1);
     Buffer data = rb.buffers(2);
     long need = (n + 1) * (large ? 8 : 4);
@@ -381,26 +436,20 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
         || (n > 0 && offsets.length() < need)
         || !within(data, bodyLength)) {
       throw new InvalidDataException(
-          "",
-          "record batch "
-              + index
-              + ": buffers of "
-              + n
-              + " rows do not fit its body of "
-              + bodyLength
-              + " bytes");
+          "", "buffers of " + n + " rows do not fit its body of " + bodyLength + " bytes");
     }
     return new RowBatch(
         schema,
+        source,
         index,
         (int) n,
-        null,
+        bodyBase,
         body + offsets.offset(),
         large,
-        null,
+        bodyBase,
         body + data.offset(),
         data.length(),
-        m,
+        owner,
         level);
   }
 
@@ -408,68 +457,13 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     return b.offset() >= 0 && b.length() >= 0 && b.offset() + b.length() <= bodyLength;
   }
 
-  private RowBatch streamBatch(int index) {
-    FieldVector v;
+  /** Batch {@code index} of a stream: its rows point into the body read onto the heap. */
+  private RowBatch streamBatch(int index, RowStream.Batch b) {
     try {
-      v = stream.getVectorSchemaRoot().getVector(0);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      return batchOf(index, b.metadata, b.body, Platform.BYTE_ARRAY_OFFSET, b.body.length, null);
+    } catch (RuntimeException e) {
+      throw damaged(where(index), e);
     }
-    if (v.getNullCount() != 0) {
-      throw new InvalidDataException(
-          RowFiles.COLUMN, "expected no null rows but found " + v.getNullCount());
-    }
-    int n = v.getValueCount();
-    boolean isLarge = v instanceof BaseLargeVariableWidthVector;
-    // The stream reader frees or reuses these Arrow buffers at the next batch and at close():
-    // the batch is copied to the heap once, so that its rows stay valid after either.
-    int width = isLarge ? 8 : 4;
-    byte[] offsets = new byte[n == 0 ? 0 : (n + 1) * width];
-    byte[] data = new byte[0];
-    if (n > 0) {
-      org.apache.arrow.memory.ArrowBuf ob = v.getOffsetBuffer();
-      org.apache.arrow.memory.ArrowBuf db = v.getDataBuffer();
-      if (ob.capacity() < offsets.length) {
-        throw new InvalidDataException(
-            "",
-            "record batch "
-                + index
-                + ": offsets of "
-                + n
-                + " rows need "
-                + offsets.length
-                + " bytes but the buffer has "
-                + ob.capacity());
-      }
-      ob.getBytes(0, offsets);
-      ByteBuffer ol = ByteBuffer.wrap(offsets).order(ByteOrder.LITTLE_ENDIAN);
-      long end = isLarge ? ol.getLong(n * 8) : ol.getInt(n * 4);
-      if (end < 0 || end > db.capacity() || end > Integer.MAX_VALUE - 8) {
-        throw new InvalidDataException(
-            "",
-            "record batch "
-                + index
-                + ": rows end at "
-                + end
-                + " but the data buffer has "
-                + db.capacity()
-                + " bytes");
-      }
-      data = new byte[(int) end];
-      db.getBytes(0, data);
-    }
-    return new RowBatch(
-        schema,
-        index,
-        n,
-        offsets,
-        Platform.BYTE_ARRAY_OFFSET,
-        isLarge,
-        data,
-        Platform.BYTE_ARRAY_OFFSET,
-        data.length,
-        null,
-        level);
   }
 
   /** The batches in order; for a stream, each one is loaded when the iterator reaches it. */
@@ -482,25 +476,25 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     }
     return new Iterator<>() {
       private int next;
-      private Boolean loaded;
+      private RowStream.Batch pending;
+      private boolean ended;
 
       @Override
       public boolean hasNext() {
         if (blocks != null) {
           return next < blocks.size();
         }
-        if (loaded == null) {
+        if (pending == null && !ended) {
           try {
-            loaded = stream.loadNextBatch();
-          } catch (IOException | RuntimeException e) {
-            try {
-              throw translate(source + ", record batch " + next, e);
-            } catch (IOException io) {
-              throw new UncheckedIOException(io);
-            }
+            pending = stream.next();
+          } catch (RuntimeException e) {
+            throw damaged(where(next), e);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
           }
+          ended = pending == null;
         }
-        return loaded;
+        return pending != null;
       }
 
       @Override
@@ -508,9 +502,13 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
         if (!hasNext()) {
           throw new NoSuchElementException();
         }
-        loaded = null;
+        if (blocks == null) {
+          RowStream.Batch b = pending;
+          pending = null;
+          return streamBatch(next++, b);
+        }
         try {
-          return blocks != null ? batch(next++) : streamBatch(next++);
+          return batch(next++);
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }

@@ -69,7 +69,12 @@ abstract class ValueReader {
     }
   }
 
-  static ValueReader create(DataType type, boolean nullable, String path, WriteBuffer buffer) {
+  /**
+   * The reader of one value of {@code type}; {@code strict} refuses timestamps finer than a
+   * microsecond instead of flooring them (SPEC Appendix A rule 6).
+   */
+  static ValueReader create(
+      DataType type, boolean nullable, String path, WriteBuffer buffer, boolean strict) {
     switch (type.id()) {
       case BOOL:
         return new Bool(path, nullable);
@@ -89,18 +94,18 @@ abstract class ValueReader {
       case DURATION:
         return new Fixed(path, nullable, 8);
       case TIMESTAMP:
-        return new Timestamp(path, nullable);
+        return new Timestamp(path, nullable, strict);
       case DECIMAL:
         return new Decimal(path, nullable, (DataTypes.DecimalType) type);
       case STRING:
       case BINARY:
         return new Bytes(path, nullable);
       case LIST:
-        return new List1(path, nullable, (DataTypes.ListType) type, buffer);
+        return new List1(path, nullable, (DataTypes.ListType) type, buffer, strict);
       case MAP:
-        return new Map1(path, nullable, (DataTypes.MapType) type, buffer);
+        return new Map1(path, nullable, (DataTypes.MapType) type, buffer, strict);
       default:
-        return new Struct(path, nullable, (Schema) type, buffer);
+        return new Struct(path, nullable, (Schema) type, buffer, strict);
     }
   }
 
@@ -195,14 +200,20 @@ abstract class ValueReader {
     }
   }
 
-  /** Timestamps in any unit, converted to µs exactly or failing (SPEC §12). */
+  /**
+   * Timestamps in any unit, converted to µs (SPEC §12): seconds and milliseconds exactly (or {@code
+   * invalid_data} when out of the int64 range), nanoseconds floored toward negative infinity to the
+   * microsecond, or refused when {@code strict} (SPEC Appendix A rule 6).
+   */
   static final class Timestamp extends ValueReader {
+    private final boolean strict;
     private long data;
     private long multiply;
-    private long divide;
+    private boolean nanos;
 
-    Timestamp(String path, boolean nullable) {
+    Timestamp(String path, boolean nullable, boolean strict) {
       super(path, nullable);
+      this.strict = strict;
     }
 
     @Override
@@ -210,7 +221,7 @@ abstract class ValueReader {
       super.bind(v);
       data = ((TimeStampVector) v).getDataBufferAddress();
       multiply = 1;
-      divide = 1;
+      nanos = false;
       switch (((ArrowType.Timestamp) v.getField().getType()).getUnit()) {
         case SECOND:
           multiply = 1_000_000;
@@ -219,7 +230,7 @@ abstract class ValueReader {
           multiply = 1_000;
           break;
         case NANOSECOND:
-          divide = 1_000;
+          nanos = true;
           break;
         default:
           break;
@@ -234,14 +245,21 @@ abstract class ValueReader {
           v = Math.multiplyExact(v, multiply);
         } catch (ArithmeticException e) {
           throw new InvalidDataException(
-              path, "timestamp " + v + " does not fit in int64 " + "microseconds");
+              path,
+              "timestamp " + v + " at Arrow index " + i + " does not fit in int64 microseconds");
         }
-      } else if (divide != 1) {
-        if (v % divide != 0) {
+      } else if (nanos) {
+        if (strict && v % 1_000 != 0) {
           throw new InvalidDataException(
-              path, "timestamp " + v + " ns is not a whole number " + "of microseconds");
+              path,
+              "timestamp "
+                  + v
+                  + " ns at Arrow index "
+                  + i
+                  + " is not a whole number of microseconds (strict: floor it in Arrow first, or"
+                  + " read without strict)");
         }
-        v /= divide;
+        v = Math.floorDiv(v, 1_000L);
       }
       w.writeLong(ordinal, v);
     }
@@ -328,7 +346,7 @@ abstract class ValueReader {
         return;
       }
       // one copy, from the Arrow data buffer into the row
-      w.writeBinary(ordinal, null, data + start, Math.toIntExact(end - start));
+      w.writeBinaryUnchecked(ordinal, null, data + start, Math.toIntExact(end - start));
     }
   }
 
@@ -337,10 +355,10 @@ abstract class ValueReader {
     private final ArrayWriter array;
     private final ValueReader element;
 
-    List1(String path, boolean nullable, DataTypes.ListType t, WriteBuffer buffer) {
+    List1(String path, boolean nullable, DataTypes.ListType t, WriteBuffer buffer, boolean strict) {
       super(path, nullable);
       this.array = new ArrayWriter(t, buffer);
-      this.element = create(t.element(), t.elementNullable(), path + "[]", buffer);
+      this.element = create(t.element(), t.elementNullable(), path + "[]", buffer, strict);
     }
 
     @Override
@@ -368,7 +386,7 @@ abstract class ValueReader {
       if (element instanceof Fixed) {
         // integers, date32, time, duration: the Arrow values are the element bytes
         Fixed f = (Fixed) element;
-        array.writeElements(null, f.data + (long) start * f.width);
+        array.writeElementsUnchecked(null, f.data + (long) start * f.width);
         for (int j = start; j < end; j++) {
           if (f.vector.isNull(j)) {
             if (!f.nullable) {
@@ -394,12 +412,12 @@ abstract class ValueReader {
     private final ValueReader key;
     private final ValueReader value;
 
-    Map1(String path, boolean nullable, DataTypes.MapType t, WriteBuffer buffer) {
+    Map1(String path, boolean nullable, DataTypes.MapType t, WriteBuffer buffer, boolean strict) {
       super(path, nullable);
       this.keys = new ArrayWriter(t.keyArrayType(), buffer);
       this.values = new ArrayWriter(t.valueArrayType(), buffer);
-      this.key = create(t.key(), false, path + "{keys}", buffer);
-      this.value = create(t.value(), t.valueNullable(), path + "{values}", buffer);
+      this.key = create(t.key(), false, path + "{keys}", buffer, strict);
+      this.value = create(t.value(), t.valueNullable(), path + "{values}", buffer, strict);
     }
 
     @Override
@@ -435,10 +453,10 @@ abstract class ValueReader {
     private final RowWriter row;
     private final ValueReader[] fields;
 
-    Struct(String path, boolean nullable, Schema schema, WriteBuffer buffer) {
+    Struct(String path, boolean nullable, Schema schema, WriteBuffer buffer, boolean strict) {
       super(path, nullable);
       this.row = new RowWriter(schema, buffer);
-      this.fields = fieldReaders(schema, path, buffer);
+      this.fields = fieldReaders(schema, path, buffer, strict);
     }
 
     @Override
@@ -458,12 +476,18 @@ abstract class ValueReader {
     }
   }
 
-  static ValueReader[] fieldReaders(Schema schema, String path, WriteBuffer buffer) {
+  static ValueReader[] fieldReaders(
+      Schema schema, String path, WriteBuffer buffer, boolean strict) {
     ValueReader[] out = new ValueReader[schema.numFields()];
     for (int k = 0; k < out.length; k++) {
       Field f = schema.field(k);
       out[k] =
-          create(f.type(), f.nullable(), path.isEmpty() ? f.name() : path + "." + f.name(), buffer);
+          create(
+              f.type(),
+              f.nullable(),
+              path.isEmpty() ? f.name() : path + "." + f.name(),
+              buffer,
+              strict);
     }
     return out;
   }

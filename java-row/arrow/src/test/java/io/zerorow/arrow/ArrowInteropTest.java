@@ -216,12 +216,80 @@ class ArrowInteropTest {
         assertEquals(7, row.getArray(5).getInt(0));
         assertTrue(row.getArray(5).isNullAt(1));
       }
-      // a nanosecond value that is not a whole microsecond cannot be read exactly
-      ((TimeStampNanoVector) root.getVector("ns")).setSafe(0, 5_001L);
-      try (ArrowReader r = ArrowReader.of(root)) {
+      // nanoseconds that are not a whole microsecond: floored by default (SPEC Appendix A
+      // rule 6, -1 ns is -1 µs), refused by a strict reader with the field, value and index
+      TimeStampNanoVector ns = (TimeStampNanoVector) root.getVector("ns");
+      long[][] floored = {{5_001L, 5L}, {5_999L, 5L}, {-1L, -1L}, {-1_000L, -1L}, {-1_001L, -2L}};
+      for (long[] c : floored) {
+        ns.setSafe(0, c[0]);
+        try (ArrowReader r = ArrowReader.of(root)) {
+          assertEquals(c[1], r.row(0).getLong(4), "floor of " + c[0] + " ns");
+        }
+      }
+      try (ArrowReader r = ArrowReader.of(root, schema, true)) {
+        assertTrue(r.strict());
+        ns.setSafe(0, 5_000L); // a whole microsecond is read by a strict reader too
+        assertEquals(5L, r.row(0).getLong(4));
+        ns.setSafe(0, -1_001L);
         ZerorowException e = assertThrows(ZerorowException.class, () -> r.row(0));
         assertEquals(ErrorKind.INVALID_DATA, e.kind());
         assertEquals("ns", e.path());
+        assertTrue(e.getMessage().contains("-1001 ns at Arrow index 0"), e.getMessage());
+      }
+      try (ArrowReader r = ArrowReader.of(root, schema, false)) {
+        assertFalse(r.strict());
+        assertEquals(-2L, r.row(0).getLong(4));
+      }
+    }
+  }
+
+  /** The strict option reaches timestamps nested in lists, maps and structs, and record batches. */
+  @Test
+  void strictReachesNestedTimestamps() {
+    Schema s =
+        Schema.of(
+            Field.of("l", DataTypes.list(DataTypes.timestamp("UTC"), true), true),
+            Field.of("st", Schema.of(Field.of("t", DataTypes.timestamp(null), true)), true));
+    org.apache.arrow.vector.types.pojo.Field tsNs =
+        new org.apache.arrow.vector.types.pojo.Field(
+            "item", FieldType.nullable(new ArrowType.Timestamp(TimeUnit.NANOSECOND, "UTC")), null);
+    org.apache.arrow.vector.types.pojo.Schema arrow =
+        new org.apache.arrow.vector.types.pojo.Schema(
+            List.of(
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "l", FieldType.nullable(ArrowType.List.INSTANCE), List.of(tsNs)),
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "st",
+                    FieldType.nullable(ArrowType.Struct.INSTANCE),
+                    List.of(
+                        new org.apache.arrow.vector.types.pojo.Field(
+                            "t",
+                            FieldType.nullable(new ArrowType.Timestamp(TimeUnit.NANOSECOND, null)),
+                            null)))));
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, allocator)) {
+      ListVector l = (ListVector) root.getVector("l");
+      l.startNewValue(0);
+      ((org.apache.arrow.vector.TimeStampNanoTZVector) l.getDataVector()).setSafe(0, 2_500L);
+      l.endValue(0, 1);
+      l.setValueCount(1);
+      StructVector st = (StructVector) root.getVector("st");
+      st.setIndexDefined(0);
+      ((TimeStampNanoVector) st.getChild("t")).setSafe(0, -2_500L);
+      st.setValueCount(1);
+      root.setRowCount(1);
+      try (ArrowReader r = ArrowReader.of(root, s)) {
+        BinaryRow row = r.row(0);
+        assertEquals(2L, row.getArray(0).getLong(0));
+        assertEquals(-3L, row.getStruct(1).getLong(0));
+      }
+      try (ArrowReader r = ArrowReader.of(root, s, true)) {
+        ZerorowException e = assertThrows(ZerorowException.class, () -> r.row(0));
+        assertEquals("l[]", e.path());
+      }
+      ((org.apache.arrow.vector.TimeStampNanoTZVector) l.getDataVector()).setSafe(0, 3_000L);
+      try (ArrowReader r = ArrowReader.of(root, s, true)) {
+        ZerorowException e = assertThrows(ZerorowException.class, () -> r.row(0));
+        assertEquals("st.t", e.path());
       }
     }
   }

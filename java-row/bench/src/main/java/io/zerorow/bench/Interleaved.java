@@ -23,8 +23,9 @@ import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
  * time: above 1 means zerorow is faster).
  */
 public final class Interleaved {
-  private static final int ROUNDS = 60;
-  private static final int WARMUP_ROUNDS = 20;
+  // -Dbench.rounds / -Dbench.warmup (make bench-quick passes fewer; child JVMs inherit them)
+  private static final int ROUNDS = Integer.getInteger("bench.rounds", 60);
+  private static final int WARMUP_ROUNDS = Integer.getInteger("bench.warmup", 20);
   private static final int ROWS = 16;
 
   /** Where results go, so that the JIT cannot drop the work. */

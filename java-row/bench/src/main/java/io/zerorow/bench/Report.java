@@ -62,7 +62,10 @@ public final class Report {
     System.out.print(b);
   }
 
-  /** Adds the results of one JMH JSON file to {@code t}, the library names with {@code suffix}. */
+  /**
+   * Adds the results of one JMH JSON file to {@code t}, the library names with {@code suffix}; a
+   * file with a suffix (the checks-off run) only adds to the rows the main run has.
+   */
   private static void load(
       String path, String suffix, Map<String, Map<String, Map<String, double[]>>> t)
       throws Exception {
@@ -85,6 +88,9 @@ public final class Report {
       String op =
           method.substring(
               0, method.length() - (lib.equals("zerorow") ? 7 : lib.equals("fory") ? 4 : 5));
+      if (!suffix.isEmpty() && !(t.containsKey(shape) && t.get(shape).containsKey(op))) {
+        continue; // a checks-off result for a benchmark the main run left out (quick mode)
+      }
       double score = ((BigDecimal) ((Map<?, ?>) r.get("primaryMetric")).get("score")).doubleValue();
       double alloc = Double.NaN;
       Map<?, ?> sec = (Map<?, ?>) r.get("secondaryMetrics");

@@ -1,0 +1,153 @@
+package io.zerorow;
+
+import java.math.BigDecimal;
+
+/**
+ * The {@code toString} of rows, arrays and maps (plain and resolved), within a budget. A row's
+ * references may share or overlap bodies and still be valid at level {@code bounds} (SPEC §6.2), so
+ * a row of a few KiB can hold exponentially many values; printing, like decoding, must not walk
+ * them all. At most {@link #MAX_ELEMENTS} elements of an array or map, {@link #MAX_DEPTH} nested
+ * levels and {@link #MAX_VALUES} values in all are printed; what is left out is shown as {@code
+ * ...}.
+ */
+final class Printer {
+  /** Elements of one array or map, then "... (n elements)". */
+  static final int MAX_ELEMENTS = 32;
+
+  /** Nested levels below the printed value; deeper values print as "{...}" or "[...]". */
+  static final int MAX_DEPTH = 16;
+
+  /** Values (fields, elements, keys) in all; then "...". */
+  static final int MAX_VALUES = 2000;
+
+  private final StringBuilder b = new StringBuilder();
+  private int values;
+  private int depth;
+
+  private Printer() {}
+
+  /** The text of a row, array or map view (or a plain value). */
+  static String print(Object v) {
+    Printer p = new Printer();
+    p.value(v);
+    return p.b.toString();
+  }
+
+  private void value(Object v) {
+    if (v instanceof ResolvedRow) {
+      row((ResolvedRow) v);
+    } else if (v instanceof ResolvedMap) {
+      map((ResolvedMap) v);
+    } else if (v instanceof ResolvedArray) {
+      array((ResolvedArray) v);
+    } else {
+      scalar(b, v);
+    }
+  }
+
+  /** Whether the next value fits the budget; counts it. */
+  private boolean fits() {
+    return values++ < MAX_VALUES;
+  }
+
+  /** Prints {@code get} of {@code i}, or the error it raises (the row may be malformed). */
+  private void valueAt(ResolvedGetters g, int i) {
+    try {
+      value(g.get(i));
+    } catch (ZerorowException e) {
+      b.append('<').append(e.getMessage()).append('>');
+    }
+  }
+
+  private void row(ResolvedRow r) {
+    if (depth >= MAX_DEPTH) {
+      b.append("{...}");
+      return;
+    }
+    depth++;
+    b.append('{');
+    for (int i = 0; i < r.numFields(); i++) {
+      if (i > 0) {
+        b.append(", ");
+      }
+      if (!fits()) {
+        b.append("...");
+        break;
+      }
+      b.append(r.schema().field(i).name()).append('=');
+      valueAt(r, i);
+    }
+    b.append('}');
+    depth--;
+  }
+
+  private void array(ResolvedArray a) {
+    if (depth >= MAX_DEPTH) {
+      b.append("[...]");
+      return;
+    }
+    depth++;
+    b.append('[');
+    int n = a.numElements();
+    int shown = Math.min(n, MAX_ELEMENTS);
+    for (int i = 0; i < shown; i++) {
+      if (i > 0) {
+        b.append(", ");
+      }
+      if (!fits()) {
+        shown = i;
+        break;
+      }
+      valueAt(a, i);
+    }
+    if (shown < n) {
+      b.append(shown > 0 ? ", " : "").append("... (").append(n).append(" elements)");
+    }
+    b.append(']');
+    depth--;
+  }
+
+  private void map(ResolvedMap m) {
+    if (depth >= MAX_DEPTH) {
+      b.append("{...}");
+      return;
+    }
+    depth++;
+    b.append('{');
+    int n = m.numElements();
+    int shown = Math.min(n, MAX_ELEMENTS);
+    for (int i = 0; i < shown; i++) {
+      if (i > 0) {
+        b.append(", ");
+      }
+      if (!fits()) {
+        shown = i;
+        break;
+      }
+      valueAt(m.keyArray(), i);
+      b.append('=');
+      valueAt(m.valueArray(), i);
+    }
+    if (shown < n) {
+      b.append(shown > 0 ? ", " : "").append("... (").append(n).append(" entries)");
+    }
+    b.append('}');
+    depth--;
+  }
+
+  /** A value that is not a view: strings quoted, bytes in hex, decimals plain. */
+  static void scalar(StringBuilder b, Object v) {
+    if (v instanceof String) {
+      b.append('"').append(v).append('"');
+    } else if (v instanceof byte[]) {
+      b.append("0x");
+      for (byte x : (byte[]) v) {
+        b.append(Character.forDigit((x >> 4) & 0xf, 16)).append(Character.forDigit(x & 0xf, 16));
+      }
+    } else if (v instanceof BigDecimal) {
+      b.append(((BigDecimal) v).toPlainString());
+    } else {
+      b.append(v);
+    }
+  }
+}
