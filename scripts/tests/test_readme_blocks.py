@@ -36,7 +36,7 @@ BY_LANGUAGE = {
     (
         "java-row/README.md",
         "java",
-    ): "java-row/src/test/java/io/zerorow/ReadmeExcerptsTest.java",
+    ): "java-row/testing/src/test/java/io/zerorow/tools/ReadmeExcerptsTest.java",
     ("java-row/README.md", "xml"): "java-row/examples/build_and_run.sh",
     (
         "java-row/arrow/README.md",
@@ -67,7 +67,8 @@ BY_LANGUAGE = {
 FENCE = re.compile(
     r"^([ \t]*)```(\w*)[^\n]*\n(.*?)^[ \t]*```[ \t]*$", re.MULTILINE | re.DOTALL
 )
-MARKER = re.compile(r"<!-- from (\w+)(?:\.\w+)? -->\s*$")
+# a test class (and method) under the README's folder, or a path of another module's test
+MARKER = re.compile(r"<!-- from ([\w./-]+?)(?:\.\w+)? -->\s*$")
 
 
 def readmes():
@@ -159,6 +160,10 @@ def collapse(text):
 )
 def test_marked_blocks_are_excerpts_of_their_tests(readme, line, lang, body, marker):
     sources = java_test_classes(str(Path(readme).parent))
+    if "/" in marker:  # a path from the repository's root
+        path = ROOT / f"{marker}.java"
+        assert path.is_file(), f"{readme} line {line}: no file {marker}.java"
+        sources = {marker: path.read_text(encoding="utf-8")}
     assert marker in sources, f"{readme} line {line}: no test class {marker}.java"
     assert collapse(body) in collapse(sources[marker]), (
         f"{readme} line {line}: this block is not in {marker}.java:\n{body}"
