@@ -259,10 +259,10 @@ class RowFileSafetyTest {
   }
 
   /**
-   * The same sweep over a stream: errors name the stream and the batch the byte lies in, or a
-   * later one (a stream has no index: a damaged length shifts where every later message is read,
-   * so the damage shows when the next message does not parse). A byte in the schema message may
-   * show in any batch.
+   * The same sweep over a stream: errors name the stream and the batch the byte lies in, or a later
+   * one (a stream has no index: a damaged length shifts where every later message is read, so the
+   * damage shows when the next message does not parse). A byte in the schema message may show in
+   * any batch.
    */
   private static final java.util.regex.Pattern BATCH =
       java.util.regex.Pattern.compile("row stream, record batch (\\d+)");
