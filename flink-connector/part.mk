@@ -34,8 +34,8 @@ JAR_CHECK = cd $(FLINK_CONNECTOR)/jar-check && java --add-opens=java.base/java.n
 	  --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED
 check-flink-jar:
 	mkdir -p $(FLINK_CONNECTOR)/target/jar-check-2.2 $(FLINK_CONNECTOR)/target/jar-check-1.20
-	javac -d $(FLINK_CONNECTOR)/target/jar-check-2.2 -cp "$(call flink_only_cp,flink-2.2):$(FLINK_CONNECTOR)/target/zerorow-flink.jar" $(FLINK_CONNECTOR)/jar-check/JarCheck.java
-	javac -d $(FLINK_CONNECTOR)/target/jar-check-1.20 -cp "$(call flink_only_cp,flink-1.20):$(FLINK_CONNECTOR)/target/zerorow-flink-1.20.jar" $(FLINK_CONNECTOR)/jar-check/JarCheck.java
+	javac -Xlint:all -Werror -d $(FLINK_CONNECTOR)/target/jar-check-2.2 -cp "$(call flink_only_cp,flink-2.2):$(FLINK_CONNECTOR)/target/zerorow-flink.jar" $(FLINK_CONNECTOR)/jar-check/JarCheck.java
+	javac -Xlint:all -Werror -d $(FLINK_CONNECTOR)/target/jar-check-1.20 -cp "$(call flink_only_cp,flink-1.20):$(FLINK_CONNECTOR)/target/zerorow-flink-1.20.jar" $(FLINK_CONNECTOR)/jar-check/JarCheck.java
 	$(JAR_CHECK) -cp "$(call flink_only_cp,flink-2.2):$(FLINK_CONNECTOR)/target/zerorow-flink.jar:$(FLINK_CONNECTOR)/target/jar-check-2.2" \
 	  JarCheck 2>&1 | grep -v -e ' INFO ' -e ' WARN ' -e '^SLF4J'; test $${PIPESTATUS[0]} -eq 0
 	$(JAR_CHECK) -cp "$(call flink_only_cp,flink-1.20):$(FLINK_CONNECTOR)/target/zerorow-flink-1.20.jar:$(FLINK_CONNECTOR)/target/jar-check-1.20" \

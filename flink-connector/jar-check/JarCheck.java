@@ -57,11 +57,15 @@ public class JarCheck {
         + "'filesystem', 'path' = '" + dir.toUri() + "', 'format' = 'zerorow')");
     t.executeSql("INSERT INTO f VALUES (1, 'ada'), (2, 'grace')").await();
     List<Row> out = new ArrayList<>();
-    try (CloseableIterator<Row> it = t.executeSql("SELECT r.name FROM (SELECT zerorow_decode(zerorow_encode("
+    // closed in finally, not by try-with-resources: close() may throw InterruptedException
+    CloseableIterator<Row> it = t.executeSql("SELECT r.name FROM (SELECT zerorow_decode(zerorow_encode("
         + "CAST(ROW(id, name) AS ROW<id BIGINT, name STRING>)), '{\"type\":\"struct\",\"fields\":"
         + "[{\"name\":\"id\",\"type\":\"int64\",\"nullable\":true},{\"name\":\"name\",\"type\":"
-        + "\"string\",\"nullable\":true}]}') AS r FROM f WHERE id = 2)").collect()) {
+        + "\"string\",\"nullable\":true}]}') AS r FROM f WHERE id = 2)").collect();
+    try {
       it.forEachRemaining(out::add);
+    } finally {
+      it.close();
     }
     check(out.equals(List.of(Row.of("grace"))), "SQL over row files: " + out);
     System.out.println("jar check passed: DataStream (Kryo off), SQL functions, row files");

@@ -9,7 +9,6 @@ import io.zerorow.InvalidDataException;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
 import io.zerorow.WriteBuffer;
-import java.io.Serializable;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.MapData;

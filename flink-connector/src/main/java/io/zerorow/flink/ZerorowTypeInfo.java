@@ -96,6 +96,7 @@ public final class ZerorowTypeInfo extends TypeInformation<BinaryRow> {
   }
 
   /** Flink 1.20 still calls this one (removed in 2.x, hence no {@code @Override}). */
+  @SuppressWarnings("deprecation") // abstract, and deprecated, in Flink 1.20: it must be here
   public TypeSerializer<BinaryRow> createSerializer(ExecutionConfig config) {
     return new ZerorowSerializer(schema());
   }

@@ -53,6 +53,7 @@ class DataStreamJobTest {
 
   /** Builds the event row of sequence number {@code i}. */
   static final class ToEvent implements MapFunction<Long, BinaryRow> {
+    private static final long serialVersionUID = 1L;
     private transient RowWriter writer;
     private transient io.zerorow.ArrayWriter items;
 
@@ -78,6 +79,7 @@ class DataStreamJobTest {
 
   /** Running (key, sum of ids, count) per key, with the total in keyed state. */
   static final class SumPerKey extends KeyedProcessFunction<Long, BinaryRow, Tuple3<Long, Long, Long>> {
+    private static final long serialVersionUID = 1L;
     private transient ValueState<BinaryRow> total;
 
     @Override
@@ -159,6 +161,7 @@ class DataStreamJobTest {
 
   /** Fails the job once, after a checkpoint has completed and part of the input was read. */
   static final class FailOnce implements MapFunction<BinaryRow, BinaryRow>, CheckpointListener {
+    private static final long serialVersionUID = 1L;
     private long seen;
 
     @Override
@@ -213,7 +216,7 @@ class DataStreamJobTest {
   @Test
   void typeInfoFactoryGivesTheRowFieldItsSchema() {
     TypeInformation<Envelope> t = TypeExtractor.createTypeInfo(Envelope.class);
-    PojoTypeInfo<Envelope> pojo = assertInstanceOf(PojoTypeInfo.class, t);
+    PojoTypeInfo<?> pojo = assertInstanceOf(PojoTypeInfo.class, t);
     assertEquals(ZerorowTypeInfo.of(EVENT), pojo.getTypeAt(pojo.getFieldIndex("event")));
   }
 }

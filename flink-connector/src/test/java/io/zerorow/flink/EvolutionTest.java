@@ -45,7 +45,6 @@ import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 import org.apache.flink.util.Collector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -128,6 +127,8 @@ class EvolutionTest {
 
   /** Version 1 of a job: per-key totals of the events, in state as TOTAL_V1 rows. */
   static final class TotalsV1 extends KeyedProcessFunction<Long, Long, Long> {
+    private static final long serialVersionUID = 1L;
+
     private transient ValueState<BinaryRow> total;
 
     @Override
@@ -147,6 +148,8 @@ class EvolutionTest {
 
   /** Version 2 of the job: reads each key's total, now TOTAL_V2, when the key comes by. */
   static final class TotalsV2 extends KeyedProcessFunction<Long, Long, String> {
+    private static final long serialVersionUID = 1L;
+
     static final ZerorowTypeInfo TYPE = ZerorowTypeInfo.of(TOTAL_V2);
     private transient ValueState<BinaryRow> total;
 
@@ -167,6 +170,8 @@ class EvolutionTest {
 
   /** A version whose schema cannot read version 1's state. */
   static final class TotalsBad extends KeyedProcessFunction<Long, Long, Long> {
+    private static final long serialVersionUID = 1L;
+
     @Override
     public void open(org.apache.flink.api.common.functions.OpenContext ctx) {
       getRuntimeContext().getState(
@@ -313,8 +318,8 @@ class EvolutionTest {
 
   static List<String> query(TableEnvironment t, String sql) throws Exception {
     List<String> out = new ArrayList<>();
-    try (CloseableIterator<Row> it = t.executeSql(sql).collect()) {
-      it.forEachRemaining(r -> out.add(r.toString()));
+    for (Row r : TableJobTest.collect(t, sql)) {
+      out.add(r.toString());
     }
     out.sort(null);
     return out;

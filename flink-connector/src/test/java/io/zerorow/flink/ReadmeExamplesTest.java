@@ -22,7 +22,6 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,9 +99,7 @@ class ReadmeExamplesTest {
         r.await();
       } else if (s.startsWith("SELECT")) {
         last.clear();
-        try (CloseableIterator<Row> it = r.collect()) {
-          it.forEachRemaining(last::add);
-        }
+        last.addAll(TableJobTest.rows(r));
       }
     }
     return last;

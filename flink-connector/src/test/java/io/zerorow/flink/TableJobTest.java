@@ -19,6 +19,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
@@ -60,9 +61,20 @@ class TableJobTest {
   }
 
   static List<Row> collect(TableEnvironment t, String sql) throws Exception {
+    return rows(t.executeSql(sql));
+  }
+
+  /**
+   * Every row of a result. The iterator is closed in a finally block, not by try-with-resources:
+   * its close() may throw InterruptedException, which such a block would hide (javac -Xlint:try).
+   */
+  static List<Row> rows(TableResult result) throws Exception {
     List<Row> rows = new ArrayList<>();
-    try (CloseableIterator<Row> it = t.executeSql(sql).collect()) {
+    CloseableIterator<Row> it = result.collect();
+    try {
       it.forEachRemaining(rows::add);
+    } finally {
+      it.close();
     }
     return rows;
   }
