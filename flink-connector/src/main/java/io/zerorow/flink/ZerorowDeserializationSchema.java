@@ -14,7 +14,11 @@ import org.apache.flink.table.data.RowData;
  * One message = one zerorow row, read as a {@link RowData} of the projected fields. A
  * malformed message fails the job with its number, size, field path and the numbers; with
  * {@code zerorow.ignore-parse-errors} it is skipped and counted (metric
- * {@code zerorowParseErrors}).
+ * {@code zerorowParseErrors}, registered in {@link #open}).
+ *
+ * <p>A format is handed a message's bytes alone, never the connector's position (a Kafka
+ * partition and offset): the position an error gives is the message's number among those this
+ * instance (one per source subtask) has read since it started, counting from 0, and its length.
  */
 public final class ZerorowDeserializationSchema implements DeserializationSchema<RowData> {
   private static final long serialVersionUID = 1L;
@@ -82,9 +86,9 @@ public final class ZerorowDeserializationSchema implements DeserializationSchema
         return null;
       }
       throw new IOException("zerorow: cannot read message " + n + " (" + message.length
-          + " bytes) as a row of schema " + writer().fingerprintHex() + ": "
-          + e.getMessage() + " (set 'zerorow.ignore-parse-errors' = 'true' to skip such "
-          + "messages)", e);
+          + " bytes; messages are numbered from 0 by each source subtask since it started) as a"
+          + " row of schema " + writer().fingerprintHex() + ": " + e.getMessage()
+          + " (set 'zerorow.ignore-parse-errors' = 'true' to skip such messages)", e);
     }
   }
 

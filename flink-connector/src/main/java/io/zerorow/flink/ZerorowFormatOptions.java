@@ -14,8 +14,9 @@ public final class ZerorowFormatOptions {
       ConfigOptions.key("ignore-parse-errors")
           .booleanType()
           .defaultValue(false)
-          .withDescription("Skip a malformed message or row (and count it in the "
-              + "zerorowParseErrors metric) instead of failing the job.");
+          .withDescription("Skip a malformed message or row instead of failing the job: "
+              + "messages are counted in the zerorowParseErrors metric, a row file's skipped "
+              + "rows in a warning its reader logs.");
 
   public static final ConfigOption<String> VALIDATION =
       ConfigOptions.key("validation")

@@ -7,10 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.metrics.SimpleCounter;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.data.GenericRowData;
@@ -22,6 +28,8 @@ import org.apache.flink.table.factories.SerializationFormatFactory;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.util.SimpleUserCodeClassLoader;
+import org.apache.flink.util.UserCodeClassLoader;
 import org.junit.jupiter.api.Test;
 
 /** 'format' = 'zerorow' for messages: round trip, projection, malformed messages both ways. */
@@ -98,7 +106,8 @@ class FormatFactoryTest {
       d.deserialize(encode(1, "ok"));
       d.deserialize(malformed());
     });
-    assertTrue(e.getMessage().contains("message 1 ("), e.getMessage());
+    assertTrue(e.getMessage().contains("message 1 (" + malformed().length + " bytes; messages "
+        + "are numbered from 0 by each source subtask since it started)"), e.getMessage());
     assertTrue(e.getMessage().contains("at name"), e.getMessage());
     assertTrue(e.getMessage().contains("expected"), e.getMessage());
     assertTrue(e.getMessage().contains("zerorow.ignore-parse-errors"), e.getMessage());
@@ -112,6 +121,42 @@ class FormatFactoryTest {
     assertNull(d.deserialize(Arrays.copyOf(encode(2, "b"), 5))); // truncated
     assertEquals(3L, d.deserialize(encode(3, "c")).getLong(0));
     assertEquals(2, d.parseErrors());
+  }
+
+  /** The counter a deserialization schema registers when Flink opens it. */
+  @Test
+  void skippedMessagesAreCountedInTheMetricRegisteredInOpen() throws Exception {
+    Map<String, Counter> registered = new HashMap<>();
+    MetricGroup group = new UnregisteredMetricsGroup() {
+      @Override
+      public Counter counter(String name) {
+        return counter(name, new SimpleCounter());
+      }
+
+      @Override
+      public <C extends Counter> C counter(String name, C counter) {
+        registered.put(name, counter);
+        return counter;
+      }
+    };
+    DeserializationSchema<RowData> d = decoder(true, new int[][] {{0}});
+    d.open(new DeserializationSchema.InitializationContext() {
+      @Override
+      public MetricGroup getMetricGroup() {
+        return group;
+      }
+
+      @Override
+      public UserCodeClassLoader getUserCodeClassLoader() {
+        return SimpleUserCodeClassLoader.create(FormatFactoryTest.class.getClassLoader());
+      }
+    });
+    Counter c = registered.get(ZerorowDeserializationSchema.PARSE_ERRORS_METRIC);
+    assertEquals(0, c.getCount());
+    assertEquals(1L, d.deserialize(encode(1, "a")).getLong(0));
+    assertNull(d.deserialize(malformed()));
+    assertNull(d.deserialize(new byte[3])); // shorter than the fixed region
+    assertEquals(2, c.getCount());
   }
 
   @Test

@@ -3,11 +3,14 @@ package io.zerorow.flink;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.zerorow.BinaryRow;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
+import io.zerorow.ZerorowException;
 import io.zerorow.arrow.RowFileReader;
 import io.zerorow.arrow.RowFileWriter;
 import java.nio.file.Files;
@@ -17,12 +20,17 @@ import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -156,5 +164,67 @@ class TableJobTest {
         + "FROM (VALUES (CAST(1 AS BIGINT), 'ada')) AS v(id, name)");
     assertEquals(1, bare.size());
     assertArrayEquals((byte[]) rows.get(0).getField(2), (byte[]) bare.get(0).getField(0));
+  }
+
+  static final String NAMES = "{\"type\":\"struct\",\"fields\":["
+      + "{\"name\":\"id\",\"type\":\"int64\",\"nullable\":true},"
+      + "{\"name\":\"name\",\"type\":\"string\",\"nullable\":true}]}";
+
+  /** The row (id, name) of schema NAMES; malformed: name's reference points past the row. */
+  static byte[] nameRow(long id, String name, boolean malformed) {
+    RowWriter w = new RowWriter(Schema.fromJson(NAMES));
+    w.reset();
+    w.writeInt64(0, id);
+    w.writeString(1, name);
+    byte[] row = w.toByteArray();
+    if (malformed) {
+      row[8 + 8 + 7] = 0x7f; // the high byte of name's offset (slot 1, after the bitmap)
+    }
+    return row;
+  }
+
+  @Test
+  void decodeOfMalformedBytesFailsOrGivesNull() {
+    byte[] bad = nameRow(2, "bob", true);
+    ZerorowDecode failfast = new ZerorowDecode(NAMES, false);
+    assertEquals("ada", failfast.eval(nameRow(1, "ada", false), NAMES).getString(1).toString());
+    ZerorowException e = assertThrows(ZerorowException.class, () -> failfast.eval(bad, NAMES));
+    assertEquals("name", e.path());
+    assertTrue(e.getMessage().startsWith("invalid_data at name: zerorow_decode, value 1 (32 "
+        + "bytes;"), e.getMessage());
+    assertTrue(e.getMessage().contains("expected offset+size <= 32 but found"), e.getMessage());
+    assertTrue(e.getMessage().contains("'PERMISSIVE'"), e.getMessage());
+
+    ZerorowDecode permissive = new ZerorowDecode(NAMES, true);
+    assertNull(permissive.eval(bad, NAMES));
+    assertNull(permissive.eval(bad, NAMES, "PERMISSIVE"));
+    assertEquals(3L, permissive.eval(nameRow(3, "cy", false), NAMES).getLong(0));
+    assertEquals(2, permissive.parseErrors());
+  }
+
+  @Test
+  void sqlDecodeOfMalformedBytesInBothModes() throws Exception {
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    env.setParallelism(1);
+    StreamTableEnvironment t = StreamTableEnvironment.create(env);
+    t.executeSql("CREATE TEMPORARY FUNCTION zerorow_decode AS 'io.zerorow.flink.ZerorowDecode'");
+    // from a stream, not literals: the planner would fold a call on constants while planning
+    List<byte[]> values =
+        List.of(nameRow(1, "ada", false), nameRow(2, "bob", true), nameRow(3, "cy", false));
+    t.createTemporaryView("v", t.fromDataStream(
+        env.fromData(values, PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO)).as("b"));
+    List<Row> rows = collect(t, "SELECT r.id, r.name FROM (SELECT zerorow_decode(b, '" + NAMES
+        + "', 'permissive') AS r FROM v)");
+    assertEquals(List.of(Row.of(1L, "ada"), Row.of(null, null), Row.of(3L, "cy")), rows);
+
+    Exception e = assertThrows(Exception.class,
+        () -> collect(t, "SELECT zerorow_decode(b, '" + NAMES + "').name FROM v"));
+    String m = ExceptionUtils.stringifyException(e);
+    assertTrue(m.contains("invalid_data at name: zerorow_decode, value 1 (32 bytes;"), m);
+
+    ValidationException mode = assertThrows(ValidationException.class,
+        () -> t.explainSql("SELECT zerorow_decode(b, '" + NAMES + "', 'LENIENT') FROM v"));
+    assertTrue(ExceptionUtils.stringifyException(mode).contains(
+        "expects 'FAILFAST' or 'PERMISSIVE'"), ExceptionUtils.stringifyException(mode));
   }
 }
