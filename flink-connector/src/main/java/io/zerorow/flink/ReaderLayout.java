@@ -26,10 +26,14 @@ final class ReaderLayout {
     return reader;
   }
 
-  /** True when {@code row} is laid out by the reader schema already. */
+  /**
+   * True when {@code row} is laid out by the reader schema already: the same schema object, or
+   * one of the same fingerprint (SPEC §4.2, the layout without aliases; both are cached, so this
+   * costs two reads per row where {@code equals} would compare the canonical JSON texts).
+   */
   boolean fits(BinaryRow row) {
     Schema s = row.schema();
-    return s == reader || s.equals(reader);
+    return s == reader || s.fingerprint() == reader.fingerprint();
   }
 
   /**

@@ -51,6 +51,26 @@ class SerializerTest {
     assertTrue(s.createInstance().isNullAt(1));
   }
 
+  /**
+   * A row whose schema is another object of the same fingerprint (read back from JSON, or with
+   * aliases) is not laid out again: serialize and copy move its bytes as they are.
+   */
+  @Test
+  void aRowOfTheSameFingerprintIsCopiedAsItsBytes() throws Exception {
+    Schema aliased = Schema.of(Field.of("id", DataTypes.INT64, false),
+        Field.of("name", DataTypes.STRING, true, "full_name"));
+    for (Schema same : new Schema[] {Schema.fromJson(V1.toJson()), aliased}) {
+      BinaryRow r = BinaryRow.wrap(same, row(7, "grace").toBytes());
+      assertTrue(new ReaderLayout(V1).of(r) == r, "no layout step for " + same.toJson());
+      ZerorowSerializer s = new ZerorowSerializer(V1);
+      assertArrayEquals(r.toBytes(), s.copy(r).toBytes());
+      DataOutputSerializer out = new DataOutputSerializer(64);
+      s.serialize(r, out);
+      assertArrayEquals(r.toBytes(), java.util.Arrays.copyOfRange(out.getCopyOfBuffer(), 4,
+          out.length()));
+    }
+  }
+
   private static TypeSerializerSnapshot<BinaryRow> writeAndRead(Schema schema) throws Exception {
     DataOutputSerializer out = new DataOutputSerializer(256);
     TypeSerializerSnapshot.writeVersionedSnapshot(out,
