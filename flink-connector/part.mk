@@ -41,7 +41,7 @@ check-flink-jar:
 	$(JAR_CHECK) -cp "$(call flink_only_cp,flink-1.20):$(FLINK_CONNECTOR)/target/zerorow-flink-1.20.jar:$(FLINK_CONNECTOR)/target/jar-check-1.20" \
 	  JarCheck 2>&1 | grep -v -e ' INFO ' -e ' WARN ' -e '^SLF4J'; test $${PIPESTATUS[0]} -eq 0
 
-# Run it under the shared lock: flock /work/locks/jvm make bench-flink
+# Run it under the shared lock: flock /work/heavy.lock make bench-flink
 bench-flink:
 	cd $(ROOT) && $(MVN) -q -pl flink-connector/flink-2.2 -am -DskipTests test-compile \
 	  dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test

@@ -16,6 +16,8 @@ final class ReaderLayout {
   private final Schema reader;
   private final Resolver resolver;
   private RowCopier copier;
+  /** The last other schema object found to have the reader's fingerprint. */
+  private Schema fitting;
 
   ReaderLayout(Schema reader) {
     this.reader = reader;
@@ -33,7 +35,14 @@ final class ReaderLayout {
    */
   boolean fits(BinaryRow row) {
     Schema s = row.schema();
-    return s == reader || s.fingerprint() == reader.fingerprint();
+    if (s == reader || s == fitting) {
+      return true;
+    }
+    if (s.fingerprint() != reader.fingerprint()) {
+      return false;
+    }
+    fitting = s;
+    return true;
   }
 
   /**
