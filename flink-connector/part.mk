@@ -11,6 +11,10 @@ BENCH_TARGETS += bench-flink
 # DataStreamBench's arguments: rows, rounds (make bench-quick sets BENCH_QUICK=1: 200,000 rows).
 FLINK_BENCH_ARGS ?= $(if $(BENCH_QUICK),200000 3,)
 
+# google-java-format through java-row's fmt-java / lint-java (java-row/part.mk): this module's
+# pom (flink-connector/) formats the shared source tree, the shims and jar-check/.
+JAVA_FMT_MODULES := $(JAVA_FMT_MODULES),flink-connector
+
 .PHONY: build-flink test-flink-java check-flink-jar bench-flink
 build-flink:
 	cd $(ROOT) && $(MVN) -q -pl flink-connector/flink-2.2,flink-connector/flink-1.20 -am \

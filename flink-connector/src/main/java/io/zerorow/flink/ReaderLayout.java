@@ -16,6 +16,7 @@ final class ReaderLayout {
   private final Schema reader;
   private final Resolver resolver;
   private RowCopier copier;
+
   /** The last other schema object found to have the reader's fingerprint. */
   private Schema fitting;
 
@@ -29,9 +30,9 @@ final class ReaderLayout {
   }
 
   /**
-   * True when {@code row} is laid out by the reader schema already: the same schema object, or
-   * one of the same fingerprint (SPEC §4.2, the layout without aliases; both are cached, so this
-   * costs two reads per row where {@code equals} would compare the canonical JSON texts).
+   * True when {@code row} is laid out by the reader schema already: the same schema object, or one
+   * of the same fingerprint (SPEC §4.2, the layout without aliases; both are cached, so this costs
+   * two reads per row where {@code equals} would compare the canonical JSON texts).
    */
   boolean fits(BinaryRow row) {
     Schema s = row.schema();
@@ -46,8 +47,8 @@ final class ReaderLayout {
   }
 
   /**
-   * {@code row} laid out by the reader schema: the row itself when it has that schema, else a
-   * view of this object's buffer, valid until the next call ({@link BinaryRow#copy()} keeps it).
+   * {@code row} laid out by the reader schema: the row itself when it has that schema, else a view
+   * of this object's buffer, valid until the next call ({@link BinaryRow#copy()} keeps it).
    */
   BinaryRow of(BinaryRow row) {
     if (fits(row)) {

@@ -34,15 +34,17 @@ import org.apache.flink.table.types.utils.TypeConversions;
  * be a string literal: it fixes the result type at planning time. Each value is validated in full
  * (SPEC §6.2) before it is read; the result is a lazy {@link ZerorowRowData} view (no {@code Row}
  * conversion). Malformed bytes fail the job ({@code FAILFAST}, the default) with the field path,
- * the numbers, the value's number among those this instance has decoded (from 0) and its size;
- * with {@code 'PERMISSIVE'} they give NULL and are counted (metric {@value #PARSE_ERRORS_METRIC}).
+ * the numbers, the value's number among those this instance has decoded (from 0) and its size; with
+ * {@code 'PERMISSIVE'} they give NULL and are counted (metric {@value #PARSE_ERRORS_METRIC}).
  * Register it with {@code CREATE TEMPORARY FUNCTION zerorow_decode AS
  * 'io.zerorow.flink.ZerorowDecode'}.
  */
 public final class ZerorowDecode extends ScalarFunction implements SpecializedFunction {
   private static final long serialVersionUID = 1L;
+
   /** The metric counting malformed values read as NULL in {@code PERMISSIVE} mode. */
   public static final String PARSE_ERRORS_METRIC = "zerorowParseErrors";
+
   private final String schemaJson;
   private final boolean permissive;
   private transient Schema schema;
@@ -90,9 +92,16 @@ public final class ZerorowDecode extends ScalarFunction implements SpecializedFu
         counter().inc();
         return null;
       }
-      throw ZerorowException.of(e.kind(), e.path(), "zerorow_decode, value " + n + " ("
-          + bytes.length + " bytes; values are numbered from 0 by each task since it started): "
-          + e.detail() + " (zerorow_decode(..., 'PERMISSIVE') reads such values as NULL)");
+      throw ZerorowException.of(
+          e.kind(),
+          e.path(),
+          "zerorow_decode, value "
+              + n
+              + " ("
+              + bytes.length
+              + " bytes; values are numbered from 0 by each task since it started): "
+              + e.detail()
+              + " (zerorow_decode(..., 'PERMISSIVE') reads such values as NULL)");
     }
     return new ZerorowRowData(BinaryRow.wrap(schema, bytes));
   }
@@ -113,22 +122,25 @@ public final class ZerorowDecode extends ScalarFunction implements SpecializedFu
     if (call.getArgumentDataTypes().size() < 3) {
       return false;
     }
-    Optional<String> mode = call.isArgumentLiteral(2)
-        ? call.getArgumentValue(2, String.class) : Optional.empty();
+    Optional<String> mode =
+        call.isArgumentLiteral(2) ? call.getArgumentValue(2, String.class) : Optional.empty();
     String m = mode.map(x -> x.toUpperCase(Locale.ROOT)).orElse("");
     if (!m.equals("FAILFAST") && !m.equals("PERMISSIVE")) {
-      throw call.newValidationError("zerorow_decode expects 'FAILFAST' or 'PERMISSIVE' (a "
-          + "string literal) as its third argument but got %s", mode.orElse("a non-literal"));
+      throw call.newValidationError(
+          "zerorow_decode expects 'FAILFAST' or 'PERMISSIVE' (a "
+              + "string literal) as its third argument but got %s",
+          mode.orElse("a non-literal"));
     }
     return m.equals("PERMISSIVE");
   }
 
   private static Schema schemaArgument(CallContext call) {
-    Optional<String> text = call.isArgumentLiteral(1)
-        ? call.getArgumentValue(1, String.class) : Optional.empty();
+    Optional<String> text =
+        call.isArgumentLiteral(1) ? call.getArgumentValue(1, String.class) : Optional.empty();
     if (text.isEmpty()) {
-      throw call.newValidationError("zerorow_decode expects the schema (JSON) as a string "
-          + "literal in its second argument");
+      throw call.newValidationError(
+          "zerorow_decode expects the schema (JSON) as a string "
+              + "literal in its second argument");
     }
     return Schema.fromJson(text.get());
   }
@@ -137,11 +149,13 @@ public final class ZerorowDecode extends ScalarFunction implements SpecializedFu
   public TypeInference getTypeInference(DataTypeFactory typeFactory) {
     return TypeInference.newBuilder()
         .inputTypeStrategy(new BytesAndSchema())
-        .outputTypeStrategy(call -> {
-          DataType t = TypeConversions.fromLogicalToDataType(
-              FlinkTypes.toRowType(schemaArgument(call)).copy(true));
-          return Optional.of(t.bridgedTo(RowData.class));
-        })
+        .outputTypeStrategy(
+            call -> {
+              DataType t =
+                  TypeConversions.fromLogicalToDataType(
+                      FlinkTypes.toRowType(schemaArgument(call)).copy(true));
+              return Optional.of(t.bridgedTo(RowData.class));
+            })
         .build();
   }
 
@@ -160,27 +174,35 @@ public final class ZerorowDecode extends ScalarFunction implements SpecializedFu
       }
       List<DataType> args = types.get();
       if (!args.get(0).getLogicalType().is(LogicalTypeFamily.BINARY_STRING)) {
-        return call.fail(throwOnFailure, "zerorow_decode expects BYTES first but got %s",
-            args.get(0));
+        return call.fail(
+            throwOnFailure, "zerorow_decode expects BYTES first but got %s", args.get(0));
       }
       if (!args.get(1).getLogicalType().is(LogicalTypeFamily.CHARACTER_STRING)) {
-        return call.fail(throwOnFailure,
-            "zerorow_decode expects the schema JSON (a string) second but got %s", args.get(1));
+        return call.fail(
+            throwOnFailure,
+            "zerorow_decode expects the schema JSON (a string) second but got %s",
+            args.get(1));
       }
-      if (args.size() == 3 && !args.get(2).getLogicalType().is(LogicalTypeFamily.CHARACTER_STRING)) {
-        return call.fail(throwOnFailure,
-            "zerorow_decode expects 'FAILFAST' or 'PERMISSIVE' third but got %s", args.get(2));
+      if (args.size() == 3
+          && !args.get(2).getLogicalType().is(LogicalTypeFamily.CHARACTER_STRING)) {
+        return call.fail(
+            throwOnFailure,
+            "zerorow_decode expects 'FAILFAST' or 'PERMISSIVE' third but got %s",
+            args.get(2));
       }
-      return Optional.of(args.size() == 3
-          ? List.of(DataTypes.BYTES(), DataTypes.STRING(), DataTypes.STRING())
-          : List.of(DataTypes.BYTES(), DataTypes.STRING()));
+      return Optional.of(
+          args.size() == 3
+              ? List.of(DataTypes.BYTES(), DataTypes.STRING(), DataTypes.STRING())
+              : List.of(DataTypes.BYTES(), DataTypes.STRING()));
     }
 
     @Override
     public List<Signature> getExpectedSignatures(FunctionDefinition definition) {
       return List.of(
           Signature.of(Signature.Argument.of("BYTES"), Signature.Argument.of("'schema json'")),
-          Signature.of(Signature.Argument.of("BYTES"), Signature.Argument.of("'schema json'"),
+          Signature.of(
+              Signature.Argument.of("BYTES"),
+              Signature.Argument.of("'schema json'"),
               Signature.Argument.of("'FAILFAST' | 'PERMISSIVE'")));
     }
   }

@@ -39,16 +39,24 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** DataStream jobs carrying BinaryRows: keyBy and shuffles without Kryo, and exactly-once state. */
 class DataStreamJobTest {
   @RegisterExtension
-  static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
-      new org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration.Builder()
-          .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+  static final MiniClusterExtension CLUSTER =
+      new MiniClusterExtension(
+          new org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration.Builder()
+              .setNumberTaskManagers(1)
+              .setNumberSlotsPerTaskManager(2)
+              .build());
 
-  static final Schema EVENT = Schema.of(Field.of("key", DataTypes.INT64, false),
-      Field.of("id", DataTypes.INT64, false), Field.of("name", DataTypes.STRING, true),
-      Field.of("items", DataTypes.list(DataTypes.INT64, false), true));
+  static final Schema EVENT =
+      Schema.of(
+          Field.of("key", DataTypes.INT64, false),
+          Field.of("id", DataTypes.INT64, false),
+          Field.of("name", DataTypes.STRING, true),
+          Field.of("items", DataTypes.list(DataTypes.INT64, false), true));
+
   /** Per-key state, kept as a row too (so checkpoints hold zerorow bytes). */
-  static final Schema TOTAL = Schema.of(Field.of("sum", DataTypes.INT64, false),
-      Field.of("count", DataTypes.INT64, false));
+  static final Schema TOTAL =
+      Schema.of(Field.of("sum", DataTypes.INT64, false), Field.of("count", DataTypes.INT64, false));
+
   static final int KEYS = 7;
 
   /** Builds the event row of sequence number {@code i}. */
@@ -78,18 +86,21 @@ class DataStreamJobTest {
   }
 
   /** Running (key, sum of ids, count) per key, with the total in keyed state. */
-  static final class SumPerKey extends KeyedProcessFunction<Long, BinaryRow, Tuple3<Long, Long, Long>> {
+  static final class SumPerKey
+      extends KeyedProcessFunction<Long, BinaryRow, Tuple3<Long, Long, Long>> {
     private static final long serialVersionUID = 1L;
     private transient ValueState<BinaryRow> total;
 
     @Override
     public void open(org.apache.flink.api.common.functions.OpenContext ctx) {
-      total = getRuntimeContext().getState(new ValueStateDescriptor<>("total", ZerorowTypeInfo.of(TOTAL)));
+      total =
+          getRuntimeContext()
+              .getState(new ValueStateDescriptor<>("total", ZerorowTypeInfo.of(TOTAL)));
     }
 
     @Override
-    public void processElement(BinaryRow event, Context ctx, Collector<Tuple3<Long, Long, Long>> out)
-        throws Exception {
+    public void processElement(
+        BinaryRow event, Context ctx, Collector<Tuple3<Long, Long, Long>> out) throws Exception {
       BinaryRow t = total.value();
       long sum = (t == null ? 0 : t.getInt64(0)) + event.getInt64(1);
       long count = (t == null ? 0 : t.getInt64(1)) + 1;
@@ -157,11 +168,14 @@ class DataStreamJobTest {
   void rowsGoThroughKeyByAndAShuffleWithoutKryo() throws Exception {
     StreamExecutionEnvironment env = environment(new Configuration());
     long n = 2000;
-    DataStream<BinaryRow> events = env.fromSequence(1, n).map(new ToEvent())
-        .returns(ZerorowTypeInfo.of(EVENT)).rebalance();
+    DataStream<BinaryRow> events =
+        env.fromSequence(1, n).map(new ToEvent()).returns(ZerorowTypeInfo.of(EVENT)).rebalance();
     List<Tuple3<Long, Long, Long>> updates = new ArrayList<>();
-    events.keyBy(ZerorowKeys.int64(EVENT, "key")).process(new SumPerKey())
-        .executeAndCollect().forEachRemaining(updates::add);
+    events
+        .keyBy(ZerorowKeys.int64(EVENT, "key"))
+        .process(new SumPerKey())
+        .executeAndCollect()
+        .forEachRemaining(updates::add);
     assertEachRowOnce(n, updates);
     assertExactTotals(n, finalTotals(updates));
   }
@@ -170,9 +184,15 @@ class DataStreamJobTest {
   void genericTypesReallyAreDisabled() {
     StreamExecutionEnvironment env = environment(new Configuration());
     // the control: a type only Kryo could carry is refused under the same settings
-    assertThrows(UnsupportedOperationException.class, () -> env.fromSequence(1, 3)
-        .map(i -> (Object) new StringBuilder()).returns(Object.class)
-        .rebalance().executeAndCollect().forEachRemaining(x -> {}));
+    assertThrows(
+        UnsupportedOperationException.class,
+        () ->
+            env.fromSequence(1, 3)
+                .map(i -> (Object) new StringBuilder())
+                .returns(Object.class)
+                .rebalance()
+                .executeAndCollect()
+                .forEachRemaining(x -> {}));
   }
 
   static final AtomicBoolean CHECKPOINTED = new AtomicBoolean();
@@ -210,10 +230,15 @@ class DataStreamJobTest {
     env.enableCheckpointing(100);
     long n = 3000;
     List<Tuple3<Long, Long, Long>> updates = new ArrayList<>();
-    env.fromSequence(1, n).map(new ToEvent()).returns(ZerorowTypeInfo.of(EVENT))
-        .map(new FailOnce()).returns(ZerorowTypeInfo.of(EVENT))
-        .keyBy(ZerorowKeys.int64(EVENT, "key")).process(new SumPerKey())
-        .executeAndCollect().forEachRemaining(updates::add);
+    env.fromSequence(1, n)
+        .map(new ToEvent())
+        .returns(ZerorowTypeInfo.of(EVENT))
+        .map(new FailOnce())
+        .returns(ZerorowTypeInfo.of(EVENT))
+        .keyBy(ZerorowKeys.int64(EVENT, "key"))
+        .process(new SumPerKey())
+        .executeAndCollect()
+        .forEachRemaining(updates::add);
     assertTrue(FAILED.get(), "the failure was injected");
     // state restored from the checkpoint: each key's total counts every row exactly once, and
     // the collected output (checkpointed with the job) holds each row's update once
@@ -224,6 +249,7 @@ class DataStreamJobTest {
   /** A user type whose row field gets its schema from a TypeInfoFactory. */
   public static class Envelope {
     public String source;
+
     @TypeInfo(EventRows.class)
     public BinaryRow event;
   }

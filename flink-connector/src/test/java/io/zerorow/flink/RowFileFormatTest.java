@@ -31,8 +31,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * 'format' = 'zerorow' on row files (the filesystem connector's bulk format), without a cluster:
- * a malformed row fails naming the file, the row, the field path and the numbers; with
+ * 'format' = 'zerorow' on row files (the filesystem connector's bulk format), without a cluster: a
+ * malformed row fails naming the file, the row, the field path and the numbers; with
  * 'zerorow.ignore-parse-errors' it is skipped and counted.
  */
 class RowFileFormatTest {
@@ -71,12 +71,10 @@ class RowFileFormatTest {
   }
 
   /** The ids of the rows the bulk format gives for {@code file}, as the file source reads it. */
-  static List<Long> ids(BulkFormat<RowData, FileSourceSplit> format, Path file)
-      throws IOException {
+  static List<Long> ids(BulkFormat<RowData, FileSourceSplit> format, Path file) throws IOException {
     long size = Files.size(file);
     FileSourceSplit split =
-        new FileSourceSplit(
-            "0", new org.apache.flink.core.fs.Path(file.toUri()), 0, size, 0, size);
+        new FileSourceSplit("0", new org.apache.flink.core.fs.Path(file.toUri()), 0, size, 0, size);
     List<Long> ids = new ArrayList<>();
     try (BulkFormat.Reader<RowData> reader = format.createReader(new Configuration(), split)) {
       for (BulkFormat.RecordIterator<RowData> batch = reader.readBatch();
@@ -113,8 +111,7 @@ class RowFileFormatTest {
             new RowDecoder(SCHEMA, null, ValidationLevel.FULL), InternalTypeInfo.of(TYPE), true);
     long size = Files.size(file);
     try (FSDataInputStream in =
-            FileSystem.getLocalFileSystem()
-                .open(new org.apache.flink.core.fs.Path(file.toUri()));
+            FileSystem.getLocalFileSystem().open(new org.apache.flink.core.fs.Path(file.toUri()));
         RowFileFormat.RowReader reader =
             (RowFileFormat.RowReader) stream.createReader(new Configuration(), in, size, size)) {
       int rows = 0;

@@ -99,20 +99,41 @@ public final class DataStreamBench {
     for (int i = 1; i < 10; i++) {
       l[i] = id * (i + 7);
     }
-    o.l1 = l[1]; o.l2 = l[2]; o.l3 = l[3]; o.l4 = l[4]; o.l5 = l[5];
-    o.l6 = l[6]; o.l7 = l[7]; o.l8 = l[8]; o.l9 = l[9];
+    o.l1 = l[1];
+    o.l2 = l[2];
+    o.l3 = l[3];
+    o.l4 = l[4];
+    o.l5 = l[5];
+    o.l6 = l[6];
+    o.l7 = l[7];
+    o.l8 = l[8];
+    o.l9 = l[9];
     double[] d = new double[10];
     for (int i = 0; i < 10; i++) {
       d[i] = id * (i + 1.25);
     }
-    o.d0 = d[0]; o.d1 = d[1]; o.d2 = d[2]; o.d3 = d[3]; o.d4 = d[4];
-    o.d5 = d[5]; o.d6 = d[6]; o.d7 = d[7]; o.d8 = d[8]; o.d9 = d[9];
+    o.d0 = d[0];
+    o.d1 = d[1];
+    o.d2 = d[2];
+    o.d3 = d[3];
+    o.d4 = d[4];
+    o.d5 = d[5];
+    o.d6 = d[6];
+    o.d7 = d[7];
+    o.d8 = d[8];
+    o.d9 = d[9];
     String[] s = new String[8];
     for (int i = 0; i < 8; i++) {
       s[i] = "s" + i + "-" + id % (97 + i);
     }
-    o.s0 = s[0]; o.s1 = s[1]; o.s2 = s[2]; o.s3 = s[3];
-    o.s4 = s[4]; o.s5 = s[5]; o.s6 = s[6]; o.s7 = s[7];
+    o.s0 = s[0];
+    o.s1 = s[1];
+    o.s2 = s[2];
+    o.s3 = s[3];
+    o.s4 = s[4];
+    o.s5 = s[5];
+    o.s6 = s[6];
+    o.s7 = s[7];
     o.customer = new Order.Customer();
     o.customer.id = id % 100_000;
     o.customer.name = "customer " + id % 100_000;
@@ -137,9 +158,34 @@ public final class DataStreamBench {
     }
     Order.Customer c = o.customer;
     return GenericRowData.of(
-        o.orderId, o.l1, o.l2, o.l3, o.l4, o.l5, o.l6, o.l7, o.l8, o.l9,
-        o.d0, o.d1, o.d2, o.d3, o.d4, o.d5, o.d6, o.d7, o.d8, o.d9,
-        s(o.s0), s(o.s1), s(o.s2), s(o.s3), s(o.s4), s(o.s5), s(o.s6), s(o.s7),
+        o.orderId,
+        o.l1,
+        o.l2,
+        o.l3,
+        o.l4,
+        o.l5,
+        o.l6,
+        o.l7,
+        o.l8,
+        o.l9,
+        o.d0,
+        o.d1,
+        o.d2,
+        o.d3,
+        o.d4,
+        o.d5,
+        o.d6,
+        o.d7,
+        o.d8,
+        o.d9,
+        s(o.s0),
+        s(o.s1),
+        s(o.s2),
+        s(o.s3),
+        s(o.s4),
+        s(o.s5),
+        s(o.s6),
+        s(o.s7),
         GenericRowData.of(c.id, s(c.name), s(c.country), c.vip),
         new GenericArrayData(items));
   }
@@ -240,8 +286,8 @@ public final class DataStreamBench {
   }
 
   /**
-   * The records, built once before the jobs run. Static: the MiniCluster runs in this JVM, and
-   * the records (Flink POJOs, RowData, rows) are not Java-serializable as part of a function.
+   * The records, built once before the jobs run. Static: the MiniCluster runs in this JVM, and the
+   * records (Flink POJOs, RowData, rows) are not Java-serializable as part of a function.
    */
   static final List<List<?>> POOLS = new ArrayList<>();
 
@@ -349,7 +395,8 @@ public final class DataStreamBench {
     }
     for (int v = 1; v < variants.length; v++) {
       if (sums[v] != sums[0]) {
-        throw new IllegalStateException(names[v] + " summed " + sums[v] + " but zerorow " + sums[0]);
+        throw new IllegalStateException(
+            names[v] + " summed " + sums[v] + " but zerorow " + sums[0]);
       }
     }
     print(names, ms, n, rounds);
@@ -357,8 +404,10 @@ public final class DataStreamBench {
 
   static void print(String[] names, long[][] ms, long n, int rounds) throws IOException {
     double zr = median(ms[0]);
-    System.out.println("## DataStream: source, keyBy, map reading 3 fields, sum (Flink "
-        + EnvironmentInformation.getVersion() + ")");
+    System.out.println(
+        "## DataStream: source, keyBy, map reading 3 fields, sum (Flink "
+            + EnvironmentInformation.getVersion()
+            + ")");
     System.out.println();
     System.out.println(machineLine(n, rounds));
     System.out.println();
@@ -368,8 +417,10 @@ public final class DataStreamBench {
         n, rounds);
     for (int v = 0; v < names.length; v++) {
       double med = median(ms[v]);
-      String runs = Arrays.stream(ms[v]).mapToObj(x -> String.format("%.2f", x / 1000.0))
-          .collect(Collectors.joining(", "));
+      String runs =
+          Arrays.stream(ms[v])
+              .mapToObj(x -> String.format("%.2f", x / 1000.0))
+              .collect(Collectors.joining(", "));
       System.out.printf("| %s | %.2f | %s | %.2f× |%n", names[v], med / 1000.0, runs, med / zr);
     }
   }
@@ -377,15 +428,31 @@ public final class DataStreamBench {
   /** When, where and how: the date, the load average, the machine and the command. */
   static String machineLine(long n, int rounds) throws IOException {
     String[] load = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
-    String cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
-        .filter(l -> l.startsWith("model name")).map(l -> l.split(":", 2)[1].trim())
-        .findFirst().orElse("?");
-    return ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern(
-            "yyyy-MM-dd HH:mm 'UTC'"))
-        + ", load " + load[0] + " " + load[1] + " " + load[2] + ", "
-        + Runtime.getRuntime().availableProcessors() + " cores " + cpu + ", JDK "
-        + Runtime.version().feature() + "; `make bench-flink FLINK_BENCH_ARGS='" + n + " "
-        + rounds + "'`";
+    String cpu =
+        Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+            .filter(l -> l.startsWith("model name"))
+            .map(l -> l.split(":", 2)[1].trim())
+            .findFirst()
+            .orElse("?");
+    return ZonedDateTime.now(ZoneOffset.UTC)
+            .format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
+        + ", load "
+        + load[0]
+        + " "
+        + load[1]
+        + " "
+        + load[2]
+        + ", "
+        + Runtime.getRuntime().availableProcessors()
+        + " cores "
+        + cpu
+        + ", JDK "
+        + Runtime.version().feature()
+        + "; `make bench-flink FLINK_BENCH_ARGS='"
+        + n
+        + " "
+        + rounds
+        + "'`";
   }
 
   static double median(long[] v) {

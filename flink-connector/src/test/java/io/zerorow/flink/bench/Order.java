@@ -1,8 +1,8 @@
 package io.zerorow.flink.bench;
 
 /**
- * The wide nested order of the Spark connector's benchmark as a Flink POJO: 30 top-level fields
- * (10 longs, 10 doubles, 8 strings, a customer struct, 0–5 line items; arrays, so Flink's POJO
+ * The wide nested order of the Spark connector's benchmark as a Flink POJO: 30 top-level fields (10
+ * longs, 10 doubles, 8 strings, a customer struct, 0–5 line items; arrays, so Flink's POJO
  * serializer handles them without Kryo).
  */
 public class Order {
