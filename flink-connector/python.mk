@@ -40,8 +40,8 @@ test-flink-python: build-flink-python
 	cd $(PYROW) && $(FLINK_PY) -m pytest -q -p no:cacheprovider tests
 	cd $(PYROW) && ZEROROW_FLINK_TESTS=1 $(FLINK_PY) -m pytest -q -p no:cacheprovider -o addopts= tests/flink
 
-# make bench-quick (BENCH_QUICK=1): 50,000 rows, one round.
-PYFLINK_BENCH_ARGS ?= $(if $(BENCH_QUICK),--rows 50000 --repeats 1,)
+# make bench-quick (BENCH_QUICK=1): 50,000 rows, one round, no warm-up round.
+PYFLINK_BENCH_ARGS ?= $(if $(BENCH_QUICK),--rows 50000 --repeats 1 --warmup 0,)
 bench-pyflink: build-flink-python
 	@mkdir -p $(ROOT)/flink-connector/target
 	$(FLINK_PY) $(PYROW)/tests/flink/bench_pyflink.py $(PYFLINK_BENCH_ARGS) \
