@@ -11,6 +11,10 @@ BENCH_TARGETS += bench-flink
 # DataStreamBench's arguments: rows, rounds (make bench-quick sets BENCH_QUICK=1: 200,000 rows).
 FLINK_BENCH_ARGS ?= $(if $(BENCH_QUICK),200000 3,)
 
+# google-java-format through java-row's fmt-java / lint-java (java-row/part.mk): this module's
+# pom (flink-connector/) formats the shared source tree, the shims and jar-check/.
+JAVA_FMT_MODULES := $(JAVA_FMT_MODULES),flink-connector
+
 .PHONY: build-flink test-flink-java check-flink-jar bench-flink
 build-flink:
 	cd $(ROOT) && $(MVN) -q -pl flink-connector/flink-2.2,flink-connector/flink-1.20 -am \
@@ -34,14 +38,14 @@ JAR_CHECK = cd $(FLINK_CONNECTOR)/jar-check && java --add-opens=java.base/java.n
 	  --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED
 check-flink-jar:
 	mkdir -p $(FLINK_CONNECTOR)/target/jar-check-2.2 $(FLINK_CONNECTOR)/target/jar-check-1.20
-	javac -d $(FLINK_CONNECTOR)/target/jar-check-2.2 -cp "$(call flink_only_cp,flink-2.2):$(FLINK_CONNECTOR)/target/zerorow-flink.jar" $(FLINK_CONNECTOR)/jar-check/JarCheck.java
-	javac -d $(FLINK_CONNECTOR)/target/jar-check-1.20 -cp "$(call flink_only_cp,flink-1.20):$(FLINK_CONNECTOR)/target/zerorow-flink-1.20.jar" $(FLINK_CONNECTOR)/jar-check/JarCheck.java
+	javac -Xlint:all -Werror -d $(FLINK_CONNECTOR)/target/jar-check-2.2 -cp "$(call flink_only_cp,flink-2.2):$(FLINK_CONNECTOR)/target/zerorow-flink.jar" $(FLINK_CONNECTOR)/jar-check/JarCheck.java
+	javac -Xlint:all -Werror -d $(FLINK_CONNECTOR)/target/jar-check-1.20 -cp "$(call flink_only_cp,flink-1.20):$(FLINK_CONNECTOR)/target/zerorow-flink-1.20.jar" $(FLINK_CONNECTOR)/jar-check/JarCheck.java
 	$(JAR_CHECK) -cp "$(call flink_only_cp,flink-2.2):$(FLINK_CONNECTOR)/target/zerorow-flink.jar:$(FLINK_CONNECTOR)/target/jar-check-2.2" \
 	  JarCheck 2>&1 | grep -v -e ' INFO ' -e ' WARN ' -e '^SLF4J'; test $${PIPESTATUS[0]} -eq 0
 	$(JAR_CHECK) -cp "$(call flink_only_cp,flink-1.20):$(FLINK_CONNECTOR)/target/zerorow-flink-1.20.jar:$(FLINK_CONNECTOR)/target/jar-check-1.20" \
 	  JarCheck 2>&1 | grep -v -e ' INFO ' -e ' WARN ' -e '^SLF4J'; test $${PIPESTATUS[0]} -eq 0
 
-# Run it under the shared lock: flock /work/locks/jvm make bench-flink
+# Run it under the shared lock: flock /work/heavy.lock make bench-flink
 bench-flink:
 	cd $(ROOT) && $(MVN) -q -pl flink-connector/flink-2.2 -am -DskipTests test-compile \
 	  dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test

@@ -32,14 +32,16 @@ flink-jar-for-python:
 	$(if $(wildcard $(ROOT)/flink-connector/part.mk),$(MAKE) --no-print-directory build-flink,\
 	  $(MVN) -q -pl flink-connector/flink-2.2 -am package -Dmaven.test.skip=true)
 
-# The PyFlink tests (they use python-row built against this venv's pyarrow 16, pandas 2.2 and
-# numpy 2.1); ZEROROW_FLINK_TESTS makes tests/flink fail, not drop its jobs, if pyflink is
-# missing. python-row's own suite runs in the main venv (test-python).
+# python-row must build and work beside PyFlink: its own suite runs here too (against this
+# venv's pyarrow 16, pandas 2.2 and numpy 2.1; the main venv's test-python runs it against the
+# newest), then the PyFlink tests; ZEROROW_FLINK_TESTS makes tests/flink fail, not drop its
+# jobs, if pyflink is missing.
 test-flink-python: build-flink-python
+	cd $(PYROW) && $(FLINK_PY) -m pytest -q -p no:cacheprovider tests
 	cd $(PYROW) && ZEROROW_FLINK_TESTS=1 $(FLINK_PY) -m pytest -q -p no:cacheprovider -o addopts= tests/flink
 
-# make bench-quick (BENCH_QUICK=1): 50,000 rows, one round.
-PYFLINK_BENCH_ARGS ?= $(if $(BENCH_QUICK),--rows 50000 --repeats 1,)
+# make bench-quick (BENCH_QUICK=1): 50,000 rows, one round, no warm-up round.
+PYFLINK_BENCH_ARGS ?= $(if $(BENCH_QUICK),--rows 50000 --repeats 1 --warmup 0,)
 bench-pyflink: build-flink-python
 	@mkdir -p $(ROOT)/flink-connector/target
 	$(FLINK_PY) $(PYROW)/tests/flink/bench_pyflink.py $(PYFLINK_BENCH_ARGS) \

@@ -59,6 +59,9 @@ def t_env():
 
 @pytest.fixture(scope="session")
 def stream_env():
+    """A batch StreamExecutionEnvironment, parallelism 1, no restarts, set up by
+    zerorow.flink.configure (the jar, this interpreter and its site-packages for the workers)."""
+    import zerorow.flink as zf
     from pyflink.common import Configuration
     from pyflink.datastream import RuntimeExecutionMode, StreamExecutionEnvironment
 
@@ -68,7 +71,7 @@ def stream_env():
     conf = Configuration()
     conf.set_string("restart-strategy.type", "none")
     env.configure(conf)
-    env.set_python_executable(sys.executable)
+    zf.configure(env)
     env.add_python_file(HERE)
     return env
 

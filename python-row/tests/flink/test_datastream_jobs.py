@@ -1,7 +1,12 @@
-"""A DataStream job: a stream of row bytes mapped by Python functions over BinaryRows."""
+"""DataStream jobs: a stream of row bytes mapped by Python functions over BinaryRows, in process
+mode and in thread mode, on the StreamExecutionEnvironment zerorow.flink.configure set up."""
 
 from __future__ import annotations
 
+import os
+import sys
+
+import pytest
 import zerorow.flink as zf
 from flink_orders import (
     Item,
@@ -12,12 +17,31 @@ from flink_orders import (
     make_orders,
     summarize,
 )
-from pyflink.common import Types
+from pyflink.common import Configuration, Types
+from pyflink.java_gateway import get_gateway
+from zerorow.flink.environment import _Options
 
 N = 30
 
 
-def test_map_and_flat_map_over_row_bytes(stream_env):
+def test_configure_sets_up_a_stream_environment(stream_env):
+    """The session's stream environment went through configure (conftest): the jar once in
+    pipeline.jars, the workers on this interpreter and its site-packages (which thread mode
+    needs, and the thread-mode job below uses)."""
+    assert zf.configure(stream_env) is stream_env  # a second call changes nothing
+    options = _Options(stream_env)
+    jars = options.get("pipeline.jars") or ""
+    assert jars.count(zf.jar_path().as_uri()) == 1, jars
+    assert options.get("python.executable") == sys.executable
+    paths = (options.get("python.pythonpath") or "").split(os.pathsep)
+    assert any(os.path.isdir(os.path.join(p, "zerorow")) for p in paths), paths
+
+
+@pytest.mark.parametrize("mode", ["process", "thread"])
+def test_map_and_flat_map_over_row_bytes(stream_env, mode):
+    conf = Configuration()
+    conf.set_string("python.execution-mode", mode)
+    stream_env.configure(conf)
     orders = make_orders(N)
     # pyflink's from_collection cannot take byte arrays: a map writes the rows.
     rows = stream_env.from_collection(list(range(N)), type_info=Types.LONG()).map(
@@ -28,7 +52,9 @@ def test_map_and_flat_map_over_row_bytes(stream_env):
     )
     summary_text = summaries.map(
         zf.row_map(
-            lambda s: f"summary {s.order_id} {s.total}", Summary, plain_result=True
+            lambda s: f"summary {s.order_id} {s.total} pid {os.getpid()}",
+            Summary,
+            plain_result=True,
         ),
         output_type=Types.STRING(),
     )
@@ -39,16 +65,19 @@ def test_map_and_flat_map_over_row_bytes(stream_env):
         zf.row_map(lambda i: f"item {i.sku} {i.qty}", Item, plain_result=True),
         output_type=Types.STRING(),
     )
-    got = sorted(summary_text.union(item_text).execute_and_collect())
+    got = list(summary_text.union(item_text).execute_and_collect())
+    pids = {int(line.rsplit(" ", 1)[1]) for line in got if line.startswith("summary")}
+    got = sorted(line.split(" pid ")[0] for line in got)
     expected = [f"summary {o.order_id} {summarize(o).total}" for o in orders]
     expected += [f"item {i.sku} {i.qty}" for o in orders for i in explode(o)]
     assert len(expected) > 2 * N
     assert got == sorted(expected)
+    # thread mode runs the functions inside the JVM (PEMJA), process mode in Beam workers
+    jvm = get_gateway().jvm.ProcessHandle.current().pid()
+    assert (pids == {jvm}) if mode == "thread" else (jvm not in pids), (pids, jvm)
 
 
 def test_a_map_needs_a_result_schema_or_plain_result():
-    import pytest
-
     with pytest.raises(TypeError, match="result_schema .* or plain_result=True"):
         zf.row_map(summarize, Order)
     with pytest.raises(TypeError, match="not both or neither"):

@@ -1,8 +1,11 @@
-"""Table API jobs: BYTES columns of rows written by python-row reach Python functions as
-zero-copy BinaryRows, in process mode and in thread mode (PEMJA), and the results equal the
-same logic over the whole ROW argument."""
+"""Table API jobs: BYTES columns of rows written by python-row reach Python scalar and table
+functions as zero-copy BinaryRows, in process mode and in thread mode (PEMJA), and the results
+equal the same logic over plain Python objects and, in process mode, over the whole ROW
+argument."""
 
 from __future__ import annotations
+
+import os
 
 import pytest
 import zerorow.flink as zf
@@ -26,65 +29,68 @@ from pyflink.table.expressions import col
 from pyflink.table.udf import udf
 
 
-def _summaries(t_env, source, mode, with_whole_row):
+def _jvm_pid() -> int:
+    from pyflink.java_gateway import get_gateway
+
+    return get_gateway().jvm.ProcessHandle.current().pid()
+
+
+def _run(t_env, source, mode):
+    """One job per mode: every order's summary as zerorow bytes, its total as a double and the
+    id of the process that ran the function (scalar functions), each item (a table function,
+    left outer: orders without items keep one row), and in process mode the same summary by
+    the pandas form and by a plain udf over the whole ROW argument. Rows grouped by order id:
+    {id: (the scalar columns, [items])}."""
     t_env.get_config().set("python.execution-mode", mode)
+    b = col("b")
     zr = zf.row_udf(summarize, Order, Summary)
     total = zf.row_udf(
         lambda o: float(sum(i.qty * i.price for i in o.items)),
         Order,
         result_type=DataTypes.DOUBLE(),
     )
-    columns = [col("id"), zr(col("b")), total(col("b"))]
+    pid = zf.row_udf(lambda o: os.getpid(), Order, result_type=DataTypes.BIGINT())
+    items = zf.row_udtf(explode, Order, Item)
+    columns = [col("id"), col("item"), zr(b), total(b), pid(b)]
     if mode == "process":  # pandas UDFs run in process mode only
-        columns.append(
-            zf.row_udf(summarize, Order, Summary, func_type="pandas")(col("b"))
-        )
-    if with_whole_row:
-        # flatten: pyflink's collect() cannot convert a ROW value with a NULL field inside
+        columns.append(zf.row_udf(summarize, Order, Summary, func_type="pandas")(b))
+        # flatten: pyflink's collect() cannot convert a ROW value with a NULL field inside;
+        # thread mode fails on a ROW argument holding a NULL row (customer = NULL)
         columns.append(
             udf(summarize_row, result_type=flink_summary_type())(col("r")).flatten
         )
-    return sorted(tuple(r) for r in source.select(*columns).execute().collect())
+    table = source.left_outer_join_lateral(items(b).alias("item")).select(*columns)
+    got: dict = {}
+    for oid, item, *scalars in (tuple(r) for r in table.execute().collect()):
+        entry = got.setdefault(oid, (tuple(scalars), []))
+        assert entry[0] == tuple(scalars), oid  # the same on each of the order's rows
+        if item is not None:
+            entry[1].append(ITEM.decode(item))
+    return got
 
 
-def test_bytes_to_rows_and_back_equal_the_whole_row_path(t_env, source, orders):
-    got = _summaries(t_env, source, "process", with_whole_row=True)
-    assert [r[0] for r in got] == list(range(N + 1))
-    for (oid, zr_bytes, total, zr_pandas, *whole), order in zip(
-        got, orders, strict=False
-    ):
+@pytest.mark.parametrize("mode", ["process", "thread"])
+def test_bytes_to_rows_and_back_equal_the_whole_row_path(t_env, source, orders, mode):
+    """PEMJA runs the functions inside the JVM (thread mode), the Beam workers in their own
+    processes (process mode): scalar and table functions alike."""
+    got = _run(t_env, source, mode)
+    assert sorted(got) == list(range(N + 1))
+    jvm = _jvm_pid()
+    for order in orders:
+        (zr_bytes, total, pid, *process_only), items = got[order.order_id]
         assert isinstance(zr_bytes, (bytes, bytearray)), type(zr_bytes)
         from_bytes = SUMMARY.decode(zr_bytes, level="full")
-        assert from_bytes == Summary(*whole) == summarize(order), oid
+        assert from_bytes == summarize(order), order.order_id
         assert total == from_bytes.total
-        assert bytes(zr_pandas) == bytes(zr_bytes), oid  # func_type="pandas": same rows
-    assert set(got[N][1:]) == {None}  # NULL in, NULL out, the function not called
-
-
-def test_thread_mode(t_env, source, orders):
-    """PEMJA runs the functions inside the JVM. (The whole-ROW path is left out here: in
-    thread mode pyflink 2.2 fails on a ROW argument holding a NULL row, customer = NULL.)"""
-    got = _summaries(t_env, source, "thread", with_whole_row=False)
-    assert [r[0] for r in got] == list(range(N + 1))
-    for (oid, zr_bytes, total), order in zip(got, orders, strict=False):
-        assert SUMMARY.decode(zr_bytes, level="full") == summarize(order), oid
-        assert total == summarize(order).total
-    assert got[N][1:] == (None, None)
-
-
-def test_table_function_yields_rows_as_bytes(t_env, source, orders):
-    t_env.get_config().set("python.execution-mode", "process")
-    items = zf.row_udtf(explode, Order, Item)
-    result = (
-        source.join_lateral(items(col("b")).alias("item"))
-        .select(col("id"), col("item"))
-        .execute()
-    )
-    got = sorted(((oid, ITEM.decode(b)) for oid, b in result.collect()), key=repr)
-    expected = sorted(
-        ((o.order_id, item) for o in orders for item in explode(o)), key=repr
-    )
-    assert len(expected) > N and got == expected
+        assert (pid == jvm) == (mode == "thread"), (pid, jvm)
+        assert sorted(items, key=repr) == sorted(explode(order), key=repr)
+        if mode == "process":
+            zr_pandas, *whole = process_only
+            assert bytes(zr_pandas) == bytes(zr_bytes), order.order_id
+            assert Summary(*whole) == from_bytes, order.order_id
+    assert sum(len(items) for _, items in got.values()) > N
+    # NULL in: NULL out and no items, the functions not called
+    assert set(got[N][0]) == {None} and got[N][1] == []
 
 
 def test_an_error_in_the_function_reaches_the_client_with_its_message(t_env, source):

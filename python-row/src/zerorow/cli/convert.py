@@ -135,6 +135,10 @@ def _open_source(path: Path, fmt: str, batch_rows: int, reader=None):
     if fmt == "jsonl":
         import pyarrow.json as pjson
 
+        if not hasattr(pjson, "open_json"):  # older pyarrow (16, which PyFlink pins)
+            # has no streaming JSON reader: the file is read whole
+            table = pjson.read_json(str(path))
+            return table.schema, table.num_rows, iter(table.to_batches())
         reader = pjson.open_json(str(path))
         return reader.schema, None, iter(reader)
     raise AssertionError(fmt)

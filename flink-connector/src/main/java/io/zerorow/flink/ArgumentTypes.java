@@ -15,8 +15,8 @@ final class ArgumentTypes {
    * <p>Flink 1.20's planner (Calcite 1.32) asks for operand types before it has validated an
    * argument such as a {@code ROW(...)} constructor, and Calcite then throws {@link
    * UnsupportedOperationException}. Inferring nothing in that early phase is allowed ({@code
-   * throwOnFailure} is false there): the operand check that follows validation asks again, and
-   * the types are known by then. Flink 2.x never throws here.
+   * throwOnFailure} is false there): the operand check that follows validation asks again, and the
+   * types are known by then. Flink 2.x never throws here.
    */
   static Optional<List<DataType>> of(CallContext call, boolean throwOnFailure) {
     try {

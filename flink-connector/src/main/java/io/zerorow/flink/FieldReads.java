@@ -9,9 +9,9 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 
 /**
- * Reads one zerorow value (a row field or an array element) as Flink's internal data
- * structure; shared by {@link ZerorowRowData} and {@link ZerorowArrayData}. TIME and
- * durations are microseconds in zerorow and milliseconds in Flink (FlinkTypes).
+ * Reads one zerorow value (a row field or an array element) as Flink's internal data structure;
+ * shared by {@link ZerorowRowData} and {@link ZerorowArrayData}. TIME and durations are
+ * microseconds in zerorow and milliseconds in Flink (FlinkTypes).
  */
 final class FieldReads {
   private FieldReads() {}
@@ -45,7 +45,7 @@ final class FieldReads {
       return null;
     }
     long us = g.getLong(pos);
-    return TimestampData.fromEpochMillis(Math.floorDiv(us, 1000L),
-        (int) Math.floorMod(us, 1000L) * 1000);
+    return TimestampData.fromEpochMillis(
+        Math.floorDiv(us, 1000L), (int) Math.floorMod(us, 1000L) * 1000);
   }
 }

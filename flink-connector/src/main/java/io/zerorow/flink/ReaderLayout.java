@@ -17,6 +17,9 @@ final class ReaderLayout {
   private final Resolver resolver;
   private RowCopier copier;
 
+  /** The last other schema object found to have the reader's fingerprint. */
+  private Schema fitting;
+
   ReaderLayout(Schema reader) {
     this.reader = reader;
     this.resolver = new Resolver(reader);
@@ -26,15 +29,26 @@ final class ReaderLayout {
     return reader;
   }
 
-  /** True when {@code row} is laid out by the reader schema already. */
+  /**
+   * True when {@code row} is laid out by the reader schema already: the same schema object, or one
+   * of the same fingerprint (SPEC §4.2, the layout without aliases; both are cached, so this costs
+   * two reads per row where {@code equals} would compare the canonical JSON texts).
+   */
   boolean fits(BinaryRow row) {
     Schema s = row.schema();
-    return s == reader || s.equals(reader);
+    if (s == reader || s == fitting) {
+      return true;
+    }
+    if (s.fingerprint() != reader.fingerprint()) {
+      return false;
+    }
+    fitting = s;
+    return true;
   }
 
   /**
-   * {@code row} laid out by the reader schema: the row itself when it has that schema, else a
-   * view of this object's buffer, valid until the next call ({@link BinaryRow#copy()} keeps it).
+   * {@code row} laid out by the reader schema: the row itself when it has that schema, else a view
+   * of this object's buffer, valid until the next call ({@link BinaryRow#copy()} keeps it).
    */
   BinaryRow of(BinaryRow row) {
     if (fits(row)) {

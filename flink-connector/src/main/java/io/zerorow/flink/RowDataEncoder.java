@@ -9,7 +9,6 @@ import io.zerorow.InvalidDataException;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
 import io.zerorow.WriteBuffer;
-import java.io.Serializable;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.MapData;
@@ -27,9 +26,9 @@ import org.apache.flink.table.types.logical.RowType;
 
 /**
  * Encodes Flink {@link RowData} of one {@link RowType} as zerorow rows. The field getters and
- * writers are built once per type (no per-record reflection or type dispatch on the Flink
- * side); the row is written into one reused buffer. {@link RowData#getRowKind() RowKind} is
- * not part of the row: carry it beside the bytes. Not thread-safe: one per task.
+ * writers are built once per type (no per-record reflection or type dispatch on the Flink side);
+ * the row is written into one reused buffer. {@link RowData#getRowKind() RowKind} is not part of
+ * the row: carry it beside the bytes. Not thread-safe: one per task.
  */
 public final class RowDataEncoder {
   private final Schema schema;
@@ -67,48 +66,61 @@ public final class RowDataEncoder {
 
   private static ValueWriter writerFor(LogicalType t, DataType zt, WriteBuffer buf, String path) {
     switch (t.getTypeRoot()) {
-      case BOOLEAN: return (w, i, v) -> w.writeBoolean(i, (Boolean) v);
-      case TINYINT: return (w, i, v) -> w.writeByte(i, (Byte) v);
-      case SMALLINT: return (w, i, v) -> w.writeShort(i, (Short) v);
+      case BOOLEAN:
+        return (w, i, v) -> w.writeBoolean(i, (Boolean) v);
+      case TINYINT:
+        return (w, i, v) -> w.writeByte(i, (Byte) v);
+      case SMALLINT:
+        return (w, i, v) -> w.writeShort(i, (Short) v);
       case INTEGER:
       case DATE:
         return (w, i, v) -> w.writeInt(i, (Integer) v);
-      case BIGINT: return (w, i, v) -> w.writeLong(i, (Long) v);
-      case FLOAT: return (w, i, v) -> w.writeFloat(i, (Float) v);
-      case DOUBLE: return (w, i, v) -> w.writeDouble(i, (Double) v);
+      case BIGINT:
+        return (w, i, v) -> w.writeLong(i, (Long) v);
+      case FLOAT:
+        return (w, i, v) -> w.writeFloat(i, (Float) v);
+      case DOUBLE:
+        return (w, i, v) -> w.writeDouble(i, (Double) v);
       case CHAR:
       case VARCHAR:
         return (w, i, v) -> w.writeUtf8(i, ((StringData) v).toBytes());
       case BINARY:
       case VARBINARY:
         return (w, i, v) -> w.writeBinary(i, (byte[]) v);
-      case TIME_WITHOUT_TIME_ZONE: return (w, i, v) -> w.writeLong(i, (Integer) v * 1000L);
-      case INTERVAL_DAY_TIME: return (w, i, v) -> w.writeLong(i, Math.multiplyExact((Long) v, 1000L));
+      case TIME_WITHOUT_TIME_ZONE:
+        return (w, i, v) -> w.writeLong(i, (Integer) v * 1000L);
+      case INTERVAL_DAY_TIME:
+        return (w, i, v) -> w.writeLong(i, Math.multiplyExact((Long) v, 1000L));
       case TIMESTAMP_WITHOUT_TIME_ZONE:
       case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
         return (w, i, v) -> w.writeLong(i, micros((TimestampData) v));
-      case DECIMAL: {
-        DecimalType d = (DecimalType) t;
-        int p = d.getPrecision();
-        int s = d.getScale();
-        if (p <= DataTypes.DecimalType.MAX_LONG_PRECISION) {
-          return (w, i, v) -> w.writeLong(i, ((DecimalData) v).toUnscaledLong());
+      case DECIMAL:
+        {
+          DecimalType d = (DecimalType) t;
+          int p = d.getPrecision();
+          int s = d.getScale();
+          if (p <= DataTypes.DecimalType.MAX_LONG_PRECISION) {
+            return (w, i, v) -> w.writeLong(i, ((DecimalData) v).toUnscaledLong());
+          }
+          return (w, i, v) -> w.writeDecimal(i, ((DecimalData) v).toBigDecimal(), p, s);
         }
-        return (w, i, v) -> w.writeDecimal(i, ((DecimalData) v).toBigDecimal(), p, s);
-      }
-      case ARRAY: {
-        LogicalType et = ((ArrayType) t).getElementType();
-        return new ListWriter(et, (DataTypes.ListType) zt, buf, path + "[]");
-      }
-      case MAP: {
-        MapType m = (MapType) t;
-        return new MapWriter(m.getKeyType(), m.getValueType(), (DataTypes.MapType) zt, buf, path);
-      }
-      case MULTISET: {
-        LogicalType et = ((MultisetType) t).getElementType();
-        return new MapWriter(et, new IntType(false), (DataTypes.MapType) zt, buf, path);
-      }
-      case ROW: return new StructWriter((RowType) t, (Schema) zt, buf, path);
+      case ARRAY:
+        {
+          LogicalType et = ((ArrayType) t).getElementType();
+          return new ListWriter(et, (DataTypes.ListType) zt, buf, path + "[]");
+        }
+      case MAP:
+        {
+          MapType m = (MapType) t;
+          return new MapWriter(m.getKeyType(), m.getValueType(), (DataTypes.MapType) zt, buf, path);
+        }
+      case MULTISET:
+        {
+          LogicalType et = ((MultisetType) t).getElementType();
+          return new MapWriter(et, new IntType(false), (DataTypes.MapType) zt, buf, path);
+        }
+      case ROW:
+        return new StructWriter((RowType) t, (Schema) zt, buf, path);
       case DISTINCT_TYPE:
         return writerFor(((DistinctType) t).getSourceType(), zt, buf, path);
       default:
@@ -118,8 +130,8 @@ public final class RowDataEncoder {
 
   /** Microseconds since the epoch of a Flink timestamp (its sub-microsecond nanos dropped). */
   static long micros(TimestampData ts) {
-    return Math.addExact(Math.multiplyExact(ts.getMillisecond(), 1000L),
-        ts.getNanoOfMillisecond() / 1000);
+    return Math.addExact(
+        Math.multiplyExact(ts.getMillisecond(), 1000L), ts.getNanoOfMillisecond() / 1000);
   }
 
   /** Writes a nested (or the top-level) row. */
@@ -134,7 +146,8 @@ public final class RowDataEncoder {
       writers = new ValueWriter[n];
       for (int i = 0; i < n; i++) {
         LogicalType ft = t.getTypeAt(i);
-        String p = path.isEmpty() ? t.getFieldNames().get(i) : path + "." + t.getFieldNames().get(i);
+        String p =
+            path.isEmpty() ? t.getFieldNames().get(i) : path + "." + t.getFieldNames().get(i);
         getters[i] = RowData.createFieldGetter(ft, i);
         writers[i] = writerFor(ft, schema.field(i).type(), buf, p);
       }
@@ -173,8 +186,8 @@ public final class RowDataEncoder {
       this(et, zt, buf, path, true);
     }
 
-    ListWriter(LogicalType et, DataTypes.ListType zt, WriteBuffer buf, String path,
-        boolean nullsAllowed) {
+    ListWriter(
+        LogicalType et, DataTypes.ListType zt, WriteBuffer buf, String path, boolean nullsAllowed) {
       this.getter = ArrayData.createElementGetter(et);
       this.element = writerFor(et, zt.element(), buf, path);
       this.child = new ArrayWriter(zt, buf);
@@ -193,8 +206,8 @@ public final class RowDataEncoder {
         } else if (nullsAllowed) {
           child.setNullAt(i);
         } else {
-          throw new InvalidDataException(path, "map keys must not be null but key " + i
-              + " of " + n + " is null");
+          throw new InvalidDataException(
+              path, "map keys must not be null but key " + i + " of " + n + " is null");
         }
       }
     }

@@ -10,13 +10,13 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 
 /**
- * Bytes of one row → a {@link RowData} of the projected fields: validated to the chosen level,
- * then a lazy {@link ZerorowRowData} view (the bytes are not copied; the caller hands over an
- * array it no longer writes). Shared by the message format and the file format.
+ * Bytes of one row → a {@link RowData} of the projected fields: validated to the chosen level, then
+ * a lazy {@link ZerorowRowData} view (the bytes are not copied; the caller hands over an array it
+ * no longer writes). Shared by the message format and the file format.
  *
- * <p>A row written with another schema than the table's ({@link #decode(BinaryRow)}, SPEC §13)
- * is checked against its own schema, resolved against the table's projected fields (once per
- * writer schema) and laid out by them, one copy, before the view is made.
+ * <p>A row written with another schema than the table's ({@link #decode(BinaryRow)}, SPEC §13) is
+ * checked against its own schema, resolved against the table's projected fields (once per writer
+ * schema) and laid out by them, one copy, before the view is made.
  */
 final class RowDecoder implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -53,9 +53,9 @@ final class RowDecoder implements Serializable {
   }
 
   /**
-   * A row of any writer schema the table's schema can read (SPEC §13): checked against the
-   * writer's schema at this decoder's level, then laid out by the projected fields. A writer
-   * schema the table cannot read, or a malformed row, is a {@code ZerorowException}.
+   * A row of any writer schema the table's schema can read (SPEC §13): checked against the writer's
+   * schema at this decoder's level, then laid out by the projected fields. A writer schema the
+   * table cannot read, or a malformed row, is a {@code ZerorowException}.
    */
   RowData decode(BinaryRow written) {
     if (level == ValidationLevel.FULL) {

@@ -12,9 +12,9 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * Writes one row file (SPEC §5) per part file of the filesystem connector. Bulk formats roll
- * their part files on every checkpoint, so each file is finished (footer written) before the
- * checkpoint completes and is readable on its own.
+ * Writes one row file (SPEC §5) per part file of the filesystem connector. Bulk formats roll their
+ * part files on every checkpoint, so each file is finished (footer written) before the checkpoint
+ * completes and is readable on its own.
  */
 final class RowFileWriterFactory implements BulkWriter.Factory<RowData> {
   private static final long serialVersionUID = 1L;
@@ -30,9 +30,13 @@ final class RowFileWriterFactory implements BulkWriter.Factory<RowData> {
   @Override
   public BulkWriter<RowData> create(FSDataOutputStream out) throws IOException {
     RowDataEncoder encoder = new RowDataEncoder(rowType);
-    RowFileWriter file = RowFileWriter.file(Channels.newChannel(new KeepOpen(out)),
-        encoder.schema(), ArrowUtils.rootAllocator(), batchRows,
-        RowFileWriter.DEFAULT_BATCH_BYTES);
+    RowFileWriter file =
+        RowFileWriter.file(
+            Channels.newChannel(new KeepOpen(out)),
+            encoder.schema(),
+            ArrowUtils.rootAllocator(),
+            batchRows,
+            RowFileWriter.DEFAULT_BATCH_BYTES);
     return new BulkWriter<>() {
       @Override
       public void addElement(RowData element) throws IOException {

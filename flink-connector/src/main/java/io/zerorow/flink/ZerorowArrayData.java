@@ -116,8 +116,8 @@ public final class ZerorowArrayData extends ArrayDataShim {
   private void checkNoNulls(String to) {
     for (int i = 0; i < size(); i++) {
       if (array.isNullAt(i)) {
-        throw new IllegalStateException("cannot convert an array with null element " + i
-            + " to " + to);
+        throw new IllegalStateException(
+            "cannot convert an array with null element " + i + " to " + to);
       }
     }
   }

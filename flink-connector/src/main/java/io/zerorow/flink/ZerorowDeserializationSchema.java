@@ -11,10 +11,14 @@ import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.table.data.RowData;
 
 /**
- * One message = one zerorow row, read as a {@link RowData} of the projected fields. A
- * malformed message fails the job with its number, size, field path and the numbers; with
- * {@code zerorow.ignore-parse-errors} it is skipped and counted (metric
- * {@code zerorowParseErrors}).
+ * One message = one zerorow row, read as a {@link RowData} of the projected fields. A malformed
+ * message fails the job with its number, size, field path and the numbers; with {@code
+ * zerorow.ignore-parse-errors} it is skipped and counted (metric {@code zerorowParseErrors},
+ * registered in {@link #open}).
+ *
+ * <p>A format is handed a message's bytes alone, never the connector's position (a Kafka partition
+ * and offset): the position an error gives is the message's number among those this instance (one
+ * per source subtask) has read since it started, counting from 0, and its length.
  */
 public final class ZerorowDeserializationSchema implements DeserializationSchema<RowData> {
   private static final long serialVersionUID = 1L;
@@ -22,19 +26,24 @@ public final class ZerorowDeserializationSchema implements DeserializationSchema
   private final RowDecoder decoder;
   private final TypeInformation<RowData> producedType;
   private final boolean ignoreParseErrors;
+
   /** The messages' writer schema when it is not the table's (SPEC §13), else null. */
   private final String writerJson;
+
   private transient Schema writer;
   private transient Counter parseErrors;
   private transient long messages;
 
-  ZerorowDeserializationSchema(RowDecoder decoder, TypeInformation<RowData> producedType,
-      boolean ignoreParseErrors) {
+  ZerorowDeserializationSchema(
+      RowDecoder decoder, TypeInformation<RowData> producedType, boolean ignoreParseErrors) {
     this(decoder, producedType, ignoreParseErrors, null);
   }
 
-  ZerorowDeserializationSchema(RowDecoder decoder, TypeInformation<RowData> producedType,
-      boolean ignoreParseErrors, Schema writer) {
+  ZerorowDeserializationSchema(
+      RowDecoder decoder,
+      TypeInformation<RowData> producedType,
+      boolean ignoreParseErrors,
+      Schema writer) {
     this.decoder = decoder;
     this.producedType = producedType;
     this.ignoreParseErrors = ignoreParseErrors;
@@ -74,17 +83,26 @@ public final class ZerorowDeserializationSchema implements DeserializationSchema
     }
     long n = messages++;
     try {
-      return writerJson == null ? decoder.decode(message)
+      return writerJson == null
+          ? decoder.decode(message)
           : decoder.decode(BinaryRow.wrap(writer(), message));
     } catch (ZerorowException e) {
       if (ignoreParseErrors) {
         counter().inc();
         return null;
       }
-      throw new IOException("zerorow: cannot read message " + n + " (" + message.length
-          + " bytes) as a row of schema " + writer().fingerprintHex() + ": "
-          + e.getMessage() + " (set 'zerorow.ignore-parse-errors' = 'true' to skip such "
-          + "messages)", e);
+      throw new IOException(
+          "zerorow: cannot read message "
+              + n
+              + " ("
+              + message.length
+              + " bytes; messages are numbered from 0 by each source subtask since it started) as a"
+              + " row of schema "
+              + writer().fingerprintHex()
+              + ": "
+              + e.getMessage()
+              + " (set 'zerorow.ignore-parse-errors' = 'true' to skip such messages)",
+          e);
     }
   }
 

@@ -20,11 +20,10 @@ import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * SQL {@code zerorow_encode(ROW) -> BYTES}: the zerorow row of a ROW value (null for null).
- * The argument arrives as Flink's {@link RowData} (no {@code Row} conversion); the encoder is
- * built once per call site when the planner specializes the function for the argument's type.
- * Register it with {@code CREATE TEMPORARY FUNCTION zerorow_encode AS
- * 'io.zerorow.flink.ZerorowEncode'}.
+ * SQL {@code zerorow_encode(ROW) -> BYTES}: the zerorow row of a ROW value (null for null). The
+ * argument arrives as Flink's {@link RowData} (no {@code Row} conversion); the encoder is built
+ * once per call site when the planner specializes the function for the argument's type. Register it
+ * with {@code CREATE TEMPORARY FUNCTION zerorow_encode AS 'io.zerorow.flink.ZerorowEncode'}.
  */
 public final class ZerorowEncode extends ScalarFunction implements SpecializedFunction {
   private static final long serialVersionUID = 1L;

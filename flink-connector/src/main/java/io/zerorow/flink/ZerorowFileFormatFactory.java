@@ -24,11 +24,11 @@ import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * {@code 'format' = 'zerorow'} for the filesystem connector: reads and writes row files
- * (SPEC §5), as flink-parquet does for Parquet. Reading pushes the projection down (only
- * the projected fields are read, lazily); writing rolls a new file on every checkpoint. Each
- * file's schema is resolved against the table's physical row type (SPEC §13.5): files written
- * with an older or newer schema that the table's can read give the table's columns.
+ * {@code 'format' = 'zerorow'} for the filesystem connector: reads and writes row files (SPEC §5),
+ * as flink-parquet does for Parquet. Reading pushes the projection down (only the projected fields
+ * are read, lazily); writing rolls a new file on every checkpoint. Each file's schema is resolved
+ * against the table's physical row type (SPEC §13.5): files written with an older or newer schema
+ * that the table's can read give the table's columns.
  */
 public final class ZerorowFileFormatFactory
     implements BulkReaderFormatFactory, BulkWriterFormatFactory {
@@ -50,15 +50,16 @@ public final class ZerorowFileFormatFactory
 
   @Override
   public Set<ConfigOption<?>> optionalOptions() {
-    return Set.of(ZerorowFormatOptions.IGNORE_PARSE_ERRORS, ZerorowFormatOptions.VALIDATION,
-        BATCH_ROWS);
+    return Set.of(
+        ZerorowFormatOptions.IGNORE_PARSE_ERRORS, ZerorowFormatOptions.VALIDATION, BATCH_ROWS);
   }
 
   @Override
-  public BulkDecodingFormat<RowData> createDecodingFormat(DynamicTableFactory.Context context,
-      ReadableConfig options) {
+  public BulkDecodingFormat<RowData> createDecodingFormat(
+      DynamicTableFactory.Context context, ReadableConfig options) {
     FactoryUtil.validateFactoryOptions(this, options);
-    return new Decoding(options.get(ZerorowFormatOptions.IGNORE_PARSE_ERRORS),
+    return new Decoding(
+        options.get(ZerorowFormatOptions.IGNORE_PARSE_ERRORS),
         ZerorowFormatOptions.validation(options));
   }
 
@@ -69,8 +70,8 @@ public final class ZerorowFileFormatFactory
     int batchRows = options.get(BATCH_ROWS);
     return new EncodingFormat<>() {
       @Override
-      public BulkWriter.Factory<RowData> createRuntimeEncoder(DynamicTableSink.Context ctx,
-          DataType physicalDataType) {
+      public BulkWriter.Factory<RowData> createRuntimeEncoder(
+          DynamicTableSink.Context ctx, DataType physicalDataType) {
         return new RowFileWriterFactory((RowType) physicalDataType.getLogicalType(), batchRows);
       }
 
@@ -81,8 +82,9 @@ public final class ZerorowFileFormatFactory
     };
   }
 
-  private static final class Decoding implements BulkDecodingFormat<RowData>,
-      ProjectableDecodingFormat<BulkFormat<RowData, FileSourceSplit>> {
+  private static final class Decoding
+      implements BulkDecodingFormat<RowData>,
+          ProjectableDecodingFormat<BulkFormat<RowData, FileSourceSplit>> {
     private final boolean ignoreParseErrors;
     private final io.zerorow.ValidationLevel level;
 
@@ -97,8 +99,8 @@ public final class ZerorowFileFormatFactory
       RowType full = (RowType) physicalDataType.getLogicalType();
       DataType produced = Projection.of(projections).project(physicalDataType);
       TypeInformation<RowData> info = ctx.createTypeInformation(produced);
-      RowDecoder decoder = new RowDecoder(FlinkTypes.toSchema(full),
-          RowDecoder.topLevel(projections), level);
+      RowDecoder decoder =
+          new RowDecoder(FlinkTypes.toSchema(full), RowDecoder.topLevel(projections), level);
       return RowFileFormat.namingFiles(new RowFileFormat(decoder, info, ignoreParseErrors));
     }
 

@@ -25,11 +25,11 @@ import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * {@code 'format' = 'zerorow'} for message connectors (Kafka and the like): one message is
- * one zerorow row of the table's physical row type (README: Type mapping). Projection is
- * pushed down (only the projected fields are read); the changelog is insert-only (RowKind is
- * never written into a row). Messages written with another schema than the table's are read
- * through its resolution when {@code 'zerorow.writer-schema'} names it (SPEC §13).
+ * {@code 'format' = 'zerorow'} for message connectors (Kafka and the like): one message is one
+ * zerorow row of the table's physical row type (README: Type mapping). Projection is pushed down
+ * (only the projected fields are read); the changelog is insert-only (RowKind is never written into
+ * a row). Messages written with another schema than the table's are read through its resolution
+ * when {@code 'zerorow.writer-schema'} names it (SPEC §13).
  */
 public final class ZerorowFormatFactory
     implements DeserializationFormatFactory, SerializationFormatFactory {
@@ -47,7 +47,9 @@ public final class ZerorowFormatFactory
 
   @Override
   public Set<ConfigOption<?>> optionalOptions() {
-    return Set.of(ZerorowFormatOptions.IGNORE_PARSE_ERRORS, ZerorowFormatOptions.VALIDATION,
+    return Set.of(
+        ZerorowFormatOptions.IGNORE_PARSE_ERRORS,
+        ZerorowFormatOptions.VALIDATION,
         ZerorowFormatOptions.WRITER_SCHEMA);
   }
 
@@ -78,9 +80,9 @@ public final class ZerorowFormatFactory
   }
 
   /**
-   * The writer schema of {@code 'zerorow.writer-schema'} when the table's schema can read it
-   * (null when not given, or when it is the table's); refused here, when the query is planned,
-   * naming both schemas and the schema path (SPEC §13.1).
+   * The writer schema of {@code 'zerorow.writer-schema'} when the table's schema can read it (null
+   * when not given, or when it is the table's); refused here, when the query is planned, naming
+   * both schemas and the schema path (SPEC §13.1).
    */
   static Schema resolvable(Schema writer, Schema table) {
     if (writer == null || (writer.fingerprint() == table.fingerprint() && writer.equals(table))) {
@@ -89,9 +91,18 @@ public final class ZerorowFormatFactory
     try {
       Resolution.resolve(writer, table);
     } catch (ZerorowException e) {
-      throw new ValidationException("'zerorow.writer-schema' " + writer.fingerprintHex() + " "
-          + writer.toJson() + " cannot be read as the table's schema " + table.fingerprintHex()
-          + " " + table.toJson() + ": " + e.getMessage(), e);
+      throw new ValidationException(
+          "'zerorow.writer-schema' "
+              + writer.fingerprintHex()
+              + " "
+              + writer.toJson()
+              + " cannot be read as the table's schema "
+              + table.fingerprintHex()
+              + " "
+              + table.toJson()
+              + ": "
+              + e.getMessage(),
+          e);
     }
     return writer;
   }
@@ -102,8 +113,8 @@ public final class ZerorowFormatFactory
     FactoryUtil.validateFactoryOptions(this, options);
     return new EncodingFormat<>() {
       @Override
-      public SerializationSchema<RowData> createRuntimeEncoder(DynamicTableSink.Context ctx,
-          DataType physicalDataType) {
+      public SerializationSchema<RowData> createRuntimeEncoder(
+          DynamicTableSink.Context ctx, DataType physicalDataType) {
         return new ZerorowSerializationSchema((RowType) physicalDataType.getLogicalType());
       }
 

@@ -9,9 +9,9 @@ import io.zerorow.TypeId;
 import org.apache.flink.api.java.functions.KeySelector;
 
 /**
- * {@link KeySelector}s that read one top-level field of a row in place (no decoding of the
- * rest), for {@code keyBy}. Keys are Flink basic types (Integer, Long, String), so keyed
- * state and shuffles never need Kryo. The field is checked against the schema once, here.
+ * {@link KeySelector}s that read one top-level field of a row in place (no decoding of the rest),
+ * for {@code keyBy}. Keys are Flink basic types (Integer, Long, String), so keyed state and
+ * shuffles never need Kryo. The field is checked against the schema once, here.
  */
 public final class ZerorowKeys {
   private ZerorowKeys() {}
@@ -34,18 +34,18 @@ public final class ZerorowKeys {
   private static int ordinal(Schema schema, String name, TypeId a, TypeId b) {
     int i = schema.indexOf(name);
     if (i < 0) {
-      throw new SchemaMismatchException(name, "no field \"" + name + "\" in schema "
-          + schema.fingerprintHex());
+      throw new SchemaMismatchException(
+          name, "no field \"" + name + "\" in schema " + schema.fingerprintHex());
     }
     Field f = schema.field(i);
     DataType t = f.type();
     if (t.id() != a && t.id() != b) {
-      throw new SchemaMismatchException(name, "expected a " + a.jsonName() + " key field but found "
-          + t.toJson());
+      throw new SchemaMismatchException(
+          name, "expected a " + a.jsonName() + " key field but found " + t.toJson());
     }
     if (f.nullable()) {
-      throw new SchemaMismatchException(name, "a key field must not be nullable (Flink keys "
-          + "cannot be null)");
+      throw new SchemaMismatchException(
+          name, "a key field must not be nullable (Flink keys " + "cannot be null)");
     }
     return i;
   }

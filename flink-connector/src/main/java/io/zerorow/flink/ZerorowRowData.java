@@ -14,11 +14,11 @@ import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.types.RowKind;
 
 /**
- * A Flink {@link RowData} view over a zerorow {@link BinaryRow}: each getter reads its field
- * in place when called (nothing is decoded up front), nested values are views too
- * ({@link ZerorowArrayData}, {@link ZerorowMapData}, {@code ZerorowRowData}). The
- * {@link RowKind} lives in this object, beside the row; the row bytes never hold it. The
- * Flink type of the view is {@link FlinkTypes#toRowType} of the row's schema.
+ * A Flink {@link RowData} view over a zerorow {@link BinaryRow}: each getter reads its field in
+ * place when called (nothing is decoded up front), nested values are views too ({@link
+ * ZerorowArrayData}, {@link ZerorowMapData}, {@code ZerorowRowData}). The {@link RowKind} lives in
+ * this object, beside the row; the row bytes never hold it. The Flink type of the view is {@link
+ * FlinkTypes#toRowType} of the row's schema.
  */
 public final class ZerorowRowData extends RowDataShim {
   private final BinaryRow row;
@@ -142,7 +142,8 @@ public final class ZerorowRowData extends RowDataShim {
   /** Equal to another view with equal row bytes and the same RowKind. */
   @Override
   public boolean equals(Object o) {
-    return o instanceof ZerorowRowData && ((ZerorowRowData) o).kind == kind
+    return o instanceof ZerorowRowData
+        && ((ZerorowRowData) o).kind == kind
         && ((ZerorowRowData) o).row.equals(row);
   }
 

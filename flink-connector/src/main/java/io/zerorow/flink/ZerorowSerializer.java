@@ -10,24 +10,25 @@ import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
 /**
- * Serializes zerorow rows of one schema for Flink (network, state, checkpoints): a row is its
- * size (int32, big-endian as Flink's views write it) followed by its bytes. Copying is a byte
- * copy; {@link #copy(DataInputView, DataOutputView)} moves the bytes without building a row.
- * A deserialized row is checked like any row from outside ({@link BinaryRow#pointTo}; every
- * access bounds-checked).
+ * Serializes zerorow rows of one schema for Flink (network, state, checkpoints): a row is its size
+ * (int32, big-endian as Flink's views write it) followed by its bytes. Copying is a byte copy;
+ * {@link #copy(DataInputView, DataOutputView)} moves the bytes without building a row. A
+ * deserialized row is checked like any row from outside ({@link BinaryRow#pointTo}; every access
+ * bounds-checked).
  *
- * <p><b>Rows of another schema</b> (SPEC §13). When a job is restored with a newer schema that
- * can read the old one, Flink reads the old state with the old serializer and writes it with
- * this one ({@link ZerorowSerializerSnapshot}: compatible after migration); so {@link #serialize}
- * and {@link #copy(BinaryRow)} take a row of any schema this one can read and lay it out by this
- * serializer's schema (resolved once per writer schema). A row of a schema it cannot read is a
- * {@link io.zerorow.SchemaMismatchException} naming the schema path and both types.
+ * <p><b>Rows of another schema</b> (SPEC §13). When a job is restored with a newer schema that can
+ * read the old one, Flink reads the old state with the old serializer and writes it with this one
+ * ({@link ZerorowSerializerSnapshot}: compatible after migration); so {@link #serialize} and {@link
+ * #copy(BinaryRow)} take a row of any schema this one can read and lay it out by this serializer's
+ * schema (resolved once per writer schema). A row of a schema it cannot read is a {@link
+ * io.zerorow.SchemaMismatchException} naming the schema path and both types.
  */
 public final class ZerorowSerializer extends TypeSerializer<BinaryRow> {
   private static final long serialVersionUID = 1L;
   private final String schemaJson;
   private transient Schema schema;
   private transient ReaderLayout layout;
+
   /** Why the last restore with this serializer was refused (null: it was not): Flink shows it. */
   private transient volatile String refusal;
 
@@ -129,8 +130,7 @@ public final class ZerorowSerializer extends TypeSerializer<BinaryRow> {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof ZerorowSerializer
-        && ((ZerorowSerializer) o).schemaJson.equals(schemaJson);
+    return o instanceof ZerorowSerializer && ((ZerorowSerializer) o).schemaJson.equals(schemaJson);
   }
 
   @Override
@@ -145,7 +145,11 @@ public final class ZerorowSerializer extends TypeSerializer<BinaryRow> {
   @Override
   public String toString() {
     String why = refusal;
-    return "ZerorowSerializer(schema " + schema().fingerprintHex() + " " + schemaJson + ")"
+    return "ZerorowSerializer(schema "
+        + schema().fingerprintHex()
+        + " "
+        + schemaJson
+        + ")"
         + (why == null ? "" : ": " + why);
   }
 

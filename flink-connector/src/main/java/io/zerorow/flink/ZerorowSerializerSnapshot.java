@@ -15,23 +15,24 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What a checkpoint or savepoint keeps of a {@link ZerorowSerializer}: the schema (canonical
- * JSON, SPEC §4.1, aliases included). On restore with the job's schema (SPEC §13):
+ * What a checkpoint or savepoint keeps of a {@link ZerorowSerializer}: the schema (canonical JSON,
+ * SPEC §4.1, aliases included). On restore with the job's schema (SPEC §13):
  *
  * <ul>
  *   <li>the same fingerprint: compatible as is;
- *   <li>a schema that resolves the old one (fields matched by name or alias, exact widenings,
- *       new fields nullable): compatible after migration — Flink reads the old state with the
- *       old serializer and writes it with the new one, which lays each row out by the new schema;
- *   <li>anything else: incompatible, and Flink's error (through the serializer's text) and the
- *       log name both schemas and the schema path that refused, e.g. {@code schema_mismatch at
- *       count: writer type "int64" cannot be read as "int32"}.
+ *   <li>a schema that resolves the old one (fields matched by name or alias, exact widenings, new
+ *       fields nullable): compatible after migration — Flink reads the old state with the old
+ *       serializer and writes it with the new one, which lays each row out by the new schema;
+ *   <li>anything else: incompatible, and Flink's error (through the serializer's text) and the log
+ *       name both schemas and the schema path that refused, e.g. {@code schema_mismatch at count:
+ *       writer type "int64" cannot be read as "int32"}.
  * </ul>
  */
 public final class ZerorowSerializerSnapshot implements TypeSerializerSnapshot<BinaryRow> {
   private static final Logger LOG = LoggerFactory.getLogger(ZerorowSerializerSnapshot.class);
   private static final int VERSION = 1;
   private Schema schema;
+
   /** The serializer this snapshot was taken of (null when read from state). */
   private transient ZerorowSerializer serializer;
 
@@ -67,8 +68,12 @@ public final class ZerorowSerializerSnapshot implements TypeSerializerSnapshot<B
   public void readSnapshot(int readVersion, DataInputView in, ClassLoader userCodeClassLoader)
       throws IOException {
     if (readVersion != VERSION) {
-      throw new IOException("zerorow serializer snapshot version " + readVersion
-          + " is not known to this connector (it knows " + VERSION + ")");
+      throw new IOException(
+          "zerorow serializer snapshot version "
+              + readVersion
+              + " is not known to this connector (it knows "
+              + VERSION
+              + ")");
     }
     byte[] json = new byte[in.readInt()];
     in.readFully(json);
@@ -112,9 +117,17 @@ public final class ZerorowSerializerSnapshot implements TypeSerializerSnapshot<B
       Resolution.resolve(old, schema);
       return null;
     } catch (ZerorowException e) {
-      return "zerorow state was written with schema " + old.fingerprintHex() + " " + old.toJson()
-          + " but the job now uses schema " + schema.fingerprintHex() + " " + schema.toJson()
-          + ", which cannot read it (SPEC §13): " + e.getMessage() + "; restore with a schema "
+      return "zerorow state was written with schema "
+          + old.fingerprintHex()
+          + " "
+          + old.toJson()
+          + " but the job now uses schema "
+          + schema.fingerprintHex()
+          + " "
+          + schema.toJson()
+          + ", which cannot read it (SPEC §13): "
+          + e.getMessage()
+          + "; restore with a schema "
           + "that can (fields matched by name or alias, exact widenings, added fields nullable)";
     }
   }

@@ -10,9 +10,9 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 
 /**
- * Flink type information for zerorow rows of one schema, so a DataStream of {@link BinaryRow}
- * is serialized as row bytes ({@link ZerorowSerializer}), never through Kryo. Use it with
- * {@code .returns(ZerorowTypeInfo.of(schema))}, or through a {@link ZerorowTypeInfoFactory}.
+ * Flink type information for zerorow rows of one schema, so a DataStream of {@link BinaryRow} is
+ * serialized as row bytes ({@link ZerorowSerializer}), never through Kryo. Use it with {@code
+ * .returns(ZerorowTypeInfo.of(schema))}, or through a {@link ZerorowTypeInfoFactory}.
  */
 public final class ZerorowTypeInfo extends TypeInformation<BinaryRow> {
   private static final long serialVersionUID = 1L;
@@ -39,11 +39,11 @@ public final class ZerorowTypeInfo extends TypeInformation<BinaryRow> {
 
   /**
    * {@code row} in this type's schema: the row itself when it has it, else (a row of an older
-   * schema) its values resolved against this schema (SPEC §13, once per writer schema) and laid
-   * out by it, in a new array. For state restored on a heap backend: Flink migrates RocksDB state
-   * to the new schema when the job restores it, but a heap backend ({@code hashmap}, Flink's
-   * default) hands the job the rows it restored, in their old schema, until they are written
-   * again (a checkpoint writes them in the new one). Thread-safe.
+   * schema) its values resolved against this schema (SPEC §13, once per writer schema) and laid out
+   * by it, in a new array. For state restored on a heap backend: Flink migrates RocksDB state to
+   * the new schema when the job restores it, but a heap backend ({@code hashmap}, Flink's default)
+   * hands the job the rows it restored, in their old schema, until they are written again (a
+   * checkpoint writes them in the new one). Thread-safe.
    *
    * @throws io.zerorow.SchemaMismatchException when this schema cannot read the row's
    */
@@ -96,6 +96,7 @@ public final class ZerorowTypeInfo extends TypeInformation<BinaryRow> {
   }
 
   /** Flink 1.20 still calls this one (removed in 2.x, hence no {@code @Override}). */
+  @SuppressWarnings("deprecation") // abstract, and deprecated, in Flink 1.20: it must be here
   public TypeSerializer<BinaryRow> createSerializer(ExecutionConfig config) {
     return new ZerorowSerializer(schema());
   }

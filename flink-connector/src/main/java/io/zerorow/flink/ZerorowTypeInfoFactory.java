@@ -8,9 +8,9 @@ import org.apache.flink.api.common.typeinfo.TypeInfoFactory;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 
 /**
- * Tells Flink's type extraction which schema a {@link BinaryRow} has, where a
- * {@code .returns(...)} cannot: subclass it with the schema and name the subclass in
- * {@code @TypeInfo} on a field or type of yours, e.g.
+ * Tells Flink's type extraction which schema a {@link BinaryRow} has, where a {@code .returns(...)}
+ * cannot: subclass it with the schema and name the subclass in {@code @TypeInfo} on a field or type
+ * of yours, e.g.
  *
  * <pre>{@code
  * public static class OrderRows extends ZerorowTypeInfoFactory {
@@ -27,8 +27,8 @@ public abstract class ZerorowTypeInfoFactory extends TypeInfoFactory<BinaryRow> 
   }
 
   @Override
-  public TypeInformation<BinaryRow> createTypeInfo(Type t,
-      Map<String, TypeInformation<?>> genericParameters) {
+  public TypeInformation<BinaryRow> createTypeInfo(
+      Type t, Map<String, TypeInformation<?>> genericParameters) {
     return ZerorowTypeInfo.of(schema);
   }
 }

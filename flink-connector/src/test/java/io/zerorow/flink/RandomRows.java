@@ -58,30 +58,51 @@ final class RandomRows {
     boolean nullable = rnd.nextBoolean();
     int pick = rnd.nextInt(depth < 2 ? 20 : 16);
     switch (pick) {
-      case 0: return new BooleanType(nullable);
-      case 1: return new TinyIntType(nullable);
-      case 2: return new SmallIntType(nullable);
-      case 3: return new IntType(nullable);
-      case 4: return new BigIntType(nullable);
-      case 5: return new FloatType(nullable);
-      case 6: return new DoubleType(nullable);
-      case 7: return new VarCharType(nullable, VarCharType.MAX_LENGTH);
-      case 8: return new VarBinaryType(nullable, VarBinaryType.MAX_LENGTH);
-      case 9: return new DateType(nullable);
-      case 10: return new TimeType(nullable, 3);
-      case 11: return new TimestampType(nullable, rnd.nextInt(7));
-      case 12: return new LocalZonedTimestampType(nullable, rnd.nextInt(7));
-      case 13: {
-        int p = 1 + rnd.nextInt(38);
-        return new DecimalType(nullable, p, rnd.nextInt(p + 1));
-      }
+      case 0:
+        return new BooleanType(nullable);
+      case 1:
+        return new TinyIntType(nullable);
+      case 2:
+        return new SmallIntType(nullable);
+      case 3:
+        return new IntType(nullable);
+      case 4:
+        return new BigIntType(nullable);
+      case 5:
+        return new FloatType(nullable);
+      case 6:
+        return new DoubleType(nullable);
+      case 7:
+        return new VarCharType(nullable, VarCharType.MAX_LENGTH);
+      case 8:
+        return new VarBinaryType(nullable, VarBinaryType.MAX_LENGTH);
+      case 9:
+        return new DateType(nullable);
+      case 10:
+        return new TimeType(nullable, 3);
+      case 11:
+        return new TimestampType(nullable, rnd.nextInt(7));
+      case 12:
+        return new LocalZonedTimestampType(nullable, rnd.nextInt(7));
+      case 13:
+        {
+          int p = 1 + rnd.nextInt(38);
+          return new DecimalType(nullable, p, rnd.nextInt(p + 1));
+        }
       case 14:
-        return new DayTimeIntervalType(nullable, DayTimeIntervalType.DayTimeResolution.DAY_TO_SECOND, 6, 3);
-      case 15: return new DecimalType(nullable, 10, 2);
-      case 16: return new ArrayType(nullable, type(depth + 1));
-      case 17: return new MapType(nullable, new VarCharType(false, VarCharType.MAX_LENGTH), type(depth + 1));
-      case 18: return new MultisetType(nullable, new IntType(false));
-      default: return rowType(depth + 1).copy(nullable);
+        return new DayTimeIntervalType(
+            nullable, DayTimeIntervalType.DayTimeResolution.DAY_TO_SECOND, 6, 3);
+      case 15:
+        return new DecimalType(nullable, 10, 2);
+      case 16:
+        return new ArrayType(nullable, type(depth + 1));
+      case 17:
+        return new MapType(
+            nullable, new VarCharType(false, VarCharType.MAX_LENGTH), type(depth + 1));
+      case 18:
+        return new MultisetType(nullable, new IntType(false));
+      default:
+        return rowType(depth + 1).copy(nullable);
     }
   }
 
@@ -98,57 +119,76 @@ final class RandomRows {
       return null;
     }
     switch (t.getTypeRoot()) {
-      case BOOLEAN: return rnd.nextBoolean();
-      case TINYINT: return (byte) rnd.nextInt();
-      case SMALLINT: return (short) rnd.nextInt();
-      case INTEGER: return rnd.nextInt();
-      case BIGINT: return rnd.nextLong();
-      case FLOAT: return rnd.nextFloat() * 1e6f;
-      case DOUBLE: return rnd.nextGaussian() * 1e9;
-      case VARCHAR: return StringData.fromString(string());
-      case VARBINARY: {
-        byte[] b = new byte[rnd.nextInt(20)];
-        rnd.nextBytes(b);
-        return b;
-      }
-      case DATE: return rnd.nextInt(200_000) - 100_000;
-      case TIME_WITHOUT_TIME_ZONE: return rnd.nextInt(86_400_000);
-      case INTERVAL_DAY_TIME: return rnd.nextLong() / 1_000_000;
+      case BOOLEAN:
+        return rnd.nextBoolean();
+      case TINYINT:
+        return (byte) rnd.nextInt();
+      case SMALLINT:
+        return (short) rnd.nextInt();
+      case INTEGER:
+        return rnd.nextInt();
+      case BIGINT:
+        return rnd.nextLong();
+      case FLOAT:
+        return rnd.nextFloat() * 1e6f;
+      case DOUBLE:
+        return rnd.nextGaussian() * 1e9;
+      case VARCHAR:
+        return StringData.fromString(string());
+      case VARBINARY:
+        {
+          byte[] b = new byte[rnd.nextInt(20)];
+          rnd.nextBytes(b);
+          return b;
+        }
+      case DATE:
+        return rnd.nextInt(200_000) - 100_000;
+      case TIME_WITHOUT_TIME_ZONE:
+        return rnd.nextInt(86_400_000);
+      case INTERVAL_DAY_TIME:
+        return rnd.nextLong() / 1_000_000;
       case TIMESTAMP_WITHOUT_TIME_ZONE:
       case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-        return TimestampData.fromEpochMillis(rnd.nextLong() % 4_000_000_000_000L,
-            rnd.nextInt(1000) * 1000);
-      case DECIMAL: {
-        DecimalType d = (DecimalType) t;
-        BigInteger u = new BigInteger(d.getPrecision() * 3, rnd).mod(BigInteger.TEN.pow(d.getPrecision()));
-        BigDecimal v = new BigDecimal(rnd.nextBoolean() ? u : u.negate(), d.getScale());
-        return DecimalData.fromBigDecimal(v, d.getPrecision(), d.getScale());
-      }
-      case ARRAY: {
-        LogicalType e = ((ArrayType) t).getElementType();
-        Object[] items = new Object[rnd.nextInt(5)];
-        for (int i = 0; i < items.length; i++) {
-          items[i] = value(e);
+        return TimestampData.fromEpochMillis(
+            rnd.nextLong() % 4_000_000_000_000L, rnd.nextInt(1000) * 1000);
+      case DECIMAL:
+        {
+          DecimalType d = (DecimalType) t;
+          BigInteger u =
+              new BigInteger(d.getPrecision() * 3, rnd).mod(BigInteger.TEN.pow(d.getPrecision()));
+          BigDecimal v = new BigDecimal(rnd.nextBoolean() ? u : u.negate(), d.getScale());
+          return DecimalData.fromBigDecimal(v, d.getPrecision(), d.getScale());
         }
-        return new GenericArrayData(items);
-      }
-      case MAP: {
-        MapType m = (MapType) t;
-        Map<Object, Object> map = new LinkedHashMap<>();
-        for (int i = rnd.nextInt(4); i > 0; i--) {
-          map.put(StringData.fromString("k" + rnd.nextInt(1000)), value(m.getValueType()));
+      case ARRAY:
+        {
+          LogicalType e = ((ArrayType) t).getElementType();
+          Object[] items = new Object[rnd.nextInt(5)];
+          for (int i = 0; i < items.length; i++) {
+            items[i] = value(e);
+          }
+          return new GenericArrayData(items);
         }
-        return new GenericMapData(map);
-      }
-      case MULTISET: {
-        Map<Object, Object> map = new LinkedHashMap<>();
-        for (int i = rnd.nextInt(4); i > 0; i--) {
-          map.put(rnd.nextInt(50), 1 + rnd.nextInt(9));
+      case MAP:
+        {
+          MapType m = (MapType) t;
+          Map<Object, Object> map = new LinkedHashMap<>();
+          for (int i = rnd.nextInt(4); i > 0; i--) {
+            map.put(StringData.fromString("k" + rnd.nextInt(1000)), value(m.getValueType()));
+          }
+          return new GenericMapData(map);
         }
-        return new GenericMapData(map);
-      }
-      case ROW: return row((RowType) t);
-      default: throw new IllegalStateException(t.toString());
+      case MULTISET:
+        {
+          Map<Object, Object> map = new LinkedHashMap<>();
+          for (int i = rnd.nextInt(4); i > 0; i--) {
+            map.put(rnd.nextInt(50), 1 + rnd.nextInt(9));
+          }
+          return new GenericMapData(map);
+        }
+      case ROW:
+        return row((RowType) t);
+      default:
+        throw new IllegalStateException(t.toString());
     }
   }
 
@@ -168,8 +208,12 @@ final class RandomRows {
     }
     for (int i = 0; i < t.getFieldCount(); i++) {
       RowData.FieldGetter g = RowData.createFieldGetter(t.getTypeAt(i), i);
-      String d = valueDifference(t.getTypeAt(i), g.getFieldOrNull(a), g.getFieldOrNull(b),
-          path + "." + t.getFieldNames().get(i));
+      String d =
+          valueDifference(
+              t.getTypeAt(i),
+              g.getFieldOrNull(a),
+              g.getFieldOrNull(b),
+              path + "." + t.getFieldNames().get(i));
       if (d != null) {
         return d;
       }
@@ -182,15 +226,27 @@ final class RandomRows {
       return a == b ? null : path + ": " + a + " vs " + b;
     }
     switch (t.getTypeRoot()) {
-      case ROW: return difference((RowType) t, (RowData) a, (RowData) b, path);
-      case ARRAY: return arrayDifference(((ArrayType) t).getElementType(), (ArrayData) a, (ArrayData) b, path);
+      case ROW:
+        return difference((RowType) t, (RowData) a, (RowData) b, path);
+      case ARRAY:
+        return arrayDifference(
+            ((ArrayType) t).getElementType(), (ArrayData) a, (ArrayData) b, path);
       case MAP:
-      case MULTISET: {
-        LogicalType k = t instanceof MapType ? ((MapType) t).getKeyType() : ((MultisetType) t).getElementType();
-        LogicalType v = t instanceof MapType ? ((MapType) t).getValueType() : new IntType(false);
-        String d = arrayDifference(k, ((MapData) a).keyArray(), ((MapData) b).keyArray(), path + "{key}");
-        return d != null ? d : arrayDifference(v, ((MapData) a).valueArray(), ((MapData) b).valueArray(), path + "{value}");
-      }
+      case MULTISET:
+        {
+          LogicalType k =
+              t instanceof MapType
+                  ? ((MapType) t).getKeyType()
+                  : ((MultisetType) t).getElementType();
+          LogicalType v = t instanceof MapType ? ((MapType) t).getValueType() : new IntType(false);
+          String d =
+              arrayDifference(
+                  k, ((MapData) a).keyArray(), ((MapData) b).keyArray(), path + "{key}");
+          return d != null
+              ? d
+              : arrayDifference(
+                  v, ((MapData) a).valueArray(), ((MapData) b).valueArray(), path + "{value}");
+        }
       case VARBINARY:
         return java.util.Arrays.equals((byte[]) a, (byte[]) b) ? null : path + ": bytes differ";
       default:
@@ -204,7 +260,9 @@ final class RandomRows {
     }
     ArrayData.ElementGetter g = ArrayData.createElementGetter(e);
     for (int i = 0; i < a.size(); i++) {
-      String d = valueDifference(e, g.getElementOrNull(a, i), g.getElementOrNull(b, i), path + "[" + i + "]");
+      String d =
+          valueDifference(
+              e, g.getElementOrNull(a, i), g.getElementOrNull(b, i), path + "[" + i + "]");
       if (d != null) {
         return d;
       }

@@ -22,7 +22,6 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,9 +29,12 @@ import org.junit.jupiter.api.io.TempDir;
 /** Runs every code example of flink-connector/README.md. */
 class ReadmeExamplesTest {
   @RegisterExtension
-  static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
-      new org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration.Builder()
-          .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+  static final MiniClusterExtension CLUSTER =
+      new MiniClusterExtension(
+          new org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration.Builder()
+              .setNumberTaskManagers(1)
+              .setNumberSlotsPerTaskManager(2)
+              .build());
 
   static String readme() throws Exception {
     Path p = Path.of(System.getProperty("zerorow.root"), "flink-connector", "README.md");
@@ -55,33 +57,41 @@ class ReadmeExamplesTest {
     // the second block (Schema evolution) is what EvolutionTest's restored job runs
     String[] tests = {"ReadmeExamplesTest.java", "EvolutionTest.java"};
     for (int i = 0; i < tests.length; i++) {
-      String source = Files.readString(Path.of(System.getProperty("zerorow.root"),
-          "flink-connector/src/test/java/io/zerorow/flink/" + tests[i]));
+      String source =
+          Files.readString(
+              Path.of(
+                  System.getProperty("zerorow.root"),
+                  "flink-connector/src/test/java/io/zerorow/flink/" + tests[i]));
       for (String line : java.get(i).split("\n")) {
-        assertTrue(source.contains(line.strip()), "README line not run by " + tests[i] + ": "
-            + line);
+        assertTrue(
+            source.contains(line.strip()), "README line not run by " + tests[i] + ": " + line);
       }
     }
   }
 
   @Test
   void javaExample() throws Exception {
-    RowType type = (RowType) DataTypes.ROW(
-        DataTypes.FIELD("user", DataTypes.BIGINT().notNull()),
-        DataTypes.FIELD("page", DataTypes.STRING())).getLogicalType();
+    RowType type =
+        (RowType)
+            DataTypes.ROW(
+                    DataTypes.FIELD("user", DataTypes.BIGINT().notNull()),
+                    DataTypes.FIELD("page", DataTypes.STRING()))
+                .getLogicalType();
     RowDataEncoder encoder = new RowDataEncoder(type); // RowData -> row, getters built once
     Schema schema = encoder.schema();
-    List<BinaryRow> rows = List.of(
-        encoder.encode(GenericRowData.of(1L, StringData.fromString("/home"))).copy(),
-        encoder.encode(GenericRowData.of(2L, StringData.fromString("/cart"))).copy(),
-        encoder.encode(GenericRowData.of(1L, StringData.fromString("/pay"))).copy());
+    List<BinaryRow> rows =
+        List.of(
+            encoder.encode(GenericRowData.of(1L, StringData.fromString("/home"))).copy(),
+            encoder.encode(GenericRowData.of(2L, StringData.fromString("/cart"))).copy(),
+            encoder.encode(GenericRowData.of(1L, StringData.fromString("/pay"))).copy());
 
     StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
     List<String> pages = new ArrayList<>();
-    env.fromData(rows, ZerorowTypeInfo.of(schema))     // no Kryo: pipeline.generic-types may be false
-        .keyBy(ZerorowKeys.int64(schema, "user"))     // reads one field in place
+    env.fromData(rows, ZerorowTypeInfo.of(schema)) // no Kryo: pipeline.generic-types may be false
+        .keyBy(ZerorowKeys.int64(schema, "user")) // reads one field in place
         .map(row -> new ZerorowRowData(row).getString(1).toString()) // lazy RowData view
-        .executeAndCollect().forEachRemaining(pages::add);
+        .executeAndCollect()
+        .forEachRemaining(pages::add);
 
     pages.sort(null);
     assertEquals(List.of("/cart", "/home", "/pay"), pages);
@@ -100,9 +110,7 @@ class ReadmeExamplesTest {
         r.await();
       } else if (s.startsWith("SELECT")) {
         last.clear();
-        try (CloseableIterator<Row> it = r.collect()) {
-          it.forEachRemaining(last::add);
-        }
+        last.addAll(TableJobTest.rows(r));
       }
     }
     return last;
@@ -114,11 +122,12 @@ class ReadmeExamplesTest {
     assertEquals(3, sql.size());
     TableEnvironment t = TableEnvironment.create(EnvironmentSettings.inBatchMode());
     assertEquals(List.of(Row.of("ada")), runSql(t, sql.get(0)));
-    String files = sql.get(1).replace("/tmp/zerorow-orders", dir.resolve("orders").toUri().toString());
+    String files =
+        sql.get(1).replace("/tmp/zerorow-orders", dir.resolve("orders").toUri().toString());
     assertEquals(List.of(Row.of("grace")), runSql(t, files));
     // Schema evolution: a file written by the INT table, read by the BIGINT one
-    String events = sql.get(2).replace("/tmp/zerorow-events",
-        dir.resolve("events").toUri().toString());
+    String events =
+        sql.get(2).replace("/tmp/zerorow-events", dir.resolve("events").toUri().toString());
     assertEquals(List.of(Row.of(1L, "ada", null)), runSql(t, events));
   }
 }

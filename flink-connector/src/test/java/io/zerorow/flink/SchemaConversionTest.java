@@ -18,36 +18,52 @@ class SchemaConversionTest {
 
   @Test
   void everyMappedTypeHasItsZerorowName() {
-    RowType t = rowType(DataTypes.ROW(
-        DataTypes.FIELD("b", DataTypes.BOOLEAN()),
-        DataTypes.FIELD("i8", DataTypes.TINYINT()),
-        DataTypes.FIELD("i16", DataTypes.SMALLINT()),
-        DataTypes.FIELD("i32", DataTypes.INT().notNull()),
-        DataTypes.FIELD("i64", DataTypes.BIGINT()),
-        DataTypes.FIELD("f32", DataTypes.FLOAT()),
-        DataTypes.FIELD("f64", DataTypes.DOUBLE()),
-        DataTypes.FIELD("s", DataTypes.STRING()),
-        DataTypes.FIELD("c", DataTypes.CHAR(3)),
-        DataTypes.FIELD("bin", DataTypes.BYTES()),
-        DataTypes.FIELD("d", DataTypes.DATE()),
-        DataTypes.FIELD("t", DataTypes.TIME(3)),
-        DataTypes.FIELD("ts", DataTypes.TIMESTAMP(6)),
-        DataTypes.FIELD("ltz", DataTypes.TIMESTAMP_LTZ(3)),
-        DataTypes.FIELD("dur", DataTypes.INTERVAL(DataTypes.SECOND(3))),
-        DataTypes.FIELD("dec", DataTypes.DECIMAL(30, 4)),
-        DataTypes.FIELD("arr", DataTypes.ARRAY(DataTypes.INT().notNull())),
-        DataTypes.FIELD("m", DataTypes.MAP(DataTypes.STRING(), DataTypes.DOUBLE())),
-        DataTypes.FIELD("ms", DataTypes.MULTISET(DataTypes.STRING())),
-        DataTypes.FIELD("r", DataTypes.ROW(DataTypes.FIELD("x", DataTypes.INT())))));
+    RowType t =
+        rowType(
+            DataTypes.ROW(
+                DataTypes.FIELD("b", DataTypes.BOOLEAN()),
+                DataTypes.FIELD("i8", DataTypes.TINYINT()),
+                DataTypes.FIELD("i16", DataTypes.SMALLINT()),
+                DataTypes.FIELD("i32", DataTypes.INT().notNull()),
+                DataTypes.FIELD("i64", DataTypes.BIGINT()),
+                DataTypes.FIELD("f32", DataTypes.FLOAT()),
+                DataTypes.FIELD("f64", DataTypes.DOUBLE()),
+                DataTypes.FIELD("s", DataTypes.STRING()),
+                DataTypes.FIELD("c", DataTypes.CHAR(3)),
+                DataTypes.FIELD("bin", DataTypes.BYTES()),
+                DataTypes.FIELD("d", DataTypes.DATE()),
+                DataTypes.FIELD("t", DataTypes.TIME(3)),
+                DataTypes.FIELD("ts", DataTypes.TIMESTAMP(6)),
+                DataTypes.FIELD("ltz", DataTypes.TIMESTAMP_LTZ(3)),
+                DataTypes.FIELD("dur", DataTypes.INTERVAL(DataTypes.SECOND(3))),
+                DataTypes.FIELD("dec", DataTypes.DECIMAL(30, 4)),
+                DataTypes.FIELD("arr", DataTypes.ARRAY(DataTypes.INT().notNull())),
+                DataTypes.FIELD("m", DataTypes.MAP(DataTypes.STRING(), DataTypes.DOUBLE())),
+                DataTypes.FIELD("ms", DataTypes.MULTISET(DataTypes.STRING())),
+                DataTypes.FIELD("r", DataTypes.ROW(DataTypes.FIELD("x", DataTypes.INT())))));
     Schema s = FlinkTypes.toSchema(t);
-    String[] expected = {"\"bool\"", "\"int8\"", "\"int16\"", "\"int32\"", "\"int64\"",
-        "\"float32\"", "\"float64\"", "\"string\"", "\"string\"", "\"binary\"", "\"date32\"",
-        "\"time\"", "\"timestamp\"", "{\"type\":\"timestamp\",\"tz\":\"UTC\"}", "\"duration\"",
-        "{\"type\":\"decimal\",\"precision\":30,\"scale\":4}",
-        "{\"type\":\"list\",\"element\":\"int32\",\"element_nullable\":false}",
-        "{\"type\":\"map\",\"key\":\"string\",\"value\":\"float64\",\"value_nullable\":true}",
-        "{\"type\":\"map\",\"key\":\"string\",\"value\":\"int32\",\"value_nullable\":false}",
-        "{\"type\":\"struct\",\"fields\":[{\"name\":\"x\",\"type\":\"int32\",\"nullable\":true}]}"};
+    String[] expected = {
+      "\"bool\"",
+      "\"int8\"",
+      "\"int16\"",
+      "\"int32\"",
+      "\"int64\"",
+      "\"float32\"",
+      "\"float64\"",
+      "\"string\"",
+      "\"string\"",
+      "\"binary\"",
+      "\"date32\"",
+      "\"time\"",
+      "\"timestamp\"",
+      "{\"type\":\"timestamp\",\"tz\":\"UTC\"}",
+      "\"duration\"",
+      "{\"type\":\"decimal\",\"precision\":30,\"scale\":4}",
+      "{\"type\":\"list\",\"element\":\"int32\",\"element_nullable\":false}",
+      "{\"type\":\"map\",\"key\":\"string\",\"value\":\"float64\",\"value_nullable\":true}",
+      "{\"type\":\"map\",\"key\":\"string\",\"value\":\"int32\",\"value_nullable\":false}",
+      "{\"type\":\"struct\",\"fields\":[{\"name\":\"x\",\"type\":\"int32\",\"nullable\":true}]}"
+    };
     for (int i = 0; i < expected.length; i++) {
       assertEquals(expected[i], s.field(i).type().toJson(), s.field(i).name());
     }
@@ -57,13 +73,28 @@ class SchemaConversionTest {
 
   @Test
   void unmappedTypesNameTheField() {
-    UnsupportedException e = assertThrows(UnsupportedException.class, () -> FlinkTypes.toSchema(
-        rowType(DataTypes.ROW(DataTypes.FIELD("order", DataTypes.ROW(
-            DataTypes.FIELD("age", DataTypes.INTERVAL(DataTypes.YEAR(), DataTypes.MONTH()))))))));
+    UnsupportedException e =
+        assertThrows(
+            UnsupportedException.class,
+            () ->
+                FlinkTypes.toSchema(
+                    rowType(
+                        DataTypes.ROW(
+                            DataTypes.FIELD(
+                                "order",
+                                DataTypes.ROW(
+                                    DataTypes.FIELD(
+                                        "age",
+                                        DataTypes.INTERVAL(
+                                            DataTypes.YEAR(), DataTypes.MONTH()))))))));
     assertEquals("order.age", e.path());
     assertTrue(e.getMessage().contains("INTERVAL YEAR"), e.getMessage());
-    UnsupportedException p = assertThrows(UnsupportedException.class, () -> FlinkTypes.toSchema(
-        rowType(DataTypes.ROW(DataTypes.FIELD("ts", DataTypes.TIMESTAMP(9))))));
+    UnsupportedException p =
+        assertThrows(
+            UnsupportedException.class,
+            () ->
+                FlinkTypes.toSchema(
+                    rowType(DataTypes.ROW(DataTypes.FIELD("ts", DataTypes.TIMESTAMP(9))))));
     assertEquals("ts", p.path());
     assertTrue(p.getMessage().contains("precision <= 6") && p.getMessage().contains("9"));
   }

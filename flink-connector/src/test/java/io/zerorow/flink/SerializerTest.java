@@ -20,10 +20,13 @@ import org.junit.jupiter.api.Test;
 
 /** The serializer's bytes, copies, and what its snapshot answers on restore. */
 class SerializerTest {
-  static final Schema V1 = Schema.of(Field.of("id", DataTypes.INT64, false),
-      Field.of("name", DataTypes.STRING, true));
-  static final Schema V2 = Schema.of(Field.of("id", DataTypes.INT64, false),
-      Field.of("name", DataTypes.STRING, true), Field.of("score", DataTypes.FLOAT64, true));
+  static final Schema V1 =
+      Schema.of(Field.of("id", DataTypes.INT64, false), Field.of("name", DataTypes.STRING, true));
+  static final Schema V2 =
+      Schema.of(
+          Field.of("id", DataTypes.INT64, false),
+          Field.of("name", DataTypes.STRING, true),
+          Field.of("score", DataTypes.FLOAT64, true));
 
   static BinaryRow row(long id, String name) {
     RowWriter w = new RowWriter(V1);
@@ -51,10 +54,32 @@ class SerializerTest {
     assertTrue(s.createInstance().isNullAt(1));
   }
 
+  /**
+   * A row whose schema is another object of the same fingerprint (read back from JSON, or with
+   * aliases) is not laid out again: serialize and copy move its bytes as they are.
+   */
+  @Test
+  void aRowOfTheSameFingerprintIsCopiedAsItsBytes() throws Exception {
+    Schema aliased =
+        Schema.of(
+            Field.of("id", DataTypes.INT64, false),
+            Field.of("name", DataTypes.STRING, true, "full_name"));
+    for (Schema same : new Schema[] {Schema.fromJson(V1.toJson()), aliased}) {
+      BinaryRow r = BinaryRow.wrap(same, row(7, "grace").toBytes());
+      assertTrue(new ReaderLayout(V1).of(r) == r, "no layout step for " + same.toJson());
+      ZerorowSerializer s = new ZerorowSerializer(V1);
+      assertArrayEquals(r.toBytes(), s.copy(r).toBytes());
+      DataOutputSerializer out = new DataOutputSerializer(64);
+      s.serialize(r, out);
+      assertArrayEquals(
+          r.toBytes(), java.util.Arrays.copyOfRange(out.getCopyOfBuffer(), 4, out.length()));
+    }
+  }
+
   private static TypeSerializerSnapshot<BinaryRow> writeAndRead(Schema schema) throws Exception {
     DataOutputSerializer out = new DataOutputSerializer(256);
-    TypeSerializerSnapshot.writeVersionedSnapshot(out,
-        new ZerorowSerializer(schema).snapshotConfiguration());
+    TypeSerializerSnapshot.writeVersionedSnapshot(
+        out, new ZerorowSerializer(schema).snapshotConfiguration());
     return TypeSerializerSnapshot.readVersionedSnapshot(
         new DataInputDeserializer(out.getCopyOfBuffer()), SerializerTest.class.getClassLoader());
   }
@@ -63,7 +88,8 @@ class SerializerTest {
   void sameSchemaRestoresAsIs() throws Exception {
     TypeSerializerSnapshot<BinaryRow> old = writeAndRead(V1);
     assertEquals(new ZerorowSerializer(V1), old.restoreSerializer());
-    ZerorowSerializerSnapshot now = (ZerorowSerializerSnapshot) new ZerorowSerializer(V1).snapshotConfiguration();
+    ZerorowSerializerSnapshot now =
+        (ZerorowSerializerSnapshot) new ZerorowSerializer(V1).snapshotConfiguration();
     assertTrue(now.resolveSchemaCompatibility(old).isCompatibleAsIs());
     assertNull(now.incompatibility(old));
   }
@@ -72,16 +98,18 @@ class SerializerTest {
   void aSchemaThatCannotReadTheOldOneIsAClearIncompatibility() throws Exception {
     TypeSerializerSnapshot<BinaryRow> old = writeAndRead(V2);
     // V1 lacks V2's score: fine; but an id narrowed to int32 cannot read V2's int64 ids
-    Schema narrowed = Schema.of(Field.of("id", DataTypes.INT32, false),
-        Field.of("name", DataTypes.STRING, true));
+    Schema narrowed =
+        Schema.of(Field.of("id", DataTypes.INT32, false), Field.of("name", DataTypes.STRING, true));
     ZerorowSerializer serializer = new ZerorowSerializer(narrowed);
     ZerorowSerializerSnapshot now = (ZerorowSerializerSnapshot) serializer.snapshotConfiguration();
     TypeSerializerSchemaCompatibility<BinaryRow> c = now.resolveSchemaCompatibility(old);
     assertTrue(c.isIncompatible());
     String why = now.incompatibility(old);
     assertTrue(why.contains(V2.fingerprintHex()) && why.contains(narrowed.fingerprintHex()), why);
-    assertTrue(why.contains("schema_mismatch at id: writer type \"int64\" cannot be read as "
-        + "\"int32\""), why);
+    assertTrue(
+        why.contains(
+            "schema_mismatch at id: writer type \"int64\" cannot be read as " + "\"int32\""),
+        why);
     // Flink's own error names the serializers: their text names the schemas and the refusal
     assertTrue(serializer.toString().contains(narrowed.toJson()), serializer.toString());
     assertTrue(serializer.toString().contains("schema_mismatch at id"), serializer.toString());
@@ -92,9 +120,10 @@ class SerializerTest {
   @Test
   void keySelectorsCheckTheFieldOnce() throws Exception {
     assertEquals(42L, ZerorowKeys.int64(V1, "id").getKey(row(42, "x")));
-    SchemaMismatchException e = assertThrows(SchemaMismatchException.class,
-        () -> ZerorowKeys.int32(V1, "id"));
-    assertTrue(e.getMessage().contains("expected a int32 key field but found \"int64\""), e.getMessage());
+    SchemaMismatchException e =
+        assertThrows(SchemaMismatchException.class, () -> ZerorowKeys.int32(V1, "id"));
+    assertTrue(
+        e.getMessage().contains("expected a int32 key field but found \"int64\""), e.getMessage());
     assertThrows(SchemaMismatchException.class, () -> ZerorowKeys.string(V1, "name"));
     assertThrows(SchemaMismatchException.class, () -> ZerorowKeys.int64(V1, "nope"));
   }

@@ -3,11 +3,14 @@ package io.zerorow.flink;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.zerorow.BinaryRow;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
+import io.zerorow.ZerorowException;
 import io.zerorow.arrow.RowFileReader;
 import io.zerorow.arrow.RowFileWriter;
 import java.nio.file.Files;
@@ -17,11 +20,17 @@ import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,21 +38,26 @@ import org.junit.jupiter.api.io.TempDir;
 /** Table API jobs: row files through the filesystem connector, and the SQL functions. */
 class TableJobTest {
   @RegisterExtension
-  static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
-      new org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration.Builder()
-          .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+  static final MiniClusterExtension CLUSTER =
+      new MiniClusterExtension(
+          new org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration.Builder()
+              .setNumberTaskManagers(1)
+              .setNumberSlotsPerTaskManager(2)
+              .build());
 
   /** The schema of the input files, written as another producer would (SPEC §4.1 JSON). */
-  static final Schema ORDERS = Schema.fromJson("{\"type\":\"struct\",\"fields\":["
-      + "{\"name\":\"id\",\"type\":\"int64\",\"nullable\":false},"
-      + "{\"name\":\"name\",\"type\":\"string\",\"nullable\":true},"
-      + "{\"name\":\"score\",\"type\":\"float64\",\"nullable\":true},"
-      + "{\"name\":\"tags\",\"type\":{\"type\":\"list\",\"element\":\"string\",\"element_nullable\":true},\"nullable\":true}]}");
+  static final Schema ORDERS =
+      Schema.fromJson(
+          "{\"type\":\"struct\",\"fields\":["
+              + "{\"name\":\"id\",\"type\":\"int64\",\"nullable\":false},"
+              + "{\"name\":\"name\",\"type\":\"string\",\"nullable\":true},"
+              + "{\"name\":\"score\",\"type\":\"float64\",\"nullable\":true},"
+              + "{\"name\":\"tags\",\"type\":{\"type\":\"list\",\"element\":\"string\",\"element_nullable\":true},\"nullable\":true}]}");
 
   static void writeOrders(Path file, int from, int n) throws Exception {
     RowWriter w = new RowWriter(ORDERS);
-    io.zerorow.ArrayWriter tags = new io.zerorow.ArrayWriter(
-        (io.zerorow.DataTypes.ListType) ORDERS.field(3).type(), w);
+    io.zerorow.ArrayWriter tags =
+        new io.zerorow.ArrayWriter((io.zerorow.DataTypes.ListType) ORDERS.field(3).type(), w);
     try (RowFileWriter out = RowFileWriter.file(file, ORDERS)) {
       for (int i = from; i < from + n; i++) {
         w.reset();
@@ -60,9 +74,20 @@ class TableJobTest {
   }
 
   static List<Row> collect(TableEnvironment t, String sql) throws Exception {
+    return rows(t.executeSql(sql));
+  }
+
+  /**
+   * Every row of a result. The iterator is closed in a finally block, not by try-with-resources:
+   * its close() may throw InterruptedException, which such a block would hide (javac -Xlint:try).
+   */
+  static List<Row> rows(TableResult result) throws Exception {
     List<Row> rows = new ArrayList<>();
-    try (CloseableIterator<Row> it = t.executeSql(sql).collect()) {
+    CloseableIterator<Row> it = result.collect();
+    try {
       it.forEachRemaining(rows::add);
+    } finally {
+      it.close();
     }
     return rows;
   }
@@ -76,11 +101,16 @@ class TableJobTest {
     TableEnvironment t = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
     t.getConfig().set("execution.checkpointing.interval", "200 ms");
     t.getConfig().set("parallelism.default", "2");
-    t.executeSql("CREATE TABLE orders (id BIGINT NOT NULL, name STRING, score DOUBLE, "
-        + "tags ARRAY<STRING>) WITH ('connector' = 'filesystem', 'path' = '" + in.toUri()
-        + "', 'format' = 'zerorow')");
-    t.executeSql("CREATE TABLE good (id BIGINT NOT NULL, name STRING) WITH ("
-        + "'connector' = 'filesystem', 'path' = '" + out.toUri() + "', 'format' = 'zerorow')");
+    t.executeSql(
+        "CREATE TABLE orders (id BIGINT NOT NULL, name STRING, score DOUBLE, "
+            + "tags ARRAY<STRING>) WITH ('connector' = 'filesystem', 'path' = '"
+            + in.toUri()
+            + "', 'format' = 'zerorow')");
+    t.executeSql(
+        "CREATE TABLE good (id BIGINT NOT NULL, name STRING) WITH ("
+            + "'connector' = 'filesystem', 'path' = '"
+            + out.toUri()
+            + "', 'format' = 'zerorow')");
     // the projection reaches the format: only id, name and score are read
     String plan = t.explainSql("SELECT id, name FROM orders WHERE score > 0.45");
     assertTrue(plan.contains("project=[id, name, score]"), plan);
@@ -89,8 +119,9 @@ class TableJobTest {
     // the written files are row files any zerorow reader opens (SPEC §5)
     List<Path> parts;
     try (Stream<Path> s = Files.walk(out)) {
-      parts = s.filter(p -> Files.isRegularFile(p) && !p.getFileName().toString().startsWith("."))
-          .collect(Collectors.toList());
+      parts =
+          s.filter(p -> Files.isRegularFile(p) && !p.getFileName().toString().startsWith("."))
+              .collect(Collectors.toList());
     }
     assertFalse(parts.isEmpty());
     TreeSet<Long> ids = new TreeSet<>();
@@ -121,12 +152,18 @@ class TableJobTest {
     TableEnvironment t = TableEnvironment.create(EnvironmentSettings.inBatchMode());
     t.executeSql("CREATE TEMPORARY FUNCTION zerorow_encode AS 'io.zerorow.flink.ZerorowEncode'");
     t.executeSql("CREATE TEMPORARY FUNCTION zerorow_decode AS 'io.zerorow.flink.ZerorowDecode'");
-    String schema = "{\"type\":\"struct\",\"fields\":[{\"name\":\"id\",\"type\":\"int64\",\"nullable\":true},"
-        + "{\"name\":\"name\",\"type\":\"string\",\"nullable\":true}]}";
-    List<Row> rows = collect(t, "SELECT r.id, r.name, b FROM ("
-        + "SELECT zerorow_decode(b, '" + schema + "') AS r, b FROM ("
-        + "SELECT zerorow_encode(CAST(ROW(id, name) AS ROW<id BIGINT, name STRING>)) AS b "
-        + "FROM (VALUES (1, 'ada'), (2, CAST(NULL AS STRING))) AS v(id, name)))");
+    String schema =
+        "{\"type\":\"struct\",\"fields\":[{\"name\":\"id\",\"type\":\"int64\",\"nullable\":true},"
+            + "{\"name\":\"name\",\"type\":\"string\",\"nullable\":true}]}";
+    List<Row> rows =
+        collect(
+            t,
+            "SELECT r.id, r.name, b FROM ("
+                + "SELECT zerorow_decode(b, '"
+                + schema
+                + "') AS r, b FROM ("
+                + "SELECT zerorow_encode(CAST(ROW(id, name) AS ROW<id BIGINT, name STRING>)) AS b "
+                + "FROM (VALUES (1, 'ada'), (2, CAST(NULL AS STRING))) AS v(id, name)))");
     // A batch job with parallel tasks gives the rows in any order.
     rows = new java.util.ArrayList<>(rows);
     rows.sort(java.util.Comparator.comparing(r -> (Long) r.getField(0)));
@@ -140,9 +177,88 @@ class TableJobTest {
 
     // A bare ROW(...) constructor (fields EXPR$0, EXPR$1) gives the same bytes: the planner
     // asks the type inference before it has validated the constructor (Flink 1.20).
-    List<Row> bare = collect(t, "SELECT zerorow_encode(ROW(id, name)) AS b "
-        + "FROM (VALUES (CAST(1 AS BIGINT), 'ada')) AS v(id, name)");
+    List<Row> bare =
+        collect(
+            t,
+            "SELECT zerorow_encode(ROW(id, name)) AS b "
+                + "FROM (VALUES (CAST(1 AS BIGINT), 'ada')) AS v(id, name)");
     assertEquals(1, bare.size());
     assertArrayEquals((byte[]) rows.get(0).getField(2), (byte[]) bare.get(0).getField(0));
+  }
+
+  static final String NAMES =
+      "{\"type\":\"struct\",\"fields\":["
+          + "{\"name\":\"id\",\"type\":\"int64\",\"nullable\":true},"
+          + "{\"name\":\"name\",\"type\":\"string\",\"nullable\":true}]}";
+
+  /** The row (id, name) of schema NAMES; malformed: name's reference points past the row. */
+  static byte[] nameRow(long id, String name, boolean malformed) {
+    RowWriter w = new RowWriter(Schema.fromJson(NAMES));
+    w.reset();
+    w.writeInt64(0, id);
+    w.writeString(1, name);
+    byte[] row = w.toByteArray();
+    if (malformed) {
+      row[8 + 8 + 7] = 0x7f; // the high byte of name's offset (slot 1, after the bitmap)
+    }
+    return row;
+  }
+
+  @Test
+  void decodeOfMalformedBytesFailsOrGivesNull() {
+    byte[] bad = nameRow(2, "bob", true);
+    ZerorowDecode failfast = new ZerorowDecode(NAMES, false);
+    assertEquals("ada", failfast.eval(nameRow(1, "ada", false), NAMES).getString(1).toString());
+    ZerorowException e = assertThrows(ZerorowException.class, () -> failfast.eval(bad, NAMES));
+    assertEquals("name", e.path());
+    assertTrue(
+        e.getMessage().startsWith("invalid_data at name: zerorow_decode, value 1 (32 " + "bytes;"),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("expected offset+size <= 32 but found"), e.getMessage());
+    assertTrue(e.getMessage().contains("'PERMISSIVE'"), e.getMessage());
+
+    ZerorowDecode permissive = new ZerorowDecode(NAMES, true);
+    assertNull(permissive.eval(bad, NAMES));
+    assertNull(permissive.eval(bad, NAMES, "PERMISSIVE"));
+    assertEquals(3L, permissive.eval(nameRow(3, "cy", false), NAMES).getLong(0));
+    assertEquals(2, permissive.parseErrors());
+  }
+
+  @Test
+  void sqlDecodeOfMalformedBytesInBothModes() throws Exception {
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    env.setParallelism(1);
+    StreamTableEnvironment t = StreamTableEnvironment.create(env);
+    t.executeSql("CREATE TEMPORARY FUNCTION zerorow_decode AS 'io.zerorow.flink.ZerorowDecode'");
+    // from a stream, not literals: the planner would fold a call on constants while planning
+    List<byte[]> values =
+        List.of(nameRow(1, "ada", false), nameRow(2, "bob", true), nameRow(3, "cy", false));
+    t.createTemporaryView(
+        "v",
+        t.fromDataStream(
+                env.fromData(values, PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO))
+            .as("b"));
+    List<Row> rows =
+        collect(
+            t,
+            "SELECT r.id, r.name FROM (SELECT zerorow_decode(b, '"
+                + NAMES
+                + "', 'permissive') AS r FROM v)");
+    assertEquals(List.of(Row.of(1L, "ada"), Row.of(null, null), Row.of(3L, "cy")), rows);
+
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () -> collect(t, "SELECT zerorow_decode(b, '" + NAMES + "').name FROM v"));
+    String m = ExceptionUtils.stringifyException(e);
+    assertTrue(m.contains("invalid_data at name: zerorow_decode, value 1 (32 bytes;"), m);
+
+    ValidationException mode =
+        assertThrows(
+            ValidationException.class,
+            () -> t.explainSql("SELECT zerorow_decode(b, '" + NAMES + "', 'LENIENT') FROM v"));
+    assertTrue(
+        ExceptionUtils.stringifyException(mode).contains("expects 'FAILFAST' or 'PERMISSIVE'"),
+        ExceptionUtils.stringifyException(mode));
   }
 }

@@ -65,22 +65,44 @@ class ZerorowRowDataTest {
 
   @Test
   void nullMapKeyNamesTheField() {
-    RowType t = RowType.of(new org.apache.flink.table.types.logical.LogicalType[] {new MapType(new VarCharType(VarCharType.MAX_LENGTH), new IntType())}, new String[] {"tags"});
+    RowType t =
+        RowType.of(
+            new org.apache.flink.table.types.logical.LogicalType[] {
+              new MapType(new VarCharType(VarCharType.MAX_LENGTH), new IntType())
+            },
+            new String[] {"tags"});
     java.util.Map<Object, Object> m = new java.util.HashMap<>();
     m.put(null, 1);
-    InvalidDataException e = assertThrows(InvalidDataException.class,
-        () -> new RowDataEncoder(t).toBytes(GenericRowData.of(new GenericMapData(m))));
+    InvalidDataException e =
+        assertThrows(
+            InvalidDataException.class,
+            () -> new RowDataEncoder(t).toBytes(GenericRowData.of(new GenericMapData(m))));
     assertEquals("tags{key}", e.path());
     assertTrue(e.getMessage().contains("key 0 of 1 is null"), e.getMessage());
   }
 
   @Test
   void nestedViewsAreLazyViewsOfTheSameBytes() {
-    RowType inner = RowType.of(new org.apache.flink.table.types.logical.LogicalType[] {new VarCharType(VarCharType.MAX_LENGTH)}, new String[] {"name"});
-    RowType t = RowType.of(new org.apache.flink.table.types.logical.LogicalType[] {new ArrayType(inner)}, new String[] {"items"});
+    RowType inner =
+        RowType.of(
+            new org.apache.flink.table.types.logical.LogicalType[] {
+              new VarCharType(VarCharType.MAX_LENGTH)
+            },
+            new String[] {"name"});
+    RowType t =
+        RowType.of(
+            new org.apache.flink.table.types.logical.LogicalType[] {new ArrayType(inner)},
+            new String[] {"items"});
     RowDataEncoder encoder = new RowDataEncoder(t);
-    BinaryRow row = encoder.encode(GenericRowData.of(new GenericArrayData(new Object[] {
-        GenericRowData.of(StringData.fromString("a")), null, GenericRowData.of(StringData.fromString("c"))})));
+    BinaryRow row =
+        encoder.encode(
+            GenericRowData.of(
+                new GenericArrayData(
+                    new Object[] {
+                      GenericRowData.of(StringData.fromString("a")),
+                      null,
+                      GenericRowData.of(StringData.fromString("c"))
+                    })));
     RowData view = new ZerorowRowData(row);
     assertTrue(view.getArray(0) instanceof ZerorowArrayData);
     assertEquals("c", view.getArray(0).getRow(2, 1).getString(0).toString());

@@ -3,15 +3,20 @@ package io.zerorow.flink.bench;
 import io.zerorow.BinaryArray;
 import io.zerorow.BinaryRow;
 import io.zerorow.Schema;
-import io.zerorow.flink.FlinkTypes;
 import io.zerorow.flink.RowDataEncoder;
 import io.zerorow.flink.ZerorowKeys;
 import io.zerorow.flink.ZerorowTypeInfo;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.Collectors;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -20,10 +25,13 @@ import org.apache.flink.api.java.typeutils.GenericTypeInfo;
 import org.apache.flink.api.java.typeutils.PojoTypeInfo;
 import org.apache.flink.api.java.typeutils.TypeExtractor;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -32,71 +40,113 @@ import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * {@code make bench-flink}: a keyed DataStream job (source → keyBy → map reading 3 fields →
- * sum) over 1M wide nested orders, parallelism 2, with the record carried as a zerorow
- * {@link BinaryRow}, as Flink {@link RowData}, as a POJO, and through Kryo (the same POJO
- * class forced to a generic type). Every variant runs in the same JVM, taking turns, and the
+ * {@code make bench-flink}: a keyed DataStream job (source → keyBy → map reading 3 fields → sum)
+ * over 1M wide nested orders, parallelism 2, with the record carried as a zerorow {@link
+ * BinaryRow}, as Flink {@link RowData}, as a POJO, and through Kryo (the same POJO class forced to
+ * a generic type). The order is the Spark connector benchmark's (SparkBench): 30 top-level fields
+ * (10 longs, 10 doubles, 8 strings, a customer struct, 0–5 line items), and the map reads what its
+ * SQL reads: order_id, customer.country and the items' qty * price. Every variant runs in the same
+ * JVM, taking turns (after a warm-up run each; each round starts with another variant), and the
  * table gives each median next to zerorow's with the ratio. Args: [records] [rounds].
  */
 public final class DataStreamBench {
   static final int POOL = 4096;
   static final LongAdder SUM = new LongAdder();
+  static final String[] COUNTRIES = {"FR", "DE", "US", "JP", "BR"};
+  // ordinals in the order's row: order_id, l1..l9, d0..d9, s0..s7, customer, items
+  static final int CUSTOMER = 28;
+  static final int ITEMS = 29;
 
   static final RowType ORDER_TYPE = (RowType) DataTypes.ROW(fields()).notNull().getLogicalType();
 
   private static DataTypes.Field[] fields() {
     List<DataTypes.Field> f = new ArrayList<>();
-    f.add(DataTypes.FIELD("orderId", DataTypes.BIGINT().notNull()));
-    f.add(DataTypes.FIELD("customer", DataTypes.ROW(
-        DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
-        DataTypes.FIELD("name", DataTypes.STRING()), DataTypes.FIELD("email", DataTypes.STRING()),
-        DataTypes.FIELD("city", DataTypes.STRING()), DataTypes.FIELD("country", DataTypes.STRING()),
-        DataTypes.FIELD("tier", DataTypes.INT().notNull()))));
-    f.add(DataTypes.FIELD("items", DataTypes.ARRAY(DataTypes.ROW(
-        DataTypes.FIELD("sku", DataTypes.STRING()), DataTypes.FIELD("qty", DataTypes.INT().notNull()),
-        DataTypes.FIELD("price", DataTypes.DOUBLE().notNull()),
-        DataTypes.FIELD("discount", DataTypes.DOUBLE().notNull())))));
-    for (int i = 0; i < 9; i++) {
+    f.add(DataTypes.FIELD("order_id", DataTypes.BIGINT().notNull()));
+    for (int i = 1; i < 10; i++) {
       f.add(DataTypes.FIELD("l" + i, DataTypes.BIGINT().notNull()));
     }
-    for (int i = 0; i < 6; i++) {
-      f.add(DataTypes.FIELD("i" + i, DataTypes.INT().notNull()));
-    }
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < 10; i++) {
       f.add(DataTypes.FIELD("d" + i, DataTypes.DOUBLE().notNull()));
     }
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < 8; i++) {
       f.add(DataTypes.FIELD("s" + i, DataTypes.STRING()));
     }
+    f.add(
+        DataTypes.FIELD(
+            "customer",
+            DataTypes.ROW(
+                DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
+                DataTypes.FIELD("name", DataTypes.STRING()),
+                DataTypes.FIELD("country", DataTypes.STRING()),
+                DataTypes.FIELD("vip", DataTypes.BOOLEAN().notNull()))));
+    f.add(
+        DataTypes.FIELD(
+            "items",
+            DataTypes.ARRAY(
+                DataTypes.ROW(
+                        DataTypes.FIELD("sku", DataTypes.STRING()),
+                        DataTypes.FIELD("qty", DataTypes.INT().notNull()),
+                        DataTypes.FIELD("price", DataTypes.DOUBLE().notNull()))
+                    .notNull())));
     return f.toArray(new DataTypes.Field[0]);
   }
 
-  static Order order(Random r, long id) {
+  /** The order {@code id}, with SparkBench's values (its {@code orders} columns). */
+  static Order order(long id) {
     Order o = new Order();
     o.orderId = id;
-    o.customer = new Order.Customer();
-    o.customer.id = r.nextInt(100_000);
-    o.customer.name = "customer-" + o.customer.id;
-    o.customer.email = "c" + o.customer.id + "@example.com";
-    o.customer.city = "city-" + r.nextInt(500);
-    o.customer.country = "country-" + r.nextInt(50);
-    o.customer.tier = r.nextInt(4);
-    o.items = new Order.Item[r.nextInt(6)];
-    for (int i = 0; i < o.items.length; i++) {
-      Order.Item it = new Order.Item();
-      it.sku = "sku-" + r.nextInt(10_000);
-      it.qty = 1 + r.nextInt(5);
-      it.price = r.nextInt(10_000) / 100.0;
-      it.discount = r.nextInt(30) / 100.0;
-      o.items[i] = it;
+    long[] l = new long[10];
+    for (int i = 1; i < 10; i++) {
+      l[i] = id * (i + 7);
     }
-    o.l0 = r.nextInt(1000); o.l1 = r.nextLong(); o.l2 = r.nextLong(); o.l3 = r.nextLong();
-    o.l4 = r.nextLong(); o.l5 = r.nextLong(); o.l6 = r.nextLong(); o.l7 = r.nextLong(); o.l8 = r.nextLong();
-    o.i0 = r.nextInt(); o.i1 = r.nextInt(); o.i2 = r.nextInt(); o.i3 = r.nextInt(); o.i4 = r.nextInt(); o.i5 = r.nextInt();
-    o.d0 = r.nextInt(100_000) / 100.0; o.d1 = r.nextDouble(); o.d2 = r.nextDouble(); o.d3 = r.nextDouble();
-    o.d4 = r.nextDouble(); o.d5 = r.nextDouble();
-    o.s0 = "status-" + r.nextInt(5); o.s1 = "channel-" + r.nextInt(8); o.s2 = "note " + r.nextInt(1000);
-    o.s3 = "warehouse-" + r.nextInt(40); o.s4 = "promo-" + r.nextInt(100); o.s5 = "ref-" + r.nextLong();
+    o.l1 = l[1];
+    o.l2 = l[2];
+    o.l3 = l[3];
+    o.l4 = l[4];
+    o.l5 = l[5];
+    o.l6 = l[6];
+    o.l7 = l[7];
+    o.l8 = l[8];
+    o.l9 = l[9];
+    double[] d = new double[10];
+    for (int i = 0; i < 10; i++) {
+      d[i] = id * (i + 1.25);
+    }
+    o.d0 = d[0];
+    o.d1 = d[1];
+    o.d2 = d[2];
+    o.d3 = d[3];
+    o.d4 = d[4];
+    o.d5 = d[5];
+    o.d6 = d[6];
+    o.d7 = d[7];
+    o.d8 = d[8];
+    o.d9 = d[9];
+    String[] s = new String[8];
+    for (int i = 0; i < 8; i++) {
+      s[i] = "s" + i + "-" + id % (97 + i);
+    }
+    o.s0 = s[0];
+    o.s1 = s[1];
+    o.s2 = s[2];
+    o.s3 = s[3];
+    o.s4 = s[4];
+    o.s5 = s[5];
+    o.s6 = s[6];
+    o.s7 = s[7];
+    o.customer = new Order.Customer();
+    o.customer.id = id % 100_000;
+    o.customer.name = "customer " + id % 100_000;
+    o.customer.country = COUNTRIES[(int) (id % 5)];
+    o.customer.vip = id % 11 == 0;
+    o.items = new Order.Item[(int) (id % 6)];
+    for (int i = 1; i <= o.items.length; i++) {
+      Order.Item it = new Order.Item();
+      it.sku = "sku" + i;
+      it.qty = i;
+      it.price = i * 1.5;
+      o.items[i - 1] = it;
+    }
     return o;
   }
 
@@ -104,71 +154,130 @@ public final class DataStreamBench {
     Object[] items = new Object[o.items.length];
     for (int i = 0; i < items.length; i++) {
       Order.Item it = o.items[i];
-      items[i] = GenericRowData.of(StringData.fromString(it.sku), it.qty, it.price, it.discount);
+      items[i] = GenericRowData.of(s(it.sku), it.qty, it.price);
     }
     Order.Customer c = o.customer;
-    return GenericRowData.of(o.orderId,
-        GenericRowData.of(c.id, s(c.name), s(c.email), s(c.city), s(c.country), c.tier),
-        new GenericArrayData(items), o.l0, o.l1, o.l2, o.l3, o.l4, o.l5, o.l6, o.l7, o.l8,
-        o.i0, o.i1, o.i2, o.i3, o.i4, o.i5, o.d0, o.d1, o.d2, o.d3, o.d4, o.d5,
-        s(o.s0), s(o.s1), s(o.s2), s(o.s3), s(o.s4), s(o.s5));
+    return GenericRowData.of(
+        o.orderId,
+        o.l1,
+        o.l2,
+        o.l3,
+        o.l4,
+        o.l5,
+        o.l6,
+        o.l7,
+        o.l8,
+        o.l9,
+        o.d0,
+        o.d1,
+        o.d2,
+        o.d3,
+        o.d4,
+        o.d5,
+        o.d6,
+        o.d7,
+        o.d8,
+        o.d9,
+        s(o.s0),
+        s(o.s1),
+        s(o.s2),
+        s(o.s3),
+        s(o.s4),
+        s(o.s5),
+        s(o.s6),
+        s(o.s7),
+        GenericRowData.of(c.id, s(c.name), s(c.country), c.vip),
+        new GenericArrayData(items));
   }
 
   private static StringData s(String v) {
     return StringData.fromString(v);
   }
 
-  /** The 3 fields every variant reads: customer tier (nested), item count, amount. */
-  static long value(long tier, int items, double amount) {
-    return tier + items + (long) amount;
+  /** What every variant computes from the 3 fields (a long, so that the sums compare exactly). */
+  static long value(long orderId, boolean fromFrance, double amount) {
+    return orderId % 7 + (fromFrance ? 3 : 1) + (long) (amount * 100);
   }
 
   // ---- the four record carriers: key selector and the map reading 3 fields ----------------
 
+  /** Reads in place, through views kept from record to record. */
   static final class ZerorowRead implements MapFunction<BinaryRow, Long> {
+    private static final long serialVersionUID = 1L;
     private transient BinaryRow customer;
     private transient BinaryArray items;
+    private transient BinaryRow item;
 
     @Override
     public Long map(BinaryRow o) {
       if (customer == null) {
-        customer = new BinaryRow((Schema) o.schema().field(1).type());
-        items = new BinaryArray((io.zerorow.DataTypes.ListType) o.schema().field(2).type());
+        Schema s = o.schema();
+        customer = new BinaryRow((Schema) s.field(CUSTOMER).type());
+        items = new BinaryArray((io.zerorow.DataTypes.ListType) s.field(ITEMS).type());
+        item = new BinaryRow((Schema) items.elementType());
       }
-      return value(o.getStruct(1, customer).getInt32(5), o.getArray(2, items).numElements(),
-          o.getFloat64(18));
+      BinaryArray list = o.getArray(ITEMS, items);
+      double amount = 0;
+      for (int i = 0, n = list.numElements(); i < n; i++) {
+        BinaryRow it = list.getStruct(i, item);
+        amount += it.getInt32(1) * it.getFloat64(2);
+      }
+      String country = o.getStruct(CUSTOMER, customer).getString(2);
+      return value(o.getInt64(0), "FR".equals(country), amount);
     }
   }
 
   static final class RowDataKey implements KeySelector<RowData, Long> {
+    private static final long serialVersionUID = 1L;
+
     @Override
     public Long getKey(RowData o) {
-      return o.getLong(3);
+      return o.getLong(0);
     }
   }
 
   static final class RowDataRead implements MapFunction<RowData, Long> {
+    private static final long serialVersionUID = 1L;
+    private static final StringData FR = StringData.fromString("FR");
+
     @Override
     public Long map(RowData o) {
-      return value(o.getRow(1, 6).getInt(5), o.getArray(2).size(), o.getDouble(18));
+      ArrayData items = o.getArray(ITEMS);
+      double amount = 0;
+      for (int i = 0, n = items.size(); i < n; i++) {
+        RowData it = items.getRow(i, 3);
+        amount += it.getInt(1) * it.getDouble(2);
+      }
+      StringData country = o.getRow(CUSTOMER, 4).getString(2);
+      return value(o.getLong(0), FR.equals(country), amount);
     }
   }
 
   static final class PojoKey implements KeySelector<Order, Long> {
+    private static final long serialVersionUID = 1L;
+
     @Override
     public Long getKey(Order o) {
-      return o.l0;
+      return o.orderId;
     }
   }
 
   static final class PojoRead implements MapFunction<Order, Long> {
+    private static final long serialVersionUID = 1L;
+
     @Override
     public Long map(Order o) {
-      return value(o.customer.tier, o.items.length, o.d0);
+      double amount = 0;
+      for (Order.Item it : o.items) {
+        amount += it.qty * it.price;
+      }
+      return value(o.orderId, "FR".equals(o.customer.country), amount);
     }
   }
 
   static final class Sum implements MapFunction<Long, Long> {
+    private static final long serialVersionUID = 1L;
+
     @Override
     public Long map(Long v) {
       SUM.add(v);
@@ -177,13 +286,14 @@ public final class DataStreamBench {
   }
 
   /**
-   * The records, built once before the jobs run. Static: the MiniCluster runs in this JVM, and
-   * the records (Flink POJOs, RowData, rows) are not Java-serializable as part of a function.
+   * The records, built once before the jobs run. Static: the MiniCluster runs in this JVM, and the
+   * records (Flink POJOs, RowData, rows) are not Java-serializable as part of a function.
    */
   static final List<List<?>> POOLS = new ArrayList<>();
 
   /** Emits pool[i % POOL] for i in [0, n): the source does no encoding work of its own. */
   static final class FromPool<T> implements MapFunction<Long, T> {
+    private static final long serialVersionUID = 1L;
     private final int pool;
 
     FromPool(int pool) {
@@ -191,7 +301,7 @@ public final class DataStreamBench {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings("unchecked") // POOLS.get(pool) holds the records of this source's type
     public T map(Long i) {
       List<?> records = POOLS.get(pool);
       return (T) records.get((int) (i % records.size()));
@@ -202,16 +312,17 @@ public final class DataStreamBench {
     void build(StreamExecutionEnvironment env, long n);
   }
 
-  static <T> DataStream<T> source(StreamExecutionEnvironment env, long n, List<T> pool,
-      TypeInformation<T> type) {
+  static <T> DataStream<T> source(
+      StreamExecutionEnvironment env, long n, List<T> pool, TypeInformation<T> type) {
     int index = POOLS.indexOf(pool);
     return env.fromSequence(0, n - 1).map(new FromPool<T>(index)).returns(type);
   }
 
   static long run(String name, Variant v, long n) throws Exception {
+    System.gc(); // the garbage of the job before is not collected during this one
     Configuration conf = new Configuration();
-    conf.setString("rest.bind-address", "127.0.0.1");
-    conf.setString("rest.address", "127.0.0.1");
+    conf.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
+    conf.set(RestOptions.ADDRESS, "127.0.0.1");
     StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2, conf);
     SUM.reset();
     v.build(env, n);
@@ -221,15 +332,14 @@ public final class DataStreamBench {
 
   public static void main(String[] args) throws Exception {
     long n = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000L;
-    int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
-    Random random = new Random(42);
+    int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
     List<Order> pojos = new ArrayList<>();
     List<RowData> rowDatas = new ArrayList<>();
     List<BinaryRow> rows = new ArrayList<>();
     RowDataEncoder encoder = new RowDataEncoder(ORDER_TYPE);
     Schema schema = encoder.schema();
     for (int i = 0; i < POOL; i++) {
-      Order o = order(random, i);
+      Order o = order(i);
       pojos.add(o);
       GenericRowData g = toRowData(o);
       rowDatas.add(g);
@@ -244,57 +354,105 @@ public final class DataStreamBench {
     }
     String[] names = {"zerorow BinaryRow", "Flink RowData", "POJO", "Kryo (generic POJO)"};
     Variant[] variants = {
-      (env, m) -> source(env, m, rows, ZerorowTypeInfo.of(schema))
-          .keyBy(ZerorowKeys.int64(schema, "l0")).map(new ZerorowRead()).map(new Sum())
-          .sinkTo(new DiscardingSink<>()),
-      (env, m) -> source(env, m, rowDatas, InternalTypeInfo.of(ORDER_TYPE))
-          .keyBy(new RowDataKey()).map(new RowDataRead()).map(new Sum())
-          .sinkTo(new DiscardingSink<>()),
-      (env, m) -> source(env, m, pojos, pojoType)
-          .keyBy(new PojoKey()).map(new PojoRead()).map(new Sum())
-          .sinkTo(new DiscardingSink<>()),
-      (env, m) -> source(env, m, pojos, new GenericTypeInfo<>(Order.class))
-          .keyBy(new PojoKey()).map(new PojoRead()).map(new Sum())
-          .sinkTo(new DiscardingSink<>()),
+      (env, m) ->
+          source(env, m, rows, ZerorowTypeInfo.of(schema))
+              .keyBy(ZerorowKeys.int64(schema, "order_id"))
+              .map(new ZerorowRead())
+              .map(new Sum())
+              .sinkTo(new DiscardingSink<>()),
+      (env, m) ->
+          source(env, m, rowDatas, InternalTypeInfo.of(ORDER_TYPE))
+              .keyBy(new RowDataKey())
+              .map(new RowDataRead())
+              .map(new Sum())
+              .sinkTo(new DiscardingSink<>()),
+      (env, m) ->
+          source(env, m, pojos, pojoType)
+              .keyBy(new PojoKey())
+              .map(new PojoRead())
+              .map(new Sum())
+              .sinkTo(new DiscardingSink<>()),
+      (env, m) ->
+          source(env, m, pojos, new GenericTypeInfo<>(Order.class))
+              .keyBy(new PojoKey())
+              .map(new PojoRead())
+              .map(new Sum())
+              .sinkTo(new DiscardingSink<>()),
     };
-    // warm-up: every variant once on a tenth of the records
-    long[] sums = new long[variants.length];
+    // warm-up: every variant once on all the records (the JIT compiles the code they share with
+    // every variant's types seen, as in the measured rounds)
     for (int v = 0; v < variants.length; v++) {
-      run(names[v], variants[v], n / 10);
+      run(names[v], variants[v], n);
     }
+    long[] sums = new long[variants.length];
     long[][] ms = new long[variants.length][rounds];
     for (int round = 0; round < rounds; round++) {
-      for (int v = 0; v < variants.length; v++) {
+      for (int k = 0; k < variants.length; k++) {
+        int v = (round + k) % variants.length; // rotated: no variant always runs first
         ms[v][round] = run(names[v], variants[v], n);
         sums[v] = SUM.sum();
       }
     }
     for (int v = 1; v < variants.length; v++) {
       if (sums[v] != sums[0]) {
-        throw new IllegalStateException(names[v] + " summed " + sums[v] + " but zerorow " + sums[0]);
+        throw new IllegalStateException(
+            names[v] + " summed " + sums[v] + " but zerorow " + sums[0]);
       }
     }
+    print(names, ms, n, rounds);
+  }
+
+  static void print(String[] names, long[][] ms, long n, int rounds) throws IOException {
     double zr = median(ms[0]);
-    System.out.println("## DataStream: source, keyBy, map reading 3 fields, sum (Flink "
-        + org.apache.flink.runtime.util.EnvironmentInformation.getVersion() + ")");
+    System.out.println(
+        "## DataStream: source, keyBy, map reading 3 fields, sum (Flink "
+            + EnvironmentInformation.getVersion()
+            + ")");
     System.out.println();
-    String[] load = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg"))
-        .trim().split(" ");
-    System.out.println(java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).format(
-        java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
-        + ", load " + load[0] + " " + load[1] + " " + load[2] + ", "
-        + Runtime.getRuntime().availableProcessors() + " cores; `make bench-flink "
-        + "FLINK_BENCH_ARGS='" + n + " " + rounds + "'`");
+    System.out.println(machineLine(n, rounds));
     System.out.println();
-    System.out.printf("| record carried as (%,d wide nested orders, parallelism 2) | median s "
-        + "| %s | time / zerorow |%n|---|---|---|---|%n", n,
-        rounds + " runs (s)");
-    for (int v = 0; v < variants.length; v++) {
+    System.out.printf(
+        "| record carried as (%,d wide nested orders, parallelism 2) | median s | %d runs (s) "
+            + "| time / zerorow |%n|---|---|---|---|%n",
+        n, rounds);
+    for (int v = 0; v < names.length; v++) {
       double med = median(ms[v]);
-      System.out.printf("| %s | %.2f | %s | %.2f× |%n", names[v], med / 1000.0,
-          Arrays.toString(Arrays.stream(ms[v]).mapToObj(x -> String.format("%.2f", x / 1000.0))
-              .toArray()).replace("[", "").replace("]", ""), med / zr);
+      String runs =
+          Arrays.stream(ms[v])
+              .mapToObj(x -> String.format("%.2f", x / 1000.0))
+              .collect(Collectors.joining(", "));
+      System.out.printf("| %s | %.2f | %s | %.2f× |%n", names[v], med / 1000.0, runs, med / zr);
     }
+  }
+
+  /** When, where and how: the date, the load average, the machine and the command. */
+  static String machineLine(long n, int rounds) throws IOException {
+    String[] load = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+    String cpu =
+        Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+            .filter(l -> l.startsWith("model name"))
+            .map(l -> l.split(":", 2)[1].trim())
+            .findFirst()
+            .orElse("?");
+    return ZonedDateTime.now(ZoneOffset.UTC)
+            .format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
+        + ", load "
+        + load[0]
+        + " "
+        + load[1]
+        + " "
+        + load[2]
+        + ", "
+        + Runtime.getRuntime().availableProcessors()
+        + " cores "
+        + cpu
+        + ", JDK "
+        + Runtime.version().feature()
+        + "; `make bench-flink FLINK_BENCH_ARGS='"
+        + n
+        + " "
+        + rounds
+        + "'`";
   }
 
   static double median(long[] v) {
