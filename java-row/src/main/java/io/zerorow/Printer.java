@@ -82,39 +82,34 @@ final class Printer {
   }
 
   private void array(ResolvedArray a) {
-    if (depth >= MAX_DEPTH) {
-      b.append("[...]");
-      return;
-    }
-    depth++;
-    b.append('[');
-    int n = a.numElements();
-    int shown = Math.min(n, MAX_ELEMENTS);
-    for (int i = 0; i < shown; i++) {
-      if (i > 0) {
-        b.append(", ");
-      }
-      if (!fits()) {
-        shown = i;
-        break;
-      }
-      valueAt(a, i);
-    }
-    if (shown < n) {
-      b.append(shown > 0 ? ", " : "").append("... (").append(n).append(" elements)");
-    }
-    b.append(']');
-    depth--;
+    elements('[', ']', "elements", a.numElements(), i -> valueAt(a, i));
   }
 
   private void map(ResolvedMap m) {
+    elements(
+        '{',
+        '}',
+        "entries",
+        m.numElements(),
+        i -> {
+          valueAt(m.keyArray(), i);
+          b.append('=');
+          valueAt(m.valueArray(), i);
+        });
+  }
+
+  /**
+   * The {@code n} elements of an array or entries of a map between {@code open} and {@code close},
+   * within the budget: at most {@link #MAX_ELEMENTS}, then "... (n elements)".
+   */
+  private void elements(
+      char open, char close, String what, int n, java.util.function.IntConsumer element) {
     if (depth >= MAX_DEPTH) {
-      b.append("{...}");
+      b.append(open).append("...").append(close);
       return;
     }
     depth++;
-    b.append('{');
-    int n = m.numElements();
+    b.append(open);
     int shown = Math.min(n, MAX_ELEMENTS);
     for (int i = 0; i < shown; i++) {
       if (i > 0) {
@@ -124,14 +119,12 @@ final class Printer {
         shown = i;
         break;
       }
-      valueAt(m.keyArray(), i);
-      b.append('=');
-      valueAt(m.valueArray(), i);
+      element.accept(i);
     }
     if (shown < n) {
-      b.append(shown > 0 ? ", " : "").append("... (").append(n).append(" entries)");
+      b.append(shown > 0 ? ", " : "").append("... (" + n + " " + what + ")");
     }
-    b.append('}');
+    b.append(close);
     depth--;
   }
 
