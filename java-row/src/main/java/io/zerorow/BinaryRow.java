@@ -60,15 +60,7 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
     for (int i = 0; i < numFields; i++) {
       typeBits[i] = TypeMasks.of(schema.field(i).type());
     }
-    int[] getters = {
-      TypeMasks.BOOL,
-      TypeMasks.INT8,
-      TypeMasks.INT16,
-      TypeMasks.INT32,
-      TypeMasks.INT64,
-      TypeMasks.FLOAT32,
-      TypeMasks.FLOAT64
-    };
+    int[] getters = TypeMasks.PRIMITIVE_GETTERS;
     this.fieldMasks = new long[getters.length];
     for (int k = 0; k < getters.length; k++) {
       for (int i = 0; i < Math.min(numFields, 64); i++) {

@@ -28,6 +28,13 @@ final class TypeMasks {
   static final int LIST = bit(TypeId.LIST);
   static final int MAP = bit(TypeId.MAP);
 
+  /**
+   * The masks of the seven primitive getters, in the order both {@link BinaryRow}'s field masks and
+   * {@link TypePlan}'s getter flags use: bool, int8, int16, int32, int64, float32, float64. Never
+   * written.
+   */
+  static final int[] PRIMITIVE_GETTERS = {BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64};
+
   private TypeMasks() {}
 
   private static int bit(TypeId id) {

@@ -69,17 +69,6 @@ final class TypePlan {
   static final int G_FLOAT32 = 5;
   static final int G_FLOAT64 = 6;
 
-  /** The {@link TypeMasks} mask of each getter G_BOOL … G_FLOAT64. */
-  private static final int[] GETTER_MASKS = {
-    TypeMasks.BOOL,
-    TypeMasks.INT8,
-    TypeMasks.INT16,
-    TypeMasks.INT32,
-    TypeMasks.INT64,
-    TypeMasks.FLOAT32,
-    TypeMasks.FLOAT64
-  };
-
   /** Where the fast flags of a getter start in an entry: read as written, from int32, float32. */
   static final int SAME_AT = 32;
 
@@ -144,8 +133,8 @@ final class TypePlan {
     this.entries = ordinals == null ? null : new long[ordinals.length];
     for (int k = 0; ordinals != null && k < ordinals.length; k++) {
       long e = ordinals[k] < 0 ? 0 : slots[k] & ~CODE_MASK; // the slot's offset alone
-      for (int g = 0; ordinals[k] >= 0 && g < GETTER_MASKS.length; g++) {
-        if ((typeBits[k] & GETTER_MASKS[g]) == 0) {
+      for (int g = 0; ordinals[k] >= 0 && g < TypeMasks.PRIMITIVE_GETTERS.length; g++) {
+        if ((typeBits[k] & TypeMasks.PRIMITIVE_GETTERS[g]) == 0) {
           continue;
         }
         int code = fields[k].read;
