@@ -151,7 +151,7 @@ public final class RowWriter extends BinaryWriter {
   }
 
   @Override
-  String pathOf(int ordinal) {
+  public String pathOf(int ordinal) {
     return ordinal >= 0 && ordinal < numFields ? schema.field(ordinal).name() : "[" + ordinal + "]";
   }
 
@@ -167,7 +167,12 @@ public final class RowWriter extends BinaryWriter {
     Platform.putLong(
         buffer.bytes, word, Platform.getLong(buffer.bytes, word) | (1L << (ordinal & 63)));
     if (bigDecimal[ordinal]) {
-      int pos = buffer.reserveZeroed(16);
+      int pos;
+      try {
+        pos = buffer.reserveZeroed(16);
+      } catch (io.zerorow.internal.RowSizeOverflow e) {
+        throw e.within(pathOf(ordinal));
+      }
       Platform.putLong(buffer.bytes, slot, (long) (pos - start) << 32);
     } else {
       Platform.putLong(buffer.bytes, slot, 0L);

@@ -348,43 +348,39 @@ final class CodeGenerator {
         }
       case COLLECTION:
       case ARRAY:
-        o.append(ind)
-            .append("writeL")
-            .append(site(b))
-            .append('(')
-            .append(w)
-            .append(", ")
-            .append(i)
-            .append(", ")
-            .append(v)
-            .append(");\n");
-        return;
       case MAP:
-        o.append(ind)
-            .append("writeM")
-            .append(site(b))
-            .append('(')
-            .append(w)
-            .append(", ")
-            .append(i)
-            .append(", ")
-            .append(v)
-            .append(");\n");
-        return;
+        {
+          String ex = openOverflow(o, ind);
+          o.append(ind)
+              .append("  write")
+              .append(b.kind == Kind.MAP ? 'M' : 'L')
+              .append(site(b))
+              .append('(')
+              .append(w)
+              .append(", ")
+              .append(i)
+              .append(", ")
+              .append(v)
+              .append(");\n");
+          closeOverflow(o, ind, w, i, ex);
+          return;
+        }
       default:
         {
           int s = site(b);
           String c = var("c");
           o.append(ind).append("int ").append(c).append(" = ").append(w).append(".cursor();\n");
-          o.append(ind).append("rw").append(s).append(".start();\n");
+          String ex = openOverflow(o, ind);
+          o.append(ind).append("  rw").append(s).append(".start();\n");
           o.append(ind)
-              .append("writeS")
+              .append("  writeS")
               .append(s)
               .append("(rw")
               .append(s)
               .append(", ")
               .append(v)
               .append(");\n");
+          closeOverflow(o, ind, w, i, ex);
           o.append(ind)
               .append(w)
               .append(".setOffsetAndSize(")
@@ -600,6 +596,31 @@ final class CodeGenerator {
     }
   }
 
+  /**
+   * Opens a try block around a nested value's writes; an overflow of the 2^31-8 byte limit leaving
+   * it gets the value's name ({@link #closeOverflow}), so the error names the field.
+   */
+  private String openOverflow(StringBuilder o, String ind) {
+    o.append(ind).append("try {\n");
+    return var("ex");
+  }
+
+  private static void closeOverflow(StringBuilder o, String ind, String w, String i, String ex) {
+    o.append(ind)
+        .append("} catch (io.zerorow.internal.RowSizeOverflow ")
+        .append(ex)
+        .append(") {\n");
+    o.append(ind)
+        .append("  throw ")
+        .append(ex)
+        .append(".within(")
+        .append(w)
+        .append(".pathOf(")
+        .append(i)
+        .append("));\n");
+    o.append(ind).append("}\n");
+  }
+
   private static String wrap(TypeBinding b, String primExpr) {
     return b.primitive ? primExpr : boxed(b.kind) + ".valueOf(" + primExpr + ")";
   }
@@ -702,6 +723,11 @@ final class CodeGenerator {
       } else {
         get = unbox(pb, ref(p, "io.zerorow.encoder.Property", "p") + ".get(o)");
       }
+      if (!pb.primitive && !get.startsWith("((") && declaredType(p) != pb.raw) {
+        // a property typed by a type variable (Page<T>'s T) is erased to its bound: cast it to
+        // the type argument the binding resolved
+        get = unbox(pb, get);
+      }
       writeNullable(wm, "    ", pb, "w", Integer.toString(k), get);
       String value = readNullable(pb, "r", Integer.toString(k), ((notNull >>> k) & 1) != 0);
       if (info.record) {
@@ -739,6 +765,11 @@ final class CodeGenerator {
     rm.append("  }\n");
     methods.append(wm).append(rm);
     return s;
+  }
+
+  /** The erased Java type of a property as a direct read gives it (getter or field). */
+  private static Class<?> declaredType(Property p) {
+    return p.getter != null ? p.getter.getReturnType() : p.field.getType();
   }
 
   /** The field holding the LazyDecoder (the {@link Compiled} that owns this class). */
