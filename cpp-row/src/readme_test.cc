@@ -142,7 +142,8 @@ TEST(ReadmeTest, StructEncoder) {
   zerorow::BinaryRow row = *enc.ToRow(foo);  // valid until the next ToRow on enc
   std::span<const uint8_t> bytes = row.bytes();
   Foo back = *enc.FromRow(row);
-  Bar bar = *zerorow::Encoder<Bar>::Make()->FromRow(*row.GetArray(3)->GetStruct(0));  // partial
+  auto bars = *zerorow::Encoder<Bar>::Make();  // keep every encoder in a variable: rows borrow it
+  Bar bar = *bars.FromRow(*row.GetArray(3)->GetStruct(0));  // partial decoding
   // ---
   EXPECT_EQ(bytes.size() % 8, 0u);
   EXPECT_EQ(back.f1, 7);

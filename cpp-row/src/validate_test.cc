@@ -123,5 +123,71 @@ TEST(Utf8Test, Cases) {
   EXPECT_FALSE(IsValidUtf8(std::string_view("abc\xe2\x82")));       // truncated
 }
 
+// Bytes without their schema: what a row's fixed region shows (ValidateFixedRegion), and the
+// reads of every value (ValidateReads), each refusing where a reader would go wrong.
+TEST(ValidateFixedRegionTest, BytesOfAnotherSchemaAreRefusedWhereTheFixedRegionShowsIt) {
+  auto v1 = *Schema::Make({field("id", int64(), false), field("name", string())});
+  auto v2 = *Schema::Make({field("id", int64(), false), field("name", string()), field("extra", int32(), false)});
+  RowWriter w(v1);
+  ASSERT_TRUE(w.WriteInt64(0, 7).ok());
+  ASSERT_TRUE(w.WriteString(1, "xavier").ok());
+  ASSERT_TRUE(w.Finish().ok());
+  std::vector<uint8_t> bytes(w.bytes().begin(), w.bytes().end());
+  EXPECT_TRUE(ValidateFixedRegion(bytes, *v1.struct_type()).ok());
+  EXPECT_TRUE(Validate(bytes, v2, ValidationLevel::kBounds).ok());  // W1-W2 alone cannot tell
+  Status st = ValidateFixedRegion(bytes, *v2.struct_type());
+  EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(st.path(), "name");  // V1's body starts at 24, inside V2's fixed region of 32
+  EXPECT_NE(st.message().find("offset inside the fixed region"), std::string::npos) << st.ToString();
+  // an int32 slot with a string in its high bytes; a null bit on a non-nullable field
+  auto narrow = *Schema::Make({field("a", int32(), false)});
+  std::vector<uint8_t> r(16, 0);
+  r[8] = 1;
+  r[12] = 'x';
+  Status high = ValidateFixedRegion(r, *narrow.struct_type());
+  EXPECT_EQ(high.path(), "a");
+  EXPECT_NE(high.message().find("high bytes"), std::string::npos) << high.ToString();
+  r[12] = 0;
+  r[0] = 1;
+  EXPECT_EQ(ValidateFixedRegion(r, *narrow.struct_type()).message(), "null value in a non-nullable field");
+  EXPECT_EQ(ValidateFixedRegion(std::span<const uint8_t>(r.data(), 8), *narrow.struct_type()).kind(),
+            ErrorKind::kTruncated);
+}
+
+TEST(ValidateReadsTest, EveryValueReadsOrTheErrorNamesIt) {
+  auto s = *Schema::Make({field("xs", list(string())), field("m", map(string(), int32()))});
+  RowWriter w(s);
+  ArrayWriter xs;
+  ASSERT_TRUE(w.BeginArray(0, 2, &xs).ok());
+  ASSERT_TRUE(xs.WriteString(0, "ok").ok());
+  ASSERT_TRUE(xs.WriteString(1, "fine").ok());
+  ASSERT_TRUE(xs.Finish().ok());
+  MapWriter m;
+  ArrayWriter keys, values;
+  ASSERT_TRUE(w.BeginMap(1, &m).ok());
+  ASSERT_TRUE(m.BeginKeys(1, &keys).ok());
+  ASSERT_TRUE(keys.WriteString(0, "k").ok());
+  ASSERT_TRUE(keys.Finish().ok());
+  ASSERT_TRUE(m.BeginValues(1, &values).ok());
+  ASSERT_TRUE(values.WriteInt32(0, 1).ok());
+  ASSERT_TRUE(values.Finish().ok());
+  ASSERT_TRUE(m.Finish().ok());
+  ASSERT_TRUE(w.Finish().ok());
+  std::vector<uint8_t> good(w.bytes().begin(), w.bytes().end());
+  ASSERT_TRUE(ValidateReads(good, *s.struct_type()).ok());
+  // a byte of xs[1] that is not UTF-8: only a read of that string sees it
+  std::vector<uint8_t> bad = good;
+  size_t at = std::string_view(reinterpret_cast<const char*>(bad.data()), bad.size()).find("fine");
+  bad[at] = 0xff;
+  Status utf8 = ValidateReads(bad, *s.struct_type());
+  EXPECT_EQ(utf8.path(), "xs[1]");
+  EXPECT_EQ(utf8.message(), "string is not valid UTF-8");
+  // padding is not a read: non-zero padding passes ValidateReads, not kFull
+  std::vector<uint8_t> padded = good;
+  padded[at + 4] = 1;
+  EXPECT_TRUE(ValidateReads(padded, *s.struct_type()).ok());
+  EXPECT_FALSE(Validate(padded, s, ValidationLevel::kFull).ok());
+}
+
 }  // namespace
 }  // namespace zerorow

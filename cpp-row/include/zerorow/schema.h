@@ -34,6 +34,8 @@ enum class TypeId : uint8_t {
 
 /// "bool", "int8", ..., "list", "map", "struct".
 std::string_view TypeIdName(TypeId id);
+/// The name with its article, for messages: "an int32", "a string".
+std::string TypeIdWithArticle(TypeId id);
 
 class DataType;
 struct Field;

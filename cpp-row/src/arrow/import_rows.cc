@@ -33,7 +33,11 @@ struct Import {
   const DataType& st;
   std::vector<Col> cols;  // per field; indexed by the struct's physical position (offset + k)
   int64_t n;
+  int64_t first;  // the index in the output RowBatch of the array's entry 0
   int64_t Pos(int64_t k) const { return array->offset + k; }
+  // An error found in entry k, named by the row it would become ("row 1029"), as every import
+  // error is: the output batch's index, which counts across the calls that append to it.
+  Status AtRow(Status st, int64_t k) const { return std::move(st).WithContext("row " + std::to_string(first + k)); }
 };
 
 // ---- pass 1: sizes ----------------------------------------------------------------------
@@ -45,7 +49,7 @@ Status SizeVarBinary(const Import& im, int f, Bodies* b, std::vector<uint64_t>* 
     if (!c.Valid(im.Pos(k))) continue;
     auto [lo, hi] = c.Range(im.Pos(k));
     if (hi < lo || lo < 0 || hi - lo >= (int64_t{1} << 31))
-      return Status::Error(ErrorKind::kInvalidData, "bad Arrow offsets", im.st.fields()[f].name);
+      return im.AtRow(Status::Error(ErrorKind::kInvalidData, "bad Arrow offsets", im.st.fields()[f].name), k);
     b->size[k] = static_cast<uint32_t>(hi - lo);
     (*row_size)[k] += Pad8(hi - lo);
   }
@@ -63,8 +67,9 @@ Status EncodeNested(const Import& im, int f, Bodies* b, std::vector<uint64_t>* r
   for (int64_t k = 0; k < im.n; ++k) {
     if (im.cols[f].Valid(im.Pos(k))) {
       w.Reset();
-      ZR_RETURN_NOT_OK(internal::WriteCell(&w, 0, im.cols[f], im.Pos(k)));
-      ZR_RETURN_NOT_OK(w.Finish());
+      Status st = internal::WriteCell(&w, 0, im.cols[f], im.Pos(k));
+      if (st.ok()) st = w.Finish();
+      if (!st.ok()) return im.AtRow(std::move(st), k);
       auto bytes = w.bytes().subspan(16);  // skip bitmap + slot: inner offsets are relative
       b->bytes.insert(b->bytes.end(), bytes.begin(), bytes.end());
       b->size[k] = static_cast<uint32_t>(bytes.size());
@@ -100,15 +105,16 @@ Status SizeRows(const Import& im, std::vector<Bodies>* bodies, std::vector<uint6
 // ---- pass 2: allocation -----------------------------------------------------------------
 
 // Appends the rows' zero-filled space to `out`; row_off[k] is where row k starts.
-Status AllocateRows(const std::vector<uint64_t>& row_size, RowBatch* out, std::vector<uint64_t>* row_off) {
+Status AllocateRows(const Import& im, const std::vector<uint64_t>& row_size, RowBatch* out,
+                    std::vector<uint64_t>* row_off) {
   row_off->resize(row_size.size());
   uint64_t total = out->bytes.size();
   for (size_t k = 0; k < row_size.size(); ++k) {
     if (row_size[k] > kMaxRowSize)
-      return Status::Error(
-          ErrorKind::kInvalidData,
-          "row larger than 2^31-8 bytes: row " + std::to_string(k) + " needs " + std::to_string(row_size[k]), {},
-          static_cast<int64_t>(kMaxRowSize), static_cast<int64_t>(row_size[k]));
+      return im.AtRow(Status::Error(ErrorKind::kInvalidData,
+                                    "row larger than 2^31-8 bytes: it needs " + std::to_string(row_size[k]), {},
+                                    static_cast<int64_t>(kMaxRowSize), static_cast<int64_t>(row_size[k])),
+                      static_cast<int64_t>(k));
     (*row_off)[k] = total;
     total += row_size[k];
   }
@@ -130,7 +136,7 @@ struct Target {
   Status SetNull(int64_t k) const {
     const Field& field = im.st.fields()[f];
     if (!field.nullable)
-      return Status::Error(ErrorKind::kInvalidData, "null value in a non-nullable field", field.name);
+      return im.AtRow(Status::Error(ErrorKind::kInvalidData, "null value in a non-nullable field", field.name), k);
     buf[row_off[k] + (f >> 3)] |= static_cast<uint8_t>(1u << (f & 7));
     return Status::OK();
   }
@@ -174,7 +180,7 @@ Status ScatterFixed(const Target& to, const Col& c) {
       continue;
     }
     auto bits = internal::FixedBits(c, base + k);
-    if (!bits.ok()) return bits.status().WithPathPrefix(to.name());
+    if (!bits.ok()) return to.im.AtRow(bits.status().WithPathPrefix(to.name()), k);
     uint64_t v = internal::Canonical(*c.t, *bits);
     std::memcpy(buf + off[k] + slot, &v, 8);
   }
@@ -197,8 +203,11 @@ Status ScatterWideDecimal(const Target& to, const Col& c, uint64_t* cursor) {
       __int128 v;
       std::memcpy(&v, values + 16 * c.Phys(base + k), 16);
       if (!DecimalFitsPrecision(Decimal128{v}, t.precision()))
-        return Status::Error(ErrorKind::kInvalidData, "decimal exceeds precision " + std::to_string(t.precision()),
-                             to.name());
+        return to.im.AtRow(Status::Error(ErrorKind::kInvalidData,
+                                         "decimal " + DecimalToString(Decimal128{v}, t.scale()) +
+                                             " exceeds precision " + std::to_string(t.precision()),
+                                         to.name()),
+                           k);
       ref |= static_cast<uint64_t>(DecimalToBigEndian(Decimal128{v}, row + cursor[k]));
     }
     std::memcpy(row + to.slot, &ref, 8);
@@ -226,7 +235,7 @@ Status ScatterBodies(const Target& to, const Col& c, const Bodies& bodies, uint6
     if (from_arrow) {
       src = arrow_data + c.Range(base + k).first;
       if (id == TypeId::kString && !IsValidUtf8(std::span<const uint8_t>(src, sz)))
-        return Status::Error(ErrorKind::kInvalidData, "string is not valid UTF-8", to.name() + detail::IndexPath(k));
+        return to.im.AtRow(Status::Error(ErrorKind::kInvalidData, "string is not valid UTF-8", to.name()), k);
     } else {
       src = bodies.bytes.data() + bodies.offset[k];
     }
@@ -253,23 +262,31 @@ Status ScatterColumn(const Target& to, const Bodies& bodies, uint64_t* cursor) {
 Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, const Schema& schema, RowBatch* out) {
   Col top;
   ZR_RETURN_NOT_OK(internal::Bind(array, array_schema, *schema.struct_type(), "", &top));
+  const int64_t first = out->num_rows();
   if (array->null_count != 0 && array->buffers[0] != nullptr) {
     for (int64_t k = 0; k < array->length; ++k) {
-      if (!top.Valid(k)) return Status::InvalidData("top-level struct entry " + std::to_string(k) + " is null");
+      if (!top.Valid(k))
+        return Status::InvalidData("the top-level struct entry is null (a row cannot be null)")
+            .WithContext("row " + std::to_string(first + k));
     }
   }
   // No rows: nothing to read, and an empty array's buffers may be null (no pointer
   // arithmetic on them).
   if (array->length == 0) return Status::OK();
-  const Import im{array, *schema.struct_type(), std::move(top.children), array->length};
+  const Import im{array, *schema.struct_type(), std::move(top.children), array->length, first};
   std::vector<Bodies> bodies;
   std::vector<uint64_t> row_size, row_off;
   ZR_RETURN_NOT_OK(SizeRows(im, &bodies, &row_size));
-  ZR_RETURN_NOT_OK(AllocateRows(row_size, out, &row_off));
+  const size_t kept = out->bytes.size();
+  ZR_RETURN_NOT_OK(AllocateRows(im, row_size, out, &row_off));
   std::vector<uint64_t> cursor(im.n, im.st.fixed_region_size());
   for (int f = 0; f < im.st.num_fields(); ++f) {
     const Target to{im, f, out->bytes.data(), row_off.data(), im.st.bitmap_size() + 8 * static_cast<size_t>(f)};
-    ZR_RETURN_NOT_OK(ScatterColumn(to, bodies[f], cursor.data()));
+    Status st = ScatterColumn(to, bodies[f], cursor.data());
+    if (!st.ok()) {
+      out->bytes.resize(kept);  // `out` keeps the rows it had, and no half-written one
+      return st;
+    }
   }
   for (int64_t k = 0; k < im.n; ++k) out->offsets.push_back(static_cast<int64_t>(row_off[k] + row_size[k]));
   return Status::OK();

@@ -79,6 +79,9 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
   private final ValidationLevel level;
 
+  /** Set by {@link #close}: every later call, and every iterator's next step, is refused. */
+  private volatile boolean closed;
+
   private RowFileReader(
       Schema schema,
       Resolution resolution,
@@ -358,6 +361,9 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     if (blocks == null) {
       throw new IllegalStateException("a stream has no random access; iterate it");
     }
+    if (closed) {
+      throw RowFiles.closed(source, "batch(" + i + ")");
+    }
     ArrowBlock b = blocks.get(i);
     long length = b.getMetadataLength() + b.getBodyLength();
     if (b.getOffset() < 0
@@ -376,7 +382,12 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
               + channel.size()
               + " bytes");
     }
-    MappedByteBuffer m = channel.map(FileChannel.MapMode.READ_ONLY, b.getOffset(), length);
+    MappedByteBuffer m;
+    try {
+      m = channel.map(FileChannel.MapMode.READ_ONLY, b.getOffset(), length);
+    } catch (IOException e) {
+      throw RowFiles.named(source, e);
+    }
     mappings.add(m);
     try {
       ByteBuffer bb = m.duplicate().order(ByteOrder.LITTLE_ENDIAN);
@@ -481,6 +492,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
       @Override
       public boolean hasNext() {
+        requireOpen();
         if (blocks != null) {
           return next < blocks.size();
         }
@@ -490,7 +502,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           } catch (RuntimeException e) {
             throw damaged(where(next), e);
           } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException(RowFiles.named(source, e));
           }
           ended = pending == null;
         }
@@ -527,6 +539,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
       @Override
       public boolean hasNext() {
+        requireOpen();
         while (batch == null || i >= batch.size()) {
           if (!batches.hasNext()) {
             return false;
@@ -576,18 +589,38 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   }
 
   /**
-   * Closes the file or stream. Mapped regions are not unmapped by hand (Java unmaps them when they
-   * become unreachable) and every row holds the mapping it points into, and a stream's batches live
-   * on the heap: a row kept past {@code close}, or past the reader becoming unreachable, stays
-   * readable.
+   * Closes the file or stream; every later {@link #batch} is an {@link IOException} and every
+   * iterator's next step an {@link IllegalStateException}, both naming the file. Mapped regions are
+   * not unmapped by hand (Java unmaps them when they become unreachable) and every row holds the
+   * mapping it points into, and a stream's batches live on the heap: a row kept past {@code close},
+   * or past the reader becoming unreachable, stays readable.
    */
   @Override
   public void close() throws IOException {
-    if (stream != null) {
-      stream.close();
+    closed = true;
+    try {
+      if (stream != null) {
+        stream.close();
+      }
+      if (channel != null) {
+        channel.close();
+      }
+    } catch (IOException e) {
+      throw RowFiles.named(source, e);
     }
-    if (channel != null) {
-      channel.close();
+  }
+
+  /**
+   * Refuses an iterator's step once the reader is closed: the iterator would otherwise go on
+   * returning the rows of a batch already mapped (or read) and fail at the next batch with NIO's
+   * {@code ClosedChannelException}, which names no file.
+   */
+  private void requireOpen() {
+    if (closed) {
+      throw new IllegalStateException(
+          source
+              + ": iterated after close(): iterate before closing the reader (rows taken before"
+              + " stay readable; copy() keeps one past the file)");
     }
   }
 }
