@@ -35,13 +35,15 @@ set_source_files_properties(src/encoder_test.cc PROPERTIES COMPILE_OPTIONS "-g0"
 set(_zr_compile_fail ${CMAKE_COMMAND} -DCXX=${CMAKE_CXX_COMPILER} -DINCLUDE=${CMAKE_CURRENT_SOURCE_DIR}/include
     -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/src/encoder_compile_fail.cc)
 set(_zr_unsupported "has no zerorow type")
-add_test(NAME EncoderCompileFail.UnsignedMember COMMAND ${_zr_compile_fail} -DCASE=ZR_CASE_UNSIGNED
-         "-DEXPECT=&shop::Order::count|unsigned int|${_zr_unsupported}" -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
+add_test(NAME EncoderCompileFail.CharMember COMMAND ${_zr_compile_fail} -DCASE=ZR_CASE_CHAR
+         "-DEXPECT=&shop::Order::grade|M = char|${_zr_unsupported}" -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
+add_test(NAME EncoderCompileFail.FloatingDurationMember COMMAND ${_zr_compile_fail} -DCASE=ZR_CASE_FLOAT_DURATION
+         "-DEXPECT=&shop::Order::wait|duration<double>|${_zr_unsupported}" -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
 add_test(NAME EncoderCompileFail.UserClassMember COMMAND ${_zr_compile_fail} -DCASE=ZR_CASE_USER_CLASS
          "-DEXPECT=&shop::Order::where|shop::Place|${_zr_unsupported}" -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
 add_test(NAME EncoderCompileFail.SupportedMembersCompile COMMAND ${_zr_compile_fail} -DCASE=ZR_CASE_SUPPORTED
          -DEXPECT= -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
-set_tests_properties(EncoderCompileFail.UnsignedMember EncoderCompileFail.UserClassMember
+set_tests_properties(EncoderCompileFail.CharMember EncoderCompileFail.FloatingDurationMember EncoderCompileFail.UserClassMember
                      EncoderCompileFail.SupportedMembersCompile PROPERTIES TIMEOUT ${ZEROROW_TEST_TIMEOUT})
 
 # A view that would outlive what it borrows is refused at compile time (src/lifetime_compile_fail.cc):

@@ -62,10 +62,10 @@ Status SlotView::WidthError(int i, size_t want) const {
 }
 
 Status SlotView::TypeError(int i, TypeId want) const {
-  return Status::Error(ErrorKind::kSchemaMismatch,
-                       "cannot read " + TypeIdWithArticle(want) + " value from a field of type " +
-                           std::string(TypeIdName(IdAt(i))),
-                       PathOf(i));
+  return Status::Error(
+      ErrorKind::kSchemaMismatch,
+      "cannot read " + TypeIdWithArticle(want) + " value from a field of type " + std::string(TypeIdName(IdAt(i))),
+      PathOf(i));
 }
 
 Status SlotView::NestedTypeCheck(int i, TypeId want) const {
@@ -96,8 +96,7 @@ Result<std::span<const uint8_t>> SlotView::GetBody(int i) const {
     const DataType& t = TypeAt(i);
     bool has_body = t.id() == TypeId::kDecimal ? t.precision() > 18 : !t.is_fixed_width();
     if (!has_body)
-      return Status::Error(ErrorKind::kSchemaMismatch, TypeIdWithArticle(t.id()) + " value has no body",
-                           PathOf(i));
+      return Status::Error(ErrorKind::kSchemaMismatch, TypeIdWithArticle(t.id()) + " value has no body", PathOf(i));
   }
   return BodyChecked(i);
 }

@@ -14,18 +14,18 @@ using namespace std::chrono;  // NOLINT: the member types read better without st
 struct Trade {
   zerorow::Decimal<12, 2> price;
   std::optional<zerorow::Decimal<30, 4>> fee;
-  sys_time<microseconds> at;            // an instant: timestamp tz UTC
-  system_clock::time_point received;    // nanoseconds here: floored to microseconds
-  local_time<seconds> wall;             // a wall-clock time: timestamp without a zone
-  year_month_day trade_date;            // date32
-  sys_days settle;                      // date32
-  milliseconds latency{0};              // duration
-  hh_mm_ss<microseconds> opens_at;      // time
-  uint8_t venue = 0;                    // int16
-  uint16_t lot = 0;                     // int32
-  uint32_t seq = 0;                     // int64
-  uint64_t order_id = 0;                // decimal(20, 0)
-  std::vector<uint32_t> fills;          // list<int64>
+  sys_time<microseconds> at;          // an instant: timestamp tz UTC
+  system_clock::time_point received;  // nanoseconds here: floored to microseconds
+  local_time<seconds> wall;           // a wall-clock time: timestamp without a zone
+  year_month_day trade_date;          // date32
+  sys_days settle;                    // date32
+  milliseconds latency{0};            // duration
+  hh_mm_ss<microseconds> opens_at;    // time
+  uint8_t venue = 0;                  // int16
+  uint16_t lot = 0;                   // int32
+  uint32_t seq = 0;                   // int64
+  uint64_t order_id = 0;              // decimal(20, 0)
+  std::vector<uint32_t> fills;        // list<int64>
   std::map<std::string, zerorow::Decimal<10, 2>> quotes;
   bool operator==(const Trade& o) const {
     return price == o.price && fee == o.fee && at == o.at && received == o.received && wall == o.wall &&
@@ -34,8 +34,8 @@ struct Trade {
            order_id == o.order_id && fills == o.fills && quotes == o.quotes;
   }
 };
-ZEROROW_STRUCT(Trade, price, fee, at, received, wall, trade_date, settle, latency, opens_at, venue, lot, seq,
-               order_id, fills, quotes)
+ZEROROW_STRUCT(Trade, price, fee, at, received, wall, trade_date, settle, latency, opens_at, venue, lot, seq, order_id,
+               fills, quotes)
 
 struct Coarse {
   local_time<seconds> wall;
@@ -112,9 +112,8 @@ TEST(EncoderTypesTest, RoundTripsExactlyAndFloorsBelowAMicrosecond) {
   trading::Trade t = Sample();
   BinaryRow row = *enc.ToRow(t);
   ASSERT_TRUE(Validate(row, ValidationLevel::kFull).ok());
-  EXPECT_EQ(*row.GetTimestamp(2), (sys_days{2026y / November / 27} + 14h + 30min + 15s + 123456us)
-                                      .time_since_epoch()
-                                      .count());
+  EXPECT_EQ(*row.GetTimestamp(2),
+            (sys_days{2026y / November / 27} + 14h + 30min + 15s + 123456us).time_since_epoch().count());
   EXPECT_EQ(*row.GetDuration(7), 1'500'000);
   EXPECT_EQ(*row.GetTime(8), (9h + 30min) / 1us);
   EXPECT_EQ(DecimalToString(*row.GetDecimal(12), 0), "18446744073709551615");

@@ -48,7 +48,7 @@ int64_t Use(const zerorow::Schema& schema, const zerorow::Schema& reader, const 
   auto enc = *zerorow::Encoder<shop::Price>::Make();  // keep the encoder: rows borrow its buffer
   zerorow::BinaryRow row = *enc.ToRow(p);
   shop::Price back = *(*zerorow::Encoder<shop::Price>::Make()).FromRow(row);  // FromRow returns a value
-  std::vector<uint8_t> bytes = shop::Fetch(1);  // keep the bytes: views borrow them
+  std::vector<uint8_t> bytes = shop::Fetch(1);                                // keep the bytes: views borrow them
   zerorow::BinaryRow wrapped = *zerorow::BinaryRow::Wrap(bytes, schema);
   zerorow::BinaryRow checked = *zerorow::ValidateAndWrap(bytes, schema);
   zerorow::Resolution res = *zerorow::Resolve(schema, reader);  // keep the resolution

@@ -329,10 +329,10 @@ Status ResolvedSlots<kRow>::IndexError(int i) const {
 
 template <bool kRow>
 Status ResolvedSlots<kRow>::TypeError(int i, TypeId want) const {
-  return Status::Error(ErrorKind::kSchemaMismatch,
-                       "cannot read " + TypeIdWithArticle(want) + " value from a field of type " +
-                           std::string(TypeIdName(IdAt(i))),
-                       PathOf(i));
+  return Status::Error(
+      ErrorKind::kSchemaMismatch,
+      "cannot read " + TypeIdWithArticle(want) + " value from a field of type " + std::string(TypeIdName(IdAt(i))),
+      PathOf(i));
 }
 
 template <bool kRow>

@@ -175,8 +175,7 @@ Status SlotWriter::Check(int i, TypeId a, TypeId b, TypeId c, TypeId d) const {
   if (t == a || t == b || t == c || t == d) return Status::OK();
   return Status::Error(
       ErrorKind::kSchemaMismatch,
-      "cannot write " + TypeIdWithArticle(a) + " value into a field of type " + std::string(TypeIdName(t)),
-      PathOf(i));
+      "cannot write " + TypeIdWithArticle(a) + " value into a field of type " + std::string(TypeIdName(t)), PathOf(i));
 }
 
 Status SlotWriter::Start(std::vector<uint8_t>* buf, const DataType* type, bool is_row, int64_t count, size_t row_base,
@@ -204,9 +203,9 @@ Status SlotWriter::Start(std::vector<uint8_t>* buf, const DataType* type, bool i
     fixed = type->fixed_region_size();
   } else {
     if (count < 0)
-      return Status::Error(ErrorKind::kInvalidArgument,
-                           "array count must be >= 0 but is " + std::to_string(count) + " (a list has no negative size)",
-                           {}, 0, count);
+      return Status::Error(
+          ErrorKind::kInvalidArgument,
+          "array count must be >= 0 but is " + std::to_string(count) + " (a list has no negative size)", {}, 0, count);
     if (count >= (int64_t{1} << 31))
       return Status::Error(ErrorKind::kInvalidData, "expected array count < 2^31 but found " + std::to_string(count),
                            {}, int64_t{1} << 31, count);

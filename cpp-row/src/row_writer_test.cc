@@ -358,10 +358,12 @@ TEST(RowWriterTest, MovesWithItsBufferAndRow) {
   std::vector<RowWriter> writers;
   for (int64_t k = 0; k < 4; ++k) writers.push_back(MakeWriter(s, k));  // the vector reallocates
   for (int64_t k = 0; k < 4; ++k) {
-    ASSERT_TRUE(writers[k].WriteString(1, "w" + std::to_string(k)).ok());
+    std::string name = "w";  // appended: gcc 12 warns falsely on "w" + std::to_string(k)
+    name += std::to_string(k);
+    ASSERT_TRUE(writers[k].WriteString(1, name).ok());
     ASSERT_TRUE(writers[k].Finish().ok());
     EXPECT_EQ(*writers[k].row().GetInt64(0), k);
-    EXPECT_EQ(*writers[k].row().GetString(1), "w" + std::to_string(k));
+    EXPECT_EQ(*writers[k].row().GetString(1), name);
   }
   BinaryRow kept = writers[0].row();
   RowWriter moved = std::move(writers[0]);

@@ -23,7 +23,7 @@ std::optional<ErrorKind> ErrorKindFromName(std::string_view name) {
 Status Status::Error(ErrorKind kind, std::string message, std::string path, std::optional<int64_t> expected,
                      std::optional<int64_t> actual) {
   Status s;
-  s.state_ = std::make_shared<State>(State{kind, std::move(message), std::move(path), expected, actual});
+  s.state_ = std::make_shared<State>(State{kind, std::move(message), std::move(path), expected, actual, {}, true});
   return s;
 }
 

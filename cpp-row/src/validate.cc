@@ -187,8 +187,9 @@ class Validator {
       return Bad({}, "offset/size past the end: expected offset+size <= " + Num(size) + " but found " + Num(end), size,
                  end);
     if (big_decimal && (is_null ? sz != 0 : sz < 1 || sz > 16))
-      return Bad({}, "expected decimal byte length in [" + std::string(is_null ? "0, 0" : "1, 16") + "] but found " + Num(sz),
-                 is_null ? 0 : 16, sz);
+      return Bad(
+          {}, "expected decimal byte length in [" + std::string(is_null ? "0, 0" : "1, 16") + "] but found " + Num(sz),
+          is_null ? 0 : 16, sz);
     return Status::OK();
   }
 

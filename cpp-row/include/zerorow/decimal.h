@@ -37,7 +37,8 @@ Decimal128 DecimalFromBigEndian(const uint8_t* bytes, int length);
 /// decimal(12, 2) (encoder.h). `unscaled` is the value times 10^S.
 template <int P, int S>
 struct Decimal {
-  static_assert(1 <= P && P <= 38 && 0 <= S && S <= P, "zerorow::Decimal<P, S>: 1 <= P <= 38 and 0 <= S <= P (SPEC §3.5)");
+  static_assert(1 <= P && P <= 38 && 0 <= S && S <= P,
+                "zerorow::Decimal<P, S>: 1 <= P <= 38 and 0 <= S <= P (SPEC §3.5)");
   static constexpr int kPrecision = P;
   static constexpr int kScale = S;
   Int128 unscaled = 0;

@@ -117,10 +117,9 @@ constexpr bool kIsBytes = std::is_same_v<T, std::vector<uint8_t>> || std::is_sam
 
 // Unsigned integers (not bool, not the character types): the widening of SPEC 1.2.
 template <typename T>
-constexpr bool kIsUnsigned = std::is_integral_v<T> && std::is_unsigned_v<T> && !std::is_same_v<T, bool> &&
-                             !std::is_same_v<T, char> && !std::is_same_v<T, wchar_t> &&
-                             !std::is_same_v<T, char8_t> && !std::is_same_v<T, char16_t> &&
-                             !std::is_same_v<T, char32_t>;
+constexpr bool kIsUnsigned = std::is_integral_v<T>&& std::is_unsigned_v<T> && !std::is_same_v<T, bool> &&
+                             !std::is_same_v<T, char> && !std::is_same_v<T, wchar_t> && !std::is_same_v<T, char8_t> &&
+                             !std::is_same_v<T, char16_t> && !std::is_same_v<T, char32_t>;
 
 template <typename T>
 struct IsDecimal : std::false_type {};
@@ -223,10 +222,10 @@ struct Supported;
 template <typename T>
 constexpr bool kSupported = Supported<T>::value;
 template <typename T>
-struct Supported
-    : std::bool_constant<kIsPrimitive<T> || std::is_same_v<T, std::string> || kIsBytes<T> || HasTraits<T>::value ||
-                         kIsUnsigned<T> || IsDecimal<T>::value || IsDuration<T>::value || kIsDate<T> ||
-                         kIsTimestamp<T> || IsTimeOfDay<T>::value> {};
+struct Supported : std::bool_constant<kIsPrimitive<T> || std::is_same_v<T, std::string> || kIsBytes<T> ||
+                                      HasTraits<T>::value || kIsUnsigned<T> || IsDecimal<T>::value ||
+                                      IsDuration<T>::value || kIsDate<T> || kIsTimestamp<T> || IsTimeOfDay<T>::value> {
+};
 template <typename T>
 struct Supported<std::optional<T>> : Supported<T> {};
 template <typename T, typename A>
@@ -536,10 +535,10 @@ Status ReadValue(const V& v, int i, T* out, DecodeBudget* budget) {
     using D = typename DurationOf<T>::type;
     D d;
     if (!FromMicros(micros, &d))
-      return Status::Error(ErrorKind::kInvalidData,
-                           "value of " + std::to_string(micros) + " us is not a whole number of " + CxxName<D>() +
-                               " or does not fit it",
-                           v.PathOf(i), std::nullopt, micros);
+      return Status::Error(
+          ErrorKind::kInvalidData,
+          "value of " + std::to_string(micros) + " us is not a whole number of " + CxxName<D>() + " or does not fit it",
+          v.PathOf(i), std::nullopt, micros);
     if constexpr (IsDuration<T>::value)
       *out = d;
     else

@@ -346,7 +346,8 @@ class Resolution {
   Result<ResolvedRow> View(std::span<const uint8_t> bytes, ValidationLevel level = ValidationLevel::kBounds) const&;
   /// Refused at compile time: the view borrows the Resolution's tables. Keep it in a variable.
   Result<ResolvedRow> View(const BinaryRow& row) && = delete;
-  Result<ResolvedRow> View(std::span<const uint8_t> bytes, ValidationLevel level = ValidationLevel::kBounds) && = delete;
+  Result<ResolvedRow> View(std::span<const uint8_t> bytes,
+                           ValidationLevel level = ValidationLevel::kBounds) && = delete;
   /// Refused at compile time: the view would borrow the bytes of a temporary container (a
   /// std::vector a function returns), freed at the end of the statement.
   template <detail::TemporaryBytes R>

@@ -27,7 +27,8 @@ struct StatusConversion;
 template <typename Target, typename = void>
 struct HasStatusConversion : std::false_type {};
 template <typename Target>
-struct HasStatusConversion<Target, std::void_t<decltype(StatusConversion<Target>::Convert(std::declval<const Status&>()))>>
+struct HasStatusConversion<Target,
+                           std::void_t<decltype(StatusConversion<Target>::Convert(std::declval<const Status&>()))>>
     : std::true_type {};
 }  // namespace detail
 
@@ -107,8 +108,9 @@ class [[nodiscard]] Status {
 };
 
 /// True for the types that lend views of what they own: a view taken from one (an Encoder's
-/// ToRow row, a Resolution's View, a RowFileReader's rows) is valid while it lives. Their headers specialise it; Result<T> then refuses `->` on a temporary of T, whose
-/// views would dangle at the end of the statement (`Encoder<T>::Make()->ToRow(x)`).
+/// ToRow row, a Resolution's View, a RowFileReader's rows) is valid while it lives. Their headers specialise it;
+/// Result<T> then refuses `->` on a temporary of T, whose views would dangle at the end of the statement
+/// (`Encoder<T>::Make()->ToRow(x)`).
 template <typename T>
 struct LendsViews : std::false_type {};
 

@@ -65,7 +65,8 @@ Result<BinaryRow> ValidateAndWrap(std::span<const uint8_t> bytes, Schema&& schem
                                   ValidationLevel level = ValidationLevel::kFull) = delete;
 /// Refused: the row would borrow the bytes of a temporary container (see BinaryRow::Wrap).
 template <detail::TemporaryBytes R>
-Result<BinaryRow> ValidateAndWrap(R&& bytes, const Schema& schema, ValidationLevel level = ValidationLevel::kFull) = delete;
+Result<BinaryRow> ValidateAndWrap(R&& bytes, const Schema& schema,
+                                  ValidationLevel level = ValidationLevel::kFull) = delete;
 
 /// Full validation of a nested value as its own region (SPEC §6.3 row/array/map rules);
 /// W1 failures are invalid_data (not truncated), as for a nested body.

@@ -93,7 +93,8 @@ RowFileWriter::~RowFileWriter() {
 Result<RowFileWriter> RowFileWriter::Open(const std::string& path, const Schema& schema, int64_t batch_rows,
                                           ValidationLevel level) {
   if (batch_rows < 1)
-    return Status::Unlocated(ErrorKind::kInvalidArgument, "batch_rows must be >= 1 but is " + std::to_string(batch_rows))
+    return Status::Unlocated(ErrorKind::kInvalidArgument,
+                             "batch_rows must be >= 1 but is " + std::to_string(batch_rows))
         .WithContext("row file " + path);
   auto impl = std::make_unique<Impl>();
   impl->path = path;
@@ -130,10 +131,9 @@ Status RowFileWriter::Write(std::span<const uint8_t> row_bytes) {
   // every reader at kFull will (SPEC §6.3), so no reader refuses a row this writer accepted.
   Status check = impl_->level == ValidationLevel::kFull ? Validate(row_bytes, impl_->schema, ValidationLevel::kFull)
                                                         : BinaryRow::Wrap(row_bytes, impl_->schema).status();
-  if (!check.ok())
-    return InFile(impl_->path, std::move(check).WithContext("row " + std::to_string(impl_->num_rows)));
-  ZR_RETURN_NOT_OK(InFile(impl_->path,
-                          FromArrow(impl_->builder.Append(row_bytes.data(), static_cast<int64_t>(row_bytes.size())),
+  if (!check.ok()) return InFile(impl_->path, std::move(check).WithContext("row " + std::to_string(impl_->num_rows)));
+  ZR_RETURN_NOT_OK(
+      InFile(impl_->path, FromArrow(impl_->builder.Append(row_bytes.data(), static_cast<int64_t>(row_bytes.size())),
                                     ErrorKind::kInvalidArgument, "building the row column")));
   ++impl_->num_rows;
   if (impl_->builder.length() >= impl_->batch_rows) return Flush();
@@ -277,10 +277,11 @@ Result<Resolution> RowFileReader::ResolveFile(const std::string& path, const Sch
   auto resolution = Resolve(file_schema, reader);
   if (resolution.ok()) return resolution;
   const Status& st = resolution.status();
-  return InFile(path, Status::Error(st.kind(),
-                                    "its schema " + file_schema.fingerprint_hex() + " cannot be read as the reader schema " +
-                                        reader.fingerprint_hex() + ": " + st.message(),
-                                    st.path()));
+  return InFile(path,
+                Status::Error(st.kind(),
+                              "its schema " + file_schema.fingerprint_hex() + " cannot be read as the reader schema " +
+                                  reader.fingerprint_hex() + ": " + st.message(),
+                              st.path()));
 }
 
 Result<RowFileReader> RowFileReader::Open(const std::string& path, const Schema* reader_schema, ValidationLevel level) {

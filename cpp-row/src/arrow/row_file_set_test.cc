@@ -226,7 +226,7 @@ TEST_F(RowFileSetTest, EmptyDirectory) {
   EXPECT_EQ(unknown.status().kind(), ErrorKind::kInvalidArgument);
   EXPECT_TRUE(Mentions(unknown.status(), dir_.string())) << unknown.status().ToString();
   EXPECT_EQ(RowFileSet::Open(std::vector<std::string>{}).status().kind(), ErrorKind::kInvalidArgument);
-  EXPECT_EQ(RowFileSet::Open(std::vector<std::string>{}, &reader)->num_rows(), 0);
+  EXPECT_EQ((*RowFileSet::Open(std::vector<std::string>{}, &reader)).num_rows(), 0);
 }
 
 TEST_F(RowFileSetTest, MissingDirectory) {

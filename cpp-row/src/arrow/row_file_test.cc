@@ -13,7 +13,6 @@
 #include "test_util.h"
 #include "zerorow/arrow/adapter.h"
 #include "zerorow/row_writer.h"
-#include "zerorow/row_writer.h"
 
 namespace zerorow {
 namespace {
@@ -301,10 +300,12 @@ TEST(RowFileTest, WriterLevelRefusesARowNamingTheFileAndTheRow) {
   Status refused = full->Write(bad);
   EXPECT_EQ(refused.kind(), ErrorKind::kInvalidData);
   EXPECT_EQ(refused.path(), "name");
-  EXPECT_EQ(refused.ToString(), "row file " + path.string() + ": row 2: invalid_data at name: string is not valid UTF-8");
+  EXPECT_EQ(refused.ToString(),
+            "row file " + path.string() + ": row 2: invalid_data at name: string is not valid UTF-8");
   ASSERT_TRUE(full->Write(good).ok());
   ASSERT_TRUE(full->Close().ok());
-  EXPECT_EQ(full->Write(good).ToString(), "row file " + path.string() + ": invalid_argument: RowFileWriter::Write after Close()");
+  EXPECT_EQ(full->Write(good).ToString(),
+            "row file " + path.string() + ": invalid_argument: RowFileWriter::Write after Close()");
   auto file = arrow_io::RowFileReader::Open(path.string(), &schema, ValidationLevel::kFull);
   ASSERT_TRUE(file.ok()) << file.status().ToString();
   EXPECT_EQ(file->num_rows(), 3);
