@@ -168,10 +168,7 @@ class Validator {
                            uint64_t fixed) {
     const bool big_decimal = t.id() == TypeId::kDecimal && t.precision() > 18;
     if (is_null && !nullable) return BadMsg({}, "null value in a non-nullable field");
-    if (is_null && !big_decimal) {
-      if (!AllZero(slot, 8)) return BadMsg({}, "expected a zero slot for a null value");
-      return Status::OK();
-    }
+    if (is_null && !big_decimal) return Status::OK();  // a non-zero null slot is canonical form (full), not layout
     if (t.is_fixed_width()) return Fixed(slot, 8, t);
     const uint64_t ref = LoadU64(slot);
     const uint64_t off = ref >> 32, sz = ref & 0xffffffffu;

@@ -41,8 +41,9 @@ inline Status Validate(const BinaryRow& row, ValidationLevel level = ValidationL
 }
 
 /// What a row's own fixed region shows about its layout, without entering any body: W1-W2,
-/// null bitmap bits >= n zero (SPEC §6.3 rule 2), a null field nullable with a zero slot (3.1;
-/// a null decimal with precision > 18: a 16-byte reserve past the fixed region), each
+/// null bitmap bits >= n zero (SPEC §6.3 rule 2), a null field nullable (3.1; a null decimal
+/// with precision > 18: a 16-byte reserve past the fixed region; the zero slot of other nulls
+/// is canonical form, left to kFull), each
 /// fixed-width value (3.2) and each reference (3.3 a-d: below 2^31, aligned, past the fixed
 /// region, inside the row). O(fields). Resolution::View(bytes) checks it at level bounds: bytes
 /// of another schema are refused where their fixed region shows it. Only kFull sees the rest
