@@ -153,6 +153,7 @@ void SlotWriter::TakeSlots(SlotWriter& o) noexcept {
 }
 
 void SlotWriter::MarkAllNull(size_t bitmap, int64_t n) {
+  if (n == 0) return;  // no bitmap (a struct without fields: the buffer may still be empty)
   uint8_t* b = buf_->data() + bitmap;
   std::memset(b, 0xff, static_cast<size_t>(n >> 3));
   if (n & 7) b[n >> 3] = static_cast<uint8_t>((1u << (n & 7)) - 1);  // bits >= n stay 0 (SPEC §6.3 rule 2)

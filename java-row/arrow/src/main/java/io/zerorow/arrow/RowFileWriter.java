@@ -282,6 +282,15 @@ public final class RowFileWriter implements AutoCloseable {
     used = 0;
   }
 
+  /** {@code failure}, or {@code next} when there was none (else kept as suppressed). */
+  private static IOException first(IOException failure, IOException next) {
+    if (failure == null) {
+      return next;
+    }
+    failure.addSuppressed(next);
+    return failure;
+  }
+
   /**
    * Flushes, writes the end of the file or stream, and closes the channel; a second call does
    * nothing. Every later {@link #write} or {@link #flush} is an {@link IOException} naming the
@@ -300,16 +309,22 @@ public final class RowFileWriter implements AutoCloseable {
       failure = RowFiles.named(source, e);
     } finally {
       closed = true;
-      writer.close();
-      root.close();
-    }
-    try {
-      channel.close();
-    } catch (IOException e) {
-      if (failure == null) {
-        failure = RowFiles.named(source, e);
-      } else {
-        failure.addSuppressed(e);
+      try {
+        writer.close(); // Arrow's close wraps an I/O failure in a RuntimeException
+      } catch (RuntimeException e) {
+        failure =
+            first(
+                failure,
+                e.getCause() instanceof IOException
+                    ? RowFiles.named(source, (IOException) e.getCause())
+                    : new IOException(source + ": " + e, e));
+      } finally {
+        root.close();
+      }
+      try {
+        channel.close();
+      } catch (IOException e) {
+        failure = first(failure, RowFiles.named(source, e));
       }
     }
     if (failure != null) {
