@@ -89,3 +89,27 @@ def test_the_golden_vectors_use_every_type():
         if os.path.exists(path):
             _type_names(json.load(open(path, encoding="utf-8")), used)
     assert used == set(TYPES)
+
+
+def test_the_evolution_vectors_give_a_default_of_every_type():
+    """SPEC §13.7: a default of every type (null has none), at depth too."""
+    with_default = set()
+    evolution = os.path.join(VECTORS, "evolution")
+    for name in os.listdir(evolution):
+        reader = json.load(
+            open(os.path.join(evolution, name, "reader.json"), encoding="utf-8")
+        )
+        _defaults(reader, with_default)
+    assert with_default == set(TYPES) - {"null"}
+
+
+def _defaults(t, out):
+    if isinstance(t, str):
+        return
+    for f in t.get("fields", []):
+        if "default" in f:
+            out.add(f["type"] if isinstance(f["type"], str) else f["type"]["type"])
+        _defaults(f["type"], out)
+    for key in ("element", "key", "value"):
+        if key in t:
+            _defaults(t[key], out)

@@ -142,7 +142,7 @@ def _read_slot(mv, at, w, t, nullable, is_null, cursor, fixed, path, in_row):
         raise FormatError(
             "invalid_data",
             path,
-            f"expected a {describe(t)} body of at most {span} bytes but found {size}",
+            f"expected a body of at most {span} bytes for {describe(t)} but found {size}",
         )
     if offset + span > len(mv):
         raise FormatError(
@@ -263,7 +263,7 @@ def _read_body(body, t, path):
         raise FormatError(
             "invalid_data",
             path,
-            f"expected a {describe(t)} body of {want} bytes but found {len(body)}",
+            f"expected a body of {want} bytes for {describe(t)} but found {len(body)}",
         )
     return BODY_READS[t["type"]](body, t, path)
 

@@ -195,10 +195,12 @@ def _default(field, doc, path):
     try:
         return values.from_json(field["type"], doc, path, strict=True)
     except FormatError as e:
+        where = f" (at {e.path})" if e.path != path else ""
         raise FormatError(
             "invalid_data",
             path,
-            f"default {json.dumps(doc)} is not a value of the type: {e}",
+            f"default {json.dumps(doc)} is not a {describe(field['type'])} value{where}: "
+            + e.message,
         ) from None
 
 
