@@ -158,7 +158,10 @@ def _body_notes(t, v, body, span, path, in_row):
                 )
             )
         return [
-            (o, n, m if m.startswith("padding") else f"{path} {m}") for o, n, m in notes
+            (o, n, m if m.startswith("padding") else f"{path} {m}")
+            if o
+            else (o, n, f"body of {path}: {m}")
+            for o, n, m in notes
         ]
     if kind == "decimal":
         where = " in a 16-byte reserve" if in_row else ""

@@ -267,6 +267,12 @@ def variant_cases():
         1.7976931348623157e308,
     ]
     return [
+        # The worked example of SPEC §11: an object holding an int8 and an array.
+        (
+            "spec_example_variant",
+            S(F("v", "variant")),
+            {"v": VP({"b": [True, "x"], "a": 1})},
+        ),
         (
             "variant_null_and_booleans",
             S(

@@ -709,7 +709,15 @@ def _value_notes(v, at, keys, out, label):
         node, stop = _read_value(v, at, len(v), keys, 0, "")
         shown = _json(node)
         shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        out.append((4 + at, stop - at, f"{label}: {PRIMITIVES[head][0]} {shown}"))
+        name = PRIMITIVES[head][0]
+        text = (
+            "null"
+            if name == "null"
+            else f"boolean {shown}"
+            if node[0] == "boolean"
+            else f"{name} {shown}"
+        )
+        out.append((4 + at, stop - at, f"{label}: {text}"))
         return
     what = "object" if basic == OBJECT else "array"
     offset_size = (head & 3) + 1
