@@ -157,3 +157,21 @@ def test_rows_of_the_report_are_length_prefixed(tmp_path):
     path.write_bytes(struct.pack("<I", 8) + bytes(8) + struct.pack("<I", 16))
     with pytest.raises(ValueError, match="row 1 of 16 bytes runs past the end"):
         run_corpus.read_rows(str(path))
+
+
+def test_the_generated_parquet_files_are_what_generate_py_writes(tmp_path, monkeypatch):
+    """corpus/parquet/generate.py reproduces its committed files byte for byte."""
+    sys.path.insert(0, os.path.join(CORPUS, "parquet"))
+    import generate
+
+    monkeypatch.setattr(generate, "OUT", str(tmp_path))
+    generate.main()
+    written = sorted(os.listdir(tmp_path))
+    assert len(written) >= 15
+    committed = os.path.join(CORPUS, "parquet", "generated")
+    for name in written:
+        with (
+            open(tmp_path / name, "rb") as a,
+            open(os.path.join(committed, name), "rb") as b,
+        ):
+            assert a.read() == b.read(), f"run generate.py and commit {name}"
