@@ -6,6 +6,8 @@ import java.io.Serializable;
 import java.util.Locale;
 import java.util.Objects;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.analysis.TypeCheckResult;
+import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.codegen.CodegenContext;
 import org.apache.spark.sql.catalyst.expressions.codegen.ExprCode;
@@ -101,6 +103,19 @@ public final class ZerorowDecode extends ZerorowUnaryExpression implements Seria
   @Override
   public boolean nullable() {
     return true;
+  }
+
+  /** A column that is not binary is refused at analysis, naming it and its type. */
+  @Override
+  public TypeCheckResult checkInputDataTypes() {
+    if (child.dataType() instanceof BinaryType) {
+      return TypeCheckResult.TypeCheckSuccess$.MODULE$;
+    }
+    return new TypeCheckResult.TypeCheckFailure(
+        "zerorow_decode takes a binary column of zerorow rows but "
+            + child.sql()
+            + " is "
+            + child.dataType().simpleString());
   }
 
   @Override
