@@ -100,9 +100,14 @@ public final class ZerorowDecode extends ZerorowUnaryExpression implements Seria
     return dataType;
   }
 
+  /**
+   * Null for a null input, and in PERMISSIVE mode for a malformed one; a FAILFAST decode of a
+   * column that is never null is never null (so {@code map_rows}' output keeps the NOT NULL of
+   * its schema, as on the path without the jar).
+   */
   @Override
   public boolean nullable() {
-    return true;
+    return child.nullable() || mode.equals("PERMISSIVE");
   }
 
   /** A column that is not binary is refused at analysis, naming it and its type. */
