@@ -134,11 +134,16 @@ class ZerorowDataSource(DataSource):
         fsys, base = _fs(path)
         return fsys, base
 
-    def _files(self) -> list[str]:
+    def _files(self, inferring: bool = False) -> list[str]:
+        """The files of the read; none is an error only when the schema must come from them
+        (with a schema given, a read of no files has no rows, as for Spark's sources)."""
         fsys, base = self._layout()
         files = _row_files(fsys, base, self._opts())
-        if not files:
-            raise FileNotFoundError(f"no row files in {base}")
+        if not files and inferring:
+            raise FileNotFoundError(
+                f"no row files in {base} to take the schema from: give it with "
+                "spark.read.schema(...)"
+            )
         return files
 
     def _schemas(self, files: list[str]) -> dict:
@@ -160,7 +165,7 @@ class ZerorowDataSource(DataSource):
     def _zschema(self) -> tuple:
         """The one schema of the files (files of two schemas need a reader schema), and the
         files."""
-        schemas = self._schemas(self._files())
+        schemas = self._schemas(self._files(inferring=True))
         files = list(schemas)
         if not files:
             raise FileNotFoundError(
@@ -248,8 +253,8 @@ class ZerorowDataSource(DataSource):
                 own, files = self._zschema()
                 if schema_to_struct(own) == schema:
                     given = own
-            except ZerorowError:
-                pass  # files of several schemas: read with the one given
+            except (ZerorowError, FileNotFoundError):
+                pass  # files of several schemas, or none: read with the one given
             reader = given
         if reader is None:  # raw, without a reader schema: the files' one schema
             reader, files = self._zschema()
