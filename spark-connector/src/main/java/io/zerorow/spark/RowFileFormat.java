@@ -77,7 +77,8 @@ public abstract class RowFileFormat implements DataSourceRegister, Serializable 
       return Option.empty();
     }
     boolean ignoreCorrupt =
-        options.ignoreCorruptFiles(session.conf().get("spark.sql.files.ignoreCorruptFiles", "false"));
+        options.ignoreCorruptFiles(
+            session.conf().get("spark.sql.files.ignoreCorruptFiles", "false"));
     Configuration conf = hadoopConf(session, optionMap);
     Schema reader = options.optionSchema();
     boolean caseSensitive = caseSensitive(session);
@@ -152,10 +153,7 @@ public abstract class RowFileFormat implements DataSourceRegister, Serializable 
           "format(\"zerorow\"): " + file + " is not a valid row file: " + e.getMessage());
     } catch (IOException | RuntimeException e) {
       throw SparkSchemas.analysisError(
-          "format(\"zerorow\"): "
-              + file
-              + " is not a row file (an Arrow IPC file, SPEC §5): "
-              + e);
+          "format(\"zerorow\"): " + file + " is not a row file (an Arrow IPC file, SPEC §5): " + e);
     }
   }
 
@@ -179,6 +177,16 @@ public abstract class RowFileFormat implements DataSourceRegister, Serializable 
    * by the reader's fields. Spark appends the partition values.
    */
   protected scala.Function1<PartitionedFile, scala.collection.Iterator<InternalRow>> buildReader(
+      SparkSession session,
+      StructType dataSchema,
+      StructType required,
+      Map<String, String> optionMap,
+      Configuration hadoopConf) {
+    return readerFactory(session, dataSchema, required, optionMap, hadoopConf);
+  }
+
+  /** {@link #buildReader}'s function, typed (the V2 scan wraps it). */
+  ZerorowFileReader.Factory readerFactory(
       SparkSession session,
       StructType dataSchema,
       StructType required,

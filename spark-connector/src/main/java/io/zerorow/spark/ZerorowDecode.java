@@ -7,10 +7,10 @@ import java.util.Locale;
 import java.util.Objects;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.analysis.TypeCheckResult;
-import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.codegen.CodegenContext;
 import org.apache.spark.sql.catalyst.expressions.codegen.ExprCode;
+import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.util.LongAccumulator;
 
@@ -102,8 +102,8 @@ public final class ZerorowDecode extends ZerorowUnaryExpression implements Seria
 
   /**
    * Null for a null input, and in PERMISSIVE mode for a malformed one; a FAILFAST decode of a
-   * column that is never null is never null (so {@code map_rows}' output keeps the NOT NULL of
-   * its schema, as on the path without the jar).
+   * column that is never null is never null (so {@code map_rows}' output keeps the NOT NULL of its
+   * schema, as on the path without the jar).
    */
   @Override
   public boolean nullable() {

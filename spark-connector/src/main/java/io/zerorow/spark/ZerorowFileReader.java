@@ -58,7 +58,8 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
 
   /** What every task of a scan needs (serialized to the executors): Spark's reader function. */
   static final class Factory
-      extends scala.runtime.AbstractFunction1<PartitionedFile, scala.collection.Iterator<InternalRow>>
+      extends scala.runtime.AbstractFunction1<
+          PartitionedFile, scala.collection.Iterator<InternalRow>>
       implements Serializable {
     private static final long serialVersionUID = 1L;
     final boolean raw;
@@ -201,7 +202,8 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
       names.add(f.name());
     }
     for (Field f : read.fields()) {
-      if (schema.indexOf(f.name()) >= 0 || f.aliases().stream().anyMatch(a -> schema.indexOf(a) >= 0)) {
+      if (schema.indexOf(f.name()) >= 0
+          || f.aliases().stream().anyMatch(a -> schema.indexOf(a) >= 0)) {
         continue;
       }
       if (WARNED.add(factory.scanId + "/" + f.name())) {
@@ -442,6 +444,11 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
   private ZerorowException atRow(ZerorowException e, long i) {
     return ZerorowException.of(
         e.kind(), e.path(), "row file " + file + ", row " + i + ": " + e.detail());
+  }
+
+  /** Closes the file (also at the end of the rows, and when the task completes). */
+  void close() {
+    closeQuietly();
   }
 
   private void closeQuietly() {

@@ -17,8 +17,8 @@ import org.apache.spark.sql.types.StructType;
  * The options of {@code format("zerorow")}, checked the same way on every read and write: keys are
  * case-insensitive; an unknown key is an error naming it, the nearest known key and all of them
  * (Spark's own sources ignore a misspelt option, which reads the wrong thing without a word). Keys
- * with a dot ({@code fs.s3a.…}, {@code mapreduce.…}) go to Hadoop's configuration, as for every file
- * source, and keys starting with {@code __} are Spark's own.
+ * with a dot ({@code fs.s3a.…}, {@code mapreduce.…}) go to Hadoop's configuration, as for every
+ * file source, and keys starting with {@code __} are Spark's own.
  */
 final class ZerorowOptions {
   /** Option {@code mode}: {@code decoded} (default) or {@code raw}: one {@code row: binary}. */
@@ -121,9 +121,7 @@ final class ZerorowOptions {
     String v = options.getOrDefault(VALIDATION, "bounds");
     if (!v.equalsIgnoreCase("bounds") && !v.equalsIgnoreCase("full")) {
       throw SparkSchemas.analysisError(
-          "format(\"zerorow\") option validation: expected bounds or full but found \""
-              + v
-              + "\"");
+          "format(\"zerorow\") option validation: expected bounds or full but found \"" + v + "\"");
     }
     return v.equalsIgnoreCase("full");
   }
@@ -211,7 +209,10 @@ final class ZerorowOptions {
     }
     for (int i = 0; i < a.fields().length; i++) {
       if (!a.fields()[i].name().equalsIgnoreCase(b.fields()[i].name())
-          || !a.fields()[i].dataType().asNullable().sameType(b.fields()[i].dataType().asNullable())) {
+          || !a.fields()[i]
+              .dataType()
+              .asNullable()
+              .sameType(b.fields()[i].dataType().asNullable())) {
         return false;
       }
     }

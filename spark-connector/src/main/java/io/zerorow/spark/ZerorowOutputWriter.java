@@ -39,7 +39,8 @@ final class ZerorowOutputWriter extends OutputWriter {
     }
 
     @Override
-    public OutputWriter newInstance(String path, StructType dataSchema, TaskAttemptContext context) {
+    public OutputWriter newInstance(
+        String path, StructType dataSchema, TaskAttemptContext context) {
       try {
         return new ZerorowOutputWriter(path, struct, Schema.fromJson(schemaJson), context);
       } catch (IOException e) {

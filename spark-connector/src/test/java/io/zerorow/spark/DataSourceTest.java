@@ -276,7 +276,8 @@ class DataSourceTest {
     all.sort(null);
     assertEquals(4, all.size(), "one file per partition and nothing else: " + all);
     for (int p = 0; p < 4; p++) {
-      assertTrue(all.get(p).matches(String.format("part-%05d-[-0-9a-f]{36}-c000\\.zrow", p)), all.get(p));
+      assertTrue(
+          all.get(p).matches(String.format("part-%05d-[-0-9a-f]{36}-c000\\.zrow", p)), all.get(p));
     }
     Dataset<Row> back = spark.read().format("zerorow").load(dir);
     assertEquals(400, back.count());

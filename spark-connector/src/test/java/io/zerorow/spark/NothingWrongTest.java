@@ -78,7 +78,13 @@ class NothingWrongTest {
     assertTrue(m.contains("not nullable"), m);
     assertEquals(
         10L,
-        spark.read().format("zerorow").load(dir.toString()).selectExpr("sum(id)").first().getLong(0),
+        spark
+            .read()
+            .format("zerorow")
+            .load(dir.toString())
+            .selectExpr("sum(id)")
+            .first()
+            .getLong(0),
         "a read of id alone does not read s");
 
     Dataset<Row> bytes =
@@ -145,7 +151,8 @@ class NothingWrongTest {
             AnalysisException.class,
             () -> spark.range(3).select(ZerorowFunctions.zerorow_decode(col("id"), "id BIGINT")));
     assertTrue(
-        e.getMessage().contains("zerorow_decode takes a binary column") && e.getMessage().contains("bigint"),
+        e.getMessage().contains("zerorow_decode takes a binary column")
+            && e.getMessage().contains("bigint"),
         e.getMessage());
   }
 }

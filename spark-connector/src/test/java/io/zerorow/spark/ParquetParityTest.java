@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a Spark user expects of a file source, run side by side against Parquet on the same data:
- * each case runs once per format and the two answers must be equal (spark-connector/README.md
- * lists the same cases). Spark 3.5.9 runs the cases marked for both versions.
+ * each case runs once per format and the two answers must be equal (spark-connector/README.md lists
+ * the same cases). Spark 3.5.9 runs the cases marked for both versions.
  */
 class ParquetParityTest {
   private static final List<String> FORMATS = List.of("parquet", "zerorow");
@@ -173,7 +173,8 @@ class ParquetParityTest {
           boolean fails = failsWith(() -> all.count());
           long skipped =
               read(f).schema(data().schema()).option("ignoreCorruptFiles", "true").load(d).count();
-          Dataset<Row> listed = read(f).schema(data().schema()).option("ignoreMissingFiles", "true").load(d);
+          Dataset<Row> listed =
+              read(f).schema(data().schema()).option("ignoreMissingFiles", "true").load(d);
           Dataset<Row> strict = read(f).schema(data().schema()).load(d);
           try {
             Files.delete(Path.of(d, "junk" + ext));
@@ -214,11 +215,18 @@ class ParquetParityTest {
             spark.sql("INSERT OVERWRITE TABLE " + c + " SELECT id, s FROM " + t + " WHERE p = 0");
             List<String> overwritten = rows(spark.table(c));
             spark.sql(
-                "CREATE TABLE pt_" + f + " (id BIGINT, s STRING, p INT) USING " + f
+                "CREATE TABLE pt_"
+                    + f
+                    + " (id BIGINT, s STRING, p INT) USING "
+                    + f
                     + " PARTITIONED BY (p)");
             spark.sql("INSERT INTO pt_" + f + " SELECT id, s, p FROM " + t);
-            spark.sql("INSERT OVERWRITE TABLE pt_" + f + " PARTITION (p = 1) SELECT id, s FROM "
-                + t + " WHERE id < 3");
+            spark.sql(
+                "INSERT OVERWRITE TABLE pt_"
+                    + f
+                    + " PARTITION (p = 1) SELECT id, s FROM "
+                    + t
+                    + " WHERE id < 3");
             List<String> partitioned = rows(spark.table("pt_" + f).where("p = 1"));
             long others = spark.table("pt_" + f).where("p <> 1").count();
             return List.of(afterInsert, ctas, overwritten, partitioned, others);
@@ -283,8 +291,7 @@ class ParquetParityTest {
     String d = dir("zerorow", "opts");
     data().write().format("zerorow").option("compression", "none").save(d);
     Exception e =
-        assertThrows(
-            Exception.class, () -> read("zerorow").option("mdoe", "raw").load(d).count());
+        assertThrows(Exception.class, () -> read("zerorow").option("mdoe", "raw").load(d).count());
     String m = EncodeDecodeTest.rootMessage(e);
     assertTrue(m.contains("unknown option \"mdoe\"") && m.contains("did you mean \"mode\""), m);
     assertTrue(m.contains("recursiveFileLookup") && m.contains("zerorowSchema"), m);
@@ -301,6 +308,7 @@ class ParquetParityTest {
     m = EncodeDecodeTest.rootMessage(e);
     assertTrue(m.contains("compression: \"zstd\" is not supported") && m.contains("none"), m);
     assertEquals(600, read("zerorow").option("fs.some.hadoop.key", "x").load(d).count());
-    assertTrue(visibleFiles(d).stream().allMatch(n -> n.endsWith(".zrow")), visibleFiles(d).toString());
+    assertTrue(
+        visibleFiles(d).stream().allMatch(n -> n.endsWith(".zrow")), visibleFiles(d).toString());
   }
 }

@@ -153,7 +153,11 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   private static RowFileReader open(
       Path path, Schema expected, Resolver resolver, ValidationLevel level) throws IOException {
     return open(
-        FileChannel.open(path, StandardOpenOption.READ), path.toString(), expected, resolver, level);
+        FileChannel.open(path, StandardOpenOption.READ),
+        path.toString(),
+        expected,
+        resolver,
+        level);
   }
 
   /**
@@ -452,8 +456,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     int len = bb.getInt(prefix - 4);
     if (len <= 0 || prefix + len > b.getMetadataLength()) {
       throw new InvalidDataException(
-          "",
-          "message of " + len + " bytes does not fit its metadata of " + b.getMetadataLength());
+          "", "message of " + len + " bytes does not fit its metadata of " + b.getMetadataLength());
     }
     return bb.position(prefix).limit(prefix + len).slice().order(ByteOrder.LITTLE_ENDIAN);
   }

@@ -24,8 +24,7 @@ public final class ZerorowFileFormat extends RowFileFormat implements FileFormat
       SparkSession session,
       scala.collection.immutable.Map<String, String> options,
       scala.collection.immutable.Seq<FileStatus> files) {
-    return inferSchema(
-        session, Shim.javaMap(options), CollectionConverters.asJava(files.toList()));
+    return inferSchema(session, Shim.javaMap(options), CollectionConverters.asJava(files.toList()));
   }
 
   @Override
