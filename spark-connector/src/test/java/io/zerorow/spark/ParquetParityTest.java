@@ -311,4 +311,34 @@ class ParquetParityTest {
     assertTrue(
         visibleFiles(d).stream().allMatch(n -> n.endsWith(".zrow")), visibleFiles(d).toString());
   }
+
+  /**
+   * Reads go through DataSource V2 ({@code ZerorowScan}) unless {@code
+   * spark.sql.sources.useV1SourceList} names zerorow, as it names Parquet and Avro by default; the
+   * V1 {@code FileFormat} (also what tables use) gives the same answers.
+   */
+  @Test
+  void theV2AndV1ReadPathsAgree() {
+    String d = dir("zerorow", "v1v2");
+    data().write().format("zerorow").partitionBy("p").save(d);
+    String key = "spark.sql.sources.useV1SourceList";
+    String list = spark.conf().get(key);
+    Function<Dataset<Row>, List<Object>> answer =
+        df ->
+            List.of(
+                df.queryExecution().executedPlan().toString().contains("BatchScan"),
+                rows(df.where("p = 2 AND id % 7 = 0").select("st.b", "id", "p")),
+                df.queryExecution().optimizedPlan().stats().sizeInBytes().longValue());
+    List<Object> v2 = answer.apply(read("zerorow").load(d));
+    spark.conf().set(key, list + ",zerorow");
+    List<Object> v1;
+    try {
+      v1 = answer.apply(read("zerorow").load(d));
+    } finally {
+      spark.conf().set(key, list);
+    }
+    assertEquals(true, v2.get(0), "DataSource V2 by default");
+    assertEquals(false, v1.get(0), "V1 when useV1SourceList names zerorow");
+    assertEquals(v2.subList(1, 3), v1.subList(1, 3));
+  }
 }
