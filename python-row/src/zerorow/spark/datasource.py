@@ -346,10 +346,10 @@ class _Reader(DataSourceReader):
         from ._worker import check_not_null, conform, schema_of
 
         fsys, _ = _fs(self.root)
-        level = self.options.get("validation", "bounds").lower()
-        expected = arrow_schema_of(self.spark_schema)
         if fsys.get_file_info(path).type.name == "NotFound":
             raise FileNotFoundError(path)
+        level = self.options.get("validation", "bounds").lower()
+        expected = arrow_schema_of(self.spark_schema)
         first = 0
         with fsys.open_input_file(path) as f:
             reader = pa.ipc.open_file(f)
