@@ -110,9 +110,16 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
         }
         return r;
       } catch (IOException e) {
-        throw new UncheckedIOException(e);
+        // Spark's file scans catch a FileNotFoundException (ignoreMissingFiles) and any
+        // IOException (ignoreCorruptFiles) as it is: thrown unwrapped, as Scala code does
+        throw ZerorowFileReader.<RuntimeException>sneaky(e);
       }
     }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> T sneaky(Throwable t) throws T {
+    throw (T) t;
   }
 
   /** Opens a row file of any Hadoop file system (a local one is memory-mapped). */
