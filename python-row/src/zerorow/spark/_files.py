@@ -109,7 +109,12 @@ def list_files(fsys, base: str, options: dict) -> list[str]:
         while any(c in root for c in "*?["):
             root = os.path.dirname(root)
         infos = fsys.get_file_info(fs.FileSelector(root, recursive=True))
-        matched = [i for i in infos if fnmatch.fnmatchcase(i.path, base)]
+        matched = [
+            i
+            for i in infos
+            if fnmatch.fnmatchcase(i.path, base)
+            and not _hidden(os.path.basename(i.path))
+        ]
         if not matched:
             raise FileNotFoundError(
                 f"path does not exist: {base} (no match of the glob)"
