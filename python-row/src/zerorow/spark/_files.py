@@ -145,6 +145,14 @@ def list_files(fsys, base: str, options: dict) -> list[str]:
     return sorted(out)
 
 
+def _glob_match(path: str, pattern: str) -> bool:
+    """Hadoop's glob: `*`, `?` and `[...]` match within one path component."""
+    parts, pats = path.split("/"), pattern.split("/")
+    return len(parts) == len(pats) and all(
+        fnmatch.fnmatchcase(p, q) for p, q in zip(parts, pats, strict=True)
+    )
+
+
 def _walk(fsys, info, options: dict) -> list:
     """A file, or every visible file under a folder (hidden names skipped at every level, as
     Spark skips them); a `k=v` folder is refused unless recursiveFileLookup is set."""
