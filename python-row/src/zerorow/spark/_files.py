@@ -136,7 +136,7 @@ def list_files(fsys, base: str, options: dict) -> list[str]:
     for i in files:
         if pattern and not fnmatch.fnmatchcase(os.path.basename(i.path), pattern):
             continue
-        mtime = i.mtime.timestamp() if i.mtime is not None else None
+        mtime = i.mtime_ns / 1e9 if i.mtime_ns is not None else None
         if after is not None and (mtime is None or mtime <= after):
             continue
         if before is not None and (mtime is None or mtime >= before):
