@@ -54,6 +54,9 @@ final class ZerorowOptions {
           "maxRecordsPerFile",
           "partitionOverwriteMode");
 
+  /** Options Spark itself adds to a scan (FileFormat.OPTION_RETURNING_BATCH). */
+  private static final java.util.Set<String> SPARK_INTERNAL = java.util.Set.of("returning_batch");
+
   private final Map<String, String> options; // lower-case keys
 
   private ZerorowOptions(Map<String, String> options) {
@@ -65,7 +68,10 @@ final class ZerorowOptions {
     Map<String, String> lower = new TreeMap<>();
     for (Map.Entry<String, String> e : given.entrySet()) {
       String key = e.getKey();
-      if (!key.startsWith("__") && !key.contains(".") && known(key) == null) {
+      if (!key.startsWith("__")
+          && !key.contains(".")
+          && !SPARK_INTERNAL.contains(key.toLowerCase(Locale.ROOT))
+          && known(key) == null) {
         throw SparkSchemas.analysisError(
             "format(\"zerorow\"): unknown option \""
                 + key

@@ -356,7 +356,11 @@ class DataSourceTest {
         .save(dir);
     assertEquals(20, dataFiles(Path.of(dir)).size());
     Dataset<Row> back = spark.read().format("zerorow").load(dir);
-    assertEquals(20, back.rdd().getNumPartitions());
+    // Spark packs small files into a few partitions (spark.sql.files.maxPartitionBytes and
+    // openCostInBytes), as for Parquet
+    assertEquals(
+        spark.read().parquet(writeParquet(dir)).rdd().getNumPartitions(),
+        back.rdd().getNumPartitions());
     assertEquals(499500L, back.selectExpr("sum(id)").first().getLong(0));
 
     String other = tmp.resolve("mixed").toString();
@@ -378,6 +382,22 @@ class DataSourceTest {
         msg.contains(files.get(0).getFileName().toString())
             && msg.contains(files.get(1).getFileName().toString()),
         msg);
+  }
+
+  /** The files of {@code dir} rewritten as Parquet beside it, one file per row file. */
+  private String writeParquet(String dir) {
+    String out = dir + "-parquet";
+    Dataset<Row> df = spark.read().format("zerorow").load(dir);
+    df.repartition(dataFilesUnchecked(dir)).write().parquet(out);
+    return out;
+  }
+
+  private int dataFilesUnchecked(String dir) {
+    try {
+      return dataFiles(Path.of(dir)).size();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   @Test
