@@ -75,7 +75,9 @@ def cases(spark, tmp: str, use_jar=None) -> dict:
     finally:
         spark.conf.unset(key)
     schema, rows = _null_bit_rows()
-    raw = spark.createDataFrame(rows, "row BINARY")
+    raw = spark.createDataFrame(rows, "row BINARY").coalesce(
+        1
+    )  # rows 0-4 of one partition
     out["decode null bit"] = _err(
         lambda: zs.decode(raw, "row", schema, use_jar=use_jar).collect()
     )

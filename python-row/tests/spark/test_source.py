@@ -47,7 +47,9 @@ def test_sub_folders_globs_and_name_filters(spark, data, tmp_path):
             .count(),
         )
 
-    same(each(tmp_path, ask))
+    answers = each(tmp_path, ask)
+    same(answers)
+    assert answers["parquet"] == (600, 1200, 1800, 1800)
 
 
 def test_modification_times_max_records_and_corrupt_files(spark, data, tmp_path):
@@ -63,7 +65,9 @@ def test_modification_times_max_records_and_corrupt_files(spark, data, tmp_path)
         )
         write(data.coalesce(1), f, d + "-max")
         many = d + "-many"
-        data.coalesce(1).write.format(f).option("maxRecordsPerFile", "250").save(many)
+        data.coalesce(1).write.format(f).mode("overwrite").option(
+            "maxRecordsPerFile", "250"
+        ).save(many)
         files = [n for n in os.listdir(many) if not n.startswith(("_", "."))]
         with open(os.path.join(d, "junk"), "wb") as junk:
             junk.write(b"neither parquet nor a row file")
@@ -133,11 +137,11 @@ def test_partition_folders_and_tables(spark, data, tmp_path):
 @pytest.mark.parametrize("fmt", ["zerorow", "zerorow_py"])
 def test_unknown_options_and_codecs_are_refused(spark, data, tmp_path, fmt):
     d = str(tmp_path / "d")
-    data.write.format(fmt).option("compression", "none").save(d)
+    data.write.format(fmt).mode("overwrite").option("compression", "none").save(d)
     with pytest.raises(Exception, match='unknown option "mdoe".*did you mean "mode"'):
         spark.read.format(fmt).option("mdoe", "raw").load(d).count()
     with pytest.raises(Exception, match='compression: "zstd" is not supported'):
-        data.write.format(fmt).mode("overwrite").option("compression", "zstd").save(d)
+        data.write.format(fmt).mode("append").option("compression", "zstd").save(d)
 
 
 def test_what_the_python_source_checks_without_spark(tmp_path):

@@ -154,26 +154,28 @@ def _glob_match(path: str, pattern: str) -> bool:
 
 
 def _walk(fsys, info, options: dict) -> list:
-    """A file, or every visible file under a folder (hidden names skipped at every level, as
-    Spark skips them); a `k=v` folder is refused unless recursiveFileLookup is set."""
+    """A file, or the visible files of a folder: its own files, as Spark reads a folder without
+    partitions (sub-folders only with recursiveFileLookup, hidden names skipped at every
+    level). A `k=v` sub-folder is refused: partition discovery needs the jar's source."""
     from pyarrow import fs
 
     if info.type == fs.FileType.File:
         return [info]
+    recursive = flag(options, "recursiveFileLookup")
     out = []
-    for i in fsys.get_file_info(fs.FileSelector(info.path, recursive=True)):
+    for i in fsys.get_file_info(fs.FileSelector(info.path, recursive=recursive)):
         rel = os.path.relpath(i.path, info.path).split(os.sep)
-        if any(_hidden(p) for p in rel) or i.type != fs.FileType.File:
+        if any(_hidden(p) for p in rel):
             continue
-        parts = [p for p in rel[:-1] if "=" in p]
-        if parts and not flag(options, "recursiveFileLookup"):
+        if i.type == fs.FileType.File:
+            out.append(i)
+        elif not recursive and "=" in rel[-1]:
             raise ValueError(
                 f'format("zerorow_py") does not discover partition columns (folder '
-                f"{parts[0]} under {info.path}): read it with the connector jar's "
+                f"{rel[-1]} under {info.path}): read it with the connector jar's "
                 'format("zerorow"), or set recursiveFileLookup=true to read the files '
                 "without the partition columns"
             )
-        out.append(i)
     return out
 
 

@@ -328,8 +328,13 @@ class _Reader(DataSourceReader):
         before the damage are kept), as Spark's file sources do."""
         from ._files import flag
 
+        path = getattr(partition, "path", None)
+        if (
+            path is None
+        ):  # no file to read: Spark then asks once with a partition of its own
+            return
         try:
-            yield from self._read(partition.path)
+            yield from self._read(path)
         except FileNotFoundError:
             if not flag(self.options, "ignoreMissingFiles"):
                 raise

@@ -247,14 +247,14 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
       throw ZerorowException.of(
           e.kind(),
           e.path(),
-          "row file "
+          e.detail()
+              + " (row file "
               + file
-              + " (schema "
+              + ", schema "
               + writer.fingerprintHex()
-              + ") cannot be read with the reader schema "
+              + ", cannot be read with the reader schema "
               + reader.fingerprintHex()
-              + ": "
-              + e.detail());
+              + ")");
     }
   }
 

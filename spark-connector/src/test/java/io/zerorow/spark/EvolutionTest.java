@@ -227,8 +227,7 @@ class EvolutionTest {
     String msg = EncodeDecodeTest.rootMessage(e);
     assertTrue(msg.contains("b-v2.zrow") && !msg.contains("a-v1.zrow"), msg);
     assertTrue(
-        msg.contains("schema_mismatch at id: row file")
-            && msg.contains("writer type \"int64\" cannot be read as \"int32\""),
+        msg.contains("schema_mismatch at id: writer type \"int64\" cannot be read as \"int32\""),
         msg);
     spark.sparkContext().setJobGroup("evolution-refusal", "refused at planning", false);
     try {
