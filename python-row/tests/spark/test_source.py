@@ -37,11 +37,12 @@ def test_sub_folders_globs_and_name_filters(spark, data, tmp_path):
         write(data.coalesce(1), f, d)
         write(data.coalesce(1), f, d + "/copy")
         write(data.coalesce(1), f, d + "/other/deeper")
-        r = spark.read.format(f)
         return (
-            r.load(d).count(),
+            spark.read.format(f).load(d).count(),  # a folder's own files (Spark's rule)
             spark.read.format(f).load(d + "/*").count(),
+            spark.read.format(f).option("recursiveFileLookup", "true").load(d).count(),
             spark.read.format(f)
+            .option("recursiveFileLookup", "true")
             .option("pathGlobFilter", "part-00000*")
             .load(d)
             .count(),

@@ -100,7 +100,7 @@ def _instant(options: dict, key: str) -> float | None:
 
 
 def list_files(fsys, base: str, options: dict) -> list[str]:
-    """The visible files at `base` (a file, a folder and its sub-folders, or a glob), filtered
+    """The visible files at `base` (a file, a folder's own files, or a glob), filtered
     by `pathGlobFilter` and the modification times, sorted by path."""
     from pyarrow import fs
 
@@ -112,8 +112,7 @@ def list_files(fsys, base: str, options: dict) -> list[str]:
         matched = [
             i
             for i in infos
-            if fnmatch.fnmatchcase(i.path, base)
-            and not _hidden(os.path.basename(i.path))
+            if _glob_match(i.path, base) and not _hidden(os.path.basename(i.path))
         ]
         if not matched:
             raise FileNotFoundError(
