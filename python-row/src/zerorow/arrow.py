@@ -89,6 +89,10 @@ class RowBatch(SequenceMethods):
     an Arrow PyCapsule exporter (`pa.record_batch(b)`, `pl.DataFrame(b)`, `pl.from_arrow(b)`).
     """
 
+    # pyarrow's pandas metadata of the DataFrame the rows came from (zerorow.from_pandas),
+    # which to_pandas() and write_file use; None for other rows.
+    pandas_metadata: bytes | None = None
+
     def __init__(self, schema: Schema, data: Any, offsets: Sequence[int]) -> None:
         self.schema = schema
         self.data = data
@@ -146,7 +150,9 @@ class RowBatch(SequenceMethods):
             start, stop, step = k.indices(n)
             if step == 1:  # zero-copy: the same buffer, a window of the offsets
                 stop = max(start, stop)
-                return RowBatch(self.schema, self.data, self.offsets[start : stop + 1])
+                out = RowBatch(self.schema, self.data, self.offsets[start : stop + 1])
+                out.pandas_metadata = self.pandas_metadata
+                return out
             return RowBatch.from_rows(
                 [self[i] for i in range(start, stop, step)], self.schema
             )
@@ -176,6 +182,16 @@ class RowBatch(SequenceMethods):
     def to_arrow(self):
         """A pyarrow.RecordBatch with one column per field (SPEC §12), via the C Data Interface."""
         return _pa().record_batch(self)
+
+    def to_pandas(self, **kwargs: Any):
+        """The rows as a pandas DataFrame: the frame they came from (zerorow.from_pandas) with
+        its dtypes, categories and index, or, for other rows, one column per field with
+        nullable int and bool fields as pandas' nullable dtypes (see RowFile.to_pandas)."""
+        from ._pandas import to_pandas
+
+        return to_pandas(
+            _pa().table(self.to_arrow()), self.schema, self.pandas_metadata, **kwargs
+        )
 
     def to_binary_array(self):
         """The rows as one Arrow large_binary array, zero-copy over this batch's buffer."""
@@ -270,6 +286,14 @@ def to_arrow(rows: RowBatch | Iterable[RowData], schema: Schema | None = None):
     if not isinstance(rows, RowBatch):
         rows = RowBatch.from_rows(rows, schema)
     return rows.to_arrow()
+
+
+def to_pandas(rows: RowBatch | Iterable[RowData], schema: Schema | None = None):
+    """Rows (a RowBatch, or any iterable of BinaryRows or ResolvedRows of one schema) as a
+    pandas DataFrame, one column per field (see RowBatch.to_pandas)."""
+    if not isinstance(rows, RowBatch):
+        rows = RowBatch.from_rows(rows, schema)
+    return rows.to_pandas()
 
 
 def core_schema(schema: Schema):
