@@ -80,6 +80,8 @@ def _storage_name(t: Any) -> str:
 def derived_type(t: Any) -> Any:
     """The Arrow type of SPEC §12 an Arrow type becomes without a schema, or None."""
     pa = _pa()
+    if isinstance(t, pa.BaseExtensionType):
+        return None
     if pa.types.is_dictionary(t):
         return derived_type(t.value_type)
     name = _storage_name(t)
@@ -159,11 +161,18 @@ def _has_null_type(t: Any) -> bool:
 
 def _unmappable(t: Any) -> str:
     """Why Arrow type `t` has no zerorow type, and what to do."""
-    if _has_null_type(t):
+    if not isinstance(t, _pa().BaseExtensionType) and _has_null_type(t):
+        what = "null" if _pa().types.is_null(t) else f"{t} (holding the type null)"
         return (
-            f"Arrow type {t} holds the type null (every value missing, e.g. an all-None or "
-            "empty pandas object column); zerorow has no null type (SPEC §12): give the column "
-            "its type first (pandas: astype('string'), Arrow: cast) or leave it out"
+            f"the column is Arrow type {what} (every value missing: an all-None or empty "
+            "pandas object column, say); zerorow has no null type (SPEC §12): give the "
+            "column its type first (pandas: astype('string'), Arrow: cast) or leave it out"
+        )
+    if isinstance(t, _pa().BaseExtensionType):
+        return (
+            f"Arrow extension type {t.extension_name} (stored as {t.storage_type}) has no "
+            "zerorow type (SPEC §12): convert the column to a plain type first (pandas "
+            "Period: .dt.to_timestamp() or .astype(str); Interval: its .left and .right)"
         )
     return (
         f"Arrow type {t} has no lossless zerorow type (uint64 does not fit int64; "

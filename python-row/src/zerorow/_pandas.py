@@ -46,37 +46,97 @@ def from_pandas(
         )
     try:
         table = pa.Table.from_pandas(df, preserve_index=preserve_index)
-    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as e:
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError, TypeError) as e:
+        # pyarrow names the column (a complex, sparse or mixed-type object column)
         raise error(
             "unsupported", "", f"pyarrow cannot convert the DataFrame to Arrow: {e}"
         ) from None
-    rows = import_batches(table, schema, strict)
     meta = json.loads(table.schema.metadata[b"pandas"])
+    table = _typed_empty_columns(table, meta)
+    rows = import_batches(table, schema, strict)
     if set(table.column_names) == set(rows.schema.names):
-        for col in meta["columns"]:
+        for k, col in enumerate(meta["columns"]):
             if col["pandas_type"] == "categorical":
-                _keep_categories(col, table.column(col["field_name"]), rows.schema)
+                _keep_categories(col, _pandas_column(df, k), rows.schema)
         rows.pandas_metadata = json.dumps(meta).encode()
     return rows
 
 
+def _typed_empty_columns(table: Any, meta: dict) -> Any:
+    """An object column without a value to tell its type (all None, empty lists, a frame of no
+    rows) has the Arrow type null somewhere, which zerorow has no type for: the null type is
+    replaced by string there (an object column usually holds strings), so the column is
+    stored as nulls or empty lists of strings, and comes back an object column."""
+    from ._arrow_in import _has_null_type
+
+    import pyarrow as pa
+
+    objects = {
+        c["field_name"]
+        for c in meta["columns"]
+        if c["numpy_type"] == "object" or c["pandas_type"] == "categorical"
+    }
+    for i, f in enumerate(table.schema):
+        if f.name not in objects or not _has_null_type(f.type):
+            continue
+        if pa.types.is_dictionary(f.type):  # a categorical without categories
+            empty = pa.array([], pa.string())
+            chunks = [
+                pa.DictionaryArray.from_arrays(c.indices, empty, ordered=f.type.ordered)
+                for c in table.column(i).chunks
+            ]
+            typed = pa.dictionary(f.type.index_type, pa.string(), f.type.ordered)
+            column = pa.chunked_array(chunks, type=typed)
+        else:
+            typed = _strings_for_nulls(f.type)
+            column = table.column(i).cast(typed)
+        table = table.set_column(i, f.with_type(typed), column)
+    return table
+
+
+def _strings_for_nulls(t: Any) -> Any:
+    import pyarrow as pa
+
+    if pa.types.is_null(t):
+        return pa.string()
+    if pa.types.is_struct(t):
+        return pa.struct([f.with_type(_strings_for_nulls(f.type)) for f in t])
+    if pa.types.is_large_list(t):
+        return pa.large_list(t.value_field.with_type(_strings_for_nulls(t.value_type)))
+    if pa.types.is_list(t):
+        return pa.list_(t.value_field.with_type(_strings_for_nulls(t.value_type)))
+    if pa.types.is_map(t):
+        return pa.map_(_strings_for_nulls(t.key_type), _strings_for_nulls(t.item_type))
+    return t
+
+
 # ---- categories: kept in the column's metadata, exact for every row type -------------------
-def _keep_categories(col: dict, column: Any, schema: Schema) -> None:
-    """Adds the categories of a dictionary column to its pandas metadata, as a JSON list in
-    the zerorow type of the column (pyarrow keeps only their number)."""
+def _pandas_column(df: Any, k: int) -> Any:
+    """Column k of pyarrow's pandas metadata: the frame's columns come first, in order, then
+    its index levels stored as columns."""
+    if k < df.shape[1]:
+        return df.iloc[:, k]
+    return df.index.get_level_values(k - df.shape[1])
+
+
+def _keep_categories(col: dict, values: Any, schema: Schema) -> None:
+    """Adds the categories of a categorical column to its pandas metadata, as a JSON list in
+    the zerorow type of the column (pyarrow keeps only their number, and a frame of no rows
+    has no dictionary to read them from)."""
+    import pyarrow as pa
+
     from ._arrow_in import _convert
     from .arrow import type_to_arrow
 
     target = type_to_arrow(schema.field(col["field_name"]).type)
-    chunk = column.chunk(0) if column.num_chunks else None
-    dictionary = chunk.dictionary if chunk is not None else column.type.value_type
-    if chunk is None:
-        import pyarrow as pa
-
-        dictionary = pa.array([], type=dictionary)
-    values = _convert(dictionary, target, False, col["field_name"])
+    categories = pa.array(
+        values.categories if hasattr(values, "categories") else values.cat.categories
+    )
+    if pa.types.is_null(categories.type):  # no categories
+        categories = pa.array([], target)
+    converted = _convert(categories, target, False, col["field_name"])
     col["metadata"] = dict(col.get("metadata") or {})
-    col["metadata"]["categories"] = _to_json(values)
+    col["metadata"]["categories"] = _to_json(converted)
 
 
 def _to_json(values: Any) -> list:
@@ -193,7 +253,8 @@ def _as_written(column: Any, col: dict) -> Any:
                 categories,
                 ordered=bool(meta.get("ordered")),
             )
-            for chunk in column.chunks
+            # a column of no rows may have no chunk: one empty chunk carries the categories
+            for chunk in column.chunks or [pa.array([], column.type)]
         ]
         dtype = pa.dictionary(pa.int32(), categories.type, bool(meta.get("ordered")))
         return pa.chunked_array(chunks, type=dtype)
@@ -216,11 +277,12 @@ def _fix_dtypes(df: Any, table: Any, meta: dict):
     import pandas as pd
 
     index_names = [c for c in meta["index_columns"] if isinstance(c, str)]
-    data_cols = [c for c in meta["columns"] if c["field_name"] not in index_names]
     by_field = {c["field_name"]: c for c in meta["columns"]}
-    for position, col in enumerate(data_cols):
+    # pyarrow lays the data columns out in the table's order, the index columns left out
+    data_fields = [n for n in table.column_names if n not in index_names]
+    for position, name in enumerate(data_fields):
         series = df.iloc[:, position]
-        fixed = _fixed(series, table.column(col["field_name"]), col)
+        fixed = _fixed(series, table.column(name), by_field[name])
         if fixed is not series:
             df.isetitem(position, fixed)
     if index_names:

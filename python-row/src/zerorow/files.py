@@ -1049,7 +1049,9 @@ class RowFile(SequenceMethods):
                 raise self._failure(span, skip, e) from None
             o = array.array("q")
             o.frombytes(relaid)
-        return RowBatch(self.schema, data, o)
+        rows = RowBatch(self.schema, data, o)
+        rows.pandas_metadata = m.files[b.file].pandas_metadata
+        return rows
 
     def _failure(self, span: range, skip: list[int], e: ZerorowError) -> ZerorowError:
         """A batch that failed to convert (below level full), as the error of its first row
