@@ -1,7 +1,6 @@
 """pandas DataFrames through rows and row files: what pandas had comes back as it went in."""
 
 import datetime as dt
-import decimal
 from typing import Optional
 
 import numpy as np
@@ -50,9 +49,7 @@ def _categorical(values, ordered):
 
 # name -> (strategy of one value, list of values -> column)
 DTYPES = {
-    **{
-        f"int{b}": _numpy(f"int{b}", _ints(b)) for b in (8, 16, 32, 64)
-    },  # numpy ints
+    **{f"int{b}": _numpy(f"int{b}", _ints(b)) for b in (8, 16, 32, 64)},  # numpy ints
     **{f"uint{b}": _numpy(f"uint{b}", _ints(b, False)) for b in (8, 16, 32)},
     "float16": _numpy("float16", st.floats(width=16)),
     "float32": _numpy("float32", st.floats(width=32)),
@@ -70,7 +67,9 @@ DTYPES = {
         lambda xs: pd.Series(xs, dtype=object),
     ),
     "object date": (
-        _maybe(_DAYS.map(lambda d: dt.date(1, 1, 1) + dt.timedelta(days=d % 3_000_000))),
+        _maybe(
+            _DAYS.map(lambda d: dt.date(1, 1, 1) + dt.timedelta(days=d % 3_000_000))
+        ),
         lambda xs: pd.Series(xs, dtype=object),
     ),
     "object decimal": (
@@ -121,7 +120,9 @@ def _column(draw, name, n):
     if name == "datetime64[ns, tz]":
         tz = draw(st.sampled_from(["UTC", "Europe/Paris", "Asia/Kolkata"]))
         xs = draw(st.lists(_maybe(_MICROS), min_size=n, max_size=n))
-        naive = np.array([np.datetime64("NaT") if x is None else x for x in xs], "M8[ns]")
+        naive = np.array(
+            [np.datetime64("NaT") if x is None else x for x in xs], "M8[ns]"
+        )
         return pd.Series(naive).dt.tz_localize("UTC").dt.tz_convert(tz)
     if name.startswith("category"):
         xs = draw(st.lists(_maybe(values), min_size=n, max_size=n))
@@ -269,7 +270,10 @@ def test_lists_of_structs_and_lists_as_pandas():
     assert list(items.columns) == ["sku", "qty"] and str(items["qty"].dtype) == "Int32"
     assert items["qty"].isna().tolist() == [False, True]
     scores = row.scores.to_pandas()
-    assert str(scores.dtype) == "Int16" and scores.tolist() == [3, 4]  # elements nullable
+    assert str(scores.dtype) == "Int16" and scores.tolist() == [
+        3,
+        4,
+    ]  # elements nullable
 
 
 def test_resolved_rows_as_pandas(tmp_path):
@@ -322,14 +326,18 @@ def test_what_cannot_be_rows_is_refused_naming_the_column(column, message):
 
 def test_empty_frames_and_all_missing_object_columns():
     # Arrow types them null; from a DataFrame they are string columns of nulls
-    df = pd.DataFrame({"x": pd.Series([], dtype=object), "n": pd.Series([], dtype="int8")})
+    df = pd.DataFrame(
+        {"x": pd.Series([], dtype=object), "n": pd.Series([], dtype="int8")}
+    )
     rows = zerorow.from_pandas(df)
     assert str(rows.schema) == "Schema(x: string, n: int8)" and len(rows) == 0
     pd.testing.assert_frame_equal(rows.to_pandas(), df)
     df = pd.DataFrame({"x": [None, None]})
     pd.testing.assert_frame_equal(zerorow.from_pandas(df).to_pandas(), df)
     with pytest.raises(zerorow.UnsupportedError, match="Arrow type null"):
-        zerorow.from_arrow(pa.table({"x": pa.nulls(2)}))  # the Arrow mapping still refuses
+        zerorow.from_arrow(
+            pa.table({"x": pa.nulls(2)})
+        )  # the Arrow mapping still refuses
 
 
 def test_from_pandas_takes_a_schema_and_write_file_stores_the_frame(tmp_path):

@@ -67,9 +67,9 @@ def _typed_empty_columns(table: Any, meta: dict) -> Any:
     rows) has the Arrow type null somewhere, which zerorow has no type for: the null type is
     replaced by string there (an object column usually holds strings), so the column is
     stored as nulls or empty lists of strings, and comes back an object column."""
-    from ._arrow_in import _has_null_type
-
     import pyarrow as pa
+
+    from ._arrow_in import _has_null_type
 
     objects = {
         c["field_name"]
