@@ -814,10 +814,14 @@ class RowFile(SequenceMethods):
             pa.types.is_binary(fields.field(0).type)
             or pa.types.is_large_binary(fields.field(0).type)
         ):
+            n = len(fields.names)
             raise error(
                 "invalid_data",
                 "",
-                f"row file {path!r}: a row file has one binary column named 'row', found {fields}",
+                f"row file {path!r} is an Arrow IPC file of {n} column{'s' if n != 1 else ''} "
+                f"({', '.join(fields.names)}), not a row file (one binary column named 'row', "
+                "SPEC §5): convert it with `zerorow convert IN OUT.zrow` or "
+                "zerorow.write_file(out, pyarrow.ipc.open_file(IN).read_all())",
             )
         meta = {
             k.decode(): v.decode() for k, v in (fields.field(0).metadata or {}).items()
