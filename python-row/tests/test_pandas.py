@@ -324,6 +324,19 @@ def test_what_cannot_be_rows_is_refused_naming_the_column(column, message):
     assert message in str(e.value) and "x" in str(e.value)
 
 
+def test_frames_whose_names_cannot_be_fields_are_refused():
+    with pytest.raises(zerorow.UnsupportedError, match="Duplicate column names"):
+        zerorow.from_pandas(pd.DataFrame([[1, 2]], columns=["a", "a"]))
+    with pytest.raises(zerorow.UnsupportedError, match="column 0 has no name"):
+        zerorow.from_pandas(pd.DataFrame({"": [1]}))
+    with pytest.raises(
+        zerorow.UnsupportedError, match="column 1 has the name of an earl"
+    ):
+        zerorow.from_arrow(
+            pa.Table.from_arrays([pa.array([1]), pa.array([2])], ["a", "a"])
+        )
+
+
 def test_empty_frames_and_all_missing_object_columns():
     # Arrow types them null; from a DataFrame they are string columns of nulls
     df = pd.DataFrame(

@@ -136,8 +136,17 @@ def derived_type(t: Any) -> Any:
 def schema_of(arrow_schema: Any) -> Schema:
     """The zerorow schema of an Arrow schema, after the lossless widenings (SPEC §12)."""
     pa = _pa()
-    fields = []
-    for f in arrow_schema:
+    fields, seen = [], set()
+    for k, f in enumerate(arrow_schema):
+        if not f.name or f.name in seen:
+            what = "has no name" if not f.name else "has the name of an earlier column"
+            raise error(
+                "unsupported",
+                f.name,
+                f"column {k} {what}; zerorow fields need distinct, non-empty names "
+                "(SPEC §4.1): rename it first",
+            )
+        seen.add(f.name)
         t = derived_type(f.type)
         if t is None or _has_null_type(t):
             raise error("unsupported", f.name, _unmappable(f.type))

@@ -46,8 +46,9 @@ def from_pandas(
         )
     try:
         table = pa.Table.from_pandas(df, preserve_index=preserve_index)
-    except (pa.ArrowInvalid, pa.ArrowNotImplementedError, TypeError) as e:
-        # pyarrow names the column (a complex, sparse or mixed-type object column)
+    except (pa.ArrowNotImplementedError, TypeError, ValueError) as e:
+        # pyarrow names the column (a complex, sparse or mixed-type object column) or the
+        # problem (duplicate column names)
         raise error(
             "unsupported", "", f"pyarrow cannot convert the DataFrame to Arrow: {e}"
         ) from None

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import _zerorow
 from ._views import RowData
-from .errors import error
+from .errors import ZerorowError, error
 from .schema import DataType, Field, Schema
 
 _ARROW_MODE = 1 | 2 | 4  # raw temporal ints, deep, maps as pairs
@@ -360,4 +360,9 @@ def _direct_import(data: Any, schema: Schema | None) -> RowBatch | None:
     own = _zerorow.arrow_schema_capsule(core_schema(schema))
     if not _zerorow.arrow_schema_equal(sc, own):
         return None  # the capsules are released; the general path exports again
-    return _batch(schema, *_zerorow.arrow_import(core_schema(schema), sc, ac))
+    try:
+        return _batch(schema, *_zerorow.arrow_import(core_schema(schema), sc, ac))
+    except ZerorowError as e:  # the row first, as every Arrow import names it
+        from ._arrow_in import _renamed, _row_numbered
+
+        raise _row_numbered(_renamed(e), schema.names, 0) from None
