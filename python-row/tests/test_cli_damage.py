@@ -444,3 +444,20 @@ def test_rows_of_arrow_input_are_numbered_in_the_whole_input(tmp_path):
     with pytest.raises(zerorow.InvalidDataError) as e:
         zerorow.from_arrow(table)
     assert e.value.path == "[6].carrier"
+
+
+def test_a_damaged_message_in_a_whole_file_is_damage_not_a_cut(three_batches):
+    with zerorow.open_file(three_batches) as f:
+        rows_of_batch_1 = f.location(4)[3]
+    data = bytearray(three_batches.read_bytes())
+    # batch 1's message starts before its rows: find its continuation marker and length
+    start = data.rindex(b"\xff\xff\xff\xff", 0, rows_of_batch_1)
+    struct.pack_into("<i", data, start + 4, 1 << 30)  # its header now claims a gigabyte
+    three_batches.write_bytes(bytes(data))
+    for recover in (False, True):
+        with pytest.raises(zerorow.InvalidDataError) as e:
+            zerorow.open_file(three_batches, recover=recover)
+        assert f"is damaged at byte {start}" in str(e.value)
+        assert (
+            "but the footer starts at byte" in str(e.value) and e.value.offset == start
+        )

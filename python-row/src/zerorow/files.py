@@ -360,25 +360,30 @@ class _Scan:
             meta_end = pos + header + length
             if length < 0:
                 return self._damaged(pos, f"a message length of {length}")
-            if meta_end > self.size:
+            if meta_end > limit:
                 what = "batch" if self.messages else "schema message"
-                return self._cut(
+                return self._overrun(
+                    limit,
+                    pos,
                     f"the {length}-byte header of the {what} at byte {pos} to end at "
-                    f"byte {meta_end}"
+                    f"byte {meta_end}",
                 )
             try:
                 kind, body, rows = _message_info(view[pos + header : meta_end])
             except _Damaged:
                 return self._damaged(pos, "a message header that cannot be parsed")
             end = meta_end + body
-            if end > self.size:
+            if end > limit:
                 what = (
                     f"batch {len(self.batches)} ({rows} rows)"
                     if kind == _RECORD_BATCH
                     else "the message"
                 )
-                return self._cut(
-                    f"the body of {what} at byte {pos} to end at byte {end}", rows
+                return self._overrun(
+                    limit,
+                    pos,
+                    f"the body of {what} at byte {pos} to end at byte {end}",
+                    rows,
                 )
             wanted = _RECORD_BATCH if self.messages else _SCHEMA
             if kind != wanted:
@@ -405,6 +410,17 @@ class _Scan:
                 0,
             )
         return None
+
+    def _overrun(
+        self, limit: int, pos: int, expected: str, rows: int | None = None
+    ) -> None:
+        """The message at `pos` runs past the end: the file was cut, unless its footer is
+        there (then the message's header is damaged)."""
+        if limit == self.size:
+            return self._cut(expected, rows)
+        return self._damaged(
+            pos, f"expected {expected}, but the footer starts at byte {limit}"
+        )
 
     def _cut(self, expected: str, rows_lost: int | None = None) -> None:
         self.problem = cut_error(
@@ -562,15 +578,18 @@ def _scanned(name: str, view: memoryview, buf: Any, is_file: bool, recover: bool
 
 
 def _batch_error(name: str, view: memoryview, i: int, e: Exception) -> ZerorowError:
-    """A batch Arrow cannot read, named by its index and the byte its message starts at."""
-    batches = _Scan(name, view, bytes(view[:6]) == _MAGIC).batches
-    at = f" at byte {batches[i].pos}" if i < len(batches) else ""
+    """A batch Arrow cannot read: the damage the scan of the messages finds (where, and what
+    it is), else Arrow's words, with the byte the batch's message starts at."""
+    scan = _Scan(name, view, bytes(view[:6]) == _MAGIC)
+    if scan.problem is not None and not isinstance(scan.problem, TruncatedError):
+        return scan.problem
+    batches = scan.batches
+    pos = batches[i].pos if i < len(batches) else None
+    at = "" if pos is None else f" at byte {pos}"
     out = error(
-        "invalid_data",
-        "",
-        f"row file {name!r}, batch {i}{at}: {type(e).__name__}: {e}",
+        "invalid_data", "", f"row file {name!r}, batch {i}{at}: {type(e).__name__}: {e}"
     )
-    out.file, out.offset, out.rows_lost = name, batches[i].pos if at else None, None
+    out.file, out.offset, out.rows_lost = name, pos, None
     return out
 
 
