@@ -4,7 +4,6 @@ ImportRows, sub-microsecond values floored or refused (SPEC Appendix A rule 6)."
 
 from __future__ import annotations
 
-import array
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -427,10 +426,8 @@ class ArrowToRows:
             pa.ArrowInvalid
         ) as e:  # pyarrow refused the producer's data while importing it
             raise _malformed("", e) from None
-        offsets = array.array("q")
-        offsets.frombytes(offs)
         self.rows += batch.num_rows
-        return RowBatch(self.schema, rows, offsets)
+        return RowBatch(self.schema, rows, offs)  # NumPy arrays over the rows, no copy
 
 
 def _row_numbered(e: ZerorowError, names: list[str], base: int) -> ZerorowError:

@@ -301,10 +301,9 @@ def core_schema(schema: Schema):
     return schema._native
 
 
-def _batch(schema: Schema, data: bytes, offs: bytes) -> RowBatch:
-    a = array.array("q")
-    a.frombytes(offs)
-    return RowBatch(schema, data, a)
+def _batch(schema: Schema, data: Any, offs: Any) -> RowBatch:
+    """A RowBatch over what the native import returns (NumPy arrays, no copy)."""
+    return RowBatch(schema, data, offs)
 
 
 def objects_to_batch(enc, objs: list):
