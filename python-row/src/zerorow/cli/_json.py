@@ -22,48 +22,63 @@ from typing import Any
 _ESCAPES = {0x08: "\\b", 0x09: "\\t", 0x0A: "\\n", 0x0C: "\\f", 0x0D: "\\r"}
 
 
-def json_objects(batch: Any, names: list[str] | None = None) -> Any:
+def json_objects(batch: Any, names: list[str] | None = None, end: str = "}") -> Any:
     """A pyarrow string array: each row of `batch` (a RecordBatch, or a list of columns with
-    `names`) as one JSON object, keys in column order."""
+    `names`) as one JSON object, keys in column order, each followed by `end` (`}` closes
+    the object; `}\n` makes JSON Lines in the same pass)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     columns = batch.columns if names is None else batch
     names = batch.schema.names if names is None else names
     parts: list[Any] = []
+    close = ""
     for k, (name, column) in enumerate(zip(names, columns, strict=True)):
-        parts.append(
-            ("{" if k == 0 else ",") + json.dumps(name, ensure_ascii=False) + ":"
-        )
-        parts.append(json_values(column))
+        opening, values, closing = _value_parts(column)
+        key = json.dumps(name, ensure_ascii=False)
+        parts.append(f"{close}{'{' if k == 0 else ','}{key}:{opening}")
+        parts.append(values)
+        close = closing
     if not parts:
-        return pa.array(["{}"] * len(batch), pa.string())
-    parts.append("}")
+        n = len(batch) if names is None else 0
+        return pa.array(["{" + end] * n, pa.string())
+    parts.append(close + end)
     return pc.binary_join_element_wise(*parts, "")
 
 
-def json_lines(batch: Any) -> bytes:
-    """The rows of a RecordBatch as JSON Lines (each object followed by a newline)."""
-    import pyarrow.compute as pc
-
+def json_lines(batch: Any) -> Any:
+    """The rows of a RecordBatch as JSON Lines (each object followed by a newline): a
+    buffer over the text of the whole batch (no per-row work, no copy)."""
     if batch.num_rows == 0:
         return b""
-    lines = pc.binary_join_element_wise(json_objects(batch), "\n", "")
-    return _string_bytes(lines)
+    return _string_buffer(json_objects(batch, end="}\n"))
 
 
-def _string_bytes(strings: Any) -> bytes:
-    """The characters of a string array, end to end (its data buffer, no per-row work)."""
+def _string_buffer(strings: Any) -> Any:
+    """The characters of a string array, end to end: a slice of its data buffer."""
     import numpy as np
 
     offsets = np.frombuffer(strings.buffers()[1], dtype="<i4")
     start, end = offsets[strings.offset], offsets[strings.offset + len(strings)]
-    return strings.buffers()[2].to_pybytes()[start:end]
+    return memoryview(strings.buffers()[2].slice(int(start), int(end - start)))
 
 
 def json_values(column: Any) -> Any:
     """A pyarrow string array with the JSON text of each value of `column` ("null" for a
     missing value)."""
+    import pyarrow.compute as pc
+
+    opening, values, closing = _value_parts(column)
+    if not opening and not closing:
+        return values
+    return pc.binary_join_element_wise(opening, values, closing, "")
+
+
+def _value_parts(column: Any) -> tuple[str, Any, str]:
+    """(opening, texts, closing): the JSON of each value of `column` is opening + text +
+    closing. A string column without nulls leaves its quotes to the caller, which folds them
+    into the text around it (one pass over the strings fewer); otherwise the texts are whole
+    and "null" stands for a missing value."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
@@ -72,10 +87,22 @@ def json_values(column: Any) -> Any:
     t = column.type
     if pa.types.is_dictionary(t):
         column, t = column.dictionary_decode(), t.value_type
+    if _is_string(t) and not column.null_count:
+        return '"', _escaped(column.cast(pa.string())), '"'
     out = _values(column, t)
     if column.null_count:
         out = pc.if_else(column.is_null(), pa.scalar("null"), out)
-    return out
+    return "", out, ""
+
+
+def _is_string(t: Any) -> bool:
+    import pyarrow as pa
+
+    return (
+        pa.types.is_string(t)
+        or pa.types.is_large_string(t)
+        or pa.types.is_string_view(t)
+    )
 
 
 def _values(column: Any, t: Any) -> Any:
@@ -90,11 +117,7 @@ def _values(column: Any, t: Any) -> Any:
         return column.cast(pa.string())
     if pa.types.is_floating(t):
         return _floats(column)
-    if (
-        pa.types.is_string(t)
-        or pa.types.is_large_string(t)
-        or pa.types.is_string_view(t)
-    ):
+    if _is_string(t):
         return _quoted(_escaped(column.cast(pa.string())))
     if (
         pa.types.is_binary(t)
@@ -135,18 +158,34 @@ def _floats(column: Any) -> Any:
     import pyarrow.compute as pc
 
     text = column.cast(pa.string())
-    whole = pc.match_substring_regex(text, r"^-?[0-9]+$")
-    text = pc.if_else(whole, pc.binary_join_element_wise(text, ".0", ""), text)
-    if pc.any(pc.is_nan(column)).as_py() or pc.any(pc.is_inf(column)).as_py():
+    special = pc.any(pc.invert(pc.is_finite(column))).as_py()
+    # digits only (no '.', no exponent, no nan/inf): an integral value to mark as a float
+    whole = pc.invert(
+        pc.or_(pc.match_substring(text, "."), pc.match_substring(text, "e"))
+    )
+    if special:
+        whole = pc.and_(whole, pc.is_finite(column))
+    if pc.any(whole).as_py():
+        suffix = pc.if_else(whole, pa.scalar(".0"), pa.scalar(""))
+        text = pc.binary_join_element_wise(text, suffix, "")
+    if special:
         text = pc.replace_substring(text, "nan", "NaN")
         text = pc.replace_substring(text, "inf", "Infinity")
     return text
 
 
 def _escaped(strings: Any) -> Any:
-    """Strings with `\\`, `"` and control characters escaped as JSON needs."""
+    """Strings with `\\`, `"` and control characters escaped as JSON needs; a column that has
+    none of them (found in one NumPy pass over its characters) is returned as it is."""
+    import numpy as np
     import pyarrow.compute as pc
 
+    if len(strings) and strings.buffers()[2] is not None:
+        offsets = np.frombuffer(strings.buffers()[1], dtype="<i4")
+        chars = np.frombuffer(strings.buffers()[2], dtype=np.uint8)
+        chars = chars[offsets[strings.offset] : offsets[strings.offset + len(strings)]]
+        if not ((chars < 0x20) | (chars == 0x22) | (chars == 0x5C)).any():
+            return strings
     out = pc.replace_substring(strings, "\\", "\\\\")
     out = pc.replace_substring(out, '"', '\\"')
     if pc.any(pc.match_substring_regex(out, "[\\x00-\\x1f]")).as_py():
