@@ -110,6 +110,18 @@ def test_a_failed_convert_keeps_the_existing_output(damaged, tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["damaged.zrow", "good.zrow", "out.parquet"]
 
 
+def test_cat_skips_to_the_row_a_message_names(damaged):
+    result = run(
+        "cat", damaged, "--offset", "10", "-n", "2", "-f", "jsonl", "-c", "order_id"
+    )
+    assert result.exit_code == 1  # row 10 is the damaged one: named, not printed
+    assert f"row file '{damaged}', row 10 (batch 0, byte " in result.output
+    result = run(
+        "cat", damaged, "--offset", "11", "-n", "2", "-f", "jsonl", "-c", "order_id"
+    )
+    assert [json.loads(x)["order_id"] for x in result.stdout.splitlines()] == [3, 4]
+
+
 def test_validate_uses_the_same_numbering(damaged):
     result = run("validate", damaged)
     assert result.exit_code == 1

@@ -57,10 +57,15 @@ def pick(column: Any, steps: tuple[str, ...]) -> Any:
 
 
 def _batches(
-    path: Path, columns: str | None, limit: int, reader: Schema | None, recover: bool
+    path: Path,
+    columns: str | None,
+    rows_wanted: slice,
+    reader: Schema | None,
+    recover: bool,
+    level: str,
 ) -> Iterator[tuple[list[str], list]]:
-    """(keys, Arrow columns) of the first `limit` rows over every file of PATH, batch by
-    batch (files of different schemas are refused unless a reader schema reads them)."""
+    """(keys, Arrow columns) of the rows wanted over every file of PATH, batch by batch
+    (files of different schemas are refused unless a reader schema reads them)."""
     rows = open_rows(path, reader, recover)
     with rows:
         texts = split_columns(columns) if columns else None
@@ -69,7 +74,7 @@ def _batches(
         else:
             paths = [_resolve(rows.schema, c) for c in texts]
         keys = [p[0] if len(p) == 1 else format_path(p) for p in paths]
-        for batch in rows[:limit].arrow_batches():
+        for batch in rows[rows_wanted].arrow_batches(level=level):
             yield keys, [pick(batch.column(p[0]), p[1:]) for p in paths]
 
 
@@ -82,6 +87,14 @@ def _batches(
     default=20,
     show_default=True,
     help="Print at most this many rows.",
+)
+@click.option(
+    "-o",
+    "--offset",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Start at this row (counting from 0 over the files, as messages number rows).",
 )
 @click.option(
     "-f",
@@ -110,14 +123,24 @@ def _batches(
     is_flag=True,
     help="Read a cut row file up to its last complete batch instead of failing.",
 )
+@click.option(
+    "--level",
+    type=click.Choice(["none", "bounds", "full"]),
+    default="full",
+    show_default=True,
+    help="How much of each row shown is checked first (SPEC §6.2): full names an invalid "
+    "row instead of printing what its damaged bytes read as.",
+)
 @reports_errors
 def cat(
     path: Path,
     limit: int,
+    offset: int,
     fmt: str,
     columns: str | None,
     reader: str | None,
     recover: bool,
+    level: str,
 ) -> None:
     """Print the first rows of a row file (or a directory of them; - reads stdin). JSON
     output has the forms `zerorow convert` writes to JSON Lines."""
@@ -125,7 +148,8 @@ def cat(
     from .schema import load_schema
 
     reader_schema = load_schema(reader, "--schema") if reader else None
-    batches = _batches(path, columns, limit, reader_schema, recover)
+    wanted = slice(offset, offset + limit)
+    batches = _batches(path, columns, wanted, reader_schema, recover, level)
     out = sys.stdout.buffer
     if fmt == "jsonl":
         import pyarrow as pa
