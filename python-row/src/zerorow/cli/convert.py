@@ -112,9 +112,8 @@ class Options:
     level: str
     skip: bool
     recover: bool
-    schema: (
-        Any  # --schema: the reader schema of row files, the schema of any other input
-    )
+    # --schema: the reader schema of row files, the schema any other input is encoded with
+    schema: Any
 
 
 class Source:
@@ -125,9 +124,8 @@ class Source:
         self.arrow_schema, self.total, self.options = arrow_schema, total, options
         self.rows: Any = None  # the RowFile of a row-file source
         self.batches: Iterator[Any] = iter(())  # pyarrow RecordBatches of other sources
-        self.row_source: Any = (
-            None  # (schema, RowBatches) of JSON Lines read by --schema
-        )
+        # (schema, RowBatches) of JSON Lines read through --schema
+        self.row_source: Any = None
         self.progress: Any = None
         self.done = 0
 
