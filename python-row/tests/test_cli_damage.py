@@ -473,3 +473,23 @@ def test_a_damaged_message_in_a_whole_file_is_damage_not_a_cut(three_batches):
         assert (
             "but the footer starts at byte" in str(e.value) and e.value.offset == start
         )
+
+
+def test_text_columns_empty_at_first_are_strings(tmp_path):
+    # pyarrow guesses a column's type from its first block: one empty there would be "null"
+    # (no zerorow type), and a value further down would not parse
+    lines = ["id,note"] + [f"{i}," for i in range(30_000)] + ["30000,late"]
+    src = tmp_path / "in.csv"
+    src.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "out.zrow"
+    result = run("convert", src, out)
+    assert result.exit_code == 0, result.output
+    with zerorow.open_file(out) as f:
+        assert (
+            str(f.schema) == "Schema(id: int64, note: string)" and f[-1].note == "late"
+        )
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"a": 1, "b": null}\n{"a": 2, "b": null}\n')
+    result = run("convert", src, out)
+    assert result.exit_code == 0, result.output
+    assert str(zerorow.open_file(out).schema) == "Schema(a: int64, b: string)"

@@ -209,11 +209,20 @@ def open_source(path: Path, fmt: str, options: Options, data: bytes | None) -> S
         import pyarrow.csv as pcsv
 
         # An empty field is a null, for strings too (pyarrow's default reads it as "").
-        types = None
+        types = {}
         if options.schema is not None:
             types = {f.name: f.type for f in options.schema.to_arrow()}
         convert = pcsv.ConvertOptions(strings_can_be_null=True, column_types=types)
         reader = pcsv.open_csv(source, convert_options=convert)
+        empty = _untyped(reader.schema)
+        if empty:
+            # pyarrow types a column from its first block: one empty there is "null", which
+            # has no zerorow type, and a value further down would then fail to parse. CSV
+            # holds text: such a column is read as strings.
+            types.update(dict.fromkeys(empty, pa.string()))
+            convert = pcsv.ConvertOptions(strings_can_be_null=True, column_types=types)
+            source = pa.BufferReader(data) if data is not None else str(path)
+            reader = pcsv.open_csv(source, convert_options=convert)
         src = Source(reader.schema, None, options)
         src.batches = iter(reader)
         return src
@@ -229,10 +238,32 @@ def open_source(path: Path, fmt: str, options: Options, data: bytes | None) -> S
             src.batches = iter(table.to_batches())
             return src
         reader = pjson.open_json(source)
+        empty = _untyped(reader.schema)
+        if (
+            empty
+        ):  # as for CSV: a key only ever null in the first block is read as strings
+            explicit = pa.schema(  # the keys in their order, the empty ones as strings
+                [
+                    f.with_type(pa.string()) if f.name in empty else f
+                    for f in reader.schema
+                ]
+            )
+            parse = pjson.ParseOptions(
+                explicit_schema=explicit, unexpected_field_behavior="infer"
+            )
+            source = pa.BufferReader(data) if data is not None else str(path)
+            reader = pjson.open_json(source, parse_options=parse)
         src = Source(reader.schema, None, options)
         src.batches = iter(reader)
         return src
     raise AssertionError(fmt)
+
+
+def _untyped(arrow_schema: Any) -> list[str]:
+    """Columns a text reader typed `null` (no value in the block it guessed from)."""
+    import pyarrow as pa
+
+    return [f.name for f in arrow_schema if pa.types.is_null(f.type)]
 
 
 def _jsonl_through_schema(path: Path, data: bytes | None, options: Options) -> Source:
