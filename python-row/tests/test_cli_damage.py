@@ -187,7 +187,9 @@ def test_a_cut_in_a_batch_says_how_many_rows_it_lost(three_batches):
     cut(three_batches, end_of_batch_1 + 16)
     with pytest.raises(zerorow.TruncatedError) as e:
         zerorow.open_file(three_batches)
-    assert e.value.rows_lost == 4 and "the cut batch's 4 rows are lost" in str(e.value)
+    assert e.value.rows_lost == 4 and "the 4 rows of the cut batch are lost" in str(
+        e.value
+    )
     assert "reads the 8 rows of the 2 complete batches" in str(e.value)
 
 

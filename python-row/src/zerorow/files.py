@@ -375,7 +375,7 @@ class _Scan:
             end = meta_end + body
             if end > limit:
                 what = (
-                    f"batch {len(self.batches)} ({rows} rows)"
+                    f"batch {len(self.batches)} ({_rows(rows or 0)})"
                     if kind == _RECORD_BATCH
                     else "the message"
                 )
@@ -456,8 +456,8 @@ def cut_error(
     recover=True still reads, and how many rows are known to be lost (None: unknown)."""
     if batches:
         readable = (
-            f"recover=True (zerorow --recover) reads the {rows} rows of the {batches} "
-            f"complete batch{'es' if batches > 1 else ''} before the cut"
+            f"recover=True (zerorow --recover) reads the {_rows(rows)} of the "
+            f"{batches} complete batch{'es' if batches > 1 else ''} before the cut"
         )
     elif has_schema:
         readable = "no batch before the cut is complete"
@@ -468,7 +468,8 @@ def cut_error(
     elif rows_lost == 0:
         lost = "no rows are lost"
     else:
-        lost = f"the cut batch's {rows_lost} rows are lost (and any batches after it)"
+        verb = "is" if rows_lost == 1 else "are"
+        lost = f"the {_rows(rows_lost)} of the cut batch {verb} lost (and any batches after it)"
     e = error(
         "truncated",
         "",
@@ -477,6 +478,10 @@ def cut_error(
     )
     e.file, e.offset, e.rows_lost, e.rows_recovered = name, size, rows_lost, rows
     return e
+
+
+def _rows(n: int) -> str:
+    return f"{n} row{'' if n == 1 else 's'}"
 
 
 def _not_arrow(name: str, head: bytes) -> ZerorowError:
@@ -997,7 +1002,7 @@ class RowFile(SequenceMethods):
             pos = self._range[k]
         except IndexError:
             raise IndexError(
-                f"row index {k} out of range for a row file of {len(self._range)} rows"
+                f"row index {k} out of range for a row file of {_rows(len(self._range))}"
             ) from None
         except TypeError:
             raise TypeError(
@@ -1165,7 +1170,7 @@ class RowFile(SequenceMethods):
         self.close()
 
     def __repr__(self) -> str:
-        state = "closed" if self._m.closed else f"{len(self._range)} rows"
+        state = "closed" if self._m.closed else _rows(len(self._range))
         return f"RowFile({self._m.path!r}, {state}, {self.schema!r})"
 
 
