@@ -435,6 +435,21 @@ def write(quick: bool) -> None:
                     ">= 1",
                 )
             )
+            med, q1, q3 = interleaved(
+                lambda t=table: zerorow.write_file(out["a.zrow"], t),
+                lambda t=table: pq.write_table(t, out["b.parquet"]),
+                rounds=9,
+            )
+            WRITE_ROWS.append(
+                (
+                    case + ", interleaved",
+                    "-",
+                    "pyarrow Parquet write",
+                    "-",
+                    f"{med:.2f}× ({q1:.2f}–{q3:.2f}×)",
+                    "",
+                )
+            )
             WRITE_ROWS.append(
                 (
                     case,
@@ -463,6 +478,23 @@ def write(quick: bool) -> None:
                     fmt(again),
                     f"{again / conv:.2f}×",
                     ">= 1",
+                )
+            )
+            med, q1, q3 = interleaved(
+                lambda a=args: cli(a, standalone_mode=False),
+                lambda: pq.write_table(
+                    pq.read_table(out["a.parquet"]), out["b.parquet"]
+                ),
+                rounds=9,
+            )
+            WRITE_ROWS.append(
+                (
+                    case + ", interleaved",
+                    "-",
+                    "pyarrow read + write Parquet",
+                    "-",
+                    f"{med:.2f}× ({q1:.2f}–{q3:.2f}×)",
+                    "",
                 )
             )
     finally:
