@@ -8,6 +8,7 @@ import struct
 import subprocess
 import sys
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -395,7 +396,9 @@ def _arrow_inputs():
         ),
         "float16 and date64": pa.table(
             {
-                "h": pa.array([1.5, None, 2], pa.float16()),
+                "h": pa.array(
+                    np.array([1.5, 0, 2], np.float16), mask=np.array([0, 1, 0], bool)
+                ),
                 "d": pa.array([0, 86_400_000, None], pa.date64()),
             }
         ),

@@ -168,6 +168,28 @@ def cat(
         _print_table(batches)
 
 
+def _python_values(column: Any) -> list:
+    """A column's values as Python objects, maps as dicts (as BinaryMap.to_dict gives)."""
+    try:
+        return column.to_pylist(maps_as_pydicts="lossy")
+    except TypeError:  # pyarrow before 13 (PyFlink's 16 has it; older ones do not)
+        return [_with_dicts(v, column.type) for v in column.to_pylist()]
+
+
+def _with_dicts(v: Any, t: Any) -> Any:
+    import pyarrow as pa
+
+    if v is None:
+        return None
+    if pa.types.is_map(t):
+        return {_with_dicts(k, t.key_type): _with_dicts(x, t.item_type) for k, x in v}
+    if pa.types.is_list(t) or pa.types.is_large_list(t):
+        return [_with_dicts(x, t.value_type) for x in v]
+    if pa.types.is_struct(t):
+        return {f.name: _with_dicts(v[f.name], f.type) for f in t}
+    return v
+
+
 def _print_table(batches: Iterator[tuple[list[str], list]]) -> None:
     table = None
     for keys, cols in batches:
@@ -175,7 +197,7 @@ def _print_table(batches: Iterator[tuple[list[str], list]]) -> None:
             table = Table(*keys)
         if not cols or not len(cols[0]):
             continue
-        values = [c.to_pylist(maps_as_pydicts="lossy") for c in cols]
+        values = [_python_values(c) for c in cols]
         for row in zip(*values, strict=True):
             table.add_row(
                 *(

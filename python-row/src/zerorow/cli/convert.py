@@ -234,6 +234,9 @@ def open_source(path: Path, fmt: str, options: Options, data: bytes | None) -> S
         if not hasattr(pjson, "open_json"):  # older pyarrow (16, which PyFlink pins)
             # has no streaming JSON reader: the file is read whole
             table = pjson.read_json(source)
+            empty = _untyped(table.schema)
+            if empty:  # as below: keys only ever null are read as strings
+                table = table.cast(_strings_for(table.schema, empty))
             src = Source(table.schema, table.num_rows, options)
             src.batches = iter(table.to_batches())
             return src
@@ -242,12 +245,7 @@ def open_source(path: Path, fmt: str, options: Options, data: bytes | None) -> S
         if (
             empty
         ):  # as for CSV: a key only ever null in the first block is read as strings
-            explicit = pa.schema(  # the keys in their order, the empty ones as strings
-                [
-                    f.with_type(pa.string()) if f.name in empty else f
-                    for f in reader.schema
-                ]
-            )
+            explicit = _strings_for(reader.schema, empty)  # the keys in their order
             parse = pjson.ParseOptions(
                 explicit_schema=explicit, unexpected_field_behavior="infer"
             )
@@ -264,6 +262,15 @@ def _untyped(arrow_schema: Any) -> list[str]:
     import pyarrow as pa
 
     return [f.name for f in arrow_schema if pa.types.is_null(f.type)]
+
+
+def _strings_for(arrow_schema: Any, names: list[str]) -> Any:
+    """The schema with the columns `names` typed string."""
+    import pyarrow as pa
+
+    return pa.schema(
+        [f.with_type(pa.string()) if f.name in names else f for f in arrow_schema]
+    )
 
 
 def _jsonl_through_schema(path: Path, data: bytes | None, options: Options) -> Source:
