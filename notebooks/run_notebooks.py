@@ -90,7 +90,10 @@ def shown_tracebacks(nb) -> list[int]:
     for i, cell in enumerate(nb.cells):
         for out in cell.get("outputs", []) if cell.cell_type == "code" else []:
             text = out.get("text", "") if out.get("output_type") == "stream" else ""
-            if out.get("output_type") == "error" or "Traceback (most recent call" in text:
+            if (
+                out.get("output_type") == "error"
+                or "Traceback (most recent call" in text
+            ):
                 bad.append(i)
                 break
     return bad
@@ -154,7 +157,9 @@ def _run(nb, folder: Path, name: str, budget_s: float) -> float:
 
 def _check_after(nb, name: str, folder: Path, tmp: Path) -> None:
     if bad := shown_tracebacks(nb):
-        raise NotebookProblem(f"{name}: code cells {bad} show a traceback in their output")
+        raise NotebookProblem(
+            f"{name}: code cells {bad} show a traceback in their output"
+        )
     left = sorted(p.name for p in folder.iterdir() if p.name != name)
     left += sorted(p.name for p in tmp.glob("zerorow-*"))
     if left:
@@ -188,7 +193,9 @@ def main() -> int:
             file=sys.stderr,
         )
     for name in untitled:
-        print(f"{name}: the first cell is not a markdown title (# ...)", file=sys.stderr)
+        print(
+            f"{name}: the first cell is not a markdown title (# ...)", file=sys.stderr
+        )
     if dirty or untitled:
         return 1
     failed = []

@@ -55,7 +55,8 @@ def test_it_runs_outside_the_checkout_at_the_size_asked(tmp_path):
 
 def test_a_shown_traceback_fails(tmp_path):
     path = notebook(
-        tmp_path, "import sys; print('Traceback (most recent call last):', file=sys.stderr)"
+        tmp_path,
+        "import sys; print('Traceback (most recent call last):', file=sys.stderr)",
     )
     with pytest.raises(run_notebooks.NotebookProblem, match="show a traceback"):
         run_notebooks.execute(path)
@@ -63,9 +64,13 @@ def test_a_shown_traceback_fails(tmp_path):
 
 def test_files_left_behind_fail(tmp_path):
     left_here = notebook(tmp_path, "open('out.txt', 'w').close()")
-    with pytest.raises(run_notebooks.NotebookProblem, match=r"left behind \['out.txt'\]"):
+    with pytest.raises(
+        run_notebooks.NotebookProblem, match=r"left behind \['out.txt'\]"
+    ):
         run_notebooks.execute(left_here)
-    left_in_tmp = notebook(tmp_path, "import tempfile; tempfile.mkdtemp(prefix='zerorow-x')")
+    left_in_tmp = notebook(
+        tmp_path, "import tempfile; tempfile.mkdtemp(prefix='zerorow-x')"
+    )
     with pytest.raises(run_notebooks.NotebookProblem, match="zerorow-x"):
         run_notebooks.execute(left_in_tmp)
 
