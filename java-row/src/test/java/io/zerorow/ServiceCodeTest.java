@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.zerorow.annotation.Decimal;
 import io.zerorow.annotation.Name;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -369,5 +371,29 @@ public class ServiceCodeTest {
     assertEquals(ok.blobs().get(0).name(), back.blobs().get(0).name());
     assertNotEquals(0, back.blobs().get(0).payload().length);
     assertSame(Box.class, back.getClass());
+  }
+
+  // ---- prices: the decimal default and the annotation ---------------------------------------
+
+  public record Priced(
+      String sku, BigDecimal plain, @Decimal(precision = 12, scale = 2) BigDecimal price) {}
+
+  /**
+   * The README's note after the seed example: an un-annotated {@code BigDecimal} is decimal(38,18),
+   * so 1.5 comes back with scale 18 (equal by {@code compareTo}, not by {@code equals}); a price
+   * annotated with its scale comes back {@code equals}.
+   */
+  @ParameterizedTest
+  @EnumSource(Encoders.Mode.class)
+  void anUnannotatedBigDecimalKeepsScale18AndAnAnnotatedPriceIsEqual(Encoders.Mode mode) {
+    RowEncoder<Priced> enc = Encoders.rowEncoder(Priced.class, mode);
+    assertEquals(DataTypes.decimal(38, 18), enc.schema().field(1).type());
+    assertEquals(DataTypes.decimal(12, 2), enc.schema().field(2).type());
+    Priced p = new Priced("a", new BigDecimal("1.5"), new BigDecimal("19.99"));
+    Priced back = enc.decode(enc.encode(p));
+    assertEquals(new BigDecimal("1.500000000000000000"), back.plain());
+    assertNotEquals(p.plain(), back.plain());
+    assertEquals(0, p.plain().compareTo(back.plain()));
+    assertEquals(p.price(), back.price());
   }
 }
