@@ -259,6 +259,45 @@ TEST(ArrowAdapterTest, ImportErrorsNameTheRow) {
   EXPECT_EQ(out.bytes.size(), bytes);
 }
 
+// Rows are written in blocks of rows (every column of a block before the next block): an error
+// in a later block names its row by the output batch's index, and `out` keeps exactly the rows
+// it had, though earlier blocks of the failed batch were already written.
+TEST(ArrowAdapterTest, ImportErrorPastTheFirstBlockNamesTheRowAndKeepsTheEarlierRows) {
+  auto schema = *Schema::Make({field("s", string()), field("c", timestamp())});
+  const int64_t n = 1100, bad = 1029;
+  ::arrow::StringBuilder strings;
+  ::arrow::TimestampBuilder ns(::arrow::timestamp(::arrow::TimeUnit::NANO), ::arrow::default_memory_pool());
+  for (int64_t k = 0; k < n; ++k) {
+    ASSERT_TRUE(strings.Append("v" + std::to_string(k)).ok());
+    ASSERT_TRUE(ns.Append(k == bad ? 1'700'000'000'123'456'789 : k * 1'000).ok());
+  }
+  std::shared_ptr<::arrow::Array> s, c;
+  ASSERT_TRUE(strings.Finish(&s).ok());
+  ASSERT_TRUE(ns.Finish(&c).ok());
+  auto batch =
+      ::arrow::RecordBatch::Make(::arrow::schema({::arrow::field("s", ::arrow::utf8()),
+                                                  ::arrow::field("c", ::arrow::timestamp(::arrow::TimeUnit::NANO))}),
+                                 n, {s, c});
+  arrow_io::ArrowReader reader(schema);
+  arrow_io::RowBatch out;
+  ASSERT_TRUE(reader.Read(*batch->Slice(0, 3), &out).ok());
+  const std::vector<uint8_t> before = out.bytes;
+  Status st = reader.Read(*batch, &out);
+  EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(st.path(), "c");
+  EXPECT_EQ(st.context(), "row " + std::to_string(3 + bad)) << st.ToString();
+  EXPECT_EQ(out.num_rows(), 3);
+  EXPECT_EQ(out.bytes, before);
+  // the rows of both blocks before the bad one import, each with its own values
+  ASSERT_TRUE(reader.Read(*batch->Slice(0, bad), &out).ok());
+  ASSERT_EQ(out.num_rows(), 3 + bad);
+  for (int64_t k : {int64_t{0}, int64_t{511}, int64_t{512}, int64_t{1028}}) {
+    BinaryRow row = *BinaryRow::Wrap(out.row_bytes(3 + k), schema);
+    EXPECT_EQ(*row.GetString(0), "v" + std::to_string(k));
+    EXPECT_EQ(*row.GetTimestamp(1), k);  // k * 1000 ns is k µs
+  }
+}
+
 // One status type: zerorow::Status and Result where Arrow code expects arrow::Status.
 ::arrow::Status WriteWithArrowMacros(arrow_io::ArrowWriter* writer, std::span<const uint8_t> row) {
   ARROW_RETURN_NOT_OK(writer->Write(row));
