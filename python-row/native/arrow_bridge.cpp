@@ -30,6 +30,21 @@ namespace {
 
 void Check(const zerorow::Status& st) { CheckCore(st); }
 
+/// An import error: cpp-row names the row of an Arrow import in the context ("row 6"); Python
+/// errors name it first in the path, as the encoder's paths go (`[6].carrier`), and
+/// `_arrow_in._row_numbered` adds the rows of earlier batches.
+void CheckImport(const zerorow::Status& st) {
+  if (st.ok()) return;
+  const std::string& where = st.context();
+  const std::string_view row = "row ";
+  if (where.size() > row.size() && where.compare(0, row.size(), row) == 0 &&
+      where.find_first_not_of("0123456789", row.size()) == std::string::npos) {
+    ThrowCoreAt(zerorow::Status::Error(st.kind(), st.message(), st.path()),
+                JoinPath("[" + where.substr(row.size()) + "]", st.path()));
+  }
+  ThrowCore(st);
+}
+
 /// Same Arrow type tree: formats, names, nullability and children (metadata ignored).
 bool SameArrowSchema(const ArrowSchema* a, const ArrowSchema* b) {
   auto str = [](const char* s) { return std::string(s ? s : ""); };
@@ -241,7 +256,7 @@ void BindArrow(nb::module_& m) {
         auto* a = static_cast<ArrowArray*>(PyCapsule_GetPointer(array_capsule.ptr(), "arrow_array"));
         if (!s || !a) throw nb::python_error();
         zerorow::arrow_io::RowBatch batch;
-        Check(zerorow::arrow_io::ImportRows(a, s, c.core, &batch));
+        CheckImport(zerorow::arrow_io::ImportRows(a, s, c.core, &batch));
         return BatchToPython(std::move(batch));
       },
       "('arrow_schema', 'arrow_array') capsules of a struct array -> (rows data, int64 offsets), "
@@ -272,7 +287,7 @@ void BindArrow(nb::module_& m) {
           if (!status.ok()) break;
         }
         if (schema.release) schema.release(&schema);
-        Check(status);
+        CheckImport(status);
         return BatchToPython(std::move(batch));
       },
       "An 'arrow_array_stream' capsule of struct batches -> (rows data, int64 offsets).");

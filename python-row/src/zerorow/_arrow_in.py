@@ -421,7 +421,7 @@ class ArrowToRows:
             sc, ac = b.__arrow_c_array__()
             rows, offs = _zerorow.arrow_import(self.schema._native, sc, ac)
         except ZerorowError as e:
-            raise _row_numbered(_renamed(e), self.schema.names, self.rows) from None
+            raise _row_numbered(_renamed(e), self.rows) from None
         except (
             pa.ArrowInvalid
         ) as e:  # pyarrow refused the producer's data while importing it
@@ -430,26 +430,19 @@ class ArrowToRows:
         return RowBatch(self.schema, rows, offs)  # NumPy arrays over the rows, no copy
 
 
-def _row_numbered(e: ZerorowError, names: list[str], base: int) -> ZerorowError:
-    """An error at a value of one batch as the error at that row of the whole input: cpp-row's
-    import path `carrier[37316]` (the column, then the row in the batch) becomes
-    `[base + 37316].carrier` (the row, then the field, as the encoder's paths go)."""
+def _row_numbered(e: ZerorowError, base: int) -> ZerorowError:
+    """An error at a value of one batch as the error at that row of the whole input: the
+    native import's path `[37316].carrier` (the row in the batch first, as the encoder's
+    paths go; cpp-row names it in the error's context) becomes `[base + 37316].carrier`. A
+    path that does not start with a row (a schema error) is left as it is: `items[3]` is an
+    element of a list, not a row."""
     path = e.path
-    if path.startswith("["):  # already a row first ([k].name, from the unit checks)
-        k, rest = path[1:].split("]", 1)
-        new = f"[{int(k) + base}]{rest}" if k.isdigit() else path
-    else:
-        column = max(
-            (n for n in names if path.startswith(n + "[")), key=len, default=None
-        )
-        if column is None:
-            return e
-        k, rest = path[len(column) + 1 :].split("]", 1)
-        if not k.isdigit():
-            return e
-        new = f"[{int(k) + base}].{column}{rest}"
-    if new == path:
+    if not path.startswith("["):
         return e
+    k, rest = path[1:].split("]", 1)
+    if not k.isdigit() or base == 0:
+        return e
+    new = f"[{int(k) + base}]{rest}"
     return type(e)(str(e).replace(path, new, 1), e.kind, new)
 
 

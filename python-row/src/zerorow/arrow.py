@@ -364,4 +364,4 @@ def _direct_import(data: Any, schema: Schema | None) -> RowBatch | None:
     except ZerorowError as e:  # the row first, as every Arrow import names it
         from ._arrow_in import _renamed, _row_numbered
 
-        raise _row_numbered(_renamed(e), schema.names, 0) from None
+        raise _row_numbered(_renamed(e), 0) from None
