@@ -15,7 +15,11 @@ import io.zerorow.ValidationLevel;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Iterator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -129,5 +133,84 @@ class RowFileErrorsTest {
       w.write(BinaryRow.wrap(SCHEMA, bad));
     }
     assertFalse(out.size() == 0);
+  }
+
+  /**
+   * A channel that is not a file's (HDFS, S3, …: batches are read onto the heap) whose reads fail
+   * once {@code failing} is set, as a network file system's do when the connection drops.
+   */
+  private static final class FlakyChannel implements SeekableByteChannel {
+    private final FileChannel file;
+    boolean failing;
+
+    FlakyChannel(Path path) throws IOException {
+      file = FileChannel.open(path, StandardOpenOption.READ);
+    }
+
+    @Override
+    public int read(ByteBuffer dst) throws IOException {
+      if (failing) {
+        throw new IOException("connection reset");
+      }
+      return file.read(dst);
+    }
+
+    @Override
+    public int write(ByteBuffer src) {
+      throw new UnsupportedOperationException("read-only");
+    }
+
+    @Override
+    public long position() throws IOException {
+      return file.position();
+    }
+
+    @Override
+    public SeekableByteChannel position(long p) throws IOException {
+      file.position(p);
+      return this;
+    }
+
+    @Override
+    public long size() throws IOException {
+      return file.size();
+    }
+
+    @Override
+    public SeekableByteChannel truncate(long size) {
+      throw new UnsupportedOperationException("read-only");
+    }
+
+    @Override
+    public boolean isOpen() {
+      return file.isOpen();
+    }
+
+    @Override
+    public void close() throws IOException {
+      file.close();
+    }
+  }
+
+  @Test
+  void aFailedReadOfAChannelThatIsNotAFileIsAnIoExceptionNamingIt() throws Exception {
+    Path file = write(6, 2);
+    FlakyChannel ch = new FlakyChannel(file);
+    RowFileReader r =
+        RowFileReader.open(ch, "s3://bucket/rows.arrow", SCHEMA, ValidationLevel.BOUNDS);
+    try {
+      assertEquals(3, r.batchCount());
+      assertEquals(2, r.batch(0).size());
+      ch.failing = true;
+      IOException e = assertThrows(IOException.class, () -> r.batch(1));
+      assertEquals(
+          "row file s3://bucket/rows.arrow: IOException: connection reset", e.getMessage());
+      ch.failing = false;
+      assertEquals(2, r.batch(1).size(), "the reader is still usable once reads succeed");
+    } finally {
+      r.close();
+    }
+    IOException closed = assertThrows(IOException.class, () -> r.batch(2));
+    assertEquals("row file s3://bucket/rows.arrow: batch(2) after close()", closed.getMessage());
   }
 }
