@@ -10,11 +10,9 @@ namespace zerorow {
 
 namespace {
 
-constexpr int kMaxJsonDepth = 512;
-
 class Parser {
  public:
-  explicit Parser(std::string_view text) : s_(text) {}
+  Parser(std::string_view text, int max_depth) : s_(text), max_depth_(max_depth) {}
 
   Result<JsonValue> ParseDocument() {
     SkipSpace();
@@ -41,7 +39,7 @@ class Parser {
   }
 
   Status ParseValue(JsonValue* out, int depth) {
-    if (depth > kMaxJsonDepth) return Error("nesting too deep");
+    if (depth > max_depth_) return Error("nesting deeper than " + std::to_string(max_depth_) + " levels");
     if (pos_ >= s_.size()) return Error("unexpected end of input");
     char c = s_[pos_];
     if (c == '{') return ParseObject(out, depth);
@@ -247,6 +245,7 @@ class Parser {
 
   std::string_view s_;
   size_t pos_ = 0;
+  int max_depth_;
 };
 
 }  // namespace
@@ -280,7 +279,7 @@ Result<double> JsonValue::AsDouble() const {
   return v;
 }
 
-Result<JsonValue> ParseJson(std::string_view text) { return Parser(text).ParseDocument(); }
+Result<JsonValue> ParseJson(std::string_view text, int max_depth) { return Parser(text, max_depth).ParseDocument(); }
 
 void AppendJsonString(std::string* out, std::string_view s) {
   static const char kHex[] = "0123456789abcdef";

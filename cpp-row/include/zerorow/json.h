@@ -75,8 +75,9 @@ class JsonValue {
 };
 
 /// Parses one JSON text (surrounding whitespace allowed). invalid_data on malformed input,
-/// with the byte position; nesting deeper than 512 is rejected.
-Result<JsonValue> ParseJson(std::string_view text);
+/// with the byte position; nesting deeper than `max_depth` is rejected (variants may nest
+/// 1,000 levels, SPEC §7).
+Result<JsonValue> ParseJson(std::string_view text, int max_depth = 512);
 
 /// Appends `s` as a canonical JSON string (SPEC §4.1 escaping) to `out`.
 void AppendJsonString(std::string* out, std::string_view s);
