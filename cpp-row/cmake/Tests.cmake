@@ -43,3 +43,19 @@ add_test(NAME EncoderCompileFail.SupportedMembersCompile COMMAND ${_zr_compile_f
          -DEXPECT= -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
 set_tests_properties(EncoderCompileFail.UnsignedMember EncoderCompileFail.UserClassMember
                      EncoderCompileFail.SupportedMembersCompile PROPERTIES TIMEOUT ${ZEROROW_TEST_TIMEOUT})
+
+# One type table (include/zerorow/types.h): every source that dispatches on TypeId fails to
+# compile when a type is added to ZEROROW_TYPES and not handled there (-Werror=switch, no
+# `default:`). The list is the places of format-spec/ADDING_A_TYPE.md's C++ section.
+set(ZEROROW_TYPE_DISPATCH_SOURCES
+  src/schema.cc src/binary_row.cc src/row_writer.cc src/validate.cc src/value_json.cc src/resolve.cc
+  src/reader_rows.cc src/arrow/c_data.cc src/arrow/export_schema.cc src/arrow/export_cells.cc
+  src/arrow/export_blocks.cc src/arrow/import_cells.cc testing/json_values.cc)
+string(REPLACE ";" "\\;" _zr_type_sources "${ZEROROW_TYPE_DISPATCH_SOURCES}")
+if(NOT ZEROROW_SANITIZE)  # a compile check: once per configuration is enough
+  add_test(NAME TypeTable.ForgottenTypeFailsToCompile
+           COMMAND ${CMAKE_COMMAND} -DCXX=${CMAKE_CXX_COMPILER} -DROOT=${CMAKE_CURRENT_SOURCE_DIR}
+                   "-DSOURCES=${_zr_type_sources}" -DCONTROL=src/types_test.cc
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/TypeTableCheck.cmake)
+  set_tests_properties(TypeTable.ForgottenTypeFailsToCompile PROPERTIES TIMEOUT 300)
+endif()

@@ -170,9 +170,29 @@ Result<std::span<const uint8_t>> SlotView::GetBinary(int i) const {
     case TypeId::kUuid:
       if (IsNullUnchecked(i)) return std::span<const uint8_t>();
       return SizedBody(i, TypeAt(i).body_size());  // B4
-    default:
-      return TypeError(i, TypeId::kBinary);
+    case TypeId::kBool:
+    case TypeId::kInt8:
+    case TypeId::kInt16:
+    case TypeId::kInt32:
+    case TypeId::kInt64:
+    case TypeId::kFloat32:
+    case TypeId::kFloat64:
+    case TypeId::kString:
+    case TypeId::kDate32:
+    case TypeId::kTime:
+    case TypeId::kTimestamp:
+    case TypeId::kDuration:
+    case TypeId::kDecimal:
+    case TypeId::kList:
+    case TypeId::kMap:
+    case TypeId::kStruct:
+    case TypeId::kNull:
+    case TypeId::kIntervalYm:
+    case TypeId::kInterval:
+    case TypeId::kVariant:
+      break;
   }
+  return TypeError(i, TypeId::kBinary);
 }
 std::span<const uint8_t> SlotView::GetBinaryUnchecked(int i) const { return BodyUnchecked(i); }
 

@@ -45,12 +45,13 @@ struct Import {
   int64_t n;
   const ImportOptions& options;
   int64_t Pos(int64_t k) const { return array->offset + k; }
-  // An error about value k of field f: "row <global row>: ..." at the field's path.
+  // An error about value k of field f, at "[<global row>].<column path>": the row in the whole
+  // input first, as the encoder names the objects of a batch (SPEC §5: a row number).
   Status At(const Status& st, int f, int64_t k) const {
     const std::string& name = this->st.fields()[f].name;
     std::string path = st.path().empty() ? name : st.path();
     if (path.rfind(name, 0) != 0) path = name + (path[0] == '[' || path[0] == '{' ? "" : ".") + path;
-    return Status::Error(st.kind(), "row " + std::to_string(options.first_row + k) + ": " + st.message(), path,
+    return Status::Error(st.kind(), st.message(), detail::IndexPath(options.first_row + k) + "." + path,
                          st.expected(), st.actual());
   }
 };
@@ -185,9 +186,9 @@ Status AllocateRows(const Import& im, const std::vector<uint64_t>& row_size, Row
   for (size_t k = 0; k < row_size.size(); ++k) {
     if (row_size[k] > kMaxRowSize)
       return Status::Error(ErrorKind::kInvalidData,
-                           "row " + std::to_string(im.options.first_row + static_cast<int64_t>(k)) +
-                               ": row larger than 2^31-8 bytes: it needs " + std::to_string(row_size[k]),
-                           {}, static_cast<int64_t>(kMaxRowSize), static_cast<int64_t>(row_size[k]));
+                           "row larger than 2^31-8 bytes: it needs " + std::to_string(row_size[k]),
+                           detail::IndexPath(im.options.first_row + static_cast<int64_t>(k)),
+                           static_cast<int64_t>(kMaxRowSize), static_cast<int64_t>(row_size[k]));
     (*row_off)[k] = total;
     total += row_size[k];
   }
@@ -301,7 +302,8 @@ Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, cons
   if (array->null_count != 0 && array->buffers[0] != nullptr) {
     for (int64_t k = 0; k < array->length; ++k) {
       if (!top.Valid(k))
-        return Status::InvalidData("row " + std::to_string(options.first_row + k) + ": the top-level struct entry is null");
+        return Status::Error(ErrorKind::kInvalidData, "the top-level struct entry is null",
+                             detail::IndexPath(options.first_row + k));
     }
   }
   // No rows: nothing to read, and an empty array's buffers may be null (no pointer

@@ -301,39 +301,42 @@ class _Exported:
 
 
 def from_arrow(
-    data: Any, schema: Schema | None = None, strict: bool = False
+    data: Any, schema: Schema | None = None, strict: bool = False, first_row: int = 0
 ) -> RowBatch:
     """Rows from a pyarrow RecordBatch, Table or RecordBatchReader, or any object exporting
     the Arrow PyCapsule protocol (polars, DuckDB, pandas through pyarrow).
 
-    With a schema, columns are matched to its fields by name (any order; other columns are
-    left out) and the Arrow variants people get are accepted: large / view strings and
-    binaries, dictionary-encoded strings, large / view lists, lossless integer and float
-    widenings, other timestamp / duration / time units. Values finer than a microsecond are
-    floored (SPEC Appendix A rule 6), or refused with strict=True. Anything lossy is refused
-    with the column and both types. Without a schema, it is derived from the Arrow schema
-    (SPEC §12 read backwards, after the same widenings)."""
+    Every Arrow type is read by the one table of SPEC §12.2, in cpp-row: dictionary and
+    run-end encoded columns as their values, view / large / fixed-size layouts, unsigned
+    integers (uint64 as decimal(20, 0)), float16, date64 (whole days), every time unit (values
+    finer than a microsecond floored, SPEC Appendix A rule 6, or refused with strict=True),
+    decimal32/64/128/256 up to 38 digits, fixed_size_binary, the three interval types,
+    arrow.uuid and parquet.variant; unions are refused. Without a schema the rows' schema is
+    derived from the Arrow schema (`Schema.from_arrow`). With one, its fields take the
+    columns of their names (other columns are left out), and a column's type must be the
+    field's or widen to it (SPEC §13.3). Errors name the column path and the row, counted from
+    `first_row` (the rows of earlier batches of the same file)."""
     if schema is not None and not isinstance(schema, Schema):
         raise TypeError(
             f"from_arrow's schema must be a zerorow.Schema, got {type(schema).__name__}"
         )
-    direct = _direct_import(data, schema)
-    if direct is not None:
-        return direct
     from . import _arrow_in
 
-    return _arrow_in.import_batches(data, schema, strict)
+    return _arrow_in.import_batches(data, schema, strict, first_row)
 
 
-def _direct_import(data: Any, schema: Schema | None) -> RowBatch | None:
-    """The fast path, without pyarrow: an exporter whose Arrow schema is exactly the one of
-    `schema` (SPEC §12) goes straight to cpp-row's ImportRows."""
-    if schema is None:
-        return None
-    if not hasattr(data, "__arrow_c_array__"):
-        return None
-    sc, ac = data.__arrow_c_array__()
-    own = _zerorow.arrow_schema_capsule(core_schema(schema))
-    if not _zerorow.arrow_schema_equal(sc, own):
-        return None  # the capsules are released; the general path exports again
-    return _batch(schema, *_zerorow.arrow_import(core_schema(schema), sc, ac))
+def read_parquet(
+    path: Any, columns: Sequence[str] | None = None, strict: bool = False
+) -> RowBatch:
+    """Rows from a Parquet file, read by pyarrow and mapped by SPEC §12.3 through from_arrow:
+    INT96 timestamps are read at microseconds (never a wrapped nanosecond value), a
+    zerorow-written file's `zerorow.schema` restores its zones and types."""
+    import pyarrow.parquet as pq
+
+    f = pq.ParquetFile(str(path), coerce_int96_timestamp_unit="us")
+    meta = f.schema_arrow.metadata or {}
+    schema = None
+    if b"zerorow.schema" in meta and columns is None:
+        schema = Schema.from_json(meta[b"zerorow.schema"])
+    table = f.read(columns=list(columns) if columns is not None else None)
+    return from_arrow(table, schema, strict)
