@@ -67,10 +67,11 @@ def write_all(out):
     for name, schema_doc, data, kind, path, description in invalid_cases.cases():
         d = os.path.join(out, "invalid", name)
         os.makedirs(d)
-        _write(
-            os.path.join(d, "schema.json"),
-            json.dumps(schema_doc, ensure_ascii=False, separators=(",", ":")) + "\n",
-        )
+        if not isinstance(schema_doc, str):  # a str is JSON text, written as it is
+            schema_doc = json.dumps(
+                schema_doc, ensure_ascii=False, separators=(",", ":")
+            )
+        _write(os.path.join(d, "schema.json"), schema_doc + "\n")
         if data is not None:
             _write(os.path.join(d, "row.bin"), bytes(data))
         _write(
