@@ -3,6 +3,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <string>
 
@@ -280,6 +281,51 @@ Result<double> JsonValue::AsDouble() const {
 }
 
 Result<JsonValue> ParseJson(std::string_view text, int max_depth) { return Parser(text, max_depth).ParseDocument(); }
+
+void AppendShortestNumber(std::string* out, double v, bool is_float32) {
+  if (v == 0) {
+    *out += std::signbit(v) ? "-0.0" : "0";
+    return;
+  }
+  // The shortest round-trip digits and exponent, from to_chars' scientific form "d.ddde+XX".
+  char buf[64];
+  auto r = is_float32 ? std::to_chars(buf, buf + sizeof buf, static_cast<float>(v), std::chars_format::scientific)
+                      : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+  std::string_view text(buf, static_cast<size_t>(r.ptr - buf));
+  if (text[0] == '-') {
+    out->push_back('-');
+    text.remove_prefix(1);
+  }
+  const size_t e = text.find('e');
+  std::string digits;
+  for (char c : text.substr(0, e)) {
+    if (c != '.') digits.push_back(c);
+  }
+  int exp = 0;
+  std::from_chars(text.data() + e + 1 + (text[e + 1] == '+'), text.data() + text.size(), exp);
+  const int k = static_cast<int>(digits.size()), n = exp + 1;  // value = 0.digits × 10^n
+  if (k <= n && n <= 21) {
+    *out += digits;
+    out->append(static_cast<size_t>(n - k), '0');
+  } else if (0 < n && n <= 21) {
+    *out += digits.substr(0, static_cast<size_t>(n));
+    out->push_back('.');
+    *out += digits.substr(static_cast<size_t>(n));
+  } else if (-6 < n && n <= 0) {
+    *out += "0.";
+    out->append(static_cast<size_t>(-n), '0');
+    *out += digits;
+  } else {
+    out->push_back(digits[0]);
+    if (k > 1) {
+      out->push_back('.');
+      *out += digits.substr(1);
+    }
+    out->push_back('e');
+    out->push_back(n - 1 < 0 ? '-' : '+');
+    *out += std::to_string(n - 1 < 0 ? 1 - n : n - 1);
+  }
+}
 
 void AppendJsonString(std::string* out, std::string_view s) {
   static const char kHex[] = "0123456789abcdef";

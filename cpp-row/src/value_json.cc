@@ -71,13 +71,14 @@ Result<std::vector<uint8_t>> JsonHex(const JsonValue& v) {
   return out;
 }
 
+// SPEC §10: a number in the notation of §3.9's JSON text, the specials as strings.
 std::string FloatText(double d, bool is32) {
   if (std::isnan(d)) return "\"NaN\"";
   if (std::isinf(d)) return d > 0 ? "\"Infinity\"" : "\"-Infinity\"";
   if (d == 0 && std::signbit(d)) return "\"-0.0\"";
-  char buf[64];
-  auto r = is32 ? std::to_chars(buf, buf + sizeof buf, static_cast<float>(d)) : std::to_chars(buf, buf + sizeof buf, d);
-  return std::string(buf, r.ptr);
+  std::string out;
+  AppendShortestNumber(&out, d, is32);
+  return out;
 }
 
 // {"months": n, "days": n, "microseconds": "n"} (SPEC §10).
@@ -97,6 +98,11 @@ Result<Interval> JsonInterval(const JsonValue& v) {
 
 Status WriteStructFields(const JsonValue& obj, const DataType& t, RowWriter* w, bool all_fields) {
   if (!obj.is_object()) return Mismatch("expected a JSON object for a struct");
+  if (all_fields) {  // a default names every field, and nothing else (SPEC §13.7)
+    for (const auto& [key, value] : obj.object()) {
+      if (t.FieldIndex(key) < 0) return Mismatch("the struct has no field \"" + key + "\"");
+    }
+  }
   for (int i = 0; i < t.num_fields(); ++i) {
     const Field& f = t.fields()[i];
     const JsonValue* v = obj.Find(f.name);
@@ -220,6 +226,12 @@ Status WriteJsonValue(SlotWriter* w, int i, const DataType& t, const JsonValue& 
     case TypeId::kTimestamp:
     case TypeId::kDuration:
     case TypeId::kIntervalYm: {
+      // The values.json form exactly, for a default: int64-like values are strings, the
+      // narrower integers numbers (SPEC §10).
+      const bool as_string = NaturalWidth(t.id()) == 8;
+      if (all_fields && v.is_string() != as_string)
+        return bad(std::string("expected ") + (as_string ? "a string of decimal digits" : "a JSON number") + " for " +
+                   std::string(TypeIdName(t.id())));
       auto x = JsonInt(v);
       if (!x.ok()) return nested(x.status());
       return w->WriteInt(i, *x);

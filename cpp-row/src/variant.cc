@@ -57,10 +57,9 @@ Status BadNums(const std::string& path, const std::string& what, uint64_t expect
                        static_cast<int64_t>(actual));
 }
 Status WrongType(const std::string& path, std::string_view want, VariantType got) {
-  return Status::Error(ErrorKind::kSchemaMismatch,
-                       "variant: expected " + std::string(want) + " but the value is " +
-                           std::string(VariantTypeName(got)),
-                       path);
+  return Status::Error(
+      ErrorKind::kSchemaMismatch,
+      "variant: expected " + std::string(want) + " but the value is " + std::string(VariantTypeName(got)), path);
 }
 
 // The metadata (SPEC §3.9 rule 2): header, dictionary size, offsets, then the key bytes.
@@ -78,19 +77,20 @@ struct Meta {
     out.bytes = m;
     if (m.empty()) return BadNums("", "metadata is empty: expected at least 3 bytes", 3, 0);
     const uint8_t h = m[0];
-    if ((h & 0x0f) != 1) return BadNums("", "expected metadata version 1 but found " + std::to_string(h & 0x0f), 1, h & 0x0f);
+    if ((h & 0x0f) != 1)
+      return BadNums("", "expected metadata version 1 but found " + std::to_string(h & 0x0f), 1, h & 0x0f);
     if (h & 0x20) return Bad("", "metadata header bit 5 is set (it is unused and must be 0)");
     out.sorted = (h >> 4) & 1;
     out.offset_size = ((h >> 6) & 3) + 1;
     const uint64_t os = static_cast<uint64_t>(out.offset_size);
-    if (m.size() < 1 + os)
-      return BadNums("", "metadata ends inside its dictionary size", 1 + os, m.size());
+    if (m.size() < 1 + os) return BadNums("", "metadata ends inside its dictionary size", 1 + os, m.size());
     out.dict_size = LoadLE(m.data() + 1, out.offset_size);
     out.offsets_at = 1 + os;
     const uint64_t table = out.offsets_at + (out.dict_size + 1) * os;
     if (out.dict_size >= (uint64_t{1} << 32) || table > m.size())
-      return BadNums("", "metadata of " + std::to_string(m.size()) + " bytes is too short for a dictionary of " +
-                             std::to_string(out.dict_size) + " keys",
+      return BadNums("",
+                     "metadata of " + std::to_string(m.size()) + " bytes is too short for a dictionary of " +
+                         std::to_string(out.dict_size) + " keys",
                      table, m.size());
     out.strings_at = static_cast<size_t>(table);
     return out;
@@ -100,13 +100,14 @@ struct Meta {
   // Key `id`, its offsets checked against the metadata.
   Result<std::string_view> Key(uint64_t id, const std::string& path) const {
     if (id >= dict_size)
-      return BadNums(path, "field id " + std::to_string(id) + " is not below the dictionary size " +
-                               std::to_string(dict_size),
-                     dict_size, id);
+      return BadNums(
+          path, "field id " + std::to_string(id) + " is not below the dictionary size " + std::to_string(dict_size),
+          dict_size, id);
     const uint64_t a = Offset(id), b = Offset(id + 1);
     if (a > b || b > strings_len())
-      return BadNums(path, "dictionary key " + std::to_string(id) + " has offsets " + std::to_string(a) + ".." +
-                               std::to_string(b) + " outside its " + std::to_string(strings_len()) + " key bytes",
+      return BadNums(path,
+                     "dictionary key " + std::to_string(id) + " has offsets " + std::to_string(a) + ".." +
+                         std::to_string(b) + " outside its " + std::to_string(strings_len()) + " key bytes",
                      strings_len(), b);
     return std::string_view(reinterpret_cast<const char*>(bytes.data() + strings_at + a), b - a);
   }
@@ -376,9 +377,7 @@ void AppendFloating(std::string* out, double d, bool is32) {
     *out += d > 0 ? "\"Infinity\"" : "\"-Infinity\"";
     return;
   }
-  char buf[64];
-  auto r = is32 ? std::to_chars(buf, buf + sizeof buf, static_cast<float>(d)) : std::to_chars(buf, buf + sizeof buf, d);
-  *out += std::string_view(buf, static_cast<size_t>(r.ptr - buf));
+  AppendShortestNumber(out, d, is32);
 }
 
 unsigned __int128 AbsU(__int128 v) {
@@ -386,8 +385,9 @@ unsigned __int128 AbsU(__int128 v) {
                : static_cast<unsigned __int128>(v);
 }
 
-const __int128 kDecimalLimits[3] = {1'000'000'000, 1'000'000'000'000'000'000LL,
-                                    static_cast<__int128>(10'000'000'000'000'000'000ULL) * 10'000'000'000'000'000'000ULL};
+const __int128 kDecimalLimits[3] = {
+    1'000'000'000, 1'000'000'000'000'000'000LL,
+    static_cast<__int128>(10'000'000'000'000'000'000ULL) * 10'000'000'000'000'000'000ULL};
 
 }  // namespace
 
@@ -501,9 +501,10 @@ class VariantReader {
   static Result<VariantView> Element(const VariantView& v, const Container& c, uint64_t k, std::string path) {
     const uint64_t off = OffsetAt(v.value_, c, k);
     if (off >= c.data_size)
-      return BadNums(path, "offset " + std::to_string(off) + " is not below the " + std::to_string(c.data_size) +
-                               " bytes of the values",
-                     c.data_size, off);
+      return BadNums(
+          path,
+          "offset " + std::to_string(off) + " is not below the " + std::to_string(c.data_size) + " bytes of the values",
+          c.data_size, off);
     return ChildView(v, v.value_.subspan(c.data_at + off, c.data_size - off), std::move(path));
   }
 
@@ -532,9 +533,10 @@ class VariantReader {
         return BadNums("", "dictionary offsets decrease: " + std::to_string(prev) + " then " + std::to_string(o), prev,
                        o);
       if (o > m.strings_len())
-        return BadNums("", "dictionary offset " + std::to_string(o) + " is past the " +
-                               std::to_string(m.strings_len()) + " key bytes",
-                       m.strings_len(), o);
+        return BadNums(
+            "",
+            "dictionary offset " + std::to_string(o) + " is past the " + std::to_string(m.strings_len()) + " key bytes",
+            m.strings_len(), o);
       if (k > 0) {
         std::string_view key(reinterpret_cast<const char*>(m.bytes.data() + m.strings_at + prev), o - prev);
         if (!IsValidUtf8(key)) return Bad("", "dictionary key " + std::to_string(k - 1) + " is not valid UTF-8");
@@ -556,8 +558,8 @@ class VariantReader {
       case VariantType::kObject:
       case VariantType::kArray: {
         if (depth >= kMaxVariantDepth)
-          return BadNums(v.path_, "expected at most 1000 nested objects and arrays but found more",
-                         kMaxVariantDepth, depth + 1);
+          return BadNums(v.path_, "expected at most 1000 nested objects and arrays but found more", kMaxVariantDepth,
+                         depth + 1);
         ZR_ASSIGN_OR_RETURN(Container c, ParseContainer(v.value_, v.path_));
         std::string_view prev;
         for (uint64_t k = 0; k < c.n; ++k) {
@@ -580,8 +582,8 @@ class VariantReader {
         return Status::OK();
       }
       case VariantType::kString: {
-        std::span<const uint8_t> s = (h & 3) == kBasicShortString ? v.value_.subspan(1, size - 1)
-                                                                   : v.value_.subspan(5, size - 5);
+        std::span<const uint8_t> s =
+            (h & 3) == kBasicShortString ? v.value_.subspan(1, size - 1) : v.value_.subspan(5, size - 5);
         if (!IsValidUtf8(s)) return Bad(v.path_, "string is not valid UTF-8");
         return Status::OK();
       }
@@ -589,11 +591,19 @@ class VariantReader {
       case VariantType::kDecimal8:
       case VariantType::kDecimal16: {
         ZR_ASSIGN_OR_RETURN(VariantDecimal d, ReadDecimal(v));
-        if (d.scale > 38) return BadNums(v.path_, "decimal scale " + std::to_string(d.scale) + " is above 38", 38, d.scale);
+        if (d.scale > 38)
+          return BadNums(v.path_, "decimal scale " + std::to_string(d.scale) + " is above 38", 38, d.scale);
         const int which = t == VariantType::kDecimal4 ? 0 : t == VariantType::kDecimal8 ? 1 : 2;
         if (AbsU(d.unscaled.unscaled) >= static_cast<unsigned __int128>(kDecimalLimits[which]))
           return Bad(v.path_, "decimal unscaled value " + DecimalToString(d.unscaled, 0) + " has too many digits for " +
                                   std::string(VariantTypeName(t)));
+        return Status::OK();
+      }
+      case VariantType::kTimeNtz: {
+        ZR_ASSIGN_OR_RETURN(int64_t us, v.GetTemporal());
+        if (us < 0 || us >= 86'400'000'000LL)
+          return BadNums(v.path_, "time_ntz " + std::to_string(us) + " is outside [0, 86400000000)", 86'400'000'000LL,
+                         us);
         return Status::OK();
       }
       case VariantType::kNull:
@@ -608,7 +618,6 @@ class VariantReader {
       case VariantType::kTimestampNtz:
       case VariantType::kFloat:
       case VariantType::kBinary:
-      case VariantType::kTimeNtz:
       case VariantType::kTimestampNanos:
       case VariantType::kTimestampNtzNanos:
       case VariantType::kUuid:
@@ -637,8 +646,8 @@ class VariantReader {
       case VariantType::kObject:
       case VariantType::kArray: {
         if (depth >= kMaxVariantDepth)
-          return BadNums(v.path_, "expected at most 1000 nested objects and arrays but found more",
-                         kMaxVariantDepth, depth + 1);
+          return BadNums(v.path_, "expected at most 1000 nested objects and arrays but found more", kMaxVariantDepth,
+                         depth + 1);
         ZR_ASSIGN_OR_RETURN(Container c, ParseContainer(v.value_, v.path_));
         out->push_back(c.object ? '{' : '[');
         for (uint64_t k = 0; k < c.n; ++k) {
@@ -773,9 +782,10 @@ Result<VariantView> VariantView::Get(std::string_view key) const {
 Result<VariantView> VariantView::Get(int index) const {
   ZR_ASSIGN_OR_RETURN(Container c, VariantReader::Expect(*this, false));
   if (index < 0 || static_cast<uint64_t>(index) >= c.n)
-    return Status::Error(ErrorKind::kOutOfRange,
-                         "variant array index " + std::to_string(index) + " is outside [0, " + std::to_string(c.n) + ")",
-                         path_, static_cast<int64_t>(c.n), index);
+    return Status::Error(
+        ErrorKind::kOutOfRange,
+        "variant array index " + std::to_string(index) + " is outside [0, " + std::to_string(c.n) + ")", path_,
+        static_cast<int64_t>(c.n), index);
   return VariantReader::Element(*this, c, static_cast<uint64_t>(index), Child(path_, static_cast<uint64_t>(index)));
 }
 
@@ -955,9 +965,9 @@ namespace {
 // A value being built: a scalar's encoded bytes, or an object's / array's children.
 struct Node {
   enum class Kind : uint8_t { kScalar, kObject, kArray } kind = Kind::kScalar;
-  std::vector<uint8_t> bytes;       // scalar: header + payload
-  std::vector<uint32_t> children;   // node indexes
-  std::vector<std::string> keys;    // object: one per child
+  std::vector<uint8_t> bytes;      // scalar: header + payload
+  std::vector<uint32_t> children;  // node indexes
+  std::vector<std::string> keys;   // object: one per child
 };
 
 int BytesFor(uint64_t v) {
@@ -1009,8 +1019,8 @@ struct VariantBuilder::Impl {
 
   Status Open(Node::Kind kind) {
     if (open.size() >= static_cast<size_t>(kMaxVariantDepth))
-      return Status::Error(ErrorKind::kInvalidData, "variant: expected at most 1000 nested objects and arrays",
-                           {}, kMaxVariantDepth, static_cast<int64_t>(open.size()) + 1);
+      return Status::Error(ErrorKind::kInvalidData, "variant: expected at most 1000 nested objects and arrays", {},
+                           kMaxVariantDepth, static_cast<int64_t>(open.size()) + 1);
     Node n;
     n.kind = kind;
     const uint32_t idx = static_cast<uint32_t>(nodes.size());
@@ -1035,8 +1045,8 @@ struct VariantBuilder::Impl {
       std::vector<std::string> keys;
       std::vector<uint32_t> children;
       for (size_t k = 0; k < order.size(); ++k) {
-        if (k > 0 && n.keys[order[k]] == n.keys[order[k - 1]])
-          return Status::InvalidData("variant: duplicate key \"" + n.keys[order[k]] + "\" in one object");
+        if (k > 0 && n.keys[order[k]] == keys.back())
+          return Status::InvalidData("variant: duplicate key \"" + keys.back() + "\" in one object");
         keys.push_back(std::move(n.keys[order[k]]));
         children.push_back(n.children[order[k]]);
       }
@@ -1110,6 +1120,7 @@ Status VariantBuilder::Int(int64_t v) {
 Status VariantBuilder::Double(double v) {
   uint64_t bits;
   std::memcpy(&bits, &v, 8);
+  if (v != v) bits = 0x7ff8000000000000ull;  // the canonical NaN (SPEC §2.6, §3.9)
   std::vector<uint8_t> b{PrimHeader(kPDouble)};
   PutLE(&b, bits, 8);
   return impl_->Scalar(std::move(b));
@@ -1118,6 +1129,7 @@ Status VariantBuilder::Double(double v) {
 Status VariantBuilder::Float(float v) {
   uint32_t bits;
   std::memcpy(&bits, &v, 4);
+  if (v != v) bits = 0x7fc00000u;
   std::vector<uint8_t> b{PrimHeader(kPFloat)};
   PutLE(&b, bits, 4);
   return impl_->Scalar(std::move(b));
@@ -1125,18 +1137,23 @@ Status VariantBuilder::Float(float v) {
 
 Status VariantBuilder::Decimal(Decimal128 unscaled, int scale) {
   if (scale < 0 || scale > 38)
-    return Status::Error(ErrorKind::kInvalidData, "variant: decimal scale " + std::to_string(scale) + " is outside [0, 38]",
-                         {}, 38, scale);
-  const unsigned __int128 u = AbsU(unscaled.unscaled);
+    return Status::Error(ErrorKind::kInvalidData,
+                         "variant: decimal scale " + std::to_string(scale) + " is outside [0, 38]", {}, 38, scale);
+  // The precision the value needs, max(digits of the unscaled value, scale), picks the width
+  // (SPEC §3.9): as Spark, 0.0000000001 is a decimal8.
+  unsigned __int128 u = AbsU(unscaled.unscaled);
+  int digits = 1;
+  for (unsigned __int128 x = u; x >= 10; x /= 10) ++digits;
+  const int precision = std::max(digits, scale);
   uint8_t id;
   int n;
-  if (u < static_cast<unsigned __int128>(kDecimalLimits[0])) {
+  if (precision <= 9) {
     id = kPDecimal4;
     n = 4;
-  } else if (u < static_cast<unsigned __int128>(kDecimalLimits[1])) {
+  } else if (precision <= 18) {
     id = kPDecimal8;
     n = 8;
-  } else if (u < static_cast<unsigned __int128>(kDecimalLimits[2])) {
+  } else if (precision <= 38) {
     id = kPDecimal16;
     n = 16;
   } else {

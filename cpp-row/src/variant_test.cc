@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 #include "test_util.h"
@@ -80,21 +81,20 @@ TEST(VariantTest, ToJsonOfEveryScalar) {
   ASSERT_TRUE(b.BeginArray().ok());
   ASSERT_TRUE(b.Float(0.1f).ok());
   ASSERT_TRUE(b.Double(std::nan("")).ok());
-  ASSERT_TRUE(b.Date(19753).ok());                          // 2024-01-31
-  ASSERT_TRUE(b.TimeNtz(49500250000).ok());                 // 13:45:00.250000
-  ASSERT_TRUE(b.Timestamp(1706708700250000, true).ok());    // zoned: Z
-  ASSERT_TRUE(b.Timestamp(1706708700250000, false).ok());   // naive
+  ASSERT_TRUE(b.Date(19753).ok());                         // 2024-01-31
+  ASSERT_TRUE(b.TimeNtz(49500250000).ok());                // 13:45:00.250000
+  ASSERT_TRUE(b.Timestamp(1706708700250000, true).ok());   // zoned: Z
+  ASSERT_TRUE(b.Timestamp(1706708700250000, false).ok());  // naive
   const uint8_t bytes[] = {0, 1, 2};
   ASSERT_TRUE(b.Binary(bytes).ok());
   auto u = UuidFromText("0f8fad5b-d9cb-469f-a165-70867728950e");
   ASSERT_TRUE(b.Uuid(*u).ok());
-  ASSERT_TRUE(b.String(std::string(70, 'z')).ok());         // a long string
+  ASSERT_TRUE(b.String(std::string(70, 'z')).ok());  // a long string
   ASSERT_TRUE(b.EndArray().ok());
   Variant v = *b.Finish();
-  EXPECT_EQ(*v.view().ToJson(),
-            R"([0.1,"NaN","2024-01-31","13:45:00.250000","2024-01-31T13:45:00.250000Z",)"
-            R"("2024-01-31T13:45:00.250000","AAEC","0f8fad5b-d9cb-469f-a165-70867728950e",")" +
-                std::string(70, 'z') + "\"]");
+  EXPECT_EQ(*v.view().ToJson(), R"([0.1,"NaN","2024-01-31","13:45:00.250000","2024-01-31T13:45:00.250000Z",)"
+                                R"("2024-01-31T13:45:00.250000","AAEC","0f8fad5b-d9cb-469f-a165-70867728950e",")" +
+                                    std::string(70, 'z') + "\"]");
   EXPECT_TRUE(v.view().Validate().ok());
 }
 
@@ -123,7 +123,8 @@ TEST(VariantTest, BuilderRefusesMisuse) {
   VariantBuilder empty;
   EXPECT_FALSE(empty.Finish().ok());
   VariantBuilder big;
-  EXPECT_FALSE(big.Decimal(Decimal128{static_cast<__int128>(10000000000000000000ULL) * 10000000000000000000ULL}, 0).ok());  // 10^38: 39 digits
+  EXPECT_FALSE(big.Decimal(Decimal128{static_cast<__int128>(10000000000000000000ULL) * 10000000000000000000ULL}, 0)
+                   .ok());  // 10^38: 39 digits
   EXPECT_FALSE(big.Decimal(Decimal128{1}, 39).ok());
   const char bad_utf8[] = {'\xff', 0};
   EXPECT_FALSE(big.String(bad_utf8).ok());
@@ -137,7 +138,8 @@ struct Broken {
 
 std::vector<uint8_t> FromHex(const std::string& h) {
   std::vector<uint8_t> out;
-  for (size_t k = 0; k + 1 < h.size(); k += 2) out.push_back(static_cast<uint8_t>(std::stoi(h.substr(k, 2), nullptr, 16)));
+  for (size_t k = 0; k + 1 < h.size(); k += 2)
+    out.push_back(static_cast<uint8_t>(std::stoi(h.substr(k, 2), nullptr, 16)));
   return out;
 }
 
@@ -146,18 +148,43 @@ TEST(VariantTest, ValidateRefusesEachBrokenRule) {
       {"version 2", "020000", "00", "version"},
       {"header bit 5", "210000", "00", "bit 5"},
       {"metadata too short", "01", "00", "dictionary size"},
-      {"first offset not 0", "11010100" "61", "00", "first dictionary offset"},
-      {"offsets decrease", "1102000201" "6162", "00", "decrease"},
-      {"unsorted keys", "1102000102" "6261", "00", "not greater"},
-      {"bad key utf-8", "110100" "01" "ff", "00", "UTF-8"},
+      {"first offset not 0",
+       "11010100"
+       "61",
+       "00", "first dictionary offset"},
+      {"offsets decrease",
+       "1102000201"
+       "6162",
+       "00", "decrease"},
+      {"unsorted keys",
+       "1102000102"
+       "6261",
+       "00", "not greater"},
+      {"bad key utf-8",
+       "110100"
+       "01"
+       "ff",
+       "00", "UTF-8"},
       {"unknown primitive", "010000", "54", "unknown primitive"},  // id 21
-      {"short string past the end", "010000", "0d61", "past"},    // length 3, 1 byte
+      {"short string past the end", "010000", "0d61", "past"},     // length 3, 1 byte
       {"bad string utf-8", "010000", "05ff", "UTF-8"},
-      {"decimal4 too large", "010000", "2000" "00ca9a3b", "too many digits"},  // 10^9
-      {"decimal scale 39", "010000", "2027" "01000000", "scale"},
+      {"decimal4 too large", "010000",
+       "2000"
+       "00ca9a3b",
+       "too many digits"},  // 10^9
+      {"decimal scale 39", "010000",
+       "2027"
+       "01000000",
+       "scale"},
       {"field id past the dictionary", "010000", "020105000100", "field id"},  // id 5, dict 0
-      {"array offset past the values", "010000", "030109" "00", "offset"},
-      {"object keys not increasing", "1102000102" "6162", "020201000002040c010c02", "increasing"},
+      {"array offset past the values", "010000",
+       "030109"
+       "00",
+       "offset"},
+      {"object keys not increasing",
+       "1102000102"
+       "6162",
+       "020201000002040c010c02", "increasing"},
   };
   for (const Broken& c : cases) {
     std::vector<uint8_t> m = FromHex(c.metadata_hex), v = FromHex(c.value_hex);

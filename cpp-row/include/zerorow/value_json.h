@@ -16,8 +16,9 @@ namespace zerorow {
 
 /// Writes `v` (values.json form of type `t`) as ordinal i of `w`: null as SetNull, every
 /// other value through the writer's checks (range, scale, UTF-8, sizes, variants). A struct
-/// object's missing keys are null, unless `all_fields` (a default must give every field,
-/// SPEC §13.7). Errors are relative to `w` and start with w->PathOf(i).
+/// object's missing keys are null, unless `all_fields` (the strict form a default takes, SPEC
+/// §13.7: every field of a struct and no other key, int64-like values as strings and narrower
+/// integers as numbers). Errors are relative to `w` and start with w->PathOf(i).
 Status WriteJsonValue(detail::SlotWriter* w, int i, const DataType& t, const JsonValue& v, bool all_fields = false);
 
 /// Appends the canonical values.json text of ordinal i of `view` (of type `t`): SPEC §10

@@ -331,12 +331,23 @@ def read_parquet(
     """Rows from a Parquet file, read by pyarrow and mapped by SPEC §12.3 through from_arrow:
     INT96 timestamps are read at microseconds (never a wrapped nanosecond value), a
     zerorow-written file's `zerorow.schema` restores its zones and types."""
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
-    f = pq.ParquetFile(str(path), coerce_int96_timestamp_unit="us")
-    meta = f.schema_arrow.metadata or {}
+    cols = list(columns) if columns is not None else None
+    try:
+        f = pq.ParquetFile(str(path), coerce_int96_timestamp_unit="us")
+        meta = f.schema_arrow.metadata or {}
+        table = f.read(columns=cols)
+    except pa.ArrowException as e:  # never bare: named by the file and the columns, cause kept
+        what = f"Parquet file '{path}'" + (f", columns {cols}" if cols else "")
+        kind = "unsupported" if isinstance(e, pa.ArrowNotImplementedError) else "invalid_data"
+        raise error(kind, "", f"{what}: {e}") from e
     schema = None
-    if b"zerorow.schema" in meta and columns is None:
-        schema = Schema.from_json(meta[b"zerorow.schema"])
-    table = f.read(columns=list(columns) if columns is not None else None)
+    if b"zerorow.schema" in meta:
+        written = Schema.from_json(meta[b"zerorow.schema"])
+        if cols is None:
+            schema = written
+        elif all(c in written.names for c in cols):
+            schema = Schema([written.field(c) for c in cols])
     return from_arrow(table, schema, strict)
