@@ -15,11 +15,16 @@
 #include <arrow/io/file.h>
 #include <arrow/ipc/reader.h>
 #include <parquet/arrow/reader.h>
+#include <parquet/metadata.h>
+#include <parquet/column_reader.h>
+#include <parquet/file_reader.h>
 #include <parquet/properties.h>
+#include <parquet/statistics.h>
 
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -30,6 +35,7 @@
 
 namespace fs = std::filesystem;
 using zerorow::ErrorKind;
+using zerorow::Result;
 using zerorow::Status;
 
 namespace {
@@ -46,6 +52,127 @@ Status FromArrow(const arrow::Status& st, const std::string& what) {
                    : st.IsTypeError()    ? ErrorKind::kSchemaMismatch
                                          : ErrorKind::kInvalidData;
   return Status::Error(kind, what + ": " + st.ToString());
+}
+
+// The index of a column: its name, or `name#i` for the i-th top-level field where several
+// share one name (the corpus protocol's spelling).
+Result<int> ColumnIndex(const arrow::Schema& schema, const std::string& column, const std::string& where) {
+  const size_t hash = column.rfind('#');
+  if (hash != std::string::npos && hash + 1 < column.size() &&
+      column.find_first_not_of("0123456789", hash + 1) == std::string::npos) {
+    const int i = std::stoi(column.substr(hash + 1));
+    if (i >= schema.num_fields() || schema.field(i)->name() != column.substr(0, hash))
+      return Status::Error(ErrorKind::kSchemaMismatch, where + ": field " + std::to_string(i) + " is not '" +
+                                                           column.substr(0, hash) + "'");
+    return i;
+  }
+  const int i = schema.GetFieldIndex(column);
+  if (i < 0) return Status::Error(ErrorKind::kSchemaMismatch, where + " has no single column '" + column + "'");
+  return i;
+}
+
+// The file starts and ends with Parquet's magic "PAR1": framed, whatever its schema holds.
+bool Framed(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  char head[4] = {}, tail[4] = {};
+  in.read(head, 4);
+  in.seekg(-4, std::ios::end);
+  in.read(tail, 4);
+  return in && std::string(head, 4) == "PAR1" && std::string(tail, 4) == "PAR1";
+}
+
+Status Unsupported(const arrow::Status& st, const std::string& where) {
+  return Status::Error(ErrorKind::kUnsupported,
+                       where + ": the Parquet schema has a form the reader does not map: " + st.ToString());
+}
+
+// SPEC §12.3 for the Parquet logical types Arrow C++ reads as another type: a leaf annotated
+// ENUM (Arrow: binary) is a string; GEOMETRY, GEOGRAPHY and a logical type the reader does not
+// know are refused, naming it. `field` (the Arrow field of top-level column `name`) is
+// changed to the type the column is read as.
+// The non-null values (definition level at its maximum) of leaf c in row group g.
+template <typename PT>
+int64_t CountTyped(parquet::ColumnReader* reader, int16_t max_def) {
+  auto* typed = static_cast<parquet::TypedColumnReader<PT>*>(reader);
+  std::vector<int16_t> def(1024), rep(1024);
+  auto values = std::make_unique<typename PT::c_type[]>(1024);  // not vector<bool>: a bool* is needed
+  int64_t count = 0;
+  while (typed->HasNext()) {
+    int64_t read = 0;
+    const int64_t levels = typed->ReadBatch(1024, def.data(), rep.data(), values.get(), &read);
+    for (int64_t k = 0; k < levels; ++k) count += def[k] == max_def;
+    if (levels == 0) break;
+  }
+  return count;
+}
+
+Result<int64_t> CountValues(parquet::ParquetFileReader& file, int g, int c) {
+  try {
+    auto reader = file.RowGroup(g)->Column(c);
+    const int16_t max_def = file.metadata()->schema()->Column(c)->max_definition_level();
+    switch (reader->type()) {
+      case parquet::Type::BOOLEAN:
+        return CountTyped<parquet::BooleanType>(reader.get(), max_def);
+      case parquet::Type::INT32:
+        return CountTyped<parquet::Int32Type>(reader.get(), max_def);
+      case parquet::Type::INT64:
+        return CountTyped<parquet::Int64Type>(reader.get(), max_def);
+      case parquet::Type::INT96:
+        return CountTyped<parquet::Int96Type>(reader.get(), max_def);
+      case parquet::Type::FLOAT:
+        return CountTyped<parquet::FloatType>(reader.get(), max_def);
+      case parquet::Type::DOUBLE:
+        return CountTyped<parquet::DoubleType>(reader.get(), max_def);
+      case parquet::Type::BYTE_ARRAY:
+        return CountTyped<parquet::ByteArrayType>(reader.get(), max_def);
+      case parquet::Type::FIXED_LEN_BYTE_ARRAY:
+        return CountTyped<parquet::FLBAType>(reader.get(), max_def);
+      default:
+        return Status::Error(ErrorKind::kUnsupported, "unknown Parquet physical type");
+    }
+  } catch (const std::exception& e) {
+    return Status::Error(ErrorKind::kInvalidData, std::string("reading its pages: ") + e.what());
+  }
+}
+
+Status LogicalTypes(parquet::ParquetFileReader& file_reader, const std::string& name,
+                    std::shared_ptr<arrow::Field>* field) {
+  const parquet::FileMetaData& meta = *file_reader.metadata();
+  const parquet::SchemaDescriptor& schema = *meta.schema();
+  for (int c = 0; c < schema.num_columns(); ++c) {
+    const parquet::ColumnDescriptor* leaf = schema.Column(c);
+    if (leaf->path()->ToDotVector().front() != name) continue;
+    const auto& logical = leaf->logical_type();
+    if (logical->is_null()) {
+      // UNKNOWN (null) is always null (SPEC §12.3): values in the column contradict it (Arrow
+      // C++ would read them as nulls, and a value is never read wrong).
+      for (int g = 0; g < meta.num_row_groups(); ++g) {
+        ZR_ASSIGN_OR_RETURN(int64_t values, CountValues(file_reader, g, c));
+        if (values > 0)
+          return Status::Error(ErrorKind::kInvalidData,
+                               "Parquet column '" + leaf->path()->ToDotString() + "' of logical type UNKNOWN (null) " +
+                                   "holds " + std::to_string(values) + " values in row group " + std::to_string(g) +
+                                   " (its physical type is " + parquet::TypeToString(leaf->physical_type()) + ")");
+      }
+    }
+    if (logical->is_geometry() || logical->is_geography() || logical->type() == parquet::LogicalType::Type::UNDEFINED)
+      return Status::Error(ErrorKind::kUnsupported,
+                           "Parquet logical type " + logical->ToString() + " of '" + leaf->path()->ToDotString() +
+                               "' has no zerorow type (SPEC §12.3)");
+    if (logical->is_enum() && (*field)->type()->id() == arrow::Type::BINARY &&
+        leaf->path()->ToDotVector().size() == 1)
+      *field = (*field)->WithType(arrow::utf8());
+  }
+  return Status::OK();
+}
+
+// `array` with the type of `field` when only the logical type differs (binary read as string:
+// the same buffers, UTF-8 checked when the rows are written).
+std::shared_ptr<arrow::Array> Retyped(const std::shared_ptr<arrow::Array>& array, const std::shared_ptr<arrow::Field>& field) {
+  if (array->type()->Equals(*field->type())) return array;
+  auto data = array->data()->Copy();
+  data->type = field->type();
+  return arrow::MakeArray(data);
 }
 
 // No batch read: one empty batch of the column, so that its schema is still imported.
@@ -67,34 +194,54 @@ Status ReadColumn(const fs::path& file, const std::string& name,
   if (file.extension() == ".parquet") {
     parquet::ArrowReaderProperties props;
     props.set_coerce_int96_timestamp_unit(arrow::TimeUnit::MICRO);  // SPEC §12.3: never wrapped ns
+    props.set_arrow_extensions_enabled(true);                          // UUID as arrow.uuid
     parquet::arrow::FileReaderBuilder builder;
     arrow::Status st = builder.Open(in);
-    if (!st.ok()) return FromArrow(st, where);
+    // A well-framed Parquet file whose schema Arrow C++ cannot map (a map without its key, a
+    // variant group) is a form the reader does not support; a damaged one is invalid data.
+    if (!st.ok()) return Framed(file) ? Unsupported(st, where) : FromArrow(st, where);
     builder.properties(props);
     auto reader = builder.Build();
-    if (!reader.ok()) return FromArrow(reader.status(), where);
+    if (!reader.ok()) return Framed(file) ? Unsupported(reader.status(), where) : FromArrow(reader.status(), where);
     std::shared_ptr<arrow::Schema> schema;
     st = (*reader)->GetSchema(&schema);
-    if (!st.ok()) return FromArrow(st, where);
-    const int index = schema->GetFieldIndex(name);
-    if (index < 0) return Status::Error(ErrorKind::kSchemaMismatch, where + " has no column '" + name + "'");
+    if (!st.ok()) return Framed(file) ? Unsupported(st, where) : FromArrow(st, where);
+    ZR_ASSIGN_OR_RETURN(const int index, ColumnIndex(*schema, name, where));
+    std::shared_ptr<arrow::Field> field = schema->field(index);
+    ZR_RETURN_NOT_OK(LogicalTypes(*(*reader)->parquet_reader(), field->name(), &field));
+    auto one = arrow::schema({field});
     std::shared_ptr<arrow::ChunkedArray> column;
     st = (*reader)->ReadColumn(index, &column);
+    if (st.IsNotImplemented()) {
+      // Arrow C++ cannot give some nested columns as one chunked output: read them a row at a
+      // time instead, as pyarrow's iter_batches does.
+      (*reader)->set_batch_size(1);
+      std::vector<int> groups(static_cast<size_t>((*reader)->num_row_groups()));
+      for (size_t g = 0; g < groups.size(); ++g) groups[g] = static_cast<int>(g);
+      auto batches = (*reader)->GetRecordBatchReader(groups, {index});
+      if (!batches.ok()) return FromArrow(batches.status(), where + ", column '" + name + "'");
+      while (true) {
+        std::shared_ptr<arrow::RecordBatch> b;
+        st = (*batches)->ReadNext(&b);
+        if (!st.ok()) return FromArrow(st, where + ", column '" + name + "'");
+        if (!b) break;
+        out->push_back(arrow::RecordBatch::Make(one, b->num_rows(), {Retyped(b->column(0), field)}));
+      }
+      return Empty(one, out);
+    }
     if (!st.ok()) return FromArrow(st, where + ", column '" + name + "'");
-    auto one = arrow::schema({schema->field(index)});
-    for (const auto& chunk : column->chunks()) out->push_back(arrow::RecordBatch::Make(one, chunk->length(), {chunk}));
+    for (const auto& chunk : column->chunks())
+      out->push_back(arrow::RecordBatch::Make(one, chunk->length(), {Retyped(chunk, field)}));
     return Empty(one, out);
   }
   auto take = [&](const std::shared_ptr<arrow::RecordBatch>& batch) -> Status {
-    const int index = batch->schema()->GetFieldIndex(name);
-    if (index < 0) return Status::Error(ErrorKind::kSchemaMismatch, where + " has no column '" + name + "'");
+    ZR_ASSIGN_OR_RETURN(const int index, ColumnIndex(*batch->schema(), name, where));
     out->push_back(arrow::RecordBatch::Make(arrow::schema({batch->schema()->field(index)}), batch->num_rows(),
                                             {batch->column(index)}));
     return Status::OK();
   };
   auto only = [&](const std::shared_ptr<arrow::Schema>& s) -> Status {
-    const int index = s->GetFieldIndex(name);
-    if (index < 0) return Status::Error(ErrorKind::kSchemaMismatch, where + " has no column '" + name + "'");
+    ZR_ASSIGN_OR_RETURN(const int index, ColumnIndex(*s, name, where));
     return Empty(arrow::schema({s->field(index)}), out);
   };
   auto file_reader = arrow::ipc::RecordBatchFileReader::Open(in);

@@ -40,7 +40,7 @@ int64_t BufferCount(const Format& f) {
     case Source::kListView:
       return 3;
     case Source::kBinaryView:
-      return 3;
+      return 2;  // validity, views; then the variadic data buffers and their sizes (CheckViews)
     case Source::kBool:
     case Source::kSigned:
     case Source::kUnsigned:
@@ -92,7 +92,9 @@ Status CheckShape(const ArrowArray* a, const Format& f, int64_t children, const 
 template <typename O>
 Status CheckOffsets(const ArrowArray* a, int64_t child_length, const std::string& path) {
   const O* o = static_cast<const O*>(a->buffers[1]);
-  if (o == nullptr) return Status::OK();  // length 0 (CheckShape): nothing to read
+  // Length 0: no offset is read later, and the buffer may hold none (Arrow's IPC writers
+  // send an empty one).
+  if (o == nullptr || a->length == 0) return Status::OK();
   const int64_t first = a->offset, last = a->offset + a->length;
   if (o[first] < 0) return Corrupt(path, "offset " + std::to_string(o[first]) + " is negative", 0, o[first]);
   for (int64_t p = first; p < last; ++p) {
@@ -143,7 +145,8 @@ Status CheckListView(const Col& c, int64_t child_length, const std::string& path
 Status CheckViews(Col* c, const std::string& path) {
   const ArrowArray* a = c->a;
   c->data_buffers = a->n_buffers - 3;
-  if (c->data_buffers < 0) return Corrupt(path, "a view array needs its variadic buffer sizes");
+  if (c->data_buffers < 0) return Corrupt(path, "a view array needs its buffer of variadic buffer sizes");
+  if (a->length == 0) return Status::OK();
   c->data_sizes = static_cast<const int64_t*>(a->buffers[a->n_buffers - 1]);
   if (c->data_buffers > 0 && c->data_sizes == nullptr) return Corrupt(path, "the variadic buffer sizes are missing");
   const uint8_t* views = static_cast<const uint8_t*>(a->buffers[1]);

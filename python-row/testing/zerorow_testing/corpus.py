@@ -34,21 +34,32 @@ def _arrow_column(path: str, column: str) -> Any:
         except pa.ArrowInvalid:
             source.seek(0)
             table = pa.ipc.open_stream(source).read_all()
-    index = table.schema.get_field_index(column)
-    if index < 0:
-        raise zerorow.SchemaMismatchError(
-            f"schema_mismatch at {column}: file '{path}' has no column '{column}'",
-            "schema_mismatch",
-            column,
-        )
+    index = column_index(table.schema.names, column, path)
     field = table.schema.field(index)
     return pa.Table.from_arrays([table.column(index)], schema=pa.schema([field]))
+
+
+def column_index(names: list[str], column: str, path: str) -> int:
+    """The index of a column: its name, or `name#i` for the i-th top-level field where several
+    share one name (the corpus protocol's spelling)."""
+    name, _, index = column.rpartition("#")
+    if name and index.isdigit():
+        i = int(index)
+        if i < len(names) and names[i] == name:
+            return i
+    elif names.count(column) == 1:
+        return names.index(column)
+    raise zerorow.SchemaMismatchError(
+        f"schema_mismatch at {column}: file '{path}' has no single column '{column}'",
+        "schema_mismatch",
+        column,
+    )
 
 
 def convert(path: str, column: str) -> zerorow.RowBatch:
     """The column's rows, read by the public entry points."""
     if path.endswith(".parquet"):
-        return read_parquet(path, columns=[column])
+        return read_parquet(path, columns=[column.rpartition("#")[0] or column])
     return zerorow.from_arrow(_arrow_column(path, column))
 
 
