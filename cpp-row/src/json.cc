@@ -226,14 +226,19 @@ class Parser {
         case 'u': {
           uint32_t cp = 0;
           ZR_RETURN_NOT_OK(ParseHex4(&cp));
-          if (cp >= 0xD800 && cp < 0xDC00) {
+          // A surrogate pair is one code point. A lone surrogate is valid JSON text but no
+          // Unicode scalar: it is kept as its 3-byte (invalid UTF-8) form, so that whoever
+          // uses the string refuses it where it belongs (a field name, a default value).
+          if (cp >= 0xD800 && cp < 0xDC00 && s_.substr(pos_, 2) == "\\u") {
+            const size_t at = pos_;
+            pos_ += 2;
             uint32_t lo = 0;
-            if (!Consume("\\u")) return Error("lone high surrogate");
             ZR_RETURN_NOT_OK(ParseHex4(&lo));
-            if (lo < 0xDC00 || lo >= 0xE000) return Error("bad low surrogate");
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-          } else if (cp >= 0xDC00 && cp < 0xE000) {
-            return Error("lone low surrogate");
+            if (lo >= 0xDC00 && lo < 0xE000) {
+              cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            } else {
+              pos_ = at;  // not a pair: the next escape is read on its own
+            }
           }
           AppendUtf8(out, cp);
           break;

@@ -7,6 +7,7 @@
 #include "zerorow/binary_row.h"
 #include "zerorow/json.h"
 #include "zerorow/row_writer.h"
+#include "zerorow/validate.h"
 #include "zerorow/value_json.h"
 
 namespace zerorow {
@@ -288,6 +289,7 @@ static Status CheckAliases(const DataType& t, const std::string& path) {
     std::string fp = path.empty() ? f.name : path + "." + f.name;
     for (const std::string& a : f.aliases) {
       if (a.empty()) return Status::Error(ErrorKind::kInvalidData, "alias is empty", fp);
+      if (!IsValidUtf8(a)) return Status::Error(ErrorKind::kInvalidData, "alias is not valid UTF-8", fp);
       if (!taken.insert(a).second)
         return Status::Error(ErrorKind::kInvalidData,
                              "alias '" + a + "' is already a field name or an alias in this struct", fp);
@@ -367,6 +369,7 @@ static Status CheckType(const DataType* t, int depth, std::string_view path, boo
   for (const Field& f : t->fields()) {
     std::string fp = p.empty() ? f.name : p + "." + f.name;
     if (f.name.empty()) return Status::Error(ErrorKind::kInvalidData, "field name is empty", fp);
+    if (!IsValidUtf8(f.name)) return Status::Error(ErrorKind::kInvalidData, "field name is not valid UTF-8", fp);
     if (!names.insert(f.name).second)
       return Status::Error(ErrorKind::kInvalidData, "duplicate field name '" + f.name + "'", fp);
     ZR_RETURN_NOT_OK(CheckType(f.type.get(), depth + 1, fp, f.nullable, in_key));

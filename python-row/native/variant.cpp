@@ -342,7 +342,7 @@ void BindVariant(nb::module_& m) {
                     if (!v.ok()) throw Error(Kind::InvalidData, "", v.status().message());
                     return OwnedVariant(std::move(v).value());
                   })
-      .def_static("of", [](nb::handle obj) { return OwnedVariant(VariantOfPython(obj)); })
+      .def_static("of", [](nb::handle obj) { return OwnedVariant(VariantOfPython(obj)); }, nb::arg("obj").none())
       .def_prop_ro("type",
                    [](const VariantObject& v) { return std::string(zerorow::VariantTypeName(Take(v.view.type()))); })
       .def_prop_ro("path", [](const VariantObject& v) { return v.view.path(); })
