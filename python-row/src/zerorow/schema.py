@@ -198,7 +198,7 @@ class Field:
     field (SPEC §13.7; `has_default` tells whether there is one). Aliases and defaults are in
     the canonical JSON but not in the fingerprint nor in equality."""
 
-    __slots__ = ("name", "type", "nullable", "aliases", "default", "_default_json")
+    __slots__ = ("name", "type", "nullable", "aliases", "_default", "_default_json")
 
     def __init__(
         self,
@@ -214,14 +214,28 @@ class Field:
             )
         self.name, self.type, self.nullable = name, type, nullable
         self.aliases = tuple(aliases)
-        self.default, self._default_json = _NO_DEFAULT, None
+        self._default, self._default_json = _NO_DEFAULT, None
         if default is not _NO_DEFAULT and default is not None:
             self._default_json = default_json(type, default, name)
-            self.default = default
+            self._default = default
 
     @property
     def has_default(self) -> bool:
         return self._default_json is not None
+
+    @property
+    def default(self) -> Any:
+        """The default's Python value (read from its canonical JSON when the schema was loaded
+        from JSON, when first asked: a value Python's types cannot hold, a timestamp past year
+        9999, raises then, not when the schema loads)."""
+        if self._default_json is None:
+            return None
+        if self._default is _NO_DEFAULT:
+            _, self._default = _zerorow.default_value(
+                json.dumps(self.type.to_json_obj(), separators=(",", ":"), ensure_ascii=False),
+                self._default_json,
+            )
+        return self._default
 
     def to_json_obj(self, aliases: bool = True) -> dict:
         out = {
@@ -367,12 +381,10 @@ def _build(obj: Any) -> DataType:
 
 def _build_field(f: dict) -> Field:
     out = Field(f["name"], _build(f["type"]), f["nullable"], f.get("aliases", ()))
-    if "default" in f:  # checked by cpp-row; its Python value read back by the native reader
-        text, value = _zerorow.default_value(
-            json.dumps(f["type"], separators=(",", ":"), ensure_ascii=False),
-            json.dumps(f["default"], separators=(",", ":"), ensure_ascii=False),
+    if "default" in f:  # canonical, checked by cpp-row; its Python value read when asked
+        out._default_json = json.dumps(
+            f["default"], separators=(",", ":"), ensure_ascii=False
         )
-        out._default_json, out.default = text, value
     return out
 
 
