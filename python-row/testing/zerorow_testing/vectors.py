@@ -23,6 +23,8 @@ from zerorow import _zerorow
 from zerorow.schema import DataType
 
 _READ_MODE = 1 | 2 | 4  # raw temporal ints, deep, maps as pairs
+# variant_deep_nesting's JSON text nests 1,000 levels (SPEC §7): json.loads recurses per level.
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 
 
 def _float(j: Any) -> float:
@@ -257,8 +259,6 @@ def run(vectors: str, out=None) -> tuple[int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    # variant_deep_nesting's JSON text nests 1,000 levels (SPEC §7): json.loads recurses per level
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
     if len(argv) != 1:
         print(__doc__, file=sys.stderr)
         return 2
