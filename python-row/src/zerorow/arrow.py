@@ -329,20 +329,36 @@ def read_parquet(
     path: Any, columns: Sequence[str] | None = None, strict: bool = False
 ) -> RowBatch:
     """Rows from a Parquet file, read by pyarrow and mapped by SPEC §12.3 through from_arrow:
-    INT96 timestamps are read at microseconds (never a wrapped nanosecond value), a
-    zerorow-written file's `zerorow.schema` restores its zones and types."""
+    INT96 timestamps are read at microseconds (never a wrapped nanosecond value), UUID as
+    uuid, ENUM as string; GEOMETRY, GEOGRAPHY and logical types the reader does not know are
+    refused, naming them, and so is a schema form pyarrow cannot map (a map without its key).
+    A zerorow-written file's `zerorow.schema` restores its zones and types."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     cols = list(columns) if columns is not None else None
+    what = f"Parquet file '{path}'" + (f", columns {cols}" if cols else "")
     try:
-        f = pq.ParquetFile(str(path), coerce_int96_timestamp_unit="us")
+        f = pq.ParquetFile(
+            str(path), coerce_int96_timestamp_unit="us", arrow_extensions_enabled=True
+        )
+    except (pa.ArrowException, OSError) as e:  # never bare: named, the cause kept
+        if _parquet_framed(path):  # a Parquet file whose schema pyarrow cannot map
+            raise error("unsupported", "", f"{what}: the reader cannot map its schema: {e}") from e
+        raise error("invalid_data", "", f"{what}: {e}") from e
+    names = cols if cols is not None else f.schema_arrow.names
+    retype = _parquet_logical_types(f, names)
+    try:
         meta = f.schema_arrow.metadata or {}
         table = f.read(columns=cols)
-    except pa.ArrowException as e:  # never bare: named by the file and the columns, cause kept
-        what = f"Parquet file '{path}'" + (f", columns {cols}" if cols else "")
+    except pa.ArrowException as e:
         kind = "unsupported" if isinstance(e, pa.ArrowNotImplementedError) else "invalid_data"
         raise error(kind, "", f"{what}: {e}") from e
+    for name, t in retype.items():
+        i = table.schema.get_field_index(name)
+        col = table.column(i)
+        viewed = pa.chunked_array([c.view(t) for c in col.chunks], t)
+        table = table.set_column(i, table.schema.field(i).with_type(t), viewed)
     schema = None
     if b"zerorow.schema" in meta:
         written = Schema.from_json(meta[b"zerorow.schema"])
@@ -351,3 +367,46 @@ def read_parquet(
         elif all(c in written.names for c in cols):
             schema = Schema([written.field(c) for c in cols])
     return from_arrow(table, schema, strict)
+
+
+def _parquet_framed(path: Any) -> bool:
+    """True when the file starts and ends with Parquet's magic bytes."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4)
+            fh.seek(-4, 2)
+            return head == b"PAR1" and fh.read(4) == b"PAR1"
+    except OSError:
+        return False
+
+
+def _parquet_logical_types(f: Any, names: Sequence[str]) -> dict:
+    """SPEC §12.3 for the Parquet logical types pyarrow reads as another type: {column: the
+    Arrow type it is read as} (a top-level ENUM is a string, pyarrow gives binary); GEOMETRY,
+    GEOGRAPHY and an unknown logical type are refused, and so is an UNKNOWN (null) column of a
+    physical type other than INT32 (pyarrow reads it as nulls whatever it holds)."""
+    import pyarrow as pa
+
+    out = {}
+    for k in range(len(f.schema)):
+        leaf = f.schema.column(k)
+        top = leaf.path.split(".")[0]
+        if top not in names:
+            continue
+        logical = str(leaf.logical_type)
+        if logical.startswith(("Geometry", "Geography")) or leaf.logical_type.type == "UNDEFINED":
+            raise error(
+                "unsupported",
+                top,
+                f"Parquet logical type {logical} of '{leaf.path}' has no zerorow type (SPEC §12.3)",
+            )
+        if logical == "Null" and leaf.physical_type != "INT32":
+            raise error(
+                "unsupported",
+                top,
+                f"Parquet column '{leaf.path}' of logical type UNKNOWN has the physical type "
+                f"{leaf.physical_type}: the reader cannot tell that it holds only nulls",
+            )
+        if logical == "Enum" and leaf.path == top:
+            out[top] = pa.string()
+    return out
