@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "zerorow/arrow/import.h"
+#include "zerorow/arrow/parquet_footer.h"
 #include "zerorow/json.h"
 #include "zerorow/schema.h"
 
@@ -175,6 +176,86 @@ std::shared_ptr<arrow::Array> Retyped(const std::shared_ptr<arrow::Array>& array
   return arrow::MakeArray(data);
 }
 
+// The footer of a Parquet file patched where Arrow C++ cannot read a SPEC §12.3 form (Parquet
+// INTERVAL, VARIANT groups; zerorow/arrow/parquet_footer.h): no marks when it reads the file
+// as it is, or when the footer cannot be read here (the Parquet reader then says why).
+zerorow::arrow_io::PatchedFooter PatchedFooterOf(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  in.seekg(0, std::ios::end);
+  const auto size = static_cast<int64_t>(in.tellg());
+  if (!in || size < 12) return {};
+  in.seekg(size - 8);
+  uint8_t tail[8];
+  in.read(reinterpret_cast<char*>(tail), 8);
+  const uint32_t len = uint32_t{tail[0]} | uint32_t{tail[1]} << 8 | uint32_t{tail[2]} << 16 | uint32_t{tail[3]} << 24;
+  if (!in || std::string(reinterpret_cast<char*>(tail + 4), 4) != "PAR1" || len > size - 12) return {};
+  std::vector<uint8_t> footer(len);
+  in.seekg(size - 8 - len);
+  in.read(reinterpret_cast<char*>(footer.data()), len);
+  if (!in) return {};
+  auto patched = zerorow::arrow_io::PatchParquetFooter(footer);
+  return patched.ok() ? std::move(*patched) : zerorow::arrow_io::PatchedFooter{};
+}
+
+// `field` with the marks of a patched footer made Arrow metadata (the field ids Arrow C++ put
+// there replaced): a variant group becomes extension parquet.variant, an INTERVAL column gets
+// kParquetLogicalTypeKey; a shredded variant is refused, naming its path.
+Result<std::shared_ptr<arrow::Field>> Marked(const std::shared_ptr<arrow::Field>& field,
+                                             const std::vector<zerorow::arrow_io::ParquetMark>& marks) {
+  using Kind = zerorow::arrow_io::ParquetMark::Kind;
+  std::shared_ptr<arrow::Field> f = field;
+  const auto& type = field->type();
+  if (type->num_fields() > 0) {
+    std::vector<std::shared_ptr<arrow::Field>> kids;
+    bool changed = false;
+    for (const auto& kid : type->fields()) {
+      ZR_ASSIGN_OR_RETURN(auto k, Marked(kid, marks));
+      changed = changed || k != kid;
+      kids.push_back(k);
+    }
+    if (changed) {
+      std::shared_ptr<arrow::DataType> t;
+      switch (type->id()) {
+        case arrow::Type::STRUCT: t = arrow::struct_(kids); break;
+        case arrow::Type::LIST: t = arrow::list(kids[0]); break;
+        case arrow::Type::LARGE_LIST: t = arrow::large_list(kids[0]); break;
+        case arrow::Type::FIXED_SIZE_LIST:
+          t = arrow::fixed_size_list(kids[0], static_cast<const arrow::FixedSizeListType&>(*type).list_size());
+          break;
+        case arrow::Type::MAP: {
+          const auto& entries = kids[0]->type()->fields();
+          t = std::make_shared<arrow::MapType>(entries[0], entries[1],
+                                               static_cast<const arrow::MapType&>(*type).keys_sorted());
+          break;
+        }
+        default: return Status::Error(ErrorKind::kUnsupported, "a marked Parquet field inside " + type->ToString());
+      }
+      f = f->WithType(t);
+    }
+  }
+  const auto& meta = field->metadata();
+  const int at = meta ? meta->FindKey("PARQUET:field_id") : -1;
+  if (at < 0) return f;
+  for (const auto& m : marks) {
+    if (meta->value(at) != std::to_string(m.field_id)) continue;
+    if (m.kind == Kind::kShreddedVariant)
+      return Status::Error(ErrorKind::kUnsupported, "Parquet column '" + m.path +
+                                                        "' is a VARIANT group other than { metadata; value; } (a "
+                                                        "shredded variant, typed_value): SPEC §12.3 refuses it");
+    auto kv = meta->Copy();
+    if (arrow::Status st = kv->Delete(at); !st.ok()) return FromArrow(st, "field metadata");
+    if (m.original_field_id) kv->Append("PARQUET:field_id", std::to_string(*m.original_field_id));
+    if (m.kind == Kind::kVariant) {
+      kv->Append("ARROW:extension:name", "parquet.variant");
+      kv->Append("ARROW:extension:metadata", "");
+    } else {
+      kv->Append(zerorow::arrow_io::kParquetLogicalTypeKey, "INTERVAL");
+    }
+    return f->WithMetadata(kv);
+  }
+  return f;
+}
+
 // No batch read: one empty batch of the column, so that its schema is still imported.
 Status Empty(const std::shared_ptr<arrow::Schema>& one, std::vector<std::shared_ptr<arrow::RecordBatch>>* out) {
   if (!out->empty()) return Status::OK();
@@ -196,7 +277,17 @@ Status ReadColumn(const fs::path& file, const std::string& name,
     props.set_coerce_int96_timestamp_unit(arrow::TimeUnit::MICRO);  // SPEC §12.3: never wrapped ns
     props.set_arrow_extensions_enabled(true);                          // UUID as arrow.uuid
     parquet::arrow::FileReaderBuilder builder;
-    arrow::Status st = builder.Open(in);
+    const zerorow::arrow_io::PatchedFooter patched = PatchedFooterOf(file);
+    std::shared_ptr<parquet::FileMetaData> metadata;
+    if (!patched.marks.empty()) {
+      auto len = static_cast<uint32_t>(patched.footer.size());
+      try {
+        metadata = parquet::FileMetaData::Make(patched.footer.data(), &len);
+      } catch (const std::exception& e) {
+        return Status::Error(ErrorKind::kInvalidData, where + ": its footer: " + e.what());
+      }
+    }
+    arrow::Status st = builder.Open(in, parquet::default_reader_properties(), metadata);
     // A well-framed Parquet file whose schema Arrow C++ cannot map (a map without its key, a
     // variant group) is a form the reader does not support; a damaged one is invalid data.
     if (!st.ok()) return Framed(file) ? Unsupported(st, where) : FromArrow(st, where);
@@ -209,6 +300,9 @@ Status ReadColumn(const fs::path& file, const std::string& name,
     ZR_ASSIGN_OR_RETURN(const int index, ColumnIndex(*schema, name, where));
     std::shared_ptr<arrow::Field> field = schema->field(index);
     ZR_RETURN_NOT_OK(LogicalTypes(*(*reader)->parquet_reader(), field->name(), &field));
+    if (!patched.marks.empty()) {
+      ZR_ASSIGN_OR_RETURN(field, Marked(field, patched.marks));
+    }
     auto one = arrow::schema({field});
     std::shared_ptr<arrow::ChunkedArray> column;
     st = (*reader)->ReadColumn(index, &column);

@@ -4,6 +4,7 @@
 #include <nanobind/stl/string.h>
 #include <zerorow/arrow/export.h>
 #include <zerorow/arrow/import.h>
+#include <zerorow/arrow/parquet_footer.h>
 #include <zerorow/schema.h>
 
 #include <cstdlib>
@@ -249,6 +250,27 @@ void BindArrow(nb::module_& m) {
         return zerorow::arrow_io::ArrowTypeName(s);
       },
       "The type of an 'arrow_schema' capsule as Arrow prints it (cpp-row's ArrowTypeName).");
+
+  m.attr("PARQUET_LOGICAL_TYPE_KEY") = zerorow::arrow_io::kParquetLogicalTypeKey;
+
+  m.def(
+      "parquet_footer_patch",
+      [](nb::bytes footer) {
+        auto patched = zerorow::arrow_io::PatchParquetFooter(
+            {reinterpret_cast<const uint8_t*>(footer.c_str()), footer.size()});
+        if (!patched.ok()) ThrowCore(patched.status());
+        nb::list marks;
+        for (const auto& m : patched->marks) {
+          const char* kind = m.kind == zerorow::arrow_io::ParquetMark::Kind::kInterval  ? "interval"
+                             : m.kind == zerorow::arrow_io::ParquetMark::Kind::kVariant ? "variant"
+                                                                                         : "shredded_variant";
+          nb::object original = m.original_field_id ? nb::object(nb::int_(*m.original_field_id)) : nb::none();
+          marks.append(nb::make_tuple(m.field_id, kind, original, m.path));
+        }
+        return nb::make_tuple(nb::bytes(patched->footer.data(), patched->footer.size()), marks);
+      },
+      "cpp-row's PatchParquetFooter: (the footer to read instead, [(field id, 'interval' | "
+      "'variant' | 'shredded_variant', the original field id or None, path)]).");
 
   m.def(
       "arrow_import_stream",

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import datetime as dt
 import decimal
+import os
 import uuid
 
 import pyarrow as pa
 import pytest
 
 import zerorow
+import zerorow.arrow
+
+from conftest import ROOT
 
 
 def _one(arr: pa.Array, name: str = "c", strict: bool = False):
@@ -173,3 +177,29 @@ def test_variant_extension_and_export_of_the_new_types():
     back = zerorow.from_arrow(batch)
     assert back.schema == schema
     assert back[0].to_bytes() == enc_rows[0].to_bytes()
+
+
+PARQUET_MR = os.path.join(ROOT, "format-spec", "corpus", "parquet", "generated")
+
+
+def test_parquet_interval_and_variant_groups_pyarrow_cannot_read():
+    """SPEC §12.3 through read_parquet: parquet-mr's INTERVAL (which pyarrow reads as nulls)
+    and VARIANT groups (which pyarrow refuses) are read through cpp-row's patched footer."""
+    rows = zerorow.arrow.read_parquet(os.path.join(PARQUET_MR, "mr_interval.parquet"))
+    assert repr(rows.schema.field("interval").type) == "interval"
+    assert [r["interval"] for r in rows] == [
+        zerorow.Interval(14, 3, 43_200_000_000),
+        zerorow.Interval(0, 0, 0),
+        zerorow.Interval(2**31 - 1, 2**31 - 1, (2**32 - 1) * 1000),
+        None,
+    ]
+    with pytest.raises(zerorow.InvalidDataError, match=r"\[0\]\.interval_overflow: .*2147483648 months"):
+        zerorow.arrow.read_parquet(os.path.join(PARQUET_MR, "mr_interval_overflow.parquet"))
+    rows = zerorow.arrow.read_parquet(os.path.join(PARQUET_MR, "mr_variant.parquet"))
+    assert [r["v"].to_python() if r["v"] is not None else None for r in rows][1:] == [
+        [1, "two", True],
+        "a string of more than sixty-three bytes, so the long form of string",
+        None,
+    ]
+    with pytest.raises(zerorow.UnsupportedError, match="v_shredded.*shredded variant"):
+        zerorow.arrow.read_parquet(os.path.join(PARQUET_MR, "mr_variant_shredded.parquet"))

@@ -465,6 +465,15 @@ Status WriteCell(detail::SlotWriter* w, int i, const Col& col, int64_t j) {
     case Source::kBinaryView:
     case Source::kFixedSizeBinary: {
       std::span<const uint8_t> bytes = BinaryValue(c, j);
+      if (c.f.parquet_interval) {  // SPEC §12.3: u32 months, days (< 2^31 checked) and ms
+        uint32_t v[3];
+        std::memcpy(v, bytes.data(), sizeof v);
+        if (v[0] > INT32_MAX || v[1] > INT32_MAX)
+          return at(Status::Error(ErrorKind::kInvalidData,
+                                  "the Parquet INTERVAL (" + std::to_string(v[0]) + " months, " + std::to_string(v[1]) +
+                                      " days) has months or days of 2^31 or more, which a zerorow interval cannot hold"));
+        return w->WriteInterval(i, Interval{static_cast<int32_t>(v[0]), static_cast<int32_t>(v[1]), int64_t{v[2]} * 1000});
+      }
       if (w->TypeAt(i).id() == TypeId::kString)
         return w->WriteString(i, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
       return w->WriteBinary(i, bytes);

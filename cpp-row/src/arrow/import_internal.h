@@ -63,6 +63,7 @@ struct Format {
   int precision = 0, scale = 0;
   int32_t fixed = 0;       // fixed_size_binary / fixed_size_list size
   bool uuid = false;       // extension arrow.uuid over fixed_size_binary(16)
+  bool parquet_interval = false;  // fixed_size_binary(12) with kParquetLogicalTypeKey INTERVAL
 };
 
 /// Parses `s`'s format (and its extension name); unsupported naming the Arrow type otherwise.

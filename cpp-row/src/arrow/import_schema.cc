@@ -178,6 +178,7 @@ Result<Format> ParseFormat(const ArrowSchema* s, const std::string& path) {
     f.source = Source::kFixedSizeBinary;
     f.fixed = static_cast<int32_t>(n);
     f.uuid = ext == "arrow.uuid" && n == 16;
+    f.parquet_interval = n == 12 && MetadataValue(s->metadata, kParquetLogicalTypeKey) == "INTERVAL";
     return f;
   }
   if (fmt == "tdD") {
@@ -303,7 +304,7 @@ Result<DataTypePtr> MapType(const ArrowSchema* s, const std::string& path) {
     case Source::kBinaryView:
       return f.utf8 ? string() : binary();
     case Source::kFixedSizeBinary:
-      return f.uuid ? uuid() : fixed_binary(f.fixed);
+      return f.uuid ? uuid() : f.parquet_interval ? interval() : fixed_binary(f.fixed);
     case Source::kList:
     case Source::kListView:
     case Source::kFixedSizeList: {

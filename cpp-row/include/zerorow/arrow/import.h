@@ -23,6 +23,11 @@ struct RowBatch {
   }
 };
 
+/// Field metadata a Parquet reader puts on a column whose Parquet logical type Arrow does not
+/// keep: "INTERVAL" on a fixed_size_binary[12] (Arrow C++ reads Parquet's INTERVAL as those
+/// bytes) makes it an interval by SPEC §12.3 (u32 months and days, checked < 2^31; u32 ms × 1000).
+inline constexpr const char* kParquetLogicalTypeKey = "zerorow.parquet.logical_type";
+
 /// How ImportRows reads values (SPEC §12.2).
 struct ImportOptions {
   /// The global row number of the batch's first entry (rows of the batches before it), so that

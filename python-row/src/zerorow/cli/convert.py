@@ -106,15 +106,11 @@ def _open_source(path: Path, fmt: str, batch_rows: int, reader=None):
             for b in range(info.num_batches)
         )
         return schema_to_arrow(first), total, _row_batches(infos, batch_rows)
-    if fmt == "parquet":
-        import pyarrow.parquet as pq
+    if fmt == "parquet":  # read as read_parquet reads it (SPEC §12.3: INT96 at µs, ...)
+        from ..arrow import ParquetSource
 
-        f = pq.ParquetFile(str(path))
-        return (
-            f.schema_arrow,
-            f.metadata.num_rows,
-            f.iter_batches(batch_size=batch_rows),
-        )
+        src = ParquetSource(path)
+        return src.arrow_schema, src.num_rows, src.batches(batch_rows)
     if fmt == "arrow":
         source = pa.memory_map(str(path), "r")
         try:
