@@ -237,10 +237,10 @@ Result<VariantView> SlotView::GetVariant(int i) const {
                          PathOf(i), 4, static_cast<int64_t>(body.size()));
   const uint64_t v = Load<uint32_t>(body.data());
   if (4 + v > body.size())
-    return Status::Error(ErrorKind::kInvalidData,
-                         "expected 4 + variant value size <= " + std::to_string(body.size()) + " but found " +
-                             std::to_string(4 + v),
-                         PathOf(i), static_cast<int64_t>(body.size()), static_cast<int64_t>(4 + v));
+    return Status::Error(
+        ErrorKind::kInvalidData,
+        "expected 4 + variant value size <= " + std::to_string(body.size()) + " but found " + std::to_string(4 + v),
+        PathOf(i), static_cast<int64_t>(body.size()), static_cast<int64_t>(4 + v));
   auto view = VariantView::Make(body.subspan(4 + v), body.subspan(4, v));
   if (!view.ok()) return view.status().WithPathPrefix(PathOf(i));
   return view;

@@ -1,7 +1,8 @@
 #include "zerorow/json.h"
-#include "zerorow/schema.h"
 
 #include <gtest/gtest.h>
+
+#include "zerorow/schema.h"
 
 namespace zerorow {
 namespace {
@@ -36,7 +37,9 @@ TEST(JsonTest, RejectsMalformed) {
 TEST(JsonTest, SurrogatesAlonePairedAndFollowedByAnotherEscape) {
   EXPECT_EQ(ParseJson("\"\\ud800\"")->text(), "\xed\xa0\x80");
   EXPECT_EQ(ParseJson("\"\\ud83d\\ude00\"")->text(), "\xf0\x9f\x98\x80");
-  EXPECT_EQ(ParseJson("\"\\ud800\\u0041\"")->text(), "\xed\xa0\x80" "A");
+  EXPECT_EQ(ParseJson("\"\\ud800\\u0041\"")->text(),
+            "\xed\xa0\x80"
+            "A");
   auto s = Schema::FromJson(R"({"type":"struct","fields":[{"name":"\ud800","type":"int32","nullable":true}]})");
   EXPECT_EQ(s.status().kind(), ErrorKind::kInvalidData);
   EXPECT_NE(s.status().message().find("not valid UTF-8"), std::string::npos) << s.status().ToString();

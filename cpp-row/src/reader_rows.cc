@@ -39,7 +39,7 @@ class Copier {
 
   template <bool kRow>
   Status Read(const detail::ResolvedSlots<kRow>& v, int i, detail::SlotWriter* out) {
-    ZR_RETURN_NOT_OK(Spend(1, v, i));           // every value read, nulls included (SPEC §6.2)
+    ZR_RETURN_NOT_OK(Spend(1, v, i));  // every value read, nulls included (SPEC §6.2)
     ZR_ASSIGN_OR_RETURN(bool null, v.IsNull(i));
     if (null) return out->SetNull(i);
     switch (v.IdAt(i)) {

@@ -580,7 +580,8 @@ Result<std::array<uint8_t, 16>> ResolvedSlots<kRow>::GetUuid(int i) const {
   const ValuePlan& p = Plan(i);
   if (p.reader_id != TypeId::kUuid) return TypeError(i, TypeId::kUuid);
   int o = Ordinal(i);
-  if (o < 0) return p.default_value ? DefaultRow(p).GetUuid(0) : Result<std::array<uint8_t, 16>>(std::array<uint8_t, 16>{});
+  if (o < 0)
+    return p.default_value ? DefaultRow(p).GetUuid(0) : Result<std::array<uint8_t, 16>>(std::array<uint8_t, 16>{});
   auto v = WriterView().GetUuid(o);
   if (!v.ok()) return Renamed(v.status(), i, o);
   return v;

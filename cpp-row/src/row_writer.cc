@@ -240,10 +240,10 @@ Status SlotWriter::CloseUnwritten() {
     if (KeepsReserve(i)) {
       // A null decimal(p > 18) or interval keeps a 16-byte reserve, which must sit in ordinal order.
       if (i < next_body_)
-        return Status::Error(ErrorKind::kInvalidArgument,
-                             std::string(TypeIdName(IdAt(i))) +
-                                 " field was not written: write it or SetNull() it in ordinal order",
-                             PathOf(i));
+        return Status::Error(
+            ErrorKind::kInvalidArgument,
+            std::string(TypeIdName(IdAt(i))) + " field was not written: write it or SetNull() it in ordinal order",
+            PathOf(i));
       ZR_RETURN_NOT_OK(SetNull(i));
       continue;
     }

@@ -325,8 +325,8 @@ static Status CheckType(const DataType* t, int depth, std::string_view path, boo
         return Status::Error(ErrorKind::kInvalidData, "a map key cannot be of type null (keys are never null)",
                              std::string(path));
       if (!nullable)
-        return Status::Error(ErrorKind::kInvalidData,
-                             "a value of type null is always null, so it must be nullable", std::string(path));
+        return Status::Error(ErrorKind::kInvalidData, "a value of type null is always null, so it must be nullable",
+                             std::string(path));
       return Status::OK();
     case TypeId::kList:
     case TypeId::kMap:
@@ -360,7 +360,8 @@ static Status CheckType(const DataType* t, int depth, std::string_view path, boo
         "expected nesting depth <= 64 but found " + std::to_string(depth) + " at '" + std::string(path) + "'", {},
         kMaxDepth, depth);
   std::string p(path);
-  if (t->id() == TypeId::kList) return CheckType(t->element().get(), depth + 1, p + "[]", t->element_nullable(), in_key);
+  if (t->id() == TypeId::kList)
+    return CheckType(t->element().get(), depth + 1, p + "[]", t->element_nullable(), in_key);
   if (t->id() == TypeId::kMap) {
     ZR_RETURN_NOT_OK(CheckType(t->key().get(), depth + 1, p + "{keys}", false, true));  // schema paths, SPEC §4.1
     return CheckType(t->value().get(), depth + 1, p + "{values}", t->value_nullable(), in_key);
@@ -426,8 +427,9 @@ Result<std::shared_ptr<const DefaultValue>> DefaultValue::FromJsonValue(const Da
   // Errors are at the field (SPEC §13.7); where inside the value goes into the message.
   auto invalid = [](const Status& st) {
     std::string inner = st.path().size() > 7 ? " (at " + st.path().substr(7) + ")" : std::string();
-    return Status::Error(ErrorKind::kInvalidData, "default is not a value of the field's type" + inner + ": " + st.message(),
-                         {}, st.expected(), st.actual());
+    return Status::Error(ErrorKind::kInvalidData,
+                         "default is not a value of the field's type" + inner + ": " + st.message(), {}, st.expected(),
+                         st.actual());
   };
   if (v.is_null()) return Status::Error(ErrorKind::kInvalidData, "a default must be a non-null value (SPEC §13.7)");
   auto one = Schema::Make({Field{"default", t, true}});
@@ -519,7 +521,8 @@ static Result<DataTypePtr> StructFromJson(const JsonValue& v, int depth, const s
       // SPEC §13.7: checked against the field's type when the schema is loaded; the type is
       // checked first, so that its own errors keep their kind.
       ZR_RETURN_NOT_OK(CheckType(t.get(), depth + 1, fp, nullable->bool_value(), false));
-      if (t->id() == TypeId::kNull) return Status::Error(ErrorKind::kInvalidData, "a field of type null has no default", fp);
+      if (t->id() == TypeId::kNull)
+        return Status::Error(ErrorKind::kInvalidData, "a field of type null has no default", fp);
       auto made = DefaultValue::FromJsonValue(t, *d);
       if (!made.ok()) return std::move(made).status().WithPathPrefix(fp);
       def = std::move(made).ValueUnsafe();

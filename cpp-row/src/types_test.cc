@@ -2,13 +2,14 @@
 // and the generated functions agree with each other for every entry. This file is also the
 // control of TypeTable.ForgottenTypeFailsToCompile: it dispatches on no type by hand, so it
 // compiles with an extra entry in the list.
+#include "zerorow/types.h"
+
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
 
 #include "zerorow/schema.h"
-#include "zerorow/types.h"
 
 namespace zerorow {
 namespace {
@@ -31,7 +32,9 @@ TEST(TypeTable, StorageKindsAndWidthsFollowSpecSection3) {
     const int w = NaturalWidth(id);
     EXPECT_TRUE(w == 1 || w == 2 || w == 4 || w == 8) << TypeIdName(id);
     // A reference is 8 bytes wide, and so is the always-zero element of a null (SPEC §3.6).
-    if (StorageOf(id) != StorageKind::kFixed) EXPECT_EQ(w, 8) << TypeIdName(id);
+    if (StorageOf(id) != StorageKind::kFixed) {
+      EXPECT_EQ(w, 8) << TypeIdName(id);
+    }
   }
   EXPECT_EQ(StorageOf(TypeId::kNull), StorageKind::kNone);
   EXPECT_EQ(StorageOf(TypeId::kVariant), StorageKind::kBody);

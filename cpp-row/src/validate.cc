@@ -157,8 +157,7 @@ class Validator {
   static Status NullValue(const uint8_t* region, uint64_t size, const uint8_t* slot, uint64_t w, const DataType& t,
                           bool nullable, bool in_row, uint64_t* cursor) {
     if (!nullable) return BadMsg({}, "null value in a non-nullable field");
-    const bool reserve =
-        in_row && (t.id() == TypeId::kInterval || (t.id() == TypeId::kDecimal && t.precision() > 18));
+    const bool reserve = in_row && (t.id() == TypeId::kInterval || (t.id() == TypeId::kDecimal && t.precision() > 18));
     if (!reserve) {
       if (!AllZero(slot, w)) return BadMsg({}, "expected a zero slot for a null value");
       return Status::OK();
@@ -283,8 +282,10 @@ class Validator {
     if (sz < 4) return Bad({}, "expected a variant body of at least 4 bytes but found " + Num(sz), 4, sz);
     const uint64_t v = detail::Load<uint32_t>(body);
     if (v < 1) return Bad({}, "expected a variant value of at least 1 byte but found 0", 1, 0);
-    if (4 + v > sz) return Bad({}, "expected 4 + variant value size <= " + Num(sz) + " but found " + Num(4 + v), sz, 4 + v);
-    auto view = VariantView::Make(std::span<const uint8_t>(body + 4 + v, sz - 4 - v), std::span<const uint8_t>(body + 4, v));
+    if (4 + v > sz)
+      return Bad({}, "expected 4 + variant value size <= " + Num(sz) + " but found " + Num(4 + v), sz, 4 + v);
+    auto view =
+        VariantView::Make(std::span<const uint8_t>(body + 4 + v, sz - 4 - v), std::span<const uint8_t>(body + 4, v));
     Status st = view.ok() ? view->Validate() : view.status();
     if (!st.ok())
       return Status::Error(ErrorKind::kInvalidData, st.message() + (st.path().empty() ? "" : " (at " + st.path() + ")"),

@@ -1,14 +1,14 @@
 // values.json (SPEC §10) <-> rows, driven by the schema.
 #include "zerorow/testing/json_values.h"
 
-#include "zerorow/value_json.h"
-#include "zerorow/variant.h"
-
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+
+#include "zerorow/value_json.h"
+#include "zerorow/variant.h"
 
 namespace zerorow::testing {
 

@@ -15,9 +15,9 @@
 #include <arrow/io/file.h>
 #include <arrow/ipc/reader.h>
 #include <parquet/arrow/reader.h>
-#include <parquet/metadata.h>
 #include <parquet/column_reader.h>
 #include <parquet/file_reader.h>
+#include <parquet/metadata.h>
 #include <parquet/properties.h>
 #include <parquet/statistics.h>
 
@@ -63,8 +63,8 @@ Result<int> ColumnIndex(const arrow::Schema& schema, const std::string& column, 
       column.find_first_not_of("0123456789", hash + 1) == std::string::npos) {
     const int i = std::stoi(column.substr(hash + 1));
     if (i >= schema.num_fields() || schema.field(i)->name() != column.substr(0, hash))
-      return Status::Error(ErrorKind::kSchemaMismatch, where + ": field " + std::to_string(i) + " is not '" +
-                                                           column.substr(0, hash) + "'");
+      return Status::Error(ErrorKind::kSchemaMismatch,
+                           where + ": field " + std::to_string(i) + " is not '" + column.substr(0, hash) + "'");
     return i;
   }
   const int i = schema.GetFieldIndex(column);
@@ -157,11 +157,10 @@ Status LogicalTypes(parquet::ParquetFileReader& file_reader, const std::string& 
       }
     }
     if (logical->is_geometry() || logical->is_geography() || logical->type() == parquet::LogicalType::Type::UNDEFINED)
-      return Status::Error(ErrorKind::kUnsupported,
-                           "Parquet logical type " + logical->ToString() + " of '" + leaf->path()->ToDotString() +
-                               "' has no zerorow type (SPEC §12.3)");
-    if (logical->is_enum() && (*field)->type()->id() == arrow::Type::BINARY &&
-        leaf->path()->ToDotVector().size() == 1)
+      return Status::Error(ErrorKind::kUnsupported, "Parquet logical type " + logical->ToString() + " of '" +
+                                                        leaf->path()->ToDotString() +
+                                                        "' has no zerorow type (SPEC §12.3)");
+    if (logical->is_enum() && (*field)->type()->id() == arrow::Type::BINARY && leaf->path()->ToDotVector().size() == 1)
       *field = (*field)->WithType(arrow::utf8());
   }
   return Status::OK();
@@ -169,7 +168,8 @@ Status LogicalTypes(parquet::ParquetFileReader& file_reader, const std::string& 
 
 // `array` with the type of `field` when only the logical type differs (binary read as string:
 // the same buffers, UTF-8 checked when the rows are written).
-std::shared_ptr<arrow::Array> Retyped(const std::shared_ptr<arrow::Array>& array, const std::shared_ptr<arrow::Field>& field) {
+std::shared_ptr<arrow::Array> Retyped(const std::shared_ptr<arrow::Array>& array,
+                                      const std::shared_ptr<arrow::Field>& field) {
   if (array->type()->Equals(*field->type())) return array;
   auto data = array->data()->Copy();
   data->type = field->type();
@@ -216,9 +216,15 @@ Result<std::shared_ptr<arrow::Field>> Marked(const std::shared_ptr<arrow::Field>
     if (changed) {
       std::shared_ptr<arrow::DataType> t;
       switch (type->id()) {
-        case arrow::Type::STRUCT: t = arrow::struct_(kids); break;
-        case arrow::Type::LIST: t = arrow::list(kids[0]); break;
-        case arrow::Type::LARGE_LIST: t = arrow::large_list(kids[0]); break;
+        case arrow::Type::STRUCT:
+          t = arrow::struct_(kids);
+          break;
+        case arrow::Type::LIST:
+          t = arrow::list(kids[0]);
+          break;
+        case arrow::Type::LARGE_LIST:
+          t = arrow::large_list(kids[0]);
+          break;
         case arrow::Type::FIXED_SIZE_LIST:
           t = arrow::fixed_size_list(kids[0], static_cast<const arrow::FixedSizeListType&>(*type).list_size());
           break;
@@ -228,7 +234,8 @@ Result<std::shared_ptr<arrow::Field>> Marked(const std::shared_ptr<arrow::Field>
                                                static_cast<const arrow::MapType&>(*type).keys_sorted());
           break;
         }
-        default: return Status::Error(ErrorKind::kUnsupported, "a marked Parquet field inside " + type->ToString());
+        default:
+          return Status::Error(ErrorKind::kUnsupported, "a marked Parquet field inside " + type->ToString());
       }
       f = f->WithType(t);
     }
@@ -275,7 +282,7 @@ Status ReadColumn(const fs::path& file, const std::string& name,
   if (file.extension() == ".parquet") {
     parquet::ArrowReaderProperties props;
     props.set_coerce_int96_timestamp_unit(arrow::TimeUnit::MICRO);  // SPEC §12.3: never wrapped ns
-    props.set_arrow_extensions_enabled(true);                          // UUID as arrow.uuid
+    props.set_arrow_extensions_enabled(true);                       // UUID as arrow.uuid
     parquet::arrow::FileReaderBuilder builder;
     const zerorow::arrow_io::PatchedFooter patched = PatchedFooterOf(file);
     std::shared_ptr<parquet::FileMetaData> metadata;

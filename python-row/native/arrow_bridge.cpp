@@ -256,14 +256,14 @@ void BindArrow(nb::module_& m) {
   m.def(
       "parquet_footer_patch",
       [](nb::bytes footer) {
-        auto patched = zerorow::arrow_io::PatchParquetFooter(
-            {reinterpret_cast<const uint8_t*>(footer.c_str()), footer.size()});
+        auto patched =
+            zerorow::arrow_io::PatchParquetFooter({reinterpret_cast<const uint8_t*>(footer.c_str()), footer.size()});
         if (!patched.ok()) ThrowCore(patched.status());
         nb::list marks;
         for (const auto& m : patched->marks) {
           const char* kind = m.kind == zerorow::arrow_io::ParquetMark::Kind::kInterval  ? "interval"
                              : m.kind == zerorow::arrow_io::ParquetMark::Kind::kVariant ? "variant"
-                                                                                         : "shredded_variant";
+                                                                                        : "shredded_variant";
           nb::object original = m.original_field_id ? nb::object(nb::int_(*m.original_field_id)) : nb::none();
           marks.append(nb::make_tuple(m.field_id, kind, original, m.path));
         }

@@ -388,7 +388,8 @@ PyObject* ReadValue(nb::handle self, const ViewBase& v, const SV& sv, const Type
     case Tid::kInterval: {
       zerorow::Interval iv = ZR_GET(Interval);
       EnsureImports();
-      return PyObject_CallFunction(g_interval.ptr(), "iiL", iv.months, iv.days, static_cast<long long>(iv.microseconds));
+      return PyObject_CallFunction(g_interval.ptr(), "iiL", iv.months, iv.days,
+                                   static_cast<long long>(iv.microseconds));
     }
     case Tid::kFixedBinary: {
       std::span<const uint8_t> b = ZR_GET(Binary);

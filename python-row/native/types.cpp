@@ -9,7 +9,6 @@ nb::handle g_errors[4];  // leaked on purpose: no decref after interpreter shutd
 
 }  // namespace
 
-
 TypePtr CompileType(nb::handle json, const zerorow::DataTypePtr& core) {
   // The shape, parameters and names come from cpp-row's type; the JSON object adds what only
   // Python has (the tzinfo of a zone) and is kept for the Python layer.

@@ -120,7 +120,8 @@ nb::object ToPython(const zerorow::VariantView& v, int depth) {
     }
     case VariantType::kTimeNtz: {
       int64_t us = Take(v.GetTemporal());
-      if (us < 0 || us >= 86400000000LL) throw Error(Kind::InvalidData, "", "variant time outside a day at " + v.path());
+      if (us < 0 || us >= 86400000000LL)
+        throw Error(Kind::InvalidData, "", "variant time outside a day at " + v.path());
       return nb::steal(PyTime_FromTime(static_cast<int>(us / 3600000000LL), static_cast<int>(us / 60000000LL % 60),
                                        static_cast<int>(us / 1000000 % 60), static_cast<int>(us % 1000000)));
     }
@@ -185,7 +186,8 @@ void FromPython(zerorow::VariantBuilder* b, nb::handle obj, const std::string& w
     std::string text = Utf8(nb::str(obj));  // beyond int64: a decimal of scale 0 when <= 38 digits
     auto d = zerorow::DecimalFromString(text, 38, 0);
     if (!d.ok())
-      throw Error(Kind::InvalidData, "", "variant: the integer " + text + " has more than 38 digits (at " + where + ")");
+      throw Error(Kind::InvalidData, "",
+                  "variant: the integer " + text + " has more than 38 digits (at " + where + ")");
     return Check(b->Decimal(*d, 0), where);
   }
   if (PyFloat_Check(o)) return Check(b->Double(PyFloat_AS_DOUBLE(o)), where);
@@ -204,8 +206,9 @@ void FromPython(zerorow::VariantBuilder* b, nb::handle obj, const std::string& w
     for (nb::handle pair : items) {
       nb::handle key = pair[0];
       if (!PyUnicode_Check(key.ptr()))
-        throw Error(Kind::SchemaMismatch, "",
-                    "variant: object keys are str, not " + std::string(Py_TYPE(key.ptr())->tp_name) + " (at " + where + ")");
+        throw Error(
+            Kind::SchemaMismatch, "",
+            "variant: object keys are str, not " + std::string(Py_TYPE(key.ptr())->tp_name) + " (at " + where + ")");
       std::string k = Utf8(key);
       Check(b->Key(k), where);
       FromPython(b, pair[1], where + "." + k, depth + 1);
@@ -231,7 +234,8 @@ void FromPython(zerorow::VariantBuilder* b, nb::handle obj, const std::string& w
     if (nb::cast<int>(t.attr("sign"))) digits = "-" + digits;
     __int128 u = 0;
     size_t first = digits[0] == '-' ? 1 : 0;
-    if (digits.size() - first > 38) throw Error(Kind::InvalidData, "", "variant: a decimal of more than 38 digits (at " + where + ")");
+    if (digits.size() - first > 38)
+      throw Error(Kind::InvalidData, "", "variant: a decimal of more than 38 digits (at " + where + ")");
     for (size_t k = first; k < digits.size(); ++k) u = u * 10 + (digits[k] - '0');
     return Check(b->Decimal(zerorow::Decimal128{first ? -u : u}, scale), where);
   }
@@ -256,11 +260,12 @@ void FromPython(zerorow::VariantBuilder* b, nb::handle obj, const std::string& w
                  where);
   if (PyTime_Check(o)) {
     if (PyDateTime_TIME_GET_TZINFO(o) != Py_None)
-      throw Error(Kind::SchemaMismatch, "", "variant: a time with tzinfo (variant times have no zone, at " + where + ")");
-    int64_t us = ((PyDateTime_TIME_GET_HOUR(o) * 60LL + PyDateTime_TIME_GET_MINUTE(o)) * 60 +
-                  PyDateTime_TIME_GET_SECOND(o)) *
-                     1000000LL +
-                 PyDateTime_TIME_GET_MICROSECOND(o);
+      throw Error(Kind::SchemaMismatch, "",
+                  "variant: a time with tzinfo (variant times have no zone, at " + where + ")");
+    int64_t us =
+        ((PyDateTime_TIME_GET_HOUR(o) * 60LL + PyDateTime_TIME_GET_MINUTE(o)) * 60 + PyDateTime_TIME_GET_SECOND(o)) *
+            1000000LL +
+        PyDateTime_TIME_GET_MICROSECOND(o);
     return Check(b->TimeNtz(us), where);
   }
   if (PyObject_IsInstance(o, g_uuid_cls.ptr()) == 1) {
@@ -323,32 +328,33 @@ void BindVariant(nb::module_& m) {
            new (self) VariantObject(nb::cast<const VariantObject&>(made));
          },
          nb::arg("metadata"), nb::arg("value"))
-      .def_static(
-         "_from_parts",
-         [](nb::bytes metadata, nb::bytes value) {
-           zerorow::Variant v;
-           v.metadata.assign(reinterpret_cast<const uint8_t*>(metadata.c_str()),
-                             reinterpret_cast<const uint8_t*>(metadata.c_str()) + metadata.size());
-           v.value.assign(reinterpret_cast<const uint8_t*>(value.c_str()),
-                          reinterpret_cast<const uint8_t*>(value.c_str()) + value.size());
-           auto view = zerorow::VariantView::Make(v.metadata, v.value);
-           zerorow::Status st = view.ok() ? view->Validate() : view.status();
-           if (!st.ok()) Check(st, st.path());
-           return OwnedVariant(std::move(v));
-         })
+      .def_static("_from_parts",
+                  [](nb::bytes metadata, nb::bytes value) {
+                    zerorow::Variant v;
+                    v.metadata.assign(reinterpret_cast<const uint8_t*>(metadata.c_str()),
+                                      reinterpret_cast<const uint8_t*>(metadata.c_str()) + metadata.size());
+                    v.value.assign(reinterpret_cast<const uint8_t*>(value.c_str()),
+                                   reinterpret_cast<const uint8_t*>(value.c_str()) + value.size());
+                    auto view = zerorow::VariantView::Make(v.metadata, v.value);
+                    zerorow::Status st = view.ok() ? view->Validate() : view.status();
+                    if (!st.ok()) Check(st, st.path());
+                    return OwnedVariant(std::move(v));
+                  })
       .def_static("from_json",
                   [](const std::string& text) {
                     auto v = zerorow::VariantFromJson(text);
                     if (!v.ok()) throw Error(Kind::InvalidData, "", v.status().message());
                     return OwnedVariant(std::move(v).value());
                   })
-      .def_static("of", [](nb::handle obj) { return OwnedVariant(VariantOfPython(obj)); }, nb::arg("obj").none())
+      .def_static(
+          "of", [](nb::handle obj) { return OwnedVariant(VariantOfPython(obj)); }, nb::arg("obj").none())
       .def_prop_ro("type",
                    [](const VariantObject& v) { return std::string(zerorow::VariantTypeName(Take(v.view.type()))); })
       .def_prop_ro("path", [](const VariantObject& v) { return v.view.path(); })
       .def_prop_ro("metadata",
                    [](const VariantObject& v) {
-                     return nb::bytes(reinterpret_cast<const char*>(v.view.metadata().data()), v.view.metadata().size());
+                     return nb::bytes(reinterpret_cast<const char*>(v.view.metadata().data()),
+                                      v.view.metadata().size());
                    })
       .def_prop_ro("value",
                    [](const VariantObject& v) {
@@ -376,7 +382,8 @@ void BindVariant(nb::module_& m) {
              }
              return out;
            })
-      .def("at", [](const VariantObject& v, const std::string& path) { return MakeVariant(v.hold, Take(v.view.AtPath(path))); })
+      .def("at", [](const VariantObject& v,
+                    const std::string& path) { return MakeVariant(v.hold, Take(v.view.AtPath(path))); })
       .def("to_json", [](const VariantObject& v) { return Take(v.view.ToJson()); })
       .def("to_python", [](const VariantObject& v) { return VariantToPython(v.view); })
       .def("validate",

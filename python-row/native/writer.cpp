@@ -487,8 +487,7 @@ void WriteBytes(Slots& w, int i, PyObject* v, const PathNode& p) {
 
 // zerorow.Interval(months, days, microseconds) — any 3-sequence of ints (SPEC §3.7).
 zerorow::Interval IntervalValue(const PathNode& p, PyObject* v) {
-  if (!PyTuple_Check(v) || PyTuple_GET_SIZE(v) != 3)
-    Mismatch(p, v, "zerorow.Interval(months, days, microseconds)");
+  if (!PyTuple_Check(v) || PyTuple_GET_SIZE(v) != 3) Mismatch(p, v, "zerorow.Interval(months, days, microseconds)");
   zerorow::Interval out;
   out.months = static_cast<int32_t>(AsInt(p, PyTuple_GET_ITEM(v, 0), INT32_MIN, INT32_MAX, "interval months"));
   out.days = static_cast<int32_t>(AsInt(p, PyTuple_GET_ITEM(v, 1), INT32_MIN, INT32_MAX, "interval days"));

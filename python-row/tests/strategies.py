@@ -33,8 +33,10 @@ def _leaf():
 # Variant values: JSON-like values of a few levels (SPEC §3.9), built canonically.
 _json_like = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3)
-    | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(max_size=4), inner, max_size=3)
+    ),
     max_leaves=6,
 )
 
@@ -200,7 +202,9 @@ def _scalar_change(draw, t, key):
     if t.id == "duration":  # d µs is (0, 0, d)
         return zerorow.interval, lambda v: zerorow.Interval(0, 0, v)
     if t.id == "uuid":  # its 16 bytes
-        return (zerorow.binary if r == "binary" else zerorow.fixed_binary(16)), lambda v: v.bytes
+        return (
+            zerorow.binary if r == "binary" else zerorow.fixed_binary(16)
+        ), lambda v: v.bytes
     if t.id == "fixed_binary":
         return zerorow.binary, lambda v: v
     if r == "binary":
@@ -258,7 +262,8 @@ def _evolve_struct(draw, t):
         name = new_name()
         fields.append(zerorow.field(name, draw(types()), True))
         projections.append((name, None, None))
-    if draw(st.integers(0, 3)) == 0:  # added: not null, reads as its default (SPEC §13.7)
+    # added: not null, reads as its default (SPEC §13.7)
+    if draw(st.integers(0, 3)) == 0:
         name, added = new_name(), draw(types())
         default = draw(_values(added))
         fields.append(zerorow.field(name, added, False, default=default))

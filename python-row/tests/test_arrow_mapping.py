@@ -11,10 +11,8 @@ import uuid
 
 import pyarrow as pa
 import pytest
-
 import zerorow
 import zerorow.arrow
-
 from conftest import ROOT
 
 
@@ -39,34 +37,68 @@ CASES = [
     ),
     (pa.array([1.5, None], pa.float16()), "float32", [1.5, None]),
     (pa.array(["a", "b", None], pa.large_string()), "string", ["a", "b", None]),
-    (pa.array(["short", "a much longer string value", None], pa.string_view()), "string",
-     ["short", "a much longer string value", None]),
+    (
+        pa.array(["short", "a much longer string value", None], pa.string_view()),
+        "string",
+        ["short", "a much longer string value", None],
+    ),
     (pa.array([b"\x00" * 20, b"x"], pa.binary_view()), "binary", [b"\x00" * 20, b"x"]),
     (pa.array([b"abc", None], pa.binary(3)), "fixed_binary(3)", [b"abc", None]),
     (pa.array([86_400_000 * 2], pa.date64()), "date32", [dt.date(1970, 1, 3)]),
     (pa.array([3661], pa.time32("s")), "time", [dt.time(1, 1, 1)]),
     (pa.array([1500], pa.time32("ms")), "time", [dt.time(0, 0, 1, 500000)]),
     (pa.array([1_999], pa.time64("ns")), "time", [dt.time(0, 0, 0, 1)]),  # floored
-    (pa.array([-1], pa.timestamp("ns")), "timestamp",
-     [dt.datetime(1969, 12, 31, 23, 59, 59, 999999)]),  # -1 ns is -1 µs (rule 6)
-    (pa.array([1], pa.timestamp("s", "UTC")), "timestamp[UTC]",
-     [dt.datetime(1970, 1, 1, 0, 0, 1, tzinfo=dt.UTC)]),
+    (
+        pa.array([-1], pa.timestamp("ns")),
+        "timestamp",
+        [dt.datetime(1969, 12, 31, 23, 59, 59, 999999)],
+    ),  # -1 ns is -1 µs (rule 6)
+    (
+        pa.array([1], pa.timestamp("s", "UTC")),
+        "timestamp[UTC]",
+        [dt.datetime(1970, 1, 1, 0, 0, 1, tzinfo=dt.UTC)],
+    ),
     (pa.array([2], pa.duration("s")), "duration", [dt.timedelta(seconds=2)]),
-    (pa.array([decimal.Decimal("1.25")], pa.decimal32(5, 2)), "decimal(5, 2)", [decimal.Decimal("1.25")]),
-    (pa.array([decimal.Decimal("-7")], pa.decimal64(12, 0)), "decimal(12, 0)", [decimal.Decimal("-7")]),
-    (pa.array([decimal.Decimal("3.5")], pa.decimal256(38, 1)), "decimal(38, 1)", [decimal.Decimal("3.5")]),
-    (pa.array([pa.MonthDayNano([1, 2, 3500])], pa.month_day_nano_interval()),
-     "interval", [zerorow.Interval(1, 2, 3)]),  # 3500 ns floored to 3 µs
-    (pa.array([[1, 2], None, [3, 4]], pa.list_(pa.int32(), 2)), "list<int32>", [[1, 2], None, [3, 4]]),
+    (
+        pa.array([decimal.Decimal("1.25")], pa.decimal32(5, 2)),
+        "decimal(5, 2)",
+        [decimal.Decimal("1.25")],
+    ),
+    (
+        pa.array([decimal.Decimal("-7")], pa.decimal64(12, 0)),
+        "decimal(12, 0)",
+        [decimal.Decimal("-7")],
+    ),
+    (
+        pa.array([decimal.Decimal("3.5")], pa.decimal256(38, 1)),
+        "decimal(38, 1)",
+        [decimal.Decimal("3.5")],
+    ),
+    (
+        pa.array([pa.MonthDayNano([1, 2, 3500])], pa.month_day_nano_interval()),
+        "interval",
+        [zerorow.Interval(1, 2, 3)],
+    ),  # 3500 ns floored to 3 µs
+    (
+        pa.array([[1, 2], None, [3, 4]], pa.list_(pa.int32(), 2)),
+        "list<int32>",
+        [[1, 2], None, [3, 4]],
+    ),
     (pa.array([[1], [2, 3]], pa.large_list(pa.int64())), "list<int64>", [[1], [2, 3]]),
     (pa.array([[1], None, []], pa.list_view(pa.int8())), "list<int8>", [[1], None, []]),
     (pa.array([[1, None]], pa.large_list_view(pa.int8())), "list<int8>", [[1, None]]),
-    (pa.array(["x", "y", "x", None]).dictionary_encode(), "string", ["x", "y", "x", None]),
+    (
+        pa.array(["x", "y", "x", None]).dictionary_encode(),
+        "string",
+        ["x", "y", "x", None],
+    ),
     (pa.array([uuid.UUID(int=5).bytes], pa.uuid()), "uuid", [uuid.UUID(int=5)]),
 ]
 
 
-@pytest.mark.parametrize("arr,want_type,want_values", CASES, ids=lambda x: str(getattr(x, "type", "")))
+@pytest.mark.parametrize(
+    "arr,want_type,want_values", CASES, ids=lambda x: str(getattr(x, "type", ""))
+)
 def test_each_arrow_type_reads_as_its_zerorow_type(arr, want_type, want_values):
     t, values = _one(arr)
     assert repr(t) == want_type
@@ -79,7 +111,9 @@ def test_a_dictionary_inside_a_list_and_run_ends_read_as_values():
     t, values = _one(nested)
     assert repr(t) == "list<string>"
     assert values == [["a", "b"], ["a"]]
-    ree = pa.RunEndEncodedArray.from_arrays(pa.array([2, 5], pa.int32()), pa.array(["p", None]))
+    ree = pa.RunEndEncodedArray.from_arrays(
+        pa.array([2, 5], pa.int32()), pa.array(["p", None])
+    )
     t, values = _one(ree)
     assert repr(t) == "string" and values == ["p", "p", None, None, None]
     t, values = _one(ree.slice(1, 3))  # a slice of the runs
@@ -87,15 +121,22 @@ def test_a_dictionary_inside_a_list_and_run_ends_read_as_values():
 
 
 def test_a_dictionary_null_index_and_null_value_are_null():
-    d = pa.DictionaryArray.from_arrays(pa.array([0, None, 1], pa.int8()), pa.array(["a", None]))
+    d = pa.DictionaryArray.from_arrays(
+        pa.array([0, None, 1], pa.int8()), pa.array(["a", None])
+    )
     assert _one(d)[1] == ["a", None, None]
 
 
 def test_intervals():
-    t, values = _one(pa.array([pa.MonthDayNano([0, 0, -1])], pa.month_day_nano_interval()))
+    t, values = _one(
+        pa.array([pa.MonthDayNano([0, 0, -1])], pa.month_day_nano_interval())
+    )
     assert values == [zerorow.Interval(0, 0, -1)]  # floored
     with pytest.raises(zerorow.InvalidDataError, match=r"nanoseconds.*strict"):
-        _one(pa.array([pa.MonthDayNano([0, 0, 1])], pa.month_day_nano_interval()), strict=True)
+        _one(
+            pa.array([pa.MonthDayNano([0, 0, 1])], pa.month_day_nano_interval()),
+            strict=True,
+        )
 
 
 def test_date64_must_hold_whole_days_naming_column_and_row():
@@ -114,12 +155,18 @@ def test_rows_are_numbered_across_batches():
     with pytest.raises(zerorow.InvalidDataError) as e:
         zerorow.from_arrow(pa.Table.from_batches(batches))
     assert e.value.path == "[3].d"
-    assert "duration[s] value 4611686018427387904 does not fit int64 microseconds" in str(e.value)
+    assert (
+        "duration[s] value 4611686018427387904 does not fit int64 microseconds"
+        in str(e.value)
+    )
 
 
 def test_refusals_name_the_arrow_type_as_arrow_prints_it():
     union = pa.UnionArray.from_dense(
-        pa.array([0, 1], pa.int8()), pa.array([0, 0], pa.int32()), [pa.array([1]), pa.array(["a"])], ["i", "s"]
+        pa.array([0, 1], pa.int8()),
+        pa.array([0, 0], pa.int32()),
+        [pa.array([1]), pa.array(["a"])],
+        ["i", "s"],
     )
     with pytest.raises(zerorow.UnsupportedError) as e:
         _one(union, "u")
@@ -160,9 +207,22 @@ def test_variant_extension_and_export_of_the_new_types():
         ]
     )
     enc_rows = zerorow.RowBatch.from_rows(
-        [zerorow.RowData(schema, zerorow._zerorow.encode(schema._native, {
-            "v": v, "u": uuid.UUID(int=7), "i": zerorow.Interval(1, 2, 3), "y": -2,
-            "f": b"ab", "z": None}))]
+        [
+            zerorow.RowData(
+                schema,
+                zerorow._zerorow.encode(
+                    schema._native,
+                    {
+                        "v": v,
+                        "u": uuid.UUID(int=7),
+                        "i": zerorow.Interval(1, 2, 3),
+                        "y": -2,
+                        "f": b"ab",
+                        "z": None,
+                    },
+                ),
+            )
+        ]
     )
     batch = enc_rows.to_arrow()
     assert str(batch.schema.field("y").type) == "month_interval"
@@ -171,9 +231,12 @@ def test_variant_extension_and_export_of_the_new_types():
     assert batch.schema.field("f").type == pa.binary(2)
     assert batch.schema.field("z").type == pa.null()
     assert batch.schema.field("u").type == pa.uuid()
-    vfield = batch.schema.field("v")  # pyarrow knows the extension, or keeps its metadata
+    # pyarrow knows the extension, or keeps its metadata
+    vfield = batch.schema.field("v")
     name = getattr(vfield.type, "extension_name", None)
-    assert (name or vfield.metadata[b"ARROW:extension:name"].decode()) == "parquet.variant"
+    assert (
+        name or vfield.metadata[b"ARROW:extension:name"].decode()
+    ) == "parquet.variant"
     back = zerorow.from_arrow(batch)
     assert back.schema == schema
     assert back[0].to_bytes() == enc_rows[0].to_bytes()
@@ -193,8 +256,12 @@ def test_parquet_interval_and_variant_groups_pyarrow_cannot_read():
         zerorow.Interval(2**31 - 1, 2**31 - 1, (2**32 - 1) * 1000),
         None,
     ]
-    with pytest.raises(zerorow.InvalidDataError, match=r"\[0\]\.interval_overflow: .*2147483648 months"):
-        zerorow.arrow.read_parquet(os.path.join(PARQUET_MR, "mr_interval_overflow.parquet"))
+    with pytest.raises(
+        zerorow.InvalidDataError, match=r"\[0\]\.interval_overflow: .*2147483648 months"
+    ):
+        zerorow.arrow.read_parquet(
+            os.path.join(PARQUET_MR, "mr_interval_overflow.parquet")
+        )
     rows = zerorow.arrow.read_parquet(os.path.join(PARQUET_MR, "mr_variant.parquet"))
     assert [r["v"].to_python() if r["v"] is not None else None for r in rows][1:] == [
         [1, "two", True],
@@ -202,4 +269,6 @@ def test_parquet_interval_and_variant_groups_pyarrow_cannot_read():
         None,
     ]
     with pytest.raises(zerorow.UnsupportedError, match="v_shredded.*shredded variant"):
-        zerorow.arrow.read_parquet(os.path.join(PARQUET_MR, "mr_variant_shredded.parquet"))
+        zerorow.arrow.read_parquet(
+            os.path.join(PARQUET_MR, "mr_variant_shredded.parquet")
+        )

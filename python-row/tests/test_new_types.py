@@ -12,7 +12,6 @@ from typing import Annotated, Optional
 
 import numpy as np
 import pytest
-
 import zerorow
 
 
@@ -180,7 +179,9 @@ def test_a_default_that_is_not_a_value_of_the_type_is_an_error_naming_class_and_
     class Bad:
         small: Annotated[int, zerorow.int8] = 1000
 
-    with pytest.raises(TypeError, match=r"Bad\.small: the default 1000 is not a value of int8"):
+    with pytest.raises(
+        TypeError, match=r"Bad\.small: the default 1000 is not a value of int8"
+    ):
         zerorow.infer_schema(Bad)
     with pytest.raises(zerorow.InvalidDataError) as e:
         zerorow.field("n", zerorow.null_type, default=1)

@@ -13,7 +13,6 @@ from typing import Annotated, Any, Optional
 
 import pyarrow as pa
 import pytest
-
 import zerorow
 from zerorow import _zerorow
 
@@ -80,7 +79,8 @@ def test_every_dispatch_handles_every_type(name: str):
     enc = zerorow.encoder(cls)  # inference
     t = enc.schema.field("v").type
     assert t.id == name
-    assert zerorow.Schema.from_json(enc.schema.to_json()) == enc.schema  # JSON both ways
+    # JSON both ways
+    assert zerorow.Schema.from_json(enc.schema.to_json()) == enc.schema
     obj = cls(value)
     row = enc.to_row(obj)  # the encoder
     row.validate("full")
@@ -97,7 +97,8 @@ def test_every_dispatch_handles_every_type(name: str):
     assert "<table>" in row._repr_html_()
     assert enc.from_row(row) == obj  # decode
     batch = enc.to_arrow_record_batch([obj, obj])  # Arrow out
-    back = zerorow.from_arrow(batch, enc.schema)  # Arrow in (cpp-row's SPEC §12.2 mapping)
+    # Arrow in (cpp-row's SPEC §12.2 mapping)
+    back = zerorow.from_arrow(batch, enc.schema)
     assert back[0].to_bytes() == row.to_bytes()
     assert zerorow.Schema.from_arrow(batch.schema).field("v").type == t
 

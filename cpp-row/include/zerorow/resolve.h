@@ -33,8 +33,8 @@
 #include "zerorow/decimal.h"
 #include "zerorow/interval.h"
 #include "zerorow/schema.h"
-#include "zerorow/variant.h"
 #include "zerorow/status.h"
+#include "zerorow/variant.h"
 
 namespace zerorow {
 
@@ -250,7 +250,8 @@ class ResolvedSlots {
     int o = Ordinal(i, p);
     if (o < 0) {
       if (p.default_value == nullptr) return 0;
-      return p.reader_id == TypeId::kFloat32 ? detail::Load<float>(DefaultSlot(p)) : detail::Load<double>(DefaultSlot(p));
+      return p.reader_id == TypeId::kFloat32 ? detail::Load<float>(DefaultSlot(p))
+                                             : detail::Load<double>(DefaultSlot(p));
     }
     if (p.writer_id == TypeId::kFloat32) return detail::Load<float>(At(o, 4));
     return static_cast<double>(LoadInteger(p.writer_id, o));

@@ -138,12 +138,12 @@ DataTypePtr time();  ///< time of day, µs
 DataTypePtr timestamp(std::string tz = {});
 DataTypePtr duration();
 DataTypePtr decimal(int precision, int scale);
-DataTypePtr null_type();    ///< null: always null (SPEC §3.6)
-DataTypePtr interval_ym();  ///< months, int32 (SPEC §3.7)
-DataTypePtr interval();     ///< months, days, microseconds (SPEC §3.7)
+DataTypePtr null_type();                 ///< null: always null (SPEC §3.6)
+DataTypePtr interval_ym();               ///< months, int32 (SPEC §3.7)
+DataTypePtr interval();                  ///< months, days, microseconds (SPEC §3.7)
 DataTypePtr fixed_binary(int64_t size);  ///< exactly `size` bytes (SPEC §3.8)
-DataTypePtr uuid();         ///< 16 bytes, RFC 9562 order (SPEC §3.8)
-DataTypePtr variant();      ///< Parquet Variant encoding (SPEC §3.9)
+DataTypePtr uuid();                      ///< 16 bytes, RFC 9562 order (SPEC §3.8)
+DataTypePtr variant();                   ///< Parquet Variant encoding (SPEC §3.9)
 DataTypePtr list(DataTypePtr element, bool element_nullable = true);
 DataTypePtr map(DataTypePtr key, DataTypePtr value, bool value_nullable = true);
 DataTypePtr struct_(std::vector<Field> fields);

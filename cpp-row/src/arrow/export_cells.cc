@@ -266,10 +266,10 @@ Status ExportInterval(const Cells& cells, ArrowArray* out) {
     if (!cells.slot[k]) continue;
     ZR_ASSIGN_OR_RETURN(auto body, cells.Body(k));
     if (body.size() != 16)
-      return Status::Error(ErrorKind::kInvalidData,
-                           "expected an interval body of 16 bytes but the reference size is " +
-                               std::to_string(body.size()),
-                           detail::IndexPath(static_cast<int64_t>(k)), 16, static_cast<int64_t>(body.size()));
+      return Status::Error(
+          ErrorKind::kInvalidData,
+          "expected an interval body of 16 bytes but the reference size is " + std::to_string(body.size()),
+          detail::IndexPath(static_cast<int64_t>(k)), 16, static_cast<int64_t>(body.size()));
     const int64_t us = detail::Load<int64_t>(body.data() + 8);
     int64_t ns;
     if (__builtin_mul_overflow(us, int64_t{1000}, &ns))
@@ -300,10 +300,10 @@ Status ExportVariant(const Cells& cells, ArrowArray* out) {
                            4, static_cast<int64_t>(body.size()));
     const uint64_t v = detail::Load<uint32_t>(body.data());
     if (4 + v > body.size())
-      return Status::Error(ErrorKind::kInvalidData,
-                           "expected 4 + variant value size <= " + std::to_string(body.size()) + " but found " +
-                               std::to_string(4 + v),
-                           at, static_cast<int64_t>(body.size()), static_cast<int64_t>(4 + v));
+      return Status::Error(
+          ErrorKind::kInvalidData,
+          "expected 4 + variant value size <= " + std::to_string(body.size()) + " but found " + std::to_string(4 + v),
+          at, static_cast<int64_t>(body.size()), static_cast<int64_t>(4 + v));
     value[k] = body.subspan(4, v);
     meta[k] = body.subspan(4 + v);
     total_meta += meta[k].size();

@@ -72,13 +72,14 @@ Status CheckShape(const ArrowArray* a, const Format& f, int64_t children, const 
         path, "negative or implausible length " + std::to_string(a->length) + " / offset " + std::to_string(a->offset));
   const int64_t want = BufferCount(f);
   if (a->n_buffers < want || (want > 0 && a->buffers == nullptr))
-    return Corrupt(path, "expected " + std::to_string(want) + " buffers but found " + std::to_string(a->n_buffers), want,
-                   a->n_buffers);
+    return Corrupt(path, "expected " + std::to_string(want) + " buffers but found " + std::to_string(a->n_buffers),
+                   want, a->n_buffers);
   for (int64_t b = 1; b < want; ++b) {
     if (a->buffers[b] == nullptr && a->length > 0) return Corrupt(path, "buffer " + std::to_string(b) + " is missing");
   }
   if (a->n_children < children)
-    return Corrupt(path, "expected " + std::to_string(children) + " children but found " + std::to_string(a->n_children),
+    return Corrupt(path,
+                   "expected " + std::to_string(children) + " children but found " + std::to_string(a->n_children),
                    children, a->n_children);
   if (a->n_children > 0 && a->children == nullptr) return Corrupt(path, "children are missing");
   for (int64_t c = 0; c < children; ++c) {
@@ -160,8 +161,9 @@ Status CheckViews(Col* c, const std::string& path) {
     std::memcpy(&buf, v + 8, 4);
     std::memcpy(&off, v + 12, 4);
     if (buf < 0 || buf >= c->data_buffers || a->buffers[2 + buf] == nullptr)
-      return Corrupt(path, "view " + std::to_string(j) + " names data buffer " + std::to_string(buf) + " of " +
-                               std::to_string(c->data_buffers),
+      return Corrupt(path,
+                     "view " + std::to_string(j) + " names data buffer " + std::to_string(buf) + " of " +
+                         std::to_string(c->data_buffers),
                      c->data_buffers, buf);
     if (off < 0 || static_cast<int64_t>(off) + len > c->data_sizes[buf])
       return Corrupt(path,
@@ -189,15 +191,16 @@ Status CheckRunEnds(const Col& c, const std::string& path) {
                 : ends.f.width == 4 ? static_cast<const int32_t*>(e->buffers[1])[p]
                                     : static_cast<const int64_t*>(e->buffers[1])[p];
     if (v <= prev)
-      return Corrupt(path, "run ends must be positive and increasing, but run " + std::to_string(k) + " ends at " +
-                               std::to_string(v) + " after " + std::to_string(prev),
+      return Corrupt(path,
+                     "run ends must be positive and increasing, but run " + std::to_string(k) + " ends at " +
+                         std::to_string(v) + " after " + std::to_string(prev),
                      prev + 1, v);
     prev = v;
   }
   const int64_t need = c.a->offset + c.a->length;
   if (c.a->length > 0 && prev < need)
-    return Corrupt(path, "the runs end at " + std::to_string(prev) + " but the array needs " + std::to_string(need), need,
-                   prev);
+    return Corrupt(path, "the runs end at " + std::to_string(prev) + " but the array needs " + std::to_string(need),
+                   need, prev);
   return CheckChildLength(c.children[1].a, e->length, path);
 }
 
@@ -237,8 +240,7 @@ Status BindValues(const ArrowArray* a, const ArrowSchema* s, const DataType& t, 
       Format entries;
       entries.source = Source::kStruct;
       ZR_RETURN_NOT_OK(CheckShape(ea, entries, 2, path));
-      for (int c = 0; c < 2; ++c)
-        ZR_RETURN_NOT_OK(CheckChildLength(ea->children[c], ea->offset + ea->length, path));
+      for (int c = 0; c < 2; ++c) ZR_RETURN_NOT_OK(CheckChildLength(ea->children[c], ea->offset + ea->length, path));
       out->children.resize(2);
       ZR_RETURN_NOT_OK(Bind(ea->children[0], es->children[0], *t.key(), path + "{keys}", strict, &out->children[0]));
       ZR_RETURN_NOT_OK(
@@ -300,10 +302,10 @@ Status BindStructFields(const ArrowArray* a, const ArrowSchema* s, const DataTyp
                         bool strict, Col* out) {
   ZR_RETURN_NOT_OK(CheckShape(a, out->f, s->n_children, path));
   if (a->n_children != s->n_children)
-    return Corrupt(path,
-                   "the array has " + std::to_string(a->n_children) + " children, its schema " +
-                       std::to_string(s->n_children),
-                   s->n_children, a->n_children);
+    return Corrupt(
+        path,
+        "the array has " + std::to_string(a->n_children) + " children, its schema " + std::to_string(s->n_children),
+        s->n_children, a->n_children);
   out->children.resize(t.num_fields());
   for (int i = 0; i < t.num_fields(); ++i) {
     const std::string& name = t.fields()[i].name;
@@ -314,7 +316,8 @@ Status BindStructFields(const ArrowArray* a, const ArrowSchema* s, const DataTyp
     }
     if (k < 0) {
       std::string names;
-      for (int64_t c = 0; c < s->n_children; ++c) names += (c ? ", " : "") + std::string(s->children[c]->name ? s->children[c]->name : "");
+      for (int64_t c = 0; c < s->n_children; ++c)
+        names += (c ? ", " : "") + std::string(s->children[c]->name ? s->children[c]->name : "");
       return Status::Error(ErrorKind::kSchemaMismatch,
                            "the Arrow data has no column '" + name + "' (its columns: " + names + ")", fp);
     }

@@ -281,8 +281,8 @@ Result<std::pair<const Col*, int64_t>> Resolve(const Col& c, int64_t j) {
         }
         if (idx < 0 || idx >= values.a->length)
           return Status::Error(ErrorKind::kInvalidData,
-                               "Arrow array: dictionary index " + std::to_string(idx) + " is outside the dictionary's " +
-                                   std::to_string(values.a->length) + " values",
+                               "Arrow array: dictionary index " + std::to_string(idx) +
+                                   " is outside the dictionary's " + std::to_string(values.a->length) + " values",
                                {}, values.a->length, idx);
         cur = &values;
         j = idx;
@@ -428,7 +428,8 @@ Status WriteCell(detail::SlotWriter* w, int i, const Col& col, int64_t j) {
       const DataType& t = w->TypeAt(i);
       const int shift = t.id() == TypeId::kDecimal ? t.scale() - c.f.scale : 0;
       if (shift > 0 && !DecimalFitsPrecision(Decimal128{*v}, c.f.precision))
-        return at(Bad(c.arrow_name + " value " + DecimalToString(Decimal128{*v}, c.f.scale) + " exceeds its precision"));
+        return at(
+            Bad(c.arrow_name + " value " + DecimalToString(Decimal128{*v}, c.f.scale) + " exceeds its precision"));
       return w->WriteDecimal(i, Decimal128{*v * Pow10(shift)});
     }
     case Source::kDate64: {
@@ -469,10 +470,12 @@ Status WriteCell(detail::SlotWriter* w, int i, const Col& col, int64_t j) {
         uint32_t v[3];
         std::memcpy(v, bytes.data(), sizeof v);
         if (v[0] > INT32_MAX || v[1] > INT32_MAX)
-          return at(Status::Error(ErrorKind::kInvalidData,
-                                  "the Parquet INTERVAL (" + std::to_string(v[0]) + " months, " + std::to_string(v[1]) +
-                                      " days) has months or days of 2^31 or more, which a zerorow interval cannot hold"));
-        return w->WriteInterval(i, Interval{static_cast<int32_t>(v[0]), static_cast<int32_t>(v[1]), int64_t{v[2]} * 1000});
+          return at(
+              Status::Error(ErrorKind::kInvalidData,
+                            "the Parquet INTERVAL (" + std::to_string(v[0]) + " months, " + std::to_string(v[1]) +
+                                " days) has months or days of 2^31 or more, which a zerorow interval cannot hold"));
+        return w->WriteInterval(i,
+                                Interval{static_cast<int32_t>(v[0]), static_cast<int32_t>(v[1]), int64_t{v[2]} * 1000});
       }
       if (w->TypeAt(i).id() == TypeId::kString)
         return w->WriteString(i, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));

@@ -22,47 +22,47 @@ namespace zerorow::arrow_io::internal {
 
 /// How the values of an Arrow array are stored (its physical layout, SPEC §12.2's rows).
 enum class Source : uint8_t {
-  kNull,            // "n": no buffers
-  kBool,            // "b": bits
-  kSigned,          // "c" "s" "i" "l": width 1, 2, 4, 8
-  kUnsigned,        // "C" "S" "I" "L"
-  kFloat16,         // "e"
-  kFloat32,         // "f"
-  kFloat64,         // "g"
-  kDecimal,         // "d:p,s[,bits]": width 4, 8, 16, 32
-  kDate32,          // "tdD"
-  kDate64,          // "tdm": ms, checked to be whole days
-  kTime,            // "tts" "ttm" (int32), "ttu" "ttn" (int64)
-  kTimestamp,       // "ts?:tz"
-  kDuration,        // "tD?"
-  kMonths,          // "tiM": int32
-  kDayTime,         // "tiD": int32 days, int32 ms
-  kMonthDayNano,    // "tin": int32 months, int32 days, int64 ns
-  kBinary,          // "z" "u" (offsets of width 4), "Z" "U" (width 8)
-  kBinaryView,      // "vz" "vu": 16-byte views over variadic data buffers
-  kFixedSizeBinary, // "w:n"
-  kList,            // "+l" (width 4), "+L" (width 8)
-  kListView,        // "+vl" "+vL": offsets and sizes
-  kFixedSizeList,   // "+w:n"
-  kMap,             // "+m"
-  kStruct,          // "+s"
-  kVariant,         // extension parquet.variant over struct<metadata, value>
-  kDictionary,      // an index array with a dictionary
-  kRunEnd,          // "+r": run_ends and values children
+  kNull,             // "n": no buffers
+  kBool,             // "b": bits
+  kSigned,           // "c" "s" "i" "l": width 1, 2, 4, 8
+  kUnsigned,         // "C" "S" "I" "L"
+  kFloat16,          // "e"
+  kFloat32,          // "f"
+  kFloat64,          // "g"
+  kDecimal,          // "d:p,s[,bits]": width 4, 8, 16, 32
+  kDate32,           // "tdD"
+  kDate64,           // "tdm": ms, checked to be whole days
+  kTime,             // "tts" "ttm" (int32), "ttu" "ttn" (int64)
+  kTimestamp,        // "ts?:tz"
+  kDuration,         // "tD?"
+  kMonths,           // "tiM": int32
+  kDayTime,          // "tiD": int32 days, int32 ms
+  kMonthDayNano,     // "tin": int32 months, int32 days, int64 ns
+  kBinary,           // "z" "u" (offsets of width 4), "Z" "U" (width 8)
+  kBinaryView,       // "vz" "vu": 16-byte views over variadic data buffers
+  kFixedSizeBinary,  // "w:n"
+  kList,             // "+l" (width 4), "+L" (width 8)
+  kListView,         // "+vl" "+vL": offsets and sizes
+  kFixedSizeList,    // "+w:n"
+  kMap,              // "+m"
+  kStruct,           // "+s"
+  kVariant,          // extension parquet.variant over struct<metadata, value>
+  kDictionary,       // an index array with a dictionary
+  kRunEnd,           // "+r": run_ends and values children
 };
 
 /// What the format and metadata of an ArrowSchema say (one parse, shared by MapType and Bind).
 struct Format {
   Source source = Source::kNull;
-  int width = 0;           // bytes per value (ints, decimals, times) or per offset (binary, lists)
-  bool utf8 = false;       // binary sources: a string type
+  int width = 0;                // bytes per value (ints, decimals, times) or per offset (binary, lists)
+  bool utf8 = false;            // binary sources: a string type
   bool unsigned_index = false;  // dictionary: unsigned indices
-  int64_t unit_mul = 1;    // temporal: µs = v * unit_mul / unit_div (rule 6 when unit_div > 1)
+  int64_t unit_mul = 1;         // temporal: µs = v * unit_mul / unit_div (rule 6 when unit_div > 1)
   int64_t unit_div = 1;
-  std::string tz;          // timestamp
+  std::string tz;  // timestamp
   int precision = 0, scale = 0;
-  int32_t fixed = 0;       // fixed_size_binary / fixed_size_list size
-  bool uuid = false;       // extension arrow.uuid over fixed_size_binary(16)
+  int32_t fixed = 0;              // fixed_size_binary / fixed_size_list size
+  bool uuid = false;              // extension arrow.uuid over fixed_size_binary(16)
   bool parquet_interval = false;  // fixed_size_binary(12) with kParquetLogicalTypeKey INTERVAL
 };
 
@@ -78,13 +78,13 @@ struct Col {
   const ArrowArray* a = nullptr;
   const DataType* t = nullptr;  // the target type
   Format f;
-  bool strict = false;          // SPEC Appendix A rule 6: refuse sub-µs values instead of flooring
-  std::string arrow_name;       // the Arrow type as Arrow prints it, for messages
+  bool strict = false;     // SPEC Appendix A rule 6: refuse sub-µs values instead of flooring
+  std::string arrow_name;  // the Arrow type as Arrow prints it, for messages
   // list, list view, fixed size list: {element}; map: {key, value}; struct: one per target
   // field; variant: {metadata, value}; dictionary: {values}; run end: {run_ends, values}.
   std::vector<Col> children;
-  int64_t entries_offset = 0;   // map: the entries struct's offset
-  int64_t data_buffers = 0;     // views: the number of variadic data buffers
+  int64_t entries_offset = 0;  // map: the entries struct's offset
+  int64_t data_buffers = 0;    // views: the number of variadic data buffers
   const int64_t* data_sizes = nullptr;
 
   int64_t Phys(int64_t j) const { return a->offset + j; }

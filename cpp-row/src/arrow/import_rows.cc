@@ -51,8 +51,8 @@ struct Import {
     const std::string& name = this->st.fields()[f].name;
     std::string path = st.path().empty() ? name : st.path();
     if (path.rfind(name, 0) != 0) path = name + (path[0] == '[' || path[0] == '{' ? "" : ".") + path;
-    return Status::Error(st.kind(), st.message(), detail::IndexPath(options.first_row + k) + "." + path,
-                         st.expected(), st.actual());
+    return Status::Error(st.kind(), st.message(), detail::IndexPath(options.first_row + k) + "." + path, st.expected(),
+                         st.actual());
   }
 };
 
@@ -106,9 +106,9 @@ bool SameKind(const Col& c) {
 Route RouteOf(const Col& c) {
   if (!SameKind(c)) return Route::kScratch;
   if (c.f.source == Source::kBinary) return Route::kStrings;
-  const bool plain = (c.f.source == Source::kSigned || c.f.source == Source::kDate32 ||
-                      c.f.source == Source::kMonths || ((c.f.source == Source::kTimestamp || c.f.source == Source::kDuration) &&
-                                                         c.f.unit_mul == 1 && c.f.unit_div == 1));
+  const bool plain = (c.f.source == Source::kSigned || c.f.source == Source::kDate32 || c.f.source == Source::kMonths ||
+                      ((c.f.source == Source::kTimestamp || c.f.source == Source::kDuration) && c.f.unit_mul == 1 &&
+                       c.f.unit_div == 1));
   return plain ? Route::kPlain : Route::kFixed;
 }
 

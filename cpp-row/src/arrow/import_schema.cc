@@ -106,7 +106,10 @@ Result<Format> ParseFormat(const ArrowSchema* s, const std::string& path) {
     std::string_view idx(s->format);
     if (idx.size() != 1 || std::string_view("cCsSiIlL").find(idx[0]) == std::string_view::npos)
       return Refused(s, path, "has dictionary indices that are not an integer type");
-    f.width = idx[0] == 'c' || idx[0] == 'C' ? 1 : idx[0] == 's' || idx[0] == 'S' ? 2 : idx[0] == 'i' || idx[0] == 'I' ? 4 : 8;
+    f.width = idx[0] == 'c' || idx[0] == 'C'   ? 1
+              : idx[0] == 's' || idx[0] == 'S' ? 2
+              : idx[0] == 'i' || idx[0] == 'I' ? 4
+                                               : 8;
     f.unsigned_index = idx[0] >= 'A' && idx[0] <= 'Z';
     return f;
   }
@@ -129,7 +132,10 @@ Result<Format> ParseFormat(const ArrowSchema* s, const std::string& path) {
       case 'I':
       case 'L':
         f.source = fmt[0] >= 'a' ? Source::kSigned : Source::kUnsigned;
-        f.width = fmt[0] == 'c' || fmt[0] == 'C' ? 1 : fmt[0] == 's' || fmt[0] == 'S' ? 2 : fmt[0] == 'i' || fmt[0] == 'I' ? 4 : 8;
+        f.width = fmt[0] == 'c' || fmt[0] == 'C'   ? 1
+                  : fmt[0] == 's' || fmt[0] == 'S' ? 2
+                  : fmt[0] == 'i' || fmt[0] == 'I' ? 4
+                                                   : 8;
         return f;
       case 'e':
         f.source = Source::kFloat16;
@@ -163,7 +169,8 @@ Result<Format> ParseFormat(const ArrowSchema* s, const std::string& path) {
         !ParseInt(rest.substr(c1 + 1, c2 == std::string_view::npos ? std::string_view::npos : c2 - c1 - 1), &sc) ||
         (c2 != std::string_view::npos && !ParseInt(rest.substr(c2 + 1), &bits)))
       return Refused(s, path, "has a malformed decimal format");
-    if (bits != 32 && bits != 64 && bits != 128 && bits != 256) return Refused(s, path, "is not a decimal Arrow defines");
+    if (bits != 32 && bits != 64 && bits != 128 && bits != 256)
+      return Refused(s, path, "is not a decimal Arrow defines");
     if (p > 38) return Refused(s, path, "has a precision above 38, the most a zerorow decimal holds (SPEC §12.2)");
     f.source = Source::kDecimal;
     f.width = static_cast<int>(bits / 8);
@@ -398,19 +405,36 @@ std::string ArrowTypeName(const ArrowSchema* s) {
   std::optional<std::string_view> ext = internal::MetadataValue(s->metadata, "ARROW:extension:name");
   if (ext) return "extension<" + std::string(*ext) + ">";
   const std::string_view f(s->format);
-  static constexpr std::pair<std::string_view, std::string_view> kNames[] = {
-      {"n", "null"},         {"b", "bool"},           {"c", "int8"},          {"C", "uint8"},
-      {"s", "int16"},        {"S", "uint16"},         {"i", "int32"},         {"I", "uint32"},
-      {"l", "int64"},        {"L", "uint64"},         {"e", "halffloat"},     {"f", "float"},
-      {"g", "double"},       {"z", "binary"},         {"Z", "large_binary"},  {"vz", "binary_view"},
-      {"u", "string"},       {"U", "large_string"},   {"vu", "string_view"},  {"tdD", "date32[day]"},
-      {"tdm", "date64[ms]"}, {"tiM", "month_interval"}, {"tiD", "day_time_interval"},
-      {"tin", "month_day_nano_interval"}};
+  static constexpr std::pair<std::string_view, std::string_view> kNames[] = {{"n", "null"},
+                                                                             {"b", "bool"},
+                                                                             {"c", "int8"},
+                                                                             {"C", "uint8"},
+                                                                             {"s", "int16"},
+                                                                             {"S", "uint16"},
+                                                                             {"i", "int32"},
+                                                                             {"I", "uint32"},
+                                                                             {"l", "int64"},
+                                                                             {"L", "uint64"},
+                                                                             {"e", "halffloat"},
+                                                                             {"f", "float"},
+                                                                             {"g", "double"},
+                                                                             {"z", "binary"},
+                                                                             {"Z", "large_binary"},
+                                                                             {"vz", "binary_view"},
+                                                                             {"u", "string"},
+                                                                             {"U", "large_string"},
+                                                                             {"vu", "string_view"},
+                                                                             {"tdD", "date32[day]"},
+                                                                             {"tdm", "date64[ms]"},
+                                                                             {"tiM", "month_interval"},
+                                                                             {"tiD", "day_time_interval"},
+                                                                             {"tin", "month_day_nano_interval"}};
   for (const auto& [code, name] : kNames) {
     if (f == code) return std::string(name);
   }
   if (f.size() == 3 && f.substr(0, 2) == "tt")
-    return std::string(f[2] == 's' || f[2] == 'm' ? "time32[" : "time64[") + std::string(internal::UnitName(f[2])) + "]";
+    return std::string(f[2] == 's' || f[2] == 'm' ? "time32[" : "time64[") + std::string(internal::UnitName(f[2])) +
+           "]";
   if (f.size() >= 4 && f.substr(0, 2) == "ts") {
     std::string out = "timestamp[" + std::string(internal::UnitName(f[2]));
     if (f.size() > 4) out += ", tz=" + std::string(f.substr(4));

@@ -10,8 +10,8 @@ namespace zerorow::arrow_io {
 namespace {
 
 // Compact protocol type codes.
-constexpr uint8_t kTrue = 1, kFalse = 2, kByte = 3, kI16 = 4, kI32 = 5, kI64 = 6, kDouble = 7, kBinary = 8,
-                  kList = 9, kSet = 10, kMap = 11, kStruct = 12;
+constexpr uint8_t kTrue = 1, kFalse = 2, kByte = 3, kI16 = 4, kI32 = 5, kI64 = 6, kDouble = 7, kBinary = 8, kList = 9,
+                  kSet = 10, kMap = 11, kStruct = 12;
 constexpr int kMaxDepth = 64;
 // SchemaElement fields, ConvertedType and LogicalType members used here.
 constexpr int16_t kType = 1, kName = 4, kNumChildren = 5, kConvertedType = 6, kFieldId = 9, kLogicalType = 10;
@@ -91,8 +91,10 @@ struct Reader {
         }
         const uint8_t et = h & 0x0F;
         for (uint64_t k = 0; k < n; ++k) {
-          if (et == kTrue || et == kFalse) ZR_RETURN_NOT_OK(Skip(1));  // a byte per bool in lists
-          else ZR_RETURN_NOT_OK(SkipValue(et, depth + 1));
+          if (et == kTrue || et == kFalse)
+            ZR_RETURN_NOT_OK(Skip(1));  // a byte per bool in lists
+          else
+            ZR_RETURN_NOT_OK(SkipValue(et, depth + 1));
         }
         return Status::OK();
       }
@@ -201,8 +203,10 @@ void Rewrite(std::span<const uint8_t> b, const Element& e, int32_t id, std::stri
   int16_t last = 0;
   for (const Field& f : fields) {
     PutHeader(out, &last, f.id, f.type);
-    if (f.id == kFieldId) out->append(value);
-    else out->append(reinterpret_cast<const char*>(b.data()) + f.begin, f.end - f.begin);
+    if (f.id == kFieldId)
+      out->append(value);
+    else
+      out->append(reinterpret_cast<const char*>(b.data()) + f.begin, f.end - f.begin);
   }
   out->push_back('\0');
 }
@@ -287,8 +291,10 @@ Result<PatchedFooter> PatchParquetFooter(std::span<const uint8_t> footer) {
   out.footer.assign(raw, list_begin);
   for (size_t i = 0; i < elements.size(); ++i) {
     const Element& e = elements[i];
-    if (ids[i] >= 0) Rewrite(footer, e, ids[i], &out.footer);
-    else out.footer.append(raw + e.begin, e.end - e.begin);
+    if (ids[i] >= 0)
+      Rewrite(footer, e, ids[i], &out.footer);
+    else
+      out.footer.append(raw + e.begin, e.end - e.begin);
   }
   out.footer.append(raw + list_end, footer.size() - list_end);
   return out;

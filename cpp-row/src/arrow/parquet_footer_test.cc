@@ -45,7 +45,7 @@ struct Elem {
 
 std::vector<uint8_t> Footer(const std::vector<Elem>& elements) {
   Thrift t;
-  t.I32(1, 1);  // version
+  t.I32(1, 1);                                     // version
   t.out.push_back(static_cast<char>(1 << 4 | 9));  // field 2: list
   t.out.push_back(static_cast<char>(elements.size() << 4 | 12));
   for (const Elem& e : elements) {
@@ -129,8 +129,8 @@ TEST(ParquetFooter, VariantGroups) {
 }
 
 TEST(ParquetFooter, BrokenBytesAreInvalidDataNeverARead) {
-  auto footer = Footer({{.name = "m", .num_children = 1},
-                        {.name = "i", .type = 7, .converted = 21, .logical = 11, .length = 12}});
+  auto footer = Footer(
+      {{.name = "m", .num_children = 1}, {.name = "i", .type = 7, .converted = 21, .logical = 11, .length = 12}});
   for (size_t n = 0; n < footer.size(); ++n) {
     auto cut = PatchParquetFooter(std::span<const uint8_t>(footer.data(), n));
     if (!cut.ok()) {

@@ -58,9 +58,17 @@ def _capsules(data: Any) -> Iterator[tuple[Any, Any]]:
 
 def _storage_name(t: Any) -> str:
     pa = _pa()
-    if pa.types.is_large_string(t) or pa.types.is_string_view(t) or pa.types.is_string(t):
+    if (
+        pa.types.is_large_string(t)
+        or pa.types.is_string_view(t)
+        or pa.types.is_string(t)
+    ):
         return "string"
-    if pa.types.is_large_binary(t) or pa.types.is_binary_view(t) or pa.types.is_binary(t):
+    if (
+        pa.types.is_large_binary(t)
+        or pa.types.is_binary_view(t)
+        or pa.types.is_binary(t)
+    ):
         return "binary"
     return str(t)
 
@@ -113,5 +121,7 @@ def import_batches(data: Any, schema: Schema | None, strict: bool, first_row: in
         row += len(a) - 1
         parts.append(rows)
     if schema is None:
-        raise ValueError("from_arrow: the Arrow data has no batch and no schema; pass a schema")
+        raise ValueError(
+            "from_arrow: the Arrow data has no batch and no schema; pass a schema"
+        )
     return RowBatch(schema, b"".join(parts), offsets)

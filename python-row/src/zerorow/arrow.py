@@ -362,7 +362,9 @@ class ParquetSource:
         except (pa.ArrowException, OSError) as e:  # never bare: named, the cause kept
             if _parquet_framed(path):  # a Parquet file whose schema pyarrow cannot map
                 raise error(
-                    "unsupported", "", f"{self._what}: the reader cannot map its schema: {e}"
+                    "unsupported",
+                    "",
+                    f"{self._what}: the reader cannot map its schema: {e}",
                 ) from e
             raise error("invalid_data", "", f"{self._what}: {e}") from e
         self._file = f
@@ -412,7 +414,11 @@ class ParquetSource:
     def _failed(self, e: Exception) -> Exception:
         import pyarrow as pa
 
-        kind = "unsupported" if isinstance(e, pa.ArrowNotImplementedError) else "invalid_data"
+        kind = (
+            "unsupported"
+            if isinstance(e, pa.ArrowNotImplementedError)
+            else "invalid_data"
+        )
         return error(kind, "", f"{self._what}: {e}")
 
     def table(self) -> Any:
@@ -469,7 +475,9 @@ class _SplicedParquet(io.RawIOBase):
         while n < len(view) and self._pos < self._size:
             if self._pos < self._keep:
                 self._file.seek(self._pos)
-                got = self._file.readinto(view[n : n + min(len(view) - n, self._keep - self._pos)])
+                got = self._file.readinto(
+                    view[n : n + min(len(view) - n, self._keep - self._pos)]
+                )
                 if not got:
                     break
             else:
@@ -502,7 +510,9 @@ def _patched_parquet(path: Any) -> tuple[Any, list]:
             fh.seek(size - 8 - length)
             footer, marks = _zerorow.parquet_footer_patch(fh.read(length))
     except (OSError, TypeError, ValueError):
-        return str(path), []  # not a local file, or a footer the Parquet reader will refuse
+        return str(
+            path
+        ), []  # not a local file, or a footer the Parquet reader will refuse
     except Exception:  # noqa: BLE001 - a broken footer: pyarrow names what is wrong
         return str(path), []
     if not marks:
@@ -522,7 +532,7 @@ def _marked(schema: Any, marks: list) -> Any:
         t = field.type
         kids = [t.field(k) for k in range(t.num_fields)] if t.num_fields else []
         new = [mark(k) for k in kids]
-        if any(a is not b for a, b in zip(new, kids)):
+        if any(a is not b for a, b in zip(new, kids, strict=True)):
             if pa.types.is_struct(t):
                 t = pa.struct(new)
             elif pa.types.is_map(t):
@@ -585,7 +595,10 @@ def _parquet_logical_types(f: Any, names: Sequence[str]) -> dict:
         if top not in names:
             continue
         logical = str(leaf.logical_type)
-        if logical.startswith(("Geometry", "Geography")) or leaf.logical_type.type == "UNDEFINED":
+        if (
+            logical.startswith(("Geometry", "Geography"))
+            or leaf.logical_type.type == "UNDEFINED"
+        ):
             raise error(
                 "unsupported",
                 top,

@@ -436,7 +436,8 @@ def infer_node(
         return Node(marker)
     if ann is dt.datetime:
         return Node(zs.timestamp())
-    if ann is None or ann is type(None):  # SPEC Appendix A: None -> null, always nullable
+    # SPEC Appendix A: None -> null, always nullable
+    if ann is None or ann is type(None):
         return Node(zs.null_type, True)
     if isinstance(ann, type) and issubclass(ann, enum.Enum):
         n = Node(zs.string, False, _enum_from_name(ann))  # tag "call"
@@ -566,7 +567,9 @@ def struct_node(cls: type, stack: tuple = (), order: str = "declaration") -> Nod
                     default,
                 )
             )
-        except Exception as e:  # SPEC Appendix A rule 10: an error naming class, field, value
+        except (
+            Exception
+        ) as e:  # SPEC Appendix A rule 10: an error naming class, field, value
             raise TypeError(
                 f"{cls.__qualname__}.{name}: the default {default!r} is not a value of "
                 f"{n.type!r}: {e}"

@@ -17,7 +17,7 @@ from . import _zerorow
 from .errors import error
 
 
-class StorageKind(str, enum.Enum):
+class StorageKind(enum.StrEnum):
     """How a value is stored (SPEC §3 "Storage kinds"): in the slot, or referenced."""
 
     FIXED = "fixed"
@@ -60,8 +60,12 @@ TYPES: dict[str, TypeInfo] = {
         TypeInfo("timestamp", _F, ("tz",), "datetime.datetime"),
         TypeInfo("duration", _F, (), "datetime.timedelta"),
         TypeInfo("decimal", _F, ("precision", "scale"), "decimal.Decimal"),
-        TypeInfo("list", StorageKind.ARRAY, ("element", "element_nullable"), "BinaryArray"),
-        TypeInfo("map", StorageKind.MAP, ("key", "value", "value_nullable"), "BinaryMap"),
+        TypeInfo(
+            "list", StorageKind.ARRAY, ("element", "element_nullable"), "BinaryArray"
+        ),
+        TypeInfo(
+            "map", StorageKind.MAP, ("key", "value", "value_nullable"), "BinaryMap"
+        ),
         TypeInfo("struct", StorageKind.ROW, ("fields",), "BinaryRow"),
         TypeInfo("null", StorageKind.NONE, (), "None"),
         TypeInfo("interval_ym", _F, (), "int"),
@@ -143,7 +147,8 @@ class DataType:
         info = TYPES[self.id]
         if not info.params or (self.id == "timestamp" and not self.tz):
             return self.id
-        if self.id not in _NESTED:  # timestamp(tz), decimal(precision, scale), fixed_binary(size)
+        # timestamp(tz), decimal(precision, scale), fixed_binary(size)
+        if self.id not in _NESTED:
             return {"type": self.id, **{p: getattr(self, p) for p in info.params}}
         if self.id == "list":
             return {
@@ -232,7 +237,9 @@ class Field:
             return None
         if self._default is _NO_DEFAULT:
             _, self._default = _zerorow.default_value(
-                json.dumps(self.type.to_json_obj(), separators=(",", ":"), ensure_ascii=False),
+                json.dumps(
+                    self.type.to_json_obj(), separators=(",", ":"), ensure_ascii=False
+                ),
                 self._default_json,
             )
         return self._default
@@ -243,7 +250,8 @@ class Field:
             "type": self.type.to_json_obj(aliases),
             "nullable": self.nullable,
         }
-        if aliases and self.aliases:  # SPEC §4.1: after "nullable", only when there is one
+        # SPEC §4.1: after "nullable", only when there is one
+        if aliases and self.aliases:
             out["aliases"] = list(self.aliases)
         if aliases and self._default_json is not None:  # SPEC §4.1: last
             out["default"] = json.loads(self._default_json)
@@ -270,7 +278,9 @@ def default_json(t: DataType, value: Any, name: str = "") -> str:
     """The canonical values.json text (SPEC §10) of `value` as a default of type `t`, by the
     encoder and cpp-row; InvalidDataError naming the field when it is not a value of `t`."""
     if t.id == "null":
-        raise error("invalid_data", name, "a field of type null has no default (SPEC §13.7)")
+        raise error(
+            "invalid_data", name, "a field of type null has no default (SPEC §13.7)"
+        )
     try:
         one = Schema([Field("default", t)])
         return _zerorow.default_json(one._native, value)
@@ -321,7 +331,8 @@ def decimal(precision: int, scale: int = 0) -> DataType:
 
 null_type = DataType("null")  # always null (SPEC §3.6)
 interval_ym = DataType("interval_ym")  # months, an int (SPEC §3.7)
-interval = DataType("interval")  # zerorow.Interval(months, days, microseconds) (SPEC §3.7)
+# zerorow.Interval(months, days, microseconds) (SPEC §3.7)
+interval = DataType("interval")
 uuid = DataType("uuid")  # uuid.UUID (SPEC §3.8)
 variant = DataType("variant")  # zerorow.Variant (SPEC §3.9)
 
@@ -381,7 +392,8 @@ def _build(obj: Any) -> DataType:
 
 def _build_field(f: dict) -> Field:
     out = Field(f["name"], _build(f["type"]), f["nullable"], f.get("aliases", ()))
-    if "default" in f:  # canonical, checked by cpp-row; its Python value read when asked
+    # canonical, checked by cpp-row; its Python value read when asked
+    if "default" in f:
         out._default_json = json.dumps(
             f["default"], separators=(",", ":"), ensure_ascii=False
         )

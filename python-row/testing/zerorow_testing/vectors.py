@@ -55,7 +55,8 @@ def from_json(t: DataType, j: Any) -> Any:
         return zerorow.Interval(j["months"], j["days"], int(j["microseconds"]))
     if tid == "uuid":
         return uuid.UUID(j)
-    if tid == "variant":  # the bytes as they are (SPEC §10: not rebuilt from the JSON text)
+    # the bytes as they are (SPEC §10: not rebuilt from the JSON text)
+    if tid == "variant":
         return zerorow.Variant(bytes.fromhex(j["metadata"]), bytes.fromhex(j["value"]))
     if tid == "list":
         return [from_json(t.element, x) for x in j]

@@ -33,9 +33,9 @@ struct ParquetMark {
     kShreddedVariant,  // group (VARIANT) with typed_value, or another form: refused when read
   };
   Kind kind = Kind::kInterval;
-  int32_t field_id = 0;                   // the fresh field id of the patched element
+  int32_t field_id = 0;  // the fresh field id of the patched element
   std::optional<int32_t> original_field_id;
-  std::string path;                       // the element's dotted path in the Parquet schema
+  std::string path;  // the element's dotted path in the Parquet schema
 };
 
 struct PatchedFooter {
