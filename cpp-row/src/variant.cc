@@ -331,7 +331,8 @@ void AppendTimestamp(std::string* out, int64_t units, bool nanos, bool utc) {
   const int64_t days = FloorDiv(units, per_day);
   AppendDate(out, days);
   out->push_back('T');
-  AppendTimeOfDay(out, units - days * per_day, nanos ? 1'000'000'000 : 1'000'000, nanos ? 9 : 6);
+  const int64_t rem = units % per_day;  // never days * per_day: it overflows at INT64_MIN
+  AppendTimeOfDay(out, rem < 0 ? rem + per_day : rem, nanos ? 1'000'000'000 : 1'000'000, nanos ? 9 : 6);
   if (utc) out->push_back('Z');
 }
 

@@ -107,7 +107,7 @@ def import_batches(data: Any, schema: Schema | None, strict: bool, first_row: in
 
     from .arrow import RowBatch
 
-    parts, offsets, base, row = [], array.array("q", [0]), 0, first_row
+    parts, row = [], first_row
     for sc, ac in _capsules(data):
         if schema is None:
             schema = Schema.from_json(_zerorow.arrow_import_schema(sc))
@@ -116,12 +116,16 @@ def import_batches(data: Any, schema: Schema | None, strict: bool, first_row: in
         rows, offs = _zerorow.arrow_import(schema._native, sc, ac, row, strict)
         a = array.array("q")
         a.frombytes(offs)
-        offsets.extend(o + base for o in a[1:])
-        base += len(rows)
         row += len(a) - 1
-        parts.append(rows)
+        parts.append((rows, a))
     if schema is None:
         raise ValueError(
             "from_arrow: the Arrow data has no batch and no schema; pass a schema"
         )
-    return RowBatch(schema, b"".join(parts), offsets)
+    if len(parts) == 1:  # one batch: its rows and offsets as they are
+        return RowBatch(schema, *parts[0])
+    offsets, base = array.array("q", [0]), 0
+    for rows, a in parts:  # each batch's offsets moved past the rows before it
+        offsets.extend(o + base for o in a[1:])
+        base += len(rows)
+    return RowBatch(schema, b"".join(rows for rows, _ in parts), offsets)
