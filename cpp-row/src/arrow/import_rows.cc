@@ -1,9 +1,11 @@
 // Arrow C Data -> rows (SPEC §12.2), in three passes over the top-level columns: 1. every
 // row's size (a column that needs more than a copy — nested, converted, dictionary, run-end
 // or view values — is encoded here with the writers, into a scratch buffer per column);
-// 2. every row allocated at once; 3. each column scattered into its slot (plain fixed-width
-// columns in a tight loop) and its bodies appended in ordinal order, which is the canonical
-// layout. An error about a value names the column path and the global row.
+// 2. every row allocated at once; 3. block by block of rows, each column scattered into its
+// slot (plain fixed-width columns in a tight loop) and its bodies appended in ordinal order,
+// which is the canonical layout. An error about a value names the column path and the global
+// row.
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -23,8 +25,9 @@ uint64_t Pad8(uint64_t x) { return (x + 7) & ~uint64_t{7}; }
 
 // How a top-level column goes into the rows.
 enum class Route : uint8_t {
-  kPlain,    // fixed-width values of the target's own width and type: one copy per row
-  kFixed,    // fixed-width values of the target's type with a per-value conversion (bits, units, NaN)
+  kPlain,    // fixed-width values of the target's own width and type: one copy per row (floats
+             // too, a NaN made canonical in the copy, SPEC §2.6)
+  kFixed,    // fixed-width values of the target's type with a per-value conversion (bits, units)
   kStrings,  // string / binary values of the target's type, 32- or 64-bit offsets: bodies copied
   kScratch,  // everything else: encoded per value with the writers, then copied
 };
@@ -107,6 +110,7 @@ Route RouteOf(const Col& c) {
   if (!SameKind(c)) return Route::kScratch;
   if (c.f.source == Source::kBinary) return Route::kStrings;
   const bool plain = (c.f.source == Source::kSigned || c.f.source == Source::kDate32 || c.f.source == Source::kMonths ||
+                      c.f.source == Source::kFloat32 || c.f.source == Source::kFloat64 ||
                       ((c.f.source == Source::kTimestamp || c.f.source == Source::kDuration) && c.f.unit_mul == 1 &&
                        c.f.unit_div == 1));
   return plain ? Route::kPlain : Route::kFixed;
@@ -198,14 +202,16 @@ Status AllocateRows(const Import& im, const std::vector<uint64_t>& row_size, Row
 
 // ---- pass 3: scatter --------------------------------------------------------------------
 
-// Where column f of the batch goes in the allocated rows. The loops below copy these into
-// locals: their stores into the rows would otherwise make the compiler reload them.
+// Where column f of rows [lo, hi) of the batch goes in the allocated rows. The loops below
+// copy these into locals: their stores into the rows would otherwise make the compiler
+// reload them.
 struct Target {
   const Import& im;
   int f;
   uint8_t* buf;
   const uint64_t* row_off;  // row k starts at buf + row_off[k]
   size_t slot;              // the field's slot offset in a row
+  int64_t lo, hi;           // the rows of this pass
   // Sets row k's null bit (refused for a non-nullable field).
   Status SetNull(int64_t k) const {
     const Field& field = im.st.fields()[f];
@@ -216,16 +222,55 @@ struct Target {
   }
 };
 
+// The copy loop of one width (a memcpy of a constant size compiles to one load and store;
+// of a variable size, to a library call per value).
+template <typename T, bool kFloat>
+void CopyFixed(uint8_t* buf, const uint64_t* off, size_t slot, const uint8_t* src, int64_t lo, int64_t hi) {
+  for (int64_t k = lo; k < hi; ++k) {
+    T v;
+    std::memcpy(&v, src + sizeof(T) * k, sizeof(T));
+    if constexpr (kFloat) {
+      if constexpr (sizeof(T) == 4) {
+        if ((v & 0x7f800000u) == 0x7f800000u && (v & 0x007fffffu)) v = 0x7fc00000u;
+      } else {
+        if ((v & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (v & 0x000fffffffffffffull))
+          v = 0x7ff8000000000000ull;
+      }
+    }
+    std::memcpy(buf + off[k] + slot, &v, sizeof(T));
+  }
+}
+
 Status ScatterPlain(const Target& to, const Col& c) {
   uint8_t* const buf = to.buf;
   const size_t slot = to.slot;
   const uint64_t* const off = to.row_off;
-  const int64_t n = to.im.n, base = to.im.array->offset;
-  const size_t w = c.f.width == 0 ? 4 : static_cast<size_t>(c.f.width);  // date32 and months: 4
+  const int64_t lo = to.lo, hi = to.hi, base = to.im.array->offset;
+  const size_t w = c.f.source == Source::kFloat64 ? 8
+                   : c.f.width == 0               ? 4  // float32, date32 and months
+                                                  : static_cast<size_t>(c.f.width);
   const uint8_t* src = static_cast<const uint8_t*>(c.a->buffers[1]) + w * (c.a->offset + base);
-  for (int64_t k = 0; k < n; ++k) std::memcpy(buf + off[k] + slot, src + w * k, w);
+  if (c.f.source == Source::kFloat32) {
+    CopyFixed<uint32_t, true>(buf, off, slot, src, lo, hi);
+  } else if (c.f.source == Source::kFloat64) {
+    CopyFixed<uint64_t, true>(buf, off, slot, src, lo, hi);
+  } else {
+    switch (w) {
+      case 1:
+        CopyFixed<uint8_t, false>(buf, off, slot, src, lo, hi);
+        break;
+      case 2:
+        CopyFixed<uint16_t, false>(buf, off, slot, src, lo, hi);
+        break;
+      case 4:
+        CopyFixed<uint32_t, false>(buf, off, slot, src, lo, hi);
+        break;
+      default:
+        CopyFixed<uint64_t, false>(buf, off, slot, src, lo, hi);
+    }
+  }
   if (c.a->null_count == 0 || c.a->buffers[0] == nullptr) return Status::OK();
-  for (int64_t k = 0; k < n; ++k) {
+  for (int64_t k = lo; k < hi; ++k) {
     if (c.Valid(base + k)) continue;
     ZR_RETURN_NOT_OK(to.SetNull(k));
     std::memset(buf + off[k] + slot, 0, 8);  // null slots are zero
@@ -233,13 +278,13 @@ Status ScatterPlain(const Target& to, const Col& c) {
   return Status::OK();
 }
 
-// Fixed-width values that need a conversion (bool bits, time units, NaN, decimal precision).
+// Fixed-width values that need a conversion (bool bits, time units, decimal precision).
 Status ScatterFixed(const Target& to, const Col& c) {
   uint8_t* const buf = to.buf;
   const size_t slot = to.slot;
   const uint64_t* const off = to.row_off;
-  const int64_t n = to.im.n, base = to.im.array->offset;
-  for (int64_t k = 0; k < n; ++k) {
+  const int64_t lo = to.lo, hi = to.hi, base = to.im.array->offset;
+  for (int64_t k = lo; k < hi; ++k) {
     if (!c.Valid(base + k)) {
       ZR_RETURN_NOT_OK(to.SetNull(k));
       continue;
@@ -256,9 +301,9 @@ Status ScatterFixed(const Target& to, const Col& c) {
 Status ScatterStrings(const Target& to, const Col& c, const Scratch& sizes, uint64_t* cursor) {
   const uint64_t* const off = to.row_off;
   const size_t slot = to.slot;
-  const int64_t n = to.im.n, base = to.im.array->offset;
+  const int64_t lo = to.lo, hi = to.hi, base = to.im.array->offset;
   const uint8_t* const arrow_data = static_cast<const uint8_t*>(c.a->buffers[2]);
-  for (int64_t k = 0; k < n; ++k) {
+  for (int64_t k = lo; k < hi; ++k) {
     if (!c.Valid(base + k)) {
       ZR_RETURN_NOT_OK(to.SetNull(k));
       continue;
@@ -279,7 +324,7 @@ Status ScatterStrings(const Target& to, const Col& c, const Scratch& sizes, uint
 // The scratch encoding: null bit, slot (a reference relocated to the row's cursor) and body.
 void ScatterScratch(const Target& to, const Scratch& s, uint64_t* cursor) {
   const bool ref = to.im.st.fields()[to.f].type->has_body();
-  for (int64_t k = 0; k < to.im.n; ++k) {
+  for (int64_t k = to.lo; k < to.hi; ++k) {
     uint8_t* row = to.buf + to.row_off[k];
     if (s.null[k]) row[to.f >> 3] |= static_cast<uint8_t>(1u << (to.f & 7));
     uint64_t slot = s.slot[k];
@@ -318,27 +363,36 @@ Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, cons
   const size_t first = out->bytes.size();
   Status st = AllocateRows(im, row_size, out, &row_off);
   std::vector<uint64_t> cursor(im.n, im.st.fixed_region_size());
-  for (int f = 0; st.ok() && f < im.st.num_fields(); ++f) {
-    const Target to{im, f, out->bytes.data(), row_off.data(), im.st.bitmap_size() + 8 * static_cast<size_t>(f)};
-    switch (routes[f]) {
-      case Route::kPlain:
-        st = ScatterPlain(to, im.cols[f]);
-        break;
-      case Route::kFixed:
-        st = ScatterFixed(to, im.cols[f]);
-        break;
-      case Route::kStrings:
-        st = ScatterStrings(to, im.cols[f], scratch[f], cursor.data());
-        break;
-      case Route::kScratch:
-        ScatterScratch(to, scratch[f], cursor.data());
-        break;
+  // Row blocks of kScatterRows, every column of a block before the next block: the block's
+  // rows stay in the cache while each column writes its slot (column by column over the
+  // whole batch, every store missed it).
+  constexpr int64_t kScatterRows = 512;
+  for (int64_t lo = 0; st.ok() && lo < im.n; lo += kScatterRows) {
+    const int64_t hi = std::min(im.n, lo + kScatterRows);
+    for (int f = 0; st.ok() && f < im.st.num_fields(); ++f) {
+      const Target to{im, f, out->bytes.data(), row_off.data(), im.st.bitmap_size() + 8 * static_cast<size_t>(f),
+                      lo, hi};
+      switch (routes[f]) {
+        case Route::kPlain:
+          st = ScatterPlain(to, im.cols[f]);
+          break;
+        case Route::kFixed:
+          st = ScatterFixed(to, im.cols[f]);
+          break;
+        case Route::kStrings:
+          st = ScatterStrings(to, im.cols[f], scratch[f], cursor.data());
+          break;
+        case Route::kScratch:
+          ScatterScratch(to, scratch[f], cursor.data());
+          break;
+      }
     }
   }
   if (!st.ok()) {
     out->bytes.resize(first);  // no half-written rows stay behind
     return st;
   }
+  out->offsets.reserve(out->offsets.size() + im.n);
   for (int64_t k = 0; k < im.n; ++k) out->offsets.push_back(static_cast<int64_t>(row_off[k] + row_size[k]));
   return Status::OK();
 }

@@ -16,7 +16,7 @@ from typing import Any
 
 from . import _zerorow
 from ._views import RowData
-from .errors import error
+from .errors import ZerorowError, error
 from .schema import DataType, Field, Schema
 
 _ARROW_MODE = 1 | 2 | 4  # raw temporal ints, deep, maps as pairs
@@ -91,6 +91,10 @@ class RowBatch(SequenceMethods):
     an Arrow PyCapsule exporter (`pa.record_batch(b)`, `pl.DataFrame(b)`, `pl.from_arrow(b)`).
     """
 
+    # pyarrow's pandas metadata of the DataFrame the rows came from (zerorow.from_pandas),
+    # which to_pandas() and write_file use; None for other rows.
+    pandas_metadata: bytes | None = None
+
     def __init__(self, schema: Schema, data: Any, offsets: Sequence[int]) -> None:
         self.schema = schema
         self.data = data
@@ -148,7 +152,9 @@ class RowBatch(SequenceMethods):
             start, stop, step = k.indices(n)
             if step == 1:  # zero-copy: the same buffer, a window of the offsets
                 stop = max(start, stop)
-                return RowBatch(self.schema, self.data, self.offsets[start : stop + 1])
+                out = RowBatch(self.schema, self.data, self.offsets[start : stop + 1])
+                out.pandas_metadata = self.pandas_metadata
+                return out
             return RowBatch.from_rows(
                 [self[i] for i in range(start, stop, step)], self.schema
             )
@@ -178,6 +184,16 @@ class RowBatch(SequenceMethods):
     def to_arrow(self):
         """A pyarrow.RecordBatch with one column per field (SPEC §12), via the C Data Interface."""
         return _pa().record_batch(self)
+
+    def to_pandas(self, **kwargs: Any):
+        """The rows as a pandas DataFrame: the frame they came from (zerorow.from_pandas) with
+        its dtypes, categories and index, or, for other rows, one column per field with
+        nullable int and bool fields as pandas' nullable dtypes (see RowFile.to_pandas)."""
+        from ._pandas import to_pandas
+
+        return to_pandas(
+            _pa().table(self.to_arrow()), self.schema, self.pandas_metadata, **kwargs
+        )
 
     def to_binary_array(self):
         """The rows as one Arrow large_binary array, zero-copy over this batch's buffer."""
@@ -274,15 +290,22 @@ def to_arrow(rows: RowBatch | Iterable[RowData], schema: Schema | None = None):
     return rows.to_arrow()
 
 
+def to_pandas(rows: RowBatch | Iterable[RowData], schema: Schema | None = None):
+    """Rows (a RowBatch, or any iterable of BinaryRows or ResolvedRows of one schema) as a
+    pandas DataFrame, one column per field (see RowBatch.to_pandas)."""
+    if not isinstance(rows, RowBatch):
+        rows = RowBatch.from_rows(rows, schema)
+    return rows.to_pandas()
+
+
 def core_schema(schema: Schema):
     """The compiled schema (cpp-row's Schema inside) that the Arrow bridge takes."""
     return schema._native
 
 
-def _batch(schema: Schema, data: bytes, offs: bytes) -> RowBatch:
-    a = array.array("q")
-    a.frombytes(offs)
-    return RowBatch(schema, data, a)
+def _batch(schema: Schema, data: Any, offs: Any) -> RowBatch:
+    """A RowBatch over what the native import returns (NumPy arrays, no copy)."""
+    return RowBatch(schema, data, offs)
 
 
 def objects_to_batch(enc, objs: list):
@@ -353,7 +376,8 @@ class ParquetSource:
 
         cols = list(columns) if columns is not None else None
         self._cols = cols
-        self._what = f"Parquet file '{path}'" + (f", columns {cols}" if cols else "")
+        name = "-" if isinstance(path, (bytes, bytearray, memoryview)) else path
+        self._what = f"Parquet file '{name}'" + (f", columns {cols}" if cols else "")
         source, self._marks = _patched_parquet(path)
         try:
             f = pq.ParquetFile(
@@ -496,7 +520,9 @@ class _SplicedParquet(io.RawIOBase):
 def _patched_parquet(path: Any) -> tuple[Any, list]:
     """(what pyarrow reads, the marks): the path itself, or the file with the footer cpp-row's
     PatchParquetFooter gives where the schema has a form pyarrow cannot read (INTERVAL,
-    VARIANT groups)."""
+    VARIANT groups). `path` may be the file's bytes (stdin)."""
+    if isinstance(path, (bytes, bytearray, memoryview)):
+        return _patched_parquet_bytes(bytes(path))
     try:
         with open(path, "rb") as fh:
             size = fh.seek(0, 2)
@@ -570,8 +596,30 @@ def _marked(schema: Any, marks: list) -> Any:
     return pa.schema([mark(f) for f in schema], schema.metadata)
 
 
+def _patched_parquet_bytes(data: bytes) -> tuple[Any, list]:
+    """_patched_parquet of a file held in memory."""
+    import pyarrow as pa
+
+    if len(data) < 12 or data[-4:] != b"PAR1":
+        return pa.BufferReader(data), []
+    (length,) = struct.unpack("<I", data[-8:-4])
+    if length > len(data) - 12:
+        return pa.BufferReader(data), []
+    keep = len(data) - 8 - length
+    try:
+        footer, marks = _zerorow.parquet_footer_patch(data[keep : len(data) - 8])
+    except Exception:  # noqa: BLE001 - a broken footer: pyarrow names what is wrong
+        return pa.BufferReader(data), []
+    if not marks:
+        return pa.BufferReader(data), []
+    tail = footer + struct.pack("<I", len(footer)) + b"PAR1"
+    return pa.BufferReader(data[:keep] + tail), marks
+
+
 def _parquet_framed(path: Any) -> bool:
     """True when the file starts and ends with Parquet's magic bytes."""
+    if isinstance(path, (bytes, bytearray, memoryview)):
+        return bytes(path[:4]) == b"PAR1" and bytes(path[-4:]) == b"PAR1"
     try:
         with open(path, "rb") as fh:
             head = fh.read(4)
