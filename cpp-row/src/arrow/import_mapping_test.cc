@@ -140,6 +140,34 @@ TEST(ImportMappingTest, DictionariesAndRunEndsReadAsTheirValues) {
   EXPECT_EQ(got.values, (Values{"\"p\"", "null"}));
 }
 
+TEST(ImportMappingTest, ColumnsWithoutDistinctNamesAreRefusedByNumber) {
+  auto refused = [](const std::vector<std::string>& names) {
+    ::arrow::FieldVector fields;
+    ::arrow::ArrayVector columns;
+    for (const auto& n : names) {
+      fields.push_back(::arrow::field(n, ::arrow::int32()));
+      columns.push_back(FromJson(::arrow::int32(), "[1]"));
+    }
+    ArrowArray c_array;
+    ArrowSchema c_schema;
+    EXPECT_TRUE(::arrow::ExportRecordBatch(*::arrow::RecordBatch::Make(::arrow::schema(fields), 1, columns), &c_array,
+                                           &c_schema)
+                    .ok());
+    auto schema = arrow_io::ImportSchema(&c_schema);
+    c_array.release(&c_array);
+    c_schema.release(&c_schema);
+    return schema.status();
+  };
+  Status st = refused({"a", ""});
+  EXPECT_EQ(st.kind(), ErrorKind::kUnsupported);
+  EXPECT_NE(st.message().find("column 1 has no name"), std::string::npos) << st.ToString();
+  st = refused({"a", "b", "a"});
+  EXPECT_EQ(st.kind(), ErrorKind::kUnsupported);
+  EXPECT_EQ(st.path(), "a");
+  EXPECT_NE(st.message().find("column 2 has the name of an earlier column"), std::string::npos) << st.ToString();
+  EXPECT_TRUE(refused({"a", "b"}).ok());
+}
+
 TEST(ImportMappingTest, ExtensionsUuidAndVariant) {
   auto storage = FromJson(::arrow::fixed_size_binary(16), R"(["0123456789abcdef"])");
   auto uuid_array = ::arrow::ExtensionType::WrapArray(::arrow::extension::uuid(), storage);

@@ -484,6 +484,22 @@ std::string ArrowTypeName(const ArrowSchema* s) {
 Result<DataTypePtr> ImportType(const ArrowSchema* type) { return internal::MapType(type, ""); }
 
 Result<Schema> ImportSchema(const ArrowSchema* schema) {
+  // The columns become fields, which need distinct, non-empty names (SPEC §4.1): a column
+  // without one is named by its number, as the user must rename it before reading.
+  if (schema->format != nullptr && std::string_view(schema->format) == "+s") {
+    for (int64_t k = 0; k < schema->n_children; ++k) {
+      const char* name = schema->children[k]->name;
+      bool earlier = false;
+      for (int64_t j = 0; j < k && name != nullptr && name[0] != '\0'; ++j)
+        earlier = earlier || (schema->children[j]->name != nullptr && std::string_view(schema->children[j]->name) == name);
+      if (name == nullptr || name[0] == '\0' || earlier)
+        return Status::Error(ErrorKind::kUnsupported,
+                             "column " + std::to_string(k) +
+                                 (earlier ? " has the name of an earlier column" : " has no name") +
+                                 "; zerorow fields need distinct, non-empty names (SPEC §4.1): rename it first",
+                             name == nullptr ? "" : name);
+    }
+  }
   ZR_ASSIGN_OR_RETURN(DataTypePtr t, internal::MapType(schema, ""));
   if (t->id() != TypeId::kStruct)
     return Status::Error(ErrorKind::kSchemaMismatch,

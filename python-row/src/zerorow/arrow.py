@@ -16,7 +16,7 @@ from typing import Any
 
 from . import _zerorow
 from ._views import RowData
-from .errors import ZerorowError, error
+from .errors import error
 from .schema import DataType, Field, Schema
 
 _ARROW_MODE = 1 | 2 | 4  # raw temporal ints, deep, maps as pairs

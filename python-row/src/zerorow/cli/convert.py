@@ -183,7 +183,9 @@ def open_source(path: Path, fmt: str, options: Options, data: bytes | None) -> S
         src.rows = rows
         return src
     source = pa.BufferReader(data) if data is not None else str(path)
-    if fmt == "parquet":  # as read_parquet reads it (SPEC §12.3: INT96 at µs, INTERVAL, ...)
+    if (
+        fmt == "parquet"
+    ):  # as read_parquet reads it (SPEC §12.3: INT96 at µs, INTERVAL, ...)
         from ..arrow import ParquetSource
 
         parquet = ParquetSource(data if data is not None else path)
