@@ -491,7 +491,8 @@ Result<Schema> ImportSchema(const ArrowSchema* schema) {
       const char* name = schema->children[k]->name;
       bool earlier = false;
       for (int64_t j = 0; j < k && name != nullptr && name[0] != '\0'; ++j)
-        earlier = earlier || (schema->children[j]->name != nullptr && std::string_view(schema->children[j]->name) == name);
+        earlier =
+            earlier || (schema->children[j]->name != nullptr && std::string_view(schema->children[j]->name) == name);
       if (name == nullptr || name[0] == '\0' || earlier)
         return Status::Error(ErrorKind::kUnsupported,
                              "column " + std::to_string(k) +

@@ -1,5 +1,6 @@
 // PatchParquetFooter: a Thrift compact-protocol walk of FileMetaData's schema list (field 2),
-// everything else copied byte for byte. Every read is bounds-checked; nesting is capped.
+// everything else copied byte for byte. Every read is bounds-checked; nesting is capped; the
+// work is linear in the footer's size (paths are built for marked elements only, and cut).
 #include "zerorow/arrow/parquet_footer.h"
 
 #include <algorithm>
@@ -13,6 +14,9 @@ namespace {
 constexpr uint8_t kTrue = 1, kFalse = 2, kByte = 3, kI16 = 4, kI32 = 5, kI64 = 6, kDouble = 7, kBinary = 8, kList = 9,
                   kSet = 10, kMap = 11, kStruct = 12;
 constexpr int kMaxDepth = 64;
+// A mark's path names at most this many levels (the innermost): it is for messages only, and a
+// footer of nested groups must not cost quadratic time or memory.
+constexpr int kMaxPathLevels = 64;
 // SchemaElement fields, ConvertedType and LogicalType members used here.
 constexpr int16_t kType = 1, kName = 4, kNumChildren = 5, kConvertedType = 6, kFieldId = 9, kLogicalType = 10;
 constexpr int64_t kConvertedInterval = 21, kPhysicalByteArray = 6;
@@ -136,8 +140,21 @@ struct Element {
   std::optional<int32_t> field_id;
   int16_t logical = 0;  // the LogicalType union's member, 0 when absent
   int parent = -1;
-  std::string path;
 };
+
+// The dotted path of element i (the root's children are at the top), its outer levels past
+// kMaxPathLevels given as "...".
+std::string PathOf(const std::vector<Element>& elements, size_t i) {
+  std::vector<const std::string*> names;
+  int at = static_cast<int>(i);
+  while (at > 0 && names.size() < kMaxPathLevels) {
+    names.push_back(&elements[static_cast<size_t>(at)].name);
+    at = elements[static_cast<size_t>(at)].parent;
+  }
+  std::string path = at > 0 ? "..." : "";
+  for (auto it = names.rbegin(); it != names.rend(); ++it) path += (path.empty() ? "" : ".") + **it;
+  return path;
+}
 
 Result<Element> ReadElement(Reader& r) {
   Element e;
@@ -226,6 +243,7 @@ Result<PatchedFooter> PatchParquetFooter(std::span<const uint8_t> footer) {
       ZR_RETURN_NOT_OK(r.SkipValue(t, 1));
       continue;
     }
+    if (list_end != 0) return Broken("the schema (field 2) appears twice");
     ZR_ASSIGN_OR_RETURN(uint8_t h, r.Byte());
     uint64_t n = h >> 4;
     if (n == 15) {
@@ -240,14 +258,14 @@ Result<PatchedFooter> PatchParquetFooter(std::span<const uint8_t> footer) {
     }
     list_end = r.pos;
   }
-  // Parents and paths: element 0 is the root, each group's children follow it depth first.
+  // Parents: element 0 is the root, each group's children follow it depth first.
   std::vector<std::pair<int64_t, int>> open;  // children still to come, the group's index
+  std::vector<std::vector<int>> kids(elements.size());
   for (size_t i = 0; i < elements.size(); ++i) {
     Element& e = elements[i];
     if (!open.empty()) {
       e.parent = open.back().second;
-      const std::string& up = elements[static_cast<size_t>(e.parent)].path;
-      e.path = e.parent == 0 ? e.name : up + "." + e.name;
+      kids[static_cast<size_t>(e.parent)].push_back(static_cast<int>(i));
       --open.back().first;
     }
     if (e.num_children < 0 || e.num_children > static_cast<int64_t>(elements.size()))
@@ -267,13 +285,12 @@ Result<PatchedFooter> PatchParquetFooter(std::span<const uint8_t> footer) {
     if (e.converted == kConvertedInterval && e.num_children == 0) {
       m.kind = ParquetMark::Kind::kInterval;
     } else if (e.logical == kLogicalVariant && e.num_children > 0) {
-      std::vector<const Element*> kids;
-      for (const Element& c : elements)
-        if (c.parent == static_cast<int>(i)) kids.push_back(&c);
-      auto binary = [&](const Element* c, const char* name) {
-        return c->name == name && c->num_children == 0 && c->physical == kPhysicalByteArray;
+      const std::vector<int>& k = kids[i];
+      auto binary = [&](int c, const char* name) {
+        const Element& x = elements[static_cast<size_t>(c)];
+        return x.name == name && x.num_children == 0 && x.physical == kPhysicalByteArray;
       };
-      const bool plain = kids.size() == 2 && binary(kids[0], "metadata") && binary(kids[1], "value");
+      const bool plain = k.size() == 2 && binary(k[0], "metadata") && binary(k[1], "value");
       m.kind = plain ? ParquetMark::Kind::kVariant : ParquetMark::Kind::kShreddedVariant;
     } else {
       continue;
@@ -282,7 +299,7 @@ Result<PatchedFooter> PatchParquetFooter(std::span<const uint8_t> footer) {
     used.insert(fresh);
     m.field_id = fresh;
     m.original_field_id = e.field_id;
-    m.path = e.path;
+    m.path = PathOf(elements, i);
     ids[i] = fresh;
     out.marks.push_back(std::move(m));
   }

@@ -43,27 +43,39 @@ struct Elem {
   int type = -1, num_children = 0, converted = -1, logical = 0, field_id = -1, length = 0;
 };
 
-std::vector<uint8_t> Footer(const std::vector<Elem>& elements) {
+std::vector<uint8_t> Footer(const std::vector<Elem>& elements, int schema_lists = 1) {
   Thrift t;
-  t.I32(1, 1);                                     // version
-  t.out.push_back(static_cast<char>(1 << 4 | 9));  // field 2: list
-  t.out.push_back(static_cast<char>(elements.size() << 4 | 12));
-  for (const Elem& e : elements) {
-    int16_t last = 0;
-    auto delta = [&](int16_t id) {
-      int16_t d = static_cast<int16_t>(id - last);
-      last = id;
-      return d;
-    };
-    if (e.type >= 0) t.I32(delta(1), e.type);
-    if (e.length > 0) t.I32(delta(2), e.length);
-    t.I32(delta(3), e.num_children > 0 ? 1 : 0);  // repetition: optional
-    t.Name(delta(4), e.name);
-    if (e.num_children > 0) t.I32(delta(5), e.num_children);
-    if (e.converted >= 0) t.I32(delta(6), e.converted);
-    if (e.field_id >= 0) t.I32(delta(9), e.field_id);
-    if (e.logical > 0) t.Logical(delta(10), e.logical);
-    t.Stop();
+  t.I32(1, 1);  // version
+  for (int list = 0; list < schema_lists; ++list) {
+    if (list == 0) {
+      t.out.push_back(static_cast<char>(1 << 4 | 9));  // field 2: list
+    } else {
+      t.out.push_back(static_cast<char>(9));  // field 2 again: the id written out (zigzag)
+      t.Varint(2 << 1);
+    }
+    if (elements.size() < 15) {
+      t.out.push_back(static_cast<char>(elements.size() << 4 | 12));
+    } else {
+      t.out.push_back(static_cast<char>(0xF0 | 12));
+      t.Varint(elements.size());
+    }
+    for (const Elem& e : elements) {
+      int16_t last = 0;
+      auto delta = [&](int16_t id) {
+        int16_t d = static_cast<int16_t>(id - last);
+        last = id;
+        return d;
+      };
+      if (e.type >= 0) t.I32(delta(1), e.type);
+      if (e.length > 0) t.I32(delta(2), e.length);
+      t.I32(delta(3), e.num_children > 0 ? 1 : 0);  // repetition: optional
+      t.Name(delta(4), e.name);
+      if (e.num_children > 0) t.I32(delta(5), e.num_children);
+      if (e.converted >= 0) t.I32(delta(6), e.converted);
+      if (e.field_id >= 0) t.I32(delta(9), e.field_id);
+      if (e.logical > 0) t.Logical(delta(10), e.logical);
+      t.Stop();
+    }
   }
   t.out.push_back(static_cast<char>(1 << 4 | 6));  // field 3: num_rows
   t.Varint(0);
@@ -141,6 +153,34 @@ TEST(ParquetFooter, BrokenBytesAreInvalidDataNeverARead) {
   auto r = PatchParquetFooter(deep);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().kind(), ErrorKind::kInvalidData);
+}
+
+TEST(ParquetFooter, ASchemaListTwiceIsInvalidData) {
+  auto r = PatchParquetFooter(
+      Footer({{.name = "m", .num_children = 1}, {.name = "i", .type = 7, .converted = 21, .length = 12}}, 2));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().kind(), ErrorKind::kInvalidData);
+  EXPECT_NE(r.status().message().find("appears twice"), std::string::npos) << r.status().ToString();
+}
+
+TEST(ParquetFooter, DeepGroupsCostLinearWorkAndCutPaths) {
+  // 20,000 groups nested one in the other, each holding an INTERVAL leaf beside the next group:
+  // every leaf is marked, and each path names at most 64 levels (not the 20,000 above it).
+  std::vector<Elem> elements{{.name = "m", .num_children = 2}};
+  constexpr int kDepth = 20000;
+  for (int k = 0; k < kDepth; ++k) {
+    elements.push_back({.name = "i", .type = 7, .converted = 21, .length = 12});
+    elements.push_back({.name = "g", .num_children = k + 1 < kDepth ? 2 : 1});
+  }
+  elements.push_back({.name = "i", .type = 7, .converted = 21, .length = 12});
+  auto r = PatchParquetFooter(Footer(elements));
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_EQ(r->marks.size(), static_cast<size_t>(kDepth + 1));
+  EXPECT_EQ(r->marks[0].path, "i");
+  EXPECT_EQ(r->marks[2].path, "g.g.i");
+  const std::string& last = r->marks.back().path;
+  EXPECT_EQ(last.rfind("...", 0), 0u) << last;
+  EXPECT_EQ(last.size(), 3 + 64 * 2 - 1 + 1) << last;  // "..." then ".g" x 63 and ".i"
 }
 
 }  // namespace
