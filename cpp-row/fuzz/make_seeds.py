@@ -55,5 +55,7 @@ for root, _, files in sorted(os.walk(parquet)):
         (length,) = struct.unpack("<I", data[-8:-4])
         if 0 < length <= min(16384, len(data) - 12):
             footer = data[len(data) - 8 - length : len(data) - 8]
-            rel = os.path.relpath(os.path.join(root, name), parquet).replace(os.sep, "__")
+            rel = os.path.relpath(os.path.join(root, name), parquet).replace(
+                os.sep, "__"
+            )
             open(os.path.join(out, "schema", "parquet-" + rel), "wb").write(footer)
