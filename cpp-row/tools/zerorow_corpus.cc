@@ -25,6 +25,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -201,7 +202,8 @@ zerorow::arrow_io::PatchedFooter PatchedFooterOf(const fs::path& file) {
 // there replaced): a variant group becomes extension parquet.variant, an INTERVAL column gets
 // kParquetLogicalTypeKey; a shredded variant is refused, naming its path.
 Result<std::shared_ptr<arrow::Field>> Marked(const std::shared_ptr<arrow::Field>& field,
-                                             const std::vector<zerorow::arrow_io::ParquetMark>& marks) {
+                                             const std::vector<zerorow::arrow_io::ParquetMark>& marks,
+                                             std::set<int32_t>* applied) {
   using Kind = zerorow::arrow_io::ParquetMark::Kind;
   std::shared_ptr<arrow::Field> f = field;
   const auto& type = field->type();
@@ -209,7 +211,7 @@ Result<std::shared_ptr<arrow::Field>> Marked(const std::shared_ptr<arrow::Field>
     std::vector<std::shared_ptr<arrow::Field>> kids;
     bool changed = false;
     for (const auto& kid : type->fields()) {
-      ZR_ASSIGN_OR_RETURN(auto k, Marked(kid, marks));
+      ZR_ASSIGN_OR_RETURN(auto k, Marked(kid, marks, applied));
       changed = changed || k != kid;
       kids.push_back(k);
     }
@@ -245,6 +247,7 @@ Result<std::shared_ptr<arrow::Field>> Marked(const std::shared_ptr<arrow::Field>
   if (at < 0) return f;
   for (const auto& m : marks) {
     if (meta->value(at) != std::to_string(m.field_id)) continue;
+    applied->insert(m.field_id);
     if (m.kind == Kind::kShreddedVariant)
       return Status::Error(ErrorKind::kUnsupported, "Parquet column '" + m.path +
                                                         "' is a VARIANT group other than { metadata; value; } (a "
@@ -308,7 +311,17 @@ Status ReadColumn(const fs::path& file, const std::string& name,
     std::shared_ptr<arrow::Field> field = schema->field(index);
     ZR_RETURN_NOT_OK(LogicalTypes(*(*reader)->parquet_reader(), field->name(), &field));
     if (!patched.marks.empty()) {
-      ZR_ASSIGN_OR_RETURN(field, Marked(field, patched.marks));
+      std::set<int32_t> applied;
+      ZR_ASSIGN_OR_RETURN(field, Marked(field, patched.marks, &applied));
+      // A mark of this column that no field carries (Arrow gave it no field id) would read as
+      // its storage type: refused instead.
+      for (const auto& m : patched.marks) {
+        const bool here = m.path == field->name() || m.path.rfind(field->name() + ".", 0) == 0;
+        if (here && !applied.count(m.field_id))
+          return Status::Error(ErrorKind::kUnsupported, "Parquet column '" + m.path +
+                                                            "' is marked by the field id of a patched footer, and "
+                                                            "Arrow C++ gave that column no field id");
+      }
     }
     auto one = arrow::schema({field});
     std::shared_ptr<arrow::ChunkedArray> column;

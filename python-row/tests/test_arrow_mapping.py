@@ -272,3 +272,25 @@ def test_parquet_interval_and_variant_groups_pyarrow_cannot_read():
         zerorow.arrow.read_parquet(
             os.path.join(PARQUET_MR, "mr_variant_shredded.parquet")
         )
+
+
+def test_parquet_patched_footer_on_stdin_bytes_and_broken_footers(tmp_path):
+    """The patched footer works on a file held in memory (`zerorow convert -` reads stdin
+    whole); a footer cpp-row cannot read leaves the file to pyarrow, which names the damage;
+    a marked column that arrives without its field id is refused, never read as its storage."""
+    import pyarrow as pa
+
+    data = open(os.path.join(PARQUET_MR, "mr_interval.parquet"), "rb").read()
+    source = zerorow.arrow.ParquetSource(data)
+    rows = zerorow.from_arrow(source.table(), source.zerorow_schema)
+    assert repr(rows.schema.field("interval").type) == "interval"
+    assert rows[0]["interval"] == zerorow.Interval(14, 3, 43_200_000_000)
+    length = int.from_bytes(data[-8:-4], "little")
+    broken = data[: len(data) - 8 - length] + b"\xff" * length + data[-8:]
+    with pytest.raises(zerorow.ZerorowError):
+        zerorow.arrow.ParquetSource(broken)
+    with pytest.raises(zerorow.UnsupportedError, match="'g.i' is INTERVAL.*no field id"):
+        zerorow.arrow._marked(
+            pa.schema([pa.field("g", pa.struct([pa.field("i", pa.binary(12))]))]),
+            [(7, "interval", None, "g.i")],
+        )

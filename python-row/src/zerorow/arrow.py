@@ -549,10 +549,13 @@ def _patched_parquet(path: Any) -> tuple[Any, list]:
 def _marked(schema: Any, marks: list) -> Any:
     """`schema` with the fields of a patched footer's marks (found by their field ids) given the
     Arrow metadata cpp-row's import maps: parquet.variant for a variant group, the Parquet
-    INTERVAL key for an interval; a shredded variant is refused, naming its path."""
+    INTERVAL key for an interval; a shredded variant is refused, naming its path. A mark of a
+    column in `schema` that no field carries (pyarrow gave no field id there) is refused too:
+    the column would otherwise read as its storage (fixed_binary(12), a struct)."""
     import pyarrow as pa
 
     by_id = {str(m[0]).encode(): m for m in marks}
+    applied = set()
 
     def mark(field: Any) -> Any:
         t = field.type
@@ -576,6 +579,7 @@ def _marked(schema: Any, marks: list) -> Any:
         if m is None:
             return field
         field_id, kind, original, where = m
+        applied.add(field_id)
         if kind == "shredded_variant":
             raise error(
                 "unsupported",
@@ -593,7 +597,18 @@ def _marked(schema: Any, marks: list) -> Any:
             meta[_zerorow.PARQUET_LOGICAL_TYPE_KEY.encode()] = b"INTERVAL"
         return field.with_metadata(meta)
 
-    return pa.schema([mark(f) for f in schema], schema.metadata)
+    out = pa.schema([mark(f) for f in schema], schema.metadata)
+    for field_id, kind, _, where in marks:
+        in_schema = any(where == n or where.startswith(n + ".") for n in schema.names)
+        if field_id not in applied and (in_schema or where.startswith("...")):
+            what = "INTERVAL" if kind == "interval" else "a VARIANT group"
+            raise error(
+                "unsupported",
+                where,
+                f"Parquet column '{where}' is {what}, which the reader finds by the field id "
+                "of a patched footer, and pyarrow gave that column no field id",
+            )
+    return out
 
 
 def _patched_parquet_bytes(data: bytes) -> tuple[Any, list]:
