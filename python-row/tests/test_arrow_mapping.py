@@ -289,7 +289,9 @@ def test_parquet_patched_footer_on_stdin_bytes_and_broken_footers(tmp_path):
     broken = data[: len(data) - 8 - length] + b"\xff" * length + data[-8:]
     with pytest.raises(zerorow.ZerorowError):
         zerorow.arrow.ParquetSource(broken)
-    with pytest.raises(zerorow.UnsupportedError, match="'g.i' is INTERVAL.*no field id"):
+    with pytest.raises(
+        zerorow.UnsupportedError, match="'g.i' is INTERVAL.*no field id"
+    ):
         zerorow.arrow._marked(
             pa.schema([pa.field("g", pa.struct([pa.field("i", pa.binary(12))]))]),
             [(7, "interval", None, "g.i")],
