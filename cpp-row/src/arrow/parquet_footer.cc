@@ -68,6 +68,12 @@ struct Reader {
     *last = *id;
     return Status::OK();
   }
+  // An element of a list, set or map: a bool there is a byte of its own (in a struct field it
+  // is the header's type).
+  Status SkipElement(uint8_t type, int depth) {
+    if (type == kTrue || type == kFalse) return Skip(1);
+    return SkipValue(type, depth);
+  }
   Status SkipValue(uint8_t type, int depth) {
     if (depth > kMaxDepth) return Broken("values nested more than 64 deep");
     switch (type) {
@@ -93,22 +99,21 @@ struct Reader {
         if (n == 15) {
           ZR_ASSIGN_OR_RETURN(n, Varint());
         }
+        // Every element takes a byte at least: a count past the bytes left is broken (and the
+        // loop below is bounded by the footer's size).
+        if (n > b.size() - pos) return Broken("a list of more elements than the footer has bytes");
         const uint8_t et = h & 0x0F;
-        for (uint64_t k = 0; k < n; ++k) {
-          if (et == kTrue || et == kFalse)
-            ZR_RETURN_NOT_OK(Skip(1));  // a byte per bool in lists
-          else
-            ZR_RETURN_NOT_OK(SkipValue(et, depth + 1));
-        }
+        for (uint64_t k = 0; k < n; ++k) ZR_RETURN_NOT_OK(SkipElement(et, depth + 1));
         return Status::OK();
       }
       case kMap: {
         ZR_ASSIGN_OR_RETURN(uint64_t n, Varint());
         if (n == 0) return Status::OK();
         ZR_ASSIGN_OR_RETURN(uint8_t h, Byte());
+        if (n > (b.size() - pos) / 2) return Broken("a map of more entries than the footer has bytes");
         for (uint64_t k = 0; k < n; ++k) {
-          ZR_RETURN_NOT_OK(SkipValue(h >> 4, depth + 1));
-          ZR_RETURN_NOT_OK(SkipValue(h & 0x0F, depth + 1));
+          ZR_RETURN_NOT_OK(SkipElement(h >> 4, depth + 1));
+          ZR_RETURN_NOT_OK(SkipElement(h & 0x0F, depth + 1));
         }
         return Status::OK();
       }

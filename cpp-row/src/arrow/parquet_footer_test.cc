@@ -149,6 +149,16 @@ TEST(ParquetFooter, BrokenBytesAreInvalidDataNeverARead) {
       EXPECT_EQ(cut.status().kind(), ErrorKind::kInvalidData);
     }
   }
+  // A map (field 7, type 11) of 2^62 entries of bools, a list of 2^62 i32: each is refused on
+  // its count (they once ran for as long as the count said, reading nothing).
+  for (const std::vector<uint8_t>& huge :
+       {std::vector<uint8_t>{0x7b, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40, 0x22, 0, 0},
+        std::vector<uint8_t>{0x79, 0xf5, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40, 0, 0}}) {
+    auto r = PatchParquetFooter(huge);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.status().kind(), ErrorKind::kInvalidData);
+    EXPECT_NE(r.status().message().find("than the footer has bytes"), std::string::npos) << r.status().ToString();
+  }
   std::vector<uint8_t> deep(200, static_cast<uint8_t>(1 << 4 | 12));  // structs nested 200 deep
   auto r = PatchParquetFooter(deep);
   ASSERT_FALSE(r.ok());
