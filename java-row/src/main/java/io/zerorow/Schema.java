@@ -36,6 +36,9 @@ public final class Schema extends DataType {
       }
     }
     checkAliases(this.fields, byName);
+    for (Field f : this.fields) {
+      checkNulls(f.type(), false, f.name());
+    }
     this.depth = depthOf(this);
     if (depth > MAX_DEPTH) {
       throw new UnsupportedException(
@@ -82,24 +85,59 @@ public final class Schema extends DataType {
   }
 
   private static int depthOf(DataType t) {
-    switch (t.id()) {
-      case STRUCT:
-        {
-          int d = 0;
-          for (Field f : ((Schema) t).fields()) {
-            d = Math.max(d, depthOf(f.type()));
-          }
-          return 1 + d;
+    return switch (t.storage()) {
+      case ROW -> {
+        int d = 0;
+        for (Field f : ((Schema) t).fields()) {
+          d = Math.max(d, depthOf(f.type()));
         }
-      case LIST:
-        return 1 + depthOf(((DataTypes.ListType) t).element());
-      case MAP:
-        {
-          DataTypes.MapType m = (DataTypes.MapType) t;
-          return 1 + Math.max(depthOf(m.key()), depthOf(m.value()));
+        yield 1 + d;
+      }
+      case ARRAY -> 1 + depthOf(((DataTypes.ListType) t).element());
+      case MAP -> {
+        DataTypes.MapType m = (DataTypes.MapType) t;
+        yield 1 + Math.max(depthOf(m.key()), depthOf(m.value()));
+      }
+      case FIXED, BODY, NONE -> 0;
+    };
+  }
+
+  /**
+   * The rule of SPEC §3.6: the type null stands only where a null can (nullable list elements,
+   * nullable map values, never inside a map key; a field's own nullability is {@link Field}'s
+   * rule); {@code inKey} while inside a map key; {@code field} names the field in the error.
+   */
+  private static void checkNulls(DataType t, boolean inKey, String field) {
+    switch (t.storage()) {
+      case NONE -> {
+        if (inKey) {
+          throw new InvalidDataException(
+              field, "the type null cannot be (or be inside) a map key type (SPEC §3.6)");
         }
-      default:
-        return 0;
+      }
+      case ARRAY -> {
+        DataTypes.ListType l = (DataTypes.ListType) t;
+        if (l.element().id() == TypeId.NULL && !l.elementNullable() && !inKey) {
+          throw new InvalidDataException(
+              field, "a list of null must have nullable elements (SPEC §3.6)");
+        }
+        checkNulls(l.element(), inKey, field);
+      }
+      case MAP -> {
+        DataTypes.MapType m = (DataTypes.MapType) t;
+        if (m.value().id() == TypeId.NULL && !m.valueNullable() && !inKey) {
+          throw new InvalidDataException(
+              field, "a map with null values must have nullable values (SPEC §3.6)");
+        }
+        checkNulls(m.key(), true, field);
+        checkNulls(m.value(), inKey, field);
+      }
+      case ROW -> {
+        for (Field f : ((Schema) t).fields()) {
+          checkNulls(f.type(), inKey, field);
+        }
+      }
+      case FIXED, BODY -> {}
     }
   }
 

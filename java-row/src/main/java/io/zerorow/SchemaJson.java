@@ -65,6 +65,15 @@ final class SchemaJson {
           }
           return DataTypes.decimal(p, s);
         }
+      case "fixed_binary":
+        {
+          int n = integer(m, "size", path);
+          if (n < 1 || n > DataTypes.FixedBinaryType.MAX_SIZE) {
+            throw new UnsupportedException(
+                path, "expected a fixed_binary size 1 <= n <= 2^31-8 but found " + n);
+          }
+          return DataTypes.fixedBinary(n);
+        }
       case "list":
         return DataTypes.list(
             type(req(m, "element", path), path + "[]"), bool(m, "element_nullable", path));
@@ -85,25 +94,24 @@ final class SchemaJson {
     if (!(fs instanceof List)) {
       throw new InvalidDataException(path, "\"fields\" must be an array");
     }
-    List<Field> fields = new ArrayList<>();
-    for (Object f : (List<?>) fs) {
-      if (!(f instanceof Map)) {
-        throw new InvalidDataException(path, "a field must be an object");
-      }
-      Map<?, ?> fm = (Map<?, ?>) f;
-      String name = str(fm, "name", path);
-      String fpath = path.isEmpty() ? name : path + "." + name;
-      fields.add(
-          new Field(
-              name,
-              type(req(fm, "type", fpath), fpath),
-              bool(fm, "nullable", fpath),
-              aliases(fm, fpath)));
-    }
     try {
+      List<Field> fields = new ArrayList<>();
+      for (Object f : (List<?>) fs) {
+        if (!(f instanceof Map)) {
+          throw new InvalidDataException("", "a field must be an object");
+        }
+        Map<?, ?> fm = (Map<?, ?>) f;
+        String name = str(fm, "name", "");
+        Field field =
+            new Field(name, type(req(fm, "type", name), name), bool(fm, "nullable", name), aliases(fm, name));
+        if (fm.containsKey("default") && fm.get("default") != null) {
+          field = field.withDefaultValue(fm.get("default"));
+        }
+        fields.add(field);
+      }
       return new Schema(fields);
     } catch (ZerorowException e) {
-      // the struct's own rules name its field; the error names the whole path
+      // the field's own rules name it relative to this struct; the error names the whole path
       if (path.isEmpty()) {
         throw e;
       }
@@ -161,6 +169,17 @@ final class SchemaJson {
         return DataTypes.TIMESTAMP;
       case "duration":
         return DataTypes.DURATION;
+      case "null":
+        return DataTypes.NULL;
+      case "interval_ym":
+        return DataTypes.INTERVAL_YM;
+      case "interval":
+        return DataTypes.INTERVAL;
+      case "uuid":
+        return DataTypes.UUID;
+      case "variant":
+        return DataTypes.VARIANT;
+      case "fixed_binary":
       case "decimal":
       case "list":
       case "map":
