@@ -105,40 +105,47 @@ public final class Schema extends DataType {
   /**
    * The rule of SPEC §3.6: the type null stands only where a null can (nullable list elements,
    * nullable map values, never inside a map key; a field's own nullability is {@link Field}'s
-   * rule); {@code inKey} while inside a map key; {@code field} names the field in the error.
+   * rule); {@code inKey} while inside a map key. The error names the schema path of the null type
+   * ({@code l[]}, {@code m{values}}, {@code m{keys}.a}). A struct outside a key checked its own
+   * fields when it was built.
    */
-  private static void checkNulls(DataType t, boolean inKey, String field) {
-    switch (t.storage()) {
-      case NONE -> {
-        if (inKey) {
-          throw new InvalidDataException(
-              field, "the type null cannot be (or be inside) a map key type (SPEC §3.6)");
-        }
-      }
-      case ARRAY -> {
-        DataTypes.ListType l = (DataTypes.ListType) t;
-        if (l.element().id() == TypeId.NULL && !l.elementNullable() && !inKey) {
-          throw new InvalidDataException(
-              field, "a list of null must have nullable elements (SPEC §3.6)");
-        }
-        checkNulls(l.element(), inKey, field);
-      }
-      case MAP -> {
-        DataTypes.MapType m = (DataTypes.MapType) t;
-        if (m.value().id() == TypeId.NULL && !m.valueNullable() && !inKey) {
-          throw new InvalidDataException(
-              field, "a map with null values must have nullable values (SPEC §3.6)");
-        }
-        checkNulls(m.key(), true, field);
-        checkNulls(m.value(), inKey, field);
-      }
-      case ROW -> {
-        for (Field f : ((Schema) t).fields()) {
-          checkNulls(f.type(), inKey, field);
-        }
-      }
-      case FIXED, BODY -> {}
-    }
+  private static void checkNulls(DataType t, boolean inKey, String path) {
+    Void done =
+        switch (t.storage()) {
+          case NONE -> {
+            if (inKey) {
+              throw new InvalidDataException(
+                  path, "the type null cannot be (or be inside) a map key type (SPEC §3.6)");
+            }
+            yield null;
+          }
+          case ARRAY -> {
+            DataTypes.ListType l = (DataTypes.ListType) t;
+            if (l.element().id() == TypeId.NULL && !l.elementNullable() && !inKey) {
+              throw new InvalidDataException(
+                  path + "[]", "a list of null must have nullable elements (SPEC §3.6)");
+            }
+            checkNulls(l.element(), inKey, path + "[]");
+            yield null;
+          }
+          case MAP -> {
+            DataTypes.MapType m = (DataTypes.MapType) t;
+            checkNulls(m.key(), true, path + "{keys}");
+            if (m.value().id() == TypeId.NULL && !m.valueNullable() && !inKey) {
+              throw new InvalidDataException(
+                  path + "{values}", "a map with null values must have nullable values (SPEC §3.6)");
+            }
+            checkNulls(m.value(), inKey, path + "{values}");
+            yield null;
+          }
+          case ROW -> {
+            for (Field f : inKey ? ((Schema) t).fields() : List.<Field>of()) {
+              checkNulls(f.type(), true, path + "." + f.name());
+            }
+            yield null;
+          }
+          case FIXED, BODY -> null;
+        };
   }
 
   @Override

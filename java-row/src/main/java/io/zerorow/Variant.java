@@ -2,6 +2,7 @@ package io.zerorow;
 
 import io.zerorow.internal.Floats;
 import io.zerorow.internal.Platform;
+import io.zerorow.internal.Utf8;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -679,11 +680,7 @@ public final class Variant {
    */
   public void validate() {
     long n = checkMetadata();
-    long[] budget = {limit};
-    int size = checkValue(n, 0, budget);
-    if (size > limit) {
-      throw invalid("expected a value of at most " + limit + " bytes but found " + size);
-    }
+    checkValue(n, 0, new java.util.HashMap<>());
   }
 
   /** Rule 2; returns the dictionary size. */
@@ -747,78 +744,93 @@ public final class Variant {
   }
 
   /**
-   * Rule 3 for the value at {@code depth} nested containers; {@code budget[0]} counts the values
-   * left (one per byte: values that share bytes could make the walk exponential). Returns the
-   * value's size.
+   * Rule 3 for the value at {@code depth} nested containers; returns its height (the containers
+   * nested in it, itself included). Elements may share bytes (SPEC §3.9), so each value is checked
+   * once: {@code checked} maps a value's address to its height, which keeps the walk linear in the
+   * size; the walk stops at {@link #MAX_DEPTH}, which bounds its stack.
    */
-  private int checkValue(long dictionary, int depth, long[] budget) {
-    if (--budget[0] < 0) {
-      throw invalid(
-          "more values than the variant has bytes: values share or overlap bytes (SPEC §6.2)");
+  private int checkValue(long dictionary, int depth, Map<Long, Integer> checked) {
+    Integer known = checked.get(address);
+    if (known != null) {
+      if (depth + known > MAX_DEPTH) {
+        throw tooDeep();
+      }
+      return known;
     }
     int h = header();
-    switch (h & 3) {
-      case BASIC_PRIMITIVE:
-        {
-          int id = h >>> 2;
-          int size = valueSize();
-          if (id == 8 || id == 9 || id == 10) {
-            int scale = u8(1);
-            if (scale > 38) {
-              throw invalid("expected a decimal scale <= 38 but found " + scale);
-            }
-            int p = id == 8 ? 9 : id == 9 ? 18 : 38;
-            BigInteger u = getDecimal().unscaledValue();
-            if (!Values.fitsPrecision(u, p)) {
-              throw invalid("expected |unscaled| < 10^" + p + " but found " + u);
-            }
-          } else if (id == 16) {
-            checkUtf8(lengthPrefixed(), "a string");
+    int height =
+        switch (h & 3) {
+          case BASIC_PRIMITIVE -> {
+            checkPrimitive(h >>> 2);
+            yield 0;
           }
-          return size;
-        }
-      case BASIC_SHORT_STRING:
-        {
-          checkUtf8(stringBytes(), "a short string");
-          return valueSize();
-        }
-      default:
-        {
-          boolean object = (h & 3) == BASIC_OBJECT;
-          if (depth >= MAX_DEPTH) {
-            throw invalid(
-                "expected at most " + MAX_DEPTH + " nested objects and arrays but found more");
+          case BASIC_SHORT_STRING -> {
+            checkUtf8(stringBytes(), "a short string");
+            yield 0;
           }
-          Container c = container(object);
-          byte[] prevKey = null;
-          for (long i = 0; i < c.n; i++) {
-            if (object) {
-              long id = uint(c.ids + i * c.idSize, c.idSize);
-              if (id >= dictionary) {
-                throw invalid(
-                    "expected a field id < " + dictionary + " (the dictionary size) but found "
-                        + id);
+          default -> {
+            boolean object = (h & 3) == BASIC_OBJECT;
+            if (depth >= MAX_DEPTH) {
+              throw tooDeep();
+            }
+            Container c = container(object);
+            byte[] prevKey = null;
+            int deepest = 0;
+            for (long i = 0; i < c.n; i++) {
+              if (object) {
+                long id = uint(c.ids + i * c.idSize, c.idSize);
+                if (id >= dictionary) {
+                  throw invalid(
+                      "expected a field id < "
+                          + dictionary
+                          + " (the dictionary size) but found "
+                          + id);
+                }
+                long[] r = keyRange(id);
+                byte[] k = Platform.toBytes(metaBase, r[0], (int) r[1]);
+                if (prevKey != null && Arrays.compareUnsigned(prevKey, k) >= 0) {
+                  throw invalid(
+                      "expected object keys unique and in increasing byte order but \""
+                          + new String(k, StandardCharsets.UTF_8)
+                          + "\" follows \""
+                          + new String(prevKey, StandardCharsets.UTF_8)
+                          + "\"");
+                }
+                prevKey = k;
               }
-              long[] r = keyRange(id);
-              byte[] k = Platform.toBytes(metaBase, r[0], (int) r[1]);
-              if (prevKey != null && Arrays.compareUnsigned(prevKey, k) >= 0) {
-                throw invalid(
-                    "expected object keys unique and in increasing byte order but \""
-                        + new String(k, StandardCharsets.UTF_8)
-                        + "\" follows \""
-                        + new String(prevKey, StandardCharsets.UTF_8)
-                        + "\"");
-              }
-              prevKey = k;
+              Variant e = child(c, i);
+              e.valueSize(); // the element lies within the data the last offset ends
+              deepest = Math.max(deepest, e.checkValue(dictionary, depth + 1, checked));
             }
-            Variant e = child(c, i);
-            int size = e.checkValue(dictionary, depth + 1, budget);
-            if (size > e.limit) {
-              throw invalid("element " + i + " runs past its container's data");
-            }
+            yield 1 + deepest;
           }
-          return (int) c.dataEnd;
+        };
+    checked.put(address, height);
+    return height;
+  }
+
+  private InvalidDataException tooDeep() {
+    return invalid("expected at most " + MAX_DEPTH + " nested objects and arrays but found more");
+  }
+
+  /** The rules of one primitive value (its size, UTF-8, decimal, time range). */
+  private void checkPrimitive(int id) {
+    valueSize(); // a known type id, and its bytes within the value
+    switch (id) {
+      case 8, 9, 10 -> {
+        int scale = u8(1);
+        if (scale > 38) {
+          throw invalid("expected a decimal scale <= 38 but found " + scale);
         }
+        int p = id == 8 ? 9 : id == 9 ? 18 : 38;
+        BigInteger u = getDecimal().unscaledValue();
+        if (!Values.fitsPrecision(u, p)) {
+          throw invalid("expected |unscaled| < 10^" + p + " but found " + u);
+        }
+      }
+      case 16 -> checkUtf8(lengthPrefixed(), "a string");
+      case 17 -> timeText(int64(1)); // checks 0 <= time_ntz < 86400000000
+      default -> {}
     }
   }
 
@@ -838,82 +850,96 @@ public final class Variant {
 
   private void appendJson(StringBuilder b, int depth, long[] budget) {
     if (--budget[0] < 0) {
-      throw invalid("more values than the variant has bytes: values share or overlap bytes");
+      throw invalid(
+          "its values would be more than its bytes: elements share bytes, nested again and"
+              + " again (the values are read out at most one per byte)");
     }
     Type t = type();
-    switch (t) {
-      case OBJECT:
-        {
-          depthCheck(depth);
-          Container c = container(true);
-          b.append('{');
-          for (long i = 0; i < c.n; i++) {
-            if (i > 0) {
-              b.append(',');
+    // a switch expression without default: a new variant type must be handled here
+    Void done =
+        switch (t) {
+          case OBJECT -> {
+            depthCheck(depth);
+            Container c = container(true);
+            b.append('{');
+            for (long i = 0; i < c.n; i++) {
+              if (i > 0) {
+                b.append(',');
+              }
+              appendJsonString(b, key(uint(c.ids + i * c.idSize, c.idSize)));
+              b.append(':');
+              child(c, i).appendJson(b, depth + 1, budget);
             }
-            appendJsonString(b, key(uint(c.ids + i * c.idSize, c.idSize)));
-            b.append(':');
-            child(c, i).appendJson(b, depth + 1, budget);
+            b.append('}');
+            yield null;
           }
-          b.append('}');
-          return;
-        }
-      case ARRAY:
-        {
-          depthCheck(depth);
-          Container c = container(false);
-          b.append('[');
-          for (long i = 0; i < c.n; i++) {
-            if (i > 0) {
-              b.append(',');
+          case ARRAY -> {
+            depthCheck(depth);
+            Container c = container(false);
+            b.append('[');
+            for (long i = 0; i < c.n; i++) {
+              if (i > 0) {
+                b.append(',');
+              }
+              child(c, i).appendJson(b, depth + 1, budget);
             }
-            child(c, i).appendJson(b, depth + 1, budget);
+            b.append(']');
+            yield null;
           }
-          b.append(']');
-          return;
-        }
-      case NULL:
-        b.append("null");
-        return;
-      case BOOLEAN:
-        b.append(getBoolean());
-        return;
-      case INT8, INT16, INT32, INT64:
-        b.append(getLong());
-        return;
-      case FLOAT:
-        appendFloat(b, getFloat(), true);
-        return;
-      case DOUBLE:
-        appendFloat(b, getDouble(), false);
-        return;
-      case DECIMAL4, DECIMAL8, DECIMAL16:
-        b.append(getDecimal().toPlainString());
-        return;
-      case STRING:
-        appendJsonString(b, getString());
-        return;
-      case DATE:
-        b.append('"').append(getDate()).append('"');
-        return;
-      case TIME_NTZ:
-        b.append('"').append(timeText(int64(1))).append('"');
-        return;
-      case TIMESTAMP, TIMESTAMP_NTZ, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS:
-        b.append('"').append(timestampText(t, int64(1))).append('"');
-        return;
-      case BINARY:
-        b.append('"').append(Base64.getEncoder().encodeToString(getBinary())).append('"');
-        return;
-      case UUID:
-        b.append('"').append(getUuid()).append('"');
-        return;
-    }
+          case NULL -> {
+            b.append("null");
+            yield null;
+          }
+          case BOOLEAN -> {
+            b.append(getBoolean());
+            yield null;
+          }
+          case INT8, INT16, INT32, INT64 -> {
+            b.append(getLong());
+            yield null;
+          }
+          case FLOAT -> {
+            appendFloat(b, getFloat(), true);
+            yield null;
+          }
+          case DOUBLE -> {
+            appendFloat(b, getDouble(), false);
+            yield null;
+          }
+          case DECIMAL4, DECIMAL8, DECIMAL16 -> {
+            b.append(getDecimal().toPlainString());
+            yield null;
+          }
+          case STRING -> {
+            appendJsonString(b, getString());
+            yield null;
+          }
+          case DATE -> {
+            b.append('"').append(getDate()).append('"');
+            yield null;
+          }
+          case TIME_NTZ -> {
+            b.append('"').append(timeText(int64(1))).append('"');
+            yield null;
+          }
+          case TIMESTAMP, TIMESTAMP_NTZ, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS -> {
+            b.append('"').append(timestampText(t, int64(1))).append('"');
+            yield null;
+          }
+          case BINARY -> {
+            b.append('"').append(Base64.getEncoder().encodeToString(getBinary())).append('"');
+            yield null;
+          }
+          case UUID -> {
+            b.append('"').append(getUuid()).append('"');
+            yield null;
+          }
+        };
   }
 
   private void depthCheck(int depth) {
     if (depth >= MAX_DEPTH) {
-      throw invalid("expected at most " + MAX_DEPTH + " nested objects and arrays but found more");
+      throw tooDeep();
     }
   }
 
@@ -972,7 +998,9 @@ public final class Variant {
 
   private Object toObject(int depth, long[] budget) {
     if (--budget[0] < 0) {
-      throw invalid("more values than the variant has bytes: values share or overlap bytes");
+      throw invalid(
+          "its values would be more than its bytes: elements share bytes, nested again and"
+              + " again (the values are read out at most one per byte)");
     }
     Type t = type();
     return switch (t) {

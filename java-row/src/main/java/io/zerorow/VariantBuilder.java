@@ -147,21 +147,20 @@ final class VariantBuilder {
         || v instanceof Byte) {
       integer(out, ((Number) v).longValue());
     } else if (v instanceof BigInteger) {
+      // an integer beyond int64 is decimal16 with scale 0, up to 38 digits (SPEC §3.9)
       BigInteger i = (BigInteger) v;
       if (i.bitLength() < 64) {
         integer(out, i.longValue());
-      } else if (i.abs().toString().length() <= 38) {
-        decimal(out, new BigDecimal(i));
       } else {
-        primitive(out, 7);
-        writeLong(out, Double.doubleToRawLongBits(i.doubleValue()), 8);
+        decimal(out, new BigDecimal(i));
       }
     } else if (v instanceof Double) {
       primitive(out, 7);
-      writeLong(out, Double.doubleToRawLongBits((Double) v), 8);
+      // every NaN as the canonical quiet NaN (SPEC §2.6)
+      writeLong(out, Double.doubleToLongBits((Double) v), 8);
     } else if (v instanceof Float) {
       primitive(out, 14);
-      writeLong(out, Float.floatToRawIntBits((Float) v) & 0xffffffffL, 4);
+      writeLong(out, Float.floatToIntBits((Float) v) & 0xffffffffL, 4);
     } else if (v instanceof BigDecimal) {
       decimal(out, (BigDecimal) v);
     } else if (v instanceof String) {

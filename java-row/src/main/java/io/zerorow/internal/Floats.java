@@ -5,10 +5,12 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 
 /**
- * The shortest decimal text that reads back to a float (SPEC §4.1 and §3.9: canonical defaults and
- * a variant's JSON text), written as Python's {@code repr} writes it ({@code 1.5}, {@code 1e+16},
- * {@code 1e-05}), so that every language writes the same text: the reference implementation is
- * Python. NaN and the infinities are not numbers in JSON; callers write them as strings. Not API.
+ * The shortest decimal text that reads back to a float (SPEC §3.9's JSON text of a variant, and
+ * float defaults in canonical JSON, §4.1): the fewest significant digits, of those the closest to
+ * the value, in the notation of ECMAScript's {@code Number::toString} ({@code 0.1}, {@code 100},
+ * {@code 1e+21}, {@code 1.5e-7}), so that every language writes the same text. Negative zero is
+ * {@code -0.0}. NaN and the infinities are not numbers in JSON; callers write them as strings. Not
+ * API.
  */
 public final class Floats {
   private Floats() {}
@@ -37,36 +39,34 @@ public final class Floats {
     return exact.round(new MathContext(max, RoundingMode.HALF_EVEN));
   }
 
-  /** {@code d} as Python's repr: fixed notation for exponents -4 to 15, else scientific. */
+  /**
+   * {@code d} in ECMAScript's notation: with value = 0.<i>digits</i> × 10^<i>n</i>, plain digits
+   * while -6 &lt; n ≤ 21, else scientific ({@code 1e+21}, {@code 1.5e-7}).
+   */
   private static String format(BigDecimal d, double v) {
     boolean negative = v < 0 || (v == 0 && 1 / v < 0);
     if (d.signum() == 0) {
-      return negative ? "-0.0" : "0.0";
+      return negative ? "-0.0" : "0";
     }
     BigDecimal a = d.abs().stripTrailingZeros();
     String digits = a.unscaledValue().toString();
-    int exp = digits.length() - 1 - a.scale(); // value = d.ddd × 10^exp
+    int k = digits.length();
+    int n = k - a.scale(); // value = 0.digits × 10^n
     StringBuilder b = new StringBuilder(negative ? "-" : "");
-    if (exp >= -4 && exp < 16) {
-      if (exp < 0) {
-        b.append("0.");
-        b.append("0".repeat(-exp - 1)).append(digits);
-      } else if (digits.length() <= exp + 1) {
-        b.append(digits).append("0".repeat(exp + 1 - digits.length())).append(".0");
-      } else {
-        b.append(digits, 0, exp + 1).append('.').append(digits, exp + 1, digits.length());
+    if (k <= n && n <= 21) {
+      b.append(digits).append("0".repeat(n - k));
+    } else if (0 < n && n <= 21) {
+      b.append(digits, 0, n).append('.').append(digits, n, k);
+    } else if (-6 < n && n <= 0) {
+      b.append("0.").append("0".repeat(-n)).append(digits);
+    } else {
+      int e = n - 1;
+      b.append(digits.charAt(0));
+      if (k > 1) {
+        b.append('.').append(digits, 1, k);
       }
-      return b.toString();
+      b.append('e').append(e < 0 ? '-' : '+').append(Math.abs(e));
     }
-    b.append(digits.charAt(0));
-    if (digits.length() > 1) {
-      b.append('.').append(digits, 1, digits.length());
-    }
-    b.append('e').append(exp < 0 ? '-' : '+');
-    int e = Math.abs(exp);
-    if (e < 10) {
-      b.append('0');
-    }
-    return b.append(e).toString();
+    return b.toString();
   }
 }

@@ -1,20 +1,34 @@
-package io.zerorow;
+package io.zerorow.internal;
 
-/** The UTF-8 check of SPEC §3.2 (no overlong forms, no surrogates, at most U+10FFFF). */
-final class Utf8 {
+/**
+ * The UTF-8 check of SPEC §3.2 (no overlong forms, no surrogates, at most U+10FFFF), over arrays and
+ * memory. Not API.
+ */
+public final class Utf8 {
   private Utf8() {}
 
   /** True when {@code b} is valid UTF-8. */
-  static boolean isValid(byte[] b) {
+  public static boolean isValid(byte[] b) {
     return firstError(b) < 0;
   }
 
   /** The index where {@code b} stops being valid UTF-8, or -1. */
-  static int firstError(byte[] b) {
-    int i = 0;
-    int n = b.length;
+  public static int firstError(byte[] b) {
+    return (int) firstError(b, Platform.BYTE_ARRAY_OFFSET, b.length);
+  }
+
+  /** The offset where the {@code n} bytes at {@code (base, address)} stop being UTF-8, or -1. */
+  public static long firstError(Object base, long address, long n) {
+    long i = 0;
     while (i < n) {
-      int c = b[i] & 0xff;
+      // ASCII runs, 8 bytes at a time
+      while (i + 8 <= n && (Platform.getLong(base, address + i) & 0x8080808080808080L) == 0) {
+        i += 8;
+      }
+      if (i >= n) {
+        break;
+      }
+      int c = Platform.getByte(base, address + i) & 0xff;
       if (c < 0x80) {
         i++;
         continue;
@@ -41,7 +55,7 @@ final class Utf8 {
         return i;
       }
       for (int j = 1; j < len; j++) {
-        int d = b[i + j] & 0xff;
+        int d = Platform.getByte(base, address + i + j) & 0xff;
         if ((d & 0xc0) != 0x80) {
           return i;
         }
