@@ -119,7 +119,8 @@ class ForyOracleTest {
       case "float32" -> DataTypes.float32();
       case "float64" -> DataTypes.float64();
       case "string" -> DataTypes.utf8();
-      case "binary" -> DataTypes.binary();
+      // fixed_binary and uuid are binary's bytes (SPEC §9)
+      case "binary", "fixed_binary", "uuid" -> DataTypes.binary();
       case "date32" -> DataTypes.date32();
       // Fory's timestamp has no zone; the zone lives only in the zerorow schema (SPEC §3.3)
       case "timestamp" -> DataTypes.timestamp();
@@ -189,8 +190,8 @@ class ForyOracleTest {
           }
         }
         case "string" -> eq(out, path, v.asText(), g.getString(i));
-        case "binary" -> {
-          byte[] e = Vectors.binary(v);
+        case "binary", "fixed_binary", "uuid" -> {
+          byte[] e = Vectors.bytes(v, t);
           byte[] a = g.getBinary(i);
           try {
             assertArrayEquals(e, a);
