@@ -86,6 +86,11 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
   private int nextPosition;
 
   private ArrowIpcReader(String source, ByteBuffer input, List<String> columns, boolean strict) {
+    this(source, input, columns, null, strict);
+  }
+
+  private ArrowIpcReader(
+      String source, ByteBuffer input, List<String> columns, int[] indexes, boolean strict) {
     this.source = source;
     this.input = input.order(ByteOrder.LITTLE_ENDIAN);
     this.strict = strict;
@@ -103,7 +108,15 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
     this.arrowSchema = org.apache.arrow.vector.types.pojo.Schema.convertSchema(fb);
     collectDictionaryFields(arrowSchema.getFields());
     List<Field> all = arrowSchema.getFields();
-    if (columns == null) {
+    if (indexes != null) {
+      selected = indexes.clone();
+      for (int k : selected) {
+        if (k < 0 || k >= all.size()) {
+          throw new IndexOutOfBoundsException(
+              "column " + k + " of an Arrow schema of " + all.size() + " columns");
+        }
+      }
+    } else if (columns == null) {
       selected = new int[all.size()];
       for (int k = 0; k < selected.length; k++) {
         selected[k] = k;
@@ -125,7 +138,7 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
 
   /** Opens an Arrow IPC file or stream (told apart by the file's leading magic). */
   public static ArrowIpcReader open(Path path) throws IOException {
-    return open(path, null, false);
+    return open(path, (List<String>) null, false);
   }
 
   /**
@@ -135,6 +148,22 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
    */
   public static ArrowIpcReader open(Path path, List<String> columns, boolean strict)
       throws IOException {
+    checkSize(path);
+    return new ArrowIpcReader(
+        path.toString(), ByteBuffer.wrap(Files.readAllBytes(path)), columns, strict);
+  }
+
+  /**
+   * Opens an Arrow IPC file or stream reading only the top-level columns at {@code indexes} (for
+   * schemas where several columns share a name).
+   */
+  public static ArrowIpcReader open(Path path, int[] indexes, boolean strict) throws IOException {
+    checkSize(path);
+    return new ArrowIpcReader(
+        path.toString(), ByteBuffer.wrap(Files.readAllBytes(path)), null, indexes, strict);
+  }
+
+  private static void checkSize(Path path) throws IOException {
     long size = Files.size(path);
     if (size > MAX_BODY) {
       throw new UnsupportedException(
@@ -145,8 +174,6 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
               + " bytes is larger than 2^31-8; read it with Arrow's ArrowFileReader and"
               + " ArrowReader.of(root, provider)");
     }
-    return new ArrowIpcReader(
-        path.toString(), ByteBuffer.wrap(Files.readAllBytes(path)), columns, strict);
   }
 
   /** Reads an Arrow IPC stream (or file) from {@code in}, which it reads to its end. */
