@@ -64,7 +64,9 @@ final class Codecs implements CompressionCodecFactory {
 
     @Override
     public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
-      return BytesInput.from(decode.decode(bytes.toByteArray(), uncompressedSize));
+      ByteArrayOutputStream in = new ByteArrayOutputStream((int) Math.max(0, bytes.size()));
+      bytes.writeAllTo(in);
+      return BytesInput.from(decode.decode(in.toByteArray(), uncompressedSize));
     }
 
     @Override
