@@ -187,14 +187,14 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
       pending = null;
       return r;
     }
-    return next();
+    return readNext();
   }
 
   /**
    * The next record; an error names the file, the column and the row (the record's number in the
    * file), and keeps parquet-mr's exception as its cause.
    */
-  private BinaryRow next() throws IOException {
+  private BinaryRow readNext() throws IOException {
     try {
       return reader.read();
     } catch (ZerorowException e) {
@@ -235,7 +235,7 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
       public boolean hasNext() {
         if (pending == null) {
           try {
-            pending = next();
+            pending = readNext();
           } catch (IOException e) {
             throw new UncheckedIOException(e);
           }
