@@ -142,52 +142,33 @@ final class SchemaJson {
   }
 
   private static DataType named(String name, String path) {
-    switch (name) {
-      case "bool":
-        return DataTypes.BOOL;
-      case "int8":
-        return DataTypes.INT8;
-      case "int16":
-        return DataTypes.INT16;
-      case "int32":
-        return DataTypes.INT32;
-      case "int64":
-        return DataTypes.INT64;
-      case "float32":
-        return DataTypes.FLOAT32;
-      case "float64":
-        return DataTypes.FLOAT64;
-      case "string":
-        return DataTypes.STRING;
-      case "binary":
-        return DataTypes.BINARY;
-      case "date32":
-        return DataTypes.DATE32;
-      case "time":
-        return DataTypes.TIME;
-      case "timestamp":
-        return DataTypes.TIMESTAMP;
-      case "duration":
-        return DataTypes.DURATION;
-      case "null":
-        return DataTypes.NULL;
-      case "interval_ym":
-        return DataTypes.INTERVAL_YM;
-      case "interval":
-        return DataTypes.INTERVAL;
-      case "uuid":
-        return DataTypes.UUID;
-      case "variant":
-        return DataTypes.VARIANT;
-      case "fixed_binary":
-      case "decimal":
-      case "list":
-      case "map":
-      case "struct":
-        throw new InvalidDataException(path, "type \"" + name + "\" needs its parameters");
-      default:
-        throw new UnsupportedException(path, "unknown type \"" + name + "\"");
+    for (TypeId id : TypeId.values()) {
+      if (id.jsonName().equals(name)) {
+        return switch (id) {
+          case BOOL -> DataTypes.BOOL;
+          case INT8 -> DataTypes.INT8;
+          case INT16 -> DataTypes.INT16;
+          case INT32 -> DataTypes.INT32;
+          case INT64 -> DataTypes.INT64;
+          case FLOAT32 -> DataTypes.FLOAT32;
+          case FLOAT64 -> DataTypes.FLOAT64;
+          case STRING -> DataTypes.STRING;
+          case BINARY -> DataTypes.BINARY;
+          case DATE32 -> DataTypes.DATE32;
+          case TIME -> DataTypes.TIME;
+          case TIMESTAMP -> DataTypes.TIMESTAMP;
+          case DURATION -> DataTypes.DURATION;
+          case NULL -> DataTypes.NULL;
+          case INTERVAL_YM -> DataTypes.INTERVAL_YM;
+          case INTERVAL -> DataTypes.INTERVAL;
+          case UUID -> DataTypes.UUID;
+          case VARIANT -> DataTypes.VARIANT;
+          case DECIMAL, FIXED_BINARY, LIST, MAP, STRUCT -> throw new InvalidDataException(
+              path, "type \"" + name + "\" needs its parameters");
+        };
+      }
     }
+    throw new UnsupportedException(path, "unknown type \"" + name + "\"");
   }
 
   private static Object req(Map<?, ?> m, String key, String path) {
