@@ -65,8 +65,18 @@ public final class Field {
     if (type.id() == TypeId.NULL) {
       throw new InvalidDataException(name, "a field of type null has no default (SPEC §13.7)");
     }
-    // a default is a non-null value of the type, whatever the field's nullability
-    return ValuesJson.check(type, false, tree, name);
+    // a default is a non-null value of the type, whatever the field's nullability; a problem
+    // anywhere inside it is reported at the field (SPEC §13.7)
+    try {
+      return ValuesJson.check(type, false, tree, "");
+    } catch (ZerorowException e) {
+      throw new InvalidDataException(
+          name,
+          "the default is not a value of "
+              + type
+              + (e.path().isEmpty() ? ": " : " (at " + e.path() + "): ")
+              + e.detail());
+    }
   }
 
   /** Same as the constructor: {@code Field.of("id", DataTypes.INT64, false)}. */

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A type one place forgets is a compile error (format-spec/ADDING_A_TYPE.md): zerorow-java,
- * zerorow-testing and zerorow-parquet compiled with one more {@code TypeId} or mapping {@code Kind}
+ * zerorow-testing and zerorow-parquet compiled with one more {@code TypeId}, {@code StorageKind} or mapping {@code Kind}
  * fail in exactly the files ADDING_A_TYPE.md lists for java-row and java-row/parquet.
  */
 class ParquetTypeTableTest {
@@ -37,6 +37,11 @@ class ParquetTypeTableTest {
   @Test
   void aNewTypeIdFailsTheBuildWhereItIsNotHandled() throws Exception {
     check(CORE.resolve("TypeId.java"), "TypeId", "TypeId");
+  }
+
+  @Test
+  void aNewStorageKindFailsTheBuildWhereItIsNotHandled() throws Exception {
+    check(CORE.resolve("StorageKind.java"), "StorageKind", "StorageKind");
   }
 
   @Test
