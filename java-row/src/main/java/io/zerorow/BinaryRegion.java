@@ -229,9 +229,10 @@ abstract class BinaryRegion {
       case BINARY, FIXED_BINARY -> g.getBinary(ordinal);
       case DATE32 -> g.getDate(ordinal);
       case TIME -> g.getTime(ordinal);
-      case TIMESTAMP -> ((DataTypes.TimestampType) type).tz() == null
-          ? g.getLocalDateTime(ordinal)
-          : g.getTimestamp(ordinal);
+      case TIMESTAMP ->
+          ((DataTypes.TimestampType) type).tz() == null
+              ? g.getLocalDateTime(ordinal)
+              : g.getTimestamp(ordinal);
       case DURATION -> g.getDuration(ordinal);
       case DECIMAL -> g.getDecimal(ordinal);
       case LIST -> g.getArray(ordinal);

@@ -87,8 +87,27 @@ public abstract class BinaryWriter {
     return switch (t.id()) {
       case FIXED_BINARY -> ((DataTypes.FixedBinaryType) t).size();
       case UUID, INTERVAL -> 16;
-      case BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64, STRING, BINARY, DATE32, TIME,
-          TIMESTAMP, DURATION, DECIMAL, LIST, MAP, STRUCT, NULL, INTERVAL_YM, VARIANT -> -1;
+      case BOOL,
+              INT8,
+              INT16,
+              INT32,
+              INT64,
+              FLOAT32,
+              FLOAT64,
+              STRING,
+              BINARY,
+              DATE32,
+              TIME,
+              TIMESTAMP,
+              DURATION,
+              DECIMAL,
+              LIST,
+              MAP,
+              STRUCT,
+              NULL,
+              INTERVAL_YM,
+              VARIANT ->
+          -1;
     };
   }
 

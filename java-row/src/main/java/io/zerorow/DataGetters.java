@@ -12,10 +12,10 @@ import java.time.LocalTime;
  * Primitive getters allocate nothing. Which getter fits which type:
  *
  * <ul>
- *   <li>{@code getBoolean} bool; {@code getByte} int8; {@code getShort} int16; {@code getInt} int32,
- *       date32 (days) and interval_ym (months); {@code getLong} int64, time, timestamp and duration
- *       (microseconds) and decimal with precision ≤ 18 (unscaled); {@code getFloat} float32;
- *       {@code getDouble} float64.
+ *   <li>{@code getBoolean} bool; {@code getByte} int8; {@code getShort} int16; {@code getInt}
+ *       int32, date32 (days) and interval_ym (months); {@code getLong} int64, time, timestamp and
+ *       duration (microseconds) and decimal with precision ≤ 18 (unscaled); {@code getFloat}
+ *       float32; {@code getDouble} float64.
  *   <li>object getters: {@code getString}, {@code getBinary} (binary, and the bytes of a string,
  *       fixed_binary or uuid), {@code getDecimal}, {@code getDate}, {@code getTime}, {@code
  *       getTimestamp} (an {@link Instant}), {@code getLocalDateTime} (naive timestamps), {@code

@@ -39,12 +39,23 @@ public abstract class DataType {
 
   private static StorageKind storageOf(DataType t) {
     return switch (t.id()) {
-      case BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64, DATE32, TIME, TIMESTAMP, DURATION,
-          INTERVAL_YM -> StorageKind.FIXED;
-      case DECIMAL -> ((DataTypes.DecimalType) t).precision()
-              <= DataTypes.DecimalType.MAX_LONG_PRECISION
-          ? StorageKind.FIXED
-          : StorageKind.BODY;
+      case BOOL,
+              INT8,
+              INT16,
+              INT32,
+              INT64,
+              FLOAT32,
+              FLOAT64,
+              DATE32,
+              TIME,
+              TIMESTAMP,
+              DURATION,
+              INTERVAL_YM ->
+          StorageKind.FIXED;
+      case DECIMAL ->
+          ((DataTypes.DecimalType) t).precision() <= DataTypes.DecimalType.MAX_LONG_PRECISION
+              ? StorageKind.FIXED
+              : StorageKind.BODY;
       case STRING, BINARY, FIXED_BINARY, UUID, INTERVAL, VARIANT -> StorageKind.BODY;
       case LIST -> StorageKind.ARRAY;
       case MAP -> StorageKind.MAP;

@@ -180,7 +180,9 @@ public final class Field {
     out.append('}');
   }
 
-  /** Equal name, type and nullability; aliases and defaults are left out, as from the fingerprint. */
+  /**
+   * Equal name, type and nullability; aliases and defaults are left out, as from the fingerprint.
+   */
   @Override
   public boolean equals(Object o) {
     return o instanceof Field

@@ -278,9 +278,7 @@ final class ResolvedRowView implements ResolvedRow {
     }
     return switch (plan.fields[ordinal].read) {
       case TypePlan.FROM_MONTHS -> row.isNullAt(w) ? null : Interval.ofMonths(row.getInt(w));
-      case TypePlan.FROM_MICROS -> row.isNullAt(w)
-          ? null
-          : Interval.ofMicroseconds(row.getLong(w));
+      case TypePlan.FROM_MICROS -> row.isNullAt(w) ? null : Interval.ofMicroseconds(row.getLong(w));
       default -> row.getInterval(w);
     };
   }

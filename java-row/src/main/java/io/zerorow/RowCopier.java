@@ -284,33 +284,34 @@ public final class RowCopier {
       BinaryWriter wr = null;
       ArrayWriter ks = null;
       ArrayWriter vs = null;
-      Void done = switch (type.storage()) {
-        case ROW -> {
-          Schema s = (Schema) type;
-          wr = path.isEmpty() ? parent : new RowWriter(s, parent);
-          fs = new Node[s.numFields()];
-          for (int k = 0; k < fs.length; k++) {
-            String name = s.field(k).name();
-            fs[k] = new Node(s.field(k).type(), path.isEmpty() ? name : path + "." + name, wr);
-          }
-          yield null;
-        }
-        case ARRAY -> {
-          DataTypes.ListType l = (DataTypes.ListType) type;
-          wr = new ArrayWriter(l, parent);
-          el = new Node(l.element(), path + "[]", wr);
-          yield null;
-        }
-        case MAP -> {
-          DataTypes.MapType m = (DataTypes.MapType) type;
-          ks = new ArrayWriter(m.keyArrayType(), parent);
-          vs = new ArrayWriter(m.valueArrayType(), parent);
-          el = new Node(m.key(), path + "{keys}", ks);
-          val = new Node(m.value(), path + "{values}", vs);
-          yield null;
-        }
-        case FIXED, BODY, NONE -> null;
-      };
+      Void done =
+          switch (type.storage()) {
+            case ROW -> {
+              Schema s = (Schema) type;
+              wr = path.isEmpty() ? parent : new RowWriter(s, parent);
+              fs = new Node[s.numFields()];
+              for (int k = 0; k < fs.length; k++) {
+                String name = s.field(k).name();
+                fs[k] = new Node(s.field(k).type(), path.isEmpty() ? name : path + "." + name, wr);
+              }
+              yield null;
+            }
+            case ARRAY -> {
+              DataTypes.ListType l = (DataTypes.ListType) type;
+              wr = new ArrayWriter(l, parent);
+              el = new Node(l.element(), path + "[]", wr);
+              yield null;
+            }
+            case MAP -> {
+              DataTypes.MapType m = (DataTypes.MapType) type;
+              ks = new ArrayWriter(m.keyArrayType(), parent);
+              vs = new ArrayWriter(m.valueArrayType(), parent);
+              el = new Node(m.key(), path + "{keys}", ks);
+              val = new Node(m.value(), path + "{values}", vs);
+              yield null;
+            }
+            case FIXED, BODY, NONE -> null;
+          };
       this.fields = fs;
       this.element = el;
       this.value = val;

@@ -163,9 +163,28 @@ public final class RowWriter extends BinaryWriter {
     return switch (t.id()) {
       case DECIMAL -> t.isVariableWidth() ? 0 : -1;
       case INTERVAL -> 16;
-      case BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64, STRING, BINARY, DATE32, TIME,
-          TIMESTAMP, DURATION, LIST, MAP, STRUCT, NULL, INTERVAL_YM, FIXED_BINARY, UUID,
-          VARIANT -> -1;
+      case BOOL,
+              INT8,
+              INT16,
+              INT32,
+              INT64,
+              FLOAT32,
+              FLOAT64,
+              STRING,
+              BINARY,
+              DATE32,
+              TIME,
+              TIMESTAMP,
+              DURATION,
+              LIST,
+              MAP,
+              STRUCT,
+              NULL,
+              INTERVAL_YM,
+              FIXED_BINARY,
+              UUID,
+              VARIANT ->
+          -1;
     };
   }
 

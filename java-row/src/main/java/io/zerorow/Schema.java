@@ -133,7 +133,8 @@ public final class Schema extends DataType {
             checkNulls(m.key(), true, path + "{keys}");
             if (m.value().id() == TypeId.NULL && !m.valueNullable() && !inKey) {
               throw new InvalidDataException(
-                  path + "{values}", "a map with null values must have nullable values (SPEC §3.6)");
+                  path + "{values}",
+                  "a map with null values must have nullable values (SPEC §3.6)");
             }
             checkNulls(m.value(), inKey, path + "{values}");
             yield null;

@@ -103,7 +103,11 @@ final class SchemaJson {
         Map<?, ?> fm = (Map<?, ?>) f;
         String name = str(fm, "name", "");
         Field field =
-            new Field(name, type(req(fm, "type", name), name), bool(fm, "nullable", name), aliases(fm, name));
+            new Field(
+                name,
+                type(req(fm, "type", name), name),
+                bool(fm, "nullable", name),
+                aliases(fm, name));
         if (fm.containsKey("default") && fm.get("default") != null) {
           field = field.withDefaultValue(fm.get("default"));
         }
@@ -163,8 +167,8 @@ final class SchemaJson {
           case INTERVAL -> DataTypes.INTERVAL;
           case UUID -> DataTypes.UUID;
           case VARIANT -> DataTypes.VARIANT;
-          case DECIMAL, FIXED_BINARY, LIST, MAP, STRUCT -> throw new InvalidDataException(
-              path, "type \"" + name + "\" needs its parameters");
+          case DECIMAL, FIXED_BINARY, LIST, MAP, STRUCT ->
+              throw new InvalidDataException(path, "type \"" + name + "\" needs its parameters");
         };
       }
     }

@@ -1,10 +1,10 @@
 package io.zerorow;
 
 /**
- * The types of SPEC §3, listed once: their JSON names and element widths. Every dispatch over
- * types in zerorow is a {@code switch} expression over this enum (or over {@link StorageKind})
- * without a {@code default}, so a type added here is a compile error in every place that does not
- * handle it ({@code format-spec/ADDING_A_TYPE.md}).
+ * The types of SPEC §3, listed once: their JSON names and element widths. Every dispatch over types
+ * in zerorow is a {@code switch} expression over this enum (or over {@link StorageKind}) without a
+ * {@code default}, so a type added here is a compile error in every place that does not handle it
+ * ({@code format-spec/ADDING_A_TYPE.md}).
  */
 public enum TypeId {
   /** {@code bool}: one byte, 0 or 1 (SPEC §3.1). */

@@ -322,54 +322,54 @@ final class TypePlan {
     }
     return switch (r.storage()) {
       case ROW -> {
-          if (!(w instanceof Schema)) {
-            throw typeMismatch(path, w, r);
-          }
-          Schema ws = (Schema) w;
-          Schema rs = (Schema) r;
-          if (!sameNames(ws, rs)) {
-            throw new SchemaMismatchException(
-                path,
-                "writer type "
-                    + w.toJson()
-                    + " cannot be read as "
-                    + r.toJson()
-                    + ": a struct in a map key must keep its field names and order (SPEC §13.1)");
-          }
-          int n = rs.numFields();
-          int[] ordinals = new int[n];
-          TypePlan[] fields = new TypePlan[n];
-          for (int i = 0; i < n; i++) {
-            Field wf = ws.field(i);
-            Field rf = rs.field(i);
-            String p = path + "." + rf.name();
-            checkNullability(p, FIELD, wf.nullable(), rf.nullable());
-            fields[i] = resolveKey(wf.type(), rf.type(), p);
-            ordinals[i] = i;
-          }
-          yield struct(ws, rs, ordinals, fields, null);
+        if (!(w instanceof Schema)) {
+          throw typeMismatch(path, w, r);
         }
+        Schema ws = (Schema) w;
+        Schema rs = (Schema) r;
+        if (!sameNames(ws, rs)) {
+          throw new SchemaMismatchException(
+              path,
+              "writer type "
+                  + w.toJson()
+                  + " cannot be read as "
+                  + r.toJson()
+                  + ": a struct in a map key must keep its field names and order (SPEC §13.1)");
+        }
+        int n = rs.numFields();
+        int[] ordinals = new int[n];
+        TypePlan[] fields = new TypePlan[n];
+        for (int i = 0; i < n; i++) {
+          Field wf = ws.field(i);
+          Field rf = rs.field(i);
+          String p = path + "." + rf.name();
+          checkNullability(p, FIELD, wf.nullable(), rf.nullable());
+          fields[i] = resolveKey(wf.type(), rf.type(), p);
+          ordinals[i] = i;
+        }
+        yield struct(ws, rs, ordinals, fields, null);
+      }
       case ARRAY -> {
-          if (!(w instanceof DataTypes.ListType)) {
-            throw typeMismatch(path, w, r);
-          }
-          DataTypes.ListType wl = (DataTypes.ListType) w;
-          DataTypes.ListType rl = (DataTypes.ListType) r;
-          String p = path + "[]";
-          checkNullability(p, ELEMENTS, wl.elementNullable(), rl.elementNullable());
-          yield list(wl, rl, resolveKey(wl.element(), rl.element(), p));
+        if (!(w instanceof DataTypes.ListType)) {
+          throw typeMismatch(path, w, r);
         }
+        DataTypes.ListType wl = (DataTypes.ListType) w;
+        DataTypes.ListType rl = (DataTypes.ListType) r;
+        String p = path + "[]";
+        checkNullability(p, ELEMENTS, wl.elementNullable(), rl.elementNullable());
+        yield list(wl, rl, resolveKey(wl.element(), rl.element(), p));
+      }
       case MAP -> {
-          if (!(w instanceof DataTypes.MapType)) {
-            throw typeMismatch(path, w, r);
-          }
-          DataTypes.MapType wm = (DataTypes.MapType) w;
-          DataTypes.MapType rm = (DataTypes.MapType) r;
-          TypePlan key = resolveKey(wm.key(), rm.key(), path + "{keys}");
-          String p = path + "{values}";
-          checkNullability(p, VALUES, wm.valueNullable(), rm.valueNullable());
-          yield map(wm, rm, key, resolveKey(wm.value(), rm.value(), p));
+        if (!(w instanceof DataTypes.MapType)) {
+          throw typeMismatch(path, w, r);
         }
+        DataTypes.MapType wm = (DataTypes.MapType) w;
+        DataTypes.MapType rm = (DataTypes.MapType) r;
+        TypePlan key = resolveKey(wm.key(), rm.key(), path + "{keys}");
+        String p = path + "{values}";
+        checkNullability(p, VALUES, wm.valueNullable(), rm.valueNullable());
+        yield map(wm, rm, key, resolveKey(wm.value(), rm.value(), p));
+      }
       case FIXED, BODY, NONE -> widening(w, r, path);
     };
   }
@@ -404,29 +404,43 @@ final class TypePlan {
                 : null;
           }
           // the same bytes read in place: a string's UTF-8, a fixed_binary's or uuid's bytes
-          case BINARY -> from == TypeId.STRING
-                  || from == TypeId.FIXED_BINARY
-                  || from == TypeId.UUID
-              ? value(w, r, SAME, 1)
-              : null;
-          case FIXED_BINARY -> from == TypeId.UUID
-                  && ((DataTypes.FixedBinaryType) r).size() == 16
-              ? value(w, r, SAME, 1)
-              : null;
+          case BINARY ->
+              from == TypeId.STRING || from == TypeId.FIXED_BINARY || from == TypeId.UUID
+                  ? value(w, r, SAME, 1)
+                  : null;
+          case FIXED_BINARY ->
+              from == TypeId.UUID && ((DataTypes.FixedBinaryType) r).size() == 16
+                  ? value(w, r, SAME, 1)
+                  : null;
           // the stored instant is UTC; only the shown zone changes
-          case TIMESTAMP -> from == TypeId.TIMESTAMP
-                  && ((DataTypes.TimestampType) w).tz() != null
-                  && ((DataTypes.TimestampType) r).tz() != null
-              ? value(w, r, SAME, 1)
-              : null;
-          case DECIMAL -> from == TypeId.DECIMAL
-              ? decimal((DataTypes.DecimalType) w, (DataTypes.DecimalType) r, path)
-              : null;
-          case INTERVAL -> from == TypeId.INTERVAL_YM
-              ? value(w, r, FROM_MONTHS, 1)
-              : from == TypeId.DURATION ? value(w, r, FROM_MICROS, 1) : null;
-          case BOOL, INT8, STRING, DATE32, TIME, DURATION, LIST, MAP, STRUCT, NULL, INTERVAL_YM,
-              UUID, VARIANT -> null;
+          case TIMESTAMP ->
+              from == TypeId.TIMESTAMP
+                      && ((DataTypes.TimestampType) w).tz() != null
+                      && ((DataTypes.TimestampType) r).tz() != null
+                  ? value(w, r, SAME, 1)
+                  : null;
+          case DECIMAL ->
+              from == TypeId.DECIMAL
+                  ? decimal((DataTypes.DecimalType) w, (DataTypes.DecimalType) r, path)
+                  : null;
+          case INTERVAL ->
+              from == TypeId.INTERVAL_YM
+                  ? value(w, r, FROM_MONTHS, 1)
+                  : from == TypeId.DURATION ? value(w, r, FROM_MICROS, 1) : null;
+          case BOOL,
+                  INT8,
+                  STRING,
+                  DATE32,
+                  TIME,
+                  DURATION,
+                  LIST,
+                  MAP,
+                  STRUCT,
+                  NULL,
+                  INTERVAL_YM,
+                  UUID,
+                  VARIANT ->
+              null;
         };
     if (p == null) {
       throw typeMismatch(path, w, r);
@@ -439,8 +453,27 @@ final class TypePlan {
       case INT8 -> FROM_INT8;
       case INT16 -> FROM_INT16;
       case INT32 -> FROM_INT32;
-      case BOOL, INT64, FLOAT32, FLOAT64, STRING, BINARY, DATE32, TIME, TIMESTAMP, DURATION,
-          DECIMAL, LIST, MAP, STRUCT, NULL, INTERVAL_YM, INTERVAL, FIXED_BINARY, UUID, VARIANT -> -1;
+      case BOOL,
+              INT64,
+              FLOAT32,
+              FLOAT64,
+              STRING,
+              BINARY,
+              DATE32,
+              TIME,
+              TIMESTAMP,
+              DURATION,
+              DECIMAL,
+              LIST,
+              MAP,
+              STRUCT,
+              NULL,
+              INTERVAL_YM,
+              INTERVAL,
+              FIXED_BINARY,
+              UUID,
+              VARIANT ->
+          -1;
     };
   }
 

@@ -278,8 +278,22 @@ public final class Validator {
         }
         yield inRow ? off + 16 : next;
       }
-      case BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64, DATE32, TIME, TIMESTAMP, DURATION,
-          LIST, MAP, STRUCT, NULL, INTERVAL_YM ->
+      case BOOL,
+              INT8,
+              INT16,
+              INT32,
+              INT64,
+              FLOAT32,
+              FLOAT64,
+              DATE32,
+              TIME,
+              TIMESTAMP,
+              DURATION,
+              LIST,
+              MAP,
+              STRUCT,
+              NULL,
+              INTERVAL_YM ->
           throw new IllegalStateException("no body for " + t);
     };
   }
@@ -301,18 +315,29 @@ public final class Validator {
     }
     String error =
         switch (t.id()) {
-          case BOOL -> (v & 0xff) > 1 ? "expected a bool byte of 0 or 1 but found " + (v & 0xff) : null;
-          case TIME -> v < 0 || v >= TIME_LIMIT
-              ? "expected 0 <= time < " + TIME_LIMIT + " but found " + v
-              : null;
+          case BOOL ->
+              (v & 0xff) > 1 ? "expected a bool byte of 0 or 1 but found " + (v & 0xff) : null;
+          case TIME ->
+              v < 0 || v >= TIME_LIMIT
+                  ? "expected 0 <= time < " + TIME_LIMIT + " but found " + v
+                  : null;
           case DECIMAL -> {
             int p = ((DataTypes.DecimalType) t).precision();
             yield Values.fitsPrecision(v, p)
                 ? null
                 : "expected |unscaled| < 10^" + p + " but found " + v;
           }
-          case INT8, INT16, INT32, INT64, FLOAT32, FLOAT64, DATE32, TIMESTAMP, DURATION,
-              INTERVAL_YM -> null;
+          case INT8,
+                  INT16,
+                  INT32,
+                  INT64,
+                  FLOAT32,
+                  FLOAT64,
+                  DATE32,
+                  TIMESTAMP,
+                  DURATION,
+                  INTERVAL_YM ->
+              null;
           case STRING, BINARY, LIST, MAP, STRUCT, NULL, INTERVAL, FIXED_BINARY, UUID, VARIANT ->
               throw new IllegalStateException("not stored in the slot: " + t);
         };

@@ -171,7 +171,8 @@ public final class Variant {
     java.util.Objects.requireNonNull(b, what);
     if (b.length < min) {
       throw new InvalidDataException(
-          "", "expected a variant " + what + " of at least " + min + " bytes but found " + b.length);
+          "",
+          "expected a variant " + what + " of at least " + min + " bytes but found " + b.length);
     }
     return b;
   }
@@ -195,8 +196,7 @@ public final class Variant {
               + v);
     }
     int vs = (int) v;
-    return new Variant(
-        base, address + 4 + vs, size - 4 - vs, base, address + 4, vs, owner, path);
+    return new Variant(base, address + 4 + vs, size - 4 - vs, base, address + 4, vs, owner, path);
   }
 
   // ---- raw reads, each checked against the value or the metadata ----
@@ -242,8 +242,7 @@ public final class Variant {
 
   private long metaUint(long at, int n) {
     if (at < 0 || at + n > metaSize) {
-      throw invalid(
-          "expected a metadata offset+size <= " + metaSize + " but found " + (at + n));
+      throw invalid("expected a metadata offset+size <= " + metaSize + " but found " + (at + n));
     }
     long v = 0;
     for (int i = n - 1; i >= 0; i--) {
@@ -294,8 +293,7 @@ public final class Variant {
 
   private String key(long id) {
     long[] r = keyRange(id);
-    return new String(
-        Platform.toBytes(metaBase, r[0], (int) r[1]), StandardCharsets.UTF_8);
+    return new String(Platform.toBytes(metaBase, r[0], (int) r[1]), StandardCharsets.UTF_8);
   }
 
   // ---- the value ----
@@ -360,8 +358,7 @@ public final class Variant {
   public int numElements() {
     Type t = type();
     if (t != Type.OBJECT && t != Type.ARRAY) {
-      throw new SchemaMismatchException(
-          path, "expected a variant object or array but found " + t);
+      throw new SchemaMismatchException(path, "expected a variant object or array but found " + t);
     }
     return (int) container(t == Type.OBJECT).n;
   }
@@ -372,22 +369,10 @@ public final class Variant {
     long at = c.data + off;
     if (at >= c.dataEnd) {
       throw invalid(
-          "element "
-              + i
-              + " starts at "
-              + at
-              + " but the container's data ends at "
-              + c.dataEnd);
+          "element " + i + " starts at " + at + " but the container's data ends at " + c.dataEnd);
     }
     return new Variant(
-        metaBase,
-        metaAddress,
-        metaSize,
-        base,
-        address + at,
-        (int) (c.dataEnd - at),
-        owner,
-        path);
+        metaBase, metaAddress, metaSize, base, address + at, (int) (c.dataEnd - at), owner, path);
   }
 
   /** Element {@code index} of an array; an index outside {@code [0, n)} is an index error. */
@@ -460,8 +445,7 @@ public final class Variant {
   }
 
   private SchemaMismatchException mismatch(String want) {
-    return new SchemaMismatchException(
-        path, "expected a variant " + want + " but found " + type());
+    return new SchemaMismatchException(path, "expected a variant " + want + " but found " + type());
   }
 
   /** A boolean. */
@@ -963,15 +947,13 @@ public final class Variant {
       throw invalid("expected 0 <= time < 86400000000 but found " + us);
     }
     long s = us / 1_000_000;
-    return String.format(
-        "%02d:%02d:%02d.%06d", s / 3600, (s / 60) % 60, s % 60, us % 1_000_000);
+    return String.format("%02d:%02d:%02d.%06d", s / 3600, (s / 60) % 60, s % 60, us % 1_000_000);
   }
 
   private static String timestampText(Type t, long v) {
     boolean nanos = t == Type.TIMESTAMP_NANOS || t == Type.TIMESTAMP_NTZ_NANOS;
     long unit = nanos ? 1_000_000_000L : 1_000_000L;
-    LocalDateTime d =
-        LocalDateTime.ofEpochSecond(Math.floorDiv(v, unit), 0, ZoneOffset.UTC);
+    LocalDateTime d = LocalDateTime.ofEpochSecond(Math.floorDiv(v, unit), 0, ZoneOffset.UTC);
     long frac = Math.floorMod(v, unit);
     String text =
         d.toLocalDate()
@@ -1009,9 +991,7 @@ public final class Variant {
         Container c = container(true);
         Map<String, Object> m = new LinkedHashMap<>();
         for (long i = 0; i < c.n; i++) {
-          m.put(
-              key(uint(c.ids + i * c.idSize, c.idSize)),
-              child(c, i).toObject(depth + 1, budget));
+          m.put(key(uint(c.ids + i * c.idSize, c.idSize)), child(c, i).toObject(depth + 1, budget));
         }
         yield m;
       }

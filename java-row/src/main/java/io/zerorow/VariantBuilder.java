@@ -232,11 +232,7 @@ final class VariantBuilder {
     int p = Math.max(d.precision(), d.scale());
     if (p > 38) {
       throw new InvalidDataException(
-          "",
-          "variant: a decimal holds at most 38 digits but "
-              + d.toPlainString()
-              + " has "
-              + p);
+          "", "variant: a decimal holds at most 38 digits but " + d.toPlainString() + " has " + p);
     }
     int width = p <= 9 ? 4 : p <= 18 ? 8 : 16;
     primitive(out, width == 4 ? 8 : width == 8 ? 9 : 10);
@@ -528,8 +524,7 @@ final class VariantBuilder {
       while (pos < s.length() && Character.isDigit(s.charAt(pos))) {
         pos++;
       }
-      if (pos == intStart
-          || (s.charAt(intStart) == '0' && pos - intStart > 1)) {
+      if (pos == intStart || (s.charAt(intStart) == '0' && pos - intStart > 1)) {
         throw error("bad number");
       }
       boolean fraction = false;

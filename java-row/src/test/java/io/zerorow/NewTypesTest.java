@@ -55,7 +55,9 @@ class NewTypesTest {
     assertEquals(StorageKind.FIXED, DataTypes.decimal(18, 2).storage());
     assertEquals(StorageKind.BODY, DataTypes.decimal(19, 2).storage());
     assertThrows(UnsupportedException.class, () -> DataTypes.fixedBinary(0));
-    assertThrows(UnsupportedException.class, () -> DataTypes.parse("{\"type\":\"fixed_binary\",\"size\":0}"));
+    assertThrows(
+        UnsupportedException.class,
+        () -> DataTypes.parse("{\"type\":\"fixed_binary\",\"size\":0}"));
     assertThrows(InvalidDataException.class, () -> DataTypes.parse("fixed_binary"));
   }
 
@@ -63,19 +65,29 @@ class NewTypesTest {
   void theTypeNullStandsOnlyWhereANullCan() {
     assertEquals(
         "x",
-        assertThrows(InvalidDataException.class, () -> Field.of("x", DataTypes.NULL, false)).path());
+        assertThrows(InvalidDataException.class, () -> Field.of("x", DataTypes.NULL, false))
+            .path());
     String[][] cases = {
       {"{\"type\":\"list\",\"element\":\"null\",\"element_nullable\":false}", "l[]"},
-      {"{\"type\":\"map\",\"key\":\"int32\",\"value\":\"null\",\"value_nullable\":false}", "l{values}"},
-      {"{\"type\":\"map\",\"key\":\"null\",\"value\":\"int32\",\"value_nullable\":true}", "l{keys}"},
+      {
+        "{\"type\":\"map\",\"key\":\"int32\",\"value\":\"null\",\"value_nullable\":false}",
+        "l{values}"
+      },
+      {
+        "{\"type\":\"map\",\"key\":\"null\",\"value\":\"int32\",\"value_nullable\":true}", "l{keys}"
+      },
       {
         "{\"type\":\"map\",\"key\":{\"type\":\"struct\",\"fields\":[{\"name\":\"a\",\"type\":\"null\",\"nullable\":true}]},\"value\":\"int32\",\"value_nullable\":true}",
         "l{keys}.a"
       },
     };
     for (String[] c : cases) {
-      String json = "{\"type\":\"struct\",\"fields\":[{\"name\":\"l\",\"type\":" + c[0] + ",\"nullable\":true}]}";
-      InvalidDataException e = assertThrows(InvalidDataException.class, () -> Schema.fromJson(json));
+      String json =
+          "{\"type\":\"struct\",\"fields\":[{\"name\":\"l\",\"type\":"
+              + c[0]
+              + ",\"nullable\":true}]}";
+      InvalidDataException e =
+          assertThrows(InvalidDataException.class, () -> Schema.fromJson(json));
       assertEquals(c[1], e.path(), e.getMessage());
     }
     Schema ok =
@@ -147,7 +159,8 @@ class NewTypesTest {
     w2.writeInt32(0, 1);
     w2.setNullAt(1);
     assertEquals(
-        "fb", assertThrows(InvalidDataException.class, () -> w2.writeBinary(2, new byte[4])).path());
+        "fb",
+        assertThrows(InvalidDataException.class, () -> w2.writeBinary(2, new byte[4])).path());
   }
 
   @Test
@@ -185,10 +198,12 @@ class NewTypesTest {
     assertEquals("u", e.path());
     assertThrows(InvalidDataException.class, () -> BinaryRow.wrap(s, b).getBinary(0));
     // B5: a null bit on a non-nullable field is refused when the row is wrapped
-    Schema n = Schema.of(Field.of("a", DataTypes.INT32, true), Field.of("b", DataTypes.INT64, false));
+    Schema n =
+        Schema.of(Field.of("a", DataTypes.INT32, true), Field.of("b", DataTypes.INT64, false));
     byte[] row = new byte[24];
     row[0] = 2;
-    assertEquals("b", assertThrows(InvalidDataException.class, () -> BinaryRow.wrap(n, row)).path());
+    assertEquals(
+        "b", assertThrows(InvalidDataException.class, () -> BinaryRow.wrap(n, row)).path());
     // ... and on a non-nullable element when it is read
     DataTypes.ListType lt = DataTypes.list(DataTypes.STRING, false);
     ArrayWriter aw = new ArrayWriter(lt);
@@ -248,8 +263,7 @@ class NewTypesTest {
     assertEquals("0.1", Variant.of(0.1f).toJson());
     assertEquals(
         Variant.Type.DECIMAL16, Variant.of(new BigInteger("123456789012345678901234")).type());
-    assertThrows(
-        InvalidDataException.class, () -> Variant.of(BigInteger.TEN.pow(40)));
+    assertThrows(InvalidDataException.class, () -> Variant.of(BigInteger.TEN.pow(40)));
     for (String bad : new String[] {"{\"a\":1,\"a\":2}", "NaN", "[1,]", "01", "\"\\ud800\""}) {
       assertThrows(InvalidDataException.class, () -> Variant.fromJson(bad), bad);
     }
@@ -313,7 +327,9 @@ class NewTypesTest {
     assertThrows(InvalidDataException.class, () -> new Variant(meta, time).validate());
     byte[] badKey = HEX.parseHex("11010001ff");
     assertThrows(InvalidDataException.class, () -> new Variant(badKey, new byte[] {0}).validate());
-    assertThrows(InvalidDataException.class, () -> new Variant(HEX.parseHex("3100 00".replace(" ", "")), new byte[] {0}).validate());
+    assertThrows(
+        InvalidDataException.class,
+        () -> new Variant(HEX.parseHex("3100 00".replace(" ", "")), new byte[] {0}).validate());
     // elements may share bytes: accepted, and checked once each
     // an array of 200 elements all at offset 0, each the int8 1
     byte[] shared = new byte[2 + 201 + 2];
@@ -333,8 +349,10 @@ class NewTypesTest {
 
   @Test
   void damagedVariantBytesGiveOnlyZerorowErrors() {
-    Variant v = Variant.fromJson("{\"k\":[1,2.5,\"text that is long enough to need a string header,"
-        + " not a short one, yes\",{\"x\":null}],\"m\":-3}");
+    Variant v =
+        Variant.fromJson(
+            "{\"k\":[1,2.5,\"text that is long enough to need a string header,"
+                + " not a short one, yes\",{\"x\":null}],\"m\":-3}");
     byte[] meta = v.metadata();
     byte[] value = v.value();
     Random rnd = new Random(7);
@@ -361,7 +379,9 @@ class NewTypesTest {
   void defaultsAreInTheJsonNotInTheFingerprint() {
     Field f = Field.of("count", DataTypes.INT64, false).withDefault("\"7\"");
     Schema with = Schema.of(Field.of("id", DataTypes.INT32, false), f);
-    Schema without = Schema.of(Field.of("id", DataTypes.INT32, false), Field.of("count", DataTypes.INT64, false));
+    Schema without =
+        Schema.of(
+            Field.of("id", DataTypes.INT32, false), Field.of("count", DataTypes.INT64, false));
     assertEquals(
         "{\"type\":\"struct\",\"fields\":[{\"name\":\"id\",\"type\":\"int32\",\"nullable\":false},"
             + "{\"name\":\"count\",\"type\":\"int64\",\"nullable\":false,\"default\":\"7\"}]}",
@@ -371,10 +391,12 @@ class NewTypesTest {
     assertEquals(with.toJson(), Schema.fromJson(with.toJson()).toJson());
     assertEquals("\"7\"", f.defaultJson());
     assertEquals(
-        "1.5e-7",
-        Field.of("x", DataTypes.FLOAT64, false).withDefault("0.00000015").defaultJson());
-    assertEquals("\"-0.0\"", Field.of("x", DataTypes.FLOAT32, false).withDefault("\"-0.0\"").defaultJson());
-    assertEquals("\"1.50\"", Field.of("x", DataTypes.decimal(5, 2), false).withDefault("\"1.5\"").defaultJson());
+        "1.5e-7", Field.of("x", DataTypes.FLOAT64, false).withDefault("0.00000015").defaultJson());
+    assertEquals(
+        "\"-0.0\"", Field.of("x", DataTypes.FLOAT32, false).withDefault("\"-0.0\"").defaultJson());
+    assertEquals(
+        "\"1.50\"",
+        Field.of("x", DataTypes.decimal(5, 2), false).withDefault("\"1.5\"").defaultJson());
     String[][] bad = {
       {"int8", "300"},
       {"int64", "7"},
@@ -382,7 +404,10 @@ class NewTypesTest {
       {"{\"type\":\"fixed_binary\",\"size\":2}", "\"00\""},
       {"string", "\"\\ud800\""},
       {"int32", "null"},
-      {"{\"type\":\"struct\",\"fields\":[{\"name\":\"a\",\"type\":\"int32\",\"nullable\":true}]}", "{}"},
+      {
+        "{\"type\":\"struct\",\"fields\":[{\"name\":\"a\",\"type\":\"int32\",\"nullable\":true}]}",
+        "{}"
+      },
       {"variant", "{\"metadata\":\"01\",\"value\":\"00\"}"},
     };
     for (String[] c : bad) {
@@ -398,12 +423,12 @@ class NewTypesTest {
         assertFalse(((Schema) Schema.fromJson(json).field(0).type()).field(0).hasDefault());
         continue;
       }
-      InvalidDataException e = assertThrows(InvalidDataException.class, () -> Schema.fromJson(json), c[0]);
+      InvalidDataException e =
+          assertThrows(InvalidDataException.class, () -> Schema.fromJson(json), c[0]);
       assertEquals("s.f", e.path(), e.getMessage());
     }
     assertThrows(
-        InvalidDataException.class,
-        () -> Field.of("n", DataTypes.NULL, true).withDefault("null"));
+        InvalidDataException.class, () -> Field.of("n", DataTypes.NULL, true).withDefault("null"));
   }
 
   @Test
@@ -424,7 +449,8 @@ class NewTypesTest {
             Field.of("items", DataTypes.list(innerR, true), true),
             Field.of("gone", DataTypes.STRING, true).withDefault("\"never read\""),
             Field.of("count", DataTypes.INT64, false).withDefault("\"5\""),
-            Field.of("when", DataTypes.INTERVAL, true).withDefault("{\"months\":1,\"days\":2,\"microseconds\":\"3\"}"));
+            Field.of("when", DataTypes.INTERVAL, true)
+                .withDefault("{\"months\":1,\"days\":2,\"microseconds\":\"3\"}"));
     RowWriter w = new RowWriter(writer);
     w.reset();
     w.writeInt32(0, 9);
@@ -458,9 +484,7 @@ class NewTypesTest {
     SchemaMismatchException e =
         assertThrows(
             SchemaMismatchException.class,
-            () ->
-                Resolution.resolve(
-                    writer, Schema.of(Field.of("x", DataTypes.INT64, false))));
+            () -> Resolution.resolve(writer, Schema.of(Field.of("x", DataTypes.INT64, false))));
     assertEquals("x", e.path());
   }
 
@@ -509,14 +533,28 @@ class NewTypesTest {
     assertEquals(0, row.getArray(6).getInt(0));
     Validator.validate(row.copy(), ValidationLevel.FULL);
     String[][] refused = {
-      {"binary", "uuid"}, {"binary", "{\"type\":\"fixed_binary\",\"size\":2}"},
-      {"interval", "duration"}, {"interval", "interval_ym"}, {"int32", "null"},
-      {"{\"type\":\"fixed_binary\",\"size\":16}", "uuid"}, {"uuid", "{\"type\":\"fixed_binary\",\"size\":8}"},
+      {"binary", "uuid"},
+      {"binary", "{\"type\":\"fixed_binary\",\"size\":2}"},
+      {"interval", "duration"},
+      {"interval", "interval_ym"},
+      {"int32", "null"},
+      {"{\"type\":\"fixed_binary\",\"size\":16}", "uuid"},
+      {"uuid", "{\"type\":\"fixed_binary\",\"size\":8}"},
     };
     for (String[] p : refused) {
-      Schema ws = Schema.fromJson("{\"type\":\"struct\",\"fields\":[{\"name\":\"x\",\"type\":" + quote(p[0]) + ",\"nullable\":true}]}");
-      Schema rs = Schema.fromJson("{\"type\":\"struct\",\"fields\":[{\"name\":\"x\",\"type\":" + quote(p[1]) + ",\"nullable\":true}]}");
-      assertEquals("x", assertThrows(SchemaMismatchException.class, () -> Resolution.resolve(ws, rs)).path());
+      Schema ws =
+          Schema.fromJson(
+              "{\"type\":\"struct\",\"fields\":[{\"name\":\"x\",\"type\":"
+                  + quote(p[0])
+                  + ",\"nullable\":true}]}");
+      Schema rs =
+          Schema.fromJson(
+              "{\"type\":\"struct\",\"fields\":[{\"name\":\"x\",\"type\":"
+                  + quote(p[1])
+                  + ",\"nullable\":true}]}");
+      assertEquals(
+          "x",
+          assertThrows(SchemaMismatchException.class, () -> Resolution.resolve(ws, rs)).path());
     }
   }
 
@@ -585,9 +623,7 @@ class NewTypesTest {
               () -> enc.encode(new Event(null, null, null, null, 0, 0, new byte[3], null, 0)));
       assertEquals("tag", bad.path());
     }
-    assertSame(
-        DataTypes.NULL,
-        TypeInference.inferSchema(Event.class).field("nothing").type());
+    assertSame(DataTypes.NULL, TypeInference.inferSchema(Event.class).field("nothing").type());
   }
 
   /** A default that is not a value of its field's type. */

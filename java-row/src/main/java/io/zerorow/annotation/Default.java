@@ -8,11 +8,11 @@ import java.lang.annotation.Target;
 /**
  * The field's default (SPEC §13.7): the value a reader reads when rows written before the field
  * existed lack it, so that a non-nullable field can be added. The value is in the JSON form of
- * {@code values.json} (SPEC §10): {@code @Default("0")} on an {@code int}, {@code
- * @Default("\"EUR\"")} on a {@code String}, {@code @Default("\"7\"")} on a {@code long} (int64s
- * are strings there). It goes into the schema's canonical JSON but not into its fingerprint. zerorow
- * does not guess defaults from constructors or initialisers. Put it on the field, the getter or the
- * record component.
+ * {@code values.json} (SPEC §10): {@code @Default("0")} on an {@code int},
+ * {@code @Default("\"EUR\"")} on a {@code String}, {@code @Default("\"7\"")} on a {@code long}
+ * (int64s are strings there). It goes into the schema's canonical JSON but not into its
+ * fingerprint. zerorow does not guess defaults from constructors or initialisers. Put it on the
+ * field, the getter or the record component.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.FIELD, ElementType.METHOD, ElementType.RECORD_COMPONENT})

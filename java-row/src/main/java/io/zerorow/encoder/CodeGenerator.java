@@ -166,8 +166,24 @@ final class CodeGenerator {
       case INT64 -> "Long";
       case FLOAT32 -> "Float";
       case FLOAT64 -> "Double";
-      case STRING, ENUM, BINARY, LOCAL_DATE, LOCAL_TIME, INSTANT, LOCAL_DATE_TIME, DURATION,
-          BIG_DECIMAL, COLLECTION, ARRAY, MAP, BEAN, OPTIONAL, UUID, INTERVAL, VARIANT, VOID ->
+      case STRING,
+              ENUM,
+              BINARY,
+              LOCAL_DATE,
+              LOCAL_TIME,
+              INSTANT,
+              LOCAL_DATE_TIME,
+              DURATION,
+              BIG_DECIMAL,
+              COLLECTION,
+              ARRAY,
+              MAP,
+              BEAN,
+              OPTIONAL,
+              UUID,
+              INTERVAL,
+              VARIANT,
+              VOID ->
           throw new IllegalStateException("not a primitive: " + k);
     };
   }
@@ -181,8 +197,24 @@ final class CodeGenerator {
       case INT64 -> "long";
       case FLOAT32 -> "float";
       case FLOAT64 -> "double";
-      case STRING, ENUM, BINARY, LOCAL_DATE, LOCAL_TIME, INSTANT, LOCAL_DATE_TIME, DURATION,
-          BIG_DECIMAL, COLLECTION, ARRAY, MAP, BEAN, OPTIONAL, UUID, INTERVAL, VARIANT, VOID ->
+      case STRING,
+              ENUM,
+              BINARY,
+              LOCAL_DATE,
+              LOCAL_TIME,
+              INSTANT,
+              LOCAL_DATE_TIME,
+              DURATION,
+              BIG_DECIMAL,
+              COLLECTION,
+              ARRAY,
+              MAP,
+              BEAN,
+              OPTIONAL,
+              UUID,
+              INTERVAL,
+              VARIANT,
+              VOID ->
           throw new IllegalStateException("not a primitive: " + k);
     };
   }
@@ -190,9 +222,8 @@ final class CodeGenerator {
   /** The static Java type used for a value of this binding in generated code. */
   static String src(TypeBinding b) {
     return switch (b.kind) {
-      case BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64 -> b.primitive
-          ? prim(b.kind)
-          : boxed(b.kind);
+      case BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64 ->
+          b.primitive ? prim(b.kind) : boxed(b.kind);
       case STRING -> "String";
       case ENUM -> accessible(b.raw) ? b.raw.getCanonicalName() : "java.lang.Enum";
       case BINARY -> "byte[]";
@@ -208,9 +239,8 @@ final class CodeGenerator {
       case VOID -> "Void";
       case OPTIONAL -> "java.util.Optional";
       case COLLECTION, MAP -> b.raw.getCanonicalName();
-      case ARRAY -> b.element.primitive || accessible(b.raw)
-          ? b.raw.getCanonicalName()
-          : "Object[]";
+      case ARRAY ->
+          b.element.primitive || accessible(b.raw) ? b.raw.getCanonicalName() : "Object[]";
       case BEAN -> accessible(b.raw) ? b.raw.getCanonicalName() : "Object";
     };
   }
@@ -261,10 +291,11 @@ final class CodeGenerator {
     String call =
         switch (b.kind) {
           case BOOL -> "writeBoolean(" + i + ", " + (b.primitive ? v : v + ".booleanValue()") + ")";
-          case INT8, INT16, INT32, INT64 -> integral(
-              b, i, b.primitive ? v : v + "." + prim(b.kind) + "Value()", path);
+          case INT8, INT16, INT32, INT64 ->
+              integral(b, i, b.primitive ? v : v + "." + prim(b.kind) + "Value()", path);
           case FLOAT32 -> "writeFloat(" + i + ", " + (b.primitive ? v : v + ".floatValue()") + ")";
-          case FLOAT64 -> "writeDouble(" + i + ", " + (b.primitive ? v : v + ".doubleValue()") + ")";
+          case FLOAT64 ->
+              "writeDouble(" + i + ", " + (b.primitive ? v : v + ".doubleValue()") + ")";
           case STRING -> "writeString(" + i + ", " + v + ")";
           case ENUM -> "writeString(" + i + ", " + v + ".name())";
           case BINARY -> "writeBinary(" + i + ", " + v + ")";
@@ -280,22 +311,18 @@ final class CodeGenerator {
                 .append(");\n");
             yield null;
           }
-          case LOCAL_DATE -> "writeInt("
-              + i
-              + ", io.zerorow.encoder.Conv.days("
-              + v
-              + ", "
-              + path
-              + "))";
-          case LOCAL_TIME, INSTANT, LOCAL_DATE_TIME, DURATION -> "writeLong("
-              + i
-              + ", io.zerorow.encoder.Conv.micros("
-              + v
-              + ", "
-              + path
-              + ", "
-              + b.strict
-              + "))";
+          case LOCAL_DATE ->
+              "writeInt(" + i + ", io.zerorow.encoder.Conv.days(" + v + ", " + path + "))";
+          case LOCAL_TIME, INSTANT, LOCAL_DATE_TIME, DURATION ->
+              "writeLong("
+                  + i
+                  + ", io.zerorow.encoder.Conv.micros("
+                  + v
+                  + ", "
+                  + path
+                  + ", "
+                  + b.strict
+                  + "))";
           case BIG_DECIMAL -> {
             DataTypes.DecimalType d = (DataTypes.DecimalType) b.type;
             yield "writeDecimal(" + i + ", " + v + ", " + d.precision() + ", " + d.scale() + ")";
@@ -364,35 +391,50 @@ final class CodeGenerator {
     int javaWidth =
         b.kind == Kind.INT8 ? 1 : b.kind == Kind.INT16 ? 2 : b.kind == Kind.INT32 ? 4 : 8;
     return switch (st) {
-      case INT8 -> "writeByte("
-          + i
-          + ", "
-          + (javaWidth <= 1 ? x : "io.zerorow.encoder.Conv.int8(" + x + ", " + path + ")")
-          + ")";
-      case INT16 -> "writeShort("
-          + i
-          + ", "
-          + (javaWidth <= 2 ? x : "io.zerorow.encoder.Conv.int16(" + x + ", " + path + ")")
-          + ")";
-      case INT32, DATE32, INTERVAL_YM -> "writeInt("
-          + i
-          + ", "
-          + (javaWidth <= 4 ? x : "io.zerorow.encoder.Conv.int32(" + x + ", " + path + ")")
-          + ")";
+      case INT8 ->
+          "writeByte("
+              + i
+              + ", "
+              + (javaWidth <= 1 ? x : "io.zerorow.encoder.Conv.int8(" + x + ", " + path + ")")
+              + ")";
+      case INT16 ->
+          "writeShort("
+              + i
+              + ", "
+              + (javaWidth <= 2 ? x : "io.zerorow.encoder.Conv.int16(" + x + ", " + path + ")")
+              + ")";
+      case INT32, DATE32, INTERVAL_YM ->
+          "writeInt("
+              + i
+              + ", "
+              + (javaWidth <= 4 ? x : "io.zerorow.encoder.Conv.int32(" + x + ", " + path + ")")
+              + ")";
       case TIME -> "writeLong(" + i + ", io.zerorow.encoder.Conv.time(" + x + ", " + path + "))";
-      case DECIMAL -> "writeLong("
-          + i
-          + ", io.zerorow.encoder.Conv.decimal18("
-          + x
-          + ", "
-          + ((DataTypes.DecimalType) b.type).precision()
-          + ", "
-          + path
-          + "))";
+      case DECIMAL ->
+          "writeLong("
+              + i
+              + ", io.zerorow.encoder.Conv.decimal18("
+              + x
+              + ", "
+              + ((DataTypes.DecimalType) b.type).precision()
+              + ", "
+              + path
+              + "))";
       case INT64, TIMESTAMP, DURATION -> "writeLong(" + i + ", " + x + ")";
-      case BOOL, FLOAT32, FLOAT64, STRING, BINARY, LIST, MAP, STRUCT, NULL, INTERVAL,
-          FIXED_BINARY, UUID, VARIANT -> throw new IllegalStateException(
-          "not an integer storage: " + st);
+      case BOOL,
+              FLOAT32,
+              FLOAT64,
+              STRING,
+              BINARY,
+              LIST,
+              MAP,
+              STRUCT,
+              NULL,
+              INTERVAL,
+              FIXED_BINARY,
+              UUID,
+              VARIANT ->
+          throw new IllegalStateException("not an integer storage: " + st);
     };
   }
 
@@ -440,9 +482,20 @@ final class CodeGenerator {
               case INT16 -> 2;
               case INT32, DATE32, INTERVAL_YM -> 4;
               case INT64, TIME, TIMESTAMP, DURATION, DECIMAL -> 8;
-              case BOOL, FLOAT32, FLOAT64, STRING, BINARY, LIST, MAP, STRUCT, NULL, INTERVAL,
-                  FIXED_BINARY, UUID, VARIANT -> throw new IllegalStateException(
-                  "not an integer storage: " + st);
+              case BOOL,
+                      FLOAT32,
+                      FLOAT64,
+                      STRING,
+                      BINARY,
+                      LIST,
+                      MAP,
+                      STRUCT,
+                      NULL,
+                      INTERVAL,
+                      FIXED_BINARY,
+                      UUID,
+                      VARIANT ->
+                  throw new IllegalStateException("not an integer storage: " + st);
             };
         String getter =
             storeWidth == 1

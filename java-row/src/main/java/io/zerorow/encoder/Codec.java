@@ -80,8 +80,23 @@ public abstract class Codec {
    */
   static Codec of(TypeBinding b, boolean lazy) {
     return switch (b.kind) {
-      case BOOL, FLOAT32, FLOAT64, STRING, ENUM, BINARY, LOCAL_DATE, LOCAL_TIME, INSTANT,
-          LOCAL_DATE_TIME, DURATION, BIG_DECIMAL, UUID, INTERVAL, VARIANT, VOID -> new Leaf(b);
+      case BOOL,
+              FLOAT32,
+              FLOAT64,
+              STRING,
+              ENUM,
+              BINARY,
+              LOCAL_DATE,
+              LOCAL_TIME,
+              INSTANT,
+              LOCAL_DATE_TIME,
+              DURATION,
+              BIG_DECIMAL,
+              UUID,
+              INTERVAL,
+              VARIANT,
+              VOID ->
+          new Leaf(b);
       case INT8, INT16, INT32, INT64 -> new Integral(b);
       case OPTIONAL -> new Opt(b, lazy);
       case COLLECTION, ARRAY -> new ListCodec(b, lazy);
@@ -239,8 +254,19 @@ public abstract class Codec {
               w.writeLong(i, x);
               yield null;
             }
-            case BOOL, FLOAT32, FLOAT64, STRING, BINARY, LIST, MAP, STRUCT, NULL, INTERVAL,
-                FIXED_BINARY, UUID, VARIANT ->
+            case BOOL,
+                    FLOAT32,
+                    FLOAT64,
+                    STRING,
+                    BINARY,
+                    LIST,
+                    MAP,
+                    STRUCT,
+                    NULL,
+                    INTERVAL,
+                    FIXED_BINARY,
+                    UUID,
+                    VARIANT ->
                 throw new IllegalStateException("not an integer storage: " + storage);
           };
     }
@@ -253,8 +279,19 @@ public abstract class Codec {
             case INT16 -> g.getShort(i);
             case INT32, DATE32, INTERVAL_YM -> g.getInt(i);
             case INT64, TIME, TIMESTAMP, DURATION, DECIMAL -> g.getLong(i);
-            case BOOL, FLOAT32, FLOAT64, STRING, BINARY, LIST, MAP, STRUCT, NULL, INTERVAL,
-                FIXED_BINARY, UUID, VARIANT ->
+            case BOOL,
+                    FLOAT32,
+                    FLOAT64,
+                    STRING,
+                    BINARY,
+                    LIST,
+                    MAP,
+                    STRUCT,
+                    NULL,
+                    INTERVAL,
+                    FIXED_BINARY,
+                    UUID,
+                    VARIANT ->
                 throw new IllegalStateException("not an integer storage: " + storage);
           };
       return switch (b.kind) {
@@ -262,9 +299,28 @@ public abstract class Codec {
         case INT16 -> Conv.int16(x, b.path);
         case INT32 -> Conv.int32(x, b.path);
         case INT64 -> x;
-        case BOOL, FLOAT32, FLOAT64, STRING, ENUM, BINARY, LOCAL_DATE, LOCAL_TIME, INSTANT,
-            LOCAL_DATE_TIME, DURATION, BIG_DECIMAL, COLLECTION, ARRAY, MAP, BEAN, OPTIONAL, UUID,
-            INTERVAL, VARIANT, VOID -> throw new IllegalStateException("not an integer: " + b.kind);
+        case BOOL,
+                FLOAT32,
+                FLOAT64,
+                STRING,
+                ENUM,
+                BINARY,
+                LOCAL_DATE,
+                LOCAL_TIME,
+                INSTANT,
+                LOCAL_DATE_TIME,
+                DURATION,
+                BIG_DECIMAL,
+                COLLECTION,
+                ARRAY,
+                MAP,
+                BEAN,
+                OPTIONAL,
+                UUID,
+                INTERVAL,
+                VARIANT,
+                VOID ->
+            throw new IllegalStateException("not an integer: " + b.kind);
       };
     }
 
@@ -278,9 +334,28 @@ public abstract class Codec {
         case INT16 -> (short) 0;
         case INT32 -> 0;
         case INT64 -> 0L;
-        case BOOL, FLOAT32, FLOAT64, STRING, ENUM, BINARY, LOCAL_DATE, LOCAL_TIME, INSTANT,
-            LOCAL_DATE_TIME, DURATION, BIG_DECIMAL, COLLECTION, ARRAY, MAP, BEAN, OPTIONAL, UUID,
-            INTERVAL, VARIANT, VOID -> throw new IllegalStateException("not an integer: " + b.kind);
+        case BOOL,
+                FLOAT32,
+                FLOAT64,
+                STRING,
+                ENUM,
+                BINARY,
+                LOCAL_DATE,
+                LOCAL_TIME,
+                INSTANT,
+                LOCAL_DATE_TIME,
+                DURATION,
+                BIG_DECIMAL,
+                COLLECTION,
+                ARRAY,
+                MAP,
+                BEAN,
+                OPTIONAL,
+                UUID,
+                INTERVAL,
+                VARIANT,
+                VOID ->
+            throw new IllegalStateException("not an integer: " + b.kind);
       };
     }
   }

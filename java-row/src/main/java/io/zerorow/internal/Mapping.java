@@ -318,12 +318,13 @@ public final class Mapping {
       case NULL -> leaf(s, DataTypes.NULL, Verdict.EXACT);
       case BOOL -> leaf(s, DataTypes.BOOL, Verdict.EXACT);
       case INT -> integer(s, path);
-      case FLOAT -> switch (s.bits) {
-        case 16 -> leaf(s, DataTypes.FLOAT32, Verdict.WIDENED);
-        case 32 -> leaf(s, DataTypes.FLOAT32, Verdict.EXACT);
-        case 64 -> leaf(s, DataTypes.FLOAT64, Verdict.EXACT);
-        default -> throw refused(path, s, "a float of " + s.bits + " bits");
-      };
+      case FLOAT ->
+          switch (s.bits) {
+            case 16 -> leaf(s, DataTypes.FLOAT32, Verdict.WIDENED);
+            case 32 -> leaf(s, DataTypes.FLOAT32, Verdict.EXACT);
+            case 64 -> leaf(s, DataTypes.FLOAT64, Verdict.EXACT);
+            default -> throw refused(path, s, "a float of " + s.bits + " bits");
+          };
       case DECIMAL -> {
         if (s.precision < 1 || s.precision > 38 || s.scale < 0 || s.scale > s.precision) {
           throw refused(path, s, "zerorow decimals have 1 <= precision <= 38, 0 <= scale");
@@ -341,11 +342,11 @@ public final class Mapping {
       case DATE_DAY -> leaf(s, DataTypes.DATE32, Verdict.EXACT);
       case DATE_MILLI -> leaf(s, DataTypes.DATE32, Verdict.CHECKED);
       case TIME -> leaf(s, DataTypes.TIME, s.unit == Unit.NANO ? Verdict.RULE6 : Verdict.EXACT);
-      case TIMESTAMP -> leaf(
-          s, DataTypes.timestamp(s.tz), s.unit == Unit.NANO ? Verdict.RULE6 : Verdict.CHECKED);
+      case TIMESTAMP ->
+          leaf(s, DataTypes.timestamp(s.tz), s.unit == Unit.NANO ? Verdict.RULE6 : Verdict.CHECKED);
       case INT96 -> leaf(s, DataTypes.TIMESTAMP, Verdict.RULE6);
-      case DURATION -> leaf(
-          s, DataTypes.DURATION, s.unit == Unit.NANO ? Verdict.RULE6 : Verdict.CHECKED);
+      case DURATION ->
+          leaf(s, DataTypes.DURATION, s.unit == Unit.NANO ? Verdict.RULE6 : Verdict.CHECKED);
       case INTERVAL_MONTHS -> leaf(s, DataTypes.INTERVAL_YM, Verdict.EXACT);
       case INTERVAL_DAY_TIME -> leaf(s, DataTypes.INTERVAL, Verdict.EXACT);
       case INTERVAL_MONTH_DAY_NANO -> leaf(s, DataTypes.INTERVAL, Verdict.RULE6);
@@ -439,7 +440,10 @@ public final class Mapping {
       case TIMESTAMP -> {
         String tz = ((DataTypes.TimestampType) t).tz();
         yield Source.temporal(
-            Kind.TIMESTAMP, Unit.MICRO, tz, tz == null ? "timestamp[us]" : "timestamp[us, tz=" + tz + "]");
+            Kind.TIMESTAMP,
+            Unit.MICRO,
+            tz,
+            tz == null ? "timestamp[us]" : "timestamp[us, tz=" + tz + "]");
       }
       case DURATION -> Source.temporal(Kind.DURATION, Unit.MICRO, null, "duration[us]");
       case INTERVAL_YM -> Source.of(Kind.INTERVAL_MONTHS, "month_interval");
@@ -447,10 +451,7 @@ public final class Mapping {
       case DECIMAL -> {
         DataTypes.DecimalType d = (DataTypes.DecimalType) t;
         yield Source.decimal(
-            d.precision(),
-            d.scale(),
-            128,
-            "decimal128(" + d.precision() + ", " + d.scale() + ")");
+            d.precision(), d.scale(), 128, "decimal128(" + d.precision() + ", " + d.scale() + ")");
       }
       case VARIANT -> Source.of(Kind.VARIANT, "extension<parquet.variant>");
       case LIST -> {
@@ -511,9 +512,7 @@ public final class Mapping {
     long r = v * factor;
     if (Math.multiplyHigh(v, factor) != (r >> 63)) {
       throw invalid(
-          path,
-          row,
-          what + " " + v + " " + u.text + " does not fit in int64 microseconds");
+          path, row, what + " " + v + " " + u.text + " does not fit in int64 microseconds");
     }
     return r;
   }
@@ -599,8 +598,7 @@ public final class Mapping {
       long nanosOfDay, int julianDay, boolean strict, String path, long row) {
     long us = micros(nanosOfDay, Unit.NANO, strict, "INT96 nanoseconds", path, row);
     try {
-      return Math.addExact(
-          Math.multiplyExact(julianDay - JULIAN_EPOCH, 86_400_000_000L), us);
+      return Math.addExact(Math.multiplyExact(julianDay - JULIAN_EPOCH, 86_400_000_000L), us);
     } catch (ArithmeticException e) {
       throw invalid(
           path,

@@ -1,8 +1,8 @@
 package io.zerorow.internal;
 
 /**
- * The UTF-8 check of SPEC §3.2 (no overlong forms, no surrogates, at most U+10FFFF), over arrays and
- * memory. Not API.
+ * The UTF-8 check of SPEC §3.2 (no overlong forms, no surrogates, at most U+10FFFF), over arrays
+ * and memory. Not API.
  */
 public final class Utf8 {
   private Utf8() {}

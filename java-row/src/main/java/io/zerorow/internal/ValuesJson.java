@@ -47,19 +47,19 @@ public final class ValuesJson {
       return null;
     }
     return switch (t.id()) {
-      case NULL -> throw new InvalidDataException(
-          path, "expected null (the type null has no other value) but found " + describe(v));
+      case NULL ->
+          throw new InvalidDataException(
+              path, "expected null (the type null has no other value) but found " + describe(v));
       case BOOL -> expect(v, Boolean.class, t, path);
       case INT8 -> BigDecimal.valueOf(integer(v, t, path, Byte.MIN_VALUE, Byte.MAX_VALUE));
       case INT16 -> BigDecimal.valueOf(integer(v, t, path, Short.MIN_VALUE, Short.MAX_VALUE));
-      case INT32, DATE32, INTERVAL_YM -> BigDecimal.valueOf(
-          integer(v, t, path, Integer.MIN_VALUE, Integer.MAX_VALUE));
+      case INT32, DATE32, INTERVAL_YM ->
+          BigDecimal.valueOf(integer(v, t, path, Integer.MIN_VALUE, Integer.MAX_VALUE));
       case INT64, TIMESTAMP, DURATION -> Long.toString(int64(v, t, path));
       case TIME -> {
         long us = int64(v, t, path);
         if (us < 0 || us >= 86_400_000_000L) {
-          throw new InvalidDataException(
-              path, "expected 0 <= time < 86400000000 but found " + us);
+          throw new InvalidDataException(path, "expected 0 <= time < 86400000000 but found " + us);
         }
         yield Long.toString(us);
       }
@@ -413,52 +413,52 @@ public final class ValuesJson {
     // a switch expression without default: a new storage kind must be handled here
     Void done =
         switch (t.storage()) {
-      case NONE -> {
-        w.setNullAt(i);
-        yield null;
-      }
-      case FIXED -> writeFixed(w, i, t, v);
-      case BODY -> writeBody(w, i, t, v);
-      case ARRAY -> {
-        DataTypes.ListType lt = (DataTypes.ListType) t;
-        List<?> items = (List<?>) v;
-        int c = w.cursor();
-        ArrayWriter aw = new ArrayWriter(lt, w);
-        aw.initialize(items.size());
-        for (int j = 0; j < items.size(); j++) {
-          write(aw, j, lt.element(), items.get(j));
-        }
-        w.setOffsetAndSize(i, c);
-        yield null;
-      }
-      case MAP -> {
-        DataTypes.MapType mt = (DataTypes.MapType) t;
-        List<?> entries = (List<?>) v;
-        int c = w.beginMap();
-        ArrayWriter kw = new ArrayWriter(mt.keyArrayType(), w);
-        kw.initialize(entries.size());
-        for (int j = 0; j < entries.size(); j++) {
-          write(kw, j, mt.key(), ((List<?>) entries.get(j)).get(0));
-        }
-        w.endMapKeys(c);
-        ArrayWriter vw = new ArrayWriter(mt.valueArrayType(), w);
-        vw.initialize(entries.size());
-        for (int j = 0; j < entries.size(); j++) {
-          write(vw, j, mt.value(), ((List<?>) entries.get(j)).get(1));
-        }
-        w.setOffsetAndSize(i, c);
-        yield null;
-      }
-      case ROW -> {
-        Schema s = (Schema) t;
-        int c = w.cursor();
-        RowWriter rw = new RowWriter(s, w);
-        rw.start();
-        writeFields(rw, s, (Map<?, ?>) v);
-        w.setOffsetAndSize(i, c);
-        yield null;
-      }
-    };
+          case NONE -> {
+            w.setNullAt(i);
+            yield null;
+          }
+          case FIXED -> writeFixed(w, i, t, v);
+          case BODY -> writeBody(w, i, t, v);
+          case ARRAY -> {
+            DataTypes.ListType lt = (DataTypes.ListType) t;
+            List<?> items = (List<?>) v;
+            int c = w.cursor();
+            ArrayWriter aw = new ArrayWriter(lt, w);
+            aw.initialize(items.size());
+            for (int j = 0; j < items.size(); j++) {
+              write(aw, j, lt.element(), items.get(j));
+            }
+            w.setOffsetAndSize(i, c);
+            yield null;
+          }
+          case MAP -> {
+            DataTypes.MapType mt = (DataTypes.MapType) t;
+            List<?> entries = (List<?>) v;
+            int c = w.beginMap();
+            ArrayWriter kw = new ArrayWriter(mt.keyArrayType(), w);
+            kw.initialize(entries.size());
+            for (int j = 0; j < entries.size(); j++) {
+              write(kw, j, mt.key(), ((List<?>) entries.get(j)).get(0));
+            }
+            w.endMapKeys(c);
+            ArrayWriter vw = new ArrayWriter(mt.valueArrayType(), w);
+            vw.initialize(entries.size());
+            for (int j = 0; j < entries.size(); j++) {
+              write(vw, j, mt.value(), ((List<?>) entries.get(j)).get(1));
+            }
+            w.setOffsetAndSize(i, c);
+            yield null;
+          }
+          case ROW -> {
+            Schema s = (Schema) t;
+            int c = w.cursor();
+            RowWriter rw = new RowWriter(s, w);
+            rw.start();
+            writeFields(rw, s, (Map<?, ?>) v);
+            w.setOffsetAndSize(i, c);
+            yield null;
+          }
+        };
   }
 
   private static void writeFields(RowWriter w, Schema s, Map<?, ?> values) {
@@ -544,8 +544,22 @@ public final class ValuesJson {
             new Variant(unhex((String) m.get("metadata"), ""), unhex((String) m.get("value"), "")));
         yield null;
       }
-      case BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64, DATE32, TIME, TIMESTAMP, DURATION,
-          LIST, MAP, STRUCT, NULL, INTERVAL_YM ->
+      case BOOL,
+              INT8,
+              INT16,
+              INT32,
+              INT64,
+              FLOAT32,
+              FLOAT64,
+              DATE32,
+              TIME,
+              TIMESTAMP,
+              DURATION,
+              LIST,
+              MAP,
+              STRUCT,
+              NULL,
+              INTERVAL_YM ->
           throw new IllegalStateException("no body for " + t);
     };
   }

@@ -29,7 +29,9 @@ final class ArrowColumn {
     static final Buf EMPTY = new Buf(new byte[0], Platform.BYTE_ARRAY_OFFSET, 0);
 
     static Buf of(ArrowBuf b) {
-      return b == null || b.capacity() == 0 ? EMPTY : new Buf(null, b.memoryAddress(), b.capacity());
+      return b == null || b.capacity() == 0
+          ? EMPTY
+          : new Buf(null, b.memoryAddress(), b.capacity());
     }
   }
 
@@ -95,10 +97,7 @@ final class ArrowColumn {
           new Field(
               f.getName(),
               new org.apache.arrow.vector.types.pojo.FieldType(
-                  f.isNullable(),
-                  values.getField().getType(),
-                  f.getDictionary(),
-                  f.getMetadata()),
+                  f.isNullable(), values.getField().getType(), f.getDictionary(), f.getMetadata()),
               values.getField().getChildren());
       return new ArrowColumn(
           message,
@@ -174,7 +173,8 @@ final class ArrowColumn {
     }
     if (nullCount < 0 && nullCount != -1 || nullCount > length) {
       throw corrupt(
-          path, "expected a null count between 0 and the length " + length + " but found " + nullCount);
+          path,
+          "expected a null count between 0 and the length " + length + " but found " + nullCount);
     }
     if (nullCount > 0 && validity.size() < (length + 7L) / 8) {
       throw corrupt(
@@ -193,7 +193,8 @@ final class ArrowColumn {
     if (validity.size() < (length + 7L) / 8 || nullCount == 0) {
       return false;
     }
-    return (Platform.getByte(validity.base(), validity.address() + (i >>> 3)) & (1 << (i & 7))) == 0;
+    return (Platform.getByte(validity.base(), validity.address() + (i >>> 3)) & (1 << (i & 7)))
+        == 0;
   }
 
   /** Buffer {@code k} of the layout, which must hold at least {@code bytes} bytes. */
@@ -267,8 +268,7 @@ final class ArrowColumn {
     }
     ArrowColumn ch = children[c];
     if (ch.length < need) {
-      throw corrupt(
-          path, "expected a child of length >= " + need + " but found " + ch.length);
+      throw corrupt(path, "expected a child of length >= " + need + " but found " + ch.length);
     }
     return ch;
   }

@@ -48,13 +48,13 @@ import org.apache.arrow.vector.types.pojo.Field;
  *
  * zerorow reads the messages itself (Arrow's flatbuffers, Arrow Java's schema types) and never
  * builds Arrow Java vectors from them, so it reads what Arrow Java cannot (decimal32, decimal64)
- * and checks what Arrow Java trusts: every message and buffer range against the input, every
- * buffer size, offset and child length against its array ({@link ArrowColumn}), before a value is
- * read. Compressed bodies ({@code LZ4_FRAME}, {@code ZSTD}) are decompressed with Arrow's codecs
- * ({@code arrow-compression}); big-endian data is swapped to little-endian when loaded, never read
- * raw. Dictionary batches give dictionary-encoded columns their values (a delta dictionary is
- * {@code unsupported}). Errors are zerorow's, naming the source, the column and, for values, the
- * row number in the whole input. Not thread-safe.
+ * and checks what Arrow Java trusts: every message and buffer range against the input, every buffer
+ * size, offset and child length against its array ({@link ArrowColumn}), before a value is read.
+ * Compressed bodies ({@code LZ4_FRAME}, {@code ZSTD}) are decompressed with Arrow's codecs ({@code
+ * arrow-compression}); big-endian data is swapped to little-endian when loaded, never read raw.
+ * Dictionary batches give dictionary-encoded columns their values (a delta dictionary is {@code
+ * unsupported}). Errors are zerorow's, naming the source, the column and, for values, the row
+ * number in the whole input. Not thread-safe.
  */
 public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable {
   private static final byte[] MAGIC = {'A', 'R', 'R', 'O', 'W', '1'};
@@ -177,8 +177,8 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
   }
 
   /** Reads an Arrow IPC stream (or file) from {@code in}, which it reads to its end. */
-  public static ArrowIpcReader open(InputStream in, String name, List<String> columns, boolean strict)
-      throws IOException {
+  public static ArrowIpcReader open(
+      InputStream in, String name, List<String> columns, boolean strict) throws IOException {
     return new ArrowIpcReader(name, ByteBuffer.wrap(in.readAllBytes()), columns, strict);
   }
 
@@ -247,7 +247,9 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
   /** A message's metadata and where its body starts. */
   private record Msg(Message message, int bodyStart) {}
 
-  /** Reads the message at {@code pos} (continuation marker, length, flatbuffer); null at the end. */
+  /**
+   * Reads the message at {@code pos} (continuation marker, length, flatbuffer); null at the end.
+   */
   private Msg message(int pos, String where) {
     if (pos + 4 > input.limit()) {
       if (pos >= input.limit()) {
@@ -291,7 +293,8 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
           "", "expected an Arrow IPC stream starting with its schema message");
     }
     nextPosition = (int) Math.min(input.limit(), m.bodyStart + Math.max(0, m.message.bodyLength()));
-    return (org.apache.arrow.flatbuf.Schema) m.message.header(new org.apache.arrow.flatbuf.Schema());
+    return (org.apache.arrow.flatbuf.Schema)
+        m.message.header(new org.apache.arrow.flatbuf.Schema());
   }
 
   private org.apache.arrow.flatbuf.Schema readFooter() {
@@ -475,8 +478,14 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
               where + ": no dictionary batch with id " + f.getDictionary().getId() + " came first");
         }
         return new ArrowColumn(
-            f, length, n.nullCount(), validity, new ArrowColumn.Buf[] {data}, new ArrowColumn[0],
-            dict, index);
+            f,
+            length,
+            n.nullCount(),
+            validity,
+            new ArrowColumn.Buf[] {data},
+            new ArrowColumn[0],
+            dict,
+            index);
       }
       List<ArrowColumn.Buf> bufs = new ArrayList<>();
       ArrowColumn.Buf validity = ArrowColumn.Buf.EMPTY;
@@ -524,34 +533,37 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
         }
         case Bool -> bufs.add(next(path));
         case Int -> bufs.add(swap(next(path), ((ArrowType.Int) t).getBitWidth() / 8, 0));
-        case FloatingPoint -> bufs.add(
-            swap(
-                next(path),
-                switch (((ArrowType.FloatingPoint) t).getPrecision()) {
-                  case HALF -> 2;
-                  case SINGLE -> 4;
-                  case DOUBLE -> 8;
-                },
-                0));
+        case FloatingPoint ->
+            bufs.add(
+                swap(
+                    next(path),
+                    switch (((ArrowType.FloatingPoint) t).getPrecision()) {
+                      case HALF -> 2;
+                      case SINGLE -> 4;
+                      case DOUBLE -> 8;
+                    },
+                    0));
         case Decimal -> bufs.add(swap(next(path), ((ArrowType.Decimal) t).getBitWidth() / 8, 0));
-        case Date -> bufs.add(
-            swap(
-                next(path),
-                ((ArrowType.Date) t).getUnit() == org.apache.arrow.vector.types.DateUnit.DAY
-                    ? 4
-                    : 8,
-                0));
+        case Date ->
+            bufs.add(
+                swap(
+                    next(path),
+                    ((ArrowType.Date) t).getUnit() == org.apache.arrow.vector.types.DateUnit.DAY
+                        ? 4
+                        : 8,
+                    0));
         case Time -> bufs.add(swap(next(path), ((ArrowType.Time) t).getBitWidth() / 8, 0));
         case Timestamp, Duration -> bufs.add(swap(next(path), 8, 0));
-        case Interval -> bufs.add(
-            swap(
-                next(path),
-                switch (((ArrowType.Interval) t).getUnit()) {
-                  case YEAR_MONTH -> 4;
-                  case DAY_TIME -> 4; // two int32 each
-                  case MONTH_DAY_NANO -> -16; // int32, int32, int64
-                },
-                0));
+        case Interval ->
+            bufs.add(
+                swap(
+                    next(path),
+                    switch (((ArrowType.Interval) t).getUnit()) {
+                      case YEAR_MONTH -> 4;
+                      case DAY_TIME -> 4; // two int32 each
+                      case MONTH_DAY_NANO -> -16; // int32, int32, int64
+                    },
+                    0));
         case FixedSizeBinary -> bufs.add(next(path));
         case NONE -> throw ArrowColumn.corrupt(path, where + ": a field of no type");
       }
@@ -638,8 +650,7 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
         throw e;
       } catch (RuntimeException e) {
         throw new InvalidDataException(
-            path,
-            "Arrow array: " + where + ": a compressed buffer does not decompress: " + e, e);
+            path, "Arrow array: " + where + ": a compressed buffer does not decompress: " + e, e);
       } finally {
         in.close();
       }
@@ -647,9 +658,9 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
 
     /**
      * The buffer in little-endian order: as is for little-endian input; else a copy with each
-     * element of {@code width} bytes reversed ({@code -16}: a month_day_nano's int32, int32,
-     * int64; {@code 0} with {@code view = 16}: a view's length, buffer index and offset, its
-     * inline bytes kept).
+     * element of {@code width} bytes reversed ({@code -16}: a month_day_nano's int32, int32, int64;
+     * {@code 0} with {@code view = 16}: a view's length, buffer index and offset, its inline bytes
+     * kept).
      */
     ArrowColumn.Buf swap(ArrowColumn.Buf b, int width, int view) {
       if (!bigEndian || b.size() == 0 || (width == 1 && view == 0)) {
@@ -773,7 +784,8 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
         throw new InvalidDataException("", where + " is not a record batch message");
       }
       RecordBatch rb = (RecordBatch) m.message.header(new RecordBatch());
-      ArrowColumn[] all = batch(rb, bodyStart, m.message.bodyLength(), arrowSchema.getFields(), where);
+      ArrowColumn[] all =
+          batch(rb, bodyStart, m.message.bodyLength(), arrowSchema.getFields(), where);
       current = new ArrowColumn[selected.length];
       for (int k = 0; k < selected.length; k++) {
         current[k] = all[selected[k]];

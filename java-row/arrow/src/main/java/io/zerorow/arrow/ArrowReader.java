@@ -117,8 +117,8 @@ public final class ArrowReader implements Iterable<BinaryRow>, AutoCloseable {
   }
 
   /**
-   * The general form: {@code dictionaries} for dictionary-encoded columns (or null), {@code
-   * schema} the expected schema (or null for the derived one), {@code strict} as above.
+   * The general form: {@code dictionaries} for dictionary-encoded columns (or null), {@code schema}
+   * the expected schema (or null for the derived one), {@code strict} as above.
    */
   public static ArrowReader of(
       VectorSchemaRoot root, DictionaryProvider dictionaries, Schema schema, boolean strict) {
@@ -166,9 +166,7 @@ public final class ArrowReader implements Iterable<BinaryRow>, AutoCloseable {
     return root.getRowCount();
   }
 
-  /**
-   * Re-reads and checks the vectors' buffers; call after loading a new batch into the root.
-   */
+  /** Re-reads and checks the vectors' buffers; call after loading a new batch into the root. */
   public void rebind() {
     importer.bind(columns(), root.getRowCount(), 0);
   }

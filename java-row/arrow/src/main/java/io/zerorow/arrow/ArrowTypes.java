@@ -60,38 +60,41 @@ final class ArrowTypes {
         ArrowType.Int i = (ArrowType.Int) t;
         yield Source.integer(i.getBitWidth(), i.getIsSigned(), name(t));
       }
-      case FloatingPoint -> Source.floating(
-          switch (((ArrowType.FloatingPoint) t).getPrecision()) {
-            case HALF -> 16;
-            case SINGLE -> 32;
-            case DOUBLE -> 64;
-          },
-          name(t));
+      case FloatingPoint ->
+          Source.floating(
+              switch (((ArrowType.FloatingPoint) t).getPrecision()) {
+                case HALF -> 16;
+                case SINGLE -> 32;
+                case DOUBLE -> 64;
+              },
+              name(t));
       case Decimal -> {
         ArrowType.Decimal d = (ArrowType.Decimal) t;
         yield Source.decimal(d.getPrecision(), d.getScale(), d.getBitWidth(), name(t));
       }
       case Utf8, LargeUtf8, Utf8View -> Source.of(Kind.STRING, name(t));
       case Binary, LargeBinary, BinaryView -> Source.of(Kind.BINARY, name(t));
-      case FixedSizeBinary -> Source.fixedBinary(
-          ((ArrowType.FixedSizeBinary) t).getByteWidth(), name(t));
-      case Date -> Source.of(
-          ((ArrowType.Date) t).getUnit() == DateUnit.DAY ? Kind.DATE_DAY : Kind.DATE_MILLI,
-          name(t));
+      case FixedSizeBinary ->
+          Source.fixedBinary(((ArrowType.FixedSizeBinary) t).getByteWidth(), name(t));
+      case Date ->
+          Source.of(
+              ((ArrowType.Date) t).getUnit() == DateUnit.DAY ? Kind.DATE_DAY : Kind.DATE_MILLI,
+              name(t));
       case Time -> Source.temporal(Kind.TIME, unit(((ArrowType.Time) t).getUnit()), null, name(t));
       case Timestamp -> {
         ArrowType.Timestamp ts = (ArrowType.Timestamp) t;
         yield Source.temporal(Kind.TIMESTAMP, unit(ts.getUnit()), ts.getTimezone(), name(t));
       }
-      case Duration -> Source.temporal(
-          Kind.DURATION, unit(((ArrowType.Duration) t).getUnit()), null, name(t));
-      case Interval -> Source.of(
-          switch (((ArrowType.Interval) t).getUnit()) {
-            case YEAR_MONTH -> Kind.INTERVAL_MONTHS;
-            case DAY_TIME -> Kind.INTERVAL_DAY_TIME;
-            case MONTH_DAY_NANO -> Kind.INTERVAL_MONTH_DAY_NANO;
-          },
-          name(t));
+      case Duration ->
+          Source.temporal(Kind.DURATION, unit(((ArrowType.Duration) t).getUnit()), null, name(t));
+      case Interval ->
+          Source.of(
+              switch (((ArrowType.Interval) t).getUnit()) {
+                case YEAR_MONTH -> Kind.INTERVAL_MONTHS;
+                case DAY_TIME -> Kind.INTERVAL_DAY_TIME;
+                case MONTH_DAY_NANO -> Kind.INTERVAL_MONTH_DAY_NANO;
+              },
+              name(t));
       case List, LargeList, ListView, LargeListView, FixedSizeList -> {
         Field item = f.getChildren().get(0);
         yield Source.list(source(item), item.isNullable(), name(f));
@@ -114,7 +117,9 @@ final class ArrowTypes {
     };
   }
 
-  /** The name of the extension type of {@code f}, registered or carried in its metadata, or null. */
+  /**
+   * The name of the extension type of {@code f}, registered or carried in its metadata, or null.
+   */
   static String extensionName(Field f) {
     if (f.getType() instanceof ArrowType.ExtensionType) {
       return ((ArrowType.ExtensionType) f.getType()).extensionName();
@@ -175,15 +180,14 @@ final class ArrowTypes {
     }
     ArrowType t = f.getType();
     return switch (t.getTypeID()) {
-      case List, LargeList, ListView, LargeListView -> prefix(t)
-          + "<"
-          + child(f.getChildren().get(0))
-          + ">";
-      case FixedSizeList -> "fixed_size_list<"
-          + child(f.getChildren().get(0))
-          + ">["
-          + ((ArrowType.FixedSizeList) t).getListSize()
-          + "]";
+      case List, LargeList, ListView, LargeListView ->
+          prefix(t) + "<" + child(f.getChildren().get(0)) + ">";
+      case FixedSizeList ->
+          "fixed_size_list<"
+              + child(f.getChildren().get(0))
+              + ">["
+              + ((ArrowType.FixedSizeList) t).getListSize()
+              + "]";
       case Map -> {
         Field entries = f.getChildren().get(0);
         yield "map<"
@@ -215,10 +219,10 @@ final class ArrowTypes {
       case LargeListView -> "large_list_view";
       case Struct -> "struct";
       case RunEndEncoded -> "run_end_encoded";
-      case Union -> ((ArrowType.Union) t).getMode()
-              == org.apache.arrow.vector.types.UnionMode.Dense
-          ? "dense_union"
-          : "sparse_union";
+      case Union ->
+          ((ArrowType.Union) t).getMode() == org.apache.arrow.vector.types.UnionMode.Dense
+              ? "dense_union"
+              : "sparse_union";
       default -> t.getTypeID().name();
     };
   }
@@ -235,11 +239,12 @@ final class ArrowTypes {
         ArrowType.Int i = (ArrowType.Int) t;
         yield (i.getIsSigned() ? "int" : "uint") + i.getBitWidth();
       }
-      case FloatingPoint -> switch (((ArrowType.FloatingPoint) t).getPrecision()) {
-        case HALF -> "halffloat";
-        case SINGLE -> "float";
-        case DOUBLE -> "double";
-      };
+      case FloatingPoint ->
+          switch (((ArrowType.FloatingPoint) t).getPrecision()) {
+            case HALF -> "halffloat";
+            case SINGLE -> "float";
+            case DOUBLE -> "double";
+          };
       case Decimal -> {
         ArrowType.Decimal d = (ArrowType.Decimal) t;
         yield "decimal" + d.getBitWidth() + "(" + d.getPrecision() + ", " + d.getScale() + ")";
@@ -250,9 +255,8 @@ final class ArrowTypes {
       case Binary -> "binary";
       case LargeBinary -> "large_binary";
       case BinaryView -> "binary_view";
-      case FixedSizeBinary -> "fixed_size_binary["
-          + ((ArrowType.FixedSizeBinary) t).getByteWidth()
-          + "]";
+      case FixedSizeBinary ->
+          "fixed_size_binary[" + ((ArrowType.FixedSizeBinary) t).getByteWidth() + "]";
       case Date -> ((ArrowType.Date) t).getUnit() == DateUnit.DAY ? "date32[day]" : "date64[ms]";
       case Time -> {
         ArrowType.Time tt = (ArrowType.Time) t;
@@ -266,13 +270,23 @@ final class ArrowTypes {
             + "]";
       }
       case Duration -> "duration[" + unit(((ArrowType.Duration) t).getUnit()).text() + "]";
-      case Interval -> switch (((ArrowType.Interval) t).getUnit()) {
-        case YEAR_MONTH -> "month_interval";
-        case DAY_TIME -> "day_time_interval";
-        case MONTH_DAY_NANO -> "month_day_nano_interval";
-      };
-      case List, LargeList, ListView, LargeListView, FixedSizeList, Map, Struct, Union,
-          RunEndEncoded, NONE -> prefix(t);
+      case Interval ->
+          switch (((ArrowType.Interval) t).getUnit()) {
+            case YEAR_MONTH -> "month_interval";
+            case DAY_TIME -> "day_time_interval";
+            case MONTH_DAY_NANO -> "month_day_nano_interval";
+          };
+      case List,
+              LargeList,
+              ListView,
+              LargeListView,
+              FixedSizeList,
+              Map,
+              Struct,
+              Union,
+              RunEndEncoded,
+              NONE ->
+          prefix(t);
     };
   }
 
@@ -286,10 +300,13 @@ final class ArrowTypes {
           case NULL -> ArrowType.Null.INSTANCE;
           case BOOL -> ArrowType.Bool.INSTANCE;
           case INT -> new ArrowType.Int(s.bits(), s.signed());
-          case FLOAT -> new ArrowType.FloatingPoint(
-              s.bits() == 16
-                  ? FloatingPointPrecision.HALF
-                  : s.bits() == 32 ? FloatingPointPrecision.SINGLE : FloatingPointPrecision.DOUBLE);
+          case FLOAT ->
+              new ArrowType.FloatingPoint(
+                  s.bits() == 16
+                      ? FloatingPointPrecision.HALF
+                      : s.bits() == 32
+                          ? FloatingPointPrecision.SINGLE
+                          : FloatingPointPrecision.DOUBLE);
           case DECIMAL -> new ArrowType.Decimal(s.precision(), s.scale(), s.bits());
           case STRING -> ArrowType.Utf8.INSTANCE;
           case BINARY -> ArrowType.Binary.INSTANCE;
@@ -297,10 +314,9 @@ final class ArrowTypes {
           case UUID -> org.apache.arrow.vector.extension.UuidType.INSTANCE;
           case DATE_DAY -> new ArrowType.Date(DateUnit.DAY);
           case DATE_MILLI -> new ArrowType.Date(DateUnit.MILLISECOND);
-          case TIME -> new ArrowType.Time(timeUnit(s.unit()), s.unit() == Unit.MICRO
-                  || s.unit() == Unit.NANO
-              ? 64
-              : 32);
+          case TIME ->
+              new ArrowType.Time(
+                  timeUnit(s.unit()), s.unit() == Unit.MICRO || s.unit() == Unit.NANO ? 64 : 32);
           case TIMESTAMP -> new ArrowType.Timestamp(timeUnit(s.unit()), s.tz());
           case DURATION -> new ArrowType.Duration(timeUnit(s.unit()));
           case INTERVAL_MONTHS -> new ArrowType.Interval(IntervalUnit.YEAR_MONTH);
@@ -331,8 +347,8 @@ final class ArrowTypes {
             }
             yield ArrowType.Struct.INSTANCE;
           }
-          case INT96, INTERVAL_MILLIS, UNSUPPORTED -> throw new IllegalStateException(
-              "zerorow never writes " + s.name());
+          case INT96, INTERVAL_MILLIS, UNSUPPORTED ->
+              throw new IllegalStateException("zerorow never writes " + s.name());
         };
     return new Field(name, new FieldType(nullable, t, null), children);
   }

@@ -1,7 +1,6 @@
 package io.zerorow.arrow;
 
 import io.zerorow.DataType;
-import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.Schema;
 import io.zerorow.internal.Mapping;

@@ -150,8 +150,9 @@ abstract class ColumnWriter {
       case INT64, FLOAT64, TIME, TIMESTAMP, DURATION -> new FixedColumnWriter(path, 8);
       case DECIMAL -> new DecimalColumnWriter(path, (DataTypes.DecimalType) type);
       case STRING, BINARY -> new VarWidthColumnWriter(path);
-      case FIXED_BINARY -> new BodyColumnWriter(
-          path, BodyColumnWriter.Kind.FIXED, ((DataTypes.FixedBinaryType) type).size());
+      case FIXED_BINARY ->
+          new BodyColumnWriter(
+              path, BodyColumnWriter.Kind.FIXED, ((DataTypes.FixedBinaryType) type).size());
       case UUID -> new BodyColumnWriter(path, BodyColumnWriter.Kind.FIXED, 16);
       case INTERVAL -> new BodyColumnWriter(path, BodyColumnWriter.Kind.INTERVAL, 16);
       case VARIANT -> new BodyColumnWriter(path, BodyColumnWriter.Kind.VARIANT, -1);

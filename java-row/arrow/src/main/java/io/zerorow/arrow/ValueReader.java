@@ -24,11 +24,10 @@ import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * Reads value {@code i} of one Arrow array ({@link ArrowColumn}) and writes it into a zerorow row
- * or array with the core writers, converting it as SPEC §12.2 says ({@link Mapping}). {@link
- * #bind} checks the array's buffers, offsets and child lengths first (SPEC §12.2: nothing is read
- * that was not checked), so the reads after it need no check; values that depend on the row
- * (dictionary indices, views, runs) are checked as they are read. Call {@link #bind} again for
- * each batch.
+ * or array with the core writers, converting it as SPEC §12.2 says ({@link Mapping}). {@link #bind}
+ * checks the array's buffers, offsets and child lengths first (SPEC §12.2: nothing is read that was
+ * not checked), so the reads after it need no check; values that depend on the row (dictionary
+ * indices, views, runs) are checked as they are read. Call {@link #bind} again for each batch.
  */
 abstract class ValueReader {
   /** The row being read, for errors: its number in the whole file or stream. */
@@ -107,8 +106,7 @@ abstract class ValueReader {
               new org.apache.arrow.vector.types.pojo.FieldType(
                   true, f.getType(), null, f.getMetadata()),
               f.getChildren());
-      return new Dict(
-          path, nullable, row, create(values, imp, true, path, buffer, strict, row));
+      return new Dict(path, nullable, row, create(values, imp, true, path, buffer, strict, row));
     }
     ArrowType t = f.getType();
     if (t instanceof ArrowType.RunEndEncoded) {
@@ -123,21 +121,23 @@ abstract class ValueReader {
     return switch (s.kind()) {
       case NULL -> new Null(path, row);
       case BOOL -> new Bool(path, nullable, row);
-      case INT -> s.signed()
-          ? new Fixed(path, nullable, row, s.bits() / 8)
-          : new Unsigned(path, nullable, row, s.bits());
+      case INT ->
+          s.signed()
+              ? new Fixed(path, nullable, row, s.bits() / 8)
+              : new Unsigned(path, nullable, row, s.bits());
       case FLOAT -> new Floating(path, nullable, row, s.bits());
       case DECIMAL -> new Decimal(path, nullable, row, (DataTypes.DecimalType) type, s.bits());
       case STRING -> new Bytes(path, nullable, row, true);
       case BINARY -> new Bytes(path, nullable, row, false);
-      case FIXED_BINARY, UUID -> new FixedBinary(
-          path, nullable, row, s.kind() == Mapping.Kind.UUID ? 16 : s.size());
+      case FIXED_BINARY, UUID ->
+          new FixedBinary(path, nullable, row, s.kind() == Mapping.Kind.UUID ? 16 : s.size());
       case DATE_DAY, INTERVAL_MONTHS -> new Fixed(path, nullable, row, 4);
       case DATE_MILLI -> new Date64(path, nullable, row);
-      case TIME, TIMESTAMP, DURATION -> new Temporal(
-          path, nullable, row, s.kind(), s.unit(), timeWidth(t), strict);
-      case INTERVAL_DAY_TIME, INTERVAL_MONTH_DAY_NANO -> new Intervals(
-          path, nullable, row, s.kind() == Mapping.Kind.INTERVAL_MONTH_DAY_NANO, strict);
+      case TIME, TIMESTAMP, DURATION ->
+          new Temporal(path, nullable, row, s.kind(), s.unit(), timeWidth(t), strict);
+      case INTERVAL_DAY_TIME, INTERVAL_MONTH_DAY_NANO ->
+          new Intervals(
+              path, nullable, row, s.kind() == Mapping.Kind.INTERVAL_MONTH_DAY_NANO, strict);
       case VARIANT -> new VariantReader(path, nullable, row, f);
       case LIST -> new List1(path, nullable, row, f, imp, buffer, strict);
       case MAP -> new Map1(path, nullable, row, f, imp, buffer, strict);
@@ -297,13 +297,15 @@ abstract class ValueReader {
       this.col = c;
       if (c.children.length != 2) {
         throw ArrowColumn.corrupt(
-            path, "expected the run ends and the values as children but found " + c.children.length);
+            path,
+            "expected the run ends and the values as children but found " + c.children.length);
       }
       ArrowColumn e = c.children[0];
       e.checkCommon(path);
       ArrowType et = e.field.getType();
       if (!(et instanceof ArrowType.Int) || !((ArrowType.Int) et).getIsSigned()) {
-        throw ArrowColumn.corrupt(path, "expected integer run ends but found " + ArrowTypes.name(et));
+        throw ArrowColumn.corrupt(
+            path, "expected integer run ends but found " + ArrowTypes.name(et));
       }
       width = ((ArrowType.Int) et).getBitWidth() / 8;
       if (e.nullCount > 0) {
@@ -408,7 +410,9 @@ abstract class ValueReader {
     }
   }
 
-  /** Unsigned integers, widened (SPEC §12.2): uint8/16/32 to int16/32/64, uint64 to decimal(20,0). */
+  /**
+   * Unsigned integers, widened (SPEC §12.2): uint8/16/32 to int16/32/64, uint64 to decimal(20,0).
+   */
   static final class Unsigned extends ValueReader {
     private final int bits;
     private long data;
@@ -432,16 +436,19 @@ abstract class ValueReader {
         case 8 -> w.writeShort(ordinal, (short) (Platform.getByte(base, data + i) & 0xff));
         case 16 -> w.writeInt(ordinal, Platform.getShort(base, data + 2L * i) & 0xffff);
         case 32 -> w.writeLong(ordinal, Platform.getInt(base, data + 4L * i) & 0xffffffffL);
-        default -> w.writeDecimal(
-            ordinal,
-            new BigDecimal(Long.toUnsignedString(Platform.getLong(base, data + 8L * i))),
-            20,
-            0);
+        default ->
+            w.writeDecimal(
+                ordinal,
+                new BigDecimal(Long.toUnsignedString(Platform.getLong(base, data + 8L * i))),
+                20,
+                0);
       }
     }
   }
 
-  /** float16 (widened to float32), float32, float64: through the writer, which keeps NaN canonical. */
+  /**
+   * float16 (widened to float32), float32, float64: through the writer, which keeps NaN canonical.
+   */
   static final class Floating extends ValueReader {
     private final int bits;
     private long data;
@@ -462,8 +469,8 @@ abstract class ValueReader {
     @Override
     void write(BinaryWriter w, int ordinal, int i) {
       switch (bits) {
-        case 16 -> w.writeFloat(
-            ordinal, Mapping.halfToFloat(Platform.getShort(base, data + 2L * i)));
+        case 16 ->
+            w.writeFloat(ordinal, Mapping.halfToFloat(Platform.getShort(base, data + 2L * i)));
         case 32 -> w.writeFloat(ordinal, Platform.getFloat(base, data + 4L * i));
         default -> w.writeDouble(ordinal, Platform.getDouble(base, data + 8L * i));
       }
@@ -517,8 +524,8 @@ abstract class ValueReader {
 
   /**
    * Times, timestamps and durations of any unit to µs (SPEC §12.2): seconds and milliseconds
-   * exactly (checked to fit int64), nanoseconds floored (rule 6, refused when strict); a time of day
-   * checked to be below 24 h.
+   * exactly (checked to fit int64), nanoseconds floored (rule 6, refused when strict); a time of
+   * day checked to be below 24 h.
    */
   static final class Temporal extends ValueReader {
     private final Mapping.Kind kind;
@@ -554,7 +561,10 @@ abstract class ValueReader {
     void write(BinaryWriter w, int ordinal, int i) {
       long v =
           width == 4 ? Platform.getInt(base, data + 4L * i) : Platform.getLong(base, data + 8L * i);
-      String what = kind == Mapping.Kind.TIME ? "time" : kind == Mapping.Kind.TIMESTAMP ? "timestamp" : "duration";
+      String what =
+          kind == Mapping.Kind.TIME
+              ? "time"
+              : kind == Mapping.Kind.TIMESTAMP ? "timestamp" : "duration";
       long us = Mapping.micros(v, unit, strict, what, path, row.number);
       if (kind == Mapping.Kind.TIME) {
         us = Mapping.timeOfDay(us, path, row.number);
@@ -648,7 +658,14 @@ abstract class ValueReader {
       try {
         w.writeDecimal(ordinal, v, precision, scale);
       } catch (ZerorowException e) {
-        throw invalid("decimal " + v.toPlainString() + " does not fit decimal(" + precision + ", " + scale + ")");
+        throw invalid(
+            "decimal "
+                + v.toPlainString()
+                + " does not fit decimal("
+                + precision
+                + ", "
+                + scale
+                + ")");
       }
     }
   }
@@ -844,7 +861,6 @@ abstract class ValueReader {
       }
       w.writeVariant(ordinal, x);
     }
-
   }
 
   /**
@@ -1000,7 +1016,8 @@ abstract class ValueReader {
     void bind(ArrowColumn c) {
       super.bind(c);
       if (c.children.length != 1) {
-        throw ArrowColumn.corrupt(path, "expected the entries as one child but found " + c.children.length);
+        throw ArrowColumn.corrupt(
+            path, "expected the entries as one child but found " + c.children.length);
       }
       ArrowColumn entries = c.children[0];
       offsets = c.checkOffsets(0, 4, entries.length, path, "the entries' length");

@@ -70,7 +70,8 @@ public final class VariantType extends ArrowType.ExtensionType {
         return null;
       }
       StructVector s = getUnderlyingVector();
-      byte[] metadata = ((org.apache.arrow.vector.VarBinaryVector) s.getChild("metadata")).get(index);
+      byte[] metadata =
+          ((org.apache.arrow.vector.VarBinaryVector) s.getChild("metadata")).get(index);
       byte[] value = ((org.apache.arrow.vector.VarBinaryVector) s.getChild("value")).get(index);
       return new io.zerorow.Variant(metadata, value).toJson();
     }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The Arrow import fuzz ({@link ArrowImportFuzzMain}) in a child JVM: damaged IPC files and damaged
  * Arrow Java vectors of every type of the Arrow corpus give rows or zerorow errors, never another
- * exception or a crash (SPEC §12.2). {@code -Dzerorow.arrowfuzz.iterations} (1500 by default,
- * about 15 s) and {@code -Dzerorow.arrowfuzz.seed}.
+ * exception or a crash (SPEC §12.2). {@code -Dzerorow.arrowfuzz.iterations} (1500 by default, about
+ * 15 s) and {@code -Dzerorow.arrowfuzz.seed}.
  */
 class ArrowImportFuzzTest {
   @TempDir Path dir;

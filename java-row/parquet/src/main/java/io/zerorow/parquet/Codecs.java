@@ -94,7 +94,8 @@ final class Codecs implements CompressionCodecFactory {
     } catch (RuntimeException e) {
       // not Hadoop framing: a raw block below
     }
-    int n = new io.airlift.compress.lz4.Lz4Decompressor().decompress(in, 0, in.length, out, 0, size);
+    int n =
+        new io.airlift.compress.lz4.Lz4Decompressor().decompress(in, 0, in.length, out, 0, size);
     if (n != size) {
       throw new IOException(
           "an LZ4 page decompressed to " + n + " bytes but its header says " + size);

@@ -65,49 +65,56 @@ public final class ParquetSchemas {
   private static Type parquet(String name, Source s, DataType t, boolean nullable, String path) {
     Type.Repetition rep = repetition(nullable);
     return switch (s.kind()) {
-      case NULL -> Types.primitive(PrimitiveTypeName.INT32, rep)
-          .as(LogicalTypeAnnotation.unknownType())
-          .named(name);
+      case NULL ->
+          Types.primitive(PrimitiveTypeName.INT32, rep)
+              .as(LogicalTypeAnnotation.unknownType())
+              .named(name);
       case BOOL -> Types.primitive(PrimitiveTypeName.BOOLEAN, rep).named(name);
-      case INT -> s.bits() == 64
-          ? Types.primitive(PrimitiveTypeName.INT64, rep).named(name)
-          : s.bits() == 32
-              ? Types.primitive(PrimitiveTypeName.INT32, rep).named(name)
-              : Types.primitive(PrimitiveTypeName.INT32, rep)
-                  .as(LogicalTypeAnnotation.intType(s.bits(), true))
-                  .named(name);
-      case FLOAT -> Types.primitive(
-              s.bits() == 32 ? PrimitiveTypeName.FLOAT : PrimitiveTypeName.DOUBLE, rep)
-          .named(name);
-      case STRING -> Types.primitive(PrimitiveTypeName.BINARY, rep)
-          .as(LogicalTypeAnnotation.stringType())
-          .named(name);
+      case INT ->
+          s.bits() == 64
+              ? Types.primitive(PrimitiveTypeName.INT64, rep).named(name)
+              : s.bits() == 32
+                  ? Types.primitive(PrimitiveTypeName.INT32, rep).named(name)
+                  : Types.primitive(PrimitiveTypeName.INT32, rep)
+                      .as(LogicalTypeAnnotation.intType(s.bits(), true))
+                      .named(name);
+      case FLOAT ->
+          Types.primitive(s.bits() == 32 ? PrimitiveTypeName.FLOAT : PrimitiveTypeName.DOUBLE, rep)
+              .named(name);
+      case STRING ->
+          Types.primitive(PrimitiveTypeName.BINARY, rep)
+              .as(LogicalTypeAnnotation.stringType())
+              .named(name);
       case BINARY -> Types.primitive(PrimitiveTypeName.BINARY, rep).named(name);
-      case FIXED_BINARY -> Types.primitive(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, rep)
-          .length(s.size())
-          .named(name);
-      case UUID -> Types.primitive(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, rep)
-          .length(16)
-          .as(LogicalTypeAnnotation.uuidType())
-          .named(name);
-      case DATE_DAY -> Types.primitive(PrimitiveTypeName.INT32, rep)
-          .as(LogicalTypeAnnotation.dateType())
-          .named(name);
-      case TIME -> Types.primitive(PrimitiveTypeName.INT64, rep)
-          .as(LogicalTypeAnnotation.timeType(false, LogicalTypeAnnotation.TimeUnit.MICROS))
-          .named(name);
-      case TIMESTAMP -> Types.primitive(PrimitiveTypeName.INT64, rep)
-          .as(
-              LogicalTypeAnnotation.timestampType(
-                  s.tz() != null, LogicalTypeAnnotation.TimeUnit.MICROS))
-          .named(name);
+      case FIXED_BINARY ->
+          Types.primitive(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, rep).length(s.size()).named(name);
+      case UUID ->
+          Types.primitive(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, rep)
+              .length(16)
+              .as(LogicalTypeAnnotation.uuidType())
+              .named(name);
+      case DATE_DAY ->
+          Types.primitive(PrimitiveTypeName.INT32, rep)
+              .as(LogicalTypeAnnotation.dateType())
+              .named(name);
+      case TIME ->
+          Types.primitive(PrimitiveTypeName.INT64, rep)
+              .as(LogicalTypeAnnotation.timeType(false, LogicalTypeAnnotation.TimeUnit.MICROS))
+              .named(name);
+      case TIMESTAMP ->
+          Types.primitive(PrimitiveTypeName.INT64, rep)
+              .as(
+                  LogicalTypeAnnotation.timestampType(
+                      s.tz() != null, LogicalTypeAnnotation.TimeUnit.MICROS))
+              .named(name);
       // Parquet has no duration or month interval; pyarrow does the same for duration
       case DURATION -> Types.primitive(PrimitiveTypeName.INT64, rep).named(name);
       case INTERVAL_MONTHS -> Types.primitive(PrimitiveTypeName.INT32, rep).named(name);
-      case INTERVAL_MONTH_DAY_NANO -> throw new UnsupportedException(
-          path,
-          "Parquet cannot hold an interval: its INTERVAL is unsigned milliseconds, without"
-              + " microseconds or negative values (Spark refuses it too, SPEC §12.3)");
+      case INTERVAL_MONTH_DAY_NANO ->
+          throw new UnsupportedException(
+              path,
+              "Parquet cannot hold an interval: its INTERVAL is unsigned milliseconds, without"
+                  + " microseconds or negative values (Spark refuses it too, SPEC §12.3)");
       case DECIMAL -> {
         LogicalTypeAnnotation dec = LogicalTypeAnnotation.decimalType(s.scale(), s.precision());
         if (s.precision() <= 9) {
@@ -121,11 +128,12 @@ public final class ParquetSchemas {
             .as(dec)
             .named(name);
       }
-      case VARIANT -> Types.buildGroup(rep)
-          .as(LogicalTypeAnnotation.variantType((byte) 1))
-          .addField(Types.required(PrimitiveTypeName.BINARY).named("metadata"))
-          .addField(Types.required(PrimitiveTypeName.BINARY).named("value"))
-          .named(name);
+      case VARIANT ->
+          Types.buildGroup(rep)
+              .as(LogicalTypeAnnotation.variantType((byte) 1))
+              .addField(Types.required(PrimitiveTypeName.BINARY).named("metadata"))
+              .addField(Types.required(PrimitiveTypeName.BINARY).named("value"))
+              .named(name);
       case LIST -> {
         DataTypes.ListType l = (DataTypes.ListType) t;
         Type element = toParquet("element", l.element(), l.elementNullable(), path + "[]");
@@ -199,7 +207,8 @@ public final class ParquetSchemas {
 
   /** A repeated field outside any LIST: a list of its non-null values. */
   private static Source repeated(Type f, String path) {
-    Source element = f.isPrimitive() ? primitive(f.asPrimitiveType(), path) : group(f.asGroupType(), path);
+    Source element =
+        f.isPrimitive() ? primitive(f.asPrimitiveType(), path) : group(f.asGroupType(), path);
     return Source.list(element, false, "repeated " + name(f));
   }
 
@@ -210,9 +219,9 @@ public final class ParquetSchemas {
 
   /**
    * A LIST group's element (Parquet's LogicalTypes.md, backward-compatibility rules): the repeated
-   * field is the element when it is a primitive, a group of several fields, or a group of one
-   * field named {@code array} or {@code <list name>_tuple} (elements not null); else the repeated
-   * group's one field is the element (the 3-level form).
+   * field is the element when it is a primitive, a group of several fields, or a group of one field
+   * named {@code array} or {@code <list name>_tuple} (elements not null); else the repeated group's
+   * one field is the element (the 3-level form).
    */
   record ListForm(Type repeated, Type element, boolean twoLevel) {}
 
@@ -279,7 +288,9 @@ public final class ParquetSchemas {
         return Source.list(repeated(e, path + "[]"), false, name(g));
       }
       Source element =
-          e.isPrimitive() ? primitive(e.asPrimitiveType(), path + "[]") : group(e.asGroupType(), path + "[]");
+          e.isPrimitive()
+              ? primitive(e.asPrimitiveType(), path + "[]")
+              : group(e.asGroupType(), path + "[]");
       return Source.list(element, elementNullable, name(g));
     }
     if (a instanceof LogicalTypeAnnotation.MapLogicalTypeAnnotation
@@ -349,7 +360,8 @@ public final class ParquetSchemas {
         if (a == null) {
           yield Source.integer(32, true, n);
         }
-        if (a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i && i.getBitWidth() <= 32) {
+        if (a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i
+            && i.getBitWidth() <= 32) {
           yield Source.integer(i.getBitWidth(), i.isSigned(), n);
         }
         if (a instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation) {
@@ -365,7 +377,8 @@ public final class ParquetSchemas {
         if (a == null) {
           yield Source.integer(64, true, n);
         }
-        if (a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i && i.getBitWidth() == 64) {
+        if (a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i
+            && i.getBitWidth() == 64) {
           yield Source.integer(64, i.isSigned(), n);
         }
         if (a instanceof LogicalTypeAnnotation.TimeLogicalTypeAnnotation t

@@ -183,8 +183,7 @@ final class RowConverters {
       for (; next < k; next++) {
         Field f = schema.field(next);
         if (!f.nullable()) {
-          throw Mapping.invalid(
-              f.name(), record.number, "a null where the column is not nullable");
+          throw Mapping.invalid(f.name(), record.number, "a null where the column is not nullable");
         }
         writer.setNullAt(next);
       }
@@ -424,18 +423,20 @@ final class RowConverters {
   static Converter converter(
       Type file, DataType t, Target target, int k, String path, boolean strict, Record record) {
     return switch (t.storage()) {
-      case ARRAY -> file.getLogicalTypeAnnotation()
-              instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation
-          ? new ListConverter(
-              file.asGroupType(), (DataTypes.ListType) t, target, k, path, strict, record)
-          : repeatedElement(file, (DataTypes.ListType) t, target, k, path, strict, record);
-      case MAP -> new MapConverter(
-          file.asGroupType(), (DataTypes.MapType) t, target, k, path, strict, record);
-      case ROW -> new StructConverter(
-          file.asGroupType(), (Schema) t, target, k, path, strict, record);
-      case FIXED, BODY, NONE -> t.id() == TypeId.VARIANT
-          ? new VariantConverter(file.asGroupType(), target, k, path, record)
-          : new Primitive(file, t, target, k, path, strict, record);
+      case ARRAY ->
+          file.getLogicalTypeAnnotation() instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation
+              ? new ListConverter(
+                  file.asGroupType(), (DataTypes.ListType) t, target, k, path, strict, record)
+              : repeatedElement(file, (DataTypes.ListType) t, target, k, path, strict, record);
+      case MAP ->
+          new MapConverter(
+              file.asGroupType(), (DataTypes.MapType) t, target, k, path, strict, record);
+      case ROW ->
+          new StructConverter(file.asGroupType(), (Schema) t, target, k, path, strict, record);
+      case FIXED, BODY, NONE ->
+          t.id() == TypeId.VARIANT
+              ? new VariantConverter(file.asGroupType(), target, k, path, record)
+              : new Primitive(file, t, target, k, path, strict, record);
     };
   }
 
@@ -498,12 +499,13 @@ final class RowConverters {
             target.setInt(k, source.bits() == 8 ? v & 0xff : v & 0xffff);
           }
         }
-        case TIME -> target.setLong(
-            k,
-            Mapping.timeOfDay(
-                Mapping.micros(v, source.unit(), strict, "time", path, record.number),
-                path,
-                record.number));
+        case TIME ->
+            target.setLong(
+                k,
+                Mapping.timeOfDay(
+                    Mapping.micros(v, source.unit(), strict, "time", path, record.number),
+                    path,
+                    record.number));
         case NULL -> throw invalid("a value in a column of the null type (UNKNOWN)");
         default -> target.setInt(k, v);
       }
@@ -519,14 +521,16 @@ final class RowConverters {
             target.set(k, new BigInteger(Long.toUnsignedString(v))); // uint64: decimal(20, 0)
           }
         }
-        case TIME -> target.setLong(
-            k,
-            Mapping.timeOfDay(
-                Mapping.micros(v, source.unit(), strict, "time", path, record.number),
-                path,
-                record.number));
-        case TIMESTAMP -> target.setLong(
-            k, Mapping.micros(v, source.unit(), strict, "timestamp", path, record.number));
+        case TIME ->
+            target.setLong(
+                k,
+                Mapping.timeOfDay(
+                    Mapping.micros(v, source.unit(), strict, "time", path, record.number),
+                    path,
+                    record.number));
+        case TIMESTAMP ->
+            target.setLong(
+                k, Mapping.micros(v, source.unit(), strict, "timestamp", path, record.number));
         case NULL -> throw invalid("a value in a column of the null type (UNKNOWN)");
         default -> target.setLong(k, v);
       }
@@ -733,9 +737,7 @@ final class RowConverters {
       }
       boolean elementRepeated = form.element().isRepetition(Type.Repetition.REPEATED);
       Target slot =
-          elementRepeated
-              ? (i, v) -> lastList().add(v)
-              : (i, v) -> items.set(items.size() - 1, v);
+          elementRepeated ? (i, v) -> lastList().add(v) : (i, v) -> items.set(items.size() - 1, v);
       Converter element =
           converter(form.element(), t.element(), slot, 0, path + "[]", strict, record);
       this.repeated =

@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A type one place forgets is a compile error (format-spec/ADDING_A_TYPE.md): zerorow-java,
- * zerorow-testing and zerorow-parquet compiled with one more {@code TypeId}, {@code StorageKind} or mapping {@code Kind}
- * fail in exactly the files ADDING_A_TYPE.md lists for java-row and java-row/parquet.
+ * zerorow-testing and zerorow-parquet compiled with one more {@code TypeId}, {@code StorageKind} or
+ * mapping {@code Kind} fail in exactly the files ADDING_A_TYPE.md lists for java-row and
+ * java-row/parquet.
  */
 class ParquetTypeTableTest {
   private static final Path ROOT = GoldenVectors.root();

@@ -22,8 +22,8 @@ import java.util.Map;
 
 /**
  * The JSON value encoding of golden vectors (SPEC §10): builds a row from a parsed {@code
- * values.json} (with the library's {@link ValuesJson}), and reads and compares a row with one. JSON trees are what {@code
- * io.zerorow.internal.Json} parses (numbers are {@link BigDecimal}).
+ * values.json} (with the library's {@link ValuesJson}), and reads and compares a row with one. JSON
+ * trees are what {@code io.zerorow.internal.Json} parses (numbers are {@link BigDecimal}).
  */
 public final class JsonValues {
   private JsonValues() {}
@@ -193,15 +193,17 @@ public final class JsonValues {
         Map<?, ?> em = (Map<?, ?>) e;
         Map<?, ?> am = (Map<?, ?>) a;
         if (!em.get("metadata").equals(am.get("metadata"))) {
-          yield p + ": expected variant metadata " + em.get("metadata") + " but found "
+          yield p
+              + ": expected variant metadata "
+              + em.get("metadata")
+              + " but found "
               + am.get("metadata");
         }
         if (!em.get("value").equals(am.get("value"))) {
           yield p + ": expected variant value " + em.get("value") + " but found " + am.get("value");
         }
         // the JSON text compares as a JSON value, numbers by exact decimal value (SPEC §10)
-        yield jsonEquals(
-                Json.parse((String) em.get("json")), Json.parse((String) am.get("json")))
+        yield jsonEquals(Json.parse((String) em.get("json")), Json.parse((String) am.get("json")))
             ? null
             : p + ": expected variant JSON " + em.get("json") + " but found " + am.get("json");
       }
@@ -241,8 +243,18 @@ public final class JsonValues {
         yield null;
       }
       case STRUCT -> diffFields((Schema) t, (Map<?, ?>) e, (Map<?, ?>) a, p);
-      case BOOL, INT64, STRING, BINARY, TIME, TIMESTAMP, DURATION, DECIMAL, NULL, FIXED_BINARY,
-          UUID -> e.equals(a) ? null : differ;
+      case BOOL,
+              INT64,
+              STRING,
+              BINARY,
+              TIME,
+              TIMESTAMP,
+              DURATION,
+              DECIMAL,
+              NULL,
+              FIXED_BINARY,
+              UUID ->
+          e.equals(a) ? null : differ;
     };
   }
 

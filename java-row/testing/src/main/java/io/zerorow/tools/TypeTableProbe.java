@@ -23,10 +23,10 @@ import javax.tools.ToolProvider;
  * The check of {@code format-spec/ADDING_A_TYPE.md}: compiles zerorow's Java sources with one more
  * constant in one of its type enums ({@code TypeId}, {@code StorageKind}, the mapping's {@code
  * Kind}, the encoders' {@code Kind}) and reports the files where javac finds a switch expression
- * that does not cover the new constant. Every dispatch over types is such a switch without a
- * {@code default}, so these files are exactly the places a new type must be handled; a test
- * compares them with the list the document gives. (An enum with a constructor gets its arguments:
- * only {@code TypeId}'s, its JSON name and width, are known here.)
+ * that does not cover the new constant. Every dispatch over types is such a switch without a {@code
+ * default}, so these files are exactly the places a new type must be handled; a test compares them
+ * with the list the document gives. (An enum with a constructor gets its arguments: only {@code
+ * TypeId}'s, its JSON name and width, are known here.)
  */
 public final class TypeTableProbe {
   private TypeTableProbe() {}
@@ -41,8 +41,7 @@ public final class TypeTableProbe {
    * values"). Other errors are returned as {@code "!<message>"} entries, so a test sees them.
    */
   public static Set<String> uncovered(
-      List<Path> sourceRoots, Path enumFile, String enumName, String classpath)
-      throws IOException {
+      List<Path> sourceRoots, Path enumFile, String enumName, String classpath) throws IOException {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     if (javac == null) {
       throw new IllegalStateException("no system Java compiler: run the tests on a JDK");
@@ -83,7 +82,8 @@ public final class TypeTableProbe {
         continue;
       }
       String msg = d.getMessage(Locale.ROOT);
-      String file = d.getSource() == null ? "?" : Path.of(d.getSource().getName()).getFileName().toString();
+      String file =
+          d.getSource() == null ? "?" : Path.of(d.getSource().getName()).getFileName().toString();
       if (msg.contains("does not cover all possible input values")) {
         where.add(file.replace(".java", ""));
       } else {
@@ -100,7 +100,8 @@ public final class TypeTableProbe {
    * two enums named {@code Kind}).
    */
   public static Set<String> documented(String label, String module) throws IOException {
-    List<String> lines = Files.readAllLines(GoldenVectors.root().resolve("format-spec/ADDING_A_TYPE.md"));
+    List<String> lines =
+        Files.readAllLines(GoldenVectors.root().resolve("format-spec/ADDING_A_TYPE.md"));
     String heading = "#### `" + label + "` — " + module;
     Set<String> out = new TreeSet<>();
     boolean in = false;

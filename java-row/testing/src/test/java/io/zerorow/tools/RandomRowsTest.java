@@ -56,8 +56,13 @@ class RandomRowsTest {
     DataTypes.VARIANT
   };
   static final DataType[] KEYS = {
-    DataTypes.INT32, DataTypes.INT64, DataTypes.STRING, DataTypes.DATE32, DataTypes.UUID,
-    DataTypes.INTERVAL_YM, DataTypes.fixedBinary(3)
+    DataTypes.INT32,
+    DataTypes.INT64,
+    DataTypes.STRING,
+    DataTypes.DATE32,
+    DataTypes.UUID,
+    DataTypes.INTERVAL_YM,
+    DataTypes.fixedBinary(3)
   };
 
   /** A nullability the type allows: the type null is always nullable (SPEC §3.6). */

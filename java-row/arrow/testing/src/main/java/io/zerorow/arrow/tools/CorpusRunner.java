@@ -78,8 +78,7 @@ public final class CorpusRunner {
 
   private record Read(Schema schema, long count) {}
 
-  private static Read read(Path path, String column, ByteArrayOutputStream out)
-      throws IOException {
+  private static Read read(Path path, String column, ByteArrayOutputStream out) throws IOException {
     if (path.getFileName().toString().endsWith(".parquet")) {
       try (ParquetRowReader r = ParquetRowReader.open(path, List.of(column))) {
         long n = 0;
