@@ -95,17 +95,20 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
     this.input = input.order(ByteOrder.LITTLE_ENDIAN);
     this.strict = strict;
     this.fileFormat = startsWithMagic(input);
-    org.apache.arrow.flatbuf.Schema fb;
+    org.apache.arrow.vector.types.pojo.Schema schema;
+    boolean big;
     try {
-      fb = fileFormat ? readFooter() : readStreamSchema();
+      org.apache.arrow.flatbuf.Schema fb = fileFormat ? readFooter() : readStreamSchema();
+      schema = org.apache.arrow.vector.types.pojo.Schema.convertSchema(fb);
+      big = fb.endianness() == Endianness.Big;
     } catch (ZerorowException e) {
       throw wrap(e);
     } catch (RuntimeException e) {
       // the flatbuffer code's own exceptions on bytes that do not parse
       throw new InvalidDataException("", source + ": not a readable Arrow IPC input: " + e, e);
     }
-    this.bigEndian = fb.endianness() == Endianness.Big;
-    this.arrowSchema = org.apache.arrow.vector.types.pojo.Schema.convertSchema(fb);
+    this.bigEndian = big;
+    this.arrowSchema = schema;
     collectDictionaryFields(arrowSchema.getFields());
     List<Field> all = arrowSchema.getFields();
     if (indexes != null) {
