@@ -135,6 +135,8 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
         readFileDictionaries();
       } catch (ZerorowException e) {
         throw wrap(e);
+      } catch (RuntimeException e) {
+        throw new InvalidDataException("", source + ": a dictionary batch is not readable: " + e, e);
       }
     }
   }
