@@ -108,7 +108,12 @@ final class SchemaJson {
                 type(req(fm, "type", name), name),
                 bool(fm, "nullable", name),
                 aliases(fm, name));
-        if (fm.containsKey("default") && fm.get("default") != null) {
+        if (fm.containsKey("default")) {
+          if (fm.get("default") == null) {
+            // a default is a value (SPEC §13.7): "no default" is the key left out
+            throw new InvalidDataException(
+                name, "a default of null: a default is a non-null value (leave the key out)");
+          }
           field = field.withDefaultValue(fm.get("default"));
         }
         fields.add(field);

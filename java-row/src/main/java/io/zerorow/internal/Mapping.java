@@ -567,36 +567,42 @@ public final class Mapping {
   }
 
   /**
-   * Parquet's INTERVAL (unsigned months, days, milliseconds): each checked below 2^31, the
-   * milliseconds ×1000.
+   * Parquet's INTERVAL (unsigned months, days, milliseconds): months and days checked below 2^31
+   * (zerorow's are int32), the milliseconds (any u32) × 1000.
    */
   public static Interval parquetInterval(int months, int days, int millis, String path, long row) {
-    if (months < 0 || days < 0 || millis < 0) {
+    if (months < 0 || days < 0) {
       throw invalid(
           path,
           row,
           "a Parquet INTERVAL of "
               + Integer.toUnsignedString(months)
-              + " months, "
+              + " months and "
               + Integer.toUnsignedString(days)
-              + " days, "
-              + Integer.toUnsignedString(millis)
-              + " ms does not fit zerorow's signed int32 months and days (each must be < 2^31)");
+              + " days does not fit zerorow's int32 months and days (each must be < 2^31)");
     }
-    return new Interval(months, days, millis * 1000L);
+    return new Interval(months, days, Integer.toUnsignedLong(millis) * 1000L);
   }
 
   /** Julian day of 1970-01-01. */
   private static final long JULIAN_EPOCH = 2_440_588L;
 
   /**
-   * A Parquet INT96 timestamp (nanoseconds of the day, then the Julian day) as µs since the epoch:
-   * the nanoseconds floored (rule 6, or refused when {@code strict}), the result checked to fit
-   * int64, never wrapped.
+   * A Parquet INT96 timestamp (unsigned nanoseconds of the day, as Arrow reads them, then the
+   * Julian day) as µs since the epoch: the nanoseconds floored (rule 6, or refused when {@code
+   * strict}), the result checked to fit int64, never wrapped.
    */
   public static long int96Micros(
       long nanosOfDay, int julianDay, boolean strict, String path, long row) {
-    long us = micros(nanosOfDay, Unit.NANO, strict, "INT96 nanoseconds", path, row);
+    if (strict && Long.remainderUnsigned(nanosOfDay, 1000) != 0) {
+      throw invalid(
+          path,
+          row,
+          "INT96 nanoseconds "
+              + Long.toUnsignedString(nanosOfDay)
+              + " are not a whole number of microseconds (strict: read without strict)");
+    }
+    long us = Long.divideUnsigned(nanosOfDay, 1000);
     try {
       return Math.addExact(Math.multiplyExact(julianDay - JULIAN_EPOCH, 86_400_000_000L), us);
     } catch (ArithmeticException e) {
@@ -606,7 +612,7 @@ public final class Mapping {
           "INT96 timestamp of Julian day "
               + julianDay
               + " and "
-              + nanosOfDay
+              + Long.toUnsignedString(nanosOfDay)
               + " ns does not fit in int64 microseconds");
     }
   }

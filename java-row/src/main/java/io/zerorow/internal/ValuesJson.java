@@ -291,7 +291,13 @@ public final class ValuesJson {
       }
     }
     String text = expect(v, BigDecimal.class, t, path).toString();
-    return t.id() == io.zerorow.TypeId.FLOAT32 ? Float.parseFloat(text) : Double.parseDouble(text);
+    double d =
+        t.id() == io.zerorow.TypeId.FLOAT32 ? Float.parseFloat(text) : Double.parseDouble(text);
+    if (Double.isInfinite(d)) {
+      // a number, not the string "Infinity": out of the type's range
+      throw new InvalidDataException(path, "the number " + text + " is out of the range of " + t);
+    }
+    return d;
   }
 
   /** Bytes of a hex string (either case). */

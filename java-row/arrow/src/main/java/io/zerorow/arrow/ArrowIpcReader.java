@@ -99,7 +99,7 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
     boolean big;
     try {
       org.apache.arrow.flatbuf.Schema fb = fileFormat ? readFooter() : readStreamSchema();
-      schema = org.apache.arrow.vector.types.pojo.Schema.convertSchema(fb);
+      schema = convertSchema(fb);
       big = fb.endianness() == Endianness.Big;
     } catch (ZerorowException e) {
       throw wrap(e);
@@ -139,6 +139,64 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
         throw new InvalidDataException("", source + ": a dictionary batch is not readable: " + e, e);
       }
     }
+  }
+
+  /**
+   * Arrow Java's schema of the flatbuffer, except that decimal32 and decimal64 fields, which Arrow
+   * Java's types cannot hold, become decimal128 fields marked with their width ({@link
+   * ArrowTypes#DECIMAL_BITS}); zerorow reads their 4- and 8-byte values itself.
+   */
+  private static org.apache.arrow.vector.types.pojo.Schema convertSchema(
+      org.apache.arrow.flatbuf.Schema fb) {
+    try {
+      return org.apache.arrow.vector.types.pojo.Schema.convertSchema(fb);
+    } catch (IllegalArgumentException e) {
+      List<Field> fields = new ArrayList<>();
+      for (int i = 0; i < fb.fieldsLength(); i++) {
+        fields.add(convertField(fb.fields(i)));
+      }
+      return new org.apache.arrow.vector.types.pojo.Schema(fields);
+    }
+  }
+
+  private static Field convertField(org.apache.arrow.flatbuf.Field fb) {
+    try {
+      return Field.convertField(fb);
+    } catch (IllegalArgumentException e) {
+      // a narrow decimal here or below: built field by field
+    }
+    Map<String, String> meta = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < fb.customMetadataLength(); i++) {
+      meta.put(fb.customMetadata(i).key(), fb.customMetadata(i).value());
+    }
+    ArrowType t;
+    if (fb.typeType() == org.apache.arrow.flatbuf.Type.Decimal) {
+      org.apache.arrow.flatbuf.Decimal d =
+          (org.apache.arrow.flatbuf.Decimal) fb.type(new org.apache.arrow.flatbuf.Decimal());
+      t = new ArrowType.Decimal(d.precision(), d.scale(), 128);
+      meta.put(ArrowTypes.DECIMAL_BITS, Integer.toString(d.bitWidth()));
+    } else {
+      t = ArrowType.getTypeForField(fb);
+    }
+    org.apache.arrow.vector.types.pojo.DictionaryEncoding encoding = null;
+    if (fb.dictionary() != null) {
+      org.apache.arrow.flatbuf.Int index = fb.dictionary().indexType();
+      encoding =
+          new org.apache.arrow.vector.types.pojo.DictionaryEncoding(
+              fb.dictionary().id(),
+              fb.dictionary().isOrdered(),
+              index == null
+                  ? new ArrowType.Int(32, true)
+                  : new ArrowType.Int(index.bitWidth(), index.isSigned()));
+    }
+    List<Field> children = new ArrayList<>();
+    for (int i = 0; i < fb.childrenLength(); i++) {
+      children.add(convertField(fb.children(i)));
+    }
+    return new Field(
+        fb.name(),
+        new org.apache.arrow.vector.types.pojo.FieldType(fb.nullable(), t, encoding, meta),
+        children);
   }
 
   /** Opens an Arrow IPC file or stream (told apart by the file's leading magic). */
@@ -548,7 +606,7 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
                       case DOUBLE -> 8;
                     },
                     0));
-        case Decimal -> bufs.add(swap(next(path), ((ArrowType.Decimal) t).getBitWidth() / 8, 0));
+        case Decimal -> bufs.add(swap(next(path), ArrowTypes.decimalBits(f) / 8, 0));
         case Date ->
             bufs.add(
                 swap(

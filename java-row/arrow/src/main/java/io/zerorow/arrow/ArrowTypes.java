@@ -26,6 +26,12 @@ final class ArrowTypes {
   static final String EXTENSION_NAME = "ARROW:extension:name";
 
   static final String UUID_EXTENSION = "arrow.uuid";
+
+  /**
+   * The metadata key that marks a decimal32 or decimal64 field (its width) which {@link
+   * ArrowIpcReader} holds as a decimal128 field: Arrow Java's types have no narrower decimal.
+   */
+  static final String DECIMAL_BITS = "zerorow:decimal_bit_width";
   static final String VARIANT_EXTENSION = "parquet.variant";
 
   private ArrowTypes() {}
@@ -70,7 +76,8 @@ final class ArrowTypes {
               name(t));
       case Decimal -> {
         ArrowType.Decimal d = (ArrowType.Decimal) t;
-        yield Source.decimal(d.getPrecision(), d.getScale(), d.getBitWidth(), name(t));
+        int bits = decimalBits(f);
+        yield Source.decimal(d.getPrecision(), d.getScale(), bits, decimalName(d, bits));
       }
       case Utf8, LargeUtf8, Utf8View -> Source.of(Kind.STRING, name(t));
       case Binary, LargeBinary, BinaryView -> Source.of(Kind.BINARY, name(t));
@@ -115,6 +122,18 @@ final class ArrowTypes {
       case RunEndEncoded -> source(f.getChildren().get(1));
       case Union, NONE -> Source.of(Kind.UNSUPPORTED, name(f));
     };
+  }
+
+  /** A decimal field's width in bits (a narrow one's from its {@link #DECIMAL_BITS} mark). */
+  static int decimalBits(Field f) {
+    String marked = f.getMetadata() == null ? null : f.getMetadata().get(DECIMAL_BITS);
+    return marked != null
+        ? Integer.parseInt(marked)
+        : ((ArrowType.Decimal) f.getType()).getBitWidth();
+  }
+
+  private static String decimalName(ArrowType.Decimal d, int bits) {
+    return "decimal" + bits + "(" + d.getPrecision() + ", " + d.getScale() + ")";
   }
 
   /**
@@ -203,6 +222,7 @@ final class ArrowTypes {
         }
         yield prefix(t) + "<" + String.join(", ", cs) + ">";
       }
+      case Decimal -> decimalName((ArrowType.Decimal) t, decimalBits(f));
       default -> name(t);
     };
   }
