@@ -53,12 +53,12 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
 
   /** Opens {@code path} with the file's own schema. */
   public static ParquetRowReader open(Path path) throws IOException {
-    return open(new LocalInputFile(path), null);
+    return open(new LocalInputFile(path), path.toString(), null, null, false);
   }
 
   /** Opens {@code path} reading only the columns of {@code projection}. */
   public static ParquetRowReader open(Path path, Schema projection) throws IOException {
-    return open(new LocalInputFile(path), projection);
+    return open(new LocalInputFile(path), path.toString(), projection, null, false);
   }
 
   /**
@@ -68,29 +68,7 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
    */
   public static ParquetRowReader open(Path path, java.util.List<String> columns)
       throws IOException {
-    InputFile file = new LocalInputFile(path);
-    return open(file, columnsOf(file, columns));
-  }
-
-  private static Schema columnsOf(InputFile file, java.util.List<String> columns)
-      throws IOException {
-    try (ParquetFileReader f = ParquetFileReader.open(file, options())) {
-      Map<String, String> meta = f.getFileMetaData().getKeyValueMetaData();
-      MessageType message = f.getFileMetaData().getSchema();
-      java.util.List<io.zerorow.Field> out = new java.util.ArrayList<>();
-      Schema own = meta.get(SCHEMA_KEY) == null ? null : fileSchema(file);
-      for (String c : columns) {
-        if (own != null && own.field(c) != null) {
-          out.add(own.field(c));
-          continue;
-        }
-        if (!message.containsField(c)) {
-          throw new io.zerorow.SchemaMismatchException(c, "the Parquet file has no column " + c);
-        }
-        out.add(ParquetSchemas.field(message.getType(c), c));
-      }
-      return io.zerorow.DataTypes.struct(out);
-    }
+    return open(new LocalInputFile(path), path.toString(), null, columns, false);
   }
 
   /**
@@ -107,9 +85,31 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
    */
   public static ParquetRowReader open(InputFile file, Schema projection, boolean strict)
       throws IOException {
-    String source = "Parquet file " + file;
+    return open(file, file.toString(), projection, null, strict);
+  }
+
+  private static ParquetRowReader open(
+      InputFile original,
+      String name,
+      Schema projection,
+      java.util.List<String> columns,
+      boolean strict)
+      throws IOException {
+    String source = "Parquet file " + name;
     try {
-      Schema schema = projection != null ? projection : fileSchema(file);
+      UnknownLogicalTypes.Read read = UnknownLogicalTypes.of(original);
+      InputFile file = read.file();
+      Schema schema;
+      if (columns != null) {
+        schema = columnsOf(file, columns, read.unknown());
+      } else if (projection != null) {
+        for (io.zerorow.Field f : projection.fields()) {
+          refuseUnknown(f.name(), read.unknown());
+        }
+        schema = projection;
+      } else {
+        schema = fileSchema(file, read.unknown());
+      }
       try (ParquetFileReader f = ParquetFileReader.open(file, options())) {
         checkCodecs(f, ParquetSchemas.project(f.getFileMetaData().getSchema(), schema));
       }
@@ -121,6 +121,41 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
     } catch (RuntimeException e) {
       // parquet-mr's own exceptions on a footer or schema it cannot read
       throw new InvalidDataException("", source + ": not a readable Parquet file: " + e, e);
+    }
+  }
+
+  /** Refuses a column (or one inside it) whose logical type parquet-mr does not know. */
+  private static void refuseUnknown(String column, java.util.Set<String> unknown) {
+    for (String u : unknown) {
+      if (u.equals(column) || u.startsWith(column + ".")) {
+        throw new UnsupportedException(
+            u,
+            "the column's Parquet logical type is one this reader does not know (a newer"
+                + " Parquet format; SPEC §12.3)");
+      }
+    }
+  }
+
+  private static Schema columnsOf(
+      InputFile file, java.util.List<String> columns, java.util.Set<String> unknown)
+      throws IOException {
+    try (ParquetFileReader f = ParquetFileReader.open(file, options())) {
+      Map<String, String> meta = f.getFileMetaData().getKeyValueMetaData();
+      MessageType message = f.getFileMetaData().getSchema();
+      java.util.List<io.zerorow.Field> out = new java.util.ArrayList<>();
+      Schema own = meta.get(SCHEMA_KEY) == null ? null : fileSchema(file, unknown);
+      for (String c : columns) {
+        refuseUnknown(c, unknown);
+        if (own != null && own.field(c) != null) {
+          out.add(own.field(c));
+          continue;
+        }
+        if (!message.containsField(c)) {
+          throw new io.zerorow.SchemaMismatchException(c, "the Parquet file has no column " + c);
+        }
+        out.add(ParquetSchemas.field(message.getType(c), c));
+      }
+      return io.zerorow.DataTypes.struct(out);
     }
   }
 
@@ -151,11 +186,20 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
 
   /** The zerorow schema of a Parquet file: its zerorow metadata, else derived from its types. */
   public static Schema fileSchema(InputFile file) throws IOException {
+    UnknownLogicalTypes.Read read = UnknownLogicalTypes.of(file);
+    return fileSchema(read.file(), read.unknown());
+  }
+
+  private static Schema fileSchema(InputFile file, java.util.Set<String> unknown)
+      throws IOException {
     try (ParquetFileReader f = ParquetFileReader.open(file, options())) {
       Map<String, String> meta = f.getFileMetaData().getKeyValueMetaData();
       MessageType message = f.getFileMetaData().getSchema();
       String json = meta.get(SCHEMA_KEY);
       if (json == null) {
+        for (String u : unknown) {
+          refuseUnknown(u, unknown);
+        }
         return ParquetSchemas.fromParquet(message);
       }
       Schema s = Schema.fromJson(json);
