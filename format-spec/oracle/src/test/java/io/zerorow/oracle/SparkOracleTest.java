@@ -1,5 +1,6 @@
 package io.zerorow.oracle;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -105,6 +106,53 @@ class SparkOracleTest {
         "the random rows use " + kinds);
     if (failures.length() > 0) {
       fail(failures.toString());
+    }
+  }
+
+  /**
+   * SPEC §3.9 types the numbers of JSON text as Spark's parse_json does: for every scalar of
+   * vectors/variant_from_json_text (built by the reference from these texts, in this order: see
+   * zerorow_ref/type_cases.py), Spark 4.2.0's VariantBuilder writes the same value bytes, and for
+   * the object the same JSON value. (Objects differ in bytes by design: Spark keeps its dictionary
+   * in first-seen key order and values in document order, zerorow's canonical form sorts them.)
+   */
+  @Test
+  void sparkParseJsonTypesNumbersAsTheReference() throws IOException {
+    List<String> texts =
+        List.of(
+            "0",
+            "-128",
+            "128",
+            "32768",
+            "2147483648",
+            "9223372036854775807",
+            "9223372036854775808",
+            "1".repeat(39),
+            "1.50",
+            "-0.0",
+            "1e3",
+            "1E-2",
+            "0.1",
+            "123456789.123456789",
+            "0." + "1".repeat(39),
+            " { \"z\" : [ 1 , { \"y\" : null } ] , \"a\" : \"\\u00e9\\n\" } ");
+    Case c = Vectors.load(Vectors.vectorsDir().resolve("variant_from_json_text"));
+    assertEquals(texts.size(), c.schema().fields().size(), "the texts of type_cases.py");
+    for (int i = 0; i < texts.size(); i++) {
+      JsonNode expected = c.values().get("v" + i);
+      org.apache.spark.types.variant.Variant spark =
+          org.apache.spark.types.variant.VariantBuilder.parseJson(texts.get(i), false);
+      if (texts.get(i).trim().startsWith("{")) {
+        assertEquals(
+            Vectors.JSON.readTree(expected.get("json").asText()),
+            Vectors.JSON.readTree(spark.toJson(java.time.ZoneOffset.UTC)),
+            texts.get(i));
+      } else {
+        assertEquals(
+            expected.get("value").asText(),
+            HexFormat.of().formatHex(spark.getValue()),
+            "value bytes of " + texts.get(i));
+      }
     }
   }
 
