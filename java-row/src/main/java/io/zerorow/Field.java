@@ -125,7 +125,15 @@ public final class Field {
    * @throws InvalidDataException when the text is not a non-null value of the field's type
    */
   public Field withDefault(String json) {
-    return withDefaultValue(json == null ? null : Json.parse(json));
+    if (json == null) {
+      return withDefaultValue(null);
+    }
+    Object tree = Json.parse(json);
+    if (tree == null) {
+      throw new InvalidDataException(
+          name, "a default of null: a default is a non-null value (SPEC §13.7)");
+    }
+    return withDefaultValue(tree);
   }
 
   /**

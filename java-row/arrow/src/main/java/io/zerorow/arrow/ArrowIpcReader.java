@@ -136,7 +136,8 @@ public final class ArrowIpcReader implements Iterable<BinaryRow>, AutoCloseable 
       } catch (ZerorowException e) {
         throw wrap(e);
       } catch (RuntimeException e) {
-        throw new InvalidDataException("", source + ": a dictionary batch is not readable: " + e, e);
+        throw new InvalidDataException(
+            "", source + ": a dictionary batch is not readable: " + e, e);
       }
     }
   }

@@ -32,6 +32,7 @@ final class ArrowTypes {
    * ArrowIpcReader} holds as a decimal128 field: Arrow Java's types have no narrower decimal.
    */
   static final String DECIMAL_BITS = "zerorow:decimal_bit_width";
+
   static final String VARIANT_EXTENSION = "parquet.variant";
 
   private ArrowTypes() {}

@@ -63,6 +63,19 @@ public final class VariantType extends ArrowType.ExtensionType {
       super(name, allocator, storage);
     }
 
+    /**
+     * The field of this column: its type is {@code parquet.variant} (the storage struct's field
+     * would lose the extension), its children those of the storage struct.
+     */
+    @Override
+    public org.apache.arrow.vector.types.pojo.Field getField() {
+      org.apache.arrow.vector.types.pojo.Field storage = getUnderlyingVector().getField();
+      return new org.apache.arrow.vector.types.pojo.Field(
+          getName(),
+          new FieldType(storage.isNullable(), INSTANCE, null, storage.getMetadata()),
+          storage.getChildren());
+    }
+
     /** The variant at {@code index} as JSON text, or null. */
     @Override
     public Object getObject(int index) {

@@ -17,8 +17,8 @@ import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
- * Files whose footer holds a logical type newer than parquet-mr knows (a member of Parquet's
- * {@code LogicalType} union it cannot name): parquet-mr fails on the whole footer (a {@code
+ * Files whose footer holds a logical type newer than parquet-mr knows (a member of Parquet's {@code
+ * LogicalType} union it cannot name): parquet-mr fails on the whole footer (a {@code
  * NullPointerException} while converting it), though every other column is readable. zerorow reads
  * the footer itself first; when it finds such types it serves parquet-mr the same file with those
  * annotations left out of the footer, and refuses those columns only ({@code unsupported}, naming
@@ -88,7 +88,10 @@ final class UnknownLogicalTypes {
       if (!open.isEmpty()) {
         open.peek()[0]--;
       }
-      String path = i == 0 ? "" : (names.isEmpty() || names.peek().isEmpty() ? "" : names.peek() + ".") + e.getName();
+      String path =
+          i == 0
+              ? ""
+              : (names.isEmpty() || names.peek().isEmpty() ? "" : names.peek() + ".") + e.getName();
       if (e.isSetLogicalType() && e.getLogicalType().getSetField() == null) {
         out.add(path);
         e.unsetLogicalType();

@@ -51,7 +51,8 @@ class ParquetPyarrowInteropTest {
     Map<String, String> lines = new HashMap<>();
     for (String line : out.split("\n")) {
       String[] parts = line.split(" ", 3);
-      if (parts.length >= 3 && (parts[0].equals("PASS") || parts[0].equals("FAIL"))) {
+      if (parts.length >= 3
+          && (parts[0].equals("PASS") || parts[0].equals("FAIL") || parts[0].equals("SKIP"))) {
         lines.put(parts[2].split(":")[0], line);
       }
     }
@@ -63,11 +64,29 @@ class ParquetPyarrowInteropTest {
     List<GoldenVectors.Case> out = new ArrayList<>();
     for (GoldenVectors.Case c : GoldenVectors.valid()) {
       if (!ParquetRoundTripTest.hasEmptyStruct(c.schema())
+          && !ParquetRoundTripTest.hasInterval(c.schema())
           && c.schema().depth() <= ParquetRoundTripTest.MAX_TEST_DEPTH) {
         out.add(c);
       }
     }
     return out;
+  }
+
+  /** Whether {@code t} holds a variant (pyarrow 21 cannot write Parquet's VARIANT). */
+  static boolean hasVariant(io.zerorow.DataType t) {
+    if (t.id() == io.zerorow.TypeId.VARIANT) {
+      return true;
+    }
+    if (t instanceof io.zerorow.Schema s) {
+      return s.fields().stream().anyMatch(f -> hasVariant(f.type()));
+    }
+    if (t instanceof io.zerorow.DataTypes.ListType l) {
+      return hasVariant(l.element());
+    }
+    if (t instanceof io.zerorow.DataTypes.MapType m) {
+      return hasVariant(m.key()) || hasVariant(m.value());
+    }
+    return false;
   }
 
   @Test
@@ -102,6 +121,13 @@ class ParquetPyarrowInteropTest {
     List<String> failures = new ArrayList<>();
     for (GoldenVectors.Case c : cases) {
       String line = written.getOrDefault(c.name(), "FAIL write " + c.name() + ": not reported");
+      if (line.startsWith("SKIP") != hasVariant(c.schema())) {
+        failures.add(c.name() + ": expected pyarrow to skip exactly the variant cases: " + line);
+        continue;
+      }
+      if (line.startsWith("SKIP")) {
+        continue; // the variant read from Parquet is in the corpus (make test-corpus)
+      }
       if (!line.startsWith("PASS")) {
         failures.add(line);
         continue;

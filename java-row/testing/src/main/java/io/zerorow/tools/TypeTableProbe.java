@@ -68,6 +68,11 @@ public final class TypeTableProbe {
           List.of(
               "-proc:none",
               "-XDignore.symbol.file",
+              // go on past the first errors: attribute and flow-check every class, so every
+              // switch that misses the probe is reported, not only the first file's
+              "-XDshould-stop.ifError=FLOW",
+              "-Xmaxerrs",
+              "100000",
               "--release",
               "17",
               "-classpath",
@@ -94,8 +99,8 @@ public final class TypeTableProbe {
   }
 
   /**
-   * The files {@code format-spec/ADDING_A_TYPE.md} lists for a probe: the bullets (each starting
-   * with a backticked file name) under the heading {@code #### `<label>` — <module>} of its Java
+   * The files {@code format-spec/ADDING_A_TYPE.md} lists for a probe: the backticked file names
+   * before the colon of each bullet under the heading {@code #### `<label>` — <module>} of its Java
    * section ({@code label}: the enum's name, {@code Mapping.Kind} and {@code encoder.Kind} for the
    * two enums named {@code Kind}).
    */
@@ -111,7 +116,14 @@ public final class TypeTableProbe {
         continue;
       }
       if (in && line.startsWith("- `")) {
-        out.add(line.substring(3, line.indexOf('`', 3)));
+        // every backticked name before the colon: "- `A`, `B`: what they handle"
+        String names = line.substring(2, line.indexOf(':') < 0 ? line.length() : line.indexOf(':'));
+        int open = names.indexOf('`');
+        while (open >= 0) {
+          int close = names.indexOf('`', open + 1);
+          out.add(names.substring(open + 1, close));
+          open = names.indexOf('`', close + 1);
+        }
       }
     }
     if (out.isEmpty()) {
