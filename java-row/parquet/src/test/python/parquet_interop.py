@@ -70,7 +70,10 @@ def py_value(t, v):
     if kind in ("fixed_binary", "uuid"):
         return bytes.fromhex(v.replace("-", ""))
     if kind == "variant":
-        return {"metadata": bytes.fromhex(v["metadata"]), "value": bytes.fromhex(v["value"])}
+        return {
+            "metadata": bytes.fromhex(v["metadata"]),
+            "value": bytes.fromhex(v["value"]),
+        }
     return _py_value_11(t, v)
 
 
