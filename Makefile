@@ -27,6 +27,7 @@ help:
 	@echo "make bench  - run every benchmark, write BENCHMARKS.md (bench-quick: small sizes)"
 	@echo "make fmt    - format every language (ruff, clang-format, google-java-format)"
 	@echo "make lint   - formatters in check mode, linters, the skips table (make test runs it)"
+	@echo "make notebooks-full - run every notebook at the size it ships with (make test: test sizes)"
 	@echo "parts: test-spec test-java test-cpp test-python test-vectors bench-*"
 
 # ---- shared setup -------------------------------------------------------------------

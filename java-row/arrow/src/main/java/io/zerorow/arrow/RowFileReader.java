@@ -18,6 +18,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -66,7 +67,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   private final Resolution resolution;
 
   // file mode
-  private final FileChannel channel;
+  private final SeekableByteChannel channel;
   private final List<ArrowBlock> blocks;
   private final List<MappedByteBuffer> mappings = new ArrayList<>();
   // stream mode
@@ -83,7 +84,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       Schema schema,
       Resolution resolution,
       boolean large,
-      FileChannel channel,
+      SeekableByteChannel channel,
       List<ArrowBlock> blocks,
       RowStream stream,
       String source,
@@ -151,8 +152,46 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
   private static RowFileReader open(
       Path path, Schema expected, Resolver resolver, ValidationLevel level) throws IOException {
-    String source = "row file " + path;
-    FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
+    return open(
+        FileChannel.open(path, StandardOpenOption.READ),
+        path.toString(),
+        expected,
+        resolver,
+        level);
+  }
+
+  /**
+   * Opens the row file read through {@code channel} (closed by {@link #close}, or here when the
+   * file does not open), named {@code name} in errors: a file of a file system that is not local
+   * (HDFS, S3, …) behind a seekable channel. A {@link FileChannel} is memory-mapped as {@link
+   * #open(Path, Schema, ValidationLevel)} does; any other channel is read batch by batch, each
+   * batch's bytes onto the heap with positioned reads, and rows point into that copy. Same checks
+   * and errors as for a path.
+   */
+  public static RowFileReader open(
+      SeekableByteChannel channel, String name, Schema expected, ValidationLevel level)
+      throws IOException {
+    java.util.Objects.requireNonNull(level, "open(channel, name, expected, level): level is null");
+    return open(channel, name, expected, null, level);
+  }
+
+  /** {@link #open(SeekableByteChannel, String, Schema, ValidationLevel)} with a reader schema. */
+  public static RowFileReader openResolved(
+      SeekableByteChannel channel, String name, Resolver resolver, ValidationLevel level)
+      throws IOException {
+    java.util.Objects.requireNonNull(
+        resolver, "openResolved(channel, name, resolver, level): resolver is null");
+    return open(channel, name, null, resolver, level);
+  }
+
+  private static RowFileReader open(
+      SeekableByteChannel ch,
+      String name,
+      Schema expected,
+      Resolver resolver,
+      ValidationLevel level)
+      throws IOException {
+    String source = "row file " + name;
     try {
       checkEnds(ch);
       try (ArrowFileReader footer =
@@ -194,7 +233,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
    * first bytes must be the magic (or a prefix of it), and a file without its closing magic was
    * cut.
    */
-  private static void checkEnds(FileChannel ch) throws IOException {
+  private static void checkEnds(SeekableByteChannel ch) throws IOException {
     long size = ch.size();
     byte[] head = readAt(ch, 0, (int) Math.min(size, MAGIC.length));
     for (int k = 0; k < head.length; k++) {
@@ -224,10 +263,17 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     }
   }
 
-  private static byte[] readAt(FileChannel ch, long position, int length) throws IOException {
+  private static byte[] readAt(SeekableByteChannel ch, long position, int length)
+      throws IOException {
     ByteBuffer b = ByteBuffer.allocate(length);
     while (b.hasRemaining()) {
-      if (ch.read(b, position + b.position()) < 0) {
+      int n;
+      if (ch instanceof FileChannel) {
+        n = ((FileChannel) ch).read(b, position + b.position());
+      } else {
+        n = ch.position(position + b.position()).read(b);
+      }
+      if (n < 0) {
         throw new IOException("the file ended while it was read (" + b.position() + " bytes)");
       }
     }
@@ -376,24 +422,43 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
               + channel.size()
               + " bytes");
     }
-    MappedByteBuffer m = channel.map(FileChannel.MapMode.READ_ONLY, b.getOffset(), length);
+    if (!(channel instanceof FileChannel)) {
+      return heapBatch(i, b, (int) length);
+    }
+    MappedByteBuffer m =
+        ((FileChannel) channel).map(FileChannel.MapMode.READ_ONLY, b.getOffset(), length);
     mappings.add(m);
     try {
-      ByteBuffer bb = m.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-      int prefix = bb.getInt(0) == -1 ? 8 : 4; // continuation marker, then the length
-      int len = bb.getInt(prefix - 4);
-      if (len <= 0 || prefix + len > b.getMetadataLength()) {
-        throw new InvalidDataException(
-            "",
-            "message of " + len + " bytes does not fit its metadata of " + b.getMetadataLength());
-      }
-      ByteBuffer meta =
-          bb.position(prefix).limit(prefix + len).slice().order(ByteOrder.LITTLE_ENDIAN);
+      ByteBuffer meta = message(m.duplicate().order(ByteOrder.LITTLE_ENDIAN), b);
       long body = Platform.directAddress(m) + b.getMetadataLength();
       return batchOf(i, meta, null, body, m.capacity() - b.getMetadataLength(), m);
     } catch (RuntimeException e) {
       throw damaged(where(i), e);
     }
+  }
+
+  /** Block {@code b} (batch {@code i}) of a channel that is not mapped: read onto the heap. */
+  private RowBatch heapBatch(int i, ArrowBlock b, int length) throws IOException {
+    byte[] bytes = readAt(channel, b.getOffset(), length);
+    try {
+      ByteBuffer bb = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+      ByteBuffer meta = message(bb, b);
+      long body = Platform.BYTE_ARRAY_OFFSET + b.getMetadataLength();
+      return batchOf(i, meta, bytes, body, length - b.getMetadataLength(), bytes);
+    } catch (RuntimeException e) {
+      throw damaged(where(i), e);
+    }
+  }
+
+  /** The flatbuffer of the message that starts block {@code b}, read from {@code bb}. */
+  private static ByteBuffer message(ByteBuffer bb, ArrowBlock b) {
+    int prefix = bb.getInt(0) == -1 ? 8 : 4; // continuation marker, then the length
+    int len = bb.getInt(prefix - 4);
+    if (len <= 0 || prefix + len > b.getMetadataLength()) {
+      throw new InvalidDataException(
+          "", "message of " + len + " bytes does not fit its metadata of " + b.getMetadataLength());
+    }
+    return bb.position(prefix).limit(prefix + len).slice().order(ByteOrder.LITTLE_ENDIAN);
   }
 
   /**

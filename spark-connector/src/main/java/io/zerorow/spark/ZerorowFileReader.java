@@ -2,6 +2,7 @@ package io.zerorow.spark;
 
 import io.zerorow.BinaryRow;
 import io.zerorow.DataTypes;
+import io.zerorow.Field;
 import io.zerorow.Resolution;
 import io.zerorow.ResolvedRow;
 import io.zerorow.RowCopier;
@@ -9,123 +10,138 @@ import io.zerorow.Schema;
 import io.zerorow.ValidationLevel;
 import io.zerorow.Validator;
 import io.zerorow.ZerorowException;
-import io.zerorow.arrow.ArrowUtils;
 import io.zerorow.arrow.RowFileReader;
-import io.zerorow.arrow.RowFiles;
+import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.net.URI;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import org.apache.arrow.vector.VarBinaryVector;
-import org.apache.arrow.vector.ipc.ArrowFileReader;
-import org.apache.arrow.vector.ipc.message.ArrowBlock;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.TaskContext;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.BoundReference;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
 import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
-import org.apache.spark.sql.connector.read.InputPartition;
-import org.apache.spark.sql.connector.read.PartitionReader;
-import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.Platform;
 import org.apache.spark.util.SerializableConfiguration;
+import org.apache.spark.util.TaskCompletionListener;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Reads the rows of one row file on an executor. A local file is memory-mapped ({@link
- * RowFileReader}); a file on any other Hadoop file system is read batch by batch with positioned
- * reads. Each row is copied once into a reused buffer (so nothing Spark keeps points into a
- * mapping), checked ({@link RowBounds}, or {@code full}), and then either handed over whole as an
- * {@code UnsafeRow}, projected to the pruned columns (only those fields are read), or, in raw mode,
- * handed over as its bytes. A file written with another schema than the reader's (SPEC §13) is
- * resolved against the reader's pruned fields when the task opens it, and each row is laid out by
- * them ({@link RowCopier}) before it is handed on.
+ * Reads the rows of one row file in a task, through java-row's {@link RowFileReader}: a local file
+ * is memory-mapped, a file on any other Hadoop file system read batch by batch with positioned
+ * reads ({@link HadoopChannel}). Each row is checked ({@link RowBounds}: its references and the
+ * null bits of its non-nullable fields; or {@code full}) and then handed over whole as an {@code
+ * UnsafeRow}, projected to the columns the query reads (only those fields are read), or, in raw
+ * mode, as its bytes. A file written with another schema than the reader's (SPEC §13) is resolved
+ * against the reader's fields the query reads, and each row laid out by them ({@link RowCopier}).
  */
-final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
+final class ZerorowFileReader extends scala.collection.AbstractIterator<InternalRow> {
+  private static final Logger LOG = LoggerFactory.getLogger(ZerorowFileReader.class);
 
-  /** One row file. */
-  static final class FilePartition implements InputPartition {
-    private static final long serialVersionUID = 1L;
-    final String file;
+  /** The scans whose missing reader fields were already named, by scan id and field. */
+  private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
-    FilePartition(String file) {
-      this.file = file;
-    }
-  }
-
-  /** What every task of a read needs (serialized to the executors). */
-  static final class Factory implements PartitionReaderFactory {
+  /** What every task of a scan needs (serialized to the executors): Spark's reader function. */
+  static final class Factory
+      extends scala.runtime.AbstractFunction1<
+          PartitionedFile, scala.collection.Iterator<InternalRow>>
+      implements Serializable {
     private static final long serialVersionUID = 1L;
     final boolean raw;
-    final int[] ordinals;
     final boolean full;
 
-    /** The reader schema (canonical JSON), and its fields the query reads. */
+    /** The reader schema (canonical JSON); null in raw mode without one: each file's own. */
     final String readerJson;
 
-    final String prunedJson;
+    /** The reader's fields the query reads, by ordinal. */
+    final int[] ordinals;
+
+    final boolean caseSensitive;
+    final String scanId;
     final SerializableConfiguration conf;
     private transient Schema reader;
-    private transient Schema pruned;
 
     Factory(
         boolean raw,
-        int[] ordinals,
         boolean full,
         String readerJson,
-        String prunedJson,
+        int[] ordinals,
+        boolean caseSensitive,
+        String scanId,
         SerializableConfiguration conf) {
       this.raw = raw;
-      this.ordinals = ordinals;
       this.full = full;
       this.readerJson = readerJson;
-      this.prunedJson = prunedJson;
+      this.ordinals = ordinals;
+      this.caseSensitive = caseSensitive;
+      this.scanId = scanId;
       this.conf = conf;
     }
 
     Schema reader() {
-      if (reader == null) {
+      if (reader == null && readerJson != null) {
         reader = Schema.fromJson(readerJson);
       }
       return reader;
     }
 
-    Schema pruned() {
-      if (pruned == null) {
-        pruned = Schema.fromJson(prunedJson);
-      }
-      return pruned;
-    }
-
     @Override
-    public PartitionReader<InternalRow> createReader(InputPartition partition) {
+    public scala.collection.Iterator<InternalRow> apply(PartitionedFile file) {
       try {
-        return new ZerorowPartitionReader(this, ((FilePartition) partition).file);
+        ZerorowFileReader r = new ZerorowFileReader(this, file.toPath().toString());
+        TaskContext task = TaskContext.get();
+        if (task != null) {
+          task.addTaskCompletionListener((TaskCompletionListener) ctx -> r.closeQuietly());
+        }
+        return r;
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
+        // Spark's file scans catch a FileNotFoundException (ignoreMissingFiles) and any
+        // IOException (ignoreCorruptFiles) as it is: thrown unwrapped, as Scala code does
+        throw ZerorowFileReader.<RuntimeException>sneaky(e);
       }
     }
   }
 
-  /** The rows of a file, one at a time, as (base, address, size). */
-  private interface Rows extends AutoCloseable {
-    /** Points {@code view} at the next row; false at the end. */
-    boolean next(BinaryRow view) throws IOException;
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> T sneaky(Throwable t) throws T {
+    throw (T) t;
+  }
 
-    Schema schema();
-
-    @Override
-    void close() throws IOException;
+  /** Opens a row file of any Hadoop file system (a local one is memory-mapped). */
+  static RowFileReader open(String file, Configuration conf) throws IOException {
+    Path path = new Path(file);
+    FileSystem fs = path.getFileSystem(conf);
+    if ("file".equals(fs.getScheme())) {
+      try {
+        return RowFileReader.open(java.nio.file.Paths.get(path.toUri()));
+      } catch (NoSuchFileException e) { // Spark's ignoreMissingFiles knows Hadoop's exception
+        throw new FileNotFoundException(file);
+      }
+    }
+    long size = fs.getFileStatus(path).getLen();
+    return RowFileReader.open(
+        new HadoopChannel(fs.open(path), size), file, null, ValidationLevel.BOUNDS);
   }
 
   private final Factory factory;
   private final String file;
-  private final Rows rows;
+  private final RowFileReader reader;
+  private final Iterator<BinaryRow> rows;
 
   /** The file's own schema (the writer schema of its rows). */
   private final Schema schema;
@@ -134,6 +150,7 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
   private final UnsafeRow whole;
   private final UnsafeProjection pruned;
   private final RowFixups time; // null: no time value to scale
+  private final long[] notNull;
 
   /**
    * For a file whose rows are not laid out as the reader's (SPEC §13): the resolution to the
@@ -146,17 +163,22 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
   private ResolvedRow resolved;
   private byte[] buffer = new byte[256];
   private InternalRow current;
+  private boolean fetched;
+  private boolean closed;
   private long index;
 
-  private ZerorowPartitionReader(Factory factory, String file) throws IOException {
+  private ZerorowFileReader(Factory factory, String file) throws IOException {
     this.factory = factory;
     this.file = file;
-    Path path = new Path(file);
-    FileSystem fs = path.getFileSystem(factory.conf.value());
-    this.rows = "file".equals(fs.getScheme()) ? mapped(path.toUri()) : positioned(fs, path);
-    this.schema = rows.schema();
+    this.reader = open(file, factory.conf.value());
+    this.rows = reader.iterator();
+    this.schema = reader.schema();
     this.view = new BinaryRow(schema);
-    if (readsInPlace(schema, factory.reader(), file)) {
+    Schema given = factory.reader() == null ? schema : factory.reader();
+    Schema readWith = factory.caseSensitive ? given : Names.fold(given, schema);
+    Schema out = factory.raw ? readWith : select(readWith, factory.ordinals);
+    warnMissing(out);
+    if (readsInPlace(schema, readWith, file)) {
       this.resolution = null;
       this.copier = null;
       this.whole = new UnsafeRow(schema.numFields());
@@ -165,21 +187,58 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
           factory.raw || isIdentity(factory.ordinals, schema.numFields())
               ? null
               : projection(SparkSchemas.toSpark(schema), factory.ordinals);
+      this.notNull = RowBounds.notNullMask(schema, pruned == null ? null : factory.ordinals);
     } else {
-      Schema out = factory.pruned();
       this.resolution = Resolution.resolve(schema, out);
       this.copier = new RowCopier(out);
       this.whole = new UnsafeRow(out.numFields());
       this.time = RowFixups.of(out, false);
       this.pruned = null;
+      this.notNull = RowBounds.notNullMask(schema, null);
     }
+  }
+
+  /**
+   * Names, once per scan (and executor), each field the query reads that this file does not have
+   * (it reads as null), with the file's nearest field: a misspelt reader schema reads all-null
+   * otherwise without a word.
+   */
+  private void warnMissing(Schema read) {
+    List<String> names = new ArrayList<>();
+    for (Field f : schema.fields()) {
+      names.add(f.name());
+    }
+    for (Field f : read.fields()) {
+      if (schema.indexOf(f.name()) >= 0
+          || f.aliases().stream().anyMatch(a -> schema.indexOf(a) >= 0)) {
+        continue;
+      }
+      if (WARNED.add(factory.scanId + "/" + f.name())) {
+        LOG.warn(
+            "format(\"zerorow\"): the field "
+                + f.name()
+                + " is not in row file "
+                + file
+                + " and reads as null (its nearest field: "
+                + Names.nearest(f.name(), names)
+                + ")");
+      }
+    }
+  }
+
+  /** The fields of {@code schema} at {@code ordinals}, in that order. */
+  private static Schema select(Schema schema, int[] ordinals) {
+    Field[] fields = new Field[ordinals.length];
+    for (int i = 0; i < fields.length; i++) {
+      fields[i] = schema.field(ordinals[i]);
+    }
+    return Schema.of(fields);
   }
 
   /**
    * True when the file's rows can be handed on as they lie: its schema is the reader's, or lays out
    * the same bytes ({@link #sameLayout}). Otherwise each row is laid out again by the reader's
-   * fields. A file whose schema the reader cannot read (changed since the driver resolved it) is
-   * refused, naming the file.
+   * fields. A file whose schema the reader cannot read is refused, naming the file.
    */
   private static boolean readsInPlace(Schema writer, Schema reader, String file) {
     try {
@@ -188,14 +247,14 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
       throw ZerorowException.of(
           e.kind(),
           e.path(),
-          "row file "
+          e.detail()
+              + " (row file "
               + file
-              + " (schema "
+              + ", schema "
               + writer.fingerprintHex()
-              + ") cannot be read with the reader schema "
+              + ", cannot be read with the reader schema "
               + reader.fingerprintHex()
-              + ": "
-              + e.detail());
+              + ")");
     }
   }
 
@@ -264,84 +323,37 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
     return UnsafeProjection.create(Shim.seq(refs));
   }
 
-  private static Rows mapped(URI uri) throws IOException {
-    RowFileReader reader = RowFileReader.open(java.nio.file.Paths.get(uri));
-    Iterator<BinaryRow> it = reader.iterator();
-    return new Rows() {
-      @Override
-      public boolean next(BinaryRow view) {
-        if (!it.hasNext()) {
-          return false;
-        }
-        BinaryRow r = it.next();
-        view.pointTo(r.getBaseObject(), r.getBaseOffset(), r.getSizeInBytes());
-        return true;
+  @Override
+  public boolean hasNext() {
+    if (!fetched) {
+      try {
+        fetched = true;
+        current = advance() ? current : null;
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
-
-      @Override
-      public Schema schema() {
-        return reader.schema();
+      if (current == null) {
+        closeQuietly();
       }
-
-      @Override
-      public void close() throws IOException {
-        reader.close();
-      }
-    };
-  }
-
-  private static Rows positioned(FileSystem fs, Path path) throws IOException {
-    long size = fs.getFileStatus(path).getLen();
-    ArrowFileReader reader =
-        new ArrowFileReader(new HadoopChannel(fs.open(path), size), ArrowUtils.rootAllocator());
-    Schema schema;
-    List<ArrowBlock> blocks;
-    try {
-      schema = RowFiles.check(reader.getVectorSchemaRoot().getSchema(), null);
-      blocks = reader.getRecordBlocks();
-    } catch (IOException | RuntimeException e) {
-      reader.close();
-      throw e;
     }
-    return new Rows() {
-      private int block = -1;
-      private int row;
-      private int count;
-      private byte[] bytes;
-
-      @Override
-      public boolean next(BinaryRow view) throws IOException {
-        while (row >= count) {
-          if (++block >= blocks.size()) {
-            return false;
-          }
-          reader.loadRecordBatch(blocks.get(block));
-          count = reader.getVectorSchemaRoot().getRowCount();
-          row = 0;
-        }
-        VarBinaryVector v = (VarBinaryVector) reader.getVectorSchemaRoot().getVector(0);
-        bytes = v.get(row++);
-        view.pointTo(bytes, 0, bytes.length);
-        return true;
-      }
-
-      @Override
-      public Schema schema() {
-        return schema;
-      }
-
-      @Override
-      public void close() throws IOException {
-        reader.close();
-      }
-    };
+    return current != null;
   }
 
   @Override
-  public boolean next() throws IOException {
-    if (!rows.next(view)) {
+  public InternalRow next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException(file);
+    }
+    fetched = false;
+    return current;
+  }
+
+  private boolean advance() throws IOException {
+    if (closed || !rows.hasNext()) {
       return false;
     }
+    BinaryRow r = rows.next();
+    view.pointTo(r.getBaseObject(), r.getBaseOffset(), r.getSizeInBytes());
     long i = index++;
     if (copier != null) {
       nextResolved(i);
@@ -349,6 +361,7 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
     }
     int size = view.getSizeInBytes();
     if (factory.raw) {
+      checkRow(view.getBaseObject(), view.getBaseOffset(), size, i);
       current = rawRow(view.getBaseObject(), view.getBaseOffset(), size);
       return true;
     }
@@ -365,28 +378,34 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
       base = buffer;
       address = Platform.BYTE_ARRAY_OFFSET;
     }
-    try {
-      if (factory.full) {
-        Validator.validateRow(schema, base, address, size, ValidationLevel.FULL);
-      } else { // a pruned read reads only its fields: only those are checked
-        RowBounds.check(schema, base, address, size, pruned == null ? null : factory.ordinals);
-      }
-      if (time != null) {
-        time.apply(base, address);
-      }
-    } catch (ZerorowException e) {
-      throw atRow(e, i);
+    checkRow(base, address, size, i);
+    if (time != null) {
+      time.apply(base, address);
     }
     whole.pointTo(base, address, size);
     current = pruned == null ? whole : pruned.apply(whole);
     return true;
   }
 
+  /** {@code full}, else the bounds of the fields read and their null bits (SPEC §6.2). */
+  private void checkRow(Object base, long address, int size, long i) {
+    try {
+      if (factory.full) {
+        Validator.validateRow(schema, base, address, size, ValidationLevel.FULL);
+      } else { // a pruned read reads only its fields: only those are checked
+        RowBounds.check(
+            schema, base, address, size, pruned == null ? null : factory.ordinals, notNull);
+      }
+    } catch (ZerorowException e) {
+      throw atRow(e, i);
+    }
+  }
+
   /**
    * Row {@code i} of the writer's layout, read through the resolution and laid out by the reader's
    * fields the query reads (SPEC §13.4). The writer's bytes are checked as for any row: at {@code
-   * full} validated whole first, else every read of the copy is bounds-checked (java-row's getters)
-   * and its values counted against the row's size.
+   * full} validated whole first, else its non-nullable fields' null bits are tested and every read
+   * of the copy is bounds-checked (java-row's getters).
    */
   private void nextResolved(long i) {
     BinaryRow out;
@@ -398,6 +417,8 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
             view.getBaseOffset(),
             view.getSizeInBytes(),
             ValidationLevel.FULL);
+      } else {
+        RowBounds.checkNotNull(schema, view.getBaseObject(), view.getBaseOffset(), notNull);
       }
       if (resolved == null) {
         resolved = resolution.view(view); // follows the view as it is pointed at each row
@@ -428,16 +449,23 @@ final class ZerorowPartitionReader implements PartitionReader<InternalRow> {
   }
 
   private ZerorowException atRow(ZerorowException e, long i) {
-    return ZerorowException.of(e.kind(), e.path(), file + ", row " + i + ": " + e.detail());
+    return ZerorowException.of(
+        e.kind(), e.path(), "row file " + file + ", row " + i + ": " + e.detail());
   }
 
-  @Override
-  public InternalRow get() {
-    return current;
+  /** Closes the file (also at the end of the rows, and when the task completes). */
+  void close() {
+    closeQuietly();
   }
 
-  @Override
-  public void close() throws IOException {
-    rows.close();
+  private void closeQuietly() {
+    if (!closed) {
+      closed = true;
+      try {
+        reader.close();
+      } catch (IOException e) {
+        LOG.warn("format(\"zerorow\"): closing " + file + ": " + e);
+      }
+    }
   }
 }
