@@ -46,22 +46,20 @@ public final class ArrowImportFuzzMain {
     }
     Random r = new Random(seed);
     int[] outcomes = new int[3]; // rows read, zerorow errors, Arrow Java could not load (b)
-    try (BufferAllocator allocator = new RootAllocator()) {
-      for (int it = 0; it < iterations; it++) {
-        Path f = files.get(r.nextInt(files.size()));
-        byte[] bytes = Files.readAllBytes(f);
-        long caseSeed = r.nextLong();
-        try {
-          if (r.nextBoolean() || !f.toString().endsWith(".arrow_file")) {
-            outcomes[mutatedIpc(bytes, new Random(caseSeed))]++;
-          } else {
-            outcomes[mutatedVectors(bytes, new Random(caseSeed), allocator)]++;
-          }
-        } catch (RuntimeException | Error e) {
-          System.out.println("FAILED on " + f + " case seed " + caseSeed + ": " + e);
-          e.printStackTrace(System.out);
-          System.exit(1);
+    for (int it = 0; it < iterations; it++) {
+      Path f = files.get(r.nextInt(files.size()));
+      byte[] bytes = Files.readAllBytes(f);
+      long caseSeed = r.nextLong();
+      try {
+        if (r.nextBoolean() || !f.toString().endsWith(".arrow_file")) {
+          outcomes[mutatedIpc(bytes, new Random(caseSeed))]++;
+        } else {
+          outcomes[mutatedVectors(bytes, new Random(caseSeed))]++;
         }
+      } catch (RuntimeException | Error e) {
+        System.out.println("FAILED on " + f + " case seed " + caseSeed + ": " + e);
+        e.printStackTrace(System.out);
+        System.exit(1);
       }
     }
     System.out.println(
@@ -93,7 +91,40 @@ public final class ArrowImportFuzzMain {
    * Loads the file into vectors, flips bytes of their buffers, and reads every row; 0 when read, 1
    * when refused, 2 when Arrow Java could not load the file (not zerorow's concern).
    */
-  static int mutatedVectors(byte[] bytes, Random r, BufferAllocator allocator) throws Exception {
+  static int mutatedVectors(byte[] bytes, Random r) throws Exception {
+    // One allocator per case, limited: Arrow Java sizes its buffers from the file's lengths (the
+    // big-endian files' unswapped ones too) and, when such a load fails, leaks what it had
+    // allocated; that leak is Arrow Java's, so it is forgiven then and only then. Any buffer left
+    // after zerorow read the vectors fails the run.
+    BufferAllocator allocator = new RootAllocator(LOAD_LIMIT);
+    int result;
+    try {
+      result = mutatedVectors(bytes, r, allocator);
+    } catch (RuntimeException | Error e) {
+      try {
+        allocator.close();
+      } catch (IllegalStateException leak) {
+        e.addSuppressed(leak);
+      }
+      throw e;
+    }
+    if (result == 2) {
+      try {
+        allocator.close();
+      } catch (IllegalStateException arrowJavasLeak) {
+        // see above
+      }
+    } else {
+      allocator.close();
+    }
+    return result;
+  }
+
+  /** Bytes one case's Arrow Java vectors may take (the child JVM runs with -Xmx512m). */
+  private static final long LOAD_LIMIT = 128L << 20;
+
+  private static int mutatedVectors(byte[] bytes, Random r, BufferAllocator allocator)
+      throws Exception {
     SeekableByteChannel ch = new ByteArrayReadableSeekableByteChannel(bytes);
     ArrowFileReader reader;
     VectorSchemaRoot root;
@@ -102,7 +133,8 @@ public final class ArrowImportFuzzMain {
       reader = new ArrowFileReader(ch, allocator, CommonsCompressionFactory.INSTANCE);
       root = reader.getVectorSchemaRoot();
       blocks = reader.getRecordBlocks();
-    } catch (RuntimeException | java.io.IOException e) {
+    } catch (RuntimeException | java.io.IOException | OutOfMemoryError e) {
+      // Arrow Java sizes its buffers from the file's (damaged or unswapped big-endian) lengths
       return 2;
     }
     try (reader) {
@@ -112,7 +144,7 @@ public final class ArrowImportFuzzMain {
           if (!reader.loadRecordBatch(b)) {
             break;
           }
-        } catch (RuntimeException | java.io.IOException e) {
+        } catch (RuntimeException | java.io.IOException | OutOfMemoryError e) {
           return 2;
         }
         for (FieldVector v : root.getFieldVectors()) {

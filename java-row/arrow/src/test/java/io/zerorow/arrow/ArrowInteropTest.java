@@ -134,8 +134,11 @@ class ArrowInteropTest {
 
   /** Closed batches give their buffers back to the writer; each new batch is still exact. */
   @Test
-  void buffersAreReusedOnlyAfterTheBatchIsClosed() {
+  void buffersAreReusedOnlyAfterTheBatchIsClosed() throws java.io.IOException {
     for (GoldenVectors.Case c : GoldenVectors.valid()) {
+      if (ArrowRoundTripTest.intervalBeyondArrow(c)) {
+        continue; // refused by the writer (SPEC §12.1), asserted in ArrowRoundTripTest
+      }
       try (ArrowWriter w = ArrowUtils.createArrowWriter(c.schema(), allocator)) {
         for (int round = 1; round <= 3; round++) {
           for (int i = 0; i < round; i++) {
