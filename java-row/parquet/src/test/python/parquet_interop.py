@@ -14,7 +14,8 @@ itself has no field for two things, and pyarrow reads them as Parquet says: a zo
 (an adjusted-to-UTC timestamp reads as tz=UTC; the instants are compared) and duration (a
 plain INT64 reads as int64 microseconds). Nothing else is adjusted.
 Prints `PASS|FAIL <check> <case>` lines (`SKIP write <case>: why` for a variant, which
-pyarrow 21 cannot write as Parquet's VARIANT) and `N passed, N failed`.
+pyarrow 21 cannot write as Parquet's VARIANT; `check` of a variant passes only when pyarrow
+21 refuses to read it with its known message) and `N passed, N failed`.
 """
 
 import os
@@ -156,13 +157,95 @@ def plain(table):
         col = table.column(name).combine_chunks()
         if isinstance(col.type, pa.ExtensionType):
             col = col.storage
-        cols[name] = col.view(_int_type(col.type)).to_pylist()
+        as_ints = _int_type(col.type)
+        # pyarrow 21 aborts the process on a view of list<null> (a slice past the null child):
+        # a view to the same type is left out
+        cols[name] = (col if as_ints == col.type else col.view(as_ints)).to_pylist()
     return cols
+
+
+def _storage_type(t):
+    """t with every extension type (nested ones too) replaced by its storage type."""
+    if isinstance(t, pa.BaseExtensionType):
+        return t.storage_type
+    if pa.types.is_list(t):
+        return pa.list_(t.value_field.with_type(_storage_type(t.value_type)))
+    if pa.types.is_map(t):
+        return pa.map_(
+            t.key_field.with_type(_storage_type(t.key_type)),
+            t.item_field.with_type(_storage_type(t.item_type)),
+        )
+    if pa.types.is_struct(t):
+        return pa.struct(
+            [
+                t.field(i).with_type(_storage_type(t.field(i).type))
+                for i in range(t.num_fields)
+            ]
+        )
+    return t
+
+
+def _with_extensions(a, t):
+    """The array `a` (of _storage_type(t), offset 0) as type t."""
+    if a.type == t:
+        return a
+    if isinstance(t, pa.BaseExtensionType):
+        return pa.ExtensionArray.from_storage(t, a)
+    mask = a.is_null() if a.null_count else None
+    if pa.types.is_map(t):
+        return pa.MapArray.from_arrays(
+            a.offsets,
+            _with_extensions(a.keys, t.key_type),
+            _with_extensions(a.items, t.item_type),
+            type=t,
+            mask=mask,
+        )
+    if pa.types.is_list(t):
+        return pa.ListArray.from_arrays(
+            a.offsets, _with_extensions(a.values, t.value_type), type=t, mask=mask
+        )
+    if pa.types.is_struct(t):
+        return pa.StructArray.from_arrays(
+            [
+                _with_extensions(a.field(i), t.field(i).type)
+                for i in range(t.num_fields)
+            ],
+            fields=list(t),
+            mask=mask,
+        )
+    raise TypeError(f"no extension type to restore in {t}")
+
+
+def expected_table(schema_json, values, copies):
+    """arrow_equality's expected_table, for extension types nested in lists, maps and
+    structs too (pyarrow 21 cannot build those from Python values: built as their storage,
+    then wrapped)."""
+    schema = ae.arrow_schema(schema_json)
+    columns = []
+    for f, af in zip(schema_json["fields"], schema, strict=True):
+        v = ae.py_value(f["type"], values[f["name"]])
+        storage = pa.array([v] * copies, type=_storage_type(af.type))
+        columns.append(_with_extensions(storage, af.type))
+    return pa.Table.from_arrays(columns, schema=schema)
+
+
+# What pyarrow 21 says when asked to read Parquet's VARIANT (a group annotated VARIANT, as
+# parquet-mr writes it): it cannot, so a Java file with a variant passes only when pyarrow
+# refuses it with exactly this; the day pyarrow reads it, the check fails and must compare.
+PYARROW_VARIANT_REFUSAL = "Logical type Variant cannot be applied to group node"
 
 
 def check(directory, case):
     schema_json, values, _ = ae.load_case(case)
-    expected = ae.expected_table(schema_json, values, COPIES)
+    if any(has_kind(f["type"], "variant") for f in schema_json["fields"]):
+        try:
+            pq.read_table(os.path.join(directory, case + ".java.parquet"))
+        except OSError as e:
+            if PYARROW_VARIANT_REFUSAL in str(e):
+                return True, "pyarrow 21 refuses Parquet VARIANT, as expected"
+            raise
+        return False, "pyarrow now reads Parquet VARIANT: compare the values"
+    expected = expected_table(schema_json, values, COPIES)
     actual = pq.read_table(
         os.path.join(directory, case + ".java.parquet"), arrow_extensions_enabled=True
     )
@@ -195,7 +278,7 @@ def write(directory, case):
         # struct, not a variant. ParquetPyarrowInteropTest expects exactly these cases here.
         return None, "pyarrow 21 cannot write a Parquet VARIANT"
     pq.write_table(
-        ae.expected_table(schema_json, values, COPIES),
+        expected_table(schema_json, values, COPIES),
         os.path.join(directory, case + ".py.parquet"),
     )
     return True, ""
@@ -212,7 +295,7 @@ def main(argv):
         if ok is None:
             print(f"SKIP {mode} {case}: {why}")
             continue
-        print(f"{'PASS' if ok else 'FAIL'} {mode} {case}" + ("" if ok else f": {why}"))
+        print(f"{'PASS' if ok else 'FAIL'} {mode} {case}" + (f": {why}" if why else ""))
         passed += ok
         failed += not ok
     print(f"{passed} passed, {failed} failed")
