@@ -17,7 +17,9 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -43,6 +45,12 @@ import org.apache.arrow.vector.ipc.message.ArrowBlock;
  * Each batch's message header is parsed from the mapping and every buffer range is checked against
  * it. Compressed IPC files are {@code unsupported} here.
  *
+ * <p><b>Files on other file systems</b> ({@link #open(SeekableByteChannel, String, Resolver,
+ * ValidationLevel)}: an engine's file system, read through a channel of positioned reads) are read
+ * as files are, through their footer, with each batch read onto the heap instead of mapped.
+ * {@link #openUpToCut} reads a file that was cut (or never finished) up to the cut: its complete
+ * record batches, front to back as the stream it holds, with {@link #cut()} saying where it ends.
+ *
  * <p><b>Streams</b> ({@link #openStream}) are read message by message ({@code RowStream}): each
  * batch's body is read once onto the heap, and its rows point into that copy, so rows stay valid
  * after the next batch and after {@code close}.
@@ -65,14 +73,25 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   /** How rows are read: the identity of {@link #schema} unless a reader schema was given. */
   private final Resolution resolution;
 
-  // file mode
-  private final FileChannel channel;
+  // file mode: batches mapped from a FileChannel opened by path, else read onto the heap
+  private final SeekableByteChannel channel;
+  private final boolean mapped;
   private final List<ArrowBlock> blocks;
   private final List<MappedByteBuffer> mappings = new ArrayList<>();
-  // stream mode
+  // stream mode (also a cut file read up to its cut)
   private final RowStream stream;
   private boolean iterated;
   private final boolean large;
+
+  /**
+   * For a file read up to its cut ({@link #openUpToCut}): why it is incomplete (the error {@link
+   * #open} gives), completed with where its complete batches end once they have all been read; null
+   * for a complete file and every other reader.
+   */
+  private TruncatedException cut;
+
+  /** The batches a cut file gave before its end ({@link #openUpToCut}). */
+  private int completeBatches;
 
   /** Where the rows come from, for error messages: "row file <path>" or "row stream". */
   private final String source;
@@ -83,7 +102,8 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       Schema schema,
       Resolution resolution,
       boolean large,
-      FileChannel channel,
+      SeekableByteChannel channel,
+      boolean mapped,
       List<ArrowBlock> blocks,
       RowStream stream,
       String source,
@@ -94,6 +114,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     this.resolution = resolution;
     this.large = large;
     this.channel = channel;
+    this.mapped = mapped;
     this.blocks = blocks;
     this.stream = stream;
   }
@@ -151,8 +172,110 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
   private static RowFileReader open(
       Path path, Schema expected, Resolver resolver, ValidationLevel level) throws IOException {
-    String source = "row file " + path;
-    FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
+    return openChannel(
+        FileChannel.open(path, StandardOpenOption.READ),
+        true,
+        "row file " + path,
+        expected,
+        resolver,
+        level);
+  }
+
+  /**
+   * Opens the row file read through {@code channel}, with positioned reads, to read its rows with
+   * the reader schema of {@code resolver} (see {@link #openResolved(Path, Resolver,
+   * ValidationLevel)}): for files on file systems that are not local (an engine's), where {@link
+   * #open(Path)} maps the file. The file is checked as {@code open} checks it (a file without its
+   * footer is a {@link TruncatedException} naming the file and the byte where it ends); each record
+   * batch is read onto the heap when the iteration reaches it, and its rows point into that copy.
+   * {@code name} names the file in errors ({@code row file <name>}); the reader closes {@code
+   * channel}.
+   */
+  public static RowFileReader open(
+      SeekableByteChannel channel, String name, Resolver resolver, ValidationLevel level)
+      throws IOException {
+    java.util.Objects.requireNonNull(resolver, "open(channel, name, resolver, level): resolver");
+    java.util.Objects.requireNonNull(level, "open(channel, name, resolver, level): level");
+    return openChannel(channel, false, "row file " + name, null, resolver, level);
+  }
+
+  /**
+   * As {@link #open(SeekableByteChannel, String, Resolver, ValidationLevel)}, except that a file cut
+   * (or never finished) by the truncation rule of the class comment is read up to its cut: its
+   * record batches are read front to back as the stream the file holds, every complete one is
+   * returned, and the iteration ends where the file ends (inside a batch or between two). {@link
+   * #cut()} then gives the error {@code open} would have thrown, with where the complete batches
+   * end. A file cut before its first record batch (its schema incomplete) is refused as {@code open}
+   * refuses it; damage other than a cut is an error as always.
+   */
+  public static RowFileReader openUpToCut(
+      SeekableByteChannel channel, String name, Resolver resolver, ValidationLevel level)
+      throws IOException {
+    java.util.Objects.requireNonNull(resolver, "openUpToCut(channel, name, resolver, level)");
+    java.util.Objects.requireNonNull(level, "openUpToCut(channel, name, resolver, level): level");
+    String source = "row file " + name;
+    try {
+      checkEnds(channel);
+    } catch (TruncatedException e) {
+      return openCut(channel, source, resolver, level, (TruncatedException) damaged(source, e));
+    } catch (RuntimeException e) {
+      channel.close();
+      throw damaged(source, e);
+    } catch (IOException e) {
+      channel.close();
+      throw e;
+    }
+    return openChannel(channel, false, source, null, resolver, level);
+  }
+
+  /** A cut file ({@code why}) read as the stream after its 8 bytes of magic and padding. */
+  private static RowFileReader openCut(
+      SeekableByteChannel ch,
+      String source,
+      Resolver resolver,
+      ValidationLevel level,
+      TruncatedException why)
+      throws IOException {
+    RowStream r = new RowStream(Channels.newInputStream(ch.position(FILE_STREAM_START)), FILE_STREAM_START);
+    try {
+      if (ch.size() < FILE_STREAM_START) {
+        throw why;
+      }
+      org.apache.arrow.vector.types.pojo.Schema arrow;
+      try {
+        arrow = r.readSchema();
+      } catch (TruncatedException e) {
+        throw why; // nothing to read before the cut
+      }
+      Schema schema = RowFiles.check(arrow, null);
+      RowFileReader reader =
+          new RowFileReader(
+              schema,
+              resolve(schema, resolver),
+              RowFiles.isLarge(arrow),
+              null,
+              false,
+              null,
+              r,
+              source,
+              level);
+      reader.cut = why;
+      reader.completeBatches = -1; // until the iteration reaches the cut
+      return reader;
+    } catch (RuntimeException e) {
+      r.close();
+      throw damaged(source, e);
+    }
+  }
+
+  private static RowFileReader openChannel(
+      SeekableByteChannel ch,
+      boolean mapped,
+      String source,
+      Schema expected,
+      Resolver resolver,
+      ValidationLevel level)
+      throws IOException {
     try {
       checkEnds(ch);
       try (ArrowFileReader footer =
@@ -169,6 +292,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
             resolve(schema, resolver),
             RowFiles.isLarge(arrow),
             ch,
+            mapped,
             List.copyOf(footer.getRecordBlocks()),
             null,
             source,
@@ -186,15 +310,18 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   /** The Arrow IPC file magic, at the start (then 2 padding bytes) and at the end of a file. */
   private static final byte[] MAGIC = {'A', 'R', 'R', 'O', 'W', '1'};
 
+  /** Where the stream a file holds starts: after the magic and its 2 bytes of padding. */
+  private static final int FILE_STREAM_START = 8;
+
   /** The magic and its padding, a 4-byte footer length and the magic: no file is shorter. */
-  private static final int MIN_FILE_BYTES = 8 + 4 + MAGIC.length;
+  private static final int MIN_FILE_BYTES = FILE_STREAM_START + 4 + MAGIC.length;
 
   /**
    * The truncation rule of the class comment, checked before Arrow reads the footer: the file's
    * first bytes must be the magic (or a prefix of it), and a file without its closing magic was
    * cut.
    */
-  private static void checkEnds(FileChannel ch) throws IOException {
+  private static void checkEnds(SeekableByteChannel ch) throws IOException {
     long size = ch.size();
     byte[] head = readAt(ch, 0, (int) Math.min(size, MAGIC.length));
     for (int k = 0; k < head.length; k++) {
@@ -208,26 +335,29 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     if (size < MIN_FILE_BYTES) {
       throw new TruncatedException(
           "",
-          "the file has "
+          "the file ends at byte "
               + size
-              + " bytes, fewer than the "
+              + ", before the "
               + MIN_FILE_BYTES
-              + " of the smallest Arrow IPC file: it was cut");
+              + " bytes of the smallest Arrow IPC file: it was cut (or its writer never finished"
+              + " it)");
     }
     if (!java.util.Arrays.equals(readAt(ch, size - MAGIC.length, MAGIC.length), MAGIC)) {
       throw new TruncatedException(
           "",
-          "the file of "
+          "the file ends at byte "
               + size
-              + " bytes does not end with the Arrow file magic \"ARROW1\": it was cut (or its"
-              + " writer never finished it)");
+              + " without its footer (a complete file ends with the Arrow file magic"
+              + " \"ARROW1\"): it was cut (or its writer never finished it)");
     }
   }
 
-  private static byte[] readAt(FileChannel ch, long position, int length) throws IOException {
+  private static byte[] readAt(SeekableByteChannel ch, long position, int length)
+      throws IOException {
     ByteBuffer b = ByteBuffer.allocate(length);
+    ch.position(position);
     while (b.hasRemaining()) {
-      if (ch.read(b, position + b.position()) < 0) {
+      if (ch.read(b) < 0) {
         throw new IOException("the file ended while it was read (" + b.position() + " bytes)");
       }
     }
@@ -290,6 +420,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           resolve(schema, resolver),
           RowFiles.isLarge(arrow),
           null,
+          false,
           null,
           r,
           "row stream",
@@ -326,6 +457,44 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   /** Where a batch's errors happened: "row file <path>, record batch <index>". */
   private String where(int batch) {
     return source + ", record batch " + batch;
+  }
+
+  /**
+   * Why the file read by {@link #openUpToCut} is incomplete, as the {@link TruncatedException}
+   * {@link #open} would have thrown (naming the file and the byte where it ends); once every batch
+   * has been read, its message also says how many complete batches were read and where they end.
+   * Null for a complete file and for readers opened otherwise.
+   */
+  public TruncatedException cut() {
+    return cut;
+  }
+
+  /** Record batches read from a cut file ({@link #openUpToCut}) once its batches are read. */
+  public int completeBatches() {
+    return Math.max(completeBatches, 0);
+  }
+
+  /**
+   * Ends the reading of a cut file after {@code batches} complete record batches, the last of them
+   * ending at byte {@code end}; {@code inside}: the error of the batch the file ends in, if any.
+   */
+  private void endCut(int batches, long end, TruncatedException inside) {
+    completeBatches = batches;
+    cut =
+        new TruncatedException(
+            "",
+            cut.detail()
+                + "; read up to the cut: "
+                + batches
+                + " complete record batch"
+                + (batches == 1 ? "" : "es")
+                + " (bytes 0 to "
+                + end
+                + ")"
+                + (inside == null
+                    ? ""
+                    : ", then record batch " + batches + " was cut: " + inside.detail()),
+            cut);
   }
 
   /** The identity without a resolver (rows read with their own schema), else its resolution. */
@@ -376,7 +545,11 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
               + channel.size()
               + " bytes");
     }
-    MappedByteBuffer m = channel.map(FileChannel.MapMode.READ_ONLY, b.getOffset(), length);
+    if (!mapped) {
+      return readBatch(i, b, (int) length);
+    }
+    MappedByteBuffer m =
+        ((FileChannel) channel).map(FileChannel.MapMode.READ_ONLY, b.getOffset(), length);
     mappings.add(m);
     try {
       ByteBuffer bb = m.duplicate().order(ByteOrder.LITTLE_ENDIAN);
@@ -391,6 +564,27 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           bb.position(prefix).limit(prefix + len).slice().order(ByteOrder.LITTLE_ENDIAN);
       long body = Platform.directAddress(m) + b.getMetadataLength();
       return batchOf(i, meta, null, body, m.capacity() - b.getMetadataLength(), m);
+    } catch (RuntimeException e) {
+      throw damaged(where(i), e);
+    }
+  }
+
+  /** Batch {@code i} at block {@code b} of {@code length} bytes, read onto the heap. */
+  private RowBatch readBatch(int i, ArrowBlock b, int length) throws IOException {
+    byte[] block = readAt(channel, b.getOffset(), length);
+    try {
+      ByteBuffer bb = ByteBuffer.wrap(block).order(ByteOrder.LITTLE_ENDIAN);
+      int prefix = bb.getInt(0) == -1 ? 8 : 4; // continuation marker, then the length
+      int len = bb.getInt(prefix - 4);
+      if (len <= 0 || prefix + len > b.getMetadataLength()) {
+        throw new InvalidDataException(
+            "",
+            "message of " + len + " bytes does not fit its metadata of " + b.getMetadataLength());
+      }
+      ByteBuffer meta =
+          bb.position(prefix).limit(prefix + len).slice().order(ByteOrder.LITTLE_ENDIAN);
+      long body = Platform.BYTE_ARRAY_OFFSET + b.getMetadataLength();
+      return batchOf(i, meta, block, body, length - b.getMetadataLength(), null);
     } catch (RuntimeException e) {
       throw damaged(where(i), e);
     }
@@ -485,14 +679,23 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           return next < blocks.size();
         }
         if (pending == null && !ended) {
+          long start = stream.position();
           try {
             pending = stream.next();
+          } catch (TruncatedException e) {
+            if (cut == null) {
+              throw damaged(where(next), e);
+            }
+            endCut(next, start, e); // a cut file: it ends inside this batch
           } catch (RuntimeException e) {
             throw damaged(where(next), e);
           } catch (IOException e) {
             throw new UncheckedIOException(e);
           }
           ended = pending == null;
+          if (ended && cut != null && completeBatches < 0) {
+            endCut(next, start, null); // a cut file: it ends after this many batches
+          }
         }
         return pending != null;
       }
