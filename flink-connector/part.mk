@@ -15,7 +15,15 @@ FLINK_BENCH_ARGS ?= $(if $(BENCH_QUICK),200000 3,)
 # pom (flink-connector/) formats the shared source tree, the shims and jar-check/.
 JAVA_FMT_MODULES := $(JAVA_FMT_MODULES),flink-connector
 
-.PHONY: build-flink test-flink-java check-flink-jar bench-flink
+# test-flink-install: the connector artifacts `mvn install`ed into a private repository
+# (target/consumer-m2-flink), then the project of README.md "Depend on it" (examples/) built against
+# them and run (a SQL query and a DataStream job on a MiniCluster).
+TEST_TARGETS += test-flink-install
+
+.PHONY: build-flink test-flink-java check-flink-jar bench-flink test-flink-install
+test-flink-install:
+	$(FLINK_CONNECTOR)/examples/build_and_run.sh
+
 build-flink:
 	cd $(ROOT) && $(MVN) -q -pl flink-connector/flink-2.2,flink-connector/flink-1.20 -am \
 	  -Dmaven.test.skip=true package

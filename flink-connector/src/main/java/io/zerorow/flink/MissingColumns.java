@@ -64,8 +64,8 @@ final class MissingColumns {
   }
 
   /**
-   * The writer field whose name is {@code name} but for case, else the one within an edit
-   * distance of 2 (1 for names of up to 4 characters) that is nearest, else null.
+   * The writer field whose name is {@code name} but for case, else the one within an edit distance
+   * of 2 (1 for names of up to 4 characters) that is nearest, else null.
    */
   static String nearest(String name, Schema writer) {
     String lower = name.toLowerCase(Locale.ROOT);

@@ -19,9 +19,9 @@ import org.apache.flink.table.data.utils.ProjectedRowData;
  * <ul>
  *   <li>{@code FULL}: the whole row, every rule of SPEC §6.3, once;
  *   <li>{@code BOUNDS}: the wrap rules W1–W2 and, for each projected field, the access rules B2–B3
- *       of reading it (its reference, and a nested value's header): what {@code bounds} checks
- *       when the query reads those fields (SPEC §6.2), done once here; damage deeper inside a
- *       nested value is found when that value is read;
+ *       of reading it (its reference, and a nested value's header): what {@code bounds} checks when
+ *       the query reads those fields (SPEC §6.2), done once here; damage deeper inside a nested
+ *       value is found when that value is read;
  *   <li>{@code NONE}: the wrap rules only (every view checks them).
  * </ul>
  *
@@ -63,8 +63,8 @@ final class RowDecoder implements Serializable {
 
   /**
    * The bytes of a row of the table's schema (a message), which the view keeps (the caller hands
-   * over an array it no longer writes). Throws a {@code ZerorowException} naming the field path
-   * and the numbers when malformed.
+   * over an array it no longer writes). Throws a {@code ZerorowException} naming the field path and
+   * the numbers when malformed.
    */
   RowData decode(byte[] bytes) {
     Schema s = schema();

@@ -37,8 +37,8 @@ import org.slf4j.LoggerFactory;
  * job naming the file and the byte where it ends.
  *
  * <p>Each file's schema is resolved against the reader schema when the file is opened (SPEC §13.5,
- * once per writer schema per task); a file the reader schema cannot read fails the job naming it.
- * A reader column that a file's schema lacks reads as NULL, and is warned about once per writer
+ * once per writer schema per task); a file the reader schema cannot read fails the job naming it. A
+ * reader column that a file's schema lacks reads as NULL, and is warned about once per writer
  * schema, with the file's nearest field name.
  *
  * <p>With {@code zerorow.ignore-parse-errors}, what cannot be read is skipped and counted, never
@@ -166,15 +166,16 @@ final class RowFileFormat<T> implements BulkFormat<T, FileSourceSplit> {
     return ZerorowException.of(
         e.kind(),
         e.path(),
-        e.detail().replaceFirst(
-            "^row file [^:]*: ",
-            "row file "
-                + name
-                + " cannot be read with "
-                + output.readerName()
-                + " "
-                + output.readerSchema().fingerprintHex()
-                + " (SPEC §13): "),
+        e.detail()
+            .replaceFirst(
+                "^row file [^:]*: ",
+                "row file "
+                    + name
+                    + " cannot be read with "
+                    + output.readerName()
+                    + " "
+                    + output.readerSchema().fingerprintHex()
+                    + " (SPEC §13): "),
         e);
   }
 

@@ -217,7 +217,8 @@ public final class ZerorowDecode extends ScalarFunction implements SpecializedFu
             args.get(1));
       }
       if (call.isArgumentLiteral(1)) {
-        String why = call.getArgumentValue(1, String.class).map(ZerorowDecode::schemaError).orElse(null);
+        String why =
+            call.getArgumentValue(1, String.class).map(ZerorowDecode::schemaError).orElse(null);
         if (why != null) {
           return call.fail(throwOnFailure, "%s", why);
         }

@@ -100,8 +100,7 @@ public final class ZerorowFileFormatFactory
     private final io.zerorow.ValidationLevel level;
     private final ReadableConfig options;
 
-    Decoding(
-        boolean ignoreParseErrors, io.zerorow.ValidationLevel level, ReadableConfig options) {
+    Decoding(boolean ignoreParseErrors, io.zerorow.ValidationLevel level, ReadableConfig options) {
       this.ignoreParseErrors = ignoreParseErrors;
       this.level = level;
       this.options = options;

@@ -16,8 +16,8 @@ import org.apache.flink.core.fs.Path;
  * when it is opened (SPEC §13.5: rows of other schema versions are laid out by it, a file it cannot
  * read fails the job naming it); a file that was cut or never finished fails the job naming it and
  * the byte where it ends; rows are checked at the validation level before they are read. With
- * {@code ignoreParseErrors}, malformed rows and unreadable files are skipped, and a cut file is read
- * up to its cut, each logged (Flink gives a file format no metric group). The stream's type is
+ * {@code ignoreParseErrors}, malformed rows and unreadable files are skipped, and a cut file is
+ * read up to its cut, each logged (Flink gives a file format no metric group). The stream's type is
  * {@code ZerorowTypeInfo.of(schema)} (no Kryo).
  *
  * <pre>{@code
@@ -46,8 +46,8 @@ public final class ZerorowFileSource {
    * The same, with rows checked at {@code level} (what {@code 'zerorow.validation'} sets: {@code
    * BOUNDS} checks each row's offsets and its fields' references, {@code NONE} the row's size only)
    * and, with {@code ignoreParseErrors}, what cannot be read skipped (what {@code
-   * 'zerorow.ignore-parse-errors'} does). {@code NONE} with {@code ignoreParseErrors} is refused: at
-   * {@code NONE} nothing is checked that could be skipped.
+   * 'zerorow.ignore-parse-errors'} does). {@code NONE} with {@code ignoreParseErrors} is refused:
+   * at {@code NONE} nothing is checked that could be skipped.
    */
   public static BulkFormat<BinaryRow, FileSourceSplit> rows(
       Schema schema, ValidationLevel level, boolean ignoreParseErrors) {

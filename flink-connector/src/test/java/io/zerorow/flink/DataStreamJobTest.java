@@ -322,8 +322,8 @@ class DataStreamJobTest {
 
   /**
    * Row files as a DataStream of BinaryRows (ZerorowFileSource), keyed by two nullable fields
-   * (ZerorowKeys.fields: a null is a key), without Kryo. A file whose writer never finished it fails
-   * the strict source naming it; the lenient one reads its complete batches.
+   * (ZerorowKeys.fields: a null is a key), without Kryo. A file whose writer never finished it
+   * fails the strict source naming it; the lenient one reads its complete batches.
    */
   @Test
   void rowFilesAsADataStreamKeyedByNullableFields(@org.junit.jupiter.api.io.TempDir Path dir)
@@ -378,7 +378,8 @@ class DataStreamJobTest {
                     .executeAndCollect()
                     .forEachRemaining(r -> {}));
     String m = org.apache.flink.util.ExceptionUtils.stringifyException(e);
-    assertTrue(m.contains("truncated: row file " + files + "/part-1.arrow: the file ends at byte "), m);
+    assertTrue(
+        m.contains("truncated: row file " + files + "/part-1.arrow: the file ends at byte "), m);
   }
 
   @Test
@@ -401,10 +402,12 @@ class DataStreamJobTest {
     assertEquals(Integer.valueOf(1), ZerorowKeys.int32(TAGGED, "tag").getKey(tagged(w, 5)));
     // ... and a null there fails naming the field and the selector where null is a key
     NullPointerException e =
-        assertThrows(NullPointerException.class, () -> ZerorowKeys.string(TAGGED, "group").getKey(withNull));
+        assertThrows(
+            NullPointerException.class, () -> ZerorowKeys.string(TAGGED, "group").getKey(withNull));
     assertTrue(e.getMessage().contains("field \"group\" is null in this row"), e.getMessage());
     assertTrue(e.getMessage().contains("ZerorowKeys.fields(schema, \"group\")"), e.getMessage());
-    assertThrows(io.zerorow.SchemaMismatchException.class, () -> ZerorowKeys.fields(TAGGED, "nope"));
+    assertThrows(
+        io.zerorow.SchemaMismatchException.class, () -> ZerorowKeys.fields(TAGGED, "nope"));
     assertThrows(IllegalArgumentException.class, () -> ZerorowKeys.fields(TAGGED, "id", "id"));
   }
 }

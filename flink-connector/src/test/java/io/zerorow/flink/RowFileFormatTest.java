@@ -93,8 +93,7 @@ class RowFileFormatTest {
 
   /** A row file of {@code n} rows from {@code from}, in batches of 4 when {@code small}. */
   static Path writeIds(Path file, long from, int n, boolean small) throws IOException {
-    try (RowFileWriter out =
-        small ? batchesOfFour(file) : RowFileWriter.file(file, SCHEMA)) {
+    try (RowFileWriter out = small ? batchesOfFour(file) : RowFileWriter.file(file, SCHEMA)) {
       writeIds(out, from, n);
     }
     return file;
@@ -144,8 +143,7 @@ class RowFileFormatTest {
     return ids;
   }
 
-  static List<Long> ids(BulkFormat<RowData, FileSourceSplit> format, Path file)
-      throws IOException {
+  static List<Long> ids(BulkFormat<RowData, FileSourceSplit> format, Path file) throws IOException {
     return ids(format.createReader(new Configuration(), split(file)));
   }
 
@@ -161,7 +159,8 @@ class RowFileFormatTest {
   void aMalformedRowFailsNamingTheFileTheRowAndTheField(@TempDir Path dir) throws IOException {
     Path file = writeFile(dir);
     for (String level : List.of("full", "bounds")) {
-      ZerorowException e = assertThrows(ZerorowException.class, () -> ids(format(false, level), file));
+      ZerorowException e =
+          assertThrows(ZerorowException.class, () -> ids(format(false, level), file));
       String m = e.getMessage();
       assertEquals("name", e.path(), m);
       assertTrue(m.contains("row file " + name(file) + ", row 2 (32 bytes): "), m);
@@ -195,7 +194,9 @@ class RowFileFormatTest {
   @Test
   void ignoringParseErrorsNeedsAValidationLevelThatChecks() {
     ValidationException e = assertThrows(ValidationException.class, () -> format(true, "none"));
-    assertTrue(e.getMessage().contains("'zerorow.validation', which checks nothing at 'none'"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("'zerorow.validation', which checks nothing at 'none'"),
+        e.getMessage());
     ValidationException level =
         assertThrows(ValidationException.class, () -> format(false, "sometimes"));
     assertTrue(level.getMessage().contains("must be full, bounds or none"), level.getMessage());
@@ -269,15 +270,21 @@ class RowFileFormatTest {
   void emptyAndForeignFilesFailOrAreSkipped(@TempDir Path dir) throws IOException {
     Path empty = Files.write(dir.resolve("empty.arrow"), new byte[0]);
     Path foreign =
-        Files.write(dir.resolve("foreign.csv"), "id,name\n1,ada\n".getBytes(StandardCharsets.UTF_8));
+        Files.write(
+            dir.resolve("foreign.csv"), "id,name\n1,ada\n".getBytes(StandardCharsets.UTF_8));
     TruncatedException t = assertThrows(TruncatedException.class, () -> ids(format(false), empty));
-    assertTrue(t.getMessage().contains("row file " + name(empty) + ": the file ends at byte 0"), t.getMessage());
+    assertTrue(
+        t.getMessage().contains("row file " + name(empty) + ": the file ends at byte 0"),
+        t.getMessage());
     ZerorowException f = assertThrows(ZerorowException.class, () -> ids(format(false), foreign));
-    assertTrue(f.getMessage().contains("row file " + name(foreign) + ": not an Arrow IPC file"), f.getMessage());
+    assertTrue(
+        f.getMessage().contains("row file " + name(foreign) + ": not an Arrow IPC file"),
+        f.getMessage());
     for (Path p : List.of(empty, foreign)) {
       @SuppressWarnings("unchecked")
       RowFileFormat<RowData>.RowReader reader =
-          (RowFileFormat<RowData>.RowReader) format(true).createReader(new Configuration(), split(p));
+          (RowFileFormat<RowData>.RowReader)
+              format(true).createReader(new Configuration(), split(p));
       assertNull(reader.readBatch());
       assertEquals(-1, reader.skipped(), "the whole file was skipped");
       reader.close();
@@ -297,10 +304,13 @@ class RowFileFormatTest {
               .updateWithCheckpointedPosition(
                   new CheckpointedPosition(CheckpointedPosition.NO_OFFSET, consumed));
       assertEquals(
-          range(consumed, 10), ids(format.restoreReader(new Configuration(), restored)), "" + consumed);
+          range(consumed, 10),
+          ids(format.restoreReader(new Configuration(), restored)),
+          "" + consumed);
     }
     // the position of each record is the number of rows consumed after it
-    try (BulkFormat.Reader<RowData> reader = format.createReader(new Configuration(), split(file))) {
+    try (BulkFormat.Reader<RowData> reader =
+        format.createReader(new Configuration(), split(file))) {
       BulkFormat.RecordIterator<RowData> batch = reader.readBatch();
       assertNotNull(batch);
       assertEquals(1, batch.next().getRecordSkipCount());
@@ -323,7 +333,8 @@ class RowFileFormatTest {
             .createDecodingFormat(null, options)
             .createRuntimeDecoder(FormatFactoryTest.CONTEXT, raw);
     List<byte[]> rows = new ArrayList<>();
-    try (BulkFormat.Reader<RowData> reader = format.createReader(new Configuration(), split(file))) {
+    try (BulkFormat.Reader<RowData> reader =
+        format.createReader(new Configuration(), split(file))) {
       for (BulkFormat.RecordIterator<RowData> b = reader.readBatch(); b != null; ) {
         for (RecordAndPosition<RowData> r = b.next(); r != null; r = b.next()) {
           rows.add(r.getRecord().getBinary(0));
@@ -374,7 +385,9 @@ class RowFileFormatTest {
                 + "\"aliases\":[\"dep_delay\"]}]}");
     List<String> w = MissingColumns.describe(table, file, "file:/d/f.arrow");
     assertEquals(3, w.size(), w.toString());
-    assertTrue(w.get(0).contains("column \"Origin\" is not in row file file:/d/f.arrow (schema "), w.get(0));
+    assertTrue(
+        w.get(0).contains("column \"Origin\" is not in row file file:/d/f.arrow (schema "),
+        w.get(0));
     assertTrue(w.get(0).endsWith("the file has \"origin\": did you mean it?"), w.get(0));
     assertTrue(w.get(1).endsWith("the file has \"dep_delay\": did you mean it?"), w.get(1));
     assertTrue(w.get(2).endsWith("(no field of the file has a similar name)"), w.get(2));
@@ -393,15 +406,21 @@ class RowFileFormatTest {
           assertThrows(
               TruncatedException.class,
               () -> ids(strict.createReader(new Configuration(), split(file))));
-      assertTrue(e.getMessage().contains("row file " + name(file) + ": the file ends at byte"), e.getMessage());
+      assertTrue(
+          e.getMessage().contains("row file " + name(file) + ": the file ends at byte"),
+          e.getMessage());
       assertEquals(range(0, 8), ids(lenient.createReader(new Configuration(), split(file))));
     }
     assertEquals(range(0, 10), ids(strict.createReader(new Configuration(), split(file))));
     Path bad = writeFile(dir);
     ZerorowException e =
-        assertThrows(ZerorowException.class, () -> ids(strict.createReader(new Configuration(), split(bad))));
-    assertTrue(e.getMessage().contains("row file " + name(bad) + ", row 2 (32 bytes): "), e.getMessage());
-    assertEquals(List.of(0L, 1L, 3L, 4L), ids(lenient.createReader(new Configuration(), split(bad))));
+        assertThrows(
+            ZerorowException.class,
+            () -> ids(strict.createReader(new Configuration(), split(bad))));
+    assertTrue(
+        e.getMessage().contains("row file " + name(bad) + ", row 2 (32 bytes): "), e.getMessage());
+    assertEquals(
+        List.of(0L, 1L, 3L, 4L), ids(lenient.createReader(new Configuration(), split(bad))));
     IllegalArgumentException none =
         assertThrows(
             IllegalArgumentException.class,

@@ -165,7 +165,9 @@ class TableJobTest {
     RowFileFormatTest.writeIds(in.resolve("part-0.arrow"), 0, 10, true);
     Path whole = RowFileFormatTest.writeIds(dir.resolve("whole.arrow"), 100, 10, true);
     byte[] b = Files.readAllBytes(whole);
-    Files.write(in.resolve("part-1.arrow"), java.util.Arrays.copyOf(b, (int) RowFileFormatTest.lastBatchOffset(whole) + 10));
+    Files.write(
+        in.resolve("part-1.arrow"),
+        java.util.Arrays.copyOf(b, (int) RowFileFormatTest.lastBatchOffset(whole) + 10));
     try (RowFileWriter open =
         RowFileWriter.file(
             dir.resolve("open.arrow"),
@@ -184,7 +186,8 @@ class TableJobTest {
     }
     TableEnvironment t = TableEnvironment.create(EnvironmentSettings.inBatchMode());
     t.getConfig().set("parallelism.default", "2");
-    String files = "'connector' = 'filesystem', 'path' = '" + in.toUri() + "', 'format' = 'zerorow'";
+    String files =
+        "'connector' = 'filesystem', 'path' = '" + in.toUri() + "', 'format' = 'zerorow'";
     t.executeSql("CREATE TABLE strict (id BIGINT NOT NULL, name STRING) WITH (" + files + ")");
     Exception e = assertThrows(Exception.class, () -> collect(t, "SELECT id FROM strict"));
     String m = ExceptionUtils.stringifyException(e);
@@ -366,9 +369,11 @@ class TableJobTest {
                 env.fromData(values, PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO))
             .as("b"));
     String decode = "zerorow_decode(b, '" + ORDERS.toJson() + "'";
-    for (String fields : List.of("r.id", "r.id, r.name, r.score", "r.id, r.name, r.score, r.tags")) {
+    for (String fields :
+        List.of("r.id", "r.id, r.name, r.score", "r.id, r.name, r.score, r.tags")) {
       TableResult result =
-          t.executeSql("SELECT " + fields + " FROM (SELECT " + decode + ", 'PERMISSIVE') AS r FROM v)");
+          t.executeSql(
+              "SELECT " + fields + " FROM (SELECT " + decode + ", 'PERMISSIVE') AS r FROM v)");
       List<Row> rows = rows(result);
       assertEquals(10, rows.size(), fields);
       for (int i = 0; i < 10; i++) {
@@ -380,25 +385,30 @@ class TableJobTest {
     Exception e =
         assertThrows(
             Exception.class,
-            () -> collect(t, "SELECT r.id, r.name, r.score FROM (SELECT " + decode + ") AS r FROM v)"));
+            () ->
+                collect(
+                    t, "SELECT r.id, r.name, r.score FROM (SELECT " + decode + ") AS r FROM v)"));
     String m = ExceptionUtils.stringifyException(e);
     assertTrue(m.contains("invalid_data at name: zerorow_decode, value 3 ("), m);
 
     ValidationException mode =
         assertThrows(
-            ValidationException.class, () -> t.explainSql("SELECT " + decode + ", 'LENIENT') FROM v"));
+            ValidationException.class,
+            () -> t.explainSql("SELECT " + decode + ", 'LENIENT') FROM v"));
     assertTrue(
         ExceptionUtils.stringifyException(mode).contains("expects 'FAILFAST' or 'PERMISSIVE'"),
         ExceptionUtils.stringifyException(mode));
     // a schema that is not one: a validation error naming the argument, not a planner bug
-    for (String bad : List.of("{not json", "{\"type\":\"struct\",\"fields\":[{\"name\":\"x\",\"type\":\"int128\"}]}")) {
+    for (String bad :
+        List.of(
+            "{not json",
+            "{\"type\":\"struct\",\"fields\":[{\"name\":\"x\",\"type\":\"int128\"}]}")) {
       ValidationException schema =
           assertThrows(
               ValidationException.class,
               () -> t.explainSql("SELECT zerorow_decode(b, '" + bad + "').x FROM v"));
       String text = ExceptionUtils.stringifyException(schema);
-      assertTrue(
-          text.contains("zerorow_decode's second argument is not a zerorow schema"), text);
+      assertTrue(text.contains("zerorow_decode's second argument is not a zerorow schema"), text);
       assertFalse(text.contains("This is a bug"), text);
     }
   }

@@ -330,9 +330,15 @@ public final class DataStreamBench {
     return r.getNetRuntime();
   }
 
-  public static void main(String[] args) throws Exception {
-    long n = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000L;
-    int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+  /** One shape of record: its name, and its four variants (zerorow first). */
+  record Shape(String title, Variant[] variants) {}
+
+  static final String[] NAMES = {
+    "zerorow BinaryRow", "Flink RowData", "POJO", "Kryo (generic POJO)"
+  };
+
+  /** The order's pools and variants. */
+  static Shape orders() {
     List<Order> pojos = new ArrayList<>();
     List<RowData> rowDatas = new ArrayList<>();
     List<BinaryRow> rows = new ArrayList<>();
@@ -348,80 +354,157 @@ public final class DataStreamBench {
     POOLS.add(rows);
     POOLS.add(rowDatas);
     POOLS.add(pojos);
-    TypeInformation<Order> pojoType = TypeExtractor.createTypeInfo(Order.class);
-    if (!(pojoType instanceof PojoTypeInfo)) {
-      throw new IllegalStateException("Order is not a Flink POJO: " + pojoType);
-    }
-    String[] names = {"zerorow BinaryRow", "Flink RowData", "POJO", "Kryo (generic POJO)"};
-    Variant[] variants = {
-      (env, m) ->
-          source(env, m, rows, ZerorowTypeInfo.of(schema))
-              .keyBy(ZerorowKeys.int64(schema, "order_id"))
-              .map(new ZerorowRead())
-              .map(new Sum())
-              .sinkTo(new DiscardingSink<>()),
-      (env, m) ->
-          source(env, m, rowDatas, InternalTypeInfo.of(ORDER_TYPE))
-              .keyBy(new RowDataKey())
-              .map(new RowDataRead())
-              .map(new Sum())
-              .sinkTo(new DiscardingSink<>()),
-      (env, m) ->
-          source(env, m, pojos, pojoType)
-              .keyBy(new PojoKey())
-              .map(new PojoRead())
-              .map(new Sum())
-              .sinkTo(new DiscardingSink<>()),
-      (env, m) ->
-          source(env, m, pojos, new GenericTypeInfo<>(Order.class))
-              .keyBy(new PojoKey())
-              .map(new PojoRead())
-              .map(new Sum())
-              .sinkTo(new DiscardingSink<>()),
-    };
-    // warm-up: every variant once on all the records (the JIT compiles the code they share with
-    // every variant's types seen, as in the measured rounds)
-    for (int v = 0; v < variants.length; v++) {
-      run(names[v], variants[v], n);
-    }
-    long[] sums = new long[variants.length];
-    long[][] ms = new long[variants.length][rounds];
-    for (int round = 0; round < rounds; round++) {
-      for (int k = 0; k < variants.length; k++) {
-        int v = (round + k) % variants.length; // rotated: no variant always runs first
-        ms[v][round] = run(names[v], variants[v], n);
-        sums[v] = SUM.sum();
-      }
-    }
-    for (int v = 1; v < variants.length; v++) {
-      if (sums[v] != sums[0]) {
-        throw new IllegalStateException(
-            names[v] + " summed " + sums[v] + " but zerorow " + sums[0]);
-      }
-    }
-    print(names, ms, n, rounds);
+    TypeInformation<Order> pojoType = pojoType(Order.class);
+    return new Shape(
+        "wide nested orders",
+        new Variant[] {
+          (env, m) ->
+              source(env, m, rows, ZerorowTypeInfo.of(schema))
+                  .keyBy(ZerorowKeys.int64(schema, "order_id"))
+                  .map(new ZerorowRead())
+                  .map(new Sum())
+                  .sinkTo(new DiscardingSink<>()),
+          (env, m) ->
+              source(env, m, rowDatas, InternalTypeInfo.of(ORDER_TYPE))
+                  .keyBy(new RowDataKey())
+                  .map(new RowDataRead())
+                  .map(new Sum())
+                  .sinkTo(new DiscardingSink<>()),
+          (env, m) ->
+              source(env, m, pojos, pojoType)
+                  .keyBy(new PojoKey())
+                  .map(new PojoRead())
+                  .map(new Sum())
+                  .sinkTo(new DiscardingSink<>()),
+          (env, m) ->
+              source(env, m, pojos, new GenericTypeInfo<>(Order.class))
+                  .keyBy(new PojoKey())
+                  .map(new PojoRead())
+                  .map(new Sum())
+                  .sinkTo(new DiscardingSink<>()),
+        });
   }
 
-  static void print(String[] names, long[][] ms, long n, int rounds) throws IOException {
-    double zr = median(ms[0]);
+  /** The flat flights' pools and variants. */
+  static Shape flights() {
+    List<Flight> pojos = new ArrayList<>();
+    List<RowData> rowDatas = new ArrayList<>();
+    List<BinaryRow> rows = new ArrayList<>();
+    RowDataEncoder encoder = new RowDataEncoder(Flights.ROW_TYPE);
+    Schema schema = encoder.schema();
+    for (int i = 0; i < POOL; i++) {
+      Flight f = Flights.flight(i);
+      pojos.add(f);
+      GenericRowData g = Flights.toRowData(f);
+      rowDatas.add(g);
+      rows.add(encoder.encode(g).copy());
+    }
+    POOLS.add(rows);
+    POOLS.add(rowDatas);
+    POOLS.add(pojos);
+    TypeInformation<Flight> pojoType = pojoType(Flight.class);
+    return new Shape(
+        "flat flights (19 columns)",
+        new Variant[] {
+          (env, m) ->
+              source(env, m, rows, ZerorowTypeInfo.of(schema))
+                  .keyBy(ZerorowKeys.int64(schema, "flight"))
+                  .map(new Flights.ZerorowRead())
+                  .map(new Sum())
+                  .sinkTo(new DiscardingSink<>()),
+          (env, m) ->
+              source(env, m, rowDatas, InternalTypeInfo.of(Flights.ROW_TYPE))
+                  .keyBy(new Flights.RowDataKey())
+                  .map(new Flights.RowDataRead())
+                  .map(new Sum())
+                  .sinkTo(new DiscardingSink<>()),
+          (env, m) ->
+              source(env, m, pojos, pojoType)
+                  .keyBy(new Flights.PojoKey())
+                  .map(new Flights.PojoRead())
+                  .map(new Sum())
+                  .sinkTo(new DiscardingSink<>()),
+          (env, m) ->
+              source(env, m, pojos, new GenericTypeInfo<>(Flight.class))
+                  .keyBy(new Flights.PojoKey())
+                  .map(new Flights.PojoRead())
+                  .map(new Sum())
+                  .sinkTo(new DiscardingSink<>()),
+        });
+  }
+
+  static <T> TypeInformation<T> pojoType(Class<T> c) {
+    TypeInformation<T> t = TypeExtractor.createTypeInfo(c);
+    if (!(t instanceof PojoTypeInfo)) {
+      throw new IllegalStateException(c.getSimpleName() + " is not a Flink POJO: " + t);
+    }
+    return t;
+  }
+
+  /**
+   * Args: [records] [rounds] [shapes: orders,flights]. For each shape, every variant in the same
+   * JVM, taking turns: a warm-up run each, then the rounds, each starting with another variant.
+   */
+  public static void main(String[] args) throws Exception {
+    long n = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000L;
+    int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+    List<String> shapes = List.of((args.length > 2 ? args[2] : "flights,orders").split(","));
     System.out.println(
         "## DataStream: source, keyBy, map reading 3 fields, sum (Flink "
             + EnvironmentInformation.getVersion()
             + ")");
     System.out.println();
     System.out.println(machineLine(n, rounds));
-    System.out.println();
+    for (String name : shapes) {
+      Shape shape =
+          switch (name) {
+            case "orders" -> orders();
+            case "flights" -> flights();
+            default -> throw new IllegalArgumentException("shapes: orders, flights; not " + name);
+          };
+      long[][] ms = runShape(shape.variants(), n, rounds);
+      System.out.println();
+      print(shape.title(), ms, n, rounds);
+    }
+  }
+
+  static long[][] runShape(Variant[] variants, long n, int rounds) throws Exception {
+    // warm-up: every variant once on all the records (the JIT compiles the code they share with
+    // every variant's types seen, as in the measured rounds)
+    for (int v = 0; v < variants.length; v++) {
+      run(NAMES[v], variants[v], n);
+    }
+    long[] sums = new long[variants.length];
+    long[][] ms = new long[variants.length][rounds];
+    for (int round = 0; round < rounds; round++) {
+      for (int k = 0; k < variants.length; k++) {
+        int v = (round + k) % variants.length; // rotated: no variant always runs first
+        ms[v][round] = run(NAMES[v], variants[v], n);
+        sums[v] = SUM.sum();
+      }
+    }
+    for (int v = 1; v < variants.length; v++) {
+      if (sums[v] != sums[0]) {
+        throw new IllegalStateException(
+            NAMES[v] + " summed " + sums[v] + " but zerorow " + sums[0]);
+      }
+    }
+    return ms;
+  }
+
+  static void print(String title, long[][] ms, long n, int rounds) {
+    double zr = median(ms[0]);
     System.out.printf(
-        "| record carried as (%,d wide nested orders, parallelism 2) | median s | %d runs (s) "
+        "| record carried as (%,d %s, parallelism 2) | median s | %d runs (s) "
             + "| time / zerorow |%n|---|---|---|---|%n",
-        n, rounds);
-    for (int v = 0; v < names.length; v++) {
+        n, title, rounds);
+    for (int v = 0; v < NAMES.length; v++) {
       double med = median(ms[v]);
       String runs =
           Arrays.stream(ms[v])
               .mapToObj(x -> String.format("%.2f", x / 1000.0))
               .collect(Collectors.joining(", "));
-      System.out.printf("| %s | %.2f | %s | %.2f× |%n", names[v], med / 1000.0, runs, med / zr);
+      System.out.printf("| %s | %.2f | %s | %.2f× |%n", NAMES[v], med / 1000.0, runs, med / zr);
     }
   }
 

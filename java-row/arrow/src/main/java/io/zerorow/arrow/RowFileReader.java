@@ -47,9 +47,9 @@ import org.apache.arrow.vector.ipc.message.ArrowBlock;
  *
  * <p><b>Files on other file systems</b> ({@link #open(SeekableByteChannel, String, Resolver,
  * ValidationLevel)}: an engine's file system, read through a channel of positioned reads) are read
- * as files are, through their footer, with each batch read onto the heap instead of mapped.
- * {@link #openUpToCut} reads a file that was cut (or never finished) up to the cut: its complete
- * record batches, front to back as the stream it holds, with {@link #cut()} saying where it ends.
+ * as files are, through their footer, with each batch read onto the heap instead of mapped. {@link
+ * #openUpToCut} reads a file that was cut (or never finished) up to the cut: its complete record
+ * batches, front to back as the stream it holds, with {@link #cut()} saying where it ends.
  *
  * <p><b>Streams</b> ({@link #openStream}) are read message by message ({@code RowStream}): each
  * batch's body is read once onto the heap, and its rows point into that copy, so rows stay valid
@@ -200,13 +200,13 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   }
 
   /**
-   * As {@link #open(SeekableByteChannel, String, Resolver, ValidationLevel)}, except that a file cut
-   * (or never finished) by the truncation rule of the class comment is read up to its cut: its
+   * As {@link #open(SeekableByteChannel, String, Resolver, ValidationLevel)}, except that a file
+   * cut (or never finished) by the truncation rule of the class comment is read up to its cut: its
    * record batches are read front to back as the stream the file holds, every complete one is
    * returned, and the iteration ends where the file ends (inside a batch or between two). {@link
    * #cut()} then gives the error {@code open} would have thrown, with where the complete batches
-   * end. A file cut before its first record batch (its schema incomplete) is refused as {@code open}
-   * refuses it; damage other than a cut is an error as always.
+   * end. A file cut before its first record batch (its schema incomplete) is refused as {@code
+   * open} refuses it; damage other than a cut is an error as always.
    */
   public static RowFileReader openUpToCut(
       SeekableByteChannel channel, String name, Resolver resolver, ValidationLevel level)
@@ -236,7 +236,8 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       ValidationLevel level,
       TruncatedException why)
       throws IOException {
-    RowStream r = new RowStream(Channels.newInputStream(ch.position(FILE_STREAM_START)), FILE_STREAM_START);
+    RowStream r =
+        new RowStream(Channels.newInputStream(ch.position(FILE_STREAM_START)), FILE_STREAM_START);
     try {
       if (ch.size() < FILE_STREAM_START) {
         throw why;

@@ -130,7 +130,12 @@ final class RowStream implements AutoCloseable {
     }
     if (got < 4) {
       throw new TruncatedException(
-          "", "the stream ends at byte " + position + ", after " + got + " of a message's 4 prefix bytes");
+          "",
+          "the stream ends at byte "
+              + position
+              + ", after "
+              + got
+              + " of a message's 4 prefix bytes");
     }
     int length = ByteBuffer.wrap(word).order(ByteOrder.LITTLE_ENDIAN).getInt();
     if (length == CONTINUATION) {

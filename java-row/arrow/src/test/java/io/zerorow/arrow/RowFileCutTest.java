@@ -151,7 +151,9 @@ class RowFileCutTest {
       Files.write(cut, Arrays.copyOf(b, len));
       ZerorowException e = assertThrows(ZerorowException.class, () -> open(cut), "" + len);
       assertTrue(e instanceof TruncatedException, len + ": " + e);
-      assertTrue(e.getMessage().contains("row file cut.zrow: the file ends at byte " + len), len + ": " + e);
+      assertTrue(
+          e.getMessage().contains("row file cut.zrow: the file ends at byte " + len),
+          len + ": " + e);
       int complete = 0;
       while (complete < ends.size() && ends.get(complete) <= len) {
         complete++;
@@ -184,10 +186,12 @@ class RowFileCutTest {
     Path file = dir.resolve("foreign.zrow");
     Files.write(file, "PAR1 and not an Arrow file".getBytes(StandardCharsets.US_ASCII));
     InvalidDataException e = assertThrows(InvalidDataException.class, () -> upToCut(file));
-    assertTrue(e.getMessage().contains("row file foreign.zrow: not an Arrow IPC file"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("row file foreign.zrow: not an Arrow IPC file"), e.getMessage());
     Path empty = dir.resolve("empty.zrow");
     Files.write(empty, new byte[0]);
     TruncatedException t = assertThrows(TruncatedException.class, () -> upToCut(empty));
-    assertTrue(t.getMessage().contains("row file empty.zrow: the file ends at byte 0"), t.getMessage());
+    assertTrue(
+        t.getMessage().contains("row file empty.zrow: the file ends at byte 0"), t.getMessage());
   }
 }
