@@ -44,6 +44,7 @@ import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.testutils.logging.LoggerAuditingExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.Collector;
 import org.junit.jupiter.api.Test;
@@ -88,6 +89,10 @@ class EvolutionTest {
 
   @TempDir Path tmp;
 
+  @RegisterExtension
+  final LoggerAuditingExtension restoreLog =
+      new LoggerAuditingExtension(ZerorowSerializerSnapshot.class, org.slf4j.event.Level.WARN);
+
   static BinaryRow totalV1(int sum, int count, String last) {
     RowWriter w = new RowWriter(TOTAL_V1);
     w.reset();
@@ -111,6 +116,10 @@ class EvolutionTest {
     TypeSerializerSchemaCompatibility<BinaryRow> c =
         now.snapshotConfiguration().resolveSchemaCompatibility(old);
     assertTrue(c.isCompatibleAfterMigration());
+    // where a heap backend's restore is logged, the way to read its rows: conform
+    String hint = String.join("\n", restoreLog.getMessages());
+    assertTrue(hint.contains("read state rows through ZerorowTypeInfo.conform(row)"), hint);
+    assertTrue(hint.contains(TOTAL_V1.fingerprintHex()), hint);
 
     // what Flink does to migrate: read with the restore serializer, write with the new one
     TypeSerializer<BinaryRow> restore = old.restoreSerializer();

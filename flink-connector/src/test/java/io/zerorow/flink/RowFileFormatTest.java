@@ -34,7 +34,9 @@ import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.testutils.logging.LoggerAuditingExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -44,6 +46,14 @@ import org.junit.jupiter.api.io.TempDir;
  * 'zerorow.ignore-parse-errors' each is skipped and counted (a cut file read up to the cut).
  */
 class RowFileFormatTest {
+  @RegisterExtension
+  final LoggerAuditingExtension readerLog =
+      new LoggerAuditingExtension(RowFileFormat.class, org.slf4j.event.Level.WARN);
+
+  @RegisterExtension
+  final LoggerAuditingExtension columnLog =
+      new LoggerAuditingExtension(MissingColumns.class, org.slf4j.event.Level.WARN);
+
   static final DataType PHYSICAL =
       DataTypes.ROW(
           DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
@@ -189,6 +199,11 @@ class RowFileFormatTest {
       assertEquals(1, reader.skipped(), level);
       reader.close();
     }
+    // counted where it can be seen: the first skipped row, then the count when the reader closes
+    String log = String.join("\n", readerLog.getMessages());
+    assertTrue(log.contains("skipping malformed rows ('zerorow.ignore-parse-errors'), the first: "
+        + "invalid_data at name: row file " + name(file) + ", row 2 (32 bytes)"), log);
+    assertTrue(log.contains("skipped 1 malformed rows of the 5 read from row file " + name(file)), log);
   }
 
   @Test
@@ -236,6 +251,17 @@ class RowFileFormatTest {
       assertEquals(2, reader.file().completeBatches());
       assertTrue(reader.file().cut().getMessage().contains("ends at byte " + size));
       reader.close();
+      String log = String.join("\n", readerLog.getMessages());
+      assertTrue(
+          log.contains(
+              "read row file "
+                  + name(file)
+                  + " up to its cut ('zerorow.ignore-parse-errors'): truncated: row file "
+                  + name(file)
+                  + ": the file ends at byte "
+                  + size),
+          log);
+      assertTrue(log.contains("read up to the cut: 2 complete record batches"), log);
     }
   }
 
@@ -366,6 +392,38 @@ class RowFileFormatTest {
                     .createDecodingFormat(null, options)
                     .createRuntimeDecoder(FormatFactoryTest.CONTEXT, PHYSICAL));
     assertTrue(wide.getMessage().contains("reads and writes one BYTES column"), wide.getMessage());
+  }
+
+  @Test
+  void aTableColumnNoFileHasReadsAsNullAndIsWarnedAboutOnce(@TempDir Path dir) throws IOException {
+    Schema cased =
+        Schema.fromJson(
+            "{\"type\":\"struct\",\"fields\":["
+                + "{\"name\":\"id\",\"type\":\"int64\",\"nullable\":false},"
+                + "{\"name\":\"Name\",\"type\":\"string\",\"nullable\":true}]}");
+    Path file = dir.resolve("part-0.arrow");
+    RowWriter w = new RowWriter(cased);
+    try (RowFileWriter out = RowFileWriter.file(file, cased)) {
+      for (int i = 0; i < 3; i++) {
+        w.reset();
+        w.writeInt64(0, i);
+        w.writeString(1, "n" + i);
+        out.write(w.getRow());
+      }
+    }
+    BulkFormat<RowData, FileSourceSplit> format = format(false);
+    for (int pass = 0; pass < 2; pass++) { // one task reading the file twice: one warning
+      try (BulkFormat.Reader<RowData> reader = format.createReader(new Configuration(), split(file))) {
+        BulkFormat.RecordIterator<RowData> batch = reader.readBatch();
+        for (RecordAndPosition<RowData> r = batch.next(); r != null; r = batch.next()) {
+          assertTrue(r.getRecord().isNullAt(1), "the table's \"name\" is not the file's \"Name\"");
+        }
+      }
+    }
+    assertEquals(1, columnLog.getMessages().size(), columnLog.getMessages().toString());
+    String m = columnLog.getMessages().get(0);
+    assertTrue(m.contains("column \"name\" is not in row file " + name(file)), m);
+    assertTrue(m.endsWith("the file has \"Name\": did you mean it?"), m);
   }
 
   @Test
