@@ -25,8 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 class ArrowJvmTest {
   /** Writes one row file through the file format's writer; prints the error's message. */
   public static void main(String[] args) throws Exception {
-    RowType type = (RowType) DataTypes.ROW(DataTypes.FIELD("id", DataTypes.BIGINT())).getLogicalType();
-    org.apache.flink.core.fs.Path file = new org.apache.flink.core.fs.Path(Path.of(args[0]).toUri());
+    RowType type =
+        (RowType) DataTypes.ROW(DataTypes.FIELD("id", DataTypes.BIGINT())).getLogicalType();
+    org.apache.flink.core.fs.Path file =
+        new org.apache.flink.core.fs.Path(Path.of(args[0]).toUri());
     try (FSDataOutputStream out =
         FileSystem.getLocalFileSystem().create(file, FileSystem.WriteMode.OVERWRITE)) {
       BulkWriter<RowData> w = new RowFileWriterFactory(type, 4).create(out);
@@ -49,7 +51,8 @@ class ArrowJvmTest {
             ArrowJvmTest.class.getName(),
             dir.resolve("part-0.arrow").toString());
     Path log = dir.resolve("child.log");
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process p =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the child JVM finished");
     String out = Files.readString(log, StandardCharsets.UTF_8);
     assertEquals(0, p.exitValue(), out);

@@ -201,9 +201,15 @@ class RowFileFormatTest {
     }
     // counted where it can be seen: the first skipped row, then the count when the reader closes
     String log = String.join("\n", readerLog.getMessages());
-    assertTrue(log.contains("skipping malformed rows ('zerorow.ignore-parse-errors'), the first: "
-        + "invalid_data at name: row file " + name(file) + ", row 2 (32 bytes)"), log);
-    assertTrue(log.contains("skipped 1 malformed rows of the 5 read from row file " + name(file)), log);
+    assertTrue(
+        log.contains(
+            "skipping malformed rows ('zerorow.ignore-parse-errors'), the first: "
+                + "invalid_data at name: row file "
+                + name(file)
+                + ", row 2 (32 bytes)"),
+        log);
+    assertTrue(
+        log.contains("skipped 1 malformed rows of the 5 read from row file " + name(file)), log);
   }
 
   @Test
@@ -413,7 +419,8 @@ class RowFileFormatTest {
     }
     BulkFormat<RowData, FileSourceSplit> format = format(false);
     for (int pass = 0; pass < 2; pass++) { // one task reading the file twice: one warning
-      try (BulkFormat.Reader<RowData> reader = format.createReader(new Configuration(), split(file))) {
+      try (BulkFormat.Reader<RowData> reader =
+          format.createReader(new Configuration(), split(file))) {
         BulkFormat.RecordIterator<RowData> batch = reader.readBatch();
         for (RecordAndPosition<RowData> r = batch.next(); r != null; r = batch.next()) {
           assertTrue(r.getRecord().isNullAt(1), "the table's \"name\" is not the file's \"Name\"");
