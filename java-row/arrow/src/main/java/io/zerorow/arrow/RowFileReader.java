@@ -236,17 +236,19 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       ValidationLevel level,
       TruncatedException why)
       throws IOException {
+    if (ch.size() < FILE_STREAM_START) {
+      ch.close();
+      throw why; // not even the magic: nothing to read
+    }
     RowStream r =
         new RowStream(Channels.newInputStream(ch.position(FILE_STREAM_START)), FILE_STREAM_START);
     try {
-      if (ch.size() < FILE_STREAM_START) {
-        throw why;
-      }
       org.apache.arrow.vector.types.pojo.Schema arrow;
       try {
         arrow = r.readSchema();
       } catch (TruncatedException e) {
-        throw why; // nothing to read before the cut
+        r.close();
+        throw why; // cut inside the schema message: nothing to read before the cut
       }
       Schema schema = RowFiles.check(arrow, null);
       RowFileReader reader =
@@ -263,6 +265,8 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       reader.cut = why;
       reader.completeBatches = -1; // until the iteration reaches the cut
       return reader;
+    } catch (TruncatedException e) {
+      throw e; // why, already naming the file
     } catch (RuntimeException e) {
       r.close();
       throw damaged(source, e);

@@ -164,6 +164,11 @@ class RowFileCutTest {
       } catch (TruncatedException before) {
         assertTrue(firstReadable < 0, len + ": refused after a shorter cut was read: " + before);
         assertEquals(0, complete, len + ": " + before);
+        assertTrue(
+            before
+                .getMessage()
+                .startsWith("truncated: row file cut.zrow: the file ends at byte " + len),
+            before.getMessage());
         continue;
       }
       if (firstReadable < 0) {
