@@ -233,7 +233,7 @@ class RowFileFormatTest {
       String m = e.getMessage();
       assertTrue(
           m.startsWith(
-              "truncated: row file "
+              "truncated at <row>: row file "
                   + name(file)
                   + ": the file ends at byte "
                   + size
@@ -262,7 +262,7 @@ class RowFileFormatTest {
           log.contains(
               "read row file "
                   + name(file)
-                  + " up to its cut ('zerorow.ignore-parse-errors'): truncated: row file "
+                  + " up to its cut ('zerorow.ignore-parse-errors'): truncated at <row>: row file "
                   + name(file)
                   + ": the file ends at byte "
                   + size),

@@ -191,7 +191,7 @@ class TableJobTest {
     t.executeSql("CREATE TABLE strict (id BIGINT NOT NULL, name STRING) WITH (" + files + ")");
     Exception e = assertThrows(Exception.class, () -> collect(t, "SELECT id FROM strict"));
     String m = ExceptionUtils.stringifyException(e);
-    assertTrue(m.contains("truncated: row file file:" + in), m);
+    assertTrue(m.contains("truncated at <row>: row file file:" + in), m);
     assertTrue(m.contains(": the file ends at byte "), m);
 
     t.executeSql(

@@ -127,7 +127,7 @@ class RowFileCutTest {
       assertTrue(
           e.getMessage()
               .startsWith(
-                  "truncated: row file open.zrow: the file ends at byte " + size + " without its"),
+                  "truncated at <row>: row file open.zrow: the file ends at byte " + size + " without its"),
           e.getMessage());
       assertTrue(e.getMessage().contains("its writer never finished it"), e.getMessage());
       try (RowFileReader r = upToCut(file)) {
@@ -167,7 +167,7 @@ class RowFileCutTest {
         assertTrue(
             before
                 .getMessage()
-                .startsWith("truncated: row file cut.zrow: the file ends at byte " + len),
+                .startsWith("truncated at <row>: row file cut.zrow: the file ends at byte " + len),
             before.getMessage());
         continue;
       }
