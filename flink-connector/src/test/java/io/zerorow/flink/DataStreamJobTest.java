@@ -379,7 +379,11 @@ class DataStreamJobTest {
                     .forEachRemaining(r -> {}));
     String m = org.apache.flink.util.ExceptionUtils.stringifyException(e);
     assertTrue(
-        m.contains("truncated at <row>: row file " + files + "/part-1.arrow: the file ends at byte "), m);
+        m.contains(
+            "truncated at <row>: row file "
+                + RowFileFormatTest.name(dir.resolve("part-1.arrow"))
+                + ": the file ends at byte "),
+        m);
   }
 
   @Test

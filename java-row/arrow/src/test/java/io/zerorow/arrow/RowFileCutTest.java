@@ -127,7 +127,9 @@ class RowFileCutTest {
       assertTrue(
           e.getMessage()
               .startsWith(
-                  "truncated at <row>: row file open.zrow: the file ends at byte " + size + " without its"),
+                  "truncated at <row>: row file open.zrow: the file ends at byte "
+                      + size
+                      + " without its"),
           e.getMessage());
       assertTrue(e.getMessage().contains("its writer never finished it"), e.getMessage());
       try (RowFileReader r = upToCut(file)) {
