@@ -29,13 +29,16 @@ build-flink:
 	  -Dmaven.test.skip=true package
 	@ls -l $(FLINK_CONNECTOR)/target/zerorow-flink.jar $(FLINK_CONNECTOR)/target/zerorow-flink-1.20.jar
 
+# The class path file is written before `package`: the shade plugin, writing the
+# dependency-reduced POM under target/, moves the module's base directory there for the goals
+# that follow it (a relative path would land in target/target/).
 test-flink-java:
-	cd $(ROOT) && $(MVN) -pl flink-connector/flink-2.2 -am package \
-	  -Dtest='io.zerorow.flink.**' -Dsurefire.failIfNoSpecifiedTests=false \
-	  dependency:build-classpath -Dmdep.outputFile=target/flink-classpath.txt -Dmdep.includeScope=test
-	cd $(ROOT) && $(MVN) -pl flink-connector/flink-1.20 -am package -Dtest='io.zerorow.flink.**' \
-	  -Dsurefire.failIfNoSpecifiedTests=false \
-	  dependency:build-classpath -Dmdep.outputFile=target/flink-classpath.txt -Dmdep.includeScope=test
+	cd $(ROOT) && $(MVN) -pl flink-connector/flink-2.2 -am \
+	  dependency:build-classpath -Dmdep.outputFile=target/flink-classpath.txt -Dmdep.includeScope=test \
+	  package -Dtest='io.zerorow.flink.**' -Dsurefire.failIfNoSpecifiedTests=false
+	cd $(ROOT) && $(MVN) -pl flink-connector/flink-1.20 -am \
+	  dependency:build-classpath -Dmdep.outputFile=target/flink-classpath.txt -Dmdep.includeScope=test \
+	  package -Dtest='io.zerorow.flink.**' -Dsurefire.failIfNoSpecifiedTests=false
 	$(MAKE) -C $(ROOT) check-flink-jar
 
 # Each built jar in real Flink jobs, with Flink's jars and that jar only (no zerorow classes,

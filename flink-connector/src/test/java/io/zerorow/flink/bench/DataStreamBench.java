@@ -40,14 +40,16 @@ import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * {@code make bench-flink}: a keyed DataStream job (source → keyBy → map reading 3 fields → sum)
- * over 1M wide nested orders, parallelism 2, with the record carried as a zerorow {@link
- * BinaryRow}, as Flink {@link RowData}, as a POJO, and through Kryo (the same POJO class forced to
- * a generic type). The order is the Spark connector benchmark's (SparkBench): 30 top-level fields
- * (10 longs, 10 doubles, 8 strings, a customer struct, 0–5 line items), and the map reads what its
- * SQL reads: order_id, customer.country and the items' qty * price. Every variant runs in the same
- * JVM, taking turns (after a warm-up run each; each round starts with another variant), and the
- * table gives each median next to zerorow's with the ratio. Args: [records] [rounds].
+ * {@code make bench-flink}: a keyed DataStream job (source → keyBy → map reading 3 fields → sum),
+ * parallelism 2, with the record carried as a zerorow {@link BinaryRow}, as Flink {@link RowData},
+ * as a POJO, and through Kryo (the same POJO class forced to a generic type), over two shapes of
+ * record: the flat row of the NYC flights (19 columns, {@link Flights}; the map reads carrier,
+ * dep_delay and distance, keyed by the flight number) and the Spark connector benchmark's wide
+ * nested order (SparkBench: 30 top-level fields — 10 longs, 10 doubles, 8 strings, a customer
+ * struct, 0–5 line items — the map reading what its SQL reads: order_id, customer.country and the
+ * items' qty * price). For each shape every variant runs in the same JVM, taking turns (after a
+ * warm-up run each; each round starts with another variant), and the table gives each median next
+ * to zerorow's with the ratio. Args: [records] [rounds] [shapes, default flights,orders].
  */
 public final class DataStreamBench {
   static final int POOL = 4096;
