@@ -451,6 +451,8 @@ public final class DataStreamBench {
     long n = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000L;
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
     List<String> shapes = List.of((args.length > 2 ? args[2] : "flights,orders").split(","));
+    // a profile of one variant (e.g. "0": zerorow only) runs that variant alone
+    only = args.length > 3 ? args[3] : null;
     System.out.println(
         "## DataStream: source, keyBy, map reading 3 fields, sum (Flink "
             + EnvironmentInformation.getVersion()
@@ -470,23 +472,34 @@ public final class DataStreamBench {
     }
   }
 
+  /** The variants to run, by index ("0,1"), or null for all (args[3], for profiles). */
+  static String only;
+
+  static boolean runs(int v) {
+    return only == null || List.of(only.split(",")).contains(String.valueOf(v));
+  }
+
   static long[][] runShape(Variant[] variants, long n, int rounds) throws Exception {
     // warm-up: every variant once on all the records (the JIT compiles the code they share with
     // every variant's types seen, as in the measured rounds)
     for (int v = 0; v < variants.length; v++) {
-      run(NAMES[v], variants[v], n);
+      if (runs(v)) {
+        run(NAMES[v], variants[v], n);
+      }
     }
     long[] sums = new long[variants.length];
     long[][] ms = new long[variants.length][rounds];
     for (int round = 0; round < rounds; round++) {
       for (int k = 0; k < variants.length; k++) {
         int v = (round + k) % variants.length; // rotated: no variant always runs first
-        ms[v][round] = run(NAMES[v], variants[v], n);
-        sums[v] = SUM.sum();
+        if (runs(v)) {
+          ms[v][round] = run(NAMES[v], variants[v], n);
+          sums[v] = SUM.sum();
+        }
       }
     }
     for (int v = 1; v < variants.length; v++) {
-      if (sums[v] != sums[0]) {
+      if (only == null && sums[v] != sums[0]) {
         throw new IllegalStateException(
             NAMES[v] + " summed " + sums[v] + " but zerorow " + sums[0]);
       }
