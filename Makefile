@@ -16,6 +16,10 @@ FMT_TARGETS :=
 # Each runner is name=command; the command gets the vectors folder as its one argument.
 VECTOR_RUNNERS := reference=$(PY)\ $(ROOT)/format-spec/generator/zerorow_vectors.py\ --check
 VECTOR_DEPS :=
+# The corpus runners (SPEC §12.4, format-spec/README.md): name=command, the command gets
+# <corpus-dir> <out-dir>; parts add theirs, and what they need built, in their part.mk.
+CORPUS_RUNNERS := reference=$(PY)\ $(ROOT)/format-spec/harness/corpus_reference.py
+CORPUS_DEPS :=
 
 help:
 	@echo "make demo   - run the end-to-end demo"
@@ -23,6 +27,7 @@ help:
 	@echo "make bench  - run every benchmark, write BENCHMARKS.md (bench-quick: small sizes)"
 	@echo "make fmt    - format every language (ruff, clang-format, google-java-format)"
 	@echo "make lint   - formatters in check mode, linters, the skips table (make test runs it)"
+	@echo "make notebooks-full - run every notebook at the size it ships with (make test: test sizes)"
 	@echo "parts: test-spec test-java test-cpp test-python test-vectors bench-*"
 
 # ---- shared setup -------------------------------------------------------------------

@@ -19,3 +19,11 @@ TEST_TARGETS += test-oracle
 # -am: the Fory field-order test uses java-row from the reactor (never from ~/.m2)
 test-oracle: ; $(MVN) -pl format-spec/oracle -am test -Dtest='io.zerorow.oracle.**' \
 	  -Dsurefire.failIfNoSpecifiedTests=false
+
+# Corpora (SPEC §12.4): every runner of CORPUS_RUNNERS over the Arrow and the Parquet corpus;
+# a column a runner does not report fails, so a runner that reports nothing fails the target.
+TEST_TARGETS += test-corpus
+.PHONY: test-corpus
+test-corpus: venv $(CORPUS_DEPS)
+	$(PY) format-spec/harness/run_corpus.py --corpus format-spec/corpus/arrow \
+	  --corpus format-spec/corpus/parquet $(CORPUS_RUNNERS)

@@ -130,3 +130,12 @@ def test_bad_schemas_are_typed_errors(text, kind):
     with pytest.raises(FormatError) as e:
         parse_schema(text)
     assert e.value.kind == kind
+
+
+def test_random_rows_for_the_spark_oracle_are_reproduced():
+    """oracle/random_rows.jsonl is what the seeded generator writes (`make vectors`)."""
+    from zerorow_ref import random_rows
+
+    with open(zerorow_vectors.RANDOM_ROWS, encoding="utf-8") as f:
+        committed = f.read().splitlines()
+    assert committed == random_rows.lines(), "run `make vectors` and commit the result"

@@ -38,7 +38,7 @@ def _field(name, type_="int32", nullable=True, **extra):
 def test_aliases_are_written_last_in_order_and_kept_out_of_the_fingerprint():
     loose = _struct(_field("a", aliases=["old", 'b"q']))
     assert canonical_json(parse_schema(loose)) == ALIASED
-    assert canonical_json(parse_schema(loose), aliases=False) == PLAIN
+    assert canonical_json(parse_schema(loose), extras=False) == PLAIN
     assert fingerprint(parse_schema(ALIASED)) == fingerprint(parse_schema(PLAIN))
 
 
@@ -53,7 +53,7 @@ def test_nested_aliases_round_trip():
     )
     schema = parse_schema(text)
     assert canonical_json(schema) == text.replace(" ", "")
-    assert '"aliases"' not in canonical_json(schema, aliases=False)
+    assert '"aliases"' not in canonical_json(schema, extras=False)
 
 
 @pytest.mark.parametrize(

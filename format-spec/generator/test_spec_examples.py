@@ -26,7 +26,7 @@ def _hex_column(block):
     return bytes(data)
 
 
-def test_spec_has_worked_examples_for_row_array_map_decimal_nesting():
+def test_spec_has_worked_examples_of_every_layout():
     names = [name for name, _ in _examples()]
     assert {
         "spec_example_row",
@@ -34,6 +34,8 @@ def test_spec_has_worked_examples_for_row_array_map_decimal_nesting():
         "map_int_to_string",
         "decimal_big_null_reserve",
         "list_of_struct",
+        "interval_null_reserve",
+        "spec_example_variant",
     } <= set(names)
 
 

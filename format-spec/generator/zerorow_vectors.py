@@ -2,7 +2,8 @@
 """Writes the golden vectors of SPEC.md §10 and the evolution vectors of §13.6, and checks
 them as the reference implementation.
 
-zerorow_vectors.py [--out DIR]     write every case into DIR (default: ../vectors)
+zerorow_vectors.py [--out DIR]     write every case into DIR (default: ../vectors, and then
+                                   the Spark oracle's ../oracle/random_rows.jsonl)
 zerorow_vectors.py --check DIR     read/write every case, reject every invalid/ case and
                                    resolve every evolution/ case in DIR; print PASS/FAIL lines
 """
@@ -15,7 +16,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from zerorow_ref import cases as valid_cases  # noqa: E402
-from zerorow_ref import evolution_cases  # noqa: E402
+from zerorow_ref import (
+    evolution_cases,  # noqa: E402
+    random_rows,  # noqa: E402
+)
 from zerorow_ref import invalid as invalid_cases  # noqa: E402
 from zerorow_ref.decode import read_top  # noqa: E402
 from zerorow_ref.encode import annotate, encode_row  # noqa: E402
@@ -31,6 +35,8 @@ from zerorow_ref.values import equal, from_json  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_OUT = os.path.join(HERE, "..", "vectors")
+# The random rows the Spark oracle writes byte for byte (format-spec/oracle).
+RANDOM_ROWS = os.path.join(HERE, "..", "oracle", "random_rows.jsonl")
 # Folders of vectors/ that are not golden cases.
 NOT_GOLDEN = ("invalid", "evolution")
 
@@ -67,10 +73,11 @@ def write_all(out):
     for name, schema_doc, data, kind, path, description in invalid_cases.cases():
         d = os.path.join(out, "invalid", name)
         os.makedirs(d)
-        _write(
-            os.path.join(d, "schema.json"),
-            json.dumps(schema_doc, ensure_ascii=False, separators=(",", ":")) + "\n",
-        )
+        if not isinstance(schema_doc, str):  # a str is JSON text, written as it is
+            schema_doc = json.dumps(
+                schema_doc, ensure_ascii=False, separators=(",", ":")
+            )
+        _write(os.path.join(d, "schema.json"), schema_doc + "\n")
         if data is not None:
             _write(os.path.join(d, "row.bin"), bytes(data))
         _write(
@@ -299,6 +306,11 @@ def main():
         return 0
     names = write_all(os.path.abspath(args.out))
     print(f"wrote {len(names)} cases to {os.path.abspath(args.out)}")
+    if os.path.abspath(args.out) == os.path.abspath(DEFAULT_OUT):
+        _write(RANDOM_ROWS, "\n".join(random_rows.lines()) + "\n")
+        print(
+            f"wrote {random_rows.COUNT} random rows to {os.path.abspath(RANDOM_ROWS)}"
+        )
     return 0
 
 

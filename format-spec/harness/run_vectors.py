@@ -63,9 +63,11 @@ def main():
     vectors = os.path.abspath(args.vectors)
     checks = expected_checks(vectors)
     passed = failed = 0
+    summaries = []
     for spec in args.runners:
         name, _, command = spec.partition("=")
         seen = run_one(name, command, vectors)
+        mine = {"PASS": 0, "FAIL": 0}
         for check, case in checks:
             status, why = seen.get(
                 (check, case), ("FAIL", "not reported by the runner")
@@ -74,8 +76,12 @@ def main():
                 f"{name:<10} {check:<7} {case:<48} {status}"
                 + (f"  {why}" if status == "FAIL" else "")
             )
-            passed += status == "PASS"
-            failed += status == "FAIL"
+            mine[status] += 1
+        summaries.append(f"{name}: {mine['PASS']} of {len(checks)} checks pass")
+        passed += mine["PASS"]
+        failed += mine["FAIL"]
+    # one line per runner, so a language that has not caught up with new vectors shows
+    print("\n".join(summaries))
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

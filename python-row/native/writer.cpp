@@ -80,7 +80,9 @@ std::string ShortFloat(double d) {
 }
 
 int64_t AsInt(const PathNode& p, PyObject* v, int64_t lo, int64_t hi, const char* tname) {
-  if (!PyLong_CheckExact(v) && (PyFloat_Check(v) || !PyIndex_Check(v))) Mismatch(p, v, tname);
+  // bool is an int subclass in Python, but True is not a number of an integer type (nor a
+  // date or a time): refused as Arrow's and Spark's converters refuse it
+  if (PyBool_Check(v) || (!PyLong_CheckExact(v) && (PyFloat_Check(v) || !PyIndex_Check(v)))) Mismatch(p, v, tname);
   int overflow = 0;
   long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
   if (x == -1 && PyErr_Occurred()) throw nb::python_error();

@@ -207,7 +207,7 @@ def test_validate_invalid_row_names_file_batch_row_and_field(tmp_path):
     write_with_bad_row(path, bad_at=3)
     result = run("validate", path)
     assert result.exit_code == 1
-    assert f"{path}: batch 0, row 3:" in result.output
+    assert f"row file '{path}', row 3 (batch 0, byte " in result.output
     assert "invalid_data at items" in result.output
     assert "5 rows were valid" in result.output
 
@@ -219,8 +219,8 @@ def test_validate_stops_at_max_errors(tmp_path):
         write_with_bad_row(d / f"part-{k}.zrow", bad_at=k)
     result = run("validate", d, "--max-errors", "2")
     assert result.exit_code == 1
-    assert "part-0.zrow: batch 0, row 0" in result.output
-    assert "part-1.zrow: batch 0, row 1" in result.output
+    assert "part-0.zrow', row 0 (batch 0, byte " in result.output
+    assert "part-1.zrow', row 1 (batch 0, byte " in result.output
     assert (
         "part-2.zrow" not in result.output
         and "stopped at --max-errors" in result.output
@@ -394,12 +394,18 @@ def test_unresolvable_reader_schema_names_the_file_and_field(evolved, tmp_path):
     assert "Traceback" not in result.output
 
 
-def test_reader_schema_is_for_row_files_only(tmp_path, evolved):
-    _, reader = evolved
+def test_schema_encodes_other_inputs(tmp_path, evolved):
+    # --schema on an input that is not a row file is the schema it is encoded with
+    # (columns by name, lossless conversions), as zerorow.from_arrow(data, schema)
     src = tmp_path / "plain.jsonl"
-    src.write_text('{"a": 1}\n', encoding="utf-8")
-    result = run("convert", src, tmp_path / "out.parquet", "--schema", reader)
-    assert result.exit_code == 2 and "--schema" in result.output
+    src.write_text('{"order_id": 1, "extra": true}\n', encoding="utf-8")
+    _, reader = evolved
+    out = tmp_path / "out.zrow"
+    result = run("convert", src, out, "--schema", reader)
+    assert result.exit_code == 0, result.output
+    f = zerorow.open_file(str(out))
+    assert f.schema == ENCODER_V2.schema
+    assert f[0].order_id == 1 and f[0].buyer is None and f[0].items is None
 
 
 def test_mixed_schemas_without_a_reader_schema_say_how_to_read_them(evolved, tmp_path):

@@ -178,13 +178,16 @@ def slow_jsonl(monkeypatch):
     convert_module = importlib.import_module("zerorow.cli.convert")
     sink = convert_module.SINKS["jsonl"]
 
-    def slow(target, schema, batches):
+    def slow(target, source):
+        batches = source.arrow_batches
+
         def paced():
-            for b in batches:
+            for b in batches():
                 time.sleep(0.04)
                 yield b
 
-        return sink(target, schema, paced())
+        source.arrow_batches = paced
+        return sink(target, source)
 
     monkeypatch.setitem(convert_module.SINKS, "jsonl", slow)
 

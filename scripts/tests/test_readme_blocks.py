@@ -10,7 +10,8 @@ A block is claimed in one of these ways, else this test fails naming it:
 4. `sh` blocks: checked here, line by line: `make T` names a target, `mvn -pl M` modules with
    a pom.xml and `-Dtest=` patterns packages that hold tests, `python P` / `.venv/bin/python
    P` a script that exists with the options given, `spark-submit` / `--conf` a jar the build
-   makes, a class of the sources, Maven coordinates of a module;
+   makes, a class of the sources, Maven coordinates of a module, `zerorow CMD` a command of
+   the installed command line with options it has (their behaviour: python-row's CLI tests);
 5. `text` blocks (a folder's layout): every entry names a file or folder beside the README.
 
 An untagged block fails: tag it (`sh`, `text`, ...) so that its checker is known.
@@ -246,6 +247,18 @@ def check_spark_options(words):
                 pytest.fail(f"no check for --conf {key}")
 
 
+def check_zerorow(words):
+    """`zerorow CMD ...`: a command of the installed command line, with its own options."""
+    from zerorow.cli import main
+
+    assert words[1] in main.commands, f"zerorow has no command {words[1]}"
+    params = main.commands[words[1]].params
+    options = {o for p in params for o in (*p.opts, *p.secondary_opts)}
+    for w in words[2:]:
+        if w.startswith("-") and w != "-":
+            assert w.split("=")[0] in options, f"zerorow {words[1]} has no option {w}"
+
+
 def check_command(line, targets):
     words = shlex.split(line)
     if words[0] == "make":
@@ -256,6 +269,8 @@ def check_command(line, targets):
         check_python(words)
     elif words[0] in ("spark-submit", "--conf"):
         check_spark_options([w for w in words if w not in ("spark-submit", "...")])
+    elif words[0] == "zerorow":
+        check_zerorow(words)
     else:
         pytest.fail(f"no check for the command {line!r}")
 

@@ -1,8 +1,9 @@
 // Arrow C Data -> rows (SPEC §12, with the reader alternatives), in three passes over the
 // top-level columns: 1. every row's size (nested values are encoded here, with the
-// writers, into a scratch buffer per column); 2. every row allocated at once; 3. each
-// column scattered into its slot (fixed-width columns in a tight loop) and its bodies
-// appended in ordinal order, which is the canonical layout.
+// writers, into a scratch buffer per column); 2. every row allocated at once; 3. block by
+// block of rows, each column scattered into its slot (fixed-width columns in a tight loop)
+// and its bodies appended in ordinal order, which is the canonical layout.
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -118,14 +119,16 @@ Status AllocateRows(const std::vector<uint64_t>& row_size, RowBatch* out, std::v
 
 // ---- pass 3: scatter --------------------------------------------------------------------
 
-// Where column f of the batch goes in the allocated rows. The loops below copy these into
-// locals: their stores into the rows would otherwise make the compiler reload them.
+// Where column f of rows [lo, hi) of the batch goes in the allocated rows. The loops below
+// copy these into locals: their stores into the rows would otherwise make the compiler
+// reload them.
 struct Target {
   const Import& im;
   int f;
   uint8_t* buf;
   const uint64_t* row_off;  // row k starts at buf + row_off[k]
   size_t slot;              // the field's slot offset in a row
+  int64_t lo, hi;           // the rows of this pass
   // Sets row k's null bit (refused for a non-nullable field).
   Status SetNull(int64_t k) const {
     const Field& field = im.st.fields()[f];
@@ -138,23 +141,65 @@ struct Target {
 };
 
 // Same width in Arrow and in the slot, no conversion: one copy per row in a tight loop.
+// Floats come too: their bits are copied as they are, a NaN made canonical (SPEC §2.6).
 bool IsPlainFixed(const Col& c) {
   const TypeId id = c.t->id();
   return c.mul == 1 && c.div == 1 &&
          (id == TypeId::kInt32 || id == TypeId::kInt64 || id == TypeId::kDate32 || id == TypeId::kTimestamp ||
-          id == TypeId::kDuration || id == TypeId::kInt8 || id == TypeId::kInt16);
+          id == TypeId::kDuration || id == TypeId::kInt8 || id == TypeId::kInt16 || id == TypeId::kFloat32 ||
+          id == TypeId::kFloat64);
+}
+
+// The copy loop of one width (a memcpy of a constant size compiles to one load and store;
+// of a variable size, to a library call per value).
+template <typename T, bool kFloat>
+void CopyFixed(uint8_t* buf, const uint64_t* off, size_t slot, const uint8_t* src, int64_t lo, int64_t hi) {
+  for (int64_t k = lo; k < hi; ++k) {
+    T v;
+    std::memcpy(&v, src + sizeof(T) * k, sizeof(T));
+    if constexpr (kFloat) {
+      if constexpr (sizeof(T) == 4) {
+        if ((v & 0x7f800000u) == 0x7f800000u && (v & 0x007fffffu)) v = 0x7fc00000u;
+      } else {
+        if ((v & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (v & 0x000fffffffffffffull))
+          v = 0x7ff8000000000000ull;
+      }
+    }
+    std::memcpy(buf + off[k] + slot, &v, sizeof(T));
+  }
 }
 
 Status ScatterPlainFixed(const Target& to, const Col& c) {
   uint8_t* const buf = to.buf;
   const size_t slot = to.slot;
   const uint64_t* const off = to.row_off;
-  const int64_t n = to.im.n, base = to.im.array->offset;
+  const int64_t lo = to.lo, hi = to.hi, base = to.im.array->offset;
   const size_t w = c.t->element_width();
   const uint8_t* src = static_cast<const uint8_t*>(c.a->buffers[1]) + w * (c.a->offset + base);
-  for (int64_t k = 0; k < n; ++k) std::memcpy(buf + off[k] + slot, src + w * k, w);
+  switch (c.t->id()) {
+    case TypeId::kFloat32:
+      CopyFixed<uint32_t, true>(buf, off, slot, src, lo, hi);
+      break;
+    case TypeId::kFloat64:
+      CopyFixed<uint64_t, true>(buf, off, slot, src, lo, hi);
+      break;
+    default:
+      switch (w) {
+        case 1:
+          CopyFixed<uint8_t, false>(buf, off, slot, src, lo, hi);
+          break;
+        case 2:
+          CopyFixed<uint16_t, false>(buf, off, slot, src, lo, hi);
+          break;
+        case 4:
+          CopyFixed<uint32_t, false>(buf, off, slot, src, lo, hi);
+          break;
+        default:
+          CopyFixed<uint64_t, false>(buf, off, slot, src, lo, hi);
+      }
+  }
   if (c.a->null_count == 0 || c.a->buffers[0] == nullptr) return Status::OK();
-  for (int64_t k = 0; k < n; ++k) {
+  for (int64_t k = lo; k < hi; ++k) {
     if (c.Valid(base + k)) continue;
     ZR_RETURN_NOT_OK(to.SetNull(k));
     std::memset(buf + off[k] + slot, 0, 8);  // null slots are zero
@@ -167,8 +212,8 @@ Status ScatterFixed(const Target& to, const Col& c) {
   uint8_t* const buf = to.buf;
   const size_t slot = to.slot;
   const uint64_t* const off = to.row_off;
-  const int64_t n = to.im.n, base = to.im.array->offset;
-  for (int64_t k = 0; k < n; ++k) {
+  const int64_t lo = to.lo, hi = to.hi, base = to.im.array->offset;
+  for (int64_t k = lo; k < hi; ++k) {
     if (!c.Valid(base + k)) {
       ZR_RETURN_NOT_OK(to.SetNull(k));
       continue;
@@ -186,9 +231,9 @@ Status ScatterFixed(const Target& to, const Col& c) {
 Status ScatterWideDecimal(const Target& to, const Col& c, uint64_t* cursor) {
   const DataType& t = *c.t;
   const uint64_t* const off = to.row_off;
-  const int64_t n = to.im.n, base = to.im.array->offset;
+  const int64_t lo = to.lo, hi = to.hi, base = to.im.array->offset;
   const uint8_t* values = static_cast<const uint8_t*>(c.a->buffers[1]);
-  for (int64_t k = 0; k < n; ++k) {
+  for (int64_t k = lo; k < hi; ++k) {
     uint8_t* row = to.buf + off[k];
     uint64_t ref = cursor[k] << 32;
     if (!c.Valid(base + k)) {
@@ -214,9 +259,9 @@ Status ScatterBodies(const Target& to, const Col& c, const Bodies& bodies, uint6
   const bool from_arrow = id == TypeId::kString || id == TypeId::kBinary;
   const uint64_t* const off = to.row_off;
   const size_t slot = to.slot;
-  const int64_t n = to.im.n, base = to.im.array->offset;
+  const int64_t lo = to.lo, hi = to.hi, base = to.im.array->offset;
   const uint8_t* const arrow_data = from_arrow ? static_cast<const uint8_t*>(c.a->buffers[2]) : nullptr;
-  for (int64_t k = 0; k < n; ++k) {
+  for (int64_t k = lo; k < hi; ++k) {
     if (!c.Valid(base + k)) {
       ZR_RETURN_NOT_OK(to.SetNull(k));
       continue;
@@ -267,10 +312,19 @@ Status ImportRows(const ArrowArray* array, const ArrowSchema* array_schema, cons
   ZR_RETURN_NOT_OK(SizeRows(im, &bodies, &row_size));
   ZR_RETURN_NOT_OK(AllocateRows(row_size, out, &row_off));
   std::vector<uint64_t> cursor(im.n, im.st.fixed_region_size());
-  for (int f = 0; f < im.st.num_fields(); ++f) {
-    const Target to{im, f, out->bytes.data(), row_off.data(), im.st.bitmap_size() + 8 * static_cast<size_t>(f)};
-    ZR_RETURN_NOT_OK(ScatterColumn(to, bodies[f], cursor.data()));
+  // Row blocks of kScatterRows, every column of a block before the next block: the block's
+  // rows stay in the cache while each column writes its slot (column by column over the
+  // whole batch, every store missed it).
+  constexpr int64_t kScatterRows = 512;
+  for (int64_t lo = 0; lo < im.n; lo += kScatterRows) {
+    const int64_t hi = std::min(im.n, lo + kScatterRows);
+    for (int f = 0; f < im.st.num_fields(); ++f) {
+      const Target to{im, f, out->bytes.data(), row_off.data(), im.st.bitmap_size() + 8 * static_cast<size_t>(f),
+                      lo, hi};
+      ZR_RETURN_NOT_OK(ScatterColumn(to, bodies[f], cursor.data()));
+    }
   }
+  out->offsets.reserve(out->offsets.size() + im.n);
   for (int64_t k = 0; k < im.n; ++k) out->offsets.push_back(static_cast<int64_t>(row_off[k] + row_size[k]));
   return Status::OK();
 }

@@ -34,7 +34,7 @@ def TS(tz=None):
     return {"type": "timestamp", "tz": tz} if tz else "timestamp"
 
 
-def _scalar_case(name, type_, values, nullable=False):
+def scalar_case(name, type_, values, nullable=False):
     fields = [F(f"v{i}", type_, nullable) for i in range(len(values))]
     return name, S(*fields), {f"v{i}": v for i, v in enumerate(values)}
 
@@ -93,19 +93,19 @@ def cases():
             S(F("id", "int32", False), F("name", "string"), F("score", "float64")),
             {"id": 7, "name": "zerorow", "score": None},
         ),
-        _scalar_case("bool_values", "bool", [True, False]),
-        _scalar_case("int8_edges", "int8", [-128, 127, 0, -1]),
-        _scalar_case("int16_edges", "int16", [-32768, 32767, 0, -1]),
-        _scalar_case("int32_edges", "int32", [-2147483648, 2147483647, 0, -1]),
-        _scalar_case(
+        scalar_case("bool_values", "bool", [True, False]),
+        scalar_case("int8_edges", "int8", [-128, 127, 0, -1]),
+        scalar_case("int16_edges", "int16", [-32768, 32767, 0, -1]),
+        scalar_case("int32_edges", "int32", [-2147483648, 2147483647, 0, -1]),
+        scalar_case(
             "int64_edges", "int64", [I64_MIN, I64_MAX, "0", "-1", "9007199254740993"]
         ),
-        _scalar_case(
+        scalar_case(
             "float32_specials",
             "float32",
             [1.5, "-0.0", 0, "NaN", "Infinity", "-Infinity", 3.4028235e38, 1e-45, 0.1],
         ),
-        _scalar_case(
+        scalar_case(
             "float64_specials",
             "float64",
             [
@@ -120,7 +120,7 @@ def cases():
                 0.1,
             ],
         ),
-        _scalar_case(
+        scalar_case(
             "string_utf8",
             "string",
             [
@@ -133,22 +133,22 @@ def cases():
                 'tab\tquote"back\\slash',
             ],
         ),
-        _scalar_case(
+        scalar_case(
             "string_padding_boundaries",
             "string",
             ["1234567", "12345678", "123456789", "x" * 16],
         ),
-        _scalar_case(
+        scalar_case(
             "binary_values", "binary", ["", "00ff10", "0001020304050607", "ff" * 17]
         ),
-        _scalar_case("date32_values", "date32", [0, -1, 19723, -719162, 2932896]),
-        _scalar_case("time_values", "time", ["0", "43200000000", "86399999999"]),
-        _scalar_case(
+        scalar_case("date32_values", "date32", [0, -1, 19723, -719162, 2932896]),
+        scalar_case("time_values", "time", ["0", "43200000000", "86399999999"]),
+        scalar_case(
             "timestamp_naive",
             "timestamp",
             ["0", "-1", "1700000000123456", I64_MIN, I64_MAX],
         ),
-        _scalar_case(
+        scalar_case(
             "timestamp_utc", TS("UTC"), ["0", "1700000000123456", "-62135596800000000"]
         ),
         (
@@ -164,19 +164,17 @@ def cases():
                 "naive": "1700000000000000",
             },
         ),
-        _scalar_case(
-            "duration_values", "duration", ["0", "-86400000000", "1", I64_MAX]
-        ),
-        _scalar_case(
+        scalar_case("duration_values", "duration", ["0", "-86400000000", "1", I64_MAX]),
+        scalar_case(
             "decimal_p9_s2", D(9, 2), ["1234567.89", "-0.01", "0.00", "9999999.99"]
         ),
-        _scalar_case(
+        scalar_case(
             "decimal_p18_s6",
             D(18, 6),
             ["999999999999.999999", "-999999999999.999999", "1.500000"],
         ),
-        _scalar_case("decimal_p19_s0", D(19, 0), ["1234567890123456789", "-1", "0"]),
-        _scalar_case(
+        scalar_case("decimal_p19_s0", D(19, 0), ["1234567890123456789", "-1", "0"]),
+        scalar_case(
             "decimal_p38_s10",
             D(38, 10),
             [
@@ -411,4 +409,6 @@ def cases():
             {"名前": "値", 'naïve "q"': 1},
         ),
     ]
-    return out
+    from . import type_cases  # the 1.2 types; imported here as it builds on this module
+
+    return out + type_cases.cases()

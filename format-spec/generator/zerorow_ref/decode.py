@@ -2,25 +2,29 @@
 returns Python values. Any violation raises FormatError(kind, path, message)."""
 
 import struct
+import uuid
 
-from .encode import bitmap_bytes, pad8
-from .schema import FormatError, element_width, is_big_decimal, is_fixed
+from . import variant
+from .encode import bitmap_bytes
+from .errors import FormatError
+from .schema import describe
+from .types import (
+    ARRAY,
+    BODY,
+    FIXED,
+    MAP,
+    NONE,
+    ROW,
+    body_size,
+    dispatch,
+    element_width,
+    null_reserve,
+    pad8,
+    storage_kind,
+)
+from .values import Interval
 
 LIMIT = 1 << 31
-_FMT = {
-    "bool": "<B",
-    "int8": "<b",
-    "int16": "<h",
-    "int32": "<i",
-    "date32": "<i",
-    "int64": "<q",
-    "time": "<q",
-    "timestamp": "<q",
-    "duration": "<q",
-    "decimal": "<q",
-    "float32": "<f",
-    "float64": "<d",
-}
 
 
 def read_top(schema, data):
@@ -102,36 +106,16 @@ def read_row(t, mv, path, top=False):
 def _read_slot(mv, at, w, t, nullable, is_null, cursor, fixed, path, in_row):
     """One slot (w=8) or element (natural w): returns (value, new cursor)."""
     raw = _u64(mv, at) if w == 8 else int.from_bytes(mv[at : at + w], "little")
+    kind = storage_kind(t)
     if is_null:
-        if not nullable:
-            raise FormatError(
-                "invalid_data",
-                path,
-                "expected a value (field is not nullable) but found null",
-            )
-        if in_row and is_big_decimal(t):
-            if raw != cursor << 32:
-                raise FormatError(
-                    "invalid_data",
-                    path,
-                    f"expected null decimal slot {cursor << 32:#x} (reserve at cursor) but found {raw:#x}",
-                )
-            if cursor + 16 > len(mv):
-                raise FormatError(
-                    "invalid_data",
-                    path,
-                    f"expected offset+size <= {len(mv)} but found {cursor + 16}",
-                )
-            _zero(mv, cursor, cursor + 16, path, "null decimal reserve")
-            return None, cursor + 16
-        if raw:
-            raise FormatError(
-                "invalid_data",
-                path,
-                f"expected a zero slot for null but found {raw:#x}",
-            )
-        return None, cursor
-    if is_fixed(t):
+        return _read_null(mv, raw, t, nullable, cursor, path, in_row)
+    if kind == NONE:
+        raise FormatError(
+            "invalid_data",
+            path,
+            "expected the null bit set (a value of type null is always null) but found it clear",
+        )
+    if kind == FIXED:
         return _read_fixed(mv, at, w, t, path), cursor
     offset, size = raw >> 32, raw & 0xFFFFFFFF
     if offset >= LIMIT or size >= LIMIT:
@@ -152,10 +136,13 @@ def _read_slot(mv, at, w, t, nullable, is_null, cursor, fixed, path, in_row):
             path,
             f"expected offset >= {fixed} (end of the fixed region) but found {offset}",
         )
-    span = 16 if in_row and is_big_decimal(t) else pad8(size)
+    reserve = null_reserve(t) if in_row else None
+    span = reserve[0] if reserve else pad8(size)
     if size > span:
         raise FormatError(
-            "invalid_data", path, f"expected 1 to 16 decimal bytes but found {size}"
+            "invalid_data",
+            path,
+            f"expected a body of at most {span} bytes for {describe(t)} but found {size}",
         )
     if offset + span > len(mv):
         raise FormatError(
@@ -173,23 +160,66 @@ def _read_slot(mv, at, w, t, nullable, is_null, cursor, fixed, path, in_row):
     return _read_body(mv[offset : offset + size], t, path), offset + span
 
 
+def _read_null(mv, raw, t, nullable, cursor, path, in_row):
+    """A null slot or element (§6.3 rule 3.1): zero, or in a row the reference to the 16
+    zero bytes a decimal p > 18 or an interval keeps."""
+    if not nullable:
+        raise FormatError(
+            "invalid_data",
+            path,
+            "expected a value (field is not nullable) but found null",
+        )
+    reserve = null_reserve(t) if in_row else None
+    if reserve is None:
+        if raw:
+            raise FormatError(
+                "invalid_data",
+                path,
+                f"expected a zero slot for null but found {raw:#x}",
+            )
+        return None, cursor
+    size, slot_size = reserve
+    want = cursor << 32 | slot_size
+    if raw != want:
+        raise FormatError(
+            "invalid_data",
+            path,
+            f"expected null {describe(t)} slot {want:#x} (reserve at cursor) but found {raw:#x}",
+        )
+    if cursor + size > len(mv):
+        raise FormatError(
+            "invalid_data",
+            path,
+            f"expected offset+size <= {len(mv)} but found {cursor + size}",
+        )
+    _zero(mv, cursor, cursor + size, path, f"null {t['type']} reserve")
+    return None, cursor + size
+
+
 def _read_fixed(mv, at, w, t, path):
-    kind = t["type"]
-    fmt = _FMT[kind]
+    fmt, check = FIXED_READS[t["type"]]
     width = struct.calcsize(fmt)
     _zero(mv, at + width, at + w, path, "unused slot bytes")
     v = struct.unpack_from(fmt, mv, at)[0]
-    if kind == "bool":
-        if v > 1:
-            raise FormatError(
-                "invalid_data", path, f"expected bool 0 or 1 but found {v}"
-            )
-        return bool(v)
-    if kind == "time" and not 0 <= v < 86_400_000_000:
+    return check(t, v, path) if check else v
+
+
+def _bool(t, v, path):
+    if v > 1:
+        raise FormatError("invalid_data", path, f"expected bool 0 or 1 but found {v}")
+    return bool(v)
+
+
+def _time(t, v, path):
+    if not 0 <= v < 86_400_000_000:
         raise FormatError(
             "invalid_data", path, f"expected 0 <= time < 86400000000 but found {v}"
         )
-    if kind == "decimal" and abs(v) >= 10 ** t["precision"]:
+    return v
+
+
+def _precision(t, v, path):
+    if abs(v) >= 10 ** t["precision"]:
         raise FormatError(
             "invalid_data",
             path,
@@ -198,39 +228,81 @@ def _read_fixed(mv, at, w, t, path):
     return v
 
 
+# (struct format, value check) of each fixed-width type (§3, §6.3 rule 3.2).
+FIXED_READS = dispatch(
+    "decode.fixed",
+    [FIXED],
+    {
+        "bool": ("<B", _bool),
+        "int8": ("<b", None),
+        "int16": ("<h", None),
+        "int32": ("<i", None),
+        "date32": ("<i", None),
+        "interval_ym": ("<i", None),
+        "int64": ("<q", None),
+        "time": ("<q", _time),
+        "timestamp": ("<q", None),
+        "duration": ("<q", None),
+        "decimal": ("<q", _precision),
+        "float32": ("<f", None),
+        "float64": ("<d", None),
+    },
+)
+
+
 def _read_body(body, t, path):
-    kind = t["type"]
-    if kind == "string":
-        try:
-            return bytes(body).decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise FormatError(
-                "invalid_data",
-                path,
-                f"expected UTF-8 but found byte {body[e.start]:#04x} at {e.start}",
-            ) from None
-    if kind == "binary":
-        return bytes(body)
-    if kind == "decimal":
-        if not 1 <= len(body) <= 16:
-            raise FormatError(
-                "invalid_data",
-                path,
-                f"expected 1 to 16 decimal bytes but found {len(body)}",
-            )
-        v = int.from_bytes(body, "big", signed=True)
-        if abs(v) >= 10 ** t["precision"]:
-            raise FormatError(
-                "invalid_data",
-                path,
-                f"expected |unscaled| < 10^{t['precision']} but found {v}",
-            )
-        return v
-    if kind == "list":
+    kind = storage_kind(t)
+    if kind == ARRAY:
         return read_array(t, body, path)
-    if kind == "map":
+    if kind == MAP:
         return read_map(t, body, path)
-    return read_row(t, body, path)
+    if kind == ROW:
+        return read_row(t, body, path)
+    want = body_size(t)
+    if want is not None and len(body) != want:
+        raise FormatError(
+            "invalid_data",
+            path,
+            f"expected a body of {want} bytes for {describe(t)} but found {len(body)}",
+        )
+    return BODY_READS[t["type"]](body, t, path)
+
+
+def _string(body, t, path):
+    try:
+        return bytes(body).decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise FormatError(
+            "invalid_data",
+            path,
+            f"expected UTF-8 but found byte {body[e.start]:#04x} at {e.start}",
+        ) from None
+
+
+def _big_decimal(body, t, path):
+    if not 1 <= len(body) <= 16:
+        raise FormatError(
+            "invalid_data",
+            path,
+            f"expected 1 to 16 decimal bytes but found {len(body)}",
+        )
+    return _precision(t, int.from_bytes(body, "big", signed=True), path)
+
+
+# The value of each type stored as a body (§3, §6.3 rule 3.3 g); sizes checked above.
+BODY_READS = dispatch(
+    "decode.body",
+    [BODY],
+    {
+        "string": _string,
+        "binary": lambda body, t, path: bytes(body),
+        "fixed_binary": lambda body, t, path: bytes(body),
+        "uuid": lambda body, t, path: uuid.UUID(bytes=bytes(body)),
+        "interval": lambda body, t, path: Interval(*struct.unpack("<iiq", body)),
+        "decimal": _big_decimal,
+        "variant": lambda body, t, path: variant.check(variant.split(body, path), path),
+    },
+)
 
 
 def read_array(t, mv, path, top=False):

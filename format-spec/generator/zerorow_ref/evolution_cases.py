@@ -597,6 +597,8 @@ def nulls_at_every_level():
 
 
 def cases():
+    from . import evolution_types  # the 1.2 cases; built from this module's helpers
+
     return (
         matching()
         + widenings()
@@ -605,4 +607,5 @@ def cases():
         + kinds()
         + map_keys()
         + nested()
+        + evolution_types.cases()
     )

@@ -345,6 +345,9 @@ def cases():
         "two fields named x",
     )
     yield from _alias_cases()
+    from . import invalid_types  # the 1.2 rules; it builds rows with row() above
+
+    yield from invalid_types.cases()
 
 
 def _alias_cases():

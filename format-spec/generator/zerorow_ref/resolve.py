@@ -3,17 +3,24 @@ rows laid out by the writer as the reader's values.
 
 A resolution is a plan that mirrors the reader's type, built once per (writer, reader):
 
-  ("struct", [(reader name, writer name or None when absent, plan), ...])
+  ("struct", [(reader name, writer name or None when absent, plan or Default), ...])
   ("list", element plan)
   ("map", key plan, value plan)
   ("value", convert)     convert: writer value -> reader value (a widening of §13.3)
 
+An absent reader field reads Default(value) when it has a default (§13.7), else null.
 Reading a row validates it against the writer schema at level full (§13.4), decodes it,
 and walks the plan. Every refusal happens in resolve(), never while reading (§13.1).
 """
 
+from collections import namedtuple
+
 from .decode import read_top
-from .schema import FormatError, canonical_json, fingerprint
+from .errors import FormatError
+from .schema import canonical_json, fingerprint
+from .values import Interval
+
+Default = namedtuple("Default", "value")
 
 # §13.3: the exact widenings between numeric types, writer -> readers.
 NUMERIC_WIDENINGS = {
@@ -60,15 +67,22 @@ def apply(plan, value):
     if kind == "map":
         return [(apply(plan[1], k), apply(plan[2], v)) for k, v in value]
     return {
-        name: None if source is None else apply(sub, value[source])
+        name: _absent(sub) if source is None else apply(sub, value[source])
         for name, source, sub in plan[1]
     }
+
+
+def _absent(sub):
+    """A reader field the writer does not have: its default, else null (§13.1, §13.7)."""
+    return sub.value if isinstance(sub, Default) else None
 
 
 def _match(w, r, path, in_key):
     """The plan reading writer type w as reader type r at schema path `path`. Inside a
     map key (`in_key`) structs match field for field (§13.1)."""
     wk, rk = w["type"], r["type"]
+    if wk == "null" and rk != "null":
+        return ("value", _to_null)  # every writer value is null (§13.3)
     if wk == rk == "struct":
         return _struct_key(w, r, path) if in_key else _struct(w, r, path)
     if wk == rk == "list":
@@ -99,6 +113,9 @@ def _struct(w, r, path):
     for rf in r["fields"]:
         fpath = f"{path}.{rf['name']}" if path else rf["name"]
         wf = writer_field(by_name, rf)
+        if wf is None and "default" in rf:
+            plan.append((rf["name"], None, Default(rf["default"])))
+            continue
         if wf is None:
             if not rf["nullable"]:
                 names = ", ".join(f'"{n}"' for n in [rf["name"], *rf["aliases"]])
@@ -157,7 +174,21 @@ def widening(w, r):
         return lambda text: text.encode("utf-8")
     if wk == rk == "timestamp" and "tz" in w and "tz" in r:
         return _same  # the stored instant is UTC; the zone only changes how it is shown
+    return BYTES_AND_INTERVALS.get((wk, rk, r.get("size")))
+
+
+def _to_null(v):
     return None
+
+
+# §13.3 (1.2): the same bytes read as a wider binary type; months or µs as an interval.
+BYTES_AND_INTERVALS = {
+    ("interval_ym", "interval", None): lambda months: Interval(months, 0, 0),
+    ("duration", "interval", None): lambda us: Interval(0, 0, us),
+    ("fixed_binary", "binary", None): bytes,
+    ("uuid", "binary", None): lambda u: u.bytes,
+    ("uuid", "fixed_binary", 16): lambda u: u.bytes,
+}
 
 
 def _decimal_widens(w, r):
@@ -190,4 +221,4 @@ def _cannot_read(w, r, path, why=""):
 
 
 def _type_json(t):
-    return canonical_json(t, aliases=False)
+    return canonical_json(t, extras=False)

@@ -25,6 +25,7 @@ _zerorow._set_error_classes(
 )
 
 from . import _html  # noqa: E402
+from ._pandas import from_pandas  # noqa: E402
 from ._views import (  # noqa: E402
     ArrayData,
     BinaryArray,
@@ -34,7 +35,7 @@ from ._views import (  # noqa: E402
     RowData,
     validate,
 )  # noqa: E402
-from .arrow import RowBatch, from_arrow, to_arrow  # noqa: E402
+from .arrow import RowBatch, from_arrow, to_arrow, to_pandas  # noqa: E402
 from .encoder import Encoder, encoder  # noqa: E402
 from .evolution import (  # noqa: E402
     Resolution,
@@ -46,6 +47,7 @@ from .evolution import (  # noqa: E402
 from .files import RowFile, open_file, write_file  # noqa: E402
 from .infer import aliases, infer_schema, not_null  # noqa: E402
 from .levels import ValidationLevel  # noqa: E402
+from .paths import format_path, parse_path  # noqa: E402
 from .schema import (  # noqa: E402
     FORMAT_VERSION,
     DataType,
@@ -111,6 +113,8 @@ __all__ = [
     "float32",
     "float64",
     "from_arrow",
+    "format_path",
+    "from_pandas",
     "infer_schema",
     "int8",
     "int16",
@@ -120,12 +124,14 @@ __all__ = [
     "map_",
     "not_null",
     "open_file",
+    "parse_path",
     "resolve",
     "string",
     "struct",
     "time",
     "timestamp",
     "to_arrow",
+    "to_pandas",
     "validate",
     "write_file",
 ]

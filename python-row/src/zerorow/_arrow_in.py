@@ -79,6 +79,8 @@ def _storage_name(t: Any) -> str:
 def derived_type(t: Any) -> Any:
     """The Arrow type of SPEC §12 an Arrow type becomes without a schema, or None."""
     pa = _pa()
+    if isinstance(t, pa.BaseExtensionType):
+        return None
     if pa.types.is_dictionary(t):
         return derived_type(t.value_type)
     name = _storage_name(t)
@@ -133,18 +135,57 @@ def derived_type(t: Any) -> Any:
 def schema_of(arrow_schema: Any) -> Schema:
     """The zerorow schema of an Arrow schema, after the lossless widenings (SPEC §12)."""
     pa = _pa()
-    fields = []
-    for f in arrow_schema:
-        t = derived_type(f.type)
-        if t is None:
+    fields, seen = [], set()
+    for k, f in enumerate(arrow_schema):
+        if not f.name or f.name in seen:
+            what = "has no name" if not f.name else "has the name of an earlier column"
             raise error(
                 "unsupported",
                 f.name,
-                f"Arrow type {f.type} has no lossless zerorow type (uint64 does not fit int64; "
-                "cast the column in Arrow first)",
+                f"column {k} {what}; zerorow fields need distinct, non-empty names "
+                "(SPEC §4.1): rename it first",
             )
+        seen.add(f.name)
+        t = derived_type(f.type)
+        if t is None or _has_null_type(t):
+            raise error("unsupported", f.name, _unmappable(f.type))
         fields.append(pa.field(f.name, t, f.nullable))
     return Schema.from_arrow(pa.schema(fields))
+
+
+def _has_null_type(t: Any) -> bool:
+    """True when Arrow type `t` is or holds the `null` type (a column of only missing
+    values, as pandas and Parquet give for an all-None or empty object column)."""
+    pa = _pa()
+    if pa.types.is_null(t):
+        return True
+    if pa.types.is_struct(t):
+        return any(_has_null_type(f.type) for f in t)
+    if pa.types.is_map(t):
+        return _has_null_type(t.key_type) or _has_null_type(t.item_type)
+    value_type = getattr(t, "value_type", None)
+    return value_type is not None and _has_null_type(value_type)
+
+
+def _unmappable(t: Any) -> str:
+    """Why Arrow type `t` has no zerorow type, and what to do."""
+    if not isinstance(t, _pa().BaseExtensionType) and _has_null_type(t):
+        what = "null" if _pa().types.is_null(t) else f"{t} (holding the type null)"
+        return (
+            f"the column is Arrow type {what} (every value missing: an all-None or empty "
+            "pandas object column, say); zerorow has no null type (SPEC §12): give the "
+            "column its type first (pandas: astype('string'), Arrow: cast) or leave it out"
+        )
+    if isinstance(t, _pa().BaseExtensionType):
+        return (
+            f"Arrow extension type {t.extension_name} (stored as {t.storage_type}) has no "
+            "zerorow type (SPEC §12): convert the column to a plain type first (pandas "
+            "Period: .dt.to_timestamp() or .astype(str); Interval: its .left and .right)"
+        )
+    return (
+        f"Arrow type {t} has no lossless zerorow type (uint64 does not fit int64; "
+        "cast the column in Arrow first)"
+    )
 
 
 def _lossless(src: Any, dst: Any) -> bool:
@@ -353,33 +394,93 @@ def _renamed(e: ZerorowError) -> ZerorowError:
     return type(e)(text, e.kind, e.path)
 
 
+class ArrowToRows:
+    """The one Arrow -> rows mapping (SPEC §12 read backwards): `zerorow.from_arrow`,
+    `zerorow.write_file` of Arrow data and the command line's `convert` all encode through
+    it, so what one takes the others take. Built once per Arrow schema (the zerorow schema is
+    derived from it unless given), then called per record batch in order (`rows =
+    convert(batch)`); an error about a value names its row by its number in the whole input
+    (`[70000].carrier`), whichever batch it is in."""
+
+    def __init__(self, arrow_schema: Any, schema: Schema | None, strict: bool) -> None:
+        try:
+            self.schema = schema_of(arrow_schema) if schema is None else schema
+        except ZerorowError as e:
+            raise _renamed(e) from None
+        self._target = self.schema.to_arrow()
+        self._strict = strict
+        self.rows = 0  # rows converted so far
+
+    def __call__(self, batch: Any):
+        """One pyarrow RecordBatch as a RowBatch."""
+        from .arrow import RowBatch
+
+        pa = _pa()
+        try:
+            b = _normalise(batch, self._target, self._strict)
+            sc, ac = b.__arrow_c_array__()
+            rows, offs = _zerorow.arrow_import(self.schema._native, sc, ac)
+        except ZerorowError as e:
+            raise _row_numbered(_renamed(e), self.schema.names, self.rows) from None
+        except (
+            pa.ArrowInvalid
+        ) as e:  # pyarrow refused the producer's data while importing it
+            raise _malformed("", e) from None
+        self.rows += batch.num_rows
+        return RowBatch(self.schema, rows, offs)  # NumPy arrays over the rows, no copy
+
+
+def _row_numbered(e: ZerorowError, names: list[str], base: int) -> ZerorowError:
+    """An error at a value of one batch as the error at that row of the whole input: cpp-row's
+    import path `carrier[37316]` (the column, then the row in the batch) becomes
+    `[base + 37316].carrier` (the row, then the field, as the encoder's paths go)."""
+    path = e.path
+    if path.startswith("["):  # already a row first ([k].name, from the unit checks)
+        k, rest = path[1:].split("]", 1)
+        new = f"[{int(k) + base}]{rest}" if k.isdigit() else path
+    else:
+        column = max(
+            (n for n in names if path.startswith(n + "[")), key=len, default=None
+        )
+        if column is None:
+            return e
+        k, rest = path[len(column) + 1 :].split("]", 1)
+        if not k.isdigit():
+            return e
+        new = f"[{int(k) + base}].{column}{rest}"
+    if new == path:
+        return e
+    return type(e)(str(e).replace(path, new, 1), e.kind, new)
+
+
+def arrow_batches(data: Any) -> tuple[Any, Iterator[Any]]:
+    """(Arrow schema, iterator of pyarrow RecordBatches) of any Arrow input, streaming."""
+    try:
+        return _batches(data)
+    except ZerorowError as e:
+        raise _renamed(e) from None
+
+
 def import_batches(data: Any, schema: Schema | None, strict: bool):
-    """Rows of every batch of `data` (see arrow.from_arrow), one RowBatch."""
-    import array
+    """Rows of every batch of `data` (see arrow.from_arrow), one RowBatch; the offsets of
+    the batches are joined with NumPy (no per-row Python work)."""
+    import numpy as np
 
     from .arrow import RowBatch
 
     pa = _pa()
     try:
         arrow_schema, batches = _batches(data)
-        if schema is None:
-            schema = schema_of(arrow_schema)
-        target = schema.to_arrow()
-        native = schema._native
-        parts, offsets, base = [], array.array("q", [0]), 0
-        for batch in batches:
-            b = _normalise(batch, target, strict)
-            sc, ac = b.__arrow_c_array__()
-            rows, offs = _zerorow.arrow_import(native, sc, ac)
-            a = array.array("q")
-            a.frombytes(offs)
-            offsets.extend(o + base for o in a[1:])
-            base += len(rows)
-            parts.append(rows)
-    except ZerorowError as e:
-        raise _renamed(e) from None
-    except (
-        pa.ArrowInvalid
-    ) as e:  # pyarrow refused the producer's data while importing it
+    except pa.ArrowInvalid as e:
         raise _malformed("", e) from None
-    return RowBatch(schema, b"".join(parts), offsets)
+    convert = ArrowToRows(arrow_schema, schema, strict)
+    parts = [convert(batch) for batch in batches]
+    if len(parts) == 1:
+        return parts[0]
+    offsets, base = [np.zeros(1, dtype="<i8")], 0
+    for rows in parts:
+        offsets.append(np.frombuffer(rows.offsets, dtype="<i8")[1:] + base)
+        base += len(rows.data)
+    return RowBatch(
+        convert.schema, b"".join(r.data for r in parts), np.concatenate(offsets)
+    )

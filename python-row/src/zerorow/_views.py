@@ -144,8 +144,17 @@ def _array_array(self: ArrayData, dtype: Any = None, copy: Any = None):
     return out
 
 
+def _array_to_pandas(self: ArrayData):
+    """The elements as pandas: a list of structs as a DataFrame (one column per field),
+    any other list as a Series (nullable ints and bools in pandas' nullable dtypes)."""
+    from ._pandas import array_to_pandas
+
+    return array_to_pandas(self)
+
+
 for _name, _fn in {
     "to_list": _array_to_list,
+    "to_pandas": _array_to_pandas,
     "to_numpy": _convert.array_to_numpy,
     "index": _array_index,
     "count": _array_count,

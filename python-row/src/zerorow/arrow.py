@@ -14,7 +14,7 @@ from typing import Any
 
 from . import _zerorow
 from ._views import RowData
-from .errors import error
+from .errors import ZerorowError, error
 from .schema import DataType, Field, Schema
 
 _ARROW_MODE = 1 | 2 | 4  # raw temporal ints, deep, maps as pairs
@@ -89,6 +89,10 @@ class RowBatch(SequenceMethods):
     an Arrow PyCapsule exporter (`pa.record_batch(b)`, `pl.DataFrame(b)`, `pl.from_arrow(b)`).
     """
 
+    # pyarrow's pandas metadata of the DataFrame the rows came from (zerorow.from_pandas),
+    # which to_pandas() and write_file use; None for other rows.
+    pandas_metadata: bytes | None = None
+
     def __init__(self, schema: Schema, data: Any, offsets: Sequence[int]) -> None:
         self.schema = schema
         self.data = data
@@ -146,7 +150,9 @@ class RowBatch(SequenceMethods):
             start, stop, step = k.indices(n)
             if step == 1:  # zero-copy: the same buffer, a window of the offsets
                 stop = max(start, stop)
-                return RowBatch(self.schema, self.data, self.offsets[start : stop + 1])
+                out = RowBatch(self.schema, self.data, self.offsets[start : stop + 1])
+                out.pandas_metadata = self.pandas_metadata
+                return out
             return RowBatch.from_rows(
                 [self[i] for i in range(start, stop, step)], self.schema
             )
@@ -176,6 +182,16 @@ class RowBatch(SequenceMethods):
     def to_arrow(self):
         """A pyarrow.RecordBatch with one column per field (SPEC §12), via the C Data Interface."""
         return _pa().record_batch(self)
+
+    def to_pandas(self, **kwargs: Any):
+        """The rows as a pandas DataFrame: the frame they came from (zerorow.from_pandas) with
+        its dtypes, categories and index, or, for other rows, one column per field with
+        nullable int and bool fields as pandas' nullable dtypes (see RowFile.to_pandas)."""
+        from ._pandas import to_pandas
+
+        return to_pandas(
+            _pa().table(self.to_arrow()), self.schema, self.pandas_metadata, **kwargs
+        )
 
     def to_binary_array(self):
         """The rows as one Arrow large_binary array, zero-copy over this batch's buffer."""
@@ -272,15 +288,22 @@ def to_arrow(rows: RowBatch | Iterable[RowData], schema: Schema | None = None):
     return rows.to_arrow()
 
 
+def to_pandas(rows: RowBatch | Iterable[RowData], schema: Schema | None = None):
+    """Rows (a RowBatch, or any iterable of BinaryRows or ResolvedRows of one schema) as a
+    pandas DataFrame, one column per field (see RowBatch.to_pandas)."""
+    if not isinstance(rows, RowBatch):
+        rows = RowBatch.from_rows(rows, schema)
+    return rows.to_pandas()
+
+
 def core_schema(schema: Schema):
     """The compiled schema (cpp-row's Schema inside) that the Arrow bridge takes."""
     return schema._native
 
 
-def _batch(schema: Schema, data: bytes, offs: bytes) -> RowBatch:
-    a = array.array("q")
-    a.frombytes(offs)
-    return RowBatch(schema, data, a)
+def _batch(schema: Schema, data: Any, offs: Any) -> RowBatch:
+    """A RowBatch over what the native import returns (NumPy arrays, no copy)."""
+    return RowBatch(schema, data, offs)
 
 
 def objects_to_batch(enc, objs: list):
@@ -336,4 +359,9 @@ def _direct_import(data: Any, schema: Schema | None) -> RowBatch | None:
     own = _zerorow.arrow_schema_capsule(core_schema(schema))
     if not _zerorow.arrow_schema_equal(sc, own):
         return None  # the capsules are released; the general path exports again
-    return _batch(schema, *_zerorow.arrow_import(core_schema(schema), sc, ac))
+    try:
+        return _batch(schema, *_zerorow.arrow_import(core_schema(schema), sc, ac))
+    except ZerorowError as e:  # the row first, as every Arrow import names it
+        from ._arrow_in import _renamed, _row_numbered
+
+        raise _row_numbered(_renamed(e), schema.names, 0) from None

@@ -193,6 +193,7 @@ def _array_array(self: ResolvedArray, dtype: Any = None, copy: Any = None):
 
 for _name, _fn in {
     "to_list": _views._array_to_list,
+    "to_pandas": _views._array_to_pandas,
     "to_numpy": _convert.resolved_array_to_numpy,
     "index": _views._array_index,
     "count": _views._array_count,

@@ -1,28 +1,149 @@
 """Row files (SPEC §5): Arrow IPC files with one non-null binary column `row` whose field
-metadata carries the format version, the schema's canonical JSON and its fingerprint."""
+metadata carries the format version, the schema's canonical JSON and its fingerprint.
+
+This module is the one place python-row reads and writes the container: the checks of SPEC
+§5, the rule for cut files (`TruncatedError` naming the byte where the file ends, and
+`recover=True` reading every complete batch before the cut), row locations in errors (the row
+number in its file, its batch and its byte offset), full validation of whole batches, and the
+writers (atomic: a temporary file renamed into place). The command line reads and writes row
+files through it only.
+"""
 
 from __future__ import annotations
 
 import array
 import bisect
+import itertools
 import os
+import secrets
+import struct
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
+from . import _zerorow
 from ._views import RowData
-from .arrow import SequenceMethods
-from .errors import ZerorowError, error
+from .arrow import RowBatch, SequenceMethods
+from .errors import TruncatedError, ZerorowError, error
 from .levels import LevelLike, level_of
 from .schema import FORMAT_VERSION, Schema
 
 BATCH_ROWS = 65536
+# The `pandas` key of the Arrow schema metadata: pyarrow's description of the DataFrame a
+# file was written from (SPEC §5 allows it beside the row column's own keys; other readers
+# ignore it).
+PANDAS_KEY = b"pandas"
 
 
-def _rows_bytes(items: Iterable[Any], schema: Schema) -> Iterator[bytes]:
-    from . import _zerorow
+# ==== writing =============================================================================
+def write_file(
+    path: Any,
+    data: Any,
+    schema: Schema | None = None,
+    *,
+    preserve_index: bool | None = None,
+    strict: bool = False,
+) -> int:
+    """Writes rows to a row file; returns the number of rows. `data` is any of:
+
+    - an iterable of objects to encode (dataclasses, dicts ...), BinaryRows or row bytes, with
+      `schema` (an error names the index of the failing item: `[2].x: ...`);
+    - a pandas DataFrame (`preserve_index` as in pyarrow; the pandas metadata is stored so
+      `to_pandas()` restores dtypes, categories and the index), Arrow data (a pyarrow Table,
+      RecordBatch or RecordBatchReader, or any Arrow PyCapsule exporter), a RowBatch or a
+      RowFile, with `schema` optional (SPEC §12, as `zerorow.from_arrow`).
+
+    `path` is a file path (written to a temporary file in the same folder and renamed into
+    place when complete: a failed write leaves no partial file and never removes an existing
+    one) or a binary file object (written as it comes)."""
+    if schema is not None and not isinstance(schema, Schema):
+        raise TypeError(
+            f"write_file needs a zerorow.Schema, got {type(schema).__name__}"
+        )
+    out_schema, pandas_meta, batches = _write_source(
+        data, schema, preserve_index, strict
+    )
+    with AtomicSink(path) as sink:
+        return _write_batches(sink, out_schema, pandas_meta, batches)
+
+
+def write_batches(
+    path: Any,
+    schema: Schema,
+    batches: Iterable[RowBatch],
+    pandas_metadata: bytes | None = None,
+) -> int:
+    """Writes RowBatches of `schema` as they come (each one's row column built over its
+    buffer, no copy) to a row file at `path` (atomic, as write_file) or a binary file
+    object; returns the number of rows."""
+    with AtomicSink(path) as sink:
+        return _write_batches(sink, schema, pandas_metadata, iter(batches))
+
+
+def _write_source(
+    data: Any, schema: Schema | None, preserve_index: bool | None, strict: bool
+) -> tuple[Schema, bytes | None, Iterator[RowBatch]]:
+    """(schema, pandas metadata or None, the rows as RowBatches) of what write_file was given."""
+    from . import _pandas
+
+    if _pandas.is_dataframe(data):
+        rows = _pandas.from_pandas(data, schema, preserve_index, strict)
+        return rows.schema, rows.pandas_metadata, iter([rows])
+    if isinstance(data, RowBatch):
+        _same_schema(data.schema, schema)
+        return data.schema, getattr(data, "pandas_metadata", None), iter([data])
+    if isinstance(data, RowFile):
+        _same_schema(data.schema, schema)
+        return data.schema, data.pandas_metadata, data.row_batches()
+    if _is_arrow(data):
+        from ._arrow_in import ArrowToRows, arrow_batches
+
+        arrow_schema, batches = arrow_batches(data)
+        convert = ArrowToRows(arrow_schema, schema, strict)
+        return convert.schema, None, (convert(b) for b in batches)
+    if schema is None:
+        raise TypeError(
+            "write_file needs the schema of the rows: write_file(path, rows, schema) "
+            "(a DataFrame, Arrow data, a RowBatch or a RowFile bring their own)"
+        )
+    return schema, None, _encoded_batches(data, schema)
+
+
+def _is_arrow(data: Any) -> bool:
+    return hasattr(data, "__arrow_c_stream__") or hasattr(data, "__arrow_c_array__")
+
+
+def _same_schema(have: Schema, want: Schema | None) -> None:
+    if want is not None and have != want:
+        raise error(
+            "schema_mismatch",
+            "",
+            f"expected rows of schema {want.fingerprint_hex} but found rows of "
+            f"{have.fingerprint_hex}",
+        )
+
+
+def _encoded_batches(items: Iterable[Any], schema: Schema) -> Iterator[RowBatch]:
+    """The items encoded BATCH_ROWS at a time; runs of objects in one native call."""
+    it, base = iter(items), 0
+    while chunk := list(itertools.islice(it, BATCH_ROWS)):
+        yield _encode_chunk(chunk, schema, base)
+        base += len(chunk)
+
+
+def _encode_chunk(chunk: list, schema: Schema, base: int) -> RowBatch:
+    if not any(isinstance(x, (RowData, bytes, bytearray, memoryview)) for x in chunk):
+        try:
+            data, offs = _zerorow.encode_many(schema._native, chunk)
+        except ZerorowError as e:
+            raise _shifted(e, base) from None
+        offsets = array.array("q")
+        offsets.frombytes(offs)
+        return RowBatch(schema, data, offsets)
     from .encoder import at_index
 
-    for k, x in enumerate(items):
+    parts, offsets, pos = [], array.array("q", [0]), 0
+    for k, x in enumerate(chunk, base):
         if isinstance(x, RowData):
             if x.schema != schema:
                 raise error(
@@ -31,76 +152,510 @@ def _rows_bytes(items: Iterable[Any], schema: Schema) -> Iterator[bytes]:
                     f"expected a row of schema {schema.fingerprint_hex} but found one of "
                     f"{x.schema.fingerprint_hex}",
                 )
-            yield x.to_bytes()
+            b = x.to_bytes()
         elif isinstance(x, (bytes, bytearray, memoryview)):
-            yield bytes(x)
+            b = bytes(x)
         else:
             with at_index(k):
-                yield _zerorow.encode(schema._native, x)
+                b = _zerorow.encode(schema._native, x)
+        parts.append(b)
+        pos += len(b)
+        offsets.append(pos)
+    return RowBatch(schema, b"".join(parts), offsets)
 
 
-def write_file(path: str, rows_or_objs: Iterable[Any], schema: Schema) -> int:
-    """Writes rows (RowData, row bytes, or objects to encode) to an Arrow IPC row file; returns
-    the count. An error names the index of the failing item (`[2].x: ...`)."""
+def _shifted(e: ZerorowError, base: int) -> ZerorowError:
+    """An error of item [k] of a chunk as the error of item [base + k] of the whole input."""
+    if not base or not e.path.startswith("["):
+        return e
+    k = e.path[1 : e.path.index("]")]
+    if not k.isdigit():
+        return e
+    old, new = f"[{k}]", f"[{int(k) + base}]"
+    return type(e)(str(e).replace(old, new, 1), e.kind, e.path.replace(old, new, 1))
+
+
+def _container_schema(schema: Schema, pandas_meta: bytes | None):
     import pyarrow as pa
 
-    if not isinstance(schema, Schema):
-        raise TypeError(
-            f"write_file needs a zerorow.Schema, got {type(schema).__name__}"
-        )
     meta = {
         "zerorow.version": str(FORMAT_VERSION),
         "zerorow.schema": schema.to_json(),
         "zerorow.fingerprint": schema.fingerprint_hex,
     }
-    aschema = pa.schema(
-        [pa.field("row", pa.large_binary(), nullable=False, metadata=meta)]
+    field = pa.field("row", pa.large_binary(), nullable=False, metadata=meta)
+    return pa.schema(
+        [field], metadata={PANDAS_KEY: pandas_meta} if pandas_meta else None
     )
+
+
+def _write_batches(
+    sink: Any, schema: Schema, pandas_meta: bytes | None, batches: Iterator[RowBatch]
+) -> int:
+    """The row column of each RowBatch, built over its buffer and offsets (no copy, no
+    per-row work), written in Arrow batches of at most BATCH_ROWS rows."""
+    import pyarrow as pa
+
+    aschema = _container_schema(schema, pandas_meta)
     n = 0
-    with pa.OSFile(str(path), "wb") as sink, pa.ipc.new_file(sink, aschema) as w:
-        batch: list = []
-        for b in _rows_bytes(rows_or_objs, schema):
-            batch.append(b)
-            if len(batch) == BATCH_ROWS:
-                w.write_batch(
-                    pa.record_batch(
-                        [pa.array(batch, pa.large_binary())], schema=aschema
-                    )
+    with pa.ipc.new_file(sink, aschema) as w:
+        for rows in batches:
+            if rows.schema != schema:
+                raise error(
+                    "schema_mismatch",
+                    "",
+                    f"rows of schema {rows.schema.fingerprint_hex} in a file of "
+                    f"{schema.fingerprint_hex}",
                 )
-                n += len(batch)
-                batch = []
-        if batch or n == 0:
-            w.write_batch(
-                pa.record_batch([pa.array(batch, pa.large_binary())], schema=aschema)
-            )
-            n += len(batch)
+            column = rows.to_binary_array()
+            for start in range(0, len(column), BATCH_ROWS):
+                part = column.slice(start, BATCH_ROWS)
+                w.write_batch(pa.record_batch([part], schema=aschema))
+            n += len(column)
+        if n == 0:  # a file of no rows still has one (empty) batch
+            empty = pa.array([], pa.large_binary())
+            w.write_batch(pa.record_batch([empty], schema=aschema))
     return n
+
+
+class AtomicSink:
+    """A pyarrow sink for `path`, for every writer of files here and in the command line: a
+    temporary file beside it (hidden, so a directory reader skips it) renamed over `path` on
+    success and removed on failure, so a failed write never leaves a partial file nor
+    removes one that was there. A file object, or a path that exists but is not a regular
+    file (a pipe, /dev/stdout), is written in place."""
+
+    def __init__(self, path: Any) -> None:
+        self.path = path
+        self.temp: str | None = None
+        self.sink: Any = None
+
+    def __enter__(self) -> Any:
+        import pyarrow as pa
+
+        if hasattr(self.path, "write"):
+            self.sink = pa.PythonFile(self.path, mode="w")
+            return self.sink
+        path = os.fspath(self.path)
+        if os.path.exists(path) and not os.path.isfile(path):
+            if os.path.isdir(path):
+                raise IsADirectoryError(f"{path!r} is a directory, not a file to write")
+            self.sink = pa.OSFile(path, "wb")
+            return self.sink
+        folder, name = os.path.split(os.path.abspath(path))
+        self.temp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
+        self.sink = pa.OSFile(self.temp, "wb")
+        return self.sink
+
+    def __exit__(self, exc_type: Any, *exc: Any) -> None:
+        if self.temp is None:
+            if hasattr(self.path, "write"):
+                self.sink.flush()
+            else:
+                self.sink.close()
+            return
+        self.sink.close()
+        if exc_type is None:
+            os.replace(self.temp, os.fspath(self.path))
+        else:
+            os.unlink(self.temp)
+
+
+# ==== reading the container: one rule for cut and damaged files ==========================
+_MAGIC = b"ARROW1"
+_CONTINUATION = 0xFFFFFFFF
+# Arrow's MessageHeader union (Message.fbs)
+_SCHEMA, _DICTIONARY_BATCH, _RECORD_BATCH = 1, 2, 3
+_KINDS = {
+    _SCHEMA: "a schema message",
+    _DICTIONARY_BATCH: "a dictionary batch",
+    _RECORD_BATCH: "a record batch",
+}
+
+
+class _Damaged(Exception):
+    """A message header that cannot be parsed (its flatbuffer points outside itself)."""
+
+
+def _message_info(meta: memoryview) -> tuple[int, int, int | None]:
+    """(header type, body length, rows of a record batch or None) of an Arrow IPC message's
+    flatbuffer header: the four fields the scan needs (Message.header_type, Message.header,
+    Message.bodyLength, RecordBatch.length), each read with a bounds check."""
+    size = len(meta)
+
+    def read(fmt: str, at: int) -> int:
+        if at < 0 or at + struct.calcsize(fmt) > size:
+            raise _Damaged
+        return struct.unpack_from(fmt, meta, at)[0]
+
+    def table(at: int) -> tuple[int, int, int]:
+        vtable = at - read("<i", at)
+        return at, vtable, read("<H", vtable)
+
+    def slot(t: tuple[int, int, int], k: int) -> int:
+        at, vtable, vt_size = t
+        return read("<H", vtable + 4 + 2 * k) if 4 + 2 * k < vt_size else 0
+
+    message = table(read("<I", 0))
+    kind = read("<B", message[0] + slot(message, 1)) if slot(message, 1) else 0
+    body = read("<q", message[0] + slot(message, 3)) if slot(message, 3) else 0
+    if body < 0:
+        raise _Damaged
+    rows = None
+    if kind == _RECORD_BATCH and slot(message, 2):
+        at = message[0] + slot(message, 2)
+        header = table(at + read("<I", at))
+        rows = read("<q", header[0] + slot(header, 0)) if slot(header, 0) else 0
+    return kind, body, rows
+
+
+@dataclass
+class _Message:
+    pos: int  # where the message starts in the file
+    kind: int
+    end: int  # where its body ends
+    rows: int | None
+
+
+class _Scan:
+    """The messages of an Arrow IPC file or stream, read in order from the start: what a cut
+    or damaged file still holds, and where and how it ends (SPEC §5)."""
+
+    def __init__(self, name: str, view: memoryview, is_file: bool) -> None:
+        self.name, self.view, self.size = name, view, len(view)
+        self.messages: list[_Message] = []
+        self.problem: ZerorowError | None = None  # the cut or damage found, if any
+        self.batch_rows = 0  # rows of the complete record batches
+        limit = self.size
+        if is_file and self.size >= 18 and bytes(view[-6:]) == _MAGIC:
+            # the footer's own length says where the messages end
+            footer_len = struct.unpack_from("<i", view, self.size - 10)[0]
+            if 0 <= footer_len <= self.size - 18:
+                limit = self.size - 10 - footer_len
+        self._walk(8 if is_file else 0, limit, is_file)
+
+    @property
+    def batches(self) -> list[_Message]:
+        return [m for m in self.messages if m.kind == _RECORD_BATCH]
+
+    def _walk(self, pos: int, limit: int, is_file: bool) -> None:
+        view = self.view
+        while True:
+            if pos == limit and limit < self.size:
+                return  # the footer follows (a writer may omit the end-of-stream marker)
+            if pos + 8 > self.size:
+                what = (
+                    "the next message or the end-of-stream marker"
+                    if self.messages
+                    else "the schema message"
+                )
+                return self._cut(f"{what} at byte {pos}")
+            length = struct.unpack_from("<I", view, pos)[0]
+            if length == _CONTINUATION:
+                length, header = struct.unpack_from("<i", view, pos + 4)[0], 8
+            else:  # the format before Arrow 0.15: a bare length
+                length, header = struct.unpack_from("<i", view, pos)[0], 4
+            if length == 0:
+                return self._after_stream(pos + header, is_file)
+            meta_end = pos + header + length
+            if length < 0:
+                return self._damaged(pos, f"a message length of {length}")
+            if meta_end > limit:
+                what = "batch" if self.messages else "schema message"
+                return self._overrun(
+                    limit,
+                    pos,
+                    f"the {length}-byte header of the {what} at byte {pos} to end at "
+                    f"byte {meta_end}",
+                )
+            try:
+                kind, body, rows = _message_info(view[pos + header : meta_end])
+            except _Damaged:
+                return self._damaged(pos, "a message header that cannot be parsed")
+            end = meta_end + body
+            if end > limit:
+                what = (
+                    f"batch {len(self.batches)} ({_rows(rows or 0)})"
+                    if kind == _RECORD_BATCH
+                    else "the message"
+                )
+                return self._overrun(
+                    limit,
+                    pos,
+                    f"the body of {what} at byte {pos} to end at byte {end}",
+                    rows,
+                )
+            wanted = _RECORD_BATCH if self.messages else _SCHEMA
+            if kind != wanted:
+                return self._damaged(
+                    pos,
+                    f"{_KINDS.get(kind, f'a message of type {kind}')} where "
+                    f"{_KINDS[wanted]} belongs (a row file holds one schema message, then "
+                    "record batches)",
+                )
+            self.messages.append(_Message(pos, kind, end, rows))
+            if kind == _RECORD_BATCH:
+                self.batch_rows += rows or 0
+            pos = end
+
+    def _after_stream(self, pos: int, is_file: bool) -> None:
+        """After the end-of-stream marker: nothing in a stream; the footer and the closing
+        magic in a file."""
+        if not is_file:
+            return
+        if self.size < pos + 10 or bytes(self.view[-6:]) != _MAGIC:
+            return self._cut(
+                f"the footer and the closing ARROW1 magic after the end-of-stream marker "
+                f"ending at byte {pos}",
+                0,
+            )
+        return None
+
+    def _overrun(
+        self, limit: int, pos: int, expected: str, rows: int | None = None
+    ) -> None:
+        """The message at `pos` runs past the end: the file was cut, unless its footer is
+        there (then the message's header is damaged)."""
+        if limit == self.size:
+            return self._cut(expected, rows)
+        return self._damaged(
+            pos, f"expected {expected}, but the footer starts at byte {limit}"
+        )
+
+    def _cut(self, expected: str, rows_lost: int | None = None) -> None:
+        self.problem = cut_error(
+            self.name,
+            self.size,
+            expected,
+            rows_lost,
+            len(self.batches),
+            self.batch_rows,
+            bool(self.messages),
+        )
+
+    def _damaged(self, pos: int, what: str) -> None:
+        e = error(
+            "invalid_data",
+            "",
+            f"row file {self.name!r} is damaged at byte {pos}: {what}",
+        )
+        e.file, e.offset, e.rows_lost = self.name, pos, None
+        self.problem = e
+
+
+def cut_error(
+    name: str,
+    size: int,
+    expected: str,
+    rows_lost: int | None,
+    batches: int,
+    rows: int,
+    has_schema: bool,
+) -> TruncatedError:
+    """The error of a row file cut at byte `size` (SPEC §5): what was expected there, what
+    recover=True still reads, and how many rows are known to be lost (None: unknown)."""
+    if batches:
+        readable = (
+            f"recover=True (zerorow --recover) reads the {_rows(rows)} of the "
+            f"{batches} complete batch{'es' if batches > 1 else ''} before the cut"
+        )
+    elif has_schema:
+        readable = "no batch before the cut is complete"
+    else:
+        readable = "the cut is before the schema, so nothing can be recovered"
+    if rows_lost is None:
+        lost = "the file does not say how many rows followed"
+    elif rows_lost == 0:
+        lost = "no rows are lost"
+    else:
+        verb = "is" if rows_lost == 1 else "are"
+        lost = f"the {_rows(rows_lost)} of the cut batch {verb} lost (and any batches after it)"
+    e = error(
+        "truncated",
+        "",
+        f"row file {name!r} is cut at byte {size} (the file ends there): expected "
+        f"{expected}; {readable}; {lost}",
+    )
+    e.file, e.offset, e.rows_lost, e.rows_recovered = name, size, rows_lost, rows
+    return e
+
+
+def _rows(n: int) -> str:
+    return f"{n} row{'' if n == 1 else 's'}"
+
+
+def _not_arrow(name: str, head: bytes) -> ZerorowError:
+    """A file that is no Arrow IPC file or stream, saying what it looks like."""
+    if head.startswith(b"PAR1"):
+        what = (
+            "a Parquet file, not a row file: convert it with `zerorow convert IN OUT.zrow` "
+            "or zerorow.write_file(out, pyarrow.parquet.read_table(IN))"
+        )
+    else:
+        what = (
+            f"not an Arrow IPC file: it starts with {head[:8]!r}, not the ARROW1 magic"
+        )
+    e = error("invalid_data", "", f"row file {name!r} is {what}")
+    e.file, e.offset, e.rows_lost = name, 0, None
+    return e
+
+
+@dataclass
+class _Container:
+    arrow_schema: Any  # pyarrow.Schema of the container
+    columns: list  # the row column of each batch (pyarrow arrays over the buffer)
+    problem: ZerorowError | None  # the cut or damage recovered from, if any
+
+
+def _read_container(name: str, buf: Any, recover: bool) -> _Container:
+    """The batches of one row file in `buf` (a pyarrow Buffer). A whole file is read through
+    its footer (random access); any other is scanned message by message, which names the
+    byte where a cut file ends and what it lacks (TruncatedError) or where it is damaged, and,
+    under `recover`, reads every complete batch before that point."""
+    import pyarrow as pa
+
+    view = memoryview(buf)
+    head = bytes(view[:8])
+    is_file = head.startswith(_MAGIC)
+    is_stream = len(head) >= 4 and struct.unpack_from("<I", head)[0] == _CONTINUATION
+    if not is_file and not is_stream:
+        if len(head) < 8 and (_MAGIC + b"\0\0").startswith(head):
+            empty = " (this is an empty file)" if not head else ""
+            raise cut_error(
+                name,
+                len(head),
+                f"the 8 bytes of the ARROW1 magic that start a row file{empty}",
+                None,
+                0,
+                0,
+                False,
+            )
+        raise _not_arrow(name, head)
+    if is_file:
+        try:
+            reader = pa.ipc.open_file(buf)
+        except (pa.ArrowInvalid, pa.ArrowIOError, OSError):
+            return _scanned(name, view, buf, True, recover)
+        columns = []
+        for i in range(reader.num_record_batches):
+            try:
+                columns.append(reader.get_batch(i).column(0))
+            except (pa.ArrowInvalid, pa.ArrowIOError) as e:
+                raise _batch_error(name, view, i, e) from e
+        return _Container(reader.schema, columns, None)
+    return _scanned(name, view, buf, False, recover)
+
+
+def _scanned(name: str, view: memoryview, buf: Any, is_file: bool, recover: bool):
+    import pyarrow as pa
+
+    scan = _Scan(name, view, is_file)
+    if scan.problem is not None and (not recover or not scan.messages):
+        raise scan.problem
+    if not scan.messages:
+        raise error("invalid_data", "", f"row file {name!r} holds no schema message")
+    if scan.problem is None and is_file:
+        # every message and the footer are there, yet Arrow could not open the file
+        try:
+            pa.ipc.open_file(buf)
+        except (pa.ArrowInvalid, pa.ArrowIOError, OSError) as e:
+            damage = error(
+                "invalid_data",
+                "",
+                f"row file {name!r} has a damaged footer (its batches are intact: "
+                f"recover=True reads them): {e}",
+            )
+            damage.file, damage.offset, damage.rows_lost = name, len(view), 0
+            if not recover:
+                raise damage from None
+            scan.problem = damage
+    first = scan.messages[0]
+    schema_message = pa.ipc.read_message(buf.slice(first.pos, first.end - first.pos))
+    arrow_schema = pa.ipc.read_schema(schema_message)
+    columns = []
+    for i, m in enumerate(scan.batches):
+        try:
+            message = pa.ipc.read_message(buf.slice(m.pos, m.end - m.pos))
+            columns.append(pa.ipc.read_record_batch(message, arrow_schema).column(0))
+        except (pa.ArrowInvalid, pa.ArrowIOError) as e:
+            raise _batch_error(name, view, i, e) from e
+    return _Container(arrow_schema, columns, scan.problem)
+
+
+def _batch_error(name: str, view: memoryview, i: int, e: Exception) -> ZerorowError:
+    """A batch Arrow cannot read: the damage the scan of the messages finds (where, and what
+    it is), else Arrow's words, with the byte the batch's message starts at."""
+    scan = _Scan(name, view, bytes(view[:6]) == _MAGIC)
+    if scan.problem is not None and not isinstance(scan.problem, TruncatedError):
+        return scan.problem
+    batches = scan.batches
+    pos = batches[i].pos if i < len(batches) else None
+    at = "" if pos is None else f" at byte {pos}"
+    out = error(
+        "invalid_data", "", f"row file {name!r}, batch {i}{at}: {type(e).__name__}: {e}"
+    )
+    out.file, out.offset, out.rows_lost = name, pos, None
+    return out
+
+
+# ==== reading: RowFile ===================================================================
+@dataclass
+class FileInfo:
+    """One row file of a RowFile (a directory has several): its name, own schema, format
+    version, size in bytes, batches and rows, the bytes its rows take, the pandas metadata it
+    was written with, and the cut or damage it was recovered from (None when whole)."""
+
+    name: str
+    schema: Schema
+    version: str
+    size: int
+    num_batches: int
+    num_rows: int
+    row_bytes: int
+    pandas_metadata: bytes | None
+    recovered: ZerorowError | None
+
+
+class _Batch:
+    """One Arrow batch of a file: its rows (offsets into data), where they are (file, batch
+    index, the number of its first row in the file, the byte offset of its row data in the
+    file, None when Arrow had to copy it) and the Resolution they are read through."""
+
+    __slots__ = ("offsets", "data", "file", "index", "first", "pos", "resolution")
+
+    def __init__(
+        self, col: Any, base: tuple[int, int], file: int, index: int, first: int
+    ) -> None:
+        import numpy as np
+        import pyarrow as pa
+
+        bufs = col.buffers()
+        width = "<i8" if pa.types.is_large_binary(col.type) else "<i4"
+        self.offsets = np.frombuffer(
+            bufs[1], dtype=width, count=len(col) + 1 + col.offset
+        )[col.offset :]
+        self.data = memoryview(bufs[2]) if bufs[2] is not None else memoryview(b"")
+        self.pos = None
+        if bufs[2] is not None:
+            at = bufs[2].address - base[0]
+            self.pos = at if 0 <= at < base[1] else None
+        self.file, self.index, self.first = file, index, first
+        self.resolution = None
 
 
 class _Mapped:
     """What the slices of one opened file (or directory of files) share: the mappings, the
-    per-batch views and, per batch, the Resolution its file's rows are read through (None when
-    the file has the reader's layout)."""
+    files and their batches."""
 
-    __slots__ = ("path", "sources", "views", "resolutions", "starts", "closed")
+    __slots__ = ("path", "sources", "files", "batches", "starts", "closed")
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.sources: list = []
-        self.views: list = []
-        self.resolutions: list = []
+        self.files: list[FileInfo] = []
+        self.batches: list[_Batch] = []
+        self.starts: list[int] = [0]
         self.closed = False
-
-
-def _arrow_error(path: str, where: str, e: Exception) -> ZerorowError:
-    """A damaged or cut file, as pyarrow reports it, as a zerorow error naming the file."""
-    text = str(e)
-    kind = (
-        "truncated"
-        if "too small" in text or "truncat" in text.lower()
-        else "invalid_data"
-    )
-    return error(kind, "", f"row file {path!r}{where}: {type(e).__name__}: {text}")
 
 
 def _row_file_paths(path: str, reader_given: bool) -> list[str]:
@@ -123,86 +678,133 @@ def _row_file_paths(path: str, reader_given: bool) -> list[str]:
     return [os.path.join(path, n) for n in names]
 
 
+def _located(e: ZerorowError, where: str, **attrs: Any) -> ZerorowError:
+    """`e` with its location in front (`row file 'x', row 7 (batch 0, byte 1234): ...`)."""
+    out = type(e)(f"{where}: {e}", e.kind, e.path)
+    for k, v in attrs.items():
+        setattr(out, k, v)
+    return out
+
+
 class RowFile(SequenceMethods):
     """A memory-mapped row file, or a directory of row files read as one: a sequence of rows
     (len, indexes, negative indexes, slices that are row files again, zero-copy), to_arrow(),
-    and the Arrow PyCapsule stream protocol (`pa.table(f)`, `pl.DataFrame(f)`, DuckDB), batch
-    by batch. Given a reader schema, each file's rows are read through the resolution of the
-    file's own (writer) schema to it (SPEC §13.5), one resolution per distinct fingerprint.
-    Use after close() raises ValueError."""
+    to_pandas(), and the Arrow PyCapsule stream protocol (`pa.table(f)`, `pl.DataFrame(f)`,
+    DuckDB), batch by batch. Given a reader schema, each file's rows are read through the
+    resolution of the file's own (writer) schema to it (SPEC §13.5), one resolution per
+    distinct fingerprint. Errors about a row name its file, its row number in that file, its
+    batch and the byte offset of its bytes. Use after close() raises ValueError."""
 
     def __init__(
-        self, path: str, schema: Schema | None = None, level: LevelLike = "bounds"
+        self,
+        path: Any,
+        schema: Schema | None = None,
+        level: LevelLike = "bounds",
+        recover: bool = False,
+        name: str | None = None,
     ) -> None:
         level = level_of(level)
-        m = _Mapped(str(path))
+        if isinstance(path, (bytes, bytearray, memoryview)) or _is_pa_buffer(path):
+            shown = name or "<buffer>"
+            sources = [(shown, path)]
+        else:
+            shown = os.fspath(path)
+            sources = [(p, None) for p in _row_file_paths(shown, schema is not None)]
+        m = _Mapped(shown)
         self._m = m
         # writer fingerprint -> Resolution to the reader schema (None: the reader's layout)
         self.resolutions: dict[int, Any] = {}
         reader_given = schema is not None
-        first_path = None
         try:
-            for file_path in _row_file_paths(str(path), reader_given):
-                own, columns = self._open_one(m, file_path)
+            for name, data in sources:
+                own = self._open_one(m, name, data, recover)
                 if schema is None:
                     schema = own  # the first file's: without a reader schema, all must have it
-                    first_path = file_path
                 elif not reader_given and own.fingerprint != schema.fingerprint:
                     raise error(
                         "schema_mismatch",
                         "",
-                        f"row file {file_path!r} has schema {own.fingerprint_hex} but row file "
-                        f"{first_path!r} has schema {schema.fingerprint_hex}: give a reader "
-                        "schema (open_file(path, schema=...)) to read both",
+                        f"row file {name!r} has schema {own.fingerprint_hex} but row file "
+                        f"{m.files[0].name!r} has schema {schema.fingerprint_hex}: give a "
+                        "reader schema (open_file(path, schema=...)) to read both",
                     )
-                res = self._resolve(file_path, own, schema)
-                for col in columns:
-                    m.views.append(self._batch_view(col))
-                    m.resolutions.append(res)
+                res = self._resolve(name, own, schema)
+                for b in m.batches:
+                    if b.file == len(m.files) - 1:
+                        b.resolution = res
         except BaseException:
             self._unmap()
             raise
         self.schema = schema
-        m.starts = [0]
-        for offsets, _ in m.views:
-            m.starts.append(m.starts[-1] + len(offsets) - 1)
+        for b in m.batches:
+            m.starts.append(m.starts[-1] + len(b.offsets) - 1)
         self._range = range(m.starts[-1])
         # SPEC §6.2: full validates every row once (against its file's schema), then rows are
         # read as bounds.
         self._row_level = "none" if level == "none" else "bounds"
+        self.level = level
+        self.skipped: list[ZerorowError] = []
         if level == "full":
-            self._validate_all()
+            for e in self.invalid_rows():
+                self.close()
+                raise e
 
-    def _open_one(self, m: _Mapped, path: str) -> tuple[Schema, list]:
-        """Maps one row file; its schema (SPEC §5 checks) and its row columns, one per batch."""
+    # ---- opening ----------------------------------------------------------------------
+    def _open_one(self, m: _Mapped, name: str, data: Any, recover: bool) -> Schema:
+        """Maps one row file; checks its container (SPEC §5) and adds its batches."""
         import pyarrow as pa
 
-        try:
-            source = pa.memory_map(path, "r")
-            m.sources.append(source)
-            reader = pa.ipc.open_file(source)
-        except (pa.ArrowInvalid, pa.ArrowIOError) as e:
-            if isinstance(e, FileNotFoundError):
-                raise
-            raise _arrow_error(path, "", e) from e
-        own = self._check_metadata(path, reader.schema)
-        columns = []
-        for i in range(reader.num_record_batches):
+        if data is None:
             try:
-                col = reader.get_batch(i).column(0)
-                col.validate(
-                    full=True
-                )  # offsets inside the data: the views below trust them
-            except (pa.ArrowInvalid, pa.ArrowIOError) as e:
-                raise _arrow_error(path, f", batch {i}", e) from e
+                source = pa.memory_map(name, "r")
+            except (pa.ArrowInvalid, pa.ArrowIOError, OSError) as e:
+                if isinstance(
+                    e, (FileNotFoundError, PermissionError, IsADirectoryError)
+                ):
+                    raise
+                raise error("invalid_data", "", f"row file {name!r}: {e}") from e
+            m.sources.append(source)
+            buf = source.read_buffer()
+        else:
+            buf = data if _is_pa_buffer(data) else pa.py_buffer(data)
+        container = _read_container(name, buf, recover)
+        own, version = self._check_metadata(name, container.arrow_schema)
+        base = (buf.address, buf.size)
+        file_index, first, row_bytes = len(m.files), 0, 0
+        for i, col in enumerate(container.columns):
             if col.null_count:
                 raise error(
                     "invalid_data",
                     "",
-                    f"row file {path!r}, batch {i}: the row column has null entries",
+                    f"row file {name!r}, batch {i}: the row column has null entries",
                 )
-            columns.append(col)
-        return own, columns
+            try:
+                col.validate(
+                    full=True
+                )  # offsets inside the data: the views below trust them
+            except (pa.ArrowInvalid, pa.ArrowIOError) as e:
+                raise error(
+                    "invalid_data", "", f"row file {name!r}, batch {i}: {e}"
+                ) from e
+            b = _Batch(col, base, file_index, i, first)
+            m.batches.append(b)
+            first += len(col)
+            row_bytes += int(b.offsets[-1] - b.offsets[0]) if len(col) else 0
+        meta = container.arrow_schema.metadata or {}
+        m.files.append(
+            FileInfo(
+                name,
+                own,
+                version,
+                buf.size,
+                len(container.columns),
+                first,
+                row_bytes,
+                meta.get(PANDAS_KEY),
+                container.problem,
+            )
+        )
+        return own
 
     def _resolve(self, path: str, own: Schema, reader: Schema) -> Any:
         """The Resolution of a file's schema to the reader schema (None when they have the
@@ -226,38 +828,24 @@ class RowFile(SequenceMethods):
         self.resolutions[own.fingerprint] = res
         return res
 
-    def _validate_all(self) -> None:
-        from ._views import validate
-
-        m = self._m
-        for k in self._range:
-            b = bisect.bisect_right(m.starts, k) - 1
-            res = m.resolutions[b]
-            try:
-                validate(
-                    self.schema if res is None else res.writer,
-                    self._row_bytes(k),
-                    "full",
-                )
-            except ZerorowError as e:
-                raise type(e)(
-                    f"row file {m.path!r}, row {k}: {e}", e.kind, e.path
-                ) from e
-
     @staticmethod
-    def _check_metadata(path: str, fields: Any) -> Schema:
+    def _check_metadata(path: str, fields: Any) -> tuple[Schema, str]:
         """SPEC §5: one non-null binary column `row` whose metadata holds the version, the
-        schema and its fingerprint; returns the file's own schema."""
+        schema and its fingerprint; returns the file's own schema and its version."""
         import pyarrow as pa
 
         if fields.names != ["row"] or not (
             pa.types.is_binary(fields.field(0).type)
             or pa.types.is_large_binary(fields.field(0).type)
         ):
+            n = len(fields.names)
             raise error(
                 "invalid_data",
                 "",
-                f"row file {path!r}: a row file has one binary column named 'row', found {fields}",
+                f"row file {path!r} is an Arrow IPC file of {n} column{'s' if n != 1 else ''} "
+                f"({', '.join(fields.names)}), not a row file (one binary column named 'row', "
+                "SPEC §5): convert it with `zerorow convert IN OUT.zrow` or "
+                "zerorow.write_file(out, pyarrow.ipc.open_file(IN).read_all())",
             )
         meta = {
             k.decode(): v.decode() for k, v in (fields.field(0).metadata or {}).items()
@@ -284,33 +872,119 @@ class RowFile(SequenceMethods):
                 f"row file {path!r}: expected zerorow.fingerprint {actual} (of zerorow.schema) "
                 f"but found {meta['zerorow.fingerprint']}",
             )
-        return own
+        return own, meta["zerorow.version"]
 
-    @staticmethod
-    def _batch_view(col) -> tuple:
-        import numpy as np
-        import pyarrow as pa
+    # ---- what was opened ----------------------------------------------------------------
+    @property
+    def files(self) -> list[FileInfo]:
+        """The files read (one, or those of a directory in name order)."""
+        return list(self._m.files)
 
-        bufs = col.buffers()
-        width = "<i8" if pa.types.is_large_binary(col.type) else "<i4"
-        offsets = np.frombuffer(bufs[1], dtype=width, count=len(col) + 1 + col.offset)[
-            col.offset :
-        ]
-        data = memoryview(bufs[2]) if bufs[2] is not None else memoryview(b"")
-        return offsets, data
+    @property
+    def recovered(self) -> list[ZerorowError]:
+        """The cuts and damage `recover=True` read past, one per file that had one (each a
+        TruncatedError or InvalidDataError with .file, .offset and .rows_lost: an int, or None
+        when the file does not say how many rows it held)."""
+        return [f.recovered for f in self._m.files if f.recovered is not None]
 
+    @property
+    def pandas_metadata(self) -> bytes | None:
+        """The pandas metadata the (first) file was written with, or None."""
+        files = self._m.files
+        return files[0].pandas_metadata if files else None
+
+    # ---- rows and their locations -------------------------------------------------------
     def _open(self) -> _Mapped:
         if self._m.closed:
             raise ValueError(f"I/O operation on closed row file {self._m.path!r}")
         return self._m
 
     def _row_bytes(self, k: int) -> memoryview:
-        """The bytes of row k of the whole file."""
+        """The bytes of the row at position k of the whole sequence."""
         m = self._open()
-        b = bisect.bisect_right(m.starts, k) - 1
-        offsets, data = m.views[b]
-        j = k - m.starts[b]
-        return data[int(offsets[j]) : int(offsets[j + 1])]
+        bi = bisect.bisect_right(m.starts, k) - 1
+        b, j = m.batches[bi], k - m.starts[bi]
+        return b.data[int(b.offsets[j]) : int(b.offsets[j + 1])]
+
+    def location(self, k: int) -> tuple[str, int, int, int | None]:
+        """Where row k (of the whole sequence) is: (file name, its row number in that file,
+        its batch in that file, the byte offset of its bytes in the file or None)."""
+        m = self._open()
+        bi = bisect.bisect_right(m.starts, k) - 1
+        b, j = m.batches[bi], k - m.starts[bi]
+        pos = None if b.pos is None else b.pos + int(b.offsets[j])
+        return m.files[b.file].name, b.first + j, b.index, pos
+
+    def _where(self, k: int) -> tuple[str, dict]:
+        name, row, batch, pos = self.location(k)
+        at = "" if pos is None else f", byte {pos}"
+        return f"row file {name!r}, row {row} (batch {batch}{at})", {
+            "file": name,
+            "row": row,
+            "batch": batch,
+            "offset": pos,
+        }
+
+    def _row_error(self, k: int, e: ZerorowError) -> ZerorowError:
+        where, attrs = self._where(k)
+        return _located(e, where, **attrs)
+
+    def invalid_rows(self) -> Iterator[ZerorowError]:
+        """The error of every row that fails full validation (SPEC §6.3, against its file's
+        own schema), in order, each naming its file, row, batch and byte offset. cpp-row
+        validates each batch in one call."""
+        self._open()
+        for span in self._spans(None):
+            yield from self._errors(self._invalid(span))
+
+    def _invalid(self, span: range) -> Iterator[int]:
+        """Positions in `span` (within one Arrow batch, or any when its step is not 1) of
+        rows that fail full validation."""
+        m = self._m
+        if span.step != 1:
+            for k in span:
+                try:
+                    _zerorow.validate(self._writer(k)._native, self._row_bytes(k))
+                except ZerorowError:
+                    yield k
+            return
+        if not span:
+            return
+        bi = bisect.bisect_right(m.starts, span.start) - 1
+        b = m.batches[bi]
+        o = _int64(b.offsets[span.start - m.starts[bi] : span.stop - m.starts[bi] + 1])
+        native = self._writer(span.start)._native
+        j = 0
+        while (j := _zerorow.first_invalid_row(native, b.data, o, j)) >= 0:
+            yield span.start + j
+            j += 1
+
+    def _errors(self, positions: Iterable[int]) -> Iterator[ZerorowError]:
+        """The located full-validation error of each row at `positions`."""
+        from ._views import validate
+
+        for k in positions:
+            try:
+                validate(self._writer(k), self._row_bytes(k), "full")
+            except ZerorowError as e:
+                yield self._row_error(k, e)
+
+    def _writer(self, k: int) -> Schema:
+        """The schema the row at position k was written with."""
+        m = self._m
+        res = m.batches[bisect.bisect_right(m.starts, k) - 1].resolution
+        return self.schema if res is None else res.writer
+
+    def _row_at(self, pos: int) -> Any:
+        """The row at position `pos` of the whole sequence, as a view of the reader schema."""
+        m = self._m
+        res = m.batches[bisect.bisect_right(m.starts, pos) - 1].resolution
+        try:
+            if res is None:
+                return RowData(self.schema, self._row_bytes(pos), self._row_level)
+            return res.view(self._row_bytes(pos), self._row_level)
+        except ZerorowError as e:
+            raise self._row_error(pos, e) from None
 
     def __len__(self) -> int:
         self._open()
@@ -321,45 +995,123 @@ class RowFile(SequenceMethods):
         if isinstance(k, slice):
             out = object.__new__(RowFile)
             out.schema, out._m, out._row_level = self.schema, self._m, self._row_level
-            out.resolutions = self.resolutions
+            out.resolutions, out.level, out.skipped = self.resolutions, self.level, []
             out._range = self._range[k]
             return out
         try:
             pos = self._range[k]
         except IndexError:
             raise IndexError(
-                f"row index {k} out of range for a row file of {len(self._range)} rows"
+                f"row index {k} out of range for a row file of {_rows(len(self._range))}"
             ) from None
         except TypeError:
             raise TypeError(
                 f"row file indices must be integers or slices, not {type(k).__name__}"
             ) from None
-        m = self._m
-        res = m.resolutions[bisect.bisect_right(m.starts, pos) - 1]
-        if res is None:
-            return RowData(self.schema, self._row_bytes(pos), self._row_level)
-        return res.view(self._row_bytes(pos), self._row_level)
+        return self._row_at(pos)
 
-    def _batches(self) -> Iterator[Any]:
-        """The rows as RowBatches, one per Arrow batch of the file (zero-copy over the map)."""
-        from .arrow import RowBatch
+    # ---- batches --------------------------------------------------------------------------
+    def row_batches(
+        self,
+        batch_rows: int | None = None,
+        level: LevelLike | None = None,
+        skip_invalid: bool = False,
+    ) -> Iterator[RowBatch]:
+        """The rows as RowBatches, one per Arrow batch of the file (or per `batch_rows` rows
+        of it), zero-copy over the map; rows of another writer schema laid out by the reader
+        schema first (SPEC §13.4). `level` (default: the one the file was opened with) "full"
+        validates each batch before it is handed out and raises on its first invalid row;
+        `skip_invalid=True` validates at full and leaves invalid rows out, their errors kept in
+        `self.skipped`."""
+        for _, _, rows in self._checked(batch_rows, level, skip_invalid):
+            yield rows
 
+    def _checked(
+        self, batch_rows: int | None, level: LevelLike | None, skip_invalid: bool
+    ) -> Iterator[tuple[range, list[int], RowBatch]]:
+        level = self.level if level is None else level_of(level)
+        check = skip_invalid or level == "full"
+        for span in self._spans(batch_rows):
+            bad = list(self._invalid(span)) if check else []
+            if bad:
+                errors = list(self._errors(bad))
+                if not skip_invalid:
+                    raise errors[0]
+                self.skipped.extend(errors)
+            yield span, bad, self._batch(span, bad)
+
+    def _spans(self, batch_rows: int | None) -> Iterator[range]:
+        """Ranges of positions, each within one Arrow batch and of at most `batch_rows`; a
+        slice with a step is one range."""
         m = self._open()
         r = self._range
         if r.step != 1:
             if len(r):
-                yield RowBatch.from_rows(list(self), self.schema)
+                yield r
             return
-        for b, (offsets, data) in enumerate(m.views):
-            lo, hi = max(r.start, m.starts[b]), min(r.stop, m.starts[b + 1])
-            if lo < hi:
-                o = offsets[lo - m.starts[b] : hi - m.starts[b] + 1].astype("<i8")
-                res = m.resolutions[b]
-                if res is not None:  # laid out by the reader schema first (SPEC §13.4)
-                    data, relaid = res._relay_batch(data, o)
-                    o = array.array("q")
-                    o.frombytes(relaid)
-                yield RowBatch(self.schema, data, o)
+        for bi in range(len(m.batches)):
+            lo, hi = max(r.start, m.starts[bi]), min(r.stop, m.starts[bi + 1])
+            step = batch_rows or max(hi - lo, 1)
+            for start in range(lo, hi, step):
+                yield range(start, min(start + step, hi))
+
+    def _batch(self, span: range, skip: list[int]) -> RowBatch:
+        """The rows at `span` as a RowBatch (zero-copy when the span is a window of one Arrow
+        batch and nothing is skipped), the rows at `skip` left out."""
+        m = self._m
+        if span.step != 1:
+            dropped = set(skip)
+            rows = [self._row_at(k) for k in span if k not in dropped]
+            return RowBatch.from_rows(rows, self.schema)
+        bi = bisect.bisect_right(m.starts, span.start) - 1
+        b = m.batches[bi]
+        lo = span.start - m.starts[bi]
+        o = _int64(b.offsets[lo : lo + len(span) + 1])
+        data: Any = b.data
+        if skip:
+            data, o = _without(data, o, [k - span.start for k in skip])
+        if b.resolution is not None:  # laid out by the reader schema first (SPEC §13.4)
+            try:
+                data, relaid = b.resolution._relay_batch(data, o)
+            except ZerorowError as e:
+                raise self._failure(span, skip, e) from None
+            o = array.array("q")
+            o.frombytes(relaid)
+        rows = RowBatch(self.schema, data, o)
+        rows.pandas_metadata = m.files[b.file].pandas_metadata
+        return rows
+
+    def _failure(self, span: range, skip: list[int], e: ZerorowError) -> ZerorowError:
+        """A batch that failed to convert (below level full), as the error of its first row
+        that fails full validation, or, when each row is valid on its own, as `e` naming the
+        rows of the batch."""
+        dropped = set(skip)
+        for err in self._errors(k for k in self._invalid(span) if k not in dropped):
+            return err
+        name, first, batch, _ = self.location(span.start)
+        last = self.location(span[-1])[1]
+        return _located(
+            e,
+            f"row file {name!r}, rows {first}..{last} (batch {batch})",
+            file=name,
+            row=first,
+            batch=batch,
+            offset=None,
+        )
+
+    def arrow_batches(
+        self,
+        batch_rows: int | None = None,
+        level: LevelLike | None = None,
+        skip_invalid: bool = False,
+    ) -> Iterator[Any]:
+        """The rows decoded to pyarrow RecordBatches (SPEC §12), as row_batches() gives them
+        (same options); a row that cannot be decoded is named by file, row, batch and byte."""
+        for span, skip, rows in self._checked(batch_rows, level, skip_invalid):
+            try:
+                yield rows.to_arrow()
+            except ZerorowError as e:
+                raise self._failure(span, skip, e) from None
 
     def to_arrow(self):
         """The rows decoded to a pyarrow.Table with one column per field (SPEC §12)."""
@@ -368,8 +1120,17 @@ class RowFile(SequenceMethods):
         # Each Arrow batch of the file is exported straight from the mapped buffer: only the
         # offsets are widened to int64, the rows are not copied before cpp-row decodes them.
         return pa.Table.from_batches(
-            [rb.to_arrow() for rb in self._batches()], schema=self.schema.to_arrow()
+            list(self.arrow_batches()), schema=self.schema.to_arrow()
         )
+
+    def to_pandas(self, **kwargs: Any):
+        """The rows as a pandas DataFrame. A file written from a DataFrame gets its dtypes,
+        categories, index and column labels back (from the pandas metadata stored with it);
+        otherwise nullable integer and bool fields become pandas' nullable dtypes (no integer
+        passes through float). `kwargs` go to pyarrow's Table.to_pandas."""
+        from ._pandas import to_pandas
+
+        return to_pandas(self.to_arrow(), self.schema, self.pandas_metadata, **kwargs)
 
     def __arrow_c_schema__(self):
         return self.schema.__arrow_c_schema__()
@@ -380,12 +1141,12 @@ class RowFile(SequenceMethods):
         import pyarrow as pa
 
         self._open()
-        arrow_schema = self.schema.to_arrow()
         reader = pa.RecordBatchReader.from_batches(
-            arrow_schema, (rb.to_arrow() for rb in self._batches())
+            self.schema.to_arrow(), self.arrow_batches()
         )
         return reader.__arrow_c_stream__(requested_schema)
 
+    # ---- closing --------------------------------------------------------------------------
     def _unmap(self) -> None:
         for source in self._m.sources:
             source.close()
@@ -395,7 +1156,7 @@ class RowFile(SequenceMethods):
         """Unmaps the file (every slice of it too); later access raises ValueError."""
         if not self._m.closed:
             self._m.closed = True
-            self._m.views = []
+            self._m.batches = []
             self._unmap()
 
     @property
@@ -409,18 +1170,54 @@ class RowFile(SequenceMethods):
         self.close()
 
     def __repr__(self) -> str:
-        state = "closed" if self._m.closed else f"{len(self._range)} rows"
+        state = "closed" if self._m.closed else _rows(len(self._range))
         return f"RowFile({self._m.path!r}, {state}, {self.schema!r})"
 
 
+def _is_pa_buffer(x: Any) -> bool:
+    return type(x).__name__ == "Buffer" and type(x).__module__.startswith("pyarrow")
+
+
+def _int64(offsets: Any) -> Any:
+    """Offsets as a contiguous int64 NumPy array (a view when they already are)."""
+    import numpy as np
+
+    return np.ascontiguousarray(offsets, dtype="<i8")
+
+
+def _without(data: Any, offsets: Any, skip: list[int]) -> tuple[bytes, Any]:
+    """The rows (data, offsets) with the rows at indexes `skip` left out."""
+    import numpy as np
+
+    keep = np.ones(len(offsets) - 1, dtype=bool)
+    keep[skip] = False
+    starts, ends = offsets[:-1][keep], offsets[1:][keep]
+    mv = memoryview(data)
+    out = b"".join(mv[int(a) : int(b)] for a, b in zip(starts, ends, strict=True))
+    new = np.zeros(len(starts) + 1, dtype="<i8")
+    np.cumsum(ends - starts, out=new[1:])
+    return out, new
+
+
 def open_file(
-    path: str, schema: Schema | None = None, level: LevelLike = "bounds"
+    path: Any,
+    schema: Schema | None = None,
+    level: LevelLike = "bounds",
+    recover: bool = False,
+    *,
+    name: str | None = None,
 ) -> RowFile:
-    """Opens a row file, or a directory of row files, memory-mapped. `schema` is the reader
-    schema: each file's own schema is resolved to it when the file opens (SPEC §13.5; a file
-    whose schema cannot be read as it is refused, naming the file), and rows of another
-    layout are read as ResolvedRows; a directory without row files is then an empty RowFile of
-    that schema. Without a schema, every file must have the first one's (a directory without row
-    files is FileNotFoundError). `level` (SPEC §6.2): "none" reads rows unchecked, "bounds" checks every access, "full"
-    validates every row on open and then reads as "bounds"."""
-    return RowFile(path, schema, level)
+    """Opens a row file, or a directory of row files, memory-mapped (or a file's bytes: bytes,
+    memoryview or a pyarrow Buffer). `schema` is the reader schema: each file's own schema is
+    resolved to it when the file opens (SPEC §13.5; a file whose schema cannot be read as it is
+    refused, naming the file), and rows of another layout are read as ResolvedRows; a directory
+    without row files is then an empty RowFile of that schema. Without a schema, every file
+    must have the first one's (a directory without row files is FileNotFoundError). `level`
+    (SPEC §6.2): "none" reads rows unchecked, "bounds" checks every access, "full" validates
+    every row on open and then reads as "bounds".
+
+    A cut file raises TruncatedError naming the file, the byte where it ends and what was
+    expected there (SPEC §5); with `recover=True` it opens with every complete batch before
+    the cut, and `f.recovered` holds the error (with `.rows_lost` where the file tells).
+    `name` is what errors call a file given as bytes (default "<buffer>")."""
+    return RowFile(path, schema, level, recover, name)

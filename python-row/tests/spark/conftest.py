@@ -6,6 +6,7 @@ Connect server and pyspark 3.5.9 run in subprocesses (a process holds one SparkC
 import os
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -26,6 +27,8 @@ SPARK_CONF = {
     "spark.driver.bindAddress": "127.0.0.1",
     "spark.driver.host": "127.0.0.1",
     "spark.sql.session.timeZone": "UTC",
+    # tables (test_source) under a temporary folder, not python-row/spark-warehouse
+    "spark.sql.warehouse.dir": tempfile.mkdtemp(prefix="zerorow-warehouse-"),
 }
 
 

@@ -214,5 +214,8 @@ def test_bad_arguments_are_clear(spark, df):
         zs.map_rows(df, row_fn, 42)
     with pytest.raises(ValueError, match="no zerorow.schema metadata"):
         zs.decode(df.select(df["customer.name"].cast("binary").alias("b")), "b")
-    with pytest.raises(zerorow.UnsupportedError, match="no zerorow mapping"):
+    with pytest.raises(
+        zerorow.UnsupportedError,
+        match="cannot map field m of Spark type interval month to zerorow",
+    ):
         zs.struct_to_schema(spark.sql("select interval 1 month as m").schema)

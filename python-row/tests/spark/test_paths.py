@@ -4,6 +4,7 @@ process, since a process holds one SparkContext)."""
 import os
 
 from conftest import ROOT, SPARK_CONF, run_python
+from path_cases import expected, parse_cases
 
 CONF = "".join(f".config({k!r}, {v!r})" for k, v in SPARK_CONF.items())
 NESTED = (
@@ -35,12 +36,22 @@ df.write.format(name).mode('append').save({str(tmp_path / "f")!r})
 assert spark.read.format(name).load({str(tmp_path / "f")!r}).count() == 500
 enc = zs.encode(df)
 assert zs.decode(enc, 'row').orderBy('order_id').first().customer.country == 'c0'
+from zerorow.spark.functions import malformed_rows
+try:
+    malformed_rows(spark)
+    raise AssertionError('malformed_rows ran without the jar')
+except RuntimeError as e:
+    assert 'needs the zerorow connector jar' in str(e), e
+from path_cases import print_cases
+print_cases(spark, {str(tmp_path)!r})
 print('ok python path')
 """
-    assert "ok python path" in run_python(code)
+    out = run_python(code)
+    assert "ok python path" in out
+    assert parse_cases(out) == expected()
 
 
-def test_spark_connect_with_the_jar():
+def test_spark_connect_with_the_jar(tmp_path):
     """A local Connect server started with the jar and the extension (static server configs)."""
     code = f"""
 import zerorow.spark as zs
@@ -55,9 +66,13 @@ df = {NESTED}
 s = zs.struct_to_schema(df.schema)
 back = df.select(zf.zerorow_decode(zf.zerorow_encode(F.struct(*df.columns)), s).alias('o')).select('o.*')
 assert sorted(back.collect()) == sorted(df.collect())
+from path_cases import print_cases
+print_cases(spark, {str(tmp_path)!r})
 print('ok connect')
 """
-    assert "ok connect" in run_python(code)
+    out = run_python(code)
+    assert "ok connect" in out
+    assert parse_cases(out) == expected()
 
 
 def test_spark_connect_without_the_jar(tmp_path):
@@ -81,12 +96,16 @@ name = zs.register_data_source(spark)
 df.write.format(name).mode('append').save({out!r})
 back = spark.read.format(name).option('mode', 'raw').load({out!r})
 assert sorted(zs.map_rows(back, {FN}, 'id BIGINT, c STRING, t DOUBLE').collect()) == rows
+from path_cases import print_cases
+print_cases(spark, {str(tmp_path)!r})
 print('ok connect without the jar')
 """
-    assert "ok connect without the jar" in run_python(code)
+    out = run_python(code)
+    assert "ok connect without the jar" in out
+    assert parse_cases(out) == expected()
 
 
-def test_a_smoke_job_on_pyspark_3_5_9():
+def test_a_smoke_job_on_pyspark_3_5_9(tmp_path):
     python = os.environ.get(
         "ZEROROW_SPARK35_PYTHON", os.path.join(ROOT, ".venv-spark35", "bin", "python")
     )
@@ -101,6 +120,17 @@ df = {NESTED}
 {CHECK}
 rows = sorted(zs.map_rows(df, {FN}, 'id BIGINT, c STRING, t DOUBLE', use_jar=False).collect())
 assert rows[7].t == 2.5
+try:
+    zs.register_data_source(spark)
+    raise AssertionError('register_data_source ran on Spark 3.5')
+except RuntimeError as e:
+    assert 'needs Spark 4' in str(e) and 'pyspark.sql.datasource' in str(e), e
+from path_cases import print_cases
+print_cases(spark, {str(tmp_path)!r})
+print_cases(spark, {str(tmp_path)!r}, use_jar=False)
 print('ok 3.5.9')
 """
-    assert "ok 3.5.9" in run_python(code, python=python)
+    out = run_python(code, python=python)
+    assert "ok 3.5.9" in out
+    lines = [ln for ln in out.splitlines() if ln.startswith("CASES ")]
+    assert [parse_cases(ln) for ln in lines] == [expected(spark4=False)] * 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,91 +12,74 @@ import click
 from rich.table import Table
 from rich.text import Text
 
+from ..paths import format_path, parse_path, split_columns
 from ..schema import DataType, Schema
-from ._common import (
-    Failure,
-    console,
-    fold,
-    jsonable,
-    open_all,
-    reports_errors,
-    row_batch,
-)
+from ._common import console, fold, open_rows, reports_errors
 
 
-def _resolve(schema: Schema, column: str) -> list[str]:
-    """The path `a.b.c` checked against the schema: every step a struct field (through
-    lists of structs, whose values are then lists); a usage error names the bad step."""
-    steps = column.split(".")
+def _resolve(schema: Schema, column: str) -> tuple[str, ...]:
+    """The path `a.b."c.d"` (SPEC §4.3, quoted names as zerorow.parse_path reads them)
+    checked against the schema: every step a struct field (through lists of structs, whose
+    values are then lists); a usage error names the bad step."""
+    try:
+        steps = parse_path(column)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--columns") from None
     t: DataType | None = schema.type
     for i, name in enumerate(steps):
         while t is not None and t.id == "list":
             t = t.element
         names = [f.name for f in t.fields] if t is not None and t.id == "struct" else []
         if name not in names:
-            where = ".".join(steps[:i]) or "the row"
+            where = format_path(steps[:i]) or "the row"
             raise click.BadParameter(
-                f"{column!r}: {where} has no field {name!r} (fields: {', '.join(names) or 'none'})",
+                f"{column!r}: {where} has no field {name!r} (fields: "
+                f"{', '.join(format_path([n]) for n in names) or 'none'})",
                 param_hint="--columns",
             )
         t = next(f.type for f in t.fields if f.name == name)
     return steps
 
 
-def _pick(value: Any, steps: list[str]) -> Any:
-    for name in steps:
-        if value is None:
-            return None
-        if isinstance(value, list):
-            return [_pick(v, [name]) for v in value]
-        value = value[name]
-    return value
+def pick(column: Any, steps: tuple[str, ...]) -> Any:
+    """The values at `steps` below an Arrow column: struct fields, through lists (a list of
+    structs gives the list of that field's values)."""
+    import pyarrow as pa
+
+    if not steps:
+        return column
+    t = column.type
+    if pa.types.is_list(t) or pa.types.is_large_list(t):
+        make = pa.LargeListArray if pa.types.is_large_list(t) else pa.ListArray
+        inner = pick(column.values, steps)
+        return make.from_arrays(column.offsets, inner, mask=column.is_null())
+    return pick(column.flatten()[t.get_field_index(steps[0])], steps[1:])
 
 
-def _records(
-    path: Path, columns: str | None, limit: int, reader: Schema | None
-) -> Iterator[tuple[list, list]]:
-    """(header, values) per row, up to `limit` rows over every file of PATH."""
-    if reader is not None:
-        yield from _resolved_records(path, columns, limit, reader)
-        return
-    shown, first = 0, None
-    for info in open_all(path):
-        first = first or info
-        if info.schema.fingerprint != first.schema.fingerprint:
-            raise Failure(
-                f"{info.path} has schema {info.schema.fingerprint_hex} but {first.path} has "
-                f"{first.schema.fingerprint_hex}: give a reader schema (--schema) to read "
-                "both through it"
-            )
-        names = columns.split(",") if columns else info.schema.names
-        paths = [_resolve(info.schema, c.strip()) for c in names]
-        for b in range(info.num_batches):
-            for row in row_batch(info.schema, info.batch_rows(b)):
-                if shown >= limit:
-                    return
-                record = row.to_dict()
-                yield names, [_pick(record, p) for p in paths]
-                shown += 1
-
-
-def _resolved_records(
-    path: Path, columns: str | None, limit: int, reader: Schema
-) -> Iterator[tuple[list, list]]:
-    """The rows read through the reader schema: each file's own schema is resolved to it
-    (SPEC §13.5), so files written with older or newer schemas print side by side."""
-    from ..files import open_file
-
-    names = columns.split(",") if columns else reader.names
-    paths = [_resolve(reader, c.strip()) for c in names]
-    with open_file(str(path), schema=reader) as rows:
-        for k in range(min(limit, len(rows))):
-            record = rows[k].to_dict()
-            yield names, [_pick(record, p) for p in paths]
+def _batches(
+    path: Path,
+    columns: str | None,
+    rows_wanted: slice,
+    reader: Schema | None,
+    recover: bool,
+    level: str,
+) -> Iterator[tuple[list[str], list]]:
+    """(keys, Arrow columns) of the rows wanted over every file of PATH, batch by batch
+    (files of different schemas are refused unless a reader schema reads them)."""
+    rows = open_rows(path, reader, recover)
+    with rows:
+        texts = split_columns(columns) if columns else None
+        if texts is None:
+            paths = [(name,) for name in rows.schema.names]
+        else:
+            paths = [_resolve(rows.schema, c) for c in texts]
+        keys = [p[0] if len(p) == 1 else format_path(p) for p in paths]
+        for batch in rows[rows_wanted].arrow_batches(level=level):
+            yield keys, [pick(batch.column(p[0]), p[1:]) for p in paths]
 
 
 @click.command()
-@click.argument("path", type=click.Path(exists=True, path_type=Path))
+@click.argument("path", type=click.Path(exists=True, allow_dash=True, path_type=Path))
 @click.option(
     "-n",
     "--limit",
@@ -103,6 +87,14 @@ def _resolved_records(
     default=20,
     show_default=True,
     help="Print at most this many rows.",
+)
+@click.option(
+    "-o",
+    "--offset",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Start at this row (counting from 0 over the files, as messages number rows).",
 )
 @click.option(
     "-f",
@@ -116,7 +108,7 @@ def _resolved_records(
     "-c",
     "--columns",
     metavar="a,b.c",
-    help="Comma-separated field paths (a dot steps into a struct).",
+    help='Comma-separated field paths (a dot steps into a struct; quote names holding dots: "Sepal.Length").',
 )
 @click.option(
     "-s",
@@ -126,41 +118,91 @@ def _resolved_records(
     help="Read the rows through this reader schema (SPEC §13): a schema JSON file, a row "
     "file, or a dataclass as module:Class. Files written with another schema are resolved to it.",
 )
+@click.option(
+    "--recover",
+    is_flag=True,
+    help="Read a cut row file up to its last complete batch instead of failing.",
+)
+@click.option(
+    "--level",
+    type=click.Choice(["none", "bounds", "full"]),
+    default="full",
+    show_default=True,
+    help="How much of each row shown is checked first (SPEC §6.2): full names an invalid "
+    "row instead of printing what its damaged bytes read as.",
+)
 @reports_errors
 def cat(
-    path: Path, limit: int, fmt: str, columns: str | None, reader: str | None
+    path: Path,
+    limit: int,
+    offset: int,
+    fmt: str,
+    columns: str | None,
+    reader: str | None,
+    recover: bool,
+    level: str,
 ) -> None:
-    """Print the first rows of a row file (or a directory of them)."""
+    """Print the first rows of a row file (or a directory of them; - reads stdin). JSON
+    output has the forms `zerorow convert` writes to JSON Lines."""
+    from ._json import json_lines, json_objects
     from .schema import load_schema
 
     reader_schema = load_schema(reader, "--schema") if reader else None
-    records = _records(path, columns, limit, reader_schema)
+    wanted = slice(offset, offset + limit)
+    batches = _batches(path, columns, wanted, reader_schema, recover, level)
+    out = sys.stdout.buffer
     if fmt == "jsonl":
-        for names, values in records:
-            click.echo(
-                json.dumps(
-                    jsonable(dict(zip(names, values, strict=False))), ensure_ascii=False
+        import pyarrow as pa
+
+        for keys, cols in batches:
+            out.write(json_lines(pa.RecordBatch.from_arrays(cols, names=keys)))
+        out.flush()
+    elif fmt == "json":
+        records = [
+            json.loads(text)
+            for keys, cols in batches
+            for text in json_objects(cols, keys).to_pylist()
+        ]
+        click.echo(json.dumps(records, ensure_ascii=False, indent=2))
+    else:
+        _print_table(batches)
+
+
+def _python_values(column: Any) -> list:
+    """A column's values as Python objects, maps as dicts (as BinaryMap.to_dict gives)."""
+    try:
+        return column.to_pylist(maps_as_pydicts="lossy")
+    except TypeError:  # pyarrow before 13 (PyFlink's 16 has it; older ones do not)
+        return [_with_dicts(v, column.type) for v in column.to_pylist()]
+
+
+def _with_dicts(v: Any, t: Any) -> Any:
+    import pyarrow as pa
+
+    if v is None:
+        return None
+    if pa.types.is_map(t):
+        return {_with_dicts(k, t.key_type): _with_dicts(x, t.item_type) for k, x in v}
+    if pa.types.is_list(t) or pa.types.is_large_list(t):
+        return [_with_dicts(x, t.value_type) for x in v]
+    if pa.types.is_struct(t):
+        return {f.name: _with_dicts(v[f.name], f.type) for f in t}
+    return v
+
+
+def _print_table(batches: Iterator[tuple[list[str], list]]) -> None:
+    table = None
+    for keys, cols in batches:
+        if table is None and cols and len(cols[0]):
+            table = Table(*keys)
+        if not cols or not len(cols[0]):
+            continue
+        values = [_python_values(c) for c in cols]
+        for row in zip(*values, strict=True):
+            table.add_row(
+                *(
+                    Text("null", style="dim italic") if v is None else Text(fold(v))
+                    for v in row
                 )
             )
-    elif fmt == "json":
-        out = [
-            jsonable(dict(zip(names, values, strict=False)))
-            for names, values in records
-        ]
-        click.echo(json.dumps(out, ensure_ascii=False, indent=2))
-    else:
-        _print_table(records)
-
-
-def _print_table(records: Iterator[tuple[list, list]]) -> None:
-    table = None
-    for names, values in records:
-        if table is None:
-            table = Table(*names)
-        table.add_row(
-            *(
-                Text("null", style="dim italic") if v is None else Text(fold(v))
-                for v in values
-            )
-        )
     console().print(table if table is not None else Text("(no rows)", style="dim"))

@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.tree import Tree
 
 from ..schema import DataType, Schema
-from ._common import console, open_all, reports_errors
+from ._common import console, open_rows, reports_errors, row_file_paths
 
 
 def type_label(t: DataType, nullable: bool) -> str:
@@ -49,13 +49,17 @@ def _human(n: int) -> str:
 
 
 @click.command()
-@click.argument("path", type=click.Path(exists=True, path_type=Path))
+@click.argument("path", type=click.Path(exists=True, allow_dash=True, path_type=Path))
+@click.option(
+    "--recover",
+    is_flag=True,
+    help="Show what a cut row file still holds (its complete batches).",
+)
 @reports_errors
-def inspect(path: Path) -> None:
+def inspect(path: Path, recover: bool) -> None:
     """Show the schema (as a tree), fingerprint, format version, batches, rows and sizes of
-    a row file or of every row file in a directory."""
-    import pyarrow.compute as pc
-
+    a row file or of every row file in a directory (- reads stdin). A Parquet or other
+    Arrow file is named as such, with the command that converts it."""
     out = console()
     table = Table(title=str(path))
     for name in (
@@ -70,27 +74,28 @@ def inspect(path: Path) -> None:
         table.add_column(
             name, justify="right" if name not in ("file", "fingerprint") else "left"
         )
+    files = []
+    for p in row_file_paths(
+        path
+    ):  # each on its own: files of several schemas are shown
+        with open_rows(p, recover=recover) as rows:
+            files += rows.files
     schemas = {}
     totals = [0, 0, 0, 0]
-    for info in open_all(path):
-        rows = row_bytes = 0
-        for b in range(info.num_batches):
-            col = info.batch_rows(b)
-            rows += len(col)
-            row_bytes += pc.sum(pc.binary_length(col)).as_py() or 0
-        size = info.path.stat().st_size
+    for info in files:
         fp = info.schema.fingerprint_hex
         schemas.setdefault(fp, info.schema)
         table.add_row(
-            info.path.name,
+            Path(info.name).name,
             info.version,
             fp,
             str(info.num_batches),
-            f"{rows:,}",
-            _human(row_bytes),
-            _human(size),
+            f"{info.num_rows:,}",
+            _human(info.row_bytes),
+            _human(info.size),
         )
-        for i, v in enumerate((info.num_batches, rows, row_bytes, size)):
+        values = (info.num_batches, info.num_rows, info.row_bytes, info.size)
+        for i, v in enumerate(values):
             totals[i] += v
     if table.row_count > 1:
         table.add_section()

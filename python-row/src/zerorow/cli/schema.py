@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from ._common import Failure, open_row_file, reports_errors
+from ._common import Failure, is_stdio, open_rows, reports_errors, stdin_bytes
 
 
 def _load_class(spec: str, param_hint: str = "CLASS_OR_FILE"):
@@ -39,15 +39,19 @@ def _load_class(spec: str, param_hint: str = "CLASS_OR_FILE"):
 
 
 def _file_schema(path: Path):
-    """A row file's schema; for Parquet / Arrow IPC files, the zerorow schema their Arrow
-    schema maps to (SPEC §12)."""
-    from ..arrow import arrow_to_schema
-    from .convert import detect_format, source_arrow_schema
+    """A row file's schema; for other files (Parquet, Arrow IPC, CSV, JSON Lines), the
+    zerorow schema their Arrow schema maps to, by the one mapping `zerorow.from_arrow` and
+    `convert` use (SPEC §12)."""
+    from .._arrow_in import ArrowToRows
+    from .convert import Options, detect_format, open_source
 
-    fmt = detect_format(path, None)
+    data = stdin_bytes() if is_stdio(path) else None
+    fmt = detect_format(path, None, data[:4096] if data is not None else None)
     if fmt == "rows":
-        return open_row_file(path).schema
-    return arrow_to_schema(source_arrow_schema(path, fmt))
+        with open_rows(path, data=data) as rows:
+            return rows.schema
+    source = open_source(path, fmt, Options(1024, "bounds", False, False, None), data)
+    return ArrowToRows(source.arrow_schema, None, False).schema
 
 
 def load_schema(spec: str, param_hint: str = "CLASS_OR_FILE"):
@@ -57,6 +61,8 @@ def load_schema(spec: str, param_hint: str = "CLASS_OR_FILE"):
     from ..schema import Schema
 
     path = Path(spec)
+    if is_stdio(spec):
+        return _file_schema(path)
     if path.is_file() and path.suffix.lower() == ".json":
         text = path.read_text(encoding="utf-8")
         if '"struct"' in text:

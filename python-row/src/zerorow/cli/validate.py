@@ -5,14 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.progress import Progress
 
 from ..errors import ZerorowError
-from ._common import Failure, console, open_row_file, reports_errors, row_files
+from ._common import (
+    Failure,
+    Progress,
+    open_rows,
+    plural,
+    reports_errors,
+    row_file_paths,
+)
 
 
 @click.command()
-@click.argument("path", type=click.Path(exists=True, path_type=Path))
+@click.argument("path", type=click.Path(exists=True, allow_dash=True, path_type=Path))
 @click.option(
     "--max-errors",
     type=click.IntRange(min=1),
@@ -20,48 +26,50 @@ from ._common import Failure, console, open_row_file, reports_errors, row_files
     show_default=True,
     help="Stop after this many invalid rows.",
 )
+@click.option(
+    "--recover",
+    is_flag=True,
+    help="Validate the complete batches of a cut row file instead of failing on the cut.",
+)
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Show progress on stderr (default: on a terminal, and in Jupyter for !zerorow).",
+)
 @reports_errors
-def validate(path: Path, max_errors: int) -> None:
-    """Validate every row of a row file (or of every file in a directory) at level `full`.
+def validate(path: Path, max_errors: int, recover: bool, progress) -> None:
+    """Validate every row of a row file (or of every file in a directory; - reads stdin)
+    at level `full`.
 
-    Exit status 0 when all rows are valid, 1 with the first errors (file, batch, row and
-    field path) otherwise.
+    Exit status 0 when all rows are valid, 1 with the first errors otherwise, each naming
+    the file, the row's number in it, its batch and byte offset, and the field path.
     """
-    from .._views import validate as validate_row
-
-    err = console(stderr=True)
-    errors: list = []
+    errors: list[str] = []
     checked = 0
-    for p in row_files(path):
+    for p in row_file_paths(path):
         try:
-            info = open_row_file(p)
-        except Failure as e:
-            errors.append(e.message)
+            rows = open_rows(p, recover=recover)
+        except (Failure, ZerorowError) as e:
+            errors.append(e.message if isinstance(e, Failure) else str(e))
+            if len(errors) >= max_errors:
+                break
             continue
-        with Progress(
-            console=err, transient=True, disable=not err.is_terminal
-        ) as progress:
-            task = progress.add_task(p.name, total=info.reader.num_record_batches)
-            for b in range(info.num_batches):
-                col = info.batch_rows(b)
-                for j in range(len(col)):
-                    try:
-                        validate_row(info.schema, col[j].as_buffer(), "full")
-                    except ZerorowError as e:
-                        errors.append(f"{p}: batch {b}, row {j}: {e}")
-                        if len(errors) >= max_errors:
-                            break
-                    else:
-                        checked += 1
-                if len(errors) >= max_errors:
+        with rows, Progress(Path(str(p)).name, len(rows), progress) as bar:
+            # skip_invalid: every batch validated at full by cpp-row, errors gathered
+            for batch in rows.row_batches(skip_invalid=True):
+                checked += len(batch)
+                bar.advance(len(batch))
+                if len(errors) + len(rows.skipped) >= max_errors:
                     break
-                progress.advance(task)
+            errors += [str(e) for e in rows.skipped]
         if len(errors) >= max_errors:
             break
     if errors:
-        for e in errors:
+        for e in errors[:max_errors]:
             click.echo(e, err=True)
+        stopped = " (stopped at --max-errors)" if len(errors) >= max_errors else ""
         raise Failure(
-            f"{len(errors)} error(s){' (stopped at --max-errors)' if len(errors) >= max_errors else ''}; {checked:,} rows were valid"
+            f"{plural(len(errors[:max_errors]), 'error')}{stopped}; "
+            f"{plural(checked, 'row')} were valid"
         )
-    click.echo(f"{path}: {checked:,} rows valid")
+    click.echo(f"{path}: {plural(checked, 'row')} valid")

@@ -31,6 +31,17 @@ from ._types import schema_to_struct, struct_to_schema
 def register_data_source(spark) -> str:
     """Registers the Python data source for row files (Spark 4 Python Data Source API) and
     returns its short name, "zerorow_py"."""
+    try:
+        import pyspark.sql.datasource  # noqa: F401 - the API this source is written in
+    except ModuleNotFoundError:
+        import pyspark
+
+        raise RuntimeError(
+            "register_data_source needs Spark 4 (the Python Data Source API, "
+            f"pyspark.sql.datasource); this is pyspark {pyspark.__version__}: on Spark 3.5 "
+            'read and write row files with the connector jar\'s format("zerorow") '
+            "(zerorow.spark.configure(builder))"
+        ) from None
     from .datasource import register
 
     return register(spark)

@@ -51,6 +51,9 @@ def _rows_input(df, cols: Sequence, jar: bool):
     if cols:
         df = df.select(*cols)
     if not jar:
+        from ._types import _refuse_unmapped
+
+        _refuse_unmapped(df.schema, "")  # the jar path's refusal, in the same words
         return df, None
     schema = struct_to_schema(df.schema)
     return df.select(zerorow_encode(*df.columns).alias("row")), schema.to_json()

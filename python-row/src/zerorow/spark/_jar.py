@@ -35,6 +35,11 @@ def _scala_binary() -> str:
 def configure(builder, jar: str | None = None):
     """Adds the connector jar and `spark.sql.extensions` to a SparkSession.Builder; returns it.
 
+    Composes with what the builder already has, as delta-spark's set-up does: the jar is
+    appended to `spark.jars` (comma-separated) and the extension to `spark.sql.extensions`,
+    after the values set before (another extension keeps running first); an entry already
+    there is not added twice. `spark.jars.packages` is kept as it is (a jar needs no package).
+
     Raises FileNotFoundError when no jar is found (use the Python-side path without it: then
     do not call configure)."""
     jar = jar or jar_path()
@@ -43,7 +48,25 @@ def configure(builder, jar: str | None = None):
             "no zerorow connector jar: set ZEROROW_SPARK_JAR or install a zerorow built with "
             "`make build-spark` (without the jar, zerorow.spark works on the Python side)"
         )
-    return builder.config("spark.jars", jar).config("spark.sql.extensions", EXTENSION)
+    options = _builder_options(builder)
+    return builder.config("spark.jars", _append(options.get("spark.jars"), jar)).config(
+        "spark.sql.extensions", _append(options.get("spark.sql.extensions"), EXTENSION)
+    )
+
+
+def _builder_options(builder) -> dict:
+    """The options set on a SparkSession.Builder so far (classic and Connect builders keep
+    them in `_options`), else those of the active SparkConf."""
+    opts = getattr(builder, "_options", None)
+    return dict(opts) if isinstance(opts, dict) else {}
+
+
+def _append(current: str | None, item: str) -> str:
+    """`item` after the comma-separated entries of `current`, unless it is one of them."""
+    entries = [e.strip() for e in (current or "").split(",") if e.strip()]
+    if item not in entries:
+        entries.append(item)
+    return ",".join(entries)
 
 
 def has_functions(spark) -> bool:

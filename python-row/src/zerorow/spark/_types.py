@@ -32,6 +32,7 @@ def struct_to_schema(struct) -> Schema:
     timestamp_ntz -> timestamp without zone, day-time interval -> duration)."""
     from ..arrow import arrow_to_schema
 
+    _refuse_unmapped(struct, "")
     try:
         aschema = arrow_schema_of(struct)
     except Exception as e:  # noqa: BLE001 - pyspark names the Catalyst type it cannot map
@@ -39,6 +40,47 @@ def struct_to_schema(struct) -> Schema:
             "unsupported", "", f"Spark type has no zerorow mapping: {e}"
         ) from None
     return arrow_to_schema(aschema)
+
+
+def _refuse_unmapped(t, path: str) -> None:
+    """The Spark types zerorow has no type for, refused with the connector's own message
+    (SparkSchemas on the JVM), so every path refuses the same columns the same way."""
+    from pyspark.sql import types as T
+
+    def unmapped(why: str):
+        where = path or "<row>"
+        raise error(
+            "unsupported",
+            path,
+            f"cannot map field {where} of Spark type {t.simpleString()} to zerorow: {why}",
+        )
+
+    if isinstance(t, T.StructType):
+        for f in t.fields:
+            _refuse_unmapped(f.dataType, f"{path}.{f.name}" if path else f.name)
+    elif isinstance(t, T.ArrayType):
+        _refuse_unmapped(t.elementType, path + "[]")
+    elif isinstance(t, T.MapType):
+        _refuse_unmapped(t.keyType, path + "{keys}[]")
+        _refuse_unmapped(t.valueType, path + "{values}[]")
+    elif isinstance(t, T.UserDefinedType):
+        cls = type(t)
+        unmapped(
+            f"it is a user-defined type ({cls.__module__}.{cls.__name__}); encode its SQL "
+            f"type {t.sqlType().simpleString()} instead"
+        )
+    elif type(t).__name__ in ("CharType", "VarcharType"):
+        unmapped("read it as STRING (cast it) so its length rule is explicit")
+    elif type(t).__name__ in (
+        "VariantType",
+        "CalendarIntervalType",
+        "YearMonthIntervalType",
+        "NullType",
+        "GeographyType",
+        "GeometryType",
+        "ObjectType",
+    ):
+        unmapped("zerorow has no type for it")
 
 
 def schema_to_struct(schema: Schema):

@@ -16,6 +16,7 @@ import numpy as np
 
 from .. import _zerorow
 from .._views import RowData
+from ..errors import ZerorowError
 from ..schema import Schema
 from ._batch import RowBatch
 
@@ -29,9 +30,10 @@ def schema_of(text: str) -> Schema:
     return s
 
 
-def input_rows(rb, in_json: str | None, level: str) -> RowBatch:
+def input_rows(rb, in_json: str | None, level: str, first: int = 0) -> RowBatch:
     """The rows of one Arrow batch: over its binary `row` column (encoded on the JVM or read
-    raw from files: zero-copy), or built by the native core from decoded columns (no jar)."""
+    raw from files: zero-copy), or built by the native core from decoded columns (no jar).
+    `first`: the input row number of the batch's first row, for errors."""
     if in_json is not None:
         col = rb.column(0)
         if str(col.type) in (
@@ -41,10 +43,71 @@ def input_rows(rb, in_json: str | None, level: str) -> RowBatch:
             import pyarrow as pa
 
             col = col.cast(pa.large_binary())
-        return RowBatch.from_arrow_binary(col, schema_of(in_json), level)
+        schema = schema_of(in_json)
+        batch = RowBatch.from_arrow_binary(col, schema, level)
+        if level != "none":
+            check_not_null(col, schema, first)
+        return batch
     from ..arrow import from_arrow
 
     return RowBatch.from_rows(from_arrow(rb))
+
+
+_MASKS: dict = {}
+
+
+def _not_null_mask(schema: Schema) -> list:
+    """One int per 64-bit word of the null bitmap: the bits of the non-nullable fields."""
+    key = id(schema)
+    got = _MASKS.get(key)
+    if got is None or got[0] is not schema:
+        words = [0] * ((len(schema.fields) + 63) // 64)
+        for i, f in enumerate(schema.fields):
+            if not f.nullable:
+                words[i >> 6] |= 1 << (i & 63)
+        got = _MASKS[key] = (schema, words)
+    return got[1]
+
+
+def check_not_null(col, schema: Schema, first: int = 0) -> None:
+    """A null bit on a non-nullable top-level field is invalid_data naming the field and the
+    input row (SPEC §6.2: a view would read it as None), one test per 64 fields per row, as
+    java-row's encoders and the connector's reader do. Nested non-nullable fields are
+    checked at level "full"."""
+    mask = _not_null_mask(schema)
+    if not any(mask) or not len(col):
+        return
+    import pyarrow as pa
+
+    bufs = col.buffers()
+    width = 8 if pa.types.is_large_binary(col.type) else 4
+    offs = np.frombuffer(
+        bufs[1], dtype=f"<i{width}", count=len(col) + 1, offset=col.offset * width
+    ).astype(np.int64)
+    data = np.frombuffer(bufs[2], dtype=np.uint8)
+    valid = (
+        np.ones(len(col), bool)
+        if col.null_count == 0
+        else col.is_valid().to_numpy(False)
+    )
+    for w, m in enumerate(mask):
+        if not m:
+            continue
+        at = offs[:-1][valid] + 8 * w
+        words = data[at[:, None] + np.arange(8)].copy().view("<u8").ravel()
+        hit = np.flatnonzero(words & np.uint64(m))
+        if len(hit):
+            row = int(np.flatnonzero(valid)[hit[0]])
+            bits = int(words[hit[0]]) & m
+            field = schema.fields[64 * w + (bits & -bits).bit_length() - 1].name
+            from ..errors import error
+
+            raise error(
+                "invalid_data",
+                field,
+                f"row {first + row}: expected a value (the type is not nullable) but found "
+                "its null bit set",
+            )
 
 
 def encode_objects(objs: list, schema: Schema) -> tuple:
@@ -152,14 +215,37 @@ def run_map_rows(
     """mapInArrow body of map_rows: `fn` per row view; None drops the row; rows out as a
     binary column (expected None: the jar decodes it) or as Arrow columns (no jar)."""
     out_schema = schema_of(out_json)
+    first = 0
     for rb in batches:
-        rows = input_rows(rb, in_json, level).rows()
+        rows = input_rows(rb, in_json, level, first).rows()
         with _gc_paused():
-            objs = [o for o in map(fn, rows) if o is not None]
-        if expected is None:
-            yield binary_batch(*encode_objects(objs, out_schema))
-        else:
-            yield object_batch(objs, out_schema, expected)
+            results = list(map(fn, rows))
+        objs = [o for o in results if o is not None]
+        try:
+            if expected is None:
+                out = binary_batch(*encode_objects(objs, out_schema))
+            else:
+                out = object_batch(objs, out_schema, expected)
+        except ZerorowError as e:
+            raise _at_input_row(e, results, first) from e
+        first += rb.num_rows
+        yield out
+
+
+def _at_input_row(e, results: list, first: int):
+    """`e`, about fn's k-th returned object (`[k]` at the start of its path, k counting the
+    objects of one batch that were not None), named by the input row that gave it: rows are
+    counted across the batches of a task, as zerorow_decode counts them."""
+    import re
+
+    m = re.match(r"\[(\d+)\]\.?(.*)", e.path or "")
+    if not m:
+        return e
+    k, rest = int(m.group(1)), m.group(2)
+    kept = [i for i, r in enumerate(results) if r is not None]
+    row = first + kept[k] if k < len(kept) else first + k
+    text = str(e).replace(f"at {e.path}:", f"at {rest or '<row>'}:", 1)
+    return type(e)(f"{text} (the result of fn for input row {row})", e.kind, rest)
 
 
 @contextlib.contextmanager
@@ -181,8 +267,10 @@ def run_map_row_batches(
 ) -> Iterator:
     """mapInArrow body of map_row_batches: `fn` per batch; objects or an Arrow batch back."""
     out_schema = schema_of(out_json)
+    first = 0
     for rb in batches:
-        got = fn(input_rows(rb, in_json, level))
+        got = fn(input_rows(rb, in_json, level, first))
+        first += rb.num_rows
         if got is None:
             continue
         if hasattr(got, "__arrow_c_array__") or hasattr(got, "__arrow_c_stream__"):
@@ -206,5 +294,7 @@ def run_encode(batches: Iterable) -> Iterator:
 
 def run_decode(batches: Iterable, in_json: str, level: str, expected) -> Iterator:
     """A binary `row` column -> the rows' fields as Arrow columns, by cpp-row (no jar)."""
+    first = 0
     for rb in batches:
-        yield conform(input_rows(rb, in_json, level).to_arrow(), expected)
+        yield conform(input_rows(rb, in_json, level, first).to_arrow(), expected)
+        first += rb.num_rows

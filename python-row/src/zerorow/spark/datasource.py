@@ -59,21 +59,11 @@ def _fs(path: str):
     return fs.LocalFileSystem(), os.path.abspath(path)
 
 
-def _row_files(fsys, base: str) -> list[str]:
-    from pyarrow import fs
+def _row_files(fsys, base: str, options: dict | None = None) -> list[str]:
+    """The row files of a read (see `_files.list_files`)."""
+    from ._files import list_files
 
-    info = fsys.get_file_info(base)
-    if info.type == fs.FileType.File:
-        return [base]
-    if info.type == fs.FileType.NotFound:
-        raise FileNotFoundError(f"no row files at {base}")
-    sel = fs.FileSelector(base, recursive=False)
-    return sorted(
-        i.path
-        for i in fsys.get_file_info(sel)
-        if i.type == fs.FileType.File
-        and not os.path.basename(i.path).startswith(("_", "."))
-    )
+    return list_files(fsys, base, options or {})
 
 
 def _file_schema(fsys, path: str) -> Schema:
@@ -124,11 +114,16 @@ def _arrow_file_schema(path: str, aschema) -> Schema:
 
 
 class ZerorowDataSource(DataSource):
-    """`format("zerorow_py")`: options `path`, `mode` ("decoded" default, or "raw")."""
+    """`format("zerorow_py")`: the options of `_files.OWN_OPTIONS` and `FILE_OPTIONS`."""
 
     @classmethod
     def name(cls) -> str:
         return NAME
+
+    def _opts(self) -> dict:
+        from ._files import check_options
+
+        return check_options(self.options)
 
     def _layout(self):
         path = self.options.get("path")
@@ -139,21 +134,46 @@ class ZerorowDataSource(DataSource):
         fsys, base = _fs(path)
         return fsys, base
 
-    def _files(self) -> list[str]:
+    def _files(self, inferring: bool = False) -> list[str]:
+        """The files of the read; none is an error only when the schema must come from them
+        (with a schema given, a read of no files has no rows, as for Spark's sources)."""
         fsys, base = self._layout()
-        files = _row_files(fsys, base)
-        if not files:
-            raise FileNotFoundError(f"no row files in {base}")
+        files = _row_files(fsys, base, self._opts())
+        if not files and inferring:
+            raise FileNotFoundError(
+                f"no row files in {base} to take the schema from: give it with "
+                "spark.read.schema(...)"
+            )
         return files
+
+    def _schemas(self, files: list[str]) -> dict:
+        """Each file's schema (footers only); with ignoreCorruptFiles a file whose footer does
+        not read is left out, as Spark's sources skip it."""
+        from ._files import flag
+
+        fsys, _ = self._layout()
+        skip = flag(self._opts(), "ignoreCorruptFiles")
+        out = {}
+        for f in files:
+            try:
+                out[f] = _file_schema(fsys, f)
+            except Exception:  # noqa: BLE001 - re-raised unless the option skips the file
+                if not skip:
+                    raise
+        return out
 
     def _zschema(self) -> tuple:
         """The one schema of the files (files of two schemas need a reader schema), and the
         files."""
-        fsys, _ = self._layout()
-        files = self._files()
-        first = _file_schema(fsys, files[0])
+        schemas = self._schemas(self._files(inferring=True))
+        files = list(schemas)
+        if not files:
+            raise FileNotFoundError(
+                "no readable row files (all were skipped as corrupt)"
+            )
+        first = schemas[files[0]]
         for other in files[1:]:
-            s = _file_schema(fsys, other)
+            s = schemas[other]
             if s.fingerprint != first.fingerprint:
                 raise error(
                     "schema_mismatch",
@@ -179,20 +199,22 @@ class ZerorowDataSource(DataSource):
             ) from None
 
     def _resolved(self, reader: Schema) -> list[str]:
-        """The files, each file's schema resolved against `reader` once per fingerprint; the
-        first file `reader` cannot read is refused, naming it (SPEC §13.5)."""
+        """The files, each file's schema (folded to the reader's names ignoring case) resolved
+        against `reader` once per fingerprint; the first file `reader` cannot read is refused,
+        naming it (SPEC §13.5). A reader field no file has is named in a warning."""
+        import logging
+
         from ..errors import ZerorowError
         from ..evolution import resolve
+        from ._files import fold_names, missing_fields
 
-        fsys, _ = self._layout()
-        files = self._files()
+        schemas = self._schemas(self._files())
         seen: set[int] = set()
-        for path in files:
-            writer = _file_schema(fsys, path)
+        for path, writer in schemas.items():
             if writer.fingerprint in seen or writer.fingerprint == reader.fingerprint:
                 continue
             try:
-                resolve(writer, reader)
+                resolve(writer, Schema.from_json(fold_names(reader.to_json(), writer)))
             except ZerorowError as e:
                 raise type(e)(
                     f"row file {path}: its schema {writer.fingerprint_hex} cannot be read "
@@ -201,10 +223,12 @@ class ZerorowDataSource(DataSource):
                     e.path,
                 ) from e
             seen.add(writer.fingerprint)
-        return files
+        for text in missing_fields(reader, list(schemas.values())):
+            logging.getLogger("zerorow.spark").warning(text)
+        return list(schemas)
 
     def _raw(self) -> bool:
-        mode = self.options.get("mode", "decoded").lower()
+        mode = self._opts().get("mode", "decoded").lower()
         if mode not in ("raw", "decoded"):
             raise ValueError(f"option mode must be 'raw' or 'decoded', not {mode!r}")
         return mode == "raw"
@@ -229,22 +253,28 @@ class ZerorowDataSource(DataSource):
                 own, files = self._zschema()
                 if schema_to_struct(own) == schema:
                     given = own
-            except ZerorowError:
-                pass  # files of several schemas: read with the one given
+            except (ZerorowError, FileNotFoundError):
+                pass  # files of several schemas, or none: read with the one given
             reader = given
         if reader is None:  # raw, without a reader schema: the files' one schema
             reader, files = self._zschema()
         else:
             files = self._resolved(reader)
+        opts = self._opts()
         return _Reader(
-            self.options.get("path"), files, reader.to_json(), self._raw(), schema
+            self.options.get("path"), files, reader.to_json(), self._raw(), schema, opts
         )
 
     def writer(self, schema, overwrite: bool):
         from ._types import struct_to_schema
 
+        opts = self._opts()
+        limit = int(opts.get("maxrecordsperfile", "0") or 0)
         return _Writer(
-            self.options.get("path"), struct_to_schema(schema).to_json(), overwrite
+            self.options.get("path"),
+            struct_to_schema(schema).to_json(),
+            overwrite,
+            limit,
         )
 
 
@@ -274,40 +304,78 @@ class _File(InputPartition):
 
 class _Reader(DataSourceReader):
     def __init__(
-        self, root: str, files: list[str], schema_json: str, raw: bool, spark_schema
+        self,
+        root: str,
+        files: list[str],
+        schema_json: str,
+        raw: bool,
+        spark_schema,
+        options: dict,
     ) -> None:
         self.root = root
         self.files = files
         self.schema_json = schema_json
         self.raw = raw
         self.spark_schema = spark_schema
+        self.options = options
 
     def partitions(self):
         return [_File(p) for p in self.files]
 
     def read(self, partition: _File) -> Iterator:
+        """The rows of one file. ignoreMissingFiles: a file deleted since the read was planned
+        gives no rows; ignoreCorruptFiles: a file that fails to read stops there (its rows
+        before the damage are kept), as Spark's file sources do."""
+        from ._files import flag
+
+        path = getattr(partition, "path", None)
+        if (
+            path is None
+        ):  # no file to read: Spark then asks once with a partition of its own
+            return
+        try:
+            yield from self._read(path)
+        except FileNotFoundError:
+            if not flag(self.options, "ignoreMissingFiles"):
+                raise
+        except Exception:  # noqa: BLE001 - re-raised unless the option skips the file
+            if not flag(self.options, "ignoreCorruptFiles"):
+                raise
+
+    def _read(self, path: str) -> Iterator:
         import pyarrow as pa
 
         from ._batch import RowBatch
+        from ._files import fold_names
         from ._types import arrow_schema_of
-        from ._worker import conform, schema_of
+        from ._worker import check_not_null, conform, schema_of
 
         fsys, _ = _fs(self.root)
-        schema = schema_of(self.schema_json)
+        if fsys.get_file_info(path).type.name == "NotFound":
+            raise FileNotFoundError(path)
+        level = self.options.get("validation", "bounds").lower()
         expected = arrow_schema_of(self.spark_schema)
-        with fsys.open_input_file(partition.path) as f:
+        first = 0
+        with fsys.open_input_file(path) as f:
             reader = pa.ipc.open_file(f)
-            relay = _relayer(partition.path, reader.schema, schema)
+            writer = _arrow_file_schema(path, reader.schema)
+            schema = schema_of(fold_names(self.schema_json, writer))
+            relay = _relayer(path, reader.schema, schema)
             for i in range(reader.num_record_batches):
-                col = relay(reader.get_batch(i).column(0))
+                got = reader.get_batch(i).column(0)
+                try:
+                    check_not_null(got, writer, first)
+                except ZerorowError as e:
+                    raise type(e)(f"row file {path}, {e}", e.kind, e.path) from e
+                first += len(got)
+                col = relay(got)
                 if self.raw:
                     yield pa.RecordBatch.from_arrays(
                         [col.cast(expected.field(0).type)], schema=expected
                     )
                 elif len(col):
-                    yield conform(
-                        RowBatch.from_arrow_binary(col, schema).to_arrow(), expected
-                    )
+                    rb = RowBatch.from_arrow_binary(col, schema, level).to_arrow()
+                    yield conform(rb.rename_columns(expected.names), expected)
 
 
 def _relayer(path: str, aschema, reader: Schema):
@@ -386,16 +454,19 @@ def _as_batch_zone(schema: Schema, rb) -> Schema:
 
 @dataclass
 class _Written(WriterCommitMessage):
-    temp: str
-    final: str
+    temps: list
+    finals: list
     rows: int
 
 
 class _Writer(DataSourceArrowWriter):
-    def __init__(self, root: str, schema_json: str, overwrite: bool) -> None:
+    def __init__(
+        self, root: str, schema_json: str, overwrite: bool, max_records: int = 0
+    ) -> None:
         self.root = root
         self.schema_json = schema_json
         self.overwrite = overwrite
+        self.max_records = max_records  # maxRecordsPerFile; 0: one file per task
         self.write_id = uuid.uuid4().hex
 
     def _temp_dir(self) -> str:
@@ -409,20 +480,28 @@ class _Writer(DataSourceArrowWriter):
         part = ctx.partitionId() if ctx else 0
         attempt = ctx.attemptNumber() if ctx else 0
         fsys, base = _fs(self.root)
-        name = f"part-{part:05d}-{self.write_id}{SUFFIX}"
-        temp = f"{self._temp_dir()}/{name}.attempt{attempt}"
         fsys.create_dir(self._temp_dir(), recursive=True)
+        temps: list[str] = []
+        finals: list[str] = []
+
+        def next_file() -> str:
+            name = f"part-{part:05d}-{self.write_id}-c{len(temps):03d}{SUFFIX}"
+            temps.append(f"{self._temp_dir()}/{name}.attempt{attempt}")
+            finals.append(f"{base}/{name}")
+            return temps[-1]
+
         try:
-            rows = self._write_file(fsys, temp, iterator)
+            rows = self._write_files(fsys, next_file, iterator)
         except BaseException:
             # A task killed while the job aborts may run after abort() cleaned up: it removes
-            # its own file, then the folders it created if nothing else is in them.
-            if fsys.get_file_info(temp).type.name == "File":
-                fsys.delete_file(temp)
+            # its own files, then the folders it created if nothing else is in them.
+            for temp in temps:
+                if fsys.get_file_info(temp).type.name == "File":
+                    fsys.delete_file(temp)
             self._remove_if_empty(fsys, self._temp_dir())
             self._remove_if_empty(fsys, f"{base}/{TEMP}")
             raise
-        return _Written(temp, f"{base}/{name}", rows)
+        return _Written(temps, finals, rows)
 
     @staticmethod
     def _remove_if_empty(fsys, path: str) -> None:
@@ -436,7 +515,8 @@ class _Writer(DataSourceArrowWriter):
             except OSError:
                 pass  # another task of the same write put a file there meanwhile
 
-    def _write_file(self, fsys, temp: str, iterator) -> int:
+    def _write_files(self, fsys, next_file, iterator) -> int:
+        """Writes the task's rows, a new file after every `max_records` rows (when set)."""
         import numpy as np
         import pyarrow as pa
 
@@ -453,7 +533,9 @@ class _Writer(DataSourceArrowWriter):
             [pa.field("row", pa.large_binary(), nullable=False, metadata=meta)]
         )
         rows = 0
-        with fsys.open_output_stream(temp) as sink, pa.ipc.new_file(sink, aschema) as w:
+        in_file = 0
+        sink = w = None
+        try:
             for rb in iterator:
                 batch = from_arrow(rb, _as_batch_zone(schema, rb))
                 offs = np.frombuffer(batch.offsets, dtype="<i8")
@@ -462,18 +544,43 @@ class _Writer(DataSourceArrowWriter):
                     len(batch),
                     [None, pa.py_buffer(offs), pa.py_buffer(batch.data)],
                 )
-                w.write_batch(pa.RecordBatch.from_arrays([arr], schema=aschema))
-                rows += len(batch)
+                start = 0
+                while start < len(arr) or w is None:
+                    if w is None or (self.max_records and in_file >= self.max_records):
+                        if w is not None:
+                            w.close()
+                            sink.close()
+                        sink = fsys.open_output_stream(next_file())
+                        w = pa.ipc.new_file(sink, aschema)
+                        in_file = 0
+                    room = len(arr) - start
+                    if self.max_records:
+                        room = min(room, self.max_records - in_file)
+                    part = arr.slice(start, room)
+                    w.write_batch(pa.RecordBatch.from_arrays([part], schema=aschema))
+                    start += room
+                    in_file += room
+                    rows += room
+            if (
+                w is None
+            ):  # no rows: one empty file, as Spark's sources write for a task
+                sink = fsys.open_output_stream(next_file())
+                w = pa.ipc.new_file(sink, aschema)
+        finally:
+            if w is not None:
+                w.close()
+                sink.close()
         return rows
 
     def commit(self, messages: list[_Written | None]) -> None:
         fsys, base = _fs(self.root)
-        if self.overwrite:
-            for old in _row_files(fsys, base):
+        if self.overwrite and fsys.get_file_info(base).type.name == "Directory":
+            for old in _row_files(fsys, base, {"recursivefilelookup": "true"}):
                 fsys.delete_file(old)
         for m in messages:
             if m is not None:
-                fsys.move(m.temp, m.final)
+                for temp, final in zip(m.temps, m.finals, strict=True):
+                    fsys.move(temp, final)
         self._clean(fsys)
 
     def abort(self, messages: list[_Written | None]) -> None:

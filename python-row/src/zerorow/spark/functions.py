@@ -60,6 +60,15 @@ def malformed_rows(spark) -> int:
             "malformed_rows needs the driver's JVM; over Spark Connect the count is the "
             "accumulator zerorow.malformedRows in the server's Spark UI"
         )
+    from ._jar import has_functions
+
+    if not has_functions(spark):
+        raise RuntimeError(
+            "malformed_rows needs the zerorow connector jar in the session "
+            "(zerorow.spark.configure(builder), or spark.jars and spark.sql.extensions="
+            "io.zerorow.spark.ZerorowExtensions); this session has none, so no "
+            "zerorow_decode ran in PERMISSIVE mode"
+        )
     return int(spark.sparkContext._jvm.io.zerorow.spark.MalformedRows.count())
 
 

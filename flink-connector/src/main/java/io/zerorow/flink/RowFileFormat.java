@@ -145,7 +145,7 @@ final class RowFileFormat<T> implements BulkFormat<T, FileSourceSplit> {
       file =
           ignoreParseErrors
               ? RowFileReader.openUpToCut(channel, name, resolver, level)
-              : RowFileReader.open(channel, name, resolver, level);
+              : RowFileReader.openResolved(channel, name, resolver, level);
     } catch (SchemaMismatchException e) {
       throw refused(e, name);
     } catch (ZerorowException e) {

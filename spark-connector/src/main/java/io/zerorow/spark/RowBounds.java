@@ -30,25 +30,62 @@ final class RowBounds {
     this.budget = size;
   }
 
-  /** Checks the top-level row of {@code size} bytes at {@code (base, address)}. */
-  static void check(Schema schema, Object base, long address, int size) {
-    check(schema, base, address, size, null);
+  /**
+   * The non-nullable fields among {@code ordinals} (all fields when null) of {@code schema}, as one
+   * bit per field in the words of the row's null bitmap: what {@link #check} tests the bitmap
+   * against, one test per 64 fields (as java-row's encoders do).
+   */
+  static long[] notNullMask(Schema schema, int[] ordinals) {
+    long[] mask = new long[schema.bitmapBytes() / 8];
+    int n = ordinals == null ? schema.numFields() : ordinals.length;
+    for (int k = 0; k < n; k++) {
+      int i = ordinals == null ? k : ordinals[k];
+      if (!schema.field(i).nullable()) {
+        mask[i >> 6] |= 1L << (i & 63);
+      }
+    }
+    return mask;
   }
 
   /**
    * Checks the fixed region of the top-level row and the values of the fields {@code ordinals} (all
-   * fields when null): what a reader that reads only those fields needs (a pruned scan).
+   * fields when null): what a reader that reads only those fields needs (a pruned scan). {@code
+   * notNull} is {@link #notNullMask} of the same fields: a null bit on one of them is {@code
+   * invalid_data} naming the field (SPEC §6.2: Spark's getters would read a null as a value).
+   * Non-nullable fields of nested structs, elements and map values are checked during the walk.
    */
-  static void check(Schema schema, Object base, long address, int size, int[] ordinals) {
+  static void check(
+      Schema schema, Object base, long address, int size, int[] ordinals, long[] notNull) {
     int fixed = schema.fixedRegionSize();
     if (size < fixed) {
       throw new TruncatedException(
           "", "expected at least " + fixed + " bytes (fixed region) " + "but found " + size);
     }
-    new RowBounds(base, size).row(schema, address, size, ordinals);
+    checkNotNull(schema, base, address, notNull);
+    new RowBounds(base, size).row(schema, address, size, ordinals, false);
   }
 
-  private void row(Schema schema, long address, int size, int[] ordinals) {
+  /** The null-bit test of {@link #check} alone: one test per 64 fields of the bitmap. */
+  static void checkNotNull(Schema schema, Object base, long address, long[] notNull) {
+    for (int w = 0; w < notNull.length; w++) {
+      long hit = Platform.getLong(base, address + 8L * w) & notNull[w];
+      if (hit != 0) {
+        throw nullBit(schema.field(64 * w + Long.numberOfTrailingZeros(hit)).name());
+      }
+    }
+  }
+
+  /** The error of a null bit on a value whose type is not nullable, at {@code path}. */
+  static InvalidDataException nullBit(String path) {
+    return new InvalidDataException(
+        path, "expected a value (the type is not nullable) but found its null bit set");
+  }
+
+  /**
+   * Checks one row's references; {@code nested}: also its non-nullable fields (the top level's are
+   * tested against the caller's mask).
+   */
+  private void row(Schema schema, long address, int size, int[] ordinals, boolean nested) {
     int fixed = schema.fixedRegionSize();
     if (size < fixed || (size & 7) != 0) {
       throw new InvalidDataException(
@@ -60,6 +97,9 @@ final class RowBounds {
     for (int k = 0; k < n; k++) {
       int i = ordinals == null ? k : ordinals[k];
       DataType t = schema.field(i).type();
+      if (nested && !schema.field(i).nullable() && isNull(address, i)) {
+        throw nullBit(schema.field(i).name());
+      }
       if (!t.isVariableWidth() || isNull(address, i)) {
         continue;
       }
@@ -99,7 +139,7 @@ final class RowBounds {
     long at = region + offset;
     switch (t.id()) {
       case STRUCT:
-        row((Schema) t, at, (int) size, null);
+        row((Schema) t, at, (int) size, null, true);
         break;
       case LIST:
         array((DataTypes.ListType) t, at, (int) size);
@@ -136,6 +176,14 @@ final class RowBounds {
               + size
               + " bytes (a multiple of 8) but it needs "
               + fixed);
+    }
+    if (!t.elementNullable()) {
+      for (int w = 0; 8L * w < bitmap; w++) {
+        long hit = Platform.getLong(base, address + 8 + 8L * w);
+        if (hit != 0 && 64L * w + Long.numberOfTrailingZeros(hit) < n) {
+          throw under("[" + (64 * w + Long.numberOfTrailingZeros(hit)) + "]", nullBit(""));
+        }
+      }
     }
     if (!t.element().isVariableWidth()) {
       return;

@@ -26,6 +26,7 @@ public final class RowDecoding {
   private final boolean permissive;
   private final LongAccumulator malformed;
   private final RowFixups time; // null: no time value to scale
+  private final long[] notNull;
   private long rowIndex;
 
   RowDecoding(Schema schema, ValidationLevel level, boolean permissive, LongAccumulator malformed) {
@@ -34,6 +35,7 @@ public final class RowDecoding {
     this.permissive = permissive;
     this.malformed = malformed;
     this.time = RowFixups.of(schema, false);
+    this.notNull = RowBounds.notNullMask(schema, null);
   }
 
   /** Counts a null input, which is not decoded, so that the next row's index stays right. */
@@ -48,7 +50,7 @@ public final class RowDecoding {
       if (level == ValidationLevel.FULL) {
         Validator.validate(schema, bytes, ValidationLevel.FULL);
       } else {
-        RowBounds.check(schema, bytes, Platform.BYTE_ARRAY_OFFSET, bytes.length);
+        RowBounds.check(schema, bytes, Platform.BYTE_ARRAY_OFFSET, bytes.length, null, notNull);
       }
       if (time != null) {
         bytes = bytes.clone(); // the input value stays untouched

@@ -22,9 +22,19 @@ public final class RowEncoding {
     this.fixups = RowFixups.of(schema, true);
   }
 
+  /** The row as Spark's {@code UnsafeRow} (itself when it is one; else the reused projection). */
+  UnsafeRow project(InternalRow struct) {
+    return struct instanceof UnsafeRow ? (UnsafeRow) struct : projection.apply(struct);
+  }
+
+  /** True when the bytes of {@link #project} need {@link #encode}'s fixes (NaNs, times). */
+  boolean needsFixing() {
+    return fixups != null;
+  }
+
   /** The zerorow bytes of one struct value (a new array). */
   public byte[] encode(InternalRow struct) {
-    UnsafeRow row = struct instanceof UnsafeRow ? (UnsafeRow) struct : projection.apply(struct);
+    UnsafeRow row = project(struct);
     byte[] bytes = row.getBytes();
     if (bytes == row.getBaseObject()) {
       bytes = bytes.clone(); // getBytes gave the reused buffer itself: the value must own its bytes

@@ -6,9 +6,11 @@ import java.io.Serializable;
 import java.util.Locale;
 import java.util.Objects;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.analysis.TypeCheckResult;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.codegen.CodegenContext;
 import org.apache.spark.sql.catalyst.expressions.codegen.ExprCode;
+import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.util.LongAccumulator;
 
@@ -98,9 +100,27 @@ public final class ZerorowDecode extends ZerorowUnaryExpression implements Seria
     return dataType;
   }
 
+  /**
+   * Null for a null input, and in PERMISSIVE mode for a malformed one; a FAILFAST decode of a
+   * column that is never null is never null (so {@code map_rows}' output keeps the NOT NULL of its
+   * schema, as on the path without the jar).
+   */
   @Override
   public boolean nullable() {
-    return true;
+    return child.nullable() || mode.equals("PERMISSIVE");
+  }
+
+  /** A column that is not binary is refused at analysis, naming it and its type. */
+  @Override
+  public TypeCheckResult checkInputDataTypes() {
+    if (child.dataType() instanceof BinaryType) {
+      return TypeCheckResult.TypeCheckSuccess$.MODULE$;
+    }
+    return new TypeCheckResult.TypeCheckFailure(
+        "zerorow_decode takes a binary column of zerorow rows but "
+            + child.sql()
+            + " is "
+            + child.dataType().simpleString());
   }
 
   @Override

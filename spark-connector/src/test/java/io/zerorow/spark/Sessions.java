@@ -23,6 +23,8 @@ final class Sessions {
               .config("spark.driver.host", "127.0.0.1")
               .config("spark.sql.extensions", ZerorowExtensions.class.getName())
               .config("spark.sql.session.timeZone", "UTC")
+              // the tables of ParquetParityTest live under a temporary folder, not the module's
+              .config("spark.sql.warehouse.dir", warehouse())
               .config("spark.sql.datetime.java8API.enabled", "true")
               // Spark 4.2 keeps TimeType behind this flag (off by default); 3.5 ignores it
               .config("spark.sql.timeType.enabled", "true")
@@ -30,6 +32,16 @@ final class Sessions {
       Runtime.getRuntime().addShutdownHook(new Thread(spark::stop));
     }
     return spark;
+  }
+
+  private static String warehouse() {
+    try {
+      java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("zerorow-warehouse");
+      dir.toFile().deleteOnExit();
+      return dir.toUri().toString();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /** True on the Spark 4 build (TimeType, and the larger test set). */

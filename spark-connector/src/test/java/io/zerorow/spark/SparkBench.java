@@ -140,8 +140,24 @@ public final class SparkBench {
                 .first()
                 .get(0);
     check(pqRead.get(), zrRead.get(), "row files and Parquet give the same sum");
+    // every column of every row read and turned into Spark rows, nothing else (the noop sink)
+    Supplier<Object> zrAll = () -> noop(spark.read().format("zerorow").load(zr));
+    Supplier<Object> pqAll = () -> noop(spark.read().parquet(pq));
+    // a write of the cached orders, one file per task, into a fresh folder each time
+    String zrOut = dir.resolve("zerorow-out").toString();
+    String pqOut = dir.resolve("parquet-out").toString();
+    Supplier<Object> zrWrite =
+        () -> {
+          orders.write().mode("overwrite").format("zerorow").save(zrOut);
+          return null;
+        };
+    Supplier<Object> pqWrite =
+        () -> {
+          orders.write().mode("overwrite").parquet(pqOut);
+          return null;
+        };
 
-    double[][] t = new double[6][repeats];
+    double[][] t = new double[10][repeats];
     for (int r = 0; r < repeats; r++) { // interleaved: each pair shares the machine's moment
       t[0][r] = time(floor);
       t[1][r] = time(roundTrip);
@@ -149,9 +165,13 @@ public final class SparkBench {
       t[5][r] = time(roundTripO);
       t[2][r] = time(pqRead);
       t[3][r] = time(zrRead);
+      t[6][r] = time(pqAll);
+      t[7][r] = time(zrAll);
+      t[8][r] = time(pqWrite);
+      t[9][r] = time(zrWrite);
     }
     System.out.println(
-        "## zerorow_encode + zerorow_decode, and pruned reads (JVM, Spark "
+        "## zerorow_encode + zerorow_decode, and row files against Parquet (JVM, Spark "
             + spark.version()
             + ")");
     System.out.println();
@@ -175,6 +195,10 @@ public final class SparkBench {
         "pruned read of 3 columns, row files (format(\"zerorow\"))",
         median(t[3]),
         median(t[3]) / median(t[2]));
+    row("read of all 30 columns, Parquet", median(t[6]), 1.0);
+    row("read of all 30 columns, row files", median(t[7]), median(t[7]) / median(t[6]));
+    row("write of the orders, Parquet (snappy, Spark's default)", median(t[8]), 1.0);
+    row("write of the orders, row files", median(t[9]), median(t[9]) / median(t[8]));
     spark.stop();
   }
 
@@ -207,6 +231,12 @@ public final class SparkBench {
     if (!String.valueOf(expected).equals(String.valueOf(actual))) {
       throw new AssertionError(what + ": expected " + expected + " but found " + actual);
     }
+  }
+
+  /** Reads every row and column of {@code df} into Spark rows and drops them. */
+  private static Object noop(Dataset<Row> df) {
+    df.write().format("noop").mode("overwrite").save();
+    return null;
   }
 
   private static double time(Supplier<Object> job) {

@@ -46,6 +46,11 @@ final class Coverage {
             + "`UnsupportedOperationException` for `DurationType`); SPEC §9 lists it as not shared");
     FORY_UNSUPPORTED.put("time", "`time`: Fory 0.16 has no time-of-day type (SPEC §9)");
     FORY_UNSUPPORTED.put(
+        "null", "`null`: Fory 0.16's row types (`org.apache.fory.format.type`) have no null type");
+    FORY_UNSUPPORTED.put("interval_ym", "`interval_ym`: Fory 0.16 has no interval types");
+    FORY_UNSUPPORTED.put("interval", "`interval`: Fory 0.16 has no interval types");
+    FORY_UNSUPPORTED.put("variant", "`variant`: Fory 0.16 has no variant type");
+    FORY_UNSUPPORTED.put(
         "empty_struct",
         "struct with no fields: Fory 0.16's `BinaryRow` constructor rejects a schema with 0 "
             + "fields (`Preconditions.checkArgument(numFields > 0)`), so `getStruct` throws "
@@ -54,13 +59,16 @@ final class Coverage {
 
   /** The fixed list of cases the Spark oracle does not check. */
   static final Set<String> SPARK_NOT_APPLICABLE =
-      Set.of("all_types_null", "array_timestamp_duration_time", "time_values");
+      Set.of("all_types_null", "array_timestamp_duration_time", "field_defaults", "time_values");
 
   /** The fixed list of cases the Fory oracle does not check. */
   static final Set<String> FORY_NOT_APPLICABLE =
       Set.of(
           "all_types_null",
           "array_decimals",
+          "array_interval",
+          "array_interval_ym",
+          "array_null",
           "array_timestamp_duration_time",
           "decimal_big_null_reserve",
           "decimal_p18_s6",
@@ -69,7 +77,38 @@ final class Coverage {
           "decimal_p9_s2",
           "duration_values",
           "empty_struct_field",
-          "time_values");
+          "field_defaults",
+          "interval_and_decimal_reserves",
+          "interval_nested_null_reserve",
+          "interval_null_reserve",
+          "interval_values",
+          "interval_ym_values",
+          "list_of_lists_new_types",
+          "map_interval_values",
+          "map_interval_ym_keys",
+          "map_new_type_values",
+          "new_types_all_null",
+          "new_types_in_struct_in_list",
+          "null_in_map_and_struct",
+          "null_past_bit_63",
+          "null_values",
+          "spec_example_variant",
+          "time_values",
+          "variant_arrays",
+          "variant_binary_uuid",
+          "variant_dates_times",
+          "variant_decimals",
+          "variant_deep_nesting",
+          "variant_floats",
+          "variant_from_json_text",
+          "variant_in_list_map_struct",
+          "variant_integers",
+          "variant_large_forms",
+          "variant_nanos_and_far_dates",
+          "variant_non_canonical",
+          "variant_null_and_booleans",
+          "variant_objects",
+          "variant_strings");
 
   static Map<String, String> unsupported(Oracle o) {
     return o == Oracle.SPARK ? SPARK_UNSUPPORTED : FORY_UNSUPPORTED;
@@ -120,8 +159,14 @@ final class Coverage {
             + "must equal `row.bin` exactly, for both the generated `UnsafeProjection.create(schema)` "
             + "and `InterpretedUnsafeProjection`. Types: `timestamp` with a zone → `TimestampType`, "
             + "without → `TimestampNTZType`, `duration` → `DayTimeIntervalType(DAY, SECOND)`, "
-            + "`decimal(p,s)` → `DecimalType(p,s)`, `date32` → `DateType`, `binary` → `BinaryType`, "
-            + "`list`/`map`/`struct` → `ArrayType`/`MapType`/`StructType` with the same nullability.\n");
+            + "`decimal(p,s)` → `DecimalType(p,s)`, `date32` → `DateType`, `binary`, `fixed_binary` "
+            + "and `uuid` → `BinaryType`, `null` → `NullType`, `interval_ym` → "
+            + "`YearMonthIntervalType`, `interval` → `CalendarIntervalType` (a `CalendarInterval`), "
+            + "`variant` → `VariantType` (a `VariantVal` of values.json's value and metadata), "
+            + "`list`/`map`/`struct` → `ArrayType`/`MapType`/`StructType` with the same nullability. "
+            + "The same check runs over `format-spec/oracle/random_rows.jsonl`: random schemas and "
+            + "values of every type Spark shares, written by the reference generator from a fixed "
+            + "seed.\n");
     sb.append(
         "- **Fory** (`org.apache.fory:fory-format:0.16.0`): `row.bin` is wrapped in "
             + "Fory's `BinaryRow` with the equivalent Fory schema and every value, nested lists, maps "

@@ -40,9 +40,10 @@ final class Vectors {
       boolean valueNullable,
       int precision,
       int scale,
-      String tz) {
+      String tz,
+      int size) {
     static ZType simple(String kind) {
-      return new ZType(kind, null, null, false, null, null, false, 0, 0, null);
+      return new ZType(kind, null, null, false, null, null, false, 0, 0, null, 0);
     }
 
     @Override
@@ -53,6 +54,7 @@ final class Vectors {
         case "map" -> "map<" + key + ", " + value + (valueNullable ? "" : " not null") + ">";
         case "decimal" -> "decimal(" + precision + "," + scale + ")";
         case "timestamp" -> tz == null ? "timestamp" : "timestamp[" + tz + "]";
+        case "fixed_binary" -> "fixed_binary(" + size + ")";
         default -> kind;
       };
     }
@@ -141,7 +143,7 @@ final class Vectors {
                     req(f, "nullable").asBoolean()));
           }
           return new ZType(
-              "struct", List.copyOf(fields), null, false, null, null, false, 0, 0, null);
+              "struct", List.copyOf(fields), null, false, null, null, false, 0, 0, null, 0);
         }
       case "list":
         return new ZType(
@@ -154,7 +156,8 @@ final class Vectors {
             false,
             0,
             0,
-            null);
+            null,
+            0);
       case "map":
         return new ZType(
             "map",
@@ -166,7 +169,8 @@ final class Vectors {
             req(n, "value_nullable").asBoolean(),
             0,
             0,
-            null);
+            null,
+            0);
       case "decimal":
         return new ZType(
             "decimal",
@@ -178,7 +182,8 @@ final class Vectors {
             false,
             req(n, "precision").asInt(),
             req(n, "scale").asInt(),
-            null);
+            null,
+            0);
       case "timestamp":
         return new ZType(
             "timestamp",
@@ -190,7 +195,21 @@ final class Vectors {
             false,
             0,
             0,
-            n.has("tz") ? n.get("tz").asText() : null);
+            n.has("tz") ? n.get("tz").asText() : null,
+            0);
+      case "fixed_binary":
+        return new ZType(
+            "fixed_binary",
+            null,
+            null,
+            false,
+            null,
+            null,
+            false,
+            0,
+            0,
+            null,
+            req(n, "size").asInt());
       default:
         return ZType.simple(checkSimple(kind));
     }
@@ -210,7 +229,13 @@ final class Vectors {
           "date32",
           "time",
           "timestamp",
-          "duration");
+          "duration",
+          // SPEC 1.2 (§3.6-§3.9)
+          "null",
+          "interval_ym",
+          "interval",
+          "uuid",
+          "variant");
 
   private static String checkSimple(String kind) {
     if (!SIMPLE.contains(kind)) {
@@ -304,6 +329,33 @@ final class Vectors {
 
   static byte[] binary(JsonNode v) {
     return HexFormat.of().parseHex(v.asText());
+  }
+
+  /** The bytes of a binary, fixed_binary or uuid value (SPEC §10: hex, or a uuid's text). */
+  static byte[] bytes(JsonNode v, ZType t) {
+    if (!t.kind().equals("uuid")) {
+      return binary(v);
+    }
+    java.util.UUID u = java.util.UUID.fromString(v.asText());
+    return java.nio.ByteBuffer.allocate(16)
+        .putLong(u.getMostSignificantBits())
+        .putLong(u.getLeastSignificantBits())
+        .array();
+  }
+
+  /** An interval of values.json: {"months", "days", "microseconds" (a string)}. */
+  record Interval(int months, int days, long microseconds) {}
+
+  static Interval interval(JsonNode v) {
+    return new Interval(
+        req(v, "months").intValue(), req(v, "days").intValue(), int64(req(v, "microseconds")));
+  }
+
+  /** A variant of values.json: its value and metadata bytes (SPEC §3.9, §10). */
+  record VariantBytes(byte[] value, byte[] metadata) {}
+
+  static VariantBytes variant(JsonNode v) {
+    return new VariantBytes(binary(req(v, "value")), binary(req(v, "metadata")));
   }
 
   static BigDecimal decimal(JsonNode v, ZType t) {

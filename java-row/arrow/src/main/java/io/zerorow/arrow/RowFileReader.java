@@ -45,11 +45,12 @@ import org.apache.arrow.vector.ipc.message.ArrowBlock;
  * Each batch's message header is parsed from the mapping and every buffer range is checked against
  * it. Compressed IPC files are {@code unsupported} here.
  *
- * <p><b>Files on other file systems</b> ({@link #open(SeekableByteChannel, String, Resolver,
- * ValidationLevel)}: an engine's file system, read through a channel of positioned reads) are read
- * as files are, through their footer, with each batch read onto the heap instead of mapped. {@link
- * #openUpToCut} reads a file that was cut (or never finished) up to the cut: its complete record
- * batches, front to back as the stream it holds, with {@link #cut()} saying where it ends.
+ * <p><b>Files on other file systems</b> ({@link #open(SeekableByteChannel, String, Schema,
+ * ValidationLevel)}, {@link #openResolved(SeekableByteChannel, String, Resolver, ValidationLevel)}:
+ * an engine's file system, read through a channel of positioned reads) are read as files are,
+ * through their footer, with each batch read onto the heap instead of mapped. {@link #openUpToCut}
+ * reads a file that was cut (or never finished) up to the cut: its complete record batches, front
+ * to back as the stream it holds, with {@link #cut()} saying where it ends.
  *
  * <p><b>Streams</b> ({@link #openStream}) are read message by message ({@code RowStream}): each
  * batch's body is read once onto the heap, and its rows point into that copy, so rows stay valid
@@ -73,9 +74,8 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   /** How rows are read: the identity of {@link #schema} unless a reader schema was given. */
   private final Resolution resolution;
 
-  // file mode: batches mapped from a FileChannel opened by path, else read onto the heap
+  // file mode
   private final SeekableByteChannel channel;
-  private final boolean mapped;
   private final List<ArrowBlock> blocks;
   private final List<MappedByteBuffer> mappings = new ArrayList<>();
   // stream mode (also a cut file read up to its cut)
@@ -103,7 +103,6 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       Resolution resolution,
       boolean large,
       SeekableByteChannel channel,
-      boolean mapped,
       List<ArrowBlock> blocks,
       RowStream stream,
       String source,
@@ -114,7 +113,6 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     this.resolution = resolution;
     this.large = large;
     this.channel = channel;
-    this.mapped = mapped;
     this.blocks = blocks;
     this.stream = stream;
   }
@@ -172,37 +170,42 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
   private static RowFileReader open(
       Path path, Schema expected, Resolver resolver, ValidationLevel level) throws IOException {
-    return openChannel(
+    return open(
         FileChannel.open(path, StandardOpenOption.READ),
-        true,
-        "row file " + path,
+        path.toString(),
         expected,
         resolver,
         level);
   }
 
   /**
-   * Opens the row file read through {@code channel}, with positioned reads, to read its rows with
-   * the reader schema of {@code resolver} (see {@link #openResolved(Path, Resolver,
-   * ValidationLevel)}): for files on file systems that are not local (an engine's), where {@link
-   * #open(Path)} maps the file. The file is checked as {@code open} checks it (a file without its
-   * footer is a {@link TruncatedException} naming the file and the byte where it ends); each record
-   * batch is read onto the heap when the iteration reaches it, and its rows point into that copy.
-   * {@code name} names the file in errors ({@code row file <name>}); the reader closes {@code
-   * channel}.
+   * Opens the row file read through {@code channel} (closed by {@link #close}, or here when the
+   * file does not open), named {@code name} in errors: a file of a file system that is not local
+   * (HDFS, S3, …) behind a seekable channel. A {@link FileChannel} is memory-mapped as {@link
+   * #open(Path, Schema, ValidationLevel)} does; any other channel is read batch by batch, each
+   * batch's bytes onto the heap with positioned reads, and rows point into that copy. Same checks
+   * and errors as for a path.
    */
   public static RowFileReader open(
+      SeekableByteChannel channel, String name, Schema expected, ValidationLevel level)
+      throws IOException {
+    java.util.Objects.requireNonNull(level, "open(channel, name, expected, level): level is null");
+    return open(channel, name, expected, null, level);
+  }
+
+  /** {@link #open(SeekableByteChannel, String, Schema, ValidationLevel)} with a reader schema. */
+  public static RowFileReader openResolved(
       SeekableByteChannel channel, String name, Resolver resolver, ValidationLevel level)
       throws IOException {
-    java.util.Objects.requireNonNull(resolver, "open(channel, name, resolver, level): resolver");
-    java.util.Objects.requireNonNull(level, "open(channel, name, resolver, level): level");
-    return openChannel(channel, false, "row file " + name, null, resolver, level);
+    java.util.Objects.requireNonNull(
+        resolver, "openResolved(channel, name, resolver, level): resolver is null");
+    return open(channel, name, null, resolver, level);
   }
 
   /**
-   * As {@link #open(SeekableByteChannel, String, Resolver, ValidationLevel)}, except that a file
-   * cut (or never finished) by the truncation rule of the class comment is read up to its cut: its
-   * record batches are read front to back as the stream the file holds, every complete one is
+   * As {@link #openResolved(SeekableByteChannel, String, Resolver, ValidationLevel)}, except that a
+   * file cut (or never finished) by the truncation rule of the class comment is read up to its cut:
+   * its record batches are read front to back as the stream the file holds, every complete one is
    * returned, and the iteration ends where the file ends (inside a batch or between two). {@link
    * #cut()} then gives the error {@code open} would have thrown, with where the complete batches
    * end. A file cut before its first record batch (its schema incomplete) is refused as {@code
@@ -225,7 +228,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       channel.close();
       throw e;
     }
-    return openChannel(channel, false, source, null, resolver, level);
+    return open(channel, name, null, resolver, level);
   }
 
   /** A cut file ({@code why}) read as the stream after its 8 bytes of magic and padding. */
@@ -257,7 +260,6 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
               resolve(schema, resolver),
               RowFiles.isLarge(arrow),
               null,
-              false,
               null,
               r,
               source,
@@ -273,14 +275,14 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     }
   }
 
-  private static RowFileReader openChannel(
+  private static RowFileReader open(
       SeekableByteChannel ch,
-      boolean mapped,
-      String source,
+      String name,
       Schema expected,
       Resolver resolver,
       ValidationLevel level)
       throws IOException {
+    String source = "row file " + name;
     try {
       checkEnds(ch);
       try (ArrowFileReader footer =
@@ -297,7 +299,6 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
             resolve(schema, resolver),
             RowFiles.isLarge(arrow),
             ch,
-            mapped,
             List.copyOf(footer.getRecordBlocks()),
             null,
             source,
@@ -360,9 +361,14 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   private static byte[] readAt(SeekableByteChannel ch, long position, int length)
       throws IOException {
     ByteBuffer b = ByteBuffer.allocate(length);
-    ch.position(position);
     while (b.hasRemaining()) {
-      if (ch.read(b) < 0) {
+      int n;
+      if (ch instanceof FileChannel) {
+        n = ((FileChannel) ch).read(b, position + b.position());
+      } else {
+        n = ch.position(position + b.position()).read(b);
+      }
+      if (n < 0) {
         throw new IOException("the file ended while it was read (" + b.position() + " bytes)");
       }
     }
@@ -425,7 +431,6 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           resolve(schema, resolver),
           RowFiles.isLarge(arrow),
           null,
-          false,
           null,
           r,
           "row stream",
@@ -550,23 +555,14 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
               + channel.size()
               + " bytes");
     }
-    if (!mapped) {
-      return readBatch(i, b, (int) length);
+    if (!(channel instanceof FileChannel)) {
+      return heapBatch(i, b, (int) length);
     }
     MappedByteBuffer m =
         ((FileChannel) channel).map(FileChannel.MapMode.READ_ONLY, b.getOffset(), length);
     mappings.add(m);
     try {
-      ByteBuffer bb = m.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-      int prefix = bb.getInt(0) == -1 ? 8 : 4; // continuation marker, then the length
-      int len = bb.getInt(prefix - 4);
-      if (len <= 0 || prefix + len > b.getMetadataLength()) {
-        throw new InvalidDataException(
-            "",
-            "message of " + len + " bytes does not fit its metadata of " + b.getMetadataLength());
-      }
-      ByteBuffer meta =
-          bb.position(prefix).limit(prefix + len).slice().order(ByteOrder.LITTLE_ENDIAN);
+      ByteBuffer meta = message(m.duplicate().order(ByteOrder.LITTLE_ENDIAN), b);
       long body = Platform.directAddress(m) + b.getMetadataLength();
       return batchOf(i, meta, null, body, m.capacity() - b.getMetadataLength(), m);
     } catch (RuntimeException e) {
@@ -574,25 +570,28 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     }
   }
 
-  /** Batch {@code i} at block {@code b} of {@code length} bytes, read onto the heap. */
-  private RowBatch readBatch(int i, ArrowBlock b, int length) throws IOException {
-    byte[] block = readAt(channel, b.getOffset(), length);
+  /** Block {@code b} (batch {@code i}) of a channel that is not mapped: read onto the heap. */
+  private RowBatch heapBatch(int i, ArrowBlock b, int length) throws IOException {
+    byte[] bytes = readAt(channel, b.getOffset(), length);
     try {
-      ByteBuffer bb = ByteBuffer.wrap(block).order(ByteOrder.LITTLE_ENDIAN);
-      int prefix = bb.getInt(0) == -1 ? 8 : 4; // continuation marker, then the length
-      int len = bb.getInt(prefix - 4);
-      if (len <= 0 || prefix + len > b.getMetadataLength()) {
-        throw new InvalidDataException(
-            "",
-            "message of " + len + " bytes does not fit its metadata of " + b.getMetadataLength());
-      }
-      ByteBuffer meta =
-          bb.position(prefix).limit(prefix + len).slice().order(ByteOrder.LITTLE_ENDIAN);
+      ByteBuffer bb = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+      ByteBuffer meta = message(bb, b);
       long body = Platform.BYTE_ARRAY_OFFSET + b.getMetadataLength();
-      return batchOf(i, meta, block, body, length - b.getMetadataLength(), null);
+      return batchOf(i, meta, bytes, body, length - b.getMetadataLength(), bytes);
     } catch (RuntimeException e) {
       throw damaged(where(i), e);
     }
+  }
+
+  /** The flatbuffer of the message that starts block {@code b}, read from {@code bb}. */
+  private static ByteBuffer message(ByteBuffer bb, ArrowBlock b) {
+    int prefix = bb.getInt(0) == -1 ? 8 : 4; // continuation marker, then the length
+    int len = bb.getInt(prefix - 4);
+    if (len <= 0 || prefix + len > b.getMetadataLength()) {
+      throw new InvalidDataException(
+          "", "message of " + len + " bytes does not fit its metadata of " + b.getMetadataLength());
+    }
+    return bb.position(prefix).limit(prefix + len).slice().order(ByteOrder.LITTLE_ENDIAN);
   }
 
   /**

@@ -13,6 +13,8 @@ import io.zerorow.Schema;
 import io.zerorow.TruncatedException;
 import io.zerorow.ValidationLevel;
 import io.zerorow.ZerorowException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
@@ -58,8 +60,56 @@ class RowFileCutTest {
     return file;
   }
 
+  /**
+   * The file behind a channel that is not a {@link FileChannel}, so never mapped: each batch is
+   * read onto the heap, as from HDFS or S3. (Arrow's {@code ByteArrayReadableSeekableByteChannel}
+   * would not do: its read returns 0, not -1, at the end, so a reader of a cut file never sees it
+   * end.)
+   */
   static SeekableByteChannel channel(Path file) throws Exception {
-    return FileChannel.open(file); // read through the channel API only, never mapped
+    FileChannel f = FileChannel.open(file);
+    return new SeekableByteChannel() {
+      @Override
+      public int read(ByteBuffer dst) throws IOException {
+        return f.read(dst);
+      }
+
+      @Override
+      public int write(ByteBuffer src) {
+        throw new UnsupportedOperationException("read only");
+      }
+
+      @Override
+      public long position() throws IOException {
+        return f.position();
+      }
+
+      @Override
+      public SeekableByteChannel position(long p) throws IOException {
+        f.position(p);
+        return this;
+      }
+
+      @Override
+      public long size() throws IOException {
+        return f.size();
+      }
+
+      @Override
+      public SeekableByteChannel truncate(long size) {
+        throw new UnsupportedOperationException("read only");
+      }
+
+      @Override
+      public boolean isOpen() {
+        return f.isOpen();
+      }
+
+      @Override
+      public void close() throws IOException {
+        f.close();
+      }
+    };
   }
 
   /** Every id, in order; every row's string checked against its id. */
@@ -81,7 +131,7 @@ class RowFileCutTest {
   }
 
   static RowFileReader open(Path file) throws Exception {
-    return RowFileReader.open(
+    return RowFileReader.openResolved(
         channel(file), file.getFileName().toString(), new Resolver(SCHEMA), ValidationLevel.FULL);
   }
 

@@ -112,6 +112,50 @@ class RowFileTest {
     }
   }
 
+  /**
+   * A channel that is not a FileChannel (a remote file system's stream) is read batch by batch onto
+   * the heap: the same rows as the mapped file, and a cut file is named by the given name.
+   */
+  @Test
+  void anySeekableChannelReadsTheSameRows() throws Exception {
+    GoldenVectors.Case c = GoldenVectors.valid().get(0);
+    Path file = tmp.resolve("channel.arrow");
+    try (RowFileWriter w =
+        RowFileWriter.file(
+            file, c.schema(), ArrowUtils.rootAllocator(), 1000, c.row().length * 2)) {
+      for (int i = 0; i < 5; i++) {
+        w.write(BinaryRow.wrap(c.schema(), c.row()));
+      }
+    }
+    byte[] bytes = java.nio.file.Files.readAllBytes(file);
+    try (RowFileReader r =
+        RowFileReader.open(
+            new org.apache.arrow.vector.util.ByteArrayReadableSeekableByteChannel(bytes),
+            "remote://channel.arrow",
+            c.schema(),
+            io.zerorow.ValidationLevel.BOUNDS)) {
+      assertEquals(3, r.batchCount());
+      int n = 0;
+      for (BinaryRow row : r) {
+        assertArrayEquals(c.row(), row.toBytes());
+        n++;
+      }
+      assertEquals(5, n);
+    }
+    byte[] cut = java.util.Arrays.copyOf(bytes, bytes.length - 3);
+    ZerorowException e =
+        assertThrows(
+            ZerorowException.class,
+            () ->
+                RowFileReader.open(
+                    new org.apache.arrow.vector.util.ByteArrayReadableSeekableByteChannel(cut),
+                    "remote://cut.arrow",
+                    null,
+                    io.zerorow.ValidationLevel.BOUNDS));
+    assertEquals(ErrorKind.TRUNCATED, e.kind());
+    assertTrue(e.getMessage().contains("row file remote://cut.arrow"), e.getMessage());
+  }
+
   @Test
   void emptyFileHasNoRows() throws Exception {
     Schema s = Schema.of(Field.of("a", DataTypes.INT32, false));
