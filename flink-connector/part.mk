@@ -17,7 +17,7 @@ JAVA_FMT_MODULES := $(JAVA_FMT_MODULES),flink-connector
 
 # test-flink-install: the connector artifacts `mvn install`ed into a private repository
 # (target/consumer-m2-flink), then the project of README.md "Depend on it" (examples/) built against
-# them and run (a SQL query and a DataStream job on a MiniCluster).
+# them and run on Flink 2.2 and 1.20 (a SQL query and a DataStream job on a MiniCluster).
 TEST_TARGETS += test-flink-install
 
 .PHONY: build-flink test-flink-java check-flink-jar bench-flink test-flink-install

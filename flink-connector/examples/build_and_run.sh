@@ -66,21 +66,30 @@ for flink in 2.2.0:zerorow-flink 1.20.3:zerorow-flink-1.20; do
   fi
 done
 
-# The consumer on Flink 2.2: compiled and its classpath (Flink provided included) resolved by Maven
-# from the private repository (goals named in full, so only plugins ~/.m2 already has are
-# needed), then run. Arrow (row files) needs java.nio opened on Java 17 (README: Depend on it).
-"${mvn[@]}" -f "$here/pom.xml" \
-  org.apache.maven.plugins:maven-compiler-plugin:3.13.0:compile \
-  org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
-  -Dmdep.outputFile="$here/target/classpath.txt"
+# The consumer on each Flink version: compiled and its classpath (Flink provided included)
+# resolved by Maven from the private repository (goals named in full, so only plugins ~/.m2
+# already has are needed), then run. Arrow (row files) needs java.nio opened on Java 17 (README:
+# Depend on it).
 files=$(mktemp -d)
 trap 'rm -rf "$files"' EXIT
-out=$here/target/run.log
-java --add-opens=java.base/java.nio=ALL-UNNAMED -Dslf4j.internal.verbosity=ERROR \
-  -cp "$here/target/classes:$(cat "$here/target/classpath.txt")" example.FlinkJob "$files/orders" \
-  >"$out" 2>&1 || { cat "$out" >&2; exit 1; }
-# the SQL result's one row (a table of one column), then the DataStream job's three lines
-for want in '^\| +grace \|$' '> 1 /page-1$' '> 0 /page-2$' '> 1 /page-3$'; do
-  grep -qE -- "$want" "$out" || { cat "$out" >&2; echo "the job printed no /$want/" >&2; exit 1; }
+for flink in 2.2.0 1.20.3; do
+  # the version's pom of the loop above in a folder of its own, compiling this folder's sources
+  run=$here/target/run-$flink
+  mkdir -p "$run"
+  sed -e "s|<build>|<build>\n    <sourceDirectory>$here/src/main/java</sourceDirectory>|" \
+    "$here/target/pom-$flink.xml" >"$run/pom.xml"
+  classes=$run/target/classes
+  "${mvn[@]}" -f "$run/pom.xml" \
+    org.apache.maven.plugins:maven-compiler-plugin:3.13.0:compile \
+    org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
+    -Dmdep.outputFile="$here/target/classpath-$flink.txt"
+  out=$here/target/run-$flink.log
+  java --add-opens=java.base/java.nio=ALL-UNNAMED -Dslf4j.internal.verbosity=ERROR \
+    -cp "$classes:$(cat "$here/target/classpath-$flink.txt")" example.FlinkJob "$files/orders-$flink" \
+    >"$out" 2>&1 || { cat "$out" >&2; exit 1; }
+  # the SQL result's one row (a table of one column), then the DataStream job's three lines
+  for want in '^\| +grace \|$' '> 1 /page-1$' '> 0 /page-2$' '> 1 /page-3$'; do
+    grep -qE -- "$want" "$out" || { cat "$out" >&2; echo "Flink $flink: the job printed no /$want/" >&2; exit 1; }
+  done
+  echo "flink-connector/examples: the README's project ran its SQL query and its DataStream job on Flink $flink"
 done
-echo "flink-connector/examples: the README's project ran its SQL query and its DataStream job"
