@@ -28,7 +28,7 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
    */
   private int limit;
 
-  /** Per field, the bit of its type ({@link #typeBit}): each getter checks its mask. */
+  /** Per field, the bit of its type: each getter checks its mask. Shared: never written. */
   private final int[] typeBits;
 
   /** {@code address + bitmapBytes}: where the slots start, so a getter adds only the ordinal. */
@@ -47,7 +47,7 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
   private long float32Fields;
   private long float64Fields;
 
-  /** The values of the seven masks above for this schema, set when the view is pointed. */
+  /** The values of the seven masks above for this schema (shared: never written). */
   private final long[] fieldMasks;
 
   /**
@@ -65,29 +65,11 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
     this.numFields = schema.numFields();
     this.bitmapBytes = schema.bitmapBytes();
     this.fixedSize = schema.fixedRegionSize();
-    this.typeBits = new int[numFields];
-    for (int i = 0; i < numFields; i++) {
-      typeBits[i] = TypeMasks.of(schema.field(i).type());
-    }
-    long[] nn = new long[(numFields + 63) >>> 6];
-    boolean any = false;
-    for (int i = 0; i < numFields; i++) {
-      if (!schema.field(i).nullable()) {
-        nn[i >>> 6] |= 1L << (i & 63);
-        any = true;
-      }
-    }
-    this.notNull = any ? nn : null;
-    this.notNull0 = any ? nn[0] : 0;
-    int[] getters = TypeMasks.PRIMITIVE_GETTERS;
-    this.fieldMasks = new long[getters.length];
-    for (int k = 0; k < getters.length; k++) {
-      for (int i = 0; i < Math.min(numFields, 64); i++) {
-        if ((typeBits[i] & getters[k]) != 0) {
-          fieldMasks[k] |= 1L << i;
-        }
-      }
-    }
+    TypeMasks.Fields masks = schema.masks(); // once per schema, shared by its views
+    this.typeBits = masks.typeBits;
+    this.fieldMasks = masks.getterFields;
+    this.notNull = masks.notNull;
+    this.notNull0 = notNull == null ? 0 : notNull[0];
   }
 
   /** Called once the view points at a row: enables the getters (see {@link #boolFields}). */

@@ -23,6 +23,9 @@ public final class Schema extends DataType {
   /** Computed on first use (a data race computes the same value twice, harmlessly). */
   private Long fingerprint;
 
+  /** The type masks of {@link BinaryRow}'s getters, computed on first use (as the fingerprint). */
+  private TypeMasks.Fields masks;
+
   Schema(List<Field> fields) {
     this.fields = Collections.unmodifiableList(new ArrayList<>(fields));
     this.byName = new HashMap<>();
@@ -44,6 +47,15 @@ public final class Schema extends DataType {
       throw new UnsupportedException(
           "", "expected nesting depth <= " + MAX_DEPTH + " but found " + depth);
     }
+  }
+
+  /** The type masks every {@link BinaryRow} of this schema shares ({@link TypeMasks.Fields}). */
+  TypeMasks.Fields masks() {
+    TypeMasks.Fields m = masks;
+    if (m == null) {
+      masks = m = new TypeMasks.Fields(this); // its fields are final: safely published
+    }
+    return m;
   }
 
   /**

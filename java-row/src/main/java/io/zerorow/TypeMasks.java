@@ -45,6 +45,45 @@ final class TypeMasks {
 
   private TypeMasks() {}
 
+  /**
+   * The masks a {@link BinaryRow} over rows of one schema checks its getters with: per field, the
+   * bit of its type; per primitive getter (in the order of {@link #PRIMITIVE_GETTERS}), bit i set
+   * when field i (i &lt; 64) has a type that getter reads. Computed once per schema ({@link
+   * Schema#masks()}), shared by every view of it, never written: a view costs no per-field work.
+   */
+  static final class Fields {
+    final int[] typeBits;
+    final long[] getterFields;
+
+    /** Per word of the null bitmap, the bits of the non-nullable fields; null when none. */
+    final long[] notNull;
+
+    Fields(Schema schema) {
+      int n = schema.numFields();
+      long[] nn = new long[(n + 63) >>> 6];
+      boolean any = false;
+      for (int i = 0; i < n; i++) {
+        if (!schema.field(i).nullable()) {
+          nn[i >>> 6] |= 1L << (i & 63);
+          any = true;
+        }
+      }
+      notNull = any ? nn : null;
+      typeBits = new int[n];
+      for (int i = 0; i < n; i++) {
+        typeBits[i] = of(schema.field(i).type());
+      }
+      getterFields = new long[PRIMITIVE_GETTERS.length];
+      for (int k = 0; k < PRIMITIVE_GETTERS.length; k++) {
+        for (int i = 0; i < Math.min(n, 64); i++) {
+          if ((typeBits[i] & PRIMITIVE_GETTERS[k]) != 0) {
+            getterFields[k] |= 1L << i;
+          }
+        }
+      }
+    }
+  }
+
   private static int bit(TypeId id) {
     return 1 << id.ordinal();
   }
