@@ -192,3 +192,23 @@ def test_a_default_that_is_not_a_value_of_the_type_is_an_error_naming_class_and_
             '"scale":1},"nullable":true,"default":"1.25"}]}'
         )
     assert e.value.path == "d"
+
+
+def test_a_dataclass_with_a_copied_missing_sentinel_has_no_defaults():
+    # cloudpickle (Spark's workers) rebuilds a driver's dataclass with copies of
+    # dataclasses.MISSING: still no default (SPEC Appendix A rule 10)
+    import copy
+
+    @dataclasses.dataclass
+    class Total:
+        order_id: int
+        country: str = "DE"
+
+    for f in dataclasses.fields(Total):
+        if f.name == "order_id":
+            f.default = copy.copy(dataclasses.MISSING)
+        f.default_factory = copy.copy(dataclasses.MISSING)
+    assert f.default_factory is not dataclasses.MISSING
+    s = zerorow.infer_schema(Total)
+    assert not s.field("order_id").has_default
+    assert s.field("country").default == "DE"

@@ -579,15 +579,20 @@ def struct_node(cls: type, stack: tuple = (), order: str = "declaration") -> Nod
     return Node(t, False, _struct_conv(cls, nodes), cls, tuple(nodes), tag="struct")
 
 
+_MISSING_TYPE = type(dataclasses.MISSING)
+
+
 def _defaults(cls: type) -> dict[str, Any]:
     """SPEC Appendix A rule 10: a dataclass field's default or default_factory (called once,
     now) and a NamedTuple's defaults; None gives no default."""
     if dataclasses.is_dataclass(cls):
         out = {}
         for f in dataclasses.fields(cls):
-            if f.default is not dataclasses.MISSING:
+            # by type, not identity: a class unpickled elsewhere (cloudpickle, as Spark's
+            # workers get a driver's dataclass) holds a copy of the MISSING sentinel
+            if not isinstance(f.default, _MISSING_TYPE):
                 out[f.name] = f.default
-            elif f.default_factory is not dataclasses.MISSING:
+            elif not isinstance(f.default_factory, _MISSING_TYPE):
                 out[f.name] = f.default_factory()
         return out
     return dict(getattr(cls, "_field_defaults", {}))
