@@ -5,6 +5,7 @@
 #include <nanobind/stl/string.h>
 #include <zerorow/arrow/export.h>
 #include <zerorow/arrow/import.h>
+#include <zerorow/arrow/parquet_footer.h>
 #include <zerorow/schema.h>
 
 #include <cstdlib>
@@ -236,20 +237,53 @@ void BindArrow(nb::module_& m) {
 
   m.def(
       "arrow_import",
-      [](const Compiled& c, nb::handle schema_capsule, nb::handle array_capsule) {
+      [](const Compiled& c, nb::handle schema_capsule, nb::handle array_capsule, int64_t first_row, bool strict) {
         auto* s = static_cast<ArrowSchema*>(PyCapsule_GetPointer(schema_capsule.ptr(), "arrow_schema"));
         auto* a = static_cast<ArrowArray*>(PyCapsule_GetPointer(array_capsule.ptr(), "arrow_array"));
         if (!s || !a) throw nb::python_error();
         zerorow::arrow_io::RowBatch batch;
-        Check(zerorow::arrow_io::ImportRows(a, s, c.core, &batch));
+        Check(zerorow::arrow_io::ImportRows(a, s, c.core, &batch, {first_row, strict}));
         return BatchToPython(std::move(batch));
       },
-      "('arrow_schema', 'arrow_array') capsules of a struct array -> (rows data, int64 offsets), "
-      "read-only NumPy arrays over the imported rows (no copy).");
+      nb::arg("compiled"), nb::arg("schema_capsule"), nb::arg("array_capsule"), nb::arg("first_row") = 0,
+      nb::arg("strict") = false,
+      "('arrow_schema', 'arrow_array') capsules of a struct array -> (rows data, int64 offsets), read-only "
+      "NumPy arrays over the imported rows (no copy), by cpp-row's SPEC §12.2 mapping; first_row numbers the rows "
+      "in errors, strict refuses sub-microsecond values.");
+
+  m.def(
+      "arrow_type_name",
+      [](nb::handle schema_capsule) {
+        auto* s = static_cast<ArrowSchema*>(PyCapsule_GetPointer(schema_capsule.ptr(), "arrow_schema"));
+        if (!s) throw nb::python_error();
+        return zerorow::arrow_io::ArrowTypeName(s);
+      },
+      "The type of an 'arrow_schema' capsule as Arrow prints it (cpp-row's ArrowTypeName).");
+
+  m.attr("PARQUET_LOGICAL_TYPE_KEY") = zerorow::arrow_io::kParquetLogicalTypeKey;
+
+  m.def(
+      "parquet_footer_patch",
+      [](nb::bytes footer) {
+        auto patched =
+            zerorow::arrow_io::PatchParquetFooter({reinterpret_cast<const uint8_t*>(footer.c_str()), footer.size()});
+        if (!patched.ok()) ThrowCore(patched.status());
+        nb::list marks;
+        for (const auto& m : patched->marks) {
+          const char* kind = m.kind == zerorow::arrow_io::ParquetMark::Kind::kInterval  ? "interval"
+                             : m.kind == zerorow::arrow_io::ParquetMark::Kind::kVariant ? "variant"
+                                                                                        : "shredded_variant";
+          nb::object original = m.original_field_id ? nb::object(nb::int_(*m.original_field_id)) : nb::none();
+          marks.append(nb::make_tuple(m.field_id, kind, original, m.path));
+        }
+        return nb::make_tuple(nb::bytes(patched->footer.data(), patched->footer.size()), marks);
+      },
+      "cpp-row's PatchParquetFooter: (the footer to read instead, [(field id, 'interval' | "
+      "'variant' | 'shredded_variant', the original field id or None, path)]).");
 
   m.def(
       "arrow_import_stream",
-      [](const Compiled& c, nb::handle stream_capsule) {
+      [](const Compiled& c, nb::handle stream_capsule, bool strict) {
         auto* st = static_cast<ArrowArrayStream*>(PyCapsule_GetPointer(stream_capsule.ptr(), "arrow_array_stream"));
         if (!st) throw nb::python_error();
         ArrowSchema schema{};
@@ -267,7 +301,7 @@ void BindArrow(nb::module_& m) {
             break;
           }
           if (!array.release) break;
-          status = zerorow::arrow_io::ImportRows(&array, &schema, c.core, &batch);
+          status = zerorow::arrow_io::ImportRows(&array, &schema, c.core, &batch, {batch.num_rows(), strict});
           array.release(&array);
           if (!status.ok()) break;
         }
@@ -275,6 +309,7 @@ void BindArrow(nb::module_& m) {
         Check(status);
         return BatchToPython(std::move(batch));
       },
+      nb::arg("compiled"), nb::arg("stream_capsule"), nb::arg("strict") = false,
       "An 'arrow_array_stream' capsule of struct batches -> (rows data, int64 offsets).");
 }
 
