@@ -10,6 +10,8 @@ LINT_TARGETS += lint-cpp
 BENCH_TARGETS += bench-cpp
 VECTOR_DEPS += build-cpp
 VECTOR_RUNNERS += cpp=$(CPP_BUILD)/dev/zerorow_vectors
+CORPUS_DEPS += build-cpp
+CORPUS_RUNNERS += cpp=$(CPP_BUILD)/dev/zerorow_corpus
 
 .PHONY: lint-cpp build-cpp test-cpp test-cpp-unit test-cpp-asan test-cpp-fuzz test-cpp-example bench-cpp fuzz build-cpp-fuzz
 

@@ -15,19 +15,30 @@ FLINK_BENCH_ARGS ?= $(if $(BENCH_QUICK),200000 3,)
 # pom (flink-connector/) formats the shared source tree, the shims and jar-check/.
 JAVA_FMT_MODULES := $(JAVA_FMT_MODULES),flink-connector
 
-.PHONY: build-flink test-flink-java check-flink-jar bench-flink
+# test-flink-install: the connector artifacts `mvn install`ed into a private repository
+# (target/consumer-m2-flink), then the project of README.md "Depend on it" (examples/) built against
+# them and run on Flink 2.2 and 1.20 (a SQL query and a DataStream job on a MiniCluster).
+TEST_TARGETS += test-flink-install
+
+.PHONY: build-flink test-flink-java check-flink-jar bench-flink test-flink-install
+test-flink-install:
+	$(FLINK_CONNECTOR)/examples/build_and_run.sh
+
 build-flink:
 	cd $(ROOT) && $(MVN) -q -pl flink-connector/flink-2.2,flink-connector/flink-1.20 -am \
 	  -Dmaven.test.skip=true package
 	@ls -l $(FLINK_CONNECTOR)/target/zerorow-flink.jar $(FLINK_CONNECTOR)/target/zerorow-flink-1.20.jar
 
+# The class path file is written before `package`: the shade plugin, writing the
+# dependency-reduced POM under target/, moves the module's base directory there for the goals
+# that follow it (a relative path would land in target/target/).
 test-flink-java:
-	cd $(ROOT) && $(MVN) -pl flink-connector/flink-2.2 -am package \
-	  -Dtest='io.zerorow.flink.**' -Dsurefire.failIfNoSpecifiedTests=false \
-	  dependency:build-classpath -Dmdep.outputFile=target/flink-classpath.txt -Dmdep.includeScope=test
-	cd $(ROOT) && $(MVN) -pl flink-connector/flink-1.20 -am package -Dtest='io.zerorow.flink.**' \
-	  -Dsurefire.failIfNoSpecifiedTests=false \
-	  dependency:build-classpath -Dmdep.outputFile=target/flink-classpath.txt -Dmdep.includeScope=test
+	cd $(ROOT) && $(MVN) -pl flink-connector/flink-2.2 -am \
+	  dependency:build-classpath -Dmdep.outputFile=target/flink-classpath.txt -Dmdep.includeScope=test \
+	  package -Dtest='io.zerorow.flink.**' -Dsurefire.failIfNoSpecifiedTests=false
+	cd $(ROOT) && $(MVN) -pl flink-connector/flink-1.20 -am \
+	  dependency:build-classpath -Dmdep.outputFile=target/flink-classpath.txt -Dmdep.includeScope=test \
+	  package -Dtest='io.zerorow.flink.**' -Dsurefire.failIfNoSpecifiedTests=false
 	$(MAKE) -C $(ROOT) check-flink-jar
 
 # Each built jar in real Flink jobs, with Flink's jars and that jar only (no zerorow classes,

@@ -9,6 +9,8 @@ TEST_TARGETS += test-python
 BENCH_TARGETS += bench-python
 VECTOR_DEPS += build-python
 VECTOR_RUNNERS += python=$(PY)\ $(PYROW)/testing/zerorow_testing/vectors.py
+CORPUS_DEPS += build-python
+CORPUS_RUNNERS += python=$(PY)\ $(PYROW)/testing/zerorow_testing/corpus.py
 
 LINT_TARGETS += lint-python-native
 

@@ -3,7 +3,8 @@ find_package(GTest REQUIRED)
 include(GoogleTest)
 file(GLOB ZEROROW_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/*_test.cc)
 file(GLOB ZEROROW_TESTING_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/testing/*_test.cc)
-list(APPEND ZEROROW_TEST_SOURCES ${ZEROROW_TESTING_TEST_SOURCES} ${CMAKE_CURRENT_SOURCE_DIR}/src/arrow/c_data_test.cc)
+list(APPEND ZEROROW_TEST_SOURCES ${ZEROROW_TESTING_TEST_SOURCES} ${CMAKE_CURRENT_SOURCE_DIR}/src/arrow/c_data_test.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/arrow/parquet_footer_test.cc)
 add_executable(zerorow_tests ${ZEROROW_TEST_SOURCES})
 target_include_directories(zerorow_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src)
 target_link_libraries(zerorow_tests PRIVATE zerorow::testing GTest::gtest GTest::gtest_main)
@@ -18,7 +19,7 @@ gtest_discover_tests(zerorow_tests DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT ${ZER
 
 if(ZEROROW_HAVE_ARROW_ADAPTER)
   add_executable(zerorow_arrow_adapter_tests src/arrow/adapter_test.cc src/arrow/row_file_test.cc
-                                           src/arrow/row_file_set_test.cc)
+                                           src/arrow/row_file_set_test.cc src/arrow/import_mapping_test.cc)
   target_include_directories(zerorow_arrow_adapter_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src)
   target_link_libraries(zerorow_arrow_adapter_tests PRIVATE zerorow::arrow_adapter zerorow::testing GTest::gtest GTest::gtest_main)
   target_compile_definitions(zerorow_arrow_adapter_tests PRIVATE
@@ -72,3 +73,19 @@ endforeach()
 add_test(NAME LifetimeCompileFail.SafeFormsCompile COMMAND ${_zr_lifetime} -DCASE=ZR_CASE_SAFE -DEXPECT=
          "-DFLAGS=-Wpedantic;-Werror" -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
 set_tests_properties(LifetimeCompileFail.SafeFormsCompile PROPERTIES TIMEOUT ${ZEROROW_TEST_TIMEOUT})
+
+# One type table (include/zerorow/types.h): every source that dispatches on TypeId fails to
+# compile when a type is added to ZEROROW_TYPES and not handled there (-Werror=switch, no
+# `default:`). The list is the places of format-spec/ADDING_A_TYPE.md's C++ section.
+set(ZEROROW_TYPE_DISPATCH_SOURCES
+  src/schema.cc src/binary_row.cc src/row_writer.cc src/validate.cc src/value_json.cc src/resolve.cc
+  src/reader_rows.cc src/arrow/c_data.cc src/arrow/export_schema.cc src/arrow/export_cells.cc
+  src/arrow/export_blocks.cc src/arrow/import_cells.cc testing/json_values.cc)
+string(REPLACE ";" "\\;" _zr_type_sources "${ZEROROW_TYPE_DISPATCH_SOURCES}")
+if(NOT ZEROROW_SANITIZE)  # a compile check: once per configuration is enough
+  add_test(NAME TypeTable.ForgottenTypeFailsToCompile
+           COMMAND ${CMAKE_COMMAND} -DCXX=${CMAKE_CXX_COMPILER} -DROOT=${CMAKE_CURRENT_SOURCE_DIR}
+                   "-DSOURCES=${_zr_type_sources}" -DCONTROL=src/types_test.cc
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/TypeTableCheck.cmake)
+  set_tests_properties(TypeTable.ForgottenTypeFailsToCompile PROPERTIES TIMEOUT 300)
+endif()

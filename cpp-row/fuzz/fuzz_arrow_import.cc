@@ -44,7 +44,7 @@ void Mutate(const Node& n, Stream* r) {
   const int64_t count = a->offset + a->length;
   switch (r->Small(4)) {
     case 0:  // an offset anywhere in [-4, 2 * (count + 4))
-      if (n.offset_width != 0 && a->buffers[1] != nullptr) {
+      if (n.offset_width != 0 && a->n_buffers > 1 && a->buffers[1] != nullptr) {
         int64_t at = r->Small(count + 1);
         int64_t v = r->Small(2 * (count + 4) + 4) - 4;
         if (n.offset_width == 4)
@@ -57,7 +57,7 @@ void Mutate(const Node& n, Stream* r) {
       if (a->length > 0) a->length -= 1 + r->Small(a->length);
       break;
     case 2:  // a validity bit flipped (null_count made nonzero so it is read)
-      if (a->buffers[0] != nullptr && count > 0) {
+      if (a->n_buffers > 0 && a->buffers[0] != nullptr && count > 0) {  // null type: no buffers
         int64_t bit = r->Small(count);
         static_cast<uint8_t*>(const_cast<void*>(a->buffers[0]))[bit >> 3] ^= static_cast<uint8_t>(1u << (bit & 7));
         a->null_count = -1;

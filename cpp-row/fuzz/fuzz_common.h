@@ -62,6 +62,7 @@ inline uint64_t ReadOne(const detail::SlotView& v, int i, int depth, Budget& bud
       break;
     case TypeId::kInt32:
     case TypeId::kDate32:
+    case TypeId::kIntervalYm:
       h += v.GetInt32(i).ValueOr(0);
       break;
     case TypeId::kFloat32:
@@ -78,9 +79,33 @@ inline uint64_t ReadOne(const detail::SlotView& v, int i, int depth, Budget& bud
       if (s.ok()) h += Touch({reinterpret_cast<const uint8_t*>(s->data()), s->size()});
       break;
     }
-    case TypeId::kBinary: {
+    case TypeId::kBinary:
+    case TypeId::kFixedBinary: {
       auto b = v.GetBinary(i);
       if (b.ok()) h += Touch(*b);
+      break;
+    }
+    case TypeId::kUuid: {
+      auto u = v.GetUuid(i);
+      if (u.ok()) h += Touch(*u);
+      break;
+    }
+    case TypeId::kInterval: {
+      auto iv = v.GetInterval(i);
+      if (iv.ok()) h += static_cast<uint64_t>(iv->microseconds) + iv->months + iv->days;
+      break;
+    }
+    case TypeId::kVariant: {
+      // Every offset inside a variant is checked whatever the bytes (SPEC §6.2 B4): its JSON
+      // text walks them all.
+      auto var = v.GetVariant(i);
+      if (var.ok()) {
+        auto json = var->ToJson();
+        if (json.ok()) h += json->size();
+        h += var->Validate().ok();
+        auto first = var->Get(0);
+        if (first.ok()) h += first->ValueSize().ValueOr(0);
+      }
       break;
     }
     case TypeId::kList: {
@@ -98,9 +123,14 @@ inline uint64_t ReadOne(const detail::SlotView& v, int i, int depth, Budget& bud
       if (r.ok()) h += ReadAll(*r, depth + 1, budget);
       break;
     }
-    default:
+    case TypeId::kInt64:
+    case TypeId::kTime:
+    case TypeId::kTimestamp:
+    case TypeId::kDuration:
       h += static_cast<uint64_t>(v.GetInt64(i).ValueOr(0));
       break;
+    case TypeId::kNull:
+      break;  // nothing but the null bit
   }
   return h;
 }

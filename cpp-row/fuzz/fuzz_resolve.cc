@@ -63,9 +63,25 @@ DataTypePtr Derive(const DataType& w, bool key) {
       return DeriveStruct(w, key);
     case TypeId::kTimestamp:
       return w.tz().empty() ? timestamp() : timestamp("+01:00");
-    default:
+    case TypeId::kIntervalYm:
+    case TypeId::kDuration:
+      return key ? DataType::Primitive(w.id()) : interval();  // SPEC §13.3
+    case TypeId::kFixedBinary:
+      return key ? fixed_binary(w.byte_width()) : binary();
+    case TypeId::kUuid:
+      return fixed_binary(16);
+    case TypeId::kInterval:
+    case TypeId::kBool:
+    case TypeId::kInt64:
+    case TypeId::kFloat64:
+    case TypeId::kBinary:
+    case TypeId::kDate32:
+    case TypeId::kTime:
+    case TypeId::kNull:
+    case TypeId::kVariant:
       return DataType::Primitive(w.id());
   }
+  return DataType::Primitive(w.id());
 }
 
 // Each getter on each top-level reader field (the right one and a wrong one).
@@ -81,6 +97,11 @@ uint64_t ReadFields(const ResolvedRow& row) {
     auto s = row.GetString(i);
     if (s.ok()) h += fuzz::Touch({reinterpret_cast<const uint8_t*>(s->data()), s->size()});
     h += row.GetStruct(i).ok() + row.GetArray(i).ok() + row.GetMap(i).ok();
+    h += static_cast<uint64_t>(row.GetInterval(i).ValueOr(Interval{}).microseconds);
+    auto u = row.GetUuid(i);
+    if (u.ok()) h += fuzz::Touch(*u);
+    auto var = row.GetVariant(i);
+    if (var.ok()) h += var->ToJson().ok();
   }
   return h;
 }

@@ -1,19 +1,27 @@
 // Entry point: Validate(level=full). A row that passes must then be readable with the
 // unchecked getters and must equal its own re-encoding through Arrow C Data.
 #include <cstdlib>
+#include <optional>
+#include <string>
 
 #include "fuzz_common.h"
 #include "zerorow/arrow/export.h"
 #include "zerorow/arrow/import.h"
 #include "zerorow/validate.h"
 
-static std::vector<uint8_t> RoundTrip(const zerorow::Schema& s, const std::vector<uint8_t>& row) {
+// The row after an export and an import; nullopt when the export refuses it as SPEC §12.1
+// says it must: an interval whose microseconds do not fit month_day_nano's int64 nanoseconds.
+static std::optional<std::vector<uint8_t>> RoundTrip(const zerorow::Schema& s, const std::vector<uint8_t>& row) {
   auto r = zerorow::BinaryRow::Wrap(row, s);
   if (!r.ok()) std::abort();
   ArrowArray array;
   ArrowSchema schema;
   zerorow::BinaryRow rows[] = {*r};
-  if (!zerorow::arrow_io::ExportRows(s, rows, &array, &schema).ok()) std::abort();
+  zerorow::Status out = zerorow::arrow_io::ExportRows(s, rows, &array, &schema);
+  if (!out.ok()) {
+    if (out.message().find("month_day_nano_interval") != std::string::npos) return std::nullopt;
+    std::abort();
+  }
   zerorow::arrow_io::RowBatch batch;
   zerorow::Status back = zerorow::arrow_io::ImportRows(&array, &schema, s, &batch);
   array.release(&array);
@@ -42,8 +50,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // A valid row survives an Arrow round trip. The bytes are equal except for a
   // non-canonical NaN, which SPEC §6.3 does not make full validation reject (writers
   // canonicalise it, SPEC §2.6): so require a second round trip to be a fixed point.
-  std::vector<uint8_t> once = RoundTrip(in->schema, row);
-  if (once != row && RoundTrip(in->schema, once) != once) std::abort();
-  if (!zerorow::Validate(once, in->schema, zerorow::ValidationLevel::kFull).ok()) std::abort();
+  std::optional<std::vector<uint8_t>> once = RoundTrip(in->schema, row);
+  if (!once) return 0;
+  if (*once != row && RoundTrip(in->schema, *once) != once) std::abort();
+  if (!zerorow::Validate(*once, in->schema, zerorow::ValidationLevel::kFull).ok()) std::abort();
   return 0;
 }

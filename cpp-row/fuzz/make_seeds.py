@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Writes fuzz seeds from the golden vectors: seeds/row/<case> = u32 LE len + schema + row,
 seeds/schema/<case> = schema.json; from vectors/evolution, seeds/row/evolution-<case> = the
-writer schema and its row, seeds/schema/evolution-<case> = the reader schema (aliases)."""
+writer schema and its row, seeds/schema/evolution-<case> = the reader schema (aliases); from
+the Parquet corpus, seeds/schema/parquet-<file> = the file's footer (the Thrift FileMetaData
+fuzz_schema_json also hands to PatchParquetFooter), up to 16 KiB."""
 
 import os
 import struct
@@ -39,3 +41,21 @@ for case in sorted(os.listdir(evolution)) if os.path.isdir(evolution) else []:
         open(os.path.join(out, "row", "evolution-" + case), "wb").write(
             struct.pack("<I", len(writer)) + writer + row
         )
+
+# Parquet footers (those of the INTERVAL and VARIANT files among them), so the fuzzer starts
+# from real Thrift rather than from JSON.
+parquet = os.path.join(os.path.dirname(os.path.abspath(vectors)), "corpus", "parquet")
+for root, _, files in sorted(os.walk(parquet)):
+    for name in sorted(files):
+        if not name.endswith(".parquet"):
+            continue
+        data = open(os.path.join(root, name), "rb").read()
+        if len(data) < 12 or data[-4:] != b"PAR1":
+            continue
+        (length,) = struct.unpack("<I", data[-8:-4])
+        if 0 < length <= min(16384, len(data) - 12):
+            footer = data[len(data) - 8 - length : len(data) - 8]
+            rel = os.path.relpath(os.path.join(root, name), parquet).replace(
+                os.sep, "__"
+            )
+            open(os.path.join(out, "schema", "parquet-" + rel), "wb").write(footer)

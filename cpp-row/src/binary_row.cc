@@ -1,6 +1,8 @@
 // Wrapping (SPEC §6.2 W1-W2) and the access rules B1-B3 for nested values.
 #include "zerorow/binary_row.h"
 
+#include <bit>
+#include <cstring>
 #include <string>
 
 #include "ordinal_path.h"
@@ -25,6 +27,38 @@ Status CheckSize(size_t size, uint64_t fixed, bool top_level, const char* what) 
     return Status::Error(ErrorKind::kInvalidData,
                          std::string("expected ") + what + " size % 8 == 0 but found " + std::to_string(size), {}, 0,
                          static_cast<int64_t>(size % 8));
+  return Status::OK();
+}
+
+// B5 for a row: no null bit on a non-nullable field, one word of the bitmap at a time.
+Status CheckNonNullable(const uint8_t* bitmap, const DataType& t) {
+  const std::vector<uint64_t>& mask = t.non_nullable_mask();
+  for (size_t w = 0; w < mask.size(); ++w) {
+    const uint64_t bad = detail::Load<uint64_t>(bitmap + 8 * w) & mask[w];
+    if (bad != 0) [[unlikely]] {
+      const int i = static_cast<int>(64 * w) + std::countr_zero(bad);
+      return Status::Error(ErrorKind::kInvalidData, "null value in a non-nullable field", t.fields()[i].name);
+    }
+  }
+  return Status::OK();
+}
+
+// B5 for an array of non-nullable elements: no null bit at all.
+Status CheckNoNullElements(const BinaryArray& a, detail::PathStyle style) {
+  std::span<const uint8_t> bitmap = a.null_bitmap();
+  for (size_t w = 0; w * 8 < bitmap.size(); ++w) {
+    const uint64_t bits = detail::Load<uint64_t>(bitmap.data() + 8 * w);
+    if (bits != 0) [[unlikely]] {
+      const int i = static_cast<int>(64 * w) + std::countr_zero(bits);
+      std::string where = detail::IndexPath(i);
+      if (style == detail::PathStyle::kMapKey) where = "{keys}" + where;
+      if (style == detail::PathStyle::kMapValue) where = "{values}" + where;
+      return Status::Error(ErrorKind::kInvalidData,
+                           style == detail::PathStyle::kMapKey ? "null map key (map keys are never null)"
+                                                               : "null value in a non-nullable element",
+                           where);
+    }
+  }
   return Status::OK();
 }
 
@@ -68,6 +102,23 @@ Status SlotView::TypeError(int i, TypeId want) const {
       PathOf(i));
 }
 
+Status SlotView::NullError(int i) const {
+  return Status::Error(ErrorKind::kInvalidData,
+                       path_style_ == PathStyle::kMapKey ? "null map key (map keys are never null)"
+                                                         : "null value in a non-nullable field",
+                       PathOf(i));
+}
+
+Result<std::span<const uint8_t>> SlotView::SizedBody(int i, uint32_t want) const {
+  ZR_ASSIGN_OR_RETURN(auto body, BodyChecked(i));
+  if (body.size() != want)
+    return Status::Error(ErrorKind::kInvalidData,
+                         "expected a " + std::string(TypeIdName(IdAt(i))) + " body of " + std::to_string(want) +
+                             " bytes but the reference size is " + std::to_string(body.size()),
+                         PathOf(i), want, static_cast<int64_t>(body.size()));
+  return body;
+}
+
 Status SlotView::NestedTypeCheck(int i, TypeId want) const {
   if (!InRange(i)) return IndexError(i);
   TypeId got = TypeAt(i).id();
@@ -94,8 +145,7 @@ Result<std::span<const uint8_t>> SlotView::BodyChecked(int i) const {
 Result<std::span<const uint8_t>> SlotView::GetBody(int i) const {
   if (InRange(i)) {
     const DataType& t = TypeAt(i);
-    bool has_body = t.id() == TypeId::kDecimal ? t.precision() > 18 : !t.is_fixed_width();
-    if (!has_body)
+    if (!t.has_body())
       return Status::Error(ErrorKind::kSchemaMismatch, TypeIdWithArticle(t.id()) + " value has no body", PathOf(i));
   }
   return BodyChecked(i);
@@ -111,10 +161,95 @@ std::string_view SlotView::GetStringUnchecked(int i) const {
   return std::string_view(reinterpret_cast<const char*>(body.data()), body.size());
 }
 Result<std::span<const uint8_t>> SlotView::GetBinary(int i) const {
-  if (InRange(i) && IdAt(i) != TypeId::kBinary) return TypeError(i, TypeId::kBinary);
-  return BodyChecked(i);
+  if (!InRange(i)) return IndexError(i);
+  switch (IdAt(i)) {
+    case TypeId::kBinary:
+      return BodyChecked(i);
+    case TypeId::kFixedBinary:
+    case TypeId::kUuid:
+      if (IsNullUnchecked(i)) return std::span<const uint8_t>();
+      return SizedBody(i, TypeAt(i).body_size());  // B4
+    case TypeId::kBool:
+    case TypeId::kInt8:
+    case TypeId::kInt16:
+    case TypeId::kInt32:
+    case TypeId::kInt64:
+    case TypeId::kFloat32:
+    case TypeId::kFloat64:
+    case TypeId::kString:
+    case TypeId::kDate32:
+    case TypeId::kTime:
+    case TypeId::kTimestamp:
+    case TypeId::kDuration:
+    case TypeId::kDecimal:
+    case TypeId::kList:
+    case TypeId::kMap:
+    case TypeId::kStruct:
+    case TypeId::kNull:
+    case TypeId::kIntervalYm:
+    case TypeId::kInterval:
+    case TypeId::kVariant:
+      break;
+  }
+  return TypeError(i, TypeId::kBinary);
 }
 std::span<const uint8_t> SlotView::GetBinaryUnchecked(int i) const { return BodyUnchecked(i); }
+
+Result<Interval> SlotView::GetInterval(int i) const {
+  if (!InRange(i)) return IndexError(i);
+  if (IdAt(i) != TypeId::kInterval) return TypeError(i, TypeId::kInterval);
+  if (IsNullUnchecked(i)) return Interval{};
+  ZR_ASSIGN_OR_RETURN(auto body, SizedBody(i, 16));  // B4
+  return Interval{Load<int32_t>(body.data()), Load<int32_t>(body.data() + 4), Load<int64_t>(body.data() + 8)};
+}
+Interval SlotView::GetIntervalUnchecked(int i) const {
+  if (IsNullUnchecked(i)) return Interval{};
+  const uint8_t* b = BodyUnchecked(i).data();
+  return Interval{Load<int32_t>(b), Load<int32_t>(b + 4), Load<int64_t>(b + 8)};
+}
+
+Result<std::array<uint8_t, 16>> SlotView::GetUuid(int i) const {
+  if (!InRange(i)) return IndexError(i);
+  if (IdAt(i) != TypeId::kUuid) return TypeError(i, TypeId::kUuid);
+  std::array<uint8_t, 16> out{};
+  if (IsNullUnchecked(i)) return out;
+  ZR_ASSIGN_OR_RETURN(auto body, SizedBody(i, 16));  // B4
+  std::memcpy(out.data(), body.data(), 16);
+  return out;
+}
+std::array<uint8_t, 16> SlotView::GetUuidUnchecked(int i) const {
+  std::array<uint8_t, 16> out{};
+  if (!IsNullUnchecked(i)) std::memcpy(out.data(), BodyUnchecked(i).data(), 16);
+  return out;
+}
+
+Result<VariantView> SlotView::GetVariant(int i) const {
+  if (!InRange(i)) return IndexError(i);
+  if (IdAt(i) != TypeId::kVariant) return TypeError(i, TypeId::kVariant);
+  if (IsNullUnchecked(i))
+    return Status::Error(ErrorKind::kInvalidArgument, "the variant is null: test IsNull() first", PathOf(i));
+  ZR_ASSIGN_OR_RETURN(auto body, BodyChecked(i));
+  // B4 (SPEC §3.9 rule 1): [u32 V][value: V bytes][metadata].
+  if (body.size() < 4)
+    return Status::Error(ErrorKind::kInvalidData,
+                         "expected a variant body of at least 4 bytes but found " + std::to_string(body.size()),
+                         PathOf(i), 4, static_cast<int64_t>(body.size()));
+  const uint64_t v = Load<uint32_t>(body.data());
+  if (4 + v > body.size())
+    return Status::Error(
+        ErrorKind::kInvalidData,
+        "expected 4 + variant value size <= " + std::to_string(body.size()) + " but found " + std::to_string(4 + v),
+        PathOf(i), static_cast<int64_t>(body.size()), static_cast<int64_t>(4 + v));
+  auto view = VariantView::Make(body.subspan(4 + v), body.subspan(4, v));
+  if (!view.ok()) return view.status().WithPathPrefix(PathOf(i));
+  return view;
+}
+VariantView SlotView::GetVariantUnchecked(int i) const {
+  auto body = BodyUnchecked(i);
+  const uint32_t v = Load<uint32_t>(body.data());
+  auto view = VariantView::Make(body.subspan(4 + v), body.subspan(4, v));
+  return view.ok() ? *view : VariantView();
+}
 
 Result<Decimal128> SlotView::GetDecimal(int i) const {
   ZR_RETURN_NOT_OK(NestedTypeCheck(i, TypeId::kDecimal));
@@ -152,13 +287,18 @@ BinaryRow SlotView::GetStructUnchecked(int i) const {
 Result<BinaryArray> SlotView::GetArray(int i) const {
   ZR_RETURN_NOT_OK(NestedTypeCheck(i, TypeId::kList));
   ZR_ASSIGN_OR_RETURN(auto body, BodyChecked(i));
-  auto r = BinaryArray::WrapNested(body, TypeAt(i).element().get());
+  const DataType& t = TypeAt(i);
+  auto r = BinaryArray::WrapNested(body, t.element().get());
+  if (r.ok() && !t.element_nullable()) r = r->WithNonNullableElements();
   if (!r.ok()) return r.status().WithPathPrefix(PathOf(i));
   return r;
 }
 BinaryArray SlotView::GetArrayUnchecked(int i) const {
   auto body = BodyUnchecked(i);
-  return BinaryArray::WrapUnchecked(body.data(), body.size(), TypeAt(i).element().get());
+  const DataType& t = TypeAt(i);
+  BinaryArray a = BinaryArray::WrapUnchecked(body.data(), body.size(), t.element().get());
+  a.nullable_elems_ = t.element_nullable();
+  return a;
 }
 
 Result<BinaryMap> SlotView::GetMap(int i) const {
@@ -191,11 +331,13 @@ uint64_t SlotView::Hash() const { return HashBytes(data_, size_); }
 Result<BinaryRow> BinaryRow::Wrap(std::span<const uint8_t> bytes, const Schema& schema) {
   const DataType* t = schema.struct_type().get();
   ZR_RETURN_NOT_OK(CheckSize(bytes.size(), t->fixed_region_size(), true, "row"));
+  ZR_RETURN_NOT_OK(CheckNonNullable(bytes.data(), *t));
   return WrapUnchecked(bytes.data(), bytes.size(), t);
 }
 
 Result<BinaryRow> BinaryRow::WrapNested(std::span<const uint8_t> bytes, const DataType* struct_type) {
   ZR_RETURN_NOT_OK(CheckSize(bytes.size(), struct_type->fixed_region_size(), false, "row"));
+  ZR_RETURN_NOT_OK(CheckNonNullable(bytes.data(), *struct_type));
   return WrapUnchecked(bytes.data(), bytes.size(), struct_type);
 }
 
@@ -207,6 +349,13 @@ Result<BinaryArray> BinaryArray::Wrap(std::span<const uint8_t> bytes, const Data
 
 Result<BinaryArray> BinaryArray::WrapNested(std::span<const uint8_t> bytes, const DataType* element_type) {
   return WrapArray(bytes, element_type, false);
+}
+
+Result<BinaryArray> BinaryArray::WithNonNullableElements() const {
+  ZR_RETURN_NOT_OK(CheckNoNullElements(*this, detail::PathStyle::kElement));
+  BinaryArray a = *this;
+  a.nullable_elems_ = false;
+  return a;
 }
 
 bool BinaryArray::HasNulls() const {
@@ -228,6 +377,8 @@ BinaryMap BinaryMap::WrapUnchecked(const uint8_t* data, size_t size, const DataT
   m.values_ = BinaryArray::WrapUnchecked(data + 8 + k, size - 8 - k, map_type->value().get());
   m.keys_.path_style_ = detail::PathStyle::kMapKey;
   m.values_.path_style_ = detail::PathStyle::kMapValue;
+  m.keys_.nullable_elems_ = false;
+  m.values_.nullable_elems_ = map_type->value_nullable();
   return m;
 }
 
@@ -259,6 +410,11 @@ Result<BinaryMap> BinaryMap::Wrap(std::span<const uint8_t> bytes, const DataType
   m.values_ = *values;
   m.keys_.path_style_ = detail::PathStyle::kMapKey;
   m.values_.path_style_ = detail::PathStyle::kMapValue;
+  // B5: keys are never null; values only when the map type says so.
+  ZR_RETURN_NOT_OK(CheckNoNullElements(m.keys_, detail::PathStyle::kMapKey));
+  m.keys_.nullable_elems_ = false;
+  m.values_.nullable_elems_ = map_type->value_nullable();
+  if (!m.values_.nullable_elems_) ZR_RETURN_NOT_OK(CheckNoNullElements(m.values_, detail::PathStyle::kMapValue));
   return m;
 }
 

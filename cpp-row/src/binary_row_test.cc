@@ -2,9 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstring>
 
 #include "zerorow/row_writer.h"
+#include "zerorow/validate.h"
+#include "zerorow/value_json.h"
+#include "zerorow/variant.h"
 
 namespace zerorow {
 namespace {
@@ -109,6 +113,154 @@ TEST(BinaryRowTest, ZeroCopySpansAndPaths) {
   EXPECT_EQ(arr.PathOf(1), "[1]");
   EXPECT_EQ(w.row().PathOf(0), "m");
   EXPECT_EQ(arr.GetInt16(3).status().kind(), ErrorKind::kOutOfRange);
+}
+
+// ---- the SPEC 1.2 types: written, read (B4, B5) and validated ------------------------------
+
+class NewTypesTest : public ::testing::Test {
+ protected:
+  Schema s_ = *Schema::Make({field("n", null_type()), field("ym", interval_ym(), false), field("iv", interval()),
+                             field("fb", fixed_binary(3)), field("u", uuid()), field("v", variant()),
+                             field("l", list(null_type()))});
+  std::array<uint8_t, 16> uuid_ = *UuidFromText("0f8fad5b-d9cb-469f-a165-70867728950e");
+  Variant var_ = *VariantFromJson(R"({"a":[1,"x"]})");
+
+  std::vector<uint8_t> Row(bool null_interval = false) {
+    RowWriter w(s_);
+    EXPECT_TRUE(w.WriteInt32(1, -14).ok());
+    if (null_interval)
+      EXPECT_TRUE(w.SetNull(2).ok());
+    else
+      EXPECT_TRUE(w.WriteInterval(2, Interval{1, -2, 3}).ok());
+    const uint8_t fb[] = {1, 2, 3};
+    EXPECT_TRUE(w.WriteBinary(3, fb).ok());
+    EXPECT_TRUE(w.WriteUuid(4, uuid_).ok());
+    EXPECT_TRUE(w.WriteVariant(5, var_.view()).ok());
+    ArrayWriter a;
+    EXPECT_TRUE(w.BeginArray(6, 2, &a).ok());
+    EXPECT_TRUE(a.Finish().ok());  // its elements become null (SPEC §3.6)
+    EXPECT_TRUE(w.Finish().ok()) << w.Finish().ToString();
+    return {w.bytes().begin(), w.bytes().end()};
+  }
+};
+
+TEST_F(NewTypesTest, WrittenRowsValidateAndReadBack) {
+  auto bytes = Row();
+  ASSERT_TRUE(Validate(bytes, s_, ValidationLevel::kFull).ok()) << Validate(bytes, s_).ToString();
+  auto row = *BinaryRow::Wrap(bytes, s_);
+  EXPECT_TRUE(*row.IsNull(0));  // a null field is always null
+  EXPECT_EQ(*row.GetInt32(1), -14);
+  EXPECT_EQ(*row.GetInterval(2), (Interval{1, -2, 3}));
+  EXPECT_EQ(row.GetBinary(3)->size(), 3u);
+  EXPECT_EQ(*row.GetUuid(4), uuid_);
+  EXPECT_EQ(*row.GetVariant(5)->ToJson(), R"({"a":[1,"x"]})");
+  auto l = *row.GetArray(6);
+  EXPECT_EQ(l.size(), 2);
+  EXPECT_TRUE(*l.IsNull(0) && *l.IsNull(1));
+  EXPECT_EQ(row.GetString(1).status().kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(row.GetInterval(1).status().kind(), ErrorKind::kSchemaMismatch);
+}
+
+TEST_F(NewTypesTest, ANullIntervalKeepsItsReserveInARow) {
+  auto bytes = Row(true);
+  ASSERT_TRUE(Validate(bytes, s_, ValidationLevel::kFull).ok()) << Validate(bytes, s_).ToString();
+  const size_t fixed = s_.struct_type()->fixed_region_size();
+  uint64_t slot;
+  std::memcpy(&slot, bytes.data() + 8 + 8 * 2, 8);
+  EXPECT_EQ(slot, (uint64_t{fixed} << 32) | 16);  // (cursor << 32) | 16 (SPEC §3.7)
+  auto row = *BinaryRow::Wrap(bytes, s_);
+  EXPECT_TRUE(*row.IsNull(2));
+  EXPECT_EQ(*row.GetInterval(2), Interval{});
+}
+
+TEST_F(NewTypesTest, WritersCheckValuesAndSizes) {
+  RowWriter w(s_);
+  const uint8_t two[] = {1, 2};
+  EXPECT_EQ(w.WriteBinary(3, two).kind(), ErrorKind::kInvalidData);  // fixed_binary(3)
+  EXPECT_EQ(w.WriteUuid(4, std::span<const uint8_t>(uuid_).first(15)).kind(), ErrorKind::kInvalidData);
+  std::vector<uint8_t> bad_meta{0x02, 0, 0};
+  Status st = w.WriteVariant(5, bad_meta, var_.value);
+  EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(st.path(), "v");
+  EXPECT_EQ(w.WriteInt32(0, 1).kind(), ErrorKind::kSchemaMismatch);            // nothing writes a null type
+  EXPECT_EQ(w.WriteInt(1, int64_t{1} << 40).kind(), ErrorKind::kInvalidData);  // months are int32
+}
+
+TEST_F(NewTypesTest, B4ASizedBodyOfTheWrongSizeIsInvalidData) {
+  auto bytes = Row();
+  // The uuid's reference says 15 bytes.
+  uint64_t slot;
+  std::memcpy(&slot, bytes.data() + 8 + 8 * 4, 8);
+  Put64(bytes, 8 + 8 * 4, slot - 1);
+  auto row = *BinaryRow::Wrap(bytes, s_);
+  auto u = row.GetUuid(4);
+  ASSERT_FALSE(u.ok());
+  EXPECT_EQ(u.status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(u.status().path(), "u");
+  EXPECT_FALSE(Validate(bytes, s_, ValidationLevel::kFull).ok());
+  // The variant's V points past its body.
+  auto bytes2 = Row();
+  std::memcpy(&slot, bytes2.data() + 8 + 8 * 5, 8);
+  bytes2[slot >> 32] = 0xff;
+  auto v = BinaryRow::Wrap(bytes2, s_)->GetVariant(5);
+  ASSERT_FALSE(v.ok());
+  EXPECT_EQ(v.status().kind(), ErrorKind::kInvalidData);
+}
+
+TEST_F(NewTypesTest, B5ANullBitOnANonNullableFieldIsInvalidDataWhenRead) {
+  auto bytes = Row();
+  bytes[0] |= 1u << 1;  // ym is not nullable
+  auto row = BinaryRow::Wrap(bytes, s_);
+  ASSERT_FALSE(row.ok());
+  EXPECT_EQ(row.status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(row.status().path(), "ym");
+  EXPECT_EQ(Validate(bytes, s_, ValidationLevel::kBounds).kind(), ErrorKind::kInvalidData);
+  // Unchecked views skip it; the checked IsNull still refuses.
+  auto raw = BinaryRow::WrapUnchecked(bytes.data(), bytes.size(), s_.struct_type().get());
+  EXPECT_EQ(raw.IsNull(1).status().kind(), ErrorKind::kInvalidData);
+  // Non-nullable list elements: checked when the list is wrapped.
+  auto ls = *Schema::Make({field("l", list(int32(), false))});
+  RowWriter w(ls);
+  ArrayWriter a;
+  ASSERT_TRUE(w.BeginArray(0, 2, &a).ok());
+  ASSERT_TRUE(a.WriteInt32(0, 1).ok());
+  ASSERT_TRUE(a.WriteInt32(1, 2).ok());
+  ASSERT_TRUE(a.Finish().ok());
+  ASSERT_TRUE(w.Finish().ok());
+  std::vector<uint8_t> lb(w.bytes().begin(), w.bytes().end());
+  lb[16 + 8] |= 2;  // element 1's null bit
+  auto arr = BinaryRow::Wrap(lb, ls)->GetArray(0);
+  ASSERT_FALSE(arr.ok());
+  EXPECT_EQ(arr.status().path(), "l[1]");
+}
+
+TEST_F(NewTypesTest, FullValidationRefusesANullTypeWithoutItsBit) {
+  auto bytes = Row();
+  bytes[0] &= static_cast<uint8_t>(~1u);  // n's null bit cleared
+  Status st = Validate(bytes, s_, ValidationLevel::kFull);
+  EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(st.path(), "n");
+}
+
+TEST(NewTypesSchemaTest, NullOnlyWhereANullCanStand) {
+  EXPECT_EQ(Schema::Make({field("n", null_type(), false)}).status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(Schema::Make({field("l", list(null_type(), false))}).status().path(), "l[]");
+  EXPECT_EQ(Schema::Make({field("m", map(null_type(), int32()))}).status().path(), "m{keys}");
+  EXPECT_TRUE(Schema::Make({field("m", map(int32(), null_type()))}).ok());
+  EXPECT_EQ(Schema::Make({field("f", fixed_binary(0))}).status().kind(), ErrorKind::kUnsupported);
+  auto s = *Schema::Make({field("f", fixed_binary(16)), field("u", uuid()), field("v", variant()),
+                          field("i", interval()), field("y", interval_ym()), field("n", null_type())});
+  EXPECT_EQ(s.ToJson(),
+            R"({"type":"struct","fields":[{"name":"f","type":{"type":"fixed_binary","size":16},"nullable":true},)"
+            R"({"name":"u","type":"uuid","nullable":true},{"name":"v","type":"variant","nullable":true},)"
+            R"({"name":"i","type":"interval","nullable":true},{"name":"y","type":"interval_ym","nullable":true},)"
+            R"({"name":"n","type":"null","nullable":true}]})");
+  EXPECT_EQ(Schema::FromJson(s.ToJson())->ToJson(), s.ToJson());
+  EXPECT_EQ(Schema::FromJson(
+                R"({"type":"struct","fields":[{"name":"f","type":{"type":"fixed_binary","size":0},"nullable":true}]})")
+                .status()
+                .kind(),
+            ErrorKind::kUnsupported);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <string>
 
@@ -10,11 +11,9 @@ namespace zerorow {
 
 namespace {
 
-constexpr int kMaxJsonDepth = 512;
-
 class Parser {
  public:
-  explicit Parser(std::string_view text) : s_(text) {}
+  Parser(std::string_view text, int max_depth) : s_(text), max_depth_(max_depth) {}
 
   Result<JsonValue> ParseDocument() {
     SkipSpace();
@@ -41,7 +40,7 @@ class Parser {
   }
 
   Status ParseValue(JsonValue* out, int depth) {
-    if (depth > kMaxJsonDepth) return Error("nesting too deep");
+    if (depth > max_depth_) return Error("nesting deeper than " + std::to_string(max_depth_) + " levels");
     if (pos_ >= s_.size()) return Error("unexpected end of input");
     char c = s_[pos_];
     if (c == '{') return ParseObject(out, depth);
@@ -227,14 +226,19 @@ class Parser {
         case 'u': {
           uint32_t cp = 0;
           ZR_RETURN_NOT_OK(ParseHex4(&cp));
-          if (cp >= 0xD800 && cp < 0xDC00) {
+          // A surrogate pair is one code point. A lone surrogate is valid JSON text but no
+          // Unicode scalar: it is kept as its 3-byte (invalid UTF-8) form, so that whoever
+          // uses the string refuses it where it belongs (a field name, a default value).
+          if (cp >= 0xD800 && cp < 0xDC00 && s_.substr(pos_, 2) == "\\u") {
+            const size_t at = pos_;
+            pos_ += 2;
             uint32_t lo = 0;
-            if (!Consume("\\u")) return Error("lone high surrogate");
             ZR_RETURN_NOT_OK(ParseHex4(&lo));
-            if (lo < 0xDC00 || lo >= 0xE000) return Error("bad low surrogate");
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-          } else if (cp >= 0xDC00 && cp < 0xE000) {
-            return Error("lone low surrogate");
+            if (lo >= 0xDC00 && lo < 0xE000) {
+              cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            } else {
+              pos_ = at;  // not a pair: the next escape is read on its own
+            }
           }
           AppendUtf8(out, cp);
           break;
@@ -247,6 +251,7 @@ class Parser {
 
   std::string_view s_;
   size_t pos_ = 0;
+  int max_depth_;
 };
 
 }  // namespace
@@ -280,7 +285,52 @@ Result<double> JsonValue::AsDouble() const {
   return v;
 }
 
-Result<JsonValue> ParseJson(std::string_view text) { return Parser(text).ParseDocument(); }
+Result<JsonValue> ParseJson(std::string_view text, int max_depth) { return Parser(text, max_depth).ParseDocument(); }
+
+void AppendShortestNumber(std::string* out, double v, bool is_float32) {
+  if (v == 0) {
+    *out += std::signbit(v) ? "-0.0" : "0";
+    return;
+  }
+  // The shortest round-trip digits and exponent, from to_chars' scientific form "d.ddde+XX".
+  char buf[64];
+  auto r = is_float32 ? std::to_chars(buf, buf + sizeof buf, static_cast<float>(v), std::chars_format::scientific)
+                      : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+  std::string_view text(buf, static_cast<size_t>(r.ptr - buf));
+  if (text[0] == '-') {
+    out->push_back('-');
+    text.remove_prefix(1);
+  }
+  const size_t e = text.find('e');
+  std::string digits;
+  for (char c : text.substr(0, e)) {
+    if (c != '.') digits.push_back(c);
+  }
+  int exp = 0;
+  std::from_chars(text.data() + e + 1 + (text[e + 1] == '+'), text.data() + text.size(), exp);
+  const int k = static_cast<int>(digits.size()), n = exp + 1;  // value = 0.digits × 10^n
+  if (k <= n && n <= 21) {
+    *out += digits;
+    out->append(static_cast<size_t>(n - k), '0');
+  } else if (0 < n && n <= 21) {
+    *out += digits.substr(0, static_cast<size_t>(n));
+    out->push_back('.');
+    *out += digits.substr(static_cast<size_t>(n));
+  } else if (-6 < n && n <= 0) {
+    *out += "0.";
+    out->append(static_cast<size_t>(-n), '0');
+    *out += digits;
+  } else {
+    out->push_back(digits[0]);
+    if (k > 1) {
+      out->push_back('.');
+      *out += digits.substr(1);
+    }
+    out->push_back('e');
+    out->push_back(n - 1 < 0 ? '-' : '+');
+    *out += std::to_string(n - 1 < 0 ? 1 - n : n - 1);
+  }
+}
 
 void AppendJsonString(std::string* out, std::string_view s) {
   static const char kHex[] = "0123456789abcdef";

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "zerorow/schema.h"
+
 namespace zerorow {
 namespace {
 
@@ -20,13 +22,27 @@ TEST(JsonTest, ParsesValues) {
 }
 
 TEST(JsonTest, RejectsMalformed) {
-  for (const char* bad : {"", "{", "[1,]", "{\"a\"}", "01", "\"\\x\"", "tru", "1 2", "\"\x01\"", "\"\\ud800\""}) {
+  for (const char* bad : {"", "{", "[1,]", "{\"a\"}", "01", "\"\\x\"", "tru", "1 2", "\"\x01\""}) {
     auto v = ParseJson(bad);
     EXPECT_FALSE(v.ok()) << bad;
     EXPECT_EQ(v.status().kind(), ErrorKind::kInvalidData);
   }
   std::string deep(1000, '[');
   EXPECT_FALSE(ParseJson(deep).ok());
+}
+
+// A lone surrogate is valid JSON text but no Unicode scalar: it is kept as its 3-byte form
+// (invalid UTF-8), which the user of the string refuses where it belongs; a pair is one code
+// point.
+TEST(JsonTest, SurrogatesAlonePairedAndFollowedByAnotherEscape) {
+  EXPECT_EQ(ParseJson("\"\\ud800\"")->text(), "\xed\xa0\x80");
+  EXPECT_EQ(ParseJson("\"\\ud83d\\ude00\"")->text(), "\xf0\x9f\x98\x80");
+  EXPECT_EQ(ParseJson("\"\\ud800\\u0041\"")->text(),
+            "\xed\xa0\x80"
+            "A");
+  auto s = Schema::FromJson(R"({"type":"struct","fields":[{"name":"\ud800","type":"int32","nullable":true}]})");
+  EXPECT_EQ(s.status().kind(), ErrorKind::kInvalidData);
+  EXPECT_NE(s.status().message().find("not valid UTF-8"), std::string::npos) << s.status().ToString();
 }
 
 }  // namespace

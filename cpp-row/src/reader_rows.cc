@@ -29,7 +29,17 @@ class Copier {
   template <bool kRow>
   Status Value(const detail::ResolvedSlots<kRow>& v, int i, detail::SlotWriter* out) {
     if (v.IsAbsent(i)) return out->SetNull(i);  // not in the writer's bytes: free
-    ZR_RETURN_NOT_OK(Spend(1, v, i));           // every value read, nulls included (SPEC §6.2)
+    if (const DefaultValue* d = v.DefaultOf(i)) {
+      // A default (SPEC §13.7) is read from its own valid row, under its own budget.
+      Copier own(d->row_bytes().size());
+      return own.Read(v, i, out);
+    }
+    return Read(v, i, out);
+  }
+
+  template <bool kRow>
+  Status Read(const detail::ResolvedSlots<kRow>& v, int i, detail::SlotWriter* out) {
+    ZR_RETURN_NOT_OK(Spend(1, v, i));  // every value read, nulls included (SPEC §6.2)
     ZR_ASSIGN_OR_RETURN(bool null, v.IsNull(i));
     if (null) return out->SetNull(i);
     switch (v.IdAt(i)) {
@@ -46,7 +56,8 @@ class Copier {
         return out->WriteInt16(i, x);
       }
       case TypeId::kInt32:
-      case TypeId::kDate32: {
+      case TypeId::kDate32:
+      case TypeId::kIntervalYm: {
         ZR_ASSIGN_OR_RETURN(int32_t x, v.GetInt32(i));
         return out->WriteInt32(i, x);
       }
@@ -74,11 +85,24 @@ class Copier {
         ZR_RETURN_NOT_OK(Spend(static_cast<int64_t>(x.size()), v, i));
         return out->WriteString(i, x);
       }
-      case TypeId::kBinary: {
+      case TypeId::kBinary:
+      case TypeId::kFixedBinary:
+      case TypeId::kUuid: {
         ZR_ASSIGN_OR_RETURN(std::span<const uint8_t> x, v.GetBinary(i));
         ZR_RETURN_NOT_OK(Spend(static_cast<int64_t>(x.size()), v, i));
         return out->WriteBinary(i, x);
       }
+      case TypeId::kInterval: {
+        ZR_ASSIGN_OR_RETURN(Interval x, v.GetInterval(i));
+        return out->WriteInterval(i, x);
+      }
+      case TypeId::kVariant: {
+        ZR_ASSIGN_OR_RETURN(VariantView x, v.GetVariant(i));
+        ZR_RETURN_NOT_OK(Spend(static_cast<int64_t>(x.value().size() + x.metadata().size()), v, i));
+        return out->WriteVariant(i, x);
+      }
+      case TypeId::kNull:
+        return out->SetNull(i);
       case TypeId::kStruct:
         return Struct(v, i, out);
       case TypeId::kList:

@@ -54,7 +54,8 @@ Status NullabilityMismatch(const std::string& path, const char* what) {
                             " nullable and cannot be read as not-null (nullability may widen, never narrow)");
 }
 
-// SPEC §13.3: the exact widenings of one value type to another, parameters aside.
+// SPEC §13.3: the exact widenings of one value type to another, parameters aside (decimal,
+// timestamp and fixed_binary, whose parameters matter, are matched in Resolver::Value).
 bool Widens(TypeId w, TypeId r) {
   switch (w) {
     case TypeId::kInt8:
@@ -68,10 +69,76 @@ bool Widens(TypeId w, TypeId r) {
       return r == TypeId::kFloat64;
     case TypeId::kString:
       return r == TypeId::kBinary;
-    default:
+    case TypeId::kNull:
+      return true;  // every writer value is null, a value of every nullable type
+    case TypeId::kIntervalYm:
+    case TypeId::kDuration:
+      return r == TypeId::kInterval;
+    case TypeId::kFixedBinary:
+      return r == TypeId::kBinary;
+    case TypeId::kUuid:
+      return r == TypeId::kBinary || r == TypeId::kFixedBinary;  // fixed_binary(16): checked by the caller
+    case TypeId::kBool:
+    case TypeId::kInt64:
+    case TypeId::kFloat64:
+    case TypeId::kBinary:
+    case TypeId::kDate32:
+    case TypeId::kTime:
+    case TypeId::kTimestamp:
+    case TypeId::kDecimal:
+    case TypeId::kList:
+    case TypeId::kMap:
+    case TypeId::kStruct:
+    case TypeId::kInterval:
+    case TypeId::kVariant:
       return false;
   }
+  return false;
 }
+
+}  // namespace
+
+bool ReadsAs(const DataType& w, const DataType& r) {
+  if (w.id() == TypeId::kNull) return true;
+  switch (r.id()) {
+    case TypeId::kDecimal:
+      // The unscaled value is multiplied by 10^(s' - s); the integer digits p - s must still fit.
+      return w.id() == TypeId::kDecimal && r.scale() >= w.scale() &&
+             r.precision() - r.scale() >= w.precision() - w.scale();
+    case TypeId::kTimestamp:
+      // The stored instant is UTC, so any zone reads any zone; naive and zoned differ in what
+      // the number means (SPEC §13.3).
+      return w.id() == TypeId::kTimestamp && w.tz().empty() == r.tz().empty();
+    case TypeId::kFixedBinary:
+      // The same size, or a uuid read as fixed_binary(16) (its 16 bytes).
+      return (w.id() == TypeId::kFixedBinary || w.id() == TypeId::kUuid) && w.body_size() == r.body_size();
+    case TypeId::kList:
+    case TypeId::kMap:
+    case TypeId::kStruct:
+      return false;
+    case TypeId::kBool:
+    case TypeId::kInt8:
+    case TypeId::kInt16:
+    case TypeId::kInt32:
+    case TypeId::kInt64:
+    case TypeId::kFloat32:
+    case TypeId::kFloat64:
+    case TypeId::kString:
+    case TypeId::kBinary:
+    case TypeId::kDate32:
+    case TypeId::kTime:
+    case TypeId::kDuration:
+    case TypeId::kNull:
+    case TypeId::kIntervalYm:
+    case TypeId::kInterval:
+    case TypeId::kUuid:
+    case TypeId::kVariant:
+      return w.id() == r.id() || Widens(w.id(), r.id());
+  }
+  return false;
+}
+
+namespace {
 
 class Resolver {
  public:
@@ -86,6 +153,9 @@ class Resolver {
     out->widened = w.id() != r.id() || (r.id() == TypeId::kDecimal && r.scale() != w.scale());
     out->direct = !out->widened;
     out->sign_shift = static_cast<uint8_t>(64 - 8 * w.element_width());
+    // A writer value of type null reads as null in any reader type (SPEC §13.3); the reader's
+    // nullability was checked by the caller (a null type is always nullable, §3.6).
+    if (w.id() == TypeId::kNull) return Status::OK();
     switch (r.id()) {
       case TypeId::kStruct:
         if (w.id() != TypeId::kStruct) return TypeMismatch(path, w, r);
@@ -98,15 +168,29 @@ class Resolver {
         return Map(w, r, key, path, &out->nested);
       case TypeId::kDecimal:
         return Decimal(w, r, path, out);
+      case TypeId::kBool:
+      case TypeId::kInt8:
+      case TypeId::kInt16:
+      case TypeId::kInt32:
+      case TypeId::kInt64:
+      case TypeId::kFloat32:
+      case TypeId::kFloat64:
+      case TypeId::kString:
+      case TypeId::kBinary:
+      case TypeId::kDate32:
+      case TypeId::kTime:
       case TypeId::kTimestamp:
-        // The stored instant is UTC, so any zone reads any zone; naive and zoned differ in
-        // what the number means (SPEC §13.3).
-        if (w.id() != TypeId::kTimestamp || w.tz().empty() != r.tz().empty()) return TypeMismatch(path, w, r);
-        return Status::OK();
-      default:
-        if (w.id() != r.id() && !Widens(w.id(), r.id())) return TypeMismatch(path, w, r);
+      case TypeId::kDuration:
+      case TypeId::kNull:
+      case TypeId::kIntervalYm:
+      case TypeId::kInterval:
+      case TypeId::kFixedBinary:
+      case TypeId::kUuid:
+      case TypeId::kVariant:
+        if (!ReadsAs(w, r)) return TypeMismatch(path, w, r);
         return Status::OK();
     }
+    return TypeMismatch(path, w, r);
   }
 
   Result<const ResolvedNode*> Top() {
@@ -181,13 +265,19 @@ class Resolver {
       std::string fp = JoinField(path, f.name);
       ValuePlan& plan = node->values[static_cast<size_t>(j)];
       int k = key ? j : Match(w, f);
-      if (k < 0) {  // the writer lacks it: null, if the reader may hold a null
-        if (!f.nullable)
+      if (k < 0) {  // the writer lacks it: its default (SPEC §13.7), else null if it may be null
+        if (!f.nullable && !f.default_value)
           return Mismatch(fp, "reader field is not nullable but the writer has no field named " + NamesOf(f) +
-                                  " (schemas carry no defaults: declare it nullable)");
+                                  " (give it a default or declare it nullable)");
+        if (f.default_value) {
+          // The default is laid out by the reader's type: a nested one reads through the
+          // identity resolution of that type (a nested field's own default plays no part).
+          ZR_RETURN_NOT_OK(Value(*f.type, *f.type, key, fp, &plan));
+          plan.default_value = f.default_value.get();
+        }
         plan.writer_ordinal = -1;
         plan.reader_id = plan.writer_id = f.type->id();
-        plan.direct = false;  // the getters' slow path reads it as null
+        plan.direct = false;  // the getters' slow path reads the default or a null
         continue;
       }
       const Field& wf = w.fields()[static_cast<size_t>(k)];
@@ -200,6 +290,8 @@ class Resolver {
       if (wf.nullable && !f.nullable) return NullabilityMismatch(fp, "field is");
       plan.writer_ordinal = k;
       ZR_RETURN_NOT_OK(Value(*wf.type, *f.type, key, fp, &plan));
+      // A writer field of type null holds no byte: it reads as null (never as a default).
+      if (wf.type->id() == TypeId::kNull) plan.writer_ordinal = -1;
     }
     *out = node;
     return Status::OK();
@@ -359,7 +451,7 @@ Result<Decimal128> ResolvedSlots<kRow>::GetDecimal(int i) const {
   const ValuePlan& p = Plan(i);
   if (p.reader_id != TypeId::kDecimal) return TypeError(i, TypeId::kDecimal);
   int o = Ordinal(i);
-  if (o < 0) return Decimal128{0};
+  if (o < 0) return p.default_value ? DefaultRow(p).GetDecimal(0) : Result<Decimal128>(Decimal128{0});
   SlotView view = WriterView();
   auto v = view.GetDecimal(o);
   if (!v.ok()) return Renamed(v.status(), i, o);
@@ -378,9 +470,10 @@ Result<Decimal128> ResolvedSlots<kRow>::GetDecimal(int i) const {
 template <bool kRow>
 Result<std::string_view> ResolvedSlots<kRow>::GetString(int i) const {
   if (!InRange(i)) return IndexError(i);
-  if (Plan(i).reader_id != TypeId::kString) return TypeError(i, TypeId::kString);
+  const ValuePlan& p = Plan(i);
+  if (p.reader_id != TypeId::kString) return TypeError(i, TypeId::kString);
   int o = Ordinal(i);
-  if (o < 0) return std::string_view();
+  if (o < 0) return p.default_value ? DefaultRow(p).GetString(0) : Result<std::string_view>(std::string_view());
   auto s = WriterView().GetString(o);
   if (!s.ok()) return Renamed(s.status(), i, o);
   return s;
@@ -390,9 +483,11 @@ template <bool kRow>
 Result<std::span<const uint8_t>> ResolvedSlots<kRow>::GetBinary(int i) const {
   if (!InRange(i)) return IndexError(i);
   const ValuePlan& p = Plan(i);
-  if (p.reader_id != TypeId::kBinary) return TypeError(i, TypeId::kBinary);
+  if (p.reader_id != TypeId::kBinary && p.reader_id != TypeId::kFixedBinary && p.reader_id != TypeId::kUuid)
+    return TypeError(i, TypeId::kBinary);
   int o = Ordinal(i);
-  if (o < 0) return std::span<const uint8_t>();
+  if (o < 0)
+    return p.default_value ? DefaultRow(p).GetBinary(0) : Result<std::span<const uint8_t>>(std::span<const uint8_t>());
   if (p.writer_id == TypeId::kString) {  // SPEC §13.3: a string's UTF-8 bytes
     auto s = WriterView().GetString(o);
     if (!s.ok()) return Renamed(s.status(), i, o);
@@ -409,8 +504,8 @@ Result<ResolvedRow> ResolvedSlots<kRow>::GetStruct(int i) const {
   const ValuePlan& p = Plan(i);
   if (p.reader_id != TypeId::kStruct) return TypeError(i, TypeId::kStruct);
   int o = Ordinal(i);
-  if (o < 0) return AbsentError(i);
-  auto r = WriterView().GetStruct(o);
+  if (o < 0 && !p.default_value) return AbsentError(i);
+  auto r = o < 0 ? DefaultRow(p).GetStruct(0) : WriterView().GetStruct(o);
   if (!r.ok()) return Renamed(r.status(), i, o);
   return ResolvedRow::Make(*r, p.nested);
 }
@@ -421,8 +516,8 @@ Result<ResolvedArray> ResolvedSlots<kRow>::GetArray(int i) const {
   const ValuePlan& p = Plan(i);
   if (p.reader_id != TypeId::kList) return TypeError(i, TypeId::kList);
   int o = Ordinal(i);
-  if (o < 0) return AbsentError(i);
-  auto a = WriterView().GetArray(o);
+  if (o < 0 && !p.default_value) return AbsentError(i);
+  auto a = o < 0 ? DefaultRow(p).GetArray(0) : WriterView().GetArray(o);
   if (!a.ok()) return Renamed(a.status(), i, o);
   const ResolvedNode* node = p.nested;
   return ResolvedArray::Make(*a, &node->values[0], node->reader->element().get(), node->writer->element().get(),
@@ -435,10 +530,84 @@ Result<ResolvedMap> ResolvedSlots<kRow>::GetMap(int i) const {
   const ValuePlan& p = Plan(i);
   if (p.reader_id != TypeId::kMap) return TypeError(i, TypeId::kMap);
   int o = Ordinal(i);
-  if (o < 0) return AbsentError(i);
-  auto m = WriterView().GetMap(o);
+  if (o < 0 && !p.default_value) return AbsentError(i);
+  auto m = o < 0 ? DefaultRow(p).GetMap(0) : WriterView().GetMap(o);
   if (!m.ok()) return Renamed(m.status(), i, o);
   return ResolvedMap::Make(*m, p.nested);
+}
+
+template <bool kRow>
+Result<Interval> ResolvedSlots<kRow>::GetInterval(int i) const {
+  if (!InRange(i)) return IndexError(i);
+  const ValuePlan& p = Plan(i);
+  if (p.reader_id != TypeId::kInterval) return TypeError(i, TypeId::kInterval);
+  int o = Ordinal(i);
+  if (o < 0) return p.default_value ? DefaultRow(p).GetInterval(0) : Result<Interval>(Interval{});
+  SlotView view = WriterView();
+  switch (p.writer_id) {  // SPEC §13.3
+    case TypeId::kIntervalYm: {
+      auto m = view.GetInt32(o);
+      if (!m.ok()) return Renamed(m.status(), i, o);
+      return Interval{*m, 0, 0};
+    }
+    case TypeId::kDuration: {
+      auto d = view.GetInt64(o);
+      if (!d.ok()) return Renamed(d.status(), i, o);
+      return Interval{0, 0, *d};
+    }
+    case TypeId::kInterval: {
+      auto v = view.GetInterval(o);
+      if (!v.ok()) return Renamed(v.status(), i, o);
+      return v;
+    }
+    case TypeId::kBool:
+    case TypeId::kInt8:
+    case TypeId::kInt16:
+    case TypeId::kInt32:
+    case TypeId::kInt64:
+    case TypeId::kFloat32:
+    case TypeId::kFloat64:
+    case TypeId::kString:
+    case TypeId::kBinary:
+    case TypeId::kDate32:
+    case TypeId::kTime:
+    case TypeId::kTimestamp:
+    case TypeId::kDecimal:
+    case TypeId::kList:
+    case TypeId::kMap:
+    case TypeId::kStruct:
+    case TypeId::kNull:
+    case TypeId::kFixedBinary:
+    case TypeId::kUuid:
+    case TypeId::kVariant:
+      break;  // Resolve() allows no other writer type for a reader interval
+  }
+  return TypeError(i, TypeId::kInterval);
+}
+
+template <bool kRow>
+Result<std::array<uint8_t, 16>> ResolvedSlots<kRow>::GetUuid(int i) const {
+  if (!InRange(i)) return IndexError(i);
+  const ValuePlan& p = Plan(i);
+  if (p.reader_id != TypeId::kUuid) return TypeError(i, TypeId::kUuid);
+  int o = Ordinal(i);
+  if (o < 0)
+    return p.default_value ? DefaultRow(p).GetUuid(0) : Result<std::array<uint8_t, 16>>(std::array<uint8_t, 16>{});
+  auto v = WriterView().GetUuid(o);
+  if (!v.ok()) return Renamed(v.status(), i, o);
+  return v;
+}
+
+template <bool kRow>
+Result<VariantView> ResolvedSlots<kRow>::GetVariant(int i) const {
+  if (!InRange(i)) return IndexError(i);
+  const ValuePlan& p = Plan(i);
+  if (p.reader_id != TypeId::kVariant) return TypeError(i, TypeId::kVariant);
+  int o = Ordinal(i);
+  if (o < 0 && !p.default_value) return AbsentError(i);
+  auto v = o < 0 ? DefaultRow(p).GetVariant(0) : WriterView().GetVariant(o);
+  if (!v.ok()) return Renamed(v.status(), i, o);
+  return v;
 }
 
 template class ResolvedSlots<true>;

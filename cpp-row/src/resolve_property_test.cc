@@ -4,7 +4,9 @@
 // schema; random writer values are projected by hand along the recorded changes, and the row
 // read through the resolution (WriteReaderRow, which goes through every resolved getter) must
 // be byte for byte the row the reader writes from the projected values. A random refused
-// change must be refused with schema_mismatch at the changed value's schema path.
+// change must be refused with schema_mismatch at the changed value's schema path. The SPEC 1.2
+// types take part, with their widenings (interval_ym and duration to interval, fixed_binary and
+// uuid to binary, uuid to fixed_binary(16)), and an added field may be not-null with a default.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -32,13 +34,15 @@ struct FNode {
   TPtr type;
   bool nullable = true;
   std::vector<std::string> aliases;
-  int from = -1;  // reader model: the writer field it reads, or -1 (added)
+  int from = -1;                             // reader model: the writer field it reads, or -1 (added)
+  std::shared_ptr<JsonValue> def = nullptr;  // an added field's default (SPEC §13.7)
 };
 
 struct TNode {
   TypeId id = TypeId::kInt32;
   std::string tz;
   int precision = 0, scale = 0;
+  int size = 0;  // fixed_binary
   std::vector<FNode> fields;
   TPtr elem, key, value;  // list element; map key and value
   bool elem_nullable = true, value_nullable = true;
@@ -69,9 +73,14 @@ DataTypePtr ToType(const TNode& t) {
       return map(ToType(*t.key), ToType(*t.value), t.value_nullable);
     case TypeId::kStruct: {
       std::vector<Field> fs;
-      for (const FNode& f : t.fields) fs.push_back(field(f.name, ToType(*f.type), f.nullable, f.aliases));
+      for (const FNode& f : t.fields) {
+        fs.push_back(field(f.name, ToType(*f.type), f.nullable, f.aliases));
+        if (f.def) fs.back().default_value = *DefaultValue::FromJsonValue(fs.back().type, *f.def);
+      }
       return struct_(std::move(fs));
     }
+    case TypeId::kFixedBinary:
+      return fixed_binary(t.size);
     default:
       return DataType::Primitive(t.id);
   }
@@ -91,12 +100,14 @@ class Gen {
 
   TPtr Scalar(bool key) {
     static const TypeId kKeys[] = {TypeId::kInt8, TypeId::kInt16, TypeId::kInt32, TypeId::kInt64, TypeId::kString};
-    static const TypeId kAll[] = {TypeId::kBool,     TypeId::kInt8,    TypeId::kInt16,   TypeId::kInt32,
-                                  TypeId::kInt64,    TypeId::kFloat32, TypeId::kFloat64, TypeId::kString,
-                                  TypeId::kBinary,   TypeId::kDate32,  TypeId::kTime,    TypeId::kTimestamp,
-                                  TypeId::kDuration, TypeId::kDecimal};
+    static const TypeId kAll[] = {TypeId::kBool,        TypeId::kInt8,    TypeId::kInt16,      TypeId::kInt32,
+                                  TypeId::kInt64,       TypeId::kFloat32, TypeId::kFloat64,    TypeId::kString,
+                                  TypeId::kBinary,      TypeId::kDate32,  TypeId::kTime,       TypeId::kTimestamp,
+                                  TypeId::kDuration,    TypeId::kDecimal, TypeId::kIntervalYm, TypeId::kInterval,
+                                  TypeId::kFixedBinary, TypeId::kUuid,    TypeId::kVariant};
     auto t = std::make_shared<TNode>();
-    t->id = key ? kKeys[Int(0, 4)] : kAll[Int(0, 13)];
+    t->id = key ? kKeys[Int(0, 4)] : kAll[Int(0, static_cast<int>(std::size(kAll)) - 1)];
+    if (t->id == TypeId::kFixedBinary) t->size = Chance(0.5) ? 16 : 3;
     if (t->id == TypeId::kTimestamp && Chance(0.5)) t->tz = Chance(0.5) ? "UTC" : "Europe/Paris";
     if (t->id == TypeId::kDecimal) {
       t->precision = Int(1, 30);
@@ -188,6 +199,21 @@ class Gen {
         for (const FNode& f : t.fields) o.emplace_back(f.name, Value(*f.type, f.nullable));
         return JsonValue::Object(std::move(o));
       }
+      case TypeId::kIntervalYm:
+        return JsonValue::Number(std::to_string(Int(-1000, 1000)));
+      case TypeId::kInterval:
+        return JsonValue::Object({{"months", JsonValue::Number(std::to_string(Int(-50, 50)))},
+                                  {"days", JsonValue::Number(std::to_string(Int(-50, 50)))},
+                                  {"microseconds", JsonValue::String(std::to_string(static_cast<int32_t>(rng_())))}});
+      case TypeId::kFixedBinary:
+        return JsonValue::String(std::string(static_cast<size_t>(2 * t.size), Chance(0.5) ? 'a' : '0'));
+      case TypeId::kUuid:
+        return JsonValue::String(Chance(0.5) ? "0f8fad5b-d9cb-469f-a165-70867728950e"
+                                             : "00000000-0000-0000-0000-000000000001");
+      case TypeId::kVariant:
+        return JsonValue::Object({{"json", JsonValue::String(Chance(0.5) ? R"({"a":[1,"x",null]})" : "2.5")}});
+      case TypeId::kNull:
+        return JsonValue::Null();
     }
     return JsonValue::Null();
   }
@@ -211,6 +237,13 @@ std::vector<TypeId> WideningsOf(TypeId w) {
       return {TypeId::kFloat64};
     case TypeId::kString:
       return {TypeId::kBinary};
+    case TypeId::kIntervalYm:
+    case TypeId::kDuration:
+      return {TypeId::kInterval};
+    case TypeId::kFixedBinary:
+      return {TypeId::kBinary};
+    case TypeId::kUuid:
+      return {TypeId::kBinary, TypeId::kFixedBinary};  // fixed_binary(16)
     default:
       return {};
   }
@@ -230,7 +263,10 @@ void Widen(Gen& g, TNode* t, bool key) {
   }
   std::vector<TypeId> to = WideningsOf(t->id);
   if (key) std::erase_if(to, [](TypeId id) { return id == TypeId::kFloat32 || id == TypeId::kFloat64; });
-  if (!to.empty()) t->id = to[static_cast<size_t>(g.Int(0, static_cast<int>(to.size()) - 1))];
+  if (to.empty()) return;
+  const bool was_uuid = t->id == TypeId::kUuid;
+  t->id = to[static_cast<size_t>(g.Int(0, static_cast<int>(to.size()) - 1))];
+  if (was_uuid && t->id == TypeId::kFixedBinary) t->size = 16;
 }
 
 void Evolve(Gen& g, TNode* t, int depth, bool key);
@@ -247,6 +283,11 @@ void EvolveStruct(Gen& g, TNode* t, int depth) {
   if (!t->fields.empty() && g.Chance(0.3))
     t->fields.erase(t->fields.begin() + g.Int(0, static_cast<int>(t->fields.size()) - 1));
   if (g.Chance(0.3)) t->fields.push_back(FNode{g.Name(), g.Type(depth + 1), true, {}, -1});
+  if (g.Chance(0.3)) {  // a not-null field with a default (SPEC §13.7)
+    TPtr type = g.Type(depth + 1);
+    auto def = std::make_shared<JsonValue>(g.Value(*type, false));
+    t->fields.push_back(FNode{g.Name(), type, false, {}, -1, def});
+  }
   if (g.Chance(0.5)) std::shuffle(t->fields.begin(), t->fields.end(), g.rng_);
 }
 
@@ -281,7 +322,24 @@ std::string HexOf(const std::string& bytes) {
   return out;
 }
 
+// A uuid's text as the hex of its 16 bytes.
+std::string UuidHex(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c != '-') out.push_back(c);
+  }
+  return out;
+}
+
 JsonValue Convert(const TNode& w, const TNode& r, const JsonValue& v) {
+  if (r.id == TypeId::kInterval && w.id != TypeId::kInterval) {  // interval_ym or duration (SPEC §13.3)
+    const bool months = w.id == TypeId::kIntervalYm;
+    return JsonValue::Object({{"months", JsonValue::Number(months ? v.text() : "0")},
+                              {"days", JsonValue::Number("0")},
+                              {"microseconds", JsonValue::String(months ? "0" : v.text())}});
+  }
+  if (w.id == TypeId::kUuid && r.id != TypeId::kUuid) return JsonValue::String(UuidHex(v.text()));
+  if (w.id == TypeId::kFixedBinary) return v;  // -> binary: the same bytes
   if (w.id == TypeId::kDecimal) {
     Decimal128 d = *DecimalFromString(v.text(), w.precision, w.scale);
     for (int k = w.scale; k < r.scale; ++k) d.unscaled *= 10;
@@ -305,7 +363,7 @@ JsonValue Project(const TNode& w, const TNode& r, const JsonValue& v) {
       std::vector<std::pair<std::string, JsonValue>> o;
       for (const FNode& f : r.fields) {
         if (f.from < 0) {
-          o.emplace_back(f.name, JsonValue::Null());
+          o.emplace_back(f.name, f.def ? *f.def : JsonValue::Null());
         } else {
           size_t k = static_cast<size_t>(f.from);
           o.emplace_back(f.name, Project(*w.fields[k].type, *f.type, v.object()[k].second));

@@ -262,10 +262,14 @@ Status SlotWriter::FinishRegion() {
   return Status::OK();
 }
 
-bool SlotWriter::HasRefSlot(int i) const {
+// A variable-width value's slot holds its reference, whose offset is past the fixed region,
+// so a written reference is never 0.
+bool SlotWriter::HasRefSlot(int i) const { return TypeAt(i).has_body(); }
+
+bool SlotWriter::KeepsReserve(int i) const {
+  if (!is_row_) return false;
   const DataType& t = TypeAt(i);
-  if (t.id() == TypeId::kDecimal) return t.precision() > 18;
-  return !t.is_fixed_width();
+  return t.id() == TypeId::kInterval || (t.id() == TypeId::kDecimal && t.precision() > 18);
 }
 
 Status SlotWriter::ClaimBody(int i) {
@@ -285,13 +289,16 @@ Status SlotWriter::ClaimBody(int i) {
 // so a set bit is a null (SetNull) or a value never written. Only the set bits are visited:
 // a row without nulls costs one test per bitmap word.
 Status SlotWriter::CloseUnwritten() {
-  if (!is_row_ && elem_nullable_ && !no_nulls_) return Status::OK();  // unwritten elements are null
+  // SPEC §3.6: every element of a list of null is null, and its bits are all set already.
+  if (!is_row_ && (type_->id() == TypeId::kNull || (elem_nullable_ && !no_nulls_)))
+    return Status::OK();  // unwritten elements are null
   const size_t words = (static_cast<size_t>(n_) + 63) / 64;
   for (size_t w = 0; w < words; ++w) {
     uint64_t bits = Load<uint64_t>(buf_->data() + bitmap_pos_ + 8 * w);
     while (bits != 0) {
       const int i = static_cast<int>(64 * w) + std::countr_zero(bits);
       bits &= bits - 1;
+      if (is_row_ && IdAt(i) == TypeId::kNull) continue;  // SPEC §3.6: its null bit is always set
       if (!Nullable(i))
         return Status::Error(ErrorKind::kInvalidArgument,
                              no_nulls_ ? "map key was not written"
@@ -299,13 +306,14 @@ Status SlotWriter::CloseUnwritten() {
                                              " was not written (" + TypeIdWithArticle(IdAt(i)) +
                                              " value is needed: zerorow has no default value)",
                              PathOf(i));
-      const DataType& t = TypeAt(i);
-      // A null decimal(p > 18) in a row keeps a 16-byte reserve, in ordinal order: SetNull()
-      // made it already, or the field was never written and it is made now.
-      if (is_row_ && t.id() == TypeId::kDecimal && t.precision() > 18 && Load<uint64_t>(slot(i)) == 0) {
+      // A null decimal(p > 18) or interval in a row keeps a 16-byte reserve, in ordinal order:
+      // SetNull() made it already, or the field was never written and it is made now.
+      if (KeepsReserve(i) && Load<uint64_t>(slot(i)) == 0) {
         if (i < next_body_)
-          return Status::Error(ErrorKind::kInvalidArgument,
-                               "decimal field was not written: write it or SetNull() it in ordinal order", PathOf(i));
+          return Status::Error(
+              ErrorKind::kInvalidArgument,
+              std::string(TypeIdName(IdAt(i))) + " field was not written: write it or SetNull() it in ordinal order",
+              PathOf(i));
         ZR_RETURN_NOT_OK(SetNull(i));
       }
     }
@@ -319,8 +327,7 @@ Status SlotWriter::SetNull(int i) {
   if (!Nullable(i))
     return Status::Error(ErrorKind::kInvalidData,
                          no_nulls_ ? "map keys must not be null" : "null value in a non-nullable field", PathOf(i));
-  const DataType& t = TypeAt(i);
-  bool reserve = is_row_ && t.id() == TypeId::kDecimal && t.precision() > 18;
+  const bool reserve = KeepsReserve(i);
   if (reserve) {
     ZR_RETURN_NOT_OK(ClaimBody(i));
   } else if (HasRefSlot(i) && Load<uint64_t>(slot(i)) != 0) {
@@ -331,9 +338,10 @@ Status SlotWriter::SetNull(int i) {
   buf_->data()[bitmap_pos_ + (i >> 3)] |= static_cast<uint8_t>(1u << (i & 7));
   std::memset(slot(i), 0, stride_);  // null slots are zero, so equal rows have equal bytes
   if (reserve) {
-    // Spark keeps the 16-byte reserve for a null decimal (SPEC §3.5).
+    // Spark keeps the 16-byte reserve for a null decimal (SPEC §3.5) and interval (§3.7): the
+    // decimal's slot says size 0, the interval's 16.
     ZR_ASSIGN_OR_RETURN(size_t pos, AppendBody(i, 0, 16));
-    StoreRef(i, pos, 0);
+    StoreRef(i, pos, IdAt(i) == TypeId::kInterval ? 16 : 0);
   }
   return Status::OK();
 }
@@ -362,6 +370,7 @@ Status SlotWriter::WriteIntSlow(int i, int64_t v) {
       return WriteInt16(i, static_cast<int16_t>(v));
     case TypeId::kInt32:
     case TypeId::kDate32:
+    case TypeId::kIntervalYm:
       ZR_RETURN_NOT_OK(range(INT32_MIN, INT32_MAX));
       return WriteInt32(i, static_cast<int32_t>(v));
     case TypeId::kInt64:
@@ -369,9 +378,23 @@ Status SlotWriter::WriteIntSlow(int i, int64_t v) {
     case TypeId::kTimestamp:
     case TypeId::kDuration:
       return WriteInt64(i, v);
-    default:
+    case TypeId::kBool:
+    case TypeId::kFloat32:
+    case TypeId::kFloat64:
+    case TypeId::kString:
+    case TypeId::kBinary:
+    case TypeId::kDecimal:
+    case TypeId::kList:
+    case TypeId::kMap:
+    case TypeId::kStruct:
+    case TypeId::kNull:
+    case TypeId::kInterval:
+    case TypeId::kFixedBinary:
+    case TypeId::kUuid:
+    case TypeId::kVariant:
       return Check(i, TypeId::kInt64);
   }
+  return Check(i, TypeId::kInt64);
 }
 
 Status SlotWriter::WriteFloatSlow(int i, double v) {
@@ -416,8 +439,64 @@ Status SlotWriter::WriteString(int i, std::string_view s) {
 }
 
 Status SlotWriter::WriteBinary(int i, std::span<const uint8_t> b) {
-  if (!Is(i, TypeId::kBinary, TypeId::kBinary)) return Check(i, TypeId::kBinary);
+  if (!Is(i, TypeId::kBinary, TypeId::kBinary)) return WriteBinarySlow(i, b);
   return CopyBody(i, b);
+}
+
+// fixed_binary(n) and uuid: the value must have the type's size (SPEC §3.8).
+Status SlotWriter::WriteBinarySlow(int i, std::span<const uint8_t> b) {
+  if (!IsIn(i, TypeMask(TypeId::kFixedBinary, TypeId::kUuid)))
+    return Check(i, TypeId::kBinary, TypeId::kFixedBinary, TypeId::kUuid, TypeId::kUuid);
+  const uint32_t want = TypeAt(i).body_size();
+  if (b.size() != want)
+    return Status::Error(ErrorKind::kInvalidData,
+                         "expected " + std::to_string(want) + " bytes for " + TypeAt(i).ToJson() + " but found " +
+                             std::to_string(b.size()),
+                         PathOf(i), want, static_cast<int64_t>(b.size()));
+  return CopyBody(i, b);
+}
+
+Status SlotWriter::WriteUuid(int i, std::span<const uint8_t> b) {
+  if (!Is(i, TypeId::kUuid, TypeId::kUuid)) return Check(i, TypeId::kUuid);
+  return WriteBinarySlow(i, b);
+}
+
+Status SlotWriter::WriteInterval(int i, Interval v) {
+  if (!Is(i, TypeId::kInterval, TypeId::kInterval)) return Check(i, TypeId::kInterval);
+  uint8_t body[16];
+  std::memcpy(body, &v.months, 4);
+  std::memcpy(body + 4, &v.days, 4);
+  std::memcpy(body + 8, &v.microseconds, 8);
+  return CopyBody(i, body);
+}
+
+Status SlotWriter::WriteVariant(int i, std::span<const uint8_t> metadata, std::span<const uint8_t> value) {
+  if (!Is(i, TypeId::kVariant, TypeId::kVariant)) return Check(i, TypeId::kVariant);
+  // SPEC §3.9: every rule checked before a byte is written; the variant path goes into the
+  // message, the error is at the field.
+  auto view = VariantView::Make(metadata, value);
+  Status st = view.ok() ? view->Validate() : view.status();
+  if (!st.ok())
+    return Status::Error(st.kind(), st.message() + (st.path().empty() ? "" : " (at " + st.path() + ")"), PathOf(i),
+                         st.expected(), st.actual());
+  if (value.size() >= (uint64_t{1} << 31) || 4 + value.size() + metadata.size() >= (uint64_t{1} << 31))
+    return Overflow(buf_->size() + 4 + value.size() + metadata.size() - row_base_).WithPathPrefix(PathOf(i));
+  ZR_RETURN_NOT_OK(ClaimBody(i));
+  const uint64_t size = 4 + value.size() + metadata.size();
+  ZR_ASSIGN_OR_RETURN(size_t pos, AppendBody(i, size));
+  const uint32_t v = static_cast<uint32_t>(value.size());
+  std::memcpy(buf_->data() + pos, &v, 4);
+  if (!value.empty()) std::memcpy(buf_->data() + pos + 4, value.data(), value.size());
+  if (!metadata.empty()) std::memcpy(buf_->data() + pos + 4 + value.size(), metadata.data(), metadata.size());
+  StoreRef(i, pos, size);
+  return Status::OK();
+}
+
+Status SlotWriter::WriteVariant(int i, const VariantView& v) {
+  if (v.path() == "$") return WriteVariant(i, v.metadata(), v.value());
+  auto size = v.ValueSize();
+  if (!size.ok()) return Status::Error(size.status().kind(), size.status().message(), PathOf(i));
+  return WriteVariant(i, v.metadata(), v.value().subspan(0, *size));
 }
 
 Status SlotWriter::WriteRawBody(int i, std::span<const uint8_t> b) {

@@ -1,70 +1,79 @@
 #include "zerorow/schema.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <unordered_set>
 
+#include "zerorow/binary_row.h"
 #include "zerorow/json.h"
+#include "zerorow/row_writer.h"
+#include "zerorow/validate.h"
+#include "zerorow/value_json.h"
 
 namespace zerorow {
-
-namespace {
-constexpr std::string_view kTypeNames[] = {"bool",     "int8",    "int16",  "int32",  "int64", "float32",
-                                           "float64",  "string",  "binary", "date32", "time",  "timestamp",
-                                           "duration", "decimal", "list",   "map",    "struct"};
-
-int NaturalWidth(TypeId id) {
-  switch (id) {
-    case TypeId::kBool:
-    case TypeId::kInt8:
-      return 1;
-    case TypeId::kInt16:
-      return 2;
-    case TypeId::kInt32:
-    case TypeId::kFloat32:
-    case TypeId::kDate32:
-      return 4;
-    default:
-      return 8;
-  }
-}
-}  // namespace
-
-std::string_view TypeIdName(TypeId id) { return kTypeNames[static_cast<int>(id)]; }
 
 DataType::DataType(TypeId id) : id_(id) {}
 
 void DataType::Finish() {
   width_ = NaturalWidth(id_);
+  storage_ = StorageOf(id_);
   switch (id_) {
+    case TypeId::kDecimal:
+      if (precision_ > 18) storage_ = StorageKind::kBody;  // SPEC §3.5
+      break;
+    case TypeId::kUuid:
+    case TypeId::kInterval:
+      body_size_ = 16;  // SPEC §3.7, §3.8
+      break;
+    case TypeId::kStruct: {
+      uint32_t n = static_cast<uint32_t>(fields_.size());
+      bitmap_size_ = ((n + 63) / 64) * 8;
+      fixed_size_ = bitmap_size_ + 8 * n;
+      bool any_non_nullable = false;
+      std::vector<uint64_t> mask(bitmap_size_ / 8, 0);
+      for (uint32_t i = 0; i < n; ++i) {
+        const Field& f = fields_[i];
+        const DataType& t = *f.type;
+        // The validator's fast path: a non-null fixed-width value with no value rule needs
+        // only its unused high bytes to be zero (SPEC §6.3 3.2).
+        bool fast = t.storage_ == StorageKind::kFixed && t.id_ != TypeId::kBool && t.id_ != TypeId::kTime &&
+                    t.id_ != TypeId::kDecimal;
+        fast_masks_.push_back(!fast ? ~uint64_t{0} : t.width_ == 8 ? 0 : ~uint64_t{0} << (8 * t.width_));
+        field_ids_.push_back(t.id_);
+        if (!f.nullable) {
+          mask[i / 64] |= uint64_t{1} << (i % 64);
+          any_non_nullable = true;
+        }
+      }
+      if (any_non_nullable) non_nullable_ = std::move(mask);
+      break;
+    }
+    case TypeId::kBool:
+    case TypeId::kInt8:
+    case TypeId::kInt16:
+    case TypeId::kInt32:
+    case TypeId::kInt64:
+    case TypeId::kFloat32:
+    case TypeId::kFloat64:
     case TypeId::kString:
     case TypeId::kBinary:
+    case TypeId::kDate32:
+    case TypeId::kTime:
+    case TypeId::kTimestamp:
+    case TypeId::kDuration:
     case TypeId::kList:
     case TypeId::kMap:
-    case TypeId::kStruct:
-      fixed_ = false;
+    case TypeId::kNull:
+    case TypeId::kIntervalYm:
+    case TypeId::kFixedBinary:  // body_size_ is set by FixedBinary()
+    case TypeId::kVariant:
       break;
-    case TypeId::kDecimal:
-      fixed_ = precision_ <= 18;
-      break;
-    default:
-      fixed_ = true;
-  }
-  if (id_ == TypeId::kStruct) {
-    uint32_t n = static_cast<uint32_t>(fields_.size());
-    bitmap_size_ = ((n + 63) / 64) * 8;
-    fixed_size_ = bitmap_size_ + 8 * n;
-    for (const Field& f : fields_) {
-      const DataType& t = *f.type;
-      bool fast = t.fixed_ && t.id_ != TypeId::kBool && t.id_ != TypeId::kTime && t.id_ != TypeId::kDecimal;
-      fast_masks_.push_back(!fast ? ~uint64_t{0} : t.width_ == 8 ? 0 : ~uint64_t{0} << (8 * t.width_));
-      field_ids_.push_back(t.id_);
-    }
   }
 }
 
 std::string TypeIdWithArticle(TypeId id) {
   std::string_view name = TypeIdName(id);
-  // int8..int64 are the names that start with a vowel sound
+  // int8..int64, interval and interval_ym are the names that start with a vowel sound
   return (name.starts_with("int") ? "an " : "a ") + std::string(name);
 }
 
@@ -75,10 +84,11 @@ int DataType::FieldIndex(std::string_view name) const {
   return -1;
 }
 
-// `aliases`: write the fields' aliases (the canonical JSON) or not (the fingerprint's text).
-static void AppendTypeJson(const DataType& t, bool aliases, std::string* out);
+// `extras`: write the fields' aliases and defaults (the canonical JSON) or not (the layout: the
+// fingerprint's text, SPEC §4.2).
+static void AppendTypeJson(const DataType& t, bool extras, std::string* out);
 
-static void AppendStructJson(const DataType& t, bool aliases, std::string* out) {
+static void AppendStructJson(const DataType& t, bool extras, std::string* out) {
   *out += "{\"type\":\"struct\",\"fields\":[";
   bool first = true;
   for (const Field& f : t.fields()) {
@@ -87,9 +97,9 @@ static void AppendStructJson(const DataType& t, bool aliases, std::string* out) 
     *out += "{\"name\":";
     AppendJsonString(out, f.name);
     *out += ",\"type\":";
-    AppendTypeJson(*f.type, aliases, out);
+    AppendTypeJson(*f.type, extras, out);
     *out += f.nullable ? ",\"nullable\":true" : ",\"nullable\":false";
-    if (aliases && !f.aliases.empty()) {  // SPEC §4.1: last, only when there is one
+    if (extras && !f.aliases.empty()) {  // SPEC §4.1: after "nullable", only when there is one
       *out += ",\"aliases\":[";
       for (size_t k = 0; k < f.aliases.size(); ++k) {
         if (k > 0) out->push_back(',');
@@ -97,12 +107,21 @@ static void AppendStructJson(const DataType& t, bool aliases, std::string* out) 
       }
       out->push_back(']');
     }
+    if (extras && f.default_value) {  // SPEC §4.1: last, only when there is one
+      *out += ",\"default\":";
+      *out += f.default_value->json();
+    }
     out->push_back('}');
   }
   *out += "]}";
 }
 
-static void AppendTypeJson(const DataType& t, bool aliases, std::string* out) {
+static void AppendTypeJson(const DataType& t, bool extras, std::string* out) {
+  auto bare = [&] {
+    out->push_back('"');
+    *out += TypeIdName(t.id());
+    out->push_back('"');
+  };
   switch (t.id()) {
     case TypeId::kTimestamp:
       if (t.tz().empty()) {
@@ -114,28 +133,51 @@ static void AppendTypeJson(const DataType& t, bool aliases, std::string* out) {
       }
       return;
     case TypeId::kDecimal:
-      *out += "{\"type\":\"decimal\",\"precision\":" + std::to_string(t.precision()) +
-              ",\"scale\":" + std::to_string(t.scale()) + "}";
+      *out += "{\"type\":\"decimal\",\"precision\":";
+      *out += std::to_string(t.precision());
+      *out += ",\"scale\":";
+      *out += std::to_string(t.scale());
+      *out += "}";
+      return;
+    case TypeId::kFixedBinary:
+      *out += "{\"type\":\"fixed_binary\",\"size\":";
+      *out += std::to_string(t.byte_width());
+      *out += "}";
       return;
     case TypeId::kList:
       *out += "{\"type\":\"list\",\"element\":";
-      AppendTypeJson(*t.element(), aliases, out);
+      AppendTypeJson(*t.element(), extras, out);
       *out += t.element_nullable() ? ",\"element_nullable\":true}" : ",\"element_nullable\":false}";
       return;
     case TypeId::kMap:
       *out += "{\"type\":\"map\",\"key\":";
-      AppendTypeJson(*t.key(), aliases, out);
+      AppendTypeJson(*t.key(), extras, out);
       *out += ",\"value\":";
-      AppendTypeJson(*t.value(), aliases, out);
+      AppendTypeJson(*t.value(), extras, out);
       *out += t.value_nullable() ? ",\"value_nullable\":true}" : ",\"value_nullable\":false}";
       return;
     case TypeId::kStruct:
-      AppendStructJson(t, aliases, out);
+      AppendStructJson(t, extras, out);
       return;
-    default:
-      out->push_back('"');
-      *out += TypeIdName(t.id());
-      out->push_back('"');
+    case TypeId::kBool:
+    case TypeId::kInt8:
+    case TypeId::kInt16:
+    case TypeId::kInt32:
+    case TypeId::kInt64:
+    case TypeId::kFloat32:
+    case TypeId::kFloat64:
+    case TypeId::kString:
+    case TypeId::kBinary:
+    case TypeId::kDate32:
+    case TypeId::kTime:
+    case TypeId::kDuration:
+    case TypeId::kNull:
+    case TypeId::kIntervalYm:
+    case TypeId::kInterval:
+    case TypeId::kUuid:
+    case TypeId::kVariant:
+      bare();
+      return;
   }
 }
 
@@ -168,6 +210,13 @@ DataTypePtr DataType::Decimal(int precision, int scale) {
   std::shared_ptr<DataType> t(new DataType(TypeId::kDecimal));
   t->precision_ = precision;
   t->scale_ = scale;
+  t->Finish();
+  return t;
+}
+DataTypePtr DataType::FixedBinary(int64_t size) {
+  std::shared_ptr<DataType> t(new DataType(TypeId::kFixedBinary));
+  // Out-of-range sizes are kept as given (clamped to 32 bits) for Schema::Make to refuse.
+  t->body_size_ = static_cast<uint32_t>(std::clamp<int64_t>(size, 0, UINT32_MAX));
   t->Finish();
   return t;
 }
@@ -208,6 +257,12 @@ DataTypePtr time() { return DataType::Primitive(TypeId::kTime); }
 DataTypePtr timestamp(std::string tz) { return DataType::Timestamp(std::move(tz)); }
 DataTypePtr duration() { return DataType::Primitive(TypeId::kDuration); }
 DataTypePtr decimal(int precision, int scale) { return DataType::Decimal(precision, scale); }
+DataTypePtr null_type() { return DataType::Primitive(TypeId::kNull); }
+DataTypePtr interval_ym() { return DataType::Primitive(TypeId::kIntervalYm); }
+DataTypePtr interval() { return DataType::Primitive(TypeId::kInterval); }
+DataTypePtr fixed_binary(int64_t size) { return DataType::FixedBinary(size); }
+DataTypePtr uuid() { return DataType::Primitive(TypeId::kUuid); }
+DataTypePtr variant() { return DataType::Primitive(TypeId::kVariant); }
 DataTypePtr list(DataTypePtr element, bool element_nullable) {
   return DataType::List(std::move(element), element_nullable);
 }
@@ -240,6 +295,7 @@ static Status CheckAliases(const DataType& t, const std::string& path) {
     std::string fp = path.empty() ? f.name : path + "." + f.name;
     for (const std::string& a : f.aliases) {
       if (a.empty()) return Status::Error(ErrorKind::kInvalidData, "alias is empty", fp);
+      if (!IsValidUtf8(a)) return Status::Error(ErrorKind::kInvalidData, "alias is not valid UTF-8", fp);
       if (!taken.insert(a).second)
         return Status::Error(ErrorKind::kInvalidData,
                              "alias '" + a + "' is already a field name or an alias in this struct", fp);
@@ -248,7 +304,9 @@ static Status CheckAliases(const DataType& t, const std::string& path) {
   return Status::OK();
 }
 
-static Status CheckType(const DataType* t, int depth, std::string_view path) {
+// `nullable`: a null can stand here (a nullable field, nullable elements or map values);
+// `in_key`: inside a map's key type. Both for the null type's rule (SPEC §3.6).
+static Status CheckType(const DataType* t, int depth, std::string_view path, bool nullable, bool in_key) {
   if (t == nullptr) return Status::Error(ErrorKind::kInvalidData, "missing type", std::string(path));
   switch (t->id()) {
     case TypeId::kDecimal:
@@ -262,11 +320,41 @@ static Status CheckType(const DataType* t, int depth, std::string_view path) {
                                  std::to_string(t->scale()),
                              std::string(path), t->precision(), t->scale());
       return Status::OK();
+    case TypeId::kFixedBinary:
+      if (t->byte_width() < 1 || t->byte_width() > kMaxFixedBinarySize)
+        return Status::Error(ErrorKind::kUnsupported,
+                             "expected fixed_binary size in [1, 2^31-8] but found " + std::to_string(t->byte_width()),
+                             std::string(path), kMaxFixedBinarySize, t->byte_width());
+      return Status::OK();
+    case TypeId::kNull:
+      if (in_key)
+        return Status::Error(ErrorKind::kInvalidData, "a map key cannot be of type null (keys are never null)",
+                             std::string(path));
+      if (!nullable)
+        return Status::Error(ErrorKind::kInvalidData, "a value of type null is always null, so it must be nullable",
+                             std::string(path));
+      return Status::OK();
     case TypeId::kList:
     case TypeId::kMap:
     case TypeId::kStruct:
       break;
-    default:
+    case TypeId::kBool:
+    case TypeId::kInt8:
+    case TypeId::kInt16:
+    case TypeId::kInt32:
+    case TypeId::kInt64:
+    case TypeId::kFloat32:
+    case TypeId::kFloat64:
+    case TypeId::kString:
+    case TypeId::kBinary:
+    case TypeId::kDate32:
+    case TypeId::kTime:
+    case TypeId::kTimestamp:
+    case TypeId::kDuration:
+    case TypeId::kIntervalYm:
+    case TypeId::kInterval:
+    case TypeId::kUuid:
+    case TypeId::kVariant:
       return Status::OK();
   }
   // A struct, list or map value sits one level below its holder (SPEC §7).
@@ -278,18 +366,31 @@ static Status CheckType(const DataType* t, int depth, std::string_view path) {
         "expected nesting depth <= 64 but found " + std::to_string(depth) + " at '" + std::string(path) + "'", {},
         kMaxDepth, depth);
   std::string p(path);
-  if (t->id() == TypeId::kList) return CheckType(t->element().get(), depth + 1, p + "[]");
+  if (t->id() == TypeId::kList)
+    return CheckType(t->element().get(), depth + 1, p + "[]", t->element_nullable(), in_key);
   if (t->id() == TypeId::kMap) {
-    ZR_RETURN_NOT_OK(CheckType(t->key().get(), depth + 1, p + "{keys}"));  // schema paths, SPEC §4.1
-    return CheckType(t->value().get(), depth + 1, p + "{values}");
+    ZR_RETURN_NOT_OK(CheckType(t->key().get(), depth + 1, p + "{keys}", false, true));  // schema paths, SPEC §4.1
+    return CheckType(t->value().get(), depth + 1, p + "{values}", t->value_nullable(), in_key);
   }
   std::unordered_set<std::string_view> names;
   for (const Field& f : t->fields()) {
     std::string fp = p.empty() ? f.name : p + "." + f.name;
     if (f.name.empty()) return Status::Error(ErrorKind::kInvalidData, "field name is empty", fp);
+    if (!IsValidUtf8(f.name)) return Status::Error(ErrorKind::kInvalidData, "field name is not valid UTF-8", fp);
     if (!names.insert(f.name).second)
       return Status::Error(ErrorKind::kInvalidData, "duplicate field name '" + f.name + "'", fp);
-    ZR_RETURN_NOT_OK(CheckType(f.type.get(), depth + 1, fp));
+    ZR_RETURN_NOT_OK(CheckType(f.type.get(), depth + 1, fp, f.nullable, in_key));
+    if (f.default_value) {
+      // SPEC §13.7: a non-null value of the field's type (DefaultValue::FromJson checked the
+      // value against the type it was made for); a null field has none.
+      if (f.type->id() == TypeId::kNull)
+        return Status::Error(ErrorKind::kInvalidData, "a field of type null has no default", fp);
+      if (!f.default_value->row_type().fields()[0].type->Equals(*f.type))
+        return Status::Error(ErrorKind::kInvalidData,
+                             "the default was made for type " + f.default_value->row_type().fields()[0].type->ToJson() +
+                                 ", not for the field's type " + f.type->ToJson(),
+                             fp);
+    }
   }
   return CheckAliases(*t, p);
 }
@@ -309,7 +410,7 @@ Schema::Schema() {
 Result<Schema> Schema::FromStructType(DataTypePtr type) {
   if (!type || type->id() != TypeId::kStruct)
     return Status::Error(ErrorKind::kInvalidData, "a schema must be a struct type");
-  ZR_RETURN_NOT_OK(CheckType(type.get(), 1, ""));
+  ZR_RETURN_NOT_OK(CheckType(type.get(), 1, "", true, false));
   std::string json = type->ToJson();
   uint64_t fp = Fnv1a64(type->LayoutJson());  // SPEC §4.2: aliases change no byte
   return Schema(std::move(type), std::make_shared<Info>(Info{std::move(json), fp}));
@@ -321,6 +422,49 @@ std::string Schema::fingerprint_hex() const {
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(fingerprint()));
   return buf;
+}
+
+// ---- defaults (SPEC §13.7) ----------------------------------------------------------------
+
+// The default `v` (values.json form) of a field of type `t`: written into a one-field row (the
+// writer checks range, scale, size, UTF-8 and variants), then printed back canonically. Errors
+// are invalid_data, relative to the field.
+Result<std::shared_ptr<const DefaultValue>> DefaultValue::FromJsonValue(const DataTypePtr& t, const JsonValue& v) {
+  // Errors are at the field (SPEC §13.7); where inside the value goes into the message.
+  auto invalid = [](const Status& st) {
+    std::string inner = st.path().size() > 7 ? " (at " + st.path().substr(7) + ")" : std::string();
+    return Status::Error(ErrorKind::kInvalidData,
+                         "default is not a value of the field's type" + inner + ": " + st.message(), {}, st.expected(),
+                         st.actual());
+  };
+  if (v.is_null()) return Status::Error(ErrorKind::kInvalidData, "a default must be a non-null value (SPEC §13.7)");
+  auto one = Schema::Make({Field{"default", t, true}});
+  if (!one.ok()) return one.status();
+  std::shared_ptr<DefaultValue> out(new DefaultValue());
+  RowWriter w(*one, &out->row_);
+  Status st = WriteJsonValue(&w, 0, *t, v, /*all_fields=*/true);
+  if (st.ok()) st = w.Finish();
+  if (!st.ok()) return invalid(st);
+  BinaryRow row = BinaryRow::WrapUnchecked(out->row_.data(), out->row_.size(), one->struct_type().get());
+  st = AppendJsonValue(row, 0, *t, &out->json_);
+  if (!st.ok()) return invalid(st);
+  out->row_type_ = one->struct_type();
+  return std::shared_ptr<const DefaultValue>(std::move(out));
+}
+
+Result<std::shared_ptr<const DefaultValue>> DefaultValue::FromJson(const DataTypePtr& type, std::string_view json) {
+  if (!type) return Status::Error(ErrorKind::kInvalidArgument, "a default needs a type");
+  ZR_ASSIGN_OR_RETURN(JsonValue v, ParseJson(json, kMaxDepth + 1000));
+  return FromJsonValue(type, v);
+}
+
+Result<Field> WithDefault(Field f, std::string_view default_json) {
+  if (f.type && f.type->id() == TypeId::kNull)
+    return Status::Error(ErrorKind::kInvalidData, "a field of type null has no default", f.name);
+  auto d = DefaultValue::FromJson(f.type, default_json);
+  if (!d.ok()) return std::move(d).status().WithPathPrefix(f.name);
+  f.default_value = std::move(d).ValueUnsafe();
+  return f;
 }
 
 // ---- JSON → type ------------------------------------------------------------------------
@@ -378,7 +522,18 @@ static Result<DataTypePtr> StructFromJson(const JsonValue& v, int depth, const s
     ZR_ASSIGN_OR_RETURN(const JsonValue* nullable, Member(f, "nullable", JsonValue::Kind::kBool, fp));
     ZR_ASSIGN_OR_RETURN(DataTypePtr t, TypeFromJson(*type, depth + 1, fp));
     ZR_ASSIGN_OR_RETURN(std::vector<std::string> aliases, AliasesFromJson(f, fp));
-    out.push_back(Field{name->text(), std::move(t), nullable->bool_value(), std::move(aliases)});
+    std::shared_ptr<const DefaultValue> def;
+    if (const JsonValue* d = f.Find("default")) {
+      // SPEC §13.7: checked against the field's type when the schema is loaded; the type is
+      // checked first, so that its own errors keep their kind.
+      ZR_RETURN_NOT_OK(CheckType(t.get(), depth + 1, fp, nullable->bool_value(), false));
+      if (t->id() == TypeId::kNull)
+        return Status::Error(ErrorKind::kInvalidData, "a field of type null has no default", fp);
+      auto made = DefaultValue::FromJsonValue(t, *d);
+      if (!made.ok()) return std::move(made).status().WithPathPrefix(fp);
+      def = std::move(made).ValueUnsafe();
+    }
+    out.push_back(Field{name->text(), std::move(t), nullable->bool_value(), std::move(aliases), std::move(def)});
   }
   return DataType::Struct(std::move(out));
 }
@@ -399,12 +554,9 @@ static Result<DataTypePtr> TypeFromJson(const JsonValue& v, int depth, const std
   } else {
     return Status::Error(ErrorKind::kInvalidData, "a type must be a string or an object", path);
   }
-  int id = -1;
-  for (size_t i = 0; i < std::size(kTypeNames); ++i) {
-    if (kTypeNames[i] == name) id = static_cast<int>(i);
-  }
-  if (id < 0) return Status::Error(ErrorKind::kUnsupported, "unknown type \"" + name + "\"", path);
-  TypeId tid = static_cast<TypeId>(id);
+  std::optional<TypeId> found = TypeIdFromName(name);
+  if (!found) return Status::Error(ErrorKind::kUnsupported, "unknown type \"" + name + "\"", path);
+  const TypeId tid = *found;
   switch (tid) {
     case TypeId::kTimestamp: {
       const JsonValue* tz = obj ? obj->Find("tz") : nullptr;
@@ -417,6 +569,17 @@ static Result<DataTypePtr> TypeFromJson(const JsonValue& v, int depth, const std
       ZR_ASSIGN_OR_RETURN(int p, IntMember(*obj, "precision", path));
       ZR_ASSIGN_OR_RETURN(int s, IntMember(*obj, "scale", path));
       return DataType::Decimal(p, s);
+    }
+    case TypeId::kFixedBinary: {
+      if (!obj) return Missing("size", path);
+      ZR_ASSIGN_OR_RETURN(const JsonValue* size, Member(*obj, "size", JsonValue::Kind::kNumber, path));
+      auto n = size->AsInt64();
+      if (!n.ok()) return Status::Error(ErrorKind::kInvalidData, "key \"size\" is not an integer", path);
+      if (*n < 1 || *n > kMaxFixedBinarySize)  // SPEC §4.1: unsupported
+        return Status::Error(ErrorKind::kUnsupported,
+                             "expected fixed_binary size in [1, 2^31-8] but found " + std::to_string(*n), path,
+                             kMaxFixedBinarySize, *n);
+      return DataType::FixedBinary(*n);
     }
     case TypeId::kList: {
       if (!obj) return Missing("element", path);
@@ -440,9 +603,26 @@ static Result<DataTypePtr> TypeFromJson(const JsonValue& v, int depth, const std
     case TypeId::kStruct:
       if (!obj) return Missing("fields", path);
       return StructFromJson(*obj, depth, path);
-    default:
+    case TypeId::kBool:
+    case TypeId::kInt8:
+    case TypeId::kInt16:
+    case TypeId::kInt32:
+    case TypeId::kInt64:
+    case TypeId::kFloat32:
+    case TypeId::kFloat64:
+    case TypeId::kString:
+    case TypeId::kBinary:
+    case TypeId::kDate32:
+    case TypeId::kTime:
+    case TypeId::kDuration:
+    case TypeId::kNull:
+    case TypeId::kIntervalYm:
+    case TypeId::kInterval:
+    case TypeId::kUuid:
+    case TypeId::kVariant:
       return DataType::Primitive(tid);
   }
+  return Status::Error(ErrorKind::kUnsupported, "unknown type \"" + name + "\"", path);
 }
 
 Result<Schema> Schema::FromJson(std::string_view json) {
@@ -454,7 +634,7 @@ Result<Schema> Schema::FromJson(std::string_view json) {
 Result<DataTypePtr> DataTypeFromJson(std::string_view json) {
   ZR_ASSIGN_OR_RETURN(JsonValue v, ParseJson(json));
   ZR_ASSIGN_OR_RETURN(DataTypePtr t, TypeFromJson(v, 2, ""));
-  ZR_RETURN_NOT_OK(CheckType(t.get(), 2, ""));
+  ZR_RETURN_NOT_OK(CheckType(t.get(), 2, "", true, false));
   return t;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "ordinal_path.h"
+#include "zerorow/variant.h"
 
 namespace zerorow {
 
@@ -264,27 +265,49 @@ class Validator {
   // One slot (row, w = 8) or element (array, w = natural width); rule 3 of SPEC §6.3.
   Status Value(const uint8_t* region, uint64_t size, const uint8_t* slot, uint64_t w, const DataType& t, bool nullable,
                bool is_null, bool in_row, uint64_t fixed, uint64_t* cursor) {
-    const bool big_decimal = t.id() == TypeId::kDecimal && t.precision() > 18;
-    if (is_null) {
-      if (!nullable) return BadMsg({}, "null value in a non-nullable field");
-      if (big_decimal && in_row) {
-        uint64_t ref = LoadU64(slot), want = *cursor << 32;
-        if (ref != want)
-          return Bad({},
-                     "expected null decimal slot (offset " + Num(*cursor) + ", size 0) but found offset " +
-                         Num(ref >> 32) + " size " + Num(ref & 0xffffffffu),
-                     want, ref);
-        if (*cursor + 16 > size)
-          return Bad({}, "expected offset+16 <= " + Num(size) + " but found " + Num(*cursor + 16), size, *cursor + 16);
-        if (!AllZero(region + *cursor, 16)) return BadMsg({}, "expected a zero 16-byte reserve for a null decimal");
-        *cursor += 16;
-        return Status::OK();
-      }
+    if (is_null) return NullValue(region, size, slot, w, t, nullable, in_row, cursor);
+    switch (t.storage()) {
+      case StorageKind::kNone:
+        return BadMsg({}, "a value of type null must have its null bit set");
+      case StorageKind::kFixed:
+        return Fixed(slot, w, t);
+      case StorageKind::kBody:
+      case StorageKind::kArray:
+      case StorageKind::kMap:
+      case StorageKind::kRow:
+        return Reference(region, size, slot, t, in_row, fixed, cursor);
+    }
+    return Status::OK();
+  }
+
+  // Rule 3.1: a null value. Its slot is 0, except the 16-byte reserve a decimal p > 18 and an
+  // interval keep in a row (SPEC §3.5, §3.7).
+  static Status NullValue(const uint8_t* region, uint64_t size, const uint8_t* slot, uint64_t w, const DataType& t,
+                          bool nullable, bool in_row, uint64_t* cursor) {
+    if (!nullable) return BadMsg({}, "null value in a non-nullable field");
+    const bool reserve = in_row && (t.id() == TypeId::kInterval || (t.id() == TypeId::kDecimal && t.precision() > 18));
+    if (!reserve) {
       if (!AllZero(slot, w)) return BadMsg({}, "expected a zero slot for a null value");
       return Status::OK();
     }
-    if (t.is_fixed_width()) return Fixed(slot, w, t);
-    // Variable width: a reference.
+    const uint64_t ref = LoadU64(slot), size_bits = t.id() == TypeId::kInterval ? 16 : 0;
+    const uint64_t want = (*cursor << 32) | size_bits;
+    const std::string what = t.id() == TypeId::kInterval ? "interval" : "decimal";
+    if (ref != want)
+      return Bad({},
+                 "expected null " + what + " slot (offset " + Num(*cursor) + ", size " + Num(size_bits) +
+                     ") but found offset " + Num(ref >> 32) + " size " + Num(ref & 0xffffffffu),
+                 want, ref);
+    if (*cursor + 16 > size)
+      return Bad({}, "expected offset+16 <= " + Num(size) + " but found " + Num(*cursor + 16), size, *cursor + 16);
+    if (!AllZero(region + *cursor, 16)) return BadMsg({}, "expected a zero 16-byte reserve for a null " + what);
+    *cursor += 16;
+    return Status::OK();
+  }
+
+  // Rules 3.3 a-h: a reference, its body at the cursor, the body valid for its type.
+  Status Reference(const uint8_t* region, uint64_t size, const uint8_t* slot, const DataType& t, bool in_row,
+                   uint64_t fixed, uint64_t* cursor) {
     const uint64_t ref = LoadU64(slot);
     const uint64_t off = ref >> 32, sz = ref & 0xffffffffu;
     if (off >= k2p31) return Bad({}, "expected offset < 2^31 but found " + Num(off), k2p31, off);
@@ -305,12 +328,47 @@ class Validator {
     if (!AllZero(region + off + sz, Pad8(sz) - sz)) return BadMsg({}, "expected zero padding after the body");
     const uint8_t* body = region + off;
     uint64_t next = off + Pad8(sz);
+    switch (t.storage()) {
+      case StorageKind::kRow:
+        ZR_RETURN_NOT_OK(Row(body, sz, t, false));
+        break;
+      case StorageKind::kArray:
+        ZR_RETURN_NOT_OK(Array(body, sz, *t.element(), t.element_nullable()));
+        break;
+      case StorageKind::kMap:
+        ZR_RETURN_NOT_OK(Map(body, sz, t));
+        break;
+      case StorageKind::kBody:
+        ZR_RETURN_NOT_OK(Body(body, sz, t, in_row, off, size, &next));
+        break;
+      case StorageKind::kFixed:
+      case StorageKind::kNone:
+        break;  // no reference (Value() dispatched them)
+    }
+    *cursor = next;
+    return Status::OK();
+  }
+
+  // Rule 3.3 g for the body kind: what each type's bytes must be.
+  static Status Body(const uint8_t* body, uint64_t sz, const DataType& t, bool in_row, uint64_t off, uint64_t size,
+                     uint64_t* next) {
     switch (t.id()) {
       case TypeId::kString:
         if (!IsValidUtf8(std::span<const uint8_t>(body, sz))) return BadMsg({}, "string is not valid UTF-8");
-        break;
+        return Status::OK();
       case TypeId::kBinary:
-        break;
+        return Status::OK();
+      case TypeId::kFixedBinary:
+      case TypeId::kUuid:
+      case TypeId::kInterval:
+        if (sz != t.body_size())
+          return Bad({},
+                     "expected a " + std::string(TypeIdName(t.id())) + " body of " + Num(t.body_size()) +
+                         " bytes but the reference size is " + Num(sz),
+                     t.body_size(), sz);
+        return Status::OK();
+      case TypeId::kVariant:
+        return VariantBody(body, sz);
       case TypeId::kDecimal: {
         if (sz < 1 || sz > 16) return Bad({}, "expected decimal byte length in [1, 16] but found " + Num(sz), 16, sz);
         if (in_row) {
@@ -318,27 +376,48 @@ class Validator {
             return Bad({}, "expected offset+16 <= " + Num(size) + " but found " + Num(off + 16), size, off + 16);
           if (!AllZero(body + sz, 16 - sz))
             return BadMsg({}, "expected zero bytes after the decimal in its 16-byte reserve");
-          next = off + 16;
+          *next = off + 16;
         }
         Decimal128 v = DecimalFromBigEndian(body, static_cast<int>(sz));
         if (!DecimalFitsPrecision(v, t.precision()))
           return Bad({}, "decimal " + DecimalToString(v, t.scale()) + " exceeds precision " + Num(t.precision()),
                      t.precision(), t.precision() + 1);
-        break;
+        return Status::OK();
       }
-      case TypeId::kStruct:
-        ZR_RETURN_NOT_OK(Row(body, sz, t, false));
-        break;
+      case TypeId::kBool:
+      case TypeId::kInt8:
+      case TypeId::kInt16:
+      case TypeId::kInt32:
+      case TypeId::kInt64:
+      case TypeId::kFloat32:
+      case TypeId::kFloat64:
+      case TypeId::kDate32:
+      case TypeId::kTime:
+      case TypeId::kTimestamp:
+      case TypeId::kDuration:
       case TypeId::kList:
-        ZR_RETURN_NOT_OK(Array(body, sz, *t.element(), t.element_nullable()));
-        break;
       case TypeId::kMap:
-        ZR_RETURN_NOT_OK(Map(body, sz, t));
-        break;
-      default:
-        break;
+      case TypeId::kStruct:
+      case TypeId::kNull:
+      case TypeId::kIntervalYm:
+        break;  // not of the body kind
     }
-    *cursor = next;
+    return Status::OK();
+  }
+
+  // SPEC §3.9: [u32 V][value][metadata], rules 1-3; the variant path goes into the message.
+  static Status VariantBody(const uint8_t* body, uint64_t sz) {
+    if (sz < 4) return Bad({}, "expected a variant body of at least 4 bytes but found " + Num(sz), 4, sz);
+    const uint64_t v = detail::Load<uint32_t>(body);
+    if (v < 1) return Bad({}, "expected a variant value of at least 1 byte but found 0", 1, 0);
+    if (4 + v > sz)
+      return Bad({}, "expected 4 + variant value size <= " + Num(sz) + " but found " + Num(4 + v), sz, 4 + v);
+    auto view =
+        VariantView::Make(std::span<const uint8_t>(body + 4 + v, sz - 4 - v), std::span<const uint8_t>(body + 4, v));
+    Status st = view.ok() ? view->Validate() : view.status();
+    if (!st.ok())
+      return Status::Error(ErrorKind::kInvalidData, st.message() + (st.path().empty() ? "" : " (at " + st.path() + ")"),
+                           {}, st.expected(), st.actual());
     return Status::OK();
   }
 
@@ -365,8 +444,28 @@ class Validator {
                      t.precision(), t.precision() + 1);
         break;
       }
-      default:
-        break;
+      case TypeId::kInt8:
+      case TypeId::kInt16:
+      case TypeId::kInt32:
+      case TypeId::kInt64:
+      case TypeId::kFloat32:
+      case TypeId::kFloat64:
+      case TypeId::kDate32:
+      case TypeId::kTimestamp:
+      case TypeId::kDuration:
+      case TypeId::kIntervalYm:
+        break;  // every bit pattern is a value
+      case TypeId::kString:
+      case TypeId::kBinary:
+      case TypeId::kList:
+      case TypeId::kMap:
+      case TypeId::kStruct:
+      case TypeId::kNull:
+      case TypeId::kInterval:
+      case TypeId::kFixedBinary:
+      case TypeId::kUuid:
+      case TypeId::kVariant:
+        break;  // not of the fixed kind
     }
     return Status::OK();
   }
@@ -384,9 +483,10 @@ std::string_view ValidationLevelName(ValidationLevel level) {
       return "none";
     case ValidationLevel::kBounds:
       return "bounds";
-    default:
+    case ValidationLevel::kFull:
       return "full";
   }
+  return "full";
 }
 
 Status Validate(std::span<const uint8_t> bytes, const Schema& schema, ValidationLevel level) {
@@ -408,14 +508,16 @@ Status Validate(std::span<const uint8_t> bytes, const DataType& struct_type, Val
       if (bytes.size() > (uint64_t{1} << 31) - 8)
         return Bad({}, "expected row size <= 2^31-8 but found " + Num(bytes.size()), (uint64_t{1} << 31) - 8,
                    bytes.size());
+      // W1-W2 only: the access rules B1-B5 are checked when a value is read (B5 by Wrap).
       return Status::OK();
     }
-    default:
+    case ValidationLevel::kFull:
       if (bytes.size() > (uint64_t{1} << 31) - 8)
         return Bad({}, "expected row size <= 2^31-8 but found " + Num(bytes.size()), (uint64_t{1} << 31) - 8,
                    bytes.size());
       return Validator().Row(bytes.data(), bytes.size(), struct_type, true);
   }
+  return Status::OK();
 }
 
 Status ValidateFixedRegion(std::span<const uint8_t> bytes, const DataType& struct_type) {

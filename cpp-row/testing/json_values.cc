@@ -3,8 +3,12 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <string>
+
+#include "zerorow/value_json.h"
+#include "zerorow/variant.h"
 
 namespace zerorow::testing {
 
@@ -51,146 +55,101 @@ Result<double> JsonFloat(const JsonValue& v) {
   return Mismatch("expected a float");
 }
 
-int HexDigit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-Result<std::vector<uint8_t>> JsonHex(const JsonValue& v) {
-  if (!v.is_string() || v.text().size() % 2) return Mismatch("expected a hex string");
-  std::vector<uint8_t> out(v.text().size() / 2);
-  for (size_t k = 0; k < out.size(); ++k) {
-    int hi = HexDigit(v.text()[2 * k]), lo = HexDigit(v.text()[2 * k + 1]);
-    if (hi < 0 || lo < 0) return Mismatch("expected a hex string");
-    out[k] = static_cast<uint8_t>(hi * 16 + lo);
-  }
-  return out;
-}
-
-std::string ToHex(std::span<const uint8_t> b) {
-  static const char* k = "0123456789abcdef";
-  std::string s;
-  for (uint8_t c : b) {
-    s.push_back(k[c >> 4]);
-    s.push_back(k[c & 15]);
-  }
-  return s;
-}
-
-// ---- write ----------------------------------------------------------------------------------
-
-Status WriteStructFields(const JsonValue& obj, const DataType& t, RowWriter* w);
-
-// Errors come back relative to w, starting with w->PathOf(i) (SPEC §4.3 paths).
-Status WriteValue(SlotWriter* w, int i, const DataType& t, const JsonValue& v) {
-  auto bad = [&](const std::string& what) { return Mismatch(what).WithPathPrefix(w->PathOf(i)); };
-  auto nested = [&](Status st) { return std::move(st).WithPathPrefix(w->PathOf(i)); };
-  if (v.is_null()) return w->SetNull(i);
-  switch (t.id()) {
-    case TypeId::kBool:
-      if (!v.is_bool()) return bad("expected true/false");
-      return w->WriteBool(i, v.bool_value());
-    case TypeId::kInt8:
-    case TypeId::kInt16:
-    case TypeId::kInt32:
-    case TypeId::kInt64:
-    case TypeId::kDate32:
-    case TypeId::kTime:
-    case TypeId::kTimestamp:
-    case TypeId::kDuration: {
-      auto x = JsonInt(v);
-      if (!x.ok()) return nested(x.status());
-      return w->WriteInt(i, *x);
-    }
-    case TypeId::kFloat32: {
-      auto x = JsonFloat(v);
-      if (!x.ok()) return nested(x.status());
-      return w->WriteFloat32(i, static_cast<float>(*x));
-    }
-    case TypeId::kFloat64: {
-      auto x = JsonFloat(v);
-      if (!x.ok()) return nested(x.status());
-      return w->WriteFloat64(i, *x);
-    }
-    case TypeId::kString:
-      if (!v.is_string()) return bad("expected a string");
-      return w->WriteString(i, v.text());
-    case TypeId::kBinary: {
-      auto bytes = JsonHex(v);
-      if (!bytes.ok()) return nested(bytes.status());
-      return w->WriteBinary(i, std::span<const uint8_t>(*bytes));
-    }
-    case TypeId::kDecimal: {
-      if (!v.is_string()) return bad("expected a decimal string");
-      auto d = DecimalFromString(v.text(), t.precision(), t.scale());
-      if (!d.ok()) return nested(d.status());
-      return w->WriteDecimal(i, *d);
-    }
-    case TypeId::kList: {
-      if (!v.is_array()) return bad("expected a JSON array");
-      ArrayWriter a;
-      ZR_RETURN_NOT_OK(w->BeginArray(i, static_cast<int64_t>(v.array().size()), &a));
-      for (size_t k = 0; k < v.array().size(); ++k) {
-        Status st = WriteValue(&a, static_cast<int>(k), *t.element(), v.array()[k]);
-        if (!st.ok()) return nested(std::move(st));
-      }
-      return a.Finish();
-    }
-    case TypeId::kMap: {
-      if (!v.is_array()) return bad("expected an array of [key, value] pairs");
-      const auto& entries = v.array();
-      for (const JsonValue& e : entries) {
-        if (!e.is_array() || e.array().size() != 2) return bad("expected [key, value] pairs");
-      }
-      MapWriter m;
-      ZR_RETURN_NOT_OK(w->BeginMap(i, &m));
-      ArrayWriter keys, values;
-      int64_t n = static_cast<int64_t>(entries.size());
-      ZR_RETURN_NOT_OK(m.BeginKeys(n, &keys));
-      for (int64_t k = 0; k < n; ++k) {
-        Status st = WriteValue(&keys, static_cast<int>(k), *t.key(), entries[k].array()[0]);
-        if (!st.ok()) return nested(std::move(st));
-      }
-      ZR_RETURN_NOT_OK(keys.Finish());
-      ZR_RETURN_NOT_OK(m.BeginValues(n, &values));
-      for (int64_t k = 0; k < n; ++k) {
-        Status st = WriteValue(&values, static_cast<int>(k), *t.value(), entries[k].array()[1]);
-        if (!st.ok()) return nested(std::move(st));
-      }
-      ZR_RETURN_NOT_OK(values.Finish());
-      return m.Finish();
-    }
-    case TypeId::kStruct: {
-      RowWriter child;
-      ZR_RETURN_NOT_OK(w->BeginStruct(i, &child));
-      Status st = WriteStructFields(v, t, &child);
-      if (!st.ok()) return nested(std::move(st));
-      return child.Finish();
-    }
-  }
-  return Status::Unsupported("unknown type");
-}
-
-Status WriteStructFields(const JsonValue& obj, const DataType& t, RowWriter* w) {
-  if (!obj.is_object()) return Mismatch("expected a JSON object for a struct");
-  for (int i = 0; i < t.num_fields(); ++i) {
-    const Field& f = t.fields()[i];
-    const JsonValue* v = obj.Find(f.name);
-    static const JsonValue kNull;
-    ZR_RETURN_NOT_OK(WriteValue(w, i, *f.type, v ? *v : kNull));
-  }
-  return Status::OK();
-}
-
-// ---- check ----------------------------------------------------------------------------------
-
 Status Differ(const std::string& expected, const std::string& actual) {
   return Status::Error(ErrorKind::kSchemaMismatch, "expected " + expected + " but found " + actual);
 }
 
 Status CheckStruct(const BinaryRow& row, const JsonValue& obj);
+
+// A JSON number's exact value as (digits without leading/trailing zeros, decimal exponent,
+// sign), so that "1.50", "1.5" and "15e-1" compare equal (SPEC §10: numbers by exact value).
+struct ExactNumber {
+  bool negative = false;
+  std::string digits;
+  int64_t exponent = 0;
+  bool operator==(const ExactNumber&) const = default;
+};
+
+ExactNumber Exact(const std::string& text) {
+  ExactNumber n;
+  size_t p = 0;
+  if (p < text.size() && text[p] == '-') {
+    n.negative = true;
+    ++p;
+  }
+  int64_t frac = 0;
+  bool point = false;
+  for (; p < text.size() && text[p] != 'e' && text[p] != 'E'; ++p) {
+    if (text[p] == '.') {
+      point = true;
+      continue;
+    }
+    n.digits.push_back(text[p]);
+    if (point) ++frac;
+  }
+  int64_t exp = 0;
+  if (p < text.size()) exp = std::strtoll(text.c_str() + p + 1, nullptr, 10);
+  n.exponent = exp - frac;
+  size_t first = n.digits.find_first_not_of('0');
+  if (first == std::string::npos) return ExactNumber{};  // zero (sign dropped)
+  n.digits = n.digits.substr(first);
+  while (!n.digits.empty() && n.digits.back() == '0') {
+    n.digits.pop_back();
+    ++n.exponent;
+  }
+  return n;
+}
+
+// JSON values compared as values: objects by key (in order), numbers by exact value.
+bool SameJson(const JsonValue& a, const JsonValue& b) {
+  if (a.kind() != b.kind()) return false;
+  switch (a.kind()) {
+    case JsonValue::Kind::kNull:
+      return true;
+    case JsonValue::Kind::kBool:
+      return a.bool_value() == b.bool_value();
+    case JsonValue::Kind::kNumber:
+      return Exact(a.text()) == Exact(b.text());
+    case JsonValue::Kind::kString:
+      return a.text() == b.text();
+    case JsonValue::Kind::kArray:
+      if (a.array().size() != b.array().size()) return false;
+      for (size_t k = 0; k < a.array().size(); ++k) {
+        if (!SameJson(a.array()[k], b.array()[k])) return false;
+      }
+      return true;
+    case JsonValue::Kind::kObject:
+      if (a.object().size() != b.object().size()) return false;
+      for (size_t k = 0; k < a.object().size(); ++k) {
+        if (a.object()[k].first != b.object()[k].first || !SameJson(a.object()[k].second, b.object()[k].second))
+          return false;
+      }
+      return true;
+  }
+  return false;
+}
+
+// A variant: the metadata and value bytes as hex, and its JSON text compared as JSON values.
+Status CheckVariant(const SlotView& view, int i, const JsonValue& v) {
+  if (!v.is_object()) return Mismatch("expected {\"metadata\", \"value\", \"json\"}");
+  ZR_ASSIGN_OR_RETURN(VariantView got, view.GetVariant(i));
+  const JsonValue* meta = v.Find("metadata");
+  const JsonValue* value = v.Find("value");
+  const JsonValue* json = v.Find("json");
+  if (meta && (!meta->is_string() || meta->text() != BytesToHex(got.metadata())))
+    return Differ("metadata " + (meta->is_string() ? meta->text() : "?"), BytesToHex(got.metadata()));
+  if (value && (!value->is_string() || value->text() != BytesToHex(got.value())))
+    return Differ("value " + (value->is_string() ? value->text() : "?"), BytesToHex(got.value()));
+  if (json) {
+    if (!json->is_string()) return Mismatch("expected \"json\" to be a string");
+    ZR_ASSIGN_OR_RETURN(std::string text, got.ToJson());
+    ZR_ASSIGN_OR_RETURN(JsonValue want, ParseJson(json->text(), kMaxVariantDepth + 2));
+    ZR_ASSIGN_OR_RETURN(JsonValue have, ParseJson(text, kMaxVariantDepth + 2));
+    if (!SameJson(want, have)) return Differ("json " + json->text(), text);
+  }
+  return Status::OK();
+}
+
 Status CheckValueInner(const SlotView& view, int i, const DataType& t, const JsonValue& v);
 
 // Errors come back relative to view, starting with view.PathOf(i).
@@ -218,7 +177,8 @@ Status CheckValueInner(const SlotView& view, int i, const DataType& t, const Jso
     case TypeId::kDate32:
     case TypeId::kTime:
     case TypeId::kTimestamp:
-    case TypeId::kDuration: {
+    case TypeId::kDuration:
+    case TypeId::kIntervalYm: {
       ZR_ASSIGN_OR_RETURN(int64_t want, JsonInt(v));
       int64_t got = 0;
       switch (t.element_width()) {
@@ -266,9 +226,22 @@ Status CheckValueInner(const SlotView& view, int i, const DataType& t, const Jso
       if (!v.is_string() || v.text() != got) return Differ(Quoted(v.text()), Quoted(got));
       return Status::OK();
     }
-    case TypeId::kBinary: {
+    case TypeId::kNull:
+      return Differ("null", "a value");  // IsNull was false
+    case TypeId::kInterval:
+    case TypeId::kUuid: {
+      std::string got;
+      ZR_RETURN_NOT_OK(AppendJsonValue(view, i, t, &got));
+      ZR_ASSIGN_OR_RETURN(JsonValue parsed, ParseJson(got));
+      if (!SameJson(v, parsed)) return Differ(v.is_string() ? v.text() : "?", got);
+      return Status::OK();
+    }
+    case TypeId::kVariant:
+      return CheckVariant(view, i, v);
+    case TypeId::kBinary:
+    case TypeId::kFixedBinary: {
       ZR_ASSIGN_OR_RETURN(auto got, view.GetBinary(i));
-      std::string hex = ToHex(got);
+      std::string hex = BytesToHex(got);
       if (!v.is_string() || v.text() != hex) return Differ(v.text(), hex);
       return Status::OK();
     }
@@ -323,140 +296,31 @@ Status CheckStruct(const BinaryRow& row, const JsonValue& obj) {
   return Status::OK();
 }
 
-// ---- print ----------------------------------------------------------------------------------
-
-Status AppendStruct(const BinaryRow& row, std::string* out);
-
-std::string FloatText(double d, bool is32) {
-  if (std::isnan(d)) return "\"NaN\"";
-  if (std::isinf(d)) return d > 0 ? "\"Infinity\"" : "\"-Infinity\"";
-  if (d == 0 && std::signbit(d)) return "\"-0.0\"";
-  char buf[64];
-  auto r = is32 ? std::to_chars(buf, buf + sizeof buf, static_cast<float>(d)) : std::to_chars(buf, buf + sizeof buf, d);
-  return std::string(buf, r.ptr);
-}
-
-Status AppendValue(const SlotView& view, int i, const DataType& t, std::string* out) {
-  ZR_ASSIGN_OR_RETURN(bool is_null, view.IsNull(i));
-  if (is_null) {
-    *out += "null";
-    return Status::OK();
-  }
-  switch (t.id()) {
-    case TypeId::kBool: {
-      ZR_ASSIGN_OR_RETURN(bool b, view.GetBool(i));
-      *out += b ? "true" : "false";
-      break;
-    }
-    case TypeId::kInt8: {
-      ZR_ASSIGN_OR_RETURN(int8_t x, view.GetInt8(i));
-      *out += std::to_string(x);
-      break;
-    }
-    case TypeId::kInt16: {
-      ZR_ASSIGN_OR_RETURN(int16_t x, view.GetInt16(i));
-      *out += std::to_string(x);
-      break;
-    }
-    case TypeId::kInt32:
-    case TypeId::kDate32: {
-      ZR_ASSIGN_OR_RETURN(int32_t x, view.GetInt32(i));
-      *out += std::to_string(x);
-      break;
-    }
-    case TypeId::kInt64:
-    case TypeId::kTime:
-    case TypeId::kTimestamp:
-    case TypeId::kDuration: {
-      ZR_ASSIGN_OR_RETURN(int64_t x, view.GetInt64(i));
-      *out += Quoted(std::to_string(x));
-      break;
-    }
-    case TypeId::kFloat32: {
-      ZR_ASSIGN_OR_RETURN(float x, view.GetFloat32(i));
-      *out += FloatText(x, true);
-      break;
-    }
-    case TypeId::kFloat64: {
-      ZR_ASSIGN_OR_RETURN(double x, view.GetFloat64(i));
-      *out += FloatText(x, false);
-      break;
-    }
-    case TypeId::kString: {
-      ZR_ASSIGN_OR_RETURN(std::string_view s, view.GetString(i));
-      AppendJsonString(out, s);
-      break;
-    }
-    case TypeId::kBinary: {
-      ZR_ASSIGN_OR_RETURN(auto b, view.GetBinary(i));
-      *out += Quoted(ToHex(b));
-      break;
-    }
-    case TypeId::kDecimal: {
-      ZR_ASSIGN_OR_RETURN(Decimal128 d, view.GetDecimal(i));
-      *out += Quoted(DecimalToString(d, t.scale()));
-      break;
-    }
-    case TypeId::kList: {
-      ZR_ASSIGN_OR_RETURN(BinaryArray a, view.GetArray(i));
-      *out += "[";
-      for (int k = 0; k < a.size(); ++k) {
-        if (k) *out += ",";
-        Status st = AppendValue(a, k, *t.element(), out);
-        if (!st.ok()) return std::move(st).WithPathPrefix(view.PathOf(i));
-      }
-      *out += "]";
-      break;
-    }
-    case TypeId::kMap: {
-      ZR_ASSIGN_OR_RETURN(BinaryMap m, view.GetMap(i));
-      *out += "[";
-      for (int k = 0; k < m.size(); ++k) {
-        *out += k ? ",[" : "[";
-        Status st = AppendValue(m.keys(), k, *t.key(), out);
-        *out += ",";
-        if (st.ok()) st = AppendValue(m.values(), k, *t.value(), out);
-        if (!st.ok()) return std::move(st).WithPathPrefix(view.PathOf(i));
-        *out += "]";
-      }
-      *out += "]";
-      break;
-    }
-    case TypeId::kStruct: {
-      ZR_ASSIGN_OR_RETURN(BinaryRow r, view.GetStruct(i));
-      Status st = AppendStruct(r, out);
-      if (!st.ok()) return std::move(st).WithPathPrefix(view.PathOf(i));
-      break;
-    }
-  }
-  return Status::OK();
-}
-
-Status AppendStruct(const BinaryRow& row, std::string* out) {
-  *out += "{";
-  for (int i = 0; i < row.num_fields(); ++i) {
-    if (i) *out += ",";
-    AppendJsonString(out, row.field(i).name);
-    *out += ":";
-    ZR_RETURN_NOT_OK(AppendValue(row, i, *row.field(i).type, out));
-  }
-  *out += "}";
-  return Status::OK();
-}
-
 }  // namespace
 
 Status WriteRowFromJson(const JsonValue& values, RowWriter* writer) {
   writer->Reset();
-  ZR_RETURN_NOT_OK(WriteStructFields(values, *writer->schema().struct_type(), writer));
+  if (!values.is_object()) return Mismatch("expected a JSON object for a struct");
+  const DataType& t = *writer->schema().struct_type();
+  for (int i = 0; i < t.num_fields(); ++i) {
+    const JsonValue* v = values.Find(t.fields()[i].name);
+    static const JsonValue kNull;
+    ZR_RETURN_NOT_OK(WriteJsonValue(writer, i, *t.fields()[i].type, v ? *v : kNull));
+  }
   return writer->Finish();
 }
 
 Status CheckRowAgainstJson(const BinaryRow& row, const JsonValue& values) { return CheckStruct(row, values); }
 
 Result<std::string> RowToJson(const BinaryRow& row) {
-  std::string out;
-  ZR_RETURN_NOT_OK(AppendStruct(row, &out));
+  std::string out = "{";
+  for (int i = 0; i < row.num_fields(); ++i) {
+    if (i) out += ",";
+    AppendJsonString(&out, row.field(i).name);
+    out += ":";
+    ZR_RETURN_NOT_OK(AppendJsonValue(row, i, *row.field(i).type, &out));
+  }
+  out += "}";
   return out;
 }
 

@@ -43,6 +43,11 @@ import tempfile
 
 import pyarrow as pa
 
+sys.path.insert(
+    0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "generator")
+)
+from zerorow_ref import schema as ref_schema  # noqa: E402
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 VECTORS = os.path.join(ROOT, "format-spec", "vectors")
 ROW_META_KEYS = (b"zerorow.version", b"zerorow.schema", b"zerorow.fingerprint")
@@ -458,40 +463,22 @@ def check_row_file(path, schema_json, row):
     meta = field.metadata or {}
     if tuple(k for k in ROW_META_KEYS if k in meta) != ROW_META_KEYS:
         return False, f"metadata keys {sorted(meta)}"
-    canonical = json.dumps(schema_json, separators=(",", ":"), ensure_ascii=False)
-    if (
-        meta[b"zerorow.version"] != b"1"
-        or meta[b"zerorow.schema"].decode() != canonical
-    ):
+    # the reference's canonical JSON (SPEC §4.1: defaults' numbers as it writes them) and its
+    # fingerprint (SPEC §4.2: aliases and defaults left out)
+    schema = ref_schema.parse_schema(json.dumps(schema_json))
+    if meta[b"zerorow.version"] != b"1" or meta[
+        b"zerorow.schema"
+    ].decode() != ref_schema.canonical_json(schema):
         return False, "version or schema metadata differs"
-    unaliased = json.dumps(
-        _without_aliases(schema_json), separators=(",", ":"), ensure_ascii=False
-    )
-    if meta[b"zerorow.fingerprint"].decode() != fnv1a(unaliased):
+    if meta[b"zerorow.fingerprint"].decode() != ref_schema.fingerprint(schema):
         return (
             False,
-            "fingerprint is not FNV-1a of the schema without its aliases (SPEC §4.2)",
+            "fingerprint is not the one SPEC §4.2 gives (aliases and defaults left out)",
         )
     rows = table.column("row").to_pylist()
     if rows != [row, row]:
         return False, "row bytes differ from row.bin"
     return True, ""
-
-
-def _without_aliases(node):
-    """The schema JSON with every field's "aliases" left out: what the fingerprint covers."""
-    if isinstance(node, dict):
-        return {k: _without_aliases(v) for k, v in node.items() if k != "aliases"}
-    if isinstance(node, list):
-        return [_without_aliases(v) for v in node]
-    return node
-
-
-def fnv1a(text):
-    h = 0xCBF29CE484222325
-    for b in text.encode("utf-8"):
-        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return f"{h:016x}"
 
 
 def row_file_checks(

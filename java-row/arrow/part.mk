@@ -11,7 +11,17 @@ TEST_TARGETS += test-java-arrow
 BENCH_TARGETS += bench-java-arrow
 JAVA_ARROW_BENCH_ARGS ?=
 
-.PHONY: test-java-arrow bench-java-arrow bench-java-arrow-interleaved
+.PHONY: test-java-arrow bench-java-arrow bench-java-arrow-interleaved build-java-corpus
+
+# The Java corpus runner (SPEC §12.4): io.zerorow.arrow.tools.CorpusRunner in zerorow-arrow-testing,
+# started by format-spec/harness/run_corpus.py through a java @argfile (no Maven at run time).
+JAVA_CORPUS_ARGS := $(JAVA_ARROW)/testing/target/corpus-runner.args
+CORPUS_DEPS += build-java-corpus
+CORPUS_RUNNERS += java=java\ @$(JAVA_CORPUS_ARGS)\ io.zerorow.arrow.tools.CorpusRunner
+build-java-corpus:
+	cd $(ROOT) && $(MVN) -q -pl java-row/arrow/testing -am -DskipTests compile
+	printf -- '--add-opens=java.base/java.nio=org.apache.arrow.memory.core,ALL-UNNAMED\n-cp "%s:%s"\n' \
+	  "$(JAVA_ARROW)/testing/target/classes" "$$(cat $(JAVA_ARROW)/testing/target/classpath.txt)" > $(JAVA_CORPUS_ARGS)
 test-java-arrow: venv
 	cd $(ROOT) && $(MVN) -pl java-row/arrow,java-row/parquet,java-row/arrow/testing -am test \
 	  -Dtest='io.zerorow.arrow.**,io.zerorow.parquet.**' -Dsurefire.failIfNoSpecifiedTests=false

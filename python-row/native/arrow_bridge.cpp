@@ -5,6 +5,7 @@
 #include <nanobind/stl/string.h>
 #include <zerorow/arrow/export.h>
 #include <zerorow/arrow/import.h>
+#include <zerorow/arrow/parquet_footer.h>
 #include <zerorow/schema.h>
 
 #include <cstdlib>
@@ -29,21 +30,6 @@ namespace zr {
 namespace {
 
 void Check(const zerorow::Status& st) { CheckCore(st); }
-
-/// An import error: cpp-row names the row of an Arrow import in the context ("row 6"); Python
-/// errors name it first in the path, as the encoder's paths go (`[6].carrier`), and
-/// `_arrow_in._row_numbered` adds the rows of earlier batches.
-void CheckImport(const zerorow::Status& st) {
-  if (st.ok()) return;
-  const std::string& where = st.context();
-  const std::string_view row = "row ";
-  if (where.size() > row.size() && where.compare(0, row.size(), row) == 0 &&
-      where.find_first_not_of("0123456789", row.size()) == std::string::npos) {
-    ThrowCoreAt(zerorow::Status::Error(st.kind(), st.message(), st.path()),
-                JoinPath("[" + where.substr(row.size()) + "]", st.path()));
-  }
-  ThrowCore(st);
-}
 
 /// Same Arrow type tree: formats, names, nullability and children (metadata ignored).
 bool SameArrowSchema(const ArrowSchema* a, const ArrowSchema* b) {
@@ -251,20 +237,53 @@ void BindArrow(nb::module_& m) {
 
   m.def(
       "arrow_import",
-      [](const Compiled& c, nb::handle schema_capsule, nb::handle array_capsule) {
+      [](const Compiled& c, nb::handle schema_capsule, nb::handle array_capsule, int64_t first_row, bool strict) {
         auto* s = static_cast<ArrowSchema*>(PyCapsule_GetPointer(schema_capsule.ptr(), "arrow_schema"));
         auto* a = static_cast<ArrowArray*>(PyCapsule_GetPointer(array_capsule.ptr(), "arrow_array"));
         if (!s || !a) throw nb::python_error();
         zerorow::arrow_io::RowBatch batch;
-        CheckImport(zerorow::arrow_io::ImportRows(a, s, c.core, &batch));
+        Check(zerorow::arrow_io::ImportRows(a, s, c.core, &batch, {first_row, strict}));
         return BatchToPython(std::move(batch));
       },
-      "('arrow_schema', 'arrow_array') capsules of a struct array -> (rows data, int64 offsets), "
-      "read-only NumPy arrays over the imported rows (no copy).");
+      nb::arg("compiled"), nb::arg("schema_capsule"), nb::arg("array_capsule"), nb::arg("first_row") = 0,
+      nb::arg("strict") = false,
+      "('arrow_schema', 'arrow_array') capsules of a struct array -> (rows data, int64 offsets), read-only "
+      "NumPy arrays over the imported rows (no copy), by cpp-row's SPEC §12.2 mapping; first_row numbers the rows "
+      "in errors, strict refuses sub-microsecond values.");
+
+  m.def(
+      "arrow_type_name",
+      [](nb::handle schema_capsule) {
+        auto* s = static_cast<ArrowSchema*>(PyCapsule_GetPointer(schema_capsule.ptr(), "arrow_schema"));
+        if (!s) throw nb::python_error();
+        return zerorow::arrow_io::ArrowTypeName(s);
+      },
+      "The type of an 'arrow_schema' capsule as Arrow prints it (cpp-row's ArrowTypeName).");
+
+  m.attr("PARQUET_LOGICAL_TYPE_KEY") = zerorow::arrow_io::kParquetLogicalTypeKey;
+
+  m.def(
+      "parquet_footer_patch",
+      [](nb::bytes footer) {
+        auto patched =
+            zerorow::arrow_io::PatchParquetFooter({reinterpret_cast<const uint8_t*>(footer.c_str()), footer.size()});
+        if (!patched.ok()) ThrowCore(patched.status());
+        nb::list marks;
+        for (const auto& m : patched->marks) {
+          const char* kind = m.kind == zerorow::arrow_io::ParquetMark::Kind::kInterval  ? "interval"
+                             : m.kind == zerorow::arrow_io::ParquetMark::Kind::kVariant ? "variant"
+                                                                                        : "shredded_variant";
+          nb::object original = m.original_field_id ? nb::object(nb::int_(*m.original_field_id)) : nb::none();
+          marks.append(nb::make_tuple(m.field_id, kind, original, m.path));
+        }
+        return nb::make_tuple(nb::bytes(patched->footer.data(), patched->footer.size()), marks);
+      },
+      "cpp-row's PatchParquetFooter: (the footer to read instead, [(field id, 'interval' | "
+      "'variant' | 'shredded_variant', the original field id or None, path)]).");
 
   m.def(
       "arrow_import_stream",
-      [](const Compiled& c, nb::handle stream_capsule) {
+      [](const Compiled& c, nb::handle stream_capsule, bool strict) {
         auto* st = static_cast<ArrowArrayStream*>(PyCapsule_GetPointer(stream_capsule.ptr(), "arrow_array_stream"));
         if (!st) throw nb::python_error();
         ArrowSchema schema{};
@@ -282,14 +301,15 @@ void BindArrow(nb::module_& m) {
             break;
           }
           if (!array.release) break;
-          status = zerorow::arrow_io::ImportRows(&array, &schema, c.core, &batch);
+          status = zerorow::arrow_io::ImportRows(&array, &schema, c.core, &batch, {batch.num_rows(), strict});
           array.release(&array);
           if (!status.ok()) break;
         }
         if (schema.release) schema.release(&schema);
-        CheckImport(status);
+        Check(status);
         return BatchToPython(std::move(batch));
       },
+      nb::arg("compiled"), nb::arg("stream_capsule"), nb::arg("strict") = false,
       "An 'arrow_array_stream' capsule of struct batches -> (rows data, int64 offsets).");
 }
 

@@ -24,25 +24,8 @@ namespace zr {
 
 namespace nb = nanobind;
 
-enum class Tid : uint8_t {
-  Bool,
-  Int8,
-  Int16,
-  Int32,
-  Int64,
-  Float32,
-  Float64,
-  String,
-  Binary,
-  Date32,
-  Time,
-  Timestamp,
-  Duration,
-  Decimal,
-  List,
-  Map,
-  Struct,
-};
+/// cpp-row's type ids (zerorow/types.h): one list of types for the core and the binding.
+using Tid = zerorow::TypeId;
 
 struct Type;
 using TypePtr = std::shared_ptr<Type>;
@@ -58,7 +41,7 @@ struct Field {
 /// names, the name -> ordinal dict, tzinfo, the JSON object) beside cpp-row's DataType
 /// (`core`), which owns the layout. Immutable once built.
 struct Type {
-  Tid id = Tid::Int64;
+  Tid id = Tid::kInt64;
   std::string tz;     // timestamp zone ("" = naive)
   nb::object tzinfo;  // tzinfo for tz (None when naive)
   int precision = 0, scale = 0;

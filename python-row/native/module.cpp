@@ -7,6 +7,7 @@
 #include <nanobind/stl/string.h>
 #include <zerorow/row_writer.h>
 #include <zerorow/validate.h>
+#include <zerorow/value_json.h>
 
 #include <cstdio>
 #include <optional>
@@ -187,6 +188,46 @@ nb::object ReadChecked(nb::handle self, int i, int mode) { return Read(self, i, 
 
 nb::object MakeIter(nb::handle view) { return nb::cast(Iter{nb::borrow(view), 0, kObjects}); }
 
+namespace {
+
+/// The values.json text of field 0 of a row (a one-field row holding a default).
+std::string RowFieldJson(const zerorow::BinaryRow& row, const zerorow::DataType& t) {
+  std::string out;
+  CheckCore(zerorow::AppendJsonValue(row, 0, t, &out));
+  return out;
+}
+
+/// A default's value as Python reads it (deep: dicts, lists, Interval, UUID, Variant ...).
+nb::object DefaultToPython(const zerorow::DefaultValue& d, const zerorow::DataTypePtr& t) {
+  nb::dict json;
+  json["type"] = nb::str("struct");
+  nb::list fields;
+  nb::dict f;
+  f["name"] = nb::str("default");
+  f["type"] = nb::module_::import_("json").attr("loads")(t->ToJson());
+  f["nullable"] = nb::bool_(true);
+  fields.append(f);
+  json["fields"] = fields;
+  nb::object native = nb::module_::import_("zerorow.schema").attr("_native_obj")(json);
+  auto core = zerorow::Schema::FromStructType(zerorow::struct_({zerorow::field("default", t)}));
+  CheckCore(core.status());
+  auto hold = std::make_shared<Holder>();
+  hold->owned.assign(d.row_bytes().begin(), d.row_bytes().end());
+  RowView v;
+  v.hold = hold;
+  v.type = CompileType(native, core->struct_type());
+  v.row = zerorow::BinaryRow::WrapUnchecked(hold->owned.data(), hold->owned.size(), core->struct_type().get());
+  v.is_row = true;
+  v.parent = nb::none();
+  v.schema = nb::none();
+  nb::object view = nb::cast(std::move(v), nb::rv_policy::move);
+  // The compiled types must outlive the read: keep `core` alive through a capsule on the view's
+  // lifetime by reading now, while it is in scope.
+  return ReadChecked(view, 0, kDeep);
+}
+
+}  // namespace
+
 /// CompiledSchema (cpp-row's Schema with the binding's type tree) and the schema helpers.
 void BindSchema(nb::module_& m) {
   nb::class_<Compiled>(m, "CompiledSchema")
@@ -228,6 +269,51 @@ void BindSchema(nb::module_& m) {
         return t.value()->ToJson();
       },
       "Parses and checks one type's JSON with cpp-row; returns its canonical JSON.");
+
+  m.def(
+      "type_table",
+      [] {
+        nb::list out;
+        for (int k = 0; k < zerorow::kNumTypeIds; ++k) {
+          auto id = static_cast<zerorow::TypeId>(k);
+          out.append(nb::make_tuple(std::string(zerorow::TypeIdName(id)),
+                                    std::string(zerorow::StorageKindName(zerorow::StorageOf(id))),
+                                    zerorow::NaturalWidth(id)));
+        }
+        return out;
+      },
+      "cpp-row's list of types (zerorow/types.h), in TypeId order: (JSON name, storage kind, element width).");
+
+  m.def(
+      "default_value",
+      [](const std::string& type_json, const std::string& default_json) {
+        // The default (values.json form) checked by cpp-row, then read back as a Python value.
+        auto t = zerorow::DataTypeFromJson(type_json);
+        CheckCore(t.status());
+        auto d = zerorow::DefaultValue::FromJson(*t, default_json);
+        CheckCore(d.status());
+        return nb::make_tuple((*d)->json(), DefaultToPython(**d, *t));
+      },
+      nb::arg("type_json"), nb::arg("default_json"),
+      "(canonical values.json text, Python value) of a default given as values.json text (SPEC §13.7).");
+
+  m.def(
+      "default_json",
+      [](nb::handle compiled_one, nb::handle value) {
+        // A Python value as the default of the one field of `compiled_one` ({"default": type}):
+        // encoded by the encoder, then printed canonically by cpp-row.
+        const Compiled& c = nb::cast<const Compiled&>(compiled_one);
+        zerorow::RowWriter w(c.core);
+        nb::dict obj;
+        obj["default"] = value;
+        EncodeInto(*c.type, obj.ptr(), w);
+        const zerorow::DataTypePtr& t = c.core.field(0).type;
+        auto d = zerorow::DefaultValue::FromJson(t, RowFieldJson(w.row(), *t));
+        CheckCore(d.status());
+        return (*d)->json();
+      },
+      nb::arg("compiled_one"), nb::arg("value").none(),
+      "The canonical values.json text of a Python value as a default of the field type (SPEC §13.7).");
 
   m.def(
       "fingerprint_hex",
@@ -559,6 +645,7 @@ NB_MODULE(_zerorow, m) {
   BindArrow(m);
   BindDecode(m);
   BindResolve(m);
+  BindVariant(m);
 
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try {

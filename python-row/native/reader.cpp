@@ -17,13 +17,15 @@ namespace zr {
 
 namespace {
 
-nb::handle g_decimal, g_utc;  // leaked on purpose: no decref after interpreter shutdown
+nb::handle g_decimal, g_utc, g_interval, g_uuid;  // leaked on purpose: no decref after interpreter shutdown
 
 void EnsureImports() {
   if (!PyDateTimeAPI) PyDateTime_IMPORT;
   if (!g_decimal) {
     g_decimal = nb::object(nb::module_::import_("decimal").attr("Decimal")).release();
     g_utc = nb::object(nb::module_::import_("datetime").attr("timezone").attr("utc")).release();
+    g_interval = nb::object(nb::module_::import_("zerorow.values").attr("Interval")).release();
+    g_uuid = nb::object(nb::module_::import_("uuid").attr("UUID")).release();
   }
 }
 
@@ -39,9 +41,12 @@ std::string Component(Link link, int index, nb::handle parent) {
       if (nb::isinstance<ResolvedArrayView>(parent))
         return nb::cast<const ResolvedArrayView&>(parent).arr.PathOf(index);
       return nb::cast<const ArrayView&>(parent).arr.PathOf(index);
-    default:
+    case Link::Top:
+    case Link::Keys:
+    case Link::Values:
       return "";
   }
+  return "";
 }
 
 int64_t FloorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
@@ -277,10 +282,29 @@ template <bool kRow>
 inline bool Absent(const zerorow::detail::ResolvedSlots<kRow>& sv, int i) {
   return sv.IsAbsent(i);
 }
+/// A reader field the writer lacks that reads as its default (SPEC §13.7), else nullptr.
+inline const zerorow::DefaultValue* DefaultAt(const zerorow::detail::SlotView&, int) { return nullptr; }
+template <bool kRow>
+inline const zerorow::DefaultValue* DefaultAt(const zerorow::detail::ResolvedSlots<kRow>& sv, int i) {
+  return sv.DefaultOf(i);
+}
+
+template <bool kChecked, typename SV>
+PyObject* ReadValue(nb::handle self, const ViewBase& v, const SV& sv, const TypePtr& tp, int i, int mode);
 
 template <bool kChecked, typename SV>
 PyObject* ReadSlot(nb::handle self, const ViewBase& v, const SV& sv, const TypePtr& tp, int i, int mode) {
   if (Absent(sv, i)) Py_RETURN_NONE;
+  if (const zerorow::DefaultValue* d = DefaultAt(sv, i)) {
+    // A default (SPEC §13.7) is read from its own valid row, under its own decode budget.
+    BudgetScope own(d->row_bytes().size());
+    return ReadValue<kChecked>(self, v, sv, tp, i, mode);
+  }
+  return ReadValue<kChecked>(self, v, sv, tp, i, mode);
+}
+
+template <bool kChecked, typename SV>
+PyObject* ReadValue(nb::handle self, const ViewBase& v, const SV& sv, const TypePtr& tp, int i, int mode) {
   Spend(1, self, sv, i);
   bool null = GetValue<kChecked>(
       self, sv, i, [](const auto& s, int k) { return s.IsNull(k); },
@@ -290,50 +314,50 @@ PyObject* ReadSlot(nb::handle self, const ViewBase& v, const SV& sv, const TypeP
   Link link = v.is_row ? Link::Field : Link::Element;
   auto where = [&] { return JoinPath(ErrorPrefix(self), sv.PathOf(i)); };
   switch (t.id) {
-    case Tid::Bool:
+    case Tid::kBool:
       return PyBool_FromLong(ZR_GET(Bool));
-    case Tid::Int8:
+    case Tid::kInt8:
       return PyLong_FromLong(ZR_GET(Int8));
-    case Tid::Int16:
+    case Tid::kInt16:
       return PyLong_FromLong(ZR_GET(Int16));
-    case Tid::Int32:
+    case Tid::kInt32:
       return PyLong_FromLong(ZR_GET(Int32));
-    case Tid::Int64:
+    case Tid::kInt64:
       return PyLong_FromLongLong(ZR_GET(Int64));
-    case Tid::Float32:
+    case Tid::kFloat32:
       return PyFloat_FromDouble(ZR_GET(Float32));
-    case Tid::Float64:
+    case Tid::kFloat64:
       return PyFloat_FromDouble(ZR_GET(Float64));
-    case Tid::Date32: {
+    case Tid::kDate32: {
       int32_t days = ZR_GET(Date32);
       if (mode & kRawTemporal) return PyLong_FromLong(days);
       EnsureImports();
       return MakeDate(days, where);
     }
-    case Tid::Time: {
+    case Tid::kTime: {
       int64_t us = ZR_GET(Time);
       if (mode & kRawTemporal) return PyLong_FromLongLong(us);
       EnsureImports();
       return MakeTime(us, where);
     }
-    case Tid::Timestamp: {
+    case Tid::kTimestamp: {
       int64_t us = ZR_GET(Timestamp);
       if (mode & kRawTemporal) return PyLong_FromLongLong(us);
       EnsureImports();
       return MakeTimestamp(us, t, where);
     }
-    case Tid::Duration: {
+    case Tid::kDuration: {
       int64_t us = ZR_GET(Duration);
       if (mode & kRawTemporal) return PyLong_FromLongLong(us);
       EnsureImports();
       return MakeDuration(us);
     }
-    case Tid::Decimal: {
+    case Tid::kDecimal: {
       zerorow::Decimal128 d = ZR_GET(Decimal);
       EnsureImports();
       return MakeDecimal(d, t.scale);
     }
-    case Tid::String: {
+    case Tid::kString: {
       std::string_view s = ZR_GET(String);
       Spend(static_cast<int64_t>(s.size()), self, sv, i);
       PyObject* out = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "strict");
@@ -346,17 +370,44 @@ PyObject* ReadSlot(nb::handle self, const ViewBase& v, const SV& sv, const TypeP
       }
       return out;
     }
-    case Tid::Binary: {
+    case Tid::kBinary: {
       std::span<const uint8_t> b = ZR_GET(Binary);
       Spend(static_cast<int64_t>(b.size()), self, sv, i);
       return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(b.data()), static_cast<Py_ssize_t>(b.size()));
     }
-    case Tid::List:
+    case Tid::kList:
       return NewArray(self, v, link, i, ZR_GET(Array), t.elem, mode);
-    case Tid::Map:
+    case Tid::kMap:
       return NewMap(self, v, link, i, ZR_GET(Map), tp, mode);
-    case Tid::Struct:
+    case Tid::kStruct:
       return NewRow(self, v, link, i, ZR_GET(Struct), tp, mode);
+    case Tid::kNull:
+      Py_RETURN_NONE;  // IsNull was false: only on bytes full validation refuses
+    case Tid::kIntervalYm:
+      return PyLong_FromLong(ZR_GET(Int32));
+    case Tid::kInterval: {
+      zerorow::Interval iv = ZR_GET(Interval);
+      EnsureImports();
+      return PyObject_CallFunction(g_interval.ptr(), "iiL", iv.months, iv.days,
+                                   static_cast<long long>(iv.microseconds));
+    }
+    case Tid::kFixedBinary: {
+      std::span<const uint8_t> b = ZR_GET(Binary);
+      Spend(static_cast<int64_t>(b.size()), self, sv, i);
+      return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(b.data()), static_cast<Py_ssize_t>(b.size()));
+    }
+    case Tid::kUuid: {
+      std::array<uint8_t, 16> u = ZR_GET(Uuid);
+      EnsureImports();
+      nb::dict kw;
+      kw["bytes"] = nb::bytes(reinterpret_cast<const char*>(u.data()), 16);
+      return nb::handle(g_uuid).operator()(**kw).release().ptr();
+    }
+    case Tid::kVariant: {
+      zerorow::VariantView vv = ZR_GET(Variant);
+      Spend(static_cast<int64_t>(vv.value().size() + vv.metadata().size()), self, sv, i);
+      return MakeVariant(v.hold, vv).release().ptr();
+    }
   }
   Py_RETURN_NONE;
 }
@@ -446,9 +497,12 @@ Kind KindOf(zerorow::ErrorKind k) {
       return Kind::Unsupported;
     case zerorow::ErrorKind::kSchemaMismatch:
       return Kind::SchemaMismatch;
-    default:
+    case zerorow::ErrorKind::kInvalidData:
+    case zerorow::ErrorKind::kOutOfRange:
+    case zerorow::ErrorKind::kInvalidArgument:
       return Kind::InvalidData;
   }
+  return Kind::InvalidData;
 }
 
 }  // namespace

@@ -9,55 +9,35 @@ nb::handle g_errors[4];  // leaked on purpose: no decref after interpreter shutd
 
 }  // namespace
 
-#define ZR_SAME_ID(a, b) static_assert(static_cast<int>(Tid::a) == static_cast<int>(zerorow::TypeId::b))
-ZR_SAME_ID(Bool, kBool);
-ZR_SAME_ID(Int8, kInt8);
-ZR_SAME_ID(Int16, kInt16);
-ZR_SAME_ID(Int32, kInt32);
-ZR_SAME_ID(Int64, kInt64);
-ZR_SAME_ID(Float32, kFloat32);
-ZR_SAME_ID(Float64, kFloat64);
-ZR_SAME_ID(String, kString);
-ZR_SAME_ID(Binary, kBinary);
-ZR_SAME_ID(Date32, kDate32);
-ZR_SAME_ID(Time, kTime);
-ZR_SAME_ID(Timestamp, kTimestamp);
-ZR_SAME_ID(Duration, kDuration);
-ZR_SAME_ID(Decimal, kDecimal);
-ZR_SAME_ID(List, kList);
-ZR_SAME_ID(Map, kMap);
-ZR_SAME_ID(Struct, kStruct);
-#undef ZR_SAME_ID
-
 TypePtr CompileType(nb::handle json, const zerorow::DataTypePtr& core) {
   // The shape, parameters and names come from cpp-row's type; the JSON object adds what only
   // Python has (the tzinfo of a zone) and is kept for the Python layer.
   auto t = std::make_shared<Type>();
   t->json = nb::borrow(json);
   t->core = core;
-  t->id = static_cast<Tid>(core->id());  // Tid lists the TypeIds in the same order
+  t->id = core->id();
   t->tzinfo = nb::none();
   nb::dict d = nb::isinstance<nb::dict>(json) ? nb::cast<nb::dict>(json) : nb::dict();
   if (d.contains("_enum_name")) t->enum_name = nb::borrow(d["_enum_name"]);
   switch (t->id) {
-    case Tid::Timestamp:
+    case Tid::kTimestamp:
       t->tz = core->tz();
       if (d.contains("_tzinfo")) t->tzinfo = nb::borrow(d["_tzinfo"]);
       break;
-    case Tid::Decimal:
+    case Tid::kDecimal:
       t->precision = core->precision();
       t->scale = core->scale();
       break;
-    case Tid::List:
+    case Tid::kList:
       t->elem = CompileType(d["element"], core->element());
       t->elem_nullable = core->element_nullable();
       break;
-    case Tid::Map:
+    case Tid::kMap:
       t->elem = CompileType(d["key"], core->key());
       t->value = CompileType(d["value"], core->value());
       t->value_nullable = core->value_nullable();
       break;
-    case Tid::Struct: {
+    case Tid::kStruct: {
       nb::dict names;
       nb::list fjson = nb::cast<nb::list>(d["fields"]);
       for (int i = 0; i < core->num_fields(); ++i) {
@@ -76,8 +56,25 @@ TypePtr CompileType(nb::handle json, const zerorow::DataTypePtr& core) {
       t->name_map = names;
       break;
     }
-    default:
-      break;
+    case Tid::kBool:
+    case Tid::kInt8:
+    case Tid::kInt16:
+    case Tid::kInt32:
+    case Tid::kInt64:
+    case Tid::kFloat32:
+    case Tid::kFloat64:
+    case Tid::kString:
+    case Tid::kBinary:
+    case Tid::kDate32:
+    case Tid::kTime:
+    case Tid::kDuration:
+    case Tid::kNull:
+    case Tid::kIntervalYm:
+    case Tid::kInterval:
+    case Tid::kFixedBinary:
+    case Tid::kUuid:
+    case Tid::kVariant:
+      break;  // everything is in cpp-row's type (`core`)
   }
   return t;
 }

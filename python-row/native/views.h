@@ -68,6 +68,20 @@ struct ResolvedMapView {
   nb::object key_index;  // dict key -> first ordinal, built on the first lookup
 };
 
+/// zerorow.Variant (SPEC §3.9): a variant value read in place (cpp-row's VariantView over the
+/// row's buffer, which `hold` keeps alive) or built (its own buffer).
+struct VariantObject {
+  HolderPtr hold;
+  zerorow::VariantView view;
+};
+/// A Variant over `view`, whose bytes `hold` keeps alive (variant.cpp).
+nb::object MakeVariant(HolderPtr hold, const zerorow::VariantView& view);
+/// The canonical variant of a Python value (SPEC §3.9); Error on a value it cannot hold.
+zerorow::Variant VariantOfPython(nb::handle obj);
+/// The Python value of a variant (dict, list, str, int, float, Decimal, ...).
+nb::object VariantToPython(const zerorow::VariantView& v);
+void BindVariant(nb::module_& m);
+
 /// Conversion modes for reading values.
 enum Mode : int {
   kObjects = 0,      // datetime objects, views for nested values

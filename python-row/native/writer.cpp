@@ -23,7 +23,7 @@ namespace {
 
 using Slots = zerorow::detail::SlotWriter;
 
-nb::handle g_enum, g_decimal_cls, g_plain;  // leaked on purpose: no decref after interpreter shutdown
+nb::handle g_enum, g_decimal_cls, g_plain, g_uuid_cls;  // leaked on purpose: no decref after interpreter shutdown
 
 /// The path (SPEC §4.3) of the value being written, kept as a chain on the stack and turned
 /// into text only on error; each step is ordinal `i` of a cpp-row writer, which spells it.
@@ -95,15 +95,35 @@ int64_t AsInt(const PathNode& p, PyObject* v, int64_t lo, int64_t hi, const char
 /// The range of an integer type, for the messages of values outside it.
 std::pair<int64_t, int64_t> IntRange(Tid id) {
   switch (id) {
-    case Tid::Int8:
+    case Tid::kInt8:
       return {INT8_MIN, INT8_MAX};
-    case Tid::Int16:
+    case Tid::kInt16:
       return {INT16_MIN, INT16_MAX};
-    case Tid::Int32:
+    case Tid::kInt32:
+    case Tid::kIntervalYm:
       return {INT32_MIN, INT32_MAX};
-    default:
+    case Tid::kBool:
+    case Tid::kInt64:
+    case Tid::kFloat32:
+    case Tid::kFloat64:
+    case Tid::kString:
+    case Tid::kBinary:
+    case Tid::kDate32:
+    case Tid::kTime:
+    case Tid::kTimestamp:
+    case Tid::kDuration:
+    case Tid::kDecimal:
+    case Tid::kList:
+    case Tid::kMap:
+    case Tid::kStruct:
+    case Tid::kNull:
+    case Tid::kInterval:
+    case Tid::kFixedBinary:
+    case Tid::kUuid:
+    case Tid::kVariant:
       return {INT64_MIN, INT64_MAX};
   }
+  return {INT64_MIN, INT64_MAX};
 }
 
 int64_t Mul(const PathNode& p, int64_t a, int64_t b, int64_t c) {
@@ -158,12 +178,12 @@ int64_t NumpyMicros(const PathNode& p, PyObject* v, const char* want) {
 
 int64_t TemporalValue(const PathNode& p, PyObject* v, const Type& t) {
   switch (t.id) {
-    case Tid::Date32:
+    case Tid::kDate32:
       if (PyDate_Check(v) && !PyDateTime_Check(v))
         return DaysFromCivil(PyDateTime_GET_YEAR(v), PyDateTime_GET_MONTH(v), PyDateTime_GET_DAY(v));
       if (PyDateTime_Check(v)) Mismatch(p, v, "datetime.date (not datetime) or int days");
       return AsInt(p, v, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), "date32");
-    case Tid::Time:
+    case Tid::kTime:
       if (PyTime_Check(v) && PyDateTime_TIME_GET_TZINFO(v) != Py_None)
         Mismatch(p, v, "a datetime.time without tzinfo (a zerorow time has no zone, SPEC §3.3)");
       if (PyTime_Check(v))
@@ -172,14 +192,14 @@ int64_t TemporalValue(const PathNode& p, PyObject* v, const Type& t) {
                    1000000LL +
                PyDateTime_TIME_GET_MICROSECOND(v);
       return AsInt(p, v, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), "time");
-    case Tid::Duration:
+    case Tid::kDuration:
       if (PyDelta_Check(v)) {
         if (!PyDelta_CheckExact(v)) CheckSubMicros(p, v);
         return DeltaMicros(p, v);
       }
       if (IsNumpyScalar(v)) return NumpyMicros(p, v, "timedelta64");
       return AsInt(p, v, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), "duration");
-    case Tid::Timestamp: {
+    case Tid::kTimestamp: {
       if (!PyDateTime_Check(v)) {
         if (IsNumpyScalar(v)) {
           if (!t.tz.empty()) Mismatch(p, v, "an aware datetime for a timestamp with zone");
@@ -202,9 +222,28 @@ int64_t TemporalValue(const PathNode& p, PyObject* v, const Type& t) {
       if (aware) us -= DeltaMicros(p, off.ptr());
       return us;
     }
-    default:
-      return 0;
+    case Tid::kBool:
+    case Tid::kInt8:
+    case Tid::kInt16:
+    case Tid::kInt32:
+    case Tid::kInt64:
+    case Tid::kFloat32:
+    case Tid::kFloat64:
+    case Tid::kString:
+    case Tid::kBinary:
+    case Tid::kDecimal:
+    case Tid::kList:
+    case Tid::kMap:
+    case Tid::kStruct:
+    case Tid::kNull:
+    case Tid::kIntervalYm:
+    case Tid::kInterval:
+    case Tid::kFixedBinary:
+    case Tid::kUuid:
+    case Tid::kVariant:
+      return 0;  // not temporal: the caller dispatches only the four above
   }
+  return 0;
 }
 
 // A decimal.Decimal / int as the unscaled value at the type's scale: the exact rescaling, the
@@ -258,29 +297,46 @@ bool WriteArrayFromBuffer(Slots& w, int i, const Type& elem, PyObject* obj, cons
   bool is_int = f == 'b' || f == 'h' || f == 'i' || f == 'l' || f == 'q';
   bool ok = false;
   switch (elem.id) {
-    case Tid::Bool:
+    case Tid::kBool:
       ok = f == '?';
       break;
-    case Tid::Int8:
+    case Tid::kInt8:
       ok = is_int && b.itemsize == 1;
       break;
-    case Tid::Int16:
+    case Tid::kInt16:
       ok = is_int && b.itemsize == 2;
       break;
-    case Tid::Int32:
+    case Tid::kInt32:
       ok = is_int && b.itemsize == 4;
       break;
-    case Tid::Int64:
+    case Tid::kInt64:
       ok = is_int && b.itemsize == 8;
       break;
-    case Tid::Float32:
+    case Tid::kFloat32:
       ok = f == 'f';
       break;
-    case Tid::Float64:
+    case Tid::kFloat64:
       ok = f == 'd';
       break;
-    default:
+    case Tid::kIntervalYm:
+      ok = is_int && b.itemsize == 4;
       break;
+    case Tid::kString:
+    case Tid::kBinary:
+    case Tid::kDate32:
+    case Tid::kTime:
+    case Tid::kTimestamp:
+    case Tid::kDuration:
+    case Tid::kDecimal:
+    case Tid::kList:
+    case Tid::kMap:
+    case Tid::kStruct:
+    case Tid::kNull:
+    case Tid::kInterval:
+    case Tid::kFixedBinary:
+    case Tid::kUuid:
+    case Tid::kVariant:
+      break;  // no bulk copy: the general path
   }
   if (!ok) return false;
   int64_t n = static_cast<int64_t>(b.shape ? b.shape[0] : b.len / b.itemsize);
@@ -289,29 +345,44 @@ bool WriteArrayFromBuffer(Slots& w, int i, const Type& elem, PyObject* obj, cons
   size_t count = static_cast<size_t>(n);
   zerorow::Status st;
   switch (elem.id) {  // one checked bulk copy by cpp-row (NaNs canonicalised there)
-    case Tid::Bool:
+    case Tid::kBool:
       st = a.WriteValues(std::span<const uint8_t>(static_cast<const uint8_t*>(b.buf), count));
       break;
-    case Tid::Int8:
+    case Tid::kInt8:
       st = a.WriteValues(std::span<const int8_t>(static_cast<const int8_t*>(b.buf), count));
       break;
-    case Tid::Int16:
+    case Tid::kInt16:
       st = a.WriteValues(std::span<const int16_t>(static_cast<const int16_t*>(b.buf), count));
       break;
-    case Tid::Int32:
+    case Tid::kInt32:
+    case Tid::kIntervalYm:
       st = a.WriteValues(std::span<const int32_t>(static_cast<const int32_t*>(b.buf), count));
       break;
-    case Tid::Int64:
+    case Tid::kInt64:
       st = a.WriteValues(std::span<const int64_t>(static_cast<const int64_t*>(b.buf), count));
       break;
-    case Tid::Float32:
+    case Tid::kFloat32:
       st = a.WriteValues(std::span<const float>(static_cast<const float*>(b.buf), count));
       break;
-    case Tid::Float64:
+    case Tid::kFloat64:
       st = a.WriteValues(std::span<const double>(static_cast<const double*>(b.buf), count));
       break;
-    default:
-      break;
+    case Tid::kString:
+    case Tid::kBinary:
+    case Tid::kDate32:
+    case Tid::kTime:
+    case Tid::kTimestamp:
+    case Tid::kDuration:
+    case Tid::kDecimal:
+    case Tid::kList:
+    case Tid::kMap:
+    case Tid::kStruct:
+    case Tid::kNull:
+    case Tid::kInterval:
+    case Tid::kFixedBinary:
+    case Tid::kUuid:
+    case Tid::kVariant:
+      break;  // `ok` was false for them
   }
   if (!st.ok()) ThrowCore(st, path.Text());  // the core names the element ("[k]")
   Ok(path, a.Finish());
@@ -402,18 +473,42 @@ void WriteMap(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
   Ok(p, m.Finish());
 }
 
+// A bytes-like value into a binary, fixed_binary or uuid (whose sizes cpp-row checks).
+void WriteBytes(Slots& w, int i, PyObject* v, const PathNode& p) {
+  if (PyUnicode_Check(v) || !PyObject_CheckBuffer(v)) Mismatch(p, v, "bytes-like object");
+  Py_buffer b;
+  if (PyObject_GetBuffer(v, &b, PyBUF_SIMPLE) != 0) {
+    ClearOrRethrow();
+    Mismatch(p, v, "contiguous bytes-like object");
+  }
+  zerorow::Status st =
+      w.WriteBinary(i, std::span<const uint8_t>(static_cast<const uint8_t*>(b.buf), static_cast<size_t>(b.len)));
+  PyBuffer_Release(&b);
+  Ok(p, st);
+}
+
+// zerorow.Interval(months, days, microseconds) — any 3-sequence of ints (SPEC §3.7).
+zerorow::Interval IntervalValue(const PathNode& p, PyObject* v) {
+  if (!PyTuple_Check(v) || PyTuple_GET_SIZE(v) != 3) Mismatch(p, v, "zerorow.Interval(months, days, microseconds)");
+  zerorow::Interval out;
+  out.months = static_cast<int32_t>(AsInt(p, PyTuple_GET_ITEM(v, 0), INT32_MIN, INT32_MAX, "interval months"));
+  out.days = static_cast<int32_t>(AsInt(p, PyTuple_GET_ITEM(v, 1), INT32_MIN, INT32_MAX, "interval days"));
+  out.microseconds = AsInt(p, PyTuple_GET_ITEM(v, 2), INT64_MIN, INT64_MAX, "interval microseconds");
+  return out;
+}
+
 // Writes one Python value at ordinal i of a row or array writer.
 void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
   if (v == Py_None) return Ok(p, w.SetNull(i));
   switch (t.id) {
-    case Tid::Bool: {
+    case Tid::kBool: {
       if (PyBool_Check(v)) return Ok(p, w.WriteBool(i, v == Py_True));
       return Ok(p, w.WriteBool(i, AsInt(p, v, 0, 1, "bool") != 0));
     }
-    case Tid::Int8:
-    case Tid::Int16:
-    case Tid::Int32:
-    case Tid::Int64:
+    case Tid::kInt8:
+    case Tid::kInt16:
+    case Tid::kInt32:
+    case Tid::kInt64:
       if (PyLong_CheckExact(v)) {  // fast path; overflow and errors take the checked path below
         int overflow = 0;
         long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
@@ -425,8 +520,8 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
         auto [lo, hi] = IntRange(t.id);
         return Ok(p, w.WriteInt(i, AsInt(p, v, lo, hi, zerorow::TypeIdName(t.core->id()).data())));
       }
-    case Tid::Float32:
-    case Tid::Float64: {
+    case Tid::kFloat32:
+    case Tid::kFloat64: {
       double d;
       if (PyFloat_CheckExact(v)) {
         d = PyFloat_AS_DOUBLE(v);
@@ -438,19 +533,19 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
           Mismatch(p, v, "float");
         }
       }
-      if (t.id == Tid::Float32 && std::isfinite(d) && std::fabs(d) > std::numeric_limits<float>::max())
+      if (t.id == Tid::kFloat32 && std::isfinite(d) && std::fabs(d) > std::numeric_limits<float>::max())
         Invalid(p, ShortFloat(d) + " is out of range for float32: expected |v| <= " +
                        ShortFloat(std::numeric_limits<float>::max()));
       return Ok(p, w.WriteFloat(i, d));
     }
-    case Tid::Date32:
-    case Tid::Time:
-    case Tid::Timestamp:
-    case Tid::Duration:
+    case Tid::kDate32:
+    case Tid::kTime:
+    case Tid::kTimestamp:
+    case Tid::kDuration:
       return Ok(p, w.WriteInt(i, TemporalValue(p, v, t)));
-    case Tid::Decimal:
+    case Tid::kDecimal:
       return Ok(p, w.WriteDecimal(i, DecimalValue(p, v, t)));
-    case Tid::String: {
+    case Tid::kString: {
       PyObject* src = v;
       nb::object name;
       if (t.enum_name.is_valid()) {  // an Enum field: a member, its value or its name only
@@ -474,19 +569,9 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
       }
       return Ok(p, w.WriteString(i, std::string_view(s, static_cast<size_t>(n))));
     }
-    case Tid::Binary: {
-      if (PyUnicode_Check(v) || !PyObject_CheckBuffer(v)) Mismatch(p, v, "bytes-like object");
-      Py_buffer b;
-      if (PyObject_GetBuffer(v, &b, PyBUF_SIMPLE) != 0) {
-        ClearOrRethrow();
-        Mismatch(p, v, "contiguous bytes-like object");
-      }
-      zerorow::Status st =
-          w.WriteBinary(i, std::span<const uint8_t>(static_cast<const uint8_t*>(b.buf), static_cast<size_t>(b.len)));
-      PyBuffer_Release(&b);
-      return Ok(p, st);
-    }
-    case Tid::Struct: {
+    case Tid::kBinary:
+      return WriteBytes(w, i, v, p);
+    case Tid::kStruct: {
       if (SameView<RowView>(v, &RowView::type, t)) {  // a row of this type: copy its bytes
         const RowView& src = nb::cast<const RowView&>(nb::handle(v));
         Ok(p, zerorow::ValidateStructBody(src.row.bytes(), *t.core));
@@ -497,10 +582,41 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
       WriteStructFields(child, t, v, p);
       return Ok(p, child.Finish());
     }
-    case Tid::List:
+    case Tid::kList:
       return WriteList(w, i, t, v, p);
-    case Tid::Map:
+    case Tid::kMap:
       return WriteMap(w, i, t, v, p);
+    case Tid::kNull:
+      Mismatch(p, v, "None (a value of type null is always null, SPEC §3.6)");
+    case Tid::kIntervalYm: {
+      auto [lo, hi] = IntRange(t.id);
+      return Ok(p, w.WriteInt(i, AsInt(p, v, lo, hi, "interval_ym (months)")));
+    }
+    case Tid::kInterval:
+      return Ok(p, w.WriteInterval(i, IntervalValue(p, v)));
+    case Tid::kFixedBinary:
+      return WriteBytes(w, i, v, p);
+    case Tid::kUuid: {
+      if (PyObject_IsInstance(v, g_uuid_cls.ptr()) == 1) {
+        nb::object raw = nb::steal(PyObject_GetAttrString(v, "bytes"));
+        if (!raw.is_valid()) throw nb::python_error();
+        return WriteBytes(w, i, raw.ptr(), p);
+      }
+      if (PyUnicode_Check(v)) Mismatch(p, v, "uuid.UUID (or its 16 bytes)");
+      return WriteBytes(w, i, v, p);
+    }
+    case Tid::kVariant: {
+      if (nb::isinstance<VariantObject>(nb::handle(v)))
+        return Ok(p, w.WriteVariant(i, nb::cast<const VariantObject&>(nb::handle(v)).view));
+      zerorow::Variant built;
+      try {
+        built = VariantOfPython(v);
+      } catch (Error& e) {
+        e.path = p.Text();
+        throw;
+      }
+      return Ok(p, w.WriteVariant(i, built.metadata, built.value));
+    }
   }
 }
 
@@ -552,12 +668,12 @@ PyObject* FetchAttr(PyObject* obj, const Field& f) {
 inline bool TryWriteFast(zerorow::RowWriter& w, int i, Tid id, PyObject* v) {
   if (v == Py_None) return w.SetNull(i).ok();
   switch (id) {
-    case Tid::Bool:
+    case Tid::kBool:
       return (v == Py_True || v == Py_False) && w.WriteBool(i, v == Py_True).ok();
-    case Tid::Int8:
-    case Tid::Int16:
-    case Tid::Int32:
-    case Tid::Int64: {
+    case Tid::kInt8:
+    case Tid::kInt16:
+    case Tid::kInt32:
+    case Tid::kInt64: {
       if (!PyLong_CheckExact(v)) return false;
       int overflow = 0;
       long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
@@ -567,10 +683,10 @@ inline bool TryWriteFast(zerorow::RowWriter& w, int i, Tid id, PyObject* v) {
       }
       return w.WriteInt(i, x).ok();
     }
-    case Tid::Float32:
-    case Tid::Float64:
+    case Tid::kFloat32:
+    case Tid::kFloat64:
       return PyFloat_CheckExact(v) && w.WriteFloat(i, PyFloat_AS_DOUBLE(v)).ok();
-    case Tid::String: {
+    case Tid::kString: {
       if (!PyUnicode_CheckExact(v)) return false;
       Py_ssize_t n;
       const char* s = PyUnicode_AsUTF8AndSize(v, &n);
@@ -580,9 +696,24 @@ inline bool TryWriteFast(zerorow::RowWriter& w, int i, Tid id, PyObject* v) {
       }
       return w.WriteString(i, std::string_view(s, static_cast<size_t>(n))).ok();
     }
-    default:
-      return false;
+    case Tid::kBinary:
+    case Tid::kDate32:
+    case Tid::kTime:
+    case Tid::kTimestamp:
+    case Tid::kDuration:
+    case Tid::kDecimal:
+    case Tid::kList:
+    case Tid::kMap:
+    case Tid::kStruct:
+    case Tid::kNull:
+    case Tid::kIntervalYm:
+    case Tid::kInterval:
+    case Tid::kFixedBinary:
+    case Tid::kUuid:
+    case Tid::kVariant:
+      return false;  // the general path (WriteValue)
   }
+  return false;
 }
 
 /// The fields of a struct from a dict (SPEC Appendix A rule 6): a key that is not a field is an
@@ -636,6 +767,7 @@ void EnsureImports() {
     g_enum = nb::object(nb::module_::import_("enum").attr("Enum")).release();
     g_decimal_cls = nb::object(nb::module_::import_("decimal").attr("Decimal")).release();
     g_plain = nb::str("f").release();  // format(Decimal, "f"): plain digits, no exponent
+    g_uuid_cls = nb::object(nb::module_::import_("uuid").attr("UUID")).release();
   }
 }
 

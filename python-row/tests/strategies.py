@@ -4,11 +4,14 @@ temporal types, Decimal, bytes, lists, maps as (key, value) pairs, structs as di
 import decimal
 import math
 import struct
+import uuid
 
 import zerorow
 from hypothesis import strategies as st
 
-PRIMS = list(zerorow.schema.PRIMITIVES)  # every primitive type name of SPEC §3
+# Every type name of SPEC §3 without parameters, but null: a value of type null is always
+# null, so it needs a nullable place (test_new_types.py covers it).
+PRIMS = [n for n in zerorow.schema.PRIMITIVES if n != "null"]
 KEYS = ["int32", "int64", "string", "bool"]
 
 
@@ -23,7 +26,19 @@ def _leaf():
         st.sampled_from(PRIMS).map(zerorow.DataType),
         st.sampled_from(["UTC", "+05:30"]).map(zerorow.timestamp),
         _decimal_type(),
+        st.sampled_from([1, 3, 16]).map(zerorow.fixed_binary),
     )
+
+
+# Variant values: JSON-like values of a few levels (SPEC §3.9), built canonically.
+_json_like = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(max_size=4), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
 
 
 def _fields(children):
@@ -74,6 +89,7 @@ def _values(t):
         "date32": 32,
         "timestamp": 64,
         "duration": 64,
+        "interval_ym": 32,
     }
     if i in bits:
         b = bits[i]
@@ -88,6 +104,17 @@ def _values(t):
         return st.text(max_size=20)
     if i == "binary":
         return st.binary(max_size=20)
+    if i == "fixed_binary":
+        return st.binary(min_size=t.size, max_size=t.size)
+    if i == "uuid":
+        return st.integers(0, 2**128 - 1).map(lambda n: uuid.UUID(int=n))
+    if i == "interval":
+        i32 = st.integers(-(2**31), 2**31 - 1)
+        return st.tuples(i32, i32, st.integers(-(2**63), 2**63 - 1)).map(
+            lambda a: zerorow.Interval(*a)
+        )
+    if i == "variant":
+        return _json_like.map(zerorow.Variant.of)
     if i == "decimal":
         lim = 10**t.precision - 1
         return st.integers(-lim, lim).map(lambda u: decimal.Decimal(f"{u}E-{t.scale}"))
@@ -144,6 +171,10 @@ WIDENINGS = {  # SPEC §13.3
     "int32": ["int64", "float64"],
     "float32": ["float64"],
     "string": ["binary"],
+    "interval_ym": ["interval"],
+    "duration": ["interval"],
+    "fixed_binary": ["binary"],
+    "uuid": ["binary", "fixed_binary"],
 }
 
 
@@ -166,6 +197,16 @@ def _scalar_change(draw, t, key):
     if not to:
         return same
     r = draw(st.sampled_from(to))
+    if t.id == "interval_ym":  # m months is (m, 0, 0)
+        return zerorow.interval, lambda v: zerorow.Interval(v, 0, 0)
+    if t.id == "duration":  # d µs is (0, 0, d)
+        return zerorow.interval, lambda v: zerorow.Interval(0, 0, v)
+    if t.id == "uuid":  # its 16 bytes
+        return (
+            zerorow.binary if r == "binary" else zerorow.fixed_binary(16)
+        ), lambda v: v.bytes
+    if t.id == "fixed_binary":
+        return zerorow.binary, lambda v: v
     if r == "binary":
         return zerorow.binary, lambda v: v.encode("utf-8")
     if t.id == "float32":
@@ -221,12 +262,21 @@ def _evolve_struct(draw, t):
         name = new_name()
         fields.append(zerorow.field(name, draw(types()), True))
         projections.append((name, None, None))
+    # added: not null, reads as its default (SPEC §13.7)
+    if draw(st.integers(0, 3)) == 0:
+        name, added = new_name(), draw(types())
+        default = draw(_values(added))
+        fields.append(zerorow.field(name, added, False, default=default))
+        projections.append((name, None, lambda _, d=default: d))
     order = draw(st.permutations(range(len(fields))))
     fields = [fields[k] for k in order]
     projections = [projections[k] for k in order]
 
     def project(v):
-        return {r: (None if w is None else fn(v[w])) for r, w, fn in projections}
+        return {
+            r: (fn(None) if w is None and fn else None if w is None else fn(v[w]))
+            for r, w, fn in projections
+        }
 
     return zerorow.struct(fields), project
 

@@ -1,6 +1,7 @@
 """pandas DataFrames through rows and row files: what pandas had comes back as it went in."""
 
 import datetime as dt
+import decimal
 from typing import Optional
 
 import numpy as np
@@ -309,8 +310,6 @@ def test_a_frame_read_through_another_schema_drops_the_metadata(tmp_path):
 @pytest.mark.parametrize(
     "column, message",
     [
-        (np.array([1, 2], dtype="uint64"), "uint64 has no lossless zerorow type"),
-        (pd.array([1, None], dtype="UInt64"), "uint64 has no lossless zerorow type"),
         (np.array([1j, 2]), "complex128"),
         (pd.period_range("2020", periods=2, freq="M"), "extension type pandas.period"),
         (pd.interval_range(0, 2), "extension type pandas.interval"),
@@ -347,10 +346,26 @@ def test_empty_frames_and_all_missing_object_columns():
     pd.testing.assert_frame_equal(rows.to_pandas(), df)
     df = pd.DataFrame({"x": [None, None]})
     pd.testing.assert_frame_equal(zerorow.from_pandas(df).to_pandas(), df)
-    with pytest.raises(zerorow.UnsupportedError, match="Arrow type null"):
-        zerorow.from_arrow(
-            pa.table({"x": pa.nulls(2)})
-        )  # the Arrow mapping still refuses
+    rows = zerorow.from_arrow(
+        pa.table({"x": pa.nulls(2)})
+    )  # the Arrow mapping: SPEC §12.2
+    assert str(rows.schema) == "Schema(x: null)" and [r.x for r in rows] == [None, None]
+
+
+def test_uint64_columns_are_decimal_20_0():
+    # SPEC §12.2: uint64 is widened to decimal(20, 0), which holds every value
+    df = pd.DataFrame(
+        {
+            "x": np.array([0, 2**64 - 1], dtype="uint64"),
+            "y": pd.array([1, None], dtype="UInt64"),
+        }
+    )
+    rows = zerorow.from_pandas(df)
+    assert str(rows.schema) == "Schema(x: decimal(20, 0), y: decimal(20, 0))"
+    assert [(r.x, r.y) for r in rows] == [
+        (decimal.Decimal(0), decimal.Decimal(1)),
+        (decimal.Decimal(2**64 - 1), None),
+    ]
 
 
 def test_from_pandas_takes_a_schema_and_write_file_stores_the_frame(tmp_path):

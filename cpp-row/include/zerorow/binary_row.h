@@ -5,9 +5,12 @@
 // The type (a struct type for rows, the element type for arrays) is borrowed: the Schema
 // it comes from must outlive the view.
 //
-// Checks (SPEC §6.2). Wrap() applies the wrap rules W1-W2. Every default getter applies
-// the access rules B1-B3 for the value it reads, in O(1), and returns an error instead of
-// reading outside the view: whatever the bytes, a default getter never reads outside.
+// Checks (SPEC §6.2). Wrap() applies the wrap rules W1-W2, and B5 to the row's non-nullable
+// fields (one test of the null bitmap); a nested array of non-nullable elements is checked
+// likewise when a getter wraps it. Every default getter applies the access rules B1-B4 for
+// the value it reads, in O(1), and returns an error instead of reading outside the view:
+// whatever the bytes, a default getter never reads outside, and never reports a null where
+// the schema says none can be.
 // A default getter also checks that the field's type is one the getter reads (as the
 // writers do): GetString on an int32 field is a schema_mismatch naming the field and both
 // types. `...Unchecked` getters skip every check; use them on rows that passed
@@ -28,8 +31,10 @@
 #include <string_view>
 
 #include "zerorow/decimal.h"
+#include "zerorow/interval.h"
 #include "zerorow/schema.h"
 #include "zerorow/status.h"
+#include "zerorow/variant.h"
 
 namespace zerorow {
 
@@ -87,9 +92,14 @@ class SlotView {
   /// TypeId of ordinal i (no check on i); one load for a row.
   TypeId IdAt(int i) const { return is_row_ ? type_->field_ids()[i] : type_->id(); }
 
+  /// B5: a null bit on a non-nullable field or element is invalid_data (one load of the
+  /// nullability, on the null path only).
   Result<bool> IsNull(int i) const {
     if (!InRange(i)) return IndexError(i);
-    return IsNullUnchecked(i);
+    if (!IsNullUnchecked(i)) return false;
+    if (!NullableAt(i)) [[unlikely]]
+      return NullError(i);
+    return true;
   }
   bool IsNullUnchecked(int i) const { return (bitmap_[i >> 3] >> (i & 7)) & 1; }
 
@@ -106,7 +116,7 @@ class SlotView {
   T Get##Name##Unchecked(int i) const { return Load<T>(values_ + stride_ * static_cast<size_t>(i)); }
   ZR_FIXED_GETTER(Int8, int8_t, kInt8, kInt8, kInt8, kInt8)
   ZR_FIXED_GETTER(Int16, int16_t, kInt16, kInt16, kInt16, kInt16)
-  ZR_FIXED_GETTER(Int32, int32_t, kInt32, kDate32, kDate32, kDate32)
+  ZR_FIXED_GETTER(Int32, int32_t, kInt32, kDate32, kIntervalYm, kIntervalYm)  ///< also interval_ym: months
   ZR_FIXED_GETTER(Int64, int64_t, kInt64, kTimestamp, kDuration, kTime)
   ZR_FIXED_GETTER(Float32, float, kFloat32, kFloat32, kFloat32, kFloat32)
   ZR_FIXED_GETTER(Float64, double, kFloat64, kFloat64, kFloat64, kFloat64)
@@ -130,8 +140,20 @@ class SlotView {
   /// UTF-8 bytes of a string (not re-checked for UTF-8 here; full validation does that).
   Result<std::string_view> GetString(int i) const;
   std::string_view GetStringUnchecked(int i) const;
+  /// Bytes of a binary, fixed_binary or uuid (B4: the reference size of a fixed_binary(n) is n,
+  /// of a uuid 16).
   Result<std::span<const uint8_t>> GetBinary(int i) const;
   std::span<const uint8_t> GetBinaryUnchecked(int i) const;
+  /// interval (SPEC §3.7; B4: a 16-byte body). A null value reads as {0, 0, 0}.
+  Result<Interval> GetInterval(int i) const;
+  Interval GetIntervalUnchecked(int i) const;
+  /// uuid: the 16 bytes in RFC 9562 order (B4: a 16-byte body). A null value reads as zeros.
+  Result<std::array<uint8_t, 16>> GetUuid(int i) const;
+  std::array<uint8_t, 16> GetUuidUnchecked(int i) const;
+  /// variant (SPEC §3.9; B4: size >= 4 and 4 + V <= size, the metadata header and offsets in
+  /// bounds): a view over the value and metadata in place. A null value is an error.
+  Result<VariantView> GetVariant(int i) const;
+  VariantView GetVariantUnchecked(int i) const;
 
   /// Nested values. The type at i must be struct / list / map (else schema_mismatch).
   Result<BinaryRow> GetStruct(int i) const;
@@ -141,8 +163,8 @@ class SlotView {
   Result<BinaryMap> GetMap(int i) const;
   BinaryMap GetMapUnchecked(int i) const;
 
-  /// The encoded bytes of a variable-width value (string, binary, list, map, struct, or
-  /// decimal with precision > 18): the span its reference points at, checked against the
+  /// The encoded bytes of a variable-width value (every storage kind but fixed and none,
+  /// decimal with precision > 18 included): the span its reference points at, checked against the
   /// view (B2). Nothing is copied; RowWriter::WriteRawBody takes it to copy a nested value
   /// into another row. A fixed-width field has no body (schema_mismatch); a null value's
   /// body is empty.
@@ -161,6 +183,11 @@ class SlotView {
   Status WidthError(int i, size_t want) const;
   /// schema_mismatch: "cannot read a <want> value from a field of type <actual>" at PathOf(i).
   Status TypeError(int i, TypeId want) const;
+  /// B5: invalid_data "null value in a non-nullable field" at PathOf(i).
+  Status NullError(int i) const;
+  bool NullableAt(int i) const { return is_row_ ? type_->fields()[i].nullable : nullable_elems_; }
+  /// B4 for a body of fixed size `want` (fixed_binary n, uuid and interval 16).
+  Result<std::span<const uint8_t>> SizedBody(int i, uint32_t want) const;
   // B2: the body of the reference at ordinal i, within [0, size_).
   Result<std::span<const uint8_t>> BodyChecked(int i) const;
   std::span<const uint8_t> BodyUnchecked(int i) const {
@@ -177,6 +204,7 @@ class SlotView {
   int n_ = 0;
   uint32_t stride_ = 8;
   bool is_row_ = true;
+  bool nullable_elems_ = true;  // arrays: whether elements may be null (B5)
   PathStyle path_style_ = PathStyle::kField;
 };
 
@@ -186,7 +214,8 @@ class SlotView {
 class BinaryRow : public detail::SlotView {
  public:
   BinaryRow() = default;
-  /// Top-level wrap: W1 (`truncated` if size < fixed region) and W2 (size % 8).
+  /// Top-level wrap: W1 (`truncated` if size < fixed region), W2 (size % 8) and B5 (no null
+  /// bit on a non-nullable field).
   static Result<BinaryRow> Wrap(std::span<const uint8_t> bytes, const Schema& schema);
   static Result<BinaryRow> Wrap(const uint8_t* data, size_t size, const Schema& schema) {
     return Wrap(std::span<const uint8_t>(data, size), schema);
@@ -200,7 +229,7 @@ class BinaryRow : public detail::SlotView {
   /// the bytes in a variable.
   template <detail::TemporaryBytes R>
   static Result<BinaryRow> Wrap(R&& bytes, const Schema& schema) = delete;
-  /// Wrap of a nested row body (W1 failure is invalid_data). `struct_type` must be a struct.
+  /// Wrap of a nested row body (W1 failure is invalid_data; B5 too). `struct_type` must be a struct.
   static Result<BinaryRow> WrapNested(std::span<const uint8_t> bytes, const DataType* struct_type);
   template <detail::TemporaryBytes R>
   static Result<BinaryRow> WrapNested(R&& bytes, const DataType* struct_type) = delete;
@@ -259,6 +288,11 @@ class BinaryArray : public detail::SlotView {
   }
 
   const DataType& element_type() const { return *type_; }
+  /// Whether elements may be null (B5); a view made by a getter knows it from its list or map
+  /// type, one made by Wrap/WrapUnchecked says true.
+  bool elements_nullable() const { return nullable_elems_; }
+  /// `this` with elements declared non-nullable (B5): invalid_data when a null bit is set.
+  Result<BinaryArray> WithNonNullableElements() const;
   /// Null bitmap, ceil(n/64)*8 bytes (bit i set = element i null).
   std::span<const uint8_t> null_bitmap() const { return {bitmap_, static_cast<size_t>(values_ - bitmap_)}; }
   /// True if any element is null.

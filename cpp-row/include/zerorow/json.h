@@ -75,10 +75,17 @@ class JsonValue {
 };
 
 /// Parses one JSON text (surrounding whitespace allowed). invalid_data on malformed input,
-/// with the byte position; nesting deeper than 512 is rejected.
-Result<JsonValue> ParseJson(std::string_view text);
+/// with the byte position; nesting deeper than `max_depth` is rejected (variants may nest
+/// 1,000 levels, SPEC §7).
+Result<JsonValue> ParseJson(std::string_view text, int max_depth = 512);
 
 /// Appends `s` as a canonical JSON string (SPEC §4.1 escaping) to `out`.
 void AppendJsonString(std::string* out, std::string_view s);
+
+/// Appends a finite number as the shortest text that reads back to it (as a float32 when
+/// `is_float32`), in the notation of ECMAScript's Number::toString (SPEC §3.9 "To JSON text"):
+/// plain digits while the decimal exponent n is in (-6, 21] (`0.1`, `100`, `0.000001`),
+/// else `1e+21`, `1.5e-7`; negative zero as `-0.0`.
+void AppendShortestNumber(std::string* out, double v, bool is_float32 = false);
 
 }  // namespace zerorow

@@ -14,10 +14,12 @@
 //
 // Getters take reader ordinals and follow the reader's types: GetInt64(i) on a reader int64
 // field reads the writer's int8/16/32/64 and widens it; GetDecimal rescales; GetBinary reads a
-// writer string's bytes. A reader field the writer lacks reads as null (IsNull is true; a
-// fixed-width getter returns 0, string/binary empty, a nested getter an error, as for a null
-// value of a BinaryRow). Bounds are checked as by the BinaryRow getters (SPEC §6.2 B1-B3,
-// against the writer's bytes); errors name the reader's path.
+// writer string's bytes; GetInterval a writer interval_ym or duration. A reader field the
+// writer lacks reads as its default (SPEC §13.7) when it has one, else as null (IsNull is
+// true; a fixed-width getter returns 0, string/binary empty, a nested getter an error, as for
+// a null value of a BinaryRow); so does a writer field of type null. Bounds are checked as by
+// the BinaryRow getters (SPEC §6.2 B1-B5, against the writer's bytes); errors name the
+// reader's path.
 #pragma once
 
 #include <cstdint>
@@ -29,9 +31,11 @@
 
 #include "zerorow/binary_row.h"
 #include "zerorow/decimal.h"
+#include "zerorow/interval.h"
 #include "zerorow/schema.h"
 #include "zerorow/status.h"
 #include "zerorow/validate.h"
+#include "zerorow/variant.h"
 
 namespace zerorow {
 
@@ -47,7 +51,7 @@ struct ResolvedNode;
 
 /// How one reader value is read from the writer's value (built by Resolve).
 struct ValuePlan {
-  int32_t writer_ordinal = -1;  ///< struct fields: the writer field read, or -1 (absent: null)
+  int32_t writer_ordinal = -1;  ///< struct fields: the writer field read, or -1 (absent: the default, or null)
   TypeId reader_id = TypeId::kInt64;
   TypeId writer_id = TypeId::kInt64;
   int8_t decimal_shift = 0;              ///< decimal: reader scale - writer scale (× 10^shift)
@@ -55,6 +59,9 @@ struct ValuePlan {
   bool direct = false;                   ///< present and not widened: a fixed-width value is one load
   uint8_t sign_shift = 0;                ///< an integer writer: 64 - its width in bits (sign extension)
   const ResolvedNode* nested = nullptr;  ///< struct, list and map values: their resolution
+  /// An absent reader field with a default (SPEC §13.7): a one-field row holding it; `nested`
+  /// is then the identity resolution of the reader's type (the default is laid out by it).
+  const DefaultValue* default_value = nullptr;
 };
 
 /// The resolution of one struct, list or map type of the reader.
@@ -71,7 +78,7 @@ struct ResolvedNode {
 /// The set of TypeIds `ids` as bits, for a getter's one-instruction type check.
 template <typename... Id>
 constexpr uint32_t Ids(Id... ids) {
-  return ((uint32_t{1} << static_cast<unsigned>(ids)) | ...);
+  return TypeMask(ids...);
 }
 
 /// The type a default-constructed resolved view reports (a struct of no fields), so that no
@@ -94,27 +101,37 @@ class ResolvedSlots {
   /// The path component of ordinal i in the reader's names (SPEC §4.3).
   std::string PathOf(int i) const;
 
-  /// True for a reader field the writer lacks (it reads as null; no byte of the row holds it).
-  bool IsAbsent(int i) const { return kRow && InRange(i) && plans_[i].writer_ordinal < 0; }
-  /// True for a null value and for a reader field the writer lacks.
+  /// True for a reader field that reads as null without a byte of the row: the writer lacks
+  /// it and it has no default, or the writer's field has type null.
+  bool IsAbsent(int i) const { return kRow && InRange(i) && plans_[i].writer_ordinal < 0 && !plans_[i].default_value; }
+  /// True for a reader field the writer lacks that reads as its default (SPEC §13.7).
+  bool IsDefault(int i) const { return kRow && InRange(i) && plans_[i].default_value != nullptr; }
+  /// The default a reader field reads (IsDefault), else nullptr.
+  const DefaultValue* DefaultOf(int i) const { return IsDefault(i) ? plans_[i].default_value : nullptr; }
+  /// True for a null value and for a reader field that reads as null (IsAbsent). B5: a null
+  /// bit on a writer value that is not nullable is invalid_data.
   Result<bool> IsNull(int i) const {
     if (!InRange(i)) return IndexError(i);
     int o = Ordinal(i);
-    return o < 0 || ((data_[(kRow ? 0 : 8) + (o >> 3)] >> (o & 7)) & 1);
+    if (o < 0) return Plan(i).default_value == nullptr;
+    if (!((data_[(kRow ? 0 : 8) + (o >> 3)] >> (o & 7)) & 1)) return false;
+    return WriterView().IsNull(o);  // B5 and the writer's path, on the null path only
   }
 
   Result<bool> GetBool(int i) const {
     if (!InRange(i)) return IndexError(i);
-    if (Plan(i).reader_id != TypeId::kBool) return TypeError(i, TypeId::kBool);
+    const ValuePlan& p = Plan(i);
+    if (p.reader_id != TypeId::kBool) return TypeError(i, TypeId::kBool);
     int o = Ordinal(i);
-    return o >= 0 && values_[static_cast<size_t>(o) * (kRow ? 8 : 1)] != 0;
+    if (o < 0) return p.default_value != nullptr && DefaultSlot(p)[0] != 0;
+    return values_[static_cast<size_t>(o) * (kRow ? 8 : 1)] != 0;
   }
   Result<int8_t> GetInt8(int i) const { return Integer<int8_t, Ids(TypeId::kInt8)>(i, TypeId::kInt8); }
   /// Reader int16 (a writer int8 widens).
   Result<int16_t> GetInt16(int i) const { return Integer<int16_t, Ids(TypeId::kInt16)>(i, TypeId::kInt16); }
-  /// Reader int32 and date32 (a writer int8/int16 widens).
+  /// Reader int32, date32 and interval_ym (a writer int8/int16 widens).
   Result<int32_t> GetInt32(int i) const {
-    return Integer<int32_t, Ids(TypeId::kInt32, TypeId::kDate32)>(i, TypeId::kInt32);
+    return Integer<int32_t, Ids(TypeId::kInt32, TypeId::kDate32, TypeId::kIntervalYm)>(i, TypeId::kInt32);
   }
   /// Reader int64, time, timestamp and duration (a writer int8/16/32 widens).
   Result<int64_t> GetInt64(int i) const {
@@ -154,8 +171,14 @@ class ResolvedSlots {
   /// Reader decimal: the writer's unscaled value × 10^(reader scale − writer scale).
   Result<Decimal128> GetDecimal(int i) const;
   Result<std::string_view> GetString(int i) const;
-  /// Reader binary: a writer binary, or a writer string's UTF-8 bytes.
+  /// Reader binary: a writer binary, fixed_binary or uuid, or a writer string's UTF-8 bytes;
+  /// reader fixed_binary(n) and uuid: the writer's n bytes (a writer uuid for a fixed_binary(16)).
   Result<std::span<const uint8_t>> GetBinary(int i) const;
+  /// Reader interval: a writer interval, interval_ym (m months is (m, 0, 0)) or duration
+  /// (d µs is (0, 0, d)), SPEC §13.3.
+  Result<Interval> GetInterval(int i) const;
+  Result<std::array<uint8_t, 16>> GetUuid(int i) const;
+  Result<VariantView> GetVariant(int i) const;
   Result<ResolvedRow> GetStruct(int i) const;
   Result<ResolvedArray> GetArray(int i) const;
   Result<ResolvedMap> GetMap(int i) const;
@@ -190,7 +213,7 @@ class ResolvedSlots {
     if (p.direct) [[likely]]
       return detail::Load<T>(At(Ordinal(i, p), sizeof(T)));
     int o = Ordinal(i, p);
-    if (o < 0) return T{0};
+    if (o < 0) return p.default_value ? detail::Load<T>(DefaultSlot(p)) : T{0};
     if constexpr (kRow) {
       // A row slot is 8 bytes with the value in its low bytes, the rest zero (SPEC §3): the
       // shifts sign-extend it from the writer's width without a branch on that width.
@@ -200,24 +223,37 @@ class ResolvedSlots {
       return static_cast<T>(LoadInteger(p.writer_id, o));
     }
   }
-  /// The writer's integer at ordinal o, any integer or temporal type, sign-extended.
+  /// The writer's integer at ordinal o, any integer or temporal type, sign-extended (the
+  /// writer types an integer reader type widens from, SPEC §13.3).
   int64_t LoadInteger(TypeId writer, int o) const {
-    switch (writer) {
-      case TypeId::kInt8:
+    switch (NaturalWidth(writer)) {
+      case 1:
         return detail::Load<int8_t>(At(o, 1));
-      case TypeId::kInt16:
+      case 2:
         return detail::Load<int16_t>(At(o, 2));
-      case TypeId::kInt32:
-      case TypeId::kDate32:
+      case 4:
         return detail::Load<int32_t>(At(o, 4));
-      default:
+      case 8:
         return detail::Load<int64_t>(At(o, 8));
     }
+    return 0;
   }
-  /// A float of the reader read from an absent value (0), a writer float32 or an integer.
+  /// Slot 0 of the default's one-field row (after its 8-byte bitmap): a fixed-width default.
+  static const uint8_t* DefaultSlot(const ValuePlan& p) { return p.default_value->row_bytes().data() + 8; }
+  /// The default's one-field row, read with the ordinary getters at ordinal 0.
+  static BinaryRow DefaultRow(const ValuePlan& p) {
+    return BinaryRow::WrapUnchecked(p.default_value->row_bytes().data(), p.default_value->row_bytes().size(),
+                                    &p.default_value->row_type());
+  }
+  /// A float of the reader read from an absent value (its default, or 0), a writer float32 or
+  /// an integer.
   double WidenedFloat(int i, const ValuePlan& p) const {
     int o = Ordinal(i, p);
-    if (o < 0) return 0;
+    if (o < 0) {
+      if (p.default_value == nullptr) return 0;
+      return p.reader_id == TypeId::kFloat32 ? detail::Load<float>(DefaultSlot(p))
+                                             : detail::Load<double>(DefaultSlot(p));
+    }
     if (p.writer_id == TypeId::kFloat32) return detail::Load<float>(At(o, 4));
     return static_cast<double>(LoadInteger(p.writer_id, o));
   }
@@ -365,6 +401,12 @@ class Resolution {
 /// A Resolution lends its tables to every view (Result<Resolution>'s `->` on a temporary is refused).
 template <>
 struct LendsViews<Resolution> : std::true_type {};
+
+/// True when a value of the non-nested type `writer` reads as `reader`: the same type, or a
+/// widening of SPEC §13.3 with its parameters (decimal scale and digits, timestamp zones,
+/// fixed_binary size); a writer null reads as anything. The one table Resolve and the Arrow
+/// import (a column read into a given schema) both use. False for struct, list and map.
+bool ReadsAs(const DataType& writer, const DataType& reader);
 
 /// Resolves `writer` to `reader` by field name, aliases, widenings and nullability (SPEC
 /// §13.1-§13.3). A pair that cannot be read is refused with schema_mismatch at the schema path

@@ -44,8 +44,10 @@
 
 #include "zerorow/binary_row.h"
 #include "zerorow/decimal.h"
+#include "zerorow/interval.h"
 #include "zerorow/schema.h"
 #include "zerorow/status.h"
+#include "zerorow/variant.h"
 
 namespace zerorow {
 
@@ -119,8 +121,14 @@ class SlotWriter : public WriterLink {
   Status WriteBool(int i, bool v) { return Fixed<uint8_t>(i, v ? 1 : 0, TypeId::kBool, TypeId::kBool); }
   Status WriteInt8(int i, int8_t v) { return Fixed<int8_t>(i, v, TypeId::kInt8, TypeId::kInt8); }
   Status WriteInt16(int i, int16_t v) { return Fixed<int16_t>(i, v, TypeId::kInt16, TypeId::kInt16); }
-  /// int32 or date32
-  Status WriteInt32(int i, int32_t v) { return Fixed<int32_t>(i, v, TypeId::kInt32, TypeId::kDate32); }
+  /// int32, date32 or interval_ym (months)
+  Status WriteInt32(int i, int32_t v) {
+    if (!IsIn(i, TypeMask(TypeId::kInt32, TypeId::kDate32, TypeId::kIntervalYm)))
+      return Check(i, TypeId::kInt32, TypeId::kDate32, TypeId::kIntervalYm, TypeId::kIntervalYm);
+    std::memcpy(slot(i), &v, 4);
+    SetNotNull(i);
+    return Status::OK();
+  }
   /// int64, timestamp, duration, time (time is range-checked: 0 <= v < 86400000000)
   Status WriteInt64(int i, int64_t v) {
     if (Is(i, TypeId::kInt64, TypeId::kTimestamp) || Is(i, TypeId::kDuration, TypeId::kDuration)) {
@@ -146,7 +154,7 @@ class SlotWriter : public WriterLink {
   Status WriteTime(int i, int64_t micros) { return WriteInt64(i, micros); }
   Status WriteTimestamp(int i, int64_t micros) { return WriteInt64(i, micros); }
   Status WriteDuration(int i, int64_t micros) { return WriteInt64(i, micros); }
-  /// Any integer-typed field (int8..int64, date32, time, timestamp, duration), range-checked
+  /// Any integer-typed field (int8..int64, date32, time, timestamp, duration, interval_ym), range-checked
   /// against the field's type (invalid_data naming the value). For bindings.
   Status WriteInt(int i, int64_t v) {
     // Inline for the common types (bindings call this once per integer); the rest, and
@@ -177,10 +185,22 @@ class SlotWriter : public WriterLink {
   Status WriteDecimal(int i, Decimal128 unscaled);
   /// string: must be valid UTF-8 (invalid_data otherwise).
   Status WriteString(int i, std::string_view utf8);
+  /// binary; also fixed_binary(n) and uuid, whose values must have n (16) bytes (invalid_data).
   Status WriteBinary(int i, std::span<const uint8_t> bytes);
   Status WriteBinary(int i, std::string_view bytes) {
     return WriteBinary(i, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
   }
+  /// uuid: exactly 16 bytes in RFC 9562 order (SPEC §3.8).
+  Status WriteUuid(int i, std::span<const uint8_t> bytes);
+  /// interval: months, days, microseconds (SPEC §3.7), a 16-byte body.
+  Status WriteInterval(int i, Interval v);
+  /// variant (SPEC §3.9): the metadata and value byte strings, checked against every rule of
+  /// §3.9 (invalid_data naming the field, the variant path inside the message) before they
+  /// are written as [u32 V][value][metadata].
+  Status WriteVariant(int i, std::span<const uint8_t> metadata, std::span<const uint8_t> value);
+  /// The same for a view: a whole variant is copied as is; a value inside one (a view from
+  /// Get/AtPath) is written with its bytes and the variant's metadata.
+  Status WriteVariant(int i, const VariantView& v);
   /// Copies an already-encoded body (string/binary bytes, an array or a map) into the
   /// slot's body: copies nested values between rows without re-encoding. The bytes are not
   /// validated here; validate them first (ValidateArrayBody / ValidateMapBody).
@@ -222,6 +242,15 @@ class SlotWriter : public WriterLink {
     TypeId t = IdAt(i);
     return t == a || t == b;
   }
+  // The same for a set of types (TypeMask): one shift and test.
+  bool IsIn(int i, uint32_t mask) const {
+    if (static_cast<unsigned>(i) >= static_cast<unsigned>(limit_)) return false;
+    return (mask >> static_cast<unsigned>(IdAt(i))) & 1u;
+  }
+  Status WriteBinarySlow(int i, std::span<const uint8_t> bytes);
+  // A null value at ordinal i keeps a 16-byte reserve: decimal p > 18 and interval in a row
+  // (SPEC §3.5, §3.7).
+  bool KeepsReserve(int i) const;
   template <typename T>
   Status Fixed(int i, T v, TypeId a, TypeId b) {
     if (!Is(i, a, b)) return Check(i, a, b);
@@ -365,7 +394,7 @@ class ArrayWriter : public detail::SlotWriter {
     else if constexpr (std::is_same_v<T, int16_t>)
       ok = t == TypeId::kInt16;
     else if constexpr (std::is_same_v<T, int32_t>)
-      ok = t == TypeId::kInt32 || t == TypeId::kDate32;
+      ok = t == TypeId::kInt32 || t == TypeId::kDate32 || t == TypeId::kIntervalYm;
     else if constexpr (std::is_same_v<T, int64_t>)
       ok = t == TypeId::kInt64 || t == TypeId::kTimestamp || t == TypeId::kDuration || t == TypeId::kTime;
     else

@@ -133,7 +133,8 @@ Status ArrowReader::Read(const ::arrow::RecordBatch& batch, RowBatch* out) const
   ArrowArray c_array;
   ArrowSchema c_schema;
   ZR_RETURN_NOT_OK(FromArrowStatus(::arrow::ExportRecordBatch(batch, &c_array, &c_schema)));
-  Status st = ImportRows(&c_array, &c_schema, schema_, out);
+  // Rows are numbered by their index in `out`, counting across the reads that append to it.
+  Status st = ImportRows(&c_array, &c_schema, schema_, out, ImportOptions{out->num_rows(), false});
   c_array.release(&c_array);
   c_schema.release(&c_schema);
   return st;

@@ -25,6 +25,12 @@ TEST(ArrowAdapterTest, GoldenVectorsThroughArrowCpp) {
     for (int k = 0; k < 4; ++k) ASSERT_TRUE(writer->Write(bytes).ok());
     std::shared_ptr<::arrow::RecordBatch> batch;
     auto st = writer->Finish(&batch);
+    if (name == "interval_values") {
+      // Its extreme microseconds do not fit month_day_nano_interval's nanoseconds: the export
+      // refuses them (SPEC §12.1, checked), never a wrapped value.
+      EXPECT_NE(st.message().find("month_day_nano_interval"), std::string::npos) << st.ToString();
+      continue;
+    }
     if (name == "max_depth_64") {
       // Arrow C++ refuses to import C Data nested deeper than its own limit of 64: asserted,
       // so that the case cannot pass quietly (SKIPS.md lists no skip for it).
@@ -131,15 +137,26 @@ TEST(ArrowAdapterTest, SeedCallsWithArrowSchemaAndSharedPtr) {
 
 TEST(ArrowAdapterTest, MakeRefusesArrowSchemasWithoutZerorowTypes) {
   std::shared_ptr<arrow_io::ArrowWriter> writer;
-  auto dict = ::arrow::schema({::arrow::field("d", ::arrow::dictionary(::arrow::int32(), ::arrow::utf8()))});
-  Status st = arrow_io::ArrowWriter::Make(dict, ::arrow::default_memory_pool(), &writer);
+  // SPEC §12.2: unions and decimals past 38 digits have no zerorow type, named as Arrow prints them.
+  auto u = ::arrow::schema({::arrow::field(
+      "u", ::arrow::sparse_union({::arrow::field("i", ::arrow::int32()), ::arrow::field("s", ::arrow::utf8())}))});
+  Status st = arrow_io::ArrowWriter::Make(u, ::arrow::default_memory_pool(), &writer);
   EXPECT_EQ(st.kind(), ErrorKind::kUnsupported) << st.ToString();
-  EXPECT_NE(st.ToString().find("dictionary-encoded"), std::string::npos) << st.ToString();
+  EXPECT_NE(st.ToString().find("sparse_union<i: int32=0, s: string=1>"), std::string::npos) << st.ToString();
+  EXPECT_NE(st.ToString().find("at u"), std::string::npos) << st.ToString();
   EXPECT_EQ(writer, nullptr);
-  auto half = ::arrow::schema({::arrow::field("h", ::arrow::float16())});
-  st = arrow_io::ArrowWriter::Make(half, ::arrow::default_memory_pool(), &writer);
+  auto wide = ::arrow::schema({::arrow::field("h", ::arrow::decimal256(40, 2))});
+  st = arrow_io::ArrowWriter::Make(wide, ::arrow::default_memory_pool(), &writer);
   EXPECT_EQ(st.kind(), ErrorKind::kUnsupported) << st.ToString();
-  EXPECT_NE(st.ToString().find("at h"), std::string::npos) << st.ToString();
+  EXPECT_NE(st.ToString().find("decimal256(40, 2)"), std::string::npos) << st.ToString();
+  // Dictionaries, float16 and uint64 do map (SPEC §12.2).
+  auto mapped = ::arrow::schema({::arrow::field("d", ::arrow::dictionary(::arrow::int32(), ::arrow::utf8())),
+                                 ::arrow::field("f", ::arrow::float16()), ::arrow::field("n", ::arrow::uint64())});
+  ASSERT_TRUE(arrow_io::ArrowWriter::Make(mapped, ::arrow::default_memory_pool(), &writer).ok());
+  EXPECT_EQ(writer->schema().ToJson(),
+            R"({"type":"struct","fields":[{"name":"d","type":"string","nullable":true},)"
+            R"({"name":"f","type":"float32","nullable":true},)"
+            R"({"name":"n","type":{"type":"decimal","precision":20,"scale":0},"nullable":true}]})");
   std::unique_ptr<arrow_io::ArrowWriter> unique;
   st = arrow_io::ArrowWriter::Make(std::shared_ptr<::arrow::Schema>(), ::arrow::default_memory_pool(), &unique);
   EXPECT_EQ(st.kind(), ErrorKind::kInvalidArgument) << st.ToString();
@@ -237,10 +254,10 @@ TEST(ArrowAdapterTest, WriteRefusesSharedBodiesWithinTheBudget) {
 // Every import error names the row it would have been: its index in the output RowBatch,
 // which counts across the reads that append to it; the batch keeps the rows it had.
 TEST(ArrowAdapterTest, ImportErrorsNameTheRow) {
-  auto schema = *Schema::Make({field("c", timestamp())});
+  auto schema = *Schema::Make({field("c", timestamp(), false)});
   ::arrow::TimestampBuilder ns(::arrow::timestamp(::arrow::TimeUnit::NANO), ::arrow::default_memory_pool());
   ASSERT_TRUE(ns.Append(1'000).ok());
-  ASSERT_TRUE(ns.Append(1'700'000'000'123'456'789).ok());
+  ASSERT_TRUE(ns.AppendNull().ok());
   std::shared_ptr<::arrow::Array> column;
   ASSERT_TRUE(ns.Finish(&column).ok());
   auto batch = ::arrow::RecordBatch::Make(
@@ -252,9 +269,8 @@ TEST(ArrowAdapterTest, ImportErrorsNameTheRow) {
   const size_t bytes = out.bytes.size();
   Status st = reader.Read(*batch, &out);
   EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
-  EXPECT_EQ(st.path(), "c");
-  EXPECT_EQ(st.context(), "row 3");  // entry 1 of this batch, after the 2 rows `out` had
-  EXPECT_NE(st.message().find("1700000000123456789"), std::string::npos) << st.ToString();
+  EXPECT_EQ(st.path(), "[3].c") << st.ToString();  // entry 1 of this batch, after the 2 rows `out` had
+  EXPECT_NE(st.message().find("null value in a non-nullable field"), std::string::npos) << st.ToString();
   EXPECT_EQ(out.num_rows(), 2);
   EXPECT_EQ(out.bytes.size(), bytes);
 }
@@ -263,13 +279,13 @@ TEST(ArrowAdapterTest, ImportErrorsNameTheRow) {
 // in a later block names its row by the output batch's index, and `out` keeps exactly the rows
 // it had, though earlier blocks of the failed batch were already written.
 TEST(ArrowAdapterTest, ImportErrorPastTheFirstBlockNamesTheRowAndKeepsTheEarlierRows) {
-  auto schema = *Schema::Make({field("s", string()), field("c", timestamp())});
+  auto schema = *Schema::Make({field("s", string()), field("c", timestamp(), false)});
   const int64_t n = 1100, bad = 1029;
   ::arrow::StringBuilder strings;
   ::arrow::TimestampBuilder ns(::arrow::timestamp(::arrow::TimeUnit::NANO), ::arrow::default_memory_pool());
   for (int64_t k = 0; k < n; ++k) {
     ASSERT_TRUE(strings.Append("v" + std::to_string(k)).ok());
-    ASSERT_TRUE(ns.Append(k == bad ? 1'700'000'000'123'456'789 : k * 1'000).ok());
+    ASSERT_TRUE((k == bad ? ns.AppendNull() : ns.Append(k * 1'000)).ok());
   }
   std::shared_ptr<::arrow::Array> s, c;
   ASSERT_TRUE(strings.Finish(&s).ok());
@@ -284,8 +300,7 @@ TEST(ArrowAdapterTest, ImportErrorPastTheFirstBlockNamesTheRowAndKeepsTheEarlier
   const std::vector<uint8_t> before = out.bytes;
   Status st = reader.Read(*batch, &out);
   EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
-  EXPECT_EQ(st.path(), "c");
-  EXPECT_EQ(st.context(), "row " + std::to_string(3 + bad)) << st.ToString();
+  EXPECT_EQ(st.path(), "[" + std::to_string(3 + bad) + "].c") << st.ToString();
   EXPECT_EQ(out.num_rows(), 3);
   EXPECT_EQ(out.bytes, before);
   // the rows of both blocks before the bad one import, each with its own values

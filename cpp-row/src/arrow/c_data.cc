@@ -94,8 +94,35 @@ std::string FormatOf(const DataType& t) {
       return "+m";
     case TypeId::kStruct:
       return "+s";
+    case TypeId::kNull:
+      return "n";
+    case TypeId::kIntervalYm:
+      return "tiM";  // month_interval
+    case TypeId::kInterval:
+      return "tin";  // month_day_nano_interval
+    case TypeId::kFixedBinary:
+    case TypeId::kUuid:
+      return "w:" + std::to_string(t.body_size());
+    case TypeId::kVariant:
+      return "+s";  // struct<metadata, value>, extension parquet.variant
   }
   return "n";
+}
+
+std::string ExtensionMetadata(std::string_view name) {
+  // Arrow C Data metadata: int32 pair count, then int32-length-prefixed key and value.
+  std::string out;
+  auto put32 = [&](int32_t v) { out.append(reinterpret_cast<const char*>(&v), 4); };
+  auto put = [&](std::string_view s) {
+    put32(static_cast<int32_t>(s.size()));
+    out.append(s);
+  };
+  put32(2);
+  put("ARROW:extension:name");
+  put(name);
+  put("ARROW:extension:metadata");
+  put("");
+  return out;
 }
 
 }  // namespace zerorow::arrow_io::internal

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "zerorow/arrow/c_data.h"
@@ -73,7 +74,12 @@ ArrowArray* AddChild(ArrowArray* parent);
 /// Hands `buf` to `a` as its buffer `index`.
 void SetBuffer(ArrowArray* a, int index, Buffer buf);
 
-/// Arrow format string for a zerorow type (SPEC §12).
+/// Arrow format string for a zerorow type (SPEC §12.1).
 std::string FormatOf(const DataType& t);
+/// The ArrowSchema metadata naming extension type `name` (empty extension metadata).
+std::string ExtensionMetadata(std::string_view name);
+/// The extension names of SPEC §12.1.
+inline constexpr std::string_view kUuidExtension = "arrow.uuid";
+inline constexpr std::string_view kVariantExtension = "parquet.variant";
 
 }  // namespace zerorow::arrow_io::internal

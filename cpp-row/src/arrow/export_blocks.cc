@@ -174,6 +174,7 @@ int FixedWidthOf(const DataType& t) {
     case TypeId::kInt32:
     case TypeId::kDate32:
     case TypeId::kFloat32:
+    case TypeId::kIntervalYm:
       return 4;
     case TypeId::kInt64:
     case TypeId::kFloat64:
@@ -181,9 +182,20 @@ int FixedWidthOf(const DataType& t) {
     case TypeId::kTimestamp:
     case TypeId::kDuration:
       return 8;
-    default:
-      return -1;  // decimal goes through cells (16-byte Arrow values)
+    case TypeId::kDecimal:  // 16-byte Arrow values
+    case TypeId::kString:
+    case TypeId::kBinary:
+    case TypeId::kList:
+    case TypeId::kMap:
+    case TypeId::kStruct:
+    case TypeId::kNull:  // no buffers
+    case TypeId::kInterval:
+    case TypeId::kFixedBinary:
+    case TypeId::kUuid:
+    case TypeId::kVariant:
+      return -1;  // the cell path
   }
+  return -1;
 }
 
 }  // namespace zerorow::arrow_io::internal

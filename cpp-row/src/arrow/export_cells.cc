@@ -228,6 +228,112 @@ Status ExportMap(const DataType& t, const Cells& cells, ArrowArray* out) {
   return Status::OK();
 }
 
+// Arrow's null type: no buffers, every entry null.
+Status ExportNull(const Cells& cells, ArrowArray* out) {
+  InitArray(out, static_cast<int64_t>(cells.size()), 0);
+  out->null_count = static_cast<int64_t>(cells.size());
+  return Status::OK();
+}
+
+// fixed_binary(n) and uuid as fixed_size_binary(n): n bytes per entry (B4: each body has n).
+Status ExportFixedSizeBinary(const DataType& t, const Cells& cells, ArrowArray* out) {
+  const size_t n = cells.size(), w = t.body_size();
+  InitColumn(out, cells, 2);
+  if (n * w > cells.budget) return OverBudget("fixed_binary bytes", n * w, cells.budget);
+  Buffer values(n * w);
+  for (size_t k = 0; k < n; ++k) {
+    if (!cells.slot[k]) continue;
+    ZR_ASSIGN_OR_RETURN(auto body, cells.Body(k));
+    if (body.size() != w)
+      return Status::Error(ErrorKind::kInvalidData,
+                           "expected a " + std::string(TypeIdName(t.id())) + " body of " + std::to_string(w) +
+                               " bytes but the reference size is " + std::to_string(body.size()),
+                           detail::IndexPath(static_cast<int64_t>(k)), static_cast<int64_t>(w),
+                           static_cast<int64_t>(body.size()));
+    std::memcpy(values.data() + w * k, body.data(), w);
+  }
+  SetBuffer(out, 1, std::move(values));
+  return Status::OK();
+}
+
+// interval as month_day_nano: int32 months, int32 days, int64 nanoseconds (µs × 1000, checked:
+// SPEC §12.1).
+Status ExportInterval(const Cells& cells, ArrowArray* out) {
+  const size_t n = cells.size();
+  InitColumn(out, cells, 2);
+  Buffer values(n * 16);
+  for (size_t k = 0; k < n; ++k) {
+    if (!cells.slot[k]) continue;
+    ZR_ASSIGN_OR_RETURN(auto body, cells.Body(k));
+    if (body.size() != 16)
+      return Status::Error(
+          ErrorKind::kInvalidData,
+          "expected an interval body of 16 bytes but the reference size is " + std::to_string(body.size()),
+          detail::IndexPath(static_cast<int64_t>(k)), 16, static_cast<int64_t>(body.size()));
+    const int64_t us = detail::Load<int64_t>(body.data() + 8);
+    int64_t ns;
+    if (__builtin_mul_overflow(us, int64_t{1000}, &ns))
+      return Status::Error(ErrorKind::kInvalidData,
+                           "interval of " + std::to_string(us) +
+                               " microseconds does not fit month_day_nano_interval's int64 nanoseconds",
+                           detail::IndexPath(static_cast<int64_t>(k)));
+    std::memcpy(values.data() + 16 * k, body.data(), 8);
+    std::memcpy(values.data() + 16 * k + 8, &ns, 8);
+  }
+  SetBuffer(out, 1, std::move(values));
+  return Status::OK();
+}
+
+// variant as struct<metadata: binary, value: binary> (SPEC §12.1): each body split at 4 + V.
+Status ExportVariant(const Cells& cells, ArrowArray* out) {
+  const size_t n = cells.size();
+  InitColumn(out, cells, 1);
+  std::vector<std::span<const uint8_t>> meta(n), value(n);
+  uint64_t total_meta = 0, total_value = 0;
+  for (size_t k = 0; k < n; ++k) {
+    if (!cells.slot[k]) continue;
+    ZR_ASSIGN_OR_RETURN(auto body, cells.Body(k));
+    const std::string at = detail::IndexPath(static_cast<int64_t>(k));
+    if (body.size() < 4)
+      return Status::Error(ErrorKind::kInvalidData,
+                           "expected a variant body of at least 4 bytes but found " + std::to_string(body.size()), at,
+                           4, static_cast<int64_t>(body.size()));
+    const uint64_t v = detail::Load<uint32_t>(body.data());
+    if (4 + v > body.size())
+      return Status::Error(
+          ErrorKind::kInvalidData,
+          "expected 4 + variant value size <= " + std::to_string(body.size()) + " but found " + std::to_string(4 + v),
+          at, static_cast<int64_t>(body.size()), static_cast<int64_t>(4 + v));
+    value[k] = body.subspan(4, v);
+    meta[k] = body.subspan(4 + v);
+    total_meta += meta[k].size();
+    total_value += value[k].size();
+    if (total_meta + total_value > cells.budget)
+      return OverBudget("variant bytes", total_meta + total_value, cells.budget);
+  }
+  if (total_meta > INT32_MAX || total_value > INT32_MAX)
+    return Status::Unsupported("a variant column over 2 GiB (not exported)");
+  for (auto* parts : {&meta, &value}) {
+    ArrowArray* child = AddChild(out);
+    InitArray(child, static_cast<int64_t>(n), 3);
+    Buffer offsets((n + 1) * 4);
+    int32_t* off = reinterpret_cast<int32_t*>(offsets.data());
+    uint64_t total = 0;
+    for (size_t k = 0; k < n; ++k) {
+      off[k] = static_cast<int32_t>(total);
+      total += (*parts)[k].size();
+    }
+    off[n] = static_cast<int32_t>(total);
+    Buffer data(total, /*zero=*/false);
+    for (size_t k = 0; k < n; ++k) {
+      if (!(*parts)[k].empty()) std::memcpy(data.data() + off[k], (*parts)[k].data(), (*parts)[k].size());
+    }
+    SetBuffer(child, 1, std::move(offsets));
+    SetBuffer(child, 2, std::move(data));
+  }
+  return Status::OK();
+}
+
 Status ExportStruct(const DataType& t, const Cells& cells, ArrowArray* out) {
   const size_t n = cells.size();
   InitColumn(out, cells, 1);
@@ -268,6 +374,7 @@ Status ExportColumn(const DataType& t, const Cells& cells, ArrowArray* out) {
     case TypeId::kInt32:
     case TypeId::kDate32:
     case TypeId::kFloat32:
+    case TypeId::kIntervalYm:
       return ExportFixed<int32_t>(cells, out);
     case TypeId::kInt64:
     case TypeId::kFloat64:
@@ -286,6 +393,15 @@ Status ExportColumn(const DataType& t, const Cells& cells, ArrowArray* out) {
       return ExportMap(t, cells, out);
     case TypeId::kStruct:
       return ExportStruct(t, cells, out);
+    case TypeId::kNull:
+      return ExportNull(cells, out);
+    case TypeId::kInterval:
+      return ExportInterval(cells, out);
+    case TypeId::kFixedBinary:
+    case TypeId::kUuid:
+      return ExportFixedSizeBinary(t, cells, out);
+    case TypeId::kVariant:
+      return ExportVariant(cells, out);
   }
   return Status::Unsupported("unknown type");
 }

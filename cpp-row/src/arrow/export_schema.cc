@@ -22,6 +22,12 @@ void FillSchema(ArrowSchema* out, std::string format, std::string name, bool nul
   out->private_data = priv;
 }
 
+void SetMetadata(ArrowSchema* out, std::string metadata) {
+  auto* priv = static_cast<SchemaPrivate*>(out->private_data);
+  priv->metadata = std::move(metadata);
+  out->metadata = priv->metadata.data();
+}
+
 ArrowSchema* AddChild(ArrowSchema* parent) {
   auto* priv = static_cast<SchemaPrivate*>(parent->private_data);
   priv->children.push_back(std::make_unique<ArrowSchema>());
@@ -47,8 +53,34 @@ void ExportType(const DataType& t, const std::string& name, bool nullable, Arrow
     case TypeId::kStruct:
       for (const Field& f : t.fields()) ExportType(*f.type, f.name, f.nullable, AddChild(out));
       break;
-    default:
+    case TypeId::kUuid:
+      SetMetadata(out, internal::ExtensionMetadata(internal::kUuidExtension));
       break;
+    case TypeId::kVariant:
+      // SPEC §12.1: extension parquet.variant over struct<metadata: binary not null, value: binary not null>.
+      SetMetadata(out, internal::ExtensionMetadata(internal::kVariantExtension));
+      FillSchema(AddChild(out), "z", "metadata", false, 0);
+      FillSchema(AddChild(out), "z", "value", false, 0);
+      break;
+    case TypeId::kBool:
+    case TypeId::kInt8:
+    case TypeId::kInt16:
+    case TypeId::kInt32:
+    case TypeId::kInt64:
+    case TypeId::kFloat32:
+    case TypeId::kFloat64:
+    case TypeId::kString:
+    case TypeId::kBinary:
+    case TypeId::kDate32:
+    case TypeId::kTime:
+    case TypeId::kTimestamp:
+    case TypeId::kDuration:
+    case TypeId::kDecimal:
+    case TypeId::kNull:
+    case TypeId::kIntervalYm:
+    case TypeId::kInterval:
+    case TypeId::kFixedBinary:
+      break;  // no children, no metadata
   }
 }
 

@@ -35,6 +35,7 @@ _NUMPY_DTYPES = {
     "float32": "<f4",
     "float64": "<f8",
     "date32": "<i4",
+    "interval_ym": "<i4",  # months
     "time": "<i8",
     "timestamp": "<M8[us]",
     "duration": "<m8[us]",

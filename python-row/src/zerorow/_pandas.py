@@ -54,6 +54,7 @@ def from_pandas(
         ) from None
     meta = json.loads(table.schema.metadata[b"pandas"])
     table = _typed_empty_columns(table, meta)
+    _refuse_pandas_extensions(table.schema)
     rows = import_batches(table, schema, strict)
     if set(table.column_names) == set(rows.schema.names):
         for k, col in enumerate(meta["columns"]):
@@ -63,11 +64,33 @@ def from_pandas(
     return rows
 
 
+def _refuse_pandas_extensions(schema: Any) -> None:
+    """pandas' own Arrow extension types (Period, Interval) are refused: SPEC §12.2 would
+    read them as their storage (a period's ordinal as int64, an interval as a struct), which
+    would not come back as the pandas dtype; the user converts them knowingly instead."""
+    import pyarrow as pa
+
+    for f in schema:
+        t = f.type
+        if isinstance(t, pa.BaseExtensionType) and t.extension_name.startswith(
+            "pandas."
+        ):
+            raise error(
+                "unsupported",
+                f.name,
+                f"column '{f.name}': Arrow extension type {t.extension_name} (stored as "
+                f"{t.storage_type}) would be read as its storage type (SPEC §12.2) and not "
+                "come back as the pandas dtype: convert the column first (Period: "
+                ".dt.to_timestamp() or .astype(str); Interval: its .left and .right)",
+            )
+
+
 def _typed_empty_columns(table: Any, meta: dict) -> Any:
     """An object column without a value to tell its type (all None, empty lists, a frame of no
-    rows) has the Arrow type null somewhere, which zerorow has no type for: the null type is
-    replaced by string there (an object column usually holds strings), so the column is
-    stored as nulls or empty lists of strings, and comes back an object column."""
+    rows) has the Arrow type null somewhere: the null type is replaced by string there (an
+    object column usually holds strings, and zerorow's null type could hold nothing else
+    later), so the column is stored as nulls or empty lists of strings, and comes back an
+    object column."""
     import pyarrow as pa
 
     from ._arrow_in import _has_null_type

@@ -3,7 +3,9 @@
 Rules (README "Schema inference"): `int` -> int64, `float` -> float64, `bool`, `str` -> string,
 `bytes` -> binary, `date` -> date32, `datetime` -> timestamp (zone from an Annotated tzinfo or
 zerorow.timestamp(tz)), `time`, `timedelta` -> duration, `Decimal` needs
-`Annotated[Decimal, zerorow.decimal(p, s)]`, Enum -> string (the member's name),
+`Annotated[Decimal, zerorow.decimal(p, s)]`, Enum -> string (the member's name), `uuid.UUID`
+-> uuid, `zerorow.Interval` -> interval, `zerorow.Variant` -> variant, `None` -> null,
+`Annotated[int, zerorow.interval_ym]`, `Annotated[bytes, zerorow.fixed_binary(n)]`,
 list/tuple[X, ...]/set/frozenset/Sequence -> list, dict/Mapping -> map, nested dataclasses and
 NamedTuples -> struct. Width markers (`zerorow.int32`, pyarrow factories, NumPy scalar types)
 work as annotations and inside Annotated.
@@ -25,11 +27,14 @@ import decimal as dec
 import enum
 import sys
 import typing
+import uuid
 from collections.abc import Callable
 from typing import Any
 
+from . import _zerorow
 from . import schema as zs
-from .schema import DataType, Field, Schema
+from .schema import _NO_DEFAULT, DataType, Field, Schema
+from .values import Interval
 
 _DEEP = 2
 
@@ -96,7 +101,7 @@ def _field_aliases(ann: Any) -> tuple[str, ...]:
 
 # Field types that are non-nullable without Optional (SPEC Appendix A rule 1).
 _PRIMITIVE_IDS = frozenset(
-    ("bool", "int8", "int16", "int32", "int64", "float32", "float64")
+    ("bool", "int8", "int16", "int32", "int64", "float32", "float64", "interval_ym")
 )
 
 
@@ -220,6 +225,9 @@ _SIMPLE = {
     dt.date: zs.date32,
     dt.time: zs.time,
     dt.timedelta: zs.duration,
+    uuid.UUID: zs.uuid,
+    Interval: zs.interval,
+    _zerorow.Variant: zs.variant,
 }
 
 
@@ -287,6 +295,11 @@ def _numpy_marker(m: Any) -> DataType | None:
         ("i", 2): zs.int16,
         ("i", 4): zs.int32,
         ("i", 8): zs.int64,
+        # unsigned: the type SPEC §12.2 gives the Arrow type of the same width (rule 11)
+        ("u", 1): zs.int16,
+        ("u", 2): zs.int32,
+        ("u", 4): zs.int64,
+        ("u", 8): zs.decimal(20, 0),
         ("f", 4): zs.float32,
         ("f", 8): zs.float64,
     }
@@ -423,6 +436,9 @@ def infer_node(
         return Node(marker)
     if ann is dt.datetime:
         return Node(zs.timestamp())
+    # SPEC Appendix A: None -> null, always nullable
+    if ann is None or ann is type(None):
+        return Node(zs.null_type, True)
     if isinstance(ann, type) and issubclass(ann, enum.Enum):
         n = Node(zs.string, False, _enum_from_name(ann))  # tag "call"
         n.enum = ann
@@ -527,6 +543,7 @@ def struct_node(cls: type, stack: tuple = (), order: str = "declaration") -> Nod
         names = [f.name for f in dataclasses.fields(cls) if f.init]
     else:
         names = list(cls._fields)
+    defaults = _defaults(cls)
     if order == "name":
         names = sorted(names)
     fields, nodes = [], []
@@ -539,17 +556,46 @@ def struct_node(cls: type, stack: tuple = (), order: str = "declaration") -> Nod
             stack + (cls,),
             order,
         )
-        fields.append(
-            Field(
-                name,
-                n.type,
-                field_nullable(hints[name], n),
-                _field_aliases(hints[name]),
+        default = defaults.get(name, _NO_DEFAULT)
+        try:
+            fields.append(
+                Field(
+                    name,
+                    n.type,
+                    field_nullable(hints[name], n),
+                    _field_aliases(hints[name]),
+                    default,
+                )
             )
-        )
+        except (
+            Exception
+        ) as e:  # SPEC Appendix A rule 10: an error naming class, field, value
+            raise TypeError(
+                f"{cls.__qualname__}.{name}: the default {default!r} is not a value of "
+                f"{n.type!r}: {e}"
+            ) from None
         nodes.append((name, n))
     t = zs.struct(fields)
     return Node(t, False, _struct_conv(cls, nodes), cls, tuple(nodes), tag="struct")
+
+
+_MISSING_TYPE = type(dataclasses.MISSING)
+
+
+def _defaults(cls: type) -> dict[str, Any]:
+    """SPEC Appendix A rule 10: a dataclass field's default or default_factory (called once,
+    now) and a NamedTuple's defaults; None gives no default."""
+    if dataclasses.is_dataclass(cls):
+        out = {}
+        for f in dataclasses.fields(cls):
+            # by type, not identity: a class unpickled elsewhere (cloudpickle, as Spark's
+            # workers get a driver's dataclass) holds a copy of the MISSING sentinel
+            if not isinstance(f.default, _MISSING_TYPE):
+                out[f.name] = f.default
+            elif not isinstance(f.default_factory, _MISSING_TYPE):
+                out[f.name] = f.default_factory()
+        return out
+    return dict(getattr(cls, "_field_defaults", {}))
 
 
 def _struct_conv(cls: type, nodes: list) -> Callable:

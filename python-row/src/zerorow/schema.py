@@ -7,31 +7,80 @@ objects (DataType, Field, Schema) from that canonical JSON.
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Iterator, Sequence
 from datetime import UTC, timedelta, timezone, tzinfo
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import _zerorow
 from .errors import error
 
-PRIMITIVES = (
-    "bool",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "float32",
-    "float64",
-    "string",
-    "binary",
-    "date32",
-    "time",
-    "timestamp",
-    "duration",
-)
+
+class StorageKind(enum.StrEnum):
+    """How a value is stored (SPEC §3 "Storage kinds"): in the slot, or referenced."""
+
+    FIXED = "fixed"
+    BODY = "body"
+    ARRAY = "array"
+    MAP = "map"
+    ROW = "row"
+    NONE = "none"
+
+
+class TypeInfo(NamedTuple):
+    """One row of the type table: the JSON name (SPEC §4.1), the storage kind, the parameters
+    a type of it carries (in canonical JSON order), and the Python value a reader gives."""
+
+    name: str
+    storage: StorageKind
+    params: tuple[str, ...]
+    value: str
+
+
+_F, _B = StorageKind.FIXED, StorageKind.BODY
+# THE list of types of the Python package (SPEC §3), in cpp-row's TypeId order: the schema,
+# inference, the views and the native bridge read it, and tests/test_type_table.py checks it
+# against cpp-row's list (zerorow/types.h) and that every dispatch handles every entry
+# (format-spec/ADDING_A_TYPE.md). decimal is "fixed" up to precision 18, "body" above.
+TYPES: dict[str, TypeInfo] = {
+    t.name: t
+    for t in (
+        TypeInfo("bool", _F, (), "bool"),
+        TypeInfo("int8", _F, (), "int"),
+        TypeInfo("int16", _F, (), "int"),
+        TypeInfo("int32", _F, (), "int"),
+        TypeInfo("int64", _F, (), "int"),
+        TypeInfo("float32", _F, (), "float"),
+        TypeInfo("float64", _F, (), "float"),
+        TypeInfo("string", _B, (), "str"),
+        TypeInfo("binary", _B, (), "bytes"),
+        TypeInfo("date32", _F, (), "datetime.date"),
+        TypeInfo("time", _F, (), "datetime.time"),
+        TypeInfo("timestamp", _F, ("tz",), "datetime.datetime"),
+        TypeInfo("duration", _F, (), "datetime.timedelta"),
+        TypeInfo("decimal", _F, ("precision", "scale"), "decimal.Decimal"),
+        TypeInfo(
+            "list", StorageKind.ARRAY, ("element", "element_nullable"), "BinaryArray"
+        ),
+        TypeInfo(
+            "map", StorageKind.MAP, ("key", "value", "value_nullable"), "BinaryMap"
+        ),
+        TypeInfo("struct", StorageKind.ROW, ("fields",), "BinaryRow"),
+        TypeInfo("null", StorageKind.NONE, (), "None"),
+        TypeInfo("interval_ym", _F, (), "int"),
+        TypeInfo("interval", _B, (), "zerorow.Interval"),
+        TypeInfo("fixed_binary", _B, ("size",), "bytes"),
+        TypeInfo("uuid", _B, (), "uuid.UUID"),
+        TypeInfo("variant", _B, (), "zerorow.Variant"),
+    )
+}
+# Types written as a bare JSON string (no parameters; a naive timestamp too).
+PRIMITIVES = tuple(n for n, t in TYPES.items() if not t.params) + ("timestamp",)
+_NESTED = ("list", "map", "struct")
 MAX_DEPTH = 64  # SPEC §7
 FORMAT_VERSION = 1
+_NO_DEFAULT: Any = object()  # a Field without a default (None is no default, SPEC A.10)
 
 
 class DataType:
@@ -42,6 +91,7 @@ class DataType:
         "tz",
         "precision",
         "scale",
+        "size",
         "element",
         "element_nullable",
         "key",
@@ -59,6 +109,7 @@ class DataType:
         tz: str | None = None,
         precision: int = 0,
         scale: int = 0,
+        size: int = 0,
         element: DataType | None = None,
         element_nullable: bool = True,
         key: DataType | None = None,
@@ -66,9 +117,11 @@ class DataType:
         value_nullable: bool = True,
         fields: Sequence[Field] = (),
     ) -> None:
+        if id not in TYPES:
+            raise error("unsupported", "", f"unknown type {id!r}")
         self.id = id
         self.tz = tz
-        self.precision, self.scale = precision, scale
+        self.precision, self.scale, self.size = precision, scale, size
         self.element, self.element_nullable = element, element_nullable
         self.key, self.value, self.value_nullable = key, value, value_nullable
         self.fields = tuple(fields)
@@ -81,14 +134,22 @@ class DataType:
             self.to_json_obj(aliases=False), separators=(",", ":"), ensure_ascii=False
         )
 
+    @property
+    def storage(self) -> StorageKind:
+        """The storage kind (SPEC §3); decimal with precision > 18 is stored in a body."""
+        if self.id == "decimal" and self.precision > 18:
+            return StorageKind.BODY
+        return TYPES[self.id].storage
+
     def to_json_obj(self, aliases: bool = True) -> str | dict:
-        """The type as parsed JSON (SPEC §4.1 shape); aliases=False leaves field aliases out."""
-        if self.id in PRIMITIVES and not (self.id == "timestamp" and self.tz):
+        """The type as parsed JSON (SPEC §4.1 shape); aliases=False leaves field aliases and
+        defaults out (the layout, which the fingerprint covers)."""
+        info = TYPES[self.id]
+        if not info.params or (self.id == "timestamp" and not self.tz):
             return self.id
-        if self.id == "timestamp":
-            return {"type": "timestamp", "tz": self.tz}
-        if self.id == "decimal":
-            return {"type": "decimal", "precision": self.precision, "scale": self.scale}
+        # timestamp(tz), decimal(precision, scale), fixed_binary(size)
+        if self.id not in _NESTED:
+            return {"type": self.id, **{p: getattr(self, p) for p in info.params}}
         if self.id == "list":
             return {
                 "type": "list",
@@ -129,17 +190,20 @@ class DataType:
             return "struct<" + ", ".join(repr(f) for f in self.fields) + ">"
         if self.id == "decimal":
             return f"decimal({self.precision}, {self.scale})"
+        if self.id == "fixed_binary":
+            return f"fixed_binary({self.size})"
         if self.id == "timestamp" and self.tz:
             return f"timestamp[{self.tz}]"
         return self.id
 
 
 class Field:
-    """A struct field: name, type, nullability (SPEC §1), and `aliases`, the names the field
-    had before (SPEC §13.2): a reader schema finds a renamed field by them in rows written under
-    an old name. Aliases are in the canonical JSON but not in the fingerprint nor in equality."""
+    """A struct field: name, type, nullability (SPEC §1), `aliases`, the names the field had
+    before (SPEC §13.2), and `default`, the value a reader reads when the writer has no such
+    field (SPEC §13.7; `has_default` tells whether there is one). Aliases and defaults are in
+    the canonical JSON but not in the fingerprint nor in equality."""
 
-    __slots__ = ("name", "type", "nullable", "aliases")
+    __slots__ = ("name", "type", "nullable", "aliases", "_default", "_default_json")
 
     def __init__(
         self,
@@ -147,6 +211,7 @@ class Field:
         type: DataType,
         nullable: bool = True,
         aliases: Sequence[str] = (),
+        default: Any = _NO_DEFAULT,
     ) -> None:
         if isinstance(aliases, str):
             raise TypeError(
@@ -154,6 +219,30 @@ class Field:
             )
         self.name, self.type, self.nullable = name, type, nullable
         self.aliases = tuple(aliases)
+        self._default, self._default_json = _NO_DEFAULT, None
+        if default is not _NO_DEFAULT and default is not None:
+            self._default_json = default_json(type, default, name)
+            self._default = default
+
+    @property
+    def has_default(self) -> bool:
+        return self._default_json is not None
+
+    @property
+    def default(self) -> Any:
+        """The default's Python value (read from its canonical JSON when the schema was loaded
+        from JSON, when first asked: a value Python's types cannot hold, a timestamp past year
+        9999, raises then, not when the schema loads)."""
+        if self._default_json is None:
+            return None
+        if self._default is _NO_DEFAULT:
+            _, self._default = _zerorow.default_value(
+                json.dumps(
+                    self.type.to_json_obj(), separators=(",", ":"), ensure_ascii=False
+                ),
+                self._default_json,
+            )
+        return self._default
 
     def to_json_obj(self, aliases: bool = True) -> dict:
         out = {
@@ -161,12 +250,15 @@ class Field:
             "type": self.type.to_json_obj(aliases),
             "nullable": self.nullable,
         }
-        if aliases and self.aliases:  # SPEC §4.1: last, only when there is one
+        # SPEC §4.1: after "nullable", only when there is one
+        if aliases and self.aliases:
             out["aliases"] = list(self.aliases)
+        if aliases and self._default_json is not None:  # SPEC §4.1: last
+            out["default"] = json.loads(self._default_json)
         return out
 
     def __eq__(self, other: object) -> bool:
-        """Same name, type and nullability; aliases are left out (SPEC §4.2)."""
+        """Same name, type and nullability; aliases and defaults are left out (SPEC §4.2)."""
         return isinstance(other, Field) and (
             other.name,
             other.type,
@@ -178,7 +270,30 @@ class Field:
 
     def __repr__(self) -> str:
         text = f"{self.name}: {self.type!r}{'' if self.nullable else ' not null'}"
-        return text + (f" (aliases {', '.join(self.aliases)})" if self.aliases else "")
+        text += f" (aliases {', '.join(self.aliases)})" if self.aliases else ""
+        return text + (f" = {self.default!r}" if self.has_default else "")
+
+
+def default_json(t: DataType, value: Any, name: str = "") -> str:
+    """The canonical values.json text (SPEC §10) of `value` as a default of type `t`, by the
+    encoder and cpp-row; InvalidDataError naming the field when it is not a value of `t`."""
+    if t.id == "null":
+        raise error(
+            "invalid_data", name, "a field of type null has no default (SPEC §13.7)"
+        )
+    try:
+        one = Schema([Field("default", t)])
+        return _zerorow.default_json(one._native, value)
+    except Exception as e:  # a value the encoder refuses: not a value of the type
+        from .errors import ZerorowError
+
+        if isinstance(e, ZerorowError) and e.kind == "unsupported":
+            raise
+        raise error(
+            "invalid_data",
+            name,
+            f"default {value!r} is not a value of {t!r}: {e}",
+        ) from None
 
 
 # ---- fingerprint (cpp-row) -------------------------------------------------------------
@@ -214,6 +329,19 @@ def decimal(precision: int, scale: int = 0) -> DataType:
     return DataType("decimal", precision=precision, scale=scale)
 
 
+null_type = DataType("null")  # always null (SPEC §3.6)
+interval_ym = DataType("interval_ym")  # months, an int (SPEC §3.7)
+# zerorow.Interval(months, days, microseconds) (SPEC §3.7)
+interval = DataType("interval")
+uuid = DataType("uuid")  # uuid.UUID (SPEC §3.8)
+variant = DataType("variant")  # zerorow.Variant (SPEC §3.9)
+
+
+def fixed_binary(size: int) -> DataType:
+    """Exactly `size` bytes, 1 <= size <= 2**31 - 8 (SPEC §3.8; checked when a Schema is made)."""
+    return DataType("fixed_binary", size=size)
+
+
 def list_(element: DataType, element_nullable: bool = True) -> DataType:
     return DataType("list", element=element, element_nullable=element_nullable)
 
@@ -227,10 +355,15 @@ def struct(fields: Sequence[Field]) -> DataType:
 
 
 def field(
-    name: str, type: DataType, nullable: bool = True, aliases: Sequence[str] = ()
+    name: str,
+    type: DataType,
+    nullable: bool = True,
+    aliases: Sequence[str] = (),
+    default: Any = _NO_DEFAULT,
 ) -> Field:
-    """A struct field; `aliases` are the names it had before (SPEC §13.2)."""
-    return Field(name, type, nullable, aliases)
+    """A struct field; `aliases` are the names it had before (SPEC §13.2), `default` the value
+    a reader reads when the writer lacks the field (SPEC §13.7)."""
+    return Field(name, type, nullable, aliases, default)
 
 
 # ---- building from canonical JSON (already checked by cpp-row) ---------------------------
@@ -239,10 +372,6 @@ def _build(obj: Any) -> DataType:
     if isinstance(obj, str):
         return DataType(obj)
     tid = obj["type"]
-    if tid == "timestamp":
-        return DataType("timestamp", tz=obj.get("tz") or None)
-    if tid == "decimal":
-        return DataType("decimal", precision=obj["precision"], scale=obj["scale"])
     if tid == "list":
         return DataType(
             "list",
@@ -256,13 +385,19 @@ def _build(obj: Any) -> DataType:
             value=_build(obj["value"]),
             value_nullable=obj["value_nullable"],
         )
-    return DataType(
-        "struct",
-        fields=[
-            Field(f["name"], _build(f["type"]), f["nullable"], f.get("aliases", ()))
-            for f in obj["fields"]
-        ],
-    )
+    if tid == "struct":
+        return DataType("struct", fields=[_build_field(f) for f in obj["fields"]])
+    return DataType(tid, **{p: obj.get(p) for p in TYPES[tid].params})
+
+
+def _build_field(f: dict) -> Field:
+    out = Field(f["name"], _build(f["type"]), f["nullable"], f.get("aliases", ()))
+    # canonical, checked by cpp-row; its Python value read when asked
+    if "default" in f:
+        out._default_json = json.dumps(
+            f["default"], separators=(",", ":"), ensure_ascii=False
+        )
+    return out
 
 
 # ---- time zones ----------------------------------------------------------------------

@@ -14,6 +14,7 @@ import math
 import os
 import struct
 import sys
+import uuid
 from decimal import Decimal
 from typing import Any
 
@@ -22,6 +23,8 @@ from zerorow import _zerorow
 from zerorow.schema import DataType
 
 _READ_MODE = 1 | 2 | 4  # raw temporal ints, deep, maps as pairs
+# variant_deep_nesting's JSON text nests 1,000 levels (SPEC §7): json.loads recurses per level.
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 
 
 def _float(j: Any) -> float:
@@ -44,10 +47,17 @@ def from_json(t: DataType, j: Any) -> Any:
         return int(j)
     if tid in ("float32", "float64"):
         return _float(j)
-    if tid == "binary":
+    if tid in ("binary", "fixed_binary"):
         return bytes.fromhex(j)
     if tid == "decimal":
         return Decimal(j)
+    if tid == "interval":
+        return zerorow.Interval(j["months"], j["days"], int(j["microseconds"]))
+    if tid == "uuid":
+        return uuid.UUID(j)
+    # the bytes as they are (SPEC §10: not rebuilt from the JSON text)
+    if tid == "variant":
+        return zerorow.Variant(bytes.fromhex(j["metadata"]), bytes.fromhex(j["value"]))
     if tid == "list":
         return [from_json(t.element, x) for x in j]
     if tid == "map":
@@ -77,6 +87,14 @@ def compare(t: DataType, got: Any, j: Any, path: str) -> str | None:
     if tid == "decimal":
         text = f"{got:f}"
         return None if text == j else f"{path}: expected {j!r} but read {text!r}"
+    if tid == "variant":
+        meta, value = got.metadata.hex(), got.value.hex()
+        if (meta, value) != (j["metadata"], j["value"]):
+            return f"{path}: expected variant bytes {j['metadata']}/{j['value']} but read {meta}/{value}"
+        exact = {"parse_float": Decimal, "parse_int": Decimal}  # numbers by exact value
+        if json.loads(got.to_json(), **exact) != json.loads(j["json"], **exact):
+            return f"{path}: expected variant JSON {j['json']} but read {got.to_json()}"
+        return None
     if tid == "list":
         if len(got) != len(j):
             return f"{path}: expected {len(j)} elements but read {len(got)}"

@@ -21,6 +21,7 @@ JOB_MODULES = [
     "test_datastream_jobs.py",
     "test_connector_jar.py",
     "test_readme_flink.py",
+    "test_row_files.py",
 ]
 
 try:

@@ -183,12 +183,14 @@ def open_source(path: Path, fmt: str, options: Options, data: bytes | None) -> S
         src.rows = rows
         return src
     source = pa.BufferReader(data) if data is not None else str(path)
-    if fmt == "parquet":
-        import pyarrow.parquet as pq
+    if (
+        fmt == "parquet"
+    ):  # as read_parquet reads it (SPEC §12.3: INT96 at µs, INTERVAL, ...)
+        from ..arrow import ParquetSource
 
-        f = pq.ParquetFile(source)
-        src = Source(f.schema_arrow, f.metadata.num_rows, options)
-        src.batches = f.iter_batches(batch_size=options.batch_rows)
+        parquet = ParquetSource(data if data is not None else path)
+        src = Source(parquet.arrow_schema, parquet.num_rows, options)
+        src.batches = parquet.batches(options.batch_rows)
         return src
     if fmt == "arrow":
         if data is None:

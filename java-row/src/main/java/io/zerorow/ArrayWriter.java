@@ -16,6 +16,7 @@ public final class ArrayWriter extends BinaryWriter {
   private int elementStart;
   private final BinaryArray view;
   private final boolean elementNullable;
+  private final int bodySize;
 
   /** A top-level array writer with its own buffer. */
   public ArrayWriter(DataTypes.ListType type) {
@@ -34,6 +35,7 @@ public final class ArrayWriter extends BinaryWriter {
     this.width = type.element().elementWidth();
     this.view = new BinaryArray(type);
     this.elementNullable = type.elementNullable();
+    this.bodySize = bodySizeOf(type.element());
   }
 
   /** The list type of the arrays this writer writes. */
@@ -109,6 +111,11 @@ public final class ArrayWriter extends BinaryWriter {
   @Override
   boolean nullableAt(int i) {
     return elementNullable;
+  }
+
+  @Override
+  int bodySizeAt(int i) {
+    return bodySize;
   }
 
   @Override

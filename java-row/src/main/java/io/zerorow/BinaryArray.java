@@ -20,6 +20,9 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
   /** The bit of the element type's id, tested against a variable-width getter's mask. */
   private final int elementBit;
 
+  /** False when elements may not be null: a set null bit is then refused when read (B5). */
+  private final boolean elementNullable;
+
   private int count;
   private int bitmapBytes;
 
@@ -29,6 +32,7 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
     this.elementType = type.element();
     this.width = elementType.elementWidth();
     this.elementBit = TypeMasks.of(elementType);
+    this.elementNullable = type.elementNullable();
   }
 
   /** A view over a top-level array occupying all of {@code bytes}. */
@@ -173,7 +177,18 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
     if (BOUNDS_CHECKS && (i < 0 || i >= count)) {
       throw indexError(i);
     }
-    return ((Platform.getLong(base, address + 8 + ((i >> 6) << 3)) >>> (i & 63)) & 1) != 0;
+    return nullBit(i);
+  }
+
+  /** The null bit of element {@code i}; set on a non-nullable element it is refused (B5). */
+  private boolean nullBit(int i) {
+    boolean nul = ((Platform.getLong(base, address + 8 + ((i >> 6) << 3)) >>> (i & 63)) & 1) != 0;
+    if (nul && BOUNDS_CHECKS && !elementNullable) {
+      throw new InvalidDataException(
+          childPath(i),
+          "expected a value (the element type is not nullable) but found its null bit set");
+    }
+    return nul;
   }
 
   @Override
@@ -227,7 +242,7 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
             "expected " + TypeMasks.describe(mask) + " elements but found " + elementType);
       }
     }
-    return ((Platform.getLong(base, address + 8 + ((i >> 6) << 3)) >>> (i & 63)) & 1) != 0;
+    return nullBit(i);
   }
 
   /** The checked reference in element {@code i}'s slot (index and type checked before). */
@@ -247,7 +262,29 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
 
   @Override
   public byte[] getBinary(int i) {
-    return isNullAt(i, TypeMasks.BINARY) ? null : bytesAt(ref(i));
+    if (isNullAt(i, TypeMasks.BINARY)) {
+      return null;
+    }
+    long ref = ref(i);
+    if (BOUNDS_CHECKS && (elementBit & TypeMasks.FIXED_SIZE) != 0) {
+      checkFixedSize(elementType, ref, i);
+    }
+    return bytesAt(ref);
+  }
+
+  @Override
+  public Interval getInterval(int i) {
+    return isNullAt(i, TypeMasks.INTERVAL) ? null : intervalAt(ref(i), i);
+  }
+
+  @Override
+  public java.util.UUID getUuid(int i) {
+    return isNullAt(i, TypeMasks.UUID) ? null : uuidAt(ref(i), i);
+  }
+
+  @Override
+  public Variant getVariant(int i) {
+    return isNullAt(i, TypeMasks.VARIANT) ? null : variantAt(ref(i), i);
   }
 
   @Override

@@ -217,43 +217,71 @@ abstract class BinaryRegion {
     if (g.isNullAt(ordinal)) {
       return null;
     }
-    switch (type.id()) {
-      case BOOL:
-        return g.getBoolean(ordinal);
-      case INT8:
-        return g.getByte(ordinal);
-      case INT16:
-        return g.getShort(ordinal);
-      case INT32:
-        return g.getInt(ordinal);
-      case INT64:
-        return g.getLong(ordinal);
-      case FLOAT32:
-        return g.getFloat(ordinal);
-      case FLOAT64:
-        return g.getDouble(ordinal);
-      case STRING:
-        return g.getString(ordinal);
-      case BINARY:
-        return g.getBinary(ordinal);
-      case DATE32:
-        return g.getDate(ordinal);
-      case TIME:
-        return g.getTime(ordinal);
-      case TIMESTAMP:
-        return ((DataTypes.TimestampType) type).tz() == null
-            ? g.getLocalDateTime(ordinal)
-            : g.getTimestamp(ordinal);
-      case DURATION:
-        return g.getDuration(ordinal);
-      case DECIMAL:
-        return g.getDecimal(ordinal);
-      case LIST:
-        return g.getArray(ordinal);
-      case MAP:
-        return g.getMap(ordinal);
-      default:
-        return g.getStruct(ordinal);
+    return switch (type.id()) {
+      case BOOL -> g.getBoolean(ordinal);
+      case INT8 -> g.getByte(ordinal);
+      case INT16 -> g.getShort(ordinal);
+      case INT32, INTERVAL_YM -> g.getInt(ordinal);
+      case INT64 -> g.getLong(ordinal);
+      case FLOAT32 -> g.getFloat(ordinal);
+      case FLOAT64 -> g.getDouble(ordinal);
+      case STRING -> g.getString(ordinal);
+      case BINARY, FIXED_BINARY -> g.getBinary(ordinal);
+      case DATE32 -> g.getDate(ordinal);
+      case TIME -> g.getTime(ordinal);
+      case TIMESTAMP ->
+          ((DataTypes.TimestampType) type).tz() == null
+              ? g.getLocalDateTime(ordinal)
+              : g.getTimestamp(ordinal);
+      case DURATION -> g.getDuration(ordinal);
+      case DECIMAL -> g.getDecimal(ordinal);
+      case LIST -> g.getArray(ordinal);
+      case MAP -> g.getMap(ordinal);
+      case STRUCT -> g.getStruct(ordinal);
+      case NULL -> null;
+      case INTERVAL -> g.getInterval(ordinal);
+      case UUID -> g.getUuid(ordinal);
+      case VARIANT -> g.getVariant(ordinal);
+    };
+  }
+
+  /** The interval in the 16-byte body of {@code ref} (its size checked, SPEC §6.2 B4). */
+  final Interval intervalAt(long ref, int ordinal) {
+    if (BOUNDS_CHECKS && (int) ref != 16) {
+      throw fixedSizeError(ordinal, "interval", 16, ref);
+    }
+    long a = address + (ref >>> 32);
+    return new Interval(
+        Platform.getInt(base, a), Platform.getInt(base, a + 4), Platform.getLong(base, a + 8));
+  }
+
+  /** The UUID in the 16-byte body of {@code ref}, big-endian (SPEC §3.8). */
+  final java.util.UUID uuidAt(long ref, int ordinal) {
+    if (BOUNDS_CHECKS && (int) ref != 16) {
+      throw fixedSizeError(ordinal, "uuid", 16, ref);
+    }
+    long a = address + (ref >>> 32);
+    return new java.util.UUID(
+        Long.reverseBytes(Platform.getLong(base, a)),
+        Long.reverseBytes(Platform.getLong(base, a + 8)));
+  }
+
+  /** The variant in the body of {@code ref} (SPEC §3.9 rule 1 checked, B4). */
+  final Variant variantAt(long ref, int ordinal) {
+    return Variant.inBody(base, address + (ref >>> 32), (int) ref, owner, childPath(ordinal));
+  }
+
+  final InvalidDataException fixedSizeError(int ordinal, String type, int want, long ref) {
+    return new InvalidDataException(
+        childPath(ordinal),
+        "expected a " + type + " body of " + want + " bytes but found " + (int) ref);
+  }
+
+  /** B4 for a fixed_binary or uuid read as bytes: the reference size is the type's size. */
+  final void checkFixedSize(DataType t, long ref, int ordinal) {
+    int want = t instanceof DataTypes.FixedBinaryType ? ((DataTypes.FixedBinaryType) t).size() : 16;
+    if ((int) ref != want) {
+      throw fixedSizeError(ordinal, t.toJson(), want, ref);
     }
   }
 

@@ -28,7 +28,7 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
    */
   private int limit;
 
-  /** Per field, the bit of its type ({@link #typeBit}): each getter checks its mask. */
+  /** Per field, the bit of its type: each getter checks its mask. Shared: never written. */
   private final int[] typeBits;
 
   /** {@code address + bitmapBytes}: where the slots start, so a getter adds only the ordinal. */
@@ -47,8 +47,17 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
   private long float32Fields;
   private long float64Fields;
 
-  /** The values of the seven masks above for this schema, set when the view is pointed. */
+  /** The values of the seven masks above for this schema (shared: never written). */
   private final long[] fieldMasks;
+
+  /**
+   * Per word of the null bitmap, the bits of the non-nullable fields: a row whose null bit is set
+   * on one of them is refused when it is wrapped (SPEC §6.2 B5), one test per word.
+   */
+  private final long[] notNull;
+
+  /** {@code notNull[0]} (0 when there is none): the test of a row of at most 64 fields. */
+  private final long notNull0;
 
   /** An unpointed view for rows of {@code schema}; call {@link #pointTo} before reading. */
   public BinaryRow(Schema schema) {
@@ -56,23 +65,16 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
     this.numFields = schema.numFields();
     this.bitmapBytes = schema.bitmapBytes();
     this.fixedSize = schema.fixedRegionSize();
-    this.typeBits = new int[numFields];
-    for (int i = 0; i < numFields; i++) {
-      typeBits[i] = TypeMasks.of(schema.field(i).type());
-    }
-    int[] getters = TypeMasks.PRIMITIVE_GETTERS;
-    this.fieldMasks = new long[getters.length];
-    for (int k = 0; k < getters.length; k++) {
-      for (int i = 0; i < Math.min(numFields, 64); i++) {
-        if ((typeBits[i] & getters[k]) != 0) {
-          fieldMasks[k] |= 1L << i;
-        }
-      }
-    }
+    TypeMasks.Fields masks = schema.masks(); // once per schema, shared by its views
+    this.typeBits = masks.typeBits;
+    this.fieldMasks = masks.getterFields;
+    this.notNull = masks.notNull;
+    this.notNull0 = notNull == null ? 0 : notNull[0];
   }
 
   /** Called once the view points at a row: enables the getters (see {@link #boolFields}). */
   private void arm() {
+    checkNotNull();
     limit = numFields;
     slots = address + bitmapBytes;
     long[] m = fieldMasks;
@@ -118,7 +120,25 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
     // so the references are not stored again (each store is a GC barrier)
     checkRowSize(size);
     this.size = size;
+    checkNotNull();
     return this;
+  }
+
+  /** B5 (SPEC §6.2): no non-nullable field of the row has its null bit set. */
+  private void checkNotNull() {
+    if (BOUNDS_CHECKS
+        && notNull != null
+        && ((Platform.getLong(base, address) & notNull0) != 0 || notNull.length > 1)) {
+      for (int w = 0; w < notNull.length; w++) {
+        long bad = Platform.getLong(base, address + 8L * w) & notNull[w];
+        if (bad != 0) {
+          int i = 64 * w + Long.numberOfTrailingZeros(bad);
+          throw new InvalidDataException(
+              childPath(i),
+              "expected a value (the field is not nullable) but found its null bit set");
+        }
+      }
+    }
   }
 
   /**
@@ -329,7 +349,14 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
 
   @Override
   public byte[] getBinary(int ordinal) {
-    return isNullAt(ordinal, TypeMasks.BINARY) ? null : bytesAt(ref(ordinal));
+    if (isNullAt(ordinal, TypeMasks.BINARY)) {
+      return null;
+    }
+    long ref = ref(ordinal);
+    if (BOUNDS_CHECKS && (typeBits[ordinal] & TypeMasks.FIXED_SIZE) != 0) {
+      checkFixedSize(schema.field(ordinal).type(), ref, ordinal);
+    }
+    return bytesAt(ref);
   }
 
   @Override
@@ -351,6 +378,21 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
           childPath(ordinal), "expected a decimal field but found " + t);
     }
     return (DataTypes.DecimalType) t;
+  }
+
+  @Override
+  public Interval getInterval(int ordinal) {
+    return isNullAt(ordinal, TypeMasks.INTERVAL) ? null : intervalAt(ref(ordinal), ordinal);
+  }
+
+  @Override
+  public java.util.UUID getUuid(int ordinal) {
+    return isNullAt(ordinal, TypeMasks.UUID) ? null : uuidAt(ref(ordinal), ordinal);
+  }
+
+  @Override
+  public Variant getVariant(int ordinal) {
+    return isNullAt(ordinal, TypeMasks.VARIANT) ? null : variantAt(ref(ordinal), ordinal);
   }
 
   @Override

@@ -82,6 +82,51 @@ public abstract class BinaryWriter {
   public abstract String pathOf(int i);
 
   /**
+   * The one size a body of ordinal {@code i} must have (fixed_binary(n): n, uuid and interval: 16,
+   * SPEC §3.7–§3.8), or -1.
+   */
+  abstract int bodySizeAt(int i);
+
+  /** The body size of a type with one (see {@link #bodySizeAt}), or -1. */
+  static int bodySizeOf(DataType t) {
+    return switch (t.id()) {
+      case FIXED_BINARY -> ((DataTypes.FixedBinaryType) t).size();
+      case UUID, INTERVAL -> 16;
+      case BOOL,
+              INT8,
+              INT16,
+              INT32,
+              INT64,
+              FLOAT32,
+              FLOAT64,
+              STRING,
+              BINARY,
+              DATE32,
+              TIME,
+              TIMESTAMP,
+              DURATION,
+              DECIMAL,
+              LIST,
+              MAP,
+              STRUCT,
+              NULL,
+              INTERVAL_YM,
+              VARIANT ->
+          -1;
+    };
+  }
+
+  /** Refuses a body of {@code n} bytes for an ordinal whose type has another size. */
+  private void checkBodySize(int ordinal, long n) {
+    int want = bodySizeAt(ordinal);
+    if (want >= 0 && n != want) {
+      throw new InvalidDataException(
+          pathOf(ordinal),
+          "expected a value of exactly " + want + " bytes but found " + n + " bytes");
+    }
+  }
+
+  /**
    * Marks {@code ordinal} null and zeroes its slot; refused for a non-nullable field or element.
    */
   public abstract void setNullAt(int ordinal);
@@ -173,12 +218,16 @@ public abstract class BinaryWriter {
     writeBody(ordinal, utf8, 0, utf8.length);
   }
 
-  /** Writes binary bytes; null is written as null, or refused for a non-nullable field. */
+  /**
+   * Writes binary bytes (also of a fixed_binary or uuid, which must have their size, else {@code
+   * invalid_data}); null is written as null, or refused for a non-nullable field.
+   */
   public final void writeBinary(int ordinal, byte[] v) {
     if (v == null) {
       writeNull(ordinal);
       return;
     }
+    checkBodySize(ordinal, v.length);
     writeBody(ordinal, v, 0, v.length);
   }
 
@@ -189,6 +238,7 @@ public abstract class BinaryWriter {
       return;
     }
     java.util.Objects.checkFromIndexSize(offset, length, v.length);
+    checkBodySize(ordinal, length);
     writeBody(ordinal, v, offset, length);
   }
 
@@ -207,6 +257,7 @@ public abstract class BinaryWriter {
     if (length < 0) {
       throw new IllegalArgumentException("negative length " + length);
     }
+    checkBodySize(ordinal, length);
     int pos = buffer.cursor;
     long padded = ((long) length + 7) & ~7L;
     ensure(ordinal, padded);
@@ -224,6 +275,62 @@ public abstract class BinaryWriter {
    */
   public final void writeUtf8Unchecked(int ordinal, Object base, long address, int length) {
     writeBinaryUnchecked(ordinal, base, address, length);
+  }
+
+  /**
+   * Writes an interval (SPEC §3.7): a 16-byte body of months, days and microseconds; null is
+   * written as null (in a row, keeping the 16-byte reserve), or refused for a non-nullable field.
+   */
+  public final void writeInterval(int ordinal, Interval v) {
+    if (v == null) {
+      writeNull(ordinal);
+      return;
+    }
+    writeInterval(ordinal, v.months(), v.days(), v.microseconds());
+  }
+
+  /** Writes the interval of {@code months}, {@code days} and {@code microseconds} (SPEC §3.7). */
+  public final void writeInterval(int ordinal, int months, int days, long microseconds) {
+    long slot = slotAddress(ordinal, 8);
+    checkBodySize(ordinal, 16);
+    int pos = buffer.reserve(16);
+    long a = Platform.BYTE_ARRAY_OFFSET + pos;
+    Platform.putInt(buffer.bytes, a, months);
+    Platform.putInt(buffer.bytes, a + 4, days);
+    Platform.putLong(buffer.bytes, a + 8, microseconds);
+    Platform.putLong(buffer.bytes, slot, ((long) (pos - start) << 32) | 16);
+  }
+
+  /**
+   * Writes a UUID (SPEC §3.8): its 16 bytes in RFC 9562 order (big-endian); null is written as
+   * null, or refused for a non-nullable field.
+   */
+  public final void writeUuid(int ordinal, java.util.UUID v) {
+    if (v == null) {
+      writeNull(ordinal);
+      return;
+    }
+    long slot = slotAddress(ordinal, 8);
+    checkBodySize(ordinal, 16);
+    int pos = buffer.reserve(16);
+    long a = Platform.BYTE_ARRAY_OFFSET + pos;
+    Platform.putLong(buffer.bytes, a, Long.reverseBytes(v.getMostSignificantBits()));
+    Platform.putLong(buffer.bytes, a + 8, Long.reverseBytes(v.getLeastSignificantBits()));
+    Platform.putLong(buffer.bytes, slot, ((long) (pos - start) << 32) | 16);
+  }
+
+  /**
+   * Writes a variant (SPEC §3.9): the body {@code [u32 V][value][metadata]}; null is written as
+   * null, or refused for a non-nullable field. The bytes are copied as they are (a variant from
+   * {@link Variant#fromJson} or {@link Variant#of} is canonical).
+   */
+  public final void writeVariant(int ordinal, Variant v) {
+    if (v == null) {
+      writeNull(ordinal);
+      return;
+    }
+    byte[] body = v.body();
+    writeBody(ordinal, body, 0, body.length);
   }
 
   /** Copies an already-encoded row, array or map as the body of {@code ordinal}. */

@@ -12,14 +12,16 @@ import java.time.LocalTime;
  * Primitive getters allocate nothing. Which getter fits which type:
  *
  * <ul>
- *   <li>{@code getBoolean} bool; {@code getByte} int8; {@code getShort} int16; {@code getInt} int32
- *       and date32 (days); {@code getLong} int64, time, timestamp and duration (microseconds) and
- *       decimal with precision ≤ 18 (unscaled); {@code getFloat} float32; {@code getDouble}
- *       float64.
- *   <li>object getters: {@code getString}, {@code getBinary}, {@code getDecimal}, {@code getDate},
- *       {@code getTime}, {@code getTimestamp} (an {@link Instant}), {@code getLocalDateTime} (naive
- *       timestamps), {@code getDuration}; nested views {@code getStruct}, {@code getArray}, {@code
- *       getMap} share the memory (zero-copy).
+ *   <li>{@code getBoolean} bool; {@code getByte} int8; {@code getShort} int16; {@code getInt}
+ *       int32, date32 (days) and interval_ym (months); {@code getLong} int64, time, timestamp and
+ *       duration (microseconds) and decimal with precision ≤ 18 (unscaled); {@code getFloat}
+ *       float32; {@code getDouble} float64.
+ *   <li>object getters: {@code getString}, {@code getBinary} (binary, and the bytes of a string,
+ *       fixed_binary or uuid), {@code getDecimal}, {@code getDate}, {@code getTime}, {@code
+ *       getTimestamp} (an {@link Instant}), {@code getLocalDateTime} (naive timestamps), {@code
+ *       getDuration}, {@code getInterval}, {@code getUuid}, {@code getVariant} (read in place);
+ *       nested views {@code getStruct}, {@code getArray}, {@code getMap} share the memory
+ *       (zero-copy). A field of type null reads as null from every getter that reads its type.
  * </ul>
  *
  * A null value reads as 0/false from a primitive getter and null from an object getter. This

@@ -11,6 +11,9 @@ public abstract class DataType {
   private String json;
   private String fingerprintText;
 
+  /** Computed on first use (a data race computes the same value twice, harmlessly). */
+  private StorageKind storage;
+
   DataType() {}
 
   /** Which type of SPEC §3 this is. */
@@ -22,22 +25,55 @@ public abstract class DataType {
   }
 
   /**
-   * True when the value lives in a body referenced from its slot: string, binary, list, map,
-   * struct, and decimal with precision above 18.
+   * How a value of this type is stored (SPEC §3, "Storage kinds"): {@code FIXED} in the slot,
+   * {@code BODY}, {@code ARRAY}, {@code MAP} or {@code ROW} behind a reference, {@code NONE} for
+   * the type null.
+   */
+  public final StorageKind storage() {
+    StorageKind s = storage;
+    if (s == null) {
+      storage = s = storageOf(this);
+    }
+    return s;
+  }
+
+  private static StorageKind storageOf(DataType t) {
+    return switch (t.id()) {
+      case BOOL,
+              INT8,
+              INT16,
+              INT32,
+              INT64,
+              FLOAT32,
+              FLOAT64,
+              DATE32,
+              TIME,
+              TIMESTAMP,
+              DURATION,
+              INTERVAL_YM ->
+          StorageKind.FIXED;
+      case DECIMAL ->
+          ((DataTypes.DecimalType) t).precision() <= DataTypes.DecimalType.MAX_LONG_PRECISION
+              ? StorageKind.FIXED
+              : StorageKind.BODY;
+      case STRING, BINARY, FIXED_BINARY, UUID, INTERVAL, VARIANT -> StorageKind.BODY;
+      case LIST -> StorageKind.ARRAY;
+      case MAP -> StorageKind.MAP;
+      case STRUCT -> StorageKind.ROW;
+      case NULL -> StorageKind.NONE;
+    };
+  }
+
+  /**
+   * True when the value lives behind a reference in its slot (storage kinds {@code BODY}, {@code
+   * ARRAY}, {@code MAP}, {@code ROW}): string, binary, list, map, struct, decimal with precision
+   * above 18, interval, fixed_binary, uuid and variant.
    */
   public boolean isVariableWidth() {
-    switch (id()) {
-      case STRING:
-      case BINARY:
-      case LIST:
-      case MAP:
-      case STRUCT:
-        return true;
-      case DECIMAL:
-        return ((DataTypes.DecimalType) this).precision() > 18;
-      default:
-        return false;
-    }
+    return switch (storage()) {
+      case FIXED, NONE -> false;
+      case BODY, ARRAY, MAP, ROW -> true;
+    };
   }
 
   /** Appends the canonical JSON of this type (SPEC §4.1). */

@@ -45,6 +45,21 @@ public final class DataTypes {
   /** A timestamp without zone: a wall-clock time encoded as if it were UTC (SPEC §3.3). */
   public static final TimestampType TIMESTAMP = new TimestampType(null);
 
+  /** {@code null}: a value that is always null (SPEC §3.6). */
+  public static final DataType NULL = new PrimitiveType(TypeId.NULL);
+
+  /** {@code interval_ym}: a number of months (SPEC §3.7). */
+  public static final DataType INTERVAL_YM = new PrimitiveType(TypeId.INTERVAL_YM);
+
+  /** {@code interval}: months, days and microseconds (SPEC §3.7). */
+  public static final DataType INTERVAL = new PrimitiveType(TypeId.INTERVAL);
+
+  /** {@code uuid}: 16 bytes in RFC 9562 order (SPEC §3.8). */
+  public static final DataType UUID = new PrimitiveType(TypeId.UUID);
+
+  /** {@code variant}: a semi-structured value in Parquet's Variant encoding (SPEC §3.9). */
+  public static final DataType VARIANT = new PrimitiveType(TypeId.VARIANT);
+
   private DataTypes() {}
 
   // Factories named as the spec's types (SPEC §1.1); the constants above are their aliases.
@@ -107,6 +122,39 @@ public final class DataTypes {
   /** duration (microseconds). */
   public static DataType duration() {
     return DURATION;
+  }
+
+  /** null: always null (SPEC §3.6); only a nullable field, element or map value may have it. */
+  public static DataType nullType() {
+    return NULL;
+  }
+
+  /** interval_ym: int32 months (SPEC §3.7). */
+  public static DataType intervalYm() {
+    return INTERVAL_YM;
+  }
+
+  /** interval: months, days and microseconds, each signed (SPEC §3.7). */
+  public static DataType interval() {
+    return INTERVAL;
+  }
+
+  /**
+   * {@code fixed_binary(size)}: exactly {@code size} bytes (SPEC §3.8); refused (unsupported)
+   * outside {@code 1 <= size <= 2^31 - 8}.
+   */
+  public static FixedBinaryType fixedBinary(int size) {
+    return new FixedBinaryType(size);
+  }
+
+  /** uuid: 16 bytes, read as {@link java.util.UUID} (SPEC §3.8). */
+  public static DataType uuid() {
+    return UUID;
+  }
+
+  /** variant: read as {@link Variant} (SPEC §3.9). */
+  public static DataType variant() {
+    return VARIANT;
   }
 
   /** A timestamp without zone (SPEC §3.3). */
@@ -249,6 +297,37 @@ public final class DataTypes {
           .append(",\"scale\":")
           .append(scale)
           .append('}');
+    }
+  }
+
+  /** {@code fixed_binary(n)}: exactly {@code n} bytes, {@code 1 <= n <= 2^31 - 8} (SPEC §3.8). */
+  public static final class FixedBinaryType extends DataType {
+    /** The largest size: a body must fit a row of at most 2^31 - 8 bytes (SPEC §7). */
+    public static final int MAX_SIZE = Integer.MAX_VALUE - 7;
+
+    private final int size;
+
+    FixedBinaryType(int size) {
+      if (size < 1 || size > MAX_SIZE) {
+        throw new UnsupportedException(
+            "", "expected a fixed_binary size 1 <= n <= 2^31-8 but found " + size);
+      }
+      this.size = size;
+    }
+
+    @Override
+    public TypeId id() {
+      return TypeId.FIXED_BINARY;
+    }
+
+    /** The number of bytes of every value. */
+    public int size() {
+      return size;
+    }
+
+    @Override
+    void appendJson(StringBuilder out) {
+      out.append("{\"type\":\"fixed_binary\",\"size\":").append(size).append('}');
     }
   }
 

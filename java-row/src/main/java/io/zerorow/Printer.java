@@ -20,6 +20,9 @@ final class Printer {
   /** Values (fields, elements, keys) in all; then "...". */
   static final int MAX_VALUES = 2000;
 
+  /** Characters of a variant's JSON text; then "...". */
+  static final int MAX_VARIANT_CHARS = 1000;
+
   private final StringBuilder b = new StringBuilder();
   private int values;
   private int depth;
@@ -139,6 +142,11 @@ final class Printer {
       }
     } else if (v instanceof BigDecimal) {
       b.append(((BigDecimal) v).toPlainString());
+    } else if (v instanceof Variant) {
+      // the JSON text, cut short like a long array (a variant may hold a whole document)
+      String json = v.toString();
+      b.append(json.length() <= MAX_VARIANT_CHARS ? json : json.substring(0, MAX_VARIANT_CHARS))
+          .append(json.length() <= MAX_VARIANT_CHARS ? "" : "...");
     } else {
       b.append(v);
     }

@@ -74,45 +74,75 @@ final class ResolvedArrayView implements ResolvedArray {
     return array.isNullAt(i);
   }
 
+  /** True when every element is null: the writer's elements are of type null (SPEC §13.3). */
+  private boolean nulls(int i) {
+    if (read == TypePlan.NULLS) {
+      array.isNullAt(i); // the index check
+      return true;
+    }
+    return false;
+  }
+
   @Override
   public boolean getBoolean(int i) {
     check(i, TypeMasks.BOOL);
+    if (nulls(i)) {
+      return false;
+    }
     return array.getBoolean(i);
   }
 
   @Override
   public byte getByte(int i) {
     check(i, TypeMasks.INT8);
+    if (nulls(i)) {
+      return 0;
+    }
     return array.getByte(i);
   }
 
   @Override
   public short getShort(int i) {
     check(i, TypeMasks.INT16);
+    if (nulls(i)) {
+      return 0;
+    }
     return read == TypePlan.SAME ? array.getShort(i) : (short) integer(i);
   }
 
   @Override
   public int getInt(int i) {
     check(i, TypeMasks.INT32);
+    if (nulls(i)) {
+      return 0;
+    }
     return read == TypePlan.SAME ? array.getInt(i) : (int) integer(i);
   }
 
   @Override
   public long getLong(int i) {
     check(i, TypeMasks.INT64);
+    if (nulls(i)) {
+      return 0;
+    }
     return read == TypePlan.RESCALE ? array.getLong(i) * element.factor : integer(i);
   }
 
   @Override
   public float getFloat(int i) {
     check(i, TypeMasks.FLOAT32);
+    if (nulls(i)) {
+      return 0;
+    }
     return read == TypePlan.SAME ? array.getFloat(i) : (float) integer(i);
   }
 
   @Override
   public double getDouble(int i) {
     check(i, TypeMasks.FLOAT64);
+    if (nulls(i)) {
+      return 0;
+    }
     switch (read) {
       case TypePlan.SAME:
         return array.getDouble(i);
@@ -126,24 +156,52 @@ final class ResolvedArrayView implements ResolvedArray {
   @Override
   public String getString(int i) {
     check(i, TypeMasks.STRING);
-    return array.getString(i);
+    return nulls(i) ? null : array.getString(i);
   }
 
   @Override
   public byte[] getUtf8(int i) {
     check(i, TypeMasks.STRING);
-    return array.getUtf8(i);
+    return nulls(i) ? null : array.getUtf8(i);
   }
 
   @Override
   public byte[] getBinary(int i) {
     check(i, TypeMasks.BINARY);
-    return array.getBinary(i);
+    return nulls(i) ? null : array.getBinary(i);
+  }
+
+  @Override
+  public Interval getInterval(int i) {
+    check(i, TypeMasks.INTERVAL);
+    if (nulls(i) || array.isNullAt(i)) {
+      return null;
+    }
+    return switch (read) {
+      case TypePlan.FROM_MONTHS -> Interval.ofMonths(array.getInt(i));
+      case TypePlan.FROM_MICROS -> Interval.ofMicroseconds(array.getLong(i));
+      default -> array.getInterval(i);
+    };
+  }
+
+  @Override
+  public java.util.UUID getUuid(int i) {
+    check(i, TypeMasks.UUID);
+    return nulls(i) ? null : array.getUuid(i);
+  }
+
+  @Override
+  public Variant getVariant(int i) {
+    check(i, TypeMasks.VARIANT);
+    return nulls(i) ? null : array.getVariant(i);
   }
 
   @Override
   public BigDecimal getDecimal(int i) {
     check(i, TypeMasks.DECIMAL);
+    if (nulls(i)) {
+      return null;
+    }
     BigDecimal d = array.getDecimal(i);
     if (d == null || read != TypePlan.RESCALE) {
       return d;
@@ -154,6 +212,9 @@ final class ResolvedArrayView implements ResolvedArray {
   @Override
   public ResolvedRow getStruct(int i) {
     check(i, TypeMasks.STRUCT);
+    if (nulls(i)) {
+      return null;
+    }
     BinaryRow s = array.getStruct(i);
     return s == null || element.identity ? s : new ResolvedRowView(element, s);
   }
@@ -161,6 +222,9 @@ final class ResolvedArrayView implements ResolvedArray {
   @Override
   public ResolvedArray getArray(int i) {
     check(i, TypeMasks.LIST);
+    if (nulls(i)) {
+      return null;
+    }
     BinaryArray a = array.getArray(i);
     return a == null || element.identity ? a : new ResolvedArrayView(element, a);
   }
@@ -168,6 +232,9 @@ final class ResolvedArrayView implements ResolvedArray {
   @Override
   public ResolvedMap getMap(int i) {
     check(i, TypeMasks.MAP);
+    if (nulls(i)) {
+      return null;
+    }
     BinaryMap m = array.getMap(i);
     return m == null || element.identity ? m : new ResolvedMapView(element, m);
   }

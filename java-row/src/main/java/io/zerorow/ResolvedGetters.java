@@ -96,6 +96,18 @@ public interface ResolvedGetters {
   /** The UTF-8 bytes of a string (a copy). */
   byte[] getUtf8(int ordinal);
 
+  /** The interval at {@code ordinal} (SPEC §3.7); null when the value is null. */
+  Interval getInterval(int ordinal);
+
+  /** The uuid at {@code ordinal} (SPEC §3.8); null when the value is null. */
+  java.util.UUID getUuid(int ordinal);
+
+  /**
+   * The variant at {@code ordinal} (SPEC §3.9), read in place (a view of the row's bytes, like a
+   * nested row); null when the value is null.
+   */
+  Variant getVariant(int ordinal);
+
   /** The nested struct, read through the reader's struct type; null when the value is null. */
   ResolvedRow getStruct(int ordinal);
 

@@ -28,7 +28,14 @@ final class ResolvedRowView implements ResolvedRow {
 
   private final int[] typeBits;
 
+  /**
+   * The plan's row of defaults (SPEC §13.7), or null: a reader field the writer lacks reads its
+   * value there, at the reader's ordinal (null where the field has no default).
+   */
+  private final BinaryRow defaults;
+
   ResolvedRowView(TypePlan plan, BinaryRow row) {
+    this.defaults = plan.defaults;
     this.plan = plan;
     this.row = row;
     this.schema = (Schema) plan.reader;
@@ -140,7 +147,7 @@ final class ResolvedRowView implements ResolvedRow {
       throw ordinalError(ordinal);
     }
     int w = ordinals[ordinal];
-    return w < 0 || row.isNullAt(w);
+    return w < 0 ? defaults == null || defaults.isNullAt(ordinal) : row.isNullAt(w);
   }
 
   private static final long BOOL_SAME = 1L << (TypePlan.SAME_AT + TypePlan.G_BOOL);
@@ -166,7 +173,7 @@ final class ResolvedRowView implements ResolvedRow {
       return Platform.getByte(row.base, at(x)) != 0;
     }
     slot(ordinal, TypeMasks.BOOL); // refuses a wrong getter; a bool is never widened
-    return false; // the writer lacks the field
+    return defaults != null && defaults.getBoolean(ordinal); // the writer lacks the field
   }
 
   @Override
@@ -176,7 +183,7 @@ final class ResolvedRowView implements ResolvedRow {
       return Platform.getByte(row.base, at(x));
     }
     slot(ordinal, TypeMasks.INT8); // refuses a wrong getter; an int8 is never widened
-    return 0; // the writer lacks the field
+    return defaults == null ? 0 : defaults.getByte(ordinal); // the writer lacks the field
   }
 
   @Override
@@ -186,7 +193,7 @@ final class ResolvedRowView implements ResolvedRow {
       return Platform.getShort(row.base, at(x));
     }
     int e = slot(ordinal, TypeMasks.INT16);
-    return e < 0 ? 0 : (short) integer(e);
+    return e >= 0 ? (short) integer(e) : defaults == null ? 0 : defaults.getShort(ordinal);
   }
 
   @Override
@@ -196,7 +203,7 @@ final class ResolvedRowView implements ResolvedRow {
       return Platform.getInt(row.base, at(x));
     }
     int e = slot(ordinal, TypeMasks.INT32);
-    return e < 0 ? 0 : (int) integer(e);
+    return e >= 0 ? (int) integer(e) : defaults == null ? 0 : defaults.getInt(ordinal);
   }
 
   @Override
@@ -214,7 +221,7 @@ final class ResolvedRowView implements ResolvedRow {
   private long slowLong(int ordinal) {
     int e = slot(ordinal, TypeMasks.INT64);
     if (e < 0) {
-      return 0;
+      return defaults == null ? 0 : defaults.getLong(ordinal);
     }
     return (e & TypePlan.CODE_MASK) == TypePlan.RESCALE ? rescaled(ordinal, e) : integer(e);
   }
@@ -226,7 +233,7 @@ final class ResolvedRowView implements ResolvedRow {
       return Platform.getFloat(row.base, at(x));
     }
     int e = slot(ordinal, TypeMasks.FLOAT32);
-    return e < 0 ? 0 : (float) integer(e);
+    return e >= 0 ? (float) integer(e) : defaults == null ? 0 : defaults.getFloat(ordinal);
   }
 
   @Override
@@ -242,32 +249,57 @@ final class ResolvedRowView implements ResolvedRow {
       return Platform.getFloat(row.base, at(x));
     }
     int e = slot(ordinal, TypeMasks.FLOAT64);
-    return e < 0 ? 0 : integer(e);
+    return e >= 0 ? integer(e) : defaults == null ? 0 : defaults.getDouble(ordinal);
   }
 
   @Override
   public String getString(int ordinal) {
     int w = writerOrdinal(ordinal, TypeMasks.STRING);
-    return w < 0 ? null : row.getString(w);
+    return w >= 0 ? row.getString(w) : defaults == null ? null : defaults.getString(ordinal);
   }
 
   @Override
   public byte[] getUtf8(int ordinal) {
     int w = writerOrdinal(ordinal, TypeMasks.STRING);
-    return w < 0 ? null : row.getUtf8(w);
+    return w >= 0 ? row.getUtf8(w) : defaults == null ? null : defaults.getUtf8(ordinal);
   }
 
   @Override
   public byte[] getBinary(int ordinal) {
     int w = writerOrdinal(ordinal, TypeMasks.BINARY);
-    return w < 0 ? null : row.getBinary(w);
+    return w >= 0 ? row.getBinary(w) : defaults == null ? null : defaults.getBinary(ordinal);
+  }
+
+  @Override
+  public Interval getInterval(int ordinal) {
+    int w = writerOrdinal(ordinal, TypeMasks.INTERVAL);
+    if (w < 0) {
+      return defaults == null ? null : defaults.getInterval(ordinal);
+    }
+    return switch (plan.fields[ordinal].read) {
+      case TypePlan.FROM_MONTHS -> row.isNullAt(w) ? null : Interval.ofMonths(row.getInt(w));
+      case TypePlan.FROM_MICROS -> row.isNullAt(w) ? null : Interval.ofMicroseconds(row.getLong(w));
+      default -> row.getInterval(w);
+    };
+  }
+
+  @Override
+  public java.util.UUID getUuid(int ordinal) {
+    int w = writerOrdinal(ordinal, TypeMasks.UUID);
+    return w >= 0 ? row.getUuid(w) : defaults == null ? null : defaults.getUuid(ordinal);
+  }
+
+  @Override
+  public Variant getVariant(int ordinal) {
+    int w = writerOrdinal(ordinal, TypeMasks.VARIANT);
+    return w >= 0 ? row.getVariant(w) : defaults == null ? null : defaults.getVariant(ordinal);
   }
 
   @Override
   public BigDecimal getDecimal(int ordinal) {
     int w = writerOrdinal(ordinal, TypeMasks.DECIMAL);
     if (w < 0) {
-      return null;
+      return defaults == null ? null : defaults.getDecimal(ordinal);
     }
     BigDecimal d = row.getDecimal(w);
     if (d == null || plan.fields[ordinal].read != TypePlan.RESCALE) {
@@ -281,7 +313,7 @@ final class ResolvedRowView implements ResolvedRow {
   public ResolvedRow getStruct(int ordinal) {
     int w = writerOrdinal(ordinal, TypeMasks.STRUCT);
     if (w < 0) {
-      return null;
+      return defaults == null ? null : defaults.getStruct(ordinal);
     }
     BinaryRow s = row.getStruct(w);
     TypePlan p = plan.fields[ordinal];
@@ -292,7 +324,7 @@ final class ResolvedRowView implements ResolvedRow {
   public ResolvedArray getArray(int ordinal) {
     int w = writerOrdinal(ordinal, TypeMasks.LIST);
     if (w < 0) {
-      return null;
+      return defaults == null ? null : defaults.getArray(ordinal);
     }
     BinaryArray a = row.getArray(w);
     TypePlan p = plan.fields[ordinal];
@@ -303,7 +335,7 @@ final class ResolvedRowView implements ResolvedRow {
   public ResolvedMap getMap(int ordinal) {
     int w = writerOrdinal(ordinal, TypeMasks.MAP);
     if (w < 0) {
-      return null;
+      return defaults == null ? null : defaults.getMap(ordinal);
     }
     BinaryMap m = row.getMap(w);
     TypePlan p = plan.fields[ordinal];

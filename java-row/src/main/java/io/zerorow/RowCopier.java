@@ -92,8 +92,18 @@ public final class RowCopier {
     take(r.plan.present, n);
     w.start();
     Node[] fields = n.fields;
+    int[] ordinals = r.plan.ordinals;
     for (int i = 0; i < fields.length; i++) {
-      write(w, i, r, fields[i]);
+      if (ordinals[i] < 0 && r.plan.defaults != null) {
+        // a default comes from the reader schema, not from the writer's bytes: it is not counted
+        // against the writer row's budget (SPEC §6.2 bounds what shared bodies can make of it)
+        long saved = left;
+        left = Long.MAX_VALUE;
+        write(w, i, r, fields[i]);
+        left = saved;
+      } else {
+        write(w, i, r, fields[i]);
+      }
     }
   }
 
@@ -106,55 +116,82 @@ public final class RowCopier {
       }
       return;
     }
-    switch (n.type.id()) {
-      case BOOL:
-        w.writeBoolean(i, g.getBoolean(i));
-        break;
-      case INT8:
-        w.writeByte(i, g.getByte(i));
-        break;
-      case INT16:
-        w.writeShort(i, g.getShort(i));
-        break;
-      case INT32:
-      case DATE32:
-        w.writeInt(i, g.getInt(i));
-        break;
-      case INT64:
-      case TIME:
-      case TIMESTAMP:
-      case DURATION:
-        w.writeLong(i, g.getLong(i));
-        break;
-      case FLOAT32:
-        w.writeFloat(i, g.getFloat(i));
-        break;
-      case FLOAT64:
-        w.writeDouble(i, g.getDouble(i));
-        break;
-      case STRING:
-        w.writeUtf8(i, g.getUtf8(i));
-        break;
-      case BINARY:
-        w.writeBinary(i, g.getBinary(i));
-        break;
-      case DECIMAL:
-        if (n.type.isVariableWidth()) {
-          w.writeDecimal(i, g.getDecimal(i), n.decimal.precision(), n.decimal.scale());
-        } else {
-          w.writeLong(i, g.getLong(i)); // the unscaled value, already at the reader's scale
-        }
-        break;
-      case LIST:
-        writeArray(w, i, g.getArray(i), n);
-        break;
-      case MAP:
-        writeMap(w, i, g.getMap(i), n);
-        break;
-      default:
-        writeStruct(w, i, g.getStruct(i), n);
-        break;
-    }
+    // a switch expression without default: a new type must be handled here
+    Void done =
+        switch (n.type.id()) {
+          case BOOL -> {
+            w.writeBoolean(i, g.getBoolean(i));
+            yield null;
+          }
+          case INT8 -> {
+            w.writeByte(i, g.getByte(i));
+            yield null;
+          }
+          case INT16 -> {
+            w.writeShort(i, g.getShort(i));
+            yield null;
+          }
+          case INT32, DATE32, INTERVAL_YM -> {
+            w.writeInt(i, g.getInt(i));
+            yield null;
+          }
+          case INT64, TIME, TIMESTAMP, DURATION -> {
+            w.writeLong(i, g.getLong(i));
+            yield null;
+          }
+          case FLOAT32 -> {
+            w.writeFloat(i, g.getFloat(i));
+            yield null;
+          }
+          case FLOAT64 -> {
+            w.writeDouble(i, g.getDouble(i));
+            yield null;
+          }
+          case STRING -> {
+            w.writeUtf8(i, g.getUtf8(i));
+            yield null;
+          }
+          case BINARY, FIXED_BINARY -> {
+            w.writeBinary(i, g.getBinary(i));
+            yield null;
+          }
+          case DECIMAL -> {
+            if (n.type.isVariableWidth()) {
+              w.writeDecimal(i, g.getDecimal(i), n.decimal.precision(), n.decimal.scale());
+            } else {
+              w.writeLong(i, g.getLong(i)); // the unscaled value, already at the reader's scale
+            }
+            yield null;
+          }
+          case INTERVAL -> {
+            w.writeInterval(i, g.getInterval(i));
+            yield null;
+          }
+          case UUID -> {
+            w.writeUuid(i, g.getUuid(i));
+            yield null;
+          }
+          case VARIANT -> {
+            w.writeVariant(i, g.getVariant(i));
+            yield null;
+          }
+          case NULL -> {
+            w.setNullAt(i);
+            yield null;
+          }
+          case LIST -> {
+            writeArray(w, i, g.getArray(i), n);
+            yield null;
+          }
+          case MAP -> {
+            writeMap(w, i, g.getMap(i), n);
+            yield null;
+          }
+          case STRUCT -> {
+            writeStruct(w, i, g.getStruct(i), n);
+            yield null;
+          }
+        };
   }
 
   private void writeStruct(BinaryWriter w, int i, ResolvedRow s, Node n) {
@@ -247,37 +284,34 @@ public final class RowCopier {
       BinaryWriter wr = null;
       ArrayWriter ks = null;
       ArrayWriter vs = null;
-      switch (type.id()) {
-        case STRUCT:
-          {
-            Schema s = (Schema) type;
-            wr = path.isEmpty() ? parent : new RowWriter(s, parent);
-            fs = new Node[s.numFields()];
-            for (int k = 0; k < fs.length; k++) {
-              String name = s.field(k).name();
-              fs[k] = new Node(s.field(k).type(), path.isEmpty() ? name : path + "." + name, wr);
+      Void done =
+          switch (type.storage()) {
+            case ROW -> {
+              Schema s = (Schema) type;
+              wr = path.isEmpty() ? parent : new RowWriter(s, parent);
+              fs = new Node[s.numFields()];
+              for (int k = 0; k < fs.length; k++) {
+                String name = s.field(k).name();
+                fs[k] = new Node(s.field(k).type(), path.isEmpty() ? name : path + "." + name, wr);
+              }
+              yield null;
             }
-            break;
-          }
-        case LIST:
-          {
-            DataTypes.ListType l = (DataTypes.ListType) type;
-            wr = new ArrayWriter(l, parent);
-            el = new Node(l.element(), path + "[]", wr);
-            break;
-          }
-        case MAP:
-          {
-            DataTypes.MapType m = (DataTypes.MapType) type;
-            ks = new ArrayWriter(m.keyArrayType(), parent);
-            vs = new ArrayWriter(m.valueArrayType(), parent);
-            el = new Node(m.key(), path + "{keys}", ks);
-            val = new Node(m.value(), path + "{values}", vs);
-            break;
-          }
-        default:
-          break;
-      }
+            case ARRAY -> {
+              DataTypes.ListType l = (DataTypes.ListType) type;
+              wr = new ArrayWriter(l, parent);
+              el = new Node(l.element(), path + "[]", wr);
+              yield null;
+            }
+            case MAP -> {
+              DataTypes.MapType m = (DataTypes.MapType) type;
+              ks = new ArrayWriter(m.keyArrayType(), parent);
+              vs = new ArrayWriter(m.valueArrayType(), parent);
+              el = new Node(m.key(), path + "{keys}", ks);
+              val = new Node(m.value(), path + "{values}", vs);
+              yield null;
+            }
+            case FIXED, BODY, NONE -> null;
+          };
       this.fields = fs;
       this.element = el;
       this.value = val;

@@ -26,8 +26,14 @@ public final class RowWriter extends BinaryWriter {
   private final int bitmapBytes;
   private final int fixedSize;
 
-  /** Fields that are decimals with precision above 18: a null keeps a 16-byte body. */
-  private final boolean[] bigDecimal;
+  /**
+   * Per field, the size in the slot of a null that keeps a 16-byte reserve (SPEC §2.1): 0 for a
+   * decimal with precision above 18, 16 for an interval; -1 for every other field.
+   */
+  private final int[] reserve;
+
+  /** Per field, the one size its body must have (see {@link BinaryWriter#bodySizeAt}), or -1. */
+  private final int[] bodySize;
 
   private final boolean[] nullable;
 
@@ -53,12 +59,14 @@ public final class RowWriter extends BinaryWriter {
     this.numFields = schema.numFields();
     this.bitmapBytes = schema.bitmapBytes();
     this.fixedSize = schema.fixedRegionSize();
-    this.bigDecimal = new boolean[numFields];
+    this.reserve = new int[numFields];
+    this.bodySize = new int[numFields];
     this.nullable = new boolean[numFields];
     for (int i = 0; i < numFields; i++) {
       nullable[i] = schema.field(i).nullable();
       DataType t = schema.field(i).type();
-      bigDecimal[i] = t instanceof DataTypes.DecimalType && t.isVariableWidth();
+      reserve[i] = nullReserve(t);
+      bodySize[i] = bodySizeOf(t);
     }
     this.row = new BinaryRow(schema);
   }
@@ -145,6 +153,41 @@ public final class RowWriter extends BinaryWriter {
     return nullable[ordinal];
   }
 
+  @Override
+  int bodySizeAt(int ordinal) {
+    return bodySize[ordinal];
+  }
+
+  /** The slot size of a null that keeps a 16-byte reserve in a row (SPEC §2.1), else -1. */
+  static int nullReserve(DataType t) {
+    return switch (t.id()) {
+      case DECIMAL -> t.isVariableWidth() ? 0 : -1;
+      case INTERVAL -> 16;
+      case BOOL,
+              INT8,
+              INT16,
+              INT32,
+              INT64,
+              FLOAT32,
+              FLOAT64,
+              STRING,
+              BINARY,
+              DATE32,
+              TIME,
+              TIMESTAMP,
+              DURATION,
+              LIST,
+              MAP,
+              STRUCT,
+              NULL,
+              INTERVAL_YM,
+              FIXED_BINARY,
+              UUID,
+              VARIANT ->
+          -1;
+    };
+  }
+
   private int slotIndex(int ordinal) {
     slotAddress(ordinal);
     return ordinal;
@@ -156,8 +199,9 @@ public final class RowWriter extends BinaryWriter {
   }
 
   /**
-   * Marks a field null and zeroes its slot; for a decimal with precision above 18 it also reserves
-   * the 16 zero bytes Spark keeps (SPEC §3.5), so call it in ordinal order there.
+   * Marks a field null and zeroes its slot; for a decimal with precision above 18 and an interval
+   * it also reserves the 16 zero bytes Spark keeps (SPEC §3.5, §3.7), so call it in ordinal order
+   * there.
    */
   @Override
   public void setNullAt(int ordinal) {
@@ -166,14 +210,15 @@ public final class RowWriter extends BinaryWriter {
     long word = Platform.BYTE_ARRAY_OFFSET + start + ((ordinal >> 6) << 3);
     Platform.putLong(
         buffer.bytes, word, Platform.getLong(buffer.bytes, word) | (1L << (ordinal & 63)));
-    if (bigDecimal[ordinal]) {
+    int r = reserve[ordinal];
+    if (r >= 0) {
       int pos;
       try {
         pos = buffer.reserveZeroed(16);
       } catch (io.zerorow.internal.RowSizeOverflow e) {
         throw e.within(pathOf(ordinal));
       }
-      Platform.putLong(buffer.bytes, slot, (long) (pos - start) << 32);
+      Platform.putLong(buffer.bytes, slot, ((long) (pos - start) << 32) | r);
     } else {
       Platform.putLong(buffer.bytes, slot, 0L);
     }

@@ -23,6 +23,9 @@ public final class Schema extends DataType {
   /** Computed on first use (a data race computes the same value twice, harmlessly). */
   private Long fingerprint;
 
+  /** The type masks of {@link BinaryRow}'s getters, computed on first use (as the fingerprint). */
+  private TypeMasks.Fields masks;
+
   Schema(List<Field> fields) {
     this.fields = Collections.unmodifiableList(new ArrayList<>(fields));
     this.byName = new HashMap<>();
@@ -36,11 +39,23 @@ public final class Schema extends DataType {
       }
     }
     checkAliases(this.fields, byName);
+    for (Field f : this.fields) {
+      checkNulls(f.type(), false, f.name());
+    }
     this.depth = depthOf(this);
     if (depth > MAX_DEPTH) {
       throw new UnsupportedException(
           "", "expected nesting depth <= " + MAX_DEPTH + " but found " + depth);
     }
+  }
+
+  /** The type masks every {@link BinaryRow} of this schema shares ({@link TypeMasks.Fields}). */
+  TypeMasks.Fields masks() {
+    TypeMasks.Fields m = masks;
+    if (m == null) {
+      masks = m = new TypeMasks.Fields(this); // its fields are final: safely published
+    }
+    return m;
   }
 
   /**
@@ -82,25 +97,68 @@ public final class Schema extends DataType {
   }
 
   private static int depthOf(DataType t) {
-    switch (t.id()) {
-      case STRUCT:
-        {
-          int d = 0;
-          for (Field f : ((Schema) t).fields()) {
-            d = Math.max(d, depthOf(f.type()));
+    return switch (t.storage()) {
+      case ROW -> {
+        int d = 0;
+        for (Field f : ((Schema) t).fields()) {
+          d = Math.max(d, depthOf(f.type()));
+        }
+        yield 1 + d;
+      }
+      case ARRAY -> 1 + depthOf(((DataTypes.ListType) t).element());
+      case MAP -> {
+        DataTypes.MapType m = (DataTypes.MapType) t;
+        yield 1 + Math.max(depthOf(m.key()), depthOf(m.value()));
+      }
+      case FIXED, BODY, NONE -> 0;
+    };
+  }
+
+  /**
+   * The rule of SPEC §3.6: the type null stands only where a null can (nullable list elements,
+   * nullable map values, never inside a map key; a field's own nullability is {@link Field}'s
+   * rule); {@code inKey} while inside a map key. The error names the schema path of the null type
+   * ({@code l[]}, {@code m{values}}, {@code m{keys}.a}). A struct outside a key checked its own
+   * fields when it was built.
+   */
+  private static void checkNulls(DataType t, boolean inKey, String path) {
+    Void done =
+        switch (t.storage()) {
+          case NONE -> {
+            if (inKey) {
+              throw new InvalidDataException(
+                  path, "the type null cannot be (or be inside) a map key type (SPEC §3.6)");
+            }
+            yield null;
           }
-          return 1 + d;
-        }
-      case LIST:
-        return 1 + depthOf(((DataTypes.ListType) t).element());
-      case MAP:
-        {
-          DataTypes.MapType m = (DataTypes.MapType) t;
-          return 1 + Math.max(depthOf(m.key()), depthOf(m.value()));
-        }
-      default:
-        return 0;
-    }
+          case ARRAY -> {
+            DataTypes.ListType l = (DataTypes.ListType) t;
+            if (l.element().id() == TypeId.NULL && !l.elementNullable() && !inKey) {
+              throw new InvalidDataException(
+                  path + "[]", "a list of null must have nullable elements (SPEC §3.6)");
+            }
+            checkNulls(l.element(), inKey, path + "[]");
+            yield null;
+          }
+          case MAP -> {
+            DataTypes.MapType m = (DataTypes.MapType) t;
+            checkNulls(m.key(), true, path + "{keys}");
+            if (m.value().id() == TypeId.NULL && !m.valueNullable() && !inKey) {
+              throw new InvalidDataException(
+                  path + "{values}",
+                  "a map with null values must have nullable values (SPEC §3.6)");
+            }
+            checkNulls(m.value(), inKey, path + "{values}");
+            yield null;
+          }
+          case ROW -> {
+            for (Field f : inKey ? ((Schema) t).fields() : List.<Field>of()) {
+              checkNulls(f.type(), true, path + "." + f.name());
+            }
+            yield null;
+          }
+          case FIXED, BODY -> null;
+        };
   }
 
   @Override

@@ -65,6 +65,15 @@ final class SchemaJson {
           }
           return DataTypes.decimal(p, s);
         }
+      case "fixed_binary":
+        {
+          int n = integer(m, "size", path);
+          if (n < 1 || n > DataTypes.FixedBinaryType.MAX_SIZE) {
+            throw new UnsupportedException(
+                path, "expected a fixed_binary size 1 <= n <= 2^31-8 but found " + n);
+          }
+          return DataTypes.fixedBinary(n);
+        }
       case "list":
         return DataTypes.list(
             type(req(m, "element", path), path + "[]"), bool(m, "element_nullable", path));
@@ -85,25 +94,33 @@ final class SchemaJson {
     if (!(fs instanceof List)) {
       throw new InvalidDataException(path, "\"fields\" must be an array");
     }
-    List<Field> fields = new ArrayList<>();
-    for (Object f : (List<?>) fs) {
-      if (!(f instanceof Map)) {
-        throw new InvalidDataException(path, "a field must be an object");
-      }
-      Map<?, ?> fm = (Map<?, ?>) f;
-      String name = str(fm, "name", path);
-      String fpath = path.isEmpty() ? name : path + "." + name;
-      fields.add(
-          new Field(
-              name,
-              type(req(fm, "type", fpath), fpath),
-              bool(fm, "nullable", fpath),
-              aliases(fm, fpath)));
-    }
     try {
+      List<Field> fields = new ArrayList<>();
+      for (Object f : (List<?>) fs) {
+        if (!(f instanceof Map)) {
+          throw new InvalidDataException("", "a field must be an object");
+        }
+        Map<?, ?> fm = (Map<?, ?>) f;
+        String name = str(fm, "name", "");
+        Field field =
+            new Field(
+                name,
+                type(req(fm, "type", name), name),
+                bool(fm, "nullable", name),
+                aliases(fm, name));
+        if (fm.containsKey("default")) {
+          if (fm.get("default") == null) {
+            // a default is a value (SPEC §13.7): "no default" is the key left out
+            throw new InvalidDataException(
+                name, "a default of null: a default is a non-null value (leave the key out)");
+          }
+          field = field.withDefaultValue(fm.get("default"));
+        }
+        fields.add(field);
+      }
       return new Schema(fields);
     } catch (ZerorowException e) {
-      // the struct's own rules name its field; the error names the whole path
+      // the field's own rules name it relative to this struct; the error names the whole path
       if (path.isEmpty()) {
         throw e;
       }
@@ -134,41 +151,33 @@ final class SchemaJson {
   }
 
   private static DataType named(String name, String path) {
-    switch (name) {
-      case "bool":
-        return DataTypes.BOOL;
-      case "int8":
-        return DataTypes.INT8;
-      case "int16":
-        return DataTypes.INT16;
-      case "int32":
-        return DataTypes.INT32;
-      case "int64":
-        return DataTypes.INT64;
-      case "float32":
-        return DataTypes.FLOAT32;
-      case "float64":
-        return DataTypes.FLOAT64;
-      case "string":
-        return DataTypes.STRING;
-      case "binary":
-        return DataTypes.BINARY;
-      case "date32":
-        return DataTypes.DATE32;
-      case "time":
-        return DataTypes.TIME;
-      case "timestamp":
-        return DataTypes.TIMESTAMP;
-      case "duration":
-        return DataTypes.DURATION;
-      case "decimal":
-      case "list":
-      case "map":
-      case "struct":
-        throw new InvalidDataException(path, "type \"" + name + "\" needs its parameters");
-      default:
-        throw new UnsupportedException(path, "unknown type \"" + name + "\"");
+    for (TypeId id : TypeId.values()) {
+      if (id.jsonName().equals(name)) {
+        return switch (id) {
+          case BOOL -> DataTypes.BOOL;
+          case INT8 -> DataTypes.INT8;
+          case INT16 -> DataTypes.INT16;
+          case INT32 -> DataTypes.INT32;
+          case INT64 -> DataTypes.INT64;
+          case FLOAT32 -> DataTypes.FLOAT32;
+          case FLOAT64 -> DataTypes.FLOAT64;
+          case STRING -> DataTypes.STRING;
+          case BINARY -> DataTypes.BINARY;
+          case DATE32 -> DataTypes.DATE32;
+          case TIME -> DataTypes.TIME;
+          case TIMESTAMP -> DataTypes.TIMESTAMP;
+          case DURATION -> DataTypes.DURATION;
+          case NULL -> DataTypes.NULL;
+          case INTERVAL_YM -> DataTypes.INTERVAL_YM;
+          case INTERVAL -> DataTypes.INTERVAL;
+          case UUID -> DataTypes.UUID;
+          case VARIANT -> DataTypes.VARIANT;
+          case DECIMAL, FIXED_BINARY, LIST, MAP, STRUCT ->
+              throw new InvalidDataException(path, "type \"" + name + "\" needs its parameters");
+        };
+      }
     }
+    throw new UnsupportedException(path, "unknown type \"" + name + "\"");
   }
 
   private static Object req(Map<?, ?> m, String key, String path) {

@@ -1,6 +1,11 @@
 package io.zerorow;
 
-/** The type names of SPEC §3, with their JSON names and element widths. */
+/**
+ * The types of SPEC §3, listed once: their JSON names and element widths. Every dispatch over types
+ * in zerorow is a {@code switch} expression over this enum (or over {@link StorageKind}) without a
+ * {@code default}, so a type added here is a compile error in every place that does not handle it
+ * ({@code format-spec/ADDING_A_TYPE.md}).
+ */
 public enum TypeId {
   /** {@code bool}: one byte, 0 or 1 (SPEC §3.1). */
   BOOL("bool", 1),
@@ -35,7 +40,19 @@ public enum TypeId {
   /** {@code map<K, V>}: a map body of two arrays (SPEC §2.3). */
   MAP("map", 8),
   /** {@code struct}: a nested row (SPEC §2.1). */
-  STRUCT("struct", 8);
+  STRUCT("struct", 8),
+  /** {@code null}: always null, no value (SPEC §3.6); 8-byte elements, as Spark's NullType. */
+  NULL("null", 8),
+  /** {@code interval_ym}: int32 months (SPEC §3.7). */
+  INTERVAL_YM("interval_ym", 4),
+  /** {@code interval}: months, days and microseconds in a 16-byte body (SPEC §3.7). */
+  INTERVAL("interval", 8),
+  /** {@code fixed_binary(n)}: exactly n bytes in a body (SPEC §3.8). */
+  FIXED_BINARY("fixed_binary", 8),
+  /** {@code uuid}: 16 bytes in a body, RFC 9562 order (SPEC §3.8). */
+  UUID("uuid", 8),
+  /** {@code variant}: Parquet's Variant binary encoding in a body (SPEC §3.9). */
+  VARIANT("variant", 8);
 
   private final String jsonName;
   private final int width;

@@ -19,10 +19,14 @@ import io.zerorow.encoder.Introspector;
  * LocalDateTime} naive timestamp; {@code Duration} duration; {@code BigDecimal} decimal(38,18)
  * unless annotated {@code @Decimal(precision, scale)}; {@code List}/{@code Set}/{@code
  * Collection}/arrays list (elements nullable unless primitive); {@code Map} map (values nullable);
- * {@code Optional<T>} a nullable T; other classes nested structs. Every object-typed field is
- * nullable unless {@code @NotNull}. Annotations in {@code io.zerorow.annotation}: {@code @Name},
- * {@code @Nullable}, {@code @NotNull}, {@code @As} (e.g. {@code "int16"}, {@code "duration"}),
- * {@code @Decimal}, {@code @ElementNullable}, {@code @ValueNullable}.
+ * {@code Optional<T>} a nullable T; {@code java.util.UUID} uuid; {@link Interval} interval; {@link
+ * Variant} variant; {@code Void} null (always nullable); other classes nested structs. Every
+ * object-typed field is nullable unless {@code @NotNull}. Annotations in {@code
+ * io.zerorow.annotation}: {@code @Name}, {@code @Aliases}, {@code @Nullable}, {@code @NotNull},
+ * {@code @As} (e.g. {@code "int16"}, {@code "duration"}, {@code "interval_ym"} on an {@code int},
+ * {@code "{\"type\":\"fixed_binary\",\"size\":16}"} on a {@code byte[]}), {@code @Decimal},
+ * {@code @ElementNullable}, {@code @ValueNullable}, {@code @Default} (the field's default, SPEC
+ * §13.7, in the JSON form of {@code values.json}).
  *
  * <p>An unsupported type, a raw generic or a cyclic class is an {@link UnsupportedException} naming
  * the class and the field path.

@@ -12,7 +12,7 @@ final class TypeMasks {
   static final int BOOL = bit(TypeId.BOOL);
   static final int INT8 = bit(TypeId.INT8);
   static final int INT16 = bit(TypeId.INT16);
-  static final int INT32 = bit(TypeId.INT32) | bit(TypeId.DATE32);
+  static final int INT32 = bit(TypeId.INT32) | bit(TypeId.DATE32) | bit(TypeId.INTERVAL_YM);
   static final int INT64 =
       bit(TypeId.INT64)
           | bit(TypeId.TIME)
@@ -22,7 +22,15 @@ final class TypeMasks {
   static final int FLOAT32 = bit(TypeId.FLOAT32);
   static final int FLOAT64 = bit(TypeId.FLOAT64);
   static final int STRING = bit(TypeId.STRING);
-  static final int BINARY = bit(TypeId.BINARY) | bit(TypeId.STRING);
+  static final int BINARY =
+      bit(TypeId.BINARY) | bit(TypeId.STRING) | bit(TypeId.FIXED_BINARY) | bit(TypeId.UUID);
+
+  /** The types whose body has one size (SPEC §6.2 B4): checked by the binary getters. */
+  static final int FIXED_SIZE = bit(TypeId.FIXED_BINARY) | bit(TypeId.UUID);
+
+  static final int INTERVAL = bit(TypeId.INTERVAL);
+  static final int UUID = bit(TypeId.UUID);
+  static final int VARIANT = bit(TypeId.VARIANT);
   static final int DECIMAL = bit(TypeId.DECIMAL) | DECIMAL_LONG;
   static final int STRUCT = bit(TypeId.STRUCT);
   static final int LIST = bit(TypeId.LIST);
@@ -36,6 +44,45 @@ final class TypeMasks {
   static final int[] PRIMITIVE_GETTERS = {BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64};
 
   private TypeMasks() {}
+
+  /**
+   * The masks a {@link BinaryRow} over rows of one schema checks its getters with: per field, the
+   * bit of its type; per primitive getter (in the order of {@link #PRIMITIVE_GETTERS}), bit i set
+   * when field i (i &lt; 64) has a type that getter reads. Computed once per schema ({@link
+   * Schema#masks()}), shared by every view of it, never written: a view costs no per-field work.
+   */
+  static final class Fields {
+    final int[] typeBits;
+    final long[] getterFields;
+
+    /** Per word of the null bitmap, the bits of the non-nullable fields; null when none. */
+    final long[] notNull;
+
+    Fields(Schema schema) {
+      int n = schema.numFields();
+      long[] nn = new long[(n + 63) >>> 6];
+      boolean any = false;
+      for (int i = 0; i < n; i++) {
+        if (!schema.field(i).nullable()) {
+          nn[i >>> 6] |= 1L << (i & 63);
+          any = true;
+        }
+      }
+      notNull = any ? nn : null;
+      typeBits = new int[n];
+      for (int i = 0; i < n; i++) {
+        typeBits[i] = of(schema.field(i).type());
+      }
+      getterFields = new long[PRIMITIVE_GETTERS.length];
+      for (int k = 0; k < PRIMITIVE_GETTERS.length; k++) {
+        for (int i = 0; i < Math.min(n, 64); i++) {
+          if ((typeBits[i] & PRIMITIVE_GETTERS[k]) != 0) {
+            getterFields[k] |= 1L << i;
+          }
+        }
+      }
+    }
+  }
 
   private static int bit(TypeId id) {
     return 1 << id.ordinal();

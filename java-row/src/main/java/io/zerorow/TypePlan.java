@@ -1,5 +1,8 @@
 package io.zerorow;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * How one reader type reads one writer type (SPEC §13.1–13.3): built once per (writer, reader) pair
  * by {@link Resolution#resolve}, immutable, shared by every view of that pair. A plan whose writer
@@ -19,6 +22,18 @@ final class TypePlan {
   static final int FROM_INT32 = 3;
   static final int FROM_INT16 = 4;
   static final int FROM_INT8 = 5;
+
+  /** An interval_ym read as an interval: {@code (months, 0, 0)} (SPEC §13.3). */
+  static final int FROM_MONTHS = 6;
+
+  /** A duration read as an interval: {@code (0, 0, µs)} (SPEC §13.3). */
+  static final int FROM_MICROS = 7;
+
+  /**
+   * Elements of type null read as any (nullable) type: every one is null (SPEC §13.3). A struct
+   * field of type null is planned as {@link #ABSENT} instead (it reads as null, never a default).
+   */
+  static final int NULLS = 8;
 
   /**
    * The low bits of a struct's {@link #slots} entry that hold the read code; the slot offset above
@@ -59,6 +74,13 @@ final class TypePlan {
 
   /** For a struct: how many reader fields the writer has (the values a copy reads). */
   final int present;
+
+  /**
+   * For a struct whose reader fields the writer lacks have defaults (SPEC §13.7): a row of the
+   * reader's field types (every field nullable) holding each such default at the reader's ordinal;
+   * null when no default is read. Immutable, shared by every view of the plan.
+   */
+  final BinaryRow defaults;
 
   // The primitive getters, each with a bit in the fast flags of an entry (see #entries).
   static final int G_BOOL = 0;
@@ -102,7 +124,9 @@ final class TypePlan {
       TypePlan[] fields,
       TypePlan element,
       TypePlan keys,
-      TypePlan values) {
+      TypePlan values,
+      BinaryRow defaults) {
+    this.defaults = defaults;
     this.writer = writer;
     this.reader = reader;
     this.identity = identity;
@@ -151,26 +175,27 @@ final class TypePlan {
   }
 
   static TypePlan identity(DataType t) {
-    return new TypePlan(t, t, true, SAME, 1, null, null, null, null, null);
+    return new TypePlan(t, t, true, SAME, 1, null, null, null, null, null, null);
   }
 
   private static TypePlan value(DataType w, DataType r, int read, long factor) {
-    return new TypePlan(w, r, false, read, factor, null, null, null, null, null);
+    return new TypePlan(w, r, false, read, factor, null, null, null, null, null, null);
   }
 
-  static TypePlan struct(Schema w, Schema r, int[] ordinals, TypePlan[] fields) {
-    return new TypePlan(w, r, false, SAME, 1, ordinals, fields, null, null, null);
+  static TypePlan struct(
+      Schema w, Schema r, int[] ordinals, TypePlan[] fields, BinaryRow defaults) {
+    return new TypePlan(w, r, false, SAME, 1, ordinals, fields, null, null, null, defaults);
   }
 
   static TypePlan list(DataTypes.ListType w, DataTypes.ListType r, TypePlan element) {
     return new TypePlan(
-        w, r, element.identity && w.equals(r), SAME, 1, null, null, element, null, null);
+        w, r, element.identity && w.equals(r), SAME, 1, null, null, element, null, null, null);
   }
 
   static TypePlan map(DataTypes.MapType w, DataTypes.MapType r, TypePlan key, TypePlan value) {
     TypePlan keys = list(w.keyArrayType(), r.keyArrayType(), key);
     TypePlan values = list(w.valueArrayType(), r.valueArrayType(), value);
-    return new TypePlan(w, r, false, SAME, 1, null, null, null, keys, values);
+    return new TypePlan(w, r, false, SAME, 1, null, null, null, keys, values, null);
   }
 
   // ---- resolving (SPEC §13.1) ----
@@ -180,66 +205,97 @@ final class TypePlan {
     if (w.equals(r)) {
       return identity(r);
     }
-    switch (r.id()) {
-      case STRUCT:
+    if (w.id() == TypeId.NULL) {
+      // every writer value is null, and a null is a value of every nullable type (SPEC §13.3);
+      // the nullability rules refuse a not-null reader
+      return value(w, r, NULLS, 1);
+    }
+    return switch (r.storage()) {
+      case ROW -> {
         if (!(w instanceof Schema)) {
           throw typeMismatch(path, w, r);
         }
-        return resolveStruct((Schema) w, (Schema) r, path);
-      case LIST:
-        {
-          if (!(w instanceof DataTypes.ListType)) {
-            throw typeMismatch(path, w, r);
-          }
-          DataTypes.ListType wl = (DataTypes.ListType) w;
-          DataTypes.ListType rl = (DataTypes.ListType) r;
-          String p = path + "[]";
-          checkNullability(p, ELEMENTS, wl.elementNullable(), rl.elementNullable());
-          return list(wl, rl, resolve(wl.element(), rl.element(), p));
+        yield resolveStruct((Schema) w, (Schema) r, path);
+      }
+      case ARRAY -> {
+        if (!(w instanceof DataTypes.ListType)) {
+          throw typeMismatch(path, w, r);
         }
-      case MAP:
-        {
-          if (!(w instanceof DataTypes.MapType)) {
-            throw typeMismatch(path, w, r);
-          }
-          DataTypes.MapType wm = (DataTypes.MapType) w;
-          DataTypes.MapType rm = (DataTypes.MapType) r;
-          TypePlan key = resolveKey(wm.key(), rm.key(), path + "{keys}");
-          String p = path + "{values}";
-          checkNullability(p, VALUES, wm.valueNullable(), rm.valueNullable());
-          return map(wm, rm, key, resolve(wm.value(), rm.value(), p));
+        DataTypes.ListType wl = (DataTypes.ListType) w;
+        DataTypes.ListType rl = (DataTypes.ListType) r;
+        String p = path + "[]";
+        checkNullability(p, ELEMENTS, wl.elementNullable(), rl.elementNullable());
+        yield list(wl, rl, resolve(wl.element(), rl.element(), p));
+      }
+      case MAP -> {
+        if (!(w instanceof DataTypes.MapType)) {
+          throw typeMismatch(path, w, r);
         }
-      default:
-        return widening(w, r, path);
-    }
+        DataTypes.MapType wm = (DataTypes.MapType) w;
+        DataTypes.MapType rm = (DataTypes.MapType) r;
+        TypePlan key = resolveKey(wm.key(), rm.key(), path + "{keys}");
+        String p = path + "{values}";
+        checkNullability(p, VALUES, wm.valueNullable(), rm.valueNullable());
+        yield map(wm, rm, key, resolve(wm.value(), rm.value(), p));
+      }
+      case FIXED, BODY, NONE -> widening(w, r, path);
+    };
   }
 
   private static TypePlan resolveStruct(Schema w, Schema r, String path) {
     int n = r.numFields();
     int[] ordinals = new int[n];
     TypePlan[] fields = new TypePlan[n];
+    boolean anyDefault = false;
     for (int i = 0; i < n; i++) {
       Field rf = r.field(i);
       String p = path.isEmpty() ? rf.name() : path + "." + rf.name();
       int j = match(w, rf);
       if (j < 0) {
-        if (!rf.nullable()) {
+        if (!rf.nullable() && !rf.hasDefault()) {
           throw new SchemaMismatchException(
               p,
               "reader field is not nullable but the writer has no field named "
                   + names(rf)
-                  + " (schemas carry no defaults: declare the field nullable to read it as"
-                  + " null, SPEC §13.1)");
+                  + " (declare the field nullable to read it as null, or give it a default,"
+                  + " SPEC §13.1, §13.7)");
         }
         ordinals[i] = ABSENT;
+        anyDefault |= rf.hasDefault();
         continue;
       }
       Field wf = w.field(j);
       checkNullability(p, FIELD, wf.nullable(), rf.nullable());
+      if (wf.type().id() == TypeId.NULL) {
+        // always null, and not a default: the writer has the field (SPEC §13.1)
+        ordinals[i] = ABSENT;
+        continue;
+      }
       fields[i] = resolve(wf.type(), rf.type(), p);
       ordinals[i] = j;
     }
-    return struct(w, r, ordinals, fields);
+    return struct(w, r, ordinals, fields, anyDefault ? defaults(w, r, ordinals) : null);
+  }
+
+  /**
+   * The row of defaults of a struct plan: the default of every reader field the writer lacks, at
+   * its reader ordinal, in a row whose fields are all nullable (the others are null there).
+   */
+  private static BinaryRow defaults(Schema w, Schema r, int[] ordinals) {
+    List<Field> all = new ArrayList<>(r.numFields());
+    for (Field f : r.fields()) {
+      all.add(Field.of(f.name(), f.type(), true));
+    }
+    Schema s = new Schema(all);
+    RowWriter rw = new RowWriter(s);
+    rw.reset();
+    for (int i = 0; i < r.numFields(); i++) {
+      Field f = r.field(i);
+      boolean absent = ordinals[i] < 0 && match(w, f) < 0;
+      Object d = absent ? f.defaultTree() : null;
+      io.zerorow.internal.ValuesJson.write(rw, i, f.type(), d);
+    }
+    return BinaryRow.wrap(s, rw.toByteArray());
   }
 
   /**
@@ -264,62 +320,58 @@ final class TypePlan {
     if (w.equals(r)) {
       return identity(r);
     }
-    switch (r.id()) {
-      case STRUCT:
-        {
-          if (!(w instanceof Schema)) {
-            throw typeMismatch(path, w, r);
-          }
-          Schema ws = (Schema) w;
-          Schema rs = (Schema) r;
-          if (!sameNames(ws, rs)) {
-            throw new SchemaMismatchException(
-                path,
-                "writer type "
-                    + w.toJson()
-                    + " cannot be read as "
-                    + r.toJson()
-                    + ": a struct in a map key must keep its field names and order (SPEC §13.1)");
-          }
-          int n = rs.numFields();
-          int[] ordinals = new int[n];
-          TypePlan[] fields = new TypePlan[n];
-          for (int i = 0; i < n; i++) {
-            Field wf = ws.field(i);
-            Field rf = rs.field(i);
-            String p = path + "." + rf.name();
-            checkNullability(p, FIELD, wf.nullable(), rf.nullable());
-            fields[i] = resolveKey(wf.type(), rf.type(), p);
-            ordinals[i] = i;
-          }
-          return struct(ws, rs, ordinals, fields);
+    return switch (r.storage()) {
+      case ROW -> {
+        if (!(w instanceof Schema)) {
+          throw typeMismatch(path, w, r);
         }
-      case LIST:
-        {
-          if (!(w instanceof DataTypes.ListType)) {
-            throw typeMismatch(path, w, r);
-          }
-          DataTypes.ListType wl = (DataTypes.ListType) w;
-          DataTypes.ListType rl = (DataTypes.ListType) r;
-          String p = path + "[]";
-          checkNullability(p, ELEMENTS, wl.elementNullable(), rl.elementNullable());
-          return list(wl, rl, resolveKey(wl.element(), rl.element(), p));
+        Schema ws = (Schema) w;
+        Schema rs = (Schema) r;
+        if (!sameNames(ws, rs)) {
+          throw new SchemaMismatchException(
+              path,
+              "writer type "
+                  + w.toJson()
+                  + " cannot be read as "
+                  + r.toJson()
+                  + ": a struct in a map key must keep its field names and order (SPEC §13.1)");
         }
-      case MAP:
-        {
-          if (!(w instanceof DataTypes.MapType)) {
-            throw typeMismatch(path, w, r);
-          }
-          DataTypes.MapType wm = (DataTypes.MapType) w;
-          DataTypes.MapType rm = (DataTypes.MapType) r;
-          TypePlan key = resolveKey(wm.key(), rm.key(), path + "{keys}");
-          String p = path + "{values}";
-          checkNullability(p, VALUES, wm.valueNullable(), rm.valueNullable());
-          return map(wm, rm, key, resolveKey(wm.value(), rm.value(), p));
+        int n = rs.numFields();
+        int[] ordinals = new int[n];
+        TypePlan[] fields = new TypePlan[n];
+        for (int i = 0; i < n; i++) {
+          Field wf = ws.field(i);
+          Field rf = rs.field(i);
+          String p = path + "." + rf.name();
+          checkNullability(p, FIELD, wf.nullable(), rf.nullable());
+          fields[i] = resolveKey(wf.type(), rf.type(), p);
+          ordinals[i] = i;
         }
-      default:
-        return widening(w, r, path);
-    }
+        yield struct(ws, rs, ordinals, fields, null);
+      }
+      case ARRAY -> {
+        if (!(w instanceof DataTypes.ListType)) {
+          throw typeMismatch(path, w, r);
+        }
+        DataTypes.ListType wl = (DataTypes.ListType) w;
+        DataTypes.ListType rl = (DataTypes.ListType) r;
+        String p = path + "[]";
+        checkNullability(p, ELEMENTS, wl.elementNullable(), rl.elementNullable());
+        yield list(wl, rl, resolveKey(wl.element(), rl.element(), p));
+      }
+      case MAP -> {
+        if (!(w instanceof DataTypes.MapType)) {
+          throw typeMismatch(path, w, r);
+        }
+        DataTypes.MapType wm = (DataTypes.MapType) w;
+        DataTypes.MapType rm = (DataTypes.MapType) r;
+        TypePlan key = resolveKey(wm.key(), rm.key(), path + "{keys}");
+        String p = path + "{values}";
+        checkNullability(p, VALUES, wm.valueNullable(), rm.valueNullable());
+        yield map(wm, rm, key, resolveKey(wm.value(), rm.value(), p));
+      }
+      case FIXED, BODY, NONE -> widening(w, r, path);
+    };
   }
 
   private static boolean sameNames(Schema w, Schema r) {
@@ -337,62 +389,92 @@ final class TypePlan {
   /** The widenings of SPEC §13.3; anything else is refused. */
   private static TypePlan widening(DataType w, DataType r, String path) {
     TypeId from = w.id();
-    switch (r.id()) {
-      case INT16:
-        if (from == TypeId.INT8) {
-          return value(w, r, FROM_INT8, 1);
-        }
-        break;
-      case INT32:
-      case INT64:
-      case FLOAT32:
-      case FLOAT64:
-        {
-          int read = integerRead(from);
-          boolean wide = r.id() == TypeId.INT64 || r.id() == TypeId.FLOAT64;
-          // int32 fits int64 and float64 exactly (53 mantissa bits), not float32 (24)
-          if (read == FROM_INT8 || read == FROM_INT16 || (read == FROM_INT32 && wide)) {
-            return value(w, r, read, 1);
+    TypePlan p =
+        switch (r.id()) {
+          case INT16 -> from == TypeId.INT8 ? value(w, r, FROM_INT8, 1) : null;
+          case INT32, INT64, FLOAT32, FLOAT64 -> {
+            int read = integerRead(from);
+            boolean wide = r.id() == TypeId.INT64 || r.id() == TypeId.FLOAT64;
+            // int32 fits int64 and float64 exactly (53 mantissa bits), not float32 (24)
+            if (read == FROM_INT8 || read == FROM_INT16 || (read == FROM_INT32 && wide)) {
+              yield value(w, r, read, 1);
+            }
+            yield from == TypeId.FLOAT32 && r.id() == TypeId.FLOAT64
+                ? value(w, r, FROM_FLOAT32, 1)
+                : null;
           }
-          if (from == TypeId.FLOAT32 && r.id() == TypeId.FLOAT64) {
-            return value(w, r, FROM_FLOAT32, 1);
-          }
-          break;
-        }
-      case BINARY:
-        if (from == TypeId.STRING) {
-          return value(w, r, SAME, 1); // the string's UTF-8 bytes, read in place
-        }
-        break;
-      case TIMESTAMP:
-        if (from == TypeId.TIMESTAMP
-            && ((DataTypes.TimestampType) w).tz() != null
-            && ((DataTypes.TimestampType) r).tz() != null) {
-          return value(w, r, SAME, 1); // the stored instant is UTC; only the shown zone changes
-        }
-        break;
-      case DECIMAL:
-        if (from == TypeId.DECIMAL) {
-          return decimal((DataTypes.DecimalType) w, (DataTypes.DecimalType) r, path);
-        }
-        break;
-      default:
-        break;
+          // the same bytes read in place: a string's UTF-8, a fixed_binary's or uuid's bytes
+          case BINARY ->
+              from == TypeId.STRING || from == TypeId.FIXED_BINARY || from == TypeId.UUID
+                  ? value(w, r, SAME, 1)
+                  : null;
+          case FIXED_BINARY ->
+              from == TypeId.UUID && ((DataTypes.FixedBinaryType) r).size() == 16
+                  ? value(w, r, SAME, 1)
+                  : null;
+          // the stored instant is UTC; only the shown zone changes
+          case TIMESTAMP ->
+              from == TypeId.TIMESTAMP
+                      && ((DataTypes.TimestampType) w).tz() != null
+                      && ((DataTypes.TimestampType) r).tz() != null
+                  ? value(w, r, SAME, 1)
+                  : null;
+          case DECIMAL ->
+              from == TypeId.DECIMAL
+                  ? decimal((DataTypes.DecimalType) w, (DataTypes.DecimalType) r, path)
+                  : null;
+          case INTERVAL ->
+              from == TypeId.INTERVAL_YM
+                  ? value(w, r, FROM_MONTHS, 1)
+                  : from == TypeId.DURATION ? value(w, r, FROM_MICROS, 1) : null;
+          case BOOL,
+                  INT8,
+                  STRING,
+                  DATE32,
+                  TIME,
+                  DURATION,
+                  LIST,
+                  MAP,
+                  STRUCT,
+                  NULL,
+                  INTERVAL_YM,
+                  UUID,
+                  VARIANT ->
+              null;
+        };
+    if (p == null) {
+      throw typeMismatch(path, w, r);
     }
-    throw typeMismatch(path, w, r);
+    return p;
   }
 
   private static int integerRead(TypeId from) {
-    switch (from) {
-      case INT8:
-        return FROM_INT8;
-      case INT16:
-        return FROM_INT16;
-      case INT32:
-        return FROM_INT32;
-      default:
-        return -1;
-    }
+    return switch (from) {
+      case INT8 -> FROM_INT8;
+      case INT16 -> FROM_INT16;
+      case INT32 -> FROM_INT32;
+      case BOOL,
+              INT64,
+              FLOAT32,
+              FLOAT64,
+              STRING,
+              BINARY,
+              DATE32,
+              TIME,
+              TIMESTAMP,
+              DURATION,
+              DECIMAL,
+              LIST,
+              MAP,
+              STRUCT,
+              NULL,
+              INTERVAL_YM,
+              INTERVAL,
+              FIXED_BINARY,
+              UUID,
+              VARIANT ->
+          -1;
+    };
   }
 
   /** decimal(p, s) → decimal(p', s') with s' ≥ s and p' − s' ≥ p − s (SPEC §13.3). */

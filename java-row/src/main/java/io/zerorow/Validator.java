@@ -232,23 +232,29 @@ public final class Validator {
       long fixed,
       long cursor,
       boolean inRow) {
-    boolean bigDecimal = t instanceof DataTypes.DecimalType && t.isVariableWidth();
     if (isNull) {
       if (!nullable) {
         throw invalid("null where the type is not nullable");
       }
-      if (bigDecimal && inRow) {
-        if (slot != (cursor << 32)) {
+      int reserve = inRow ? RowWriter.nullReserve(t) : -1;
+      if (reserve >= 0) {
+        // a decimal p > 18 or an interval keeps its 16-byte body when null (SPEC §2.1)
+        long want = (cursor << 32) | reserve;
+        if (slot != want) {
           throw invalid(
-              "expected a null decimal slot of ("
+              "expected a null "
+                  + t.id().jsonName()
+                  + " slot of ("
                   + cursor
-                  + " << 32) | 0 but found 0x"
+                  + " << 32) | "
+                  + reserve
+                  + " but found 0x"
                   + Long.toHexString(slot));
         }
         if (cursor + 16 > size) {
           throw invalid("expected offset+16 <= " + size + " but found " + (cursor + 16));
         }
-        checkZero(region, cursor, cursor + 16, "null decimal body");
+        checkZero(region, cursor, cursor + 16, "null " + t.id().jsonName() + " body");
         return cursor + 16;
       }
       if (slot != 0) {
@@ -261,10 +267,19 @@ public final class Validator {
       }
       return cursor;
     }
-    if (!t.isVariableWidth()) {
-      fixedValue(t, slot, width);
-      return cursor;
-    }
+    return switch (t.storage()) {
+      case NONE -> throw invalid("expected the null bit of a value of type null to be set");
+      case FIXED -> {
+        fixedValue(t, slot, width);
+        yield cursor;
+      }
+      case BODY, ARRAY, MAP, ROW -> reference(t, slot, region, size, fixed, cursor, inRow);
+    };
+  }
+
+  /** Rules 3.3 a–h for a value behind a reference; returns the new cursor. */
+  private long reference(
+      DataType t, long slot, long region, int size, long fixed, long cursor, boolean inRow) {
     long off = slot >>> 32;
     long sz = slot & 0xffffffffL;
     if (off >= (1L << 31) || sz >= (1L << 31)) {
@@ -294,41 +309,87 @@ public final class Validator {
     }
     checkZero(region, off + sz, off + pad8(sz), "padding");
     long body = region + off;
-    switch (t.id()) {
-      case STRING:
-        checkUtf8(body, (int) sz);
-        break;
-      case BINARY:
-        break;
-      case STRUCT:
+    return switch (t.storage()) {
+      case ROW -> {
         row((Schema) t, body, (int) sz, false);
-        break;
-      case LIST:
+        yield off + pad8(sz);
+      }
+      case ARRAY -> {
         array((DataTypes.ListType) t, body, (int) sz, false);
-        break;
-      case MAP:
+        yield off + pad8(sz);
+      }
+      case MAP -> {
         map((DataTypes.MapType) t, body, (int) sz);
-        break;
-      default:
-        {
-          DataTypes.DecimalType d = (DataTypes.DecimalType) t;
-          if (sz < 1 || sz > 16) {
-            throw invalid("expected a decimal body of 1 to 16 bytes but found " + sz);
-          }
-          if (inRow) {
-            if (off + 16 > size) {
-              throw invalid("expected offset+16 <= " + size + " but found " + (off + 16));
-            }
-            checkZero(region, off + sz, off + 16, "decimal reserve");
-          }
-          BigInteger v = new BigInteger(Platform.toBytes(base, body, (int) sz));
-          if (!Values.fitsPrecision(v, d.precision())) {
-            throw invalid("expected |unscaled| < 10^" + d.precision() + " but found " + v);
-          }
-          return inRow ? off + 16 : off + pad8(sz);
+        yield off + pad8(sz);
+      }
+      case BODY -> body(t, off, sz, region, size, inRow);
+      case FIXED, NONE -> throw new IllegalStateException("no reference for " + t);
+    };
+  }
+
+  /** Rule 3.3 g for a body of bytes (storage kind {@code BODY}); returns the new cursor. */
+  private long body(DataType t, long off, long sz, long region, int size, boolean inRow) {
+    long body = region + off;
+    long next = off + pad8(sz);
+    return switch (t.id()) {
+      case STRING -> {
+        checkUtf8(body, (int) sz);
+        yield next;
+      }
+      case BINARY -> next;
+      case FIXED_BINARY -> {
+        checkBodySize(t, sz, ((DataTypes.FixedBinaryType) t).size());
+        yield next;
+      }
+      case UUID, INTERVAL -> {
+        checkBodySize(t, sz, 16);
+        yield next;
+      }
+      case VARIANT -> {
+        Variant.inBody(base, body, (int) sz, null, path.toString()).validate();
+        yield next;
+      }
+      case DECIMAL -> {
+        DataTypes.DecimalType d = (DataTypes.DecimalType) t;
+        if (sz < 1 || sz > 16) {
+          throw invalid("expected a decimal body of 1 to 16 bytes but found " + sz);
         }
+        if (inRow) {
+          if (off + 16 > size) {
+            throw invalid("expected offset+16 <= " + size + " but found " + (off + 16));
+          }
+          checkZero(region, off + sz, off + 16, "decimal reserve");
+        }
+        BigInteger v = new BigInteger(Platform.toBytes(base, body, (int) sz));
+        if (!Values.fitsPrecision(v, d.precision())) {
+          throw invalid("expected |unscaled| < 10^" + d.precision() + " but found " + v);
+        }
+        yield inRow ? off + 16 : next;
+      }
+      case BOOL,
+              INT8,
+              INT16,
+              INT32,
+              INT64,
+              FLOAT32,
+              FLOAT64,
+              DATE32,
+              TIME,
+              TIMESTAMP,
+              DURATION,
+              LIST,
+              MAP,
+              STRUCT,
+              NULL,
+              INTERVAL_YM ->
+          throw new IllegalStateException("no body for " + t);
+    };
+  }
+
+  private void checkBodySize(DataType t, long sz, int want) {
+    if (sz != want) {
+      throw invalid("expected a " + t.toJson() + " body of " + want + " bytes but found " + sz);
     }
-    return off + pad8(sz);
   }
 
   private void fixedValue(DataType t, long slot, int width) {
@@ -340,27 +401,36 @@ public final class Validator {
               + " bytes of the slot to be 0 but found slot 0x"
               + Long.toHexString(slot));
     }
-    switch (t.id()) {
-      case BOOL:
-        if ((v & 0xff) > 1) {
-          throw invalid("expected a bool byte of 0 or 1 but found " + (v & 0xff));
-        }
-        break;
-      case TIME:
-        if (v < 0 || v >= TIME_LIMIT) {
-          throw invalid("expected 0 <= time < " + TIME_LIMIT + " but found " + v);
-        }
-        break;
-      case DECIMAL:
-        {
-          int p = ((DataTypes.DecimalType) t).precision();
-          if (!Values.fitsPrecision(v, p)) {
-            throw invalid("expected |unscaled| < 10^" + p + " but found " + v);
+    String error =
+        switch (t.id()) {
+          case BOOL ->
+              (v & 0xff) > 1 ? "expected a bool byte of 0 or 1 but found " + (v & 0xff) : null;
+          case TIME ->
+              v < 0 || v >= TIME_LIMIT
+                  ? "expected 0 <= time < " + TIME_LIMIT + " but found " + v
+                  : null;
+          case DECIMAL -> {
+            int p = ((DataTypes.DecimalType) t).precision();
+            yield Values.fitsPrecision(v, p)
+                ? null
+                : "expected |unscaled| < 10^" + p + " but found " + v;
           }
-          break;
-        }
-      default:
-        break;
+          case INT8,
+                  INT16,
+                  INT32,
+                  INT64,
+                  FLOAT32,
+                  FLOAT64,
+                  DATE32,
+                  TIMESTAMP,
+                  DURATION,
+                  INTERVAL_YM ->
+              null;
+          case STRING, BINARY, LIST, MAP, STRUCT, NULL, INTERVAL, FIXED_BINARY, UUID, VARIANT ->
+              throw new IllegalStateException("not stored in the slot: " + t);
+        };
+    if (error != null) {
+      throw invalid(error);
     }
   }
 

@@ -63,15 +63,11 @@ public class ZerorowException extends RuntimeException {
 
   /** Creates the subclass that matches {@code kind}, caused by {@code cause} (may be null). */
   public static ZerorowException of(ErrorKind kind, String path, String detail, Throwable cause) {
-    switch (kind) {
-      case INVALID_DATA:
-        return new InvalidDataException(path, detail, cause);
-      case TRUNCATED:
-        return new TruncatedException(path, detail, cause);
-      case UNSUPPORTED:
-        return new UnsupportedException(path, detail, cause);
-      default:
-        return new SchemaMismatchException(path, detail, cause);
-    }
+    return switch (kind) {
+      case INVALID_DATA -> new InvalidDataException(path, detail, cause);
+      case TRUNCATED -> new TruncatedException(path, detail, cause);
+      case UNSUPPORTED -> new UnsupportedException(path, detail, cause);
+      case SCHEMA_MISMATCH -> new SchemaMismatchException(path, detail, cause);
+    };
   }
 }

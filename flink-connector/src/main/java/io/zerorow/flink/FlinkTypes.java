@@ -151,6 +151,10 @@ public final class FlinkTypes {
 
   /** The Flink type of a zerorow type; {@code nullable} becomes the type's nullability. */
   public static LogicalType toLogicalType(DataType t, boolean nullable) {
+    return toLogicalType(t, nullable, "");
+  }
+
+  private static LogicalType toLogicalType(DataType t, boolean nullable, String path) {
     switch (t.id()) {
       case BOOL:
         return new BooleanType(nullable);
@@ -189,22 +193,36 @@ public final class FlinkTypes {
       case LIST:
         {
           DataTypes.ListType l = (DataTypes.ListType) t;
-          return new ArrayType(nullable, toLogicalType(l.element(), l.elementNullable()));
+          return new ArrayType(
+              nullable, toLogicalType(l.element(), l.elementNullable(), path + "[]"));
         }
       case MAP:
         {
           DataTypes.MapType m = (DataTypes.MapType) t;
           return new MapType(
-              nullable, toLogicalType(m.key(), false), toLogicalType(m.value(), m.valueNullable()));
+              nullable,
+              toLogicalType(m.key(), false, path + "{keys}[]"),
+              toLogicalType(m.value(), m.valueNullable(), path + "{values}[]"));
         }
-      default:
+      case STRUCT:
         {
           List<RowType.RowField> fields = new ArrayList<>();
           for (Field f : ((Schema) t).fields()) {
-            fields.add(new RowType.RowField(f.name(), toLogicalType(f.type(), f.nullable())));
+            String p = path.isEmpty() ? f.name() : path + "." + f.name();
+            fields.add(new RowType.RowField(f.name(), toLogicalType(f.type(), f.nullable(), p)));
           }
           return new RowType(nullable, fields);
         }
+      case NULL:
+      case INTERVAL_YM:
+      case INTERVAL:
+      case FIXED_BINARY:
+      case UUID:
+      case VARIANT:
+        // SPEC 1.2 types: the connector's README lists them as not mapped to Flink types.
+        throw new UnsupportedException(
+            path, "zerorow type " + t + " has no Flink type in this connector");
     }
+    throw new IllegalArgumentException("unknown zerorow type " + t + " at " + path);
   }
 }

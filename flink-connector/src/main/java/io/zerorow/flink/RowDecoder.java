@@ -1,8 +1,10 @@
 package io.zerorow.flink;
 
 import io.zerorow.BinaryRow;
+import io.zerorow.DataType;
 import io.zerorow.Field;
 import io.zerorow.Schema;
+import io.zerorow.TypeId;
 import io.zerorow.ValidationLevel;
 import io.zerorow.Validator;
 import java.io.Serializable;
@@ -10,13 +12,24 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 
 /**
- * Bytes of one row → a {@link RowData} of the projected fields: validated to the chosen level, then
- * a lazy {@link ZerorowRowData} view (the bytes are not copied; the caller hands over an array it
- * no longer writes). Shared by the message format and the file format.
+ * One row → a {@link RowData} of the projected fields, checked at the chosen level before it is
+ * read, so that a malformed row is found here, where the caller knows its file and row (or message
+ * number) and can skip it ({@code zerorow.ignore-parse-errors}), not later in an operator:
  *
- * <p>A row written with another schema than the table's ({@link #decode(BinaryRow)}, SPEC §13) is
- * checked against its own schema, resolved against the table's projected fields (once per writer
- * schema) and laid out by them, one copy, before the view is made.
+ * <ul>
+ *   <li>{@code FULL}: the whole row, every rule of SPEC §6.3, once;
+ *   <li>{@code BOUNDS}: the wrap rules W1–W2 and, for each projected field, the access rules B2–B3
+ *       of reading it (its reference, and a nested value's header): what {@code bounds} checks when
+ *       the query reads those fields (SPEC §6.2), done once here; damage deeper inside a nested
+ *       value is found when that value is read;
+ *   <li>{@code NONE}: the wrap rules only (every view checks them).
+ * </ul>
+ *
+ * <p>The result is a lazy {@link ZerorowRowData} view. Shared by the message format and the file
+ * format. A row written with another schema than the table's ({@link #decode(BinaryRow, boolean)},
+ * SPEC §13) is checked against its own schema, resolved against the table's projected fields (once
+ * per writer schema) and laid out by them, one copy, which reads every value of those fields
+ * through bounds-checked getters.
  */
 final class RowDecoder implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -24,7 +37,9 @@ final class RowDecoder implements Serializable {
   private final int[] projection;
   private final ValidationLevel level;
   private transient Schema schema;
+  private transient TypeId[] ids;
   private transient ReaderLayout projected;
+  private transient TypeId[] projectedIds;
 
   /** {@code projection}: the top-level fields to produce, in order (null: all). */
   RowDecoder(Schema schema, int[] projection, ValidationLevel level) {
@@ -42,30 +57,93 @@ final class RowDecoder implements Serializable {
     return schema;
   }
 
-  /** Throws a {@code ZerorowException} naming the field path and the numbers when malformed. */
+  ValidationLevel level() {
+    return level;
+  }
+
+  /**
+   * The bytes of a row of the table's schema (a message), which the view keeps (the caller hands
+   * over an array it no longer writes). Throws a {@code ZerorowException} naming the field path and
+   * the numbers when malformed.
+   */
   RowData decode(byte[] bytes) {
     Schema s = schema();
     if (level == ValidationLevel.FULL) {
       Validator.validate(s, bytes, ValidationLevel.FULL);
     }
-    RowData view = new ZerorowRowData(BinaryRow.wrap(s, bytes));
+    BinaryRow row = BinaryRow.wrap(s, bytes); // W1-W2
+    if (level == ValidationLevel.BOUNDS) {
+      checkFields(row, projection);
+    }
+    return view(row);
+  }
+
+  /**
+   * A row of any writer schema the table's schema can read (SPEC §13), checked at this decoder's
+   * level against its own schema. A row of the table's layout is read where it is when {@code
+   * owned} (the caller hands over the view and the memory it points into), else copied; any other
+   * is laid out by the projected fields. A writer schema the table cannot read, or a malformed row,
+   * is a {@code ZerorowException}.
+   */
+  RowData decode(BinaryRow written, boolean owned) {
+    if (level == ValidationLevel.FULL) {
+      Validator.validate(written, ValidationLevel.FULL);
+    }
+    Schema s = schema();
+    if (written.schema() == s || written.schema().fingerprint() == s.fingerprint()) {
+      if (level == ValidationLevel.BOUNDS) {
+        checkFields(written, projection);
+      }
+      return view(owned ? written : written.copy());
+    }
+    ReaderLayout p = projected;
+    if (p == null) {
+      projected = p = new ReaderLayout(select(s, projection));
+      projectedIds = ZerorowRowData.typeIds(p.reader());
+    }
+    return new ZerorowRowData(p.of(written).copy(), projectedIds);
+  }
+
+  /** The projected view of a row of the table's schema. */
+  private RowData view(BinaryRow row) {
+    TypeId[] t = ids;
+    if (t == null) {
+      ids = t = ZerorowRowData.typeIds(schema());
+    }
+    RowData view = new ZerorowRowData(row, t);
     return projection == null ? view : ProjectedRowData.from(projection).replaceRow(view);
   }
 
   /**
-   * A row of any writer schema the table's schema can read (SPEC §13): checked against the writer's
-   * schema at this decoder's level, then laid out by the projected fields. A writer schema the
-   * table cannot read, or a malformed row, is a {@code ZerorowException}.
+   * SPEC §6.2's access rules B2–B3 for one read of each field of {@code ordinals} (all when null):
+   * a string's, binary's or wide decimal's reference lies inside the row, a nested row, array or
+   * map has a valid header. O(1) per field, plus a copy of each string and binary value read.
    */
-  RowData decode(BinaryRow written) {
-    if (level == ValidationLevel.FULL) {
-      Validator.validate(written, ValidationLevel.FULL);
+  static void checkFields(BinaryRow row, int[] ordinals) {
+    int n = ordinals == null ? row.numFields() : ordinals.length;
+    for (int k = 0; k < n; k++) {
+      int i = ordinals == null ? k : ordinals[k];
+      DataType t = row.schema().field(i).type();
+      if (!t.isVariableWidth() || row.isNullAt(i)) {
+        continue;
+      }
+      switch (t.id()) {
+        case STRUCT:
+          row.getStruct(i);
+          break;
+        case LIST:
+          row.getArray(i);
+          break;
+        case MAP:
+          row.getMap(i);
+          break;
+        case DECIMAL:
+          row.getDecimal(i);
+          break;
+        default:
+          row.getBinary(i);
+      }
     }
-    ReaderLayout p = projected;
-    if (p == null) {
-      projected = p = new ReaderLayout(select(schema(), projection));
-    }
-    return new ZerorowRowData(p.of(written).copy());
   }
 
   /** The fields of {@code schema} at {@code ordinals} (all when null), in that order. */

@@ -1,102 +1,119 @@
 package io.zerorow.flink;
 
 import io.zerorow.BinaryRow;
-import io.zerorow.InvalidDataException;
 import io.zerorow.Resolver;
 import io.zerorow.Schema;
+import io.zerorow.SchemaMismatchException;
+import io.zerorow.TruncatedException;
 import io.zerorow.ValidationLevel;
 import io.zerorow.ZerorowException;
-import io.zerorow.arrow.ArrowUtils;
+import io.zerorow.arrow.RowBatch;
 import io.zerorow.arrow.RowFileReader;
-import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.Set;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.impl.StreamFormatAdapter;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
-import org.apache.flink.connector.file.src.reader.StreamFormat;
-import org.apache.flink.core.fs.FSDataInputStream;
-import org.apache.flink.table.data.RowData;
+import org.apache.flink.connector.file.src.util.CheckpointedPosition;
+import org.apache.flink.connector.file.src.util.MutableRecordAndPosition;
+import org.apache.flink.connector.file.src.util.RecordAndPosition;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads row files (SPEC §5: an Arrow IPC file with one {@code row} column) for the filesystem
- * connector, one whole file per split. The file is read front to back as the Arrow stream it
- * contains (after the 8-byte magic), so it works on any Flink file system; each row is copied out
- * of its batch once and read lazily through {@link RowDecoder}.
+ * Reads row files (SPEC §5: an Arrow IPC file with one {@code row} column) for Flink's file source,
+ * one whole file per split, one Arrow record batch per {@link #readBatch}: the SQL format ({@code
+ * 'format' = 'zerorow'}, decoded or raw) and the DataStream source ({@link ZerorowFileSource}) are
+ * this reader with another {@link Output}. java-row's {@link RowFileReader} reads the container
+ * through the file's footer with positioned reads on Flink's file system ({@link FlinkChannel}), so
+ * a file that was cut, or whose writer never finished it, is never read as complete: it fails the
+ * job naming the file and the byte where it ends.
  *
- * <p>Each file's own schema is resolved against the table's schema when the file is opened (SPEC
- * §13.5, once per writer schema): a file written with an older or newer schema that the table's can
- * read gives the table's columns (rows laid out by them, one copy each); a file it cannot read
- * fails the job, naming the file ({@link #namingFiles}).
+ * <p>Each file's schema is resolved against the reader schema when the file is opened (SPEC §13.5,
+ * once per writer schema per task); a file the reader schema cannot read fails the job naming it. A
+ * reader column that a file's schema lacks reads as NULL, and is warned about once per writer
+ * schema, with the file's nearest field name.
  *
- * <p>A malformed row fails the job naming the file, the row's number in it (from 0) and its size;
- * with {@code zerorow.ignore-parse-errors} it is skipped, and each file's reader logs how many it
- * skipped (a warning when it closes: Flink gives a file format no metric group).
+ * <p>With {@code zerorow.ignore-parse-errors}, what cannot be read is skipped and counted, never
+ * read as if it were whole: a malformed row; the part of a cut file after its last complete record
+ * batch (the batches before the cut are read); a file that is not a row file or was cut before its
+ * first batch (empty, foreign, damaged). Each skip is logged (the first of each kind per file as a
+ * warning naming it) and each reader logs its counts when it closes: Flink gives a file format no
+ * metric group. A file whose schema the reader schema cannot read is refused even then: that is the
+ * query's schema, not damage.
+ *
+ * <p>Checkpoints: a reader's position is the number of rows of its file it has consumed (returned
+ * or skipped); a restored reader skips that many, whole batches without reading them.
  */
-final class RowFileFormat implements StreamFormat<RowData> {
+final class RowFileFormat<T> implements BulkFormat<T, FileSourceSplit> {
   private static final long serialVersionUID = 1L;
-  private static final byte[] MAGIC = "ARROW1\0\0".getBytes(StandardCharsets.US_ASCII);
   private static final Logger LOG = LoggerFactory.getLogger(RowFileFormat.class);
 
-  /**
-   * The file a reader reads, for its messages: {@link #namingFiles} passes it in the reader's
-   * configuration (a stream format is not told which file it reads).
-   */
-  static final ConfigOption<String> FILE =
-      ConfigOptions.key("zerorow.internal.file").stringType().defaultValue("(a row file)");
+  /** What the reader makes of each row: a table row, a raw BYTES row, a {@link BinaryRow}. */
+  interface Output<T> extends Serializable {
+    /** The schema every file's schema is resolved against (SPEC §13.5). */
+    Schema readerSchema();
 
-  private final RowDecoder decoder;
-  private final TypeInformation<RowData> producedType;
+    /** What the reader schema is called in errors: the table's schema, or the reader schema. */
+    default String readerName() {
+      return "the table's schema";
+    }
+
+    /**
+     * The record for row {@code i} of {@code batch} (rows of the file's own schema), or a {@code
+     * ZerorowException} naming the field when it is malformed. {@code view} is the file's reused
+     * view; the record may keep a row of {@code batch.row(i, new BinaryRow(...))}, whose memory
+     * (the batch, read onto the heap) is never reused.
+     */
+    T apply(RowBatch batch, int i, BinaryRow view);
+  }
+
+  private final Output<T> output;
+  private final TypeInformation<T> producedType;
   private final boolean ignoreParseErrors;
+
+  /** The resolutions of this task's files, and the writer schemas already warned about. */
   private transient Resolver resolver;
 
-  RowFileFormat(
-      RowDecoder decoder, TypeInformation<RowData> producedType, boolean ignoreParseErrors) {
-    this.decoder = decoder;
+  private transient Set<Long> checkedWriters;
+
+  RowFileFormat(Output<T> output, TypeInformation<T> producedType, boolean ignoreParseErrors) {
+    this.output = output;
     this.producedType = producedType;
     this.ignoreParseErrors = ignoreParseErrors;
   }
 
-  @Override
-  public Reader<RowData> createReader(
-      Configuration config, FSDataInputStream stream, long fileLen, long splitEnd)
-      throws IOException {
-    byte[] magic = new byte[MAGIC.length];
-    int n = stream.readNBytes(magic, 0, magic.length);
-    if (n != magic.length || !Arrays.equals(magic, MAGIC)) {
-      throw new InvalidDataException(
-          "",
-          "not a row file: expected the Arrow file magic " + "\"ARROW1\" at offset 0 (SPEC §5)");
+  /**
+   * Refuses {@code ignoreParseErrors} at {@code NONE}: nothing is checked when a row is read, so a
+   * malformed row could not be skipped, only fail later where a field is read.
+   */
+  static void checkComposes(ValidationLevel level, boolean ignoreParseErrors) {
+    java.util.Objects.requireNonNull(level, "level");
+    if (ignoreParseErrors && level == ValidationLevel.NONE) {
+      throw new IllegalArgumentException(
+          "'zerorow.ignore-parse-errors' skips rows that fail the checks of 'zerorow.validation',"
+              + " which checks nothing at 'none': use 'full' or 'bounds' to skip malformed rows, or"
+              + " 'none' without 'zerorow.ignore-parse-errors' for rows this job wrote itself");
     }
-    if (resolver == null) {
-      resolver = new Resolver(decoder.schema());
-    }
-    RowFileReader file =
-        RowFileReader.openStreamResolved(
-            new KeepOpen(stream), resolver, ArrowUtils.rootAllocator(), ValidationLevel.BOUNDS);
-    return new RowReader(file, config.get(FILE));
   }
 
-  /** Not splittable: the adapter restores by re-reading the file and skipping read rows. */
   @Override
-  public Reader<RowData> restoreReader(
-      Configuration config,
-      FSDataInputStream stream,
-      long restoredOffset,
-      long fileLen,
-      long splitEnd)
-      throws IOException {
-    stream.seek(0);
-    return createReader(config, stream, fileLen, splitEnd);
+  public Reader<T> createReader(Configuration config, FileSourceSplit split) throws IOException {
+    return open(split, 0);
+  }
+
+  @Override
+  public Reader<T> restoreReader(Configuration config, FileSourceSplit split) throws IOException {
+    long consumed =
+        split.getReaderPosition().map(CheckpointedPosition::getRecordsAfterOffset).orElse(0L);
+    return open(split, consumed);
   }
 
   @Override
@@ -105,66 +122,152 @@ final class RowFileFormat implements StreamFormat<RowData> {
   }
 
   @Override
-  public TypeInformation<RowData> getProducedType() {
+  public TypeInformation<T> getProducedType() {
     return producedType;
   }
 
-  final class RowReader implements Reader<RowData> {
+  /** A reader of {@code split}'s file that skips its first {@code consumed} rows. */
+  RowReader open(FileSourceSplit split, long consumed) throws IOException {
+    Path path = split.path();
+    FileSystem fs = path.getFileSystem();
+    long size = split.fileSize() >= 0 ? split.fileSize() : fs.getFileStatus(path).getLen();
+    if (resolver == null) {
+      resolver = new Resolver(output.readerSchema());
+      checkedWriters = new HashSet<>();
+    }
+    FlinkChannel channel = new FlinkChannel(fs.open(path), size);
+    String name = path.toString();
+    // BOUNDS: each row's offsets and size are checked as the batch returns it; a FULL check, and
+    // the field checks of BOUNDS, are the output's, whose errors give the row's number in the file
+    ValidationLevel level = ValidationLevel.BOUNDS;
+    RowFileReader file;
+    try {
+      file =
+          ignoreParseErrors
+              ? RowFileReader.openUpToCut(channel, name, resolver, level)
+              : RowFileReader.openResolved(channel, name, resolver, level);
+    } catch (SchemaMismatchException e) {
+      throw refused(e, name);
+    } catch (ZerorowException e) {
+      if (!ignoreParseErrors) {
+        throw withHint(e, FILES_HINT);
+      }
+      LOG.warn("zerorow: skipping row file {} ('zerorow.ignore-parse-errors'): {}", name, e);
+      return new RowReader(null, name, consumed);
+    }
+    if (checkedWriters.add(file.schema().fingerprint())) {
+      MissingColumns.warn(output.readerSchema(), file.schema(), name);
+    }
+    return new RowReader(file, name, consumed);
+  }
+
+  /** A file the reader schema cannot read: named, with the reader schema's fingerprint. */
+  private ZerorowException refused(ZerorowException e, String name) {
+    return ZerorowException.of(
+        e.kind(),
+        e.path(),
+        e.detail()
+            .replaceFirst(
+                "^row file [^:]*: ",
+                "row file "
+                    + name
+                    + " cannot be read with "
+                    + output.readerName()
+                    + " "
+                    + output.readerSchema().fingerprintHex()
+                    + " (SPEC §13): "),
+        e);
+  }
+
+  private static final String FILES_HINT =
+      "set 'zerorow.ignore-parse-errors' = 'true' to skip what cannot be read: a cut file is then"
+          + " read up to its cut";
+
+  private static final String ROWS_HINT =
+      "set 'zerorow.ignore-parse-errors' = 'true' to skip such rows";
+
+  /** {@code e} with the option that skips what failed. */
+  private static ZerorowException withHint(ZerorowException e, String hint) {
+    return ZerorowException.of(e.kind(), e.path(), e.detail() + " (" + hint + ")", e);
+  }
+
+  /** One file's reader: a batch of records per Arrow record batch. */
+  final class RowReader implements BulkFormat.Reader<T> {
     private final RowFileReader file;
+    private final Iterator<RowBatch> batches;
     private final String path;
-    private final Iterator<BinaryRow> rows;
 
-    /** The file's rows have the table's layout: read where they are copied to. */
-    private final boolean tableLayout;
+    /** Rows consumed so far (returned or skipped): the checkpointed position. */
+    private long consumed;
 
-    private long index;
+    /** Rows still to skip after a restore. */
+    private long toSkip;
+
     private long skipped;
 
-    RowReader(RowFileReader file, String path) {
+    RowReader(RowFileReader file, String path, long consumed) {
       this.file = file;
       this.path = path;
-      this.rows = file.iterator();
-      this.tableLayout = file.resolution().isIdentity();
+      this.batches = file == null ? null : file.batches();
+      this.toSkip = consumed;
+      this.skipped = file == null ? -1 : 0;
     }
 
-    /** Malformed rows skipped so far (with {@code zerorow.ignore-parse-errors}). */
+    /** Malformed rows skipped so far; -1 when the whole file was skipped. */
     long skipped() {
       return skipped;
     }
 
+    /** The reader of the file (null when it was skipped whole). */
+    RowFileReader file() {
+      return file;
+    }
+
     @Override
-    public RowData read() {
-      while (rows.hasNext()) {
-        BinaryRow row = rows.next();
-        long i = index++;
+    public BulkFormat.RecordIterator<T> readBatch() throws IOException {
+      if (file == null) {
+        return null;
+      }
+      while (true) {
+        RowBatch batch;
         try {
-          // the batch buffer is reused: the row is copied (or laid out again) first
-          return tableLayout ? decoder.decode(row.toBytes()) : decoder.decode(row);
+          if (!batches.hasNext()) {
+            endOfFile();
+            return null;
+          }
+          batch = batches.next();
+        } catch (UncheckedIOException e) {
+          throw e.getCause();
         } catch (ZerorowException e) {
-          String detail =
-              "row file "
-                  + path
-                  + ", row "
-                  + i
-                  + " ("
-                  + row.getSizeInBytes()
-                  + " bytes): "
-                  + e.detail();
           if (!ignoreParseErrors) {
-            throw ZerorowException.of(
-                e.kind(),
-                e.path(),
-                detail + " (set 'zerorow.ignore-parse-errors' = 'true' to skip such rows)");
+            throw withHint(e, FILES_HINT);
           }
-          if (skipped++ == 0) {
-            LOG.warn(
-                "zerorow: skipping malformed rows ('zerorow.ignore-parse-errors'), the "
-                    + "first: {}",
-                ZerorowException.of(e.kind(), e.path(), detail).getMessage());
-          }
+          LOG.warn(
+              "zerorow: skipping the rest of row file {} from row {} "
+                  + "('zerorow.ignore-parse-errors'): {}",
+              path,
+              consumed,
+              e.getMessage());
+          return null;
+        }
+        int start = (int) Math.min(toSkip, batch.size());
+        toSkip -= start;
+        consumed += start;
+        if (start < batch.size()) {
+          return new Rows(batch, start);
         }
       }
-      return null;
+    }
+
+    /** A file read up to its cut (with ignore-parse-errors): says what was not read. */
+    private void endOfFile() {
+      TruncatedException cut = file.cut();
+      if (cut != null) {
+        LOG.warn(
+            "zerorow: read row file {} up to its cut ('zerorow.ignore-parse-errors'): {}",
+            path,
+            cut.getMessage());
+      }
     }
 
     @Override
@@ -174,85 +277,68 @@ final class RowFileFormat implements StreamFormat<RowData> {
             "zerorow: skipped {} malformed rows of the {} read from row file {} "
                 + "('zerorow.ignore-parse-errors')",
             skipped,
-            index,
+            consumed,
             path);
       }
-      file.close();
+      if (file != null) {
+        file.close();
+      }
     }
-  }
 
-  /**
-   * {@code format} as a bulk format whose errors on opening a file name the file (a stream format
-   * is not told which file it reads): a file whose schema the table cannot read gives {@code
-   * schema_mismatch at id: row file <path> (schema <fp>) cannot be read with the table's schema
-   * <fp>: writer type "int64" cannot be read as "int32"}.
-   */
-  static BulkFormat<RowData, FileSourceSplit> namingFiles(RowFileFormat format) {
-    StreamFormatAdapter<RowData> adapter = new StreamFormatAdapter<>(format);
-    return new BulkFormat<>() {
-      private static final long serialVersionUID = 1L;
+    /** The records of one batch; a malformed row fails, or is skipped and counted. */
+    private final class Rows implements BulkFormat.RecordIterator<T> {
+      private final RowBatch batch;
+      private final BinaryRow view;
+      private final MutableRecordAndPosition<T> position = new MutableRecordAndPosition<>();
+      private int next;
+
+      Rows(RowBatch batch, int start) {
+        this.batch = batch;
+        this.view = new BinaryRow(batch.schema());
+        this.next = start;
+      }
 
       @Override
-      public BulkFormat.Reader<RowData> createReader(Configuration config, FileSourceSplit split)
-          throws IOException {
+      public RecordAndPosition<T> next() {
+        while (next < batch.size()) {
+          int i = next++;
+          long row = consumed++;
+          T record;
+          try {
+            record = output.apply(batch, i, view);
+          } catch (ZerorowException e) {
+            // a row's offsets in its batch: java-row names the file, the batch and the row
+            String detail =
+                e.detail().startsWith("row file ")
+                    ? e.detail()
+                    : "row file " + path + ", row " + row + size(i) + ": " + e.detail();
+            if (!ignoreParseErrors) {
+              throw withHint(ZerorowException.of(e.kind(), e.path(), detail, e), ROWS_HINT);
+            }
+            if (skipped++ == 0) {
+              LOG.warn(
+                  "zerorow: skipping malformed rows ('zerorow.ignore-parse-errors'), the first: {}",
+                  ZerorowException.of(e.kind(), e.path(), detail).getMessage());
+            }
+            continue;
+          }
+          position.set(record, CheckpointedPosition.NO_OFFSET, consumed);
+          return position;
+        }
+        return null;
+      }
+
+      /** " (32 bytes)": the size of row {@code i}, when its offsets can be read. */
+      private String size(int i) {
         try {
-          return adapter.createReader(withFile(config, split), split);
+          return " (" + batch.row(i, view).getSizeInBytes() + " bytes)";
         } catch (ZerorowException e) {
-          throw named(e, split, format.decoder.schema());
+          return "";
         }
       }
 
       @Override
-      public BulkFormat.Reader<RowData> restoreReader(Configuration config, FileSourceSplit split)
-          throws IOException {
-        try {
-          return adapter.restoreReader(withFile(config, split), split);
-        } catch (ZerorowException e) {
-          throw named(e, split, format.decoder.schema());
-        }
-      }
-
-      @Override
-      public boolean isSplittable() {
-        return adapter.isSplittable();
-      }
-
-      @Override
-      public TypeInformation<RowData> getProducedType() {
-        return adapter.getProducedType();
-      }
-    };
-  }
-
-  private static Configuration withFile(Configuration config, FileSourceSplit split) {
-    Configuration c = new Configuration(config);
-    c.set(FILE, split.path().toString());
-    return c;
-  }
-
-  private static ZerorowException named(ZerorowException e, FileSourceSplit split, Schema table) {
-    if (e.detail().startsWith("row file ")) {
-      return e; // a row's error (read while a restored reader skips rows): it names the file
+      public void releaseBatch() {}
     }
-    String detail =
-        e.detail().startsWith("row stream: ")
-            ? e.detail().substring("row stream: ".length())
-            : e.detail();
-    String what =
-        e instanceof io.zerorow.SchemaMismatchException
-            ? " cannot be read with the table's schema " + table.fingerprintHex() + " (SPEC §13)"
-            : "";
-    return ZerorowException.of(
-        e.kind(), e.path(), "row file " + split.path() + what + ": " + detail);
-  }
-
-  /** The reader closes its stream; Flink closes the file's own stream itself. */
-  private static final class KeepOpen extends FilterInputStream {
-    KeepOpen(InputStream in) {
-      super(in);
-    }
-
-    @Override
-    public void close() {}
   }
 }

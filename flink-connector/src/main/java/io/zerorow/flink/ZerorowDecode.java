@@ -36,7 +36,15 @@ import org.apache.flink.table.types.utils.TypeConversions;
  * conversion). Malformed bytes fail the job ({@code FAILFAST}, the default) with the field path,
  * the numbers, the value's number among those this instance has decoded (from 0) and its size; with
  * {@code 'PERMISSIVE'} they give NULL and are counted (metric {@value #PARSE_ERRORS_METRIC}).
- * Register it with {@code CREATE TEMPORARY FUNCTION zerorow_decode AS
+ *
+ * <p>The function is declared non-deterministic ({@link #isDeterministic()}), so that it runs once
+ * per input value however many fields a query reads: Flink's planner merges a projection into the
+ * one below it only when each non-deterministic call of the lower one is referenced at most once
+ * ({@code FlinkRelUtil.isMergeable}); a deterministic call would be copied into every field access
+ * ({@code zerorow_decode(b, s).id}, {@code zerorow_decode(b, s).name}, …) and validate, count and
+ * number each value once per field read. The value itself depends on the input alone.
+ *
+ * <p>Register it with {@code CREATE TEMPORARY FUNCTION zerorow_decode AS
  * 'io.zerorow.flink.ZerorowDecode'}.
  */
 public final class ZerorowDecode extends ScalarFunction implements SpecializedFunction {
@@ -111,6 +119,15 @@ public final class ZerorowDecode extends ScalarFunction implements SpecializedFu
     return eval(bytes, schemaText);
   }
 
+  /**
+   * False, so that each value is decoded once (see the class comment): the planner then neither
+   * copies the call into each field access nor folds it over constants.
+   */
+  @Override
+  public boolean isDeterministic() {
+    return false;
+  }
+
   @Override
   public UserDefinedFunction specialize(SpecializedContext context) {
     CallContext call = context.getCallContext();
@@ -142,7 +159,23 @@ public final class ZerorowDecode extends ScalarFunction implements SpecializedFu
           "zerorow_decode expects the schema (JSON) as a string "
               + "literal in its second argument");
     }
+    String why = schemaError(text.get());
+    if (why != null) {
+      throw call.newValidationError("%s", why);
+    }
     return Schema.fromJson(text.get());
+  }
+
+  /** Null when {@code json} is a zerorow schema Flink can read, else why not. */
+  private static String schemaError(String json) {
+    try {
+      FlinkTypes.toRowType(Schema.fromJson(json));
+      return null;
+    } catch (RuntimeException e) {
+      return "zerorow_decode's second argument is not a zerorow schema (canonical JSON, SPEC §4.1)"
+          + " that Flink can read: "
+          + e.getMessage();
+    }
   }
 
   @Override
@@ -182,6 +215,13 @@ public final class ZerorowDecode extends ScalarFunction implements SpecializedFu
             throwOnFailure,
             "zerorow_decode expects the schema JSON (a string) second but got %s",
             args.get(1));
+      }
+      if (call.isArgumentLiteral(1)) {
+        String why =
+            call.getArgumentValue(1, String.class).map(ZerorowDecode::schemaError).orElse(null);
+        if (why != null) {
+          return call.fail(throwOnFailure, "%s", why);
+        }
       }
       if (args.size() == 3
           && !args.get(2).getLogicalType().is(LogicalTypeFamily.CHARACTER_STRING)) {

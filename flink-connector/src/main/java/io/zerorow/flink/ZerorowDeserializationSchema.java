@@ -85,7 +85,7 @@ public final class ZerorowDeserializationSchema implements DeserializationSchema
     try {
       return writerJson == null
           ? decoder.decode(message)
-          : decoder.decode(BinaryRow.wrap(writer(), message));
+          : decoder.decode(BinaryRow.wrap(writer(), message), true);
     } catch (ZerorowException e) {
       if (ignoreParseErrors) {
         counter().inc();

@@ -1,5 +1,6 @@
 package io.zerorow.flink;
 
+import io.zerorow.Schema;
 import java.util.Set;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -51,16 +52,20 @@ public final class ZerorowFileFormatFactory
   @Override
   public Set<ConfigOption<?>> optionalOptions() {
     return Set.of(
-        ZerorowFormatOptions.IGNORE_PARSE_ERRORS, ZerorowFormatOptions.VALIDATION, BATCH_ROWS);
+        ZerorowFormatOptions.IGNORE_PARSE_ERRORS,
+        ZerorowFormatOptions.VALIDATION,
+        ZerorowFormatOptions.MODE,
+        ZerorowFormatOptions.SCHEMA,
+        BATCH_ROWS);
   }
 
   @Override
   public BulkDecodingFormat<RowData> createDecodingFormat(
       DynamicTableFactory.Context context, ReadableConfig options) {
     FactoryUtil.validateFactoryOptions(this, options);
-    return new Decoding(
-        options.get(ZerorowFormatOptions.IGNORE_PARSE_ERRORS),
-        ZerorowFormatOptions.validation(options));
+    boolean ignore = options.get(ZerorowFormatOptions.IGNORE_PARSE_ERRORS);
+    ZerorowFormatOptions.raw(options); // an unknown mode fails here
+    return new Decoding(ignore, ZerorowFormatOptions.validation(options, ignore), options);
   }
 
   @Override
@@ -68,11 +73,17 @@ public final class ZerorowFileFormatFactory
       DynamicTableFactory.Context context, ReadableConfig options) {
     FactoryUtil.validateFactoryOptions(this, options);
     int batchRows = options.get(BATCH_ROWS);
+    io.zerorow.ValidationLevel level = ZerorowFormatOptions.validation(options);
+    ZerorowFormatOptions.raw(options); // an unknown mode fails here
     return new EncodingFormat<>() {
       @Override
       public BulkWriter.Factory<RowData> createRuntimeEncoder(
           DynamicTableSink.Context ctx, DataType physicalDataType) {
-        return new RowFileWriterFactory((RowType) physicalDataType.getLogicalType(), batchRows);
+        RowType table = (RowType) physicalDataType.getLogicalType();
+        Schema raw = ZerorowFormatOptions.rawSchema(options, table);
+        return raw == null
+            ? new RowFileWriterFactory(table, batchRows)
+            : RowFileWriterFactory.raw(raw, level, batchRows);
       }
 
       @Override
@@ -87,10 +98,12 @@ public final class ZerorowFileFormatFactory
           ProjectableDecodingFormat<BulkFormat<RowData, FileSourceSplit>> {
     private final boolean ignoreParseErrors;
     private final io.zerorow.ValidationLevel level;
+    private final ReadableConfig options;
 
-    Decoding(boolean ignoreParseErrors, io.zerorow.ValidationLevel level) {
+    Decoding(boolean ignoreParseErrors, io.zerorow.ValidationLevel level, ReadableConfig options) {
       this.ignoreParseErrors = ignoreParseErrors;
       this.level = level;
+      this.options = options;
     }
 
     @Override
@@ -99,9 +112,15 @@ public final class ZerorowFileFormatFactory
       RowType full = (RowType) physicalDataType.getLogicalType();
       DataType produced = Projection.of(projections).project(physicalDataType);
       TypeInformation<RowData> info = ctx.createTypeInformation(produced);
+      Schema raw = ZerorowFormatOptions.rawSchema(options, full);
+      if (raw != null) {
+        // one column: a projection keeps it, or reads none of it (COUNT(*))
+        return new RowFileFormat<>(
+            new RowFileOutputs.Raw(raw, level, projections.length == 1), info, ignoreParseErrors);
+      }
       RowDecoder decoder =
           new RowDecoder(FlinkTypes.toSchema(full), RowDecoder.topLevel(projections), level);
-      return RowFileFormat.namingFiles(new RowFileFormat(decoder, info, ignoreParseErrors));
+      return new RowFileFormat<>(new RowFileOutputs.Decoded(decoder), info, ignoreParseErrors);
     }
 
     @Override

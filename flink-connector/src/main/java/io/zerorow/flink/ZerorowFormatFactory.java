@@ -58,7 +58,7 @@ public final class ZerorowFormatFactory
       DynamicTableFactory.Context context, ReadableConfig options) {
     FactoryUtil.validateFactoryOptions(this, options);
     boolean ignore = options.get(ZerorowFormatOptions.IGNORE_PARSE_ERRORS);
-    io.zerorow.ValidationLevel level = ZerorowFormatOptions.validation(options);
+    io.zerorow.ValidationLevel level = ZerorowFormatOptions.validation(options, ignore);
     Schema writer = ZerorowFormatOptions.writerSchema(options);
     return new ProjectableDecodingFormat<>() {
       @Override

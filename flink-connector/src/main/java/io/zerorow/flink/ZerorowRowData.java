@@ -26,12 +26,22 @@ public final class ZerorowRowData extends RowDataShim {
   private RowKind kind = RowKind.INSERT;
 
   public ZerorowRowData(BinaryRow row) {
-    this.row = Objects.requireNonNull(row, "row");
-    Schema s = row.schema();
-    this.ids = new TypeId[s.numFields()];
+    this(Objects.requireNonNull(row, "row"), typeIds(row.schema()));
+  }
+
+  /** A view over {@code row} with its schema's {@link #typeIds}, computed once by the caller. */
+  ZerorowRowData(BinaryRow row, TypeId[] ids) {
+    this.row = row;
+    this.ids = ids;
+  }
+
+  /** The type of each field of {@code schema}, which the int and long getters dispatch on. */
+  static TypeId[] typeIds(Schema schema) {
+    TypeId[] ids = new TypeId[schema.numFields()];
     for (int i = 0; i < ids.length; i++) {
-      ids[i] = s.field(i).type().id();
+      ids[i] = schema.field(i).type().id();
     }
+    return ids;
   }
 
   public ZerorowRowData(BinaryRow row, RowKind kind) {

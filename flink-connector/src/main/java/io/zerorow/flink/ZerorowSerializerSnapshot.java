@@ -102,9 +102,22 @@ public final class ZerorowSerializerSnapshot implements TypeSerializerSnapshot<B
       return TypeSerializerSchemaCompatibility.incompatible();
     }
     Schema old = ((ZerorowSerializerSnapshot) oldSnapshot).schema;
-    return old.fingerprint() == schema.fingerprint() && old.equals(schema)
-        ? TypeSerializerSchemaCompatibility.compatibleAsIs()
-        : TypeSerializerSchemaCompatibility.compatibleAfterMigration();
+    if (old.fingerprint() == schema.fingerprint() && old.equals(schema)) {
+      return TypeSerializerSchemaCompatibility.compatibleAsIs();
+    }
+    // A heap backend restored its state with the old serializer before the job named the new
+    // one, and hands back those rows as they are: the hint belongs where the restore is logged.
+    LOG.warn(
+        "zerorow: state written with schema {} is restored by a job of schema {} (compatible after"
+            + " migration, SPEC §13). RocksDB migrates every value now; a heap backend (hashmap,"
+            + " Flink's default) hands the job the rows it restored, still of schema {}, until"
+            + " the job writes them again: read state rows through ZerorowTypeInfo.conform(row),"
+            + " which gives a row of the job's schema on either backend (reading an old row by"
+            + " the new schema's types fails with schema_mismatch)",
+        old.fingerprintHex(),
+        schema.fingerprintHex(),
+        old.fingerprintHex());
+    return TypeSerializerSchemaCompatibility.compatibleAfterMigration();
   }
 
   /** Null when rows written under {@code oldSnapshot} can be read with this schema, else why. */

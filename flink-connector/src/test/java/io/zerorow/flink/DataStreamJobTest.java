@@ -10,18 +10,24 @@ import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
+import io.zerorow.arrow.RowFileWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.state.CheckpointListener;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInfo;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.api.java.tuple.Tuple3;
 import org.apache.flink.api.java.typeutils.PojoTypeInfo;
 import org.apache.flink.api.java.typeutils.TypeExtractor;
@@ -265,5 +271,147 @@ class DataStreamJobTest {
     TypeInformation<Envelope> t = TypeExtractor.createTypeInfo(Envelope.class);
     PojoTypeInfo<?> pojo = assertInstanceOf(PojoTypeInfo.class, t);
     assertEquals(ZerorowTypeInfo.of(EVENT), pojo.getTypeAt(pojo.getFieldIndex("event")));
+  }
+
+  /** Events whose key fields are nullable, as every field of a schema from pandas or Arrow is. */
+  static final Schema TAGGED =
+      Schema.of(
+          Field.of("id", DataTypes.INT64, true),
+          Field.of("group", DataTypes.STRING, true),
+          Field.of("tag", DataTypes.INT32, true));
+
+  /** Row {@code i}: group null every third row, else "g1"/"g2"; tag null on even rows, else 1. */
+  static BinaryRow tagged(RowWriter w, long i) {
+    w.reset();
+    w.writeInt64(0, i);
+    if (i % 3 == 0) {
+      w.setNullAt(1);
+    } else {
+      w.writeString(1, "g" + i % 3);
+    }
+    if (i % 2 == 0) {
+      w.setNullAt(2);
+    } else {
+      w.writeInt32(2, 1);
+    }
+    return w.getRow();
+  }
+
+  /** Counts the rows per key; emits (the key's fields as text, the count so far). */
+  static final class CountPerKey
+      extends KeyedProcessFunction<BinaryRow, BinaryRow, Tuple2<String, Long>> {
+    private static final long serialVersionUID = 1L;
+    private transient ValueState<Long> count;
+
+    @Override
+    public void open(org.apache.flink.api.common.functions.OpenContext ctx) {
+      count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
+    }
+
+    @Override
+    public void processElement(BinaryRow row, Context ctx, Collector<Tuple2<String, Long>> out)
+        throws Exception {
+      long c = (count.value() == null ? 0 : count.value()) + 1;
+      count.update(c);
+      BinaryRow key = ctx.getCurrentKey();
+      String group = key.isNullAt(0) ? "null" : key.getString(0);
+      String tag = key.isNullAt(1) ? "null" : String.valueOf(key.getInt32(1));
+      out.collect(Tuple2.of(group + "/" + tag, c));
+    }
+  }
+
+  /**
+   * Row files as a DataStream of BinaryRows (ZerorowFileSource), keyed by two nullable fields
+   * (ZerorowKeys.fields: a null is a key), without Kryo. A file whose writer never finished it
+   * fails the strict source naming it; the lenient one reads its complete batches.
+   */
+  @Test
+  void rowFilesAsADataStreamKeyedByNullableFields(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    RowWriter w = new RowWriter(TAGGED);
+    try (RowFileWriter done = RowFileWriter.file(dir.resolve("part-0.arrow"), TAGGED)) {
+      for (long i = 0; i < 60; i++) {
+        done.write(tagged(w, i));
+      }
+    }
+    Path open = dir.resolve("open.tmp");
+    try (RowFileWriter unfinished =
+        RowFileWriter.file(open, TAGGED, io.zerorow.arrow.ArrowUtils.rootAllocator(), 4, 1 << 20)) {
+      for (long i = 60; i < 70; i++) {
+        unfinished.write(tagged(w, i));
+      }
+      Files.copy(open, dir.resolve("part-1.arrow")); // two batches: rows 60-67, no footer
+    }
+    Files.delete(open);
+    Map<String, Long> expected = new HashMap<>();
+    for (long i = 0; i < 68; i++) {
+      String key = (i % 3 == 0 ? "null" : "g" + i % 3) + "/" + (i % 2 == 0 ? "null" : "1");
+      expected.merge(key, 1L, Long::sum);
+    }
+    org.apache.flink.core.fs.Path files = new org.apache.flink.core.fs.Path(dir.toUri());
+
+    StreamExecutionEnvironment env = environment(new Configuration());
+    Map<String, Long> counts = new HashMap<>();
+    env.fromSource(
+            org.apache.flink.connector.file.src.FileSource.forBulkFileFormat(
+                    ZerorowFileSource.rows(TAGGED, io.zerorow.ValidationLevel.BOUNDS, true), files)
+                .build(),
+            WatermarkStrategy.noWatermarks(),
+            "row files")
+        .keyBy(ZerorowKeys.fields(TAGGED, "group", "tag"))
+        .process(new CountPerKey())
+        .returns(Types.TUPLE(Types.STRING, Types.LONG))
+        .executeAndCollect()
+        .forEachRemaining(t -> counts.merge(t.f0, t.f1, Math::max));
+    assertEquals(expected, counts);
+
+    StreamExecutionEnvironment strict = environment(new Configuration());
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () ->
+                strict
+                    .fromSource(
+                        ZerorowFileSource.forRows(TAGGED, files).build(),
+                        WatermarkStrategy.noWatermarks(),
+                        "row files")
+                    .executeAndCollect()
+                    .forEachRemaining(r -> {}));
+    String m = org.apache.flink.util.ExceptionUtils.stringifyException(e);
+    assertTrue(
+        m.contains(
+            "truncated at <row>: row file "
+                + RowFileFormatTest.name(dir.resolve("part-1.arrow"))
+                + ": the file ends at byte "),
+        m);
+  }
+
+  @Test
+  void keysOverNullableFields() throws Exception {
+    RowWriter w = new RowWriter(TAGGED);
+    BinaryRow withNull = tagged(w, 0).copy(); // group and tag null
+    BinaryRow other = tagged(w, 6).copy(); // the same key fields, another id
+    org.apache.flink.api.java.functions.KeySelector<BinaryRow, BinaryRow> both =
+        ZerorowKeys.fields(TAGGED, "group", "tag");
+    BinaryRow k0 = both.getKey(withNull);
+    assertEquals(k0, both.getKey(other));
+    assertEquals(k0.hashCode(), both.getKey(other).hashCode());
+    assertTrue(k0.isNullAt(0) && k0.isNullAt(1));
+    assertTrue(!k0.equals(both.getKey(tagged(w, 1).copy())));
+    assertEquals(
+        ZerorowTypeInfo.of(Schema.of(TAGGED.field(1), TAGGED.field(2))),
+        ((org.apache.flink.api.java.typeutils.ResultTypeQueryable<?>) both).getProducedType());
+    // a basic-typed key over a nullable field keys the rows whose field is set ...
+    assertEquals(Long.valueOf(5), ZerorowKeys.int64(TAGGED, "id").getKey(tagged(w, 5)));
+    assertEquals(Integer.valueOf(1), ZerorowKeys.int32(TAGGED, "tag").getKey(tagged(w, 5)));
+    // ... and a null there fails naming the field and the selector where null is a key
+    NullPointerException e =
+        assertThrows(
+            NullPointerException.class, () -> ZerorowKeys.string(TAGGED, "group").getKey(withNull));
+    assertTrue(e.getMessage().contains("field \"group\" is null in this row"), e.getMessage());
+    assertTrue(e.getMessage().contains("ZerorowKeys.fields(schema, \"group\")"), e.getMessage());
+    assertThrows(
+        io.zerorow.SchemaMismatchException.class, () -> ZerorowKeys.fields(TAGGED, "nope"));
+    assertThrows(IllegalArgumentException.class, () -> ZerorowKeys.fields(TAGGED, "id", "id"));
   }
 }

@@ -186,7 +186,7 @@ class FormatFactoryTest {
     Configuration bad = new Configuration();
     bad.setString("validation", "sometimes");
     assertThrows(
-        IllegalArgumentException.class,
+        org.apache.flink.table.api.ValidationException.class,
         () -> factory().createDecodingFormat(null, bad).createRuntimeDecoder(CONTEXT, PHYSICAL));
     DataType unmapped = DataTypes.ROW(DataTypes.FIELD("ym", DataTypes.INTERVAL(DataTypes.MONTH())));
     io.zerorow.UnsupportedException e =

@@ -53,9 +53,13 @@ class ReadmeExamplesTest {
   @Test
   void javaExampleIsThisTestsCode() throws Exception {
     List<String> java = blocks("java");
-    assertEquals(2, java.size());
-    // the second block (Schema evolution) is what EvolutionTest's restored job runs
-    String[] tests = {"ReadmeExamplesTest.java", "EvolutionTest.java"};
+    // "Depend on it": the example project's class, which examples/build_and_run.sh checks is that
+    // project's source and runs (make test-flink-install)
+    java.removeIf(block -> block.startsWith("package example;"));
+    assertEquals(3, java.size());
+    // the second block (row files as a stream) is DataStreamJobTest's, the third (Schema
+    // evolution) what EvolutionTest's restored job runs
+    String[] tests = {"ReadmeExamplesTest.java", "DataStreamJobTest.java", "EvolutionTest.java"};
     for (int i = 0; i < tests.length; i++) {
       String source =
           Files.readString(
@@ -119,15 +123,19 @@ class ReadmeExamplesTest {
   @Test
   void sqlExamples(@TempDir Path dir) throws Exception {
     List<String> sql = blocks("sql");
-    assertEquals(3, sql.size());
+    assertEquals(4, sql.size());
     TableEnvironment t = TableEnvironment.create(EnvironmentSettings.inBatchMode());
     assertEquals(List.of(Row.of("ada")), runSql(t, sql.get(0)));
-    String files =
-        sql.get(1).replace("/tmp/zerorow-orders", dir.resolve("orders").toUri().toString());
+    String orders = dir.resolve("orders").toUri().toString();
+    String files = sql.get(1).replace("/tmp/zerorow-orders", orders);
     assertEquals(List.of(Row.of("grace")), runSql(t, files));
+    // raw mode over the same files: each row as BYTES, decoded by zerorow_decode (block 0)
+    List<Row> names = runSql(t, sql.get(2).replace("/tmp/zerorow-orders", orders));
+    names.sort(java.util.Comparator.comparing(r -> (String) r.getField(0)));
+    assertEquals(List.of(Row.of("ada"), Row.of("grace")), names);
     // Schema evolution: a file written by the INT table, read by the BIGINT one
     String events =
-        sql.get(2).replace("/tmp/zerorow-events", dir.resolve("events").toUri().toString());
+        sql.get(3).replace("/tmp/zerorow-events", dir.resolve("events").toUri().toString());
     assertEquals(List.of(Row.of(1L, "ada", null)), runSql(t, events));
   }
 }

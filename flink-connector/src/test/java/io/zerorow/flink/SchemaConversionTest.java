@@ -98,4 +98,25 @@ class SchemaConversionTest {
     assertEquals("ts", p.path());
     assertTrue(p.getMessage().contains("precision <= 6") && p.getMessage().contains("9"));
   }
+
+  @Test
+  void zerorowTypesWithoutAFlinkTypeNameTheField() {
+    for (io.zerorow.DataType t :
+        java.util.List.of(
+            io.zerorow.DataTypes.nullType(),
+            io.zerorow.DataTypes.intervalYm(),
+            io.zerorow.DataTypes.interval(),
+            io.zerorow.DataTypes.fixedBinary(4),
+            io.zerorow.DataTypes.uuid(),
+            io.zerorow.DataTypes.variant())) {
+      Schema inner = io.zerorow.DataTypes.struct(io.zerorow.Field.of("v", t, true));
+      Schema s =
+          io.zerorow.DataTypes.struct(
+              io.zerorow.Field.of("order", io.zerorow.DataTypes.list(inner, true), true));
+      UnsupportedException e =
+          assertThrows(UnsupportedException.class, () -> FlinkTypes.toRowType(s), t.toString());
+      assertEquals("order[].v", e.path());
+      assertTrue(e.getMessage().contains(t.toString()), e.getMessage());
+    }
+  }
 }

@@ -124,7 +124,9 @@ class SerializerTest {
         assertThrows(SchemaMismatchException.class, () -> ZerorowKeys.int32(V1, "id"));
     assertTrue(
         e.getMessage().contains("expected a int32 key field but found \"int64\""), e.getMessage());
-    assertThrows(SchemaMismatchException.class, () -> ZerorowKeys.string(V1, "name"));
+    // a nullable field keys the rows whose field is set (a null fails on that row, naming it)
+    assertEquals("x", ZerorowKeys.string(V1, "name").getKey(row(42, "x")));
+    assertThrows(SchemaMismatchException.class, () -> ZerorowKeys.string(V1, "id"));
     assertThrows(SchemaMismatchException.class, () -> ZerorowKeys.int64(V1, "nope"));
   }
 }

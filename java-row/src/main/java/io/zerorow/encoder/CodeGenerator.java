@@ -158,82 +158,91 @@ final class CodeGenerator {
   }
 
   private static String boxed(Kind k) {
-    switch (k) {
-      case BOOL:
-        return "Boolean";
-      case INT8:
-        return "Byte";
-      case INT16:
-        return "Short";
-      case INT32:
-        return "Integer";
-      case INT64:
-        return "Long";
-      case FLOAT32:
-        return "Float";
-      default:
-        return "Double";
-    }
+    return switch (k) {
+      case BOOL -> "Boolean";
+      case INT8 -> "Byte";
+      case INT16 -> "Short";
+      case INT32 -> "Integer";
+      case INT64 -> "Long";
+      case FLOAT32 -> "Float";
+      case FLOAT64 -> "Double";
+      case STRING,
+              ENUM,
+              BINARY,
+              LOCAL_DATE,
+              LOCAL_TIME,
+              INSTANT,
+              LOCAL_DATE_TIME,
+              DURATION,
+              BIG_DECIMAL,
+              COLLECTION,
+              ARRAY,
+              MAP,
+              BEAN,
+              OPTIONAL,
+              UUID,
+              INTERVAL,
+              VARIANT,
+              VOID ->
+          throw new IllegalStateException("not a primitive: " + k);
+    };
   }
 
   private static String prim(Kind k) {
-    switch (k) {
-      case BOOL:
-        return "boolean";
-      case INT8:
-        return "byte";
-      case INT16:
-        return "short";
-      case INT32:
-        return "int";
-      case INT64:
-        return "long";
-      case FLOAT32:
-        return "float";
-      default:
-        return "double";
-    }
+    return switch (k) {
+      case BOOL -> "boolean";
+      case INT8 -> "byte";
+      case INT16 -> "short";
+      case INT32 -> "int";
+      case INT64 -> "long";
+      case FLOAT32 -> "float";
+      case FLOAT64 -> "double";
+      case STRING,
+              ENUM,
+              BINARY,
+              LOCAL_DATE,
+              LOCAL_TIME,
+              INSTANT,
+              LOCAL_DATE_TIME,
+              DURATION,
+              BIG_DECIMAL,
+              COLLECTION,
+              ARRAY,
+              MAP,
+              BEAN,
+              OPTIONAL,
+              UUID,
+              INTERVAL,
+              VARIANT,
+              VOID ->
+          throw new IllegalStateException("not a primitive: " + k);
+    };
   }
 
   /** The static Java type used for a value of this binding in generated code. */
   static String src(TypeBinding b) {
-    switch (b.kind) {
-      case BOOL:
-      case INT8:
-      case INT16:
-      case INT32:
-      case INT64:
-      case FLOAT32:
-      case FLOAT64:
-        return b.primitive ? prim(b.kind) : boxed(b.kind);
-      case STRING:
-        return "String";
-      case ENUM:
-        return accessible(b.raw) ? b.raw.getCanonicalName() : "java.lang.Enum";
-      case BINARY:
-        return "byte[]";
-      case LOCAL_DATE:
-        return "java.time.LocalDate";
-      case LOCAL_TIME:
-        return "java.time.LocalTime";
-      case INSTANT:
-        return "java.time.Instant";
-      case LOCAL_DATE_TIME:
-        return "java.time.LocalDateTime";
-      case DURATION:
-        return "java.time.Duration";
-      case BIG_DECIMAL:
-        return "java.math.BigDecimal";
-      case OPTIONAL:
-        return "java.util.Optional";
-      case COLLECTION:
-      case MAP:
-        return b.raw.getCanonicalName();
-      case ARRAY:
-        return b.element.primitive || accessible(b.raw) ? b.raw.getCanonicalName() : "Object[]";
-      default:
-        return accessible(b.raw) ? b.raw.getCanonicalName() : "Object";
-    }
+    return switch (b.kind) {
+      case BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64 ->
+          b.primitive ? prim(b.kind) : boxed(b.kind);
+      case STRING -> "String";
+      case ENUM -> accessible(b.raw) ? b.raw.getCanonicalName() : "java.lang.Enum";
+      case BINARY -> "byte[]";
+      case LOCAL_DATE -> "java.time.LocalDate";
+      case LOCAL_TIME -> "java.time.LocalTime";
+      case INSTANT -> "java.time.Instant";
+      case LOCAL_DATE_TIME -> "java.time.LocalDateTime";
+      case DURATION -> "java.time.Duration";
+      case BIG_DECIMAL -> "java.math.BigDecimal";
+      case UUID -> "java.util.UUID";
+      case INTERVAL -> "io.zerorow.Interval";
+      case VARIANT -> "io.zerorow.Variant";
+      case VOID -> "Void";
+      case OPTIONAL -> "java.util.Optional";
+      case COLLECTION, MAP -> b.raw.getCanonicalName();
+      case ARRAY ->
+          b.element.primitive || accessible(b.raw) ? b.raw.getCanonicalName() : "Object[]";
+      case BEAN -> accessible(b.raw) ? b.raw.getCanonicalName() : "Object";
+    };
   }
 
   /** Converts an expression of src(b) to Object (boxing primitives). */
@@ -277,121 +286,107 @@ final class CodeGenerator {
 
   /** Statements writing the non-null value {@code v} (a variable of src(b)). */
   private void write(StringBuilder o, String ind, TypeBinding b, String w, String i, String v) {
-    String call = null;
     String path = lit(b.path);
-    switch (b.kind) {
-      case BOOL:
-        call = "writeBoolean(" + i + ", " + (b.primitive ? v : v + ".booleanValue()") + ")";
-        break;
-      case INT8:
-      case INT16:
-      case INT32:
-      case INT64:
-        call = integral(b, i, b.primitive ? v : v + "." + prim(b.kind) + "Value()", path);
-        break;
-      case FLOAT32:
-        call = "writeFloat(" + i + ", " + (b.primitive ? v : v + ".floatValue()") + ")";
-        break;
-      case FLOAT64:
-        call = "writeDouble(" + i + ", " + (b.primitive ? v : v + ".doubleValue()") + ")";
-        break;
-      case STRING:
-        call = "writeString(" + i + ", " + v + ")";
-        break;
-      case ENUM:
-        call = "writeString(" + i + ", " + v + ".name())";
-        break;
-      case BINARY:
-        call = "writeBinary(" + i + ", " + v + ")";
-        break;
-      case LOCAL_DATE:
-        call = "writeInt(" + i + ", io.zerorow.encoder.Conv.days(" + v + ", " + path + "))";
-        break;
-      case LOCAL_TIME:
-      case INSTANT:
-      case LOCAL_DATE_TIME:
-      case DURATION:
-        call =
-            "writeLong("
-                + i
-                + ", io.zerorow.encoder.Conv.micros("
-                + v
-                + ", "
-                + path
-                + ", "
-                + b.strict
-                + "))";
-        break;
-      case BIG_DECIMAL:
-        {
-          DataTypes.DecimalType d = (DataTypes.DecimalType) b.type;
-          call = "writeDecimal(" + i + ", " + v + ", " + d.precision() + ", " + d.scale() + ")";
-          break;
-        }
-      case OPTIONAL:
-        {
-          o.append(ind).append("if (").append(v).append(".isPresent()) {\n");
-          String x = var("x");
-          o.append(ind)
-              .append("  ")
-              .append(src(b.element))
-              .append(' ')
-              .append(x)
-              .append(" = ")
-              .append(unbox(b.element, v + ".get()"))
-              .append(";\n");
-          write(o, ind + "  ", b.element, w, i, x);
-          o.append(ind).append("} else {\n");
-          o.append(ind).append("  ").append(w).append(".setNullAt(").append(i).append(");\n");
-          o.append(ind).append("}\n");
-          return;
-        }
-      case COLLECTION:
-      case ARRAY:
-      case MAP:
-        {
-          String ex = openOverflow(o, ind);
-          o.append(ind)
-              .append("  write")
-              .append(b.kind == Kind.MAP ? 'M' : 'L')
-              .append(site(b))
-              .append('(')
-              .append(w)
-              .append(", ")
-              .append(i)
-              .append(", ")
-              .append(v)
-              .append(");\n");
-          closeOverflow(o, ind, w, i, ex);
-          return;
-        }
-      default:
-        {
-          int s = site(b);
-          String c = var("c");
-          o.append(ind).append("int ").append(c).append(" = ").append(w).append(".cursor();\n");
-          String ex = openOverflow(o, ind);
-          o.append(ind).append("  rw").append(s).append(".start();\n");
-          o.append(ind)
-              .append("  writeS")
-              .append(s)
-              .append("(rw")
-              .append(s)
-              .append(", ")
-              .append(v)
-              .append(");\n");
-          closeOverflow(o, ind, w, i, ex);
-          o.append(ind)
-              .append(w)
-              .append(".setOffsetAndSize(")
-              .append(i)
-              .append(", ")
-              .append(c)
-              .append(");\n");
-          return;
-        }
+    // the writer call, or null when the statements were appended here
+    String call =
+        switch (b.kind) {
+          case BOOL -> "writeBoolean(" + i + ", " + (b.primitive ? v : v + ".booleanValue()") + ")";
+          case INT8, INT16, INT32, INT64 ->
+              integral(b, i, b.primitive ? v : v + "." + prim(b.kind) + "Value()", path);
+          case FLOAT32 -> "writeFloat(" + i + ", " + (b.primitive ? v : v + ".floatValue()") + ")";
+          case FLOAT64 ->
+              "writeDouble(" + i + ", " + (b.primitive ? v : v + ".doubleValue()") + ")";
+          case STRING -> "writeString(" + i + ", " + v + ")";
+          case ENUM -> "writeString(" + i + ", " + v + ".name())";
+          case BINARY -> "writeBinary(" + i + ", " + v + ")";
+          case UUID -> "writeUuid(" + i + ", " + v + ")";
+          case INTERVAL -> "writeInterval(" + i + ", " + v + ")";
+          case VARIANT -> "writeVariant(" + i + ", " + v + ")";
+          case VOID -> {
+            o.append(ind)
+                .append("throw io.zerorow.encoder.Conv.voidValue(")
+                .append(path)
+                .append(", ")
+                .append(v)
+                .append(");\n");
+            yield null;
+          }
+          case LOCAL_DATE ->
+              "writeInt(" + i + ", io.zerorow.encoder.Conv.days(" + v + ", " + path + "))";
+          case LOCAL_TIME, INSTANT, LOCAL_DATE_TIME, DURATION ->
+              "writeLong("
+                  + i
+                  + ", io.zerorow.encoder.Conv.micros("
+                  + v
+                  + ", "
+                  + path
+                  + ", "
+                  + b.strict
+                  + "))";
+          case BIG_DECIMAL -> {
+            DataTypes.DecimalType d = (DataTypes.DecimalType) b.type;
+            yield "writeDecimal(" + i + ", " + v + ", " + d.precision() + ", " + d.scale() + ")";
+          }
+          case OPTIONAL -> {
+            o.append(ind).append("if (").append(v).append(".isPresent()) {\n");
+            String x = var("x");
+            o.append(ind)
+                .append("  ")
+                .append(src(b.element))
+                .append(' ')
+                .append(x)
+                .append(" = ")
+                .append(unbox(b.element, v + ".get()"))
+                .append(";\n");
+            write(o, ind + "  ", b.element, w, i, x);
+            o.append(ind).append("} else {\n");
+            o.append(ind).append("  ").append(w).append(".setNullAt(").append(i).append(");\n");
+            o.append(ind).append("}\n");
+            yield null;
+          }
+          case COLLECTION, ARRAY, MAP -> {
+            String ex = openOverflow(o, ind);
+            o.append(ind)
+                .append(b.kind == Kind.MAP ? "  writeM" : "  writeL")
+                .append(site(b))
+                .append('(')
+                .append(w)
+                .append(", ")
+                .append(i)
+                .append(", ")
+                .append(v)
+                .append(");\n");
+            closeOverflow(o, ind, w, i, ex);
+            yield null;
+          }
+          case BEAN -> {
+            int s = site(b);
+            String c = var("c");
+            o.append(ind).append("int ").append(c).append(" = ").append(w).append(".cursor();\n");
+            String ex = openOverflow(o, ind);
+            o.append(ind).append("  rw").append(s).append(".start();\n");
+            o.append(ind)
+                .append("  writeS")
+                .append(s)
+                .append("(rw")
+                .append(s)
+                .append(", ")
+                .append(v)
+                .append(");\n");
+            closeOverflow(o, ind, w, i, ex);
+            o.append(ind)
+                .append(w)
+                .append(".setOffsetAndSize(")
+                .append(i)
+                .append(", ")
+                .append(c)
+                .append(");\n");
+            yield null;
+          }
+        };
+    if (call != null) {
+      o.append(ind).append(w).append('.').append(call).append(";\n");
     }
-    o.append(ind).append(w).append('.').append(call).append(";\n");
   }
 
   /** The writer call for a Java integer {@code x} in its storage type (range-checked). */
@@ -399,41 +394,52 @@ final class CodeGenerator {
     TypeId st = b.type.id();
     int javaWidth =
         b.kind == Kind.INT8 ? 1 : b.kind == Kind.INT16 ? 2 : b.kind == Kind.INT32 ? 4 : 8;
-    switch (st) {
-      case INT8:
-        return "writeByte("
-            + i
-            + ", "
-            + (javaWidth <= 1 ? x : "io.zerorow.encoder.Conv.int8(" + x + ", " + path + ")")
-            + ")";
-      case INT16:
-        return "writeShort("
-            + i
-            + ", "
-            + (javaWidth <= 2 ? x : "io.zerorow.encoder.Conv.int16(" + x + ", " + path + ")")
-            + ")";
-      case INT32:
-      case DATE32:
-        return "writeInt("
-            + i
-            + ", "
-            + (javaWidth <= 4 ? x : "io.zerorow.encoder.Conv.int32(" + x + ", " + path + ")")
-            + ")";
-      case TIME:
-        return "writeLong(" + i + ", io.zerorow.encoder.Conv.time(" + x + ", " + path + "))";
-      case DECIMAL:
-        return "writeLong("
-            + i
-            + ", io.zerorow.encoder.Conv.decimal18("
-            + x
-            + ", "
-            + ((DataTypes.DecimalType) b.type).precision()
-            + ", "
-            + path
-            + "))";
-      default:
-        return "writeLong(" + i + ", " + x + ")";
-    }
+    return switch (st) {
+      case INT8 ->
+          "writeByte("
+              + i
+              + ", "
+              + (javaWidth <= 1 ? x : "io.zerorow.encoder.Conv.int8(" + x + ", " + path + ")")
+              + ")";
+      case INT16 ->
+          "writeShort("
+              + i
+              + ", "
+              + (javaWidth <= 2 ? x : "io.zerorow.encoder.Conv.int16(" + x + ", " + path + ")")
+              + ")";
+      case INT32, DATE32, INTERVAL_YM ->
+          "writeInt("
+              + i
+              + ", "
+              + (javaWidth <= 4 ? x : "io.zerorow.encoder.Conv.int32(" + x + ", " + path + ")")
+              + ")";
+      case TIME -> "writeLong(" + i + ", io.zerorow.encoder.Conv.time(" + x + ", " + path + "))";
+      case DECIMAL ->
+          "writeLong("
+              + i
+              + ", io.zerorow.encoder.Conv.decimal18("
+              + x
+              + ", "
+              + ((DataTypes.DecimalType) b.type).precision()
+              + ", "
+              + path
+              + "))";
+      case INT64, TIMESTAMP, DURATION -> "writeLong(" + i + ", " + x + ")";
+      case BOOL,
+              FLOAT32,
+              FLOAT64,
+              STRING,
+              BINARY,
+              LIST,
+              MAP,
+              STRUCT,
+              NULL,
+              INTERVAL,
+              FIXED_BINARY,
+              UUID,
+              VARIANT ->
+          throw new IllegalStateException("not an integer storage: " + st);
+    };
   }
 
   // ---- reading -----------------------------------------------------------------------------
@@ -455,7 +461,12 @@ final class CodeGenerator {
     if (b.primitive) {
       return read(b, g, i);
     }
-    if (b.kind == Kind.STRING || b.kind == Kind.BINARY) {
+    if (b.kind == Kind.STRING
+        || b.kind == Kind.BINARY
+        || b.kind == Kind.UUID
+        || b.kind == Kind.INTERVAL
+        || b.kind == Kind.VARIANT
+        || b.kind == Kind.VOID) {
       return read(b, g, i); // these getters return null for a null value themselves
     }
     String nul = b.kind == Kind.OPTIONAL ? "java.util.Optional.empty()" : "null";
@@ -465,135 +476,124 @@ final class CodeGenerator {
   /** An expression of src(b) reading the non-null value at ordinal {@code i} of {@code g}. */
   private String read(TypeBinding b, String g, String i) {
     String path = lit(b.path);
-    switch (b.kind) {
-      case BOOL:
-        return wrap(b, g + ".getBoolean(" + i + ")");
-      case INT8:
-      case INT16:
-      case INT32:
-      case INT64:
-        {
-          TypeId st = b.type.id();
-          String raw;
-          int storeWidth;
-          switch (st) {
-            case INT8:
-              raw = g + ".getByte(" + i + ")";
-              storeWidth = 1;
-              break;
-            case INT16:
-              raw = g + ".getShort(" + i + ")";
-              storeWidth = 2;
-              break;
-            case INT32:
-            case DATE32:
-              raw = g + ".getInt(" + i + ")";
-              storeWidth = 4;
-              break;
-            default:
-              raw = g + ".getLong(" + i + ")";
-              storeWidth = 8;
-          }
-          int javaWidth =
-              b.kind == Kind.INT8 ? 1 : b.kind == Kind.INT16 ? 2 : b.kind == Kind.INT32 ? 4 : 8;
-          String x =
-              storeWidth <= javaWidth
-                  ? "((" + prim(b.kind) + ") " + raw + ")"
-                  : "io.zerorow.encoder.Conv."
-                      + (javaWidth == 1 ? "int8" : javaWidth == 2 ? "int16" : "int32")
-                      + "("
-                      + raw
-                      + ", "
-                      + path
-                      + ")";
-          return wrap(b, x);
-        }
-      case FLOAT32:
-        return wrap(b, g + ".getFloat(" + i + ")");
-      case FLOAT64:
-        return wrap(b, g + ".getDouble(" + i + ")");
-      case STRING:
-        return g + ".getString(" + i + ")";
-      case ENUM:
-        {
-          String cls = ref(b.raw, "Class", "cls");
-          return "(("
-              + src(b)
-              + ") io.zerorow.encoder.Conv.enumValue("
-              + cls
+    return switch (b.kind) {
+      case BOOL -> wrap(b, g + ".getBoolean(" + i + ")");
+      case INT8, INT16, INT32, INT64 -> {
+        TypeId st = b.type.id();
+        int storeWidth =
+            switch (st) {
+              case INT8 -> 1;
+              case INT16 -> 2;
+              case INT32, DATE32, INTERVAL_YM -> 4;
+              case INT64, TIME, TIMESTAMP, DURATION, DECIMAL -> 8;
+              case BOOL,
+                      FLOAT32,
+                      FLOAT64,
+                      STRING,
+                      BINARY,
+                      LIST,
+                      MAP,
+                      STRUCT,
+                      NULL,
+                      INTERVAL,
+                      FIXED_BINARY,
+                      UUID,
+                      VARIANT ->
+                  throw new IllegalStateException("not an integer storage: " + st);
+            };
+        String getter =
+            storeWidth == 1
+                ? "getByte"
+                : storeWidth == 2 ? "getShort" : storeWidth == 4 ? "getInt" : "getLong";
+        String raw = g + "." + getter + "(" + i + ")";
+        int javaWidth =
+            b.kind == Kind.INT8 ? 1 : b.kind == Kind.INT16 ? 2 : b.kind == Kind.INT32 ? 4 : 8;
+        String x =
+            storeWidth <= javaWidth
+                ? "((" + prim(b.kind) + ") " + raw + ")"
+                : "io.zerorow.encoder.Conv."
+                    + (javaWidth == 1 ? "int8" : javaWidth == 2 ? "int16" : "int32")
+                    + "("
+                    + raw
+                    + ", "
+                    + path
+                    + ")";
+        yield wrap(b, x);
+      }
+      case FLOAT32 -> wrap(b, g + ".getFloat(" + i + ")");
+      case FLOAT64 -> wrap(b, g + ".getDouble(" + i + ")");
+      case STRING -> g + ".getString(" + i + ")";
+      case ENUM -> {
+        String cls = ref(b.raw, "Class", "cls");
+        yield "(("
+            + src(b)
+            + ") io.zerorow.encoder.Conv.enumValue("
+            + cls
+            + ", "
+            + g
+            + ".getString("
+            + i
+            + "), "
+            + path
+            + "))";
+      }
+      case BINARY -> g + ".getBinary(" + i + ")";
+      case UUID -> g + ".getUuid(" + i + ")";
+      case INTERVAL -> g + ".getInterval(" + i + ")";
+      case VARIANT -> "io.zerorow.encoder.Conv.variant(" + g + ".getVariant(" + i + "))";
+      case VOID -> "null";
+      case LOCAL_DATE -> "io.zerorow.encoder.Conv.date(" + g + ".getInt(" + i + "))";
+      case LOCAL_TIME -> "io.zerorow.encoder.Conv.time(" + g + ".getLong(" + i + "))";
+      case INSTANT -> "io.zerorow.encoder.Conv.instant(" + g + ".getLong(" + i + "))";
+      case LOCAL_DATE_TIME -> "io.zerorow.encoder.Conv.localDateTime(" + g + ".getLong(" + i + "))";
+      case DURATION -> "io.zerorow.encoder.Conv.duration(" + g + ".getLong(" + i + "))";
+      case BIG_DECIMAL -> g + ".getDecimal(" + i + ")";
+      case OPTIONAL -> "java.util.Optional.of(" + box(b.element, read(b.element, g, i)) + ")";
+      case COLLECTION, ARRAY -> {
+        int s = site(b);
+        String array = g + ".getArray(" + i + ", ra" + s + ")";
+        if (Collections2.lazy(b)) {
+          yield "(lazy ? new io.zerorow.encoder.LazyList("
+              + decoder()
               + ", "
-              + g
-              + ".getString("
-              + i
-              + "), "
+              + s
+              + ", "
               + path
+              + ", "
+              + array
+              + ") : readL"
+              + s
+              + "("
+              + array
               + "))";
         }
-      case BINARY:
-        return g + ".getBinary(" + i + ")";
-      case LOCAL_DATE:
-        return "io.zerorow.encoder.Conv.date(" + g + ".getInt(" + i + "))";
-      case LOCAL_TIME:
-        return "io.zerorow.encoder.Conv.time(" + g + ".getLong(" + i + "))";
-      case INSTANT:
-        return "io.zerorow.encoder.Conv.instant(" + g + ".getLong(" + i + "))";
-      case LOCAL_DATE_TIME:
-        return "io.zerorow.encoder.Conv.localDateTime(" + g + ".getLong(" + i + "))";
-      case DURATION:
-        return "io.zerorow.encoder.Conv.duration(" + g + ".getLong(" + i + "))";
-      case BIG_DECIMAL:
-        return g + ".getDecimal(" + i + ")";
-      case OPTIONAL:
-        return "java.util.Optional.of(" + box(b.element, read(b.element, g, i)) + ")";
-      case COLLECTION:
-      case ARRAY:
-        {
-          int s = site(b);
-          String array = g + ".getArray(" + i + ", ra" + s + ")";
-          if (Collections2.lazy(b)) {
-            return "(lazy ? new io.zerorow.encoder.LazyList("
-                + decoder()
-                + ", "
-                + s
-                + ", "
-                + path
-                + ", "
-                + array
-                + ") : readL"
-                + s
-                + "("
-                + array
-                + "))";
-          }
-          return "readL" + s + "(" + array + ")";
+        yield "readL" + s + "(" + array + ")";
+      }
+      case MAP -> {
+        int s = site(b);
+        String map = g + ".getMap(" + i + ", rm" + s + ")";
+        if (Collections2.lazy(b)) {
+          yield "(lazy ? new io.zerorow.encoder.LazyMap("
+              + decoder()
+              + ", "
+              + s
+              + ", "
+              + path
+              + ", "
+              + map
+              + ") : readM"
+              + s
+              + "("
+              + map
+              + "))";
         }
-      case MAP:
-        {
-          int s = site(b);
-          String map = g + ".getMap(" + i + ", rm" + s + ")";
-          if (Collections2.lazy(b)) {
-            return "(lazy ? new io.zerorow.encoder.LazyMap("
-                + decoder()
-                + ", "
-                + s
-                + ", "
-                + path
-                + ", "
-                + map
-                + ") : readM"
-                + s
-                + "("
-                + map
-                + "))";
-          }
-          return "readM" + s + "(" + map + ")";
-        }
-      default:
-        {
-          int s = site(b);
-          return "readS" + s + "(" + g + ".getStruct(" + i + ", rr" + s + "))";
-        }
-    }
+        yield "readM" + s + "(" + map + ")";
+      }
+      case BEAN -> {
+        int s = site(b);
+        yield "readS" + s + "(" + g + ".getStruct(" + i + ", rr" + s + "))";
+      }
+    };
   }
 
   /**

@@ -7,9 +7,11 @@ import io.zerorow.BinaryRow;
 import io.zerorow.BinaryWriter;
 import io.zerorow.DataGetters;
 import io.zerorow.DataTypes;
+import io.zerorow.Interval;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
 import io.zerorow.TypeId;
+import io.zerorow.Variant;
 import io.zerorow.internal.Platform;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
@@ -88,36 +90,30 @@ public abstract class Codec {
    * eagerly (the codecs that decode a lazy collection at its first use).
    */
   static Codec of(TypeBinding b, boolean lazy) {
-    switch (b.kind) {
-      case BOOL:
-        return new Leaf(b);
-      case INT8:
-      case INT16:
-      case INT32:
-      case INT64:
-        return new Integral(b);
-      case FLOAT32:
-      case FLOAT64:
-      case STRING:
-      case ENUM:
-      case BINARY:
-      case LOCAL_DATE:
-      case LOCAL_TIME:
-      case INSTANT:
-      case LOCAL_DATE_TIME:
-      case DURATION:
-      case BIG_DECIMAL:
-        return new Leaf(b);
-      case OPTIONAL:
-        return new Opt(b, lazy);
-      case COLLECTION:
-      case ARRAY:
-        return new ListCodec(b, lazy);
-      case MAP:
-        return new MapCodec(b, lazy);
-      default:
-        return new BeanCodec(b, null, lazy);
-    }
+    return switch (b.kind) {
+      case BOOL,
+              FLOAT32,
+              FLOAT64,
+              STRING,
+              ENUM,
+              BINARY,
+              LOCAL_DATE,
+              LOCAL_TIME,
+              INSTANT,
+              LOCAL_DATE_TIME,
+              DURATION,
+              BIG_DECIMAL,
+              UUID,
+              INTERVAL,
+              VARIANT,
+              VOID ->
+          new Leaf(b);
+      case INT8, INT16, INT32, INT64 -> new Integral(b);
+      case OPTIONAL -> new Opt(b, lazy);
+      case COLLECTION, ARRAY -> new ListCodec(b, lazy);
+      case MAP -> new MapCodec(b, lazy);
+      case BEAN -> new BeanCodec(b, null, lazy);
+    };
   }
 
   /** Primitive and value types other than integers. */
@@ -128,76 +124,97 @@ public abstract class Codec {
 
     @Override
     void writeValue(BinaryWriter w, int i, Object v) {
-      switch (b.kind) {
-        case BOOL:
-          w.writeBoolean(i, (Boolean) v);
-          break;
-        case FLOAT32:
-          w.writeFloat(i, (Float) v);
-          break;
-        case FLOAT64:
-          w.writeDouble(i, (Double) v);
-          break;
-        case STRING:
-          w.writeString(i, (String) v);
-          break;
-        case ENUM:
-          w.writeString(i, ((Enum<?>) v).name());
-          break;
-        case BINARY:
-          w.writeBinary(i, (byte[]) v);
-          break;
-        case LOCAL_DATE:
-          w.writeInt(i, Conv.days((LocalDate) v, b.path));
-          break;
-        case LOCAL_TIME:
-          w.writeLong(i, Conv.micros((LocalTime) v, b.path, b.strict));
-          break;
-        case INSTANT:
-          w.writeLong(i, Conv.micros((Instant) v, b.path, b.strict));
-          break;
-        case LOCAL_DATE_TIME:
-          w.writeLong(i, Conv.micros((LocalDateTime) v, b.path, b.strict));
-          break;
-        case DURATION:
-          w.writeLong(i, Conv.micros((Duration) v, b.path, b.strict));
-          break;
-        default:
-          {
-            DataTypes.DecimalType d = (DataTypes.DecimalType) b.type;
-            w.writeDecimal(i, (BigDecimal) v, d.precision(), d.scale());
-          }
-      }
+      Void done =
+          switch (b.kind) {
+            case BOOL -> {
+              w.writeBoolean(i, (Boolean) v);
+              yield null;
+            }
+            case FLOAT32 -> {
+              w.writeFloat(i, (Float) v);
+              yield null;
+            }
+            case FLOAT64 -> {
+              w.writeDouble(i, (Double) v);
+              yield null;
+            }
+            case STRING -> {
+              w.writeString(i, (String) v);
+              yield null;
+            }
+            case ENUM -> {
+              w.writeString(i, ((Enum<?>) v).name());
+              yield null;
+            }
+            case BINARY -> {
+              w.writeBinary(i, (byte[]) v);
+              yield null;
+            }
+            case LOCAL_DATE -> {
+              w.writeInt(i, Conv.days((LocalDate) v, b.path));
+              yield null;
+            }
+            case LOCAL_TIME -> {
+              w.writeLong(i, Conv.micros((LocalTime) v, b.path, b.strict));
+              yield null;
+            }
+            case INSTANT -> {
+              w.writeLong(i, Conv.micros((Instant) v, b.path, b.strict));
+              yield null;
+            }
+            case LOCAL_DATE_TIME -> {
+              w.writeLong(i, Conv.micros((LocalDateTime) v, b.path, b.strict));
+              yield null;
+            }
+            case DURATION -> {
+              w.writeLong(i, Conv.micros((Duration) v, b.path, b.strict));
+              yield null;
+            }
+            case BIG_DECIMAL -> {
+              DataTypes.DecimalType d = (DataTypes.DecimalType) b.type;
+              w.writeDecimal(i, (BigDecimal) v, d.precision(), d.scale());
+              yield null;
+            }
+            case UUID -> {
+              w.writeUuid(i, (java.util.UUID) v);
+              yield null;
+            }
+            case INTERVAL -> {
+              w.writeInterval(i, (Interval) v);
+              yield null;
+            }
+            case VARIANT -> {
+              w.writeVariant(i, (Variant) v);
+              yield null;
+            }
+            case VOID -> throw Conv.voidValue(b.path, v);
+            case INT8, INT16, INT32, INT64, OPTIONAL, COLLECTION, ARRAY, MAP, BEAN ->
+                throw new IllegalStateException("not a leaf: " + b.kind);
+          };
     }
 
     @Override
     Object readValue(DataGetters g, int i) {
-      switch (b.kind) {
-        case BOOL:
-          return g.getBoolean(i);
-        case FLOAT32:
-          return g.getFloat(i);
-        case FLOAT64:
-          return g.getDouble(i);
-        case STRING:
-          return g.getString(i);
-        case ENUM:
-          return Conv.enumValue(b.raw, g.getString(i), b.path);
-        case BINARY:
-          return g.getBinary(i);
-        case LOCAL_DATE:
-          return Conv.date(g.getInt(i));
-        case LOCAL_TIME:
-          return Conv.time(g.getLong(i));
-        case INSTANT:
-          return Conv.instant(g.getLong(i));
-        case LOCAL_DATE_TIME:
-          return Conv.localDateTime(g.getLong(i));
-        case DURATION:
-          return Conv.duration(g.getLong(i));
-        default:
-          return g.getDecimal(i);
-      }
+      return switch (b.kind) {
+        case BOOL -> g.getBoolean(i);
+        case FLOAT32 -> g.getFloat(i);
+        case FLOAT64 -> g.getDouble(i);
+        case STRING -> g.getString(i);
+        case ENUM -> Conv.enumValue(b.raw, g.getString(i), b.path);
+        case BINARY -> g.getBinary(i);
+        case LOCAL_DATE -> Conv.date(g.getInt(i));
+        case LOCAL_TIME -> Conv.time(g.getLong(i));
+        case INSTANT -> Conv.instant(g.getLong(i));
+        case LOCAL_DATE_TIME -> Conv.localDateTime(g.getLong(i));
+        case DURATION -> Conv.duration(g.getLong(i));
+        case BIG_DECIMAL -> g.getDecimal(i);
+        case UUID -> g.getUuid(i);
+        case INTERVAL -> g.getInterval(i);
+        case VARIANT -> Conv.variant(g.getVariant(i));
+        case VOID -> null;
+        case INT8, INT16, INT32, INT64, OPTIONAL, COLLECTION, ARRAY, MAP, BEAN ->
+            throw new IllegalStateException("not a leaf: " + b.kind);
+      };
     }
 
     @Override
@@ -221,55 +238,101 @@ public abstract class Codec {
     @Override
     void writeValue(BinaryWriter w, int i, Object v) {
       long x = ((Number) v).longValue();
-      switch (storage) {
-        case INT8:
-          w.writeByte(i, Conv.int8(x, b.path));
-          break;
-        case INT16:
-          w.writeShort(i, Conv.int16(x, b.path));
-          break;
-        case INT32:
-        case DATE32:
-          w.writeInt(i, Conv.int32(x, b.path));
-          break;
-        case TIME:
-          w.writeLong(i, Conv.time(x, b.path));
-          break;
-        case DECIMAL:
-          w.writeLong(i, Conv.decimal18(x, ((DataTypes.DecimalType) b.type).precision(), b.path));
-          break;
-        default:
-          w.writeLong(i, x);
-      }
+      Void done =
+          switch (storage) {
+            case INT8 -> {
+              w.writeByte(i, Conv.int8(x, b.path));
+              yield null;
+            }
+            case INT16 -> {
+              w.writeShort(i, Conv.int16(x, b.path));
+              yield null;
+            }
+            case INT32, DATE32, INTERVAL_YM -> {
+              w.writeInt(i, Conv.int32(x, b.path));
+              yield null;
+            }
+            case TIME -> {
+              w.writeLong(i, Conv.time(x, b.path));
+              yield null;
+            }
+            case DECIMAL -> {
+              w.writeLong(
+                  i, Conv.decimal18(x, ((DataTypes.DecimalType) b.type).precision(), b.path));
+              yield null;
+            }
+            case INT64, TIMESTAMP, DURATION -> {
+              w.writeLong(i, x);
+              yield null;
+            }
+            case BOOL,
+                    FLOAT32,
+                    FLOAT64,
+                    STRING,
+                    BINARY,
+                    LIST,
+                    MAP,
+                    STRUCT,
+                    NULL,
+                    INTERVAL,
+                    FIXED_BINARY,
+                    UUID,
+                    VARIANT ->
+                throw new IllegalStateException("not an integer storage: " + storage);
+          };
     }
 
     @Override
     Object readValue(DataGetters g, int i) {
-      long x;
-      switch (storage) {
-        case INT8:
-          x = g.getByte(i);
-          break;
-        case INT16:
-          x = g.getShort(i);
-          break;
-        case INT32:
-        case DATE32:
-          x = g.getInt(i);
-          break;
-        default:
-          x = g.getLong(i);
-      }
-      switch (b.kind) {
-        case INT8:
-          return Conv.int8(x, b.path);
-        case INT16:
-          return Conv.int16(x, b.path);
-        case INT32:
-          return Conv.int32(x, b.path);
-        default:
-          return x;
-      }
+      long x =
+          switch (storage) {
+            case INT8 -> g.getByte(i);
+            case INT16 -> g.getShort(i);
+            case INT32, DATE32, INTERVAL_YM -> g.getInt(i);
+            case INT64, TIME, TIMESTAMP, DURATION, DECIMAL -> g.getLong(i);
+            case BOOL,
+                    FLOAT32,
+                    FLOAT64,
+                    STRING,
+                    BINARY,
+                    LIST,
+                    MAP,
+                    STRUCT,
+                    NULL,
+                    INTERVAL,
+                    FIXED_BINARY,
+                    UUID,
+                    VARIANT ->
+                throw new IllegalStateException("not an integer storage: " + storage);
+          };
+      return switch (b.kind) {
+        case INT8 -> Conv.int8(x, b.path);
+        case INT16 -> Conv.int16(x, b.path);
+        case INT32 -> Conv.int32(x, b.path);
+        case INT64 -> x;
+        case BOOL,
+                FLOAT32,
+                FLOAT64,
+                STRING,
+                ENUM,
+                BINARY,
+                LOCAL_DATE,
+                LOCAL_TIME,
+                INSTANT,
+                LOCAL_DATE_TIME,
+                DURATION,
+                BIG_DECIMAL,
+                COLLECTION,
+                ARRAY,
+                MAP,
+                BEAN,
+                OPTIONAL,
+                UUID,
+                INTERVAL,
+                VARIANT,
+                VOID ->
+            throw new IllegalStateException("not an integer: " + b.kind);
+      };
     }
 
     @Override
@@ -277,16 +340,34 @@ public abstract class Codec {
       if (!b.primitive) {
         return null;
       }
-      switch (b.kind) {
-        case INT8:
-          return (byte) 0;
-        case INT16:
-          return (short) 0;
-        case INT32:
-          return 0;
-        default:
-          return 0L;
-      }
+      return switch (b.kind) {
+        case INT8 -> (byte) 0;
+        case INT16 -> (short) 0;
+        case INT32 -> 0;
+        case INT64 -> 0L;
+        case BOOL,
+                FLOAT32,
+                FLOAT64,
+                STRING,
+                ENUM,
+                BINARY,
+                LOCAL_DATE,
+                LOCAL_TIME,
+                INSTANT,
+                LOCAL_DATE_TIME,
+                DURATION,
+                BIG_DECIMAL,
+                COLLECTION,
+                ARRAY,
+                MAP,
+                BEAN,
+                OPTIONAL,
+                UUID,
+                INTERVAL,
+                VARIANT,
+                VOID ->
+            throw new IllegalStateException("not an integer: " + b.kind);
+      };
     }
   }
 

@@ -230,6 +230,20 @@ public final class Conv {
         "collection changed while encoding: expected " + expected + " elements but found " + found);
   }
 
+  /**
+   * A decoded variant, detached from the row's memory (which an encoder reuses): a view read in
+   * place would change under the object.
+   */
+  public static io.zerorow.Variant variant(io.zerorow.Variant v) {
+    return v == null ? null : v.copy();
+  }
+
+  /** The error of a value given for a field of type null (SPEC §3.6: always null). */
+  public static SchemaMismatchException voidValue(String path, Object v) {
+    return new SchemaMismatchException(
+        path, "expected null (the type null holds nothing else) but found " + v);
+  }
+
   public static long decimal18(long unscaled, int precision, String path) {
     if (!Values.fitsPrecision(unscaled, precision)) {
       throw new InvalidDataException(

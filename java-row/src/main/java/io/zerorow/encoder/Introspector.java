@@ -4,13 +4,16 @@ import io.zerorow.DataType;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.FieldOrder;
+import io.zerorow.Interval;
 import io.zerorow.Schema;
 import io.zerorow.TypeId;
 import io.zerorow.UnsupportedException;
+import io.zerorow.Variant;
 import io.zerorow.ZerorowException;
 import io.zerorow.annotation.Aliases;
 import io.zerorow.annotation.As;
 import io.zerorow.annotation.Decimal;
+import io.zerorow.annotation.Default;
 import io.zerorow.annotation.ElementNullable;
 import io.zerorow.annotation.Name;
 import io.zerorow.annotation.NotNull;
@@ -178,7 +181,7 @@ public final class Introspector {
               .asType(MethodType.methodType(Object.class, types).changeReturnType(Object.class))
               .asSpreader(Object[].class, types.length)
               .asType(MethodType.methodType(Object.class, Object[].class));
-      return new BeanInfo(cls, true, props, schema(props, path), ctor, create);
+      return new BeanInfo(cls, true, props, schema(cls, props, path), ctor, create);
     } catch (ReflectiveOperationException e) {
       throw new UnsupportedException(path, "cannot access record " + cls.getName(), e);
     }
@@ -239,7 +242,7 @@ public final class Introspector {
               lookup.unreflectConstructor(ctor).asType(MethodType.methodType(Object.class)),
               0,
               Object[].class);
-      return new BeanInfo(cls, false, props, schema(props, path), ctor, create);
+      return new BeanInfo(cls, false, props, schema(cls, props, path), ctor, create);
     } catch (ReflectiveOperationException | RuntimeException e) {
       if (e instanceof ZerorowException) {
         throw (ZerorowException) e;
@@ -269,11 +272,32 @@ public final class Introspector {
     }
   }
 
-  private static Schema schema(List<Property> props, String path) {
+  private static Schema schema(Class<?> cls, List<Property> props, String path) {
     requireDistinctNames(props, path);
     List<Field> fields = new ArrayList<>();
     for (Property p : props) {
-      fields.add(new Field(p.name, p.binding.type, p.binding.nullable, aliases(p)));
+      Field f = new Field(p.name, p.binding.type, p.binding.nullable, aliases(p));
+      Default d = find(where(p), Default.class);
+      if (d != null) {
+        try {
+          f = f.withDefault(d.value());
+        } catch (ZerorowException e) {
+          throw ZerorowException.of(
+              e.kind(),
+              join(path, p.name),
+              "@Default(\""
+                  + d.value()
+                  + "\") of "
+                  + cls.getName()
+                  + "."
+                  + p.javaName
+                  + " is not a value of "
+                  + p.binding.type
+                  + ": "
+                  + e.detail());
+        }
+      }
+      fields.add(f);
     }
     try {
       return DataTypes.struct(fields);
@@ -326,12 +350,15 @@ public final class Introspector {
 
   /** The {@code @Aliases} of a property (on its field or getter; a record component's too). */
   private static List<String> aliases(Property p) {
-    AnnotatedElement[] where =
-        p.getter == null
-            ? new AnnotatedElement[] {p.field}
-            : new AnnotatedElement[] {p.field, p.getter};
-    Aliases a = find(where, Aliases.class);
+    Aliases a = find(where(p), Aliases.class);
     return a == null ? List.of() : List.of(a.value());
+  }
+
+  /** Where a property's annotations are: its field and getter (a record component's reach both). */
+  private static AnnotatedElement[] where(Property p) {
+    return p.getter == null
+        ? new AnnotatedElement[] {p.field}
+        : new AnnotatedElement[] {p.field, p.getter};
   }
 
   private static <A extends Annotation> A find(AnnotatedElement[] where, Class<A> a) {
@@ -384,7 +411,25 @@ public final class Introspector {
       return leaf(Kind.ENUM, raw, DataTypes.STRING, override, path);
     }
     if (raw == byte[].class) {
+      if (override != null && override.id() == TypeId.FIXED_BINARY) {
+        // @As("{\"type\":\"fixed_binary\",\"size\":16}"): the bytes must have that size
+        return new TypeBinding(
+            Kind.BINARY, raw, false, override, true, null, null, null, null, path, strict);
+      }
       return leaf(Kind.BINARY, raw, DataTypes.BINARY, override, path);
+    }
+    if (raw == java.util.UUID.class) {
+      return leaf(Kind.UUID, raw, DataTypes.UUID, override, path);
+    }
+    if (raw == Interval.class) {
+      return leaf(Kind.INTERVAL, raw, DataTypes.INTERVAL, override, path);
+    }
+    if (raw == Variant.class) {
+      return leaf(Kind.VARIANT, raw, DataTypes.VARIANT, override, path);
+    }
+    if (raw == Void.class) {
+      // always null (SPEC §3.6, Appendix A): nullable whatever the annotations say
+      return leaf(Kind.VOID, raw, DataTypes.NULL, override, path);
     }
     if (raw == LocalDate.class) {
       return leaf(Kind.LOCAL_DATE, raw, DataTypes.DATE32, override, path);
@@ -571,6 +616,7 @@ public final class Introspector {
           override.equals(dflt)
               || (k.isIntegral() && isIntegralStorage(override.id()))
               || (k == Kind.INT32 && override.id() == TypeId.DATE32)
+              || (k == Kind.INT32 && override.id() == TypeId.INTERVAL_YM)
               || (k == Kind.INT64
                   && (override.id() == TypeId.TIME
                       || override.id() == TypeId.TIMESTAMP

@@ -1,6 +1,10 @@
 package io.zerorow.encoder;
 
-/** The Java side of a binding: which Java representation a value has. Internal. */
+/**
+ * The Java side of a binding: which Java representation a value has. The codecs dispatch on it with
+ * switch expressions without a default, so a kind added here is a compile error wherever it is not
+ * handled. Internal.
+ */
 public enum Kind {
   BOOL,
   INT8,
@@ -22,7 +26,15 @@ public enum Kind {
   ARRAY,
   MAP,
   BEAN,
-  OPTIONAL;
+  OPTIONAL,
+  /** {@code java.util.UUID}: uuid (SPEC §3.8). */
+  UUID,
+  /** {@code io.zerorow.Interval}: interval (SPEC §3.7). */
+  INTERVAL,
+  /** {@code io.zerorow.Variant}: variant (SPEC §3.9). */
+  VARIANT,
+  /** {@code Void}: null, a value that is always null (SPEC §3.6). */
+  VOID;
 
   public boolean isIntegral() {
     return this == INT8 || this == INT16 || this == INT32 || this == INT64;

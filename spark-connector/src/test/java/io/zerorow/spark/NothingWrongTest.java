@@ -74,7 +74,7 @@ class NothingWrongTest {
             Exception.class,
             () -> spark.read().format("zerorow").load(dir.toString()).collectAsList());
     String m = EncodeDecodeTest.rootMessage(e);
-    assertTrue(m.contains("invalid_data at s") && m.contains("a.zrow, row 3"), m);
+    assertTrue(m.contains("invalid_data at s") && m.contains("a.zrow, record batch 0, row 3"), m);
     assertTrue(m.contains("not nullable"), m);
     assertEquals(
         10L,

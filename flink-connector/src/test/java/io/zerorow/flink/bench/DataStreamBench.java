@@ -40,14 +40,16 @@ import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * {@code make bench-flink}: a keyed DataStream job (source → keyBy → map reading 3 fields → sum)
- * over 1M wide nested orders, parallelism 2, with the record carried as a zerorow {@link
- * BinaryRow}, as Flink {@link RowData}, as a POJO, and through Kryo (the same POJO class forced to
- * a generic type). The order is the Spark connector benchmark's (SparkBench): 30 top-level fields
- * (10 longs, 10 doubles, 8 strings, a customer struct, 0–5 line items), and the map reads what its
- * SQL reads: order_id, customer.country and the items' qty * price. Every variant runs in the same
- * JVM, taking turns (after a warm-up run each; each round starts with another variant), and the
- * table gives each median next to zerorow's with the ratio. Args: [records] [rounds].
+ * {@code make bench-flink}: a keyed DataStream job (source → keyBy → map reading 3 fields → sum),
+ * parallelism 2, with the record carried as a zerorow {@link BinaryRow}, as Flink {@link RowData},
+ * as a POJO, and through Kryo (the same POJO class forced to a generic type), over two shapes of
+ * record: the flat row of the NYC flights (19 columns, {@link Flights}; the map reads carrier,
+ * dep_delay and distance, keyed by the flight number) and the Spark connector benchmark's wide
+ * nested order (SparkBench: 30 top-level fields — 10 longs, 10 doubles, 8 strings, a customer
+ * struct, 0–5 line items — the map reading what its SQL reads: order_id, customer.country and the
+ * items' qty * price). For each shape every variant runs in the same JVM, taking turns (after a
+ * warm-up run each; each round starts with another variant), and the table gives each median next
+ * to zerorow's with the ratio. Args: [records] [rounds] [shapes, default flights,orders].
  */
 public final class DataStreamBench {
   static final int POOL = 4096;
@@ -330,9 +332,15 @@ public final class DataStreamBench {
     return r.getNetRuntime();
   }
 
-  public static void main(String[] args) throws Exception {
-    long n = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000L;
-    int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+  /** One shape of record: its name, and its four variants (zerorow first). */
+  record Shape(String title, Variant[] variants) {}
+
+  static final String[] NAMES = {
+    "zerorow BinaryRow", "Flink RowData", "POJO", "Kryo (generic POJO)"
+  };
+
+  /** The order's pools and variants. */
+  static Shape orders() {
     List<Order> pojos = new ArrayList<>();
     List<RowData> rowDatas = new ArrayList<>();
     List<BinaryRow> rows = new ArrayList<>();
@@ -348,80 +356,170 @@ public final class DataStreamBench {
     POOLS.add(rows);
     POOLS.add(rowDatas);
     POOLS.add(pojos);
-    TypeInformation<Order> pojoType = TypeExtractor.createTypeInfo(Order.class);
-    if (!(pojoType instanceof PojoTypeInfo)) {
-      throw new IllegalStateException("Order is not a Flink POJO: " + pojoType);
-    }
-    String[] names = {"zerorow BinaryRow", "Flink RowData", "POJO", "Kryo (generic POJO)"};
-    Variant[] variants = {
-      (env, m) ->
-          source(env, m, rows, ZerorowTypeInfo.of(schema))
-              .keyBy(ZerorowKeys.int64(schema, "order_id"))
-              .map(new ZerorowRead())
-              .map(new Sum())
-              .sinkTo(new DiscardingSink<>()),
-      (env, m) ->
-          source(env, m, rowDatas, InternalTypeInfo.of(ORDER_TYPE))
-              .keyBy(new RowDataKey())
-              .map(new RowDataRead())
-              .map(new Sum())
-              .sinkTo(new DiscardingSink<>()),
-      (env, m) ->
-          source(env, m, pojos, pojoType)
-              .keyBy(new PojoKey())
-              .map(new PojoRead())
-              .map(new Sum())
-              .sinkTo(new DiscardingSink<>()),
-      (env, m) ->
-          source(env, m, pojos, new GenericTypeInfo<>(Order.class))
-              .keyBy(new PojoKey())
-              .map(new PojoRead())
-              .map(new Sum())
-              .sinkTo(new DiscardingSink<>()),
-    };
-    // warm-up: every variant once on all the records (the JIT compiles the code they share with
-    // every variant's types seen, as in the measured rounds)
-    for (int v = 0; v < variants.length; v++) {
-      run(names[v], variants[v], n);
-    }
-    long[] sums = new long[variants.length];
-    long[][] ms = new long[variants.length][rounds];
-    for (int round = 0; round < rounds; round++) {
-      for (int k = 0; k < variants.length; k++) {
-        int v = (round + k) % variants.length; // rotated: no variant always runs first
-        ms[v][round] = run(names[v], variants[v], n);
-        sums[v] = SUM.sum();
-      }
-    }
-    for (int v = 1; v < variants.length; v++) {
-      if (sums[v] != sums[0]) {
-        throw new IllegalStateException(
-            names[v] + " summed " + sums[v] + " but zerorow " + sums[0]);
-      }
-    }
-    print(names, ms, n, rounds);
+    TypeInformation<Order> pojoType = pojoType(Order.class);
+    return new Shape(
+        "wide nested orders",
+        new Variant[] {
+          (env, m) ->
+              source(env, m, rows, ZerorowTypeInfo.of(schema))
+                  .keyBy(ZerorowKeys.int64(schema, "order_id"))
+                  .map(new ZerorowRead())
+                  .map(new Sum())
+                  .sinkTo(new DiscardingSink<>()),
+          (env, m) ->
+              source(env, m, rowDatas, InternalTypeInfo.of(ORDER_TYPE))
+                  .keyBy(new RowDataKey())
+                  .map(new RowDataRead())
+                  .map(new Sum())
+                  .sinkTo(new DiscardingSink<>()),
+          (env, m) ->
+              source(env, m, pojos, pojoType)
+                  .keyBy(new PojoKey())
+                  .map(new PojoRead())
+                  .map(new Sum())
+                  .sinkTo(new DiscardingSink<>()),
+          (env, m) ->
+              source(env, m, pojos, new GenericTypeInfo<>(Order.class))
+                  .keyBy(new PojoKey())
+                  .map(new PojoRead())
+                  .map(new Sum())
+                  .sinkTo(new DiscardingSink<>()),
+        });
   }
 
-  static void print(String[] names, long[][] ms, long n, int rounds) throws IOException {
-    double zr = median(ms[0]);
+  /** The flat flights' pools and variants. */
+  static Shape flights() {
+    List<Flight> pojos = new ArrayList<>();
+    List<RowData> rowDatas = new ArrayList<>();
+    List<BinaryRow> rows = new ArrayList<>();
+    RowDataEncoder encoder = new RowDataEncoder(Flights.ROW_TYPE);
+    Schema schema = encoder.schema();
+    for (int i = 0; i < POOL; i++) {
+      Flight f = Flights.flight(i);
+      pojos.add(f);
+      GenericRowData g = Flights.toRowData(f);
+      rowDatas.add(g);
+      rows.add(encoder.encode(g).copy());
+    }
+    POOLS.add(rows);
+    POOLS.add(rowDatas);
+    POOLS.add(pojos);
+    TypeInformation<Flight> pojoType = pojoType(Flight.class);
+    return new Shape(
+        "flat flights (19 columns)",
+        new Variant[] {
+          (env, m) ->
+              source(env, m, rows, ZerorowTypeInfo.of(schema))
+                  .keyBy(ZerorowKeys.int64(schema, "flight"))
+                  .map(new Flights.ZerorowRead())
+                  .map(new Sum())
+                  .sinkTo(new DiscardingSink<>()),
+          (env, m) ->
+              source(env, m, rowDatas, InternalTypeInfo.of(Flights.ROW_TYPE))
+                  .keyBy(new Flights.RowDataKey())
+                  .map(new Flights.RowDataRead())
+                  .map(new Sum())
+                  .sinkTo(new DiscardingSink<>()),
+          (env, m) ->
+              source(env, m, pojos, pojoType)
+                  .keyBy(new Flights.PojoKey())
+                  .map(new Flights.PojoRead())
+                  .map(new Sum())
+                  .sinkTo(new DiscardingSink<>()),
+          (env, m) ->
+              source(env, m, pojos, new GenericTypeInfo<>(Flight.class))
+                  .keyBy(new Flights.PojoKey())
+                  .map(new Flights.PojoRead())
+                  .map(new Sum())
+                  .sinkTo(new DiscardingSink<>()),
+        });
+  }
+
+  static <T> TypeInformation<T> pojoType(Class<T> c) {
+    TypeInformation<T> t = TypeExtractor.createTypeInfo(c);
+    if (!(t instanceof PojoTypeInfo)) {
+      throw new IllegalStateException(c.getSimpleName() + " is not a Flink POJO: " + t);
+    }
+    return t;
+  }
+
+  /**
+   * Args: [records] [rounds] [shapes: orders,flights]. For each shape, every variant in the same
+   * JVM, taking turns: a warm-up run each, then the rounds, each starting with another variant.
+   */
+  public static void main(String[] args) throws Exception {
+    long n = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000L;
+    int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+    List<String> shapes = List.of((args.length > 2 ? args[2] : "flights,orders").split(","));
+    // a profile of one variant (e.g. "0": zerorow only) runs that variant alone
+    only = args.length > 3 ? args[3] : null;
     System.out.println(
         "## DataStream: source, keyBy, map reading 3 fields, sum (Flink "
             + EnvironmentInformation.getVersion()
             + ")");
     System.out.println();
     System.out.println(machineLine(n, rounds));
-    System.out.println();
+    for (String name : shapes) {
+      Shape shape =
+          switch (name) {
+            case "orders" -> orders();
+            case "flights" -> flights();
+            default -> throw new IllegalArgumentException("shapes: orders, flights; not " + name);
+          };
+      long[][] ms = runShape(shape.variants(), n, rounds);
+      System.out.println();
+      print(shape.title(), ms, n, rounds);
+    }
+  }
+
+  /** The variants to run, by index ("0,1"), or null for all (args[3], for profiles). */
+  static String only;
+
+  static boolean runs(int v) {
+    return only == null || List.of(only.split(",")).contains(String.valueOf(v));
+  }
+
+  static long[][] runShape(Variant[] variants, long n, int rounds) throws Exception {
+    // warm-up: every variant once on all the records (the JIT compiles the code they share with
+    // every variant's types seen, as in the measured rounds)
+    for (int v = 0; v < variants.length; v++) {
+      if (runs(v)) {
+        run(NAMES[v], variants[v], n);
+      }
+    }
+    long[] sums = new long[variants.length];
+    long[][] ms = new long[variants.length][rounds];
+    for (int round = 0; round < rounds; round++) {
+      for (int k = 0; k < variants.length; k++) {
+        int v = (round + k) % variants.length; // rotated: no variant always runs first
+        if (runs(v)) {
+          ms[v][round] = run(NAMES[v], variants[v], n);
+          sums[v] = SUM.sum();
+        }
+      }
+    }
+    for (int v = 1; v < variants.length; v++) {
+      if (only == null && sums[v] != sums[0]) {
+        throw new IllegalStateException(
+            NAMES[v] + " summed " + sums[v] + " but zerorow " + sums[0]);
+      }
+    }
+    return ms;
+  }
+
+  static void print(String title, long[][] ms, long n, int rounds) {
+    double zr = median(ms[0]);
     System.out.printf(
-        "| record carried as (%,d wide nested orders, parallelism 2) | median s | %d runs (s) "
+        "| record carried as (%,d %s, parallelism 2) | median s | %d runs (s) "
             + "| time / zerorow |%n|---|---|---|---|%n",
-        n, rounds);
-    for (int v = 0; v < names.length; v++) {
+        n, title, rounds);
+    for (int v = 0; v < NAMES.length; v++) {
       double med = median(ms[v]);
       String runs =
           Arrays.stream(ms[v])
               .mapToObj(x -> String.format("%.2f", x / 1000.0))
               .collect(Collectors.joining(", "));
-      System.out.printf("| %s | %.2f | %s | %.2f× |%n", names[v], med / 1000.0, runs, med / zr);
+      System.out.printf("| %s | %.2f | %s | %.2f× |%n", NAMES[v], med / 1000.0, runs, med / zr);
     }
   }
 

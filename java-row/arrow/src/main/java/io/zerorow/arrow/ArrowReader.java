@@ -1,18 +1,21 @@
 package io.zerorow.arrow;
 
 import io.zerorow.BinaryRow;
-import io.zerorow.RowWriter;
 import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 
 /**
- * Turns the rows of an Arrow batch back into zerorow rows (SPEC §12), one row at a time into one
+ * Turns the rows of an Arrow batch back into zerorow rows (SPEC §12.2), one row at a time into one
  * reused row buffer: the {@link BinaryRow} that {@link #row} and the iterator return is the same
  * view each time, valid until the next row is read ({@link BinaryRow#copy} keeps one).
  *
@@ -22,53 +25,104 @@ import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
  * }
  * }</pre>
  *
- * Arrow types are read as SPEC §12 says, including large_utf8/large_binary, utf8_view/binary_view,
- * large_list and timestamps in s/ms/ns: seconds and milliseconds are converted to µs exactly (a
- * value outside the int64 µs range is {@code invalid_data}); nanoseconds are floored toward
- * negative infinity to the microsecond (SPEC Appendix A rule 6: −1 ns becomes −1 µs), or, with a
- * reader built {@code strict}, a value that is not a whole microsecond is {@code invalid_data}
- * naming the field, the value and its Arrow index. A null where the zerorow field is not nullable
- * is {@code invalid_data}. After loading a new batch into the same root, call {@link #rebind}.
+ * Every Arrow type SPEC §12.2 reads is read as it says, through the one mapping every entry point
+ * shares: dictionary-encoded columns as their values (give the dictionaries: {@link
+ * #of(VectorSchemaRoot, DictionaryProvider)}), run-end encoded ones expanded, views, large and
+ * fixed-size lists, unsigned integers widened, float16, date64 (whole days, checked), times,
+ * timestamps and durations of any unit (nanoseconds floored toward negative infinity, SPEC Appendix
+ * A rule 6, or refused by a reader built {@code strict}), decimal32 to decimal256, fixed-size
+ * binary, the three intervals, the extension types {@code arrow.uuid} and {@code parquet.variant};
+ * unions are refused. Every buffer, offset, length and child size is checked against the buffers
+ * before a value is read, and range rules (a time of day below 24 h, UTF-8 strings) are checked on
+ * import: a damaged batch is an {@code invalid_data} error naming the column and the row, never a
+ * wrong value or a read outside the buffers. A null where the column is not nullable is {@code
+ * invalid_data}. After loading a new batch into the same root, call {@link #rebind}.
  */
 public final class ArrowReader implements Iterable<BinaryRow>, AutoCloseable {
   private final VectorSchemaRoot root;
+  private final DictionaryProvider dictionaries;
   private final boolean ownsRoot;
-  private final Schema schema;
-  private final RowWriter writer;
-  private final ValueReader[] fields;
   private final boolean strict;
+  private final RowImporter importer;
 
-  private ArrowReader(VectorSchemaRoot root, Schema schema, boolean ownsRoot, boolean strict) {
+  private ArrowReader(
+      VectorSchemaRoot root,
+      DictionaryProvider dictionaries,
+      Schema expected,
+      boolean ownsRoot,
+      boolean strict) {
     this.root = root;
+    this.dictionaries = dictionaries;
     this.ownsRoot = ownsRoot;
-    this.schema = schema;
     this.strict = strict;
-    this.writer = new RowWriter(schema);
-    this.fields = ValueReader.fieldReaders(schema, "", writer.buffer(), strict);
-    rebind();
+    ArrowColumn[] columns = columns();
+    List<org.apache.arrow.vector.types.pojo.Field> fields = new ArrayList<>();
+    for (ArrowColumn c : columns) {
+      fields.add(c.field);
+    }
+    this.importer = new RowImporter(fields, strict);
+    if (expected != null && !expected.equals(importer.schema)) {
+      throw new SchemaMismatchException(
+          "",
+          "expected Arrow columns for schema "
+              + expected.fingerprintHex()
+              + " "
+              + expected.toJson()
+              + " but found "
+              + importer.schema.fingerprintHex()
+              + " "
+              + importer.schema.toJson());
+    }
+    importer.bind(columns, root.getRowCount(), 0);
   }
 
-  /** Reads {@code root} with the schema {@link ArrowUtils#fromArrowSchema} derives from it. */
+  private ArrowColumn[] columns() {
+    List<FieldVector> vs = root.getFieldVectors();
+    ArrowColumn[] out = new ArrowColumn[vs.size()];
+    for (int k = 0; k < out.length; k++) {
+      out[k] = ArrowColumn.of(vs.get(k), dictionaries);
+    }
+    return out;
+  }
+
+  /** Reads {@code root} with the schema SPEC §12.2 derives from its columns. */
   public static ArrowReader of(VectorSchemaRoot root) {
-    return new ArrowReader(root, ArrowUtils.fromArrowSchema(root.getSchema()), false, false);
+    return new ArrowReader(root, null, null, false, false);
   }
 
   /**
-   * Reads {@code root} as rows of {@code schema}; the Arrow columns must have the types SPEC §12
-   * gives the fields (or the read variants it allows), else {@code schema_mismatch}.
+   * Reads {@code root}, whose dictionary-encoded columns have their dictionaries in {@code
+   * dictionaries} (Arrow's {@code ArrowFileReader} and {@code ArrowStreamReader} are such
+   * providers).
+   */
+  public static ArrowReader of(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+    return new ArrowReader(root, dictionaries, null, false, false);
+  }
+
+  /**
+   * Reads {@code root} as rows of {@code schema}; the Arrow columns must have the types SPEC §12.2
+   * maps to the fields (or the read variants it allows), else {@code schema_mismatch}.
    */
   public static ArrowReader of(VectorSchemaRoot root, Schema schema) {
     return of(root, schema, false);
   }
 
   /**
-   * As {@link #of(VectorSchemaRoot, Schema)}; with {@code strict}, a timestamp finer than a
-   * microsecond is refused instead of floored (SPEC Appendix A rule 6, Python's {@code
+   * As {@link #of(VectorSchemaRoot, Schema)}; with {@code strict}, a value finer than a microsecond
+   * is refused instead of floored (SPEC Appendix A rule 6, Python's {@code
    * from_arrow(strict=True)}).
    */
   public static ArrowReader of(VectorSchemaRoot root, Schema schema, boolean strict) {
-    check(root.getSchema(), schema);
-    return new ArrowReader(root, schema, false, strict);
+    return new ArrowReader(root, null, schema, false, strict);
+  }
+
+  /**
+   * The general form: {@code dictionaries} for dictionary-encoded columns (or null), {@code schema}
+   * the expected schema (or null for the derived one), {@code strict} as above.
+   */
+  public static ArrowReader of(
+      VectorSchemaRoot root, DictionaryProvider dictionaries, Schema schema, boolean strict) {
+    return new ArrowReader(root, dictionaries, schema, false, strict);
   }
 
   /** Loads {@code batch} (not closed) into vectors of {@code schema} owned by this reader. */
@@ -77,7 +131,7 @@ public final class ArrowReader implements Iterable<BinaryRow>, AutoCloseable {
   }
 
   /**
-   * As {@link #of(ArrowRecordBatch, Schema, BufferAllocator)}, refusing timestamps finer than a
+   * As {@link #of(ArrowRecordBatch, Schema, BufferAllocator)}, refusing values finer than a
    * microsecond when {@code strict}.
    */
   public static ArrowReader of(
@@ -85,35 +139,19 @@ public final class ArrowReader implements Iterable<BinaryRow>, AutoCloseable {
     VectorSchemaRoot root = VectorSchemaRoot.create(ArrowUtils.toArrowSchema(schema), allocator);
     try {
       new VectorLoader(root).load(batch);
-      return new ArrowReader(root, schema, true, strict);
+      return new ArrowReader(root, null, schema, true, strict);
     } catch (RuntimeException e) {
       root.close();
       throw e;
     }
   }
 
-  private static void check(org.apache.arrow.vector.types.pojo.Schema arrow, Schema schema) {
-    Schema found = ArrowUtils.fromArrowSchema(arrow);
-    if (!found.equals(schema)) {
-      throw new SchemaMismatchException(
-          "",
-          "expected Arrow columns for schema "
-              + schema.fingerprintHex()
-              + " "
-              + schema.toJson()
-              + " but found "
-              + found.fingerprintHex()
-              + " "
-              + found.toJson());
-    }
-  }
-
   /** The zerorow schema of the rows. */
   public Schema schema() {
-    return schema;
+    return importer.schema;
   }
 
-  /** Whether timestamps finer than a microsecond are refused (else floored). */
+  /** Whether values finer than a microsecond are refused (else floored). */
   public boolean strict() {
     return strict;
   }
@@ -128,24 +166,19 @@ public final class ArrowReader implements Iterable<BinaryRow>, AutoCloseable {
     return root.getRowCount();
   }
 
-  /** Re-reads the vectors' buffer addresses; call after loading a new batch into the root. */
+  /** Re-reads and checks the vectors' buffers; call after loading a new batch into the root. */
   public void rebind() {
-    ValueReader.bindFields(fields, root.getFieldVectors(), "");
+    importer.bind(columns(), root.getRowCount(), 0);
   }
 
   /** Row {@code i}, written into the reused buffer (see the class comment). */
   public BinaryRow row(int i) {
-    writer.reset();
-    for (int k = 0; k < fields.length; k++) {
-      fields[k].writeOrNull(writer, k, i);
-    }
-    return writer.getRow();
+    return importer.row(i);
   }
 
   /** Row {@code i} as a new byte array. */
   public byte[] rowBytes(int i) {
-    row(i);
-    return writer.toByteArray();
+    return importer.rowBytes(i);
   }
 
   @Override

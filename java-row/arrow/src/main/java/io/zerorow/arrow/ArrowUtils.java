@@ -1,20 +1,13 @@
 package io.zerorow.arrow;
 
 import io.zerorow.DataType;
-import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.Schema;
-import io.zerorow.UnsupportedException;
+import io.zerorow.internal.Mapping;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.types.DateUnit;
-import org.apache.arrow.vector.types.FloatingPointPrecision;
-import org.apache.arrow.vector.types.TimeUnit;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.FieldType;
 
 /**
  * Entry points of the Arrow conversion and the type mapping of SPEC §12, both ways.
@@ -37,6 +30,14 @@ public final class ArrowUtils {
     static final RootAllocator ROOT = new RootAllocator(Long.MAX_VALUE);
   }
 
+  static {
+    // IPC readers then read these extension types as such (an unregistered one keeps its
+    // storage type and its name in the field's metadata, which ArrowTypes reads too)
+    org.apache.arrow.vector.types.pojo.ExtensionTypeRegistry.register(VariantType.INSTANCE);
+    org.apache.arrow.vector.types.pojo.ExtensionTypeRegistry.register(
+        org.apache.arrow.vector.extension.UuidType.INSTANCE);
+  }
+
   private ArrowUtils() {}
 
   /** A process-wide allocator for callers that do not bring their own. */
@@ -56,7 +57,7 @@ public final class ArrowUtils {
 
   // ---- zerorow -> Arrow ---------------------------------------------------------------
 
-  /** The Arrow schema of SPEC §12: one column per top-level field, no metadata. */
+  /** The Arrow schema of SPEC §12.1: one column per top-level field, no metadata. */
   public static org.apache.arrow.vector.types.pojo.Schema toArrowSchema(Schema schema) {
     List<org.apache.arrow.vector.types.pojo.Field> fields = new ArrayList<>();
     for (Field f : schema.fields()) {
@@ -65,209 +66,41 @@ public final class ArrowUtils {
     return new org.apache.arrow.vector.types.pojo.Schema(fields);
   }
 
-  /** The Arrow field for a zerorow field (SPEC §12). */
+  /** The Arrow field for a zerorow field (SPEC §12.1, through {@link Mapping#toSource}). */
   public static org.apache.arrow.vector.types.pojo.Field toArrowField(
       String name, DataType type, boolean nullable) {
-    List<org.apache.arrow.vector.types.pojo.Field> children = Collections.emptyList();
-    ArrowType at;
-    switch (type.id()) {
-      case BOOL:
-        at = ArrowType.Bool.INSTANCE;
-        break;
-      case INT8:
-        at = new ArrowType.Int(8, true);
-        break;
-      case INT16:
-        at = new ArrowType.Int(16, true);
-        break;
-      case INT32:
-        at = new ArrowType.Int(32, true);
-        break;
-      case INT64:
-        at = new ArrowType.Int(64, true);
-        break;
-      case FLOAT32:
-        at = new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
-        break;
-      case FLOAT64:
-        at = new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
-        break;
-      case STRING:
-        at = ArrowType.Utf8.INSTANCE;
-        break;
-      case BINARY:
-        at = ArrowType.Binary.INSTANCE;
-        break;
-      case DATE32:
-        at = new ArrowType.Date(DateUnit.DAY);
-        break;
-      case TIME:
-        at = new ArrowType.Time(TimeUnit.MICROSECOND, 64);
-        break;
-      case TIMESTAMP:
-        at = new ArrowType.Timestamp(TimeUnit.MICROSECOND, ((DataTypes.TimestampType) type).tz());
-        break;
-      case DURATION:
-        at = new ArrowType.Duration(TimeUnit.MICROSECOND);
-        break;
-      case DECIMAL:
-        {
-          DataTypes.DecimalType d = (DataTypes.DecimalType) type;
-          at = new ArrowType.Decimal(d.precision(), d.scale(), 128);
-          break;
-        }
-      case LIST:
-        {
-          DataTypes.ListType l = (DataTypes.ListType) type;
-          at = ArrowType.List.INSTANCE;
-          children = List.of(toArrowField(LIST_ITEM, l.element(), l.elementNullable()));
-          break;
-        }
-      case MAP:
-        {
-          DataTypes.MapType m = (DataTypes.MapType) type;
-          at = new ArrowType.Map(false);
-          org.apache.arrow.vector.types.pojo.Field entries =
-              new org.apache.arrow.vector.types.pojo.Field(
-                  MAP_ENTRIES,
-                  FieldType.notNullable(ArrowType.Struct.INSTANCE),
-                  List.of(
-                      toArrowField(MAP_KEY, m.key(), false),
-                      toArrowField(MAP_VALUE, m.value(), m.valueNullable())));
-          children = List.of(entries);
-          break;
-        }
-      case STRUCT:
-        {
-          at = ArrowType.Struct.INSTANCE;
-          children = new ArrayList<>();
-          for (Field f : ((Schema) type).fields()) {
-            children.add(toArrowField(f.name(), f.type(), f.nullable()));
-          }
-          break;
-        }
-      default:
-        throw new UnsupportedException(name, "no Arrow type for " + type);
-    }
-    return new org.apache.arrow.vector.types.pojo.Field(
-        name, new FieldType(nullable, at, null), children);
+    return ArrowTypes.field(name, Mapping.toSource(type), nullable);
   }
 
   // ---- Arrow -> zerorow ---------------------------------------------------------------
 
   /**
-   * The zerorow schema of an Arrow schema (SPEC §12). Besides the types {@link #toArrowSchema}
-   * writes, it accepts large_utf8/large_binary, utf8_view/binary_view, large_list and timestamps in
-   * s, ms or ns (read as µs; see {@link ArrowReader}). Anything else is {@code unsupported}, naming
-   * the field.
+   * The zerorow schema of an Arrow schema (SPEC §12.2), in the form Arrow's IPC messages and files
+   * carry it (a dictionary-encoded field has its values' type; for the vectors of a {@code
+   * VectorSchemaRoot}, whose dictionary fields carry the index type, use {@link ArrowReader}). A
+   * type the mapping refuses is {@code unsupported}, naming the column path and the type as Arrow
+   * prints it.
    */
   public static Schema fromArrowSchema(org.apache.arrow.vector.types.pojo.Schema schema) {
-    return fromArrowFields(schema.getFields(), "");
-  }
-
-  private static Schema fromArrowFields(
-      List<org.apache.arrow.vector.types.pojo.Field> fields, String path) {
-    List<Field> out = new ArrayList<>(fields.size());
-    for (org.apache.arrow.vector.types.pojo.Field f : fields) {
-      String p = path.isEmpty() ? f.getName() : path + "." + f.getName();
-      out.add(Field.of(f.getName(), fromArrowType(f, p), f.isNullable()));
+    Mapping.Source s = Mapping.Source.struct("struct");
+    for (org.apache.arrow.vector.types.pojo.Field f : schema.getFields()) {
+      s.field(f.getName(), ArrowTypes.source(f), f.isNullable());
     }
-    return DataTypes.struct(out);
+    return (Schema) Mapping.toZerorow(s, "").type();
   }
 
   /** The zerorow type of one Arrow field; {@code path} names it in errors (SPEC §4.3). */
   public static DataType fromArrowType(org.apache.arrow.vector.types.pojo.Field f, String path) {
-    ArrowType t = f.getType();
-    switch (t.getTypeID()) {
-      case Bool:
-        return DataTypes.BOOL;
-      case Int:
-        {
-          ArrowType.Int i = (ArrowType.Int) t;
-          if (i.getIsSigned()) {
-            switch (i.getBitWidth()) {
-              case 8:
-                return DataTypes.INT8;
-              case 16:
-                return DataTypes.INT16;
-              case 32:
-                return DataTypes.INT32;
-              case 64:
-                return DataTypes.INT64;
-              default:
-                break;
-            }
-          }
-          break;
-        }
-      case FloatingPoint:
-        {
-          FloatingPointPrecision p = ((ArrowType.FloatingPoint) t).getPrecision();
-          if (p == FloatingPointPrecision.SINGLE) {
-            return DataTypes.FLOAT32;
-          }
-          if (p == FloatingPointPrecision.DOUBLE) {
-            return DataTypes.FLOAT64;
-          }
-          break;
-        }
-      case Utf8:
-      case LargeUtf8:
-      case Utf8View:
-        return DataTypes.STRING;
-      case Binary:
-      case LargeBinary:
-      case BinaryView:
-        return DataTypes.BINARY;
-      case Date:
-        if (((ArrowType.Date) t).getUnit() == DateUnit.DAY) {
-          return DataTypes.DATE32;
-        }
-        break;
-      case Time:
-        {
-          ArrowType.Time tt = (ArrowType.Time) t;
-          if (tt.getUnit() == TimeUnit.MICROSECOND && tt.getBitWidth() == 64) {
-            return DataTypes.TIME;
-          }
-          break;
-        }
-      case Timestamp:
-        return DataTypes.timestamp(((ArrowType.Timestamp) t).getTimezone());
-      case Duration:
-        if (((ArrowType.Duration) t).getUnit() == TimeUnit.MICROSECOND) {
-          return DataTypes.DURATION;
-        }
-        break;
-      case Decimal:
-        {
-          ArrowType.Decimal d = (ArrowType.Decimal) t;
-          if (d.getBitWidth() == 128) {
-            return DataTypes.decimal(d.getPrecision(), d.getScale());
-          }
-          break;
-        }
-      case List:
-      case LargeList:
-        {
-          org.apache.arrow.vector.types.pojo.Field item = f.getChildren().get(0);
-          return DataTypes.list(fromArrowType(item, path + "[]"), item.isNullable());
-        }
-      case Map:
-        {
-          org.apache.arrow.vector.types.pojo.Field entries = f.getChildren().get(0);
-          org.apache.arrow.vector.types.pojo.Field key = entries.getChildren().get(0);
-          org.apache.arrow.vector.types.pojo.Field value = entries.getChildren().get(1);
-          return DataTypes.map(
-              fromArrowType(key, path + "{keys}"),
-              fromArrowType(value, path + "{values}"),
-              value.isNullable());
-        }
-      case Struct:
-        return fromArrowFields(f.getChildren(), path);
-      default:
-        break;
-    }
-    throw new UnsupportedException(path, "expected an Arrow type of SPEC §12 but found " + t);
+    return Mapping.toZerorow(ArrowTypes.source(f), path).type();
+  }
+
+  /** The verdict of SPEC §12.2 for an Arrow field: exact, widened, rule6 or checked. */
+  public static String verdict(org.apache.arrow.vector.types.pojo.Field f) {
+    return Mapping.toZerorow(ArrowTypes.source(f), f.getName()).columnVerdict().text();
+  }
+
+  /** An Arrow type as Arrow prints it ({@code date64[ms]}, {@code fixed_size_binary[16]} ...). */
+  public static String typeName(org.apache.arrow.vector.types.pojo.Field f) {
+    return ArrowTypes.name(f);
   }
 }

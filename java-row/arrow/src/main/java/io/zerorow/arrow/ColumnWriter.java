@@ -142,34 +142,24 @@ abstract class ColumnWriter {
 
   /** The writer of a column of {@code type}; {@code path} names it in errors. */
   static ColumnWriter create(DataType type, String path) {
-    switch (type.id()) {
-      case BOOL:
-        return new BoolColumnWriter(path);
-      case INT8:
-        return new FixedColumnWriter(path, 1);
-      case INT16:
-        return new FixedColumnWriter(path, 2);
-      case INT32:
-      case FLOAT32:
-      case DATE32:
-        return new FixedColumnWriter(path, 4);
-      case INT64:
-      case FLOAT64:
-      case TIME:
-      case TIMESTAMP:
-      case DURATION:
-        return new FixedColumnWriter(path, 8);
-      case DECIMAL:
-        return new DecimalColumnWriter(path, (DataTypes.DecimalType) type);
-      case STRING:
-      case BINARY:
-        return new VarWidthColumnWriter(path);
-      case LIST:
-        return new ListColumnWriter(path, (DataTypes.ListType) type);
-      case MAP:
-        return new MapColumnWriter(path, (DataTypes.MapType) type);
-      default:
-        return new StructColumnWriter(path, (Schema) type);
-    }
+    return switch (type.id()) {
+      case BOOL -> new BoolColumnWriter(path);
+      case INT8 -> new FixedColumnWriter(path, 1);
+      case INT16 -> new FixedColumnWriter(path, 2);
+      case INT32, FLOAT32, DATE32, INTERVAL_YM -> new FixedColumnWriter(path, 4);
+      case INT64, FLOAT64, TIME, TIMESTAMP, DURATION -> new FixedColumnWriter(path, 8);
+      case DECIMAL -> new DecimalColumnWriter(path, (DataTypes.DecimalType) type);
+      case STRING, BINARY -> new VarWidthColumnWriter(path);
+      case FIXED_BINARY ->
+          new BodyColumnWriter(
+              path, BodyColumnWriter.Kind.FIXED, ((DataTypes.FixedBinaryType) type).size());
+      case UUID -> new BodyColumnWriter(path, BodyColumnWriter.Kind.FIXED, 16);
+      case INTERVAL -> new BodyColumnWriter(path, BodyColumnWriter.Kind.INTERVAL, 16);
+      case VARIANT -> new BodyColumnWriter(path, BodyColumnWriter.Kind.VARIANT, -1);
+      case NULL -> new NullColumnWriter(path);
+      case LIST -> new ListColumnWriter(path, (DataTypes.ListType) type);
+      case MAP -> new MapColumnWriter(path, (DataTypes.MapType) type);
+      case STRUCT -> new StructColumnWriter(path, (Schema) type);
+    };
   }
 }

@@ -17,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Path;
@@ -44,6 +45,13 @@ import org.apache.arrow.vector.ipc.message.ArrowBlock;
  * Each batch's message header is parsed from the mapping and every buffer range is checked against
  * it. Compressed IPC files are {@code unsupported} here.
  *
+ * <p><b>Files on other file systems</b> ({@link #open(SeekableByteChannel, String, Schema,
+ * ValidationLevel)}, {@link #openResolved(SeekableByteChannel, String, Resolver, ValidationLevel)}:
+ * an engine's file system, read through a channel of positioned reads) are read as files are,
+ * through their footer, with each batch read onto the heap instead of mapped. {@link #openUpToCut}
+ * reads a file that was cut (or never finished) up to the cut: its complete record batches, front
+ * to back as the stream it holds, with {@link #cut()} saying where it ends.
+ *
  * <p><b>Streams</b> ({@link #openStream}) are read message by message ({@code RowStream}): each
  * batch's body is read once onto the heap, and its rows point into that copy, so rows stay valid
  * after the next batch and after {@code close}.
@@ -70,10 +78,20 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   private final SeekableByteChannel channel;
   private final List<ArrowBlock> blocks;
   private final List<MappedByteBuffer> mappings = new ArrayList<>();
-  // stream mode
+  // stream mode (also a cut file read up to its cut)
   private final RowStream stream;
   private boolean iterated;
   private final boolean large;
+
+  /**
+   * For a file read up to its cut ({@link #openUpToCut}): why it is incomplete (the error {@link
+   * #open} gives), completed with where its complete batches end once they have all been read; null
+   * for a complete file and every other reader.
+   */
+  private TruncatedException cut;
+
+  /** The batches a cut file gave before its end ({@link #openUpToCut}). */
+  private int completeBatches;
 
   /** Where the rows come from, for error messages: "row file <path>" or "row stream". */
   private final String source;
@@ -187,6 +205,79 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     return open(channel, name, null, resolver, level);
   }
 
+  /**
+   * As {@link #openResolved(SeekableByteChannel, String, Resolver, ValidationLevel)}, except that a
+   * file cut (or never finished) by the truncation rule of the class comment is read up to its cut:
+   * its record batches are read front to back as the stream the file holds, every complete one is
+   * returned, and the iteration ends where the file ends (inside a batch or between two). {@link
+   * #cut()} then gives the error {@code open} would have thrown, with where the complete batches
+   * end. A file cut before its first record batch (its schema incomplete) is refused as {@code
+   * open} refuses it; damage other than a cut is an error as always.
+   */
+  public static RowFileReader openUpToCut(
+      SeekableByteChannel channel, String name, Resolver resolver, ValidationLevel level)
+      throws IOException {
+    java.util.Objects.requireNonNull(resolver, "openUpToCut(channel, name, resolver, level)");
+    java.util.Objects.requireNonNull(level, "openUpToCut(channel, name, resolver, level): level");
+    String source = "row file " + name;
+    try {
+      checkEnds(channel);
+    } catch (TruncatedException e) {
+      return openCut(channel, source, resolver, level, (TruncatedException) damaged(source, e));
+    } catch (RuntimeException e) {
+      channel.close();
+      throw damaged(source, e);
+    } catch (IOException e) {
+      channel.close();
+      throw e;
+    }
+    return open(channel, name, null, resolver, level);
+  }
+
+  /** A cut file ({@code why}) read as the stream after its 8 bytes of magic and padding. */
+  private static RowFileReader openCut(
+      SeekableByteChannel ch,
+      String source,
+      Resolver resolver,
+      ValidationLevel level,
+      TruncatedException why)
+      throws IOException {
+    if (ch.size() < FILE_STREAM_START) {
+      ch.close();
+      throw why; // not even the magic: nothing to read
+    }
+    RowStream r =
+        new RowStream(Channels.newInputStream(ch.position(FILE_STREAM_START)), FILE_STREAM_START);
+    try {
+      org.apache.arrow.vector.types.pojo.Schema arrow;
+      try {
+        arrow = r.readSchema();
+      } catch (TruncatedException e) {
+        r.close();
+        throw why; // cut inside the schema message: nothing to read before the cut
+      }
+      Schema schema = RowFiles.check(arrow, null);
+      RowFileReader reader =
+          new RowFileReader(
+              schema,
+              resolve(schema, resolver),
+              RowFiles.isLarge(arrow),
+              null,
+              null,
+              r,
+              source,
+              level);
+      reader.cut = why;
+      reader.completeBatches = -1; // until the iteration reaches the cut
+      return reader;
+    } catch (TruncatedException e) {
+      throw e; // why, already naming the file
+    } catch (RuntimeException e) {
+      r.close();
+      throw damaged(source, e);
+    }
+  }
+
   private static RowFileReader open(
       SeekableByteChannel ch,
       String name,
@@ -228,8 +319,11 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   /** The Arrow IPC file magic, at the start (then 2 padding bytes) and at the end of a file. */
   private static final byte[] MAGIC = {'A', 'R', 'R', 'O', 'W', '1'};
 
+  /** Where the stream a file holds starts: after the magic and its 2 bytes of padding. */
+  private static final int FILE_STREAM_START = 8;
+
   /** The magic and its padding, a 4-byte footer length and the magic: no file is shorter. */
-  private static final int MIN_FILE_BYTES = 8 + 4 + MAGIC.length;
+  private static final int MIN_FILE_BYTES = FILE_STREAM_START + 4 + MAGIC.length;
 
   /**
    * The truncation rule of the class comment, checked before Arrow reads the footer: the file's
@@ -250,19 +344,20 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     if (size < MIN_FILE_BYTES) {
       throw new TruncatedException(
           "",
-          "the file has "
+          "the file ends at byte "
               + size
-              + " bytes, fewer than the "
+              + ", before the "
               + MIN_FILE_BYTES
-              + " of the smallest Arrow IPC file: it was cut");
+              + " bytes of the smallest Arrow IPC file: it was cut (or its writer never finished"
+              + " it)");
     }
     if (!java.util.Arrays.equals(readAt(ch, size - MAGIC.length, MAGIC.length), MAGIC)) {
       throw new TruncatedException(
           "",
-          "the file of "
+          "the file ends at byte "
               + size
-              + " bytes does not end with the Arrow file magic \"ARROW1\": it was cut (or its"
-              + " writer never finished it)");
+              + " without its footer (a complete file ends with the Arrow file magic"
+              + " \"ARROW1\"): it was cut (or its writer never finished it)");
     }
   }
 
@@ -375,6 +470,44 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   /** Where a batch's errors happened: "row file <path>, record batch <index>". */
   private String where(int batch) {
     return source + ", record batch " + batch;
+  }
+
+  /**
+   * Why the file read by {@link #openUpToCut} is incomplete, as the {@link TruncatedException}
+   * {@link #open} would have thrown (naming the file and the byte where it ends); once every batch
+   * has been read, its message also says how many complete batches were read and where they end.
+   * Null for a complete file and for readers opened otherwise.
+   */
+  public TruncatedException cut() {
+    return cut;
+  }
+
+  /** Record batches read from a cut file ({@link #openUpToCut}) once its batches are read. */
+  public int completeBatches() {
+    return Math.max(completeBatches, 0);
+  }
+
+  /**
+   * Ends the reading of a cut file after {@code batches} complete record batches, the last of them
+   * ending at byte {@code end}; {@code inside}: the error of the batch the file ends in, if any.
+   */
+  private void endCut(int batches, long end, TruncatedException inside) {
+    completeBatches = batches;
+    cut =
+        new TruncatedException(
+            "",
+            cut.detail()
+                + "; read up to the cut: "
+                + batches
+                + " complete record batch"
+                + (batches == 1 ? "" : "es")
+                + " (bytes 0 to "
+                + end
+                + ")"
+                + (inside == null
+                    ? ""
+                    : ", then record batch " + batches + " was cut: " + inside.detail()),
+            cut);
   }
 
   /** The identity without a resolver (rows read with their own schema), else its resolution. */
@@ -566,14 +699,23 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           return next < blocks.size();
         }
         if (pending == null && !ended) {
+          long start = stream.position();
           try {
             pending = stream.next();
+          } catch (TruncatedException e) {
+            if (cut == null) {
+              throw damaged(where(next), e);
+            }
+            endCut(next, start, e); // a cut file: it ends inside this batch
           } catch (RuntimeException e) {
             throw damaged(where(next), e);
           } catch (IOException e) {
             throw new UncheckedIOException(RowFiles.named(source, e));
           }
           ended = pending == null;
+          if (ended && cut != null && completeBatches < 0) {
+            endCut(next, start, null); // a cut file: it ends after this many batches
+          }
         }
         return pending != null;
       }

@@ -39,6 +39,12 @@ final class RowStream implements AutoCloseable {
 
   private final InputStream in;
 
+  /**
+   * Where the next byte comes from: its offset in the file or stream that holds this stream (a row
+   * file's stream starts at byte 8, after the file magic), for the messages of a cut.
+   */
+  private long position;
+
   /** One record batch message: its flatbuffer metadata and its body. */
   static final class Batch {
     final ByteBuffer metadata;
@@ -51,14 +57,26 @@ final class RowStream implements AutoCloseable {
   }
 
   RowStream(InputStream in) {
+    this(in, 0);
+  }
+
+  /** A stream whose first byte is byte {@code start} of what holds it (see {@link #position()}). */
+  RowStream(InputStream in, long start) {
     this.in = in;
+    this.position = start;
+  }
+
+  /** The offset of the next byte to read: where the messages read so far end. */
+  long position() {
+    return position;
   }
 
   /** Reads the first message, which must be the schema. */
   org.apache.arrow.vector.types.pojo.Schema readSchema() throws IOException {
     ByteBuffer meta = readMetadata();
     if (meta == null) {
-      throw new TruncatedException("", "the stream ends before its schema message");
+      throw new TruncatedException(
+          "", "the stream ends at byte " + position + ", before its schema message");
     }
     Message msg = Message.getRootAsMessage(meta);
     if (msg.headerType() != MessageHeader.Schema) {
@@ -106,19 +124,31 @@ final class RowStream implements AutoCloseable {
   private ByteBuffer readMetadata() throws IOException {
     byte[] word = new byte[4];
     int got = in.readNBytes(word, 0, 4);
+    position += got;
     if (got == 0) {
       return null; // the input ends between two messages
     }
     if (got < 4) {
       throw new TruncatedException(
-          "", "the stream ends after " + got + " of a message's 4 prefix bytes");
+          "",
+          "the stream ends at byte "
+              + position
+              + ", after "
+              + got
+              + " of a message's 4 prefix bytes");
     }
     int length = ByteBuffer.wrap(word).order(ByteOrder.LITTLE_ENDIAN).getInt();
     if (length == CONTINUATION) {
       got = in.readNBytes(word, 0, 4);
+      position += got;
       if (got < 4) {
         throw new TruncatedException(
-            "", "the stream ends after " + got + " of a message length's 4 bytes");
+            "",
+            "the stream ends at byte "
+                + position
+                + ", after "
+                + got
+                + " of a message length's 4 bytes");
       }
       length = ByteBuffer.wrap(word).order(ByteOrder.LITTLE_ENDIAN).getInt();
     }
@@ -147,9 +177,17 @@ final class RowStream implements AutoCloseable {
       if (n < 0) {
         throw new TruncatedException(
             "",
-            "the stream ends after " + got + " of the " + length + " bytes of a message's " + part);
+            "the stream ends at byte "
+                + position
+                + ", after "
+                + got
+                + " of the "
+                + length
+                + " bytes of a message's "
+                + part);
       }
       got += n;
+      position += n;
     }
     return buf;
   }

@@ -134,8 +134,11 @@ class ArrowInteropTest {
 
   /** Closed batches give their buffers back to the writer; each new batch is still exact. */
   @Test
-  void buffersAreReusedOnlyAfterTheBatchIsClosed() {
+  void buffersAreReusedOnlyAfterTheBatchIsClosed() throws java.io.IOException {
     for (GoldenVectors.Case c : GoldenVectors.valid()) {
+      if (ArrowRoundTripTest.intervalBeyondArrow(c)) {
+        continue; // refused by the writer (SPEC §12.1), asserted in ArrowRoundTripTest
+      }
       try (ArrowWriter w = ArrowUtils.createArrowWriter(c.schema(), allocator)) {
         for (int round = 1; round <= 3; round++) {
           for (int i = 0; i < round; i++) {
@@ -234,7 +237,9 @@ class ArrowInteropTest {
         ZerorowException e = assertThrows(ZerorowException.class, () -> r.row(0));
         assertEquals(ErrorKind.INVALID_DATA, e.kind());
         assertEquals("ns", e.path());
-        assertTrue(e.getMessage().contains("-1001 ns at Arrow index 0"), e.getMessage());
+        assertTrue(
+            e.getMessage().contains("row 0: timestamp -1001 ns is not a whole number"),
+            e.getMessage());
       }
       try (ArrowReader r = ArrowReader.of(root, schema, false)) {
         assertFalse(r.strict());

@@ -3,6 +3,8 @@ package io.zerorow.parquet;
 import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
 import io.zerorow.Schema;
+import io.zerorow.UnsupportedException;
+import io.zerorow.ZerorowException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -37,21 +39,36 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
 
   private final Schema schema;
   private final ParquetReader<BinaryRow> reader;
+  private final RowReadSupport support;
+  private final String source;
   private BinaryRow pending;
 
-  private ParquetRowReader(Schema schema, ParquetReader<BinaryRow> reader) {
+  private ParquetRowReader(
+      Schema schema, ParquetReader<BinaryRow> reader, RowReadSupport support, String source) {
     this.schema = schema;
     this.reader = reader;
+    this.support = support;
+    this.source = source;
   }
 
   /** Opens {@code path} with the file's own schema. */
   public static ParquetRowReader open(Path path) throws IOException {
-    return open(new LocalInputFile(path), null);
+    return open(new LocalInputFile(path), path.toString(), null, null, false);
   }
 
   /** Opens {@code path} reading only the columns of {@code projection}. */
   public static ParquetRowReader open(Path path, Schema projection) throws IOException {
-    return open(new LocalInputFile(path), projection);
+    return open(new LocalInputFile(path), path.toString(), projection, null, false);
+  }
+
+  /**
+   * Opens {@code path} reading only its top-level {@code columns}, with the types SPEC §12.3 maps
+   * them to (or the file's {@code zerorow.schema}); a column of another type is refused only when
+   * it is asked for.
+   */
+  public static ParquetRowReader open(Path path, java.util.List<String> columns)
+      throws IOException {
+    return open(new LocalInputFile(path), path.toString(), null, columns, false);
   }
 
   /**
@@ -59,27 +76,130 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
    * projection}; null reads every field.
    */
   public static ParquetRowReader open(InputFile file, Schema projection) throws IOException {
-    Schema schema = projection != null ? projection : fileSchema(file);
-    if (projection != null) {
-      try (ParquetFileReader f =
-          ParquetFileReader.open(
-              file, ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
-        ParquetSchemas.project(f.getFileMetaData().getSchema(), projection); // fails early
+    return open(file, projection, false);
+  }
+
+  /**
+   * As {@link #open(InputFile, Schema)}; with {@code strict}, values finer than a microsecond are
+   * refused instead of floored (SPEC Appendix A rule 6).
+   */
+  public static ParquetRowReader open(InputFile file, Schema projection, boolean strict)
+      throws IOException {
+    return open(file, file.toString(), projection, null, strict);
+  }
+
+  private static ParquetRowReader open(
+      InputFile original,
+      String name,
+      Schema projection,
+      java.util.List<String> columns,
+      boolean strict)
+      throws IOException {
+    String source = "Parquet file " + name;
+    try {
+      UnknownLogicalTypes.Read read = UnknownLogicalTypes.of(original);
+      InputFile file = read.file();
+      Schema schema;
+      if (columns != null) {
+        schema = columnsOf(file, columns, read.unknown());
+      } else if (projection != null) {
+        for (io.zerorow.Field f : projection.fields()) {
+          refuseUnknown(f.name(), read.unknown());
+        }
+        schema = projection;
+      } else {
+        schema = fileSchema(file, read.unknown());
+      }
+      try (ParquetFileReader f = ParquetFileReader.open(file, options())) {
+        checkCodecs(f, ParquetSchemas.project(f.getFileMetaData().getSchema(), schema));
+      }
+      RowReadSupport support = new RowReadSupport(schema, strict);
+      ParquetReader<BinaryRow> r = new Builder(file, support).build();
+      return new ParquetRowReader(schema, r, support, source);
+    } catch (ZerorowException e) {
+      throw ZerorowException.of(e.kind(), e.path(), source + ": " + e.detail(), e);
+    } catch (RuntimeException e) {
+      // parquet-mr's own exceptions on a footer or schema it cannot read
+      throw new InvalidDataException("", source + ": not a readable Parquet file: " + e, e);
+    }
+  }
+
+  /** Refuses a column (or one inside it) whose logical type parquet-mr does not know. */
+  private static void refuseUnknown(String column, java.util.Set<String> unknown) {
+    for (String u : unknown) {
+      if (u.equals(column) || u.startsWith(column + ".")) {
+        throw new UnsupportedException(
+            u,
+            "the column's Parquet logical type is one this reader does not know (a newer"
+                + " Parquet format; SPEC §12.3)");
       }
     }
-    ParquetReader<BinaryRow> r = new Builder(file, new RowReadSupport(schema)).build();
-    return new ParquetRowReader(schema, r);
+  }
+
+  private static Schema columnsOf(
+      InputFile file, java.util.List<String> columns, java.util.Set<String> unknown)
+      throws IOException {
+    try (ParquetFileReader f = ParquetFileReader.open(file, options())) {
+      Map<String, String> meta = f.getFileMetaData().getKeyValueMetaData();
+      MessageType message = f.getFileMetaData().getSchema();
+      java.util.List<io.zerorow.Field> out = new java.util.ArrayList<>();
+      Schema own = meta.get(SCHEMA_KEY) == null ? null : fileSchema(file, unknown);
+      for (String c : columns) {
+        refuseUnknown(c, unknown);
+        if (own != null && own.field(c) != null) {
+          out.add(own.field(c));
+          continue;
+        }
+        if (!message.containsField(c)) {
+          throw new io.zerorow.SchemaMismatchException(c, "the Parquet file has no column " + c);
+        }
+        out.add(ParquetSchemas.field(message.getType(c), c));
+      }
+      return io.zerorow.DataTypes.struct(out);
+    }
+  }
+
+  private static ParquetReadOptions options() {
+    return ParquetReadOptions.builder(new PlainParquetConfiguration())
+        .withCodecFactory(new Codecs())
+        .build();
+  }
+
+  /** Refuses a column whose pages use a codec that cannot be read (LZO), naming both. */
+  private static void checkCodecs(ParquetFileReader f, MessageType read) {
+    for (org.apache.parquet.hadoop.metadata.BlockMetaData b : f.getFooter().getBlocks()) {
+      for (org.apache.parquet.hadoop.metadata.ColumnChunkMetaData c : b.getColumns()) {
+        String[] path = c.getPath().toArray();
+        if (!read.containsPath(path)) {
+          continue;
+        }
+        if (!Codecs.readable(c.getCodec())) {
+          throw new UnsupportedException(
+              String.join(".", path),
+              "the column's pages are compressed with "
+                  + c.getCodec()
+                  + ", which zerorow does not read (its only library is GPL; SPEC §12.3)");
+        }
+      }
+    }
   }
 
   /** The zerorow schema of a Parquet file: its zerorow metadata, else derived from its types. */
   public static Schema fileSchema(InputFile file) throws IOException {
-    try (ParquetFileReader f =
-        ParquetFileReader.open(
-            file, ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
+    UnknownLogicalTypes.Read read = UnknownLogicalTypes.of(file);
+    return fileSchema(read.file(), read.unknown());
+  }
+
+  private static Schema fileSchema(InputFile file, java.util.Set<String> unknown)
+      throws IOException {
+    try (ParquetFileReader f = ParquetFileReader.open(file, options())) {
       Map<String, String> meta = f.getFileMetaData().getKeyValueMetaData();
       MessageType message = f.getFileMetaData().getSchema();
       String json = meta.get(SCHEMA_KEY);
       if (json == null) {
+        for (String u : unknown) {
+          refuseUnknown(u, unknown);
+        }
         return ParquetSchemas.fromParquet(message);
       }
       Schema s = Schema.fromJson(json);
@@ -111,7 +231,45 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
       pending = null;
       return r;
     }
-    return reader.read();
+    return readNext();
+  }
+
+  /**
+   * The next record; an error names the file, the column and the row (the record's number in the
+   * file), and keeps parquet-mr's exception as its cause.
+   */
+  private BinaryRow readNext() throws IOException {
+    try {
+      return reader.read();
+    } catch (ZerorowException e) {
+      throw ZerorowException.of(e.kind(), e.path(), source + ": " + e.detail(), e);
+    } catch (IOException | RuntimeException e) {
+      Throwable root = e;
+      while (root.getCause() != null && root.getCause() != root) {
+        root = root.getCause();
+      }
+      if (root instanceof ZerorowException) {
+        ZerorowException z = (ZerorowException) root;
+        throw ZerorowException.of(z.kind(), z.path(), source + ": " + z.detail(), e);
+      }
+      String columns = String.join(", ", columnNames());
+      throw new InvalidDataException(
+          columns,
+          source
+              + ": row "
+              + Math.max(0, support.recordNumber())
+              + ": a page of the column cannot be read: "
+              + root,
+          e);
+    }
+  }
+
+  private java.util.List<String> columnNames() {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    for (io.zerorow.Field f : schema.fields()) {
+      out.add(f.name());
+    }
+    return out;
   }
 
   @Override
@@ -121,7 +279,7 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
       public boolean hasNext() {
         if (pending == null) {
           try {
-            pending = reader.read();
+            pending = readNext();
           } catch (IOException e) {
             throw new UncheckedIOException(e);
           }
@@ -152,6 +310,7 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
     Builder(InputFile file, RowReadSupport support) {
       super(file, new PlainParquetConfiguration());
       this.support = support;
+      withCodecFactory(new Codecs());
     }
 
     @Override

@@ -6,14 +6,22 @@ import io.zerorow.BinaryWriter;
 import io.zerorow.DataType;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
+import io.zerorow.Interval;
 import io.zerorow.InvalidDataException;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
-import io.zerorow.UnsupportedException;
+import io.zerorow.TypeId;
 import io.zerorow.Values;
+import io.zerorow.Variant;
 import io.zerorow.WriteBuffer;
+import io.zerorow.ZerorowException;
+import io.zerorow.internal.Mapping;
+import io.zerorow.internal.Mapping.Source;
+import io.zerorow.internal.Utf8;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.io.api.Binary;
@@ -27,10 +35,13 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
 /**
- * parquet-mr converters that build rows. Top-level fields arrive in schema order, so fixed-width
- * values and strings go straight into the row's slots and bodies (no objects); a list, map or
- * struct value is collected as a small object tree (its element count is only known at its end) and
- * then written at the cursor with the core writers.
+ * parquet-mr converters that build rows, converting values as SPEC §12.3 says (through {@link
+ * Mapping}: unsigned integers, FLOAT16, time and timestamp units, INT96, INTERVAL, UUID, VARIANT).
+ * Top-level fields arrive in schema order, so fixed-width values and strings go straight into the
+ * row's slots and bodies (no objects); a list, map or struct value is collected as a small object
+ * tree (its element count is only known at its end) and then written at the cursor with the core
+ * writers. LIST groups are read in every form of Parquet's backward-compatibility rules ({@link
+ * ParquetSchemas#listForm}), and a repeated field outside a LIST as a list of its values.
  */
 final class RowConverters {
   private RowConverters() {}
@@ -60,6 +71,11 @@ final class RowConverters {
     }
   }
 
+  /** The record being assembled: its number in the file, for errors (SPEC §5: a global row). */
+  static final class Record {
+    long number = -1;
+  }
+
   /** A map value while it is collected. */
   static final class MapValue {
     final List<Object> keys = new ArrayList<>();
@@ -70,8 +86,8 @@ final class RowConverters {
   static final class Materializer extends RecordMaterializer<BinaryRow> {
     private final Root root;
 
-    Materializer(MessageType file, Schema schema) {
-      this.root = new Root(file, schema);
+    Materializer(MessageType file, Schema schema, boolean strict) {
+      this.root = new Root(file, schema, strict);
     }
 
     @Override
@@ -83,39 +99,54 @@ final class RowConverters {
     public GroupConverter getRootConverter() {
       return root;
     }
+
+    /** The number of the record being assembled (0-based, in the whole file). */
+    long recordNumber() {
+      return root.record.number;
+    }
   }
 
   /**
-   * The top-level row. When the file's column order is the schema's, values are written into the
-   * row as they arrive (fields skipped in between are null); otherwise (a projection in another
-   * order) they are collected and written at the end in ordinal order.
+   * The top-level row. When the file's column order is the schema's and no field is repeated,
+   * values are written into the row as they arrive (fields skipped in between are null); otherwise
+   * they are collected and written at the end in ordinal order.
    */
   static final class Root extends GroupConverter implements Target {
     final RowWriter writer;
+    final Record record = new Record();
     private final Schema schema;
     private final Converter[] fields;
     private final ValueWriter values;
     private final boolean ordered;
+    private final boolean[] repeated;
     private final Object[] collected;
     private int next;
 
-    Root(GroupType file, Schema schema) {
+    Root(GroupType file, Schema schema, boolean strict) {
       this.schema = schema;
       this.writer = new RowWriter(schema);
-      this.values = new ValueWriter(writer.buffer());
+      this.values = new ValueWriter(writer.buffer(), record);
       this.fields = new Converter[file.getFieldCount()];
+      this.repeated = new boolean[schema.numFields()];
       boolean inOrder = true;
       int last = -1;
       for (int idx = 0; idx < fields.length; idx++) {
         Type t = file.getType(idx);
         int k = schema.indexOf(t.getName());
         Field f = schema.field(k);
-        fields[idx] = converter(t, f.type(), this, k, f.name());
-        inOrder &= k > last;
+        repeated[k] = t.isRepetition(Type.Repetition.REPEATED);
+        Target target = repeated[k] ? (i, v) -> appendTo(k, v) : this;
+        fields[idx] = converter(t, f.type(), target, k, f.name(), strict, record);
+        inOrder &= k > last && !repeated[k];
         last = k;
       }
       this.ordered = inOrder;
       this.collected = inOrder ? null : new Object[schema.numFields()];
+    }
+
+    @SuppressWarnings("unchecked")
+    private void appendTo(int k, Object v) {
+      ((List<Object>) collected[k]).add(v);
     }
 
     @Override
@@ -125,10 +156,13 @@ final class RowConverters {
 
     @Override
     public void start() {
+      record.number++;
       writer.reset();
       next = 0;
       if (!ordered) {
-        java.util.Arrays.fill(collected, null);
+        for (int k = 0; k < collected.length; k++) {
+          collected[k] = repeated[k] ? new ArrayList<>() : null;
+        }
       }
     }
 
@@ -149,7 +183,7 @@ final class RowConverters {
       for (; next < k; next++) {
         Field f = schema.field(next);
         if (!f.nullable()) {
-          throw new InvalidDataException(f.name(), "null where the field is not nullable");
+          throw Mapping.invalid(f.name(), record.number, "a null where the column is not nullable");
         }
         writer.setNullAt(next);
       }
@@ -175,18 +209,10 @@ final class RowConverters {
       nullsUpTo(k);
       DataType t = schema.field(k).type();
       switch (t.id()) {
-        case INT8:
-          writer.writeByte(k, (byte) v);
-          break;
-        case INT16:
-          writer.writeShort(k, (short) v);
-          break;
-        case DECIMAL:
-          values.write(writer, k, t, (long) v, schema.field(k).name());
-          break;
-        default:
-          writer.writeInt(k, v);
-          break;
+        case INT8 -> writer.writeByte(k, (byte) v);
+        case INT16 -> writer.writeShort(k, (short) v);
+        case DECIMAL -> values.write(writer, k, t, (long) v, schema.field(k).name());
+        default -> writer.writeInt(k, v);
       }
       next = k + 1;
     }
@@ -232,7 +258,7 @@ final class RowConverters {
       }
       nullsUpTo(k);
       DataType t = schema.field(k).type();
-      if (t.id() == io.zerorow.TypeId.DECIMAL) {
+      if (t.id() == TypeId.DECIMAL) {
         values.write(writer, k, t, v, schema.field(k).name());
       } else {
         writer.writeLong(k, v);
@@ -241,128 +267,147 @@ final class RowConverters {
     }
   }
 
-  /** Writes collected values (boxed primitives, byte[], BigDecimal, List, MapValue, Object[]). */
+  /**
+   * Writes collected values (boxed primitives, byte[], BigInteger, Interval, Variant, List,
+   * MapValue, Object[]).
+   */
   static final class ValueWriter {
     private final WriteBuffer buffer;
+    private final Record record;
 
-    ValueWriter(WriteBuffer buffer) {
+    ValueWriter(WriteBuffer buffer, Record record) {
       this.buffer = buffer;
+      this.record = record;
     }
 
     void write(BinaryWriter w, int i, DataType t, Object v, String path) {
-      switch (t.id()) {
-        case BOOL:
-          w.writeBoolean(i, (Boolean) v);
-          break;
-        case INT8:
-          w.writeByte(i, (byte) (int) (Integer) v);
-          break;
-        case INT16:
-          w.writeShort(i, (short) (int) (Integer) v);
-          break;
-        case INT32:
-        case DATE32:
-          w.writeInt(i, (Integer) v);
-          break;
-        case INT64:
-        case TIME:
-        case TIMESTAMP:
-        case DURATION:
-          w.writeLong(i, (Long) v);
-          break;
-        case FLOAT32:
-          w.writeFloat(i, (Float) v);
-          break;
-        case FLOAT64:
-          w.writeDouble(i, (Double) v);
-          break;
-        case STRING:
-        case BINARY:
-          w.writeBinary(i, (byte[]) v);
-          break;
-        case DECIMAL:
-          {
-            DataTypes.DecimalType d = (DataTypes.DecimalType) t;
-            if (v instanceof Integer) {
-              v = (long) (Integer) v;
+      // a switch expression without default: a new type must be handled here
+      Void done =
+          switch (t.id()) {
+            case BOOL -> {
+              w.writeBoolean(i, (Boolean) v);
+              yield null;
             }
-            if (v instanceof Long && d.precision() <= DataTypes.DecimalType.MAX_LONG_PRECISION) {
-              long u = (Long) v;
-              if (!Values.fitsPrecision(u, d.precision())) {
-                throw new InvalidDataException(
-                    path,
-                    "decimal "
-                        + BigDecimal.valueOf(u, d.scale())
-                        + " exceeds precision "
-                        + d.precision());
+            case INT8 -> {
+              w.writeByte(i, (byte) (int) (Integer) v);
+              yield null;
+            }
+            case INT16 -> {
+              w.writeShort(i, (short) (int) (Integer) v);
+              yield null;
+            }
+            case INT32, DATE32, INTERVAL_YM -> {
+              w.writeInt(i, (Integer) v);
+              yield null;
+            }
+            case INT64, TIME, TIMESTAMP, DURATION -> {
+              w.writeLong(i, (Long) v);
+              yield null;
+            }
+            case FLOAT32 -> {
+              w.writeFloat(i, (Float) v);
+              yield null;
+            }
+            case FLOAT64 -> {
+              w.writeDouble(i, (Double) v);
+              yield null;
+            }
+            case STRING, BINARY, FIXED_BINARY, UUID -> {
+              w.writeBinary(i, (byte[]) v);
+              yield null;
+            }
+            case INTERVAL -> {
+              w.writeInterval(i, (Interval) v);
+              yield null;
+            }
+            case VARIANT -> {
+              w.writeVariant(i, (Variant) v);
+              yield null;
+            }
+            case NULL -> {
+              w.setNullAt(i);
+              yield null;
+            }
+            case DECIMAL -> {
+              decimal(w, i, (DataTypes.DecimalType) t, v, path);
+              yield null;
+            }
+            case LIST -> {
+              DataTypes.ListType l = (DataTypes.ListType) t;
+              List<?> items = (List<?>) v;
+              int c = w.cursor();
+              ArrayWriter aw = new ArrayWriter(l, buffer);
+              aw.initialize(items.size());
+              for (int j = 0; j < items.size(); j++) {
+                writeOrNull(aw, j, l.element(), l.elementNullable(), items.get(j), path + "[]");
               }
-              w.writeLong(i, u);
-            } else {
-              BigInteger u = v instanceof Long ? BigInteger.valueOf((Long) v) : (BigInteger) v;
-              w.writeDecimal(i, new BigDecimal(u, d.scale()), d.precision(), d.scale());
+              w.setOffsetAndSize(i, c);
+              yield null;
             }
-            break;
-          }
-        case LIST:
-          {
-            DataTypes.ListType l = (DataTypes.ListType) t;
-            List<?> items = (List<?>) v;
-            int c = w.cursor();
-            ArrayWriter aw = new ArrayWriter(l, buffer);
-            aw.initialize(items.size());
-            for (int j = 0; j < items.size(); j++) {
-              writeOrNull(
-                  aw, j, l.element(), l.elementNullable(), items.get(j), path + "[" + j + "]");
+            case MAP -> {
+              DataTypes.MapType m = (DataTypes.MapType) t;
+              MapValue mv = (MapValue) v;
+              int n = mv.keys.size();
+              int c = w.beginMap();
+              ArrayWriter kw = new ArrayWriter(m.keyArrayType(), buffer);
+              kw.initialize(n);
+              for (int j = 0; j < n; j++) {
+                writeOrNull(kw, j, m.key(), false, mv.keys.get(j), path + "{keys}");
+              }
+              w.endMapKeys(c);
+              ArrayWriter vw = new ArrayWriter(m.valueArrayType(), buffer);
+              vw.initialize(n);
+              for (int j = 0; j < n; j++) {
+                writeOrNull(
+                    vw, j, m.value(), m.valueNullable(), mv.values.get(j), path + "{values}");
+              }
+              w.setOffsetAndSize(i, c);
+              yield null;
             }
-            w.setOffsetAndSize(i, c);
-            break;
-          }
-        case MAP:
-          {
-            DataTypes.MapType m = (DataTypes.MapType) t;
-            MapValue mv = (MapValue) v;
-            int n = mv.keys.size();
-            int c = w.beginMap();
-            ArrayWriter kw = new ArrayWriter(m.keyArrayType(), buffer);
-            kw.initialize(n);
-            for (int j = 0; j < n; j++) {
-              writeOrNull(kw, j, m.key(), false, mv.keys.get(j), path + "{key " + j + "}");
+            case STRUCT -> {
+              Schema s = (Schema) t;
+              Object[] fields = (Object[]) v;
+              int c = w.cursor();
+              RowWriter rw = new RowWriter(s, buffer);
+              rw.start();
+              for (int k = 0; k < s.numFields(); k++) {
+                Field f = s.field(k);
+                writeOrNull(rw, k, f.type(), f.nullable(), fields[k], path + "." + f.name());
+              }
+              w.setOffsetAndSize(i, c);
+              yield null;
             }
-            w.endMapKeys(c);
-            ArrayWriter vw = new ArrayWriter(m.valueArrayType(), buffer);
-            vw.initialize(n);
-            for (int j = 0; j < n; j++) {
-              writeOrNull(
-                  vw,
-                  j,
-                  m.value(),
-                  m.valueNullable(),
-                  mv.values.get(j),
-                  path + "{value " + j + "}");
-            }
-            w.setOffsetAndSize(i, c);
-            break;
-          }
-        default:
-          {
-            Schema s = (Schema) t;
-            Object[] fields = (Object[]) v;
-            int c = w.cursor();
-            RowWriter rw = new RowWriter(s, buffer);
-            rw.start();
-            for (int k = 0; k < s.numFields(); k++) {
-              Field f = s.field(k);
-              writeOrNull(rw, k, f.type(), f.nullable(), fields[k], path + "." + f.name());
-            }
-            w.setOffsetAndSize(i, c);
-          }
+          };
+    }
+
+    private void decimal(BinaryWriter w, int i, DataTypes.DecimalType d, Object v, String path) {
+      if (v instanceof Integer) {
+        v = (long) (Integer) v;
+      }
+      BigInteger u = v instanceof Long ? BigInteger.valueOf((Long) v) : (BigInteger) v;
+      if (!Values.fitsPrecision(u, d.precision())) {
+        throw Mapping.invalid(
+            path,
+            record.number,
+            "decimal "
+                + new BigDecimal(u, d.scale()).toPlainString()
+                + " exceeds the precision of decimal("
+                + d.precision()
+                + ", "
+                + d.scale()
+                + ")");
+      }
+      if (d.precision() <= DataTypes.DecimalType.MAX_LONG_PRECISION) {
+        w.writeLong(i, u.longValueExact());
+      } else {
+        w.writeDecimal(i, new BigDecimal(u, d.scale()), d.precision(), d.scale());
       }
     }
 
     void writeOrNull(BinaryWriter w, int i, DataType t, boolean nullable, Object v, String path) {
       if (v == null) {
         if (!nullable) {
-          throw new InvalidDataException(path, "null where the type is not nullable");
+          throw Mapping.invalid(path, record.number, "a null where the type is not nullable");
         }
         w.setNullAt(i);
       } else {
@@ -371,55 +416,70 @@ final class RowConverters {
     }
   }
 
-  /** The converter for a Parquet field {@code file} read as zerorow type {@code t}. */
-  static Converter converter(Type file, DataType t, Target target, int k, String path) {
-    switch (t.id()) {
-      case LIST:
-        return new ListConverter(file.asGroupType(), (DataTypes.ListType) t, target, k, path);
-      case MAP:
-        return new MapConverter(file.asGroupType(), (DataTypes.MapType) t, target, k, path);
-      case STRUCT:
-        return new StructConverter(file.asGroupType(), (Schema) t, target, k, path);
-      default:
-        if (!file.isPrimitive()) {
-          throw new UnsupportedException(
-              path, "expected a Parquet primitive for " + t + " but found " + file);
-        }
-        return new Primitive(file, t, target, k, path);
-    }
+  /**
+   * The converter of a Parquet field {@code file} read as zerorow type {@code t}, sending its
+   * values to ordinal {@code k} of {@code target}.
+   */
+  static Converter converter(
+      Type file, DataType t, Target target, int k, String path, boolean strict, Record record) {
+    return switch (t.storage()) {
+      case ARRAY ->
+          file.getLogicalTypeAnnotation() instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation
+              ? new ListConverter(
+                  file.asGroupType(), (DataTypes.ListType) t, target, k, path, strict, record)
+              : repeatedElement(file, (DataTypes.ListType) t, target, k, path, strict, record);
+      case MAP ->
+          new MapConverter(
+              file.asGroupType(), (DataTypes.MapType) t, target, k, path, strict, record);
+      case ROW ->
+          new StructConverter(file.asGroupType(), (Schema) t, target, k, path, strict, record);
+      case FIXED, BODY, NONE ->
+          t.id() == TypeId.VARIANT
+              ? new VariantConverter(file.asGroupType(), target, k, path, record)
+              : new Primitive(file, t, target, k, path, strict, record);
+    };
   }
 
-  /** One primitive column: converts Parquet's physical value to the zerorow value. */
+  /**
+   * A repeated field outside a LIST read as a list: its parent already appends each occurrence, so
+   * the converter is the element's.
+   */
+  private static Converter repeatedElement(
+      Type file,
+      DataTypes.ListType t,
+      Target target,
+      int k,
+      String path,
+      boolean strict,
+      Record record) {
+    return converter(file, t.element(), target, k, path + "[]", strict, record);
+  }
+
+  /** One primitive column: converts Parquet's physical value to the zerorow value (SPEC §12.3). */
   static final class Primitive extends PrimitiveConverter {
     private final Target target;
     private final int k;
     private final String path;
-    private final DataType type;
-    private final long multiply;
-    private final long divide;
+    private final Source source;
+    private final boolean strict;
+    private final Record record;
 
-    Primitive(Type file, DataType t, Target target, int k, String path) {
+    Primitive(
+        Type file, DataType t, Target target, int k, String path, boolean strict, Record record) {
       this.target = target;
       this.k = k;
       this.path = path;
-      this.type = t;
-      long mul = 1;
-      long div = 1;
-      LogicalTypeAnnotation a = file.getLogicalTypeAnnotation();
-      if (a instanceof LogicalTypeAnnotation.TimestampLogicalTypeAnnotation) {
-        switch (((LogicalTypeAnnotation.TimestampLogicalTypeAnnotation) a).getUnit()) {
-          case MILLIS:
-            mul = 1000;
-            break;
-          case NANOS:
-            div = 1000;
-            break;
-          default:
-            break;
-        }
+      this.strict = strict;
+      this.record = record;
+      if (!file.isPrimitive()) {
+        throw new io.zerorow.UnsupportedException(
+            path, "expected a Parquet primitive for " + t + " but found " + file);
       }
-      this.multiply = mul;
-      this.divide = div;
+      this.source = ParquetSchemas.source(file, path);
+    }
+
+    private InvalidDataException invalid(String detail) {
+      return Mapping.invalid(path, record.number, detail);
     }
 
     @Override
@@ -429,21 +489,51 @@ final class RowConverters {
 
     @Override
     public void addInt(int v) {
-      target.setInt(k, v);
+      switch (source.kind()) {
+        case INT -> {
+          if (source.signed()) {
+            target.setInt(k, v);
+          } else if (source.bits() == 32) {
+            target.setLong(k, v & 0xffffffffL); // uint32 to int64
+          } else {
+            target.setInt(k, source.bits() == 8 ? v & 0xff : v & 0xffff);
+          }
+        }
+        case TIME ->
+            target.setLong(
+                k,
+                Mapping.timeOfDay(
+                    Mapping.micros(v, source.unit(), strict, "time", path, record.number),
+                    path,
+                    record.number));
+        case NULL -> throw invalid("a value in a column of the null type (UNKNOWN)");
+        default -> target.setInt(k, v);
+      }
     }
 
     @Override
     public void addLong(long v) {
-      if (multiply != 1) {
-        v = Math.multiplyExact(v, multiply);
-      } else if (divide != 1) {
-        if (v % divide != 0) {
-          throw new InvalidDataException(
-              path, "timestamp " + v + " ns is not a whole number of " + "microseconds");
+      switch (source.kind()) {
+        case INT -> {
+          if (source.signed()) {
+            target.setLong(k, v);
+          } else {
+            target.set(k, new BigInteger(Long.toUnsignedString(v))); // uint64: decimal(20, 0)
+          }
         }
-        v /= divide;
+        case TIME ->
+            target.setLong(
+                k,
+                Mapping.timeOfDay(
+                    Mapping.micros(v, source.unit(), strict, "time", path, record.number),
+                    path,
+                    record.number));
+        case TIMESTAMP ->
+            target.setLong(
+                k, Mapping.micros(v, source.unit(), strict, "timestamp", path, record.number));
+        case NULL -> throw invalid("a value in a column of the null type (UNKNOWN)");
+        default -> target.setLong(k, v);
       }
-      target.setLong(k, v);
     }
 
     @Override
@@ -458,32 +548,137 @@ final class RowConverters {
 
     @Override
     public void addBinary(Binary v) {
-      if (type.id() == io.zerorow.TypeId.DECIMAL) {
-        target.set(k, new BigInteger(v.getBytes()));
-      } else {
-        target.set(k, v.getBytes());
+      switch (source.kind()) {
+        case DECIMAL -> target.set(k, new BigInteger(v.getBytes()));
+        case STRING -> {
+          byte[] b = v.getBytes();
+          int bad = Utf8.firstError(b);
+          if (bad >= 0) {
+            throw invalid("a string that is not valid UTF-8 (at byte " + bad + ")");
+          }
+          target.set(k, b);
+        }
+        case FLOAT -> {
+          ByteBuffer b = v.toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+          target.setFloat(k, Mapping.halfToFloat(b.getShort(b.position())));
+        }
+        case INT96 -> {
+          ByteBuffer b = v.toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+          if (b.remaining() != 12) {
+            throw invalid("an INT96 of " + b.remaining() + " bytes");
+          }
+          int p = b.position();
+          target.setLong(
+              k, Mapping.int96Micros(b.getLong(p), b.getInt(p + 8), strict, path, record.number));
+        }
+        case INTERVAL_MILLIS -> {
+          ByteBuffer b = v.toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+          int p = b.position();
+          target.set(
+              k,
+              Mapping.parquetInterval(
+                  b.getInt(p), b.getInt(p + 4), b.getInt(p + 8), path, record.number));
+        }
+        case NULL -> throw invalid("a value in a column of the null type (UNKNOWN)");
+        default -> target.set(k, v.getBytes());
       }
     }
   }
 
-  /** A struct: its fields by position into an {@code Object[]}. */
+  /** A Parquet VARIANT group: its metadata and value, validated like any variant (SPEC §3.9). */
+  static final class VariantConverter extends GroupConverter {
+    private final Target target;
+    private final int k;
+    private final String path;
+    private final Record record;
+    private final Converter[] parts;
+    private byte[] metadata;
+    private byte[] value;
+
+    VariantConverter(GroupType file, Target target, int k, String path, Record record) {
+      this.target = target;
+      this.k = k;
+      this.path = path;
+      this.record = record;
+      this.parts = new Converter[file.getFieldCount()];
+      for (int i = 0; i < parts.length; i++) {
+        boolean isMetadata = file.getType(i).getName().equals("metadata");
+        parts[i] =
+            new PrimitiveConverter() {
+              @Override
+              public void addBinary(Binary v) {
+                if (isMetadata) {
+                  metadata = v.getBytes();
+                } else {
+                  value = v.getBytes();
+                }
+              }
+            };
+      }
+    }
+
+    @Override
+    public Converter getConverter(int fieldIndex) {
+      return parts[fieldIndex];
+    }
+
+    @Override
+    public void start() {
+      metadata = null;
+      value = null;
+    }
+
+    @Override
+    public void end() {
+      if (metadata == null || value == null) {
+        throw Mapping.invalid(path, record.number, "a VARIANT without its metadata or value");
+      }
+      Variant v;
+      try {
+        v = new Variant(metadata, value);
+        v.validate();
+      } catch (ZerorowException e) {
+        throw Mapping.invalid(path, record.number, e.detail());
+      }
+      target.set(k, v);
+    }
+  }
+
+  /** A struct: its fields by position into an {@code Object[]}; repeated fields as lists. */
   static final class StructConverter extends GroupConverter implements Target {
     private final Target target;
     private final int k;
     private final Converter[] fields;
+    private final boolean[] repeated;
     private final int n;
     private Object[] values;
 
-    StructConverter(GroupType file, Schema s, Target target, int k, String path) {
+    StructConverter(
+        GroupType file,
+        Schema s,
+        Target target,
+        int k,
+        String path,
+        boolean strict,
+        Record record) {
       this.target = target;
       this.k = k;
       this.n = s.numFields();
+      this.repeated = new boolean[n];
       this.fields = new Converter[file.getFieldCount()];
       for (int idx = 0; idx < fields.length; idx++) {
         Type t = file.getType(idx);
         int i = s.indexOf(t.getName());
-        fields[idx] = converter(t, s.field(i).type(), this, i, path + "." + t.getName());
+        repeated[i] = t.isRepetition(Type.Repetition.REPEATED);
+        Target into = repeated[i] ? (j, v) -> append(i, v) : this;
+        fields[idx] =
+            converter(t, s.field(i).type(), into, i, path + "." + t.getName(), strict, record);
       }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void append(int i, Object v) {
+      ((List<Object>) values[i]).add(v);
     }
 
     @Override
@@ -494,6 +689,11 @@ final class RowConverters {
     @Override
     public void start() {
       values = new Object[n];
+      for (int i = 0; i < n; i++) {
+        if (repeated[i]) {
+          values[i] = new ArrayList<>();
+        }
+      }
     }
 
     @Override
@@ -507,19 +707,39 @@ final class RowConverters {
     }
   }
 
-  /** A 3-level LIST: the repeated group appends a slot that the element fills. */
+  /**
+   * A LIST group in any of its forms ({@link ParquetSchemas#listForm}): the 3-level form, where the
+   * repeated group appends a slot that the element fills (a missing element is null), and the
+   * 2-level forms, where the repeated field is the element and each occurrence appends it.
+   */
   static final class ListConverter extends GroupConverter {
     private final Target target;
     private final int k;
-    private final GroupConverter repeated;
+    private final Converter repeated;
     private List<Object> items;
 
-    ListConverter(GroupType file, DataTypes.ListType t, Target target, int k, String path) {
+    ListConverter(
+        GroupType file,
+        DataTypes.ListType t,
+        Target target,
+        int k,
+        String path,
+        boolean strict,
+        Record record) {
       this.target = target;
       this.k = k;
-      GroupType rep = file.getType(0).asGroupType();
-      Target slot = (i, v) -> items.set(items.size() - 1, v);
-      Converter element = converter(rep.getType(0), t.element(), slot, 0, path + "[]");
+      ParquetSchemas.ListForm form = ParquetSchemas.listForm(file, path);
+      if (form.twoLevel()) {
+        Target append = (i, v) -> items.add(v);
+        this.repeated =
+            converter(form.element(), t.element(), append, 0, path + "[]", strict, record);
+        return;
+      }
+      boolean elementRepeated = form.element().isRepetition(Type.Repetition.REPEATED);
+      Target slot =
+          elementRepeated ? (i, v) -> lastList().add(v) : (i, v) -> items.set(items.size() - 1, v);
+      Converter element =
+          converter(form.element(), t.element(), slot, 0, path + "[]", strict, record);
       this.repeated =
           new GroupConverter() {
             @Override
@@ -529,12 +749,17 @@ final class RowConverters {
 
             @Override
             public void start() {
-              items.add(null);
+              items.add(elementRepeated ? new ArrayList<>() : null);
             }
 
             @Override
             public void end() {}
           };
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<Object> lastList() {
+      return (List<Object>) items.get(items.size() - 1);
     }
 
     @Override
@@ -553,21 +778,34 @@ final class RowConverters {
     }
   }
 
-  /** A MAP: key_value entries into two lists. */
+  /** A MAP or MAP_KEY_VALUE group: its key-value entries into two lists. */
   static final class MapConverter extends GroupConverter {
     private final Target target;
     private final int k;
     private final GroupConverter entry;
     private MapValue map;
 
-    MapConverter(GroupType file, DataTypes.MapType t, Target target, int k, String path) {
+    MapConverter(
+        GroupType file,
+        DataTypes.MapType t,
+        Target target,
+        int k,
+        String path,
+        boolean strict,
+        Record record) {
       this.target = target;
       this.k = k;
-      GroupType kv = file.getType(0).asGroupType();
+      GroupType kv = ParquetSchemas.mapEntries(file, path);
+      boolean valueRepeated = kv.getType(1).isRepetition(Type.Repetition.REPEATED);
       Target keySlot = (i, v) -> map.keys.set(map.keys.size() - 1, v);
-      Target valueSlot = (i, v) -> map.values.set(map.values.size() - 1, v);
-      Converter key = converter(kv.getType(0), t.key(), keySlot, 0, path + "{keys}");
-      Converter value = converter(kv.getType(1), t.value(), valueSlot, 1, path + "{values}");
+      Target valueSlot =
+          valueRepeated
+              ? (i, v) -> lastValues().add(v)
+              : (i, v) -> map.values.set(map.values.size() - 1, v);
+      Converter key =
+          converter(kv.getType(0), t.key(), keySlot, 0, path + "{keys}", strict, record);
+      Converter value =
+          converter(kv.getType(1), t.value(), valueSlot, 1, path + "{values}", strict, record);
       this.entry =
           new GroupConverter() {
             @Override
@@ -578,12 +816,17 @@ final class RowConverters {
             @Override
             public void start() {
               map.keys.add(null);
-              map.values.add(null);
+              map.values.add(valueRepeated ? new ArrayList<>() : null);
             }
 
             @Override
             public void end() {}
           };
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<Object> lastValues() {
+      return (List<Object>) map.values.get(map.values.size() - 1);
     }
 
     @Override

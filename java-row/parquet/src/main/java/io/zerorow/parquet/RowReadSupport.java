@@ -16,10 +16,28 @@ import org.apache.parquet.schema.MessageType;
  */
 public final class RowReadSupport extends ReadSupport<BinaryRow> {
   private final Schema projection;
+  private final boolean strict;
+
+  /** The materializer of the file being read (its record number names rows in errors). */
+  private RowConverters.Materializer materializer;
 
   /** Reads the columns of {@code projection} (fields by name, nested structs too). */
   public RowReadSupport(Schema projection) {
+    this(projection, false);
+  }
+
+  /**
+   * Reads the columns of {@code projection}; with {@code strict}, values finer than a microsecond
+   * are refused instead of floored (SPEC Appendix A rule 6).
+   */
+  public RowReadSupport(Schema projection, boolean strict) {
     this.projection = projection;
+    this.strict = strict;
+  }
+
+  /** The 0-based number of the record being read in the file, or -1 before the first. */
+  long recordNumber() {
+    return materializer == null ? -1 : materializer.recordNumber();
   }
 
   /** The schema of the rows read: the fields asked for, in their order. */
@@ -53,6 +71,8 @@ public final class RowReadSupport extends ReadSupport<BinaryRow> {
   }
 
   private RecordMaterializer<BinaryRow> materializer(ReadContext readContext) {
-    return new RowConverters.Materializer(readContext.getRequestedSchema(), projection);
+    materializer =
+        new RowConverters.Materializer(readContext.getRequestedSchema(), projection, strict);
+    return materializer;
   }
 }

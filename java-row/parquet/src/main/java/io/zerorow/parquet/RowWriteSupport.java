@@ -8,6 +8,7 @@ import io.zerorow.DataType;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.Schema;
+import io.zerorow.Variant;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -86,52 +87,74 @@ public final class RowWriteSupport extends WriteSupport<BinaryRow> {
   }
 
   private void writeValue(DataGetters g, int i, DataType t) {
-    switch (t.id()) {
-      case BOOL:
-        out.addBoolean(g.getBoolean(i));
-        break;
-      case INT8:
-        out.addInteger(g.getByte(i));
-        break;
-      case INT16:
-        out.addInteger(g.getShort(i));
-        break;
-      case INT32:
-      case DATE32:
-        out.addInteger(g.getInt(i));
-        break;
-      case INT64:
-      case TIME:
-      case TIMESTAMP:
-      case DURATION:
-        out.addLong(g.getLong(i));
-        break;
-      case FLOAT32:
-        out.addFloat(g.getFloat(i));
-        break;
-      case FLOAT64:
-        out.addDouble(g.getDouble(i));
-        break;
-      case STRING:
-      case BINARY:
-        out.addBinary(Binary.fromConstantByteArray(g.getBinary(i)));
-        break;
-      case DECIMAL:
-        writeDecimal(g, i, (DataTypes.DecimalType) t);
-        break;
-      case LIST:
-        writeList(g.getArray(i), (DataTypes.ListType) t);
-        break;
-      case MAP:
-        writeMap(g.getMap(i), (DataTypes.MapType) t);
-        break;
-      default:
-        {
-          out.startGroup();
-          writeFields(g.getStruct(i), (Schema) t);
-          out.endGroup();
-        }
-    }
+    // a switch expression without default: a new type must be handled here
+    Void done =
+        switch (t.id()) {
+          case BOOL -> {
+            out.addBoolean(g.getBoolean(i));
+            yield null;
+          }
+          case INT8 -> {
+            out.addInteger(g.getByte(i));
+            yield null;
+          }
+          case INT16 -> {
+            out.addInteger(g.getShort(i));
+            yield null;
+          }
+          case INT32, DATE32, INTERVAL_YM -> {
+            out.addInteger(g.getInt(i));
+            yield null;
+          }
+          case INT64, TIME, TIMESTAMP, DURATION -> {
+            out.addLong(g.getLong(i));
+            yield null;
+          }
+          case FLOAT32 -> {
+            out.addFloat(g.getFloat(i));
+            yield null;
+          }
+          case FLOAT64 -> {
+            out.addDouble(g.getDouble(i));
+            yield null;
+          }
+          case STRING, BINARY, FIXED_BINARY, UUID -> {
+            out.addBinary(Binary.fromConstantByteArray(g.getBinary(i)));
+            yield null;
+          }
+          case DECIMAL -> {
+            writeDecimal(g, i, (DataTypes.DecimalType) t);
+            yield null;
+          }
+          case VARIANT -> {
+            Variant v = g.getVariant(i);
+            out.startGroup();
+            out.startField("metadata", 0);
+            out.addBinary(Binary.fromConstantByteArray(v.metadata()));
+            out.endField("metadata", 0);
+            out.startField("value", 1);
+            out.addBinary(Binary.fromConstantByteArray(v.value()));
+            out.endField("value", 1);
+            out.endGroup();
+            yield null;
+          }
+          // never reached: a null has no value, and the schema refuses an interval
+          case NULL, INTERVAL -> throw new IllegalStateException("no Parquet value for " + t);
+          case LIST -> {
+            writeList(g.getArray(i), (DataTypes.ListType) t);
+            yield null;
+          }
+          case MAP -> {
+            writeMap(g.getMap(i), (DataTypes.MapType) t);
+            yield null;
+          }
+          case STRUCT -> {
+            out.startGroup();
+            writeFields(g.getStruct(i), (Schema) t);
+            out.endGroup();
+            yield null;
+          }
+        };
   }
 
   private void writeDecimal(DataGetters g, int i, DataTypes.DecimalType d) {

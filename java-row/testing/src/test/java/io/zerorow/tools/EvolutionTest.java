@@ -545,7 +545,9 @@ class EvolutionTest {
     assertEquals("score", e.path());
     assertTrue(
         e.getMessage()
-            .contains("expected a field of type int32 or date32 but the field has type \"int64\""),
+            .contains(
+                "expected a field of type int32 or date32 or interval_ym but the field has type"
+                    + " \"int64\""),
         e.getMessage());
     assertThrows(SchemaMismatchException.class, () -> r.getString(0));
     assertThrows(SchemaMismatchException.class, () -> r.getStruct(1));

@@ -46,11 +46,29 @@ class RandomRowsTest {
     DataTypes.decimal(9, 2),
     DataTypes.decimal(18, 0),
     DataTypes.decimal(19, 4),
-    DataTypes.decimal(38, 10)
+    DataTypes.decimal(38, 10),
+    DataTypes.NULL,
+    DataTypes.INTERVAL_YM,
+    DataTypes.INTERVAL,
+    DataTypes.fixedBinary(3),
+    DataTypes.fixedBinary(16),
+    DataTypes.UUID,
+    DataTypes.VARIANT
   };
   static final DataType[] KEYS = {
-    DataTypes.INT32, DataTypes.INT64, DataTypes.STRING, DataTypes.DATE32
+    DataTypes.INT32,
+    DataTypes.INT64,
+    DataTypes.STRING,
+    DataTypes.DATE32,
+    DataTypes.UUID,
+    DataTypes.INTERVAL_YM,
+    DataTypes.fixedBinary(3)
   };
+
+  /** A nullability the type allows: the type null is always nullable (SPEC §3.6). */
+  static boolean nullable(Random r, DataType t) {
+    return t.id() == io.zerorow.TypeId.NULL || r.nextBoolean();
+  }
 
   static Schema schema(Random r, int depth) {
     int n = r.nextInt(depth == 0 ? 8 : 4) + (depth == 0 ? 1 : 0);
@@ -59,7 +77,8 @@ class RandomRowsTest {
     }
     List<Field> fields = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      fields.add(Field.of("f" + i, type(r, depth + 1), r.nextBoolean()));
+      DataType t = type(r, depth + 1);
+      fields.add(Field.of("f" + i, t, nullable(r, t)));
     }
     return DataTypes.struct(fields);
   }
@@ -70,19 +89,52 @@ class RandomRowsTest {
       return LEAVES[r.nextInt(LEAVES.length)];
     }
     if (k == 7) {
-      return DataTypes.list(type(r, depth + 1), r.nextBoolean());
+      DataType e = type(r, depth + 1);
+      return DataTypes.list(e, nullable(r, e));
     }
     if (k == 8) {
-      return DataTypes.map(KEYS[r.nextInt(KEYS.length)], type(r, depth + 1), r.nextBoolean());
+      DataType v = type(r, depth + 1);
+      return DataTypes.map(KEYS[r.nextInt(KEYS.length)], v, nullable(r, v));
     }
     return schema(r, depth);
   }
 
   static Object value(Random r, DataType t, boolean nullable) {
-    if (nullable && r.nextInt(6) == 0) {
+    if (nullable && r.nextInt(6) == 0 || t.id() == io.zerorow.TypeId.NULL) {
       return null;
     }
     switch (t.id()) {
+      case INTERVAL_YM:
+        return BigDecimal.valueOf(r.nextInt());
+      case INTERVAL:
+        {
+          Map<String, Object> iv = new LinkedHashMap<>();
+          iv.put("months", BigDecimal.valueOf(r.nextInt()));
+          iv.put("days", BigDecimal.valueOf(r.nextInt()));
+          iv.put("microseconds", Long.toString(r.nextLong()));
+          return iv;
+        }
+      case FIXED_BINARY:
+      case UUID:
+        {
+          int n = t.id() == io.zerorow.TypeId.UUID ? 16 : ((DataTypes.FixedBinaryType) t).size();
+          byte[] x = new byte[n];
+          r.nextBytes(x);
+          if (t.id() == io.zerorow.TypeId.UUID) {
+            java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(x);
+            return new java.util.UUID(bb.getLong(), bb.getLong()).toString();
+          }
+          return java.util.HexFormat.of().formatHex(x);
+        }
+      case VARIANT:
+        {
+          io.zerorow.Variant v = io.zerorow.Variant.of(variantValue(r, 0));
+          Map<String, Object> m = new LinkedHashMap<>();
+          m.put("metadata", java.util.HexFormat.of().formatHex(v.metadata()));
+          m.put("value", java.util.HexFormat.of().formatHex(v.value()));
+          m.put("json", v.toJson());
+          return m;
+        }
       case BOOL:
         return r.nextBoolean();
       case INT8:
@@ -188,6 +240,42 @@ class RandomRowsTest {
             out.put(f.name(), value(r, f.type(), f.nullable()));
           }
           return out;
+        }
+    }
+  }
+
+  /** A random Java value a variant holds: nested maps and lists of scalars. */
+  static Object variantValue(Random r, int depth) {
+    switch (r.nextInt(depth < 3 ? 9 : 7)) {
+      case 0:
+        return null;
+      case 1:
+        return r.nextBoolean();
+      case 2:
+        return r.nextInt(3) == 0 ? (long) r.nextInt(200) - 100 : r.nextLong();
+      case 3:
+        return r.nextGaussian();
+      case 4:
+        return new BigDecimal(BigInteger.valueOf(r.nextInt()), r.nextInt(10));
+      case 5:
+        return "s" + r.nextInt(1000) + (r.nextBoolean() ? "" : "x".repeat(70));
+      case 6:
+        return java.time.LocalDate.ofEpochDay(r.nextInt(100_000));
+      case 7:
+        {
+          List<Object> l = new ArrayList<>();
+          for (int i = r.nextInt(4); i > 0; i--) {
+            l.add(variantValue(r, depth + 1));
+          }
+          return l;
+        }
+      default:
+        {
+          Map<String, Object> m = new LinkedHashMap<>();
+          for (int i = r.nextInt(4); i > 0; i--) {
+            m.put("k" + r.nextInt(6), variantValue(r, depth + 1));
+          }
+          return m;
         }
     }
   }
