@@ -2,6 +2,7 @@
 // Recursion follows the schema, whose depth is at most 64 (SPEC §7), so the stack is bounded.
 #include "zerorow/validate.h"
 
+#include <bit>
 #include <cstring>
 #include <string>
 
@@ -141,9 +142,8 @@ class Validator {
       return Bad({}, "expected 8 + key array size <= " + Num(size) + " but found key array size " + Num(k), size - 8,
                  k);
     // Errors inside the key / value array are reported under "{keys}" / "{values}" (SPEC §4.3).
+    // At kReads a null key is refused by ArrayReads' B5 test (keys are never nullable).
     Status st = Array(p + 8, k, *t.key(), /*nullable=*/false);
-    if (st.ok() && mode_ == Mode::kReads && BinaryArray::WrapUnchecked(p + 8, k, t.key().get()).HasNulls())
-      st = BadMsg({}, "map key is null");
     if (!st.ok()) return std::move(st).WithPathPrefix("{keys}");
     st = Array(p + 8 + k, size - 8 - k, *t.value(), t.value_nullable());
     if (!st.ok()) return std::move(st).WithPathPrefix("{values}");
@@ -168,8 +168,11 @@ class Validator {
   static Status SlotLayout(uint64_t size, const uint8_t* slot, const DataType& t, bool nullable, bool is_null,
                            uint64_t fixed) {
     const bool big_decimal = t.id() == TypeId::kDecimal && t.precision() > 18;
+    // SPEC §3.5, §3.7: a decimal p > 18 and an interval keep a 16-byte reserve in a row, null or not.
+    const bool reserve = big_decimal || t.id() == TypeId::kInterval;
     if (is_null && !nullable) return BadMsg({}, "null value in a non-nullable field");
-    if (is_null && !big_decimal) return Status::OK();  // a non-zero null slot is canonical form (full), not layout
+    if (is_null && !reserve) return Status::OK();  // a non-zero null slot is canonical form (full), not layout
+    if (t.storage() == StorageKind::kNone) return BadMsg({}, "a value of type null must have its null bit set");
     if (t.is_fixed_width()) return Fixed(slot, 8, t);
     const uint64_t ref = LoadU64(slot);
     const uint64_t off = ref >> 32, sz = ref & 0xffffffffu;
@@ -180,7 +183,7 @@ class Validator {
     if (off < fixed)
       return Bad({}, "offset inside the fixed region: expected offset >= " + Num(fixed) + " but found " + Num(off),
                  fixed, off);
-    const uint64_t end = big_decimal ? off + 16 : off + Pad8(sz);
+    const uint64_t end = reserve ? off + 16 : off + Pad8(sz);
     if (end > size)
       return Bad({}, "offset/size past the end: expected offset+size <= " + Num(size) + " but found " + Num(end), size,
                  end);
@@ -188,6 +191,15 @@ class Validator {
       return Bad(
           {}, "expected decimal byte length in [" + std::string(is_null ? "0, 0" : "1, 16") + "] but found " + Num(sz),
           is_null ? 0 : 16, sz);
+    // SPEC §6.2 B4: a body of a fixed size (an interval's, null or not, is 16); a variant's
+    // value size is inside its body, read with it.
+    if (t.body_size() != 0 && sz != t.body_size())
+      return Bad({},
+                 "expected a " + std::string(TypeIdName(t.id())) + " body of " + Num(t.body_size()) +
+                     " bytes but the reference size is " + Num(sz),
+                 t.body_size(), sz);
+    if (t.id() == TypeId::kVariant && sz < 4)
+      return Bad({}, "expected a variant body of at least 4 bytes but found " + Num(sz), 4, sz);
     return Status::OK();
   }
 
@@ -211,8 +223,12 @@ class Validator {
     const uint64_t n = t.num_fields();
     ZR_RETURN_NOT_OK(Take(n));
     for (uint64_t i = 0; i < n; ++i) {
-      if ((p[i >> 3] >> (i & 7)) & 1) continue;
       const Field& f = t.fields()[i];
+      if ((p[i >> 3] >> (i & 7)) & 1) {
+        // SPEC §6.2 B5: the export never reads a null for a field that cannot be null.
+        if (!f.nullable) return BadMsg({}, "null value in a non-nullable field").WithPathPrefix(f.name);
+        continue;
+      }
       if (f.type->is_fixed_width()) continue;
       Status st = ValueReads(p, size, slots + 8 * i, *f.type);
       if (!st.ok()) return std::move(st).WithPathPrefix(f.name);
@@ -222,8 +238,16 @@ class Validator {
 
   Status ArrayReads(const uint8_t* p, uint64_t size, const DataType& elem, bool elem_nullable, uint64_t n,
                     const uint8_t* elems) {
-    (void)elem_nullable;
     ZR_RETURN_NOT_OK(Take(n));
+    if (!elem_nullable && elem.id() != TypeId::kNull) {  // SPEC §6.2 B5, one test per bitmap word
+      for (uint64_t w = 0; w < (n + 63) / 64; ++w) {
+        uint64_t bits = LoadU64(p + 8 + 8 * w);
+        if (w == n / 64) bits &= (uint64_t{1} << (n % 64)) - 1;  // bits >= n are not read (full checks them)
+        if (bits != 0)
+          return BadMsg({}, "null value in a non-nullable element")
+              .WithPathPrefix(ElemName(64 * w + static_cast<uint64_t>(std::countr_zero(bits))));
+      }
+    }
     if (elem.is_fixed_width()) return Status::OK();
     for (uint64_t i = 0; i < n; ++i) {
       if ((p[8 + (i >> 3)] >> (i & 7)) & 1) continue;
@@ -251,6 +275,22 @@ class Validator {
       case TypeId::kDecimal:
         if (sz < 1 || sz > 16) return Bad({}, "expected decimal byte length in [1, 16] but found " + Num(sz), 16, sz);
         return Status::OK();
+      case TypeId::kFixedBinary:
+      case TypeId::kUuid:
+      case TypeId::kInterval:  // SPEC §6.2 B4
+        if (sz != t.body_size())
+          return Bad({},
+                     "expected a " + std::string(TypeIdName(t.id())) + " body of " + Num(t.body_size()) +
+                         " bytes but the reference size is " + Num(sz),
+                     t.body_size(), sz);
+        return Take(sz);
+      case TypeId::kVariant: {  // SPEC §6.2 B4 (§3.9 rule 1): the export splits value and metadata
+        if (sz < 4) return Bad({}, "expected a variant body of at least 4 bytes but found " + Num(sz), 4, sz);
+        const uint64_t v = detail::Load<uint32_t>(body);
+        if (4 + v > sz)
+          return Bad({}, "expected 4 + variant value size <= " + Num(sz) + " but found " + Num(4 + v), sz, 4 + v);
+        return Take(sz);
+      }
       case TypeId::kStruct:
         return Row(body, sz, t, false);
       case TypeId::kList:

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "zerorow/row_writer.h"
+#include "zerorow/schema.h"
 
 namespace zerorow {
 namespace {
@@ -187,6 +188,58 @@ TEST(ValidateReadsTest, EveryValueReadsOrTheErrorNamesIt) {
   padded[at + 4] = 1;
   EXPECT_TRUE(ValidateReads(padded, *s.struct_type()).ok());
   EXPECT_FALSE(Validate(padded, s, ValidationLevel::kFull).ok());
+}
+
+// SPEC 1.2's types in the fixed region and the reads: an interval's 16-byte reserve (null or
+// not), fixed body sizes (B4), a field of type null, and B5 on a non-nullable element.
+TEST(ValidateFixedRegionTest, Spec12TypesShowTheirLayoutInTheFixedRegion) {
+  auto s = *Schema::Make({field("i", interval()), field("u", uuid()), field("n", null_type())});
+  RowWriter w(s);
+  ASSERT_TRUE(w.SetNull(0).ok());  // the interval's reserve at 32, its slot (32 << 32) | 16
+  const std::vector<uint8_t> id(16, 0xab);
+  ASSERT_TRUE(w.WriteUuid(1, id).ok());
+  ASSERT_TRUE(w.Finish().ok());
+  const std::vector<uint8_t> good(w.bytes().begin(), w.bytes().end());
+  ASSERT_EQ(good.size(), 64u);
+  const DataType& st = *s.struct_type();
+  EXPECT_TRUE(ValidateFixedRegion(good, st).ok());
+  EXPECT_TRUE(ValidateReads(good, st).ok());
+  auto slot_size = [](std::vector<uint8_t>& row, int i, uint8_t size) { row[8 + 8 * i] = size; };
+  std::vector<uint8_t> r = good;
+  slot_size(r, 1, 8);  // a uuid body of 8 bytes
+  for (const Status& bad : {ValidateFixedRegion(r, st), ValidateReads(r, st)}) {
+    EXPECT_EQ(bad.kind(), ErrorKind::kInvalidData);
+    EXPECT_EQ(bad.path(), "u");
+    EXPECT_NE(bad.message().find("uuid body of 16 bytes but the reference size is 8"), std::string::npos)
+        << bad.ToString();
+  }
+  r = good;
+  slot_size(r, 0, 0);  // a null interval's slot says 16
+  Status reserve = ValidateFixedRegion(r, st);
+  EXPECT_EQ(reserve.path(), "i");
+  EXPECT_NE(reserve.message().find("interval body of 16 bytes"), std::string::npos) << reserve.ToString();
+  r = good;
+  r[0] &= static_cast<uint8_t>(~4u);  // n's null bit cleared
+  Status null_bit = ValidateFixedRegion(r, st);
+  EXPECT_EQ(null_bit.path(), "n");
+  EXPECT_EQ(null_bit.message(), "a value of type null must have its null bit set");
+}
+
+TEST(ValidateReadsTest, ANullInANonNullableElementIsRefused) {
+  auto s = *Schema::Make({field("xs", list(int32(), false))});
+  RowWriter w(s);
+  ArrayWriter xs;
+  ASSERT_TRUE(w.BeginArray(0, 3, &xs).ok());
+  for (int k = 0; k < 3; ++k) ASSERT_TRUE(xs.WriteInt32(k, k).ok());
+  ASSERT_TRUE(xs.Finish().ok());
+  ASSERT_TRUE(w.Finish().ok());
+  std::vector<uint8_t> r(w.bytes().begin(), w.bytes().end());
+  ASSERT_TRUE(ValidateReads(r, *s.struct_type()).ok());
+  r[16 + 8] |= 2;  // the list body at 16: count, then its bitmap; element 1 marked null (SPEC §6.2 B5)
+  Status st = ValidateReads(r, *s.struct_type());
+  EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(st.path(), "xs[1]");
+  EXPECT_EQ(st.message(), "null value in a non-nullable element");
 }
 
 }  // namespace

@@ -56,11 +56,12 @@ public final class Validator {
   /**
    * Checks what a row's own fixed region can show about its layout, without entering any body: the
    * wrap rules W1–W2, null bitmap bits &ge; n zero (SPEC §6.3 rule 2), a null field nullable (rule
-   * 3.1; a null decimal with precision &gt; 18: a 16-byte reserve past the fixed region; the zero
-   * slot of other nulls is canonical form, left to {@code FULL}), each fixed-width value (rule 3.2:
-   * zero high bytes, bool 0 or 1, time in range, decimal within its precision) and each reference
-   * (rule 3.3 a–d: offset and size &lt; 2^31, an aligned offset past the fixed region, the body
-   * inside the row). O(fields). It is what a whole-row decode checks first at {@link
+   * 3.1; a null decimal with precision &gt; 18 or interval: a 16-byte reserve past the fixed
+   * region; the zero slot of other nulls is canonical form, left to {@code FULL}; a field of type
+   * null has its null bit set), each fixed-width value (rule 3.2: zero high bytes, bool 0 or 1,
+   * time in range, decimal within its precision) and each reference (rule 3.3 a–d: offset and size
+   * &lt; 2^31, an aligned offset past the fixed region, the body inside the row; SPEC §6.2 B4: the
+   * size of a fixed_binary, uuid or interval body, a variant body of at least 4 bytes). O(fields). It is what a whole-row decode checks first at {@link
    * ValidationLevel#BOUNDS} ({@code RowEncoder.decode(bytes)}): bytes of another schema are refused
    * there whenever their fixed region shows it (a string body where the schema has an int32 slot, a
    * reference into the fixed region). Only {@code FULL} sees the rest: the bodies' own layouts
@@ -167,11 +168,17 @@ public final class Validator {
   private void slotLayout(
       DataType t, boolean nullable, boolean isNull, long slot, int size, long fixed) {
     boolean bigDecimal = t instanceof DataTypes.DecimalType && t.isVariableWidth();
+    // SPEC §3.5, §3.7: a decimal p > 18 and an interval keep a 16-byte reserve in a row, null or
+    // not (the null interval's slot says size 16).
+    boolean reserve = bigDecimal || t.id() == TypeId.INTERVAL;
     if (isNull && !nullable) {
       throw invalid("null where the type is not nullable");
     }
-    if (isNull && !bigDecimal) {
+    if (isNull && !reserve) {
       return; // a non-zero null slot breaks the canonical form (FULL), not the layout
+    }
+    if (t.storage() == StorageKind.NONE) {
+      throw invalid("expected the null bit of a value of type null to be set"); // SPEC §6.3 3.1
     }
     if (!t.isVariableWidth()) {
       fixedValue(t, slot, 8);
@@ -189,7 +196,7 @@ public final class Validator {
       throw invalid(
           "offset inside the fixed region: expected offset >= " + fixed + " but found " + off);
     }
-    long end = bigDecimal ? off + 16 : off + pad8(sz);
+    long end = reserve ? off + 16 : off + pad8(sz);
     if (end > size) {
       throw invalid(
           "offset/size past the end: expected offset+size <= " + size + " but found " + end);
@@ -200,6 +207,35 @@ public final class Validator {
               + (isNull ? "null decimal of size 0" : "decimal body of 1 to 16 bytes")
               + " but found "
               + sz);
+    }
+    // SPEC §6.2 B4: a body of a fixed size; a variant's value size is inside its body.
+    switch (t.id()) {
+      case FIXED_BINARY -> checkBodySize(t, sz, ((DataTypes.FixedBinaryType) t).size());
+      case UUID, INTERVAL -> checkBodySize(t, sz, 16);
+      case VARIANT -> {
+        if (sz < 4) {
+          throw invalid("expected a variant body of at least 4 bytes but found " + sz);
+        }
+      }
+      case BOOL,
+              INT8,
+              INT16,
+              INT32,
+              INT64,
+              FLOAT32,
+              FLOAT64,
+              STRING,
+              BINARY,
+              DATE32,
+              TIME,
+              TIMESTAMP,
+              DURATION,
+              DECIMAL,
+              LIST,
+              MAP,
+              STRUCT,
+              NULL,
+              INTERVAL_YM -> {}
     }
   }
 
