@@ -364,6 +364,18 @@ def read_parquet(
     return from_arrow(source.table(), source.zerorow_schema, strict)
 
 
+def _parquet_file_options(pq: Any) -> dict[str, Any]:
+    """INT96 as µs (SPEC §12.3), and Parquet's UUID/JSON logical types as Arrow extension
+    types where this pyarrow has the option (19 on; PyFlink pins 16, where the column's
+    logical type retypes it instead: _parquet_logical_types)."""
+    import inspect
+
+    options: dict[str, Any] = {"coerce_int96_timestamp_unit": "us"}
+    if "arrow_extensions_enabled" in inspect.signature(pq.ParquetFile).parameters:
+        options["arrow_extensions_enabled"] = True
+    return options
+
+
 class ParquetSource:
     """A Parquet file opened the way read_parquet reads it (SPEC §12.3), for readers that
     stream it (`zerorow convert`): `arrow_schema` is what from_arrow maps, `num_rows`,
@@ -380,9 +392,7 @@ class ParquetSource:
         self._what = f"Parquet file '{name}'" + (f", columns {cols}" if cols else "")
         source, self._marks = _patched_parquet(path)
         try:
-            f = pq.ParquetFile(
-                source, coerce_int96_timestamp_unit="us", arrow_extensions_enabled=True
-            )
+            f = pq.ParquetFile(source, **_parquet_file_options(pq))
         except (pa.ArrowException, OSError) as e:  # never bare: named, the cause kept
             if _parquet_framed(path):  # a Parquet file whose schema pyarrow cannot map
                 raise error(
