@@ -354,7 +354,8 @@ def read_parquet(
     path: Any, columns: Sequence[str] | None = None, strict: bool = False
 ) -> RowBatch:
     """Rows from a Parquet file, read by pyarrow and mapped by SPEC §12.3 through from_arrow:
-    INT96 timestamps are read at microseconds (never a wrapped nanosecond value), UUID as
+    INT96 timestamps are read at microseconds (never a wrapped nanosecond value; one past
+    int64 µs is invalid_data, checked against a read at milliseconds), UUID as
     uuid, ENUM as string; INTERVAL and VARIANT groups, which pyarrow cannot read, through a
     footer cpp-row patches (zerorow/arrow/parquet_footer.h); GEOMETRY, GEOGRAPHY, shredded
     variants and logical types the reader does not know are refused, naming them, and so is a
