@@ -89,9 +89,21 @@ def resolved_array_to_numpy(a: _zerorow.ResolvedArray):
     exporter, offset, count, writer_tid, _width, fixed, scale = a._writer_values_info()
     reader = a._elem_json()
     rtid = reader if isinstance(reader, str) else reader["type"]
-    if not fixed or (rtid == "decimal" and reader["precision"] > 18):
+    reader_fixed = rtid in _NUMPY_DTYPES or rtid in ("decimal", "timestamp")
+    if (
+        not fixed
+        or not reader_fixed
+        or (rtid == "decimal" and reader["precision"] > 18)
+    ):
         raise TypeError(
             f"to_numpy() needs fixed-width elements, this array holds {rtid}"
+        )
+    if writer_tid == "null":  # SPEC §3.6: every element is null, and nulls read as 0
+        return np.zeros(
+            count,
+            dtype="<i8"
+            if rtid == "decimal"
+            else (_NUMPY_DTYPES[rtid] if isinstance(reader, str) else "<M8[us]"),
         )
     wdtype = "<i8" if writer_tid == "decimal" else _NUMPY_DTYPES[writer_tid]
     view = _values(np, exporter, wdtype, count, offset)
