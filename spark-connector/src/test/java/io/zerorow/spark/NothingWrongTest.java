@@ -82,12 +82,7 @@ class NothingWrongTest {
         assertThrows(
             Exception.class,
             () ->
-                spark
-                    .read()
-                    .format("zerorow")
-                    .load(dir.toString())
-                    .selectExpr("sum(id)")
-                    .first());
+                spark.read().format("zerorow").load(dir.toString()).selectExpr("sum(id)").first());
     m = EncodeDecodeTest.rootMessage(e);
     assertTrue(m.contains("invalid_data at s") && m.contains("a.zrow, record batch 0, row 3"), m);
 
