@@ -85,6 +85,10 @@ lint-skips: venv
 test-vectors: venv $(VECTOR_DEPS)
 	$(PY) format-spec/harness/run_vectors.py --vectors format-spec/vectors $(VECTOR_RUNNERS)
 
+# The corpus runners' builds (format-spec/part.mk has the recipe): named here, once every
+# part has added its runner, since a rule's prerequisites are expanded where it is read.
+test-corpus: $(CORPUS_DEPS)
+
 # ---- top-level targets -------------------------------------------------------------------
 .PHONY: test bench demo
 test: deps lint $(TEST_TARGETS) test-vectors test-demo

@@ -35,9 +35,11 @@ flink-jar-for-python:
 # python-row must build and work beside PyFlink: its own suite runs here too (against this
 # venv's pyarrow 16, pandas 2.2 and numpy 2.1; the main venv's test-python runs it against the
 # newest), then the PyFlink tests; ZEROROW_FLINK_TESTS makes tests/flink fail, not drop its
-# jobs, if pyflink is missing.
+# jobs, if pyflink is missing. test_arrow_mapping.py builds every Arrow type of SPEC §12.2,
+# most of which pyarrow 16 cannot make (decimal32/64, views, run-end encoded, float16 from
+# floats): it runs in the main venv only.
 test-flink-python: build-flink-python
-	cd $(PYROW) && $(FLINK_PY) -m pytest -q -p no:cacheprovider tests
+	cd $(PYROW) && $(FLINK_PY) -m pytest -q -p no:cacheprovider tests --ignore=tests/test_arrow_mapping.py
 	cd $(PYROW) && ZEROROW_FLINK_TESTS=1 $(FLINK_PY) -m pytest -q -p no:cacheprovider -o addopts= tests/flink
 
 # make bench-quick (BENCH_QUICK=1): 50,000 rows, one round, no warm-up round.

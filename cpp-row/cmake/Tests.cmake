@@ -26,6 +26,12 @@ if(ZEROROW_HAVE_ARROW_ADAPTER)
     ZEROROW_VECTORS_DIR="${CMAKE_CURRENT_SOURCE_DIR}/../format-spec/vectors")
   gtest_discover_tests(zerorow_arrow_adapter_tests DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT ${ZEROROW_TEST_TIMEOUT})
 endif()
+if(ZEROROW_HAVE_PARQUET_CPP)  # the corpus runner's INT96 check (tools/int96_check.h)
+  add_executable(zerorow_tools_tests tools/int96_check.cc tools/int96_check_test.cc)
+  target_link_libraries(zerorow_tools_tests PRIVATE zerorow::core zerorow::arrow_cpp GTest::gtest GTest::gtest_main)
+  target_compile_options(zerorow_tools_tests PRIVATE ${ZEROROW_WARNINGS})
+  gtest_discover_tests(zerorow_tools_tests DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT ${ZEROROW_TEST_TIMEOUT})
+endif()
 # encoder_test.cc instantiates the struct encoder for 20 levels of nested std::vector (the
 # decode-budget test); gcc's debug info for those type names takes > 12 GiB at -g and
 # 0.4 GiB at -g0, so that one file is built without debug info.

@@ -5,10 +5,10 @@
 //
 // For each (file, column) of <corpus-dir>/expected.tsv it reads that column alone — Arrow IPC
 // files and streams with Arrow C++'s IPC readers, Parquet with Arrow C++'s Parquet reader (INT96
-// read at microseconds, never a wrapped value) — and converts it with cpp-row's SPEC §12.2
-// import (arrow_io::ImportSchema, arrow_io::ImportRows, rows numbered across batches) into rows
-// of a one-field schema. It writes <out-dir>/<file>/<column>.json (the verdict, the error kind
-// and message, the schema's canonical JSON, the row count) and, when accepted, <column>.rows
+// read at microseconds and checked against a read at milliseconds, never a wrapped value) — and converts it with
+// cpp-row's SPEC §12.2 import (arrow_io::ImportSchema, arrow_io::ImportRows, rows numbered across batches) into rows of
+// a one-field schema. It writes <out-dir>/<file>/<column>.json (the verdict, the error kind and message, the schema's
+// canonical JSON, the row count) and, when accepted, <column>.rows
 // ([u32 LE length][row bytes] per row). Every failure is a verdict; it exits 0 when it ran.
 #include <arrow/api.h>
 #include <arrow/c/bridge.h>
@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "int96_check.h"
 #include "zerorow/arrow/import.h"
 #include "zerorow/arrow/parquet_footer.h"
 #include "zerorow/json.h"
@@ -275,6 +276,63 @@ Status Empty(const std::shared_ptr<arrow::Schema>& one, std::vector<std::shared_
   return Status::OK();
 }
 
+// One array of the chunks (an empty array of `type` when there are none).
+Result<std::shared_ptr<arrow::Array>> Joined(const arrow::ArrayVector& chunks,
+                                             const std::shared_ptr<arrow::DataType>& type, const std::string& where) {
+  auto joined = chunks.empty() ? arrow::MakeEmptyArray(type) : arrow::Concatenate(chunks);
+  if (!joined.ok()) return FromArrow(joined.status(), where);
+  return *joined;
+}
+
+// SPEC §12.3: a column holding INT96 values, read at µs into `out`, is read again at ms and
+// every value checked (tools/int96_check.h): past int64 µs it is invalid_data, never wrapped.
+Status CheckInt96Column(const fs::path& file, const std::shared_ptr<parquet::FileMetaData>& metadata,
+                        parquet::ParquetFileReader& parquet_reader, int index, const std::string& name,
+                        const std::vector<std::shared_ptr<arrow::RecordBatch>>& out) {
+  const parquet::SchemaDescriptor* s = parquet_reader.metadata()->schema();
+  bool int96 = false;
+  for (int k = 0; k < s->num_columns(); ++k)
+    int96 |= s->Column(k)->physical_type() == parquet::Type::INT96 && s->Column(k)->path()->ToDotVector()[0] == name;
+  if (!int96 || out.empty()) return Status::OK();
+  const std::string where = "file '" + file.string() + "', column '" + name + "' read at milliseconds";
+  auto opened = arrow::io::ReadableFile::Open(file.string());
+  if (!opened.ok()) return FromArrow(opened.status(), where);
+  parquet::ArrowReaderProperties props;
+  props.set_coerce_int96_timestamp_unit(arrow::TimeUnit::MILLI);
+  parquet::arrow::FileReaderBuilder builder;
+  arrow::Status st = builder.Open(*opened, parquet::default_reader_properties(), metadata);
+  if (!st.ok()) return FromArrow(st, where);
+  builder.properties(props);
+  auto reader = builder.Build();
+  if (!reader.ok()) return FromArrow(reader.status(), where);
+  arrow::ArrayVector ms_chunks;
+  std::shared_ptr<arrow::ChunkedArray> column;
+  st = (*reader)->ReadColumn(index, &column);
+  if (st.IsNotImplemented()) {  // as ReadColumn below: nested columns a row at a time
+    (*reader)->set_batch_size(1);
+    std::vector<int> groups(static_cast<size_t>((*reader)->num_row_groups()));
+    for (size_t g = 0; g < groups.size(); ++g) groups[g] = static_cast<int>(g);
+    auto batches = (*reader)->GetRecordBatchReader(groups, {index});
+    if (!batches.ok()) return FromArrow(batches.status(), where);
+    while (true) {
+      std::shared_ptr<arrow::RecordBatch> b;
+      st = (*batches)->ReadNext(&b);
+      if (!st.ok()) return FromArrow(st, where);
+      if (!b) break;
+      ms_chunks.push_back(b->column(0));
+    }
+  } else if (!st.ok()) {
+    return FromArrow(st, where);
+  } else {
+    ms_chunks = column->chunks();
+  }
+  arrow::ArrayVector us_chunks;
+  for (const auto& b : out) us_chunks.push_back(b->column(0));
+  ZR_ASSIGN_OR_RETURN(auto us, Joined(us_chunks, out.front()->column(0)->type(), where));
+  ZR_ASSIGN_OR_RETURN(auto ms, Joined(ms_chunks, us->type(), where));
+  return zerorow::tools::CheckInt96(us, ms, name);
+}
+
 // The column `name` of each batch (or chunk) of a file, as one-column record batches.
 Status ReadColumn(const fs::path& file, const std::string& name,
                   std::vector<std::shared_ptr<arrow::RecordBatch>>* out) {
@@ -341,11 +399,13 @@ Status ReadColumn(const fs::path& file, const std::string& name,
         if (!b) break;
         out->push_back(arrow::RecordBatch::Make(one, b->num_rows(), {Retyped(b->column(0), field)}));
       }
+      ZR_RETURN_NOT_OK(CheckInt96Column(file, metadata, *(*reader)->parquet_reader(), index, name, *out));
       return Empty(one, out);
     }
     if (!st.ok()) return FromArrow(st, where + ", column '" + name + "'");
     for (const auto& chunk : column->chunks())
       out->push_back(arrow::RecordBatch::Make(one, chunk->length(), {Retyped(chunk, field)}));
+    ZR_RETURN_NOT_OK(CheckInt96Column(file, metadata, *(*reader)->parquet_reader(), index, name, *out));
     return Empty(one, out);
   }
   auto take = [&](const std::shared_ptr<arrow::RecordBatch>& batch) -> Status {

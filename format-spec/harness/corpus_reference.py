@@ -100,12 +100,25 @@ def read_parquet(path, column):
     )
     t, _ = arrow.map_parquet_field(field, leaves, name)
     schema = arrow.column_schema(name, t, field.nullable)
+    data = _read(pf, name, field.type)
+    if any(
+        pf.schema.column(k).physical_type == "INT96"
+        and pf.schema.column(k).path.split(".")[0] == name
+        for k in range(len(pf.schema))
+    ):  # SPEC §12.3: an INT96 past int64 µs is refused, never wrapped
+        in_ms = pq.ParquetFile(path, coerce_int96_timestamp_unit="ms")
+        arrow.check_int96(
+            data, _read(in_ms, name, in_ms.schema_arrow.field(i).type), name
+        )
+    return schema, arrow.column_values(data, t, field.nullable, name)
+
+
+def _read(pf, name, arrow_type):
     try:
-        data = pf.read(columns=[name]).column(0)
+        return pf.read(columns=[name]).column(0)
     except pa.ArrowNotImplementedError:  # nested chunked output: read batch by batch
         batches = pf.iter_batches(batch_size=1, columns=[name])
-        data = pa.chunked_array([b.column(0) for b in batches], field.type)
-    return schema, arrow.column_values(data, t, field.nullable, name)
+        return pa.chunked_array([b.column(0) for b in batches], arrow_type)
 
 
 def _sidecar(path):

@@ -274,6 +274,33 @@ def test_parquet_interval_and_variant_groups_pyarrow_cannot_read():
         )
 
 
+PARQUET_TESTING = os.path.join(ROOT, "format-spec", "corpus", "parquet", "testing")
+
+
+def test_parquet_int96_past_int64_microseconds_is_refused_never_wrapped():
+    """SPEC §12.3: Spark's INT96 of row 5 is 361746257437964157 ms, past int64 µs; Arrow's
+    µs read wraps it to -7188624036226874385. read_parquet and the streamed batches refuse it
+    naming the column, the row (counted across batches) and both numbers; INT96 values up to
+    9999-12-31 (past int64 ns, within µs) read exactly."""
+    spark = os.path.join(PARQUET_TESTING, "int96_from_spark.parquet")
+    want = (
+        r"a: row 5: INT96 timestamp 361746257437964157 ms does not fit int64 "
+        r"microseconds \(read at µs it wraps to -7188624036226874385\)"
+    )
+    with pytest.raises(zerorow.InvalidDataError, match=want):
+        zerorow.arrow.read_parquet(spark)
+    source = zerorow.arrow.ParquetSource(spark, ["a"])
+    batches = source.batches(2)
+    assert [b.num_rows for b in (next(batches), next(batches))] == [2, 2]
+    with pytest.raises(zerorow.InvalidDataError, match=want):
+        next(batches)
+    rows = zerorow.arrow.read_parquet(os.path.join(PARQUET_MR, "pa_int96.parquet"))
+    assert [r["ts_int96"] for r in rows][2:4] == [
+        dt.datetime(3000, 1, 1),
+        dt.datetime(9999, 12, 31, 23, 59, 59, 999999),
+    ]
+
+
 def test_parquet_patched_footer_on_stdin_bytes_and_broken_footers(tmp_path):
     """The patched footer works on a file held in memory (`zerorow convert -` reads stdin
     whole); a footer cpp-row cannot read leaves the file to pyarrow, which names the damage;

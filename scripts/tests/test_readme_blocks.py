@@ -64,6 +64,7 @@ BY_LANGUAGE = {
         "flink-connector/README.md",
         "python",
     ): "python-row/tests/flink/test_readme_flink.py",
+    ("flink-connector/README.md", "xml"): "flink-connector/examples/build_and_run.sh",
 }
 FENCE = re.compile(
     r"^([ \t]*)```(\w*)[^\n]*\n(.*?)^[ \t]*```[ \t]*$", re.MULTILINE | re.DOTALL

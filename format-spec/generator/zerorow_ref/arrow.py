@@ -475,6 +475,54 @@ _CONVERT = {
 }
 
 
+# ---- INT96 (§12.3): the µs value checked, never wrapped ----------------------------------------
+
+
+def check_int96(us, ms, path):
+    """Raises invalid_data where a column of INT96 timestamps read at µs (`us`) is not the
+    same read at ms (`ms`): Arrow's µs conversion wraps past int64 without a word, while an
+    INT96's Julian day (int32) always fits int64 ms. floor(µs / 1000) == ms holds for every
+    value that fit. Both are the same column (chunked or not) read twice."""
+    us, ms = _one_array(us), _one_array(ms)
+    leaves = zip(_timestamp_leaves(us, path), _timestamp_leaves(ms, path), strict=True)
+    for (a, where), (b, _) in leaves:
+        top = where == path
+        for i, (u, m) in enumerate(zip(_ints(a), _ints(b), strict=True)):
+            if u is not None and m is not None and u // 1000 != m:
+                at = f"row {i}" if top else f"value {i} of its flattened column"
+                raise FormatError(
+                    "invalid_data",
+                    where,
+                    f"{at}: INT96 timestamp {m} ms does not fit int64 microseconds "
+                    f"(read at µs it wraps to {u})",
+                )
+
+
+def _one_array(data):
+    if isinstance(data, pa.ChunkedArray):
+        return (
+            pa.concat_arrays(data.chunks)
+            if data.num_chunks
+            else pa.array([], data.type)
+        )
+    return data
+
+
+def _timestamp_leaves(arr, path):
+    """(array, path) of every timestamp array inside arr, lists and maps flattened."""
+    t = arr.type
+    if pa.types.is_timestamp(t):
+        yield arr, path
+    elif pa.types.is_map(t):
+        yield from _timestamp_leaves(arr.keys, path + "{keys}")
+        yield from _timestamp_leaves(arr.items, path + "{values}")
+    elif _is_list(t):
+        yield from _timestamp_leaves(arr.flatten(), path + "[]")
+    elif pa.types.is_struct(t):
+        for i in range(t.num_fields):
+            yield from _timestamp_leaves(arr.field(i), f"{path}.{t.field(i).name}")
+
+
 # ---- Parquet column -> zerorow type (§12.3) -------------------------------------------------------
 
 

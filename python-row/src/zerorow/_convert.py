@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import _zerorow
+from .errors import error
 
 RAW, DEEP, PAIRS = 1, 2, 4  # modes of _zerorow.get
 
@@ -58,10 +59,25 @@ def array_to_numpy(a: _zerorow.BinaryArray):
         raise TypeError(
             f"to_numpy() needs fixed-width elements, this array holds {tid}"
         )
-    buf = memoryview(exporter).cast("B")
-    out = np.frombuffer(buf, dtype=dtype, count=count, offset=offset)
+    out = _values(np, exporter, dtype, count, offset)
     out.flags.writeable = False
     return out
+
+
+def _values(np: Any, exporter: Any, dtype: str, count: int, offset: int) -> Any:
+    """The array's values as a NumPy view of the row's bytes, after checking that they lie
+    inside them: a damaged row read at `bounds` or `none` may point its array anywhere, and
+    an error must name the numbers rather than NumPy's ValueError (SPEC §6.2)."""
+    buf = memoryview(exporter).cast("B")
+    size = np.dtype(dtype).itemsize
+    if offset < 0 or count < 0 or offset + count * size > len(buf):
+        raise error(
+            "invalid_data",
+            "",
+            f"expected the array's {count} values of {size} bytes at byte {offset} to lie"
+            f" within the row's {len(buf)} bytes",
+        )
+    return np.frombuffer(buf, dtype=dtype, count=count, offset=offset)
 
 
 def resolved_array_to_numpy(a: _zerorow.ResolvedArray):
@@ -90,8 +106,7 @@ def resolved_array_to_numpy(a: _zerorow.ResolvedArray):
             else (_NUMPY_DTYPES[rtid] if isinstance(reader, str) else "<M8[us]"),
         )
     wdtype = "<i8" if writer_tid == "decimal" else _NUMPY_DTYPES[writer_tid]
-    buf = memoryview(exporter).cast("B")
-    view = np.frombuffer(buf, dtype=wdtype, count=count, offset=offset)
+    view = _values(np, exporter, wdtype, count, offset)
     if a._same_element_type():
         view.flags.writeable = False
         return view

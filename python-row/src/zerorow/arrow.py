@@ -354,7 +354,8 @@ def read_parquet(
     path: Any, columns: Sequence[str] | None = None, strict: bool = False
 ) -> RowBatch:
     """Rows from a Parquet file, read by pyarrow and mapped by SPEC §12.3 through from_arrow:
-    INT96 timestamps are read at microseconds (never a wrapped nanosecond value), UUID as
+    INT96 timestamps are read at microseconds (never a wrapped nanosecond value; one past
+    int64 µs is invalid_data, checked against a read at milliseconds), UUID as
     uuid, ENUM as string; INTERVAL and VARIANT groups, which pyarrow cannot read, through a
     footer cpp-row patches (zerorow/arrow/parquet_footer.h); GEOMETRY, GEOGRAPHY, shredded
     variants and logical types the reader does not know are refused, naming them, and so is a
@@ -362,6 +363,18 @@ def read_parquet(
     `zerorow.schema` restores its zones and types."""
     source = ParquetSource(path, columns)
     return from_arrow(source.table(), source.zerorow_schema, strict)
+
+
+def _parquet_file_options(pq: Any) -> dict[str, Any]:
+    """INT96 as µs (SPEC §12.3), and Parquet's UUID/JSON logical types as Arrow extension
+    types where this pyarrow has the option (19 on; PyFlink pins 16, where the column's
+    logical type retypes it instead: _parquet_logical_types)."""
+    import inspect
+
+    options: dict[str, Any] = {"coerce_int96_timestamp_unit": "us"}
+    if "arrow_extensions_enabled" in inspect.signature(pq.ParquetFile).parameters:
+        options["arrow_extensions_enabled"] = True
+    return options
 
 
 class ParquetSource:
@@ -380,9 +393,7 @@ class ParquetSource:
         self._what = f"Parquet file '{name}'" + (f", columns {cols}" if cols else "")
         source, self._marks = _patched_parquet(path)
         try:
-            f = pq.ParquetFile(
-                source, coerce_int96_timestamp_unit="us", arrow_extensions_enabled=True
-            )
+            f = pq.ParquetFile(source, **_parquet_file_options(pq))
         except (pa.ArrowException, OSError) as e:  # never bare: named, the cause kept
             if _parquet_framed(path):  # a Parquet file whose schema pyarrow cannot map
                 raise error(
@@ -392,7 +403,9 @@ class ParquetSource:
                 ) from e
             raise error("invalid_data", "", f"{self._what}: {e}") from e
         self._file = f
+        self._path = path
         names = cols if cols is not None else f.schema_arrow.names
+        self._int96 = _int96_columns(f, names)
         self._retype = _parquet_logical_types(f, names)
         self.num_rows = f.metadata.num_rows
         self.zerorow_schema = None
@@ -449,7 +462,11 @@ class ParquetSource:
         import pyarrow as pa
 
         try:
-            return self._fixed(self._file.read(columns=self._cols))
+            data = self._file.read(columns=self._cols)
+            if self._int96:
+                in_ms = self._in_ms().read(columns=self._int96)
+                _check_int96(data, in_ms, self._int96, 0)
+            return self._fixed(data)
         except pa.ArrowException as e:
             raise self._failed(e) from e
 
@@ -457,14 +474,95 @@ class ParquetSource:
         import pyarrow as pa
 
         it = self._file.iter_batches(batch_size=batch_rows, columns=self._cols)
+        in_ms = (
+            self._in_ms().iter_batches(batch_size=batch_rows, columns=self._int96)
+            if self._int96
+            else None
+        )
+        first_row = 0
         while True:
             try:
                 batch = next(it)
+                if in_ms is not None:
+                    _check_int96(batch, next(in_ms), self._int96, first_row)
             except StopIteration:
                 return
             except pa.ArrowException as e:
                 raise self._failed(e) from e
+            first_row += batch.num_rows
             yield self._fixed(batch)
+
+    def _in_ms(self) -> Any:
+        """The file again, its INT96 columns read at milliseconds (for _check_int96)."""
+        import pyarrow.parquet as pq
+
+        source, _ = _patched_parquet(self._path)
+        return pq.ParquetFile(source, coerce_int96_timestamp_unit="ms")
+
+
+def _int96_columns(f: Any, names: Sequence[str]) -> list[str]:
+    """The top-level columns among `names` that hold an INT96 leaf."""
+    schema = f.schema
+    tops = {
+        schema.column(k).path.split(".")[0]
+        for k in range(len(schema))
+        if schema.column(k).physical_type == "INT96"
+    }
+    return [n for n in names if n in tops]
+
+
+def _check_int96(data: Any, in_ms: Any, names: Sequence[str], first_row: int) -> None:
+    """SPEC §12.3: an INT96 timestamp is read at µs, checked, never wrapped. Arrow's µs
+    conversion wraps past int64 without a word, while an INT96's Julian day (an int32)
+    always fits int64 ms: every value fits exactly when floor(µs / 1000) == ms. `data` holds
+    the columns `names` read at µs, `in_ms` the same read at ms (tables or batches)."""
+    for name in names:
+        us, ms = data.column(name), in_ms.column(name)
+        if hasattr(us, "combine_chunks"):
+            us, ms = us.combine_chunks(), ms.combine_chunks()
+        for (a, where), (b, _) in zip(
+            _timestamp_leaves(us, name), _timestamp_leaves(ms, name), strict=True
+        ):
+            _compare_int96(a, b, where, first_row if where == name else None)
+
+
+def _compare_int96(us: Any, ms: Any, where: str, first_row: int | None) -> None:
+    import numpy as np
+    import pyarrow as pa
+
+    a = us.view(pa.int64()).fill_null(0).to_numpy()
+    b = ms.view(pa.int64()).fill_null(0).to_numpy()
+    bad = np.flatnonzero(np.floor_divide(a, 1000) != b)
+    if bad.size:
+        i = int(bad[0])
+        at = (
+            f"row {first_row + i}"
+            if first_row is not None
+            else f"value {i} of its flattened column"
+        )
+        raise error(
+            "invalid_data",
+            where,
+            f"{at}: INT96 timestamp {int(b[i])} ms does not fit int64 microseconds "
+            f"(read at µs it wraps to {int(a[i])}); SPEC §12.3 refuses it",
+        )
+
+
+def _timestamp_leaves(arr: Any, path: str) -> Iterator[tuple[Any, str]]:
+    """(array, path) of every timestamp array inside arr, lists and maps flattened."""
+    import pyarrow as pa
+
+    t = arr.type
+    if pa.types.is_timestamp(t):
+        yield arr, path
+    elif pa.types.is_map(t):
+        yield from _timestamp_leaves(arr.keys, path + "{keys}")
+        yield from _timestamp_leaves(arr.items, path + "{values}")
+    elif pa.types.is_list(t) or pa.types.is_large_list(t):
+        yield from _timestamp_leaves(arr.flatten(), path + "[]")
+    elif pa.types.is_struct(t):
+        for i in range(t.num_fields):
+            yield from _timestamp_leaves(arr.field(i), f"{path}.{t.field(i).name}")
 
 
 class _SplicedParquet(io.RawIOBase):

@@ -65,13 +65,18 @@ public final class ZerorowSerializer extends TypeSerializer<BinaryRow> {
     return l.of(row);
   }
 
-  /** A row of nulls (the fixed region only). */
+  /**
+   * Flink's placeholder row (the fixed region only): its nullable fields null, its non-nullable
+   * ones zero slots, since a null bit on those is refused when the row is wrapped (SPEC §6.2 B5).
+   */
   @Override
   public BinaryRow createInstance() {
     Schema s = schema();
     byte[] b = new byte[s.fixedRegionSize()];
     for (int i = 0; i < s.numFields(); i++) {
-      b[i >>> 3] |= (byte) (1 << (i & 7));
+      if (s.field(i).nullable()) {
+        b[i >>> 3] |= (byte) (1 << (i & 7));
+      }
     }
     return BinaryRow.wrap(s, b);
   }

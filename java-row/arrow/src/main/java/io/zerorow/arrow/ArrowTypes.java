@@ -332,7 +332,7 @@ final class ArrowTypes {
           case STRING -> ArrowType.Utf8.INSTANCE;
           case BINARY -> ArrowType.Binary.INSTANCE;
           case FIXED_BINARY -> new ArrowType.FixedSizeBinary(s.size());
-          case UUID -> org.apache.arrow.vector.extension.UuidType.INSTANCE;
+          case UUID -> ArrowUuid.type(name);
           case DATE_DAY -> new ArrowType.Date(DateUnit.DAY);
           case DATE_MILLI -> new ArrowType.Date(DateUnit.MILLISECOND);
           case TIME ->

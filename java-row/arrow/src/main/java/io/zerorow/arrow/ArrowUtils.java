@@ -34,8 +34,7 @@ public final class ArrowUtils {
     // IPC readers then read these extension types as such (an unregistered one keeps its
     // storage type and its name in the field's metadata, which ArrowTypes reads too)
     org.apache.arrow.vector.types.pojo.ExtensionTypeRegistry.register(VariantType.INSTANCE);
-    org.apache.arrow.vector.types.pojo.ExtensionTypeRegistry.register(
-        org.apache.arrow.vector.extension.UuidType.INSTANCE);
+    ArrowUuid.register();
   }
 
   private ArrowUtils() {}
