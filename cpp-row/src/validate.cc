@@ -277,13 +277,20 @@ class Validator {
         return Status::OK();
       case TypeId::kFixedBinary:
       case TypeId::kUuid:
-      case TypeId::kInterval:  // SPEC §6.2 B4
+      case TypeId::kInterval: {  // SPEC §6.2 B4
         if (sz != t.body_size())
           return Bad({},
                      "expected a " + std::string(TypeIdName(t.id())) + " body of " + Num(t.body_size()) +
                          " bytes but the reference size is " + Num(sz),
                      t.body_size(), sz);
+        // A row that passes converts to Arrow (SPEC §12.1): an interval's microseconds must
+        // fit month_day_nano_interval's int64 nanoseconds.
+        int64_t ns;
+        if (t.id() == TypeId::kInterval && __builtin_mul_overflow(detail::Load<int64_t>(body + 8), int64_t{1000}, &ns))
+          return BadMsg({}, "interval of " + std::to_string(detail::Load<int64_t>(body + 8)) +
+                                " microseconds does not fit Arrow month_day_nano_interval's int64 nanoseconds");
         return Take(sz);
+      }
       case TypeId::kVariant: {  // SPEC §6.2 B4 (§3.9 rule 1): the export splits value and metadata
         if (sz < 4) return Bad({}, "expected a variant body of at least 4 bytes but found " + Num(sz), 4, sz);
         const uint64_t v = detail::Load<uint32_t>(body);

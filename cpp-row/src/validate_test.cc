@@ -225,6 +225,28 @@ TEST(ValidateFixedRegionTest, Spec12TypesShowTheirLayoutInTheFixedRegion) {
   EXPECT_EQ(null_bit.message(), "a value of type null must have its null bit set");
 }
 
+// A row that passes ValidateReads converts to Arrow (SPEC §12.1): an interval's microseconds
+// past int64 nanoseconds are refused here, not at ArrowWriter::Finish (the fuzzer found one).
+TEST(ValidateReadsTest, AnIntervalArrowCannotHoldIsRefused) {
+  auto s = *Schema::Make({field("i", interval())});
+  for (int64_t us : {INT64_MIN, INT64_MAX / 1000 + 1}) {
+    RowWriter w(s);
+    ASSERT_TRUE(w.WriteInterval(0, Interval{1, 2, us}).ok());
+    ASSERT_TRUE(w.Finish().ok());
+    std::vector<uint8_t> r(w.bytes().begin(), w.bytes().end());
+    EXPECT_TRUE(ValidateFixedRegion(r, *s.struct_type()).ok());
+    Status st = ValidateReads(r, *s.struct_type());
+    EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
+    EXPECT_EQ(st.path(), "i");
+    EXPECT_NE(st.message().find(std::to_string(us) + " microseconds does not fit"), std::string::npos)
+        << st.ToString();
+  }
+  RowWriter w(s);
+  ASSERT_TRUE(w.WriteInterval(0, Interval{1, 2, INT64_MAX / 1000}).ok());
+  ASSERT_TRUE(w.Finish().ok());
+  EXPECT_TRUE(ValidateReads(w.bytes(), *s.struct_type()).ok());
+}
+
 TEST(ValidateReadsTest, ANullInANonNullableElementIsRefused) {
   auto s = *Schema::Make({field("xs", list(int32(), false))});
   RowWriter w(s);
@@ -240,6 +262,30 @@ TEST(ValidateReadsTest, ANullInANonNullableElementIsRefused) {
   EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
   EXPECT_EQ(st.path(), "xs[1]");
   EXPECT_EQ(st.message(), "null value in a non-nullable element");
+}
+
+// A bitmap bit past the last element is no element's: the reads check and the getters both
+// leave it to kFull (SPEC §6.3 rule 2), so a row ValidateReads accepts reads (the fuzzer found
+// the getters refusing it as a null element).
+TEST(ValidateReadsTest, BitmapBitsPastTheElementsAreLeftToFull) {
+  auto s = *Schema::Make({field("xs", list(int32(), false))});
+  RowWriter w(s);
+  ArrayWriter xs;
+  ASSERT_TRUE(w.BeginArray(0, 3, &xs).ok());
+  for (int k = 0; k < 3; ++k) ASSERT_TRUE(xs.WriteInt32(k, k).ok());
+  ASSERT_TRUE(xs.Finish().ok());
+  ASSERT_TRUE(w.Finish().ok());
+  std::vector<uint8_t> r(w.bytes().begin(), w.bytes().end());
+  r[16 + 8] |= 32;  // bit 5 of the 3-element list's bitmap
+  EXPECT_TRUE(ValidateReads(r, *s.struct_type()).ok());
+  auto row = BinaryRow::Wrap(r, s);
+  ASSERT_TRUE(row.ok()) << row.status().ToString();
+  auto list = row->GetArray(0);
+  ASSERT_TRUE(list.ok()) << list.status().ToString();
+  EXPECT_EQ(list->size(), 3);
+  Status full = Validate(r, *s.struct_type(), ValidationLevel::kFull);
+  EXPECT_EQ(full.kind(), ErrorKind::kInvalidData);
+  EXPECT_NE(full.message().find("positions >= 3"), std::string::npos) << full.ToString();
 }
 
 }  // namespace

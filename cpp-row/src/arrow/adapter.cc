@@ -95,9 +95,12 @@ Status ArrowWriter::Write(std::span<const uint8_t> row) {
   // The export at Finish reads every value with the access rules (SPEC §6.2): at kBounds the
   // same reads happen here, so a row Finish would refuse is refused now, alone.
   const DataType& st = *schema_.struct_type();
-  Status check = level_ == ValidationLevel::kFull     ? Validate(row, st, ValidationLevel::kFull)
+  // At kFull the reads check runs too: only it knows what Arrow cannot hold (an interval past
+  // int64 nanoseconds, SPEC §12.1).
+  Status check = level_ == ValidationLevel::kFull ? Validate(row, st, ValidationLevel::kFull)
                  : level_ == ValidationLevel::kBounds ? ValidateReads(row, st)
                                                       : BinaryRow::Wrap(row, schema_).status();
+  if (check.ok() && level_ == ValidationLevel::kFull) check = ValidateReads(row, st);
   if (!check.ok()) return std::move(check).WithContext("row " + std::to_string(num_rows()));
   bytes_.insert(bytes_.end(), row.begin(), row.end());
   offsets_.push_back(static_cast<int64_t>(bytes_.size()));
