@@ -238,8 +238,7 @@ TEST(ValidateReadsTest, AnIntervalArrowCannotHoldIsRefused) {
     Status st = ValidateReads(r, *s.struct_type());
     EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
     EXPECT_EQ(st.path(), "i");
-    EXPECT_NE(st.message().find(std::to_string(us) + " microseconds does not fit"), std::string::npos)
-        << st.ToString();
+    EXPECT_NE(st.message().find(std::to_string(us) + " microseconds does not fit"), std::string::npos) << st.ToString();
   }
   RowWriter w(s);
   ASSERT_TRUE(w.WriteInterval(0, Interval{1, 2, INT64_MAX / 1000}).ok());

@@ -97,7 +97,7 @@ Status ArrowWriter::Write(std::span<const uint8_t> row) {
   const DataType& st = *schema_.struct_type();
   // At kFull the reads check runs too: only it knows what Arrow cannot hold (an interval past
   // int64 nanoseconds, SPEC §12.1).
-  Status check = level_ == ValidationLevel::kFull ? Validate(row, st, ValidationLevel::kFull)
+  Status check = level_ == ValidationLevel::kFull     ? Validate(row, st, ValidationLevel::kFull)
                  : level_ == ValidationLevel::kBounds ? ValidateReads(row, st)
                                                       : BinaryRow::Wrap(row, schema_).status();
   if (check.ok() && level_ == ValidationLevel::kFull) check = ValidateReads(row, st);
