@@ -61,13 +61,13 @@ public final class Validator {
    * null has its null bit set), each fixed-width value (rule 3.2: zero high bytes, bool 0 or 1,
    * time in range, decimal within its precision) and each reference (rule 3.3 a–d: offset and size
    * &lt; 2^31, an aligned offset past the fixed region, the body inside the row; SPEC §6.2 B4: the
-   * size of a fixed_binary, uuid or interval body, a variant body of at least 4 bytes). O(fields). It is what a whole-row decode checks first at {@link
-   * ValidationLevel#BOUNDS} ({@code RowEncoder.decode(bytes)}): bytes of another schema are refused
-   * there whenever their fixed region shows it (a string body where the schema has an int32 slot, a
-   * reference into the fixed region). Only {@code FULL} sees the rest: the bodies' own layouts
-   * (nested rows, arrays, maps), canonical order without gaps or overlaps (rule e), padding (f),
-   * UTF-8, and trailing bytes. Rows of Apache Fory, which leaves the slots of nulls as they were,
-   * pass.
+   * size of a fixed_binary, uuid or interval body, a variant body of at least 4 bytes). O(fields).
+   * It is what a whole-row decode checks first at {@link ValidationLevel#BOUNDS} ({@code
+   * RowEncoder.decode(bytes)}): bytes of another schema are refused there whenever their fixed
+   * region shows it (a string body where the schema has an int32 slot, a reference into the fixed
+   * region). Only {@code FULL} sees the rest: the bodies' own layouts (nested rows, arrays, maps),
+   * canonical order without gaps or overlaps (rule e), padding (f), UTF-8, and trailing bytes. Rows
+   * of Apache Fory, which leaves the slots of nulls as they were, pass.
    */
   public static void validateFixedRegion(BinaryRow row) {
     row.requireSet();
@@ -218,24 +218,24 @@ public final class Validator {
         }
       }
       case BOOL,
-              INT8,
-              INT16,
-              INT32,
-              INT64,
-              FLOAT32,
-              FLOAT64,
-              STRING,
-              BINARY,
-              DATE32,
-              TIME,
-              TIMESTAMP,
-              DURATION,
-              DECIMAL,
-              LIST,
-              MAP,
-              STRUCT,
-              NULL,
-              INTERVAL_YM -> {}
+          INT8,
+          INT16,
+          INT32,
+          INT64,
+          FLOAT32,
+          FLOAT64,
+          STRING,
+          BINARY,
+          DATE32,
+          TIME,
+          TIMESTAMP,
+          DURATION,
+          DECIMAL,
+          LIST,
+          MAP,
+          STRUCT,
+          NULL,
+          INTERVAL_YM -> {}
     }
   }
 
