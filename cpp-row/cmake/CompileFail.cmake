@@ -1,8 +1,9 @@
 # ctest driver of a compile-fail test (cmake -P): compiles SOURCE with -D<CASE> and, unless
 # EXPECT is empty (the control: it must compile), checks that the compiler fails and that its
-# output holds every "|"-separated text of EXPECT. Arguments: CXX, INCLUDE, SOURCE, CASE, EXPECT.
+# output holds every "|"-separated text of EXPECT. Arguments: CXX, INCLUDE, SOURCE, CASE, EXPECT,
+# and FLAGS (optional, ";"-separated compiler flags, e.g. -Wpedantic;-Werror for a control).
 execute_process(
-  COMMAND ${CMAKE_COMMAND} -E env LC_ALL=C ${CXX} -std=c++20 -fsyntax-only -I${INCLUDE} -D${CASE} ${SOURCE}
+  COMMAND ${CMAKE_COMMAND} -E env LC_ALL=C ${CXX} -std=c++20 -fsyntax-only ${FLAGS} -I${INCLUDE} -D${CASE} ${SOURCE}
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
 if(EXPECT STREQUAL "")
   if(NOT rc EQUAL 0)

@@ -42,14 +42,43 @@ set_source_files_properties(src/encoder_test.cc PROPERTIES COMPILE_OPTIONS "-g0"
 set(_zr_compile_fail ${CMAKE_COMMAND} -DCXX=${CMAKE_CXX_COMPILER} -DINCLUDE=${CMAKE_CURRENT_SOURCE_DIR}/include
     -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/src/encoder_compile_fail.cc)
 set(_zr_unsupported "has no zerorow type")
-add_test(NAME EncoderCompileFail.UnsignedMember COMMAND ${_zr_compile_fail} -DCASE=ZR_CASE_UNSIGNED
-         "-DEXPECT=&shop::Order::count|unsigned int|${_zr_unsupported}" -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
+add_test(NAME EncoderCompileFail.CharMember COMMAND ${_zr_compile_fail} -DCASE=ZR_CASE_CHAR
+         "-DEXPECT=&shop::Order::grade|M = char|${_zr_unsupported}" -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
+add_test(NAME EncoderCompileFail.FloatingDurationMember COMMAND ${_zr_compile_fail} -DCASE=ZR_CASE_FLOAT_DURATION
+         "-DEXPECT=&shop::Order::wait|duration<double>|${_zr_unsupported}" -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
 add_test(NAME EncoderCompileFail.UserClassMember COMMAND ${_zr_compile_fail} -DCASE=ZR_CASE_USER_CLASS
          "-DEXPECT=&shop::Order::where|shop::Place|${_zr_unsupported}" -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
 add_test(NAME EncoderCompileFail.SupportedMembersCompile COMMAND ${_zr_compile_fail} -DCASE=ZR_CASE_SUPPORTED
          -DEXPECT= -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
-set_tests_properties(EncoderCompileFail.UnsignedMember EncoderCompileFail.UserClassMember
+set_tests_properties(EncoderCompileFail.CharMember EncoderCompileFail.FloatingDurationMember EncoderCompileFail.UserClassMember
                      EncoderCompileFail.SupportedMembersCompile PROPERTIES TIMEOUT ${ZEROROW_TEST_TIMEOUT})
+
+# A view that would outlive what it borrows is refused at compile time (src/lifetime_compile_fail.cc):
+# `->` on a temporary Result of an Encoder or a Resolution, ToRow on a temporary Encoder, and
+# Wrap / ValidateAndWrap / View / BinaryArray::Wrap of a temporary container's bytes. The
+# control case compiles the safe forms with -Wpedantic -Werror.
+set(_zr_lifetime ${CMAKE_COMMAND} -DCXX=${CMAKE_CXX_COMPILER} -DINCLUDE=${CMAKE_CURRENT_SOURCE_DIR}/include
+    -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/src/lifetime_compile_fail.cc)
+set(_zr_lends "on a temporary Result whose value lends views")
+set(_zr_deleted "use of deleted function")
+foreach(_zr_case
+    "TempEncoderArrow|ZR_CASE_TEMP_ENCODER_ARROW|${_zr_lends}|zerorow::Encoder<shop::Price>"
+    "TempEncoderStar|ZR_CASE_TEMP_ENCODER_STAR|${_zr_deleted}|ToRow"
+    "WrapTempBytes|ZR_CASE_WRAP_TEMP_BYTES|${_zr_deleted}|BinaryRow::Wrap"
+    "ValidateAndWrapTempBytes|ZR_CASE_VALIDATE_AND_WRAP_TEMP_BYTES|${_zr_deleted}|ValidateAndWrap"
+    "ViewTempBytes|ZR_CASE_VIEW_TEMP_BYTES|${_zr_deleted}|Resolution::View"
+    "TempResolution|ZR_CASE_TEMP_RESOLUTION|${_zr_lends}|zerorow::Resolution"
+    "ArrayWrapTempBytes|ZR_CASE_ARRAY_WRAP_TEMP_BYTES|${_zr_deleted}|BinaryArray::Wrap")
+  string(REPLACE "|" ";" _zr_parts "${_zr_case}")
+  list(POP_FRONT _zr_parts _zr_name _zr_define)
+  string(REPLACE ";" "|" _zr_expect "${_zr_parts}")
+  add_test(NAME LifetimeCompileFail.${_zr_name} COMMAND ${_zr_lifetime} -DCASE=${_zr_define} "-DEXPECT=${_zr_expect}"
+           -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
+  set_tests_properties(LifetimeCompileFail.${_zr_name} PROPERTIES TIMEOUT ${ZEROROW_TEST_TIMEOUT})
+endforeach()
+add_test(NAME LifetimeCompileFail.SafeFormsCompile COMMAND ${_zr_lifetime} -DCASE=ZR_CASE_SAFE -DEXPECT=
+         "-DFLAGS=-Wpedantic;-Werror" -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/CompileFail.cmake)
+set_tests_properties(LifetimeCompileFail.SafeFormsCompile PROPERTIES TIMEOUT ${ZEROROW_TEST_TIMEOUT})
 
 # One type table (include/zerorow/types.h): every source that dispatches on TypeId fails to
 # compile when a type is added to ZEROROW_TYPES and not handled there (-Werror=switch, no

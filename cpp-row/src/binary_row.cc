@@ -43,11 +43,14 @@ Status CheckNonNullable(const uint8_t* bitmap, const DataType& t) {
   return Status::OK();
 }
 
-// B5 for an array of non-nullable elements: no null bit at all.
+// B5 for an array of non-nullable elements: no null bit on an element. Bits at positions >= n
+// are no element's (SPEC §6.3 rule 2 is kFull's), as in ValidateReads, so both agree.
 Status CheckNoNullElements(const BinaryArray& a, detail::PathStyle style) {
   std::span<const uint8_t> bitmap = a.null_bitmap();
+  const uint64_t n = static_cast<uint64_t>(a.size());
   for (size_t w = 0; w * 8 < bitmap.size(); ++w) {
-    const uint64_t bits = detail::Load<uint64_t>(bitmap.data() + 8 * w);
+    uint64_t bits = detail::Load<uint64_t>(bitmap.data() + 8 * w);
+    if (w == n / 64) bits &= (uint64_t{1} << (n % 64)) - 1;
     if (bits != 0) [[unlikely]] {
       const int i = static_cast<int>(64 * w) + std::countr_zero(bits);
       std::string where = detail::IndexPath(i);
@@ -96,10 +99,10 @@ Status SlotView::WidthError(int i, size_t want) const {
 }
 
 Status SlotView::TypeError(int i, TypeId want) const {
-  return Status::Error(ErrorKind::kSchemaMismatch,
-                       "cannot read a " + std::string(TypeIdName(want)) + " value from a field of type " +
-                           std::string(TypeIdName(IdAt(i))),
-                       PathOf(i));
+  return Status::Error(
+      ErrorKind::kSchemaMismatch,
+      "cannot read " + TypeIdWithArticle(want) + " value from a field of type " + std::string(TypeIdName(IdAt(i))),
+      PathOf(i));
 }
 
 Status SlotView::NullError(int i) const {
@@ -146,8 +149,7 @@ Result<std::span<const uint8_t>> SlotView::GetBody(int i) const {
   if (InRange(i)) {
     const DataType& t = TypeAt(i);
     if (!t.has_body())
-      return Status::Error(ErrorKind::kSchemaMismatch, "a " + std::string(TypeIdName(t.id())) + " value has no body",
-                           PathOf(i));
+      return Status::Error(ErrorKind::kSchemaMismatch, TypeIdWithArticle(t.id()) + " value has no body", PathOf(i));
   }
   return BodyChecked(i);
 }

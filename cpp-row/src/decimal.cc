@@ -37,8 +37,9 @@ std::string DecimalToString(Decimal128 value, int scale) {
 
 Result<Decimal128> DecimalFromString(std::string_view text, int precision, int scale) {
   auto bad = [&](const std::string& why) {
-    return Status::InvalidData("cannot write decimal '" + std::string(text) + "' as decimal(" +
-                               std::to_string(precision) + "," + std::to_string(scale) + "): " + why);
+    return Status::Unlocated(ErrorKind::kInvalidData, "cannot write decimal '" + std::string(text) + "' as decimal(" +
+                                                          std::to_string(precision) + "," + std::to_string(scale) +
+                                                          "): " + why);
   };
   size_t i = 0;
   bool neg = false;

@@ -169,7 +169,7 @@ TEST(EncoderTest, NullIntoNonOptionalIsAnError) {
   ASSERT_TRUE(a.SetNull(1).ok());
   ASSERT_TRUE(a.Finish().ok());
   ASSERT_TRUE(w.Finish().ok());
-  auto bar = Encoder<SeedBar>::Make()->FromRow(w.row());
+  auto bar = (*Encoder<SeedBar>::Make()).FromRow(w.row());  // FromRow on a temporary: it returns a value
   ASSERT_FALSE(bar.ok());
   EXPECT_EQ(bar.status().kind(), ErrorKind::kSchemaMismatch);
   EXPECT_EQ(bar.status().path(), "f2[1]");
@@ -305,7 +305,8 @@ TEST(EncoderEvolutionTest, OlderWriterIntoNewerStruct) {
   ASSERT_TRUE(got.ok()) << got.status().ToString();
   EXPECT_EQ(*got, (demo::OrderV2{std::nullopt, 7, {{"a1", 2, std::nullopt}, {"b2", 5, std::nullopt}}, "tea"}));
   // partial: one nested line, resolved, into the newer line struct
-  auto line = Encoder<demo::LineV2>::Make()->FromRow(*res->View(bytes)->GetArray(2)->GetStruct(1));
+  auto lines = *Encoder<demo::LineV2>::Make();
+  auto line = lines.FromRow(*res->View(bytes)->GetArray(2)->GetStruct(1));
   ASSERT_TRUE(line.ok()) << line.status().ToString();
   EXPECT_EQ(*line, (demo::LineV2{"b2", 5, std::nullopt}));
 }

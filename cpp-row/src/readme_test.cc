@@ -2,6 +2,7 @@
 // Keep each block identical to its README counterpart.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -21,6 +22,11 @@ ZEROROW_STRUCT(Foo, f1, f2, f3, f4, note)
 struct Customer { std::string name; int64_t id; std::optional<int64_t> quantity;
                   std::optional<std::string> email; };  // the reader schema as a struct
 ZEROROW_STRUCT(Customer, name, id, quantity, email)
+
+using Money = zerorow::Decimal<12, 2>;       // decimal(12, 2)
+struct Trade { Money price; std::chrono::sys_time<std::chrono::microseconds> at;
+               std::chrono::year_month_day day; uint64_t order_id = 0; };
+ZEROROW_STRUCT(Trade, price, at, day, order_id)
 
 namespace {
 
@@ -142,12 +148,40 @@ TEST(ReadmeTest, StructEncoder) {
   zerorow::BinaryRow row = *enc.ToRow(foo);  // valid until the next ToRow on enc
   std::span<const uint8_t> bytes = row.bytes();
   Foo back = *enc.FromRow(row);
-  Bar bar = *zerorow::Encoder<Bar>::Make()->FromRow(*row.GetArray(3)->GetStruct(0));  // partial
+  auto bars = *zerorow::Encoder<Bar>::Make();  // keep every encoder in a variable: rows borrow it
+  Bar bar = *bars.FromRow(*row.GetArray(3)->GetStruct(0));  // partial decoding
   // ---
   EXPECT_EQ(bytes.size() % 8, 0u);
   EXPECT_EQ(back.f1, 7);
   EXPECT_EQ(back.f3.at("k"), 1);
   EXPECT_EQ(bar.f2, (std::vector<int64_t>{5, 6}));
+}
+
+zerorow::Status MoneyAndTime(Trade* out, std::string* schema_json) {
+  // --- README "Money and time"
+  using namespace std::chrono_literals;  // 2026y, 9h
+  auto trades = *zerorow::Encoder<Trade>::Make();  // decimal(12,2), timestamp UTC, date32, decimal(20,0)
+  ZR_ASSIGN_OR_RETURN(Money price, Money::FromString("19.99"));
+  Trade t{price, std::chrono::sys_days{2026y / 11 / 27} + 9h, 2026y / 11 / 27, 18446744073709551615u};
+  ZR_ASSIGN_OR_RETURN(zerorow::BinaryRow row, trades.ToRow(t));
+  ZR_ASSIGN_OR_RETURN(Trade back, trades.FromRow(row));  // the same values
+  // ---
+  *out = back;
+  *schema_json = trades.schema().ToJson();
+  return zerorow::Status::OK();
+}
+
+TEST(ReadmeTest, MoneyAndTime) {
+  Trade back;
+  std::string schema;
+  zerorow::Status st = MoneyAndTime(&back, &schema);
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  EXPECT_EQ(back.price.ToString(), "19.99");
+  EXPECT_EQ(back.day, std::chrono::year_month_day{std::chrono::year{2026} / 11 / 27});
+  EXPECT_EQ(back.order_id, UINT64_MAX);
+  EXPECT_NE(schema.find(R"({"name":"order_id","type":{"type":"decimal","precision":20,"scale":0},"nullable":false})"),
+            std::string::npos)
+      << schema;
 }
 
 zerorow::Status Evolution(const zerorow::Schema& writer, const zerorow::Schema& reader,

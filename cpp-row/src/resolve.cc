@@ -344,6 +344,17 @@ const Schema& Resolution::writer() const { return state_->writer; }
 const Schema& Resolution::reader() const { return state_->reader; }
 bool Resolution::is_identity() const { return state_->identity; }
 
+Result<ResolvedRow> Resolution::View(std::span<const uint8_t> bytes, ValidationLevel level) const& {
+  if (level != ValidationLevel::kNone) {
+    Status st = level == ValidationLevel::kFull ? Validate(bytes, *writer_, ValidationLevel::kFull)
+                                                : ValidateFixedRegion(bytes, *writer_->struct_type());
+    if (!st.ok()) return st;
+  }
+  auto row = BinaryRow::Wrap(bytes, *writer_);
+  if (!row.ok()) return row.status();
+  return ResolvedRow::Make(*row, top_);
+}
+
 Result<ResolvedRow> Resolution::View(const BinaryRow& row) const& {
   if (!row.has_type())
     return Status::Error(ErrorKind::kInvalidArgument, "a default-constructed BinaryRow views no row");
@@ -410,10 +421,10 @@ Status ResolvedSlots<kRow>::IndexError(int i) const {
 
 template <bool kRow>
 Status ResolvedSlots<kRow>::TypeError(int i, TypeId want) const {
-  return Status::Error(ErrorKind::kSchemaMismatch,
-                       "cannot read a " + std::string(TypeIdName(want)) + " value from a field of type " +
-                           std::string(TypeIdName(IdAt(i))),
-                       PathOf(i));
+  return Status::Error(
+      ErrorKind::kSchemaMismatch,
+      "cannot read " + TypeIdWithArticle(want) + " value from a field of type " + std::string(TypeIdName(IdAt(i))),
+      PathOf(i));
 }
 
 template <bool kRow>

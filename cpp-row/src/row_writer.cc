@@ -2,6 +2,7 @@
 // reallocation while a child writer is open is harmless.
 #include "zerorow/row_writer.h"
 
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -29,6 +30,32 @@ namespace detail {
 
 // ---- WriterLink -----------------------------------------------------------------------------
 
+void WriterLink::TakeFrom(WriterLink& o) noexcept {
+  const bool had_child = o.child_ != nullptr;
+  o.DetachChildren();  // they point at `o`; their region stays unfinished
+  parent_ = o.parent_;
+  child_ = nullptr;
+  child_ordinal_ = -1;
+  state_ = o.state_;
+  child_dropped_ = o.child_dropped_ || had_child;
+  top_level_ = o.top_level_;
+  if (parent_ != nullptr && parent_->child_ == &o) parent_->child_ = this;
+  o.parent_ = nullptr;
+  o.state_ = State::kMovedFrom;
+  o.top_level_ = false;
+}
+
+WriterLink& WriterLink::operator=(WriterLink&& o) noexcept {
+  if (this == &o) return *this;
+  DetachChildren();
+  if (state_ == State::kOpen && parent_ != nullptr && parent_->child_ == this) {
+    parent_->child_ = nullptr;
+    parent_->child_dropped_ = true;  // this writer's region is given up, as by its destruction
+  }
+  TakeFrom(o);
+  return *this;
+}
+
 WriterLink::~WriterLink() {
   DetachChildren();
   if (state_ == State::kOpen && parent_ != nullptr && parent_->child_ == this) {
@@ -48,7 +75,9 @@ Status WriterLink::Usable() const {
                                       : "writer is finished: no writes after Finish()");
     case State::kDetached:
       return Status::Error(ErrorKind::kInvalidArgument,
-                           "writer was detached: its parent was reset, finished or destroyed");
+                           "writer was detached: its parent was reset, finished, moved or destroyed");
+    case State::kMovedFrom:
+      return Status::Error(ErrorKind::kInvalidArgument, "writer was moved from: use the writer it was moved to");
     case State::kOpen:
       break;
   }
@@ -101,6 +130,35 @@ void WriterLink::DetachChildren() {
 
 // ---- SlotWriter -----------------------------------------------------------------------------
 
+void SlotWriter::TakeSlots(SlotWriter& o) noexcept {
+  buf_ = o.buf_;
+  type_ = o.type_;
+  field_ids_ = o.field_ids_;
+  base_ = o.base_;
+  bitmap_pos_ = o.bitmap_pos_;
+  values_pos_ = o.values_pos_;
+  row_base_ = o.row_base_;
+  patch_pos_ = o.patch_pos_;
+  parent_base_ = o.parent_base_;
+  stride_ = o.stride_;
+  n_ = o.n_;
+  next_body_ = o.next_body_;
+  is_row_ = o.is_row_;
+  no_nulls_ = o.no_nulls_;
+  elem_nullable_ = o.elem_nullable_;
+  path_style_ = o.path_style_;
+  patch_ = o.patch_;
+  OnStateChange();
+  o.limit_ = 0;  // the inline writes of a moved-from writer fall through to Usable()'s error
+}
+
+void SlotWriter::MarkAllNull(size_t bitmap, int64_t n) {
+  if (n == 0) return;  // no bitmap (a struct without fields: the buffer may still be empty)
+  uint8_t* b = buf_->data() + bitmap;
+  std::memset(b, 0xff, static_cast<size_t>(n >> 3));
+  if (n & 7) b[n >> 3] = static_cast<uint8_t>((1u << (n & 7)) - 1);  // bits >= n stay 0 (SPEC §6.3 rule 2)
+}
+
 std::string SlotWriter::PathOf(int i) const { return OrdinalPath(type_, path_style_, i); }
 
 Status SlotWriter::IndexError(int i) const { return OrdinalError(n_, i); }
@@ -118,8 +176,7 @@ Status SlotWriter::Check(int i, TypeId a, TypeId b, TypeId c, TypeId d) const {
   if (t == a || t == b || t == c || t == d) return Status::OK();
   return Status::Error(
       ErrorKind::kSchemaMismatch,
-      "cannot write a " + std::string(TypeIdName(a)) + " value into a field of type " + std::string(TypeIdName(t)),
-      PathOf(i));
+      "cannot write " + TypeIdWithArticle(a) + " value into a field of type " + std::string(TypeIdName(t)), PathOf(i));
 }
 
 Status SlotWriter::Start(std::vector<uint8_t>* buf, const DataType* type, bool is_row, int64_t count, size_t row_base,
@@ -146,7 +203,11 @@ Status SlotWriter::Start(std::vector<uint8_t>* buf, const DataType* type, bool i
     values_pos_ = base_ + type->bitmap_size();
     fixed = type->fixed_region_size();
   } else {
-    if (count < 0 || count >= (int64_t{1} << 31))
+    if (count < 0)
+      return Status::Error(
+          ErrorKind::kInvalidArgument,
+          "array count must be >= 0 but is " + std::to_string(count) + " (a list has no negative size)", {}, 0, count);
+    if (count >= (int64_t{1} << 31))
       return Status::Error(ErrorKind::kInvalidData, "expected array count < 2^31 but found " + std::to_string(count),
                            {}, int64_t{1} << 31, count);
     n_ = static_cast<int>(count);
@@ -164,6 +225,9 @@ Status SlotWriter::Start(std::vector<uint8_t>* buf, const DataType* type, bool i
   }
   buf->resize(base_ + fixed);  // zero-filled: unused slot bytes and padding must be 0
   if (!is_row) StoreU64(buf->data() + base_, static_cast<uint64_t>(count));
+  // Every ordinal starts null and each write clears its bit (SetNotNull), so at Finish() a set
+  // bit is a value never written: null if nullable, an error otherwise (never a silent 0).
+  MarkAllNull(bitmap_pos_, n_);
   return Status::OK();
 }
 
@@ -199,7 +263,7 @@ Status SlotWriter::FinishRegion() {
 }
 
 // A variable-width value's slot holds its reference, whose offset is past the fixed region,
-// so a written reference is never 0: a zero slot without the null bit was never written.
+// so a written reference is never 0.
 bool SlotWriter::HasRefSlot(int i) const { return TypeAt(i).has_body(); }
 
 bool SlotWriter::KeepsReserve(int i) const {
@@ -221,33 +285,38 @@ Status SlotWriter::ClaimBody(int i) {
   return Status::OK();
 }
 
+// Every ordinal's null bit was set when the region started and each write cleared its own,
+// so a set bit is a null (SetNull) or a value never written. Only the set bits are visited:
+// a row without nulls costs one test per bitmap word.
 Status SlotWriter::CloseUnwritten() {
-  if (!is_row_ && type_->id() == TypeId::kNull) {  // SPEC §3.6: every element of a list of null is null
-    for (int i = 0; i < n_; ++i) buf_->data()[bitmap_pos_ + (i >> 3)] |= static_cast<uint8_t>(1u << (i & 7));
-    return Status::OK();
-  }
-  if (!is_row_ && !HasRefSlot(0)) return Status::OK();  // fixed-width elements: nothing to close
-  for (int i = 0; i < n_; ++i) {
-    if (is_row_ && IdAt(i) == TypeId::kNull) {  // SPEC §3.6: its null bit is always set
-      buf_->data()[bitmap_pos_ + (i >> 3)] |= static_cast<uint8_t>(1u << (i & 7));
-      continue;
+  // SPEC §3.6: every element of a list of null is null, and its bits are all set already.
+  if (!is_row_ && (type_->id() == TypeId::kNull || (elem_nullable_ && !no_nulls_)))
+    return Status::OK();  // unwritten elements are null
+  const size_t words = (static_cast<size_t>(n_) + 63) / 64;
+  for (size_t w = 0; w < words; ++w) {
+    uint64_t bits = Load<uint64_t>(buf_->data() + bitmap_pos_ + 8 * w);
+    while (bits != 0) {
+      const int i = static_cast<int>(64 * w) + std::countr_zero(bits);
+      bits &= bits - 1;
+      if (is_row_ && IdAt(i) == TypeId::kNull) continue;  // SPEC §3.6: its null bit is always set
+      if (!Nullable(i))
+        return Status::Error(ErrorKind::kInvalidArgument,
+                             no_nulls_ ? "map key was not written"
+                                       : std::string(is_row_ ? "non-nullable field" : "non-nullable element") +
+                                             " was not written (" + TypeIdWithArticle(IdAt(i)) +
+                                             " value is needed: zerorow has no default value)",
+                             PathOf(i));
+      // A null decimal(p > 18) or interval in a row keeps a 16-byte reserve, in ordinal order:
+      // SetNull() made it already, or the field was never written and it is made now.
+      if (KeepsReserve(i) && Load<uint64_t>(slot(i)) == 0) {
+        if (i < next_body_)
+          return Status::Error(
+              ErrorKind::kInvalidArgument,
+              std::string(TypeIdName(IdAt(i))) + " field was not written: write it or SetNull() it in ordinal order",
+              PathOf(i));
+        ZR_RETURN_NOT_OK(SetNull(i));
+      }
     }
-    if (is_row_ && !HasRefSlot(i)) continue;
-    if (IsNullBit(i) || Load<uint64_t>(slot(i)) != 0) continue;
-    if (!Nullable(i))
-      return Status::Error(ErrorKind::kInvalidArgument,
-                           no_nulls_ ? "map key was not written" : "non-nullable value was not written", PathOf(i));
-    if (KeepsReserve(i)) {
-      // A null decimal(p > 18) or interval keeps a 16-byte reserve, which must sit in ordinal order.
-      if (i < next_body_)
-        return Status::Error(
-            ErrorKind::kInvalidArgument,
-            std::string(TypeIdName(IdAt(i))) + " field was not written: write it or SetNull() it in ordinal order",
-            PathOf(i));
-      ZR_RETURN_NOT_OK(SetNull(i));
-      continue;
-    }
-    buf_->data()[bitmap_pos_ + (i >> 3)] |= static_cast<uint8_t>(1u << (i & 7));
   }
   return Status::OK();
 }
@@ -509,6 +578,26 @@ RowWriter::RowWriter(const Schema& schema) : schema_(schema) {
   buf_ = &own_;
   top_level_ = true;
   Reset();
+}
+
+RowWriter::RowWriter(RowWriter&& o) noexcept
+    : SlotWriter(std::move(o)), schema_(std::move(o.schema_)), own_(std::move(o.own_)), finished_(o.finished_) {
+  if (buf_ == &o.own_) buf_ = &own_;  // the buffer moved with the writer
+  o.buf_ = &o.own_;
+  o.own_.clear();
+}
+
+RowWriter& RowWriter::operator=(RowWriter&& o) noexcept {
+  if (this == &o) return *this;
+  SlotWriter::operator=(std::move(o));
+  const bool owned = buf_ == &o.own_;
+  schema_ = std::move(o.schema_);
+  own_ = std::move(o.own_);
+  finished_ = o.finished_;
+  if (owned) buf_ = &own_;
+  o.buf_ = &o.own_;
+  o.own_.clear();
+  return *this;
 }
 
 RowWriter::RowWriter(const Schema& schema, std::vector<uint8_t>* out) : schema_(schema) {

@@ -346,5 +346,62 @@ TEST(RowWriterTest, AppendingWriterKeepsWhatTheVectorHeld) {
   EXPECT_EQ(*w.row().GetInt64(0), 7);
 }
 
+// A RowWriter moves with its buffer and its row (vectors of writers, factories).
+RowWriter MakeWriter(const Schema& s, int64_t id) {
+  RowWriter w(s);
+  EXPECT_TRUE(w.WriteInt64(0, id).ok());
+  return w;  // moved out mid-row
+}
+
+TEST(RowWriterTest, MovesWithItsBufferAndRow) {
+  auto s = *Schema::Make({field("id", int64(), false), field("name", string())});
+  std::vector<RowWriter> writers;
+  for (int64_t k = 0; k < 4; ++k) writers.push_back(MakeWriter(s, k));  // the vector reallocates
+  for (int64_t k = 0; k < 4; ++k) {
+    std::string name = "w";  // appended: gcc 12 warns falsely on "w" + std::to_string(k)
+    name += std::to_string(k);
+    ASSERT_TRUE(writers[k].WriteString(1, name).ok());
+    ASSERT_TRUE(writers[k].Finish().ok());
+    EXPECT_EQ(*writers[k].row().GetInt64(0), k);
+    EXPECT_EQ(*writers[k].row().GetString(1), name);
+  }
+  BinaryRow kept = writers[0].row();
+  RowWriter moved = std::move(writers[0]);
+  EXPECT_EQ(*kept.GetString(1), "w0");  // the buffer moved, the row's bytes did not
+  Status gone = writers[0].WriteInt64(0, 1);
+  EXPECT_EQ(gone.kind(), ErrorKind::kInvalidArgument);
+  EXPECT_NE(gone.message().find("moved from"), std::string::npos) << gone.ToString();
+  writers[0].Reset();  // a moved-from writer stays refused
+  EXPECT_EQ(writers[0].Finish().kind(), ErrorKind::kInvalidArgument);
+  moved.Reset();
+  ASSERT_TRUE(moved.WriteInt64(0, 9).ok());
+  ASSERT_TRUE(moved.Finish().ok());
+  // moved while a child writer is open: the child is detached and the row must be written again
+  RowWriter w(*Schema::Make({field("xs", list(int32()))}));
+  ArrayWriter xs;
+  ASSERT_TRUE(w.BeginArray(0, 1, &xs).ok());
+  RowWriter other = std::move(w);
+  EXPECT_EQ(xs.WriteInt32(0, 1).kind(), ErrorKind::kInvalidArgument);
+  EXPECT_EQ(other.Finish().kind(), ErrorKind::kInvalidArgument);
+  other.Reset();
+  ASSERT_TRUE(other.BeginArray(0, 1, &xs).ok());
+  ASSERT_TRUE(xs.WriteInt32(0, 1).ok());
+  ASSERT_TRUE(xs.Finish().ok());
+  ASSERT_TRUE(other.Finish().ok());
+  EXPECT_TRUE(Validate(other.row()).ok());
+}
+
+TEST(RowWriterTest, ANegativeArrayCountSaysSo) {
+  auto s = *Schema::Make({field("xs", list(int32()))});
+  RowWriter w(s);
+  ArrayWriter a;
+  Status st = w.BeginArray(0, -1, &a);
+  EXPECT_EQ(st.kind(), ErrorKind::kInvalidArgument);
+  EXPECT_EQ(st.ToString(), "invalid_argument at xs: array count must be >= 0 but is -1 (a list has no negative size)");
+  Status wrong = w.WriteString(0, "x");
+  EXPECT_EQ(wrong.message(), "cannot write a string value into a field of type list");
+  EXPECT_EQ(w.WriteInt32(0, 1).message(), "cannot write an int32 value into a field of type list");
+}
+
 }  // namespace
 }  // namespace zerorow

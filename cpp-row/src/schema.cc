@@ -71,6 +71,12 @@ void DataType::Finish() {
   }
 }
 
+std::string TypeIdWithArticle(TypeId id) {
+  std::string_view name = TypeIdName(id);
+  // int8..int64, interval and interval_ym are the names that start with a vowel sound
+  return (name.starts_with("int") ? "an " : "a ") + std::string(name);
+}
+
 int DataType::FieldIndex(std::string_view name) const {
   for (size_t i = 0; i < fields_.size(); ++i) {
     if (fields_[i].name == name) return static_cast<int>(i);

@@ -23,19 +23,30 @@ std::optional<ErrorKind> ErrorKindFromName(std::string_view name) {
 Status Status::Error(ErrorKind kind, std::string message, std::string path, std::optional<int64_t> expected,
                      std::optional<int64_t> actual) {
   Status s;
-  s.state_ = std::make_shared<State>(State{kind, std::move(message), std::move(path), expected, actual});
+  s.state_ = std::make_shared<State>(State{kind, std::move(message), std::move(path), expected, actual, {}, true});
+  return s;
+}
+
+Status Status::Unlocated(ErrorKind kind, std::string message) {
+  Status s = Error(kind, std::move(message));
+  s.state_->located = false;
   return s;
 }
 
 const std::string& Status::path() const { return state_ ? state_->path : kEmpty; }
+const std::string& Status::context() const { return state_ ? state_->context : kEmpty; }
 const std::string& Status::message() const { return state_ ? state_->message : kEmpty; }
 
 std::string Status::ToString() const {
   if (ok()) return "OK";
-  std::string out(ErrorKindName(state_->kind));
+  std::string out = state_->context;
+  if (!out.empty()) out += ": ";
+  out += ErrorKindName(state_->kind);
   // SPEC §1.1: every message names where, the whole top-level row as <row>.
-  out += " at ";
-  out += state_->path.empty() ? std::string_view("<row>") : std::string_view(state_->path);
+  if (state_->located || !state_->path.empty()) {
+    out += " at ";
+    out += state_->path.empty() ? std::string_view("<row>") : std::string_view(state_->path);
+  }
   out += ": ";
   out += state_->message;
   return out;
@@ -54,6 +65,14 @@ Status Status::WithPathPrefix(std::string_view component) && {
   if (ok() || component.empty()) return std::move(*this);
   auto st = std::make_shared<State>(*state_);
   st->path = JoinPath(component, st->path);
+  state_ = std::move(st);
+  return std::move(*this);
+}
+
+Status Status::WithContext(std::string_view where) && {
+  if (ok() || where.empty()) return std::move(*this);
+  auto st = std::make_shared<State>(*state_);
+  st->context = st->context.empty() ? std::string(where) : std::string(where) + ": " + st->context;
   state_ = std::move(st);
   return std::move(*this);
 }

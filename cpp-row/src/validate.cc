@@ -2,6 +2,7 @@
 // Recursion follows the schema, whose depth is at most 64 (SPEC §7), so the stack is bounded.
 #include "zerorow/validate.h"
 
+#include <bit>
 #include <cstring>
 #include <string>
 
@@ -14,6 +15,7 @@ namespace {
 
 constexpr int64_t kMicrosPerDay = 86'400'000'000LL;
 constexpr uint64_t k2p31 = uint64_t{1} << 31;
+constexpr uint64_t kMaxWrap = (uint64_t{1} << 31) - 8;  // the largest row (SPEC §7)
 
 uint64_t Pad8(uint64_t x) { return (x + 7) & ~uint64_t{7}; }
 uint64_t LoadU64(const uint8_t* p) { return detail::Load<uint64_t>(p); }
@@ -40,6 +42,12 @@ std::string ElemName(size_t i) { return detail::IndexPath(static_cast<int64_t>(i
 
 class Validator {
  public:
+  /// kFull: every rule of SPEC §6.3. kReads: what a reader of every value checks at level bounds
+  /// (ValidateReads in validate.h), within the decode budget of `budget` values.
+  enum class Mode : uint8_t { kFull, kReads };
+  Validator() = default;
+  Validator(Mode mode, uint64_t budget) : mode_(mode), budget_(budget), row_bytes_(budget) {}
+
   // A region [0, size) holding a row of struct type t.
   Status Row(const uint8_t* p, uint64_t size, const DataType& t, bool top_level) {
     const uint64_t n = t.num_fields();
@@ -49,9 +57,10 @@ class Validator {
                            "expected row size >= " + Num(fixed) + " (fixed region) but found " + Num(size), {},
                            static_cast<int64_t>(fixed), static_cast<int64_t>(size));
     if (size % 8 != 0) return Bad({}, "expected row size % 8 == 0 but found size " + Num(size), 0, size % 8);
+    const uint8_t* slots = p + t.bitmap_size();
+    if (mode_ == Mode::kReads) return RowReads(p, size, t, slots);
     ZR_RETURN_NOT_OK(BitmapTail(p, n));
     uint64_t cursor = fixed;
-    const uint8_t* slots = p + t.bitmap_size();
     const uint64_t* masks = t.fast_slot_masks().data();
     for (uint64_t i = 0; i < n; ++i) {
       bool is_null = (p[i >> 3] >> (i & 7)) & 1;
@@ -86,8 +95,9 @@ class Validator {
                      " <= " + Num(size) + " but count is " + Num(n),
                  size, fixed);
     if (size % 8 != 0) return Bad({}, "expected array size % 8 == 0 but found size " + Num(size), 0, size % 8);
-    ZR_RETURN_NOT_OK(BitmapTail(p + 8, n));
     const uint8_t* elems = p + 8 + bitmap;
+    if (mode_ == Mode::kReads) return ArrayReads(p, size, elem, elem_nullable, n, elems);
+    ZR_RETURN_NOT_OK(BitmapTail(p + 8, n));
     if (!AllZero(elems + n * w, Pad8(n * w) - n * w))
       return BadMsg({}, "expected zero element padding after " + Num(n) + " elements");
     uint64_t cursor = fixed;
@@ -105,6 +115,25 @@ class Validator {
     return Status::OK();
   }
 
+  // The fixed region of a top-level row: rules 1, 2, 3.1, 3.2 and 3.3 a-d, no body entered.
+  Status FixedRegion(const uint8_t* p, uint64_t size, const DataType& t) {
+    const uint64_t n = t.num_fields();
+    const uint64_t fixed = t.fixed_region_size();
+    if (size < fixed)
+      return Status::Error(ErrorKind::kTruncated,
+                           "expected row size >= " + Num(fixed) + " (fixed region) but found " + Num(size), {},
+                           static_cast<int64_t>(fixed), static_cast<int64_t>(size));
+    if (size % 8 != 0) return Bad({}, "expected row size % 8 == 0 but found size " + Num(size), 0, size % 8);
+    ZR_RETURN_NOT_OK(BitmapTail(p, n));
+    const uint8_t* slots = p + t.bitmap_size();
+    for (uint64_t i = 0; i < n; ++i) {
+      const Field& f = t.fields()[i];
+      Status st = SlotLayout(size, slots + 8 * i, *f.type, f.nullable, (p[i >> 3] >> (i & 7)) & 1, fixed);
+      if (!st.ok()) return std::move(st).WithPathPrefix(f.name);
+    }
+    return Status::OK();
+  }
+
   Status Map(const uint8_t* p, uint64_t size, const DataType& t) {
     if (size < 8) return Bad({}, "expected map size >= 8 but found " + Num(size), 8, size);
     const uint64_t k = LoadU64(p);
@@ -113,6 +142,7 @@ class Validator {
       return Bad({}, "expected 8 + key array size <= " + Num(size) + " but found key array size " + Num(k), size - 8,
                  k);
     // Errors inside the key / value array are reported under "{keys}" / "{values}" (SPEC §4.3).
+    // At kReads a null key is refused by ArrayReads' B5 test (keys are never nullable).
     Status st = Array(p + 8, k, *t.key(), /*nullable=*/false);
     if (!st.ok()) return std::move(st).WithPathPrefix("{keys}");
     st = Array(p + 8 + k, size - 8 - k, *t.value(), t.value_nullable());
@@ -132,6 +162,151 @@ class Validator {
     uint64_t extra = last >> (n % 64);
     if (extra != 0) return BadMsg({}, "null bitmap has bits set at positions >= " + Num(n));
     return Status::OK();
+  }
+
+  // Rules 3.1, 3.2 and 3.3 a-d of one row slot, without its body.
+  static Status SlotLayout(uint64_t size, const uint8_t* slot, const DataType& t, bool nullable, bool is_null,
+                           uint64_t fixed) {
+    const bool big_decimal = t.id() == TypeId::kDecimal && t.precision() > 18;
+    // SPEC §3.5, §3.7: a decimal p > 18 and an interval keep a 16-byte reserve in a row, null or not.
+    const bool reserve = big_decimal || t.id() == TypeId::kInterval;
+    if (is_null && !nullable) return BadMsg({}, "null value in a non-nullable field");
+    if (is_null && !reserve) return Status::OK();  // a non-zero null slot is canonical form (full), not layout
+    if (t.storage() == StorageKind::kNone) return BadMsg({}, "a value of type null must have its null bit set");
+    if (t.is_fixed_width()) return Fixed(slot, 8, t);
+    const uint64_t ref = LoadU64(slot);
+    const uint64_t off = ref >> 32, sz = ref & 0xffffffffu;
+    if (off >= k2p31) return Bad({}, "expected offset < 2^31 but found " + Num(off), k2p31, off);
+    if (sz >= k2p31) return Bad({}, "expected size < 2^31 but found " + Num(sz), k2p31, sz);
+    if (off % 8 != 0)
+      return Bad({}, "misaligned offset: expected offset % 8 == 0 but found offset " + Num(off), 0, off % 8);
+    if (off < fixed)
+      return Bad({}, "offset inside the fixed region: expected offset >= " + Num(fixed) + " but found " + Num(off),
+                 fixed, off);
+    const uint64_t end = reserve ? off + 16 : off + Pad8(sz);
+    if (end > size)
+      return Bad({}, "offset/size past the end: expected offset+size <= " + Num(size) + " but found " + Num(end), size,
+                 end);
+    if (big_decimal && (is_null ? sz != 0 : sz < 1 || sz > 16))
+      return Bad(
+          {}, "expected decimal byte length in [" + std::string(is_null ? "0, 0" : "1, 16") + "] but found " + Num(sz),
+          is_null ? 0 : 16, sz);
+    // SPEC §6.2 B4: a body of a fixed size (an interval's, null or not, is 16); a variant's
+    // value size is inside its body, read with it.
+    if (t.body_size() != 0 && sz != t.body_size())
+      return Bad({},
+                 "expected a " + std::string(TypeIdName(t.id())) + " body of " + Num(t.body_size()) +
+                     " bytes but the reference size is " + Num(sz),
+                 t.body_size(), sz);
+    if (t.id() == TypeId::kVariant && sz < 4)
+      return Bad({}, "expected a variant body of at least 4 bytes but found " + Num(sz), 4, sz);
+    return Status::OK();
+  }
+
+  // ---- Mode::kReads: the access rules at every value (SPEC §6.2 B1-B3) -------------------
+
+  // Takes `n` values (or string/binary bytes) from the budget of SPEC §6.2: a row holds at most
+  // one per byte, so a row whose references share bodies fails here instead of taking time
+  // exponential in its depth.
+  Status Take(uint64_t n) {
+    if (n <= budget_) {
+      budget_ -= n;
+      return Status::OK();
+    }
+    return Bad({},
+               "expected at most as many values as the row has bytes (" + Num(row_bytes_) +
+                   ") but found more: bodies are shared or overlap (SPEC §6.2)",
+               row_bytes_, row_bytes_ + 1);
+  }
+
+  Status RowReads(const uint8_t* p, uint64_t size, const DataType& t, const uint8_t* slots) {
+    const uint64_t n = t.num_fields();
+    ZR_RETURN_NOT_OK(Take(n));
+    for (uint64_t i = 0; i < n; ++i) {
+      const Field& f = t.fields()[i];
+      if ((p[i >> 3] >> (i & 7)) & 1) {
+        // SPEC §6.2 B5: the export never reads a null for a field that cannot be null.
+        if (!f.nullable) return BadMsg({}, "null value in a non-nullable field").WithPathPrefix(f.name);
+        continue;
+      }
+      if (f.type->is_fixed_width()) continue;
+      Status st = ValueReads(p, size, slots + 8 * i, *f.type);
+      if (!st.ok()) return std::move(st).WithPathPrefix(f.name);
+    }
+    return Status::OK();
+  }
+
+  Status ArrayReads(const uint8_t* p, uint64_t size, const DataType& elem, bool elem_nullable, uint64_t n,
+                    const uint8_t* elems) {
+    ZR_RETURN_NOT_OK(Take(n));
+    if (!elem_nullable && elem.id() != TypeId::kNull) {  // SPEC §6.2 B5, one test per bitmap word
+      for (uint64_t w = 0; w < (n + 63) / 64; ++w) {
+        uint64_t bits = LoadU64(p + 8 + 8 * w);
+        if (w == n / 64) bits &= (uint64_t{1} << (n % 64)) - 1;  // bits >= n are not read (full checks them)
+        if (bits != 0)
+          return BadMsg({}, "null value in a non-nullable element")
+              .WithPathPrefix(ElemName(64 * w + static_cast<uint64_t>(std::countr_zero(bits))));
+      }
+    }
+    if (elem.is_fixed_width()) return Status::OK();
+    for (uint64_t i = 0; i < n; ++i) {
+      if ((p[8 + (i >> 3)] >> (i & 7)) & 1) continue;
+      Status st = ValueReads(p, size, elems + 8 * i, elem);
+      if (!st.ok()) return std::move(st).WithPathPrefix(ElemName(i));
+    }
+    return Status::OK();
+  }
+
+  // A non-null variable-width value read as a getter reads it: B2 on its reference, B3 on the
+  // body, then the body's own values; strings must be UTF-8 (what Arrow's utf8 requires).
+  Status ValueReads(const uint8_t* region, uint64_t size, const uint8_t* slot, const DataType& t) {
+    const uint64_t ref = LoadU64(slot);
+    const uint64_t off = ref >> 32, sz = ref & 0xffffffffu;
+    if (off + sz > size)
+      return Bad({}, "expected offset+size <= " + Num(size) + " but found " + Num(off + sz), size, off + sz);
+    const uint8_t* body = region + off;
+    switch (t.id()) {
+      case TypeId::kString:
+        ZR_RETURN_NOT_OK(Take(sz));
+        if (!IsValidUtf8(std::span<const uint8_t>(body, sz))) return BadMsg({}, "string is not valid UTF-8");
+        return Status::OK();
+      case TypeId::kBinary:
+        return Take(sz);
+      case TypeId::kDecimal:
+        if (sz < 1 || sz > 16) return Bad({}, "expected decimal byte length in [1, 16] but found " + Num(sz), 16, sz);
+        return Status::OK();
+      case TypeId::kFixedBinary:
+      case TypeId::kUuid:
+      case TypeId::kInterval: {  // SPEC §6.2 B4
+        if (sz != t.body_size())
+          return Bad({},
+                     "expected a " + std::string(TypeIdName(t.id())) + " body of " + Num(t.body_size()) +
+                         " bytes but the reference size is " + Num(sz),
+                     t.body_size(), sz);
+        // A row that passes converts to Arrow (SPEC §12.1): an interval's microseconds must
+        // fit month_day_nano_interval's int64 nanoseconds.
+        int64_t ns;
+        if (t.id() == TypeId::kInterval && __builtin_mul_overflow(detail::Load<int64_t>(body + 8), int64_t{1000}, &ns))
+          return BadMsg({}, "interval of " + std::to_string(detail::Load<int64_t>(body + 8)) +
+                                " microseconds does not fit Arrow month_day_nano_interval's int64 nanoseconds");
+        return Take(sz);
+      }
+      case TypeId::kVariant: {  // SPEC §6.2 B4 (§3.9 rule 1): the export splits value and metadata
+        if (sz < 4) return Bad({}, "expected a variant body of at least 4 bytes but found " + Num(sz), 4, sz);
+        const uint64_t v = detail::Load<uint32_t>(body);
+        if (4 + v > sz)
+          return Bad({}, "expected 4 + variant value size <= " + Num(sz) + " but found " + Num(4 + v), sz, 4 + v);
+        return Take(sz);
+      }
+      case TypeId::kStruct:
+        return Row(body, sz, t, false);
+      case TypeId::kList:
+        return Array(body, sz, *t.element(), t.element_nullable());
+      case TypeId::kMap:
+        return Map(body, sz, t);
+      default:
+        return Status::OK();
+    }
   }
 
   // One slot (row, w = 8) or element (array, w = natural width); rule 3 of SPEC §6.3.
@@ -296,7 +471,7 @@ class Validator {
   static Status Fixed(const uint8_t* slot, uint64_t w, const DataType& t) {
     const uint64_t nw = t.element_width();
     if (w > nw && !AllZero(slot + nw, w - nw))
-      return BadMsg({}, "expected zero high bytes in the slot of a " + std::string(TypeIdName(t.id())));
+      return BadMsg({}, "expected zero high bytes in the slot of " + TypeIdWithArticle(t.id()));
     switch (t.id()) {
       case TypeId::kBool:
         if (slot[0] > 1) return Bad({}, "expected bool 0 or 1 but found " + Num(slot[0]), 1, slot[0]);
@@ -341,6 +516,10 @@ class Validator {
     }
     return Status::OK();
   }
+
+  Mode mode_ = Mode::kFull;
+  uint64_t budget_ = 0;
+  uint64_t row_bytes_ = 0;
 };
 
 }  // namespace
@@ -386,6 +565,18 @@ Status Validate(std::span<const uint8_t> bytes, const DataType& struct_type, Val
       return Validator().Row(bytes.data(), bytes.size(), struct_type, true);
   }
   return Status::OK();
+}
+
+Status ValidateFixedRegion(std::span<const uint8_t> bytes, const DataType& struct_type) {
+  if (bytes.size() > kMaxWrap)
+    return Bad({}, "expected row size <= 2^31-8 but found " + Num(bytes.size()), kMaxWrap, bytes.size());
+  return Validator().FixedRegion(bytes.data(), bytes.size(), struct_type);
+}
+
+Status ValidateReads(std::span<const uint8_t> bytes, const DataType& struct_type) {
+  if (bytes.size() > kMaxWrap)
+    return Bad({}, "expected row size <= 2^31-8 but found " + Num(bytes.size()), kMaxWrap, bytes.size());
+  return Validator(Validator::Mode::kReads, bytes.size()).Row(bytes.data(), bytes.size(), struct_type, true);
 }
 
 Result<BinaryRow> ValidateAndWrap(std::span<const uint8_t> bytes, const Schema& schema, ValidationLevel level) {

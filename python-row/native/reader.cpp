@@ -507,16 +507,21 @@ Kind KindOf(zerorow::ErrorKind k) {
 
 }  // namespace
 
+// The core's message with the context it names (the row of an Arrow import, "row 3: ...").
+static std::string MessageOf(const zerorow::Status& st) {
+  return st.context().empty() ? st.message() : st.context() + ": " + st.message();
+}
+
 void ThrowCore(const zerorow::Status& st, const std::string& prefix) {
-  if (st.kind() == zerorow::ErrorKind::kOutOfRange) throw nb::index_error(st.message().c_str());
-  if (st.kind() == zerorow::ErrorKind::kInvalidArgument) throw nb::value_error(st.message().c_str());
-  throw Error(KindOf(st.kind()), JoinPath(prefix, st.path()), st.message());
+  if (st.kind() == zerorow::ErrorKind::kOutOfRange) throw nb::index_error(MessageOf(st).c_str());
+  if (st.kind() == zerorow::ErrorKind::kInvalidArgument) throw nb::value_error(MessageOf(st).c_str());
+  throw Error(KindOf(st.kind()), JoinPath(prefix, st.path()), MessageOf(st));
 }
 
 void ThrowCoreAt(const zerorow::Status& st, std::string path) {
-  if (st.kind() == zerorow::ErrorKind::kOutOfRange) throw nb::index_error(st.message().c_str());
-  if (st.kind() == zerorow::ErrorKind::kInvalidArgument) throw nb::value_error(st.message().c_str());
-  throw Error(KindOf(st.kind()), std::move(path), st.message());
+  if (st.kind() == zerorow::ErrorKind::kOutOfRange) throw nb::index_error(MessageOf(st).c_str());
+  if (st.kind() == zerorow::ErrorKind::kInvalidArgument) throw nb::value_error(MessageOf(st).c_str());
+  throw Error(KindOf(st.kind()), std::move(path), MessageOf(st));
 }
 
 std::string PathOf(nb::handle view) {

@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <ranges>
 #include <span>
 #include <string>
 #include <string_view>
@@ -52,6 +53,14 @@ enum class PathStyle : uint8_t {
   kMapKey,    ///< the key array of a map: "{keys}[i]"
   kMapValue,  ///< the value array of a map: "{values}[i]"
 };
+
+/// A temporary container of bytes, e.g. the std::vector a function returns: a view of its bytes
+/// would dangle at the end of the statement. Borrowed ranges (std::span, std::string_view) and
+/// containers held in variables (lvalues) are not temporaries. The entry points that return a
+/// view of their bytes have a deleted overload for these (SPEC §6.2 views borrow their bytes).
+template <typename R>
+concept TemporaryBytes = !std::is_lvalue_reference_v<R> && !std::ranges::borrowed_range<R> &&
+                         std::is_convertible_v<R, std::span<const uint8_t>>;
 
 template <typename T>
 inline T Load(const uint8_t* p) {
@@ -215,8 +224,15 @@ class BinaryRow : public detail::SlotView {
   /// (e.g. `*Schema::FromJson(json)`) would leave it dangling. Keep the Schema in a variable.
   static Result<BinaryRow> Wrap(std::span<const uint8_t> bytes, Schema&& schema) = delete;
   static Result<BinaryRow> Wrap(const uint8_t* data, size_t size, Schema&& schema) = delete;
+  /// Refused at compile time: the view would borrow the bytes of a temporary container (e.g.
+  /// `Wrap(Fetch(key), schema)` with a std::vector), freed at the end of the statement. Keep
+  /// the bytes in a variable.
+  template <detail::TemporaryBytes R>
+  static Result<BinaryRow> Wrap(R&& bytes, const Schema& schema) = delete;
   /// Wrap of a nested row body (W1 failure is invalid_data; B5 too). `struct_type` must be a struct.
   static Result<BinaryRow> WrapNested(std::span<const uint8_t> bytes, const DataType* struct_type);
+  template <detail::TemporaryBytes R>
+  static Result<BinaryRow> WrapNested(R&& bytes, const DataType* struct_type) = delete;
   /// No checks at all (SPEC §6.2 level none). Inline and cheap: a binding can build a
   /// view per access from (pointer, size, struct type) and use the checked getters.
   static BinaryRow WrapUnchecked(const uint8_t* data, size_t size, const DataType* struct_type) {
@@ -247,9 +263,14 @@ class BinaryArray : public detail::SlotView {
   /// W1-W2 for a top-level array buffer; count < 2^31 and the fixed region must fit (B3).
   /// A buffer shorter than 8 bytes is truncated.
   static Result<BinaryArray> Wrap(std::span<const uint8_t> bytes, const DataType* element_type);
+  /// Refused at compile time: a view of a temporary container's bytes (see BinaryRow::Wrap).
+  template <detail::TemporaryBytes R>
+  static Result<BinaryArray> Wrap(R&& bytes, const DataType* element_type) = delete;
   /// The same for the body of a list inside a row (what GetArray does): a body shorter than
   /// 8 bytes is invalid_data, since the enclosing row's reference says where it ends.
   static Result<BinaryArray> WrapNested(std::span<const uint8_t> bytes, const DataType* element_type);
+  template <detail::TemporaryBytes R>
+  static Result<BinaryArray> WrapNested(R&& bytes, const DataType* element_type) = delete;
   /// No checks (the count is read from the first 8 bytes). Inline, like BinaryRow's.
   static BinaryArray WrapUnchecked(const uint8_t* data, size_t size, const DataType* element_type) {
     BinaryArray a;
@@ -300,6 +321,9 @@ class BinaryMap {
   BinaryMap() = default;
   /// Checks K (aligned, fits), wraps both arrays, checks equal counts. `map_type` is a map.
   static Result<BinaryMap> Wrap(std::span<const uint8_t> bytes, const DataType* map_type);
+  /// Refused at compile time: a view of a temporary container's bytes (see BinaryRow::Wrap).
+  template <detail::TemporaryBytes R>
+  static Result<BinaryMap> Wrap(R&& bytes, const DataType* map_type) = delete;
   static BinaryMap WrapUnchecked(const uint8_t* data, size_t size, const DataType* map_type);
 
   int size() const { return keys_.size(); }

@@ -14,7 +14,16 @@
 //
 // Type mapping: bool, int8_t..int64_t, float (float32), double (float64), std::string
 // (string), std::vector<uint8_t> / std::vector<std::byte> (binary), std::vector<T> (list),
-// std::map / std::unordered_map (map), structs declared with ZEROROW_STRUCT (struct).
+// std::map / std::unordered_map (map), structs declared with ZEROROW_STRUCT (struct);
+// money and time: zerorow::Decimal<P, S> (decimal(P, S)), std::chrono::sys_time<D>
+// (timestamp, tz "UTC": an instant, as Java's Instant), std::chrono::local_time<D> (timestamp
+// without a zone), std::chrono::year_month_day / sys_days / local_days (date32),
+// std::chrono::duration<R, P> with an integer R (duration), std::chrono::hh_mm_ss<D> (time);
+// unsigned integers by the rule SPEC 1.2 adopts, every value exact: uint8_t -> int16,
+// uint16_t -> int32, uint32_t -> int64, uint64_t -> decimal(20, 0). Time values finer than a
+// microsecond are floored to it (SPEC Appendix A rule 6); a value read into a coarser C++ type
+// must be a whole number of its unit, and an unsigned member refuses a negative or too large
+// value (invalid_data naming the path).
 // Nullability follows SPEC Appendix A, so a C++ struct gets the same schema (and
 // fingerprint) as the Java class / Python dataclass of the same shape: a field is
 // non-nullable exactly when it is a primitive scalar (bool, integers, float, double) not
@@ -24,8 +33,10 @@
 // Decoding reads with bounds-checked getters.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -36,6 +47,7 @@
 #include <vector>
 
 #include "zerorow/binary_row.h"
+#include "zerorow/decimal.h"
 #include "zerorow/resolve.h"
 #include "zerorow/row_writer.h"
 #include "zerorow/schema.h"
@@ -103,6 +115,96 @@ constexpr bool kIsPrimitive =
 template <typename T>
 constexpr bool kIsBytes = std::is_same_v<T, std::vector<uint8_t>> || std::is_same_v<T, std::vector<std::byte>>;
 
+// Unsigned integers (not bool, not the character types): the widening of SPEC 1.2.
+template <typename T>
+constexpr bool kIsUnsigned = std::is_integral_v<T>&& std::is_unsigned_v<T> && !std::is_same_v<T, bool> &&
+                             !std::is_same_v<T, char> && !std::is_same_v<T, wchar_t> && !std::is_same_v<T, char8_t> &&
+                             !std::is_same_v<T, char16_t> && !std::is_same_v<T, char32_t>;
+
+template <typename T>
+struct IsDecimal : std::false_type {};
+template <int P, int S>
+struct IsDecimal<Decimal<P, S>> : std::true_type {};
+
+// std::chrono types, each with an integer representation (a floating-point count cannot be
+// stored exactly).
+template <typename T>
+struct IsDuration : std::false_type {};
+template <typename R, typename P>
+struct IsDuration<std::chrono::duration<R, P>> : std::bool_constant<std::is_integral_v<R>> {};
+template <typename T>
+struct IsSysTime : std::false_type {};
+template <typename D>
+struct IsSysTime<std::chrono::time_point<std::chrono::system_clock, D>> : IsDuration<D> {};
+template <typename T>
+struct IsLocalTime : std::false_type {};
+template <typename D>
+struct IsLocalTime<std::chrono::time_point<std::chrono::local_t, D>> : IsDuration<D> {};
+template <typename T>
+struct IsTimeOfDay : std::false_type {};
+template <typename D>
+struct IsTimeOfDay<std::chrono::hh_mm_ss<D>> : IsDuration<D> {};
+// A date: a calendar date or a day count since the epoch (sys_days, local_days).
+template <typename T>
+constexpr bool kIsDate = std::is_same_v<T, std::chrono::year_month_day> || std::is_same_v<T, std::chrono::sys_days> ||
+                         std::is_same_v<T, std::chrono::local_days>;
+// A point in time that is not a date: timestamp with (sys_time) or without (local_time) a zone.
+template <typename T>
+constexpr bool kIsTimestamp = (IsSysTime<T>::value || IsLocalTime<T>::value) && !kIsDate<T>;
+
+/// The std::chrono::duration a time type counts in: its own for a duration, its duration for
+/// a time_point, D for hh_mm_ss<D>.
+template <typename T>
+struct DurationOf {
+  using type = T;
+};
+template <typename C, typename D>
+struct DurationOf<std::chrono::time_point<C, D>> {
+  using type = D;
+};
+template <typename D>
+struct DurationOf<std::chrono::hh_mm_ss<D>> {
+  using type = D;
+};
+
+/// Microseconds of `d`, floored (SPEC Appendix A rule 6: -1 ns is -1 µs); false when they do
+/// not fit an int64.
+template <typename R, typename P>
+bool ToMicros(std::chrono::duration<R, P> d, int64_t* out) {
+  using M = std::ratio_divide<P, std::micro>;  // one unit of d is M::num / M::den µs
+  Int128 v = static_cast<Int128>(d.count()) * M::num;
+  Int128 q = v / M::den;
+  if (v % M::den != 0 && v < 0) --q;  // floor, not truncation toward zero
+  if (q < std::numeric_limits<int64_t>::min() || q > std::numeric_limits<int64_t>::max()) return false;
+  *out = static_cast<int64_t>(q);
+  return true;
+}
+
+/// The duration D of `micros` µs; false unless it is a whole number of D's units that fits D.
+template <typename D>
+bool FromMicros(int64_t micros, D* out) {
+  using M = std::ratio_divide<typename D::period, std::micro>;
+  Int128 v = static_cast<Int128>(micros) * M::den;
+  if (v % M::num != 0) return false;
+  Int128 c = v / M::num;
+  using R = typename D::rep;
+  if (c < static_cast<Int128>(std::numeric_limits<R>::min()) || c > static_cast<Int128>(std::numeric_limits<R>::max()))
+    return false;
+  *out = D(static_cast<R>(c));
+  return true;
+}
+
+/// The C++ name of a member type, for the messages of values that do not fit it.
+template <typename T>
+std::string CxxName() {
+  if constexpr (IsDuration<T>::value)
+    return "std::chrono::duration of " + std::to_string(T::period::num) + "/" + std::to_string(T::period::den) + " s";
+  else if constexpr (kIsUnsigned<T>)
+    return "uint" + std::to_string(8 * sizeof(T)) + "_t";
+  else
+    return "this member's type";
+}
+
 template <typename T>
 struct Unopt {
   using type = T;
@@ -120,8 +222,10 @@ struct Supported;
 template <typename T>
 constexpr bool kSupported = Supported<T>::value;
 template <typename T>
-struct Supported
-    : std::bool_constant<kIsPrimitive<T> || std::is_same_v<T, std::string> || kIsBytes<T> || HasTraits<T>::value> {};
+struct Supported : std::bool_constant<kIsPrimitive<T> || std::is_same_v<T, std::string> || kIsBytes<T> ||
+                                      HasTraits<T>::value || kIsUnsigned<T> || IsDecimal<T>::value ||
+                                      IsDuration<T>::value || kIsDate<T> || kIsTimestamp<T> || IsTimeOfDay<T>::value> {
+};
 template <typename T>
 struct Supported<std::optional<T>> : Supported<T> {};
 template <typename T, typename A>
@@ -138,10 +242,13 @@ std::vector<Field> FieldsOf() {
   std::vector<Field> fields;
   std::apply(
       [&](auto... m) {
-        // SPEC Appendix A rule 1: non-nullable exactly for a bare primitive scalar.
+        // SPEC Appendix A rule 1: non-nullable exactly for a bare primitive scalar (the unsigned
+        // integers too); a decimal, date or time is nullable, as Java's BigDecimal, LocalDate
+        // and Instant are.
         (fields.push_back(
              Field{m.name, TypeOf<typename Unopt<std::remove_cvref_t<decltype(std::declval<T>().*(m.ptr))>>::type>(),
-                   !kIsPrimitive<std::remove_cvref_t<decltype(std::declval<T>().*(m.ptr))>>}),
+                   !kIsPrimitive<std::remove_cvref_t<decltype(std::declval<T>().*(m.ptr))>> &&
+                       !kIsUnsigned<std::remove_cvref_t<decltype(std::declval<T>().*(m.ptr))>>}),
          ...);
       },
       MembersOf<T>());
@@ -168,6 +275,26 @@ DataTypePtr TypeOf() {
     return string();
   else if constexpr (kIsBytes<T>)
     return binary();
+  else if constexpr (kIsUnsigned<T> && sizeof(T) == 1)
+    return int16();
+  else if constexpr (kIsUnsigned<T> && sizeof(T) == 2)
+    return int32();
+  else if constexpr (kIsUnsigned<T> && sizeof(T) == 4)
+    return int64();
+  else if constexpr (kIsUnsigned<T> && sizeof(T) == 8)
+    return decimal(20, 0);  // 2^64 - 1 has 20 digits
+  else if constexpr (IsDecimal<T>::value)
+    return decimal(T::kPrecision, T::kScale);
+  else if constexpr (kIsDate<T>)
+    return date32();
+  else if constexpr (IsSysTime<T>::value)
+    return timestamp("UTC");  // an instant, as Java's Instant (SPEC Appendix A)
+  else if constexpr (IsLocalTime<T>::value)
+    return timestamp();  // a wall-clock time, as Java's LocalDateTime
+  else if constexpr (IsDuration<T>::value)
+    return duration();
+  else if constexpr (IsTimeOfDay<T>::value)
+    return time();
   else if constexpr (IsVector<T>::value) {
     using E = typename T::value_type;
     return list(TypeOf<typename Unopt<E>::type>(), true);  // Appendix A rule 2
@@ -213,6 +340,46 @@ Status WriteValue(detail::SlotWriter* w, int i, const T& v) {
     return w->WriteString(i, v);
   } else if constexpr (kIsBytes<T>) {
     return w->WriteBinary(i, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(v.data()), v.size()));
+  } else if constexpr (kIsUnsigned<T> && sizeof(T) == 1) {
+    return w->WriteInt16(i, static_cast<int16_t>(v));
+  } else if constexpr (kIsUnsigned<T> && sizeof(T) == 2) {
+    return w->WriteInt32(i, static_cast<int32_t>(v));
+  } else if constexpr (kIsUnsigned<T> && sizeof(T) == 4) {
+    return w->WriteInt64(i, static_cast<int64_t>(v));
+  } else if constexpr (kIsUnsigned<T> && sizeof(T) == 8) {
+    return w->WriteDecimal(i, Decimal128{static_cast<Int128>(v)});
+  } else if constexpr (IsDecimal<T>::value) {
+    return w->WriteDecimal(i, Decimal128{v.unscaled});
+  } else if constexpr (kIsDate<T>) {
+    std::chrono::sys_days d;
+    if constexpr (std::is_same_v<T, std::chrono::year_month_day>) {
+      if (!v.ok())
+        return Status::Error(ErrorKind::kInvalidData,
+                             "year_month_day " + std::to_string(static_cast<int>(v.year())) + "-" +
+                                 std::to_string(static_cast<unsigned>(v.month())) + "-" +
+                                 std::to_string(static_cast<unsigned>(v.day())) + " is not a valid date",
+                             w->PathOf(i));
+      d = std::chrono::sys_days(v);
+    } else {
+      d = std::chrono::sys_days(v.time_since_epoch());
+    }
+    auto n = d.time_since_epoch().count();
+    if (n < INT32_MIN || n > INT32_MAX)
+      return Status::Error(ErrorKind::kInvalidData, "day " + std::to_string(n) + " is out of range for date32",
+                           w->PathOf(i), std::nullopt, static_cast<int64_t>(n));
+    return w->WriteDate32(i, static_cast<int32_t>(n));
+  } else if constexpr (kIsTimestamp<T> || IsDuration<T>::value || IsTimeOfDay<T>::value) {
+    int64_t micros = 0;
+    bool fits;
+    if constexpr (kIsTimestamp<T>)
+      fits = ToMicros(v.time_since_epoch(), &micros);
+    else if constexpr (IsTimeOfDay<T>::value)
+      fits = ToMicros(v.to_duration(), &micros);
+    else
+      fits = ToMicros(v, &micros);
+    if (!fits)
+      return Status::Error(ErrorKind::kInvalidData, "value is out of range for int64 microseconds", w->PathOf(i));
+    return w->WriteInt64(i, micros);  // a time of day out of [0, 24 h) is refused by the writer
   } else if constexpr (IsVector<T>::value) {
     ArrayWriter a;
     ZR_RETURN_NOT_OK(w->BeginArray(i, static_cast<int64_t>(v.size()), &a));
@@ -329,6 +496,53 @@ Status ReadValue(const V& v, int i, T* out, DecodeBudget* budget) {
     ZR_ASSIGN_OR_RETURN(auto b, v.GetBinary(i));
     out->resize(b.size());
     if (!b.empty()) std::memcpy(out->data(), b.data(), b.size());
+  } else if constexpr (kIsUnsigned<T>) {
+    Int128 x;
+    if constexpr (sizeof(T) == 1) {
+      ZR_ASSIGN_OR_RETURN(x, v.GetInt16(i));
+    } else if constexpr (sizeof(T) == 2) {
+      ZR_ASSIGN_OR_RETURN(x, v.GetInt32(i));
+    } else if constexpr (sizeof(T) == 4) {
+      ZR_ASSIGN_OR_RETURN(x, v.GetInt64(i));
+    } else {
+      ZR_ASSIGN_OR_RETURN(Decimal128 d, v.GetDecimal(i));
+      x = d.unscaled;
+    }
+    if (x < 0 || x > static_cast<Int128>(std::numeric_limits<T>::max()))
+      return Status::Error(ErrorKind::kInvalidData,
+                           "value " + DecimalToString(Decimal128{x}, 0) + " is out of range for " + CxxName<T>(),
+                           v.PathOf(i));
+    *out = static_cast<T>(x);
+  } else if constexpr (IsDecimal<T>::value) {
+    ZR_ASSIGN_OR_RETURN(Decimal128 d, v.GetDecimal(i));
+    out->unscaled = d.unscaled;
+  } else if constexpr (kIsDate<T>) {
+    ZR_ASSIGN_OR_RETURN(int32_t days, v.GetDate32(i));
+    std::chrono::sys_days d{std::chrono::days(days)};
+    if constexpr (std::is_same_v<T, std::chrono::year_month_day>)
+      *out = std::chrono::year_month_day(d);
+    else
+      *out = T(d.time_since_epoch());
+  } else if constexpr (kIsTimestamp<T> || IsDuration<T>::value || IsTimeOfDay<T>::value) {
+    int64_t micros;
+    if constexpr (kIsTimestamp<T>) {
+      ZR_ASSIGN_OR_RETURN(micros, v.GetTimestamp(i));
+    } else if constexpr (IsTimeOfDay<T>::value) {
+      ZR_ASSIGN_OR_RETURN(micros, v.GetTime(i));
+    } else {
+      ZR_ASSIGN_OR_RETURN(micros, v.GetDuration(i));
+    }
+    using D = typename DurationOf<T>::type;
+    D d;
+    if (!FromMicros(micros, &d))
+      return Status::Error(
+          ErrorKind::kInvalidData,
+          "value of " + std::to_string(micros) + " us is not a whole number of " + CxxName<D>() + " or does not fit it",
+          v.PathOf(i), std::nullopt, micros);
+    if constexpr (IsDuration<T>::value)
+      *out = d;
+    else
+      *out = T(d);
   } else if constexpr (IsVector<T>::value) {
     ZR_ASSIGN_OR_RETURN(auto a, v.GetArray(i));
     if (a.size() > budget->left) return budget->Take(a.size(), v.PathOf(i));
@@ -384,9 +598,11 @@ template <auto P>
 constexpr auto MakeMember(const char* name) {
   return []<typename C, typename M>(M C::*ptr, const char* n) {
     static_assert(encoder_detail::kSupported<M>,
-                  "zerorow: this member's C++ type has no zerorow type (supported: bool, signed integers, float, "
+                  "zerorow: this member's C++ type has no zerorow type (supported: bool, integers, float, "
                   "double, std::string, std::vector<uint8_t>, std::vector, std::map, std::unordered_map, "
-                  "std::optional and ZEROROW_STRUCT types; unsigned integers and char are not)");
+                  "std::optional, zerorow::Decimal<P, S>, std::chrono durations, sys_time, local_time, "
+                  "year_month_day, sys_days, hh_mm_ss with integer counts, and ZEROROW_STRUCT types; char "
+                  "types and floating-point durations are not)");
     return Member<C, M>{n, ptr};
   }(P, name);
 }
@@ -427,11 +643,15 @@ class Encoder {
   }
   /// Encodes into the encoder's own buffer and returns the row, valid until the next ToRow
   /// on this encoder. `row.bytes()` are its bytes; copy them to keep them.
-  Result<BinaryRow> ToRow(const T& value) {
+  Result<BinaryRow> ToRow(const T& value) & {
     if (!writer_) writer_ = std::make_unique<RowWriter>(schema_);
     ZR_RETURN_NOT_OK(Encode(value, writer_.get()));
     return writer_->row();
   }
+  /// Refused at compile time: the row lives in the encoder's buffer, which a temporary encoder
+  /// frees at the end of the statement (`(*Encoder<T>::Make()).ToRow(x)`). Keep the encoder in
+  /// a variable; `Encoder<T>::Make()->ToRow(x)` is refused by Result (LendsViews).
+  Result<BinaryRow> ToRow(const T& value) && = delete;
   /// Decodes a row of schema() (or of the same shape, e.g. a nested struct view). The row
   /// need not be validated: reads are bounds-checked, and a row whose references share
   /// bodies is refused once it would decode to more values than it has bytes (SPEC §6.2).
@@ -467,6 +687,11 @@ class Encoder {
   Schema schema_;
   std::unique_ptr<RowWriter> writer_;
 };
+
+/// An Encoder lends its buffer to the rows ToRow returns (Result<Encoder<T>>'s `->` on a
+/// temporary is refused at compile time).
+template <typename T>
+struct LendsViews<Encoder<T>> : std::true_type {};
 
 }  // namespace zerorow
 

@@ -34,6 +34,7 @@
 #include "zerorow/interval.h"
 #include "zerorow/schema.h"
 #include "zerorow/status.h"
+#include "zerorow/validate.h"
 #include "zerorow/variant.h"
 
 namespace zerorow {
@@ -371,17 +372,22 @@ class Resolution {
   /// sharing its types) is checked by a pointer compare; another is compared by layout once
   /// per call (schema_mismatch if it is not the writer's).
   Result<ResolvedRow> View(const BinaryRow& row) const&;
-  /// Wraps `bytes` with the writer schema (SPEC §6.2 W1-W2), then resolves the view.
-  Result<ResolvedRow> View(std::span<const uint8_t> bytes) const& {
-    auto row = BinaryRow::Wrap(bytes, *writer_);
-    if (!row.ok()) return row.status();
-    return ResolvedRow::Make(*row, top_);
-  }
+  /// Wraps `bytes` as a row of the writer schema, checks them at `level` (SPEC §6.2), then
+  /// resolves the view. Bytes carry no schema, so the check is what refuses bytes of another:
+  /// kBounds (the default) checks the row's fixed region (ValidateFixedRegion: sizes, null
+  /// bits, fixed-width slots, each reference's offset and size), so bytes of another schema are
+  /// refused where their fixed region shows it; only kFull sees the rest (nested bodies,
+  /// canonical order, padding, UTF-8). kNone checks only the wrap rules W1-W2 (O(1)), for rows
+  /// already checked, e.g. those of a row file. Reads are bounds-checked at every level.
+  Result<ResolvedRow> View(std::span<const uint8_t> bytes, ValidationLevel level = ValidationLevel::kBounds) const&;
   /// Refused at compile time: the view borrows the Resolution's tables. Keep it in a variable.
   Result<ResolvedRow> View(const BinaryRow& row) && = delete;
-  Result<ResolvedRow> View(std::span<const uint8_t> bytes) && = delete;
-  /// Refused at compile time: the view borrows the bytes, which a temporary vector frees.
-  Result<ResolvedRow> View(std::vector<uint8_t>&& bytes) const& = delete;
+  Result<ResolvedRow> View(std::span<const uint8_t> bytes,
+                           ValidationLevel level = ValidationLevel::kBounds) && = delete;
+  /// Refused at compile time: the view would borrow the bytes of a temporary container (a
+  /// std::vector a function returns), freed at the end of the statement.
+  template <detail::TemporaryBytes R>
+  Result<ResolvedRow> View(R&& bytes, ValidationLevel level = ValidationLevel::kBounds) const& = delete;
 
  private:
   friend Result<Resolution> Resolve(const Schema& writer, const Schema& reader);
@@ -391,6 +397,10 @@ class Resolution {
   const Schema* writer_ = nullptr;
   const detail::ResolvedNode* top_ = nullptr;
 };
+
+/// A Resolution lends its tables to every view (Result<Resolution>'s `->` on a temporary is refused).
+template <>
+struct LendsViews<Resolution> : std::true_type {};
 
 /// True when a value of the non-nested type `writer` reads as `reader`: the same type, or a
 /// widening of SPEC §13.3 with its parameters (decimal scale and digits, timestamp zones,

@@ -19,8 +19,9 @@
 //  - variable-width values (string, binary, list, map, struct, decimal with precision > 18)
 //    are written at most once each, in increasing ordinal order (canonical layout puts
 //    bodies in ordinal order); a write out of order is refused with invalid_argument;
-//  - a nullable variable-width field that was never written becomes null at Finish(); a
-//    non-nullable one is an invalid_argument error naming it;
+//  - a nullable field or element that was never written is null (its null bit is set from the
+//    start and every write clears it); a non-nullable one, of any type, is an
+//    invalid_argument error at Finish() naming it: no value silently reads as 0;
 //  - a child writer must be Finish()ed before its parent writes another variable-width
 //    value or finishes; a child destroyed unfinished makes the parent's Finish() fail;
 //  - no write is accepted after Finish(): call Reset() (top level) to start the next row;
@@ -68,9 +69,15 @@ class WriterLink {
   WriterLink& operator=(const WriterLink&) = delete;
 
  protected:
-  enum class State : uint8_t { kIdle, kOpen, kFinished, kDetached };
+  enum class State : uint8_t { kIdle, kOpen, kFinished, kDetached, kMovedFrom };
   WriterLink() = default;
+  /// Takes `o`'s place: its parent (if `o` is an open child) now links to this writer. A child
+  /// `o` had open is detached, and this writer's Finish() then fails (as after a child
+  /// destroyed unfinished); `o` refuses every later call.
+  WriterLink(WriterLink&& o) noexcept { TakeFrom(o); }
+  WriterLink& operator=(WriterLink&& o) noexcept;
   ~WriterLink();
+  void TakeFrom(WriterLink& o) noexcept;
   /// OK when this writer is open and no child is open; else the error saying what to do.
   Status Usable() const;
   /// Refused when `child` is open (in use by another value).
@@ -94,6 +101,16 @@ class WriterLink {
 /// What RowWriter and ArrayWriter share: bitmap + slots/elements in a growing buffer.
 class SlotWriter : public WriterLink {
  public:
+  SlotWriter() = default;
+  SlotWriter(SlotWriter&& o) noexcept : WriterLink(std::move(o)) { TakeSlots(o); }
+  SlotWriter& operator=(SlotWriter&& o) noexcept {
+    if (this != &o) {
+      WriterLink::operator=(std::move(o));
+      TakeSlots(o);
+    }
+    return *this;
+  }
+
   /// Marks ordinal i null and zeroes its slot. Decimal p > 18 in a row keeps its 16-byte
   /// reserve (SPEC §3.5), so call SetNull for those in ordinal order like any body.
   Status SetNull(int i);
@@ -274,6 +291,10 @@ class SlotWriter : public WriterLink {
                Patch patch, size_t patch_pos, size_t parent_base);
   Status FinishRegion();
   void OnStateChange() override { limit_ = state_ == State::kOpen ? n_ : 0; }
+  // Copies `o`'s region (after WriterLink took its links); `o` then takes no writes.
+  void TakeSlots(SlotWriter& o) noexcept;
+  // Sets the null bits of the ordinals [0, n) (a bitmap at `bitmap`): unwritten is null.
+  void MarkAllNull(size_t bitmap, int64_t n);
 
   std::vector<uint8_t>* buf_ = nullptr;
   const DataType* type_ = nullptr;     // struct type (row) or element type (array)
@@ -306,7 +327,12 @@ class RowWriter : public detail::SlotWriter {
   RowWriter(const Schema& schema, std::vector<uint8_t>* out);
   RowWriter(const RowWriter&) = delete;
   RowWriter& operator=(const RowWriter&) = delete;
-  RowWriter(RowWriter&&) = delete;
+  /// A writer moves with its buffer, its row in progress and its state (a vector of writers,
+  /// a factory returning one); rows viewed from it stay valid. A child writer the moved-from
+  /// writer had open is detached (Finish() then fails: write the row again after Reset()), and
+  /// the moved-from writer refuses every call.
+  RowWriter(RowWriter&& o) noexcept;
+  RowWriter& operator=(RowWriter&& o) noexcept;
 
   /// Top level: starts a new row. Own buffer: cleared (capacity kept). Append mode: a row
   /// that was not Finish()ed is dropped first, so Reset() also recovers from an error.

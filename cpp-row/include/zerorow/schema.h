@@ -13,6 +13,9 @@
 
 namespace zerorow {
 
+/// The type's name with its article, for messages: "an int32", "a string", "an interval".
+std::string TypeIdWithArticle(TypeId id);
+
 class DataType;
 class DefaultValue;
 class JsonValue;

@@ -11,9 +11,26 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 namespace zerorow {
+
+class Status;
+
+namespace detail {
+/// Conversions of a zerorow Status to another library's status type, declared by the adapter
+/// of that library (the Arrow C++ adapter declares the one to arrow::Status), so that
+/// `ARROW_RETURN_NOT_OK(zerorow_call())` works while the core links nothing.
+template <typename Target>
+struct StatusConversion;
+template <typename Target, typename = void>
+struct HasStatusConversion : std::false_type {};
+template <typename Target>
+struct HasStatusConversion<Target,
+                           std::void_t<decltype(StatusConversion<Target>::Convert(std::declval<const Status&>()))>>
+    : std::true_type {};
+}  // namespace detail
 
 /// The kind of an error. The first four are SPEC §6.1; the others are API errors.
 enum class ErrorKind : uint8_t {
@@ -38,6 +55,9 @@ class [[nodiscard]] Status {
   /// An error. `expected`/`actual` are the numbers the message talks about, if any.
   static Status Error(ErrorKind kind, std::string message, std::string path = {},
                       std::optional<int64_t> expected = std::nullopt, std::optional<int64_t> actual = std::nullopt);
+  /// An error about a value that is not (yet) in a row, e.g. a decimal's text: ToString() says
+  /// "invalid_data: <message>", without "at <row>". A path prefix added later locates it.
+  static Status Unlocated(ErrorKind kind, std::string message);
   static Status InvalidData(std::string message) { return Error(ErrorKind::kInvalidData, std::move(message)); }
   static Status Unsupported(std::string message) { return Error(ErrorKind::kUnsupported, std::move(message)); }
   static Status OutOfRange(std::string message) { return Error(ErrorKind::kOutOfRange, std::move(message)); }
@@ -51,14 +71,29 @@ class [[nodiscard]] Status {
   const std::string& message() const;
   std::optional<int64_t> expected() const { return state_ ? state_->expected : std::nullopt; }
   std::optional<int64_t> actual() const { return state_ ? state_->actual : std::nullopt; }
+  /// Where the error happened outside the row, outermost first ("row file a.zrow: row 3"),
+  /// or empty.
+  const std::string& context() const;
   /// "invalid_data at f3: expected offset+size <= 96 but found 120"; a problem with the whole
-  /// top-level row (empty path) is "at <row>" (SPEC §1.1); "OK" when ok.
+  /// top-level row (empty path) is "at <row>" (SPEC §1.1); an unlocated error has no "at";
+  /// a context comes first ("row file a.zrow: row 3: invalid_data at name: ..."); "OK" when ok.
   std::string ToString() const;
 
   /// Returns this error with `component` prepended to its path ("f4" + "[10].f2" ->
   /// "f4[10].f2"). Used while unwinding out of nested values. No-op when ok.
   Status WithPathPrefix(std::string_view component) &&;
   Status WithPathPrefix(std::string_view component) const&;
+  /// Returns this error with `where` put before its context ("row 3", then "row file a.zrow"
+  /// gives "row file a.zrow: row 3"), kind, path and message unchanged. No-op when ok.
+  Status WithContext(std::string_view where) &&;
+
+  /// The same error as another library's status type, for the types an adapter declares a
+  /// conversion to (zerorow/arrow/adapter.h: arrow::Status, so that ARROW_RETURN_NOT_OK and
+  /// `return` in a function returning arrow::Status take a zerorow Status).
+  template <typename Target, typename = std::enable_if_t<detail::HasStatusConversion<Target>::value>>
+  operator Target() const {  // NOLINT: implicit by design, as Arrow's macros need
+    return detail::StatusConversion<Target>::Convert(*this);
+  }
 
  private:
   struct State {
@@ -66,9 +101,18 @@ class [[nodiscard]] Status {
     std::string message;
     std::string path;
     std::optional<int64_t> expected, actual;
+    std::string context;
+    bool located = true;
   };
   std::shared_ptr<State> state_;
 };
+
+/// True for the types that lend views of what they own: a view taken from one (an Encoder's
+/// ToRow row, a Resolution's View, a RowFileReader's rows) is valid while it lives. Their headers specialise it;
+/// Result<T> then refuses `->` on a temporary of T, whose views would dangle at the end of the statement
+/// (`Encoder<T>::Make()->ToRow(x)`).
+template <typename T>
+struct LendsViews : std::false_type {};
 
 namespace detail {
 /// Prints "zerorow: <what> on an error: <status>" to stderr and aborts. Taking the value of
@@ -101,8 +145,23 @@ class [[nodiscard]] Result {
   /// An rvalue, so that `Wrap(bytes, *Schema::FromJson(json))` picks the deleted overload
   /// that refuses a temporary schema (a view must not outlive its types).
   T&& operator*() && { return std::move(Checked()); }
-  const T* operator->() const { return &Checked(); }
-  T* operator->() { return &Checked(); }
+  const T* operator->() const& { return &Checked(); }
+  T* operator->() & { return &Checked(); }
+  /// On a temporary Result: allowed for values that lend no views; refused at compile time for
+  /// those that do (LendsViews<T>), since the value dies at the end of the full expression.
+  T* operator->() && {
+    static_assert(!LendsViews<T>::value,
+                  "zerorow: `->` on a temporary Result whose value lends views (an Encoder, a Resolution, "
+                  "a RowFileReader...): the value dies at the end of the statement and every row or "
+                  "view taken from it dangles. Keep the value in a variable first: `auto enc = "
+                  "*Encoder<T>::Make();` then `enc.ToRow(x)`");
+    return &Checked();
+  }
+  const T* operator->() const&& {
+    static_assert(!LendsViews<T>::value,
+                  "zerorow: `->` on a temporary Result whose value lends views: keep the value in a variable");
+    return &Checked();
+  }
   T ValueOr(T fallback) const { return ok() ? value_ : fallback; }
   /// The value without the check, for code that just tested ok() (ZR_ASSIGN_OR_RETURN).
   T&& ValueUnsafe() && { return std::move(value_); }

@@ -40,11 +40,36 @@ inline Status Validate(const BinaryRow& row, ValidationLevel level = ValidationL
   return Validate(row.bytes(), row.struct_type(), level);
 }
 
+/// What a row's own fixed region shows about its layout, without entering any body: W1-W2,
+/// null bitmap bits >= n zero (SPEC §6.3 rule 2), a null field nullable (3.1; a null decimal
+/// with precision > 18 or interval: a 16-byte reserve past the fixed region; the zero slot of
+/// other nulls is canonical form, left to kFull; a field of type null has its null bit set),
+/// each fixed-width value (3.2) and each reference (3.3 a-d: below 2^31, aligned, past the fixed
+/// region, inside the row; SPEC §6.2 B4: fixed_binary, uuid and interval bodies of their size,
+/// a variant body of at least 4 bytes). O(fields). Resolution::View(bytes) checks it at level bounds: bytes
+/// of another schema are refused where their fixed region shows it. Only kFull sees the rest
+/// (nested bodies, canonical order, padding, UTF-8, trailing bytes).
+Status ValidateFixedRegion(std::span<const uint8_t> bytes, const DataType& struct_type);
+
+/// The checks a reader of every value of the row makes at level bounds, in one walk: the access
+/// rules B1-B5 (SPEC §6.2) at every value and nested body (fixed_binary, uuid and interval
+/// bodies of their size, a variant's value inside its body, no null in a non-nullable field,
+/// element or map key), strings UTF-8, decimal bodies of 1-16 bytes, and at most one value (or
+/// string/binary byte) per byte of the row (SPEC §6.2's decode budget). A row that passes
+/// converts to Arrow (SPEC §12): ArrowWriter checks this at level bounds before a row joins its
+/// batch. Not checked (only kFull is): canonical order, padding, zero null slots and high
+/// bytes, value ranges, trailing bytes.
+Status ValidateReads(std::span<const uint8_t> bytes, const DataType& struct_type);
+
 /// Validates at `level`, then wraps: the usual way to open an untrusted row.
 Result<BinaryRow> ValidateAndWrap(std::span<const uint8_t> bytes, const Schema& schema,
                                   ValidationLevel level = ValidationLevel::kFull);
 /// Refused: the row would borrow the types of a temporary schema (see BinaryRow::Wrap).
 Result<BinaryRow> ValidateAndWrap(std::span<const uint8_t> bytes, Schema&& schema,
+                                  ValidationLevel level = ValidationLevel::kFull) = delete;
+/// Refused: the row would borrow the bytes of a temporary container (see BinaryRow::Wrap).
+template <detail::TemporaryBytes R>
+Result<BinaryRow> ValidateAndWrap(R&& bytes, const Schema& schema,
                                   ValidationLevel level = ValidationLevel::kFull) = delete;
 
 /// Full validation of a nested value as its own region (SPEC §6.3 row/array/map rules);

@@ -9,11 +9,8 @@ namespace zerorow::arrow_io {
 
 namespace {
 
-// "row <k>: <message>", the path and numbers kept.
-Status AtRow(const Status& st, int64_t k) {
-  return Status::Error(st.kind(), "row " + std::to_string(k) + ": " + st.message(), st.path(), st.expected(),
-                       st.actual());
-}
+// The error named by its row ("row <k>: invalid_data at ..."), the path and numbers kept.
+Status AtRow(Status st, int64_t k) { return std::move(st).WithContext("row " + std::to_string(k)); }
 
 // Appends the reader's layout of `row` to `out` with `writer` (a RowWriter of the reader
 // schema appending to out->bytes).
@@ -47,7 +44,7 @@ Status AppendReaderRows(std::span<const ResolvedRow> rows, const Schema& reader,
 Status AppendReaderRows(const Resolution& resolution, const RowBatch& writer_rows, RowBatch* out) {
   RowWriter writer(resolution.reader(), &out->bytes);
   for (int64_t k = 0; k < writer_rows.num_rows(); ++k) {
-    auto row = resolution.View(writer_rows.row_bytes(k));
+    auto row = resolution.View(writer_rows.row_bytes(k), ValidationLevel::kNone);  // read with bounds checks
     Status st = row.ok() ? AppendOne(*row, k, &writer, out) : AtRow(row.status(), k);
     if (!st.ok()) return Trimmed(st, out);
   }

@@ -13,11 +13,19 @@
 namespace zerorow::arrow_io {
 namespace {
 
+// An error met in the file at `path`, named by it first ("row file a.zrow: row 3: invalid_data
+// at name: ..."), so that a file of a directory is known by its error. The field path stays
+// the path.
+Status InFile(const std::string& path, Status st) {
+  if (st.ok()) return st;
+  return std::move(st).WithContext("row file " + path);
+}
+
 // An Arrow error as a zerorow Status (I/O and IPC errors are invalid_argument for a
 // missing file, invalid_data for a file Arrow cannot read).
 Status FromArrow(const ::arrow::Status& st, ErrorKind kind, std::string_view what) {
   if (st.ok()) return Status::OK();
-  return Status::Error(kind, std::string(what) + ": " + st.ToString());
+  return Status::Unlocated(kind, std::string(what) + ": " + st.ToString());
 }
 
 // SPEC §5: the version's major number must be 1 ("1", "1.0", ...).
@@ -52,6 +60,7 @@ struct RowFileWriter::Impl {
   std::string path;
   Schema schema;
   int64_t batch_rows;
+  ValidationLevel level = ValidationLevel::kBounds;
   std::shared_ptr<::arrow::Schema> arrow_schema;
   std::shared_ptr<::arrow::io::FileOutputStream> sink;
   std::shared_ptr<::arrow::ipc::RecordBatchWriter> writer;
@@ -81,19 +90,23 @@ RowFileWriter::~RowFileWriter() {
   if (impl_ && !impl_->closed) (void)Close();  // no caller left to report an error to
 }
 
-Result<RowFileWriter> RowFileWriter::Open(const std::string& path, const Schema& schema, int64_t batch_rows) {
+Result<RowFileWriter> RowFileWriter::Open(const std::string& path, const Schema& schema, int64_t batch_rows,
+                                          ValidationLevel level) {
   if (batch_rows < 1)
-    return Status::Error(ErrorKind::kInvalidArgument, "batch_rows must be >= 1 but is " + std::to_string(batch_rows));
+    return Status::Unlocated(ErrorKind::kInvalidArgument,
+                             "batch_rows must be >= 1 but is " + std::to_string(batch_rows))
+        .WithContext("row file " + path);
   auto impl = std::make_unique<Impl>();
   impl->path = path;
   impl->schema = schema;
   impl->batch_rows = batch_rows;
+  impl->level = level;
   impl->arrow_schema = RowFileArrowSchema(schema);
   auto sink = ::arrow::io::FileOutputStream::Open(path);
-  ZR_RETURN_NOT_OK(FromArrow(sink.status(), ErrorKind::kInvalidArgument, "opening " + path));
+  ZR_RETURN_NOT_OK(InFile(path, FromArrow(sink.status(), ErrorKind::kInvalidArgument, "cannot open")));
   impl->sink = *sink;
   auto writer = ::arrow::ipc::MakeFileWriter(impl->sink, impl->arrow_schema);
-  ZR_RETURN_NOT_OK(FromArrow(writer.status(), ErrorKind::kInvalidArgument, "writing " + path));
+  ZR_RETURN_NOT_OK(InFile(path, FromArrow(writer.status(), ErrorKind::kInvalidArgument, "cannot write")));
   impl->writer = *writer;
   return RowFileWriter(std::move(impl));
 }
@@ -105,21 +118,23 @@ const Schema& RowFileWriter::schema() const {
 int64_t RowFileWriter::num_rows() const { return impl_ ? impl_->num_rows : 0; }
 
 Status RowFileWriter::Refused(const char* call) const {
-  return Status::Error(ErrorKind::kInvalidArgument,
-                       std::string("RowFileWriter::") + call +
-                           (impl_ ? " after Close() (" + impl_->path + ")" : std::string(" on a writer not opened")));
+  if (!impl_)
+    return Status::Unlocated(ErrorKind::kInvalidArgument,
+                             std::string("RowFileWriter::") + call + " on a writer not opened (use Open)");
+  return Status::Unlocated(ErrorKind::kInvalidArgument, std::string("RowFileWriter::") + call + " after Close()")
+      .WithContext("row file " + impl_->path);
 }
 
 Status RowFileWriter::Write(std::span<const uint8_t> row_bytes) {
   if (!impl_ || impl_->closed) return Refused("Write");
-  auto wrapped = BinaryRow::Wrap(row_bytes, impl_->schema);
-  if (!wrapped.ok()) {
-    const Status& st = wrapped.status();
-    return Status::Error(st.kind(), "row " + std::to_string(impl_->num_rows) + ": " + st.message(), st.path(),
-                         st.expected(), st.actual());
-  }
-  ZR_RETURN_NOT_OK(FromArrow(impl_->builder.Append(row_bytes.data(), static_cast<int64_t>(row_bytes.size())),
-                             ErrorKind::kInvalidArgument, "building the row column"));
+  // W1-W2 keep every row of the file 8-byte aligned whatever the level; kFull checks what
+  // every reader at kFull will (SPEC §6.3), so no reader refuses a row this writer accepted.
+  Status check = impl_->level == ValidationLevel::kFull ? Validate(row_bytes, impl_->schema, ValidationLevel::kFull)
+                                                        : BinaryRow::Wrap(row_bytes, impl_->schema).status();
+  if (!check.ok()) return InFile(impl_->path, std::move(check).WithContext("row " + std::to_string(impl_->num_rows)));
+  ZR_RETURN_NOT_OK(
+      InFile(impl_->path, FromArrow(impl_->builder.Append(row_bytes.data(), static_cast<int64_t>(row_bytes.size())),
+                                    ErrorKind::kInvalidArgument, "building the row column")));
   ++impl_->num_rows;
   if (impl_->builder.length() >= impl_->batch_rows) return Flush();
   return Status::OK();
@@ -142,7 +157,8 @@ Status RowFileWriter::WriteBatch() {
   ZR_RETURN_NOT_OK(FromArrow(impl_->builder.Finish(&column), ErrorKind::kInvalidArgument, "building the row column"));
   auto batch = ::arrow::RecordBatch::Make(impl_->arrow_schema, n, {column});
   ++impl_->num_batches;
-  return FromArrow(impl_->writer->WriteRecordBatch(*batch), ErrorKind::kInvalidArgument, "writing " + impl_->path);
+  return InFile(impl_->path, FromArrow(impl_->writer->WriteRecordBatch(*batch), ErrorKind::kInvalidArgument,
+                                       "cannot write a record batch"));
 }
 
 Status RowFileWriter::Close() {
@@ -151,12 +167,14 @@ Status RowFileWriter::Close() {
   Status flushed = impl_->builder.length() > 0 || impl_->num_batches == 0 ? WriteBatch() : Status::OK();
   impl_->closed = true;
   ZR_RETURN_NOT_OK(flushed);
-  ZR_RETURN_NOT_OK(FromArrow(impl_->writer->Close(), ErrorKind::kInvalidArgument, "writing " + impl_->path));
-  return FromArrow(impl_->sink->Close(), ErrorKind::kInvalidArgument, "closing " + impl_->path);
+  ZR_RETURN_NOT_OK(
+      InFile(impl_->path, FromArrow(impl_->writer->Close(), ErrorKind::kInvalidArgument, "cannot finish the file")));
+  return InFile(impl_->path, FromArrow(impl_->sink->Close(), ErrorKind::kInvalidArgument, "cannot close the file"));
 }
 
-Status WriteRowFile(const std::string& path, const Schema& schema, const RowBatch& rows) {
-  ZR_ASSIGN_OR_RETURN(RowFileWriter writer, RowFileWriter::Open(path, schema, std::max<int64_t>(rows.num_rows(), 1)));
+Status WriteRowFile(const std::string& path, const Schema& schema, const RowBatch& rows, ValidationLevel level) {
+  ZR_ASSIGN_OR_RETURN(RowFileWriter writer,
+                      RowFileWriter::Open(path, schema, std::max<int64_t>(rows.num_rows(), 1), level));
   ZR_RETURN_NOT_OK(writer.Write(rows));
   return writer.Close();
 }
@@ -229,19 +247,9 @@ Status ReadBatches(::arrow::ipc::RecordBatchFileReader& reader, bool large, RowB
 Status ValidateRows(const RowBatch& rows, const Schema& schema, ValidationLevel level) {
   for (int64_t k = 0; k < rows.num_rows(); ++k) {
     Status st = Validate(rows.row_bytes(k), schema, level);
-    if (!st.ok()) {
-      return Status::Error(st.kind(), "row " + std::to_string(k) + ": " + st.message(), st.path(), st.expected(),
-                           st.actual());
-    }
+    if (!st.ok()) return std::move(st).WithContext("row " + std::to_string(k));
   }
   return Status::OK();
-}
-
-// An error met while reading the file at `path`, its message prefixed with the file's name
-// (a file of a directory is then known by its error).
-Status InFile(const std::string& path, const Status& st) {
-  if (st.ok()) return st;
-  return Status::Error(st.kind(), "row file " + path + ": " + st.message(), st.path(), st.expected(), st.actual());
 }
 
 // The file's Arrow IPC reader, its row column's metadata and its schema (SPEC §5 checks).
@@ -269,10 +277,11 @@ Result<Resolution> RowFileReader::ResolveFile(const std::string& path, const Sch
   auto resolution = Resolve(file_schema, reader);
   if (resolution.ok()) return resolution;
   const Status& st = resolution.status();
-  return Status::Error(st.kind(),
-                       "row file " + path + ": its schema " + file_schema.fingerprint_hex() +
-                           " cannot be read as the reader schema " + reader.fingerprint_hex() + ": " + st.message(),
-                       st.path());
+  return InFile(path,
+                Status::Error(st.kind(),
+                              "its schema " + file_schema.fingerprint_hex() + " cannot be read as the reader schema " +
+                                  reader.fingerprint_hex() + ": " + st.message(),
+                              st.path()));
 }
 
 Result<RowFileReader> RowFileReader::Open(const std::string& path, const Schema* reader_schema, ValidationLevel level) {

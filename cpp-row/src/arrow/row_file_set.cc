@@ -132,10 +132,7 @@ Result<RowBatch> RowFileSet::ReaderRows() const {
       continue;
     }
     Status st = AppendReaderRows(one.resolution(), one.rows(), &out);
-    if (!st.ok()) {
-      return Status::Error(st.kind(), "row file " + path(f) + ": " + st.message(), st.path(), st.expected(),
-                           st.actual());
-    }
+    if (!st.ok()) return std::move(st).WithContext("row file " + path(f));
   }
   return out;
 }

@@ -80,7 +80,7 @@ void Touch(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
 }
 
-bool Mentions(const Status& st, const std::string& text) { return st.message().find(text) != std::string::npos; }
+bool Mentions(const Status& st, const std::string& text) { return st.ToString().find(text) != std::string::npos; }
 
 // Files of two writer schemas read through one reader schema, file after file in name order;
 // what engines leave beside the files, and subdirectories, are not read.
@@ -226,7 +226,7 @@ TEST_F(RowFileSetTest, EmptyDirectory) {
   EXPECT_EQ(unknown.status().kind(), ErrorKind::kInvalidArgument);
   EXPECT_TRUE(Mentions(unknown.status(), dir_.string())) << unknown.status().ToString();
   EXPECT_EQ(RowFileSet::Open(std::vector<std::string>{}).status().kind(), ErrorKind::kInvalidArgument);
-  EXPECT_EQ(RowFileSet::Open(std::vector<std::string>{}, &reader)->num_rows(), 0);
+  EXPECT_EQ((*RowFileSet::Open(std::vector<std::string>{}, &reader)).num_rows(), 0);
 }
 
 TEST_F(RowFileSetTest, MissingDirectory) {

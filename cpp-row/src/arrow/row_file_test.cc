@@ -146,9 +146,9 @@ TEST(RowFileTest, AReaderSchemaTheFileCannotBeResolvedToIsRefusedNamingTheFile) 
   ASSERT_FALSE(file.ok());
   EXPECT_EQ(file.status().kind(), ErrorKind::kSchemaMismatch);
   EXPECT_EQ(file.status().path(), "must");
-  EXPECT_NE(file.status().message().find(path.string()), std::string::npos) << file.status().ToString();
-  EXPECT_NE(file.status().message().find(a.schema.fingerprint_hex()), std::string::npos);
-  EXPECT_NE(file.status().message().find(other.fingerprint_hex()), std::string::npos);
+  EXPECT_NE(file.status().ToString().find(path.string()), std::string::npos) << file.status().ToString();
+  EXPECT_NE(file.status().ToString().find(a.schema.fingerprint_hex()), std::string::npos);
+  EXPECT_NE(file.status().ToString().find(other.fingerprint_hex()), std::string::npos);
 }
 
 // SPEC §13.5: a file of an older writer schema opened with the reader schema reads the
@@ -262,7 +262,7 @@ TEST(RowFileTest, NotARowFile) {
   EXPECT_EQ(missing.kind(), ErrorKind::kInvalidArgument);
   // every refusal names the file (a file of a directory is known by it)
   for (const Status& st : {not_arrow, missing}) {
-    EXPECT_EQ(st.message().rfind("row file " + path.string(), 0), 0u) << st.ToString();
+    EXPECT_EQ(st.ToString().rfind("row file " + path.string(), 0), 0u) << st.ToString();
   }
 }
 
@@ -277,8 +277,44 @@ TEST(RowFileTest, InvalidRowFailsFullValidation) {
            RowColumn(bad, 1));
   auto file = arrow_io::RowFileReader::Open(path.string(), &c.schema, ValidationLevel::kFull);
   ASSERT_FALSE(file.ok());
-  EXPECT_NE(file.status().message().find("row file " + path.string() + ": row 0:"), std::string::npos)
+  EXPECT_NE(file.status().ToString().find("row file " + path.string() + ": row 0:"), std::string::npos)
       << file.status().ToString();
+}
+
+// The writer's level: at kFull a row every reader at kFull would refuse is refused when it is
+// written, named by the file and its number; at the default (kBounds) it is written.
+TEST(RowFileTest, WriterLevelRefusesARowNamingTheFileAndTheRow) {
+  auto schema = *Schema::Make({field("id", int64(), false), field("name", string())});
+  RowWriter w(schema);
+  ASSERT_TRUE(w.WriteInt64(0, 1).ok());
+  ASSERT_TRUE(w.WriteString(1, "ok").ok());
+  ASSERT_TRUE(w.Finish().ok());
+  std::vector<uint8_t> good(w.bytes().begin(), w.bytes().end());
+  std::vector<uint8_t> bad = good;
+  bad[24] = 0xff;  // the string body: not UTF-8
+  fs::path path = TempPath("levels.zrow");
+  auto full = arrow_io::RowFileWriter::Open(path.string(), schema, 2, ValidationLevel::kFull);
+  ASSERT_TRUE(full.ok()) << full.status().ToString();
+  ASSERT_TRUE(full->Write(good).ok());
+  ASSERT_TRUE(full->Write(good).ok());
+  Status refused = full->Write(bad);
+  EXPECT_EQ(refused.kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(refused.path(), "name");
+  EXPECT_EQ(refused.ToString(),
+            "row file " + path.string() + ": row 2: invalid_data at name: string is not valid UTF-8");
+  ASSERT_TRUE(full->Write(good).ok());
+  ASSERT_TRUE(full->Close().ok());
+  EXPECT_EQ(full->Write(good).ToString(),
+            "row file " + path.string() + ": invalid_argument: RowFileWriter::Write after Close()");
+  auto file = arrow_io::RowFileReader::Open(path.string(), &schema, ValidationLevel::kFull);
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  EXPECT_EQ(file->num_rows(), 3);
+  fs::path lax = TempPath("lax.zrow");
+  ASSERT_TRUE(arrow_io::WriteRowFile(lax.string(), schema, Repeat(std::string(bad.begin(), bad.end()), 1)).ok());
+  auto read = arrow_io::RowFileReader::Open(lax.string(), &schema, ValidationLevel::kFull);
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.status().ToString().rfind("row file " + lax.string() + ": row 0: invalid_data at name:", 0), 0u)
+      << read.status().ToString();
 }
 
 Status ReadmeRowFiles(const Schema& schema, const arrow_io::RowBatch& rows, const std::string& path) {
@@ -313,7 +349,7 @@ TEST(RowFileTest, WriterBatchesAndRefusals) {
   std::string bad = c.row.substr(0, c.row.size() - 8);
   Status refused = writer->Write(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bad.data()), bad.size()));
   EXPECT_EQ(refused.kind(), ErrorKind::kTruncated);
-  EXPECT_NE(refused.message().find("row 9:"), std::string::npos) << refused.ToString();
+  EXPECT_NE(refused.ToString().find("row 9:"), std::string::npos) << refused.ToString();
   EXPECT_EQ(writer->num_rows(), 9);
   ASSERT_TRUE(writer->Close().ok());
   EXPECT_EQ(writer->Write(row).kind(), ErrorKind::kInvalidArgument);

@@ -34,23 +34,29 @@ inline constexpr const char* kVersionKey = "zerorow.version";
 inline constexpr const char* kSchemaKey = "zerorow.schema";
 inline constexpr const char* kFingerprintKey = "zerorow.fingerprint";
 
-/// Writes a row file: rows are checked (BinaryRow::Wrap against the schema), buffered, and
-/// written as one record batch per `batch_rows` rows. Close() finishes the file; a writer
-/// destroyed unclosed closes it too, without a way to report an error.
+/// Writes a row file: rows are checked at the writer's level, buffered, and written as one
+/// record batch per `batch_rows` rows. Close() finishes the file; a writer destroyed unclosed
+/// closes it too, without a way to report an error. Every error names the file first, then
+/// the row ("row file a.zrow: row 3: invalid_data at name: ...", Status::ToString()).
 class RowFileWriter {
  public:
   static constexpr int64_t kDefaultBatchRows = 4096;
   /// Creates (or truncates) `path`. Errors: invalid_argument when it cannot be written, or
-  /// when batch_rows < 1.
+  /// when batch_rows < 1. `level` (SPEC §6.2) is how much Write checks each row: kBounds (the
+  /// default) and kNone the wrap rules W1-W2 (BinaryRow::Wrap), which keep the file's rows
+  /// 8-byte aligned; kFull every rule of SPEC §6.3, so that no reader refuses a row the writer
+  /// accepted.
   static Result<RowFileWriter> Open(const std::string& path, const Schema& schema,
-                                    int64_t batch_rows = kDefaultBatchRows);
+                                    int64_t batch_rows = kDefaultBatchRows,
+                                    ValidationLevel level = ValidationLevel::kBounds);
   /// A writer that refuses every call (what a failed Open leaves); use Open.
   RowFileWriter();
   RowFileWriter(RowFileWriter&&) noexcept;
   RowFileWriter& operator=(RowFileWriter&&) noexcept;
   ~RowFileWriter();
 
-  /// Appends a row; the error of BinaryRow::Wrap, prefixed with "row <k>:", refuses it.
+  /// Appends a row after checking it at the writer's level; a refused row is not written and
+  /// its error names it by its number in the file (context "row file <path>: row <k>").
   Status Write(std::span<const uint8_t> row_bytes);
   Status Write(const BinaryRow& row) { return Write(row.bytes()); }
   /// Appends every row of `rows`.
@@ -74,7 +80,8 @@ class RowFileWriter {
 };
 
 /// Writes `rows` as a row file at `path` in one call (a RowFileWriter, one batch).
-Status WriteRowFile(const std::string& path, const Schema& schema, const RowBatch& rows);
+Status WriteRowFile(const std::string& path, const Schema& schema, const RowBatch& rows,
+                    ValidationLevel level = ValidationLevel::kBounds);
 
 /// A row file read into memory: its schema and its rows (bytes + offsets).
 class RowFileReader {
@@ -86,9 +93,9 @@ class RowFileReader {
   /// given, the file's schema is resolved to it (SPEC §13.5; the identity when the
   /// fingerprints are equal): a pair that cannot be read is refused here as schema_mismatch at
   /// the reader's schema path, naming the file and both fingerprints. Every row is then
-  /// validated against the file's schema at `level`. Every error's message starts with
-  /// "row file <path>:" (then "row <k>:" for a row that fails validation); a missing or
-  /// unreadable file is invalid_argument.
+  /// validated against the file's schema at `level`. Every error's context is "row file
+  /// <path>" (then "row <k>" for a row that fails validation), which ToString() puts first;
+  /// a missing or unreadable file is invalid_argument.
   static Result<RowFileReader> Open(const std::string& path, const Schema* reader = nullptr,
                                     ValidationLevel level = ValidationLevel::kBounds);
 
@@ -100,7 +107,7 @@ class RowFileReader {
   /// [0, num_rows()) is out_of_range.
   Result<ResolvedRow> resolved_row(int64_t k) const {
     ZR_RETURN_NOT_OK(CheckRow(k));
-    return resolution_.View(row_bytes(k));
+    return resolution_.View(row_bytes(k), ValidationLevel::kNone);  // Open checked them at its level
   }
   /// Every row laid out by the reader schema (a copy), e.g. for Arrow (SPEC §12).
   Result<RowBatch> ReaderRows() const;
@@ -134,3 +141,7 @@ class RowFileReader {
 };
 
 }  // namespace zerorow::arrow_io
+
+/// A RowFileReader lends its rows (Result<RowFileReader>'s `->` on a temporary is refused).
+template <>
+struct zerorow::LendsViews<zerorow::arrow_io::RowFileReader> : std::true_type {};

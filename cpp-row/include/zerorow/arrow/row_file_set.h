@@ -98,3 +98,7 @@ class RowFileSet {
 };
 
 }  // namespace zerorow::arrow_io
+
+/// A RowFileSet lends its rows (Result<RowFileSet>'s `->` on a temporary is refused).
+template <>
+struct zerorow::LendsViews<zerorow::arrow_io::RowFileSet> : std::true_type {};

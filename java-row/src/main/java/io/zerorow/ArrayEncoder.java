@@ -2,12 +2,18 @@ package io.zerorow;
 
 import java.util.List;
 
-/** Converts a top-level {@code List<E>} to an array (SPEC §2.2) and back. Not thread-safe. */
+/**
+ * Converts a top-level {@code List<E>} to an array (SPEC §2.2) and back. Thread-safe: each thread
+ * encodes into a buffer of its own.
+ */
 public interface ArrayEncoder<E> {
   /** The list type this encoder writes and reads. */
   DataTypes.ListType type();
 
-  /** A view of the array in the encoder's reused buffer (valid until the next call). */
+  /**
+   * A view of the array in the calling thread's reused buffer (valid until this thread's next call
+   * on this encoder).
+   */
   BinaryArray toArray(List<E> values);
 
   /** Decodes an array view into a list. */

@@ -119,7 +119,7 @@ public final class ArrayWriter extends BinaryWriter {
   }
 
   @Override
-  String pathOf(int i) {
+  public String pathOf(int i) {
     return "[" + i + "]";
   }
 

@@ -3,6 +3,7 @@ package io.zerorow;
 import static io.zerorow.internal.Checks.BOUNDS_CHECKS;
 
 import io.zerorow.internal.Platform;
+import io.zerorow.internal.RowSizeOverflow;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -74,7 +75,11 @@ public abstract class BinaryWriter {
     }
   }
 
-  abstract String pathOf(int i);
+  /**
+   * How ordinal {@code i} is named in an error path (SPEC §4.3): the field name in a row, {@code
+   * [i]} in an array.
+   */
+  public abstract String pathOf(int i);
 
   /**
    * The one size a body of ordinal {@code i} must have (fixed_binary(n): n, uuid and interval: 16,
@@ -175,7 +180,12 @@ public abstract class BinaryWriter {
 
   private void writeBody(int ordinal, byte[] src, int off, int n) {
     slotAddress(ordinal, 8); // a wrong ordinal fails before the body is appended
-    int pos = buffer.appendPadded(src, off, n);
+    int pos;
+    try {
+      pos = buffer.appendPadded(src, off, n);
+    } catch (RowSizeOverflow e) {
+      throw e.within(pathOf(ordinal));
+    }
     Platform.putLong(buffer.bytes, slotAddress(ordinal), ((long) (pos - start) << 32) | n);
   }
 
@@ -250,7 +260,7 @@ public abstract class BinaryWriter {
     checkBodySize(ordinal, length);
     int pos = buffer.cursor;
     long padded = ((long) length + 7) & ~7L;
-    buffer.ensure(padded);
+    ensure(ordinal, padded);
     if (padded > length) {
       Platform.putLong(buffer.bytes, Platform.BYTE_ARRAY_OFFSET + pos + padded - 8, 0L);
     }
@@ -332,7 +342,7 @@ public abstract class BinaryWriter {
     value.requireSet();
     slotAddress(ordinal, 8);
     int pos = buffer.cursor;
-    buffer.ensure(value.size);
+    ensure(ordinal, value.size);
     Platform.copy(
         value.base, value.address, buffer.bytes, Platform.BYTE_ARRAY_OFFSET + pos, value.size);
     buffer.cursor = pos + value.size;
@@ -393,7 +403,12 @@ public abstract class BinaryWriter {
   final void writeBigDecimal(int ordinal, BigDecimal v, int precision, int scale, boolean inRow) {
     BigInteger u = Values.unscaled(v, precision, scale, pathOf(ordinal));
     byte[] b = u.toByteArray();
-    int pos = inRow ? buffer.reserveZeroed(16) : buffer.appendPadded(b, 0, b.length);
+    int pos;
+    try {
+      pos = inRow ? buffer.reserveZeroed(16) : buffer.appendPadded(b, 0, b.length);
+    } catch (RowSizeOverflow e) {
+      throw e.within(pathOf(ordinal));
+    }
     if (inRow) {
       System.arraycopy(b, 0, buffer.bytes, pos, b.length);
     }
@@ -409,6 +424,15 @@ public abstract class BinaryWriter {
   /** Call after the key array of the map begun at {@code mapStart}: records its size. */
   public final void endMapKeys(int mapStart) {
     buffer.putLong(mapStart, buffer.cursor - mapStart - 8);
+  }
+
+  /** {@link WriteBuffer#ensure} for the body of {@code ordinal}: an overflow names it. */
+  final void ensure(int ordinal, long n) {
+    try {
+      buffer.ensure(n);
+    } catch (RowSizeOverflow e) {
+      throw e.within(pathOf(ordinal));
+    }
   }
 
   static IllegalStateException orderError() {

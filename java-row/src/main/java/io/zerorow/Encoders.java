@@ -6,8 +6,9 @@ import io.zerorow.encoder.CollectionEncoders;
 /**
  * Entry points for encoders. Row encoders use generated code (Janino, compiled once per class and
  * cached) unless {@code -Dzerorow.codegen=false} or {@link Mode#INTERPRETED} is chosen; both paths
- * give identical bytes. Obtaining an encoder is thread-safe; an encoder instance is not (each call
- * reuses its buffer), so obtain one per thread.
+ * give identical bytes. Obtaining an encoder is thread-safe, and so is every encoder and
+ * projection: one instance may be shared by all threads (each thread encodes into a buffer of its
+ * own).
  */
 public final class Encoders {
   /** How a row encoder runs. */

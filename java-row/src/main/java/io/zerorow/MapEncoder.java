@@ -2,7 +2,10 @@ package io.zerorow;
 
 import java.util.Map;
 
-/** Converts a top-level {@code Map<K, V>} to a map (SPEC §2.3) and back. Not thread-safe. */
+/**
+ * Converts a top-level {@code Map<K, V>} to a map (SPEC §2.3) and back. Thread-safe: each thread
+ * encodes into a buffer of its own.
+ */
 public interface MapEncoder<K, V> {
   /** The map type this encoder writes and reads. */
   DataTypes.MapType type();

@@ -2,7 +2,7 @@ package io.zerorow;
 
 /**
  * Decodes only some fields of a row into a class that declares just those fields, matched by name
- * (see {@link Encoders#projection(Class, Schema)}). Not thread-safe.
+ * (see {@link Encoders#projection(Class, Schema)}). Thread-safe.
  */
 public interface Projection<T> {
   /** The ordinals of the row's fields that are read, in the class's declaration order. */

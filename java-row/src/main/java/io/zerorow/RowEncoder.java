@@ -2,17 +2,19 @@ package io.zerorow;
 
 /**
  * Converts objects of one class (bean or record) to rows and back; obtain one with {@link
- * Encoders#rowEncoder(Class)}. An encoder reuses its buffer, so one instance must not be used by
- * two threads at once (obtaining encoders is thread-safe and cheap: the generated code is cached
- * per class).
+ * Encoders#rowEncoder(Class)}. An encoder is thread-safe: share one instance between threads, as
+ * Jackson's {@code ObjectMapper} is shared. Each thread encodes into a buffer of its own, reused by
+ * that thread's calls, so the row {@link #toRow} returns is valid until the same thread's next call
+ * on this encoder (obtaining encoders is cheap as well: the generated code is cached per class).
  */
 public interface RowEncoder<T> {
   /** The schema of the rows (as {@link TypeInference#inferSchema(Class)}). */
   Schema schema();
 
   /**
-   * Encodes {@code value} into the encoder's reused buffer and returns the encoder's reused view of
-   * it, valid until the next call on this encoder: use {@link BinaryRow#copy()} to keep it.
+   * Encodes {@code value} into the calling thread's reused buffer and returns a reused view of it,
+   * valid until this thread's next call on this encoder: use {@link BinaryRow#copy()} to keep it
+   * (or to hand it to another thread).
    */
   BinaryRow toRow(T value);
 
@@ -39,6 +41,32 @@ public interface RowEncoder<T> {
   /** Encodes {@code value} into a new byte array. */
   byte[] encode(T value);
 
-  /** Decodes a top-level row from {@code bytes} (bounds-checked, not fully validated). */
+  /**
+   * Decodes a top-level row from {@code bytes} at {@link ValidationLevel#BOUNDS}: {@link
+   * #decode(byte[], ValidationLevel) decode(bytes, BOUNDS)}.
+   */
   T decode(byte[] bytes);
+
+  /**
+   * Decodes a top-level row of this encoder's schema from {@code bytes}, after checking them at
+   * {@code level} (SPEC §6.2). Bytes carry no schema, so bytes of another class decode into
+   * nonsense unless a check refuses them:
+   *
+   * <ul>
+   *   <li>{@link ValidationLevel#BOUNDS} (the default): the row's fixed region first ({@link
+   *       Validator#validateFixedRegion}: size, null bits, every fixed-width slot, every
+   *       reference's offset and size), then every read bounds-checked. Bytes of another schema are
+   *       refused as {@code invalid_data} or {@code truncated} whenever their fixed region shows it
+   *       (a reference pointing inside the fixed region, a string body where an int32 slot should
+   *       be). Only {@code FULL} sees the rest: nested bodies' layouts, canonical order, padding,
+   *       UTF-8 and trailing bytes, so bytes of another schema whose fixed region happens to fit
+   *       may still decode into wrong values at this level.
+   *   <li>{@link ValidationLevel#FULL}: every rule of SPEC §6.3 over the whole row first.
+   *   <li>{@link ValidationLevel#NONE}: no check first; reads stay bounds-checked.
+   * </ul>
+   *
+   * Untrusted bytes, or bytes whose schema you do not know, call for {@code FULL} or a row file
+   * (which carries the schema's fingerprint, SPEC §5).
+   */
+  T decode(byte[] bytes, ValidationLevel level);
 }

@@ -194,7 +194,7 @@ public final class RowWriter extends BinaryWriter {
   }
 
   @Override
-  String pathOf(int ordinal) {
+  public String pathOf(int ordinal) {
     return ordinal >= 0 && ordinal < numFields ? schema.field(ordinal).name() : "[" + ordinal + "]";
   }
 
@@ -212,7 +212,12 @@ public final class RowWriter extends BinaryWriter {
         buffer.bytes, word, Platform.getLong(buffer.bytes, word) | (1L << (ordinal & 63)));
     int r = reserve[ordinal];
     if (r >= 0) {
-      int pos = buffer.reserveZeroed(16);
+      int pos;
+      try {
+        pos = buffer.reserveZeroed(16);
+      } catch (io.zerorow.internal.RowSizeOverflow e) {
+        throw e.within(pathOf(ordinal));
+      }
       Platform.putLong(buffer.bytes, slot, ((long) (pos - start) << 32) | r);
     } else {
       Platform.putLong(buffer.bytes, slot, 0L);

@@ -53,6 +53,28 @@ public final class Validator {
     new Validator(base).row(schema, address, size, true);
   }
 
+  /**
+   * Checks what a row's own fixed region can show about its layout, without entering any body: the
+   * wrap rules W1–W2, null bitmap bits &ge; n zero (SPEC §6.3 rule 2), a null field nullable (rule
+   * 3.1; a null decimal with precision &gt; 18 or interval: a 16-byte reserve past the fixed
+   * region; the zero slot of other nulls is canonical form, left to {@code FULL}; a field of type
+   * null has its null bit set), each fixed-width value (rule 3.2: zero high bytes, bool 0 or 1,
+   * time in range, decimal within its precision) and each reference (rule 3.3 a–d: offset and size
+   * &lt; 2^31, an aligned offset past the fixed region, the body inside the row; SPEC §6.2 B4: the
+   * size of a fixed_binary, uuid or interval body, a variant body of at least 4 bytes). O(fields).
+   * It is what a whole-row decode checks first at {@link ValidationLevel#BOUNDS} ({@code
+   * RowEncoder.decode(bytes)}): bytes of another schema are refused there whenever their fixed
+   * region shows it (a string body where the schema has an int32 slot, a reference into the fixed
+   * region). Only {@code FULL} sees the rest: the bodies' own layouts (nested rows, arrays, maps),
+   * canonical order without gaps or overlaps (rule e), padding (f), UTF-8, and trailing bytes. Rows
+   * of Apache Fory, which leaves the slots of nulls as they were, pass.
+   */
+  public static void validateFixedRegion(BinaryRow row) {
+    row.requireSet();
+    Schema schema = row.schema();
+    new Validator(row.base).fixedRegion(schema, row.address, row.size);
+  }
+
   /** Validates a top-level array (e.g. from {@code ArrayEncoder}) at level {@code FULL}. */
   public static void validateArray(DataTypes.ListType type, byte[] bytes) {
     new Validator(bytes).array(type, Platform.BYTE_ARRAY_OFFSET, bytes.length, true);
@@ -112,6 +134,108 @@ public final class Validator {
               + " (no trailing bytes) but its size"
               + " is "
               + size);
+    }
+  }
+
+  private void fixedRegion(Schema schema, long a, int size) {
+    int n = schema.numFields();
+    int fixed = schema.fixedRegionSize();
+    if (size < fixed) {
+      throw new TruncatedException(
+          "",
+          "expected at least "
+              + fixed
+              + " bytes (fixed region of "
+              + n
+              + " fields) but found "
+              + size);
+    }
+    if ((size & 7) != 0) {
+      throw invalid("expected a row size that is a multiple of 8 but found " + size);
+    }
+    checkBitmapTail(a, n);
+    for (int i = 0; i < n; i++) {
+      Field f = schema.field(i);
+      path.pushField(f.name());
+      long slot = u64(a + schema.bitmapBytes() + 8L * i);
+      boolean isNull = ((u64(a + ((i >> 6) << 3)) >>> (i & 63)) & 1) != 0;
+      slotLayout(f.type(), f.nullable(), isNull, slot, size, fixed);
+      path.pop();
+    }
+  }
+
+  /** Rules 3.1, 3.2 and 3.3 a–d of SPEC §6.3 for one row slot, without its body. */
+  private void slotLayout(
+      DataType t, boolean nullable, boolean isNull, long slot, int size, long fixed) {
+    boolean bigDecimal = t instanceof DataTypes.DecimalType && t.isVariableWidth();
+    // SPEC §3.5, §3.7: a decimal p > 18 and an interval keep a 16-byte reserve in a row, null or
+    // not (the null interval's slot says size 16).
+    boolean reserve = bigDecimal || t.id() == TypeId.INTERVAL;
+    if (isNull && !nullable) {
+      throw invalid("null where the type is not nullable");
+    }
+    if (isNull && !reserve) {
+      return; // a non-zero null slot breaks the canonical form (FULL), not the layout
+    }
+    if (t.storage() == StorageKind.NONE) {
+      throw invalid("expected the null bit of a value of type null to be set"); // SPEC §6.3 3.1
+    }
+    if (!t.isVariableWidth()) {
+      fixedValue(t, slot, 8);
+      return;
+    }
+    long off = slot >>> 32;
+    long sz = slot & 0xffffffffL;
+    if (off >= (1L << 31) || sz >= (1L << 31)) {
+      throw invalid("expected offset and size < 2^31 but found offset " + off + ", size " + sz);
+    }
+    if ((off & 7) != 0) {
+      throw invalid("misaligned offset: expected a multiple of 8 but found " + off);
+    }
+    if (off < fixed) {
+      throw invalid(
+          "offset inside the fixed region: expected offset >= " + fixed + " but found " + off);
+    }
+    long end = reserve ? off + 16 : off + pad8(sz);
+    if (end > size) {
+      throw invalid(
+          "offset/size past the end: expected offset+size <= " + size + " but found " + end);
+    }
+    if (bigDecimal && (isNull ? sz != 0 : sz < 1 || sz > 16)) {
+      throw invalid(
+          "expected a "
+              + (isNull ? "null decimal of size 0" : "decimal body of 1 to 16 bytes")
+              + " but found "
+              + sz);
+    }
+    // SPEC §6.2 B4: a body of a fixed size; a variant's value size is inside its body.
+    switch (t.id()) {
+      case FIXED_BINARY -> checkBodySize(t, sz, ((DataTypes.FixedBinaryType) t).size());
+      case UUID, INTERVAL -> checkBodySize(t, sz, 16);
+      case VARIANT -> {
+        if (sz < 4) {
+          throw invalid("expected a variant body of at least 4 bytes but found " + sz);
+        }
+      }
+      case BOOL,
+          INT8,
+          INT16,
+          INT32,
+          INT64,
+          FLOAT32,
+          FLOAT64,
+          STRING,
+          BINARY,
+          DATE32,
+          TIME,
+          TIMESTAMP,
+          DURATION,
+          DECIMAL,
+          LIST,
+          MAP,
+          STRUCT,
+          NULL,
+          INTERVAL_YM -> {}
     }
   }
 

@@ -12,6 +12,12 @@ public final class WriteBuffer {
   /** Largest row the format allows: offsets are 32-bit (SPEC §7). */
   public static final int MAX_ROW_SIZE = Integer.MAX_VALUE - 7;
 
+  /**
+   * The limit {@link #ensure} enforces: {@link #MAX_ROW_SIZE}, lowered only by zerorow's own tests
+   * (package-private) so that the overflow errors can be checked without 2 GB rows.
+   */
+  static int limit = MAX_ROW_SIZE;
+
   byte[] bytes;
   int cursor;
 
@@ -69,11 +75,11 @@ public final class WriteBuffer {
   /** Makes room for {@code n} more bytes at the cursor (contents unspecified). */
   void ensure(long n) {
     long end = cursor + n;
-    if (end > MAX_ROW_SIZE) {
-      throw new InvalidDataException(
+    if (end > limit) {
+      throw new io.zerorow.internal.RowSizeOverflow(
           "",
           "row larger than 2^31-8 bytes: expected at most "
-              + MAX_ROW_SIZE
+              + limit
               + " bytes but a value needs "
               + end);
     }

@@ -163,6 +163,48 @@ class NewTypesTest {
         assertThrows(InvalidDataException.class, () -> w2.writeBinary(2, new byte[4])).path());
   }
 
+  /**
+   * What a whole-row decode checks first at BOUNDS ({@link Validator#validateFixedRegion}) sees the
+   * types of SPEC 1.2: body sizes (B4), a null interval's 16-byte reserve, a field of type null.
+   */
+  @Test
+  void theFixedRegionCheckKnowsTheNewTypes() {
+    RowWriter w = new RowWriter(ALL);
+    w.reset();
+    w.writeInt32(0, 1);
+    w.setNullAt(1);
+    w.writeBinary(2, new byte[] {1, 2, 3});
+    w.writeUuid(3, UUID.fromString("0f8fad5b-d9cb-469f-a165-70867728950e"));
+    w.setNullAt(4);
+    w.setNullAt(5);
+    byte[] good = w.toByteArray();
+    Validator.validateFixedRegion(BinaryRow.wrap(ALL, good));
+    byte[] uuidSize = good.clone();
+    uuidSize[8 + 8 * 3] = 8; // the uuid's reference says 8 bytes
+    InvalidDataException e =
+        assertThrows(
+            InvalidDataException.class,
+            () -> Validator.validateFixedRegion(BinaryRow.wrap(ALL, uuidSize)));
+    assertEquals("u", e.path());
+    assertTrue(e.getMessage().contains("body of 16 bytes but found 8"), e.getMessage());
+    byte[] reserve = good.clone();
+    reserve[8 + 8] = 0; // a null interval's slot says size 16
+    e =
+        assertThrows(
+            InvalidDataException.class,
+            () -> Validator.validateFixedRegion(BinaryRow.wrap(ALL, reserve)));
+    assertEquals("iv", e.path());
+    assertTrue(e.getMessage().contains("body of 16 bytes but found 0"), e.getMessage());
+    byte[] nullBit = good.clone();
+    nullBit[0] &= (byte) ~(1 << 5); // n's null bit cleared
+    e =
+        assertThrows(
+            InvalidDataException.class,
+            () -> Validator.validateFixedRegion(BinaryRow.wrap(ALL, nullBit)));
+    assertEquals("n", e.path());
+    assertTrue(e.getMessage().contains("type null to be set"), e.getMessage());
+  }
+
   @Test
   void aNullIntervalKeepsItsReserveInARowNotInAnArray() {
     Schema s =

@@ -345,8 +345,9 @@ final class CodeGenerator {
             yield null;
           }
           case COLLECTION, ARRAY, MAP -> {
+            String ex = openOverflow(o, ind);
             o.append(ind)
-                .append(b.kind == Kind.MAP ? "writeM" : "writeL")
+                .append(b.kind == Kind.MAP ? "  writeM" : "  writeL")
                 .append(site(b))
                 .append('(')
                 .append(w)
@@ -355,21 +356,24 @@ final class CodeGenerator {
                 .append(", ")
                 .append(v)
                 .append(");\n");
+            closeOverflow(o, ind, w, i, ex);
             yield null;
           }
           case BEAN -> {
             int s = site(b);
             String c = var("c");
             o.append(ind).append("int ").append(c).append(" = ").append(w).append(".cursor();\n");
-            o.append(ind).append("rw").append(s).append(".start();\n");
+            String ex = openOverflow(o, ind);
+            o.append(ind).append("  rw").append(s).append(".start();\n");
             o.append(ind)
-                .append("writeS")
+                .append("  writeS")
                 .append(s)
                 .append("(rw")
                 .append(s)
                 .append(", ")
                 .append(v)
                 .append(");\n");
+            closeOverflow(o, ind, w, i, ex);
             o.append(ind)
                 .append(w)
                 .append(".setOffsetAndSize(")
@@ -592,6 +596,31 @@ final class CodeGenerator {
     };
   }
 
+  /**
+   * Opens a try block around a nested value's writes; an overflow of the 2^31-8 byte limit leaving
+   * it gets the value's name ({@link #closeOverflow}), so the error names the field.
+   */
+  private String openOverflow(StringBuilder o, String ind) {
+    o.append(ind).append("try {\n");
+    return var("ex");
+  }
+
+  private static void closeOverflow(StringBuilder o, String ind, String w, String i, String ex) {
+    o.append(ind)
+        .append("} catch (io.zerorow.internal.RowSizeOverflow ")
+        .append(ex)
+        .append(") {\n");
+    o.append(ind)
+        .append("  throw ")
+        .append(ex)
+        .append(".within(")
+        .append(w)
+        .append(".pathOf(")
+        .append(i)
+        .append("));\n");
+    o.append(ind).append("}\n");
+  }
+
   private static String wrap(TypeBinding b, String primExpr) {
     return b.primitive ? primExpr : boxed(b.kind) + ".valueOf(" + primExpr + ")";
   }
@@ -694,6 +723,11 @@ final class CodeGenerator {
       } else {
         get = unbox(pb, ref(p, "io.zerorow.encoder.Property", "p") + ".get(o)");
       }
+      if (!pb.primitive && !get.startsWith("((") && declaredType(p) != pb.raw) {
+        // a property typed by a type variable (Page<T>'s T) is erased to its bound: cast it to
+        // the type argument the binding resolved
+        get = unbox(pb, get);
+      }
       writeNullable(wm, "    ", pb, "w", Integer.toString(k), get);
       String value = readNullable(pb, "r", Integer.toString(k), ((notNull >>> k) & 1) != 0);
       if (info.record) {
@@ -731,6 +765,11 @@ final class CodeGenerator {
     rm.append("  }\n");
     methods.append(wm).append(rm);
     return s;
+  }
+
+  /** The erased Java type of a property as a direct read gives it (getter or field). */
+  private static Class<?> declaredType(Property p) {
+    return p.getter != null ? p.getter.getReturnType() : p.field.getType();
   }
 
   /** The field holding the LazyDecoder (the {@link Compiled} that owns this class). */

@@ -33,8 +33,13 @@ import java.util.Optional;
 public abstract class Codec {
   final TypeBinding b;
 
+  /** A struct, list or map value: its writes may overflow inside, and name it on the way out. */
+  private final boolean nested;
+
   Codec(TypeBinding b) {
     this.b = b;
+    TypeId t = b.type.id();
+    this.nested = t == TypeId.STRUCT || t == TypeId.LIST || t == TypeId.MAP;
   }
 
   /** Writes a non-null value at ordinal {@code i} of {@code w}. */
@@ -50,6 +55,12 @@ public abstract class Codec {
         throw Conv.nullValue(b.path);
       }
       w.setNullAt(i);
+    } else if (nested) {
+      try {
+        writeValue(w, i, v);
+      } catch (io.zerorow.internal.RowSizeOverflow e) {
+        throw e.within(w.pathOf(i)); // the error names the field, level by level
+      }
     } else {
       writeValue(w, i, v);
     }

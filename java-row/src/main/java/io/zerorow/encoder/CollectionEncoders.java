@@ -38,13 +38,23 @@ public final class CollectionEncoders {
 
   static final class ListEncoder<E> implements ArrayEncoder<E> {
     private final DataTypes.ListType type;
-    private final Codec element;
-    private final ArrayWriter writer;
+
+    /** Each thread's element codec and writer (codecs own views and writers: one per thread). */
+    private final PerThread<State> states;
+
+    private static final class State {
+      final Codec element;
+      final ArrayWriter writer;
+
+      State(TypeBinding e, DataTypes.ListType type) {
+        this.element = Codec.of(e);
+        this.writer = new ArrayWriter(type);
+      }
+    }
 
     ListEncoder(TypeBinding e) {
       this.type = DataTypes.list(e.type, e.nullable);
-      this.element = Codec.of(e);
-      this.writer = new ArrayWriter(type);
+      this.states = new PerThread<>(() -> new State(e, type));
     }
 
     @Override
@@ -54,17 +64,18 @@ public final class CollectionEncoders {
 
     @Override
     public BinaryArray toArray(List<E> values) {
-      write(values);
-      return writer.getArray();
+      return write(values).getArray();
     }
 
-    private void write(List<E> values) {
+    private ArrayWriter write(List<E> values) {
+      State s = states.get();
       int n = values.size();
-      writer.reset(n);
+      s.writer.reset(n);
       Iterator<E> it = values.iterator();
       for (int k = 0; k < n; k++) {
-        element.write(writer, k, it.next());
+        s.element.write(s.writer, k, it.next());
       }
+      return s.writer;
     }
 
     @Override
@@ -74,6 +85,7 @@ public final class CollectionEncoders {
         throw new SchemaMismatchException(
             "", "expected an array of " + type + " but found " + array.type());
       }
+      Codec element = states.get().element;
       int n = array.numElements();
       List<E> out = new ArrayList<>(n);
       for (int k = 0; k < n; k++) {
@@ -84,8 +96,7 @@ public final class CollectionEncoders {
 
     @Override
     public byte[] encode(List<E> values) {
-      write(values);
-      return writer.toByteArray();
+      return write(values).toByteArray();
     }
 
     @Override
@@ -96,17 +107,27 @@ public final class CollectionEncoders {
 
   static final class MapEnc<K, V> implements MapEncoder<K, V> {
     private final DataTypes.MapType type;
-    private final Codec key;
-    private final Codec value;
-    private final ArrayWriter keys;
-    private final ArrayWriter values;
+
+    /** Each thread's codecs and writers. */
+    private final PerThread<State> states;
+
+    private static final class State {
+      final Codec key;
+      final Codec value;
+      final ArrayWriter keys;
+      final ArrayWriter values;
+
+      State(TypeBinding k, TypeBinding v, DataTypes.MapType type) {
+        this.key = Codec.of(k);
+        this.value = Codec.of(v);
+        this.keys = new ArrayWriter(type.keyArrayType());
+        this.values = new ArrayWriter(type.valueArrayType(), keys);
+      }
+    }
 
     MapEnc(TypeBinding k, TypeBinding v) {
       this.type = DataTypes.map(k.type, v.type, v.nullable);
-      this.key = Codec.of(k);
-      this.value = Codec.of(v);
-      this.keys = new ArrayWriter(type.keyArrayType());
-      this.values = new ArrayWriter(type.valueArrayType(), keys);
+      this.states = new PerThread<>(() -> new State(k, v, type));
     }
 
     @Override
@@ -116,19 +137,22 @@ public final class CollectionEncoders {
 
     @Override
     public byte[] encode(Map<K, V> m) {
+      State s = states.get();
+      ArrayWriter keys = s.keys;
+      ArrayWriter values = s.values;
       int n = m.size();
       keys.buffer().clear(); // a top-level map starts at offset 0: [u64 K][keys][values]
       int c = keys.beginMap();
       keys.initialize(n);
       int k = 0;
       for (K x : m.keySet()) {
-        key.write(keys, k++, x);
+        s.key.write(keys, k++, x);
       }
       keys.endMapKeys(c);
       values.initialize(n);
       k = 0;
       for (V x : m.values()) {
-        value.write(values, k++, x);
+        s.value.write(values, k++, x);
       }
       return java.util.Arrays.copyOf(keys.buffer().array(), keys.cursor());
     }
@@ -141,10 +165,11 @@ public final class CollectionEncoders {
     @Override
     @SuppressWarnings("unchecked")
     public Map<K, V> fromMap(BinaryMap m) {
+      State s = states.get();
       int n = m.numElements();
       Map<K, V> out = new LinkedHashMap<>();
       for (int k = 0; k < n; k++) {
-        out.put((K) key.read(m.keyArray(), k), (V) value.read(m.valueArray(), k));
+        out.put((K) s.key.read(m.keyArray(), k), (V) s.value.read(m.valueArray(), k));
       }
       return out;
     }
@@ -180,7 +205,8 @@ public final class CollectionEncoders {
       }
       ordinals[k] = o;
     }
-    Codec.BeanCodec codec = new Codec.BeanCodec(b, ordinals, true);
+    PerThread<Codec.BeanCodec> codecs =
+        new PerThread<>(() -> new Codec.BeanCodec(b, ordinals, true));
     return new Projection<T>() {
       @Override
       public int[] ordinals() {
@@ -197,7 +223,7 @@ public final class CollectionEncoders {
                   + " but found "
                   + row.schema().fingerprintHex());
         }
-        return cls.cast(codec.readFields(row));
+        return cls.cast(codecs.get().readFields(row));
       }
     };
   }

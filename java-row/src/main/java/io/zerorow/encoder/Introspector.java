@@ -55,10 +55,15 @@ public final class Introspector {
   /** Default type of an unannotated {@code BigDecimal}. */
   public static final DataType DEFAULT_DECIMAL = DataTypes.decimal(38, 18);
 
+  /** Bean nesting limit: SPEC §7's depth of 64 levels (structs alone cannot go deeper). */
+  private static final int MAX_BEAN_DEPTH = 64;
+
   /** Bindings per (class, field order, strict). */
   private static final Map<List<Object>, TypeBinding> CACHE = new ConcurrentHashMap<>();
 
-  private final Deque<Class<?>> stack = new ArrayDeque<>();
+  /** The bean types being inferred, outermost last (a class, or a parameterization of one). */
+  private final Deque<Type> stack = new ArrayDeque<>();
+
   private final FieldOrder order;
   private final boolean strict;
 
@@ -108,9 +113,21 @@ public final class Introspector {
     return path.isEmpty() ? name : path + "." + name;
   }
 
-  private TypeBinding beanBinding(Class<?> cls, String path, boolean nullable) {
-    if (stack.contains(cls)) {
-      throw unsupported(path, "cyclic type: " + cls.getName() + " contains itself");
+  private TypeBinding beanBinding(Type type, String path, boolean nullable) {
+    Class<?> cls = rawClass(type, path);
+    if (stack.contains(type)) {
+      throw unsupported(path, "cyclic type: " + type.getTypeName() + " contains itself");
+    }
+    if (stack.size() >= MAX_BEAN_DEPTH) {
+      // a generic class that nests itself with new type arguments (Node<T> holding a
+      // Node<List<T>>) never repeats a type: its schema would be infinitely deep
+      throw unsupported(
+          path,
+          "nesting deeper than "
+              + MAX_BEAN_DEPTH
+              + " levels (SPEC §7) at "
+              + type.getTypeName()
+              + " (a generic class that contains itself with other type arguments?)");
     }
     if (cls.isInterface()
         || Modifier.isAbstract(cls.getModifiers())
@@ -126,9 +143,9 @@ public final class Introspector {
           path,
           "unsupported Java type " + cls.getName() + " (not a bean, record or known value type)");
     }
-    stack.push(cls);
+    stack.push(type);
     try {
-      BeanInfo info = cls.isRecord() ? record(cls, path) : pojo(cls, path);
+      BeanInfo info = cls.isRecord() ? record(type, cls, path) : pojo(type, cls, path);
       return new TypeBinding(
           Kind.BEAN, cls, false, info.schema, nullable, null, null, null, info, path);
     } finally {
@@ -136,7 +153,8 @@ public final class Introspector {
     }
   }
 
-  private BeanInfo record(Class<?> cls, String path) {
+  private BeanInfo record(Type type, Class<?> cls, String path) {
+    Map<java.lang.reflect.TypeVariable<?>, Type> env = Generics.bindings(type);
     try {
       MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(cls, MethodHandles.lookup());
       RecordComponent[] comps = cls.getRecordComponents();
@@ -149,7 +167,8 @@ public final class Introspector {
         Method acc = c.getAccessor();
         AnnotatedElement[] where = {c, f, acc};
         String name = name(where, c.getName());
-        TypeBinding b = property(c.getGenericType(), where, join(path, name));
+        TypeBinding b =
+            property(Generics.resolve(c.getGenericType(), env), where, join(path, name));
         MethodHandle get =
             lookup.unreflect(acc).asType(MethodType.methodType(Object.class, Object.class));
         props.add(new Property(name, c.getName(), b, acc, null, f, get, null, i));
@@ -168,7 +187,9 @@ public final class Introspector {
     }
   }
 
-  private BeanInfo pojo(Class<?> cls, String path) {
+  private BeanInfo pojo(Type type, Class<?> cls, String path) {
+    Map<Class<?>, Map<java.lang.reflect.TypeVariable<?>, Type>> envs =
+        Generics.hierarchy(type, cls);
     Constructor<?> ctor;
     try {
       ctor = cls.getDeclaredConstructor();
@@ -201,7 +222,8 @@ public final class Introspector {
         AnnotatedElement[] where =
             getter == null ? new AnnotatedElement[] {f} : new AnnotatedElement[] {f, getter};
         String name = name(where, f.getName());
-        TypeBinding b = property(f.getGenericType(), where, join(path, name));
+        Type ft = Generics.resolve(f.getGenericType(), envs.get(f.getDeclaringClass()));
+        TypeBinding b = property(ft, where, join(path, name));
         MethodHandles.Lookup fl =
             MethodHandles.privateLookupIn(f.getDeclaringClass(), MethodHandles.lookup());
         f.setAccessible(true);
@@ -251,6 +273,7 @@ public final class Introspector {
   }
 
   private static Schema schema(Class<?> cls, List<Property> props, String path) {
+    requireDistinctNames(props, path);
     List<Field> fields = new ArrayList<>();
     for (Property p : props) {
       Field f = new Field(p.name, p.binding.type, p.binding.nullable, aliases(p));
@@ -280,6 +303,48 @@ public final class Introspector {
       return DataTypes.struct(fields);
     } catch (ZerorowException e) {
       throw ZerorowException.of(e.kind(), join(path, e.path()), e.detail());
+    }
+  }
+
+  /**
+   * Two properties of one schema name: a subclass re-declaring a superclass field, or two
+   * {@code @Name}s alike. Java allows the first (the subclass field hides the other); a row cannot
+   * hold both, so it is refused naming both fields and the way out.
+   */
+  private static void requireDistinctNames(List<Property> props, String path) {
+    Map<String, Property> seen = new java.util.HashMap<>();
+    for (Property p : props) {
+      Property q = seen.putIfAbsent(p.name, p);
+      if (q == null) {
+        continue;
+      }
+      Class<?> a = q.field.getDeclaringClass();
+      Class<?> b = p.field.getDeclaringClass();
+      String what =
+          a == b
+              ? "fields \""
+                  + q.javaName
+                  + "\" and \""
+                  + p.javaName
+                  + "\" of "
+                  + a.getName()
+                  + " both map to the field name \""
+                  + p.name
+                  + "\""
+              : "field \""
+                  + p.javaName
+                  + "\" of "
+                  + (b.isAssignableFrom(a) ? a : b).getName()
+                  + " re-declares field \""
+                  + q.javaName
+                  + "\" of its superclass "
+                  + (b.isAssignableFrom(a) ? b : a).getName()
+                  + " (the field name \""
+                  + p.name
+                  + "\" twice)";
+      throw unsupported(
+          join(path, p.name),
+          what + ": give one another name with @Name(\"...\"), or make one transient");
     }
   }
 
@@ -431,7 +496,7 @@ public final class Introspector {
           null,
           path);
     }
-    return beanBinding(raw, path, true);
+    return beanBinding(type, path, true);
   }
 
   private TypeBinding list(
@@ -478,9 +543,18 @@ public final class Introspector {
       Class<?> c = rawClass(((GenericArrayType) type).getGenericComponentType(), path);
       return java.lang.reflect.Array.newInstance(c, 0).getClass();
     }
-    throw unsupported(
-        path,
-        "unsupported Java type " + type.getTypeName() + " (type variables need a concrete type)");
+    if (type instanceof java.lang.reflect.TypeVariable) {
+      java.lang.reflect.TypeVariable<?> v = (java.lang.reflect.TypeVariable<?>) type;
+      throw unsupported(
+          path,
+          "unsupported Java type "
+              + v.getName()
+              + ": type variable "
+              + Generics.describe(v)
+              + " has no concrete type argument here (declare the property with one, e.g."
+              + " Page<Address>, or encode a class that extends the generic class with one)");
+    }
+    throw unsupported(path, "unsupported Java type " + type.getTypeName());
   }
 
   private static Type typeArg(Type type, int i, String path) {

@@ -3,10 +3,13 @@ package io.zerorow.oracle;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.zerorow.EncoderOptions;
 import io.zerorow.FieldOrder;
+import io.zerorow.InvalidDataException;
 import io.zerorow.RowEncoder;
+import io.zerorow.ValidationLevel;
 import java.util.List;
 import org.apache.fory.format.encoder.Encoders;
 import org.apache.fory.format.row.binary.BinaryRow;
@@ -52,9 +55,14 @@ class ForyFieldOrderTest {
     assertEquals(SAMPLE.values(), byName.decode(fory).values());
     assertArrayEquals(fory, byName.encode(SAMPLE), "the same bytes both ways");
     RowEncoder<Reading> declared = io.zerorow.Encoders.rowEncoder(Reading.class);
+    // in the declaration order, note's reference slot holds Fory's zeta (1: offset 0, inside the
+    // fixed region), which decode's default check (BOUNDS, the fixed region) refuses ...
+    InvalidDataException e = assertThrows(InvalidDataException.class, () -> declared.decode(fory));
+    assertEquals("note", e.path(), e.getMessage());
+    // ... and unchecked it reads the values swapped
     assertNotEquals(
         SAMPLE.values(),
-        declared.decode(fory).values(),
+        declared.decode(fory, ValidationLevel.NONE).values(),
         "the declaration order reads Fory's row with values swapped");
   }
 

@@ -98,6 +98,9 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
   private final ValidationLevel level;
 
+  /** Set by {@link #close}: every later call, and every iterator's next step, is refused. */
+  private volatile boolean closed;
+
   private RowFileReader(
       Schema schema,
       Resolution resolution,
@@ -309,7 +312,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       throw damaged(source, e);
     } catch (IOException e) {
       ch.close();
-      throw e;
+      throw RowFiles.named(source, e);
     }
   }
 
@@ -537,6 +540,9 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     if (blocks == null) {
       throw new IllegalStateException("a stream has no random access; iterate it");
     }
+    if (closed) {
+      throw RowFiles.closed(source, "batch(" + i + ")");
+    }
     ArrowBlock b = blocks.get(i);
     long length = b.getMetadataLength() + b.getBodyLength();
     if (b.getOffset() < 0
@@ -558,8 +564,12 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     if (!(channel instanceof FileChannel)) {
       return heapBatch(i, b, (int) length);
     }
-    MappedByteBuffer m =
-        ((FileChannel) channel).map(FileChannel.MapMode.READ_ONLY, b.getOffset(), length);
+    MappedByteBuffer m;
+    try {
+      m = ((FileChannel) channel).map(FileChannel.MapMode.READ_ONLY, b.getOffset(), length);
+    } catch (IOException e) {
+      throw RowFiles.named(source, e);
+    }
     mappings.add(m);
     try {
       ByteBuffer meta = message(m.duplicate().order(ByteOrder.LITTLE_ENDIAN), b);
@@ -572,7 +582,12 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
   /** Block {@code b} (batch {@code i}) of a channel that is not mapped: read onto the heap. */
   private RowBatch heapBatch(int i, ArrowBlock b, int length) throws IOException {
-    byte[] bytes = readAt(channel, b.getOffset(), length);
+    byte[] bytes;
+    try {
+      bytes = readAt(channel, b.getOffset(), length);
+    } catch (IOException e) {
+      throw RowFiles.named(source, e);
+    }
     try {
       ByteBuffer bb = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
       ByteBuffer meta = message(bb, b);
@@ -679,6 +694,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
       @Override
       public boolean hasNext() {
+        requireOpen();
         if (blocks != null) {
           return next < blocks.size();
         }
@@ -694,7 +710,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           } catch (RuntimeException e) {
             throw damaged(where(next), e);
           } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException(RowFiles.named(source, e));
           }
           ended = pending == null;
           if (ended && cut != null && completeBatches < 0) {
@@ -734,6 +750,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
       @Override
       public boolean hasNext() {
+        requireOpen();
         while (batch == null || i >= batch.size()) {
           if (!batches.hasNext()) {
             return false;
@@ -783,18 +800,38 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   }
 
   /**
-   * Closes the file or stream. Mapped regions are not unmapped by hand (Java unmaps them when they
-   * become unreachable) and every row holds the mapping it points into, and a stream's batches live
-   * on the heap: a row kept past {@code close}, or past the reader becoming unreachable, stays
-   * readable.
+   * Closes the file or stream; every later {@link #batch} is an {@link IOException} and every
+   * iterator's next step an {@link IllegalStateException}, both naming the file. Mapped regions are
+   * not unmapped by hand (Java unmaps them when they become unreachable) and every row holds the
+   * mapping it points into, and a stream's batches live on the heap: a row kept past {@code close},
+   * or past the reader becoming unreachable, stays readable.
    */
   @Override
   public void close() throws IOException {
-    if (stream != null) {
-      stream.close();
+    closed = true;
+    try {
+      if (stream != null) {
+        stream.close();
+      }
+      if (channel != null) {
+        channel.close();
+      }
+    } catch (IOException e) {
+      throw RowFiles.named(source, e);
     }
-    if (channel != null) {
-      channel.close();
+  }
+
+  /**
+   * Refuses an iterator's step once the reader is closed: the iterator would otherwise go on
+   * returning the rows of a batch already mapped (or read) and fail at the next batch with NIO's
+   * {@code ClosedChannelException}, which names no file.
+   */
+  private void requireOpen() {
+    if (closed) {
+      throw new IllegalStateException(
+          source
+              + ": iterated after close(): iterate before closing the reader (rows taken before"
+              + " stay readable; copy() keeps one past the file)");
     }
   }
 }

@@ -4,10 +4,12 @@ import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
 import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
+import io.zerorow.ValidationLevel;
+import io.zerorow.Validator;
+import io.zerorow.ZerorowException;
 import io.zerorow.internal.Platform;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
@@ -28,7 +30,10 @@ import org.apache.arrow.vector.ipc.ArrowWriter;
  * collected into batches of {@code batchRows} rows (or {@code batchBytes} bytes, whichever comes
  * first); each batch is one copy of the collected bytes into the Arrow data buffer. Every row's
  * size is a multiple of 8, so rows stay 8-byte aligned in the file and can be read in place ({@link
- * RowFileReader}). Not thread-safe.
+ * RowFileReader}). Every row is checked before it is written, at {@link #level} ({@code BOUNDS} by
+ * default), and a refused row is named by its number in the file. I/O failures are {@link
+ * IOException}s naming the file (an interrupt that closed the channel: {@link
+ * java.io.InterruptedIOException}). Not thread-safe.
  *
  * <pre>{@code
  * try (RowFileWriter w = RowFileWriter.file(path, schema)) {
@@ -57,16 +62,29 @@ public final class RowFileWriter implements AutoCloseable {
   private long rowsWritten;
   private boolean closed;
 
+  /** What error messages call it: "row file <path>", "row file" (a channel) or "row stream". */
+  private final String source;
+
+  /** How much each row is checked before it is written ({@link #level}). */
+  private ValidationLevel level = ValidationLevel.BOUNDS;
+
+  /** Validates rows at {@code FULL} when that level was chosen (one validator per writer). */
+  private final BinaryRow check;
+
   private RowFileWriter(
       Schema schema,
       WritableByteChannel channel,
       boolean file,
       BufferAllocator allocator,
       int batchRows,
-      int batchBytes) {
+      int batchBytes,
+      String source)
+      throws IOException {
     if (batchRows < 1 || batchBytes < 8) {
       throw new IllegalArgumentException("batchRows must be >= 1 and batchBytes >= 8");
     }
+    this.source = source;
+    this.check = new BinaryRow(schema);
     this.schema = schema;
     this.channel = channel;
     this.batchRows = batchRows;
@@ -81,7 +99,7 @@ public final class RowFileWriter implements AutoCloseable {
       writer.start();
     } catch (IOException e) {
       root.close();
-      throw new UncheckedIOException(e);
+      throw RowFiles.named(source, e);
     }
   }
 
@@ -101,8 +119,9 @@ public final class RowFileWriter implements AutoCloseable {
             StandardOpenOption.WRITE,
             StandardOpenOption.TRUNCATE_EXISTING);
     try {
-      return new RowFileWriter(schema, ch, true, allocator, batchRows, batchBytes);
-    } catch (RuntimeException e) {
+      return new RowFileWriter(
+          schema, ch, true, allocator, batchRows, batchBytes, "row file " + path);
+    } catch (RuntimeException | IOException e) {
       ch.close();
       throw e;
     }
@@ -114,12 +133,13 @@ public final class RowFileWriter implements AutoCloseable {
       Schema schema,
       BufferAllocator allocator,
       int batchRows,
-      int batchBytes) {
-    return new RowFileWriter(schema, channel, true, allocator, batchRows, batchBytes);
+      int batchBytes)
+      throws IOException {
+    return new RowFileWriter(schema, channel, true, allocator, batchRows, batchBytes, "row file");
   }
 
   /** An Arrow IPC stream on {@code out} (closed by {@link #close}). */
-  public static RowFileWriter stream(OutputStream out, Schema schema) {
+  public static RowFileWriter stream(OutputStream out, Schema schema) throws IOException {
     return stream(
         Channels.newChannel(out),
         schema,
@@ -134,8 +154,23 @@ public final class RowFileWriter implements AutoCloseable {
       Schema schema,
       BufferAllocator allocator,
       int batchRows,
-      int batchBytes) {
-    return new RowFileWriter(schema, channel, false, allocator, batchRows, batchBytes);
+      int batchBytes)
+      throws IOException {
+    return new RowFileWriter(
+        schema, channel, false, allocator, batchRows, batchBytes, "row stream");
+  }
+
+  /**
+   * Checks every row written from now on at {@code level} (SPEC §6.2) and returns this writer.
+   * {@link ValidationLevel#BOUNDS} (the default) and {@code NONE}: the wrap rules W1–W2 (at least
+   * the fixed region, a multiple of 8 bytes), which keep the rows of a file 8-byte aligned; {@link
+   * ValidationLevel#FULL}: every rule of SPEC §6.3, so that no reader refuses a row this writer
+   * accepted. A refused row is not written; its error names the source and the row's number in the
+   * file ({@code row file /data/a.arrow: row 41: invalid_data at name: ...}).
+   */
+  public RowFileWriter level(ValidationLevel level) {
+    this.level = java.util.Objects.requireNonNull(level, "level is null");
+    return this;
   }
 
   /** The schema of the rows written. */
@@ -163,20 +198,41 @@ public final class RowFileWriter implements AutoCloseable {
 
   /** Appends the row of {@code size} bytes at {@code (base, address)} (see {@link BinaryRow}). */
   public void write(Object base, long address, int size) throws IOException {
+    if (closed) {
+      throw RowFiles.closed(source, "write");
+    }
     if (size < schema.fixedRegionSize() || (size & 7) != 0) {
       throw new InvalidDataException(
           "",
-          "expected a row of at least "
+          source
+              + ": row "
+              + rowsWritten
+              + ": expected a row of at least "
               + schema.fixedRegionSize()
               + " bytes and a multiple of 8 but found "
               + size);
+    }
+    if (level == ValidationLevel.FULL) {
+      try {
+        Validator.validate(check.pointTo(base, address, size), ValidationLevel.FULL);
+      } catch (ZerorowException e) {
+        throw ZerorowException.of(
+            e.kind(), e.path(), source + ": row " + rowsWritten + ": " + e.detail(), e);
+      }
     }
     if (count > 0 && (count >= batchRows || (long) used + size > batchBytes)) {
       flush();
     }
     long end = (long) used + size;
     if (end > Integer.MAX_VALUE - 8) {
-      throw new InvalidDataException("", "a row of " + size + " bytes does not fit in a batch");
+      throw new InvalidDataException(
+          "",
+          source
+              + ": row "
+              + rowsWritten
+              + ": a row of "
+              + size
+              + " bytes does not fit in a batch");
     }
     if (end > arena.length) {
       arena =
@@ -194,6 +250,9 @@ public final class RowFileWriter implements AutoCloseable {
 
   /** Writes the collected rows as one record batch (nothing when there are none). */
   public void flush() throws IOException {
+    if (closed) {
+      throw RowFiles.closed(source, "flush");
+    }
     if (count == 0) {
       return;
     }
@@ -214,25 +273,62 @@ public final class RowFileWriter implements AutoCloseable {
     }
     column.setLastSet(count - 1);
     root.setRowCount(count);
-    writer.writeBatch();
+    try {
+      writer.writeBatch();
+    } catch (IOException e) {
+      throw RowFiles.named(source, e);
+    }
     count = 0;
     used = 0;
   }
 
-  /** Flushes, writes the end of the file or stream, and closes the channel. */
+  /** {@code failure}, or {@code next} when there was none (else kept as suppressed). */
+  private static IOException first(IOException failure, IOException next) {
+    if (failure == null) {
+      return next;
+    }
+    failure.addSuppressed(next);
+    return failure;
+  }
+
+  /**
+   * Flushes, writes the end of the file or stream, and closes the channel; a second call does
+   * nothing. Every later {@link #write} or {@link #flush} is an {@link IOException} naming the
+   * file.
+   */
   @Override
   public void close() throws IOException {
     if (closed) {
       return;
     }
-    closed = true;
+    IOException failure = null;
     try {
       flush();
       writer.end();
+    } catch (IOException e) {
+      failure = RowFiles.named(source, e);
     } finally {
-      writer.close();
-      root.close();
-      channel.close();
+      closed = true;
+      try {
+        writer.close(); // Arrow's close wraps an I/O failure in a RuntimeException
+      } catch (RuntimeException e) {
+        failure =
+            first(
+                failure,
+                e.getCause() instanceof IOException
+                    ? RowFiles.named(source, (IOException) e.getCause())
+                    : new IOException(source + ": " + e, e));
+      } finally {
+        root.close();
+      }
+      try {
+        channel.close();
+      } catch (IOException e) {
+        failure = first(failure, RowFiles.named(source, e));
+      }
+    }
+    if (failure != null) {
+      throw failure;
     }
   }
 }

@@ -7,6 +7,7 @@ import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
 import io.zerorow.UnsupportedException;
 import io.zerorow.ZerorowException;
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,41 @@ public final class RowFiles {
   public static final String VERSION = "1";
 
   private RowFiles() {}
+
+  /**
+   * An I/O failure of the row file or stream {@code source} ("row file /data/a.arrow", "row
+   * stream") as the {@link IOException} the API declares, naming it: an interrupt that closed the
+   * channel (a {@code ClosedByInterruptException}, NIO's answer to {@code Thread.interrupt()}) is
+   * an {@link java.io.InterruptedIOException} (the thread's interrupt status stays set); a channel
+   * already closed says the file is closed; anything else keeps its message after the source. The
+   * original exception is the cause.
+   */
+  static IOException named(String source, IOException e) {
+    IOException out;
+    if (e instanceof java.nio.channels.ClosedByInterruptException) {
+      out =
+          new java.io.InterruptedIOException(
+              source + ": interrupted: the thread's interrupt closed the file's channel");
+    } else if (e instanceof java.nio.channels.ClosedChannelException) {
+      out = new IOException(source + ": the file is closed");
+    } else if (e.getMessage() != null && e.getMessage().startsWith(source)) {
+      return e;
+    } else {
+      out =
+          new IOException(
+              source
+                  + ": "
+                  + e.getClass().getSimpleName()
+                  + (e.getMessage() != null ? ": " + e.getMessage() : ""));
+    }
+    out.initCause(e);
+    return out;
+  }
+
+  /** The error of a call on a row file or stream that was closed. */
+  static IOException closed(String source, String call) {
+    return new IOException(source + ": " + call + " after close()");
+  }
 
   /** The Arrow schema of a row file of {@code schema}: {@code row: binary not null} + metadata. */
   public static org.apache.arrow.vector.types.pojo.Schema arrowSchema(Schema schema) {
