@@ -209,6 +209,89 @@ TEST(EncoderTest, RoundTrip) {
   EXPECT_EQ(enc.FromRow(*enc.ToRow(foo))->note, "hi");
 }
 
+namespace spec12 {
+// SPEC 1.2's types as C++ members.
+struct Session {
+  zerorow::Uuid id;
+  zerorow::Interval idle;
+  std::chrono::months term{0};
+  std::array<uint8_t, 4> tag{};
+  zerorow::Variant payload;
+  std::nullptr_t nothing = nullptr;
+  std::vector<zerorow::Uuid> peers;
+  std::optional<zerorow::Interval> grace;
+  std::map<std::string, std::optional<zerorow::Variant>> attrs;
+  bool operator==(const Session&) const = default;
+};
+ZEROROW_STRUCT(Session, id, idle, term, tag, payload, nothing, peers, grace, attrs)
+struct Months {
+  std::chrono::months m{0};
+};
+ZEROROW_STRUCT(Months, m)
+struct NothingThere {
+  std::nullptr_t n = nullptr;
+};
+ZEROROW_STRUCT(NothingThere, n)
+struct SomethingThere {
+  std::optional<int64_t> n;
+};
+ZEROROW_STRUCT(SomethingThere, n)
+}  // namespace spec12
+
+TEST(EncoderTest, Spec12MembersRoundTrip) {
+  auto enc = *Encoder<spec12::Session>::Make();
+  EXPECT_EQ(enc.schema().struct_type()->fields()[0].type->ToJson(), uuid()->ToJson());
+  EXPECT_EQ(enc.schema().struct_type()->fields()[1].type->ToJson(), interval()->ToJson());
+  EXPECT_EQ(enc.schema().struct_type()->fields()[2].type->ToJson(), interval_ym()->ToJson());
+  EXPECT_EQ(enc.schema().struct_type()->fields()[3].type->ToJson(), fixed_binary(4)->ToJson());
+  EXPECT_EQ(enc.schema().struct_type()->fields()[4].type->ToJson(), variant()->ToJson());
+  EXPECT_EQ(enc.schema().struct_type()->fields()[5].type->ToJson(), null_type()->ToJson());
+  EXPECT_TRUE(enc.schema().struct_type()->fields()[5].nullable);  // SPEC §3.6: always null
+  spec12::Session s;
+  for (int k = 0; k < 16; ++k) s.id.bytes[k] = static_cast<uint8_t>(0xa0 + k);
+  s.idle = Interval{1, -2, 3'600'000'000};
+  s.term = std::chrono::months(-18);
+  s.tag = {1, 2, 3, 4};
+  s.payload = *VariantFromJson(R"({"user": "ada", "n": [1, 2.5, null]})");
+  s.peers = {s.id, Uuid{}};
+  s.grace = Interval{0, 7, 0};
+  s.attrs = {{"a", *VariantFromJson("42")}, {"b", std::nullopt}};
+  auto written = enc.ToRow(s);
+  ASSERT_TRUE(written.ok()) << written.status().ToString();
+  std::vector<uint8_t> copy(written->bytes().begin(), written->bytes().end());
+  Status v = Validate(copy, enc.schema());
+  ASSERT_TRUE(v.ok()) << v.ToString();
+  auto row = *BinaryRow::Wrap(copy, enc.schema());
+  EXPECT_EQ(*row.GetInt32(2), -18);
+  EXPECT_EQ(*row.GetVariant(4)->AtPath("$.user")->GetString(), "ada");
+  auto back = enc.FromRow(row);
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(*back, s);
+}
+
+TEST(EncoderTest, Spec12MembersRefuseWhatTheirTypeCannotHold) {
+  auto months = *Encoder<spec12::Months>::Make();
+  auto too_many = months.ToRow(spec12::Months{std::chrono::months(int64_t{INT32_MAX} + 1)});
+  ASSERT_FALSE(too_many.ok());
+  EXPECT_EQ(too_many.status().kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(too_many.status().path(), "m");
+  EXPECT_NE(too_many.status().message().find("2147483648 months is out of range"), std::string::npos)
+      << too_many.status().ToString();
+  // A std::nullptr_t member reads only nulls: a row whose field holds a value is another type's.
+  auto some = *Encoder<spec12::SomethingThere>::Make();
+  std::span<const uint8_t> bytes = some.ToRow(spec12::SomethingThere{5})->bytes();
+  std::vector<uint8_t> copy(bytes.begin(), bytes.end());
+  auto none = *Encoder<spec12::NothingThere>::Make();
+  auto res = Resolve(some.schema(), none.schema());
+  ASSERT_FALSE(res.ok());  // int64 -> null is no widening (SPEC §13.3)
+  auto wrapped = BinaryRow::Wrap(copy, some.schema());
+  ASSERT_TRUE(wrapped.ok());
+  auto wrong = none.FromRow(*wrapped);  // FromRow reads a row of the same shape: one field
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_EQ(wrong.status().kind(), ErrorKind::kSchemaMismatch);
+  EXPECT_EQ(wrong.status().path(), "n");
+}
+
 TEST(EncoderTest, DecodeErrorsCarryThePath) {
   auto enc = *Encoder<demo::Bar>::Make();
   std::span<const uint8_t> bytes = enc.ToRow(demo::Bar{"abc", {1, 2}})->bytes();

@@ -19,6 +19,10 @@
 // (timestamp, tz "UTC": an instant, as Java's Instant), std::chrono::local_time<D> (timestamp
 // without a zone), std::chrono::year_month_day / sys_days / local_days (date32),
 // std::chrono::duration<R, P> with an integer R (duration), std::chrono::hh_mm_ss<D> (time);
+// SPEC 1.2's types: zerorow::Interval (interval), std::chrono::months (interval_ym: calendar
+// months, not a duration of average months), zerorow::Uuid (uuid), std::array<uint8_t, N> /
+// std::array<std::byte, N> (fixed_binary(N)), zerorow::Variant (variant, read as an owning
+// copy), std::nullptr_t (null: always null);
 // unsigned integers by the rule SPEC 1.2 adopts, every value exact: uint8_t -> int16,
 // uint16_t -> int32, uint32_t -> int64, uint64_t -> decimal(20, 0). Time values finer than a
 // microsecond are floored to it (SPEC Appendix A rule 6); a value read into a coarser C++ type
@@ -33,9 +37,11 @@
 // Decoding reads with bounds-checked getters.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <memory>
@@ -48,9 +54,12 @@
 
 #include "zerorow/binary_row.h"
 #include "zerorow/decimal.h"
+#include "zerorow/interval.h"
 #include "zerorow/resolve.h"
 #include "zerorow/row_writer.h"
 #include "zerorow/schema.h"
+#include "zerorow/uuid.h"
+#include "zerorow/variant.h"
 
 namespace zerorow {
 
@@ -145,6 +154,21 @@ struct IsTimeOfDay : std::false_type {};
 template <typename D>
 struct IsTimeOfDay<std::chrono::hh_mm_ss<D>> : IsDuration<D> {};
 // A date: a calendar date or a day count since the epoch (sys_days, local_days).
+// SPEC 1.2's types (§3.6-3.9). std::chrono::months is a calendar month count (interval_ym),
+// so it is told apart from the other durations before them.
+template <typename T>
+constexpr bool kIsMonths = std::is_same_v<T, std::chrono::months>;
+template <typename T>
+struct FixedBytes : std::integral_constant<size_t, 0> {};
+template <size_t N>
+struct FixedBytes<std::array<uint8_t, N>> : std::integral_constant<size_t, N> {};
+template <size_t N>
+struct FixedBytes<std::array<std::byte, N>> : std::integral_constant<size_t, N> {};
+template <typename T>
+constexpr bool kIsSpec12 =
+    std::is_same_v<T, Interval> || kIsMonths<T> || std::is_same_v<T, Uuid> ||
+    (FixedBytes<T>::value > 0) || std::is_same_v<T, Variant> || std::is_same_v<T, std::nullptr_t>;
+
 template <typename T>
 constexpr bool kIsDate = std::is_same_v<T, std::chrono::year_month_day> || std::is_same_v<T, std::chrono::sys_days> ||
                          std::is_same_v<T, std::chrono::local_days>;
@@ -222,10 +246,10 @@ struct Supported;
 template <typename T>
 constexpr bool kSupported = Supported<T>::value;
 template <typename T>
-struct Supported : std::bool_constant<kIsPrimitive<T> || std::is_same_v<T, std::string> || kIsBytes<T> ||
-                                      HasTraits<T>::value || kIsUnsigned<T> || IsDecimal<T>::value ||
-                                      IsDuration<T>::value || kIsDate<T> || kIsTimestamp<T> || IsTimeOfDay<T>::value> {
-};
+struct Supported
+    : std::bool_constant<kIsPrimitive<T> || std::is_same_v<T, std::string> || kIsBytes<T> || HasTraits<T>::value ||
+                         kIsUnsigned<T> || IsDecimal<T>::value || IsDuration<T>::value || kIsDate<T> ||
+                         kIsTimestamp<T> || IsTimeOfDay<T>::value || kIsSpec12<T>> {};
 template <typename T>
 struct Supported<std::optional<T>> : Supported<T> {};
 template <typename T, typename A>
@@ -285,6 +309,18 @@ DataTypePtr TypeOf() {
     return decimal(20, 0);  // 2^64 - 1 has 20 digits
   else if constexpr (IsDecimal<T>::value)
     return decimal(T::kPrecision, T::kScale);
+  else if constexpr (std::is_same_v<T, Interval>)
+    return interval();
+  else if constexpr (kIsMonths<T>)
+    return interval_ym();
+  else if constexpr (std::is_same_v<T, Uuid>)
+    return uuid();
+  else if constexpr (FixedBytes<T>::value > 0)
+    return fixed_binary(static_cast<int64_t>(FixedBytes<T>::value));
+  else if constexpr (std::is_same_v<T, Variant>)
+    return variant();
+  else if constexpr (std::is_same_v<T, std::nullptr_t>)
+    return null_type();
   else if constexpr (kIsDate<T>)
     return date32();
   else if constexpr (IsSysTime<T>::value)
@@ -350,6 +386,23 @@ Status WriteValue(detail::SlotWriter* w, int i, const T& v) {
     return w->WriteDecimal(i, Decimal128{static_cast<Int128>(v)});
   } else if constexpr (IsDecimal<T>::value) {
     return w->WriteDecimal(i, Decimal128{v.unscaled});
+  } else if constexpr (std::is_same_v<T, Interval>) {
+    return w->WriteInterval(i, v);
+  } else if constexpr (kIsMonths<T>) {
+    const auto n = v.count();
+    if (n < INT32_MIN || n > INT32_MAX)
+      return Status::Error(ErrorKind::kInvalidData,
+                           std::to_string(n) + " months is out of range for interval_ym (int32 months)", w->PathOf(i),
+                           std::nullopt, static_cast<int64_t>(n));
+    return w->WriteInt32(i, static_cast<int32_t>(n));
+  } else if constexpr (std::is_same_v<T, Uuid>) {
+    return w->WriteUuid(i, v.bytes);
+  } else if constexpr (FixedBytes<T>::value > 0) {
+    return w->WriteBinary(i, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(v.data()), v.size()));
+  } else if constexpr (std::is_same_v<T, Variant>) {
+    return w->WriteVariant(i, v.metadata, v.value);
+  } else if constexpr (std::is_same_v<T, std::nullptr_t>) {
+    return w->SetNull(i);
   } else if constexpr (kIsDate<T>) {
     std::chrono::sys_days d;
     if constexpr (std::is_same_v<T, std::chrono::year_month_day>) {
@@ -470,6 +523,14 @@ Status ReadValue(const V& v, int i, T* out, DecodeBudget* budget) {
   }
   ZR_RETURN_NOT_OK(budget->Take(1, v.PathOf(i)));
   ZR_ASSIGN_OR_RETURN(bool is_null, v.IsNull(i));
+  if constexpr (std::is_same_v<T, std::nullptr_t>) {
+    // SPEC §3.6: a value of type null is always null; anything else is another type's value.
+    if (!is_null)
+      return Status::Error(ErrorKind::kSchemaMismatch, "a std::nullptr_t member reads only nulls (type null)",
+                           v.PathOf(i));
+    *out = nullptr;
+    return Status::OK();
+  }
   if (is_null)
     return Status::Error(ErrorKind::kSchemaMismatch, "null value for a C++ member that is not a std::optional",
                          v.PathOf(i));
@@ -516,6 +577,27 @@ Status ReadValue(const V& v, int i, T* out, DecodeBudget* budget) {
   } else if constexpr (IsDecimal<T>::value) {
     ZR_ASSIGN_OR_RETURN(Decimal128 d, v.GetDecimal(i));
     out->unscaled = d.unscaled;
+  } else if constexpr (std::is_same_v<T, std::nullptr_t>) {
+    // handled above (a null reads as nullptr; a value is refused)
+  } else if constexpr (std::is_same_v<T, Interval>) {
+    ZR_ASSIGN_OR_RETURN(*out, v.GetInterval(i));
+  } else if constexpr (kIsMonths<T>) {
+    ZR_ASSIGN_OR_RETURN(int32_t months, v.GetInt32(i));
+    *out = std::chrono::months(months);
+  } else if constexpr (std::is_same_v<T, Uuid>) {
+    ZR_ASSIGN_OR_RETURN(out->bytes, v.GetUuid(i));
+  } else if constexpr (FixedBytes<T>::value > 0) {
+    ZR_ASSIGN_OR_RETURN(auto b, v.GetBinary(i));
+    if (b.size() != out->size())  // a resolved fixed_binary(N) reads only a writer of N bytes
+      return Status::Error(ErrorKind::kSchemaMismatch,
+                           "expected " + std::to_string(out->size()) + " bytes for a std::array member but found " +
+                               std::to_string(b.size()),
+                           v.PathOf(i), static_cast<int64_t>(out->size()), static_cast<int64_t>(b.size()));
+    std::memcpy(out->data(), b.data(), b.size());
+  } else if constexpr (std::is_same_v<T, Variant>) {
+    ZR_ASSIGN_OR_RETURN(VariantView view, v.GetVariant(i));
+    out->metadata.assign(view.metadata().begin(), view.metadata().end());
+    out->value.assign(view.value().begin(), view.value().end());
   } else if constexpr (kIsDate<T>) {
     ZR_ASSIGN_OR_RETURN(int32_t days, v.GetDate32(i));
     std::chrono::sys_days d{std::chrono::days(days)};
@@ -601,8 +683,9 @@ constexpr auto MakeMember(const char* name) {
                   "zerorow: this member's C++ type has no zerorow type (supported: bool, integers, float, "
                   "double, std::string, std::vector<uint8_t>, std::vector, std::map, std::unordered_map, "
                   "std::optional, zerorow::Decimal<P, S>, std::chrono durations, sys_time, local_time, "
-                  "year_month_day, sys_days, hh_mm_ss with integer counts, and ZEROROW_STRUCT types; char "
-                  "types and floating-point durations are not)");
+                  "year_month_day, sys_days, hh_mm_ss with integer counts, zerorow::Interval, std::chrono::months, "
+                  "zerorow::Uuid, std::array<uint8_t, N>, zerorow::Variant, std::nullptr_t and ZEROROW_STRUCT "
+                  "types; char types and floating-point durations are not)");
     return Member<C, M>{n, ptr};
   }(P, name);
 }

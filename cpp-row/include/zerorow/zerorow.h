@@ -12,4 +12,5 @@
 #include "zerorow/row_writer.h"
 #include "zerorow/schema.h"
 #include "zerorow/status.h"
+#include "zerorow/uuid.h"
 #include "zerorow/validate.h"
