@@ -154,7 +154,6 @@ final class RandomRows {
         }
       case INTERVAL_YEAR_MONTH:
         return rnd.nextInt(2_000) - 1_000;
-      case CHAR:
       case BOOLEAN:
         return rnd.nextBoolean();
       case TINYINT:
@@ -169,6 +168,7 @@ final class RandomRows {
         return rnd.nextFloat() * 1e6f;
       case DOUBLE:
         return rnd.nextGaussian() * 1e9;
+      case CHAR:
       case VARCHAR:
         return StringData.fromString(string());
       case ROW:

@@ -422,7 +422,8 @@ class TableJobTest {
   }
 
   /**
-   * SPEC 1.2's types through row files (README: Type mapping): a Table API job writes BINARY(n),
+   * SPEC 1.2's types through row files (README: Type mapping; nested ones in FormatFactoryTest and
+   * ZerorowRowDataTest: Flink 1.20's code generator fails on an ARRAY of BINARY literals): a Table API job writes BINARY(n),
    * INTERVAL YEAR TO MONTH, INTERVAL DAY TO SECOND, CHAR/VARCHAR(n) (and VARIANT from PARSE_JSON on
    * Flink 2.x) and reads them back equal; the files hold fixed_binary, interval_ym, duration,
    * string and variant; a file written elsewhere with null and uuid fields reads as NULLs and
@@ -451,11 +452,7 @@ class TableJobTest {
                     org.apache.flink.table.api.DataTypes.DAY(),
                     org.apache.flink.table.api.DataTypes.SECOND(3)))
             .column("c", org.apache.flink.table.api.DataTypes.CHAR(3))
-            .column("vc", org.apache.flink.table.api.DataTypes.VARCHAR(5))
-            .column(
-                "fbs",
-                org.apache.flink.table.api.DataTypes.ARRAY(
-                    org.apache.flink.table.api.DataTypes.BINARY(2)));
+            .column("vc", org.apache.flink.table.api.DataTypes.VARCHAR(5));
     if (variant) {
       columns.column(
           "v",
@@ -472,16 +469,15 @@ class TableJobTest {
     // the variant from PARSE_JSON over a string column (NULL on row 2): Flink 2.2's planner
     // cannot unify a VARIANT expression with a NULL literal (VALUES rows, CASE)
     t.executeSql(
-            "INSERT INTO kinds SELECT id, fb, ym, dt, c, vc, fbs"
+            "INSERT INTO kinds SELECT id, fb, ym, dt, c, vc"
                 + (variant ? ", PARSE_JSON(j)" : "")
                 + " FROM (VALUES"
                 + " (CAST(1 AS BIGINT), X'01020304', INTERVAL '1-2' YEAR TO MONTH,"
-                + " INTERVAL '1 02:03:04.005' DAY TO SECOND(3), 'abc', 'hello',"
-                + " ARRAY[X'0a0b', CAST(NULL AS BINARY(2))], '{\"a\":[1,\"x\",null],\"b\":2.5}'),"
+                + " INTERVAL '1 02:03:04.005' DAY TO SECOND(3), 'abc', 'hello', '{\"a\":[1,\"x\",null],\"b\":2.5}'),"
                 + " (CAST(2 AS BIGINT), CAST(NULL AS BINARY(4)), INTERVAL '-3' MONTH,"
                 + " NULLIF(INTERVAL '1' SECOND, INTERVAL '1' SECOND), CAST(NULL AS CHAR(3)), 'x',"
-                + " CAST(NULL AS ARRAY<BINARY(2)>), CAST(NULL AS STRING)))"
-                + " AS v(id, fb, ym, dt, c, vc, fbs, j)")
+                + " CAST(NULL AS STRING)))"
+                + " AS v(id, fb, ym, dt, c, vc, j)")
         .await();
 
     // the files are row files of the SPEC 1.2 types, values as any zerorow reader sees them
@@ -508,7 +504,7 @@ class TableJobTest {
     assertEquals(93_784_005_000L, first.getLong(3)); // µs of 1 day 02:03:04.005
     assertEquals("abc", first.getString(4));
     if (variant) {
-      assertEquals("{\"a\":[1,\"x\",null],\"b\":2.5}", first.getVariant(7).toJson());
+      assertEquals("{\"a\":[1,\"x\",null],\"b\":2.5}", first.getVariant(6).toJson());
     }
     assertEquals(-3, written.get(1).getInt(2));
 
@@ -521,19 +517,15 @@ class TableJobTest {
     assertEquals(java.time.Duration.parse("P1DT2H3M4.005S"), a.getField(3));
     assertEquals("abc", a.getField(4));
     assertEquals("hello", a.getField(5));
-    Object[] fbs = (Object[]) a.getField(6);
-    assertArrayEquals(new byte[] {10, 11}, (byte[]) fbs[0]);
-    assertNull(fbs[1]);
     if (variant) {
-      assertEquals("{\"a\":[1,\"x\",null],\"b\":2.5}", a.getField(7).toString());
+      assertEquals("{\"a\":[1,\"x\",null],\"b\":2.5}", a.getField(6).toString());
     }
     Row b = back.get(1);
     assertNull(b.getField(1));
     assertEquals(java.time.Period.ofMonths(-3), b.getField(2));
     assertNull(b.getField(3));
-    assertNull(b.getField(6));
     if (variant) {
-      assertNull(b.getField(7));
+      assertNull(b.getField(6));
     }
 
     // a file from another producer: a null field reads as NULLs of any nullable column, a uuid
