@@ -202,25 +202,29 @@ public final class FlinkTypes {
       case STRING -> new VarCharType(nullable, VarCharType.MAX_LENGTH);
       case BINARY -> new VarBinaryType(nullable, VarBinaryType.MAX_LENGTH);
       case FIXED_BINARY -> new BinaryType(nullable, ((DataTypes.FixedBinaryType) t).size());
-        // Flink has no UUID type: its 16 bytes in RFC 9562 order (SPEC §3.8), read one way
+      // Flink has no UUID type: its 16 bytes in RFC 9562 order (SPEC §3.8), read one way
       case UUID -> new BinaryType(nullable, 16);
       case DATE32 -> new DateType(nullable);
       case TIME -> new TimeType(nullable, 3);
-      case DURATION -> new DayTimeIntervalType(
-          nullable, DayTimeIntervalType.DayTimeResolution.DAY_TO_SECOND, 6, 3);
-      case INTERVAL_YM -> new YearMonthIntervalType(
-          nullable,
-          YearMonthIntervalType.YearMonthResolution.YEAR_TO_MONTH,
-          YearMonthIntervalType.DEFAULT_PRECISION);
-      case INTERVAL -> throw new UnsupportedException(
-          path,
-          "zerorow type interval (months, days and microseconds) has no Flink type: Flink has no"
-              + " calendar interval; use interval_ym (INTERVAL YEAR TO MONTH) for months or"
-              + " duration (INTERVAL DAY TO SECOND) for days and time (README: Type mapping)");
+      case DURATION ->
+          new DayTimeIntervalType(
+              nullable, DayTimeIntervalType.DayTimeResolution.DAY_TO_SECOND, 6, 3);
+      case INTERVAL_YM ->
+          new YearMonthIntervalType(
+              nullable,
+              YearMonthIntervalType.YearMonthResolution.YEAR_TO_MONTH,
+              YearMonthIntervalType.DEFAULT_PRECISION);
+      case INTERVAL ->
+          throw new UnsupportedException(
+              path,
+              "zerorow type interval (months, days and microseconds) has no Flink type: Flink has no"
+                  + " calendar interval; use interval_ym (INTERVAL YEAR TO MONTH) for months or"
+                  + " duration (INTERVAL DAY TO SECOND) for days and time (README: Type mapping)");
       case VARIANT -> VariantShim.toFlink(nullable, path);
-      case TIMESTAMP -> ((DataTypes.TimestampType) t).tz() == null
-          ? new TimestampType(nullable, 6)
-          : new LocalZonedTimestampType(nullable, 6);
+      case TIMESTAMP ->
+          ((DataTypes.TimestampType) t).tz() == null
+              ? new TimestampType(nullable, 6)
+              : new LocalZonedTimestampType(nullable, 6);
       case DECIMAL -> {
         DataTypes.DecimalType d = (DataTypes.DecimalType) t;
         yield new DecimalType(nullable, d.precision(), d.scale());

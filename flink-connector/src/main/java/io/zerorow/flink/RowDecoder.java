@@ -137,9 +137,21 @@ final class RowDecoder implements Serializable {
             case INTERVAL -> row.getInterval(i);
             case VARIANT -> row.getVariant(i);
             case STRING, BINARY, FIXED_BINARY, UUID -> row.getBinary(i);
-              // fixed-width: isVariableWidth() is false, nothing to check beyond the slot
-            case NULL, BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64, DATE32, TIME, TIMESTAMP,
-                DURATION, INTERVAL_YM -> null;
+            // fixed-width: isVariableWidth() is false, nothing to check beyond the slot
+            case NULL,
+                    BOOL,
+                    INT8,
+                    INT16,
+                    INT32,
+                    INT64,
+                    FLOAT32,
+                    FLOAT64,
+                    DATE32,
+                    TIME,
+                    TIMESTAMP,
+                    DURATION,
+                    INTERVAL_YM ->
+                null;
           };
     }
   }

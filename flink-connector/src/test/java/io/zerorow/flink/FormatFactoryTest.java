@@ -188,8 +188,7 @@ class FormatFactoryTest {
     assertThrows(
         org.apache.flink.table.api.ValidationException.class,
         () -> factory().createDecodingFormat(null, bad).createRuntimeDecoder(CONTEXT, PHYSICAL));
-    DataType unmapped =
-        DataTypes.ROW(DataTypes.FIELD("ym", DataTypes.TIMESTAMP_WITH_TIME_ZONE(3)));
+    DataType unmapped = DataTypes.ROW(DataTypes.FIELD("ym", DataTypes.TIMESTAMP_WITH_TIME_ZONE(3)));
     io.zerorow.UnsupportedException e =
         assertThrows(
             io.zerorow.UnsupportedException.class,
@@ -198,7 +197,8 @@ class FormatFactoryTest {
   }
 
   /**
-   * SPEC 1.2's types through the message format, nested too: BINARY(n), INTERVAL YEAR TO MONTH, INTERVAL DAY TO SECOND, CHAR/VARCHAR(n) and VARIANT where Flink has it; values equal.
+   * SPEC 1.2's types through the message format, nested too: BINARY(n), INTERVAL YEAR TO MONTH,
+   * INTERVAL DAY TO SECOND, CHAR/VARCHAR(n) and VARIANT where Flink has it; values equal.
    */
   @Test
   void spec12TypesRoundTripThroughMessages() throws IOException {
@@ -241,7 +241,8 @@ class FormatFactoryTest {
       }
       withVariant.setField(
           7,
-          VariantShim.toFlinkValue(io.zerorow.Variant.fromJson("{\"a\":[1,\"x\",null],\"b\":2.5}")));
+          VariantShim.toFlinkValue(
+              io.zerorow.Variant.fromJson("{\"a\":[1,\"x\",null],\"b\":2.5}")));
       value = withVariant;
     }
     byte[] m =

@@ -122,9 +122,7 @@ class SchemaConversionTest {
     Schema z =
         io.zerorow.DataTypes.struct(
             io.zerorow.Field.of(
-                "doc",
-                io.zerorow.DataTypes.list(io.zerorow.DataTypes.variant(), true),
-                true));
+                "doc", io.zerorow.DataTypes.list(io.zerorow.DataTypes.variant(), true), true));
     if (VariantShim.HAS_VARIANT) {
       RowType t = FlinkTypes.toRowType(z);
       assertEquals("ROW<`doc` ARRAY<VARIANT>> NOT NULL", t.asSerializableString());

@@ -423,11 +423,11 @@ class TableJobTest {
 
   /**
    * SPEC 1.2's types through row files (README: Type mapping; nested ones in FormatFactoryTest and
-   * ZerorowRowDataTest: Flink 1.20's code generator fails on an ARRAY of BINARY literals): a Table API job writes BINARY(n),
-   * INTERVAL YEAR TO MONTH, INTERVAL DAY TO SECOND, CHAR/VARCHAR(n) (and VARIANT from PARSE_JSON on
-   * Flink 2.x) and reads them back equal; the files hold fixed_binary, interval_ym, duration,
-   * string and variant; a file written elsewhere with null and uuid fields reads as NULLs and
-   * BINARY(16) (SPEC §13.3).
+   * ZerorowRowDataTest: Flink 1.20's code generator fails on an ARRAY of BINARY literals): a Table
+   * API job writes BINARY(n), INTERVAL YEAR TO MONTH, INTERVAL DAY TO SECOND, CHAR/VARCHAR(n) (and
+   * VARIANT from PARSE_JSON on Flink 2.x) and reads them back equal; the files hold fixed_binary,
+   * interval_ym, duration, string and variant; a file written elsewhere with null and uuid fields
+   * reads as NULLs and BINARY(16) (SPEC §13.3).
    */
   @Test
   void spec12TypesThroughRowFiles(@TempDir Path dir) throws Exception {
