@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import decimal
+import uuid
 from dataclasses import dataclass
 from typing import Annotated, Dict, List, Optional
 
@@ -188,3 +189,54 @@ def flink_summary_type():
 def encode_order(i: int) -> bytes:
     """The row bytes of make_orders' order i (a DataStream map writes rows with it)."""
     return ORDER.encode(make_orders(i + 1)[i])
+
+
+@dataclass
+class Kinds:
+    """SPEC 1.2's types (null, fixed_binary, uuid, interval_ym, duration, variant) in one row."""
+
+    id: int
+    nothing: None
+    code: Annotated[bytes, zerorow.fixed_binary(4)]
+    key: Optional[uuid.UUID]
+    months: Optional[Annotated[int, zerorow.interval_ym]]
+    span: Optional[dt.timedelta]
+    doc: Optional[zerorow.Variant]
+    codes: List[Optional[Annotated[bytes, zerorow.fixed_binary(2)]]]
+
+
+KINDS = zerorow.encoder(Kinds)
+
+
+def make_kinds(n: int) -> List[Kinds]:
+    return [
+        Kinds(
+            id=i,
+            nothing=None,
+            code=bytes([i, i + 1, i + 2, i + 3]),
+            key=None
+            if i % 3 == 2
+            else uuid.UUID(int=(i + 1) * 0x0102030405060708090A0B0C0D0E0F),
+            months=None if i % 4 == 3 else i * 13 - 20,
+            span=None if i % 5 == 4 else dt.timedelta(days=i, microseconds=i * 1001),
+            doc=None
+            if i % 2
+            else zerorow.Variant.from_json(f'{{"n":{i},"l":[1.5,"x",null]}}'),
+            codes=[bytes([i, 9]), None],
+        )
+        for i in range(n)
+    ]
+
+
+def next_kinds(k) -> Kinds:
+    """Every field read from the row and written again; the months one more."""
+    return Kinds(
+        id=k.id,
+        nothing=k.nothing,
+        code=k.code,
+        key=k.key,
+        months=None if k.months is None else k.months + 1,
+        span=k.span,
+        doc=k.doc,
+        codes=list(k.codes),
+    )

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.BinaryType;
 import org.apache.flink.table.types.logical.BooleanType;
 import org.apache.flink.table.types.logical.DateType;
 import org.apache.flink.table.types.logical.DayTimeIntervalType;
@@ -21,6 +22,7 @@ import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.MultisetType;
+import org.apache.flink.table.types.logical.NullType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.SmallIntType;
 import org.apache.flink.table.types.logical.TimeType;
@@ -28,6 +30,7 @@ import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.TinyIntType;
 import org.apache.flink.table.types.logical.VarBinaryType;
 import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.flink.table.types.logical.YearMonthIntervalType;
 
 /**
  * Flink {@link LogicalType}s ↔ zerorow types (README "Type mapping").
@@ -35,7 +38,10 @@ import org.apache.flink.table.types.logical.VarCharType;
  * <p>Flink keeps TIME as milliseconds of the day and DAY-TO-SECOND intervals as milliseconds;
  * zerorow keeps microseconds, so Flink → zerorow is exact and zerorow → Flink drops the
  * microseconds below a millisecond (floor). A MULTISET becomes a map from element to its int32
- * count. A type with no mapping is an {@link UnsupportedException} naming the field.
+ * count. BINARY(n) is zerorow's fixed_binary(n) and a uuid reads as BINARY(16) (SPEC §3.8); NULL,
+ * INTERVAL YEAR TO MONTH and VARIANT (where the Flink version has it) map to null, interval_ym and
+ * variant; zerorow's calendar interval has no Flink type (SPEC Appendix B). A type with no mapping
+ * is an {@link UnsupportedException} naming the field and what to use instead.
  */
 public final class FlinkTypes {
   /** The time zone written into the schema of a TIMESTAMP_LTZ (an instant). */
@@ -65,6 +71,8 @@ public final class FlinkTypes {
   /** The zerorow type of {@code t}; {@code path} names the field in an error. */
   static DataType toDataType(LogicalType t, String path) {
     switch (t.getTypeRoot()) {
+      case NULL:
+        return DataTypes.NULL;
       case BOOLEAN:
         return DataTypes.BOOL;
       case TINYINT:
@@ -83,12 +91,15 @@ public final class FlinkTypes {
       case VARCHAR:
         return DataTypes.STRING;
       case BINARY:
+        return fixedBinary(((BinaryType) t).getLength(), path);
       case VARBINARY:
         return DataTypes.BINARY;
       case DATE:
         return DataTypes.DATE32;
       case TIME_WITHOUT_TIME_ZONE:
         return DataTypes.TIME;
+      case INTERVAL_YEAR_MONTH:
+        return DataTypes.INTERVAL_YM;
       case INTERVAL_DAY_TIME:
         return DataTypes.DURATION;
       case TIMESTAMP_WITHOUT_TIME_ZONE:
@@ -125,10 +136,34 @@ public final class FlinkTypes {
       case DISTINCT_TYPE:
         return toDataType(((DistinctType) t).getSourceType(), path);
       default:
-        throw new UnsupportedException(
-            path,
-            "Flink type " + t.asSummaryString() + " has no zerorow mapping (README: Type mapping)");
+        {
+          // Flink's type roots differ by version (2.1 added VARIANT), so this switch cannot list
+          // them all in one source tree; the version's shim maps VARIANT where Flink has it.
+          DataType variant = VariantShim.toZerorow(t);
+          if (variant != null) {
+            return variant;
+          }
+          throw new UnsupportedException(
+              path,
+              "Flink type "
+                  + t.asSummaryString()
+                  + " has no zerorow mapping (README: Type mapping)");
+        }
     }
+  }
+
+  /** zerorow's fixed_binary(n) of a Flink BINARY(n) (SPEC §3.8: 1 <= n <= 2^31 - 8). */
+  private static DataType fixedBinary(int n, String path) {
+    if (n > DataTypes.FixedBinaryType.MAX_SIZE) {
+      throw new UnsupportedException(
+          path,
+          "expected a BINARY length <= "
+              + DataTypes.FixedBinaryType.MAX_SIZE
+              + " (zerorow's fixed_binary, SPEC §3.8) but found "
+              + n
+              + ": use BYTES");
+    }
+    return DataTypes.fixedBinary(n);
   }
 
   /**
@@ -155,74 +190,64 @@ public final class FlinkTypes {
   }
 
   private static LogicalType toLogicalType(DataType t, boolean nullable, String path) {
-    switch (t.id()) {
-      case BOOL:
-        return new BooleanType(nullable);
-      case INT8:
-        return new TinyIntType(nullable);
-      case INT16:
-        return new SmallIntType(nullable);
-      case INT32:
-        return new IntType(nullable);
-      case INT64:
-        return new BigIntType(nullable);
-      case FLOAT32:
-        return new FloatType(nullable);
-      case FLOAT64:
-        return new DoubleType(nullable);
-      case STRING:
-        return new VarCharType(nullable, VarCharType.MAX_LENGTH);
-      case BINARY:
-        return new VarBinaryType(nullable, VarBinaryType.MAX_LENGTH);
-      case DATE32:
-        return new DateType(nullable);
-      case TIME:
-        return new TimeType(nullable, 3);
-      case DURATION:
-        return new DayTimeIntervalType(
-            nullable, DayTimeIntervalType.DayTimeResolution.DAY_TO_SECOND, 6, 3);
-      case TIMESTAMP:
-        return ((DataTypes.TimestampType) t).tz() == null
-            ? new TimestampType(nullable, 6)
-            : new LocalZonedTimestampType(nullable, 6);
-      case DECIMAL:
-        {
-          DataTypes.DecimalType d = (DataTypes.DecimalType) t;
-          return new DecimalType(nullable, d.precision(), d.scale());
-        }
-      case LIST:
-        {
-          DataTypes.ListType l = (DataTypes.ListType) t;
-          return new ArrayType(
-              nullable, toLogicalType(l.element(), l.elementNullable(), path + "[]"));
-        }
-      case MAP:
-        {
-          DataTypes.MapType m = (DataTypes.MapType) t;
-          return new MapType(
+    return switch (t.id()) {
+      case NULL -> new NullType();
+      case BOOL -> new BooleanType(nullable);
+      case INT8 -> new TinyIntType(nullable);
+      case INT16 -> new SmallIntType(nullable);
+      case INT32 -> new IntType(nullable);
+      case INT64 -> new BigIntType(nullable);
+      case FLOAT32 -> new FloatType(nullable);
+      case FLOAT64 -> new DoubleType(nullable);
+      case STRING -> new VarCharType(nullable, VarCharType.MAX_LENGTH);
+      case BINARY -> new VarBinaryType(nullable, VarBinaryType.MAX_LENGTH);
+      case FIXED_BINARY -> new BinaryType(nullable, ((DataTypes.FixedBinaryType) t).size());
+      // Flink has no UUID type: its 16 bytes in RFC 9562 order (SPEC §3.8), read one way
+      case UUID -> new BinaryType(nullable, 16);
+      case DATE32 -> new DateType(nullable);
+      case TIME -> new TimeType(nullable, 3);
+      case DURATION ->
+          new DayTimeIntervalType(
+              nullable, DayTimeIntervalType.DayTimeResolution.DAY_TO_SECOND, 6, 3);
+      case INTERVAL_YM ->
+          new YearMonthIntervalType(
               nullable,
-              toLogicalType(m.key(), false, path + "{keys}[]"),
-              toLogicalType(m.value(), m.valueNullable(), path + "{values}[]"));
+              YearMonthIntervalType.YearMonthResolution.YEAR_TO_MONTH,
+              YearMonthIntervalType.DEFAULT_PRECISION);
+      case INTERVAL ->
+          throw new UnsupportedException(
+              path,
+              "zerorow type interval (months, days and microseconds) has no Flink type: Flink has no"
+                  + " calendar interval; use interval_ym (INTERVAL YEAR TO MONTH) for months or"
+                  + " duration (INTERVAL DAY TO SECOND) for days and time (README: Type mapping)");
+      case VARIANT -> VariantShim.toFlink(nullable, path);
+      case TIMESTAMP ->
+          ((DataTypes.TimestampType) t).tz() == null
+              ? new TimestampType(nullable, 6)
+              : new LocalZonedTimestampType(nullable, 6);
+      case DECIMAL -> {
+        DataTypes.DecimalType d = (DataTypes.DecimalType) t;
+        yield new DecimalType(nullable, d.precision(), d.scale());
+      }
+      case LIST -> {
+        DataTypes.ListType l = (DataTypes.ListType) t;
+        yield new ArrayType(nullable, toLogicalType(l.element(), l.elementNullable(), path + "[]"));
+      }
+      case MAP -> {
+        DataTypes.MapType m = (DataTypes.MapType) t;
+        yield new MapType(
+            nullable,
+            toLogicalType(m.key(), false, path + "{keys}[]"),
+            toLogicalType(m.value(), m.valueNullable(), path + "{values}[]"));
+      }
+      case STRUCT -> {
+        List<RowType.RowField> fields = new ArrayList<>();
+        for (Field f : ((Schema) t).fields()) {
+          String p = path.isEmpty() ? f.name() : path + "." + f.name();
+          fields.add(new RowType.RowField(f.name(), toLogicalType(f.type(), f.nullable(), p)));
         }
-      case STRUCT:
-        {
-          List<RowType.RowField> fields = new ArrayList<>();
-          for (Field f : ((Schema) t).fields()) {
-            String p = path.isEmpty() ? f.name() : path + "." + f.name();
-            fields.add(new RowType.RowField(f.name(), toLogicalType(f.type(), f.nullable(), p)));
-          }
-          return new RowType(nullable, fields);
-        }
-      case NULL:
-      case INTERVAL_YM:
-      case INTERVAL:
-      case FIXED_BINARY:
-      case UUID:
-      case VARIANT:
-        // SPEC 1.2 types: the connector's README lists them as not mapped to Flink types.
-        throw new UnsupportedException(
-            path, "zerorow type " + t + " has no Flink type in this connector");
-    }
-    throw new IllegalArgumentException("unknown zerorow type " + t + " at " + path);
+        yield new RowType(nullable, fields);
+      }
+    };
   }
 }

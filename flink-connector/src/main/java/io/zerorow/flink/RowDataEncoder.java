@@ -20,6 +20,7 @@ import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.DistinctType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
@@ -66,6 +67,11 @@ public final class RowDataEncoder {
 
   private static ValueWriter writerFor(LogicalType t, DataType zt, WriteBuffer buf, String path) {
     switch (t.getTypeRoot()) {
+      case NULL:
+        // a NULL column's getter always gives null, written as the null bit (SPEC §3.6)
+        return (w, i, v) -> {
+          throw new IllegalStateException("a value of type NULL at " + path);
+        };
       case BOOLEAN:
         return (w, i, v) -> w.writeBoolean(i, (Boolean) v);
       case TINYINT:
@@ -74,6 +80,7 @@ public final class RowDataEncoder {
         return (w, i, v) -> w.writeShort(i, (Short) v);
       case INTEGER:
       case DATE:
+      case INTERVAL_YEAR_MONTH:
         return (w, i, v) -> w.writeInt(i, (Integer) v);
       case BIGINT:
         return (w, i, v) -> w.writeLong(i, (Long) v);
@@ -124,8 +131,22 @@ public final class RowDataEncoder {
       case DISTINCT_TYPE:
         return writerFor(((DistinctType) t).getSourceType(), zt, buf, path);
       default:
+        // VARIANT (Flink 2.x): FlinkTypes has accepted the type, so the version's shim has it
+        if (zt.id() == io.zerorow.TypeId.VARIANT) {
+          return (w, i, v) -> w.writeVariant(i, VariantShim.toZerorowValue(v));
+        }
         throw new IllegalStateException("no writer for " + t + " at " + path);
     }
+  }
+
+  /** Flink's getter of field {@code i}; a NULL field, which Flink's refuses, is always null. */
+  static RowData.FieldGetter fieldGetter(LogicalType t, int i) {
+    return t.is(LogicalTypeRoot.NULL) ? r -> null : RowData.createFieldGetter(t, i);
+  }
+
+  /** Flink's element getter; NULL elements, which Flink's refuses, are always null. */
+  static ArrayData.ElementGetter elementGetter(LogicalType t) {
+    return t.is(LogicalTypeRoot.NULL) ? (a, i) -> null : ArrayData.createElementGetter(t);
   }
 
   /** Microseconds since the epoch of a Flink timestamp (its sub-microsecond nanos dropped). */
@@ -148,7 +169,7 @@ public final class RowDataEncoder {
         LogicalType ft = t.getTypeAt(i);
         String p =
             path.isEmpty() ? t.getFieldNames().get(i) : path + "." + t.getFieldNames().get(i);
-        getters[i] = RowData.createFieldGetter(ft, i);
+        getters[i] = fieldGetter(ft, i);
         writers[i] = writerFor(ft, schema.field(i).type(), buf, p);
       }
       child = new RowWriter(schema, buf);
@@ -188,7 +209,7 @@ public final class RowDataEncoder {
 
     ListWriter(
         LogicalType et, DataTypes.ListType zt, WriteBuffer buf, String path, boolean nullsAllowed) {
-      this.getter = ArrayData.createElementGetter(et);
+      this.getter = elementGetter(et);
       this.element = writerFor(et, zt.element(), buf, path);
       this.child = new ArrayWriter(zt, buf);
       this.path = path;

@@ -127,22 +127,32 @@ final class RowDecoder implements Serializable {
       if (!t.isVariableWidth() || row.isNullAt(i)) {
         continue;
       }
-      switch (t.id()) {
-        case STRUCT:
-          row.getStruct(i);
-          break;
-        case LIST:
-          row.getArray(i);
-          break;
-        case MAP:
-          row.getMap(i);
-          break;
-        case DECIMAL:
-          row.getDecimal(i);
-          break;
-        default:
-          row.getBinary(i);
-      }
+      // each reader of a body checks its reference (and a fixed size, SPEC §6.2 B4)
+      Object unused =
+          switch (t.id()) {
+            case STRUCT -> row.getStruct(i);
+            case LIST -> row.getArray(i);
+            case MAP -> row.getMap(i);
+            case DECIMAL -> row.getDecimal(i);
+            case INTERVAL -> row.getInterval(i);
+            case VARIANT -> row.getVariant(i);
+            case STRING, BINARY, FIXED_BINARY, UUID -> row.getBinary(i);
+            // fixed-width: isVariableWidth() is false, nothing to check beyond the slot
+            case NULL,
+                    BOOL,
+                    INT8,
+                    INT16,
+                    INT32,
+                    INT64,
+                    FLOAT32,
+                    FLOAT64,
+                    DATE32,
+                    TIME,
+                    TIMESTAMP,
+                    DURATION,
+                    INTERVAL_YM ->
+                null;
+          };
     }
   }
 

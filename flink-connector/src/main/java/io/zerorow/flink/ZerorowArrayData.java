@@ -99,6 +99,11 @@ public final class ZerorowArrayData extends ArrayDataShim {
   }
 
   @Override
+  io.zerorow.Variant zerorowVariant(int pos) {
+    return array.getVariant(pos);
+  }
+
+  @Override
   public ArrayData getArray(int pos) {
     return array.isNullAt(pos) ? null : new ZerorowArrayData(array.getArray(pos));
   }

@@ -135,6 +135,11 @@ public final class ZerorowRowData extends RowDataShim {
   }
 
   @Override
+  io.zerorow.Variant zerorowVariant(int pos) {
+    return row.getVariant(pos);
+  }
+
+  @Override
   public ArrayData getArray(int pos) {
     return row.isNullAt(pos) ? null : new ZerorowArrayData(row.getArray(pos));
   }

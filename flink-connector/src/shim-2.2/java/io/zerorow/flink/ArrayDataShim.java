@@ -3,10 +3,13 @@ package io.zerorow.flink;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.types.variant.Variant;
 
-/** Flink 2.x: {@link ArrayData} has VARIANT elements, which zerorow does not map (README). */
+/** Flink 2.x: {@link ArrayData} has VARIANT elements, read from zerorow variants (SPEC §3.9). */
 abstract class ArrayDataShim implements ArrayData {
+  /** The zerorow variant at {@code pos}, null when the element is null. */
+  abstract io.zerorow.Variant zerorowVariant(int pos);
+
   @Override
   public Variant getVariant(int pos) {
-    throw new UnsupportedOperationException("zerorow arrays have no VARIANT elements");
+    return VariantShim.toFlinkValue(zerorowVariant(pos));
   }
 }

@@ -3,10 +3,13 @@ package io.zerorow.flink;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.variant.Variant;
 
-/** Flink 2.x: {@link RowData} has VARIANT fields, which zerorow does not map (README). */
+/** Flink 2.x: {@link RowData} has VARIANT fields, read from zerorow variants (SPEC §3.9). */
 abstract class RowDataShim implements RowData {
+  /** The zerorow variant at {@code pos}, null when the field is null. */
+  abstract io.zerorow.Variant zerorowVariant(int pos);
+
   @Override
   public Variant getVariant(int pos) {
-    throw new UnsupportedOperationException("zerorow rows have no VARIANT fields");
+    return VariantShim.toFlinkValue(zerorowVariant(pos));
   }
 }

@@ -18,7 +18,9 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.BinaryType;
 import org.apache.flink.table.types.logical.BooleanType;
+import org.apache.flink.table.types.logical.CharType;
 import org.apache.flink.table.types.logical.DateType;
 import org.apache.flink.table.types.logical.DayTimeIntervalType;
 import org.apache.flink.table.types.logical.DecimalType;
@@ -29,6 +31,7 @@ import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.MultisetType;
+import org.apache.flink.table.types.logical.NullType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.SmallIntType;
 import org.apache.flink.table.types.logical.TimeType;
@@ -36,8 +39,12 @@ import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.TinyIntType;
 import org.apache.flink.table.types.logical.VarBinaryType;
 import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.flink.table.types.logical.YearMonthIntervalType;
 
-/** Random Flink row types (every mapped type, nested) and random values of them. */
+/**
+ * Random Flink row types (every mapped type, nested; VARIANT where the Flink version has it) and
+ * random values of them.
+ */
 final class RandomRows {
   private final Random rnd;
 
@@ -56,7 +63,11 @@ final class RandomRows {
 
   LogicalType type(int depth) {
     boolean nullable = rnd.nextBoolean();
-    int pick = rnd.nextInt(depth < 2 ? 20 : 16);
+    // picks 0-15 and 20-24 are scalar, 16-19 nest (only above depth 2)
+    int pick = rnd.nextInt(depth < 2 ? 25 : 21);
+    if (pick >= 16 && depth >= 2) {
+      pick += 4;
+    }
     switch (pick) {
       case 0:
         return new BooleanType(nullable);
@@ -101,8 +112,22 @@ final class RandomRows {
             nullable, new VarCharType(false, VarCharType.MAX_LENGTH), type(depth + 1));
       case 18:
         return new MultisetType(nullable, new IntType(false));
-      default:
+      case 19:
         return rowType(depth + 1).copy(nullable);
+      case 20:
+        return new NullType();
+      case 21:
+        return new BinaryType(nullable, 1 + rnd.nextInt(20));
+      case 22:
+        return new YearMonthIntervalType(
+            nullable, YearMonthIntervalType.YearMonthResolution.YEAR_TO_MONTH, 4);
+      case 23:
+        return new VarCharType(nullable, 1 + rnd.nextInt(10));
+      default:
+        // a VARIANT where the Flink version has one (2.x), else another string
+        return VariantShim.HAS_VARIANT
+            ? VariantShim.toFlink(nullable, "")
+            : new CharType(nullable, 1 + rnd.nextInt(10));
     }
   }
 
@@ -119,6 +144,16 @@ final class RandomRows {
       return null;
     }
     switch (t.getTypeRoot()) {
+      case NULL:
+        return null;
+      case BINARY:
+        {
+          byte[] b = new byte[((BinaryType) t).getLength()];
+          rnd.nextBytes(b);
+          return b;
+        }
+      case INTERVAL_YEAR_MONTH:
+        return rnd.nextInt(2_000) - 1_000;
       case BOOLEAN:
         return rnd.nextBoolean();
       case TINYINT:
@@ -133,8 +168,11 @@ final class RandomRows {
         return rnd.nextFloat() * 1e6f;
       case DOUBLE:
         return rnd.nextGaussian() * 1e9;
+      case CHAR:
       case VARCHAR:
         return StringData.fromString(string());
+      case ROW:
+        return row((RowType) t);
       case VARBINARY:
         {
           byte[] b = new byte[rnd.nextInt(20)];
@@ -185,9 +223,12 @@ final class RandomRows {
           }
           return new GenericMapData(map);
         }
-      case ROW:
-        return row((RowType) t);
       default:
+        if (VariantShim.HAS_VARIANT && t.getTypeRoot().name().equals("VARIANT")) {
+          return VariantShim.toFlinkValue(
+              io.zerorow.Variant.fromJson(
+                  "{\"n\":" + rnd.nextInt(1000) + ",\"s\":\"" + string() + "\",\"l\":[1.5,null]}"));
+        }
         throw new IllegalStateException(t.toString());
     }
   }
@@ -207,7 +248,11 @@ final class RandomRows {
       return path + ": arity " + a.getArity() + " vs " + b.getArity();
     }
     for (int i = 0; i < t.getFieldCount(); i++) {
-      RowData.FieldGetter g = RowData.createFieldGetter(t.getTypeAt(i), i);
+      if (t.getTypeAt(i).is(org.apache.flink.table.types.logical.LogicalTypeRoot.NULL)
+          && !(a.isNullAt(i) && b.isNullAt(i))) {
+        return path + "." + t.getFieldNames().get(i) + ": a NULL field that is not null";
+      }
+      RowData.FieldGetter g = RowDataEncoder.fieldGetter(t.getTypeAt(i), i);
       String d =
           valueDifference(
               t.getTypeAt(i),
@@ -247,6 +292,7 @@ final class RandomRows {
               : arrayDifference(
                   v, ((MapData) a).valueArray(), ((MapData) b).valueArray(), path + "{value}");
         }
+      case BINARY:
       case VARBINARY:
         return java.util.Arrays.equals((byte[]) a, (byte[]) b) ? null : path + ": bytes differ";
       default:
@@ -258,7 +304,7 @@ final class RandomRows {
     if (a.size() != b.size()) {
       return path + ": size " + a.size() + " vs " + b.size();
     }
-    ArrayData.ElementGetter g = ArrayData.createElementGetter(e);
+    ArrayData.ElementGetter g = RowDataEncoder.elementGetter(e);
     for (int i = 0; i < a.size(); i++) {
       String d =
           valueDifference(

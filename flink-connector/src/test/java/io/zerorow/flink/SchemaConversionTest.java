@@ -71,6 +71,71 @@ class SchemaConversionTest {
     assertEquals(true, s.field("i64").nullable());
   }
 
+  /** SPEC 1.2's types (Appendix B): NULL, BINARY(n), INTERVAL YEAR TO MONTH, CHAR/VARCHAR(n). */
+  @Test
+  void spec12TypesMapBothWays() {
+    RowType t =
+        rowType(
+            DataTypes.ROW(
+                DataTypes.FIELD("n", DataTypes.NULL()),
+                DataTypes.FIELD("fb", DataTypes.BINARY(4).notNull()),
+                DataTypes.FIELD("ym", DataTypes.INTERVAL(DataTypes.YEAR(), DataTypes.MONTH())),
+                DataTypes.FIELD("m", DataTypes.INTERVAL(DataTypes.MONTH())),
+                DataTypes.FIELD("vc", DataTypes.VARCHAR(10)),
+                DataTypes.FIELD("ch", DataTypes.CHAR(3)),
+                DataTypes.FIELD("ns", DataTypes.ARRAY(DataTypes.NULL()))));
+    Schema s = FlinkTypes.toSchema(t);
+    assertEquals(
+        "{\"type\":\"struct\",\"fields\":["
+            + "{\"name\":\"n\",\"type\":\"null\",\"nullable\":true},"
+            + "{\"name\":\"fb\",\"type\":{\"type\":\"fixed_binary\",\"size\":4},\"nullable\":false},"
+            + "{\"name\":\"ym\",\"type\":\"interval_ym\",\"nullable\":true},"
+            + "{\"name\":\"m\",\"type\":\"interval_ym\",\"nullable\":true},"
+            + "{\"name\":\"vc\",\"type\":\"string\",\"nullable\":true},"
+            + "{\"name\":\"ch\",\"type\":\"string\",\"nullable\":true},"
+            + "{\"name\":\"ns\",\"type\":{\"type\":\"list\",\"element\":\"null\","
+            + "\"element_nullable\":true},\"nullable\":true}]}",
+        s.toJson());
+    // and back: each zerorow type has one Flink type; uuid reads as BINARY(16)
+    Schema z =
+        Schema.fromJson(
+            "{\"type\":\"struct\",\"fields\":["
+                + "{\"name\":\"n\",\"type\":\"null\",\"nullable\":true},"
+                + "{\"name\":\"fb\",\"type\":{\"type\":\"fixed_binary\",\"size\":4},\"nullable\":false},"
+                + "{\"name\":\"id\",\"type\":\"uuid\",\"nullable\":true},"
+                + "{\"name\":\"ym\",\"type\":\"interval_ym\",\"nullable\":true},"
+                + "{\"name\":\"dt\",\"type\":\"duration\",\"nullable\":true}]}");
+    assertEquals(
+        "ROW<`n` NULL, `fb` BINARY(4) NOT NULL, `id` BINARY(16), `ym` INTERVAL YEAR(2) TO MONTH,"
+            + " `dt` INTERVAL DAY(6) TO SECOND(3)> NOT NULL",
+        FlinkTypes.toRowType(z).asSerializableString());
+    Schema back = FlinkTypes.toSchema(FlinkTypes.toRowType(z));
+    assertEquals("{\"type\":\"fixed_binary\",\"size\":16}", back.field("id").type().toJson());
+    assertEquals(z.field("ym"), back.field("ym"));
+    assertEquals(z.field("n"), back.field("n"));
+    assertEquals(z.field("fb"), back.field("fb"));
+  }
+
+  /** VARIANT ↔ variant where the Flink version has it (2.x); refused naming the field on 1.20. */
+  @Test
+  void variantMapsWhereFlinkHasIt() {
+    Schema z =
+        io.zerorow.DataTypes.struct(
+            io.zerorow.Field.of(
+                "doc", io.zerorow.DataTypes.list(io.zerorow.DataTypes.variant(), true), true));
+    if (VariantShim.HAS_VARIANT) {
+      RowType t = FlinkTypes.toRowType(z);
+      assertEquals("ROW<`doc` ARRAY<VARIANT>> NOT NULL", t.asSerializableString());
+      assertEquals(z, FlinkTypes.toSchema(t));
+    } else {
+      UnsupportedException e =
+          assertThrows(UnsupportedException.class, () -> FlinkTypes.toRowType(z));
+      assertEquals("doc[]", e.path());
+      assertTrue(e.getMessage().contains("no Flink 1.20 type"), e.getMessage());
+      assertTrue(e.getMessage().contains("Flink 2.2"), e.getMessage());
+    }
+  }
+
   @Test
   void unmappedTypesNameTheField() {
     UnsupportedException e =
@@ -84,11 +149,9 @@ class SchemaConversionTest {
                                 "order",
                                 DataTypes.ROW(
                                     DataTypes.FIELD(
-                                        "age",
-                                        DataTypes.INTERVAL(
-                                            DataTypes.YEAR(), DataTypes.MONTH()))))))));
-    assertEquals("order.age", e.path());
-    assertTrue(e.getMessage().contains("INTERVAL YEAR"), e.getMessage());
+                                        "at", DataTypes.TIMESTAMP_WITH_TIME_ZONE(3))))))));
+    assertEquals("order.at", e.path());
+    assertTrue(e.getMessage().contains("TIMESTAMP(3) WITH TIME ZONE"), e.getMessage());
     UnsupportedException p =
         assertThrows(
             UnsupportedException.class,
@@ -97,26 +160,38 @@ class SchemaConversionTest {
                     rowType(DataTypes.ROW(DataTypes.FIELD("ts", DataTypes.TIMESTAMP(9))))));
     assertEquals("ts", p.path());
     assertTrue(p.getMessage().contains("precision <= 6") && p.getMessage().contains("9"));
+    UnsupportedException b =
+        assertThrows(
+            UnsupportedException.class,
+            () ->
+                FlinkTypes.toSchema(
+                    rowType(
+                        DataTypes.ROW(
+                            DataTypes.FIELD("blob", DataTypes.BINARY(Integer.MAX_VALUE))))));
+    assertEquals("blob", b.path());
+    assertTrue(
+        b.getMessage().contains("BINARY length <= 2147483640")
+            && b.getMessage().contains("found 2147483647")
+            && b.getMessage().contains("use BYTES"),
+        b.getMessage());
   }
 
+  /** A calendar interval has no Flink type: refused naming the field and what to use instead. */
   @Test
-  void zerorowTypesWithoutAFlinkTypeNameTheField() {
-    for (io.zerorow.DataType t :
-        java.util.List.of(
-            io.zerorow.DataTypes.nullType(),
-            io.zerorow.DataTypes.intervalYm(),
-            io.zerorow.DataTypes.interval(),
-            io.zerorow.DataTypes.fixedBinary(4),
-            io.zerorow.DataTypes.uuid(),
-            io.zerorow.DataTypes.variant())) {
-      Schema inner = io.zerorow.DataTypes.struct(io.zerorow.Field.of("v", t, true));
-      Schema s =
-          io.zerorow.DataTypes.struct(
-              io.zerorow.Field.of("order", io.zerorow.DataTypes.list(inner, true), true));
-      UnsupportedException e =
-          assertThrows(UnsupportedException.class, () -> FlinkTypes.toRowType(s), t.toString());
-      assertEquals("order[].v", e.path());
-      assertTrue(e.getMessage().contains(t.toString()), e.getMessage());
-    }
+  void calendarIntervalIsRefusedNamingTheField() {
+    Schema inner =
+        io.zerorow.DataTypes.struct(
+            io.zerorow.Field.of("span", io.zerorow.DataTypes.interval(), true));
+    Schema s =
+        io.zerorow.DataTypes.struct(
+            io.zerorow.Field.of("order", io.zerorow.DataTypes.list(inner, true), true));
+    UnsupportedException e =
+        assertThrows(UnsupportedException.class, () -> FlinkTypes.toRowType(s));
+    assertEquals("order[].span", e.path());
+    assertTrue(e.getMessage().contains("Flink has no calendar interval"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("interval_ym (INTERVAL YEAR TO MONTH)")
+            && e.getMessage().contains("duration (INTERVAL DAY TO SECOND)"),
+        e.getMessage());
   }
 }
