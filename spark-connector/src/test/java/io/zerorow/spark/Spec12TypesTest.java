@@ -71,8 +71,18 @@ class Spec12TypesTest {
 
   @Test
   void newTypesPassThroughRowFiles() throws IOException {
-    Dataset<Row> df = frame();
+    Dataset<Row> all = frame();
     String dir = tmp.resolve("t").toString();
+    // Spark's DataFrameWriter refuses a calendar interval for every file source (Parquet's
+    // too) before the connector sees it; zerorow_encode and reads take it (below)
+    Exception refused =
+        assertThrows(Exception.class, () -> all.write().format("zerorow").save(dir + "-cal"));
+    String why = refused.getMessage();
+    assertTrue(
+        why.contains("doesn't support the column `cal`") // Spark 4
+            || why.contains("Cannot save interval data type into external storage"), // 3.5
+        why);
+    Dataset<Row> df = all.drop("cal", "mc");
     df.write().format("zerorow").save(dir);
     Schema written;
     Path file = dataFiles(Path.of(dir)).get(0);
@@ -82,7 +92,6 @@ class Spec12TypesTest {
     assertEquals(DataTypes.nullType(), written.field("n").type());
     assertEquals(DataTypes.list(DataTypes.nullType(), true), written.field("ns").type());
     assertEquals(DataTypes.intervalYm(), written.field("ym").type());
-    assertEquals(DataTypes.interval(), written.field("cal").type());
     Dataset<Row> back = spark.read().format("zerorow").load(dir);
     assertEquals(df.schema().simpleString(), back.schema().simpleString());
     assertEquals(rows(df), rows(back));
@@ -106,12 +115,14 @@ class Spec12TypesTest {
               .toList());
     }
     // zerorow_encode / zerorow_decode over the same columns
-    Dataset<Row> enc =
-        df.select(col("id"), ZerorowFunctions.zerorow_encode(struct(col("*"))).as("z"));
+    // zerorow_encode / zerorow_decode over every column, calendar intervals included
+    Schema encoded = SparkSchemas.toZerorow(all.schema());
+    assertEquals(DataTypes.interval(), encoded.field("cal").type());
     Dataset<Row> dec =
-        enc.select(ZerorowFunctions.zerorow_decode(col("z"), written.toJson()).as("d"))
+        all.select(ZerorowFunctions.zerorow_encode(struct(col("*"))).as("z"))
+            .select(ZerorowFunctions.zerorow_decode(col("z"), encoded.toJson()).as("d"))
             .select("d.*");
-    assertEquals(rows(df), rows(dec));
+    assertEquals(rows(all), rows(dec));
   }
 
   @Test
@@ -148,7 +159,8 @@ class Spec12TypesTest {
         java.util.HexFormat.of().formatHex(zerorowNull));
     byte[] sparkSet = ((UnsafeRow) internal.get(0).getStruct(0, 2)).getBytes();
     assertArrayEquals(sparkSet, internal.get(0).getBinary(1), "a set interval: Spark's bytes");
-    assertEquals(new io.zerorow.Interval(5, 6, 7), BinaryRow.wrap(schema, sparkSet).getInterval(0));
+    assertEquals(
+        new io.zerorow.Interval(5, 6, 7_000_000), BinaryRow.wrap(schema, sparkSet).getInterval(0));
   }
 
   @Test
@@ -202,7 +214,7 @@ class Spec12TypesTest {
           "CREATE TABLE zr_cv (c CHAR(3), v VARCHAR(5)) USING zerorow LOCATION '" + dir + "'");
       spark.sql("INSERT INTO zr_cv VALUES ('ab', 'xyz'), (NULL, 'q')");
       assertEquals(
-          List.of("ab |xyz", "null|q"),
+          List.of("null|q", "ab |xyz"),
           spark.sql("SELECT c, v FROM zr_cv ORDER BY v").collectAsList().stream()
               .map(r -> r.get(0) + "|" + r.get(1))
               .toList());
