@@ -86,7 +86,9 @@ OUT = (
 def test_map_rows_reads_the_new_types_in_place(spark):
     df = spark.sql(SQL)
     out = zs.map_rows(df, read_new_types, OUT).orderBy("id")
-    rows = out.collect()
+    # pyspark cannot collect an interval (its fromInternal is not implemented): the written
+    # intervals are compared in Spark below
+    rows = out.drop("out_ym", "out_cal").collect()
     assert [(r.id, r.n_is_none, r.s, r.ym) for r in rows] == [
         (i, True, f"c{i}", 12 * i + 1) for i in range(4)
     ]
