@@ -194,7 +194,14 @@ def _to_spark(t: z.DataType, path: str):
 
 
 def _spark(name: str):
-    return lambda: getattr(__import__("pyspark.sql.types").sql.types, name)()
+    """A maker of the pyspark type `name` (pyspark is imported when it is called)."""
+
+    def make():
+        from pyspark.sql import types as T
+
+        return getattr(T, name)()
+
+    return make
 
 
 # zerorow type -> Spark type, one entry per zerorow type (tests/spark check it against
