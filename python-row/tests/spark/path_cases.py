@@ -125,7 +125,7 @@ def parse_cases(stdout: str) -> dict:
     return json.loads(line[len("CASES ") :])
 
 
-#: What every path answers (VARIANT: Spark 4 only).
+#: What every path answers (VARIANT: Spark 4 only; see expected()).
 EXPECTED = {
     "map_rows NOT NULL": [False],
     "True as BIGINT": "schema_mismatch at a, row 0",
@@ -133,9 +133,15 @@ EXPECTED = {
     "decode null bit": "invalid_data at s, row 3",
     "map_rows null bit": "invalid_data at s, row 3",
     "file extension": [".zrow"],
-    "VARIANT": "unsupported at v",
+    "VARIANT": "ok",
 }
 
 
-def expected(spark4: bool = True) -> dict:
-    return {k: v for k, v in EXPECTED.items() if spark4 or k != "VARIANT"}
+def expected(spark4: bool = True, jar: bool = True) -> dict:
+    """EXPECTED for a path. The one difference: a VARIANT column, which the jar's
+    zerorow_encode takes (SPEC Appendix B) but Spark's Arrow conversion, on which the
+    Python-side path moves rows, has no form for (refused naming the field)."""
+    out = {k: v for k, v in EXPECTED.items() if spark4 or k != "VARIANT"}
+    if spark4 and not jar:
+        out["VARIANT"] = "unsupported at v"
+    return out

@@ -214,8 +214,11 @@ def test_bad_arguments_are_clear(spark, df):
         zs.map_rows(df, row_fn, 42)
     with pytest.raises(ValueError, match="no zerorow.schema metadata"):
         zs.decode(df.select(df["customer.name"].cast("binary").alias("b")), "b")
+    from pyspark.ml.linalg import VectorUDT
+    from pyspark.sql.types import StructType
+
     with pytest.raises(
         zerorow.UnsupportedError,
-        match="cannot map field m of Spark type interval month to zerorow",
+        match="cannot map field s.vec of Spark type vector to zerorow: it is a user-defined",
     ):
-        zs.struct_to_schema(spark.sql("select interval 1 month as m").schema)
+        zs.struct_to_schema(StructType().add("s", StructType().add("vec", VectorUDT())))

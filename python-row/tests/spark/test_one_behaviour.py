@@ -10,4 +10,4 @@ def test_the_jar_path(spark, tmp_path):
 
 
 def test_the_python_side_gives_the_same_answers(spark, tmp_path):
-    assert cases(spark, str(tmp_path), use_jar=False) == expected()
+    assert cases(spark, str(tmp_path), use_jar=False) == expected(jar=False)

@@ -48,7 +48,7 @@ print('ok python path')
 """
     out = run_python(code)
     assert "ok python path" in out
-    assert parse_cases(out) == expected()
+    assert parse_cases(out) == expected(jar=False)
 
 
 def test_spark_connect_with_the_jar(tmp_path):
@@ -102,7 +102,7 @@ print('ok connect without the jar')
 """
     out = run_python(code)
     assert "ok connect without the jar" in out
-    assert parse_cases(out) == expected()
+    assert parse_cases(out) == expected(jar=False)
 
 
 def test_a_smoke_job_on_pyspark_3_5_9(tmp_path):

@@ -184,8 +184,10 @@ def decode(
 
 
 def _expected(out: Schema):
-    """The Spark StructType of `out` and the Arrow schema Spark expects mapInArrow to return."""
-    from ._types import arrow_schema_of
+    """The Spark StructType of `out` and the Arrow schema Spark expects mapInArrow to return
+    (a type Spark's Arrow conversion has no form for is refused naming the field)."""
+    from ._types import _refuse_unmapped, arrow_schema_of
 
     struct = schema_to_struct(out)
+    _refuse_unmapped(struct, "")
     return struct, arrow_schema_of(struct)

@@ -244,8 +244,10 @@ class ZerorowDataSource(DataSource):
         return schema_to_struct(zschema)
 
     def reader(self, schema):
-        from ._types import schema_to_struct, struct_to_schema
+        from ._types import _refuse_unmapped, schema_to_struct, struct_to_schema
 
+        if not self._raw():  # decoded rows reach Spark as Arrow columns
+            _refuse_unmapped(schema, "")
         reader = self._option_schema()
         if reader is None and not self._raw():
             given = struct_to_schema(schema)

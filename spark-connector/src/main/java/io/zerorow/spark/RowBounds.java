@@ -137,24 +137,68 @@ final class RowBounds {
           "", "expected offset+size <= " + regionSize + " but found " + (offset + size));
     }
     long at = region + offset;
+    // every type: a type added to zerorow is a compile error here until its body is checked
     switch (t.id()) {
-      case STRUCT:
-        row((Schema) t, at, (int) size, null, true);
-        break;
-      case LIST:
-        array((DataTypes.ListType) t, at, (int) size);
-        break;
-      case MAP:
-        map((DataTypes.MapType) t, at, (int) size);
-        break;
-      case DECIMAL:
+      case STRUCT -> row((Schema) t, at, (int) size, null, true);
+      case LIST -> array((DataTypes.ListType) t, at, (int) size);
+      case MAP -> map((DataTypes.MapType) t, at, (int) size);
+      case DECIMAL -> {
         if (size < 1 || size > 16) {
           throw new InvalidDataException(
               "", "expected a decimal body of 1 to 16 bytes but " + "found " + size);
         }
-        break;
-      default:
-        break;
+      }
+      // SPEC §6.2 B4: Spark's getInterval reads 16 bytes whatever the size says
+      case INTERVAL -> fixedSize("interval", 16, size);
+      case FIXED_BINARY ->
+          fixedSize(
+              "fixed_binary(" + ((DataTypes.FixedBinaryType) t).size() + ")",
+              ((DataTypes.FixedBinaryType) t).size(),
+              size);
+      case UUID -> fixedSize("uuid", 16, size);
+      case VARIANT -> variant(at, size);
+      case STRING, BINARY -> {}
+      case NULL,
+              BOOL,
+              INT8,
+              INT16,
+              INT32,
+              INT64,
+              FLOAT32,
+              FLOAT64,
+              DATE32,
+              TIME,
+              TIMESTAMP,
+              DURATION,
+              INTERVAL_YM ->
+          throw new IllegalStateException(t + " has no body"); // isVariableWidth excludes it
+    }
+  }
+
+  private static void fixedSize(String type, long expected, long size) {
+    if (size != expected) {
+      throw new InvalidDataException(
+          "", "expected a " + type + " body of " + expected + " bytes but found " + size);
+    }
+  }
+
+  /**
+   * SPEC §3.9 rule 1 (§6.2 B4) on a variant body: Spark's {@code VariantVal.readFromUnsafeRow}
+   * sizes its arrays from {@code V} and the reference size without a check.
+   */
+  private void variant(long at, long size) {
+    if (size < 4) {
+      throw new InvalidDataException(
+          "", "expected a variant body of at least 4 bytes but found " + size);
+    }
+    long v = Platform.getInt(base, at) & 0xffffffffL;
+    if (v < 1 || 4 + v + 3 > size) {
+      throw new InvalidDataException(
+          "",
+          "expected a variant value size V with 1 <= V and 4+V+3 <= "
+              + size
+              + " (the body size) but found V = "
+              + v);
     }
   }
 

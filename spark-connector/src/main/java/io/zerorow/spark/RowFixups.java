@@ -4,6 +4,7 @@ import io.zerorow.DataType;
 import io.zerorow.DataTypes;
 import io.zerorow.InvalidDataException;
 import io.zerorow.Schema;
+import io.zerorow.TypeId;
 import io.zerorow.ZerorowException;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,10 +13,12 @@ import org.apache.spark.unsafe.Platform;
 /**
  * The few places where a Spark {@code UnsafeRow} and a zerorow row differ (SPEC §9), fixed in place
  * on bytes that are already valid: a NaN is rewritten as the canonical NaN (SPEC §2.6: Spark keeps
- * the bits a computation produced), and {@code time} is scaled between Spark 4's nanoseconds and
- * zerorow's microseconds. {@link #of} plans the walk once per schema: only the fields that hold a
- * float or time somewhere are visited, and a NaN-free float is read and left alone. Field paths are
- * built only for an error ({@link RowBounds#under}). Not thread-safe (each task has its own).
+ * the bits a computation produced), {@code time} is scaled between Spark 4's nanoseconds and
+ * zerorow's microseconds, and the 16-byte reserve of a null {@code interval} in a row is zeroed
+ * (SPEC §3.7: Spark leaves the bytes of an earlier row there). {@link #of} plans the walk once per
+ * schema: only the fields that hold a float or time somewhere are visited, and a NaN-free float is
+ * read and left alone. Field paths are built only for an error ({@link RowBounds#under}). Not
+ * thread-safe (each task has its own).
  */
 final class RowFixups {
   private static final int CANONICAL_NAN_32 = Float.floatToRawIntBits(Float.NaN);
@@ -34,8 +37,8 @@ final class RowFixups {
 
   /**
    * The fixups of rows of {@code schema}: Spark → zerorow ({@code toZerorow}: canonical NaNs, time
-   * in microseconds) or zerorow → Spark (time in nanoseconds; NaNs are left as they are). Null when
-   * rows of this schema need none.
+   * in microseconds, null intervals' reserves zeroed) or zerorow → Spark (time in nanoseconds; NaNs
+   * are left as they are). Null when rows of this schema need none.
    */
   static RowFixups of(Schema schema, boolean toZerorow) {
     Node plan = node(schema, toZerorow);
@@ -67,50 +70,62 @@ final class RowFixups {
     }
   }
 
+  // every type: a type added to zerorow is a compile error here until it is planned
   private static Node node(DataType t, boolean toZerorow) {
-    switch (t.id()) {
-      case FLOAT32:
-      case FLOAT64:
-        return toZerorow ? new Node(t, null, null, null) : null;
-      case TIME:
-        return new Node(t, null, null, null);
-      case LIST:
-        {
-          Node e = node(((DataTypes.ListType) t).element(), toZerorow);
-          return e == null ? null : new Node(t, null, null, new Node[] {e});
-        }
-      case MAP:
-        {
-          DataTypes.MapType m = (DataTypes.MapType) t;
-          Node k = node(m.keyArrayType(), toZerorow);
-          Node v = node(m.valueArrayType(), toZerorow);
-          return k == null && v == null ? null : new Node(t, null, null, new Node[] {k, v});
-        }
-      case STRUCT:
-        {
-          Schema s = (Schema) t;
-          List<Integer> ordinals = new ArrayList<>();
-          List<Node> nodes = new ArrayList<>();
-          for (int i = 0; i < s.numFields(); i++) {
-            Node n = node(s.field(i).type(), toZerorow);
-            if (n != null) {
-              ordinals.add(i);
-              nodes.add(n);
-            }
-          }
-          if (nodes.isEmpty()) {
-            return null;
-          }
-          int[] fields = ordinals.stream().mapToInt(Integer::intValue).toArray();
-          String[] names = new String[fields.length];
-          for (int k = 0; k < fields.length; k++) {
-            names[k] = s.field(fields[k]).name();
-          }
-          return new Node(t, fields, names, nodes.toArray(new Node[0]));
-        }
-      default:
-        return null;
+    return switch (t.id()) {
+      case FLOAT32, FLOAT64, INTERVAL -> toZerorow ? new Node(t, null, null, null) : null;
+      case TIME -> new Node(t, null, null, null);
+      case LIST -> {
+        Node e = node(((DataTypes.ListType) t).element(), toZerorow);
+        yield e == null ? null : new Node(t, null, null, new Node[] {e});
+      }
+      case MAP -> {
+        DataTypes.MapType m = (DataTypes.MapType) t;
+        Node k = node(m.keyArrayType(), toZerorow);
+        Node v = node(m.valueArrayType(), toZerorow);
+        yield k == null && v == null ? null : new Node(t, null, null, new Node[] {k, v});
+      }
+      case STRUCT -> struct((Schema) t, toZerorow);
+      // Spark's bytes are zerorow's as they are (SPEC §9)
+      case NULL,
+              BOOL,
+              INT8,
+              INT16,
+              INT32,
+              INT64,
+              STRING,
+              BINARY,
+              DATE32,
+              TIMESTAMP,
+              DURATION,
+              DECIMAL,
+              INTERVAL_YM,
+              FIXED_BINARY,
+              UUID,
+              VARIANT ->
+          null;
+    };
+  }
+
+  private static Node struct(Schema s, boolean toZerorow) {
+    List<Integer> ordinals = new ArrayList<>();
+    List<Node> nodes = new ArrayList<>();
+    for (int i = 0; i < s.numFields(); i++) {
+      Node n = node(s.field(i).type(), toZerorow);
+      if (n != null) {
+        ordinals.add(i);
+        nodes.add(n);
+      }
     }
+    if (nodes.isEmpty()) {
+      return null;
+    }
+    int[] fields = ordinals.stream().mapToInt(Integer::intValue).toArray();
+    String[] names = new String[fields.length];
+    for (int k = 0; k < fields.length; k++) {
+      names[k] = s.field(fields[k]).name();
+    }
+    return new Node(s, fields, names, nodes.toArray(new Node[0]));
   }
 
   private void row(Node n, long address) {
@@ -118,53 +133,79 @@ final class RowFixups {
     int[] fields = n.fields;
     for (int k = 0; k < fields.length; k++) {
       int i = fields[k];
+      long slot = address + bitmap + 8L * i;
       if ((Platform.getLong(base, address + ((i >> 6) << 3)) & (1L << (i & 63))) != 0) {
+        if (n.children[k].type.id() == TypeId.INTERVAL) {
+          zeroReserve(address, slot);
+        }
         continue;
       }
       try {
-        value(n.children[k], address, address + bitmap + 8L * i);
+        value(n.children[k], address, slot);
       } catch (ZerorowException e) {
         throw RowBounds.under(n.names[k], e);
       }
     }
   }
 
+  /**
+   * Zeroes the 16-byte reserve that the slot at {@code slot} of a null interval references (SPEC
+   * §3.7: Spark's {@code UnsafeWriter.write(int, CalendarInterval)} keeps it for a null but does
+   * not clear it). A slot without a reserve (0, as {@code setNullAt} leaves it) is left alone.
+   */
+  private void zeroReserve(long row, long slot) {
+    long ref = Platform.getLong(base, slot);
+    if ((ref & 0xffffffffL) == 16) {
+      Platform.setMemory(base, row + (ref >>> 32), 16, (byte) 0);
+    }
+  }
+
   /** Fixes the value whose slot or element is at {@code at}, in a region at {@code region}. */
   private void value(Node n, long region, long at) {
     switch (n.type.id()) {
-      case FLOAT32:
+      case FLOAT32 -> {
         if (Float.isNaN(Platform.getFloat(base, at))) {
           Platform.putInt(base, at, CANONICAL_NAN_32);
         }
-        break;
-      case FLOAT64:
+      }
+      case FLOAT64 -> {
         if (Double.isNaN(Platform.getDouble(base, at))) {
           Platform.putLong(base, at, CANONICAL_NAN_64);
         }
-        break;
-      case TIME:
-        Platform.putLong(base, at, scaleTime(Platform.getLong(base, at)));
-        break;
-      case STRUCT:
-        row(n, region + (Platform.getLong(base, at) >>> 32));
-        break;
-      case LIST:
-        array(
-            n.children[0],
-            (DataTypes.ListType) n.type,
-            region + (Platform.getLong(base, at) >>> 32));
-        break;
-      case MAP:
-        {
-          long map = region + (Platform.getLong(base, at) >>> 32);
-          long keyBytes = Platform.getLong(base, map);
-          DataTypes.MapType m = (DataTypes.MapType) n.type;
-          side("{keys}", n.children[0], m.keyArrayType(), map + 8);
-          side("{values}", n.children[1], m.valueArrayType(), map + 8 + keyBytes);
-          break;
-        }
-      default:
-        break;
+      }
+      case TIME -> Platform.putLong(base, at, scaleTime(Platform.getLong(base, at)));
+      case STRUCT -> row(n, region + (Platform.getLong(base, at) >>> 32));
+      case LIST ->
+          array(
+              n.children[0],
+              (DataTypes.ListType) n.type,
+              region + (Platform.getLong(base, at) >>> 32));
+      case MAP -> {
+        long map = region + (Platform.getLong(base, at) >>> 32);
+        long keyBytes = Platform.getLong(base, map);
+        DataTypes.MapType m = (DataTypes.MapType) n.type;
+        side("{keys}", n.children[0], m.keyArrayType(), map + 8);
+        side("{values}", n.children[1], m.valueArrayType(), map + 8 + keyBytes);
+      }
+      // a non-null interval's body is Spark's as it is; only a null one's reserve is fixed
+      case INTERVAL -> {}
+      case NULL,
+              BOOL,
+              INT8,
+              INT16,
+              INT32,
+              INT64,
+              STRING,
+              BINARY,
+              DATE32,
+              TIMESTAMP,
+              DURATION,
+              DECIMAL,
+              INTERVAL_YM,
+              FIXED_BINARY,
+              UUID,
+              VARIANT ->
+          throw new IllegalStateException(n.type + " is never planned"); // node() returns null
     }
   }
 

@@ -10,6 +10,7 @@ import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.ByteType;
+import org.apache.spark.sql.types.CalendarIntervalType;
 import org.apache.spark.sql.types.CharType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DateType;
@@ -21,6 +22,7 @@ import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
 import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.NullType;
 import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
@@ -29,11 +31,12 @@ import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
 import org.apache.spark.sql.types.UserDefinedType;
 import org.apache.spark.sql.types.VarcharType;
+import org.apache.spark.sql.types.YearMonthIntervalType;
 
 /**
- * Spark SQL types ↔ zerorow types, both ways (the table in spark-connector/README.md). A type with
- * no zerorow counterpart is an {@link AnalysisException} naming the field path (SPEC §4.3) and the
- * type.
+ * Spark SQL types ↔ zerorow types, both ways (SPEC Appendix B; spark-connector/README.md). A type
+ * with no zerorow counterpart is an {@link AnalysisException} naming the field path (SPEC §4.3) and
+ * the type.
  */
 public final class SparkSchemas {
   /**
@@ -121,10 +124,9 @@ public final class SparkSchemas {
               + udt.sqlType().simpleString()
               + " instead");
     }
-    if (t instanceof CharType || t instanceof VarcharType) {
-      throw unmapped(path, t, "read it as STRING (cast it) so its length rule is explicit");
-    }
-    if (t instanceof BooleanType) {
+    if (t instanceof NullType) {
+      return DataTypes.nullType();
+    } else if (t instanceof BooleanType) {
       return DataTypes.bool();
     } else if (t instanceof ByteType) {
       return DataTypes.int8();
@@ -138,7 +140,9 @@ public final class SparkSchemas {
       return DataTypes.float32();
     } else if (t instanceof DoubleType) {
       return DataTypes.float64();
-    } else if (t instanceof StringType) {
+    } else if (t instanceof StringType || t instanceof CharType || t instanceof VarcharType) {
+      // CHAR(n)/VARCHAR(n) are strings with a length rule that Spark checks on write and reads
+      // back as STRING (SPEC Appendix B); the rule is Spark's table metadata, not the value's
       return DataTypes.string();
     } else if (t instanceof BinaryType) {
       return DataTypes.binary();
@@ -150,88 +154,95 @@ public final class SparkSchemas {
       return DataTypes.timestamp();
     } else if (t instanceof DayTimeIntervalType) {
       return DataTypes.duration();
+    } else if (t instanceof YearMonthIntervalType) {
+      return DataTypes.intervalYm(); // any start/end field: a number of months (SPEC §3.7)
+    } else if (t instanceof CalendarIntervalType) {
+      return DataTypes.interval();
     } else if (t instanceof DecimalType) {
       DecimalType d = (DecimalType) t;
       return DataTypes.decimal(d.precision(), d.scale());
     } else if (Shim.isTime(t)) {
       return DataTypes.time();
+    } else if (Shim.isVariant(t)) {
+      return DataTypes.variant();
     }
     throw unmapped(path, t, "zerorow has no type for it");
   }
 
+  /**
+   * The Spark type of a zerorow type (SPEC Appendix B). A switch over every {@link
+   * io.zerorow.TypeId} with no default: a type added to zerorow is a compile error here until it is
+   * mapped or refused.
+   */
   private static DataType toSpark(io.zerorow.DataType t, String path) {
-    switch (t.id()) {
-      case BOOL:
-        return org.apache.spark.sql.types.DataTypes.BooleanType;
-      case INT8:
-        return org.apache.spark.sql.types.DataTypes.ByteType;
-      case INT16:
-        return org.apache.spark.sql.types.DataTypes.ShortType;
-      case INT32:
-        return org.apache.spark.sql.types.DataTypes.IntegerType;
-      case INT64:
-        return org.apache.spark.sql.types.DataTypes.LongType;
-      case FLOAT32:
-        return org.apache.spark.sql.types.DataTypes.FloatType;
-      case FLOAT64:
-        return org.apache.spark.sql.types.DataTypes.DoubleType;
-      case STRING:
-        return org.apache.spark.sql.types.DataTypes.StringType;
-      case BINARY:
-        return org.apache.spark.sql.types.DataTypes.BinaryType;
-      case DATE32:
-        return org.apache.spark.sql.types.DataTypes.DateType;
-      case TIMESTAMP:
-        return ((DataTypes.TimestampType) t).tz() == null
-            ? org.apache.spark.sql.types.DataTypes.TimestampNTZType
-            : org.apache.spark.sql.types.DataTypes.TimestampType;
-      case DURATION:
-        return DayTimeIntervalType.apply();
-      case TIME:
-        {
-          DataType time = Shim.timeType();
-          if (time == null) {
-            throw analysisError(
-                "zerorow type time at "
-                    + where(path)
-                    + " has no Spark type before Spark 4.1 (TimeType)");
-          }
-          return time;
+    return switch (t.id()) {
+      case NULL -> org.apache.spark.sql.types.DataTypes.NullType;
+      case BOOL -> org.apache.spark.sql.types.DataTypes.BooleanType;
+      case INT8 -> org.apache.spark.sql.types.DataTypes.ByteType;
+      case INT16 -> org.apache.spark.sql.types.DataTypes.ShortType;
+      case INT32 -> org.apache.spark.sql.types.DataTypes.IntegerType;
+      case INT64 -> org.apache.spark.sql.types.DataTypes.LongType;
+      case FLOAT32 -> org.apache.spark.sql.types.DataTypes.FloatType;
+      case FLOAT64 -> org.apache.spark.sql.types.DataTypes.DoubleType;
+      case STRING -> org.apache.spark.sql.types.DataTypes.StringType;
+      // fixed_binary(n) and uuid: Spark has neither; their bodies are BinaryType's bytes
+      case BINARY, FIXED_BINARY, UUID -> org.apache.spark.sql.types.DataTypes.BinaryType;
+      case DATE32 -> org.apache.spark.sql.types.DataTypes.DateType;
+      case TIMESTAMP ->
+          ((DataTypes.TimestampType) t).tz() == null
+              ? org.apache.spark.sql.types.DataTypes.TimestampNTZType
+              : org.apache.spark.sql.types.DataTypes.TimestampType;
+      case DURATION -> DayTimeIntervalType.apply();
+      case INTERVAL_YM -> YearMonthIntervalType.apply();
+      case INTERVAL -> org.apache.spark.sql.types.DataTypes.CalendarIntervalType;
+      case TIME -> {
+        DataType time = Shim.timeType();
+        if (time == null) {
+          throw analysisError(
+              "zerorow type time at "
+                  + where(path)
+                  + " has no Spark type before Spark 4.1 (TimeType)");
         }
-      case DECIMAL:
-        {
-          DataTypes.DecimalType d = (DataTypes.DecimalType) t;
-          return org.apache.spark.sql.types.DataTypes.createDecimalType(d.precision(), d.scale());
+        yield time;
+      }
+      case VARIANT -> {
+        DataType variant = Shim.variantType();
+        if (variant == null) {
+          throw analysisError(
+              "zerorow type variant at "
+                  + where(path)
+                  + " has no Spark type before Spark 4.0 (VariantType): read it with Spark 4,"
+                  + " or read the row file's row column in raw mode");
         }
-      case LIST:
-        {
-          DataTypes.ListType l = (DataTypes.ListType) t;
-          return org.apache.spark.sql.types.DataTypes.createArrayType(
-              toSpark(l.element(), path + "[]"), l.elementNullable());
+        yield variant;
+      }
+      case DECIMAL -> {
+        DataTypes.DecimalType d = (DataTypes.DecimalType) t;
+        yield org.apache.spark.sql.types.DataTypes.createDecimalType(d.precision(), d.scale());
+      }
+      case LIST -> {
+        DataTypes.ListType l = (DataTypes.ListType) t;
+        yield org.apache.spark.sql.types.DataTypes.createArrayType(
+            toSpark(l.element(), path + "[]"), l.elementNullable());
+      }
+      case MAP -> {
+        DataTypes.MapType m = (DataTypes.MapType) t;
+        yield org.apache.spark.sql.types.DataTypes.createMapType(
+            toSpark(m.key(), path + "{keys}[]"),
+            toSpark(m.value(), path + "{values}[]"),
+            m.valueNullable());
+      }
+      case STRUCT -> {
+        List<io.zerorow.Field> fs = ((Schema) t).fields();
+        StructField[] out = new StructField[fs.size()];
+        for (int i = 0; i < out.length; i++) {
+          io.zerorow.Field f = fs.get(i);
+          String p = path.isEmpty() ? f.name() : path + "." + f.name();
+          out[i] = new StructField(f.name(), toSpark(f.type(), p), f.nullable(), Metadata.empty());
         }
-      case MAP:
-        {
-          DataTypes.MapType m = (DataTypes.MapType) t;
-          return org.apache.spark.sql.types.DataTypes.createMapType(
-              toSpark(m.key(), path + "{keys}[]"),
-              toSpark(m.value(), path + "{values}[]"),
-              m.valueNullable());
-        }
-      case STRUCT:
-        {
-          List<io.zerorow.Field> fs = ((Schema) t).fields();
-          StructField[] out = new StructField[fs.size()];
-          for (int i = 0; i < out.length; i++) {
-            io.zerorow.Field f = fs.get(i);
-            String p = path.isEmpty() ? f.name() : path + "." + f.name();
-            out[i] =
-                new StructField(f.name(), toSpark(f.type(), p), f.nullable(), Metadata.empty());
-          }
-          return new StructType(out);
-        }
-      default:
-        throw analysisError("zerorow type " + t + " at " + where(path) + " has no Spark type");
-    }
+        yield new StructType(out);
+      }
+    };
   }
 
   private static String where(String path) {

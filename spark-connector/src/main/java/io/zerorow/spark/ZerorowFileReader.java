@@ -7,6 +7,7 @@ import io.zerorow.Resolution;
 import io.zerorow.ResolvedRow;
 import io.zerorow.RowCopier;
 import io.zerorow.Schema;
+import io.zerorow.TypeId;
 import io.zerorow.ValidationLevel;
 import io.zerorow.Validator;
 import io.zerorow.ZerorowException;
@@ -267,39 +268,57 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
    */
   static boolean sameLayout(io.zerorow.DataType writer, io.zerorow.DataType reader) {
     if (writer.id() != reader.id()) {
-      return false;
+      // a fixed_binary's or uuid's body is the binary's bytes (SPEC §13.3): Spark reads them as
+      // BinaryType in place
+      return reader.id() == TypeId.BINARY
+          && (writer.id() == TypeId.FIXED_BINARY || writer.id() == TypeId.UUID);
     }
-    switch (writer.id()) {
-      case STRUCT:
-        {
-          Schema w = (Schema) writer;
-          Schema r = (Schema) reader;
-          if (w.numFields() != r.numFields()) {
-            return false;
-          }
-          for (int i = 0; i < w.numFields(); i++) {
-            if (!w.field(i).name().equals(r.field(i).name())
-                || !sameLayout(w.field(i).type(), r.field(i).type())) {
-              return false;
-            }
-          }
-          return true;
+    // every type: a type added to zerorow is a compile error here until its layout is compared
+    return switch (writer.id()) {
+      case STRUCT -> {
+        Schema w = (Schema) writer;
+        Schema r = (Schema) reader;
+        if (w.numFields() != r.numFields()) {
+          yield false;
         }
-      case LIST:
-        return sameLayout(
-            ((DataTypes.ListType) writer).element(), ((DataTypes.ListType) reader).element());
-      case MAP:
-        return sameLayout(((DataTypes.MapType) writer).key(), ((DataTypes.MapType) reader).key())
-            && sameLayout(
-                ((DataTypes.MapType) writer).value(), ((DataTypes.MapType) reader).value());
-      case DECIMAL:
-        return writer.equals(reader);
-      case TIMESTAMP:
-        return (((DataTypes.TimestampType) writer).tz() == null)
-            == (((DataTypes.TimestampType) reader).tz() == null);
-      default:
-        return true;
-    }
+        for (int i = 0; i < w.numFields(); i++) {
+          if (!w.field(i).name().equals(r.field(i).name())
+              || !sameLayout(w.field(i).type(), r.field(i).type())) {
+            yield false;
+          }
+        }
+        yield true;
+      }
+      case LIST ->
+          sameLayout(
+              ((DataTypes.ListType) writer).element(), ((DataTypes.ListType) reader).element());
+      case MAP ->
+          sameLayout(((DataTypes.MapType) writer).key(), ((DataTypes.MapType) reader).key())
+              && sameLayout(
+                  ((DataTypes.MapType) writer).value(), ((DataTypes.MapType) reader).value());
+      case DECIMAL, FIXED_BINARY -> writer.equals(reader);
+      case TIMESTAMP ->
+          (((DataTypes.TimestampType) writer).tz() == null)
+              == (((DataTypes.TimestampType) reader).tz() == null);
+      case NULL,
+              BOOL,
+              INT8,
+              INT16,
+              INT32,
+              INT64,
+              FLOAT32,
+              FLOAT64,
+              STRING,
+              BINARY,
+              DATE32,
+              TIME,
+              DURATION,
+              INTERVAL_YM,
+              INTERVAL,
+              UUID,
+              VARIANT ->
+          true;
+    };
   }
 
   private static boolean isIdentity(int[] ordinals, int n) {

@@ -6,6 +6,7 @@ import io.zerorow.DataType;
 import io.zerorow.DataTypes;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
+import io.zerorow.Variant;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -13,6 +14,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.Period;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,25 +24,36 @@ import java.util.Random;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.CalendarIntervalType;
 import org.apache.spark.sql.types.DayTimeIntervalType;
 import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.NullType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.types.YearMonthIntervalType;
+import org.apache.spark.unsafe.types.CalendarInterval;
 
 /**
  * Random Spark schemas over every mapped type (nested up to depth 3) and random external rows for
  * them, with nulls at every level (java8 datetime API: LocalDate, Instant, LocalDateTime, Duration,
- * and LocalTime for Spark 4's TimeType, which the Spark 3.5 build lacks); and the same values
- * written with java-row's {@link RowWriter}, for byte checks.
+ * Period; CalendarInterval; and LocalTime and VariantVal for Spark 4's TimeType and VariantType,
+ * which the Spark 3.5 build lacks); and the same values written with java-row's {@link RowWriter},
+ * for byte checks.
  */
 final class RandomRows {
   /** Spark's type for zerorow time, or null (Spark 3.5). */
   private static final org.apache.spark.sql.types.DataType TIME = Shim.timeType();
 
-  /** The primitive types of {@link #type}: 15, and time where Spark has it. */
-  private static final int PRIMITIVES = TIME == null ? 15 : 16;
+  /** Spark's type for zerorow variant, or null (Spark 3.5). */
+  private static final org.apache.spark.sql.types.DataType VARIANT = Shim.variantType();
+
+  /**
+   * The primitive types of {@link #type}: 18 (null, interval_ym and interval among them), and time
+   * and variant where Spark has them (at the end, so that both builds draw the same others).
+   */
+  private static final int PRIMITIVES = 18 + (TIME == null ? 0 : 1) + (VARIANT == null ? 0 : 1);
 
   private final Random rnd;
 
@@ -52,7 +65,10 @@ final class RandomRows {
     int n = 1 + rnd.nextInt(depth == 0 ? 8 : 4);
     StructField[] fs = new StructField[n];
     for (int i = 0; i < n; i++) {
-      fs[i] = new StructField("f" + i, type(depth), rnd.nextInt(4) != 0, Metadata.empty());
+      org.apache.spark.sql.types.DataType t = type(depth);
+      // a null field is nullable (SPEC §3.6)
+      boolean nullable = t instanceof NullType || rnd.nextInt(4) != 0;
+      fs[i] = new StructField("f" + i, t, nullable, Metadata.empty());
     }
     return new StructType(fs);
   }
@@ -60,7 +76,7 @@ final class RandomRows {
   private org.apache.spark.sql.types.DataType type(int depth) {
     int k = rnd.nextInt(depth >= 2 ? PRIMITIVES : PRIMITIVES + 3);
     if (k >= PRIMITIVES) {
-      k = 16 + k - PRIMITIVES; // the nested types
+      k = 20 + k - PRIMITIVES; // the nested types
     }
     switch (k) {
       case 0:
@@ -94,13 +110,29 @@ final class RandomRows {
       case 14:
         return org.apache.spark.sql.types.DataTypes.createDecimalType(30, 5);
       case 15:
-        return TIME;
+        return org.apache.spark.sql.types.DataTypes.NullType;
       case 16:
-        return org.apache.spark.sql.types.DataTypes.createArrayType(
-            type(depth + 1), rnd.nextBoolean());
+        return YearMonthIntervalType.apply();
       case 17:
-        return org.apache.spark.sql.types.DataTypes.createMapType(
-            org.apache.spark.sql.types.DataTypes.StringType, type(depth + 1), rnd.nextBoolean());
+        return org.apache.spark.sql.types.DataTypes.CalendarIntervalType;
+      case 18:
+        return TIME;
+      case 19:
+        return VARIANT;
+      case 20:
+        {
+          org.apache.spark.sql.types.DataType e = type(depth + 1);
+          return org.apache.spark.sql.types.DataTypes.createArrayType(
+              e, e instanceof NullType || rnd.nextBoolean());
+        }
+      case 21:
+        {
+          org.apache.spark.sql.types.DataType v = type(depth + 1);
+          return org.apache.spark.sql.types.DataTypes.createMapType(
+              org.apache.spark.sql.types.DataTypes.StringType,
+              v,
+              v instanceof NullType || rnd.nextBoolean());
+        }
       default:
         return struct(depth + 1);
     }
@@ -116,6 +148,23 @@ final class RandomRows {
   }
 
   private Object value(org.apache.spark.sql.types.DataType t) {
+    if (t instanceof NullType) {
+      return null;
+    }
+    if (t instanceof YearMonthIntervalType) {
+      return Period.ofMonths(rnd.nextInt());
+    }
+    if (t instanceof CalendarIntervalType) {
+      return new CalendarInterval(rnd.nextInt(), rnd.nextInt(), rnd.nextLong());
+    }
+    if (Shim.isVariant(t)) {
+      String json =
+          rnd.nextInt(6) == 0
+              ? "null"
+              : "{\"k\": " + rnd.nextInt() + ", \"a\": [true, \"s" + rnd.nextInt(100) + "\", 1.5]}";
+      Variant v = Variant.fromJson(json);
+      return variantVal(v.value(), v.metadata());
+    }
     if (t instanceof StructType) {
       return row((StructType) t);
     }
@@ -182,6 +231,51 @@ final class RandomRows {
         }
         throw new IllegalArgumentException(t.toString());
     }
+  }
+
+  /** Spark 4's {@code VariantVal} of these bytes (by reflection: Spark 3.5 has no such class). */
+  static Object variantVal(byte[] value, byte[] metadata) {
+    try {
+      return Class.forName("org.apache.spark.unsafe.types.VariantVal")
+          .getConstructor(byte[].class, byte[].class)
+          .newInstance(value, metadata);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The value and metadata bytes of a Spark 4 {@code VariantVal}, or null for another object. */
+  static byte[][] variantBytes(Object v) {
+    if (v == null || !v.getClass().getName().equals("org.apache.spark.unsafe.types.VariantVal")) {
+      return null;
+    }
+    try {
+      return new byte[][] {
+        (byte[]) v.getClass().getMethod("getValue").invoke(v),
+        (byte[]) v.getClass().getMethod("getMetadata").invoke(v)
+      };
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** True when {@code t} holds a calendar interval somewhere (SPEC §3.7: Spark's null reserve). */
+  static boolean hasInterval(org.apache.spark.sql.types.DataType t) {
+    if (t instanceof StructType) {
+      for (StructField f : ((StructType) t).fields()) {
+        if (hasInterval(f.dataType())) {
+          return true;
+        }
+      }
+      return false;
+    }
+    if (t instanceof ArrayType) {
+      return hasInterval(((ArrayType) t).elementType());
+    }
+    if (t instanceof MapType) {
+      return hasInterval(((MapType) t).valueType());
+    }
+    return t instanceof CalendarIntervalType;
   }
 
   /** True when {@code t} holds a time somewhere (its bytes are not Spark's: SPEC §9). */
@@ -266,6 +360,21 @@ final class RandomRows {
       case TIME:
         w.writeInt64(i, ((LocalTime) v).toNanoOfDay() / 1000);
         break;
+      case INTERVAL_YM:
+        w.writeInt32(i, (int) ((Period) v).toTotalMonths());
+        break;
+      case INTERVAL:
+        {
+          CalendarInterval c = (CalendarInterval) v;
+          w.writeInterval(i, c.months, c.days, c.microseconds);
+          break;
+        }
+      case VARIANT:
+        {
+          byte[][] b = variantBytes(v);
+          w.writeVariant(i, new Variant(b[1], b[0]));
+          break;
+        }
       case DECIMAL:
         {
           DataTypes.DecimalType d = (DataTypes.DecimalType) t;

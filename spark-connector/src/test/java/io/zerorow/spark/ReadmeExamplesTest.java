@@ -43,9 +43,12 @@ class ReadmeExamplesTest {
   void sqlBlocks() throws Exception {
     SparkSession spark = Sessions.get();
     List<String> sql = blocks(readme(), "sql");
-    assertEquals(2, sql.size());
+    assertEquals(3, sql.size());
     assertEquals("b", spark.sql(sql.get(0)).first().getString(0));
     assertTrue(spark.sql(sql.get(1)).first().isNullAt(0));
+    if (Sessions.spark4()) { // parse_json and VARIANT: Spark 4
+      assertEquals("{\"a\":[1,null]}", spark.sql(sql.get(2)).first().getString(0));
+    }
   }
 
   @Test

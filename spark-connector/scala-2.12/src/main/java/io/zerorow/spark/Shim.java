@@ -8,7 +8,8 @@ import scala.collection.JavaConverters;
 /**
  * What differs for Spark 3.5 / Scala 2.12 (its twin is scala-2.13/…/Shim.java): the Scala {@code
  * Seq} that Catalyst's signatures take ({@code scala.collection.Seq} here); and Spark 3.5 has no
- * {@code TimeType}, so zerorow {@code time} has no Spark type on this build.
+ * {@code TimeType} and no {@code VariantType}, so zerorow {@code time} and {@code variant} have no
+ * Spark type on this build.
  */
 final class Shim {
   private Shim() {}
@@ -47,6 +48,15 @@ final class Shim {
 
   /** Null: Spark 3.5 has no time-of-day type (the caller reports the field). */
   static DataType timeType() {
+    return null;
+  }
+
+  static boolean isVariant(DataType t) {
+    return false;
+  }
+
+  /** Null: Spark 3.5 has no variant type (the caller reports the field). */
+  static DataType variantType() {
     return null;
   }
 }

@@ -4,12 +4,14 @@ import java.util.List;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.TimeType;
+import org.apache.spark.sql.types.VariantType;
+import org.apache.spark.sql.types.VariantType$;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * What differs for Spark 4.2 / Scala 2.13 (its twin is scala-2.12/…/Shim.java): the Scala {@code
  * Seq} that Catalyst's signatures take ({@code scala.collection.immutable.Seq} here), and Spark 4's
- * {@code TimeType}, which Spark 3.5 does not have.
+ * {@code TimeType} and {@code VariantType}, which Spark 3.5 does not have.
  */
 final class Shim {
   private Shim() {}
@@ -51,5 +53,15 @@ final class Shim {
   /** Spark's type for zerorow {@code time}: microsecond precision, stored as nanoseconds. */
   static DataType timeType() {
     return TimeType.apply(6);
+  }
+
+  /** True for Spark 4's {@code VariantType} (zerorow variant, SPEC §3.9). */
+  static boolean isVariant(DataType t) {
+    return t instanceof VariantType;
+  }
+
+  /** Spark's type for zerorow {@code variant}: its {@code VariantVal} is the same body. */
+  static DataType variantType() {
+    return VariantType$.MODULE$;
   }
 }
