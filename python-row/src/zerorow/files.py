@@ -370,6 +370,44 @@ def _message_info(meta: memoryview) -> tuple[int, int, int | None]:
     return kind, body, rows
 
 
+def compression_of(view: memoryview) -> str:
+    """The body compression (SPEC §5.2) of the first record batch of an Arrow IPC file or
+    stream in `view`: "none", "lz4" or "zstd" (RecordBatch.compression.codec, Message.fbs)."""
+    pos = 8 if bytes(view[:6]) == _MAGIC else 0
+    for _ in range(2):  # the schema message, then the first record batch
+        if pos + 8 > len(view):
+            return "none"
+        length = struct.unpack_from("<i", view, pos + 4)[0]
+        meta = view[pos + 8 : pos + 8 + length]
+        try:
+            kind, body, _ = _message_info(meta)
+            if kind == _RECORD_BATCH:
+                return _codec(meta)
+        except (_Damaged, struct.error):
+            return "none"
+        pos += 8 + length + body
+    return "none"
+
+
+def _codec(meta: memoryview) -> str:
+    def read(fmt: str, at: int) -> int:
+        return struct.unpack_from(fmt, meta, at)[0]
+
+    def slot(at: int, k: int) -> int:
+        vtable = at - read("<i", at)
+        return read("<H", vtable + 4 + 2 * k) if 4 + 2 * k < read("<H", vtable) else 0
+
+    root = read("<I", 0)
+    at = root + slot(root, 2)  # Message.header: the RecordBatch
+    batch = at + read("<I", at)
+    if not slot(batch, 3):  # RecordBatch.compression
+        return "none"
+    at = batch + slot(batch, 3)
+    comp = at + read("<I", at)
+    codec = read("<B", comp + slot(comp, 0)) if slot(comp, 0) else 0
+    return {0: "lz4", 1: "zstd"}.get(codec, f"codec {codec}")
+
+
 @dataclass
 class _Message:
     pos: int  # where the message starts in the file
@@ -680,6 +718,8 @@ class FileInfo:
     row_bytes: int
     pandas_metadata: bytes | None
     recovered: ZerorowError | None
+    compression: str = "none"  # of its batches (SPEC §5.2): none, lz4 or zstd
+    checksum: bool = False  # whether it carries the crc32c column (SPEC §5.1)
 
 
 class _Batch:
@@ -918,6 +958,8 @@ class RowFile(SequenceMethods):
                 row_bytes,
                 meta.get(PANDAS_KEY),
                 container.problem,
+                compression_of(memoryview(buf)),
+                container.arrow_schema.names[-1] == CRC_COLUMN,
             )
         )
         return own

@@ -37,7 +37,7 @@ from pyspark.sql.datasource import (
 )
 
 from ..errors import ZerorowError, error
-from ..schema import FORMAT_VERSION, Schema
+from ..schema import Schema
 
 NAME = "zerorow_py"
 TEMP = "_zerorow_temporary"
@@ -269,12 +269,16 @@ class ZerorowDataSource(DataSource):
         from ._types import struct_to_schema
 
         opts = self._opts()
+        from ._files import write_compression
+
         limit = int(opts.get("maxrecordsperfile", "0") or 0)
         return _Writer(
             self.options.get("path"),
             struct_to_schema(schema).to_json(),
             overwrite,
             limit,
+            write_compression(opts),
+            str(opts.get("checksum", "true")).lower() == "true",
         )
 
 
@@ -461,8 +465,16 @@ class _Written(WriterCommitMessage):
 
 class _Writer(DataSourceArrowWriter):
     def __init__(
-        self, root: str, schema_json: str, overwrite: bool, max_records: int = 0
+        self,
+        root: str,
+        schema_json: str,
+        overwrite: bool,
+        max_records: int = 0,
+        compression: str = "none",
+        checksum: bool = True,
     ) -> None:
+        self.compression = compression  # SPEC §5.2
+        self.checksum = checksum  # the crc32c column, SPEC §5.1
         self.root = root
         self.schema_json = schema_json
         self.overwrite = overwrite
@@ -521,17 +533,17 @@ class _Writer(DataSourceArrowWriter):
         import pyarrow as pa
 
         from ..arrow import from_arrow
+        from ..files import _container_schema, crc32c_column, ipc_options
         from ._worker import schema_of
 
         schema = schema_of(self.schema_json)
-        meta = {
-            "zerorow.version": str(FORMAT_VERSION),
-            "zerorow.schema": schema.to_json(),
-            "zerorow.fingerprint": schema.fingerprint_hex,
-        }
-        aschema = pa.schema(
-            [pa.field("row", pa.large_binary(), nullable=False, metadata=meta)]
-        )
+        aschema = _container_schema(schema, None, self.checksum)
+        options = ipc_options(self.compression)
+
+        def record_batch(part):
+            cols = [part, crc32c_column(part)] if self.checksum else [part]
+            return pa.RecordBatch.from_arrays(cols, schema=aschema)
+
         rows = 0
         in_file = 0
         sink = w = None
@@ -551,13 +563,13 @@ class _Writer(DataSourceArrowWriter):
                             w.close()
                             sink.close()
                         sink = fsys.open_output_stream(next_file())
-                        w = pa.ipc.new_file(sink, aschema)
+                        w = pa.ipc.new_file(sink, aschema, options=options)
                         in_file = 0
                     room = len(arr) - start
                     if self.max_records:
                         room = min(room, self.max_records - in_file)
                     part = arr.slice(start, room)
-                    w.write_batch(pa.RecordBatch.from_arrays([part], schema=aschema))
+                    w.write_batch(record_batch(part))
                     start += room
                     in_file += room
                     rows += room
@@ -565,7 +577,7 @@ class _Writer(DataSourceArrowWriter):
                 w is None
             ):  # no rows: one empty file, as Spark's sources write for a task
                 sink = fsys.open_output_stream(next_file())
-                w = pa.ipc.new_file(sink, aschema)
+                w = pa.ipc.new_file(sink, aschema, options=options)
         finally:
             if w is not None:
                 w.close()
