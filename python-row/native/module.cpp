@@ -598,8 +598,8 @@ void BindRowFunctions(nb::module_& m) {
 
   m.def(
       "crc32c_rows",
-      [](nb::handle buffer, nb::ndarray<const int64_t, nb::ndim<1>> offsets,
-         nb::ndarray<uint32_t, nb::ndim<1>> out, nb::object stored, int64_t start) {
+      [](nb::handle buffer, nb::ndarray<const int64_t, nb::ndim<1>> offsets, nb::ndarray<uint32_t, nb::ndim<1>> out,
+         nb::object stored, int64_t start) {
         // Either fills `out` with each row's CRC-32C (stored is None), or compares them with
         // `stored` and returns the first row at or after `start` whose CRC differs (-1: none);
         // `out` then holds the computed CRCs up to that row.
