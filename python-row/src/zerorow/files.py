@@ -225,6 +225,43 @@ def crc32c_column(column: Any) -> Any:
     return pa.array(out, pa.uint32())
 
 
+def check_crc_column(name: str, col: Any, crc: Any, first: int, batch: int) -> None:
+    """SPEC §5.1 for one batch read outside RowFile (the Python Spark source): every row of
+    the binary column `col` against its stored CRC-32C in `crc`; the first mismatch is
+    invalid_data naming the file, the row number (`first` is the batch's first row), the batch
+    and both checksums."""
+    import numpy as np
+    import pyarrow as pa
+
+    bufs = col.buffers()
+    width = "<i8" if pa.types.is_large_binary(col.type) else "<i4"
+    n = len(col)
+    offsets = np.frombuffer(bufs[1], dtype=width, count=n + 1 + col.offset)[
+        col.offset :
+    ].astype(np.int64)
+    stored = np.asarray(crc.to_numpy(zero_copy_only=False), dtype=np.uint32)
+    out = np.zeros(n, dtype=np.uint32)
+    data = bufs[2] if bufs[2] is not None else b""
+    j = _zerorow.crc32c_rows(data, offsets, out, stored, 0) if n else -1
+    if j >= 0:
+        e = error(
+            "invalid_data",
+            "",
+            f"crc32c is 0x{int(stored[j]):08x} but the row's bytes give 0x{int(out[j]):08x}: "
+            "the row changed after it was written (SPEC §5.1)",
+        )
+        raise _located(
+            e,
+            f"row file {name!r}, row {first + j} (batch {batch})",
+            file=name,
+            row=first + j,
+            batch=batch,
+            offset=None,
+            crc32c_stored=int(stored[j]),
+            crc32c_computed=int(out[j]),
+        )
+
+
 def _container_schema(schema: Schema, pandas_meta: bytes | None, checksum: bool = True):
     import pyarrow as pa
 

@@ -144,7 +144,7 @@ class RowFileReader {
   /// The body compression of the file's batches (SPEC §5.2).
   Compression compression() const { return compression_; }
   /// Whether the file carries the crc32c column (SPEC §5.1).
-  bool has_checksums() const { return !crcs_.empty() || (num_rows() == 0 && checksum_column_); }
+  bool has_checksums() const { return checksum_column_; }
   /// The stored CRC-32C of row k (has_checksums() only).
   uint32_t stored_crc32c(int64_t k) const { return crcs_[static_cast<size_t>(k)]; }
   /// The record batch row k is in.

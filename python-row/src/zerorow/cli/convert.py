@@ -92,7 +92,7 @@ def detect_format(path: Path, given: str | None, head: bytes | None = None) -> s
 
 
 def _is_row_file(path: Path) -> bool:
-    """An Arrow IPC file (or stream) whose one column is a zerorow `row` column."""
+    """An Arrow IPC file (or stream) whose first column is a zerorow `row` column."""
     import pyarrow as pa
 
     try:
@@ -101,7 +101,8 @@ def _is_row_file(path: Path) -> bool:
     except (pa.ArrowInvalid, OSError):
         with open(path, "rb") as f:  # a stream, or a cut file: its schema comes first
             return sniff(f.read(1 << 20)) == "rows"
-    meta = schema.field(0).metadata or {} if len(schema) == 1 else {}
+    # the row column, alone or with its crc32c column (SPEC §5.1)
+    meta = schema.field(0).metadata or {} if len(schema) in (1, 2) else {}
     return b"zerorow.schema" in meta
 
 

@@ -78,14 +78,18 @@ def _arrow_file_schema(path: str, aschema) -> Schema:
     """The zerorow schema in a row file's Arrow schema (SPEC §5 checks)."""
     import pyarrow as pa
 
-    if aschema.names != ["row"] or aschema.field(0).type not in (
+    crc_ok = aschema.names == ["row", "crc32c"] and (
+        aschema.field(1).type == pa.uint32() and not aschema.field(1).nullable
+    )  # the checksum column of SPEC §5.1
+    if (aschema.names != ["row"] and not crc_ok) or aschema.field(0).type not in (
         pa.binary(),
         pa.large_binary(),
     ):
         raise error(
             "invalid_data",
             "",
-            f"{path}: a row file has one binary column named 'row', found {aschema}",
+            f"{path}: a row file has one binary column named 'row' (and optionally its "
+            f"non-nullable uint32 'crc32c', SPEC §5), found {aschema}",
         )
     meta = {
         k.decode(): v.decode() for k, v in (aschema.field(0).metadata or {}).items()
@@ -349,6 +353,7 @@ class _Reader(DataSourceReader):
     def _read(self, path: str) -> Iterator:
         import pyarrow as pa
 
+        from ..files import check_crc_column
         from ._batch import RowBatch
         from ._files import fold_names
         from ._types import arrow_schema_of
@@ -366,7 +371,12 @@ class _Reader(DataSourceReader):
             schema = schema_of(fold_names(self.schema_json, writer))
             relay = _relayer(path, reader.schema, schema)
             for i in range(reader.num_record_batches):
-                got = reader.get_batch(i).column(0)
+                batch = reader.get_batch(i)
+                got = batch.column(0)
+                if (
+                    batch.num_columns > 1
+                ):  # SPEC §5.1 at bounds and full (the only levels)
+                    check_crc_column(path, got, batch.column(1), first, i)
                 try:
                     check_not_null(got, writer, first)
                 except ZerorowError as e:
