@@ -407,7 +407,7 @@ Walk WalkMessages(const std::string& path, const uint8_t* data, int64_t size) {
                               std::nullopt, at);
   };
   if (size < 8 || std::memcmp(data, "ARROW1", 6) != 0) {
-    if (size < 8 && std::memcmp(data, "ARROW1\0\0", static_cast<size_t>(size)) == 0) {
+    if (size < 8 && (size == 0 || std::memcmp(data, "ARROW1\0\0", static_cast<size_t>(size)) == 0)) {
       cut(0, "the 8 bytes of the ARROW1 magic that start a row file", -1);
     } else {
       damaged(0, "it does not start with the ARROW1 magic: not an Arrow IPC file");
