@@ -104,7 +104,7 @@ bench: deps
 bench-quick: deps
 	$(PY) scripts/bench_report.py --quick $(BENCH_TARGETS)
 
-test-root: build-python
+test-root: build-python build-cpp
 	$(PY) -m pytest -q -p no:cacheprovider scripts/tests
 
 # The demo's Java half runs as a single-file program on java-row/arrow's classpath; the Spark

@@ -46,3 +46,11 @@ fuzz-python: build-python
 PYTHON_BENCH_ARGS ?= $(if $(BENCH_QUICK),--quick,)
 bench-python: build-python
 	$(PY) $(PYROW)/bench/bench.py $(PYTHON_BENCH_ARGS)
+
+# Row file size and speed: none / lz4 / zstd against Arrow IPC and Parquet, and the checksum's
+# cost (SPEC §5.1, §5.2); quick: 2 repeats, 50,000 orders.
+BENCH_TARGETS += bench-row-files
+.PHONY: bench-row-files
+ROW_FILES_BENCH_ARGS ?= $(if $(BENCH_QUICK),--repeats 2 --orders 50000,--repeats 5 --orders 200000)
+bench-row-files: build-python
+	$(PY) $(PYROW)/bench/bench_row_files.py $(ROW_FILES_BENCH_ARGS)

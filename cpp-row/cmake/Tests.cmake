@@ -19,7 +19,8 @@ gtest_discover_tests(zerorow_tests DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT ${ZER
 
 if(ZEROROW_HAVE_ARROW_ADAPTER)
   add_executable(zerorow_arrow_adapter_tests src/arrow/adapter_test.cc src/arrow/row_file_test.cc
-                                           src/arrow/row_file_set_test.cc src/arrow/import_mapping_test.cc)
+                                           src/arrow/row_file_set_test.cc src/arrow/import_mapping_test.cc
+                                           tools/file_vectors.cc)
   target_include_directories(zerorow_arrow_adapter_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src)
   target_link_libraries(zerorow_arrow_adapter_tests PRIVATE zerorow::arrow_adapter zerorow::testing GTest::gtest GTest::gtest_main)
   target_compile_definitions(zerorow_arrow_adapter_tests PRIVATE

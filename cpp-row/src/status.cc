@@ -33,6 +33,13 @@ Status Status::Unlocated(ErrorKind kind, std::string message) {
   return s;
 }
 
+Status Status::Unlocated(ErrorKind kind, std::string message, std::optional<int64_t> expected,
+                         std::optional<int64_t> actual) {
+  Status s = Error(kind, std::move(message), {}, expected, actual);
+  s.state_->located = false;
+  return s;
+}
+
 const std::string& Status::path() const { return state_ ? state_->path : kEmpty; }
 const std::string& Status::context() const { return state_ ? state_->context : kEmpty; }
 const std::string& Status::message() const { return state_ ? state_->message : kEmpty; }

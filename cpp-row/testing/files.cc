@@ -20,7 +20,7 @@ std::vector<std::string> GoldenCaseNames(const std::filesystem::path& root) {
   if (!std::filesystem::is_directory(root, ec)) return names;
   for (const auto& e : std::filesystem::directory_iterator(root)) {
     const std::string name = e.path().filename().string();
-    if (e.is_directory() && name != "invalid" && name != "evolution") names.push_back(name);
+    if (e.is_directory() && name != "invalid" && name != "evolution" && name != "files") names.push_back(name);
   }
   std::sort(names.begin(), names.end());
   return names;

@@ -5,6 +5,7 @@
 // on the interned name, a bounds-checked load and one PyLong.
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
+#include <zerorow/crc32c.h>
 #include <zerorow/row_writer.h>
 #include <zerorow/validate.h>
 #include <zerorow/value_json.h>
@@ -582,6 +583,70 @@ void BindRowFunctions(nb::module_& m) {
       nb::arg("compiled"), nb::arg("buffer"), nb::arg("offsets"), nb::arg("start") = 0,
       "The index of the first row at or after `start` of rows end to end in `buffer` (row k is "
       "buffer[offsets[k]:offsets[k+1]]) that fails full validation (SPEC §6.3), or -1.");
+
+  // SPEC §5.1: the CRC-32C of rows, cpp-row's (hardware-accelerated), one call per batch.
+  m.def(
+      "crc32c",
+      [](nb::handle buffer) {
+        Py_buffer b;
+        if (PyObject_GetBuffer(buffer.ptr(), &b, PyBUF_SIMPLE) != 0) throw nb::python_error();
+        uint32_t crc = zerorow::Crc32c({static_cast<const uint8_t*>(b.buf), static_cast<size_t>(b.len)});
+        PyBuffer_Release(&b);
+        return crc;
+      },
+      nb::arg("buffer"), "The CRC-32C (SPEC §5.1) of a bytes-like object.");
+
+  m.def(
+      "crc32c_rows",
+      [](nb::handle buffer, nb::ndarray<const int64_t, nb::ndim<1>> offsets, nb::ndarray<uint32_t, nb::ndim<1>> out,
+         nb::object stored, int64_t start) {
+        // Either fills `out` with each row's CRC-32C (stored is None), or compares them with
+        // `stored` and returns the first row at or after `start` whose CRC differs (-1: none);
+        // `out` then holds the computed CRCs up to that row.
+        if ((offsets.shape(0) > 1 && offsets.stride(0) != 1) || (out.shape(0) > 1 && out.stride(0) != 1))
+          throw nb::value_error("crc32c_rows: offsets and out must be contiguous arrays");
+        const int64_t n = static_cast<int64_t>(offsets.shape(0)) - 1;
+        if (static_cast<int64_t>(out.shape(0)) < n) throw nb::value_error("crc32c_rows: out is shorter than the rows");
+        const uint32_t* want = nullptr;
+        nb::ndarray<const uint32_t, nb::ndim<1>> stored_array;
+        if (!stored.is_none()) {
+          stored_array = nb::cast<nb::ndarray<const uint32_t, nb::ndim<1>>>(stored);
+          if (static_cast<int64_t>(stored_array.shape(0)) < n || (n > 1 && stored_array.stride(0) != 1))
+            throw nb::value_error("crc32c_rows: stored must be a contiguous uint32 array of one CRC per row");
+          want = stored_array.data();
+        }
+        Py_buffer b;
+        if (PyObject_GetBuffer(buffer.ptr(), &b, PyBUF_SIMPLE) != 0) throw nb::python_error();
+        const auto* data = static_cast<const uint8_t*>(b.buf);
+        const int64_t len = b.len;
+        const int64_t* o = offsets.data();
+        uint32_t* got = out.data();
+        int64_t found = -1, bad = -1;
+        {
+          nb::gil_scoped_release unlocked;
+          for (int64_t k = start < 0 ? 0 : start; k < n; ++k) {
+            if (o[k] < 0 || o[k] > o[k + 1] || o[k + 1] > len) {
+              bad = k;
+              break;
+            }
+            got[k] = zerorow::Crc32c({data + o[k], static_cast<size_t>(o[k + 1] - o[k])});
+            if (want != nullptr && got[k] != want[k]) {
+              found = k;
+              break;
+            }
+          }
+        }
+        PyBuffer_Release(&b);
+        if (bad >= 0)
+          throw nb::value_error(("crc32c_rows: offsets of row " + std::to_string(bad) + " lie outside the buffer of " +
+                                 std::to_string(len) + " bytes")
+                                    .c_str());
+        return found;
+      },
+      nb::arg("buffer"), nb::arg("offsets"), nb::arg("out"), nb::arg("stored").none() = nb::none(),
+      nb::arg("start") = 0,
+      "CRC-32C of rows end to end in `buffer` (row k is buffer[offsets[k]:offsets[k+1]]) into "
+      "`out`; with `stored`, the first row at or after `start` whose CRC differs, or -1.");
 
   m.def(
       "get", [](nb::handle view, int i, int mode) { return Read(view, i, mode); },

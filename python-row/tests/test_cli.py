@@ -132,6 +132,8 @@ def test_inspect_gives_format_version_batches_rows_and_sizes(tmp_path, monkeypat
         "12",
         _human(row_bytes),
         _human(path.stat().st_size),
+        "none",  # compression (SPEC §5.2)
+        "crc32c",  # the rows' checksums (SPEC §5.1), written by default
     ]
     assert row_bytes > 1024 and _human(row_bytes).endswith("KiB")
 

@@ -9,10 +9,12 @@ from zerorow_testing import vectors as runner
 CASES = sorted(
     c
     for c in os.listdir(VECTORS)
-    if c not in ("invalid", "evolution") and os.path.isdir(os.path.join(VECTORS, c))
+    if c not in ("invalid", "evolution", "files")
+    and os.path.isdir(os.path.join(VECTORS, c))
 )
 INVALID = sorted(os.listdir(os.path.join(VECTORS, "invalid")))
 EVOLUTION = sorted(os.listdir(os.path.join(VECTORS, "evolution")))
+FILES = sorted(os.listdir(os.path.join(VECTORS, "files")))
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -42,7 +44,7 @@ def test_evolution_vectors_are_there():
 def test_runner_cli_prints_one_line_per_check(capsys):
     assert runner.main([VECTORS]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 2 * len(CASES) + len(INVALID) + len(EVOLUTION)
+    assert len(out) == 2 * len(CASES) + len(INVALID) + len(EVOLUTION) + len(FILES)
     assert all(line.startswith("PASS ") for line in out), [
         x for x in out if not x.startswith("PASS")
     ]

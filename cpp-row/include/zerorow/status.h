@@ -58,6 +58,9 @@ class [[nodiscard]] Status {
   /// An error about a value that is not (yet) in a row, e.g. a decimal's text: ToString() says
   /// "invalid_data: <message>", without "at <row>". A path prefix added later locates it.
   static Status Unlocated(ErrorKind kind, std::string message);
+  /// The same with the numbers the message talks about (e.g. a row file's two checksums).
+  static Status Unlocated(ErrorKind kind, std::string message, std::optional<int64_t> expected,
+                          std::optional<int64_t> actual);
   static Status InvalidData(std::string message) { return Error(ErrorKind::kInvalidData, std::move(message)); }
   static Status Unsupported(std::string message) { return Error(ErrorKind::kUnsupported, std::move(message)); }
   static Status OutOfRange(std::string message) { return Error(ErrorKind::kOutOfRange, std::move(message)); }

@@ -72,7 +72,8 @@ Result<RowFileSet> RowFileSet::Open(const std::vector<std::string>& paths, const
   RowFileSet out;
   if (reader != nullptr) out.reader_ = *reader;
   for (const std::string& path : paths) {
-    ZR_ASSIGN_OR_RETURN(RowFileReader file, RowFileReader::OpenWith(path, level, [&](const Schema& schema) {
+    ZR_ASSIGN_OR_RETURN(RowFileReader file,
+                        RowFileReader::OpenWith(path, RowFileReadOptions{level, false}, [&](const Schema& schema) {
                           return out.ResolutionOf(path, schema, reader != nullptr);
                         }));
     out.starts_.push_back(out.starts_.back() + file.num_rows());

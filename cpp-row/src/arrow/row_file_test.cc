@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "../../tools/file_vectors.h"
 #include "test_util.h"
 #include "zerorow/arrow/adapter.h"
 #include "zerorow/row_writer.h"
@@ -108,6 +109,115 @@ TEST(RowFileTest, GoldenVectorsRoundTrip) {
     EXPECT_EQ(*field->metadata()->Get("zerorow.schema"), c.schema.ToJson());
     EXPECT_EQ(*field->metadata()->Get("zerorow.fingerprint"), c.schema.fingerprint_hex());
     fs::remove(path);
+  }
+}
+
+// SPEC §5, §10: every row file vector (format-spec/vectors/files).
+TEST(RowFileTest, FileVectors) {
+  auto names = file_vectors::FileCaseNames(ZEROROW_VECTORS_DIR);
+  ASSERT_GE(names.size(), 8u);
+  for (const std::string& name : names) {
+    EXPECT_EQ(file_vectors::CheckFileCase(std::string(ZEROROW_VECTORS_DIR) + "/files/" + name), "") << name;
+  }
+}
+
+std::string ReadAll(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void WriteAll(const fs::path& p, const std::string& bytes) {
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// SPEC §5.1, §5.2: each compression with and without checksums reads back the same rows.
+TEST(RowFileTest, CompressionAndChecksumOptions) {
+  Case c = LoadCase("list_of_struct");
+  for (auto codec : {arrow_io::Compression::kNone, arrow_io::Compression::kLz4, arrow_io::Compression::kZstd}) {
+    for (bool checksum : {true, false}) {
+      SCOPED_TRACE(std::string(arrow_io::CompressionName(codec)) + (checksum ? " crc" : ""));
+      fs::path path = TempPath("options.zrow");
+      arrow_io::RowFileWriteOptions options;
+      options.batch_rows = 7;
+      options.compression = codec;
+      options.checksum = checksum;
+      auto w = arrow_io::RowFileWriter::Open(path.string(), c.schema, options);
+      ASSERT_TRUE(w.ok()) << w.status().ToString();
+      ASSERT_TRUE(w->Write(Repeat(c.row, 20)).ok());
+      ASSERT_TRUE(w->Close().ok());
+      auto f = arrow_io::RowFileReader::Open(path.string(), nullptr, arrow_io::RowFileReadOptions{});
+      ASSERT_TRUE(f.ok()) << f.status().ToString();
+      EXPECT_EQ(f->compression(), codec);
+      EXPECT_EQ(f->has_checksums(), checksum);
+      EXPECT_EQ(f->num_batches(), 3);
+      ASSERT_EQ(f->num_rows(), 20);
+      auto b = f->row_bytes(19);
+      EXPECT_EQ(std::string(reinterpret_cast<const char*>(b.data()), b.size()), c.row);
+    }
+  }
+  EXPECT_EQ(arrow_io::ParseCompression("brotli").status().kind(), ErrorKind::kInvalidArgument);
+  EXPECT_NE(arrow_io::ParseCompression("brotli").status().message().find("use none, lz4 or zstd"), std::string::npos);
+}
+
+// SPEC §5.1: every byte of a row, flipped, is caught at bounds and full (naming the row) and
+// read at none; ValidateAll lists the one damaged row.
+TEST(RowFileTest, EveryFlippedByteOfARowIsCaught) {
+  Case c = LoadCase("list_of_struct");
+  fs::path path = TempPath("flip.zrow");
+  ASSERT_TRUE(arrow_io::WriteRowFile(path.string(), c.schema, Repeat(c.row, 5)).ok());
+  const std::string good = ReadAll(path);
+  const size_t first = good.find(c.row);
+  const size_t at = good.find(c.row, first + c.row.size() * 2);  // row 2
+  ASSERT_NE(at, std::string::npos);
+  fs::path bad_path = TempPath("flipped.zrow");
+  for (size_t i = at; i < at + c.row.size(); ++i) {
+    std::string bad = good;
+    bad[i] = static_cast<char>(bad[i] ^ 0x04);
+    WriteAll(bad_path, bad);
+    for (auto level : {ValidationLevel::kBounds, ValidationLevel::kFull}) {
+      auto f = arrow_io::RowFileReader::Open(bad_path.string(), nullptr, arrow_io::RowFileReadOptions{level, false});
+      ASSERT_FALSE(f.ok()) << "byte " << i;
+      EXPECT_EQ(f.status().kind(), ErrorKind::kInvalidData);
+      EXPECT_NE(f.status().message().find("row 2 (batch 0, byte " + std::to_string(at) + "): crc32c is 0x"),
+                std::string::npos)
+          << f.status().ToString();
+    }
+    EXPECT_TRUE(
+        arrow_io::RowFileReader::Open(bad_path.string(), nullptr, arrow_io::RowFileReadOptions{ValidationLevel::kNone})
+            .ok());
+    auto all = arrow_io::RowFileReader::ValidateAll(bad_path.string());
+    ASSERT_TRUE(all.ok());
+    ASSERT_EQ(all->size(), 1u);
+  }
+}
+
+// SPEC §5.3: every cut of a file is truncated (naming the byte it ends at), never read as if
+// whole; recovery returns the complete batches before the cut.
+TEST(RowFileTest, EveryCutIsTruncatedAndRecoveryReadsTheCompleteBatches) {
+  Case c = LoadCase("bool_values");
+  fs::path path = TempPath("cut.zrow");
+  arrow_io::RowFileWriteOptions options;
+  options.batch_rows = 2;
+  auto w = arrow_io::RowFileWriter::Open(path.string(), c.schema, options);
+  ASSERT_TRUE(w.ok());
+  ASSERT_TRUE(w->Write(Repeat(c.row, 6)).ok());
+  ASSERT_TRUE(w->Close().ok());
+  const std::string whole = ReadAll(path);
+  fs::path cut_path = TempPath("cut_part.zrow");
+  for (size_t n = 0; n < whole.size(); ++n) {
+    WriteAll(cut_path, whole.substr(0, n));
+    auto f = arrow_io::RowFileReader::Open(cut_path.string(), nullptr, arrow_io::RowFileReadOptions{});
+    ASSERT_FALSE(f.ok()) << "cut at " << n;
+    EXPECT_EQ(f.status().kind(), ErrorKind::kTruncated) << n << ": " << f.status().ToString();
+    EXPECT_EQ(f.status().actual(), static_cast<int64_t>(n));
+    auto r = arrow_io::RowFileReader::Open(cut_path.string(), nullptr,
+                                           arrow_io::RowFileReadOptions{ValidationLevel::kBounds, true});
+    if (r.ok()) {
+      EXPECT_EQ(r->num_rows() % 2, 0);
+      EXPECT_EQ(r->recovery().rows, r->num_rows());
+      EXPECT_EQ(r->recovery().problem.kind(), ErrorKind::kTruncated);
+    }
   }
 }
 

@@ -43,6 +43,8 @@ def write_file(
     *,
     preserve_index: bool | None = None,
     strict: bool = False,
+    compression: str = "none",
+    checksum: bool = True,
 ) -> int:
     """Writes rows to a row file; returns the number of rows. `data` is any of:
 
@@ -55,7 +57,11 @@ def write_file(
 
     `path` is a file path (written to a temporary file in the same folder and renamed into
     place when complete: a failed write leaves no partial file and never removes an existing
-    one) or a binary file object (written as it comes)."""
+    one) or a binary file object (written as it comes).
+
+    `compression` ("none", "lz4" or "zstd") compresses the Arrow batches (SPEC §5.2);
+    `checksum=False` leaves out the per-row CRC-32C column written by default (SPEC §5.1)."""
+    options = ipc_options(compression)
     if schema is not None and not isinstance(schema, Schema):
         raise TypeError(
             f"write_file needs a zerorow.Schema, got {type(schema).__name__}"
@@ -64,7 +70,7 @@ def write_file(
         data, schema, preserve_index, strict
     )
     with AtomicSink(path) as sink:
-        return _write_batches(sink, out_schema, pandas_meta, batches)
+        return _write_batches(sink, out_schema, pandas_meta, batches, options, checksum)
 
 
 def write_batches(
@@ -72,12 +78,18 @@ def write_batches(
     schema: Schema,
     batches: Iterable[RowBatch],
     pandas_metadata: bytes | None = None,
+    *,
+    compression: str = "none",
+    checksum: bool = True,
 ) -> int:
     """Writes RowBatches of `schema` as they come (each one's row column built over its
     buffer, no copy) to a row file at `path` (atomic, as write_file) or a binary file
-    object; returns the number of rows."""
+    object; returns the number of rows. `compression` and `checksum` as in write_file."""
+    options = ipc_options(compression)
     with AtomicSink(path) as sink:
-        return _write_batches(sink, schema, pandas_metadata, iter(batches))
+        return _write_batches(
+            sink, schema, pandas_metadata, iter(batches), options, checksum
+        )
 
 
 def _write_source(
@@ -175,7 +187,82 @@ def _shifted(e: ZerorowError, base: int) -> ZerorowError:
     return type(e)(str(e).replace(old, new, 1), e.kind, e.path.replace(old, new, 1))
 
 
-def _container_schema(schema: Schema, pandas_meta: bytes | None):
+# SPEC §5.2: the codecs of Arrow IPC body compression a writer takes.
+COMPRESSIONS = ("none", "lz4", "zstd")
+CRC_COLUMN = "crc32c"
+
+
+def ipc_options(compression: Any) -> Any:
+    """pyarrow's IPC write options for `compression` (SPEC §5.2): "none", "lz4" (Arrow's
+    LZ4_FRAME) or "zstd"; anything else is a ValueError naming the supported ones."""
+    import pyarrow as pa
+
+    name = "none" if compression is None else compression
+    if not isinstance(name, str) or name.lower() not in COMPRESSIONS:
+        raise ValueError(
+            f"unknown row file compression {compression!r}: use one of "
+            f"{', '.join(COMPRESSIONS)} (SPEC §5.2)"
+        )
+    name = name.lower()
+    return pa.ipc.IpcWriteOptions(compression=None if name == "none" else name)
+
+
+def crc32c_column(column: Any) -> Any:
+    """The CRC-32C of each row of a binary row column (SPEC §5.1), by cpp-row, as a pyarrow
+    uint32 array."""
+    import numpy as np
+    import pyarrow as pa
+
+    bufs = column.buffers()
+    width = "<i8" if pa.types.is_large_binary(column.type) else "<i4"
+    n = len(column)
+    offsets = np.frombuffer(bufs[1], dtype=width, count=n + 1 + column.offset)[
+        column.offset :
+    ].astype(np.int64)
+    out = np.zeros(n, dtype=np.uint32)
+    data = bufs[2] if bufs[2] is not None else b""
+    _zerorow.crc32c_rows(data, offsets, out)
+    return pa.array(out, pa.uint32())
+
+
+def check_crc_column(name: str, col: Any, crc: Any, first: int, batch: int) -> None:
+    """SPEC §5.1 for one batch read outside RowFile (the Python Spark source): every row of
+    the binary column `col` against its stored CRC-32C in `crc`; the first mismatch is
+    invalid_data naming the file, the row number (`first` is the batch's first row), the batch
+    and both checksums."""
+    import numpy as np
+    import pyarrow as pa
+
+    bufs = col.buffers()
+    width = "<i8" if pa.types.is_large_binary(col.type) else "<i4"
+    n = len(col)
+    offsets = np.frombuffer(bufs[1], dtype=width, count=n + 1 + col.offset)[
+        col.offset :
+    ].astype(np.int64)
+    stored = np.asarray(crc.to_numpy(zero_copy_only=False), dtype=np.uint32)
+    out = np.zeros(n, dtype=np.uint32)
+    data = bufs[2] if bufs[2] is not None else b""
+    j = _zerorow.crc32c_rows(data, offsets, out, stored, 0) if n else -1
+    if j >= 0:
+        e = error(
+            "invalid_data",
+            "",
+            f"crc32c is 0x{int(stored[j]):08x} but the row's bytes give 0x{int(out[j]):08x}: "
+            "the row changed after it was written (SPEC §5.1)",
+        )
+        raise _located(
+            e,
+            f"row file {name!r}, row {first + j} (batch {batch})",
+            file=name,
+            row=first + j,
+            batch=batch,
+            offset=None,
+            crc32c_stored=int(stored[j]),
+            crc32c_computed=int(out[j]),
+        )
+
+
+def _container_schema(schema: Schema, pandas_meta: bytes | None, checksum: bool = True):
     import pyarrow as pa
 
     meta = {
@@ -183,22 +270,35 @@ def _container_schema(schema: Schema, pandas_meta: bytes | None):
         "zerorow.schema": schema.to_json(),
         "zerorow.fingerprint": schema.fingerprint_hex,
     }
-    field = pa.field("row", pa.large_binary(), nullable=False, metadata=meta)
+    fields = [pa.field("row", pa.large_binary(), nullable=False, metadata=meta)]
+    if checksum:  # SPEC §5.1: one CRC-32C per row, beside it
+        fields.append(pa.field(CRC_COLUMN, pa.uint32(), nullable=False))
     return pa.schema(
-        [field], metadata={PANDAS_KEY: pandas_meta} if pandas_meta else None
+        fields, metadata={PANDAS_KEY: pandas_meta} if pandas_meta else None
     )
 
 
 def _write_batches(
-    sink: Any, schema: Schema, pandas_meta: bytes | None, batches: Iterator[RowBatch]
+    sink: Any,
+    schema: Schema,
+    pandas_meta: bytes | None,
+    batches: Iterator[RowBatch],
+    options: Any = None,
+    checksum: bool = True,
 ) -> int:
     """The row column of each RowBatch, built over its buffer and offsets (no copy, no
-    per-row work), written in Arrow batches of at most BATCH_ROWS rows."""
+    per-row work), written in Arrow batches of at most BATCH_ROWS rows, with the CRC-32C
+    column (SPEC §5.1) unless `checksum` is False and the IPC `options` (compression)."""
     import pyarrow as pa
 
-    aschema = _container_schema(schema, pandas_meta)
+    aschema = _container_schema(schema, pandas_meta, checksum)
     n = 0
-    with pa.ipc.new_file(sink, aschema) as w:
+
+    def record_batch(part: Any) -> Any:
+        cols = [part, crc32c_column(part)] if checksum else [part]
+        return pa.record_batch(cols, schema=aschema)
+
+    with pa.ipc.new_file(sink, aschema, options=options) as w:
         for rows in batches:
             if rows.schema != schema:
                 raise error(
@@ -209,12 +309,10 @@ def _write_batches(
                 )
             column = rows.to_binary_array()
             for start in range(0, len(column), BATCH_ROWS):
-                part = column.slice(start, BATCH_ROWS)
-                w.write_batch(pa.record_batch([part], schema=aschema))
+                w.write_batch(record_batch(column.slice(start, BATCH_ROWS)))
             n += len(column)
         if n == 0:  # a file of no rows still has one (empty) batch
-            empty = pa.array([], pa.large_binary())
-            w.write_batch(pa.record_batch([empty], schema=aschema))
+            w.write_batch(record_batch(pa.array([], pa.large_binary())))
     return n
 
 
@@ -307,6 +405,44 @@ def _message_info(meta: memoryview) -> tuple[int, int, int | None]:
         header = table(at + read("<I", at))
         rows = read("<q", header[0] + slot(header, 0)) if slot(header, 0) else 0
     return kind, body, rows
+
+
+def compression_of(view: memoryview) -> str:
+    """The body compression (SPEC §5.2) of the first record batch of an Arrow IPC file or
+    stream in `view`: "none", "lz4" or "zstd" (RecordBatch.compression.codec, Message.fbs)."""
+    pos = 8 if bytes(view[:6]) == _MAGIC else 0
+    for _ in range(2):  # the schema message, then the first record batch
+        if pos + 8 > len(view):
+            return "none"
+        length = struct.unpack_from("<i", view, pos + 4)[0]
+        meta = view[pos + 8 : pos + 8 + length]
+        try:
+            kind, body, _ = _message_info(meta)
+            if kind == _RECORD_BATCH:
+                return _codec(meta)
+        except (_Damaged, struct.error):
+            return "none"
+        pos += 8 + length + body
+    return "none"
+
+
+def _codec(meta: memoryview) -> str:
+    def read(fmt: str, at: int) -> int:
+        return struct.unpack_from(fmt, meta, at)[0]
+
+    def slot(at: int, k: int) -> int:
+        vtable = at - read("<i", at)
+        return read("<H", vtable + 4 + 2 * k) if 4 + 2 * k < read("<H", vtable) else 0
+
+    root = read("<I", 0)
+    at = root + slot(root, 2)  # Message.header: the RecordBatch
+    batch = at + read("<I", at)
+    if not slot(batch, 3):  # RecordBatch.compression
+        return "none"
+    at = batch + slot(batch, 3)
+    comp = at + read("<I", at)
+    codec = read("<B", comp + slot(comp, 0)) if slot(comp, 0) else 0
+    return {0: "lz4", 1: "zstd"}.get(codec, f"codec {codec}")
 
 
 @dataclass
@@ -504,6 +640,7 @@ def _not_arrow(name: str, head: bytes) -> ZerorowError:
 class _Container:
     arrow_schema: Any  # pyarrow.Schema of the container
     columns: list  # the row column of each batch (pyarrow arrays over the buffer)
+    crcs: list  # the crc32c column of each batch (SPEC §5.1), or None for each
     problem: ZerorowError | None  # the cut or damage recovered from, if any
 
 
@@ -536,13 +673,15 @@ def _read_container(name: str, buf: Any, recover: bool) -> _Container:
             reader = pa.ipc.open_file(buf)
         except (pa.ArrowInvalid, pa.ArrowIOError, OSError):
             return _scanned(name, view, buf, True, recover)
-        columns = []
+        columns, crcs = [], []
         for i in range(reader.num_record_batches):
             try:
-                columns.append(reader.get_batch(i).column(0))
+                batch = reader.get_batch(i)
             except (pa.ArrowInvalid, pa.ArrowIOError) as e:
                 raise _batch_error(name, view, i, e) from e
-        return _Container(reader.schema, columns, None)
+            columns.append(batch.column(0))
+            crcs.append(batch.column(1) if batch.num_columns > 1 else None)
+        return _Container(reader.schema, columns, crcs, None)
     return _scanned(name, view, buf, False, recover)
 
 
@@ -572,14 +711,16 @@ def _scanned(name: str, view: memoryview, buf: Any, is_file: bool, recover: bool
     first = scan.messages[0]
     schema_message = pa.ipc.read_message(buf.slice(first.pos, first.end - first.pos))
     arrow_schema = pa.ipc.read_schema(schema_message)
-    columns = []
+    columns, crcs = [], []
     for i, m in enumerate(scan.batches):
         try:
             message = pa.ipc.read_message(buf.slice(m.pos, m.end - m.pos))
-            columns.append(pa.ipc.read_record_batch(message, arrow_schema).column(0))
+            batch = pa.ipc.read_record_batch(message, arrow_schema)
         except (pa.ArrowInvalid, pa.ArrowIOError) as e:
             raise _batch_error(name, view, i, e) from e
-    return _Container(arrow_schema, columns, scan.problem)
+        columns.append(batch.column(0))
+        crcs.append(batch.column(1) if batch.num_columns > 1 else None)
+    return _Container(arrow_schema, columns, crcs, scan.problem)
 
 
 def _batch_error(name: str, view: memoryview, i: int, e: Exception) -> ZerorowError:
@@ -614,6 +755,8 @@ class FileInfo:
     row_bytes: int
     pandas_metadata: bytes | None
     recovered: ZerorowError | None
+    compression: str = "none"  # of its batches (SPEC §5.2): none, lz4 or zstd
+    checksum: bool = False  # whether it carries the crc32c column (SPEC §5.1)
 
 
 class _Batch:
@@ -621,7 +764,17 @@ class _Batch:
     index, the number of its first row in the file, the byte offset of its row data in the
     file, None when Arrow had to copy it) and the Resolution they are read through."""
 
-    __slots__ = ("offsets", "data", "file", "index", "first", "pos", "resolution")
+    __slots__ = (
+        "offsets",
+        "data",
+        "file",
+        "index",
+        "first",
+        "pos",
+        "resolution",
+        "crcs",
+        "bad_crcs",
+    )
 
     def __init__(
         self, col: Any, base: tuple[int, int], file: int, index: int, first: int
@@ -641,6 +794,27 @@ class _Batch:
             self.pos = at if 0 <= at < base[1] else None
         self.file, self.index, self.first = file, index, first
         self.resolution = None
+        self.crcs = None  # the stored CRC-32C of each row (SPEC §5.1), a uint32 array
+        self.bad_crcs: list[int] | None = (
+            None  # rows whose bytes do not give it, once known
+        )
+
+    def damaged(self) -> list[int]:
+        """The indexes (in this batch) of the rows whose bytes do not give their stored
+        CRC-32C (SPEC §5.1), computed once, by cpp-row, for the whole batch."""
+        if self.bad_crcs is None:
+            import numpy as np
+
+            bad: list[int] = []
+            if self.crcs is not None and len(self.crcs):
+                o = _int64(self.offsets)
+                out = np.zeros(len(self.crcs), dtype=np.uint32)
+                j = 0
+                while (j := _zerorow.crc32c_rows(self.data, o, out, self.crcs, j)) >= 0:
+                    bad.append(j)
+                    j += 1
+            self.bad_crcs = bad
+        return self.bad_crcs
 
 
 class _Mapped:
@@ -744,6 +918,13 @@ class RowFile(SequenceMethods):
         self._row_level = "none" if level == "none" else "bounds"
         self.level = level
         self.skipped: list[ZerorowError] = []
+        if level == "bounds":
+            # SPEC §5.1: every row's CRC-32C, a whole batch at a time, before any row is read
+            for bi, b in enumerate(m.batches):
+                if b.damaged():
+                    e = self._crc_error(m.starts[bi] + b.damaged()[0])
+                    self.close()
+                    raise e
         if level == "full":
             for e in self.invalid_rows():
                 self.close()
@@ -787,6 +968,18 @@ class RowFile(SequenceMethods):
                     "invalid_data", "", f"row file {name!r}, batch {i}: {e}"
                 ) from e
             b = _Batch(col, base, file_index, i, first)
+            crc = container.crcs[i]
+            if crc is not None:
+                import numpy as np
+
+                if crc.null_count or len(crc) != len(col):
+                    raise error(
+                        "invalid_data",
+                        "",
+                        f"row file {name!r}, batch {i}: the crc32c column has "
+                        f"{len(crc)} entries ({crc.null_count} null) for {_rows(len(col))}",
+                    )
+                b.crcs = np.asarray(crc.to_numpy(zero_copy_only=False), dtype=np.uint32)
             m.batches.append(b)
             first += len(col)
             row_bytes += int(b.offsets[-1] - b.offsets[0]) if len(col) else 0
@@ -802,6 +995,8 @@ class RowFile(SequenceMethods):
                 row_bytes,
                 meta.get(PANDAS_KEY),
                 container.problem,
+                compression_of(memoryview(buf)),
+                container.arrow_schema.names[-1] == CRC_COLUMN,
             )
         )
         return own
@@ -834,7 +1029,19 @@ class RowFile(SequenceMethods):
         schema and its fingerprint; returns the file's own schema and its version."""
         import pyarrow as pa
 
-        if fields.names != ["row"] or not (
+        names = fields.names
+        if names == ["row", CRC_COLUMN]:
+            crc = fields.field(1)
+            if crc.type != pa.uint32() or crc.nullable:
+                raise error(
+                    "invalid_data",
+                    "",
+                    f"row file {path!r}: its crc32c column is "
+                    f"{'nullable ' if crc.nullable else ''}{crc.type}, not a non-nullable "
+                    "uint32 (SPEC §5.1)",
+                )
+            names = ["row"]
+        if names != ["row"] or not (
             pa.types.is_binary(fields.field(0).type)
             or pa.types.is_large_binary(fields.field(0).type)
         ):
@@ -843,8 +1050,8 @@ class RowFile(SequenceMethods):
                 "invalid_data",
                 "",
                 f"row file {path!r} is an Arrow IPC file of {n} column{'s' if n != 1 else ''} "
-                f"({', '.join(fields.names)}), not a row file (one binary column named 'row', "
-                "SPEC §5): convert it with `zerorow convert IN OUT.zrow` or "
+                f"({', '.join(fields.names)}), not a row file (one binary column named 'row', and "
+                "optionally its uint32 'crc32c', SPEC §5): convert it with `zerorow convert IN OUT.zrow` or "
                 "zerorow.write_file(out, pyarrow.ipc.open_file(IN).read_all())",
             )
         meta = {
@@ -939,7 +1146,51 @@ class RowFile(SequenceMethods):
 
     def _invalid(self, span: range) -> Iterator[int]:
         """Positions in `span` (within one Arrow batch, or any when its step is not 1) of
-        rows that fail full validation."""
+        rows whose checksum (SPEC §5.1) or full validation fails, in order."""
+        damaged = self._damaged_in(span)
+        if not damaged:
+            yield from self._fails_full(span)
+            return
+        yield from sorted(damaged | set(self._fails_full(span)))
+
+    def _batch_of(self, k: int) -> tuple[_Batch, int]:
+        m = self._m
+        bi = bisect.bisect_right(m.starts, k) - 1
+        return m.batches[bi], k - m.starts[bi]
+
+    def _damaged_in(self, span: range) -> set[int]:
+        """Positions in `span` of rows whose bytes do not give their stored CRC-32C."""
+        m = self._m
+        if span.step != 1:
+            return {k for k in span if self._is_damaged(k)}
+        if not span:
+            return set()
+        bi = bisect.bisect_right(m.starts, span.start) - 1
+        first = m.starts[bi]
+        return {first + j for j in m.batches[bi].damaged() if first + j in span}
+
+    def _is_damaged(self, k: int) -> bool:
+        b, j = self._batch_of(k)
+        return j in b.damaged()
+
+    def _crc_error(self, k: int) -> ZerorowError:
+        """SPEC §5.1: row k's bytes do not give the CRC-32C stored beside it."""
+        b, j = self._batch_of(k)
+        stored = int(b.crcs[j])
+        computed = _zerorow.crc32c(self._row_bytes(k))
+        where, attrs = self._where(k)
+        e = error(
+            "invalid_data",
+            "",
+            f"crc32c is 0x{stored:08x} but the row's bytes give 0x{computed:08x}: "
+            "the row changed after it was written (SPEC §5.1)",
+        )
+        return _located(
+            e, where, crc32c_stored=stored, crc32c_computed=computed, **attrs
+        )
+
+    def _fails_full(self, span: range) -> Iterator[int]:
+        """Positions in `span` of rows that fail full validation."""
         m = self._m
         if span.step != 1:
             for k in span:
@@ -964,6 +1215,9 @@ class RowFile(SequenceMethods):
         from ._views import validate
 
         for k in positions:
+            if self._is_damaged(k):
+                yield self._crc_error(k)
+                continue
             try:
                 validate(self._writer(k), self._row_bytes(k), "full")
             except ZerorowError as e:

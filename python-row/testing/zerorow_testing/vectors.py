@@ -4,7 +4,8 @@
 
 Prints one line per check: `PASS read <case>` / `FAIL read <case>: <why>`, the same for
 `write`, `PASS reject <case>` for each case of `invalid/` and `PASS resolve <case>` for each
-case of `evolution/` (SPEC §13.6). Exits 0 when it ran.
+case of `evolution/` (SPEC §13.6) and `PASS file <case>` for each row file of `files/`
+(SPEC §5). Exits 0 when it ran.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from typing import Any
 import zerorow
 from zerorow import _zerorow
 from zerorow.schema import DataType
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from file_vectors import check_file  # noqa: E402
 
 _READ_MODE = 1 | 2 | 4  # raw temporal ints, deep, maps as pairs
 # variant_deep_nesting's JSON text nests 1,000 levels (SPEC §7): json.loads recurses per level.
@@ -244,13 +248,14 @@ def run(vectors: str, out=None) -> tuple[int, int]:
 
     for case in sorted(os.listdir(vectors)):
         d = os.path.join(vectors, case)
-        if case in ("invalid", "evolution") or not os.path.isdir(d):
+        if case in ("invalid", "evolution", "files") or not os.path.isdir(d):
             continue
         report("read", case, check_read, d)
         report("write", case, check_write, d)
     for folder, check, fn in (
         ("invalid", "reject", check_reject),
         ("evolution", "resolve", check_resolve),
+        ("files", "file", check_file),
     ):
         sub = os.path.join(vectors, folder)
         for case in sorted(os.listdir(sub)) if os.path.isdir(sub) else []:

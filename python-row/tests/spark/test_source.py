@@ -141,8 +141,32 @@ def test_unknown_options_and_codecs_are_refused(spark, data, tmp_path, fmt):
     data.write.format(fmt).mode("overwrite").option("compression", "none").save(d)
     with pytest.raises(Exception, match='unknown option "mdoe".*did you mean "mode"'):
         spark.read.format(fmt).option("mdoe", "raw").load(d).count()
-    with pytest.raises(Exception, match='compression: "zstd" is not supported'):
-        data.write.format(fmt).mode("append").option("compression", "zstd").save(d)
+    with pytest.raises(Exception, match='compression: "brotli" is not supported'):
+        data.write.format(fmt).mode("append").option("compression", "brotli").save(d)
+
+
+def test_the_python_source_writes_compressed_and_checksummed_files(
+    spark, data, tmp_path
+):
+    """SPEC §5.1, §5.2: option compression (lz4, zstd) and checksum (default true)."""
+    import zerorow
+
+    want = sorted(tuple(r) for r in data.collect())
+    for codec, checksum in (("zstd", "true"), ("lz4", "false")):
+        d = str(tmp_path / codec)
+        w = data.write.format("zerorow_py").option("compression", codec)
+        w.option("checksum", checksum).save(d)
+        for name in os.listdir(d):
+            if name.endswith(".zrow"):
+                with zerorow.open_file(os.path.join(d, name)) as f:
+                    assert f.files[0].compression == codec
+                    assert f.files[0].checksum == (checksum == "true")
+        back = spark.read.format("zerorow_py").load(d).collect()
+        assert sorted(tuple(r) for r in back) == want
+    with pytest.raises(
+        ValueError, match="supported codecs are none, uncompressed, lz4, zstd"
+    ):
+        check_options({"compression": "snappy"})
 
 
 def test_what_the_python_source_checks_without_spark(tmp_path):

@@ -18,6 +18,8 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "zerorow/arrow/export.h"
 #include "zerorow/arrow/import.h"
@@ -33,6 +35,40 @@ inline constexpr const char* kRowColumn = "row";
 inline constexpr const char* kVersionKey = "zerorow.version";
 inline constexpr const char* kSchemaKey = "zerorow.schema";
 inline constexpr const char* kFingerprintKey = "zerorow.fingerprint";
+/// SPEC §5.1: the optional second column, the CRC-32C of each row.
+inline constexpr const char* kCrcColumn = "crc32c";
+
+/// SPEC §5.2: Arrow IPC body compression of a row file's record batches.
+enum class Compression : uint8_t { kNone, kLz4, kZstd };
+/// "none", "lz4" or "zstd".
+std::string_view CompressionName(Compression c);
+/// The codec named `name`; another name is invalid_argument naming the supported ones.
+Result<Compression> ParseCompression(std::string_view name);
+
+/// How a RowFileWriter writes (SPEC §5.1, §5.2).
+struct RowFileWriteOptions {
+  int64_t batch_rows = 4096;
+  Compression compression = Compression::kNone;
+  bool checksum = true;                              ///< the crc32c column, written by default
+  ValidationLevel level = ValidationLevel::kBounds;  ///< what Write checks of each row (see Open)
+};
+
+/// How a RowFileReader reads (SPEC §5.3, §6.2).
+struct RowFileReadOptions {
+  ValidationLevel level = ValidationLevel::kBounds;  ///< bounds and full verify checksums
+  bool recover = false;                              ///< read the complete batches of a cut or damaged file
+};
+
+/// What recovery mode read past (SPEC §5.3): the error the file would have been refused
+/// with, the complete batches and rows returned, the rows known lost (-1: unknown) and the
+/// byte offset of the first incomplete message (or of the damaged footer).
+struct RowFileRecovery {
+  Status problem;
+  int64_t batches = 0;
+  int64_t rows = 0;
+  int64_t rows_lost = -1;
+  int64_t incomplete_at = -1;
+};
 
 /// Writes a row file: rows are checked at the writer's level, buffered, and written as one
 /// record batch per `batch_rows` rows. Close() finishes the file; a writer destroyed unclosed
@@ -49,6 +85,8 @@ class RowFileWriter {
   static Result<RowFileWriter> Open(const std::string& path, const Schema& schema,
                                     int64_t batch_rows = kDefaultBatchRows,
                                     ValidationLevel level = ValidationLevel::kBounds);
+  /// As above, with the compression, the checksum column and the level of `options`.
+  static Result<RowFileWriter> Open(const std::string& path, const Schema& schema, const RowFileWriteOptions& options);
   /// A writer that refuses every call (what a failed Open leaves); use Open.
   RowFileWriter();
   RowFileWriter(RowFileWriter&&) noexcept;
@@ -98,6 +136,30 @@ class RowFileReader {
   /// a missing or unreadable file is invalid_argument.
   static Result<RowFileReader> Open(const std::string& path, const Schema* reader = nullptr,
                                     ValidationLevel level = ValidationLevel::kBounds);
+  /// Open with SPEC §5's options: at level bounds and full every row's CRC-32C (when the
+  /// file has the crc32c column) is checked as its batch loads, a mismatch being
+  /// invalid_data naming the file, the row number, its batch, its byte offset (uncompressed
+  /// files) and both checksums. A file that is not complete (SPEC §5.3) is truncated naming
+  /// the file and the byte where it ends; a damaged footer is invalid_data; with
+  /// options.recover both open with the complete batches before the problem (recovery()).
+  static Result<RowFileReader> Open(const std::string& path, const Schema* reader, const RowFileReadOptions& options);
+
+  /// Every damaged row of the file at `path` (SPEC §5.1 checksum, then full validation
+  /// §6.3), each as its error naming the row; empty when every row is whole. The file itself
+  /// (its container) failing is the returned error.
+  static Result<std::vector<Status>> ValidateAll(const std::string& path, bool recover = false);
+
+  /// The body compression of the file's batches (SPEC §5.2).
+  Compression compression() const { return compression_; }
+  /// Whether the file carries the crc32c column (SPEC §5.1).
+  bool has_checksums() const { return checksum_column_; }
+  /// The stored CRC-32C of row k (has_checksums() only).
+  uint32_t stored_crc32c(int64_t k) const { return crcs_[static_cast<size_t>(k)]; }
+  /// The record batch row k is in.
+  int64_t batch_of(int64_t k) const;
+  int64_t num_batches() const { return static_cast<int64_t>(batch_starts_.size()); }
+  /// What recovery mode read past, when it did (problem is OK for a complete file).
+  const RowFileRecovery& recovery() const { return recovery_; }
 
   /// The file's own (writer) schema.
   const Schema& schema() const { return schema_; }
@@ -129,7 +191,10 @@ class RowFileReader {
   using ResolveFn = std::function<Result<Resolution>(const Schema& file_schema)>;
   /// Open, with the file's resolution made by `resolve` (before any row is read), so that a
   /// RowFileSet can share one Resolution among the files of one writer schema.
-  static Result<RowFileReader> OpenWith(const std::string& path, ValidationLevel level, const ResolveFn& resolve);
+  static Result<RowFileReader> OpenWith(const std::string& path, const RowFileReadOptions& options,
+                                        const ResolveFn& resolve);
+  /// The error of row k whose bytes do not give its stored CRC-32C, or OK.
+  Status CheckCrc(const std::string& path, int64_t k) const;
   /// SPEC §13.5: `file_schema` resolved to `reader`; a refusal names the file at `path`.
   static Result<Resolution> ResolveFile(const std::string& path, const Schema& file_schema, const Schema& reader);
   Status CheckRow(int64_t k) const;
@@ -138,6 +203,12 @@ class RowFileReader {
   Resolution resolution_;
   std::string version_;
   RowBatch rows_;
+  Compression compression_ = Compression::kNone;
+  bool checksum_column_ = false;
+  std::vector<uint32_t> crcs_;         // one per row when the file has the crc32c column
+  std::vector<int64_t> batch_starts_;  // the first row of each batch
+  std::vector<int64_t> file_offsets_;  // each row's byte offset in the file, -1 when compressed
+  RowFileRecovery recovery_;
 };
 
 }  // namespace zerorow::arrow_io

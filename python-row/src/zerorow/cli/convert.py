@@ -92,7 +92,7 @@ def detect_format(path: Path, given: str | None, head: bytes | None = None) -> s
 
 
 def _is_row_file(path: Path) -> bool:
-    """An Arrow IPC file (or stream) whose one column is a zerorow `row` column."""
+    """An Arrow IPC file (or stream) whose first column is a zerorow `row` column."""
     import pyarrow as pa
 
     try:
@@ -101,7 +101,8 @@ def _is_row_file(path: Path) -> bool:
     except (pa.ArrowInvalid, OSError):
         with open(path, "rb") as f:  # a stream, or a cut file: its schema comes first
             return sniff(f.read(1 << 20)) == "rows"
-    meta = schema.field(0).metadata or {} if len(schema) == 1 else {}
+    # the row column, alone or with its crc32c column (SPEC §5.1)
+    meta = schema.field(0).metadata or {} if len(schema) in (1, 2) else {}
     return b"zerorow.schema" in meta
 
 
@@ -114,6 +115,8 @@ class Options:
     recover: bool
     # --schema: the reader schema of row files, the schema any other input is encoded with
     schema: Any
+    compression: str = "none"  # of a row file OUT (SPEC §5.2)
+    checksum: bool = True  # a row file OUT carries the CRC-32C of its rows (SPEC §5.1)
 
 
 class Source:
@@ -294,7 +297,10 @@ def _write_rows(sink: Any, source: Source) -> int:
     from ..files import write_batches
 
     schema, batches = source.row_batches()
-    return write_batches(sink, schema, batches)
+    opts = source.options
+    return write_batches(
+        sink, schema, batches, compression=opts.compression, checksum=opts.checksum
+    )
 
 
 def _write_parquet(sink: Any, source: Source) -> int:
@@ -417,6 +423,19 @@ SINKS = {
     "any other IN is encoded with it (columns by name, lossless conversions only; JSON Lines "
     "read back exactly).",
 )
+@click.option(
+    "--compression",
+    type=click.Choice(["none", "lz4", "zstd"]),
+    default="none",
+    show_default=True,
+    help="Compress the batches of a row file OUT (Arrow IPC body compression, SPEC §5.2).",
+)
+@click.option(
+    "--no-checksum",
+    is_flag=True,
+    help="Write a row file OUT without the CRC-32C of each row (SPEC §5.1; written by "
+    "default, so readers notice a damaged row).",
+)
 @reports_errors
 def convert(
     source: Path,
@@ -429,6 +448,8 @@ def convert(
     batch_rows: int,
     progress,
     reader,
+    compression: str,
+    no_checksum: bool,
 ) -> None:
     """Convert between row files, Parquet, Arrow IPC, CSV and JSON Lines, one batch at a
     time (bounded memory). Formats come from the extensions (.zrow, .parquet, .arrow,
@@ -450,7 +471,9 @@ def convert(
     if skip_invalid and level != "full":
         raise click.UsageError("--skip-invalid checks every row at full; drop --level")
     schema = load_schema(reader, "--schema") if reader else None
-    options = Options(batch_rows, level, skip_invalid, recover, schema)
+    options = Options(
+        batch_rows, level, skip_invalid, recover, schema, compression, not no_checksum
+    )
     name_in = "stdin" if is_stdio(source) else source.name
     name_out = "stdout" if is_stdio(target) else target.name
     try:

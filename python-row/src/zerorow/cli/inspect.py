@@ -57,8 +57,8 @@ def _human(n: int) -> str:
 )
 @reports_errors
 def inspect(path: Path, recover: bool) -> None:
-    """Show the schema (as a tree), fingerprint, format version, batches, rows and sizes of
-    a row file or of every row file in a directory (- reads stdin). A Parquet or other
+    """Show the schema (as a tree), fingerprint, format version, batches, rows, sizes,
+    compression (SPEC §5.2) and whether rows carry checksums (SPEC §5.1) of a row file or of every row file in a directory (- reads stdin). A Parquet or other
     Arrow file is named as such, with the command that converts it."""
     out = console()
     table = Table(title=str(path))
@@ -70,6 +70,8 @@ def inspect(path: Path, recover: bool) -> None:
         "rows",
         "row bytes",
         "file size",
+        "compression",
+        "checksums",
     ):
         table.add_column(
             name, justify="right" if name not in ("file", "fingerprint") else "left"
@@ -93,6 +95,8 @@ def inspect(path: Path, recover: bool) -> None:
             f"{info.num_rows:,}",
             _human(info.row_bytes),
             _human(info.size),
+            info.compression,
+            "crc32c" if info.checksum else "none",
         )
         values = (info.num_batches, info.num_rows, info.row_bytes, info.size)
         for i, v in enumerate(values):
@@ -107,6 +111,8 @@ def inspect(path: Path, recover: bool) -> None:
             f"{totals[1]:,}",
             _human(totals[2]),
             _human(totals[3]),
+            "",
+            "",
         )
     for fp, schema in schemas.items():
         out.print(

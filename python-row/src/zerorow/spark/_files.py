@@ -15,7 +15,9 @@ import os
 from datetime import UTC, datetime
 
 #: zerorow_py's own options, then the file-source options it implements.
-OWN_OPTIONS = ("mode", "validation", "zerorowSchema", "compression")
+OWN_OPTIONS = ("mode", "validation", "zerorowSchema", "compression", "checksum")
+#: the write option compression (SPEC §5.2); "uncompressed" is Spark's name for none.
+COMPRESSIONS = ("none", "uncompressed", "lz4", "zstd")
 FILE_OPTIONS = (
     "path",
     "recursiveFileLookup",
@@ -43,10 +45,15 @@ def check_options(options) -> dict:
             )
         out[key.lower()] = value
     comp = out.get("compression")
-    if comp is not None and comp.lower() not in ("none", "uncompressed"):
+    if comp is not None and comp.lower() not in COMPRESSIONS:
         raise ValueError(
-            f'format("zerorow_py") option compression: "{comp}" is not supported; row files '
-            "are written uncompressed (supported values: none, uncompressed)"
+            f'format("zerorow_py") option compression: "{comp}" is not supported; the '
+            f"supported codecs are {', '.join(COMPRESSIONS)} (SPEC §5.2)"
+        )
+    crc = out.get("checksum")
+    if crc is not None and str(crc).lower() not in ("true", "false"):
+        raise ValueError(
+            f'format("zerorow_py") option checksum: expected true or false but found "{crc}"'
         )
     level = out.get("validation", "bounds").lower()
     if level not in ("bounds", "full"):
@@ -217,3 +224,9 @@ def missing_fields(reader, writers) -> list[str]:
             f"reads as null (the nearest file field: {near})"
         )
     return out
+
+
+def write_compression(options: dict) -> str:
+    """The codec of the files a write makes (SPEC §5.2): none, lz4 or zstd."""
+    comp = str(options.get("compression", "none")).lower()
+    return "none" if comp == "uncompressed" else comp

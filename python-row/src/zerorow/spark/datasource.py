@@ -37,7 +37,7 @@ from pyspark.sql.datasource import (
 )
 
 from ..errors import ZerorowError, error
-from ..schema import FORMAT_VERSION, Schema
+from ..schema import Schema
 
 NAME = "zerorow_py"
 TEMP = "_zerorow_temporary"
@@ -78,14 +78,18 @@ def _arrow_file_schema(path: str, aschema) -> Schema:
     """The zerorow schema in a row file's Arrow schema (SPEC §5 checks)."""
     import pyarrow as pa
 
-    if aschema.names != ["row"] or aschema.field(0).type not in (
+    crc_ok = aschema.names == ["row", "crc32c"] and (
+        aschema.field(1).type == pa.uint32() and not aschema.field(1).nullable
+    )  # the checksum column of SPEC §5.1
+    if (aschema.names != ["row"] and not crc_ok) or aschema.field(0).type not in (
         pa.binary(),
         pa.large_binary(),
     ):
         raise error(
             "invalid_data",
             "",
-            f"{path}: a row file has one binary column named 'row', found {aschema}",
+            f"{path}: a row file has one binary column named 'row' (and optionally its "
+            f"non-nullable uint32 'crc32c', SPEC §5), found {aschema}",
         )
     meta = {
         k.decode(): v.decode() for k, v in (aschema.field(0).metadata or {}).items()
@@ -271,12 +275,16 @@ class ZerorowDataSource(DataSource):
         from ._types import struct_to_schema
 
         opts = self._opts()
+        from ._files import write_compression
+
         limit = int(opts.get("maxrecordsperfile", "0") or 0)
         return _Writer(
             self.options.get("path"),
             struct_to_schema(schema).to_json(),
             overwrite,
             limit,
+            write_compression(opts),
+            str(opts.get("checksum", "true")).lower() == "true",
         )
 
 
@@ -347,6 +355,7 @@ class _Reader(DataSourceReader):
     def _read(self, path: str) -> Iterator:
         import pyarrow as pa
 
+        from ..files import check_crc_column
         from ._batch import RowBatch
         from ._files import fold_names
         from ._types import arrow_schema_of
@@ -364,7 +373,12 @@ class _Reader(DataSourceReader):
             schema = schema_of(fold_names(self.schema_json, writer))
             relay = _relayer(path, reader.schema, schema)
             for i in range(reader.num_record_batches):
-                got = reader.get_batch(i).column(0)
+                batch = reader.get_batch(i)
+                got = batch.column(0)
+                if (
+                    batch.num_columns > 1
+                ):  # SPEC §5.1 at bounds and full (the only levels)
+                    check_crc_column(path, got, batch.column(1), first, i)
                 try:
                     check_not_null(got, writer, first)
                 except ZerorowError as e:
@@ -463,8 +477,16 @@ class _Written(WriterCommitMessage):
 
 class _Writer(DataSourceArrowWriter):
     def __init__(
-        self, root: str, schema_json: str, overwrite: bool, max_records: int = 0
+        self,
+        root: str,
+        schema_json: str,
+        overwrite: bool,
+        max_records: int = 0,
+        compression: str = "none",
+        checksum: bool = True,
     ) -> None:
+        self.compression = compression  # SPEC §5.2
+        self.checksum = checksum  # the crc32c column, SPEC §5.1
         self.root = root
         self.schema_json = schema_json
         self.overwrite = overwrite
@@ -523,17 +545,17 @@ class _Writer(DataSourceArrowWriter):
         import pyarrow as pa
 
         from ..arrow import from_arrow
+        from ..files import _container_schema, crc32c_column, ipc_options
         from ._worker import schema_of
 
         schema = schema_of(self.schema_json)
-        meta = {
-            "zerorow.version": str(FORMAT_VERSION),
-            "zerorow.schema": schema.to_json(),
-            "zerorow.fingerprint": schema.fingerprint_hex,
-        }
-        aschema = pa.schema(
-            [pa.field("row", pa.large_binary(), nullable=False, metadata=meta)]
-        )
+        aschema = _container_schema(schema, None, self.checksum)
+        options = ipc_options(self.compression)
+
+        def record_batch(part):
+            cols = [part, crc32c_column(part)] if self.checksum else [part]
+            return pa.RecordBatch.from_arrays(cols, schema=aschema)
+
         rows = 0
         in_file = 0
         sink = w = None
@@ -553,13 +575,13 @@ class _Writer(DataSourceArrowWriter):
                             w.close()
                             sink.close()
                         sink = fsys.open_output_stream(next_file())
-                        w = pa.ipc.new_file(sink, aschema)
+                        w = pa.ipc.new_file(sink, aschema, options=options)
                         in_file = 0
                     room = len(arr) - start
                     if self.max_records:
                         room = min(room, self.max_records - in_file)
                     part = arr.slice(start, room)
-                    w.write_batch(pa.RecordBatch.from_arrays([part], schema=aschema))
+                    w.write_batch(record_batch(part))
                     start += room
                     in_file += room
                     rows += room
@@ -567,7 +589,7 @@ class _Writer(DataSourceArrowWriter):
                 w is None
             ):  # no rows: one empty file, as Spark's sources write for a task
                 sink = fsys.open_output_stream(next_file())
-                w = pa.ipc.new_file(sink, aschema)
+                w = pa.ipc.new_file(sink, aschema, options=options)
         finally:
             if w is not None:
                 w.close()
