@@ -26,12 +26,19 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import org.apache.arrow.compression.CommonsCompressionFactory;
+import org.apache.arrow.flatbuf.BodyCompression;
+import org.apache.arrow.flatbuf.BodyCompressionMethod;
 import org.apache.arrow.flatbuf.Buffer;
+import org.apache.arrow.flatbuf.CompressionType;
 import org.apache.arrow.flatbuf.FieldNode;
 import org.apache.arrow.flatbuf.Message;
 import org.apache.arrow.flatbuf.MessageHeader;
 import org.apache.arrow.flatbuf.RecordBatch;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.compression.CompressionCodec;
+import org.apache.arrow.vector.compression.CompressionUtil;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.message.ArrowBlock;
 
@@ -43,7 +50,13 @@ import org.apache.arrow.vector.ipc.message.ArrowBlock;
  * mapped and its {@code row} column is read in place, so a {@link BinaryRow} points at the mapped
  * file itself: zero-copy, nothing is read into the Java heap or an Arrow buffer except the footer.
  * Each batch's message header is parsed from the mapping and every buffer range is checked against
- * it. Compressed IPC files are {@code unsupported} here.
+ * it. A compressed batch (SPEC §5.2) is decompressed once, onto the heap, when it is loaded, and its
+ * rows point into the decompressed bytes.
+ *
+ * <p><b>Checksums</b> (SPEC §5.1): in a file with the column {@code crc32c}, each row's CRC-32C is
+ * checked before the row is handed out, at levels {@code BOUNDS} and {@code FULL} ({@code NONE}
+ * skips it); a mismatch is an {@link InvalidDataException} naming the file, the row's number in the
+ * file, its batch and both checksums. Files without the column read unchecked.
  *
  * <p><b>Files on other file systems</b> ({@link #open(SeekableByteChannel, String, Schema,
  * ValidationLevel)}, {@link #openResolved(SeekableByteChannel, String, Resolver, ValidationLevel)}:
@@ -98,10 +111,22 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
   private final ValidationLevel level;
 
+  /** Whether the file has the checksum column {@code crc32c} (SPEC §5.1). */
+  private final boolean checksums;
+
+  /**
+   * {@code firstRows[i]}: the number of the first row of batch {@code i} in the file (SPEC §5),
+   * known for {@code i <= knownFirstRows}; filled as batches are loaded.
+   */
+  private long[] firstRows = new long[] {0};
+
+  private int knownFirstRows;
+
   private RowFileReader(
       Schema schema,
       Resolution resolution,
       boolean large,
+      boolean checksums,
       SeekableByteChannel channel,
       List<ArrowBlock> blocks,
       RowStream stream,
@@ -112,6 +137,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     this.schema = schema;
     this.resolution = resolution;
     this.large = large;
+    this.checksums = checksums;
     this.channel = channel;
     this.blocks = blocks;
     this.stream = stream;
@@ -259,6 +285,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
               schema,
               resolve(schema, resolver),
               RowFiles.isLarge(arrow),
+              RowFiles.hasChecksum(arrow),
               null,
               null,
               r,
@@ -298,6 +325,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
             schema,
             resolve(schema, resolver),
             RowFiles.isLarge(arrow),
+            RowFiles.hasChecksum(arrow),
             ch,
             List.copyOf(footer.getRecordBlocks()),
             null,
@@ -430,6 +458,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           schema,
           resolve(schema, resolver),
           RowFiles.isLarge(arrow),
+          RowFiles.hasChecksum(arrow),
           null,
           null,
           r,
@@ -597,7 +626,9 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   /**
    * Batch {@code index} from its message's flatbuffer {@code meta} and its body of {@code
    * bodyLength} bytes at {@code (bodyBase, body)} (see {@link Platform}), kept reachable by {@code
-   * owner}: every buffer range is checked against the body before a row points into it.
+   * owner}: every buffer range is checked against the body before a row points into it. A
+   * compressed batch (SPEC §5.2) is decompressed here, once, onto the heap; its rows then point into
+   * the decompressed bytes, which every row view holds.
    */
   private RowBatch batchOf(
       int index, ByteBuffer meta, Object bodyBase, long body, long bodyLength, Object owner) {
@@ -607,14 +638,16 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           "", "expected a RecordBatch message but found header type " + RowStream.header(msg));
     }
     RecordBatch rb = (RecordBatch) msg.header(new RecordBatch());
-    if (rb.compression() != null) {
-      throw new UnsupportedException(
-          "", "compressed row files are not read in place; write them uncompressed");
-    }
-    if (rb.nodesLength() != 1 || rb.buffersLength() != 3) {
+    int columns = checksums ? 2 : 1;
+    int buffers = checksums ? 5 : 3; // binary: validity, offsets, data; uint32: validity, data
+    if (rb.nodesLength() != columns || rb.buffersLength() != buffers) {
       throw new InvalidDataException(
           "",
-          "expected 1 column with 3 buffers but found "
+          "expected "
+              + columns
+              + " column(s) with "
+              + buffers
+              + " buffers but found "
               + rb.nodesLength()
               + " and "
               + rb.buffersLength());
@@ -625,30 +658,217 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           RowFiles.COLUMN, "expected no null rows but found " + node.nullCount());
     }
     long n = node.length();
-    Buffer offsets = rb.buffers(1);
-    Buffer data = rb.buffers(2);
-    long need = (n + 1) * (large ? 8 : 4);
-    if (n < 0
-        || n > Integer.MAX_VALUE
-        || !within(offsets, bodyLength)
-        || (n > 0 && offsets.length() < need)
-        || !within(data, bodyLength)) {
-      throw new InvalidDataException(
-          "", "buffers of " + n + " rows do not fit its body of " + bodyLength + " bytes");
+    if (n < 0 || n > Integer.MAX_VALUE) {
+      throw new InvalidDataException("", "a batch of " + n + " rows");
     }
+    if (checksums
+        && (rb.nodes(1).length() != n || rb.nodes(1).nullCount() != 0)) {
+      throw new InvalidDataException(
+          RowFiles.CHECKSUM_COLUMN,
+          "expected "
+              + n
+              + " checksums without nulls but found "
+              + rb.nodes(1).length()
+              + " with "
+              + rb.nodes(1).nullCount()
+              + " null(s)");
+    }
+    for (int k = 0; k < rb.buffersLength(); k++) {
+      if (!within(rb.buffers(k), bodyLength)) {
+        throw new InvalidDataException(
+            "", "buffer " + k + " of " + n + " rows does not fit its body of " + bodyLength + " bytes");
+      }
+    }
+    BodyCompression bc = rb.compression();
+    Buf offsets;
+    Buf data;
+    Buf crcs = null;
+    if (bc == null) {
+      offsets = new Buf(bodyBase, body + rb.buffers(1).offset(), rb.buffers(1).length());
+      data = new Buf(bodyBase, body + rb.buffers(2).offset(), rb.buffers(2).length());
+      if (checksums) {
+        crcs = new Buf(bodyBase, body + rb.buffers(4).offset(), rb.buffers(4).length());
+      }
+    } else {
+      CompressionCodec codec = codec(bc);
+      offsets = decompress(codec, bodyBase, body, rb.buffers(1), "offsets");
+      data = decompress(codec, bodyBase, body, rb.buffers(2), "data");
+      if (checksums) {
+        crcs = decompress(codec, bodyBase, body, rb.buffers(4), "crc32c");
+      }
+      owner = null; // the rows point into the decompressed arrays, which they hold themselves
+    }
+    long need = (n + 1) * (large ? 8 : 4);
+    if ((n > 0 && offsets.length < need) || (crcs != null && crcs.length < 4 * n)) {
+      throw new InvalidDataException(
+          "",
+          "buffers of "
+              + n
+              + " rows are too short: offsets of "
+              + offsets.length
+              + " bytes"
+              + (crcs == null ? "" : ", checksums of " + crcs.length + " bytes"));
+    }
+    long first = firstRow(index);
+    recordRows(index, n);
     return new RowBatch(
         schema,
         source,
         index,
+        first,
         (int) n,
-        bodyBase,
-        body + offsets.offset(),
+        offsets.base,
+        offsets.address,
         large,
-        bodyBase,
-        body + data.offset(),
-        data.length(),
+        data.base,
+        data.address,
+        data.length,
+        crcs == null ? null : crcs.base,
+        crcs == null ? 0 : crcs.address,
+        crcs != null,
         owner,
         level);
+  }
+
+  /** A buffer at {@code (base, address)} of {@code length} bytes (see {@link Platform}). */
+  private static final class Buf {
+    final Object base;
+    final long address;
+    final long length;
+
+    Buf(Object base, long address, long length) {
+      this.base = base;
+      this.address = address;
+      this.length = length;
+    }
+  }
+
+  /** The largest decompressed buffer (one Java array). */
+  private static final long MAX_PLAIN = Integer.MAX_VALUE - 8;
+
+  private static CompressionCodec codec(BodyCompression bc) {
+    if (bc.method() != BodyCompressionMethod.BUFFER) {
+      throw new UnsupportedException(
+          "", "expected body compression method BUFFER but found " + bc.method());
+    }
+    byte c = bc.codec();
+    if (c != CompressionType.LZ4_FRAME && c != CompressionType.ZSTD) {
+      throw new UnsupportedException(
+          "", "expected body compression LZ4_FRAME or ZSTD but found codec " + c);
+    }
+    return CommonsCompressionFactory.INSTANCE.createCodec(
+        CompressionUtil.CodecType.fromCompressionType(c));
+  }
+
+  /**
+   * Buffer {@code b} of a compressed body (SPEC §5.2; Arrow's layout: the uncompressed length as an
+   * int64, -1 when the bytes follow uncompressed, then the compressed bytes) decompressed onto the
+   * heap, its claimed size checked before it is allocated and against what the codec gives.
+   */
+  private static Buf decompress(
+      CompressionCodec codec, Object base, long body, Buffer b, String what) {
+    long len = b.length();
+    long at = body + b.offset();
+    if (len == 0) {
+      return new Buf(new byte[0], Platform.BYTE_ARRAY_OFFSET, 0);
+    }
+    if (len < 8) {
+      throw new InvalidDataException(
+          "", "the compressed " + what + " buffer of " + len + " bytes has no length prefix");
+    }
+    long plain = Platform.getLong(base, at);
+    if (plain == -1) {
+      byte[] copy = new byte[(int) (len - 8)];
+      Platform.copy(base, at + 8, copy, Platform.BYTE_ARRAY_OFFSET, len - 8);
+      return new Buf(copy, Platform.BYTE_ARRAY_OFFSET, copy.length);
+    }
+    if (plain < 0 || plain > MAX_PLAIN) {
+      throw new InvalidDataException(
+          "",
+          "the compressed "
+              + what
+              + " buffer claims "
+              + plain
+              + " uncompressed bytes (expected 0 to "
+              + MAX_PLAIN
+              + ")");
+    }
+    BufferAllocator allocator = ArrowUtils.rootAllocator();
+    ArrowBuf in = allocator.buffer(len);
+    try {
+      Platform.copy(base, at, null, in.memoryAddress(), len);
+      in.writerIndex(len);
+      in.getReferenceManager().retain(); // the codec releases its input
+      try (ArrowBuf out = codec.decompress(allocator, in)) {
+        if (out.writerIndex() != plain) {
+          throw new InvalidDataException(
+              "",
+              "the compressed "
+                  + what
+                  + " buffer decompressed to "
+                  + out.writerIndex()
+                  + " bytes but claims "
+                  + plain);
+        }
+        byte[] copy = new byte[(int) plain];
+        Platform.copy(null, out.memoryAddress(), copy, Platform.BYTE_ARRAY_OFFSET, plain);
+        return new Buf(copy, Platform.BYTE_ARRAY_OFFSET, plain);
+      }
+    } catch (ZerorowException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new InvalidDataException(
+          "", "the compressed " + what + " buffer does not decompress: " + e, e);
+    } finally {
+      in.close();
+    }
+  }
+
+  /** The number in the file of the first row of batch {@code index} (SPEC §5). */
+  private long firstRow(int index) {
+    while (knownFirstRows < index) {
+      // random access past batches not loaded yet: read their message headers for their lengths
+      recordRows(knownFirstRows, rowsOf(knownFirstRows));
+    }
+    return firstRows[index];
+  }
+
+  private void recordRows(int index, long n) {
+    if (index == knownFirstRows) {
+      if (firstRows.length < index + 2) {
+        firstRows = java.util.Arrays.copyOf(firstRows, Math.max(index + 2, 2 * firstRows.length));
+      }
+      firstRows[index + 1] = firstRows[index] + n;
+      knownFirstRows = index + 1;
+    }
+  }
+
+  /** The row count of batch {@code i} of a file, from its message header. */
+  private long rowsOf(int i) {
+    ArrowBlock b = blocks.get(i);
+    try {
+      if (b.getOffset() < 0
+          || b.getMetadataLength() < 8
+          || b.getOffset() + b.getMetadataLength() > channel.size()) {
+        throw new InvalidDataException(
+            "", where(i) + ": block at offset " + b.getOffset() + " outside the file");
+      }
+      ByteBuffer bb =
+          ByteBuffer.wrap(readAt(channel, b.getOffset(), b.getMetadataLength()))
+              .order(ByteOrder.LITTLE_ENDIAN);
+      Message msg = Message.getRootAsMessage(message(bb, b));
+      if (msg.headerType() != MessageHeader.RecordBatch) {
+        throw new InvalidDataException(
+            "", where(i) + ": expected a RecordBatch message but found " + RowStream.header(msg));
+      }
+      return ((RecordBatch) msg.header(new RecordBatch())).length();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (ZerorowException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw damaged(where(i), e);
+    }
   }
 
   private static boolean within(Buffer b, long bodyLength) {
