@@ -257,6 +257,43 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     return open(channel, name, null, resolver, level);
   }
 
+  /**
+   * The recovery mode of SPEC §5.3 for the file at {@code path} (rows read with their own schema,
+   * checked against {@code expected} when it is not null): a complete file reads as with {@link
+   * #open(Path, Schema, ValidationLevel)}; a cut one is read up to its cut as {@link #openUpToCut}
+   * does, and once its rows are read {@link #cut()}, {@link #completeBatches()}, {@link
+   * #recoveredRows()}, {@link #lostRows()} and {@link #cutOffset()} say what was recovered.
+   */
+  public static RowFileReader openRecovering(Path path, Schema expected, ValidationLevel level)
+      throws IOException {
+    java.util.Objects.requireNonNull(level, "openRecovering(path, expected, level): level");
+    SeekableByteChannel channel = FileChannel.open(path, StandardOpenOption.READ);
+    String name = path.toString();
+    String source = "row file " + name;
+    try {
+      checkEnds(channel);
+    } catch (TruncatedException e) {
+      RowFileReader r =
+          openCut(channel, source, null, level, (TruncatedException) damaged(source, e));
+      if (expected != null) {
+        try {
+          RowFiles.check(RowFiles.arrowSchema(r.schema()), expected);
+        } catch (RuntimeException mismatch) {
+          r.close();
+          throw damaged(source, mismatch);
+        }
+      }
+      return r;
+    } catch (RuntimeException e) {
+      channel.close();
+      throw damaged(source, e);
+    } catch (IOException e) {
+      channel.close();
+      throw e;
+    }
+    return open(channel, name, expected, null, level);
+  }
+
   /** A cut file ({@code why}) read as the stream after its 8 bytes of magic and padding. */
   private static RowFileReader openCut(
       SeekableByteChannel ch,
@@ -519,6 +556,9 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
    */
   private void endCut(int batches, long end, TruncatedException inside) {
     completeBatches = batches;
+    cutOffset = end;
+    recoveredRows = firstRows[batches];
+    lostRows = inside == null ? 0 : stream.cutRows();
     cut =
         new TruncatedException(
             "",
@@ -527,13 +567,48 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
                 + batches
                 + " complete record batch"
                 + (batches == 1 ? "" : "es")
+                + " of "
+                + recoveredRows
+                + " row"
+                + (recoveredRows == 1 ? "" : "s")
                 + " (bytes 0 to "
                 + end
                 + ")"
                 + (inside == null
-                    ? ""
-                    : ", then record batch " + batches + " was cut: " + inside.detail()),
+                    ? ", no rows lost"
+                    : ", then record batch "
+                        + batches
+                        + " was cut ("
+                        + (lostRows < 0 ? "its row count unknown" : lostRows + " rows lost")
+                        + "): "
+                        + inside.detail()),
             cut);
+  }
+
+  private long cutOffset = -1;
+  private long recoveredRows = -1;
+  private long lostRows = -1;
+
+  /**
+   * Where the first incomplete message of a cut file starts (the end of its complete batches, SPEC
+   * §5.3), once its batches are read; -1 otherwise.
+   */
+  public long cutOffset() {
+    return cutOffset;
+  }
+
+  /** The rows of the complete batches of a cut file, once they are read; -1 otherwise. */
+  public long recoveredRows() {
+    return recoveredRows;
+  }
+
+  /**
+   * The rows lost at the cut (SPEC §5.3), once the batches are read: the row count of the cut batch
+   * when its message header is complete, 0 when the file ends between two messages (only the footer
+   * is missing), -1 when unknown or when the file is complete.
+   */
+  public long lostRows() {
+    return lostRows;
   }
 
   /** The identity without a resolver (rows read with their own schema), else its resolution. */
