@@ -266,9 +266,18 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
    */
   public static RowFileReader openRecovering(Path path, Schema expected, ValidationLevel level)
       throws IOException {
-    java.util.Objects.requireNonNull(level, "openRecovering(path, expected, level): level");
-    SeekableByteChannel channel = FileChannel.open(path, StandardOpenOption.READ);
-    String name = path.toString();
+    return openRecovering(
+        FileChannel.open(path, StandardOpenOption.READ), path.toString(), expected, level);
+  }
+
+  /**
+   * {@link #openRecovering(Path, Schema, ValidationLevel)} for the file read through {@code channel}
+   * (closed by {@link #close}, or here when the file does not open), named {@code name} in errors.
+   */
+  public static RowFileReader openRecovering(
+      SeekableByteChannel channel, String name, Schema expected, ValidationLevel level)
+      throws IOException {
+    java.util.Objects.requireNonNull(level, "openRecovering(channel, name, expected, level): level");
     String source = "row file " + name;
     try {
       checkEnds(channel);
