@@ -20,6 +20,7 @@ from zerorow_ref import (
     evolution_cases,  # noqa: E402
     random_rows,  # noqa: E402
 )
+from zerorow_ref import files as file_cases  # noqa: E402
 from zerorow_ref import invalid as invalid_cases  # noqa: E402
 from zerorow_ref.decode import read_top  # noqa: E402
 from zerorow_ref.encode import annotate, encode_row  # noqa: E402
@@ -38,7 +39,7 @@ DEFAULT_OUT = os.path.join(HERE, "..", "vectors")
 # The random rows the Spark oracle writes byte for byte (format-spec/oracle).
 RANDOM_ROWS = os.path.join(HERE, "..", "oracle", "random_rows.jsonl")
 # Folders of vectors/ that are not golden cases.
-NOT_GOLDEN = ("invalid", "evolution")
+NOT_GOLDEN = ("invalid", "evolution", "files")
 
 
 def _write(path, text_or_bytes):
@@ -93,6 +94,16 @@ def write_all(out):
     for case in evolution_cases.cases():
         _write_evolution(os.path.join(out, "evolution", case[0]), *case[1:])
         names.append("evolution/" + case[0])
+    schema, files = file_cases.cases()
+    for name, data, expected, values in files:
+        d = os.path.join(out, "files", name)
+        os.makedirs(d)
+        _write(os.path.join(d, "file.zrow"), data)
+        _write(os.path.join(d, "schema.json"), canonical_json(schema) + "\n")
+        _write(os.path.join(d, "expected.json"), json.dumps(expected, indent=1) + "\n")
+        if values is not None:
+            _write(os.path.join(d, "values.jsonl"), values)
+        names.append("files/" + name)
     return names
 
 
@@ -211,7 +222,25 @@ def check_all(vectors):
                 "resolve", name, lambda n=name: _expect_resolve(os.path.join(evo, n))
             )
         )
+    files = os.path.join(vectors, "files")
+    for name in sorted(os.listdir(files)) if os.path.isdir(files) else []:
+        results.append(
+            _check("file", name, lambda n=name: _expect_file(os.path.join(files, n)))
+        )
     return results
+
+
+def _expect_file(d):
+    """SPEC §5: the row file reads as expected.json says (rows, or the refusal and what
+    recovery mode returns)."""
+    values = os.path.join(d, "values.jsonl")
+    file_cases.check(
+        d,
+        _read(os.path.join(d, "schema.json")),
+        json.loads(_read(os.path.join(d, "expected.json"))),
+        _read(values) if os.path.exists(values) else None,
+        _read(os.path.join(d, "file.zrow"), binary=True),
+    )
 
 
 def _check(check, name, fn):

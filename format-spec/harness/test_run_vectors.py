@@ -11,7 +11,13 @@ import run_vectors  # noqa: E402
 
 
 def _vectors(tmp_path):
-    for d in ("golden_a", "invalid/bad_b", "evolution/evolve_c", "evolution/evolve_d"):
+    for d in (
+        "golden_a",
+        "invalid/bad_b",
+        "evolution/evolve_c",
+        "evolution/evolve_d",
+        "files/cut_e",
+    ):
         (tmp_path / d).mkdir(parents=True)
     (tmp_path / "README.md").write_text("not a case")
     return tmp_path
@@ -24,6 +30,7 @@ def test_expected_checks_per_folder(tmp_path):
         ("reject", "bad_b"),
         ("resolve", "evolve_c"),
         ("resolve", "evolve_d"),
+        ("file", "cut_e"),
     ]
 
 
@@ -52,7 +59,7 @@ def test_every_check_reported_passes(tmp_path):
     ]
     proc = _run(vectors, lines)
     assert proc.returncode == 0, proc.stdout
-    assert proc.stdout.splitlines()[-1] == "5 passed, 0 failed"
+    assert proc.stdout.splitlines()[-1] == "6 passed, 0 failed"
 
 
 def test_a_missing_resolve_line_fails(tmp_path):
@@ -62,6 +69,7 @@ def test_a_missing_resolve_line_fails(tmp_path):
         "PASS write golden_a",
         "PASS reject bad_b",
         "PASS resolve evolve_c",
+        "PASS file cut_e",
         # a runner that treats evolution/ as a golden case reports these instead
         "FAIL read evolution: no schema.json",
         "FAIL write evolution: no schema.json",
@@ -74,7 +82,7 @@ def test_a_missing_resolve_line_fails(tmp_path):
         for line in out
     )
     assert not any(line.split()[2:3] == ["evolution"] for line in out[:-1])
-    assert out[-2:] == ["fake: 4 of 5 checks pass", "4 passed, 1 failed"]
+    assert out[-2:] == ["fake: 5 of 6 checks pass", "5 passed, 1 failed"]
 
 
 def test_the_readme_command_passes_every_check_of_the_reference():

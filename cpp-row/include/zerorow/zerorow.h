@@ -5,6 +5,7 @@
 #include "zerorow/arrow/import.h"
 #include "zerorow/arrow/resolved.h"
 #include "zerorow/binary_row.h"
+#include "zerorow/crc32c.h"
 #include "zerorow/decimal.h"
 #include "zerorow/encoder.h"
 #include "zerorow/json.h"
