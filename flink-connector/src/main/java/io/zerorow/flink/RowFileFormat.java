@@ -4,7 +4,6 @@ import io.zerorow.BinaryRow;
 import io.zerorow.Resolver;
 import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
-import io.zerorow.TruncatedException;
 import io.zerorow.ValidationLevel;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.RowBatch;
@@ -261,7 +260,7 @@ final class RowFileFormat<T> implements BulkFormat<T, FileSourceSplit> {
 
     /** A file read up to its cut (with ignore-parse-errors): says what was not read. */
     private void endOfFile() {
-      TruncatedException cut = file.cut();
+      io.zerorow.ZerorowException cut = file.cut();
       if (cut != null) {
         LOG.warn(
             "zerorow: read row file {} up to its cut ('zerorow.ignore-parse-errors'): {}",

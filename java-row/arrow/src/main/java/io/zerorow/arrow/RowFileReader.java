@@ -101,7 +101,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
    * #open} gives), completed with where its complete batches end once they have all been read; null
    * for a complete file and every other reader.
    */
-  private TruncatedException cut;
+  private ZerorowException cut;
 
   /** The batches a cut file gave before its end ({@link #openUpToCut}). */
   private int completeBatches;
@@ -300,7 +300,24 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       channel.close();
       throw e;
     }
-    return open(channel, name, expected, null, level);
+    try {
+      return openFooter(channel, name, expected, null, level);
+    } catch (InvalidDataException e) {
+      // SPEC §5.3: a damaged footer: every batch of the messages read from the start
+      RowFileReader r = openCut(channel, source, null, level, e);
+      if (expected != null) {
+        try {
+          RowFiles.check(RowFiles.arrowSchema(r.schema()), expected);
+        } catch (RuntimeException mismatch) {
+          r.close();
+          throw damaged(source, mismatch);
+        }
+      }
+      return r;
+    } catch (RuntimeException | IOException e) {
+      channel.close();
+      throw e;
+    }
   }
 
   /** A cut file ({@code why}) read as the stream after its 8 bytes of magic and padding. */
@@ -309,7 +326,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       String source,
       Resolver resolver,
       ValidationLevel level,
-      TruncatedException why)
+      ZerorowException why)
       throws IOException {
     if (ch.size() < FILE_STREAM_START) {
       ch.close();
@@ -358,6 +375,34 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     String source = "row file " + name;
     try {
       checkEnds(ch);
+    } catch (RuntimeException e) {
+      ch.close();
+      throw damaged(source, e);
+    } catch (IOException e) {
+      ch.close();
+      throw e;
+    }
+    try {
+      return openFooter(ch, name, expected, resolver, level);
+    } catch (RuntimeException | IOException e) {
+      ch.close();
+      throw e;
+    }
+  }
+
+  /**
+   * The file on {@code ch}, whose ends {@link #checkEnds} checked, opened through its footer;
+   * leaves {@code ch} open when it fails (a damaged footer is zerorow's {@code invalid_data}).
+   */
+  private static RowFileReader openFooter(
+      SeekableByteChannel ch,
+      String name,
+      Schema expected,
+      Resolver resolver,
+      ValidationLevel level)
+      throws IOException {
+    String source = "row file " + name;
+    try {
       try (ArrowFileReader footer =
           new ArrowFileReader(ch, ArrowUtils.rootAllocator()) {
             @Override
@@ -379,11 +424,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
             level);
       }
     } catch (RuntimeException e) {
-      ch.close();
       throw damaged(source, e);
-    } catch (IOException e) {
-      ch.close();
-      throw e;
     }
   }
 
@@ -550,7 +591,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
    * has been read, its message also says how many complete batches were read and where they end.
    * Null for a complete file and for readers opened otherwise.
    */
-  public TruncatedException cut() {
+  public ZerorowException cut() {
     return cut;
   }
 
@@ -569,7 +610,8 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     recoveredRows = firstRows[batches];
     lostRows = inside == null ? 0 : stream.cutRows();
     cut =
-        new TruncatedException(
+        ZerorowException.of(
+            cut.kind(),
             "",
             cut.detail()
                 + "; read up to the cut: "
@@ -1002,7 +1044,8 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           }
           ended = pending == null;
           if (ended && cut != null && completeBatches < 0) {
-            endCut(next, start, null); // a cut file: it ends after this many batches
+            // a cut file: it ends after this many batches (and the end-of-stream marker, if any)
+            endCut(next, stream.position(), null);
           }
         }
         return pending != null;
