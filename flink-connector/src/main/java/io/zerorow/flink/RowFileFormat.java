@@ -72,6 +72,9 @@ final class RowFileFormat<T> implements BulkFormat<T, FileSourceSplit> {
      * (the batch, read onto the heap) is never reused.
      */
     T apply(RowBatch batch, int i, BinaryRow view);
+
+    /** The validation level of the rows: {@code none} also skips their checksums (SPEC §5.1). */
+    ValidationLevel level();
   }
 
   private final Output<T> output;
@@ -136,9 +139,11 @@ final class RowFileFormat<T> implements BulkFormat<T, FileSourceSplit> {
     }
     FlinkChannel channel = new FlinkChannel(fs.open(path), size);
     String name = path.toString();
-    // BOUNDS: each row's offsets and size are checked as the batch returns it; a FULL check, and
-    // the field checks of BOUNDS, are the output's, whose errors give the row's number in the file
-    ValidationLevel level = ValidationLevel.BOUNDS;
+    // BOUNDS: each row's offsets, size and crc32c (SPEC §5.1) are checked as the batch returns it;
+    // a FULL check, and the field checks of BOUNDS, are the output's, whose errors give the row's
+    // number in the file. Validation none skips the checksums too.
+    ValidationLevel level =
+        output.level() == ValidationLevel.NONE ? ValidationLevel.NONE : ValidationLevel.BOUNDS;
     RowFileReader file;
     try {
       file =

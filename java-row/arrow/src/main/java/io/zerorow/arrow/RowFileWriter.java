@@ -153,6 +153,16 @@ public final class RowFileWriter implements AutoCloseable {
       return new Options(allocator, batchRows, batchBytes, checksum, c);
     }
 
+    /** The most rows a batch holds. */
+    public int batchRows() {
+      return batchRows;
+    }
+
+    /** The most row bytes a batch holds. */
+    public int batchBytes() {
+      return batchBytes;
+    }
+
     /** Whether the {@code crc32c} column is written. */
     public boolean checksum() {
       return checksum;
