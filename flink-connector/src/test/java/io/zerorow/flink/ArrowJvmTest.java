@@ -32,7 +32,8 @@ class ArrowJvmTest {
     try (FSDataOutputStream out =
         FileSystem.getLocalFileSystem().create(file, FileSystem.WriteMode.OVERWRITE)) {
       BulkWriter<RowData> w =
-          new RowFileWriterFactory(type, io.zerorow.arrow.RowFileWriter.Options.defaults().withBatch(4, 1 << 20))
+          new RowFileWriterFactory(
+                  type, io.zerorow.arrow.RowFileWriter.Options.defaults().withBatch(4, 1 << 20))
               .create(out);
       w.addElement(GenericRowData.of(1L));
       w.finish();

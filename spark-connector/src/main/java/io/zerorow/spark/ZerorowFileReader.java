@@ -128,9 +128,9 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
   }
 
   /**
-   * Opens a row file of any Hadoop file system (a local one is memory-mapped); with {@code recover},
-   * a cut file is read up to its cut (SPEC §5.3). Rows are read at bounds: each row's crc32c is
-   * checked when the file has them (SPEC §5.1).
+   * Opens a row file of any Hadoop file system (a local one is memory-mapped); with {@code
+   * recover}, a cut file is read up to its cut (SPEC §5.3). Rows are read at bounds: each row's
+   * crc32c is checked when the file has them (SPEC §5.1).
    */
   static RowFileReader open(String file, Configuration conf, boolean recover) throws IOException {
     Path path = new Path(file);

@@ -157,8 +157,7 @@ final class ZerorowOptions {
     try {
       return RowFileWriter.Compression.parse(c);
     } catch (IllegalArgumentException e) {
-      throw SparkSchemas.analysisError(
-          "format(\"zerorow\") option compression: " + e.getMessage());
+      throw SparkSchemas.analysisError("format(\"zerorow\") option compression: " + e.getMessage());
     }
   }
 

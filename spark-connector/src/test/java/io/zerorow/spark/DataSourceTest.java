@@ -434,8 +434,7 @@ class DataSourceTest {
   void compressionChecksumsAndRecovery() throws IOException {
     Dataset<Row> df = orders(300);
     List<String> expected = json(df);
-    for (String[] o :
-        new String[][] {{"zstd", "true"}, {"lz4", "false"}, {"none", "true"}}) {
+    for (String[] o : new String[][] {{"zstd", "true"}, {"lz4", "false"}, {"none", "true"}}) {
       String dir = tmp.resolve("c-" + o[0] + o[1]).toString();
       df.write().format("zerorow").option("compression", o[0]).option("checksum", o[1]).save(dir);
       assertEquals(expected, json(spark.read().format("zerorow").load(dir)), o[0]);
@@ -466,7 +465,8 @@ class DataSourceTest {
     Path whole = tmp.resolve("whole.zrow");
     RowWriter w = new RowWriter(schema);
     try (RowFileWriter out =
-        RowFileWriter.file(whole, schema, RowFileWriter.Options.defaults().withBatch(10, 1 << 20))) {
+        RowFileWriter.file(
+            whole, schema, RowFileWriter.Options.defaults().withBatch(10, 1 << 20))) {
       for (int i = 0; i < 35; i++) {
         w.reset();
         w.writeLong(0, i);

@@ -176,7 +176,8 @@ public final class RowBatch {
     if (dataBase instanceof byte[]) {
       crc.update((byte[]) dataBase, (int) (address - Platform.BYTE_ARRAY_OFFSET), length);
     } else if (dataBase == null && owner instanceof java.nio.ByteBuffer) {
-      // a memory-mapped region: CRC32C reads the mapping itself (its intrinsic takes direct buffers)
+      // a memory-mapped region: CRC32C reads the mapping itself (its intrinsic takes direct
+      // buffers)
       if (direct == null) {
         direct = ((java.nio.ByteBuffer) owner).duplicate();
         directAddress = Platform.directAddress(direct);

@@ -50,8 +50,8 @@ import org.apache.arrow.vector.ipc.message.ArrowBlock;
  * mapped and its {@code row} column is read in place, so a {@link BinaryRow} points at the mapped
  * file itself: zero-copy, nothing is read into the Java heap or an Arrow buffer except the footer.
  * Each batch's message header is parsed from the mapping and every buffer range is checked against
- * it. A compressed batch (SPEC §5.2) is decompressed once, onto the heap, when it is loaded, and its
- * rows point into the decompressed bytes.
+ * it. A compressed batch (SPEC §5.2) is decompressed once, onto the heap, when it is loaded, and
+ * its rows point into the decompressed bytes.
  *
  * <p><b>Checksums</b> (SPEC §5.1): in a file with the column {@code crc32c}, each row's CRC-32C is
  * checked before the row is handed out, at levels {@code BOUNDS} and {@code FULL} ({@code NONE}
@@ -271,13 +271,15 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   }
 
   /**
-   * {@link #openRecovering(Path, Schema, ValidationLevel)} for the file read through {@code channel}
-   * (closed by {@link #close}, or here when the file does not open), named {@code name} in errors.
+   * {@link #openRecovering(Path, Schema, ValidationLevel)} for the file read through {@code
+   * channel} (closed by {@link #close}, or here when the file does not open), named {@code name} in
+   * errors.
    */
   public static RowFileReader openRecovering(
       SeekableByteChannel channel, String name, Schema expected, ValidationLevel level)
       throws IOException {
-    java.util.Objects.requireNonNull(level, "openRecovering(channel, name, expected, level): level");
+    java.util.Objects.requireNonNull(
+        level, "openRecovering(channel, name, expected, level): level");
     String source = "row file " + name;
     try {
       checkEnds(channel);
@@ -753,8 +755,8 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
    * Batch {@code index} from its message's flatbuffer {@code meta} and its body of {@code
    * bodyLength} bytes at {@code (bodyBase, body)} (see {@link Platform}), kept reachable by {@code
    * owner}: every buffer range is checked against the body before a row points into it. A
-   * compressed batch (SPEC §5.2) is decompressed here, once, onto the heap; its rows then point into
-   * the decompressed bytes, which every row view holds.
+   * compressed batch (SPEC §5.2) is decompressed here, once, onto the heap; its rows then point
+   * into the decompressed bytes, which every row view holds.
    */
   private RowBatch batchOf(
       int index, ByteBuffer meta, Object bodyBase, long body, long bodyLength, Object owner) {
@@ -787,8 +789,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     if (n < 0 || n > Integer.MAX_VALUE) {
       throw new InvalidDataException("", "a batch of " + n + " rows");
     }
-    if (checksums
-        && (rb.nodes(1).length() != n || rb.nodes(1).nullCount() != 0)) {
+    if (checksums && (rb.nodes(1).length() != n || rb.nodes(1).nullCount() != 0)) {
       throw new InvalidDataException(
           RowFiles.CHECKSUM_COLUMN,
           "expected "
@@ -802,7 +803,8 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     for (int k = 0; k < rb.buffersLength(); k++) {
       if (!within(rb.buffers(k), bodyLength)) {
         throw new InvalidDataException(
-            "", "buffer " + k + " of " + n + " rows does not fit its body of " + bodyLength + " bytes");
+            "",
+            "buffer " + k + " of " + n + " rows does not fit its body of " + bodyLength + " bytes");
       }
     }
     BodyCompression bc = rb.compression();

@@ -130,7 +130,11 @@ public final class RowFileWriter implements AutoCloseable {
     /** The defaults: 4096 rows or 64 MiB a batch, checksums, no compression. */
     public static Options defaults() {
       return new Options(
-          ArrowUtils.rootAllocator(), DEFAULT_BATCH_ROWS, DEFAULT_BATCH_BYTES, true, Compression.NONE);
+          ArrowUtils.rootAllocator(),
+          DEFAULT_BATCH_ROWS,
+          DEFAULT_BATCH_BYTES,
+          true,
+          Compression.NONE);
     }
 
     /** With the Arrow allocator of the batch vectors. */
@@ -199,8 +203,7 @@ public final class RowFileWriter implements AutoCloseable {
     this.batchRows = options.batchRows;
     this.batchBytes = options.batchBytes;
     this.root =
-        VectorSchemaRoot.create(
-            RowFiles.arrowSchema(schema, options.checksum), options.allocator);
+        VectorSchemaRoot.create(RowFiles.arrowSchema(schema, options.checksum), options.allocator);
     this.column = (VarBinaryVector) root.getVector(0);
     this.crcColumn = options.checksum ? (UInt4Vector) root.getVector(1) : null;
     CompressionCodec.Factory codecs =
@@ -235,9 +238,7 @@ public final class RowFileWriter implements AutoCloseable {
       Path path, Schema schema, BufferAllocator allocator, int batchRows, int batchBytes)
       throws IOException {
     return file(
-        path,
-        schema,
-        Options.defaults().withAllocator(allocator).withBatch(batchRows, batchBytes));
+        path, schema, Options.defaults().withAllocator(allocator).withBatch(batchRows, batchBytes));
   }
 
   /** A new Arrow IPC file at {@code path} (replaced if it exists) written with {@code options}. */
@@ -270,7 +271,9 @@ public final class RowFileWriter implements AutoCloseable {
         Options.defaults().withAllocator(allocator).withBatch(batchRows, batchBytes));
   }
 
-  /** An Arrow IPC file on an open channel (closed by {@link #close}) written with {@code options}. */
+  /**
+   * An Arrow IPC file on an open channel (closed by {@link #close}) written with {@code options}.
+   */
   public static RowFileWriter file(WritableByteChannel channel, Schema schema, Options options) {
     return new RowFileWriter(schema, channel, true, Objects.requireNonNull(options, "options"));
   }
@@ -298,7 +301,9 @@ public final class RowFileWriter implements AutoCloseable {
         Options.defaults().withAllocator(allocator).withBatch(batchRows, batchBytes));
   }
 
-  /** An Arrow IPC stream on an open channel (closed by {@link #close}) written with {@code options}. */
+  /**
+   * An Arrow IPC stream on an open channel (closed by {@link #close}) written with {@code options}.
+   */
   public static RowFileWriter stream(WritableByteChannel channel, Schema schema, Options options) {
     return new RowFileWriter(schema, channel, false, Objects.requireNonNull(options, "options"));
   }

@@ -115,7 +115,10 @@ final class RowStream implements AutoCloseable {
               + ", the most a stream batch read onto the heap can hold; write smaller batches");
     }
     // a cut inside the body leaves the rows of this complete header lost (SPEC §5.3)
-    cutRows = ((org.apache.arrow.flatbuf.RecordBatch) msg.header(new org.apache.arrow.flatbuf.RecordBatch())).length();
+    cutRows =
+        ((org.apache.arrow.flatbuf.RecordBatch)
+                msg.header(new org.apache.arrow.flatbuf.RecordBatch()))
+            .length();
     Batch b = new Batch(meta, read((int) bodyLength, "body"));
     cutRows = -1;
     return b;
@@ -123,7 +126,8 @@ final class RowStream implements AutoCloseable {
 
   /**
    * The row count in the header of the record batch whose body the input ended inside, or -1 when
-   * the input did not end inside a body (SPEC §5.3: the rows a recovery lost, where the file tells).
+   * the input did not end inside a body (SPEC §5.3: the rows a recovery lost, where the file
+   * tells).
    */
   long cutRows() {
     return cutRows;

@@ -95,7 +95,8 @@ class RowFileChecksumTest {
           assertEquals(checksum ? 2 : 1, fields.size(), c + " " + checksum);
           if (checksum) {
             assertEquals("crc32c", fields.get(1).getName());
-            assertEquals(new org.apache.arrow.vector.types.pojo.ArrowType.Int(32, false),
+            assertEquals(
+                new org.apache.arrow.vector.types.pojo.ArrowType.Int(32, false),
                 fields.get(1).getType());
             assertFalse(fields.get(1).isNullable());
           }
@@ -131,8 +132,7 @@ class RowFileChecksumTest {
     long plain = Files.size(write(tmp.resolve("p.arrow"), rows, Options.defaults()));
     for (Compression c : new Compression[] {Compression.LZ4, Compression.ZSTD}) {
       long small =
-          Files.size(
-              write(tmp.resolve(c + ".arrow"), rows, Options.defaults().withCompression(c)));
+          Files.size(write(tmp.resolve(c + ".arrow"), rows, Options.defaults().withCompression(c)));
       assertTrue(small < plain / 2, c + ": " + small + " bytes against " + plain);
     }
   }
@@ -187,8 +187,8 @@ class RowFileChecksumTest {
 
   /**
    * The flipped-byte experiment (SPEC §5.1): every byte of row 37 (batch 2 of batches of 16),
-   * flipped in the file, is caught at bounds and full as invalid_data naming the file, the row,
-   * its batch and both checksums; at none the changed row is returned.
+   * flipped in the file, is caught at bounds and full as invalid_data naming the file, the row, its
+   * batch and both checksums; at none the changed row is returned.
    */
   @Test
   void everyFlippedByteOfARowIsCaught() throws Exception {
@@ -208,8 +208,8 @@ class RowFileChecksumTest {
       byte[] changed = java.util.Arrays.copyOfRange(damaged, at, at + target.length);
       c.reset();
       c.update(changed);
-      for (ValidationLevel level : new ValidationLevel[] {ValidationLevel.BOUNDS,
-          ValidationLevel.FULL}) {
+      for (ValidationLevel level :
+          new ValidationLevel[] {ValidationLevel.BOUNDS, ValidationLevel.FULL}) {
         ZerorowException e = assertThrows(ZerorowException.class, () -> read(bad, level));
         assertEquals(ErrorKind.INVALID_DATA, e.kind(), "byte " + k);
         assertEquals(
@@ -299,8 +299,7 @@ class RowFileChecksumTest {
   @Test
   void aFileWithoutChecksumsReadsUnchecked() throws Exception {
     List<byte[]> rows = rows(20);
-    Path file =
-        write(tmp.resolve("n.arrow"), rows, Options.defaults().withChecksum(false));
+    Path file = write(tmp.resolve("n.arrow"), rows, Options.defaults().withChecksum(false));
     byte[] bytes = Files.readAllBytes(file);
     int at = find(bytes, rows.get(5));
     bytes[at + 9] ^= 1;

@@ -53,7 +53,9 @@ public final class RowFileTool {
       return 0;
     } catch (Usage e) {
       err.println(
-          "usage: " + e.getMessage() + "\n  RowFileTool copy IN OUT --compression none|lz4|zstd"
+          "usage: "
+              + e.getMessage()
+              + "\n  RowFileTool copy IN OUT --compression none|lz4|zstd"
               + " [--no-checksum]\n  RowFileTool rows IN [--recover] [--level none|bounds|full]");
       return 2;
     } catch (ZerorowException e) {
@@ -109,8 +111,7 @@ public final class RowFileTool {
     }
   }
 
-  private static void rows(String[] args, PrintStream stdout, PrintStream err)
-      throws IOException {
+  private static void rows(String[] args, PrintStream stdout, PrintStream err) throws IOException {
     if (args.length < 2) {
       throw new Usage("rows needs IN");
     }

@@ -23,11 +23,11 @@ import java.util.stream.Stream;
 
 /**
  * Java's vector runner ({@code make test-vectors}): every check of {@link VectorRunner} (zerorow-
- * java), then one {@code file <case>} check per row file of {@code vectors/files/} (SPEC §10),
- * read through zerorow-arrow's {@link RowFileReader}: the rows, batches and checksum column of a
- * good file (plain, LZ4, ZSTD, without checksums); a flipped value refused at bounds and full
- * naming the row, its batch and both checksums, and read at none; a cut or damaged file refused
- * with its kind and offset, and what recovery mode returns (SPEC §5.3).
+ * java), then one {@code file <case>} check per row file of {@code vectors/files/} (SPEC §10), read
+ * through zerorow-arrow's {@link RowFileReader}: the rows, batches and checksum column of a good
+ * file (plain, LZ4, ZSTD, without checksums); a flipped value refused at bounds and full naming the
+ * row, its batch and both checksums, and read at none; a cut or damaged file refused with its kind
+ * and offset, and what recovery mode returns (SPEC §5.3).
  */
 public final class VectorAndFileRunner {
   private VectorAndFileRunner() {}

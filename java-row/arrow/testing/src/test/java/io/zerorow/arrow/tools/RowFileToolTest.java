@@ -84,13 +84,14 @@ class RowFileToolTest {
     Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length - 20));
     String[] refused = run("rows", cut.toString());
     assertEquals("2", refused[0]);
-    assertTrue(refused[2].startsWith("truncated: row file " + cut + ": the file ends at byte "),
+    assertTrue(
+        refused[2].startsWith("truncated: row file " + cut + ": the file ends at byte "),
         refused[2]);
     String[] recovered = run("rows", cut.toString(), "--recover");
     assertEquals("0", recovered[0], recovered[2]);
     assertEquals(expected, recovered[1]);
     assertTrue(
-        recovered[2].startsWith("recovered: batches=3 rows=10 cut_offset=") 
+        recovered[2].startsWith("recovered: batches=3 rows=10 cut_offset=")
             && recovered[2].contains(" lost_rows=0"),
         recovered[2]);
   }
