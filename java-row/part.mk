@@ -6,8 +6,11 @@ JAVA_ROW := $(ROOT)/java-row
 JAVA_TESTING := $(JAVA_ROW)/testing
 TEST_TARGETS += test-java
 BENCH_TARGETS += bench-java
-VECTOR_DEPS += build-java
-VECTOR_RUNNERS += java=java\ @$(JAVA_TESTING)/target/vector-runner.args\ io.zerorow.tools.VectorRunner
+# The Java runner is zerorow-arrow-testing's VectorAndFileRunner: VectorRunner's checks plus the
+# row files of vectors/files (SPEC §10), read through zerorow-arrow (java-row/arrow/part.mk
+# builds it: build-java-corpus writes its @argfile).
+VECTOR_DEPS += build-java build-java-corpus
+VECTOR_RUNNERS += java=java\ @$(JAVA_ROW)/arrow/testing/target/corpus-runner.args\ io.zerorow.arrow.tools.VectorAndFileRunner
 
 .PHONY: build-java test-java bench-java
 build-java:

@@ -609,12 +609,30 @@ EXPECTED_REFUSALS = {
 # ---- checks -----------------------------------------------------------------------------------
 
 
+def crc32c(data):
+    """CRC-32C (Castagnoli, reflected 0x82F63B78; SPEC §5.1), bit by bit: harness rows are small."""
+    c = 0xFFFFFFFF
+    for b in data:
+        c ^= b
+        for _ in range(8):
+            c = (c >> 1) ^ (0x82F63B78 if c & 1 else 0)
+    return c ^ 0xFFFFFFFF
+
+
 def check_row_file(path, schema_json, row):
     """A Java or C++ row file opens in pyarrow with its metadata and rows intact (SPEC §5)."""
     with pa.memory_map(path) as src:
         table = pa.ipc.open_file(src).read_all()
-    if table.column_names != ["row"]:
+    # SPEC §5.1: an optional crc32c column (uint32, not null), the CRC-32C of each row
+    if table.column_names not in (["row"], ["row", "crc32c"]):
         return False, f"columns {table.column_names}"
+    if "crc32c" in table.column_names:
+        crc = table.schema.field("crc32c")
+        if crc.type != pa.uint32() or crc.nullable:
+            return False, f"crc32c column is {crc}"
+        want = [crc32c(r) for r in table.column("row").to_pylist()]
+        if table.column("crc32c").to_pylist() != want:
+            return False, "crc32c values are not the rows' CRC-32C"
     field = table.schema.field("row")
     if field.type != pa.binary() or field.nullable:
         return False, f"row column is {field}"

@@ -22,6 +22,15 @@ build-java-corpus:
 	cd $(ROOT) && $(MVN) -q -pl java-row/arrow/testing -am -DskipTests compile
 	printf -- '--add-opens=java.base/java.nio=org.apache.arrow.memory.core,ALL-UNNAMED\n-cp "%s:%s"\n' \
 	  "$(JAVA_ARROW)/testing/target/classes" "$$(cat $(JAVA_ARROW)/testing/target/classpath.txt)" > $(JAVA_CORPUS_ARGS)
+# The Java row-file tool of the cross-language row-file matrix (SPEC §5.1-§5.3):
+# io.zerorow.arrow.tools.RowFileTool in zerorow-arrow-testing (not shipped), started through the
+# corpus runner's @argfile. `make -s java-rowfile-tool` builds it and prints, as its last line, the
+# command prefix for ZEROROW_JAVA_ROWFILE_TOOL.
+ZEROROW_JAVA_ROWFILE_TOOL := java @$(JAVA_CORPUS_ARGS) io.zerorow.arrow.tools.RowFileTool
+.PHONY: java-rowfile-tool
+java-rowfile-tool: build-java-corpus
+	@echo '$(ZEROROW_JAVA_ROWFILE_TOOL)'
+
 test-java-arrow: venv
 	cd $(ROOT) && $(MVN) -pl java-row/arrow,java-row/parquet,java-row/arrow/testing -am test \
 	  -Dtest='io.zerorow.arrow.**,io.zerorow.parquet.**' -Dsurefire.failIfNoSpecifiedTests=false

@@ -4,7 +4,6 @@ import io.zerorow.BinaryRow;
 import io.zerorow.Resolver;
 import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
-import io.zerorow.TruncatedException;
 import io.zerorow.ValidationLevel;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.RowBatch;
@@ -73,6 +72,9 @@ final class RowFileFormat<T> implements BulkFormat<T, FileSourceSplit> {
      * (the batch, read onto the heap) is never reused.
      */
     T apply(RowBatch batch, int i, BinaryRow view);
+
+    /** The validation level of the rows: {@code none} also skips their checksums (SPEC §5.1). */
+    ValidationLevel level();
   }
 
   private final Output<T> output;
@@ -137,9 +139,11 @@ final class RowFileFormat<T> implements BulkFormat<T, FileSourceSplit> {
     }
     FlinkChannel channel = new FlinkChannel(fs.open(path), size);
     String name = path.toString();
-    // BOUNDS: each row's offsets and size are checked as the batch returns it; a FULL check, and
-    // the field checks of BOUNDS, are the output's, whose errors give the row's number in the file
-    ValidationLevel level = ValidationLevel.BOUNDS;
+    // BOUNDS: each row's offsets, size and crc32c (SPEC §5.1) are checked as the batch returns it;
+    // a FULL check, and the field checks of BOUNDS, are the output's, whose errors give the row's
+    // number in the file. Validation none skips the checksums too.
+    ValidationLevel level =
+        output.level() == ValidationLevel.NONE ? ValidationLevel.NONE : ValidationLevel.BOUNDS;
     RowFileReader file;
     try {
       file =
@@ -261,7 +265,7 @@ final class RowFileFormat<T> implements BulkFormat<T, FileSourceSplit> {
 
     /** A file read up to its cut (with ignore-parse-errors): says what was not read. */
     private void endOfFile() {
-      TruncatedException cut = file.cut();
+      io.zerorow.ZerorowException cut = file.cut();
       if (cut != null) {
         LOG.warn(
             "zerorow: read row file {} up to its cut ('zerorow.ignore-parse-errors'): {}",

@@ -32,6 +32,11 @@ final class RowFileOutputs {
     }
 
     @Override
+    public ValidationLevel level() {
+      return decoder.level();
+    }
+
+    @Override
     public RowData apply(RowBatch batch, int i, BinaryRow view) {
       // a row of the table's layout is read in place: a view of its own over the batch's memory
       boolean same = sameLayout(batch.schema(), decoder.schema());
@@ -54,6 +59,11 @@ final class RowFileOutputs {
       this.schemaJson = schema.toJson();
       this.schema = schema;
       this.level = level;
+    }
+
+    @Override
+    public ValidationLevel level() {
+      return level;
     }
 
     @Override

@@ -28,25 +28,32 @@ final class RowFileWriterFactory implements BulkWriter.Factory<RowData> {
   private final String rawSchemaJson;
   private final ValidationLevel level;
   private final int batchRows;
+  private final RowFileWriter.Compression compression;
+  private final boolean checksum;
 
-  RowFileWriterFactory(RowType rowType, int batchRows) {
+  RowFileWriterFactory(RowType rowType, RowFileWriter.Options options) {
     FlinkTypes.toSchema(rowType); // fail at planning time, naming the field
     this.rowType = rowType;
     this.rawSchemaJson = null;
     this.level = ValidationLevel.NONE; // rows encoded here are valid
-    this.batchRows = batchRows;
+    this.batchRows = options.batchRows();
+    this.compression = options.compression();
+    this.checksum = options.checksum();
   }
 
-  private RowFileWriterFactory(Schema raw, ValidationLevel level, int batchRows) {
+  private RowFileWriterFactory(Schema raw, ValidationLevel level, RowFileWriter.Options options) {
     this.rowType = null;
     this.rawSchemaJson = raw.toJson();
     this.level = level;
-    this.batchRows = batchRows;
+    this.batchRows = options.batchRows();
+    this.compression = options.compression();
+    this.checksum = options.checksum();
   }
 
   /** Raw mode: each BYTES value is a row of {@code schema}, written as it is. */
-  static RowFileWriterFactory raw(Schema schema, ValidationLevel level, int batchRows) {
-    return new RowFileWriterFactory(schema, level, batchRows);
+  static RowFileWriterFactory raw(
+      Schema schema, ValidationLevel level, RowFileWriter.Options options) {
+    return new RowFileWriterFactory(schema, level, options);
   }
 
   /** Turns a row file's rows into rows of the file. */
@@ -65,9 +72,11 @@ final class RowFileWriterFactory implements BulkWriter.Factory<RowData> {
           RowFileWriter.file(
               Channels.newChannel(new KeepOpen(out)),
               rows.schema(),
-              ArrowUtils.rootAllocator(),
-              batchRows,
-              RowFileWriter.DEFAULT_BATCH_BYTES);
+              RowFileWriter.Options.defaults()
+                  .withAllocator(ArrowUtils.rootAllocator())
+                  .withBatch(batchRows, RowFileWriter.DEFAULT_BATCH_BYTES)
+                  .withCompression(compression)
+                  .withChecksum(checksum));
     } catch (RuntimeException e) {
       throw ArrowJvm.explain(e);
     }

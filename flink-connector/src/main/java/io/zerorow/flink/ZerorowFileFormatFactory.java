@@ -1,6 +1,7 @@
 package io.zerorow.flink;
 
 import io.zerorow.Schema;
+import io.zerorow.arrow.RowFileWriter;
 import java.util.Set;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -12,6 +13,7 @@ import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.table.factories.BulkReaderFormatFactory;
 import org.apache.flink.connector.file.table.factories.BulkWriterFormatFactory;
 import org.apache.flink.connector.file.table.format.BulkDecodingFormat;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.Projection;
 import org.apache.flink.table.connector.format.EncodingFormat;
@@ -39,6 +41,24 @@ public final class ZerorowFileFormatFactory
           .defaultValue(4096)
           .withDescription("Rows per Arrow record batch in written files.");
 
+  /** Arrow IPC body compression of written files (SPEC §5.2): none, lz4 or zstd. */
+  public static final ConfigOption<String> COMPRESSION =
+      ConfigOptions.key("compression")
+          .stringType()
+          .defaultValue("none")
+          .withDescription(
+              "Arrow IPC body compression of written row files: none (default), lz4 or zstd."
+                  + " Reading needs no option: compressed files are read as they are.");
+
+  /** Whether written files carry the crc32c column, one CRC-32C per row (SPEC §5.1). */
+  public static final ConfigOption<Boolean> CHECKSUM =
+      ConfigOptions.key("checksum")
+          .booleanType()
+          .defaultValue(true)
+          .withDescription(
+              "Write the crc32c column (one CRC-32C per row) into row files (default true);"
+                  + " readers verify it at validation bounds and full.");
+
   @Override
   public String factoryIdentifier() {
     return ZerorowFormatFactory.IDENTIFIER;
@@ -56,7 +76,9 @@ public final class ZerorowFileFormatFactory
         ZerorowFormatOptions.VALIDATION,
         ZerorowFormatOptions.MODE,
         ZerorowFormatOptions.SCHEMA,
-        BATCH_ROWS);
+        BATCH_ROWS,
+        COMPRESSION,
+        CHECKSUM);
   }
 
   @Override
@@ -72,7 +94,7 @@ public final class ZerorowFileFormatFactory
   public EncodingFormat<BulkWriter.Factory<RowData>> createEncodingFormat(
       DynamicTableFactory.Context context, ReadableConfig options) {
     FactoryUtil.validateFactoryOptions(this, options);
-    int batchRows = options.get(BATCH_ROWS);
+    RowFileWriter.Options file = writerOptions(options);
     io.zerorow.ValidationLevel level = ZerorowFormatOptions.validation(options);
     ZerorowFormatOptions.raw(options); // an unknown mode fails here
     return new EncodingFormat<>() {
@@ -82,8 +104,8 @@ public final class ZerorowFileFormatFactory
         RowType table = (RowType) physicalDataType.getLogicalType();
         Schema raw = ZerorowFormatOptions.rawSchema(options, table);
         return raw == null
-            ? new RowFileWriterFactory(table, batchRows)
-            : RowFileWriterFactory.raw(raw, level, batchRows);
+            ? new RowFileWriterFactory(table, file)
+            : RowFileWriterFactory.raw(raw, level, file);
       }
 
       @Override
@@ -91,6 +113,25 @@ public final class ZerorowFileFormatFactory
         return ChangelogMode.insertOnly();
       }
     };
+  }
+
+  /**
+   * The row-file options of a write: batch rows, compression (an unknown codec is a {@code
+   * ValidationException} naming the supported ones) and checksums.
+   */
+  static RowFileWriter.Options writerOptions(ReadableConfig options) {
+    RowFileWriter.Compression compression;
+    try {
+      compression = RowFileWriter.Compression.parse(options.get(COMPRESSION));
+    } catch (IllegalArgumentException e) {
+      throw new ValidationException(
+          "zerorow option '" + COMPRESSION.key() + "': " + e.getMessage());
+    }
+    int batchRows = options.get(BATCH_ROWS);
+    return RowFileWriter.Options.defaults()
+        .withBatch(batchRows, RowFileWriter.DEFAULT_BATCH_BYTES)
+        .withCompression(compression)
+        .withChecksum(options.get(CHECKSUM));
   }
 
   private static final class Decoding

@@ -31,7 +31,10 @@ class ArrowJvmTest {
         new org.apache.flink.core.fs.Path(Path.of(args[0]).toUri());
     try (FSDataOutputStream out =
         FileSystem.getLocalFileSystem().create(file, FileSystem.WriteMode.OVERWRITE)) {
-      BulkWriter<RowData> w = new RowFileWriterFactory(type, 4).create(out);
+      BulkWriter<RowData> w =
+          new RowFileWriterFactory(
+                  type, io.zerorow.arrow.RowFileWriter.Options.defaults().withBatch(4, 1 << 20))
+              .create(out);
       w.addElement(GenericRowData.of(1L));
       w.finish();
       System.out.println("written");

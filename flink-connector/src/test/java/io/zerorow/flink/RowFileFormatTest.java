@@ -13,6 +13,7 @@ import io.zerorow.TruncatedException;
 import io.zerorow.ValidationLevel;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.ArrowUtils;
+import io.zerorow.arrow.RowFileReader;
 import io.zerorow.arrow.RowFileWriter;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -491,5 +492,71 @@ class RowFileFormatTest {
             IllegalArgumentException.class,
             () -> ZerorowFileSource.rows(SCHEMA, ValidationLevel.NONE, true));
     assertTrue(none.getMessage().contains("checks nothing at 'none'"), none.getMessage());
+  }
+
+  /**
+   * 'zerorow.compression' and 'zerorow.checksum' on writes (SPEC §5.1, §5.2); compressed files read
+   * back, a damaged value refused by its checksum at bounds and skipped with ignore-parse-errors.
+   */
+  @Test
+  void compressionAndChecksums(@TempDir Path dir) throws Exception {
+    for (String[] o : new String[][] {{"zstd", "true"}, {"lz4", "false"}, {"none", "true"}}) {
+      Configuration options = new Configuration();
+      options.setString(ZerorowFileFormatFactory.COMPRESSION.key(), o[0]);
+      options.setString(ZerorowFileFormatFactory.CHECKSUM.key(), o[1]);
+      options.set(ZerorowFileFormatFactory.BATCH_ROWS, 4);
+      Path file = dir.resolve(o[0] + o[1] + ".zrow");
+      try (org.apache.flink.core.fs.FSDataOutputStream out =
+          org.apache.flink.core.fs.FileSystem.getLocalFileSystem()
+              .create(
+                  new org.apache.flink.core.fs.Path(file.toUri()),
+                  org.apache.flink.core.fs.FileSystem.WriteMode.OVERWRITE)) {
+        org.apache.flink.api.common.serialization.BulkWriter<RowData> w =
+            new ZerorowFileFormatFactory()
+                .createEncodingFormat(null, options)
+                .createRuntimeEncoder(null, PHYSICAL)
+                .create(out);
+        for (long i = 0; i < 10; i++) {
+          w.addElement(
+              org.apache.flink.table.data.GenericRowData.of(
+                  i, org.apache.flink.table.data.StringData.fromString("name-" + i)));
+        }
+        w.finish();
+      }
+      assertEquals(range(0, 10), ids(format(false, "bounds"), file), o[0]);
+      try (RowFileReader r = RowFileReader.open(file)) {
+        assertEquals(3, r.batchCount());
+        assertEquals(Boolean.parseBoolean(o[1]), r.batch(0).checksummed(), o[0] + o[1]);
+      }
+    }
+    Configuration bad = new Configuration();
+    bad.setString(ZerorowFileFormatFactory.COMPRESSION.key(), "snappy");
+    org.apache.flink.table.api.ValidationException e =
+        assertThrows(
+            org.apache.flink.table.api.ValidationException.class,
+            () -> new ZerorowFileFormatFactory().createEncodingFormat(null, bad));
+    assertTrue(
+        e.getMessage().contains("\"snappy\" is not supported")
+            && e.getMessage().contains("supported: none, lz4, zstd"),
+        e.getMessage());
+
+    // a flipped byte inside row 5's name: a valid row, seen only by its crc32c
+    Path file = writeIds(dir.resolve("flip.zrow"), 0, 10, true);
+    byte[] bytes = Files.readAllBytes(file);
+    byte[] name5 = "name-5".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    int at = -1;
+    for (int i = 0; i + name5.length <= bytes.length && at < 0; i++) {
+      if (java.util.Arrays.equals(bytes, i, i + name5.length, name5, 0, name5.length)) {
+        at = i;
+      }
+    }
+    bytes[at + 5] = '9';
+    Files.write(file, bytes);
+    ZerorowException z =
+        assertThrows(ZerorowException.class, () -> ids(format(false, "bounds"), file));
+    assertTrue(z.getMessage().contains(": row 5 (batch 1): crc32c is 0x"), z.getMessage());
+    List<Long> skipped = ids(format(true, "bounds"), file);
+    assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 6L, 7L, 8L, 9L), skipped);
+    assertEquals(range(0, 10), ids(format(false, "none"), file), "none skips the check");
   }
 }

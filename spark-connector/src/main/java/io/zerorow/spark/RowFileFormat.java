@@ -90,7 +90,7 @@ public abstract class RowFileFormat implements DataSourceRegister, Serializable 
       String file = f.getPath().toString();
       Schema s;
       try {
-        s = footerSchema(file, conf);
+        s = footerSchema(file, conf, options.recover());
       } catch (RuntimeException e) {
         if (!ignoreCorrupt) {
           throw e;
@@ -145,8 +145,8 @@ public abstract class RowFileFormat implements DataSourceRegister, Serializable 
   }
 
   /** The checked zerorow schema in the footer of one row file (SPEC §5), read on the driver. */
-  static Schema footerSchema(String file, Configuration conf) {
-    try (RowFileReader r = ZerorowFileReader.open(file, conf)) {
+  static Schema footerSchema(String file, Configuration conf, boolean recover) {
+    try (RowFileReader r = ZerorowFileReader.open(file, conf, recover)) {
       return r.schema();
     } catch (ZerorowException e) {
       throw SparkSchemas.analysisError(
@@ -166,9 +166,10 @@ public abstract class RowFileFormat implements DataSourceRegister, Serializable 
       Job job,
       scala.collection.immutable.Map<String, String> optionMap,
       StructType dataSchema) {
-    ZerorowOptions.of(Shim.javaMap(optionMap));
+    ZerorowOptions options = ZerorowOptions.of(Shim.javaMap(optionMap));
     Schema schema = SparkSchemas.toZerorow(dataSchema);
-    return new ZerorowOutputWriter.Factory(dataSchema, schema.toJson());
+    return new ZerorowOutputWriter.Factory(
+        dataSchema, schema.toJson(), options.compression(), options.checksum());
   }
 
   /**
@@ -203,6 +204,7 @@ public abstract class RowFileFormat implements DataSourceRegister, Serializable 
     return new ZerorowFileReader.Factory(
         options.isRaw(),
         options.isFull(),
+        options.recover(),
         reader == null ? null : reader.toJson(),
         ordinals,
         caseSensitive(session),

@@ -66,6 +66,9 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
     final boolean raw;
     final boolean full;
 
+    /** Option {@code recover}: a cut file's complete batches are read (SPEC §5.3). */
+    final boolean recover;
+
     /** The reader schema (canonical JSON); null in raw mode without one: each file's own. */
     final String readerJson;
 
@@ -80,6 +83,7 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
     Factory(
         boolean raw,
         boolean full,
+        boolean recover,
         String readerJson,
         int[] ordinals,
         boolean caseSensitive,
@@ -87,6 +91,7 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
         SerializableConfiguration conf) {
       this.raw = raw;
       this.full = full;
+      this.recover = recover;
       this.readerJson = readerJson;
       this.ordinals = ordinals;
       this.caseSensitive = caseSensitive;
@@ -123,20 +128,29 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
     throw (T) t;
   }
 
-  /** Opens a row file of any Hadoop file system (a local one is memory-mapped). */
-  static RowFileReader open(String file, Configuration conf) throws IOException {
+  /**
+   * Opens a row file of any Hadoop file system (a local one is memory-mapped); with {@code
+   * recover}, a cut file is read up to its cut (SPEC §5.3). Rows are read at bounds: each row's
+   * crc32c is checked when the file has them (SPEC §5.1).
+   */
+  static RowFileReader open(String file, Configuration conf, boolean recover) throws IOException {
     Path path = new Path(file);
     FileSystem fs = path.getFileSystem(conf);
     if ("file".equals(fs.getScheme())) {
+      java.nio.file.Path local = java.nio.file.Paths.get(path.toUri());
       try {
-        return RowFileReader.open(java.nio.file.Paths.get(path.toUri()));
+        return recover
+            ? RowFileReader.openRecovering(local, null, ValidationLevel.BOUNDS)
+            : RowFileReader.open(local);
       } catch (NoSuchFileException e) { // Spark's ignoreMissingFiles knows Hadoop's exception
         throw new FileNotFoundException(file);
       }
     }
     long size = fs.getFileStatus(path).getLen();
-    return RowFileReader.open(
-        new HadoopChannel(fs.open(path), size), file, null, ValidationLevel.BOUNDS);
+    HadoopChannel channel = new HadoopChannel(fs.open(path), size);
+    return recover
+        ? RowFileReader.openRecovering(channel, file, null, ValidationLevel.BOUNDS)
+        : RowFileReader.open(channel, file, null, ValidationLevel.BOUNDS);
   }
 
   private final Factory factory;
@@ -171,7 +185,7 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
   private ZerorowFileReader(Factory factory, String file) throws IOException {
     this.factory = factory;
     this.file = file;
-    this.reader = open(file, factory.conf.value());
+    this.reader = open(file, factory.conf.value(), factory.recover);
     this.rows = reader.iterator();
     this.schema = reader.schema();
     this.view = new BinaryRow(schema);
@@ -368,7 +382,13 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
   }
 
   private boolean advance() throws IOException {
-    if (closed || !rows.hasNext()) {
+    if (closed) {
+      return false;
+    }
+    if (!rows.hasNext()) {
+      if (reader.cut() != null) { // option recover: what was read and what was lost (SPEC §5.3)
+        LOG.warn("format(\"zerorow\") option recover: " + reader.cut().getMessage());
+      }
       return false;
     }
     BinaryRow r = rows.next();

@@ -1,6 +1,7 @@
 package io.zerorow.spark;
 
 import io.zerorow.Schema;
+import io.zerorow.arrow.RowFileWriter;
 import io.zerorow.arrow.RowFiles;
 import java.util.List;
 import java.util.Locale;
@@ -33,11 +34,24 @@ final class ZerorowOptions {
    */
   static final String READER_SCHEMA = "zerorowSchema";
 
-  /** Option {@code compression}: {@code none}/{@code uncompressed} only (SPEC §5 row files). */
+  /**
+   * Option {@code compression} of a write: {@code none} (default; {@code uncompressed} too), {@code
+   * lz4} or {@code zstd}, Arrow IPC body compression (SPEC §5.2).
+   */
   static final String COMPRESSION = "compression";
 
+  /** Option {@code checksum} of a write: {@code true} (default) writes the crc32c column (§5.1). */
+  static final String CHECKSUM = "checksum";
+
+  /**
+   * Option {@code recover} of a read: {@code true} reads a cut file's complete record batches and
+   * logs what was lost (SPEC §5.3); default {@code false}: a cut file fails the read.
+   */
+  static final String RECOVER = "recover";
+
   /** zerorow's own options. */
-  static final List<String> OWN = List.of(MODE, VALIDATION, READER_SCHEMA, COMPRESSION);
+  static final List<String> OWN =
+      List.of(MODE, VALIDATION, READER_SCHEMA, COMPRESSION, CHECKSUM, RECOVER);
 
   /** The options every Spark file source takes (Spark's file index and file writer read them). */
   static final List<String> FILE_SOURCE =
@@ -88,7 +102,9 @@ final class ZerorowOptions {
     ZerorowOptions o = new ZerorowOptions(lower);
     o.isRaw();
     o.isFull();
-    o.checkCompression();
+    o.compression();
+    o.checksum();
+    o.recover();
     return o;
   }
 
@@ -132,19 +148,39 @@ final class ZerorowOptions {
     return v.equalsIgnoreCase("full");
   }
 
-  /**
-   * {@code compression}: row files are written uncompressed; any codec is refused by name rather
-   * than accepted and ignored.
-   */
-  private void checkCompression() {
+  /** {@code compression}: an unknown codec is refused naming the supported ones (SPEC §5.2). */
+  RowFileWriter.Compression compression() {
     String c = options.get(COMPRESSION);
-    if (c != null && !c.equalsIgnoreCase("none") && !c.equalsIgnoreCase("uncompressed")) {
-      throw SparkSchemas.analysisError(
-          "format(\"zerorow\") option compression: \""
-              + c
-              + "\" is not supported; row files are written uncompressed (supported values: none,"
-              + " uncompressed)");
+    if (c == null) {
+      return RowFileWriter.Compression.NONE;
     }
+    try {
+      return RowFileWriter.Compression.parse(c);
+    } catch (IllegalArgumentException e) {
+      throw SparkSchemas.analysisError("format(\"zerorow\") option compression: " + e.getMessage());
+    }
+  }
+
+  /** {@code checksum}: true (default) or false. */
+  boolean checksum() {
+    return bool(CHECKSUM, true);
+  }
+
+  /** {@code recover}: false (default) or true. */
+  boolean recover() {
+    return bool(RECOVER, false);
+  }
+
+  private boolean bool(String key, boolean fallback) {
+    String v = options.get(key.toLowerCase(Locale.ROOT));
+    if (v == null) {
+      return fallback;
+    }
+    if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+      throw SparkSchemas.analysisError(
+          "format(\"zerorow\") option " + key + ": expected true or false but found \"" + v + "\"");
+    }
+    return v.equalsIgnoreCase("true");
   }
 
   /** {@code ignoreCorruptFiles}: the option, else Spark's {@code spark.sql.files.…} setting. */

@@ -1,7 +1,6 @@
 package io.zerorow.spark;
 
 import io.zerorow.Schema;
-import io.zerorow.arrow.ArrowUtils;
 import io.zerorow.arrow.RowFileWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -27,10 +26,18 @@ final class ZerorowOutputWriter extends OutputWriter {
     private static final long serialVersionUID = 1L;
     private final StructType struct;
     private final String schemaJson;
+    private final RowFileWriter.Compression compression;
+    private final boolean checksum;
 
-    Factory(StructType struct, String schemaJson) {
+    Factory(
+        StructType struct,
+        String schemaJson,
+        RowFileWriter.Compression compression,
+        boolean checksum) {
       this.struct = struct;
       this.schemaJson = schemaJson;
+      this.compression = compression;
+      this.checksum = checksum;
     }
 
     @Override
@@ -42,7 +49,12 @@ final class ZerorowOutputWriter extends OutputWriter {
     public OutputWriter newInstance(
         String path, StructType dataSchema, TaskAttemptContext context) {
       try {
-        return new ZerorowOutputWriter(path, struct, Schema.fromJson(schemaJson), context);
+        return new ZerorowOutputWriter(
+            path,
+            struct,
+            Schema.fromJson(schemaJson),
+            RowFileWriter.Options.defaults().withCompression(compression).withChecksum(checksum),
+            context);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
@@ -54,20 +66,18 @@ final class ZerorowOutputWriter extends OutputWriter {
   private final RowFileWriter writer;
 
   private ZerorowOutputWriter(
-      String path, StructType struct, Schema schema, TaskAttemptContext context)
+      String path,
+      StructType struct,
+      Schema schema,
+      RowFileWriter.Options options,
+      TaskAttemptContext context)
       throws IOException {
     this.path = path;
     this.encoding = new RowEncoding(struct, schema);
     Path p = new Path(path);
     OutputStream out = p.getFileSystem(context.getConfiguration()).create(p, false);
     try {
-      this.writer =
-          RowFileWriter.file(
-              Channels.newChannel(out),
-              schema,
-              ArrowUtils.rootAllocator(),
-              RowFileWriter.DEFAULT_BATCH_ROWS,
-              RowFileWriter.DEFAULT_BATCH_BYTES);
+      this.writer = RowFileWriter.file(Channels.newChannel(out), schema, options);
     } catch (RuntimeException | Error e) {
       out.close();
       throw e;

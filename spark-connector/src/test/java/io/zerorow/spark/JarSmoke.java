@@ -45,6 +45,14 @@ public final class JarSmoke {
       check(n == 11, "DataSource round trip: " + n);
       long raw = spark.read().format("zerorow").option("mode", "raw").load(out).count();
       check(raw == 100, "raw read: " + raw);
+      // the jar's Arrow IPC codecs (SPEC §5.2): Spark 4.2's arrow-compression, or the one
+      // shaded into the Spark 3.5 jar
+      for (String codec : new String[] {"zstd", "lz4"}) {
+        String c = dir.resolve(codec).toString();
+        spark.range(100).write().format("zerorow").option("compression", codec).save(c);
+        long sum = spark.read().format("zerorow").load(c).selectExpr("sum(id)").first().getLong(0);
+        check(sum == 4950, codec + " round trip: " + sum);
+      }
       System.out.println("JarSmoke: Spark " + spark.version() + " with " + args[0] + ": ok");
     } finally {
       spark.stop();

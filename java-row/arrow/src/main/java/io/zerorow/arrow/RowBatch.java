@@ -5,6 +5,7 @@ import io.zerorow.InvalidDataException;
 import io.zerorow.Schema;
 import io.zerorow.ZerorowException;
 import io.zerorow.internal.Platform;
+import java.util.zip.CRC32C;
 
 /**
  * The rows of one record batch of a row file (SPEC §5), read in place: a {@link BinaryRow} from
@@ -30,6 +31,22 @@ public final class RowBatch {
   private final long dataLength;
   private final int size;
   private final int index;
+
+  /** The number in the file of this batch's first row (SPEC §5). */
+  private final long firstRow;
+
+  /** The {@code crc32c} column's values at {@code (crcBase, crcs)}, when {@code checked}. */
+  private final Object crcBase;
+
+  private final long crcs;
+  private final boolean checked;
+  private final boolean hasChecksums;
+  private final CRC32C crc = new CRC32C();
+
+  /** A view of the mapped region {@code owner}, at {@code directAddress}, for the checksums. */
+  private java.nio.ByteBuffer direct;
+
+  private long directAddress;
   private final BinaryRow view;
 
   /**
@@ -44,6 +61,7 @@ public final class RowBatch {
       Schema schema,
       String source,
       int index,
+      long firstRow,
       int size,
       Object offsetsBase,
       long offsets,
@@ -51,13 +69,22 @@ public final class RowBatch {
       Object dataBase,
       long data,
       long dataLength,
+      Object crcBase,
+      long crcs,
+      boolean hasChecksums,
       Object owner,
       io.zerorow.ValidationLevel level) {
     this.level = level;
     this.schema = schema;
     this.source = source;
     this.index = index;
+    this.firstRow = firstRow;
     this.size = size;
+    this.crcBase = crcBase;
+    this.crcs = crcs;
+    // SPEC §5.1: verified at bounds and full, skipped at none
+    this.hasChecksums = hasChecksums;
+    this.checked = hasChecksums && level != io.zerorow.ValidationLevel.NONE;
     this.offsetsBase = offsetsBase;
     this.offsets = offsets;
     this.largeOffsets = largeOffsets;
@@ -113,6 +140,9 @@ public final class RowBatch {
               + ", end "
               + end);
     }
+    if (checked) {
+      verify(i, data + start, (int) (end - start));
+    }
     try {
       target.pointTo(dataBase, data + start, (int) (end - start), owner);
       if (level == io.zerorow.ValidationLevel.FULL) {
@@ -123,6 +153,95 @@ public final class RowBatch {
       throw ZerorowException.of(e.kind(), e.path(), where(i) + ": " + e.detail(), e);
     }
     return target;
+  }
+
+  /** Whether this batch's rows are checked against their {@code crc32c} (SPEC §5.1). */
+  public boolean checksummed() {
+    return checked;
+  }
+
+  /** The number in the file of this batch's first row (SPEC §5). */
+  public long firstRow() {
+    return firstRow;
+  }
+
+  /**
+   * The row {@code i}'s checksum failure (SPEC §5.1), or null when its bytes give its {@code
+   * crc32c} or the batch has no checksums; the row's offsets must be valid ({@link #row} checks
+   * them first).
+   */
+  private InvalidDataException mismatch(int i, long address, int length) {
+    int stored = Platform.getInt(crcBase, crcs + 4L * i);
+    crc.reset();
+    if (dataBase instanceof byte[]) {
+      crc.update((byte[]) dataBase, (int) (address - Platform.BYTE_ARRAY_OFFSET), length);
+    } else if (dataBase == null && owner instanceof java.nio.ByteBuffer) {
+      // a memory-mapped region: CRC32C reads the mapping itself (its intrinsic takes direct
+      // buffers)
+      if (direct == null) {
+        direct = ((java.nio.ByteBuffer) owner).duplicate();
+        directAddress = Platform.directAddress(direct);
+      }
+      int at = (int) (address - directAddress);
+      direct.limit(direct.capacity()).position(at).limit(at + length);
+      crc.update(direct);
+    } else {
+      byte[] copy = new byte[length];
+      Platform.copy(dataBase, address, copy, Platform.BYTE_ARRAY_OFFSET, length);
+      crc.update(copy, 0, length);
+    }
+    int actual = (int) crc.getValue();
+    if (actual == stored) {
+      return null;
+    }
+    return new InvalidDataException(
+        "",
+        String.format(
+            "%s: row %d (batch %d): crc32c is 0x%08x but the row's bytes give 0x%08x",
+            source, firstRow + i, index, stored, actual));
+  }
+
+  private void verify(int i, long address, int length) {
+    InvalidDataException e = mismatch(i, address, length);
+    if (e != null) {
+      throw e;
+    }
+  }
+
+  /**
+   * Every row of this batch whose bytes do not give its {@code crc32c} (SPEC §5.1: {@code validate}
+   * reports every damaged row), as the errors {@link #row} would throw; empty for a batch without
+   * checksums. Rows whose offsets are out of range are reported as {@link #row} reports them.
+   */
+  public java.util.List<InvalidDataException> checksumErrors() {
+    java.util.List<InvalidDataException> out = new java.util.ArrayList<>();
+    if (!hasChecksums) {
+      return out;
+    }
+    for (int i = 0; i < size; i++) {
+      long start;
+      long end;
+      if (largeOffsets) {
+        start = Platform.getLong(offsetsBase, offsets + 8L * i);
+        end = Platform.getLong(offsetsBase, offsets + 8L * i + 8);
+      } else {
+        start = Platform.getInt(offsetsBase, offsets + 4L * i);
+        end = Platform.getInt(offsetsBase, offsets + 4L * i + 4);
+      }
+      if (start < 0 || end < start || end > dataLength || end - start > Integer.MAX_VALUE) {
+        try {
+          row(i, new BinaryRow(schema));
+        } catch (InvalidDataException e) {
+          out.add(e);
+        }
+        continue;
+      }
+      InvalidDataException e = mismatch(i, data + start, (int) (end - start));
+      if (e != null) {
+        out.add(e);
+      }
+    }
+    return out;
   }
 
   /** "row file <path>, record batch <index>, row <i>": where row {@code i}'s errors happened. */

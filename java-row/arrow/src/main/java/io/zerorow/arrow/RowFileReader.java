@@ -26,12 +26,19 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import org.apache.arrow.compression.CommonsCompressionFactory;
+import org.apache.arrow.flatbuf.BodyCompression;
+import org.apache.arrow.flatbuf.BodyCompressionMethod;
 import org.apache.arrow.flatbuf.Buffer;
+import org.apache.arrow.flatbuf.CompressionType;
 import org.apache.arrow.flatbuf.FieldNode;
 import org.apache.arrow.flatbuf.Message;
 import org.apache.arrow.flatbuf.MessageHeader;
 import org.apache.arrow.flatbuf.RecordBatch;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.compression.CompressionCodec;
+import org.apache.arrow.vector.compression.CompressionUtil;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.message.ArrowBlock;
 
@@ -43,7 +50,13 @@ import org.apache.arrow.vector.ipc.message.ArrowBlock;
  * mapped and its {@code row} column is read in place, so a {@link BinaryRow} points at the mapped
  * file itself: zero-copy, nothing is read into the Java heap or an Arrow buffer except the footer.
  * Each batch's message header is parsed from the mapping and every buffer range is checked against
- * it. Compressed IPC files are {@code unsupported} here.
+ * it. A compressed batch (SPEC §5.2) is decompressed once, onto the heap, when it is loaded, and
+ * its rows point into the decompressed bytes.
+ *
+ * <p><b>Checksums</b> (SPEC §5.1): in a file with the column {@code crc32c}, each row's CRC-32C is
+ * checked before the row is handed out, at levels {@code BOUNDS} and {@code FULL} ({@code NONE}
+ * skips it); a mismatch is an {@link InvalidDataException} naming the file, the row's number in the
+ * file, its batch and both checksums. Files without the column read unchecked.
  *
  * <p><b>Files on other file systems</b> ({@link #open(SeekableByteChannel, String, Schema,
  * ValidationLevel)}, {@link #openResolved(SeekableByteChannel, String, Resolver, ValidationLevel)}:
@@ -88,7 +101,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
    * #open} gives), completed with where its complete batches end once they have all been read; null
    * for a complete file and every other reader.
    */
-  private TruncatedException cut;
+  private ZerorowException cut;
 
   /** The batches a cut file gave before its end ({@link #openUpToCut}). */
   private int completeBatches;
@@ -101,10 +114,22 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   /** Set by {@link #close}: every later call, and every iterator's next step, is refused. */
   private volatile boolean closed;
 
+  /** Whether the file has the checksum column {@code crc32c} (SPEC §5.1). */
+  private final boolean checksums;
+
+  /**
+   * {@code firstRows[i]}: the number of the first row of batch {@code i} in the file (SPEC §5),
+   * known for {@code i <= knownFirstRows}; filled as batches are loaded.
+   */
+  private long[] firstRows = new long[] {0};
+
+  private int knownFirstRows;
+
   private RowFileReader(
       Schema schema,
       Resolution resolution,
       boolean large,
+      boolean checksums,
       SeekableByteChannel channel,
       List<ArrowBlock> blocks,
       RowStream stream,
@@ -115,6 +140,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     this.schema = schema;
     this.resolution = resolution;
     this.large = large;
+    this.checksums = checksums;
     this.channel = channel;
     this.blocks = blocks;
     this.stream = stream;
@@ -234,13 +260,78 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     return open(channel, name, null, resolver, level);
   }
 
+  /**
+   * The recovery mode of SPEC §5.3 for the file at {@code path} (rows read with their own schema,
+   * checked against {@code expected} when it is not null): a complete file reads as with {@link
+   * #open(Path, Schema, ValidationLevel)}; a cut one is read up to its cut as {@link #openUpToCut}
+   * does, and once its rows are read {@link #cut()}, {@link #completeBatches()}, {@link
+   * #recoveredRows()}, {@link #lostRows()} and {@link #cutOffset()} say what was recovered.
+   */
+  public static RowFileReader openRecovering(Path path, Schema expected, ValidationLevel level)
+      throws IOException {
+    return openRecovering(
+        FileChannel.open(path, StandardOpenOption.READ), path.toString(), expected, level);
+  }
+
+  /**
+   * {@link #openRecovering(Path, Schema, ValidationLevel)} for the file read through {@code
+   * channel} (closed by {@link #close}, or here when the file does not open), named {@code name} in
+   * errors.
+   */
+  public static RowFileReader openRecovering(
+      SeekableByteChannel channel, String name, Schema expected, ValidationLevel level)
+      throws IOException {
+    java.util.Objects.requireNonNull(
+        level, "openRecovering(channel, name, expected, level): level");
+    String source = "row file " + name;
+    try {
+      checkEnds(channel);
+    } catch (TruncatedException e) {
+      RowFileReader r =
+          openCut(channel, source, null, level, (TruncatedException) damaged(source, e));
+      if (expected != null) {
+        try {
+          RowFiles.check(RowFiles.arrowSchema(r.schema()), expected);
+        } catch (RuntimeException mismatch) {
+          r.close();
+          throw damaged(source, mismatch);
+        }
+      }
+      return r;
+    } catch (RuntimeException e) {
+      channel.close();
+      throw damaged(source, e);
+    } catch (IOException e) {
+      channel.close();
+      throw e;
+    }
+    try {
+      return openFooter(channel, name, expected, null, level);
+    } catch (InvalidDataException e) {
+      // SPEC §5.3: a damaged footer: every batch of the messages read from the start
+      RowFileReader r = openCut(channel, source, null, level, e);
+      if (expected != null) {
+        try {
+          RowFiles.check(RowFiles.arrowSchema(r.schema()), expected);
+        } catch (RuntimeException mismatch) {
+          r.close();
+          throw damaged(source, mismatch);
+        }
+      }
+      return r;
+    } catch (RuntimeException | IOException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
   /** A cut file ({@code why}) read as the stream after its 8 bytes of magic and padding. */
   private static RowFileReader openCut(
       SeekableByteChannel ch,
       String source,
       Resolver resolver,
       ValidationLevel level,
-      TruncatedException why)
+      ZerorowException why)
       throws IOException {
     if (ch.size() < FILE_STREAM_START) {
       ch.close();
@@ -262,6 +353,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
               schema,
               resolve(schema, resolver),
               RowFiles.isLarge(arrow),
+              RowFiles.hasChecksum(arrow),
               null,
               null,
               r,
@@ -288,6 +380,34 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     String source = "row file " + name;
     try {
       checkEnds(ch);
+    } catch (RuntimeException e) {
+      ch.close();
+      throw damaged(source, e);
+    } catch (IOException e) {
+      ch.close();
+      throw e;
+    }
+    try {
+      return openFooter(ch, name, expected, resolver, level);
+    } catch (RuntimeException | IOException e) {
+      ch.close();
+      throw e;
+    }
+  }
+
+  /**
+   * The file on {@code ch}, whose ends {@link #checkEnds} checked, opened through its footer;
+   * leaves {@code ch} open when it fails (a damaged footer is zerorow's {@code invalid_data}).
+   */
+  private static RowFileReader openFooter(
+      SeekableByteChannel ch,
+      String name,
+      Schema expected,
+      Resolver resolver,
+      ValidationLevel level)
+      throws IOException {
+    String source = "row file " + name;
+    try {
       try (ArrowFileReader footer =
           new ArrowFileReader(ch, ArrowUtils.rootAllocator()) {
             @Override
@@ -301,6 +421,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
             schema,
             resolve(schema, resolver),
             RowFiles.isLarge(arrow),
+            RowFiles.hasChecksum(arrow),
             ch,
             List.copyOf(footer.getRecordBlocks()),
             null,
@@ -308,11 +429,9 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
             level);
       }
     } catch (RuntimeException e) {
-      ch.close();
       throw damaged(source, e);
     } catch (IOException e) {
-      ch.close();
-      throw RowFiles.named(source, e);
+      throw RowFiles.named(source, e); // the caller closes the channel
     }
   }
 
@@ -433,6 +552,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           schema,
           resolve(schema, resolver),
           RowFiles.isLarge(arrow),
+          RowFiles.hasChecksum(arrow),
           null,
           null,
           r,
@@ -478,7 +598,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
    * has been read, its message also says how many complete batches were read and where they end.
    * Null for a complete file and for readers opened otherwise.
    */
-  public TruncatedException cut() {
+  public ZerorowException cut() {
     return cut;
   }
 
@@ -493,21 +613,60 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
    */
   private void endCut(int batches, long end, TruncatedException inside) {
     completeBatches = batches;
+    cutOffset = end;
+    recoveredRows = firstRows[batches];
+    lostRows = inside == null ? 0 : stream.cutRows();
     cut =
-        new TruncatedException(
+        ZerorowException.of(
+            cut.kind(),
             "",
             cut.detail()
                 + "; read up to the cut: "
                 + batches
                 + " complete record batch"
                 + (batches == 1 ? "" : "es")
+                + " of "
+                + recoveredRows
+                + " row"
+                + (recoveredRows == 1 ? "" : "s")
                 + " (bytes 0 to "
                 + end
                 + ")"
                 + (inside == null
-                    ? ""
-                    : ", then record batch " + batches + " was cut: " + inside.detail()),
+                    ? ", no rows lost"
+                    : ", then record batch "
+                        + batches
+                        + " was cut ("
+                        + (lostRows < 0 ? "its row count unknown" : lostRows + " rows lost")
+                        + "): "
+                        + inside.detail()),
             cut);
+  }
+
+  private long cutOffset = -1;
+  private long recoveredRows = -1;
+  private long lostRows = -1;
+
+  /**
+   * Where the first incomplete message of a cut file starts (the end of its complete batches, SPEC
+   * §5.3), once its batches are read; -1 otherwise.
+   */
+  public long cutOffset() {
+    return cutOffset;
+  }
+
+  /** The rows of the complete batches of a cut file, once they are read; -1 otherwise. */
+  public long recoveredRows() {
+    return recoveredRows;
+  }
+
+  /**
+   * The rows lost at the cut (SPEC §5.3), once the batches are read: the row count of the cut batch
+   * when its message header is complete, 0 when the file ends between two messages (only the footer
+   * is missing), -1 when unknown or when the file is complete.
+   */
+  public long lostRows() {
+    return lostRows;
   }
 
   /** The identity without a resolver (rows read with their own schema), else its resolution. */
@@ -612,7 +771,9 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   /**
    * Batch {@code index} from its message's flatbuffer {@code meta} and its body of {@code
    * bodyLength} bytes at {@code (bodyBase, body)} (see {@link Platform}), kept reachable by {@code
-   * owner}: every buffer range is checked against the body before a row points into it.
+   * owner}: every buffer range is checked against the body before a row points into it. A
+   * compressed batch (SPEC §5.2) is decompressed here, once, onto the heap; its rows then point
+   * into the decompressed bytes, which every row view holds.
    */
   private RowBatch batchOf(
       int index, ByteBuffer meta, Object bodyBase, long body, long bodyLength, Object owner) {
@@ -622,14 +783,16 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           "", "expected a RecordBatch message but found header type " + RowStream.header(msg));
     }
     RecordBatch rb = (RecordBatch) msg.header(new RecordBatch());
-    if (rb.compression() != null) {
-      throw new UnsupportedException(
-          "", "compressed row files are not read in place; write them uncompressed");
-    }
-    if (rb.nodesLength() != 1 || rb.buffersLength() != 3) {
+    int columns = checksums ? 2 : 1;
+    int buffers = checksums ? 5 : 3; // binary: validity, offsets, data; uint32: validity, data
+    if (rb.nodesLength() != columns || rb.buffersLength() != buffers) {
       throw new InvalidDataException(
           "",
-          "expected 1 column with 3 buffers but found "
+          "expected "
+              + columns
+              + " column(s) with "
+              + buffers
+              + " buffers but found "
               + rb.nodesLength()
               + " and "
               + rb.buffersLength());
@@ -640,30 +803,217 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           RowFiles.COLUMN, "expected no null rows but found " + node.nullCount());
     }
     long n = node.length();
-    Buffer offsets = rb.buffers(1);
-    Buffer data = rb.buffers(2);
-    long need = (n + 1) * (large ? 8 : 4);
-    if (n < 0
-        || n > Integer.MAX_VALUE
-        || !within(offsets, bodyLength)
-        || (n > 0 && offsets.length() < need)
-        || !within(data, bodyLength)) {
-      throw new InvalidDataException(
-          "", "buffers of " + n + " rows do not fit its body of " + bodyLength + " bytes");
+    if (n < 0 || n > Integer.MAX_VALUE) {
+      throw new InvalidDataException("", "a batch of " + n + " rows");
     }
+    if (checksums && (rb.nodes(1).length() != n || rb.nodes(1).nullCount() != 0)) {
+      throw new InvalidDataException(
+          RowFiles.CHECKSUM_COLUMN,
+          "expected "
+              + n
+              + " checksums without nulls but found "
+              + rb.nodes(1).length()
+              + " with "
+              + rb.nodes(1).nullCount()
+              + " null(s)");
+    }
+    for (int k = 0; k < rb.buffersLength(); k++) {
+      if (!within(rb.buffers(k), bodyLength)) {
+        throw new InvalidDataException(
+            "",
+            "buffer " + k + " of " + n + " rows does not fit its body of " + bodyLength + " bytes");
+      }
+    }
+    BodyCompression bc = rb.compression();
+    Buf offsets;
+    Buf data;
+    Buf crcs = null;
+    if (bc == null) {
+      offsets = new Buf(bodyBase, body + rb.buffers(1).offset(), rb.buffers(1).length());
+      data = new Buf(bodyBase, body + rb.buffers(2).offset(), rb.buffers(2).length());
+      if (checksums) {
+        crcs = new Buf(bodyBase, body + rb.buffers(4).offset(), rb.buffers(4).length());
+      }
+    } else {
+      CompressionCodec codec = codec(bc);
+      offsets = decompress(codec, bodyBase, body, rb.buffers(1), "offsets");
+      data = decompress(codec, bodyBase, body, rb.buffers(2), "data");
+      if (checksums) {
+        crcs = decompress(codec, bodyBase, body, rb.buffers(4), "crc32c");
+      }
+      owner = null; // the rows point into the decompressed arrays, which they hold themselves
+    }
+    long need = (n + 1) * (large ? 8 : 4);
+    if ((n > 0 && offsets.length < need) || (crcs != null && crcs.length < 4 * n)) {
+      throw new InvalidDataException(
+          "",
+          "buffers of "
+              + n
+              + " rows are too short: offsets of "
+              + offsets.length
+              + " bytes"
+              + (crcs == null ? "" : ", checksums of " + crcs.length + " bytes"));
+    }
+    long first = firstRow(index);
+    recordRows(index, n);
     return new RowBatch(
         schema,
         source,
         index,
+        first,
         (int) n,
-        bodyBase,
-        body + offsets.offset(),
+        offsets.base,
+        offsets.address,
         large,
-        bodyBase,
-        body + data.offset(),
-        data.length(),
+        data.base,
+        data.address,
+        data.length,
+        crcs == null ? null : crcs.base,
+        crcs == null ? 0 : crcs.address,
+        crcs != null,
         owner,
         level);
+  }
+
+  /** A buffer at {@code (base, address)} of {@code length} bytes (see {@link Platform}). */
+  private static final class Buf {
+    final Object base;
+    final long address;
+    final long length;
+
+    Buf(Object base, long address, long length) {
+      this.base = base;
+      this.address = address;
+      this.length = length;
+    }
+  }
+
+  /** The largest decompressed buffer (one Java array). */
+  private static final long MAX_PLAIN = Integer.MAX_VALUE - 8;
+
+  private static CompressionCodec codec(BodyCompression bc) {
+    if (bc.method() != BodyCompressionMethod.BUFFER) {
+      throw new UnsupportedException(
+          "", "expected body compression method BUFFER but found " + bc.method());
+    }
+    byte c = bc.codec();
+    if (c != CompressionType.LZ4_FRAME && c != CompressionType.ZSTD) {
+      throw new UnsupportedException(
+          "", "expected body compression LZ4_FRAME or ZSTD but found codec " + c);
+    }
+    return CommonsCompressionFactory.INSTANCE.createCodec(
+        CompressionUtil.CodecType.fromCompressionType(c));
+  }
+
+  /**
+   * Buffer {@code b} of a compressed body (SPEC §5.2; Arrow's layout: the uncompressed length as an
+   * int64, -1 when the bytes follow uncompressed, then the compressed bytes) decompressed onto the
+   * heap, its claimed size checked before it is allocated and against what the codec gives.
+   */
+  private static Buf decompress(
+      CompressionCodec codec, Object base, long body, Buffer b, String what) {
+    long len = b.length();
+    long at = body + b.offset();
+    if (len == 0) {
+      return new Buf(new byte[0], Platform.BYTE_ARRAY_OFFSET, 0);
+    }
+    if (len < 8) {
+      throw new InvalidDataException(
+          "", "the compressed " + what + " buffer of " + len + " bytes has no length prefix");
+    }
+    long plain = Platform.getLong(base, at);
+    if (plain == -1) {
+      byte[] copy = new byte[(int) (len - 8)];
+      Platform.copy(base, at + 8, copy, Platform.BYTE_ARRAY_OFFSET, len - 8);
+      return new Buf(copy, Platform.BYTE_ARRAY_OFFSET, copy.length);
+    }
+    if (plain < 0 || plain > MAX_PLAIN) {
+      throw new InvalidDataException(
+          "",
+          "the compressed "
+              + what
+              + " buffer claims "
+              + plain
+              + " uncompressed bytes (expected 0 to "
+              + MAX_PLAIN
+              + ")");
+    }
+    BufferAllocator allocator = ArrowUtils.rootAllocator();
+    ArrowBuf in = allocator.buffer(len);
+    try {
+      Platform.copy(base, at, null, in.memoryAddress(), len);
+      in.writerIndex(len);
+      in.getReferenceManager().retain(); // the codec releases its input
+      try (ArrowBuf out = codec.decompress(allocator, in)) {
+        if (out.writerIndex() != plain) {
+          throw new InvalidDataException(
+              "",
+              "the compressed "
+                  + what
+                  + " buffer decompressed to "
+                  + out.writerIndex()
+                  + " bytes but claims "
+                  + plain);
+        }
+        byte[] copy = new byte[(int) plain];
+        Platform.copy(null, out.memoryAddress(), copy, Platform.BYTE_ARRAY_OFFSET, plain);
+        return new Buf(copy, Platform.BYTE_ARRAY_OFFSET, plain);
+      }
+    } catch (ZerorowException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new InvalidDataException(
+          "", "the compressed " + what + " buffer does not decompress: " + e, e);
+    } finally {
+      in.close();
+    }
+  }
+
+  /** The number in the file of the first row of batch {@code index} (SPEC §5). */
+  private long firstRow(int index) {
+    while (knownFirstRows < index) {
+      // random access past batches not loaded yet: read their message headers for their lengths
+      recordRows(knownFirstRows, rowsOf(knownFirstRows));
+    }
+    return firstRows[index];
+  }
+
+  private void recordRows(int index, long n) {
+    if (index == knownFirstRows) {
+      if (firstRows.length < index + 2) {
+        firstRows = java.util.Arrays.copyOf(firstRows, Math.max(index + 2, 2 * firstRows.length));
+      }
+      firstRows[index + 1] = firstRows[index] + n;
+      knownFirstRows = index + 1;
+    }
+  }
+
+  /** The row count of batch {@code i} of a file, from its message header. */
+  private long rowsOf(int i) {
+    ArrowBlock b = blocks.get(i);
+    try {
+      if (b.getOffset() < 0
+          || b.getMetadataLength() < 8
+          || b.getOffset() + b.getMetadataLength() > channel.size()) {
+        throw new InvalidDataException(
+            "", where(i) + ": block at offset " + b.getOffset() + " outside the file");
+      }
+      ByteBuffer bb =
+          ByteBuffer.wrap(readAt(channel, b.getOffset(), b.getMetadataLength()))
+              .order(ByteOrder.LITTLE_ENDIAN);
+      Message msg = Message.getRootAsMessage(message(bb, b));
+      if (msg.headerType() != MessageHeader.RecordBatch) {
+        throw new InvalidDataException(
+            "", where(i) + ": expected a RecordBatch message but found " + RowStream.header(msg));
+      }
+      return ((RecordBatch) msg.header(new RecordBatch())).length();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (ZerorowException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw damaged(where(i), e);
+    }
   }
 
   private static boolean within(Buffer b, long bodyLength) {
@@ -714,7 +1064,8 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           }
           ended = pending == null;
           if (ended && cut != null && completeBatches < 0) {
-            endCut(next, start, null); // a cut file: it ends after this many batches
+            // a cut file: it ends after this many batches (and the end-of-stream marker, if any)
+            endCut(next, stream.position(), null);
           }
         }
         return pending != null;

@@ -16,12 +16,21 @@ import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.zip.CRC32C;
+import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.UInt4Vector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.compression.CompressionCodec;
+import org.apache.arrow.vector.compression.CompressionUtil;
+import org.apache.arrow.vector.compression.NoCompressionCodec;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.ArrowWriter;
+import org.apache.arrow.vector.ipc.message.IpcOption;
 
 /**
  * Writes rows to a row file or stream (SPEC §5): an Arrow IPC file ({@link #file}) or stream
@@ -34,6 +43,11 @@ import org.apache.arrow.vector.ipc.ArrowWriter;
  * default), and a refused row is named by its number in the file. I/O failures are {@link
  * IOException}s naming the file (an interrupt that closed the channel: {@link
  * java.io.InterruptedIOException}). Not thread-safe.
+ *
+ * <p>By default each batch also carries the column {@code crc32c}, the CRC-32C of every row's bytes
+ * (SPEC §5.1), and is written uncompressed; {@link Options} leaves the checksums out ({@code
+ * checksum(false)}) or compresses the batches with Arrow IPC body compression, LZ4_FRAME or ZSTD
+ * (SPEC §5.2, Arrow Java's {@code arrow-compression} codecs).
  *
  * <pre>{@code
  * try (RowFileWriter w = RowFileWriter.file(path, schema)) {
@@ -48,9 +62,135 @@ public final class RowFileWriter implements AutoCloseable {
   /** Default upper bound on the row bytes of one batch. */
   public static final int DEFAULT_BATCH_BYTES = 64 << 20;
 
+  /** Arrow IPC body compression of the record batches (SPEC §5.2). */
+  public enum Compression {
+    /** Uncompressed (the default). */
+    NONE,
+    /** {@code LZ4_FRAME}. */
+    LZ4,
+    /** {@code ZSTD}. */
+    ZSTD;
+
+    /** The option's value as users write it: {@code none}, {@code lz4}, {@code zstd}. */
+    public String optionValue() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The compression named {@code value} ({@code none}, {@code lz4} or {@code zstd}, any case;
+     * {@code uncompressed} is {@code none}); anything else is an {@link IllegalArgumentException}
+     * naming the value and the supported ones.
+     */
+    public static Compression parse(String value) {
+      String v = Objects.requireNonNull(value, "compression").trim().toLowerCase(Locale.ROOT);
+      switch (v) {
+        case "none":
+        case "uncompressed":
+          return NONE;
+        case "lz4":
+        case "lz4_frame":
+          return LZ4;
+        case "zstd":
+          return ZSTD;
+        default:
+          throw new IllegalArgumentException(
+              "compression \""
+                  + value
+                  + "\" is not supported by row files (SPEC §5.2); supported: none, lz4, zstd");
+      }
+    }
+  }
+
+  /**
+   * How a row file is written: batch size, checksums (default on, SPEC §5.1), compression (default
+   * none, SPEC §5.2) and the Arrow allocator. Immutable; each {@code with…} returns a copy.
+   */
+  public static final class Options {
+    private final BufferAllocator allocator;
+    private final int batchRows;
+    private final int batchBytes;
+    private final boolean checksum;
+    private final Compression compression;
+
+    private Options(
+        BufferAllocator allocator,
+        int batchRows,
+        int batchBytes,
+        boolean checksum,
+        Compression compression) {
+      if (batchRows < 1 || batchBytes < 8) {
+        throw new IllegalArgumentException(
+            "batchRows must be >= 1 and batchBytes >= 8 but found "
+                + batchRows
+                + " and "
+                + batchBytes);
+      }
+      this.allocator = Objects.requireNonNull(allocator, "allocator");
+      this.batchRows = batchRows;
+      this.batchBytes = batchBytes;
+      this.checksum = checksum;
+      this.compression = Objects.requireNonNull(compression, "compression");
+    }
+
+    /** The defaults: 4096 rows or 64 MiB a batch, checksums, no compression. */
+    public static Options defaults() {
+      return new Options(
+          ArrowUtils.rootAllocator(),
+          DEFAULT_BATCH_ROWS,
+          DEFAULT_BATCH_BYTES,
+          true,
+          Compression.NONE);
+    }
+
+    /** With the Arrow allocator of the batch vectors. */
+    public Options withAllocator(BufferAllocator a) {
+      return new Options(a, batchRows, batchBytes, checksum, compression);
+    }
+
+    /** With at most {@code rows} rows and {@code bytes} row bytes a batch. */
+    public Options withBatch(int rows, int bytes) {
+      return new Options(allocator, rows, bytes, checksum, compression);
+    }
+
+    /** With ({@code true}, the default) or without the {@code crc32c} column (SPEC §5.1). */
+    public Options withChecksum(boolean on) {
+      return new Options(allocator, batchRows, batchBytes, on, compression);
+    }
+
+    /** With body compression {@code c} (SPEC §5.2). */
+    public Options withCompression(Compression c) {
+      return new Options(allocator, batchRows, batchBytes, checksum, c);
+    }
+
+    /** The most rows a batch holds. */
+    public int batchRows() {
+      return batchRows;
+    }
+
+    /** The most row bytes a batch holds. */
+    public int batchBytes() {
+      return batchBytes;
+    }
+
+    /** Whether the {@code crc32c} column is written. */
+    public boolean checksum() {
+      return checksum;
+    }
+
+    /** The body compression. */
+    public Compression compression() {
+      return compression;
+    }
+  }
+
   private final Schema schema;
   private final VectorSchemaRoot root;
   private final VarBinaryVector column;
+
+  /** The checksum column, or null when the file has none. */
+  private final UInt4Vector crcColumn;
+
+  private final CRC32C crc = new CRC32C();
   private final ArrowWriter writer;
   private final WritableByteChannel channel;
   private final int batchRows;
@@ -72,29 +212,32 @@ public final class RowFileWriter implements AutoCloseable {
   private final BinaryRow check;
 
   private RowFileWriter(
-      Schema schema,
-      WritableByteChannel channel,
-      boolean file,
-      BufferAllocator allocator,
-      int batchRows,
-      int batchBytes,
-      String source)
+      Schema schema, WritableByteChannel channel, boolean file, Options options, String source)
       throws IOException {
-    if (batchRows < 1 || batchBytes < 8) {
-      throw new IllegalArgumentException("batchRows must be >= 1 and batchBytes >= 8");
-    }
+    this.schema = Objects.requireNonNull(schema, "schema");
     this.source = source;
     this.check = new BinaryRow(schema);
-    this.schema = schema;
     this.channel = channel;
-    this.batchRows = batchRows;
-    this.batchBytes = batchBytes;
-    this.root = VectorSchemaRoot.create(RowFiles.arrowSchema(schema), allocator);
+    this.batchRows = options.batchRows;
+    this.batchBytes = options.batchBytes;
+    this.root =
+        VectorSchemaRoot.create(RowFiles.arrowSchema(schema, options.checksum), options.allocator);
     this.column = (VarBinaryVector) root.getVector(0);
+    this.crcColumn = options.checksum ? (UInt4Vector) root.getVector(1) : null;
+    CompressionCodec.Factory codecs =
+        options.compression == Compression.NONE
+            ? NoCompressionCodec.Factory.INSTANCE
+            : CommonsCompressionFactory.INSTANCE;
+    CompressionUtil.CodecType codec =
+        options.compression == Compression.LZ4
+            ? CompressionUtil.CodecType.LZ4_FRAME
+            : options.compression == Compression.ZSTD
+                ? CompressionUtil.CodecType.ZSTD
+                : CompressionUtil.CodecType.NO_COMPRESSION;
     this.writer =
         file
-            ? new ArrowFileWriter(root, null, channel)
-            : new ArrowStreamWriter(root, null, channel);
+            ? new ArrowFileWriter(root, null, channel, null, IpcOption.DEFAULT, codecs, codec)
+            : new ArrowStreamWriter(root, null, channel, IpcOption.DEFAULT, codecs, codec);
     try {
       writer.start();
     } catch (IOException e) {
@@ -108,10 +251,17 @@ public final class RowFileWriter implements AutoCloseable {
     return file(path, schema, ArrowUtils.rootAllocator(), DEFAULT_BATCH_ROWS, DEFAULT_BATCH_BYTES);
   }
 
-  /** A new Arrow IPC file with a chosen allocator and batch size. */
+  /** A new Arrow IPC file with a chosen allocator and batch size (checksums, no compression). */
   public static RowFileWriter file(
       Path path, Schema schema, BufferAllocator allocator, int batchRows, int batchBytes)
       throws IOException {
+    return file(
+        path, schema, Options.defaults().withAllocator(allocator).withBatch(batchRows, batchBytes));
+  }
+
+  /** A new Arrow IPC file at {@code path} (replaced if it exists) written with {@code options}. */
+  public static RowFileWriter file(Path path, Schema schema, Options options) throws IOException {
+    Objects.requireNonNull(options, "options");
     FileChannel ch =
         FileChannel.open(
             path,
@@ -119,8 +269,7 @@ public final class RowFileWriter implements AutoCloseable {
             StandardOpenOption.WRITE,
             StandardOpenOption.TRUNCATE_EXISTING);
     try {
-      return new RowFileWriter(
-          schema, ch, true, allocator, batchRows, batchBytes, "row file " + path);
+      return new RowFileWriter(schema, ch, true, options, "row file " + path);
     } catch (RuntimeException | IOException e) {
       ch.close();
       throw e;
@@ -135,7 +284,19 @@ public final class RowFileWriter implements AutoCloseable {
       int batchRows,
       int batchBytes)
       throws IOException {
-    return new RowFileWriter(schema, channel, true, allocator, batchRows, batchBytes, "row file");
+    return file(
+        channel,
+        schema,
+        Options.defaults().withAllocator(allocator).withBatch(batchRows, batchBytes));
+  }
+
+  /**
+   * An Arrow IPC file on an open channel (closed by {@link #close}) written with {@code options}.
+   */
+  public static RowFileWriter file(WritableByteChannel channel, Schema schema, Options options)
+      throws IOException {
+    return new RowFileWriter(
+        schema, channel, true, Objects.requireNonNull(options, "options"), "row file");
   }
 
   /** An Arrow IPC stream on {@code out} (closed by {@link #close}). */
@@ -156,8 +317,19 @@ public final class RowFileWriter implements AutoCloseable {
       int batchRows,
       int batchBytes)
       throws IOException {
+    return stream(
+        channel,
+        schema,
+        Options.defaults().withAllocator(allocator).withBatch(batchRows, batchBytes));
+  }
+
+  /**
+   * An Arrow IPC stream on an open channel (closed by {@link #close}) written with {@code options}.
+   */
+  public static RowFileWriter stream(WritableByteChannel channel, Schema schema, Options options)
+      throws IOException {
     return new RowFileWriter(
-        schema, channel, false, allocator, batchRows, batchBytes, "row stream");
+        schema, channel, false, Objects.requireNonNull(options, "options"), "row stream");
   }
 
   /**
@@ -272,6 +444,18 @@ public final class RowFileWriter implements AutoCloseable {
           (byte) (Platform.getByte(null, validity + (i >> 3)) | (1 << (i & 7))));
     }
     column.setLastSet(count - 1);
+    if (crcColumn != null) {
+      // SPEC §5.1: the CRC-32C of each row's bytes, written as the rows are
+      crcColumn.allocateNew(count);
+      int start = 0;
+      for (int i = 0; i < count; i++) {
+        crc.reset();
+        crc.update(arena, start, ends[i] - start);
+        crcColumn.set(i, (int) crc.getValue());
+        start = ends[i];
+      }
+      crcColumn.setValueCount(count);
+    }
     root.setRowCount(count);
     try {
       writer.writeBatch();

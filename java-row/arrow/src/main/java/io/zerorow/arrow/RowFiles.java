@@ -15,10 +15,17 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 
-/** The row container of SPEC §5: one non-nullable binary column {@code row} with metadata. */
+/**
+ * The row container of SPEC §5: one non-nullable binary column {@code row} with metadata, and
+ * (since 1.2, SPEC §5.1) an optional non-nullable {@code uint32} column {@code crc32c} holding the
+ * CRC-32C of each row's bytes.
+ */
 public final class RowFiles {
   /** Name of the one column. */
   public static final String COLUMN = "row";
+
+  /** Name of the optional checksum column (SPEC §5.1). */
+  public static final String CHECKSUM_COLUMN = "crc32c";
 
   /** Field metadata key of the format version (SPEC §5). */
   public static final String VERSION_KEY = "zerorow.version";
@@ -71,13 +78,33 @@ public final class RowFiles {
 
   /** The Arrow schema of a row file of {@code schema}: {@code row: binary not null} + metadata. */
   public static org.apache.arrow.vector.types.pojo.Schema arrowSchema(Schema schema) {
+    return arrowSchema(schema, false);
+  }
+
+  /**
+   * The Arrow schema of a row file of {@code schema}, with the checksum column {@code crc32c:
+   * uint32 not null} after {@code row} when {@code checksum} (SPEC §5.1).
+   */
+  public static org.apache.arrow.vector.types.pojo.Schema arrowSchema(
+      Schema schema, boolean checksum) {
     Map<String, String> meta = new LinkedHashMap<>();
     meta.put(VERSION_KEY, VERSION);
     meta.put(SCHEMA_KEY, schema.toJson());
     meta.put(FINGERPRINT_KEY, schema.fingerprintHex());
     Field row =
         new Field(COLUMN, new FieldType(false, ArrowType.Binary.INSTANCE, null, meta), null);
-    return new org.apache.arrow.vector.types.pojo.Schema(List.of(row));
+    if (!checksum) {
+      return new org.apache.arrow.vector.types.pojo.Schema(List.of(row));
+    }
+    Field crc = new Field(CHECKSUM_COLUMN, new FieldType(false, CRC_TYPE, null), null);
+    return new org.apache.arrow.vector.types.pojo.Schema(List.of(row, crc));
+  }
+
+  private static final ArrowType CRC_TYPE = new ArrowType.Int(32, false);
+
+  /** True when the checked file has the checksum column {@code crc32c} (SPEC §5.1). */
+  public static boolean hasChecksum(org.apache.arrow.vector.types.pojo.Schema arrow) {
+    return arrow.getFields().size() == 2;
   }
 
   /**
@@ -88,13 +115,26 @@ public final class RowFiles {
    */
   public static Schema check(org.apache.arrow.vector.types.pojo.Schema arrow, Schema expected) {
     List<Field> fields = arrow.getFields();
-    if (fields.size() != 1 || !fields.get(0).getName().equals(COLUMN)) {
+    if (fields.isEmpty()
+        || fields.size() > 2
+        || !fields.get(0).getName().equals(COLUMN)
+        || (fields.size() == 2 && !fields.get(1).getName().equals(CHECKSUM_COLUMN))) {
       throw new InvalidDataException(
           "",
-          "expected one column named \"row\" but found "
+          "expected a column named \"row\" (and optionally \"crc32c\") but found "
               + fields.size()
               + " column(s) "
               + names(fields));
+    }
+    if (fields.size() == 2) {
+      Field crc = fields.get(1);
+      if (!crc.getType().equals(CRC_TYPE) || crc.isNullable()) {
+        throw new InvalidDataException(
+            CHECKSUM_COLUMN,
+            "expected a non-nullable column of Arrow type uint32 but found "
+                + (crc.isNullable() ? "a nullable " : "")
+                + crc.getType());
+      }
     }
     Field f = fields.get(0);
     ArrowType.ArrowTypeID t = f.getType().getTypeID();

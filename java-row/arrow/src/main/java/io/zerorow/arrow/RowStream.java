@@ -114,8 +114,26 @@ final class RowStream implements AutoCloseable {
               + MAX_BODY
               + ", the most a stream batch read onto the heap can hold; write smaller batches");
     }
-    return new Batch(meta, read((int) bodyLength, "body"));
+    // a cut inside the body leaves the rows of this complete header lost (SPEC §5.3)
+    cutRows =
+        ((org.apache.arrow.flatbuf.RecordBatch)
+                msg.header(new org.apache.arrow.flatbuf.RecordBatch()))
+            .length();
+    Batch b = new Batch(meta, read((int) bodyLength, "body"));
+    cutRows = -1;
+    return b;
   }
+
+  /**
+   * The row count in the header of the record batch whose body the input ended inside, or -1 when
+   * the input did not end inside a body (SPEC §5.3: the rows a recovery lost, where the file
+   * tells).
+   */
+  long cutRows() {
+    return cutRows;
+  }
+
+  private long cutRows = -1;
 
   /**
    * A message's metadata (its flatbuffer, padding included), or null when the input ends before the

@@ -250,7 +250,8 @@ class RowFileSafetyTest {
           assertTrue(
               batch < 0
                   || msg.contains("record batch " + batch + ":")
-                  || msg.contains("record batch " + batch + ", row "),
+                  || msg.contains("record batch " + batch + ", row ")
+                  || msg.contains(" (batch " + batch + "): crc32c is "), // SPEC §5.1's form
               p + " (batch " + batch + "): " + msg);
         }
       }
@@ -265,7 +266,7 @@ class RowFileSafetyTest {
    * any batch.
    */
   private static final java.util.regex.Pattern BATCH =
-      java.util.regex.Pattern.compile("row stream, record batch (\\d+)");
+      java.util.regex.Pattern.compile("row stream(?:, record batch |: row \\d+ \\(batch )(\\d+)");
 
   @Test
   void everyByteFlippedInAStreamGivesZerorowErrorsNamingTheBatch() throws Exception {
