@@ -104,8 +104,10 @@ bench: deps
 bench-quick: deps
 	$(PY) scripts/bench_report.py --quick $(BENCH_TARGETS)
 
-test-root: build-python build-cpp
-	$(PY) -m pytest -q -p no:cacheprovider scripts/tests
+# scripts/tests/test_row_file_matrix.py runs each language's row-file tool (SPEC §5: every
+# writer x every reader); the Java one is java-row/arrow/testing's RowFileTool.
+test-root: build-python build-cpp build-java-corpus
+	ZEROROW_JAVA_ROWFILE_TOOL='$(ZEROROW_JAVA_ROWFILE_TOOL)' $(PY) -m pytest -q -p no:cacheprovider scripts/tests
 
 # The demo's Java half runs as a single-file program on java-row/arrow's classpath; the Spark
 # tests of python-row also run RowFileCat (java-row/arrow/testing) on it.

@@ -18,9 +18,11 @@ JAVA_ARROW_BENCH_ARGS ?=
 JAVA_CORPUS_ARGS := $(JAVA_ARROW)/testing/target/corpus-runner.args
 CORPUS_DEPS += build-java-corpus
 CORPUS_RUNNERS += java=java\ @$(JAVA_CORPUS_ARGS)\ io.zerorow.arrow.tools.CorpusRunner
+# On the class path Arrow is in the unnamed module (naming org.apache.arrow.memory.core prints a
+# JVM warning on stderr, which the tools' callers read).
 build-java-corpus:
 	cd $(ROOT) && $(MVN) -q -pl java-row/arrow/testing -am -DskipTests compile
-	printf -- '--add-opens=java.base/java.nio=org.apache.arrow.memory.core,ALL-UNNAMED\n-cp "%s:%s"\n' \
+	printf -- '--add-opens=java.base/java.nio=ALL-UNNAMED\n-cp "%s:%s"\n' \
 	  "$(JAVA_ARROW)/testing/target/classes" "$$(cat $(JAVA_ARROW)/testing/target/classpath.txt)" > $(JAVA_CORPUS_ARGS)
 # The Java row-file tool of the cross-language row-file matrix (SPEC §5.1-§5.3):
 # io.zerorow.arrow.tools.RowFileTool in zerorow-arrow-testing (not shipped), started through the

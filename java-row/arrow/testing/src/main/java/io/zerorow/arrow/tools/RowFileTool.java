@@ -3,6 +3,7 @@ package io.zerorow.arrow.tools;
 import io.zerorow.BinaryRow;
 import io.zerorow.ValidationLevel;
 import io.zerorow.ZerorowException;
+import io.zerorow.arrow.RowBatch;
 import io.zerorow.arrow.RowFileReader;
 import io.zerorow.arrow.RowFileWriter;
 import java.io.BufferedWriter;
@@ -12,6 +13,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HexFormat;
+import java.util.Iterator;
 import java.util.Locale;
 
 /**
@@ -105,8 +107,13 @@ public final class RowFileTool {
     }
     try (RowFileReader in = RowFileReader.open(Path.of(args[1]));
         RowFileWriter out = RowFileWriter.file(Path.of(args[2]), in.schema(), options)) {
-      for (BinaryRow row : in) {
-        out.write(row);
+      // batch for batch, as the other languages' tools copy, so the files compare alike
+      for (Iterator<RowBatch> batches = in.batches(); batches.hasNext(); ) {
+        RowBatch batch = batches.next();
+        for (int i = 0; i < batch.size(); i++) {
+          out.write(batch.row(i));
+        }
+        out.flush();
       }
     }
   }
