@@ -209,9 +209,63 @@ def to_pandas(table: Any, schema: Schema, pandas_meta: bytes | None, **kwargs: A
         named = {c["field_name"] for c in meta["columns"] if c["field_name"]}
         if named != set(table.column_names):
             meta = None  # read through another schema: the metadata is of other columns
+    table = _months_as_ints(table, schema)
     if meta is None:
-        return _plain(table, schema, **kwargs)
-    return _restored(table, meta, **kwargs)
+        df = _plain(table, schema, **kwargs)
+    else:
+        df = _restored(table, meta, **kwargs)
+    return _spec12_values(df, schema)
+
+
+def _months_as_ints(table: Any, schema: Schema) -> Any:
+    """An interval_ym column as int32 months, the Python value a row view gives (SPEC §3.7):
+    pyarrow has no pandas form for Arrow's month_interval, nor a cast from it, so each batch is
+    re-imported through the C Data Interface with int32, whose buffers month_interval shares."""
+    import pyarrow as pa
+
+    months = {f.name for f in schema.fields if f.type.id == "interval_ym"}
+    if not months & set(table.column_names):
+        return table
+    target = pa.schema(
+        [f.with_type(pa.int32()) if f.name in months else f for f in table.schema],
+        metadata=table.schema.metadata,
+    )
+    batches = []
+    for batch in table.to_batches():
+        _, array = batch.__arrow_c_array__()
+        batches.append(
+            pa.RecordBatch._import_from_c_capsule(target.__arrow_c_schema__(), array)
+        )
+    return pa.Table.from_batches(batches, schema=target)
+
+
+def _spec12_values(df: Any, schema: Schema) -> Any:
+    """Values a pandas user reads, where pyarrow's pandas conversion gives storage: uuid.UUID
+    for a uuid (pyarrow: 16 bytes, a row view: uuid.UUID), and a variant's JSON text (SPEC §3.9,
+    as Spark's to_json; pyarrow: a dict of its metadata and value bytes) - a zerorow.Variant
+    in a cell would be taken for a list by pandas' printing, which iterates it."""
+    import uuid
+
+    from . import _zerorow
+
+    for f in schema.fields:
+        if f.name not in df.columns:
+            continue
+        if f.type.id == "uuid":
+            df[f.name] = df[f.name].map(
+                lambda b: None if b is None else uuid.UUID(bytes=bytes(b)),
+                na_action="ignore",
+            )
+        elif f.type.id == "variant":
+            df[f.name] = df[f.name].map(
+                lambda d: (
+                    None
+                    if d is None
+                    else _zerorow.Variant(d["metadata"], d["value"]).to_json()
+                ),
+                na_action="ignore",
+            )
+    return df
 
 
 def _plain(table: Any, schema: Schema, **kwargs: Any):
