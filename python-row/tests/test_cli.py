@@ -416,3 +416,79 @@ def test_mixed_schemas_without_a_reader_schema_say_how_to_read_them(evolved, tmp
         result = run(*args)
         assert result.exit_code == 1, result.output
         assert "part-00001.zrow" in result.output and "--schema" in result.output
+
+
+def _spec12_file(tmp_path, with_interval=True):
+    """A row file of SPEC 1.2's types (an interval only when asked: Parquet refuses it)."""
+    import dataclasses
+    import typing
+    import uuid
+
+    fields = [
+        ("id", uuid.UUID),
+        ("months", typing.Annotated[int, zerorow.interval_ym]),
+        ("tag", typing.Annotated[bytes, zerorow.fixed_binary(4)]),
+        ("doc", zerorow.Variant),
+        ("nothing", None),
+    ]
+    if with_interval:
+        fields.insert(1, ("span", zerorow.Interval))
+    kinds = dataclasses.make_dataclass("Kinds", fields)
+
+    def values(k):
+        v = {
+            "id": uuid.UUID(int=k),
+            "months": 14 + k,
+            "tag": b"abcd",
+            "doc": zerorow.Variant.from_json('{"a": [1, 2.5]}'),
+            "nothing": None,
+        }
+        if with_interval:
+            v["span"] = zerorow.Interval(1, -2, 3)
+        return kinds(**v)
+
+    path = tmp_path / ("kinds.zrow" if with_interval else "plain.zrow")
+    zerorow.write_file(
+        path, [values(k) for k in range(2)], zerorow.Encoder(kinds).schema
+    )
+    return path
+
+
+def test_cat_and_convert_show_the_spec12_types(tmp_path):
+    """interval_ym as months (pyarrow cannot read Arrow's month_interval), a uuid as its text,
+    a variant as its JSON text, an interval as its three parts; Parquet refuses an interval
+    naming the column (SPEC §12.3) and takes the rest."""
+    import pyarrow.parquet as pq
+
+    path = _spec12_file(tmp_path)
+    table = run("cat", path)
+    assert table.exit_code == 0, table.output
+    assert "00000000-0000-0000-0000-000000000001" in table.output
+    assert "{months: 1, days: -2, microseconds: 3}" in table.output
+    assert '{"a":[1,2.5]}' in table.output and "15" in table.output
+    as_json = run("cat", path, "-f", "jsonl")
+    assert as_json.exit_code == 0, as_json.output
+    first = json.loads(as_json.output.splitlines()[0])
+    assert first == {
+        "id": "00000000-0000-0000-0000-000000000000",
+        "span": {"months": 1, "days": -2, "microseconds": 3},
+        "months": 14,
+        "tag": "YWJjZA==",
+        "doc": '{"a":[1,2.5]}',
+        "nothing": None,
+    }
+    for out in ("k.jsonl", "k.csv"):
+        done = run("convert", path, tmp_path / out)
+        assert done.exit_code == 0, done.output
+    csv = (tmp_path / "k.csv").read_text().splitlines()
+    assert csv[1].startswith('"00000000-0000-0000-0000-000000000000",')
+    refused = run("convert", path, tmp_path / "k.parquet")
+    assert refused.exit_code == 1, refused.output
+    assert "Parquet cannot hold the interval columns span" in refused.output
+    plain = _spec12_file(tmp_path, with_interval=False)
+    done = run("convert", plain, tmp_path / "p.parquet")
+    assert done.exit_code == 0, done.output
+    back = pq.read_table(tmp_path / "p.parquet")
+    assert back.column("months").to_pylist() == [14, 15]
+    back_rows = zerorow.arrow.read_parquet(str(tmp_path / "p.parquet"))
+    assert back_rows[0].doc.to_json() == '{"a":[1,2.5]}'  # the VARIANT group kept

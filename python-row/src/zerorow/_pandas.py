@@ -209,34 +209,14 @@ def to_pandas(table: Any, schema: Schema, pandas_meta: bytes | None, **kwargs: A
         named = {c["field_name"] for c in meta["columns"] if c["field_name"]}
         if named != set(table.column_names):
             meta = None  # read through another schema: the metadata is of other columns
-    table = _months_as_ints(table, schema)
+    from .arrow import months_as_int32
+
+    table = months_as_int32(table)  # interval_ym: int months, as a row view gives
     if meta is None:
         df = _plain(table, schema, **kwargs)
     else:
         df = _restored(table, meta, **kwargs)
     return _spec12_values(df, schema)
-
-
-def _months_as_ints(table: Any, schema: Schema) -> Any:
-    """An interval_ym column as int32 months, the Python value a row view gives (SPEC §3.7):
-    pyarrow has no pandas form for Arrow's month_interval, nor a cast from it, so each batch is
-    re-imported through the C Data Interface with int32, whose buffers month_interval shares."""
-    import pyarrow as pa
-
-    months = {f.name for f in schema.fields if f.type.id == "interval_ym"}
-    if not months & set(table.column_names):
-        return table
-    target = pa.schema(
-        [f.with_type(pa.int32()) if f.name in months else f for f in table.schema],
-        metadata=table.schema.metadata,
-    )
-    batches = []
-    for batch in table.to_batches():
-        _, array = batch.__arrow_c_array__()
-        batches.append(
-            pa.RecordBatch._import_from_c_capsule(target.__arrow_c_schema__(), array)
-        )
-    return pa.Table.from_batches(batches, schema=target)
 
 
 def _spec12_values(df: Any, schema: Schema) -> Any:

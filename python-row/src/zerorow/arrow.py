@@ -298,6 +298,39 @@ def to_pandas(rows: RowBatch | Iterable[RowData], schema: Schema | None = None):
     return rows.to_pandas()
 
 
+def months_as_int32_schema(schema: Any) -> Any:
+    """The Arrow schema months_as_int32 gives (the same object when it has no month_interval)."""
+    pa = _pa()
+    # pyarrow names no month_interval type (no factory, no Type_ constant): told by its name
+    months = [str(f.type) == "month_interval" for f in schema]
+    if not any(months):
+        return schema
+    fields = [
+        f.with_type(pa.int32()) if m else f for f, m in zip(schema, months, strict=True)
+    ]
+    return pa.schema(fields, metadata=schema.metadata)
+
+
+def months_as_int32(data: Any) -> Any:
+    """A RecordBatch or Table whose top-level Arrow month_interval columns (interval_ym, SPEC
+    §12.1) are int32 months, the Python value a row view gives. pyarrow can neither hand a
+    month_interval array to Python nor cast it, so pandas, the CLI's table and its CSV, JSON
+    Lines and Parquet writers (Parquet has INT32 for it, §12.3) get the months this way: each
+    batch is re-imported through the C Data Interface as int32, whose buffers it shares."""
+    pa = _pa()
+    target = months_as_int32_schema(data.schema)
+    if target is data.schema:
+        return data
+
+    def retyped(batch: Any) -> Any:
+        _, array = batch.__arrow_c_array__()
+        return pa.RecordBatch._import_from_c_capsule(target.__arrow_c_schema__(), array)
+
+    if isinstance(data, pa.RecordBatch):
+        return retyped(data)
+    return pa.Table.from_batches([retyped(b) for b in data.to_batches()], schema=target)
+
+
 def core_schema(schema: Schema):
     """The compiled schema (cpp-row's Schema inside) that the Arrow bridge takes."""
     return schema._native

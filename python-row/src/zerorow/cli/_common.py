@@ -10,6 +10,7 @@ import functools
 import os
 import sys
 import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -167,6 +168,10 @@ def console(stderr: bool = False) -> Console:
 def _fold(v: Any, items: int) -> str:
     if v is None:
         return "null"
+    if isinstance(v, uuid.UUID):
+        return str(v)
+    if type(v).__name__ == "MonthDayNano":  # pyarrow's interval value, a tuple (ns)
+        return f"{{months: {v.months}, days: {v.days}, microseconds: {v.nanoseconds // 1000}}}"
     if isinstance(v, dict):
         parts = [
             f"{_fold(k, items)}: {_fold(x, items)}" for k, x in list(v.items())[:items]

@@ -63,6 +63,70 @@ def _string_buffer(strings: Any) -> Any:
     return memoryview(strings.buffers()[2].slice(int(start), int(end - start)))
 
 
+def plain_batch(batch: Any, text: bool, variants: bool = True) -> Any:
+    """`batch` in the forms the table, CSV, JSON Lines and Parquet outputs can take: interval_ym
+    as int32 months (pyarrow cannot read Arrow's month_interval) and a variant (a struct marked
+    parquet.variant) as its JSON text (SPEC §3.9, as Spark's to_json); with `text` (CSV), a
+    uuid and an interval as their JSON text too (pyarrow's CSV writer has no form for them);
+    with `variants` False (Parquet, which has a VARIANT group, SPEC §12.3) variants stay."""
+    import pyarrow as pa
+
+    from .. import _zerorow
+    from ..arrow import months_as_int32
+
+    batch = months_as_int32(batch)
+    marked = [
+        i
+        for i, f in enumerate(batch.schema)
+        if variants
+        and (f.metadata or {}).get(b"ARROW:extension:name") == b"parquet.variant"
+    ]
+    uuids = [
+        i
+        for i, f in enumerate(batch.schema)
+        if text
+        and isinstance(f.type, pa.BaseExtensionType)
+        and f.type.extension_name == "arrow.uuid"
+    ]
+    intervals = [
+        i for i, f in enumerate(batch.schema) if text and pa.types.is_interval(f.type)
+    ]
+    if not marked and not uuids and not intervals:
+        return batch
+    fields, columns = list(batch.schema), list(batch.columns)
+    for i in intervals:
+        columns[i] = _values(columns[i], columns[i].type)  # its JSON object, as text
+        fields[i] = pa.field(fields[i].name, pa.string(), fields[i].nullable)
+    for i in uuids:
+        texts = [None if v is None else str(v) for v in columns[i].to_pylist()]
+        columns[i] = pa.array(texts, pa.string())
+        fields[i] = pa.field(fields[i].name, pa.string(), fields[i].nullable)
+    for i in marked:
+        texts = [
+            None if v is None else _zerorow.Variant(v["metadata"], v["value"]).to_json()
+            for v in columns[i].to_pylist()
+        ]
+        columns[i] = pa.array(texts, pa.string())
+        fields[i] = pa.field(fields[i].name, pa.string(), fields[i].nullable)
+    return pa.RecordBatch.from_arrays(
+        columns, schema=pa.schema(fields, metadata=batch.schema.metadata)
+    )
+
+
+def plain_schema(schema: Any, text: bool, variants: bool = True) -> Any:
+    """The Arrow schema of plain_batch's batches for batches of `schema`."""
+    import pyarrow as pa
+
+    empty = pa.RecordBatch.from_pylist([], schema=_no_months(schema))
+    return plain_batch(empty, text, variants).schema
+
+
+def _no_months(schema: Any) -> Any:
+    from ..arrow import months_as_int32_schema
+
+    return months_as_int32_schema(schema)
+
+
 def json_values(column: Any) -> Any:
     """A pyarrow string array with the JSON text of each value of `column` ("null" for a
     missing value)."""
@@ -119,10 +183,30 @@ def _values(column: Any, t: Any) -> Any:
         return _floats(column)
     if _is_string(t):
         return _quoted(_escaped(column.cast(pa.string())))
+    if isinstance(t, pa.BaseExtensionType) and t.extension_name == "arrow.uuid":
+        # a uuid as its text (SPEC §10's values.json form), not its 16 bytes
+        return pa.array(
+            [None if v is None else f'"{v}"' for v in column.to_pylist()], pa.string()
+        )
+    if isinstance(t, pa.BaseExtensionType):
+        return _values(column.storage, t.storage_type)
+    if pa.types.is_interval(
+        t
+    ):  # month_day_nano (interval_ym reaches here as int32 months)
+        return pa.array(
+            [
+                None
+                if v is None
+                else f'{{"months":{v.months},"days":{v.days},"microseconds":{v.nanoseconds // 1000}}}'
+                for v in column.to_pylist()
+            ],
+            pa.string(),
+        )
     if (
         pa.types.is_binary(t)
         or pa.types.is_large_binary(t)
         or pa.types.is_binary_view(t)
+        or pa.types.is_fixed_size_binary(t)
     ):
         return pa.array(
             [

@@ -15,6 +15,7 @@ from rich.text import Text
 from ..paths import format_path, parse_path, split_columns
 from ..schema import DataType, Schema
 from ._common import console, fold, open_rows, reports_errors
+from ._json import plain_batch
 
 
 def _resolve(schema: Schema, column: str) -> tuple[str, ...]:
@@ -75,6 +76,8 @@ def _batches(
             paths = [_resolve(rows.schema, c) for c in texts]
         keys = [p[0] if len(p) == 1 else format_path(p) for p in paths]
         for batch in rows[rows_wanted].arrow_batches(level=level):
+            # interval_ym as months, variant as JSON text (cli/_json.py plain_batch)
+            batch = plain_batch(batch, text=False)
             yield keys, [pick(batch.column(p[0]), p[1:]) for p in paths]
 
 

@@ -303,10 +303,35 @@ def _write_rows(sink: Any, source: Source) -> int:
     )
 
 
+def _plain_months(
+    source: Source, text: bool = False, variants: bool = True
+) -> tuple[Any, Iterator[Any]]:
+    """(Arrow schema, batches) with interval_ym columns as int32 months (SPEC §12.3 writes
+    INT32; pyarrow's CSV, JSON and Parquet writers cannot read Arrow's month_interval) and
+    variants as their JSON text (cli/_json.py plain_batch)."""
+    from ._json import plain_batch, plain_schema
+
+    schema = plain_schema(source.arrow_schema_out, text, variants)
+    return schema, (plain_batch(b, text, variants) for b in source.arrow_batches())
+
+
 def _write_parquet(sink: Any, source: Source) -> int:
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
-    return _write_with(pq.ParquetWriter(sink, source.arrow_schema_out), source)
+    calendar = [
+        f.name
+        for f in source.arrow_schema_out
+        if f.type == pa.month_day_nano_interval()
+    ]
+    if calendar:  # SPEC §12.3: Parquet's INTERVAL (unsigned ms) cannot hold an interval
+        raise Failure(
+            f"Parquet cannot hold the interval columns {', '.join(calendar)}: its INTERVAL "
+            "type is unsigned milliseconds, without the sign and microseconds of an interval "
+            "(SPEC §12.3); convert to a row file, Arrow IPC or JSON Lines"
+        )
+    schema, batches = _plain_months(source, variants=False)
+    return _write_with(pq.ParquetWriter(sink, schema), source, batches)
 
 
 def _write_arrow(sink: Any, source: Source) -> int:
@@ -319,20 +344,22 @@ def _write_csv(sink: Any, source: Source) -> int:
     import pyarrow as pa
     import pyarrow.csv as pcsv
 
-    arrow_schema = source.arrow_schema_out
+    arrow_schema, batches = _plain_months(source, text=True)
     nested = [f.name for f in arrow_schema if pa.types.is_nested(f.type)]
     if nested:
         raise Failure(
             f"CSV has no nested values; columns {', '.join(nested)} are lists, "
             "maps or structs (convert to Parquet, Arrow IPC or JSON Lines)"
         )
-    return _write_with(pcsv.CSVWriter(sink, arrow_schema), source)
+    return _write_with(pcsv.CSVWriter(sink, arrow_schema), source, batches)
 
 
-def _write_with(writer: Any, source: Source) -> int:
+def _write_with(
+    writer: Any, source: Source, batches: Iterator[Any] | None = None
+) -> int:
     n = 0
     with writer:
-        for b in source.arrow_batches():
+        for b in source.arrow_batches() if batches is None else batches:
             writer.write_batch(b)
             n += b.num_rows
     return n
@@ -342,7 +369,7 @@ def _write_jsonl(sink: Any, source: Source) -> int:
     from ._json import json_lines
 
     n = 0
-    for b in source.arrow_batches():
+    for b in _plain_months(source)[1]:
         sink.write(json_lines(b))
         n += b.num_rows
     return n
