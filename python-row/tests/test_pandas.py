@@ -429,7 +429,9 @@ def test_spec12_types_as_pandas(tmp_path):
     assert df["term"].dtype == pd.Int32Dtype()
     assert df["term"].isna().tolist() == [False, True, False]
     assert list(df["doc"])[:2] == ['{"a":[1,2.5]}'] * 2 and df["doc"][2] is None
-    assert df["span"][0] == pd.DateOffset(months=1, days=2, microseconds=3, nanoseconds=0)
+    assert df["span"][0] == pd.DateOffset(
+        months=1, days=2, microseconds=3, nanoseconds=0
+    )
     assert list(df["tag"]) == [b"abcd"] * 3
     assert df["nothing"].isna().all()
     batch = zerorow.from_arrow(f.to_arrow())
