@@ -16,6 +16,7 @@ import base64
 import datetime
 import decimal
 import json
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -81,12 +82,19 @@ def plain_batch(batch: Any, text: bool, variants: bool = True) -> Any:
         if variants
         and (f.metadata or {}).get(b"ARROW:extension:name") == b"parquet.variant"
     ]
+    # a uuid as its text everywhere but Parquet (which has UUID); pyarrow before 18 knows no
+    # arrow.uuid type and shows only the field's extension metadata over fixed_size_binary(16)
     uuids = [
         i
         for i, f in enumerate(batch.schema)
-        if text
-        and isinstance(f.type, pa.BaseExtensionType)
-        and f.type.extension_name == "arrow.uuid"
+        if (text or variants)
+        and (
+            (
+                isinstance(f.type, pa.BaseExtensionType)
+                and f.type.extension_name == "arrow.uuid"
+            )
+            or (f.metadata or {}).get(b"ARROW:extension:name") == b"arrow.uuid"
+        )
     ]
     intervals = [
         i for i, f in enumerate(batch.schema) if text and pa.types.is_interval(f.type)
@@ -98,7 +106,12 @@ def plain_batch(batch: Any, text: bool, variants: bool = True) -> Any:
         columns[i] = _values(columns[i], columns[i].type)  # its JSON object, as text
         fields[i] = pa.field(fields[i].name, pa.string(), fields[i].nullable)
     for i in uuids:
-        texts = [None if v is None else str(v) for v in columns[i].to_pylist()]
+        texts = [
+            None
+            if v is None
+            else str(v if isinstance(v, uuid.UUID) else uuid.UUID(bytes=v))
+            for v in columns[i].to_pylist()
+        ]
         columns[i] = pa.array(texts, pa.string())
         fields[i] = pa.field(fields[i].name, pa.string(), fields[i].nullable)
     for i in marked:
