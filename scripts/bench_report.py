@@ -7,7 +7,7 @@ The contract a benchmark target follows (so that this report picks it up):
 
 1. It is listed in `BENCH_TARGETS` by its part's `part.mk` (`BENCH_TARGETS += bench-spark`)
    and runs with plain `make <target>`; zerorow and its anchors are measured side by side in
-   that one run, with the ratio printed (DESIGN §6).
+   that one run, with the ratio printed.
 2. Its results are Markdown tables: `| a | b |` lines with a `| --- |` separator line. Either
    it prints them (this script keeps the target's whole output in `build/bench/<target>.log`
    and takes every table from it, titled by the nearest `#` heading above), or it writes

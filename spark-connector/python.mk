@@ -39,7 +39,7 @@ test-spark-python: build-spark-python build-java-demo venv-spark35
 	cd $(PYROW) && PYSPARK_PYTHON=$(PY) ZEROROW_SPARK35_PYTHON=$(SPARK35_PY) \
 	  $(PY) -m pytest -q -p no:cacheprovider -o addopts= tests/spark
 
-# All variants of issue 13 item 5 in one run; BENCH_QUICK=1 (200,000 rows) for a quick one.
+# All variants of the benchmark in one run; BENCH_QUICK=1 (200,000 rows) for a quick one.
 bench-spark: build-spark-python build-java-demo
 	@mkdir -p $(ROOT)/spark-connector/target
 	PYSPARK_PYTHON=$(PY) BENCH_ROWS=$(BENCH_ROWS) BENCH_REPEATS=$(BENCH_REPEATS) $(PY) $(ROOT)/spark-connector/python/bench_spark.py \

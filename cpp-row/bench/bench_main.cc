@@ -1,5 +1,5 @@
 // zerorow C++ benchmarks with their anchors (memcpy of the same bytes, a plain pointer load)
-// in the same run; the end of the output is a table of ratios (DESIGN §6).
+// in the same run; the end of the output is a table of ratios (the contract of scripts/bench_report.py).
 #include <benchmark/benchmark.h>
 
 #include <bit>

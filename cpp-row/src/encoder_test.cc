@@ -26,7 +26,7 @@ struct Foo {
   float ratio = 0;
   bool operator==(const Foo&) const = default;
 };
-// Declared inside the user's namespace (issue 17.6).
+// Declared inside the user's namespace: ZEROROW_STRUCT must work outside namespace zerorow.
 ZEROROW_STRUCT(Bar, f1, f2)
 ZEROROW_STRUCT(Foo, f1, f2, f3, f4, note, maybe, blob, index, flag, tiny, small, ratio)
 

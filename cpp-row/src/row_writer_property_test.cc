@@ -1,4 +1,4 @@
-// The writers never say OK to a bad row (issue 17.1): every misuse named in the issue is
+// The writers never say OK to a bad row (SPEC §6.3): every misuse of the writer API is
 // refused or made valid, and a property test drives random call sequences (in and out of
 // order, children unfinished, destroyed or reused, writes after Finish) and checks that
 // whenever the top-level Finish() returns OK, the bytes pass Validate(kFull).

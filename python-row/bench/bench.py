@@ -1,4 +1,5 @@
-"""zerorow (Python) benchmarks: zerorow and its anchors side by side in one run (DESIGN §6).
+"""zerorow (Python) benchmarks: zerorow and its anchors side by side in one run (the
+contract of scripts/bench_report.py).
 
     python bench/bench.py [--quick] [--markdown] [--only arrow]
 

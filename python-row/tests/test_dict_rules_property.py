@@ -1,4 +1,4 @@
-"""Property (issue 11 item 5, SPEC Appendix A rule 8): records given as dicts or as objects,
+"""Property (SPEC Appendix A rule 8): records given as dicts or as objects,
 with random extra and missing keys, are written exactly or refused by the rule: a dict key
 that is not a field is an error naming the key; a missing key is null for a nullable field and
 an error naming the field otherwise; an object lacking an attribute is an error at that field;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`make bench-spark`: a Python function over wide nested orders in Spark, every way at once.
 
-Issue 13 item 5. 1M orders (BENCH_ROWS) of 30 top-level fields — 10 longs, 10 doubles,
+1M orders (BENCH_ROWS) of 30 top-level fields — 10 longs, 10 doubles,
 8 strings, a customer struct and 0-5 line items — are generated on the JVM and cached before
 timing. The function reads order_id, customer.country and the items' qty * price and returns
 one double; each job sums it. All variants run in this one process, side by side, in

@@ -1,4 +1,4 @@
-"""Encoders: dataclass / NamedTuple instances <-> rows (DESIGN §3).
+"""Encoders: dataclass / NamedTuple instances <-> rows (SPEC §1.1, "Encoder").
 
 Encoding runs in the native core, which walks the objects along the compiled schema and
 fetches attributes with the C API; decoding reads with the native views and builds the user's

@@ -1,4 +1,4 @@
-"""Schema inference from dataclasses and NamedTuples (DESIGN §2 "Schema").
+"""Schema inference from dataclasses and NamedTuples (SPEC §2: the types; SPEC Appendix A: the rules).
 
 Rules (README "Schema inference"): `int` -> int64, `float` -> float64, `bool`, `str` -> string,
 `bytes` -> binary, `date` -> date32, `datetime` -> timestamp (zone from an Annotated tzinfo or

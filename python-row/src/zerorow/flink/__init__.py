@@ -1,5 +1,5 @@
 """zerorow for PyFlink: Python functions that take rows as zero-copy `BinaryRow`s from BYTES
-columns and give rows back as bytes, and the setup of the Flink connector (DESIGN §4).
+columns and give rows back as bytes, and the setup of the Flink connector (flink-connector/README.md).
 
     import zerorow.flink as zf
     zf.configure(t_env)                          # connector jar + zerorow_encode/zerorow_decode

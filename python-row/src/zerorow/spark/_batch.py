@@ -142,7 +142,3 @@ class RowBatch:
 
     def __repr__(self) -> str:
         return f"zerorow.spark.RowBatch({len(self)} rows, {self.schema!r})"
-
-
-def for_level(level: str | None) -> str:
-    return level or "bounds"

@@ -262,11 +262,3 @@ def resolve_schema(spec: Any, spark=None) -> Schema:
 def ddl_to_struct(spark, ddl: str):
     """Spark's own parse of a DDL string (works in classic and Connect sessions)."""
     return spark.createDataFrame([], ddl).schema
-
-
-def struct_of(schema_or_struct: Schema | Any):
-    return (
-        schema_to_struct(schema_or_struct)
-        if isinstance(schema_or_struct, Schema)
-        else schema_or_struct
-    )

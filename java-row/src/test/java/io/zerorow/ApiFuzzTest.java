@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 12.1: the randomized API test ({@link ApiFuzzProperties}) in a child JVM, so that a crash
+ * The randomized API test ({@link ApiFuzzProperties}) in a child JVM, so that a crash
  * is seen as the child's exit by a signal. Bounded: {@code -Dzerorow.apifuzz.tries} sequences (2000
  * by default, a few seconds).
  */

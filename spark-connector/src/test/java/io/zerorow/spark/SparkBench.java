@@ -27,7 +27,7 @@ import org.apache.spark.storage.StorageLevel;
 public final class SparkBench {
   private SparkBench() {}
 
-  /** The order of issue 13: 30 top-level fields, a customer struct, 0–5 line items. */
+  /** The benchmark's order: 30 top-level fields, a customer struct, 0–5 line items. */
   static Dataset<Row> orders(SparkSession spark, long n) {
     List<String> cols = new ArrayList<>();
     cols.add("id AS order_id");

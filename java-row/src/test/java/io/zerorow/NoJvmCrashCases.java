@@ -5,11 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Calls that once crashed the JVM (issue 12.1), run in a child JVM by {@link CrashCasesTest}: each
+ * Calls that once crashed the JVM, run in a child JVM by {@link NoJvmCrashTest}: each
  * case must end with the named exception (or a value), never a signal. Prints {@code ok <case>} per
  * case and exits 0 when every case behaved.
  */
-public final class CrashCases {
+public final class NoJvmCrashCases {
   static final Schema SCHEMA =
       Schema.of(
           Field.of("id", DataTypes.INT64, false),

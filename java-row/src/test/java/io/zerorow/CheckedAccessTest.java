@@ -16,8 +16,8 @@ import java.time.LocalTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Issue 12.2–12.5: checked getters and writers, errors, time truncation, field order. */
-class UsersMeetItTest {
+/** Checked getters and writers, errors, time truncation, field order. */
+class CheckedAccessTest {
   static final Schema S =
       Schema.of(
           Field.of("id", DataTypes.INT64, false),
