@@ -43,18 +43,19 @@ $(VENV)/.stamp: requirements-dev.txt | debian-deps
 	$(PY) -m pip install -q -r requirements-dev.txt
 	touch $@
 
+# `include`, not `-include`: a missing part must stop the build, not drop its tests quietly.
 # Order matters: python-row before java-row/arrow, whose Arrow-equality check uses both.
--include format-spec/part.mk
--include cpp-row/part.mk
--include python-row/part.mk
--include java-row/part.mk
--include java-row/arrow/part.mk
--include spark-connector/part.mk
--include spark-connector/python.mk
--include flink-connector/part.mk
--include flink-connector/python.mk
+include format-spec/part.mk
+include cpp-row/part.mk
+include python-row/part.mk
+include java-row/part.mk
+include java-row/arrow/part.mk
+include spark-connector/part.mk
+include spark-connector/python.mk
+include flink-connector/part.mk
+include flink-connector/python.mk
 # Last: its test target lists NOTEBOOK_DEPS, which the parts above may extend.
--include notebooks/part.mk
+include notebooks/part.mk
 # test-root (below): the root README's examples and the benchmark report generator.
 TEST_TARGETS += test-root
 

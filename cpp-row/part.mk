@@ -19,12 +19,12 @@ CORPUS_RUNNERS += cpp=$(CPP_BUILD)/dev/zerorow_corpus
 # build with -Wall -Wextra -Werror (the `lint` preset, build/lint): a warning fails
 # `make lint`. Incremental: after the first run only changed files are compiled again.
 lint-cpp: venv
-	cd $(CPP_DIR) && cmake --preset lint >/dev/null && cmake --build --preset lint
+	cd $(CPP_DIR) && cmake --preset lint -DZEROROW_PYTHON=$(PY) >/dev/null && cmake --build --preset lint
 
 # Release build (with debug info): library, unit tests, vector runner, benchmarks and the
 # Arrow adapter, which the dev preset requires: Arrow C++ comes from the venv's pyarrow.
 build-cpp: venv
-	cd $(CPP_DIR) && cmake --preset dev >/dev/null && cmake --build --preset dev
+	cd $(CPP_DIR) && cmake --preset dev -DZEROROW_PYTHON=$(PY) >/dev/null && cmake --build --preset dev
 
 test-cpp: test-cpp-unit test-cpp-asan test-cpp-fuzz test-cpp-example
 	@echo "test-cpp: passed"
@@ -34,11 +34,11 @@ test-cpp-unit: build-cpp
 
 # The unit tests again under AddressSanitizer + UndefinedBehaviorSanitizer.
 test-cpp-asan:
-	cd $(CPP_DIR) && cmake --preset asan >/dev/null && cmake --build --preset asan && \
+	cd $(CPP_DIR) && cmake --preset asan -DZEROROW_PYTHON=$(PY) >/dev/null && cmake --build --preset asan && \
 	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ctest --preset asan -j2
 
 build-cpp-fuzz:
-	cd $(CPP_DIR) && cmake --preset fuzz >/dev/null && cmake --build --preset fuzz
+	cd $(CPP_DIR) && cmake --preset fuzz -DZEROROW_PYTHON=$(PY) >/dev/null && cmake --build --preset fuzz
 
 # Each fuzz target for a bounded time, seeded from the golden vectors (all together <= 90 s).
 test-cpp-fuzz: build-cpp-fuzz

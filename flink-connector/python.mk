@@ -18,12 +18,14 @@ $(FLINK_VENV)/.stamp: $(FLINK_REQS) | debian-deps
 	$(FLINK_PY) -m pip install -q -r $(FLINK_REQS)
 	touch $@
 
-# python-row's CMake build ships the connector jar inside zerorow.flink when it exists, so the
-# jar is built first. A build directory of its own: the main venv's CMake cache names its Python.
+# python-row's CMake build ships the connector jar inside zerorow.flink, asked for by path (a
+# missing jar fails the build), so the jar is built first. A build directory of its own: the main
+# venv's CMake cache names its Python.
 build-flink-python: $(FLINK_PYROW_STAMP)
-$(FLINK_PYROW_STAMP): $(PYROW_SRCS) $(FLINK_VENV)/.stamp $(wildcard $(FLINK_CONNECTOR_JAR)) | flink-jar-for-python
+$(FLINK_PYROW_STAMP): $(PYROW_SRCS) $(FLINK_VENV)/.stamp | flink-jar-for-python
 	@touch $@.new
-	$(FLINK_PY) -m pip install -q --no-build-isolation -C build-dir=build/flink-venv $(PYROW)
+	$(FLINK_PY) -m pip install -q --no-build-isolation -C build-dir=build/flink-venv \
+	  -C cmake.define.ZEROROW_FLINK_JAR=$(FLINK_CONNECTOR_JAR) $(PYROW)
 	@mv $@.new $@
 
 # The JVM side's `make build-flink` (flink-connector/part.mk) when present, else the same jar by Maven.

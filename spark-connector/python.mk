@@ -1,6 +1,5 @@
 # zerorow.spark (the Python side of spark-connector, in python-row): its tests, its benchmark,
 # the pyspark 3.5.9 environment, and the connector jars shipped inside the Python package.
-SPARK_PY_JARS := $(PYROW)/src/zerorow/spark/jars
 SPARK35_VENV := $(ROOT)/.venv-spark35
 SPARK35_PY := $(SPARK35_VENV)/bin/python
 # pyspark 3.5 predates NumPy 2 and pandas 2.3; these are the newest it was released against.
@@ -17,20 +16,28 @@ BENCH_TARGETS += bench-spark
 
 .PHONY: build-spark-python venv-spark35 test-spark-python bench-spark
 
-# The built jars go into the package (src/zerorow/spark/jars, git-ignored) and the package is
-# reinstalled, so `zerorow.spark.configure(builder)` finds them without ZEROROW_SPARK_JAR.
+# The built jars are installed into the package (zerorow/spark/jars) by python-row's CMake build,
+# asked for by path, so `zerorow.spark.configure(builder)` finds them without ZEROROW_SPARK_JAR.
+# A stamp of its own: build-python (no jars) and this install take turns in the same venv, each
+# redone only when the sources or the jars change.
+SPARK_JARS := $(ROOT)/spark-connector/target/zerorow-spark_2.13.jar;$(ROOT)/spark-connector/target/zerorow-spark_2.12.jar
+SPARK_PYROW_STAMP := $(VENV)/.zerorow-with-spark-jars
 build-spark-python: build-spark
-	@mkdir -p $(SPARK_PY_JARS)
-	@for v in 2.13 2.12; do cmp -s $(ROOT)/spark-connector/target/zerorow-spark_$$v.jar $(SPARK_PY_JARS)/zerorow-spark_$$v.jar \
-	  || cp $(ROOT)/spark-connector/target/zerorow-spark_$$v.jar $(SPARK_PY_JARS)/; done
-	@$(MAKE) --no-print-directory build-python
+	@$(MAKE) --no-print-directory $(SPARK_PYROW_STAMP)
+$(SPARK_PYROW_STAMP): $(PYROW_SRCS) $(ROOT)/spark-connector/target/zerorow-spark_2.13.jar \
+                      $(ROOT)/spark-connector/target/zerorow-spark_2.12.jar | venv
+	@touch $@.new
+	$(PY) -m pip install -q --no-build-isolation -C build-dir=build/spark-jars \
+	  -C 'cmake.define.ZEROROW_SPARK_JARS=$(SPARK_JARS)' $(PYROW)
+	@mv $@.new $@
 
 venv-spark35: $(SPARK35_VENV)/.stamp
-$(SPARK35_VENV)/.stamp: $(PYROW_STAMP) $(ROOT)/spark-connector/python.mk
+$(SPARK35_VENV)/.stamp: $(SPARK_PYROW_STAMP) $(ROOT)/spark-connector/python.mk
 	test -x $(SPARK35_PY) || python3 -m venv $(SPARK35_VENV)
 	$(SPARK35_PY) -m pip install -q --upgrade pip
 	$(SPARK35_PY) -m pip install -q $(SPARK35_PKGS)
-	$(SPARK35_PY) -m pip install -q --no-build-isolation -C build-dir=build/spark35 $(PYROW)
+	$(SPARK35_PY) -m pip install -q --no-build-isolation -C build-dir=build/spark35 \
+	  -C 'cmake.define.ZEROROW_SPARK_JARS=$(SPARK_JARS)' $(PYROW)
 	touch $@
 
 # One SparkSession for the pytest session (tests/spark/conftest.py); the no-jar session, the

@@ -6,8 +6,15 @@ if(NOT ZEROROW_ARROW_ADAPTER)
   return()
 endif()
 
-set(ZEROROW_PYTHON "${CMAKE_CURRENT_SOURCE_DIR}/../.venv/bin/python" CACHE FILEPATH
-    "Python whose pyarrow provides Arrow C++ for the adapter")
+# The Python to ask is given (the root Makefile passes its venv's); otherwise the python3 on
+# PATH. cpp-row never looks into another part's virtual environment by itself.
+set(ZEROROW_PYTHON "" CACHE FILEPATH "Python whose pyarrow provides Arrow C++ for the adapter")
+if(NOT ZEROROW_PYTHON)
+  find_program(_zr_python3 NAMES python3 python)
+  if(_zr_python3)
+    set(ZEROROW_PYTHON "${_zr_python3}")
+  endif()
+endif()
 if(NOT ZEROROW_ARROW_INCLUDE_DIR AND EXISTS "${ZEROROW_PYTHON}")
   execute_process(
     COMMAND "${ZEROROW_PYTHON}" -c "import pyarrow; print(pyarrow.get_include()); print(pyarrow.get_library_dirs()[0])"
@@ -31,8 +38,8 @@ if(NOT ZEROROW_ARROW_INCLUDE_DIR OR NOT _zr_libarrow)
     message(FATAL_ERROR
       "zerorow: Arrow C++ not found, and this build requires the Arrow adapter "
       "(ZEROROW_REQUIRE_ARROW_ADAPTER=ON, set by the dev and lint presets). Arrow C++ comes with "
-      "the pyarrow wheel: run `make venv` at the repository root (it installs pyarrow into .venv), "
-      "or point ZEROROW_PYTHON at a Python that has pyarrow, or set ZEROROW_ARROW_INCLUDE_DIR and "
+      "the pyarrow wheel: configure with -DZEROROW_PYTHON=<a Python that has pyarrow> (the root "
+      "Makefile passes its .venv's, where `make venv` installs pyarrow), or set ZEROROW_ARROW_INCLUDE_DIR and "
       "ZEROROW_ARROW_LIB_DIR (the folder holding libarrow.so.NNNN). Tried: ZEROROW_PYTHON="
       "${ZEROROW_PYTHON}, ZEROROW_ARROW_INCLUDE_DIR=${ZEROROW_ARROW_INCLUDE_DIR}, "
       "ZEROROW_ARROW_LIB_DIR=${ZEROROW_ARROW_LIB_DIR}. Configure with "
