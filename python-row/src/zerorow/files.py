@@ -832,6 +832,13 @@ class _Mapped:
         self.closed = False
 
 
+def is_hidden_name(name: str) -> bool:
+    """A file name a directory of row files leaves out: one starting with "_" or "." (what
+    Spark and Hadoop write beside their output: `_SUCCESS`, `.part-0.crc`), the one rule of
+    java-row's and cpp-row's RowFileSet, the CLI and the Spark source."""
+    return name.startswith(("_", "."))
+
+
 def _row_file_paths(path: str, reader_given: bool) -> list[str]:
     """The file itself, or the row files of a directory: its regular files in name order, those
     whose names start with "_" or "." left out (as Spark and Hadoop mark their own files), as
@@ -842,7 +849,7 @@ def _row_file_paths(path: str, reader_given: bool) -> list[str]:
     names = sorted(
         n
         for n in os.listdir(path)
-        if not n.startswith(("_", ".")) and os.path.isfile(os.path.join(path, n))
+        if not is_hidden_name(n) and os.path.isfile(os.path.join(path, n))
     )
     if not names and not reader_given:
         raise FileNotFoundError(

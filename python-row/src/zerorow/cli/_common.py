@@ -19,6 +19,7 @@ import click
 from rich.console import Console
 
 from ..errors import ZerorowError
+from ..files import is_hidden_name
 
 STDIO = "-"  # stdin as an input, stdout as an output, for every command and format
 
@@ -118,7 +119,7 @@ def row_file_paths(path: Path) -> list[Any]:
     if is_stdio(path) or not path.is_dir():
         return [path]
     files = sorted(
-        p for p in path.iterdir() if p.is_file() and not p.name.startswith((".", "_"))
+        p for p in path.iterdir() if p.is_file() and not is_hidden_name(p.name)
     )
     if not files:
         raise Failure(f"{path}: the directory holds no row files")

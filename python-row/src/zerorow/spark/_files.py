@@ -14,6 +14,8 @@ import json
 import os
 from datetime import UTC, datetime
 
+from ..files import is_hidden_name
+
 #: zerorow_py's own options, then the file-source options it implements.
 OWN_OPTIONS = ("mode", "validation", "zerorowSchema", "compression", "checksum")
 #: the write option compression (SPEC §5.2); "uncompressed" is Spark's name for none.
@@ -84,10 +86,6 @@ def _distance(a: str, b: str) -> int:
     return prev[-1]
 
 
-def _hidden(name: str) -> bool:
-    return name.startswith(("_", "."))
-
-
 def _instant(options: dict, key: str) -> float | None:
     """An option's timestamp (ISO 8601, `YYYY-MM-DDTHH:MM:SS`) as epoch seconds; without a
     zone it is UTC (Spark reads it in the session's zone, which a data source cannot see)."""
@@ -119,7 +117,8 @@ def list_files(fsys, base: str, options: dict) -> list[str]:
         matched = [
             i
             for i in infos
-            if _glob_match(i.path, base) and not _hidden(os.path.basename(i.path))
+            if _glob_match(i.path, base)
+            and not is_hidden_name(os.path.basename(i.path))
         ]
         if not matched:
             raise FileNotFoundError(
@@ -171,7 +170,7 @@ def _walk(fsys, info, options: dict) -> list:
     out = []
     for i in fsys.get_file_info(fs.FileSelector(info.path, recursive=recursive)):
         rel = os.path.relpath(i.path, info.path).split(os.sep)
-        if any(_hidden(p) for p in rel):
+        if any(is_hidden_name(p) for p in rel):
             continue
         if i.type == fs.FileType.File:
             out.append(i)

@@ -65,13 +65,18 @@ public final class RowFileSet implements Iterable<ResolvedRow>, AutoCloseable {
     }
     try (Stream<Path> s = Files.list(path)) {
       return s.filter(Files::isRegularFile)
-          .filter(
-              p ->
-                  !p.getFileName().toString().startsWith("_")
-                      && !p.getFileName().toString().startsWith("."))
+          .filter(p -> !isHidden(p.getFileName().toString()))
           .sorted() // a Unix path orders by the bytes of its name
           .toList();
     }
+  }
+
+  /**
+   * Whether a directory of row files leaves out the file {@code name}: it starts with {@code _} or
+   * {@code .} (the one rule of every RowFileSet, the CLI and the Spark and Flink sources).
+   */
+  public static boolean isHidden(String name) {
+    return name.startsWith("_") || name.startsWith(".");
   }
 
   /**
