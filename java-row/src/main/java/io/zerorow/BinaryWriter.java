@@ -358,7 +358,7 @@ public abstract class BinaryWriter {
    */
   public abstract void writeDecimal(int ordinal, BigDecimal v, int precision, int scale);
 
-  // The spec's type names (SPEC §1.1); writeBoolean … writeDouble are their aliases.
+  // The spec's type names (SPEC §1.1), as twins of writeBoolean … writeDouble (the idiom's names).
 
   /** Writes a bool (alias of {@link #writeBoolean}). */
   public final void writeBool(int ordinal, boolean v) {

@@ -59,8 +59,9 @@ public interface DataGetters extends ResolvedGetters {
   /** The float64 at {@code ordinal}. */
   double getDouble(int ordinal);
 
-  // The spec's type names (SPEC §1.1). getBoolean … getDouble above are their aliases, kept
-  // because they are the names of Spark's InternalRow that the seed examples use.
+  // The spec's type names (SPEC §1.1), as twins of getBoolean … getDouble above: those are the
+  // names of Spark's InternalRow and Flink's RowData, which Java users call and every view
+  // implements; these call them.
 
   /** The bool at {@code ordinal} (alias of {@link #getBoolean}). */
   default boolean getBool(int ordinal) {
