@@ -43,7 +43,49 @@ def _tool(lang: str) -> list[str]:
     return shlex.split(command)
 
 
+class _JavaSession:
+    """The Java tool's commands in one JVM (`RowFileTool session`: a tab-separated command per
+    line in, `<code> <stdout bytes> <stderr bytes>` and those bytes out), since a JVM start per
+    command cost more than the matrix's reads."""
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen | None = None
+
+    def run(self, args: list[str]) -> subprocess.CompletedProcess:
+        if self.process is None or self.process.poll() is not None:
+            self.process = subprocess.Popen(
+                _tool("java") + ["session"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+            )
+        assert all("\t" not in a and "\n" not in a for a in args), args
+        self.process.stdin.write(("\t".join(args) + "\n").encode())
+        self.process.stdin.flush()
+        header = self.process.stdout.readline().decode()
+        assert header, f"the Java tool's session ended (exit {self.process.wait(60)})"
+        code, n_out, n_err = (int(x) for x in header.split())
+        out = self.process.stdout.read(n_out).decode()
+        err = self.process.stdout.read(n_err).decode()
+        return subprocess.CompletedProcess(args, code, out, err)
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.stdin.close()
+            assert self.process.wait(60) == 0
+
+
+_JAVA = _JavaSession()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _java_session():
+    yield
+    _JAVA.close()
+
+
 def _run(lang: str, *args: str) -> subprocess.CompletedProcess:
+    if lang == "java":
+        return _JAVA.run([str(a) for a in args])
     return subprocess.run(
         _tool(lang) + [str(a) for a in args],
         capture_output=True,

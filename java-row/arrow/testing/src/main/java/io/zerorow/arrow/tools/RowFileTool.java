@@ -29,12 +29,17 @@ import java.util.Locale;
  * </pre>
  *
  * On a zerorow error the exit code is 2 and stderr holds {@code <error_kind>: <message>}, the kind
- * as SPEC §6.1 names it; a usage error also exits 2, as {@code usage: …}.
+ * as SPEC §6.1 names it; a usage error also exits 2, as {@code usage: …}. {@code RowFileTool
+ * session} runs many commands in one JVM ({@link RowFileToolSession}).
  */
 public final class RowFileTool {
   private RowFileTool() {}
 
-  public static void main(String[] args) {
+  public static void main(String[] args) throws IOException {
+    if (args.length == 1 && args[0].equals("session")) {
+      RowFileToolSession.serve(System.in, System.out); // many commands, one JVM
+      return;
+    }
     int code = run(args, System.out, System.err);
     System.out.flush();
     if (code != 0) {
