@@ -18,14 +18,15 @@ $(FLINK_VENV)/.stamp: $(FLINK_REQS) | debian-deps
 	$(FLINK_PY) -m pip install -q -r $(FLINK_REQS)
 	touch $@
 
-# python-row's CMake build ships the connector jar inside zerorow.flink, asked for by path (a
-# missing jar fails the build), so the jar is built first. A build directory of its own: the main
-# venv's CMake cache names its Python.
+# python-row's wheel (python-row/part.mk's pyrow_wheel, built by the main venv) ships the
+# connector jar inside zerorow.flink, asked for by path (a missing jar fails the build), so the
+# jar is built first.
 build-flink-python: $(FLINK_PYROW_STAMP)
-$(FLINK_PYROW_STAMP): $(PYROW_SRCS) $(FLINK_VENV)/.stamp | flink-jar-for-python
+$(FLINK_PYROW_STAMP): $(PYROW_SRCS) $(FLINK_VENV)/.stamp $(wildcard $(FLINK_CONNECTOR_JAR)) \
+                     | flink-jar-for-python venv
 	@touch $@.new
-	$(FLINK_PY) -m pip install -q --no-build-isolation -C build-dir=build/flink-venv \
-	  -C cmake.define.ZEROROW_FLINK_JAR=$(FLINK_CONNECTOR_JAR) $(PYROW)
+	$(call pyrow_wheel,$(PYROW_WHEELS)/flink,,$(FLINK_CONNECTOR_JAR))
+	$(call pyrow_install_wheel,$(FLINK_PY),$(PYROW_WHEELS)/flink/zerorow-*.whl)
 	@mv $@.new $@
 
 # The JVM side's `make build-flink` (flink-connector/part.mk) when present, else the same jar by Maven.

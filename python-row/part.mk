@@ -14,6 +14,24 @@ CORPUS_RUNNERS += python=$(PY)\ $(PYROW)/testing/zerorow_testing/corpus.py
 
 LINT_TARGETS += lint-python-native
 
+# A wheel of python-row with the connector jars it is asked to ship (SPEC-independent packaging:
+# python-row/CMakeLists.txt), built in the main venv's build directory so that only the first
+# build compiles; the Spark 3.5 and PyFlink venvs install these wheels instead of compiling the
+# extension again (every venv has the same CPython 3.11, and the extension links no pyarrow).
+# $(call pyrow_wheel,OUT_DIR,SPARK_JARS,FLINK_JAR): both defines always given, since the CMake
+# cache would otherwise keep the previous build's jars.
+PYROW_WHEELS := $(ROOT)/build/wheels
+define pyrow_wheel
+	rm -rf $(1) && $(PY) -m pip wheel -q --no-deps --no-build-isolation -w $(1) \
+	  -C 'cmake.define.ZEROROW_SPARK_JARS=$(2)' -C 'cmake.define.ZEROROW_FLINK_JAR=$(3)' $(PYROW)
+endef
+# $(call pyrow_install_wheel,PYTHON,WHEEL): zerorow's dependencies where missing (never upgrading
+# what the venv pinned), then the wheel itself over whatever zerorow the venv had.
+define pyrow_install_wheel
+	$(1) -m pip install -q $(2)
+	$(1) -m pip install -q --no-deps --force-reinstall $(2)
+endef
+
 .PHONY: build-python test-python bench-python fuzz-python lint-python-native
 # The extension's own C++ (native/*.cpp) with -Wall -Wextra -Werror, configured by CMake
 # directly in build/lint (nothing installed), as cpp-row's lint-cpp: a warning fails
@@ -27,7 +45,8 @@ build-python: $(PYROW_STAMP)
 # The stamp's time is taken before the install, so a source edited during a build is rebuilt.
 $(PYROW_STAMP): $(PYROW_SRCS) | venv
 	@mkdir -p $(dir $@) && touch $@.new
-	$(PY) -m pip install -q --no-build-isolation $(PYROW)
+	$(PY) -m pip install -q --no-build-isolation -C cmake.define.ZEROROW_SPARK_JARS= \
+	  -C cmake.define.ZEROROW_FLINK_JAR= $(PYROW)
 	@mv $@.new $@
 
 # pytest (the 1M-element seed test included), the byte-mutation properties under -X dev,

@@ -27,8 +27,8 @@ build-spark-python: build-spark
 $(SPARK_PYROW_STAMP): $(PYROW_SRCS) $(ROOT)/spark-connector/target/zerorow-spark_2.13.jar \
                       $(ROOT)/spark-connector/target/zerorow-spark_2.12.jar | venv
 	@touch $@.new
-	$(PY) -m pip install -q --no-build-isolation -C build-dir=build/spark-jars \
-	  -C 'cmake.define.ZEROROW_SPARK_JARS=$(SPARK_JARS)' $(PYROW)
+	$(call pyrow_wheel,$(PYROW_WHEELS)/spark,$(SPARK_JARS),)
+	$(call pyrow_install_wheel,$(PY),$(PYROW_WHEELS)/spark/zerorow-*.whl)
 	@mv $@.new $@
 
 venv-spark35: $(SPARK35_VENV)/.stamp
@@ -36,8 +36,7 @@ $(SPARK35_VENV)/.stamp: $(SPARK_PYROW_STAMP) $(ROOT)/spark-connector/python.mk
 	test -x $(SPARK35_PY) || python3 -m venv $(SPARK35_VENV)
 	$(SPARK35_PY) -m pip install -q --upgrade pip
 	$(SPARK35_PY) -m pip install -q $(SPARK35_PKGS)
-	$(SPARK35_PY) -m pip install -q --no-build-isolation -C build-dir=build/spark35 \
-	  -C 'cmake.define.ZEROROW_SPARK_JARS=$(SPARK_JARS)' $(PYROW)
+	$(call pyrow_install_wheel,$(SPARK35_PY),$(PYROW_WHEELS)/spark/zerorow-*.whl)
 	touch $@
 
 # One SparkSession for the pytest session (tests/spark/conftest.py); the no-jar session, the

@@ -19,7 +19,8 @@ SQL_FUNCTIONS = {
 
 def jar_path() -> pathlib.Path:
     """The connector jar: $ZEROROW_FLINK_JAR, else the one shipped inside this package (when
-    python-row was built after `make build-flink`). FileNotFoundError names both places."""
+    python-row was built asking for it: `make build-flink-python`). FileNotFoundError names
+    both places."""
     env = os.environ.get(JAR_ENV)
     if env:
         p = pathlib.Path(env)
@@ -30,8 +31,8 @@ def jar_path() -> pathlib.Path:
     if shipped.is_file():
         return shipped
     raise FileNotFoundError(
-        f"no zerorow Flink connector jar: set {JAR_ENV} to its path, or build it "
-        f"(make build-flink) and reinstall python-row so that it ships as {shipped}"
+        f"no zerorow Flink connector jar: set {JAR_ENV} to its path, or install a zerorow "
+        f"that ships it as {shipped} (`make build-flink-python` builds one)"
     )
 
 

@@ -45,8 +45,9 @@ def configure(builder, jar: str | None = None):
     jar = jar or jar_path()
     if jar is None:
         raise FileNotFoundError(
-            "no zerorow connector jar: set ZEROROW_SPARK_JAR or install a zerorow built with "
-            "`make build-spark` (without the jar, zerorow.spark works on the Python side)"
+            "no zerorow connector jar: set ZEROROW_SPARK_JAR or install a zerorow that ships it "
+            "(`make build-spark-python` builds one; without the jar, zerorow.spark works on the "
+            "Python side)"
         )
     options = _builder_options(builder)
     return builder.config("spark.jars", _append(options.get("spark.jars"), jar)).config(
