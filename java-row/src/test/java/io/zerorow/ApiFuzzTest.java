@@ -7,9 +7,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The randomized API test ({@link ApiFuzzProperties}) in a child JVM, so that a crash
- * is seen as the child's exit by a signal. Bounded: {@code -Dzerorow.apifuzz.tries} sequences (2000
- * by default, a few seconds).
+ * The randomized API test ({@link ApiFuzzProperties}) in a child JVM, so that a crash is seen as
+ * the child's exit by a signal. Bounded: {@code -Dzerorow.apifuzz.tries} sequences (2000 by
+ * default, a few seconds).
  */
 class ApiFuzzTest {
   @Test

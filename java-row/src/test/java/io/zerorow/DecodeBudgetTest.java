@@ -15,11 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The decode budget (SPEC §6.2): a row whose references share one body, 100 references
- * per level and 20 levels deep, is valid at level bounds and would decode into 100^20 values; every
- * whole-row decoder refuses it as invalid_data with the path instead, and {@code toString} prints
- * it within its budget. The timeout is a hang guard (a regression would run for ages), not a
- * measurement.
+ * The decode budget (SPEC §6.2): a row whose references share one body, 100 references per level
+ * and 20 levels deep, is valid at level bounds and would decode into 100^20 values; every whole-row
+ * decoder refuses it as invalid_data with the path instead, and {@code toString} prints it within
+ * its budget. The timeout is a hang guard (a regression would run for ages), not a measurement.
  */
 @Timeout(value = 10, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class DecodeBudgetTest {

@@ -5,9 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Calls that once crashed the JVM, run in a child JVM by {@link NoJvmCrashTest}: each
- * case must end with the named exception (or a value), never a signal. Prints {@code ok <case>} per
- * case and exits 0 when every case behaved.
+ * Calls that once crashed the JVM, run in a child JVM by {@link NoJvmCrashTest}: each case must end
+ * with the named exception (or a value), never a signal. Prints {@code ok <case>} per case and
+ * exits 0 when every case behaved.
  */
 public final class NoJvmCrashCases {
   static final Schema SCHEMA =

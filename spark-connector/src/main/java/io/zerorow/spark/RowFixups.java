@@ -6,6 +6,7 @@ import io.zerorow.InvalidDataException;
 import io.zerorow.Schema;
 import io.zerorow.TypeId;
 import io.zerorow.ZerorowException;
+import io.zerorow.internal.RowBounds;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.unsafe.Platform;

@@ -12,6 +12,7 @@ import io.zerorow.ValidationLevel;
 import io.zerorow.Validator;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.RowFileReader;
+import io.zerorow.internal.RowBounds;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.Serializable;

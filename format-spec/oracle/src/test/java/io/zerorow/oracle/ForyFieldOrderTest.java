@@ -17,9 +17,9 @@ import org.apache.fory.memory.MemoryBuffer;
 import org.junit.jupiter.api.Test;
 
 /**
- * Field order (SPEC Appendix A rule 5): Fory orders a class's fields by name, zerorow by declaration. With {@link
- * FieldOrder#NAME} a class whose two orders differ round-trips through the bytes of fory-format
- * 0.16 in both directions; with the default order its values would be swapped.
+ * Field order (SPEC Appendix A rule 5): Fory orders a class's fields by name, zerorow by
+ * declaration. With {@link FieldOrder#NAME} a class whose two orders differ round-trips through the
+ * bytes of fory-format 0.16 in both directions; with the default order its values would be swapped.
  */
 class ForyFieldOrderTest {
   /** Declared out of alphabetical order, with fields of one width so a swap stays readable. */

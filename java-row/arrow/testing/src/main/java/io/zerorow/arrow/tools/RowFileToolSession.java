@@ -15,8 +15,8 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Reads one command per line from {@code in}, its arguments separated by tabs, and answers each
  * on {@code out} with a header line {@code <exit code> <stdout bytes> <stderr bytes>} followed by
- * those bytes (UTF-8), exactly what the command would have printed as a process of its own. Ends
- * at the end of {@code in}.
+ * those bytes (UTF-8), exactly what the command would have printed as a process of its own. Ends at
+ * the end of {@code in}.
  */
 final class RowFileToolSession {
   private RowFileToolSession() {}
@@ -32,7 +32,8 @@ final class RowFileToolSession {
         code = RowFileTool.run(line.split("\t", -1), o, e);
       }
       byte[] header =
-          (code + " " + stdout.size() + " " + stderr.size() + "\n").getBytes(StandardCharsets.UTF_8);
+          (code + " " + stdout.size() + " " + stderr.size() + "\n")
+              .getBytes(StandardCharsets.UTF_8);
       out.write(header);
       stdout.writeTo(out);
       stderr.writeTo(out);

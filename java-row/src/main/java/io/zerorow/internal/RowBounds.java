@@ -1,4 +1,4 @@
-package io.zerorow.spark;
+package io.zerorow.internal;
 
 import io.zerorow.DataType;
 import io.zerorow.DataTypes;
@@ -6,22 +6,21 @@ import io.zerorow.InvalidDataException;
 import io.zerorow.Schema;
 import io.zerorow.TruncatedException;
 import io.zerorow.ZerorowException;
-import org.apache.spark.unsafe.Platform;
 
 /**
- * The {@code bounds} level for rows handed to Spark (SPEC §6.2). zerorow's own getters check every
- * access, but Spark's {@code UnsafeRow} getters check nothing, so before a row is pointed at, every
- * reference in it is checked once: the wrap rules W1–W2 on each nested row/array/map and B2 ({@code
- * offset + size <= region}) on each reference, so that nothing Spark reads can lie outside the
- * buffer. Bodies are not checked for canonical layout, UTF-8 or padding (that is {@code full}).
- * Shared bodies are allowed at this level, so the walk counts the values it visits and stops at one
- * value per byte, the most a valid row holds.
+ * The {@code bounds} level for rows handed to a reader that checks nothing, such as Spark's {@code
+ * UnsafeRow} getters (SPEC §6.2). zerorow's own getters check every access, but such a reader does
+ * not, so before a row is pointed at, every reference in it is checked once: the wrap rules W1–W2
+ * on each nested row/array/map and B2 ({@code offset + size <= region}) on each reference, so that
+ * nothing Spark reads can lie outside the buffer. Bodies are not checked for canonical layout,
+ * UTF-8 or padding (that is {@code full}). Shared bodies are allowed at this level, so the walk
+ * counts the values it visits and stops at one value per byte, the most a valid row holds.
  *
  * <p>Field paths are built only when a check fails: each level catches the error of the value it
  * holds and prefixes its own step ({@code name}, {@code [i]}, {@code {keys}}), so a valid row costs
  * no string work (building them eagerly cost a string per variable-width value).
  */
-final class RowBounds {
+public final class RowBounds {
   private final Object base;
   private long budget;
 
@@ -35,7 +34,7 @@ final class RowBounds {
    * bit per field in the words of the row's null bitmap: what {@link #check} tests the bitmap
    * against, one test per 64 fields (as java-row's encoders do).
    */
-  static long[] notNullMask(Schema schema, int[] ordinals) {
+  public static long[] notNullMask(Schema schema, int[] ordinals) {
     long[] mask = new long[schema.bitmapBytes() / 8];
     int n = ordinals == null ? schema.numFields() : ordinals.length;
     for (int k = 0; k < n; k++) {
@@ -54,7 +53,7 @@ final class RowBounds {
    * invalid_data} naming the field (SPEC §6.2: Spark's getters would read a null as a value).
    * Non-nullable fields of nested structs, elements and map values are checked during the walk.
    */
-  static void check(
+  public static void check(
       Schema schema, Object base, long address, int size, int[] ordinals, long[] notNull) {
     int fixed = schema.fixedRegionSize();
     if (size < fixed) {
@@ -66,7 +65,7 @@ final class RowBounds {
   }
 
   /** The null-bit test of {@link #check} alone: one test per 64 fields of the bitmap. */
-  static void checkNotNull(Schema schema, Object base, long address, long[] notNull) {
+  public static void checkNotNull(Schema schema, Object base, long address, long[] notNull) {
     for (int w = 0; w < notNull.length; w++) {
       long hit = Platform.getLong(base, address + 8L * w) & notNull[w];
       if (hit != 0) {
@@ -76,7 +75,7 @@ final class RowBounds {
   }
 
   /** The error of a null bit on a value whose type is not nullable, at {@code path}. */
-  static InvalidDataException nullBit(String path) {
+  public static InvalidDataException nullBit(String path) {
     return new InvalidDataException(
         path, "expected a value (the type is not nullable) but found its null bit set");
   }
@@ -112,7 +111,7 @@ final class RowBounds {
   }
 
   /** {@code e} with {@code step} put before its path (a field name, {@code [i]} or a map side). */
-  static ZerorowException under(String step, ZerorowException e) {
+  public static ZerorowException under(String step, ZerorowException e) {
     String rest = e.path();
     String sep = rest.isEmpty() || rest.startsWith("[") || rest.startsWith("{") ? "" : ".";
     return ZerorowException.of(e.kind(), step + sep + rest, e.detail());
