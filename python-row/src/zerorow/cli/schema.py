@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from ._common import Failure, is_stdio, open_rows, reports_errors, stdin_bytes
+from ._sources import Options, detect_format, open_source
 
 
 def _load_class(spec: str, param_hint: str = "CLASS_OR_FILE"):
@@ -43,7 +44,6 @@ def _file_schema(path: Path):
     zerorow schema their Arrow schema maps to, by the one mapping `zerorow.from_arrow` and
     `convert` use (SPEC §12)."""
     from .._arrow_in import ArrowToRows
-    from .convert import Options, detect_format, open_source
 
     data = stdin_bytes() if is_stdio(path) else None
     fmt = detect_format(path, None, data[:4096] if data is not None else None)
