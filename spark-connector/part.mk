@@ -24,18 +24,18 @@ JAVA_FMT_MODULES := $(JAVA_FMT_MODULES),spark-connector
 
 .PHONY: build-spark test-spark-java bench-spark-java
 build-spark:
-	cd $(ROOT) && $(MVN) -q -pl spark-connector/spark_2.13,spark-connector/spark_2.12 -am \
+	cd $(ROOT) && $(MVN) -q -pl spark-connector/spark-4.2,spark-connector/spark-3.5 -am \
 	  -Dmaven.test.skip=true package
 	mkdir -p $(SPARK_CONNECTOR)/target
 	# the newest jar of each module: an older version's jar may still sit in target/
-	cp "$$(ls -t $(SPARK_CONNECTOR)/spark_2.13/target/zerorow-spark_2.13-*.jar | head -1)" $(SPARK_JAR_213)
-	cp "$$(ls -t $(SPARK_CONNECTOR)/spark_2.12/target/zerorow-spark_2.12-*.jar | head -1)" $(SPARK_JAR_212)
+	cp "$$(ls -t $(SPARK_CONNECTOR)/spark-4.2/target/zerorow-spark_2.13-*.jar | head -1)" $(SPARK_JAR_213)
+	cp "$$(ls -t $(SPARK_CONNECTOR)/spark-3.5/target/zerorow-spark_2.12-*.jar | head -1)" $(SPARK_JAR_212)
 	@for j in $(SPARK_JAR_213) $(SPARK_JAR_212); do \
 	  if unzip -l $$j | grep -E ' (org/apache|scala|com/fasterxml|io/netty|org/codehaus)/' >/dev/null; then \
 	    echo "$$j holds classes that are Spark's"; exit 1; fi; done
 
 test-spark-java: build-spark
-	cd $(ROOT) && $(MVN) -pl spark-connector/spark_2.13,spark-connector/spark_2.12 -am test \
+	cd $(ROOT) && $(MVN) -pl spark-connector/spark-4.2,spark-connector/spark-3.5 -am test \
 	  -Dtest='io.zerorow.spark.**' -Dsurefire.failIfNoSpecifiedTests=false
 	$(MAKE) -s spark-jar-smoke
 
@@ -53,7 +53,7 @@ spark-jar-smoke:
 # make bench-quick sets it: 200,000 rows).
 SPARK_BENCH_ARGS ?= $(if $(BENCH_QUICK),-Dbench.rows=200000 -Dbench.repeats=3,)
 bench-spark-java: build-spark
-	cd $(ROOT) && $(MVN) -q -pl spark-connector/spark_2.13 -am -DskipTests test-compile
+	cd $(ROOT) && $(MVN) -q -pl spark-connector/spark-4.2 -am -DskipTests test-compile
 	java -Xmx6g $(SPARK_JAVA_OPTS) $(SPARK_BENCH_ARGS) \
-	  -cp "$(SPARK_JAR_213):$(SPARK_CONNECTOR)/spark_2.13/target/test-classes:$$(cat $(SPARK_CONNECTOR)/spark_2.13/target/spark.classpath)" \
+	  -cp "$(SPARK_JAR_213):$(SPARK_CONNECTOR)/spark-4.2/target/test-classes:$$(cat $(SPARK_CONNECTOR)/spark-4.2/target/spark.classpath)" \
 	  io.zerorow.spark.SparkBench | tee $(SPARK_CONNECTOR)/target/bench-table.md
