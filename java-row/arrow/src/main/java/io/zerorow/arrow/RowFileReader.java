@@ -804,7 +804,14 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     try {
       ByteBuffer meta = message(m.duplicate().order(ByteOrder.LITTLE_ENDIAN), b);
       long body = Platform.directAddress(m) + b.getMetadataLength();
-      return batchOf(i, meta, null, body, m.capacity() - b.getMetadataLength(), m);
+      return batchOf(
+          i,
+          meta,
+          null,
+          body,
+          m.capacity() - b.getMetadataLength(),
+          b.getOffset() + b.getMetadataLength(),
+          m);
     } catch (RuntimeException e) {
       throw damaged(where(i), e);
     }
@@ -822,7 +829,14 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       ByteBuffer bb = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
       ByteBuffer meta = message(bb, b);
       long body = Platform.BYTE_ARRAY_OFFSET + b.getMetadataLength();
-      return batchOf(i, meta, bytes, body, length - b.getMetadataLength(), bytes);
+      return batchOf(
+          i,
+          meta,
+          bytes,
+          body,
+          length - b.getMetadataLength(),
+          b.getOffset() + b.getMetadataLength(),
+          bytes);
     } catch (RuntimeException e) {
       throw damaged(where(i), e);
     }
@@ -841,13 +855,19 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
   /**
    * Batch {@code index} from its message's flatbuffer {@code meta} and its body of {@code
-   * bodyLength} bytes at {@code (bodyBase, body)} (see {@link Platform}), kept reachable by {@code
-   * owner}: every buffer range is checked against the body before a row points into it. A
+   * bodyLength} bytes at {@code (bodyBase, body)} (see {@link Platform}), which starts at byte
+   * {@code bodyOffset} of the file or stream, kept reachable by {@code owner}: every buffer range is checked against the body before a row points into it. A
    * compressed batch (SPEC §5.2) is decompressed here, once, onto the heap; its rows then point
    * into the decompressed bytes, which every row view holds.
    */
   private RowBatch batchOf(
-      int index, ByteBuffer meta, Object bodyBase, long body, long bodyLength, Object owner) {
+      int index,
+      ByteBuffer meta,
+      Object bodyBase,
+      long body,
+      long bodyLength,
+      long bodyOffset,
+      Object owner) {
     Message msg = Message.getRootAsMessage(meta);
     if (msg.headerType() != MessageHeader.RecordBatch) {
       throw new InvalidDataException(
@@ -899,6 +919,8 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     Buf offsets;
     Buf data;
     Buf crcs = null;
+    // SPEC §5.3: errors about a row give its byte offset in the file; a decompressed row has none
+    long dataOffset = bc == null ? bodyOffset + rb.buffers(2).offset() : -1;
     if (bc == null) {
       offsets = new Buf(bodyBase, body + rb.buffers(1).offset(), rb.buffers(1).length());
       data = new Buf(bodyBase, body + rb.buffers(2).offset(), rb.buffers(2).length());
@@ -939,6 +961,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
         data.base,
         data.address,
         data.length,
+        dataOffset,
         crcs == null ? null : crcs.base,
         crcs == null ? 0 : crcs.address,
         crcs != null,
@@ -1094,7 +1117,14 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   /** Batch {@code index} of a stream: its rows point into the body read onto the heap. */
   private RowBatch streamBatch(int index, RowStream.Batch b) {
     try {
-      return batchOf(index, b.metadata, b.body, Platform.BYTE_ARRAY_OFFSET, b.body.length, null);
+      return batchOf(
+          index,
+          b.metadata,
+          b.body,
+          Platform.BYTE_ARRAY_OFFSET,
+          b.body.length,
+          b.bodyStart,
+          null);
     } catch (RuntimeException e) {
       throw damaged(where(index), e);
     }

@@ -50,9 +50,13 @@ final class RowStream implements AutoCloseable {
     final ByteBuffer metadata;
     final byte[] body;
 
-    Batch(ByteBuffer metadata, byte[] body) {
+    /** Where the body starts in the stream (or the file that holds it), for rows' byte offsets. */
+    final long bodyStart;
+
+    Batch(ByteBuffer metadata, byte[] body, long bodyStart) {
       this.metadata = metadata;
       this.body = body;
+      this.bodyStart = bodyStart;
     }
   }
 
@@ -122,7 +126,8 @@ final class RowStream implements AutoCloseable {
         ((org.apache.arrow.flatbuf.RecordBatch)
                 msg.header(new org.apache.arrow.flatbuf.RecordBatch()))
             .length();
-    Batch b = new Batch(meta, read((int) bodyLength, "body"));
+    long bodyStart = position;
+    Batch b = new Batch(meta, read((int) bodyLength, "body"), bodyStart);
     cutRows = -1;
     return b;
   }

@@ -256,8 +256,7 @@ class RowFileSafetyTest {
           assertTrue(
               batch < 0
                   || msg.contains("record batch " + batch + ":")
-                  || msg.contains("record batch " + batch + ", row ")
-                  || msg.contains(" (batch " + batch + "): crc32c is "), // SPEC §5.1's form
+                  || msg.matches("(?s).*: row \\d+ \\(batch " + batch + "(, byte \\d+)?\\): .*"),
               p + " (batch " + batch + "): " + msg);
         }
       }
@@ -368,7 +367,7 @@ class RowFileSafetyTest {
     try (RowFileReader r = RowFileReader.open(file, s, ValidationLevel.FULL)) {
       InvalidDataException e = assertThrows(InvalidDataException.class, () -> count(r));
       assertTrue(
-          e.getMessage().contains("row file " + file + ", record batch 0, row 0: "),
+          e.getMessage().contains("row file " + file + ": row 0 (batch 0, byte "),
           e.getMessage());
     }
   }
