@@ -562,8 +562,8 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
    * #recoveredRows()}, {@link #lostRows()} (the row count of a batch whose message header arrived
    * but not its whole body; -1, unknown, when the input ended between two messages or inside a
    * header) and {@link #cutOffset()} (where the first incomplete message starts) say what was
-   * recovered. A stream cut before its schema message ends is refused as {@code openStream}
-   * refuses it; damage other than a cut is an error as always.
+   * recovered. A stream cut before its schema message ends is refused as {@code openStream} refuses
+   * it; damage other than a cut is an error as always.
    */
   public static RowFileReader openStreamRecovering(
       InputStream in, String name, Schema expected, ValidationLevel level) throws IOException {
@@ -856,9 +856,10 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   /**
    * Batch {@code index} from its message's flatbuffer {@code meta} and its body of {@code
    * bodyLength} bytes at {@code (bodyBase, body)} (see {@link Platform}), which starts at byte
-   * {@code bodyOffset} of the file or stream, kept reachable by {@code owner}: every buffer range is checked against the body before a row points into it. A
-   * compressed batch (SPEC §5.2) is decompressed here, once, onto the heap; its rows then point
-   * into the decompressed bytes, which every row view holds.
+   * {@code bodyOffset} of the file or stream, kept reachable by {@code owner}: every buffer range
+   * is checked against the body before a row points into it. A compressed batch (SPEC §5.2) is
+   * decompressed here, once, onto the heap; its rows then point into the decompressed bytes, which
+   * every row view holds.
    */
   private RowBatch batchOf(
       int index,
@@ -1118,13 +1119,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   private RowBatch streamBatch(int index, RowStream.Batch b) {
     try {
       return batchOf(
-          index,
-          b.metadata,
-          b.body,
-          Platform.BYTE_ARRAY_OFFSET,
-          b.body.length,
-          b.bodyStart,
-          null);
+          index, b.metadata, b.body, Platform.BYTE_ARRAY_OFFSET, b.body.length, b.bodyStart, null);
     } catch (RuntimeException e) {
       throw damaged(where(index), e);
     }

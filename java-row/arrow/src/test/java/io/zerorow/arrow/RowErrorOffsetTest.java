@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SPEC §5.3: an error about a row of a file names the file, the row's number in the file, its
- * batch and the byte offset of the row in the file — whether the file is mapped, read through a
- * channel or read as a stream; a decompressed row (SPEC §5.2) has no offset, and none is named.
+ * SPEC §5.3: an error about a row of a file names the file, the row's number in the file, its batch
+ * and the byte offset of the row in the file — whether the file is mapped, read through a channel
+ * or read as a stream; a decompressed row (SPEC §5.2) has no offset, and none is named.
  */
 class RowErrorOffsetTest {
   @TempDir Path dir;

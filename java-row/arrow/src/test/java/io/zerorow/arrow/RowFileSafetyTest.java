@@ -367,8 +367,7 @@ class RowFileSafetyTest {
     try (RowFileReader r = RowFileReader.open(file, s, ValidationLevel.FULL)) {
       InvalidDataException e = assertThrows(InvalidDataException.class, () -> count(r));
       assertTrue(
-          e.getMessage().contains("row file " + file + ": row 0 (batch 0, byte "),
-          e.getMessage());
+          e.getMessage().contains("row file " + file + ": row 0 (batch 0, byte "), e.getMessage());
     }
   }
 }

@@ -88,9 +88,7 @@ public class RowFileChecksumBench {
     Compression c = Compression.valueOf(compression.toUpperCase());
     withCrc = write(dir.resolve("crc.zrow"), Options.defaults().withCompression(c));
     withoutCrc =
-        write(
-            dir.resolve("plain.zrow"),
-            Options.defaults().withCompression(c).withChecksum(false));
+        write(dir.resolve("plain.zrow"), Options.defaults().withCompression(c).withChecksum(false));
   }
 
   private Path write(Path file, Options options) throws IOException {
