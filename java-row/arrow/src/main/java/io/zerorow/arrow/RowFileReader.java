@@ -733,9 +733,9 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
   /**
    * The rows lost at the cut (SPEC §5.3), once the batches are read: the row count of the cut batch
-   * (or stream) when its message header is complete, 0 when only a file's footer is missing (it ends
-   * after the end-of-stream marker), -1 when unknown (the input ends between two messages or inside
-   * a message header) or when the file or stream is complete.
+   * (or stream) when its message header is complete, 0 when only a file's footer is missing (it
+   * ends after the end-of-stream marker), -1 when unknown (the input ends between two messages or
+   * inside a message header) or when the file or stream is complete.
    */
   public long lostRows() {
     return lostRows;

@@ -174,6 +174,10 @@ public class RowFileChecksumBench {
               });
     }
     System.out.println();
+    // the title scripts/bench_report.py gives the table (the nearest "#" line above it)
+    System.out.println(
+        "# Row files: what verifying the crc32c column costs a Java reader (SPEC §5.1)");
+    System.out.println();
     // on a shared machine the fastest iteration is the least disturbed one: both ratios shown
     System.out.println(
         "| compression | read of "
