@@ -5,7 +5,8 @@
 # Python package, against what pyarrow builds from values.json), whose Java programs are in
 # java-row/arrow/testing (zerorow-arrow-testing, not shipped).
 # bench-java-arrow: JMH, rows -> Arrow vs Fory 0.16 and Spark 4.2's ArrowWriter, Arrow -> rows
-# vs Spark, Parquet vs parquet-avro; prints tables with the ratios (README.md has them).
+# vs Spark, Parquet vs parquet-avro, the row checksum's cost; prints tables with the ratios
+# (README.md has them).
 JAVA_ARROW := $(ROOT)/java-row/arrow
 TEST_TARGETS += test-java-arrow
 BENCH_TARGETS += bench-java-arrow
@@ -47,6 +48,20 @@ bench-java-arrow:
 	cd $(JAVA_ARROW) && java -Djmh.ignoreLock=true -Dbench=ParquetBench \
 	  -cp target/bench/classes:$$(cat target/bench/bench-classpath.txt) \
 	  io.zerorow.arrow.bench.RunBench $(JAVA_ARROW_BENCH_ARGS)
+	$(MAKE) -s bench-java-rowfile-crc-run
+
+# The checksum's cost (SPEC §5.1) in Java: a row file read whole with its crc32c verified, at
+# level none, and without the column, uncompressed and zstd, side by side with the ratios
+# (RowFileChecksumBench; 3 warm-up and 8 measured 1 s iterations, 1 fork).
+.PHONY: bench-java-rowfile-crc bench-java-rowfile-crc-run
+bench-java-rowfile-crc:
+	cd $(ROOT) && $(MVN) -q -Pbench -pl java-row/arrow -am -Dmaven.test.skip=true package
+	$(MAKE) -s bench-java-rowfile-crc-run
+bench-java-rowfile-crc-run:
+	cd $(JAVA_ARROW) && java -Djmh.ignoreLock=true \
+	  -cp target/bench/classes:$$(cat target/bench/bench-classpath.txt) \
+	  io.zerorow.arrow.bench.RowFileChecksumBench $(JAVA_ARROW_BENCH_ARGS) \
+	  | tee target/bench/rowfile-crc-table.md
 
 # rows -> Arrow, zerorow / Fory / Spark taking turns in one JVM (robust ratios under load)
 bench-java-arrow-interleaved:

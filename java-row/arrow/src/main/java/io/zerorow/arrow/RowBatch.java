@@ -29,6 +29,13 @@ public final class RowBatch {
   private final Object dataBase;
   private final long data;
   private final long dataLength;
+
+  /**
+   * Where the data buffer starts in the file or stream (SPEC §5.3: errors give a row's byte
+   * offset), or -1 when the rows were decompressed (SPEC §5.2) and have no offset in the file.
+   */
+  private final long dataOffset;
+
   private final int size;
   private final int index;
 
@@ -69,6 +76,7 @@ public final class RowBatch {
       Object dataBase,
       long data,
       long dataLength,
+      long dataOffset,
       Object crcBase,
       long crcs,
       boolean hasChecksums,
@@ -91,6 +99,7 @@ public final class RowBatch {
     this.dataBase = dataBase;
     this.data = data;
     this.dataLength = dataLength;
+    this.dataOffset = dataOffset;
     this.owner = owner;
     this.view = new BinaryRow(schema);
   }
@@ -132,7 +141,7 @@ public final class RowBatch {
     if (start < 0 || end < start || end > dataLength || end - start > Integer.MAX_VALUE) {
       throw new InvalidDataException(
           "",
-          where(i)
+          where(i, -1)
               + ": expected 0 <= start <= end <= "
               + dataLength
               + " but found start "
@@ -141,7 +150,7 @@ public final class RowBatch {
               + end);
     }
     if (checked) {
-      verify(i, data + start, (int) (end - start));
+      verify(i, start, (int) (end - start));
     }
     try {
       target.pointTo(dataBase, data + start, (int) (end - start), owner);
@@ -150,7 +159,7 @@ public final class RowBatch {
       }
     } catch (ZerorowException e) {
       // the row's own checks (W1-W2, and at FULL every rule) name the field, not the source
-      throw ZerorowException.of(e.kind(), e.path(), where(i) + ": " + e.detail(), e);
+      throw ZerorowException.of(e.kind(), e.path(), where(i, start) + ": " + e.detail(), e);
     }
     return target;
   }
@@ -170,7 +179,8 @@ public final class RowBatch {
    * crc32c} or the batch has no checksums; the row's offsets must be valid ({@link #row} checks
    * them first).
    */
-  private InvalidDataException mismatch(int i, long address, int length) {
+  private InvalidDataException mismatch(int i, long start, int length) {
+    long address = data + start;
     int stored = Platform.getInt(crcBase, crcs + 4L * i);
     crc.reset();
     if (dataBase instanceof byte[]) {
@@ -197,12 +207,12 @@ public final class RowBatch {
     return new InvalidDataException(
         "",
         String.format(
-            "%s: row %d (batch %d): crc32c is 0x%08x but the row's bytes give 0x%08x",
-            source, firstRow + i, index, stored, actual));
+            "%s: crc32c is 0x%08x but the row's bytes give 0x%08x",
+            where(i, start), stored, actual));
   }
 
-  private void verify(int i, long address, int length) {
-    InvalidDataException e = mismatch(i, address, length);
+  private void verify(int i, long start, int length) {
+    InvalidDataException e = mismatch(i, start, length);
     if (e != null) {
       throw e;
     }
@@ -236,7 +246,7 @@ public final class RowBatch {
         }
         continue;
       }
-      InvalidDataException e = mismatch(i, data + start, (int) (end - start));
+      InvalidDataException e = mismatch(i, start, (int) (end - start));
       if (e != null) {
         out.add(e);
       }
@@ -244,8 +254,31 @@ public final class RowBatch {
     return out;
   }
 
-  /** "row file <path>, record batch <index>, row <i>": where row {@code i}'s errors happened. */
-  private String where(int i) {
-    return source + ", record batch " + index + ", row " + i;
+  /**
+   * Where row {@code i}'s errors happened (SPEC §5.3): the source, the row's number in the file,
+   * its batch and, when known, its byte offset in the file ({@code start}: where the row starts in
+   * the data buffer, -1 when its offsets are broken): {@code row file <path>: row 20015 (batch 2,
+   * byte 1048600)}, the form of SPEC §5.1's example and of C++'s errors.
+   */
+  private String where(int i, long start) {
+    String at = start >= 0 && dataOffset >= 0 ? ", byte " + (dataOffset + start) : "";
+    return source + ": row " + (firstRow + i) + " (batch " + index + at + ")";
+  }
+
+  /**
+   * The byte offset in the file (or stream) of row {@code i}'s bytes (SPEC §5.3), or -1 when the
+   * batch was decompressed (SPEC §5.2) and its rows have no place in the file.
+   */
+  public long rowOffset(int i) {
+    if (i < 0 || i >= size) {
+      throw new IndexOutOfBoundsException("row " + i + " of a batch of " + size);
+    }
+    if (dataOffset < 0) {
+      return -1;
+    }
+    return dataOffset
+        + (largeOffsets
+            ? Platform.getLong(offsetsBase, offsets + 8L * i)
+            : Platform.getInt(offsetsBase, offsets + 4L * i));
   }
 }

@@ -75,8 +75,10 @@ import org.apache.arrow.vector.ipc.message.ArrowBlock;
  * nothing) but does not end with that magic, or is shorter than the smallest complete file, is a
  * {@link TruncatedException}; anything else that does not read is an {@link InvalidDataException}
  * (a cut that happens to end right after the six bytes {@code ARROW1} inside the file therefore
- * reads as a damaged file). A stream that ends inside a message is truncated; one that ends between
- * two messages ends there (see {@code RowStream}). A failure of the file system or the input stream
+ * reads as a damaged file). A stream that ends before its end-of-stream marker (inside a message or
+ * between two) is truncated (SPEC §5.3, see {@code RowStream}); {@link #openStreamRecovering} reads
+ * its complete batches. Errors about a row name the file, the row's number in the file, its batch
+ * and its byte offset in the file (SPEC §5.3). A failure of the file system or the input stream
  * itself stays the {@link IOException} it is.
  *
  * <p>Rows returned by the iterator are one reused view, valid until the next row.
@@ -540,8 +542,47 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     return openStreamWith(in, null, resolver, level);
   }
 
+  /**
+   * Opens a row stream on {@code in} (closed by {@link #close}) whose errors name it {@code row
+   * stream <name>}, e.g. the file or socket it comes from; rows are checked at {@code level}.
+   */
+  public static RowFileReader openStream(
+      InputStream in, String name, Schema expected, ValidationLevel level) throws IOException {
+    java.util.Objects.requireNonNull(name, "openStream(in, name, expected, level): name is null");
+    java.util.Objects.requireNonNull(level, "openStream(in, name, expected, level): level is null");
+    return openStreamWith(in, "row stream " + name, expected, null, level);
+  }
+
+  /**
+   * The recovery mode of SPEC §5.3 for a row stream (named {@code name} in errors, null for none):
+   * as {@link #openStream(InputStream, String, Schema, ValidationLevel)}, except that input which
+   * ends before the end-of-stream marker ends the iteration after the last complete record batch
+   * instead of failing. Once the rows are read, {@link #cut()} is the error a plain reader would
+   * have thrown (null for a complete stream), and {@link #completeBatches()}, {@link
+   * #recoveredRows()}, {@link #lostRows()} (the row count of a batch whose message header arrived
+   * but not its whole body; -1, unknown, when the input ended between two messages or inside a
+   * header) and {@link #cutOffset()} (where the first incomplete message starts) say what was
+   * recovered. A stream cut before its schema message ends is refused as {@code openStream} refuses
+   * it; damage other than a cut is an error as always.
+   */
+  public static RowFileReader openStreamRecovering(
+      InputStream in, String name, Schema expected, ValidationLevel level) throws IOException {
+    java.util.Objects.requireNonNull(level, "openStreamRecovering(in, name, expected, level)");
+    RowFileReader r =
+        openStreamWith(
+            in, name == null ? "row stream" : "row stream " + name, expected, null, level);
+    r.recoverStream = true;
+    return r;
+  }
+
   private static RowFileReader openStreamWith(
       InputStream in, Schema expected, Resolver resolver, ValidationLevel level)
+      throws IOException {
+    return openStreamWith(in, "row stream", expected, resolver, level);
+  }
+
+  private static RowFileReader openStreamWith(
+      InputStream in, String source, Schema expected, Resolver resolver, ValidationLevel level)
       throws IOException {
     java.util.Objects.requireNonNull(in, "openStream: the input stream is null");
     RowStream r = new RowStream(in);
@@ -556,11 +597,11 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           null,
           null,
           r,
-          "row stream",
+          source,
           level);
     } catch (RuntimeException e) {
       r.close();
-      throw damaged("row stream", e);
+      throw damaged(source, e);
     } catch (IOException e) {
       r.close();
       throw e;
@@ -634,14 +675,44 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
                 + ")"
                 + (inside == null
                     ? ", no rows lost"
-                    : ", then record batch "
-                        + batches
-                        + " was cut ("
-                        + (lostRows < 0 ? "its row count unknown" : lostRows + " rows lost")
-                        + "): "
-                        + inside.detail()),
+                    : stream.endedBetweenMessages()
+                        ? ", then the input ends where record batch "
+                            + batches
+                            + " or the end-of-stream marker should start (rows lost: unknown)"
+                        : ", then record batch "
+                            + batches
+                            + " was cut ("
+                            + (lostRows < 0 ? "its row count unknown" : lostRows + " rows lost")
+                            + ")"
+                            + (recoverStream ? "" : ": " + inside.detail())),
             cut);
   }
+
+  /**
+   * A stream that ended before its end-of-stream marker (SPEC §5.3), {@code e} from the message
+   * that did not arrive ({@code batch} complete batches before it): the error naming the stream,
+   * where it ends and what the recovery mode still reads.
+   */
+  private TruncatedException streamCut(int batch, TruncatedException e) {
+    long rows = firstRows[batch];
+    String recovery =
+        batch == 0
+            ? "; no record batch before the cut is complete"
+            : "; openStreamRecovering reads the "
+                + rows
+                + " row"
+                + (rows == 1 ? "" : "s")
+                + " of the "
+                + batch
+                + " complete record batch"
+                + (batch == 1 ? "" : "es")
+                + " before the cut";
+    String where = stream.endedBetweenMessages() ? source : where(batch);
+    return new TruncatedException(e.path(), where + ": " + e.detail() + recovery, e);
+  }
+
+  /** Set for a stream opened by {@link #openStreamRecovering}: a cut ends it (SPEC §5.3). */
+  private boolean recoverStream;
 
   private long cutOffset = -1;
   private long recoveredRows = -1;
@@ -662,8 +733,9 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
   /**
    * The rows lost at the cut (SPEC §5.3), once the batches are read: the row count of the cut batch
-   * when its message header is complete, 0 when the file ends between two messages (only the footer
-   * is missing), -1 when unknown or when the file is complete.
+   * (or stream) when its message header is complete, 0 when only a file's footer is missing (it
+   * ends after the end-of-stream marker), -1 when unknown (the input ends between two messages or
+   * inside a message header) or when the file or stream is complete.
    */
   public long lostRows() {
     return lostRows;
@@ -733,7 +805,14 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     try {
       ByteBuffer meta = message(m.duplicate().order(ByteOrder.LITTLE_ENDIAN), b);
       long body = Platform.directAddress(m) + b.getMetadataLength();
-      return batchOf(i, meta, null, body, m.capacity() - b.getMetadataLength(), m);
+      return batchOf(
+          i,
+          meta,
+          null,
+          body,
+          m.capacity() - b.getMetadataLength(),
+          b.getOffset() + b.getMetadataLength(),
+          m);
     } catch (RuntimeException e) {
       throw damaged(where(i), e);
     }
@@ -751,7 +830,14 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       ByteBuffer bb = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
       ByteBuffer meta = message(bb, b);
       long body = Platform.BYTE_ARRAY_OFFSET + b.getMetadataLength();
-      return batchOf(i, meta, bytes, body, length - b.getMetadataLength(), bytes);
+      return batchOf(
+          i,
+          meta,
+          bytes,
+          body,
+          length - b.getMetadataLength(),
+          b.getOffset() + b.getMetadataLength(),
+          bytes);
     } catch (RuntimeException e) {
       throw damaged(where(i), e);
     }
@@ -770,13 +856,20 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
 
   /**
    * Batch {@code index} from its message's flatbuffer {@code meta} and its body of {@code
-   * bodyLength} bytes at {@code (bodyBase, body)} (see {@link Platform}), kept reachable by {@code
-   * owner}: every buffer range is checked against the body before a row points into it. A
-   * compressed batch (SPEC §5.2) is decompressed here, once, onto the heap; its rows then point
-   * into the decompressed bytes, which every row view holds.
+   * bodyLength} bytes at {@code (bodyBase, body)} (see {@link Platform}), which starts at byte
+   * {@code bodyOffset} of the file or stream, kept reachable by {@code owner}: every buffer range
+   * is checked against the body before a row points into it. A compressed batch (SPEC §5.2) is
+   * decompressed here, once, onto the heap; its rows then point into the decompressed bytes, which
+   * every row view holds.
    */
   private RowBatch batchOf(
-      int index, ByteBuffer meta, Object bodyBase, long body, long bodyLength, Object owner) {
+      int index,
+      ByteBuffer meta,
+      Object bodyBase,
+      long body,
+      long bodyLength,
+      long bodyOffset,
+      Object owner) {
     Message msg = Message.getRootAsMessage(meta);
     if (msg.headerType() != MessageHeader.RecordBatch) {
       throw new InvalidDataException(
@@ -828,6 +921,8 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     Buf offsets;
     Buf data;
     Buf crcs = null;
+    // SPEC §5.3: errors about a row give its byte offset in the file; a decompressed row has none
+    long dataOffset = bc == null ? bodyOffset + rb.buffers(2).offset() : -1;
     if (bc == null) {
       offsets = new Buf(bodyBase, body + rb.buffers(1).offset(), rb.buffers(1).length());
       data = new Buf(bodyBase, body + rb.buffers(2).offset(), rb.buffers(2).length());
@@ -868,6 +963,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
         data.base,
         data.address,
         data.length,
+        dataOffset,
         crcs == null ? null : crcs.base,
         crcs == null ? 0 : crcs.address,
         crcs != null,
@@ -1023,7 +1119,8 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   /** Batch {@code index} of a stream: its rows point into the body read onto the heap. */
   private RowBatch streamBatch(int index, RowStream.Batch b) {
     try {
-      return batchOf(index, b.metadata, b.body, Platform.BYTE_ARRAY_OFFSET, b.body.length, null);
+      return batchOf(
+          index, b.metadata, b.body, Platform.BYTE_ARRAY_OFFSET, b.body.length, b.bodyStart, null);
     } catch (RuntimeException e) {
       throw damaged(where(index), e);
     }
@@ -1053,10 +1150,14 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
           try {
             pending = stream.next();
           } catch (TruncatedException e) {
-            if (cut == null) {
-              throw damaged(where(next), e);
+            if (cut != null) {
+              endCut(next, start, e); // a cut file: it ends inside this batch or before it
+            } else if (recoverStream) {
+              cut = new TruncatedException("", source + ": " + e.detail(), e);
+              endCut(next, start, e);
+            } else {
+              throw streamCut(next, e);
             }
-            endCut(next, start, e); // a cut file: it ends inside this batch
           } catch (RuntimeException e) {
             throw damaged(where(next), e);
           } catch (IOException e) {

@@ -21,11 +21,11 @@ import org.apache.arrow.vector.ipc.message.MessageSerializer;
  * and a cut stream is told from a damaged one by where the input ended, not by the text of Arrow's
  * messages.
  *
- * <p>The truncation rule: input that ends inside a message (its length prefix, its metadata or its
- * body) is {@code truncated}. Input that ends between two messages ends the stream there, as it
- * does after the end-of-stream marker: Arrow's streaming format lets a writer end a stream by
- * closing it, so such a cut reads as the batches before it. Exceptions carry no source; the caller
- * names the stream and the batch.
+ * <p>The truncation rule (SPEC §5.3): a stream is complete when it ends with Arrow's end-of-stream
+ * marker. Input that ends anywhere else — inside a message (its length prefix, its metadata or its
+ * body) or between two messages — is {@code truncated}: a cut between two batches would otherwise
+ * read as a shorter stream, its later rows lost without a word. Exceptions carry no source; the
+ * caller names the stream and the batch.
  */
 final class RowStream implements AutoCloseable {
   /** Arrow's continuation marker before each message's length (0xFFFFFFFF). */
@@ -50,9 +50,13 @@ final class RowStream implements AutoCloseable {
     final ByteBuffer metadata;
     final byte[] body;
 
-    Batch(ByteBuffer metadata, byte[] body) {
+    /** Where the body starts in the stream (or the file that holds it), for rows' byte offsets. */
+    final long bodyStart;
+
+    Batch(ByteBuffer metadata, byte[] body, long bodyStart) {
       this.metadata = metadata;
       this.body = body;
+      this.bodyStart = bodyStart;
     }
   }
 
@@ -73,10 +77,10 @@ final class RowStream implements AutoCloseable {
 
   /** Reads the first message, which must be the schema. */
   org.apache.arrow.vector.types.pojo.Schema readSchema() throws IOException {
-    ByteBuffer meta = readMetadata();
+    ByteBuffer meta = readMetadata("its schema message");
     if (meta == null) {
-      throw new TruncatedException(
-          "", "the stream ends at byte " + position + ", before its schema message");
+      throw new InvalidDataException(
+          "", "expected the Schema message first but found the end-of-stream marker");
     }
     Message msg = Message.getRootAsMessage(meta);
     if (msg.headerType() != MessageHeader.Schema) {
@@ -90,9 +94,12 @@ final class RowStream implements AutoCloseable {
     return MessageSerializer.deserializeSchema(msg);
   }
 
-  /** The next record batch, or null at the end of the stream (see the class comment). */
+  /**
+   * The next record batch, or null at the end-of-stream marker; input that ends before the marker
+   * is a {@link TruncatedException} (see the class comment).
+   */
   Batch next() throws IOException {
-    ByteBuffer meta = readMetadata();
+    ByteBuffer meta = readMetadata("the next message or the end-of-stream marker");
     if (meta == null) {
       return null;
     }
@@ -119,7 +126,8 @@ final class RowStream implements AutoCloseable {
         ((org.apache.arrow.flatbuf.RecordBatch)
                 msg.header(new org.apache.arrow.flatbuf.RecordBatch()))
             .length();
-    Batch b = new Batch(meta, read((int) bodyLength, "body"));
+    long bodyStart = position;
+    Batch b = new Batch(meta, read((int) bodyLength, "body"), bodyStart);
     cutRows = -1;
     return b;
   }
@@ -136,15 +144,35 @@ final class RowStream implements AutoCloseable {
   private long cutRows = -1;
 
   /**
-   * A message's metadata (its flatbuffer, padding included), or null when the input ends before the
-   * message starts or at the end-of-stream marker.
+   * Whether the input ended between two messages, where the next message or the end-of-stream
+   * marker should have started (SPEC §5.3: then how many rows were lost is unknown).
    */
-  private ByteBuffer readMetadata() throws IOException {
+  boolean endedBetweenMessages() {
+    return endedBetweenMessages;
+  }
+
+  private boolean endedBetweenMessages;
+
+  /**
+   * A message's metadata (its flatbuffer, padding included), or null at the end-of-stream marker;
+   * input that ends before {@code expected} (what should start here) is a {@link
+   * TruncatedException}.
+   */
+  private ByteBuffer readMetadata(String expected) throws IOException {
     byte[] word = new byte[4];
     int got = in.readNBytes(word, 0, 4);
     position += got;
     if (got == 0) {
-      return null; // the input ends between two messages
+      endedBetweenMessages = true;
+      throw new TruncatedException(
+          "",
+          "the stream ends at byte "
+              + position
+              + " without its end-of-stream marker: expected "
+              + expected
+              + " at byte "
+              + position
+              + " (it was cut, or its writer never finished it)");
     }
     if (got < 4) {
       throw new TruncatedException(

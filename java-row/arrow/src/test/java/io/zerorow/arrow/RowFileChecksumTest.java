@@ -214,8 +214,9 @@ class RowFileChecksumTest {
         assertEquals(ErrorKind.INVALID_DATA, e.kind(), "byte " + k);
         assertEquals(
             String.format(
-                "row file %s: row 37 (batch 2): crc32c is 0x%08x but the row's bytes give 0x%08x",
-                bad, stored, c.getValue()),
+                "row file %s: row 37 (batch 2, byte %d): crc32c is 0x%08x but the row's bytes"
+                    + " give 0x%08x",
+                bad, at, stored, c.getValue()),
             e.detail(),
             "byte " + k + " at " + level);
       }
@@ -256,8 +257,10 @@ class RowFileChecksumTest {
     Path good = write(tmp.resolve("g.arrow"), rows, Options.defaults().withBatch(16, 1 << 20));
     byte[] bytes = Files.readAllBytes(good);
     int[] damagedRows = {3, 17, 18, 49};
-    for (int r : damagedRows) {
-      bytes[find(bytes, rows.get(r)) + 9] ^= 1; // a byte of the double x
+    int[] at = new int[damagedRows.length];
+    for (int k = 0; k < damagedRows.length; k++) {
+      at[k] = find(bytes, rows.get(damagedRows[k]));
+      bytes[at[k] + 9] ^= 1; // a byte of the double x
     }
     Path bad = tmp.resolve("b.arrow");
     Files.write(bad, bytes);
@@ -271,10 +274,10 @@ class RowFileChecksumTest {
     }
     assertEquals(
         List.of(
-            "row file " + bad + ": row 3 (batch 0)",
-            "row file " + bad + ": row 17 (batch 1)",
-            "row file " + bad + ": row 18 (batch 1)",
-            "row file " + bad + ": row 49 (batch 3)"),
+            "row file " + bad + ": row 3 (batch 0, byte " + at[0] + ")",
+            "row file " + bad + ": row 17 (batch 1, byte " + at[1] + ")",
+            "row file " + bad + ": row 18 (batch 1, byte " + at[2] + ")",
+            "row file " + bad + ": row 49 (batch 3, byte " + at[3] + ")"),
         found);
   }
 
@@ -283,15 +286,18 @@ class RowFileChecksumTest {
     List<byte[]> rows = rows(50);
     Path good = write(tmp.resolve("g.arrow"), rows, Options.defaults().withBatch(16, 1 << 20));
     byte[] bytes = Files.readAllBytes(good);
-    bytes[find(bytes, rows.get(40)) + 9] ^= 1;
+    int at = find(bytes, rows.get(40));
+    bytes[at + 9] ^= 1;
     Path bad = tmp.resolve("b.arrow");
     Files.write(bad, bytes);
     try (RowFileReader r = RowFileReader.open(bad, SCHEMA)) {
       RowBatch b = r.batch(2); // batches 0 and 1 never loaded
       assertTrue(b.checksummed());
       assertEquals(32, b.firstRow());
+      assertEquals(at, b.rowOffset(8));
       InvalidDataException e = assertThrows(InvalidDataException.class, () -> b.row(8));
-      assertTrue(e.detail().contains(": row 40 (batch 2): crc32c is 0x"), e.detail());
+      assertTrue(
+          e.detail().contains(": row 40 (batch 2, byte " + at + "): crc32c is 0x"), e.detail());
       assertArrayEquals(rows.get(41), b.row(9).toBytes());
     }
   }

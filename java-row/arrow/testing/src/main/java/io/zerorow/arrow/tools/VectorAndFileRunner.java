@@ -108,6 +108,8 @@ public final class VectorAndFileRunner {
                 + exp.get("row")
                 + " (batch "
                 + exp.get("batch")
+                + ", byte "
+                + exp.get("offset") // SPEC §5.3: the row's byte offset in the file
                 + "): crc32c is "
                 + exp.get("crc32c_stored")
                 + " but the row's bytes give "
