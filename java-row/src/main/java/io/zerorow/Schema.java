@@ -55,9 +55,9 @@ public final class Schema extends DataType {
   /**
    * A sentence that every {@link SchemaMismatchException} (and ordinal error) a getter of a row of
    * this schema object throws ends with; null when none. It belongs to this object, not to the
-   * schema: {@link #equals}, {@link #hashCode}, the JSON and the fingerprint ignore it, and an equal
-   * schema parsed or built elsewhere has none. A connector sets it on the object its restored rows
-   * carry, to say how rows of an older schema are read (e.g. Flink's heap state backend).
+   * schema: {@link #equals}, {@link #hashCode}, the JSON and the fingerprint ignore it, and an
+   * equal schema parsed or built elsewhere has none. A connector sets it on the object its restored
+   * rows carry, to say how rows of an older schema are read (e.g. Flink's heap state backend).
    */
   public String mismatchNote() {
     return mismatchNote;

@@ -24,7 +24,9 @@ public class SchemaMismatchException extends ZerorowException {
     this(path, withNote(detail, schema));
   }
 
-  /** {@code detail}, then {@code schema}'s {@link Schema#mismatchNote()} after "; " if it has one. */
+  /**
+   * {@code detail}, then {@code schema}'s {@link Schema#mismatchNote()} after "; " if it has one.
+   */
   static String withNote(String detail, Schema schema) {
     String note = schema.mismatchNote();
     return note == null ? detail : detail + "; " + note;

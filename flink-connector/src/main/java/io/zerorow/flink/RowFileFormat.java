@@ -45,10 +45,10 @@ import org.slf4j.LoggerFactory;
  * read as if it were whole: a malformed row; the part of a cut file after its last complete record
  * batch (the batches before the cut are read); a file whose footer is damaged (its length and magic
  * intact) is read as the record batches before the footer (SPEC §5.3); a file that is not a row
- * file or was cut before its first batch (empty, foreign, damaged) is skipped whole. Each skip is logged (the first of each kind per file as a
- * warning naming it) and each reader logs its counts when it closes: Flink gives a file format no
- * metric group. A file whose schema the reader schema cannot read is refused even then: that is the
- * query's schema, not damage.
+ * file or was cut before its first batch (empty, foreign, damaged) is skipped whole. Each skip is
+ * logged (the first of each kind per file as a warning naming it) and each reader logs its counts
+ * when it closes: Flink gives a file format no metric group. A file whose schema the reader schema
+ * cannot read is refused even then: that is the query's schema, not damage.
  *
  * <p>Checkpoints: a reader's position is the number of rows of its file it has consumed (returned
  * or skipped); a restored reader skips that many, whole batches without reading them.
@@ -200,12 +200,17 @@ final class RowFileFormat<T> implements BulkFormat<T, FileSourceSplit> {
       return -1;
     }
     long length =
-        (tail[0] & 0xffL) | (tail[1] & 0xffL) << 8 | (tail[2] & 0xffL) << 16 | (tail[3] & 0xffL) << 24;
+        (tail[0] & 0xffL)
+            | (tail[1] & 0xffL) << 8
+            | (tail[2] & 0xffL) << 16
+            | (tail[3] & 0xffL) << 24;
     long start = size - 10 - length;
     return start > 8 && start < size - 10 ? start : -1;
   }
 
-  /** The row stream after the file's 8 bytes of magic and padding, or null when it does not open. */
+  /**
+   * The row stream after the file's 8 bytes of magic and padding, or null when it does not open.
+   */
   private RowFileReader streamBefore(FileSystem fs, Path path, ValidationLevel level)
       throws IOException {
     org.apache.flink.core.fs.FSDataInputStream in = fs.open(path);

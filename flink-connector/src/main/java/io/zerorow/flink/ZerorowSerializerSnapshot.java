@@ -26,8 +26,8 @@ import org.slf4j.LoggerFactory;
  *   <li>the same fingerprint: compatible as is;
  *   <li>a schema that resolves the old one (fields matched by name or alias, exact widenings, new
  *       fields nullable): compatible after migration — Flink reads the old state with the old
- *       serializer and writes it with the new one, which lays each row out by the new schema;
- *       a heap backend keeps the rows it restored as they are, so their schema object gets a note
+ *       serializer and writes it with the new one, which lays each row out by the new schema; a
+ *       heap backend keeps the rows it restored as they are, so their schema object gets a note
  *       ({@link Schema#mismatchNote()}) that each getter's schema_mismatch on them ends with,
  *       naming both schemas and {@link ZerorowTypeInfo#conform}; and a heap backend's restore is
  *       refused where the new schema puts another field at an old field's ordinal, which a getter
@@ -180,11 +180,11 @@ public final class ZerorowSerializerSnapshot implements TypeSerializerSnapshot<B
   }
 
   /**
-   * Where a getter by {@code now}'s ordinals would read another field of a row of {@code old}:
-   * the schema path and both names (a field of {@code now} whose name and aliases do not name the
-   * field of {@code old} at its ordinal, in the struct or in one nested in a field, list or map);
-   * null when every ordinal both have is the same field. Reading such a field by a getter of
-   * another type fails anyway; of the same type, it would not.
+   * Where a getter by {@code now}'s ordinals would read another field of a row of {@code old}: the
+   * schema path and both names (a field of {@code now} whose name and aliases do not name the field
+   * of {@code old} at its ordinal, in the struct or in one nested in a field, list or map); null
+   * when every ordinal both have is the same field. Reading such a field by a getter of another
+   * type fails anyway; of the same type, it would not.
    */
   static String ordinalClash(DataType old, DataType now, String path) {
     if (old instanceof Schema o && now instanceof Schema n) {

@@ -243,8 +243,7 @@ class EvolutionTest {
     assertEquals(12, migrated.getInt32(1));
     // a nested struct whose fields swap is found too (by its schema path)
     Schema nestedV1 = Schema.of(Field.of("t", TOTAL_V1, true));
-    Schema nestedSwapped =
-        Schema.of(Field.of("t", DataTypes.list(TOTAL_SWAPPED, true), true));
+    Schema nestedSwapped = Schema.of(Field.of("t", DataTypes.list(TOTAL_SWAPPED, true), true));
     assertEquals(
         "t[].count: the job declares field \"count\" at ordinal 0 where the restored rows have"
             + " field \"sum\"",

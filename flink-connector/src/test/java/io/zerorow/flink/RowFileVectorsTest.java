@@ -56,7 +56,9 @@ class RowFileVectorsTest {
   final LoggerAuditingExtension readerLog =
       new LoggerAuditingExtension(RowFileFormat.class, org.slf4j.event.Level.WARN);
 
-  /** Every case of vectors/files: a new one must be added here (and so checked), a gone one fails. */
+  /**
+   * Every case of vectors/files: a new one must be added here (and so checked), a gone one fails.
+   */
   static final List<String> GOOD = List.of("good", "good_lz4", "good_zstd", "no_checksum");
 
   static final List<String> CUT = List.of("cut_mid_batch", "damaged_footer", "footer_missing");
@@ -71,7 +73,8 @@ class RowFileVectorsTest {
     while (dir != null && !Files.isDirectory(dir.resolve("format-spec/vectors/files"))) {
       dir = root != null ? null : dir.getParent();
     }
-    assertNotNull(dir, "format-spec/vectors/files not found from " + Paths.get("").toAbsolutePath());
+    assertNotNull(
+        dir, "format-spec/vectors/files not found from " + Paths.get("").toAbsolutePath());
     return dir.resolve("format-spec/vectors/files");
   }
 
@@ -208,8 +211,7 @@ class RowFileVectorsTest {
   }
 
   @Test
-  void cutAndDamagedFilesFailNamingTheFileOrAreReadUpToTheCutWithTheirCounts()
-      throws IOException {
+  void cutAndDamagedFilesFailNamingTheFileOrAreReadUpToTheCutWithTheirCounts() throws IOException {
     for (String name : CUT) {
       Map<?, ?> exp = expected(name);
       Path file = file(name);

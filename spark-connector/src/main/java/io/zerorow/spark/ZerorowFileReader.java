@@ -182,7 +182,9 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
   private boolean closed;
   private long index;
 
-  /** Where a cut file's recovery is counted (a V2 scan's task, {@link RecoveryMetrics}); or null. */
+  /**
+   * Where a cut file's recovery is counted (a V2 scan's task, {@link RecoveryMetrics}); or null.
+   */
   private RecoveryMetrics.Counts counts;
 
   private ZerorowFileReader(Factory factory, String file) throws IOException {

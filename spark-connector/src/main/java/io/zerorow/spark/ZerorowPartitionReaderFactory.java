@@ -42,15 +42,15 @@ final class ZerorowPartitionReaderFactory extends FilePartitionReaderFactory {
   }
 
   /**
-   * The sums of this task's files read up to a cut (option recover): each task deserializes its
-   * own factory, and {@link #createReader} is called once per task.
+   * The sums of this task's files read up to a cut (option recover): each task deserializes its own
+   * factory, and {@link #createReader} is called once per task.
    */
   private transient RecoveryMetrics.Counts counts;
 
   /**
    * Spark's reader of the task's files, reporting the recovery metrics ({@link RecoveryMetrics}):
-   * Spark's {@code FilePartitionReader} reports none of its files' readers, so the sums of the
-   * task are reported here.
+   * Spark's {@code FilePartitionReader} reports none of its files' readers, so the sums of the task
+   * are reported here.
    */
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {

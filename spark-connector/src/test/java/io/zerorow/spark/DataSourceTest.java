@@ -533,8 +533,7 @@ class DataSourceTest {
     for (String name : List.of("cut_mid_batch", "footer_missing", "damaged_footer")) {
       Files.copy(fileVector(name), dir.resolve(name + ".zrow"));
     }
-    Dataset<Row> df =
-        spark.read().format("zerorow").option("recover", "true").load(dir.toString());
+    Dataset<Row> df = spark.read().format("zerorow").option("recover", "true").load(dir.toString());
     assertEquals(21, df.collectAsList().size());
     org.apache.spark.sql.execution.SparkPlan scan =
         withMetric(df.queryExecution().executedPlan(), RecoveryMetrics.RECOVERED_ROWS);
