@@ -251,7 +251,8 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
         "expected a field of type "
             + TypeMasks.describe(mask)
             + " but the field has type "
-            + schema.field(ordinal).type());
+            + schema.field(ordinal).type(),
+        schema);
   }
 
   private RuntimeException ordinalError(int ordinal) {
@@ -259,7 +260,8 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
       return unsetError();
     }
     return new IndexOutOfBoundsException(
-        "ordinal " + ordinal + " of a row of " + numFields + " fields");
+        SchemaMismatchException.withNote(
+            "ordinal " + ordinal + " of a row of " + numFields + " fields", schema));
   }
 
   @Override
@@ -375,7 +377,7 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
     DataType t = schema.field(ordinal).type();
     if (!(t instanceof DataTypes.DecimalType)) {
       throw new SchemaMismatchException(
-          childPath(ordinal), "expected a decimal field but found " + t);
+          childPath(ordinal), "expected a decimal field but found " + t, schema);
     }
     return (DataTypes.DecimalType) t;
   }

@@ -26,6 +26,9 @@ public final class Schema extends DataType {
   /** The type masks of {@link BinaryRow}'s getters, computed on first use (as the fingerprint). */
   private TypeMasks.Fields masks;
 
+  /** {@link #mismatchNote()}: of this instance only, never part of its value. */
+  private volatile String mismatchNote;
+
   Schema(List<Field> fields) {
     this.fields = Collections.unmodifiableList(new ArrayList<>(fields));
     this.byName = new HashMap<>();
@@ -47,6 +50,25 @@ public final class Schema extends DataType {
       throw new UnsupportedException(
           "", "expected nesting depth <= " + MAX_DEPTH + " but found " + depth);
     }
+  }
+
+  /**
+   * A sentence that every {@link SchemaMismatchException} (and ordinal error) a getter of a row of
+   * this schema object throws ends with; null when none. It belongs to this object, not to the
+   * schema: {@link #equals}, {@link #hashCode}, the JSON and the fingerprint ignore it, and an
+   * equal schema parsed or built elsewhere has none. A connector sets it on the object its restored
+   * rows carry, to say how rows of an older schema are read (e.g. Flink's heap state backend).
+   */
+  public String mismatchNote() {
+    return mismatchNote;
+  }
+
+  /**
+   * Sets {@link #mismatchNote()} (null clears it). Set it only on a schema object that no one but
+   * the rows it is meant for uses (one freshly parsed, say): every row of this object shows it.
+   */
+  public void setMismatchNote(String note) {
+    this.mismatchNote = note;
   }
 
   /** The type masks every {@link BinaryRow} of this schema shares ({@link TypeMasks.Fields}). */

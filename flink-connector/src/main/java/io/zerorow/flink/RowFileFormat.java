@@ -1,6 +1,7 @@
 package io.zerorow.flink;
 
 import io.zerorow.BinaryRow;
+import io.zerorow.InvalidDataException;
 import io.zerorow.Resolver;
 import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
@@ -42,11 +43,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>With {@code zerorow.ignore-parse-errors}, what cannot be read is skipped and counted, never
  * read as if it were whole: a malformed row; the part of a cut file after its last complete record
- * batch (the batches before the cut are read); a file that is not a row file or was cut before its
- * first batch (empty, foreign, damaged). Each skip is logged (the first of each kind per file as a
- * warning naming it) and each reader logs its counts when it closes: Flink gives a file format no
- * metric group. A file whose schema the reader schema cannot read is refused even then: that is the
- * query's schema, not damage.
+ * batch (the batches before the cut are read); a file whose footer is damaged (its length and magic
+ * intact) is read as the record batches before the footer (SPEC §5.3); a file that is not a row
+ * file or was cut before its first batch (empty, foreign, damaged) is skipped whole. Each skip is
+ * logged (the first of each kind per file as a warning naming it) and each reader logs its counts
+ * when it closes: Flink gives a file format no metric group. A file whose schema the reader schema
+ * cannot read is refused even then: that is the query's schema, not damage.
  *
  * <p>Checkpoints: a reader's position is the number of rows of its file it has consumed (returned
  * or skipped); a restored reader skips that many, whole batches without reading them.
@@ -156,13 +158,69 @@ final class RowFileFormat<T> implements BulkFormat<T, FileSourceSplit> {
       if (!ignoreParseErrors) {
         throw withHint(e, FILES_HINT);
       }
-      LOG.warn("zerorow: skipping row file {} ('zerorow.ignore-parse-errors'): {}", name, e);
-      return new RowReader(null, name, consumed);
+      long footer = e instanceof InvalidDataException ? footerStart(fs, path, size) : -1;
+      RowFileReader before = footer < 0 ? null : streamBefore(fs, path, level);
+      if (before == null) {
+        LOG.warn("zerorow: skipping row file {} ('zerorow.ignore-parse-errors'): {}", name, e);
+        return new RowReader(null, name, consumed);
+      }
+      // SPEC §5.3: a damaged footer (its length and magic intact); the record batches before it
+      // are the stream the file holds, read as a cut file's are
+      LOG.warn(
+          "zerorow: reading row file {} as the stream before its footer at byte {}"
+              + " ('zerorow.ignore-parse-errors'): {}",
+          name,
+          footer,
+          e.getMessage());
+      RowReader r = new RowReader(before, name, consumed);
+      r.damagedFooterAt = footer;
+      return r;
     }
     if (checkedWriters.add(file.schema().fingerprint())) {
       MissingColumns.warn(output.readerSchema(), file.schema(), name);
     }
     return new RowReader(file, name, consumed);
+  }
+
+  /**
+   * Where the footer of the row file at {@code path} starts by its length field (SPEC §5: the file
+   * ends with the footer, its int32 length and the 6-byte magic), or -1 when that is not a place
+   * within the file after the stream's first message.
+   */
+  private static long footerStart(FileSystem fs, Path path, long size) throws IOException {
+    if (size < 8 + 10) {
+      return -1;
+    }
+    byte[] tail = new byte[10];
+    try (org.apache.flink.core.fs.FSDataInputStream in = fs.open(path)) {
+      in.seek(size - 10);
+      org.apache.flink.util.IOUtils.readFully(in, tail, 0, 10);
+    }
+    if (!new String(tail, 4, 6, java.nio.charset.StandardCharsets.US_ASCII).equals("ARROW1")) {
+      return -1;
+    }
+    long length =
+        (tail[0] & 0xffL)
+            | (tail[1] & 0xffL) << 8
+            | (tail[2] & 0xffL) << 16
+            | (tail[3] & 0xffL) << 24;
+    long start = size - 10 - length;
+    return start > 8 && start < size - 10 ? start : -1;
+  }
+
+  /**
+   * The row stream after the file's 8 bytes of magic and padding, or null when it does not open.
+   */
+  private RowFileReader streamBefore(FileSystem fs, Path path, ValidationLevel level)
+      throws IOException {
+    org.apache.flink.core.fs.FSDataInputStream in = fs.open(path);
+    try {
+      in.seek(8);
+      return RowFileReader.openStreamResolved(in, resolver, null, level);
+    } catch (ZerorowException e) {
+      in.close();
+      return null;
+    }
   }
 
   /** A file the reader schema cannot read: named, with the reader schema's fingerprint. */
@@ -209,6 +267,14 @@ final class RowFileFormat<T> implements BulkFormat<T, FileSourceSplit> {
 
     private long skipped;
 
+    /** Where the damaged footer starts, for a file read as the stream before it; else -1. */
+    long damagedFooterAt = -1;
+
+    /** Record batches and their rows read so far (the counts of a damaged footer's recovery). */
+    private int batchesRead;
+
+    private long rowsInBatches;
+
     RowReader(RowFileReader file, String path, long consumed) {
       this.file = file;
       this.path = path;
@@ -240,6 +306,8 @@ final class RowFileFormat<T> implements BulkFormat<T, FileSourceSplit> {
             return null;
           }
           batch = batches.next();
+          batchesRead++;
+          rowsInBatches += batch.size();
         } catch (UncheckedIOException e) {
           throw e.getCause();
         } catch (ZerorowException e) {
@@ -265,6 +333,18 @@ final class RowFileFormat<T> implements BulkFormat<T, FileSourceSplit> {
 
     /** A file read up to its cut (with ignore-parse-errors): says what was not read. */
     private void endOfFile() {
+      if (damagedFooterAt >= 0) {
+        LOG.warn(
+            "zerorow: read row file {} up to its damaged footer ('zerorow.ignore-parse-errors'):"
+                + " {} complete record batch{} of {} row{} (bytes 0 to {}), no rows lost",
+            path,
+            batchesRead,
+            batchesRead == 1 ? "" : "es",
+            rowsInBatches,
+            rowsInBatches == 1 ? "" : "s",
+            damagedFooterAt);
+        return;
+      }
       io.zerorow.ZerorowException cut = file.cut();
       if (cut != null) {
         LOG.warn(

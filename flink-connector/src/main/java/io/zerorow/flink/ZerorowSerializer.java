@@ -4,6 +4,7 @@ import io.zerorow.BinaryRow;
 import io.zerorow.Schema;
 import java.io.IOException;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
@@ -32,9 +33,21 @@ public final class ZerorowSerializer extends TypeSerializer<BinaryRow> {
   /** Why the last restore with this serializer was refused (null: it was not): Flink shows it. */
   private transient volatile String refusal;
 
+  /**
+   * Set by every row {@link #deserialize}d, for the serializer a state snapshot restores with
+   * ({@link ZerorowSerializerSnapshot#restoreSerializer()}; null for any other): rows read before
+   * the job names its serializer are the objects a heap backend keeps.
+   */
+  private final transient AtomicBoolean rowsRead;
+
   public ZerorowSerializer(Schema schema) {
+    this(schema, null);
+  }
+
+  ZerorowSerializer(Schema schema, AtomicBoolean rowsRead) {
     this.schema = Objects.requireNonNull(schema, "schema");
     this.schemaJson = schema.toJson();
+    this.rowsRead = rowsRead;
   }
 
   public Schema schema() {
@@ -53,7 +66,7 @@ public final class ZerorowSerializer extends TypeSerializer<BinaryRow> {
   /** Each thread gets its own: the layout of rows of another schema reuses a buffer. */
   @Override
   public TypeSerializer<BinaryRow> duplicate() {
-    return new ZerorowSerializer(schema());
+    return new ZerorowSerializer(schema(), rowsRead);
   }
 
   /** {@code row} laid out by this serializer's schema (see the class comment). */
@@ -116,7 +129,10 @@ public final class ZerorowSerializer extends TypeSerializer<BinaryRow> {
     return reuse.pointTo(b, 0, b.length);
   }
 
-  private static byte[] readBytes(DataInputView source) throws IOException {
+  private byte[] readBytes(DataInputView source) throws IOException {
+    if (rowsRead != null) {
+      rowsRead.set(true);
+    }
     int n = source.readInt();
     if (n < 0) {
       throw new IOException("corrupt zerorow record: negative size " + n);

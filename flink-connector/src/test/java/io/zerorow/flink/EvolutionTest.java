@@ -142,6 +142,122 @@ class EvolutionTest {
     assertEquals(now, other);
   }
 
+  /** Version 1's fields sum and count swapped: the same types at each other's ordinals. */
+  static final Schema TOTAL_SWAPPED =
+      Schema.of(
+          Field.of("count", DataTypes.INT32, false),
+          Field.of("sum", DataTypes.INT32, false),
+          Field.of("last", DataTypes.STRING, true));
+
+  /** Version 1's snapshot as Flink reads it back from a checkpoint. */
+  TypeSerializerSnapshot<BinaryRow> restoredSnapshotOfVersion1() throws IOException {
+    DataOutputSerializer out = new DataOutputSerializer(256);
+    TypeSerializerSnapshot.writeVersionedSnapshot(
+        out, new ZerorowSerializer(TOTAL_V1).snapshotConfiguration());
+    return TypeSerializerSnapshot.readVersionedSnapshot(
+        new DataInputDeserializer(out.getCopyOfBuffer()), getClass().getClassLoader());
+  }
+
+  /** What a heap backend does before the job registers its state: reads a row with the old one. */
+  static BinaryRow restoreOneRow(TypeSerializerSnapshot<BinaryRow> old) throws IOException {
+    DataOutputSerializer state = new DataOutputSerializer(64);
+    new ZerorowSerializer(TOTAL_V1).serialize(totalV1(12, 3, "e7"), state);
+    return old.restoreSerializer()
+        .duplicate()
+        .deserialize(new DataInputDeserializer(state.getCopyOfBuffer()));
+  }
+
+  @Test
+  void rowsAHeapBackendRestoredNameConformInTheirErrorsAndNoOtherRowsDo() throws Exception {
+    TypeSerializerSnapshot<BinaryRow> old = restoredSnapshotOfVersion1();
+    BinaryRow restored = restoreOneRow(old);
+    assertTrue(
+        new ZerorowSerializer(TOTAL_V2)
+            .snapshotConfiguration()
+            .resolveSchemaCompatibility(old)
+            .isCompatibleAfterMigration());
+    String note =
+        "state restored as schema "
+            + TOTAL_V1.fingerprintHex()
+            + " "
+            + TOTAL_V1.toJson()
+            + "; the job declares "
+            + TOTAL_V2.fingerprintHex()
+            + " "
+            + TOTAL_V2.toJson()
+            + ": read it through ZerorowTypeInfo.conform(row) (SPEC §13)";
+    io.zerorow.SchemaMismatchException e =
+        assertThrows(io.zerorow.SchemaMismatchException.class, () -> restored.getInt64(0));
+    assertTrue(
+        e.getMessage().startsWith("schema_mismatch at sum: expected a field of type int64")
+            && e.getMessage().endsWith("but the field has type \"int32\"; " + note),
+        e.getMessage());
+    IndexOutOfBoundsException added =
+        assertThrows(IndexOutOfBoundsException.class, () -> restored.isNullAt(3));
+    assertTrue(added.getMessage().endsWith("; " + note), added.getMessage());
+    // the note is the restored schema object's: an equal schema elsewhere has none, and the
+    // schema's value (equality, hash, fingerprint, JSON) does not see it
+    assertEquals(note, restored.schema().mismatchNote());
+    assertEquals(TOTAL_V1, restored.schema());
+    assertEquals(TOTAL_V1.hashCode(), restored.schema().hashCode());
+    assertEquals(TOTAL_V1.toJson(), restored.schema().toJson());
+    assertEquals(null, TOTAL_V1.mismatchNote());
+    assertEquals(null, totalV1(1, 1, "x").schema().mismatchNote());
+    IndexOutOfBoundsException plain =
+        assertThrows(IndexOutOfBoundsException.class, () -> totalV1(1, 1, "x").isNullAt(3));
+    assertEquals("ordinal 3 of a row of 3 fields", plain.getMessage());
+    // what the job gets through conform, and a row the job writes, carry none
+    BinaryRow conformed = ZerorowTypeInfo.of(TOTAL_V2).conform(restored);
+    assertEquals(12L, conformed.getInt64(0));
+    assertEquals(null, conformed.schema().mismatchNote());
+    // a later restore of the same state reads a schema object of its own, without the note
+    assertEquals(null, restoreOneRow(restoredSnapshotOfVersion1()).schema().mismatchNote());
+  }
+
+  @Test
+  void aHeapRestoreThatMovesAFieldToAnotherOrdinalIsRefusedRocksDbsIsMigrated() throws Exception {
+    // heap: rows were restored before the job names its schema; a getInt32(0) of the job's "count"
+    // would read the old rows' "sum" without an error, so the restore is refused
+    TypeSerializerSnapshot<BinaryRow> heap = restoredSnapshotOfVersion1();
+    BinaryRow restored = restoreOneRow(heap);
+    assertEquals(12, restored.getInt32(0));
+    ZerorowSerializer swapped = new ZerorowSerializer(TOTAL_SWAPPED);
+    assertTrue(swapped.snapshotConfiguration().resolveSchemaCompatibility(heap).isIncompatible());
+    assertTrue(
+        swapped
+            .toString()
+            .contains(
+                "schema_mismatch at count: the job declares field \"count\" at ordinal 0 where"
+                    + " the restored rows have field \"sum\""),
+        swapped.toString());
+    assertEquals(null, restored.schema().mismatchNote());
+    // RocksDB: nothing read before the job names its schema; each value is migrated by name
+    TypeSerializerSnapshot<BinaryRow> rocks = restoredSnapshotOfVersion1();
+    assertTrue(
+        new ZerorowSerializer(TOTAL_SWAPPED)
+            .snapshotConfiguration()
+            .resolveSchemaCompatibility(rocks)
+            .isCompatibleAfterMigration());
+    BinaryRow migrated = swapped.copy(restoreOneRow(rocks));
+    assertEquals(3, migrated.getInt32(0));
+    assertEquals(12, migrated.getInt32(1));
+    // a nested struct whose fields swap is found too (by its schema path)
+    Schema nestedV1 = Schema.of(Field.of("t", TOTAL_V1, true));
+    Schema nestedSwapped = Schema.of(Field.of("t", DataTypes.list(TOTAL_SWAPPED, true), true));
+    assertEquals(
+        "t[].count: the job declares field \"count\" at ordinal 0 where the restored rows have"
+            + " field \"sum\"",
+        ZerorowSerializerSnapshot.ordinalClash(
+            Schema.of(Field.of("t", DataTypes.list(TOTAL_V1, true), true)), nestedSwapped, ""));
+    assertEquals(
+        "t.count: the job declares field \"count\" at ordinal 0 where the restored rows have"
+            + " field \"sum\"",
+        ZerorowSerializerSnapshot.ordinalClash(
+            nestedV1, Schema.of(Field.of("t", TOTAL_SWAPPED, true)), ""));
+    // renamed through an alias, widened, added at the end: the same fields at the same ordinals
+    assertEquals(null, ZerorowSerializerSnapshot.ordinalClash(TOTAL_V1, TOTAL_V2, ""));
+  }
+
   // ---- keyed state through a savepoint -------------------------------------------------------
 
   static final AtomicLong COUNTED = new AtomicLong();
@@ -216,6 +332,43 @@ class EvolutionTest {
     public void processElement(Long k, Context ctx, Collector<Long> out) {}
   }
 
+  /** Version 2 reading its state without conform: a getter of the new types on each total. */
+  static final class TotalsV2Unconformed extends KeyedProcessFunction<Long, Long, Long> {
+    private static final long serialVersionUID = 1L;
+
+    private transient ValueState<BinaryRow> total;
+
+    @Override
+    public void open(org.apache.flink.api.common.functions.OpenContext ctx) {
+      total = getRuntimeContext().getState(new ValueStateDescriptor<>("total", TotalsV2.TYPE));
+    }
+
+    @Override
+    public void processElement(Long key, Context ctx, Collector<Long> out) throws Exception {
+      out.collect(total.value().getInt64(0));
+    }
+  }
+
+  /** Version 1 with sum and count at each other's ordinals (TOTAL_SWAPPED). */
+  static final class TotalsSwapped extends KeyedProcessFunction<Long, Long, String> {
+    private static final long serialVersionUID = 1L;
+
+    private transient ValueState<BinaryRow> total;
+
+    @Override
+    public void open(org.apache.flink.api.common.functions.OpenContext ctx) {
+      total =
+          getRuntimeContext()
+              .getState(new ValueStateDescriptor<>("total", ZerorowTypeInfo.of(TOTAL_SWAPPED)));
+    }
+
+    @Override
+    public void processElement(Long key, Context ctx, Collector<String> out) throws Exception {
+      BinaryRow t = total.value();
+      out.collect(key + ": sum=" + t.getInt32(1) + " count=" + t.getInt32(0));
+    }
+  }
+
   static StreamExecutionEnvironment environment(Configuration conf, String backend) {
     conf.set(PipelineOptions.GENERIC_TYPES, false);
     conf.set(StateBackendOptions.STATE_BACKEND, backend);
@@ -283,6 +436,12 @@ class EvolutionTest {
 
   /** Version 2 restored from {@code savepoint}: one line per key. */
   List<String> restoreVersion2(String savepoint, String backend) throws Exception {
+    return restore(savepoint, backend, new TotalsV2());
+  }
+
+  /** {@code job} restored from {@code savepoint} and run over keys 0, 1, 2: its output, sorted. */
+  static <T> List<String> restore(
+      String savepoint, String backend, KeyedProcessFunction<Long, Long, T> job) throws Exception {
     Configuration conf = new Configuration();
     conf.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
     conf.set(StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE, true); // v1's source
@@ -290,11 +449,26 @@ class EvolutionTest {
     List<String> out = new ArrayList<>();
     env.fromData(0L, 1L, 2L)
         .keyBy(k -> k)
-        .process(new TotalsV2())
+        .process(job)
         .uid("totals")
         .executeAndCollect()
-        .forEachRemaining(out::add);
+        .forEachRemaining(r -> out.add(String.valueOf(r)));
     out.sort(null);
+    return out;
+  }
+
+  /** The error chain of {@code job} restored from {@code savepoint}, which must fail. */
+  static <T> String failedRestore(
+      String savepoint, String backend, KeyedProcessFunction<Long, Long, T> job) {
+    return causes(assertThrows(Exception.class, () -> restore(savepoint, backend, job)));
+  }
+
+  /** The totals as TotalsSwapped prints them. */
+  static List<String> expectedSwapped() {
+    List<String> out = new ArrayList<>();
+    for (String line : expectedTotals(true)) {
+      out.add(line.substring(0, line.indexOf(" last=")));
+    }
     return out;
   }
 
@@ -329,6 +503,8 @@ class EvolutionTest {
     String savepoint = savepointOfVersion1("rocksdb");
     // RocksDB migrates every value on restore: the job reads rows of version 2
     assertEquals(expectedTotals(true), restoreVersion2(savepoint, "rocksdb"));
+    // fields at each other's ordinals are migrated by name too
+    assertEquals(expectedSwapped(), restore(savepoint, "rocksdb", new TotalsSwapped()));
   }
 
   @Test
@@ -336,6 +512,30 @@ class EvolutionTest {
     String savepoint = savepointOfVersion1("hashmap");
     // a heap backend keeps the rows it restored (version 1): conform lays them out as version 2
     assertEquals(expectedTotals(false), restoreVersion2(savepoint, "hashmap"));
+
+    // read without conform, a restored row's getter error names conform and both schemas
+    String unconformed = failedRestore(savepoint, "hashmap", new TotalsV2Unconformed());
+    assertTrue(
+        unconformed.contains("SchemaMismatchException: schema_mismatch at sum: expected a field")
+            && unconformed.contains(
+                "but the field has type \"int32\"; state restored as schema "
+                    + TOTAL_V1.fingerprintHex()
+                    + " "
+                    + TOTAL_V1.toJson()
+                    + "; the job declares "
+                    + TOTAL_V2.fingerprintHex()
+                    + " "
+                    + TOTAL_V2.toJson()
+                    + ": read it through ZerorowTypeInfo.conform(row)"),
+        unconformed);
+
+    // fields at each other's ordinals with the same types: refused, never read by the wrong ordinal
+    String swapped = failedRestore(savepoint, "hashmap", new TotalsSwapped());
+    assertTrue(
+        swapped.contains(
+            "schema_mismatch at count: the job declares field \"count\" at ordinal 0 where the"
+                + " restored rows have field \"sum\""),
+        swapped);
 
     Configuration conf = new Configuration();
     conf.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);

@@ -183,6 +183,11 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
   private boolean closed;
   private long index;
 
+  /**
+   * Where a cut file's recovery is counted (a V2 scan's task, {@link RecoveryMetrics}); or null.
+   */
+  private RecoveryMetrics.Counts counts;
+
   private ZerorowFileReader(Factory factory, String file) throws IOException {
     this.factory = factory;
     this.file = file;
@@ -387,8 +392,12 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
       return false;
     }
     if (!rows.hasNext()) {
-      if (reader.cut() != null) { // option recover: what was read and what was lost (SPEC §5.3)
+      if (reader.cut() != null && !closed) { // option recover: what was read and lost (SPEC §5.3)
         LOG.warn("format(\"zerorow\") option recover: " + reader.cut().getMessage());
+        if (counts != null) {
+          counts.add(reader);
+          counts = null; // once per file
+        }
       }
       return false;
     }
@@ -491,6 +500,11 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
   private ZerorowException atRow(ZerorowException e, long i) {
     return ZerorowException.of(
         e.kind(), e.path(), "row file " + file + ", row " + i + ": " + e.detail());
+  }
+
+  /** Counts this file's recovery, if it is cut, into {@code counts} once its rows are read. */
+  void countInto(RecoveryMetrics.Counts counts) {
+    this.counts = counts;
   }
 
   /** Closes the file (also at the end of the rows, and when the task completes). */

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.Map;
 import org.apache.spark.sql.catalyst.FileSourceOptions;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
+import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.execution.datasources.v2.FilePartitionReaderFactory;
@@ -39,9 +41,51 @@ final class ZerorowPartitionReaderFactory extends FilePartitionReaderFactory {
     return options;
   }
 
+  /**
+   * The sums of this task's files read up to a cut (option recover): each task deserializes its own
+   * factory, and {@link #createReader} is called once per task.
+   */
+  private transient RecoveryMetrics.Counts counts;
+
+  /**
+   * Spark's reader of the task's files, reporting the recovery metrics ({@link RecoveryMetrics}):
+   * Spark's {@code FilePartitionReader} reports none of its files' readers, so the sums of the task
+   * are reported here.
+   */
+  @Override
+  public PartitionReader<InternalRow> createReader(InputPartition partition) {
+    RecoveryMetrics.Counts task = new RecoveryMetrics.Counts();
+    counts = task;
+    PartitionReader<InternalRow> files = super.createReader(partition);
+    return new PartitionReader<>() {
+      @Override
+      public boolean next() throws IOException {
+        return files.next();
+      }
+
+      @Override
+      public InternalRow get() {
+        return files.get();
+      }
+
+      @Override
+      public CustomTaskMetric[] currentMetricsValues() {
+        return task.values();
+      }
+
+      @Override
+      public void close() throws IOException {
+        files.close();
+      }
+    };
+  }
+
   @Override
   public PartitionReader<InternalRow> buildReader(PartitionedFile file) {
     scala.collection.Iterator<InternalRow> rows = files.apply(file);
+    if (counts != null) {
+      ((ZerorowFileReader) rows).countInto(counts);
+    }
     PartitionReader<InternalRow> reader =
         new PartitionReader<>() {
           private InternalRow current;

@@ -493,6 +493,76 @@ class DataSourceTest {
     assertEquals(n * (n - 1) / 2, recovered.selectExpr("sum(id)").first().getLong(0));
   }
 
+  /** format-spec/vectors/files/{@code name}/file.zrow of this checkout (a missing one fails). */
+  static Path fileVector(String name) {
+    String root = System.getenv("ZEROROW_ROOT");
+    Path dir = root != null ? Path.of(root) : Path.of("").toAbsolutePath();
+    while (dir != null && !Files.isDirectory(dir.resolve("format-spec/vectors/files"))) {
+      dir = root != null ? null : dir.getParent();
+    }
+    assertTrue(dir != null, "format-spec/vectors/files not found");
+    Path file = dir.resolve("format-spec/vectors/files").resolve(name).resolve("file.zrow");
+    assertTrue(Files.isRegularFile(file), "the vector " + file + " is missing");
+    return file;
+  }
+
+  /** The first node of {@code plan} (depth first) that has metric {@code name}, or null. */
+  static org.apache.spark.sql.execution.SparkPlan withMetric(
+      org.apache.spark.sql.execution.SparkPlan plan, String name) {
+    if (plan instanceof org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec) {
+      plan = ((org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec) plan).executedPlan();
+    }
+    if (plan.metrics().contains(name)) {
+      return plan;
+    }
+    for (int i = 0; i < plan.children().length(); i++) {
+      org.apache.spark.sql.execution.SparkPlan p = withMetric(plan.children().apply(i), name);
+      if (p != null) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Option recover's counts as DataSource V2 metrics (SPEC §5.3), in the plan's metrics and the SQL
+   * UI: the golden cut files (expected.json: 3 rows recovered and 4 lost; 9 and none; 9 and none)
+   * read in one scan.
+   */
+  @Test
+  void recoveryCountsAreTheScansMetrics() throws IOException {
+    Path dir = Files.createDirectories(tmp.resolve("cut-vectors"));
+    for (String name : List.of("cut_mid_batch", "footer_missing", "damaged_footer")) {
+      Files.copy(fileVector(name), dir.resolve(name + ".zrow"));
+    }
+    Dataset<Row> df = spark.read().format("zerorow").option("recover", "true").load(dir.toString());
+    assertEquals(21, df.collectAsList().size());
+    org.apache.spark.sql.execution.SparkPlan scan =
+        withMetric(df.queryExecution().executedPlan(), RecoveryMetrics.RECOVERED_ROWS);
+    assertTrue(scan != null, df.queryExecution().executedPlan().toString());
+    assertEquals(21L, scan.metrics().apply(RecoveryMetrics.RECOVERED_ROWS).value());
+    assertEquals(4L, scan.metrics().apply(RecoveryMetrics.LOST_ROWS).value());
+    assertEquals(3L, scan.metrics().apply(RecoveryMetrics.CUT_FILES).value());
+    assertEquals(
+        "rows recovered from cut row files",
+        scan.metrics().apply(RecoveryMetrics.RECOVERED_ROWS).name().get());
+    // whole files with recover: the metrics are there, at 0; without recover, not declared
+    Dataset<Row> whole =
+        spark
+            .read()
+            .format("zerorow")
+            .option("recover", "true")
+            .load(fileVector("good").toString());
+    assertEquals(9, whole.collectAsList().size());
+    org.apache.spark.sql.execution.SparkPlan wholeScan =
+        withMetric(whole.queryExecution().executedPlan(), RecoveryMetrics.CUT_FILES);
+    assertEquals(0L, wholeScan.metrics().apply(RecoveryMetrics.CUT_FILES).value());
+    Dataset<Row> plain = spark.read().format("zerorow").load(fileVector("good").toString());
+    assertEquals(9, plain.collectAsList().size());
+    assertEquals(
+        null, withMetric(plain.queryExecution().executedPlan(), RecoveryMetrics.CUT_FILES));
+  }
+
   private static int indexOf(byte[] hay, byte[] needle) {
     outer:
     for (int i = 0; i + needle.length <= hay.length; i++) {

@@ -3,6 +3,7 @@ package io.zerorow.spark;
 import java.util.Objects;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex;
 import org.apache.spark.sql.execution.datasources.v2.FileScan;
@@ -52,6 +53,14 @@ final class ZerorowScan implements FileScan {
   public PartitionReaderFactory createReaderFactory() {
     return V2Scans.readerFactory(
         sparkSession, dataSchema, readDataSchema, readPartitionSchema, options);
+  }
+
+  /** With option recover: the rows recovered and lost, and the cut files (SPEC §5.3). */
+  @Override
+  public CustomMetric[] supportedCustomMetrics() {
+    return ZerorowOptions.of(options.asCaseSensitiveMap()).recover()
+        ? RecoveryMetrics.supported()
+        : new CustomMetric[0];
   }
 
   @Override
