@@ -188,6 +188,8 @@ class RowFileVectorsTest {
             + exp.get("row")
             + " (batch "
             + exp.get("batch")
+            + ", byte "
+            + exp.get("offset")
             + "): crc32c is "
             + exp.get("crc32c_stored")
             + " but the row's bytes give "
