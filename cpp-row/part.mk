@@ -15,11 +15,10 @@ CORPUS_RUNNERS += cpp=$(CPP_BUILD)/dev/zerorow_corpus
 
 .PHONY: lint-cpp build-cpp test-cpp test-cpp-unit test-cpp-asan test-cpp-fuzz test-cpp-example bench-cpp fuzz build-cpp-fuzz
 
-# zerorow's own targets (library, testing library, tools, adapter, unit tests) as a Release
-# build with -Wall -Wextra -Werror (the `lint` preset, build/lint): a warning fails
-# `make lint`. Incremental: after the first run only changed files are compiled again.
-lint-cpp: venv
-	cd $(CPP_DIR) && cmake --preset lint -DZEROROW_PYTHON=$(PY) >/dev/null && cmake --build --preset lint
+# The dev build compiles zerorow's own targets (library, testing library, tools, adapter, unit
+# tests, benchmarks) with -Wall -Wextra -Werror, so a warning fails `make lint` without a
+# second build of everything. Incremental: after the first run only changed files compile.
+lint-cpp: build-cpp
 
 # Release build (with debug info): library, unit tests, vector runner, benchmarks and the
 # Arrow adapter, which the dev preset requires: Arrow C++ comes from the venv's pyarrow.

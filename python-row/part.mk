@@ -21,8 +21,9 @@ LINT_TARGETS += lint-python-native
 # $(call pyrow_wheel,OUT_DIR,SPARK_JARS,FLINK_JAR): both defines always given, since the CMake
 # cache would otherwise keep the previous build's jars.
 PYROW_WHEELS := $(ROOT)/build/wheels
+PY_WERROR := -C cmake.define.ZEROROW_PY_WERROR=ON -C cmake.define.ZEROROW_WERROR=ON
 define pyrow_wheel
-	rm -rf $(1) && $(PY) -m pip wheel -q --no-deps --no-build-isolation -w $(1) \
+	rm -rf $(1) && $(PY) -m pip wheel -q --no-deps --no-build-isolation $(PY_WERROR) -w $(1) \
 	  -C 'cmake.define.ZEROROW_SPARK_JARS=$(2)' -C 'cmake.define.ZEROROW_FLINK_JAR=$(3)' $(PYROW)
 endef
 # $(call pyrow_install_wheel,PYTHON,WHEEL): zerorow's dependencies where missing (never upgrading
@@ -32,20 +33,16 @@ define pyrow_install_wheel
 	$(1) -m pip install -q --no-deps --force-reinstall $(2)
 endef
 
-.PHONY: build-python test-python bench-python fuzz-python lint-python-native
-# The extension's own C++ (native/*.cpp) with -Wall -Wextra -Werror, configured by CMake
-# directly in build/lint (nothing installed), as cpp-row's lint-cpp: a warning fails
-# `make lint`. Incremental after the first run.
-lint-python-native: venv
-	cmake -S $(PYROW) -B $(PYROW)/build/lint -G Ninja -DCMAKE_BUILD_TYPE=Release \
-	  -DPython_EXECUTABLE=$(PY) -DZEROROW_PY_WERROR=ON -DZEROROW_WERROR=ON >/dev/null
-	cmake --build $(PYROW)/build/lint -j2
+# python-row's extension and the cpp-row core it links are compiled with -Wall -Wextra -Werror
+# by the Makefile's builds (PY_WERROR below; never for a user's pip install), so a warning fails
+# `make lint` without a build of its own.
+lint-python-native: build-python
 
 build-python: $(PYROW_STAMP)
 # The stamp's time is taken before the install, so a source edited during a build is rebuilt.
 $(PYROW_STAMP): $(PYROW_SRCS) | venv
 	@mkdir -p $(dir $@) && touch $@.new
-	$(PY) -m pip install -q --no-build-isolation -C cmake.define.ZEROROW_SPARK_JARS= \
+	$(PY) -m pip install -q --no-build-isolation $(PY_WERROR) -C cmake.define.ZEROROW_SPARK_JARS= \
 	  -C cmake.define.ZEROROW_FLINK_JAR= $(PYROW)
 	@mv $@.new $@
 
