@@ -3,6 +3,8 @@
 
 #include <zerorow/resolve.h>
 
+#include <type_traits>
+
 #include "common.h"
 
 namespace zr {
@@ -81,6 +83,44 @@ zerorow::Variant VariantOfPython(nb::handle obj);
 /// The Python value of a variant (dict, list, str, int, float, Decimal, ...).
 nb::object VariantToPython(const zerorow::VariantView& v);
 void BindVariant(nb::module_& m);
+
+/// The Python types of the view classes, set once when the module binds them. A view is
+/// made by allocating straight from its type (no lookup of the C++ type in nanobind's tables),
+/// and "is this a row view" is a pointer compare: both run once per field read.
+struct ViewTypes {
+  PyTypeObject* row = nullptr;
+  PyTypeObject* array = nullptr;
+  PyTypeObject* map = nullptr;
+  PyTypeObject* rrow = nullptr;
+  PyTypeObject* rarray = nullptr;
+  PyTypeObject* rmap = nullptr;
+};
+extern ViewTypes g_types;
+
+/// A new instance of the bound type `type` holding `value` (moved in); a new reference.
+template <typename T>
+PyObject* NewInstance(PyTypeObject* type, T&& value) {
+  nb::object o = nb::inst_alloc(nb::handle(reinterpret_cast<PyObject*>(type)));
+  new (nb::inst_ptr<std::remove_cvref_t<T>>(o)) std::remove_cvref_t<T>(std::forward<T>(value));
+  nb::inst_mark_ready(o);
+  return o.release().ptr();
+}
+
+inline bool IsA(nb::handle h, PyTypeObject* t) { return Py_TYPE(h.ptr()) == t || PyObject_TypeCheck(h.ptr(), t); }
+inline bool IsRowView(nb::handle h) { return IsA(h, g_types.row); }
+inline bool IsArrayView(nb::handle h) { return IsA(h, g_types.array); }
+inline bool IsMapView(nb::handle h) { return IsA(h, g_types.map); }
+inline bool IsResolvedRowView(nb::handle h) { return IsA(h, g_types.rrow); }
+inline bool IsResolvedArrayView(nb::handle h) { return IsA(h, g_types.rarray); }
+inline bool IsResolvedMapView(nb::handle h) { return IsA(h, g_types.rmap); }
+/// The C++ value of a view whose type the caller has tested.
+template <typename T>
+T& ViewOf(nb::handle h) {
+  return *nb::inst_ptr<T>(h);
+}
+
+/// tp_iter of the row and array views: an iterator over their ordinals (module.cpp).
+PyObject* ViewIterSlot(PyObject* self);
 
 /// Conversion modes for reading values.
 enum Mode : int {
