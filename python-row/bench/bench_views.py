@@ -80,7 +80,12 @@ def make_order(i: int) -> Order:
         Item(f"sku-{(i + k) % 5000}", k + 1, round(((i + k) % 100) * 0.37 + 1, 2))
         for k in range(i % 6)
     ]
-    c = Customer(i % 100000, f"customer-{i % 100000}", ("DE", "FR", "US", "GB", "JP")[i % 5], i % 3)
+    c = Customer(
+        i % 100000,
+        f"customer-{i % 100000}",
+        ("DE", "FR", "US", "GB", "JP")[i % 5],
+        i % 3,
+    )
     return Order(i, *longs, *doubles, *strings, c, items)
 
 
@@ -107,7 +112,9 @@ def best(fn, repeats: int) -> float:
     return out
 
 
-def run(n: int, repeats: int, level: str = "bounds") -> list[tuple[str, float, str, float, str]]:
+def run(
+    n: int, repeats: int, level: str = "bounds"
+) -> list[tuple[str, float, str, float, str]]:
     """[(case, zerorow ns/row, anchor name, anchor ns/row, target)]"""
     objs = [make_order(i) for i in range(n)]
     enc = zerorow.encoder(Order)
@@ -128,39 +135,71 @@ def run(n: int, repeats: int, level: str = "bounds") -> list[tuple[str, float, s
     def copy_list():  # the anchor of making views: a list of the objects (one pointer per row)
         list(objs)
 
-    out.append(("views of a batch", best(views, repeats), "list(objs)", best(copy_list, repeats), "≤ 100 ns"))
+    out.append(
+        (
+            "views of a batch",
+            best(views, repeats),
+            "list(objs)",
+            best(copy_list, repeats),
+            "≤ 100 ns",
+        )
+    )
 
     def attr_rows():
         for r in rows:
-            r.order_id
+            _ = r.order_id
 
     def attr_objs():
         for o in objs:
-            o.order_id
+            _ = o.order_id
 
-    out.append(("row.order_id", best(attr_rows, repeats), "dataclass", best(attr_objs, repeats), ""))
+    out.append(
+        (
+            "row.order_id",
+            best(attr_rows, repeats),
+            "dataclass",
+            best(attr_objs, repeats),
+            "",
+        )
+    )
 
     def step_rows():
         for r in rows:
-            r.customer.country
+            _ = r.customer.country
 
     def step_objs():
         for o in objs:
-            o.customer.country
+            _ = o.customer.country
 
-    out.append(("row.customer.country", best(step_rows, repeats), "dataclass", best(step_objs, repeats), "≤ 2×"))
+    out.append(
+        (
+            "row.customer.country",
+            best(step_rows, repeats),
+            "dataclass",
+            best(step_objs, repeats),
+            "≤ 2×",
+        )
+    )
 
     def walk_rows():
         for r in rows:
             for i in r.items:
-                i.qty
+                _ = i.qty
 
     def walk_objs():
         for o in objs:
             for i in o.items:
-                i.qty
+                _ = i.qty
 
-    out.append(("for i in row.items: i.qty", best(walk_rows, repeats), "dataclass", best(walk_objs, repeats), ""))
+    out.append(
+        (
+            "for i in row.items: i.qty",
+            best(walk_rows, repeats),
+            "dataclass",
+            best(walk_objs, repeats),
+            "",
+        )
+    )
 
     def fn_rows():
         for r in rows:
@@ -170,13 +209,29 @@ def run(n: int, repeats: int, level: str = "bounds") -> list[tuple[str, float, s
         for o in objs:
             order_fn(o)
 
-    out.append(("order function", best(fn_rows, repeats), "dataclass", best(fn_objs, repeats), "≤ 1.5×"))
+    out.append(
+        (
+            "order function",
+            best(fn_rows, repeats),
+            "dataclass",
+            best(fn_objs, repeats),
+            "≤ 1.5×",
+        )
+    )
 
     def fn_batch():
         for r in batch.views(level) if hasattr(batch, "views") else batch:
             order_fn(r)
 
-    out.append(("views + order function", best(fn_batch, repeats), "dataclass", best(fn_objs, repeats), ""))
+    out.append(
+        (
+            "views + order function",
+            best(fn_batch, repeats),
+            "dataclass",
+            best(fn_objs, repeats),
+            "",
+        )
+    )
 
     from_row = enc.from_row
 
@@ -190,13 +245,29 @@ def run(n: int, repeats: int, level: str = "bounds") -> list[tuple[str, float, s
         for p in pickled:
             loads(p)
 
-    out.append(("encoder.from_row", best(from_rows, repeats), "pickle.loads", best(unpickle, repeats), "≤ 0.5×"))
+    out.append(
+        (
+            "encoder.from_row",
+            best(from_rows, repeats),
+            "pickle.loads",
+            best(unpickle, repeats),
+            "≤ 0.5×",
+        )
+    )
 
     def to_dicts():
         for r in rows:
             r.to_dict()
 
-    out.append(("row.to_dict()", best(to_dicts, repeats), "pickle.loads", best(unpickle, repeats), ""))
+    out.append(
+        (
+            "row.to_dict()",
+            best(to_dicts, repeats),
+            "pickle.loads",
+            best(unpickle, repeats),
+            "",
+        )
+    )
     return [(c, z / n * 1e9, a, t / n * 1e9, g) for c, z, a, t, g in out]
 
 
@@ -218,7 +289,9 @@ def main() -> int:
     a = p.parse_args()
     res = run(a.rows if not a.quick else min(a.rows, 2_000), 3 if a.quick else 5)
     for c, z, an, t, g in res:
-        print(f"{c:28s} zerorow {z:8.0f} ns/row   {an:12s} {t:8.0f} ns/row   {z / t:6.2f}×   {g}")
+        print(
+            f"{c:28s} zerorow {z:8.0f} ns/row   {an:12s} {t:8.0f} ns/row   {z / t:6.2f}×   {g}"
+        )
     if a.markdown:
         print("\n".join(table(res)))
     return 0

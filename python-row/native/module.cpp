@@ -366,18 +366,17 @@ void BindBinaryRow(nb::module_& m) {
   // Pooled: a view that dies is parked and its object revived by the next view made, which
   // skips nanobind's registration of a new instance; a batch of up to 16,384 rows (Spark's
   // and Flink's batches are 10,000) then makes its views from the pool.
-  nb::class_<RowView> cls(m, "BinaryRow", nb::type_slots(row_slots), nb::is_weak_referenceable(),
-                          nb::pooled(16384));
+  nb::class_<RowView> cls(m, "BinaryRow", nb::type_slots(row_slots), nb::is_weak_referenceable(), nb::pooled(16384));
   g_types.row = reinterpret_cast<PyTypeObject*>(cls.ptr());
   cls.def(
-          "__init__",
-          [](RowView* self, nb::object schema, nb::handle buffer, const std::string& level) {
-            nb::object native = schema.attr("_native");
-            const Compiled& c = nb::cast<const Compiled&>(native);
-            new (self) RowView(BuildRow(schema, c, buffer, level));
-          },
-          nb::arg("schema"), nb::arg("buffer"), nb::arg("level") = "bounds",
-          "A zero-copy view of one row of `schema` over any buffer-protocol object.")
+         "__init__",
+         [](RowView* self, nb::object schema, nb::handle buffer, const std::string& level) {
+           nb::object native = schema.attr("_native");
+           const Compiled& c = nb::cast<const Compiled&>(native);
+           new (self) RowView(BuildRow(schema, c, buffer, level));
+         },
+         nb::arg("schema"), nb::arg("buffer"), nb::arg("level") = "bounds",
+         "A zero-copy view of one row of `schema` over any buffer-protocol object.")
       .def("__eq__",
            [](nb::handle self, nb::handle other) -> nb::object {
              if (!nb::isinstance<RowView>(other)) return nb::borrow(Py_NotImplemented);
@@ -447,18 +446,18 @@ void BindBinaryArray(nb::module_& m) {
   nb::class_<ArrayView> cls(m, "BinaryArray", nb::type_slots(array_slots), nb::pooled(1024));
   g_types.array = reinterpret_cast<PyTypeObject*>(cls.ptr());
   cls.def("__eq__",
-           [](nb::handle self, nb::handle other) -> nb::object {
-             if (nb::isinstance<ArrayView>(other)) {
-               const ArrayView& a = nb::cast<const ArrayView&>(self);
-               const ArrayView& b = nb::cast<const ArrayView&>(other);
-               return nb::bool_(a.arr == b.arr && SameType(*a.elem, *b.elem));
-             }
-             if (nb::isinstance<nb::list>(other) || nb::isinstance<nb::tuple>(other)) {
-               nb::list mine = nb::steal<nb::list>(PySequence_List(self.ptr()));
-               return nb::bool_(mine.equal(nb::steal(PySequence_List(other.ptr()))));
-             }
-             return nb::borrow(Py_NotImplemented);
-           })
+          [](nb::handle self, nb::handle other) -> nb::object {
+            if (nb::isinstance<ArrayView>(other)) {
+              const ArrayView& a = nb::cast<const ArrayView&>(self);
+              const ArrayView& b = nb::cast<const ArrayView&>(other);
+              return nb::bool_(a.arr == b.arr && SameType(*a.elem, *b.elem));
+            }
+            if (nb::isinstance<nb::list>(other) || nb::isinstance<nb::tuple>(other)) {
+              nb::list mine = nb::steal<nb::list>(PySequence_List(self.ptr()));
+              return nb::bool_(mine.equal(nb::steal(PySequence_List(other.ptr()))));
+            }
+            return nb::borrow(Py_NotImplemented);
+          })
       .def("_get", [](nb::handle self, int i, int mode) { return Read(self, i, mode); })
       .def(
           "_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },

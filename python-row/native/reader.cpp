@@ -605,7 +605,6 @@ int LengthOf(nb::handle view) {
   return nb::cast<const ResolvedArrayView&>(view).arr.size();
 }
 
-
 namespace {
 
 // One top-level row view over `bytes`, a region of the buffer `hold` keeps alive.

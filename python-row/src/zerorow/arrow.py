@@ -180,7 +180,12 @@ class RowBatch(SequenceMethods):
 
         offs = np.frombuffer(self.offsets, dtype="<i8")
         return _zerorow.make_rows(
-            self.schema, self.schema._native, self._mv, offs[:-1], offs[1:], level_of(level)
+            self.schema,
+            self.schema._native,
+            self._mv,
+            offs[:-1],
+            offs[1:],
+            level_of(level),
         )
 
     def __iter__(self) -> Iterator[RowData]:

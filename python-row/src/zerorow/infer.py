@@ -234,8 +234,12 @@ def _fills_dict(cls: Any, names: list[str]) -> bool:
         return False
     setter = cls.__setattr__
     frozen = getattr(cls, "__dataclass_params__", None)
-    generated = getattr(getattr(setter, "__code__", None), "co_filename", "") == "<string>"
-    if setter is not object.__setattr__ and not (frozen and frozen.frozen and generated):
+    generated = (
+        getattr(getattr(setter, "__code__", None), "co_filename", "") == "<string>"
+    )
+    if setter is not object.__setattr__ and not (
+        frozen and frozen.frozen and generated
+    ):
         return False
     if cls.__new__ is not object.__new__ or not cls.__dictoffset__:
         return False
