@@ -95,21 +95,32 @@ def order_fn(r) -> float:
     return total * (1.1 if r.customer.country == "DE" else 1.0) + (r.order_id % 2)
 
 
-def best(fn, repeats: int) -> float:
-    """Seconds per call of fn: the best of `repeats` samples, each enough calls (after one
-    warm-up call) to take 20 ms or more, so that a pass over a small batch is not a single
-    scheduler tick on a shared machine."""
+def calls_for(fn) -> int:
+    """How many calls of fn take 20 ms or more (after one warm-up call)."""
     fn()
     t0 = time.perf_counter()
     fn()
-    k = max(1, int(0.02 / max(time.perf_counter() - t0, 1e-9)))
-    out = float("inf")
+    return max(1, int(0.02 / max(time.perf_counter() - t0, 1e-9)))
+
+
+def sample(fn, k: int) -> float:
+    t0 = time.perf_counter()
+    for _ in range(k):
+        fn()
+    return (time.perf_counter() - t0) / k
+
+
+def best_pair(zr, anchor, repeats: int) -> tuple[float, float]:
+    """Seconds per call of zr and of anchor: the best of `repeats` samples of each, taken in
+    alternation (zr, anchor, zr, ...) so both meet the same moments of a shared machine; a
+    sample is enough calls to take 20 ms or more, so a pass over a small batch is not a
+    single scheduler tick."""
+    kz, ka = calls_for(zr), calls_for(anchor)
+    tz = ta = float("inf")
     for _ in range(repeats):
-        t0 = time.perf_counter()
-        for _ in range(k):
-            fn()
-        out = min(out, (time.perf_counter() - t0) / k)
-    return out
+        tz = min(tz, sample(zr, kz))
+        ta = min(ta, sample(anchor, ka))
+    return tz, ta
 
 
 def run(
@@ -138,20 +149,6 @@ def run(
     def new_objects():  # the machine's floor: one bare Python object per row
         [object() for _ in range(n)]
 
-    t_views = best(views, repeats)
-    out.append(
-        (
-            "views of a batch",
-            t_views,
-            "list(objs)",
-            best(copy_list, repeats),
-            "≤ 100 ns",
-        )
-    )
-    out.append(
-        ("views of a batch", t_views, "n × object()", best(new_objects, repeats), "")
-    )
-
     def attr_rows():
         for r in rows:
             _ = r.order_id
@@ -160,16 +157,6 @@ def run(
         for o in objs:
             _ = o.order_id
 
-    out.append(
-        (
-            "row.order_id",
-            best(attr_rows, repeats),
-            "dataclass",
-            best(attr_objs, repeats),
-            "",
-        )
-    )
-
     def step_rows():
         for r in rows:
             _ = r.customer.country
@@ -177,16 +164,6 @@ def run(
     def step_objs():
         for o in objs:
             _ = o.customer.country
-
-    out.append(
-        (
-            "row.customer.country",
-            best(step_rows, repeats),
-            "dataclass",
-            best(step_objs, repeats),
-            "≤ 2×",
-        )
-    )
 
     def walk_rows():
         for r in rows:
@@ -198,16 +175,6 @@ def run(
             for i in o.items:
                 _ = i.qty
 
-    out.append(
-        (
-            "for i in row.items: i.qty",
-            best(walk_rows, repeats),
-            "dataclass",
-            best(walk_objs, repeats),
-            "",
-        )
-    )
-
     def fn_rows():
         for r in rows:
             order_fn(r)
@@ -216,65 +183,38 @@ def run(
         for o in objs:
             order_fn(o)
 
-    out.append(
-        (
-            "order function",
-            best(fn_rows, repeats),
-            "dataclass",
-            best(fn_objs, repeats),
-            "≤ 1.5×",
-        )
-    )
-
     def fn_batch():
         for r in batch.views(level) if hasattr(batch, "views") else batch:
             order_fn(r)
 
-    out.append(
-        (
-            "views + order function",
-            best(fn_batch, repeats),
-            "dataclass",
-            best(fn_objs, repeats),
-            "",
-        )
-    )
-
-    from_row = enc.from_row
+    from_row, loads = enc.from_row, pickle.loads
 
     def from_rows():
         for r in rows:
             from_row(r)
 
-    loads = pickle.loads
-
     def unpickle():
         for p in pickled:
             loads(p)
-
-    out.append(
-        (
-            "encoder.from_row",
-            best(from_rows, repeats),
-            "pickle.loads",
-            best(unpickle, repeats),
-            "≤ 0.5×",
-        )
-    )
 
     def to_dicts():
         for r in rows:
             r.to_dict()
 
-    out.append(
-        (
-            "row.to_dict()",
-            best(to_dicts, repeats),
-            "pickle.loads",
-            best(unpickle, repeats),
-            "",
-        )
-    )
+    cases = [
+        ("views of a batch", views, "list(objs)", copy_list, "≤ 100 ns"),
+        ("views of a batch", views, "n × object()", new_objects, ""),
+        ("row.order_id", attr_rows, "dataclass", attr_objs, ""),
+        ("row.customer.country", step_rows, "dataclass", step_objs, "≤ 2×"),
+        ("for i in row.items: i.qty", walk_rows, "dataclass", walk_objs, ""),
+        ("order function", fn_rows, "dataclass", fn_objs, "≤ 1.5×"),
+        ("views + order function", fn_batch, "dataclass", fn_objs, ""),
+        ("encoder.from_row", from_rows, "pickle.loads", unpickle, "≤ 0.5×"),
+        ("row.to_dict()", to_dicts, "pickle.loads", unpickle, ""),
+    ]
+    for case, zr, anchor, anchor_fn, target in cases:
+        tz, ta = best_pair(zr, anchor_fn, repeats)
+        out.append((case, tz, anchor, ta, target))
     return [(c, z / n * 1e9, a, t / n * 1e9, g) for c, z, a, t, g in out]
 
 
