@@ -549,17 +549,18 @@ void BindRowFunctions(nb::module_& m) {
   m.def(
       "make_rows",
       [](nb::object schema, const Compiled& c, nb::handle buffer, nb::ndarray<const int64_t, nb::ndim<1>> starts,
-         nb::ndarray<const int64_t, nb::ndim<1>> ends, const std::string& level) {
+         nb::ndarray<const int64_t, nb::ndim<1>> ends, const std::string& level, int64_t first_row) {
         auto span = [](const nb::ndarray<const int64_t, nb::ndim<1>>& a) {
           if (a.shape(0) > 1 && a.stride(0) != 1)
             throw nb::value_error("make_rows: starts and ends must be contiguous int64 arrays");
           return std::span<const int64_t>(a.data(), a.shape(0));
         };
-        return MakeRows(std::move(schema), c, buffer, span(starts), span(ends), level);
+        return MakeRows(std::move(schema), c, buffer, span(starts), span(ends), level, first_row);
       },
       nb::arg("schema"), nb::arg("compiled"), nb::arg("buffer"), nb::arg("starts"), nb::arg("ends"),
-      nb::arg("level") = "bounds",
-      "Views of rows [starts[k], ends[k]) of one buffer, in one call (int64 NumPy arrays).");
+      nb::arg("level") = "bounds", nb::arg("first_row") = 0,
+      "Views of rows [starts[k], ends[k]) of one buffer, in one call (int64 NumPy arrays), all "
+      "checked at `level` first; errors name row first_row + k.");
 
   m.def(
       "validate",

@@ -647,7 +647,7 @@ RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const 
 }
 
 nb::list MakeRows(nb::object schema, const Compiled& c, nb::handle buffer, std::span<const int64_t> starts,
-                  std::span<const int64_t> ends, const std::string& level) {
+                  std::span<const int64_t> ends, const std::string& level, int64_t first_row) {
   if (starts.size() != ends.size())
     throw nb::value_error(
         ("make_rows: " + std::to_string(starts.size()) + " starts but " + std::to_string(ends.size()) + " ends")
@@ -668,7 +668,7 @@ nb::list MakeRows(nb::object schema, const Compiled& c, nb::handle buffer, std::
   for (size_t k = 0; k < n; ++k) {
     int64_t a = starts[k], b = ends[k];
     if (a < 0 || b < a || static_cast<uint64_t>(b) > size)
-      throw Error(Kind::Truncated, "<row " + std::to_string(k) + ">",
+      throw Error(Kind::Truncated, "<row " + std::to_string(first_row + static_cast<int64_t>(k)) + ">",
                   "expected 0 <= start <= end <= " + std::to_string(size) + " but found start " + std::to_string(a) +
                       ", end " + std::to_string(b));
     if (none) continue;
@@ -680,7 +680,8 @@ nb::list MakeRows(nb::object schema, const Compiled& c, nb::handle buffer, std::
     zerorow::Status st_k = full ? zerorow::Validate(bytes, c.core, zerorow::ValidationLevel::kFull)
                                 : zerorow::BinaryRow::Wrap(bytes, c.core).status();
     if (!st_k.ok())
-      throw Error(KindOf(st_k.kind()), st_k.path(), "row " + std::to_string(k) + " of the batch: " + MessageOf(st_k));
+      throw Error(KindOf(st_k.kind()), st_k.path(),
+                  "row " + std::to_string(first_row + static_cast<int64_t>(k)) + " of the batch: " + MessageOf(st_k));
   }
   // Pass 2: the views, each a copy of one template with its bytes set.
   nb::object out = nb::steal(PyList_New(static_cast<Py_ssize_t>(n)));

@@ -171,9 +171,10 @@ RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const 
 nb::object MakeRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level);
 /// Views of many rows of one schema laid in one buffer (an Arrow binary column's data): row k
 /// is bytes [starts[k], ends[k]). One native call for a whole batch, every view sharing one
-/// hold on the buffer; each is wrapped (and checked) as BuildRow does.
+/// hold on the buffer: the rows are checked first, all of them, at `level` (SPEC §6.2), then
+/// wrapped with no check of their own. Errors name row first_row + k.
 nb::list MakeRows(nb::object schema, const Compiled& c, nb::handle buffer, std::span<const int64_t> starts,
-                  std::span<const int64_t> ends, const std::string& level);
+                  std::span<const int64_t> ends, const std::string& level, int64_t first_row = 0);
 /// An ArrayView of a map's keys (Link::Keys) or values (Link::Values); a ResolvedArrayView
 /// for a ResolvedMapView.
 nb::object MapArray(nb::handle map, Link which);

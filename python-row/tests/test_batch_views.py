@@ -245,3 +245,19 @@ def test_a_class_with_its_own_init_is_built_by_it():
     from zerorow.infer import _fills_dict
 
     assert not _fills_dict(Hand, ["a", "b"])
+
+
+def test_iteration_of_a_long_batch_goes_chunk_by_chunk(monkeypatch):
+    import zerorow.arrow as za
+
+    monkeypatch.setattr(za, "_VIEW_CHUNK", 7)
+    objs = orders(30)
+    enc, batch = batch_of(objs)
+    assert [r.order_id for r in batch] == list(range(30))
+    data = bytearray(batch.data)
+    data[batch.offsets[20]] |= 1  # row 20: a null order_id (non-nullable, rule B5)
+    seen = []
+    with pytest.raises(zerorow.InvalidDataError, match="row 20 of the batch"):
+        for r in RowBatch(enc.schema, bytes(data), batch.offsets):
+            seen.append(r.order_id)
+    assert seen == list(range(14))  # the chunks before the bad row's (rows 14-20)
