@@ -516,11 +516,13 @@ def main() -> int:
     ap.add_argument(
         "--only",
         action="append",
-        choices=["seed", "record", "wide", "evolution", "arrow", "write"],
+        choices=["seed", "record", "wide", "evolution", "arrow", "write", "views"],
         help="run only these sections (repeatable); default: all",
     )
     args = ap.parse_args()
-    only = set(args.only or ["seed", "record", "wide", "evolution", "arrow", "write"])
+    only = set(
+        args.only or ["seed", "record", "wide", "evolution", "arrow", "write", "views"]
+    )
     global REPEATS, TIME_SCALE
     if args.quick:
         REPEATS, TIME_SCALE = 3, 0.25
@@ -544,6 +546,20 @@ def main() -> int:
         arrow(10_000 if args.quick else 100_000)
     if "write" in only:
         write(args.quick)
+    views_table = []
+    if "views" in only:
+        import bench_views  # bench/bench_views.py, beside this file
+
+        n = 2_000 if args.quick else 10_000
+        res = bench_views.run(n, 3 if args.quick else 5)
+        print(
+            f"\n30-field order, {n:,} rows, best of {3 if args.quick else 5}, ns per row:"
+        )
+        for c, z, an, t, g in res:
+            print(
+                f"{c:28s} zerorow {z:8.0f}  {an:12s} {t:8.0f}  zerorow/anchor {z / t:5.2f}×  {g}"
+            )
+        views_table = bench_views.table(res)
     if args.markdown or True:
         print(
             f"\n## zerorow (Python {sys.version.split()[0]}) against {anchors} and plain "
@@ -552,6 +568,12 @@ def main() -> int:
         )
         for row in ROWS:
             print("| " + " | ".join(row) + " |")
+    if views_table:
+        print(
+            "\n## zerorow (Python): row views and whole-row conversion of a 30-field order "
+            "against dataclass instances and pickle, ns per row (best of repeats)\n"
+        )
+        print("\n".join(views_table))
     if WRITE_ROWS:
         print(
             "\n## zerorow (Python): writing Arrow data as row files against pyarrow writing "

@@ -6,7 +6,10 @@ namespace zr {
 
 namespace {
 
-enum PlanKind : int { kValue = 0, kStruct = 1, kSeq = 2, kMap = 3, kCall = 4 };
+// kFilled: a struct whose class the Python side found equivalent to filling a new instance's
+// __dict__ (zerorow.infer._fills_dict): built as pickle rebuilds an object, without calling
+// the generated __init__ with keywords.
+enum PlanKind : int { kValue = 0, kStruct = 1, kSeq = 2, kMap = 3, kCall = 4, kFilled = 5 };
 
 struct Plan {
   int kind = kValue;
@@ -22,6 +25,22 @@ PyObject* ReadView(nb::handle view, int i, int mode) { return ReadAny(view, i, m
 nb::object Decode(const Plan& p, nb::handle view, int i);
 
 nb::object BuildStruct(const Plan& p, nb::handle row) {
+  if (!p.target.is_valid()) throw nb::type_error("decode plan was cleared");
+  if (p.kind == kFilled) {
+    // object.__new__(cls), then its own __dict__ (with the class's shared keys, as __init__
+    // would make it) filled in field order, as pickle's BUILD does.
+    auto* tp = reinterpret_cast<PyTypeObject*>(p.target.ptr());
+    nb::object empty = nb::steal(PyTuple_New(0));
+    nb::object out = nb::steal(PyBaseObject_Type.tp_new(tp, empty.ptr(), nullptr));
+    if (!out.is_valid()) throw nb::python_error();
+    nb::object d = nb::steal(PyObject_GenericGetDict(out.ptr(), nullptr));
+    if (!d.is_valid()) throw nb::python_error();
+    for (size_t k = 0; k < p.children.size(); ++k) {
+      nb::object v = Decode(*p.children[k], row, static_cast<int>(k));
+      if (PyDict_SetItem(d.ptr(), p.names[k].ptr(), v.ptr())) throw nb::python_error();
+    }
+    return out;
+  }
   nb::object kwargs = nb::steal(PyDict_New());
   for (size_t k = 0; k < p.children.size(); ++k) {
     nb::object v = Decode(*p.children[k], row, static_cast<int>(k));
@@ -60,7 +79,7 @@ nb::object Decode(const Plan& p, nb::handle view, int i) {
   if (!raw) throw nb::python_error();
   nb::object v = nb::steal(raw);
   if (v.is_none()) return v;
-  if (p.kind == kStruct) return BuildStruct(p, v);
+  if (p.kind == kStruct || p.kind == kFilled) return BuildStruct(p, v);
   if (p.kind == kSeq) {
     int n = LengthOf(v);
     nb::object list = nb::steal(PyList_New(n));
@@ -122,7 +141,13 @@ void BindDecode(nb::module_& m) {
             new (self) Plan();
             self->kind = kind;
             self->target = std::move(target);
-            for (nb::handle h : names) self->names.push_back(nb::borrow(h));
+            for (nb::handle h : names) {
+              // Interned, as attribute names in code are: the instance dicts get the same keys.
+              PyObject* name = h.ptr();
+              Py_INCREF(name);
+              if (PyUnicode_CheckExact(name)) PyUnicode_InternInPlace(&name);
+              self->names.push_back(nb::steal(name));
+            }
             for (nb::handle h : children) {
               // Share the child plan: the Python object keeps it alive, the copy below is cheap.
               self->children.push_back(std::make_shared<Plan>(nb::cast<const Plan&>(h)));
@@ -130,7 +155,7 @@ void BindDecode(nb::module_& m) {
           },
           nb::arg("kind"), nb::arg("target").none(), nb::arg("names"), nb::arg("children"),
           "kind: 0 deep value, 1 struct (target = class), 2 sequence (target = container), "
-          "3 map, 4 converter called on the deep value.");
+          "3 map, 4 converter called on the deep value, 5 struct filled through its __dict__.");
 
   m.def(
       "decode_row",

@@ -29,8 +29,11 @@ int FieldIndex(const Type& t, PyObject* name) { return FieldIndexOf(t, name); }
 }  // namespace
 
 int FieldIndexOf(const Type& t, PyObject* name) {
+  // Attribute names in code are interned, as are the field names: a pointer compare per field
+  // finds them (a 30-field row costs less than the dict's hash and compare); other strings
+  // (built at run time) go through the dict.
   size_t n = t.fields.size();
-  for (size_t k = 0; k < n && k < 16; ++k)
+  for (size_t k = 0; k < n && k < 64; ++k)
     if (t.fields[k].py_name.ptr() == name) return static_cast<int>(k);
   PyObject* o = PyDict_GetItemWithError(t.name_map.ptr(), name);
   if (!o) return PyErr_Occurred() ? -2 : -1;
@@ -41,6 +44,7 @@ namespace {
 
 PyObject* row_getattro(PyObject* self, PyObject* name) {
   RowView* v = nb::inst_ptr<RowView>(self);
+  if (!PyUnicode_Check(name)) return PyObject_GenericGetAttr(self, name);
   int idx = FieldIndex(*v->type, name);
   if (idx == -2) return nullptr;
   if (idx < 0) return PyObject_GenericGetAttr(self, name);
@@ -110,11 +114,15 @@ PyObject* array_subscript(PyObject* self, PyObject* key) {
 
 Py_ssize_t array_length(PyObject* self) { return nb::inst_ptr<ArrayView>(self)->arr.size(); }
 
+PyObject* view_iter(PyObject* self);
+
 PyType_Slot row_slots[] = {{Py_tp_getattro, reinterpret_cast<void*>(row_getattro)},
+                           {Py_tp_iter, reinterpret_cast<void*>(view_iter)},
                            {Py_mp_subscript, reinterpret_cast<void*>(row_subscript)},
                            {Py_mp_length, reinterpret_cast<void*>(row_length)},
                            {0, nullptr}};
 PyType_Slot array_slots[] = {{Py_mp_subscript, reinterpret_cast<void*>(array_subscript)},
+                             {Py_tp_iter, reinterpret_cast<void*>(view_iter)},
                              {Py_mp_length, reinterpret_cast<void*>(array_length)},
                              {Py_sq_length, reinterpret_cast<void*>(array_length)},
                              {0, nullptr}};
@@ -148,14 +156,39 @@ nb::object Read(nb::handle self, int i, int mode) {
 PyObject* iter_next(PyObject* self) {
   Iter* it = nb::inst_ptr<Iter>(self);
   ZR_GUARD_BEGIN
-  if (it->i >= LengthOf(it->view)) return nullptr;
+  nb::handle view = it->view;
+  if (!(it->mode & kDeep)) {  // the `for` over a list or row: read the slot directly
+    if (IsArrayView(view)) {
+      const ArrayView& a = ViewOf<ArrayView>(view);
+      if (it->i >= a.arr.size()) return nullptr;
+      return ReadAt(view.ptr(), a, it->i++, it->mode);
+    }
+    if (IsRowView(view)) {
+      const RowView& r = ViewOf<RowView>(view);
+      if (it->i >= r.row.num_fields()) return nullptr;
+      return ReadAt(view.ptr(), r, it->i++, it->mode);
+    }
+  }
+  if (it->i >= LengthOf(view)) return nullptr;
   return Read(it->view, it->i++, it->mode).release().ptr();
   ZR_GUARD_END(nullptr)
 }
 
 PyType_Slot iter_slots[] = {{Py_tp_iternext, reinterpret_cast<void*>(iter_next)}, {0, nullptr}};
 
+PyTypeObject* g_iter_type = nullptr;
+
+// tp_iter of the row and array views (plain and resolved): a slot, not a bound __iter__, so a
+// `for` over a view makes its iterator without nanobind's method dispatch.
+PyObject* view_iter(PyObject* self) {
+  ZR_GUARD_BEGIN
+  return NewInstance(g_iter_type, Iter{nb::borrow(self), 0, kObjects});
+  ZR_GUARD_END(nullptr)
+}
+
 }  // namespace
+
+PyObject* ViewIterSlot(PyObject* self) { return view_iter(self); }
 
 nb::object RegionBytes(const HolderPtr& h, std::span<const uint8_t> region) {
   const uint8_t* data = region.data();
@@ -187,7 +220,7 @@ bool SameType(const Type& a, const Type& b) {
 
 nb::object ReadChecked(nb::handle self, int i, int mode) { return Read(self, i, mode); }
 
-nb::object MakeIter(nb::handle view) { return nb::cast(Iter{nb::borrow(view), 0, kObjects}); }
+nb::object MakeIter(nb::handle view) { return nb::steal(view_iter(view.ptr())); }
 
 namespace {
 
@@ -330,20 +363,20 @@ void BindSchema(nb::module_& m) {
 
 /// BinaryRow (alias RowData): the view of one row; fields by attribute, ordinal or name.
 void BindBinaryRow(nb::module_& m) {
-  nb::class_<RowView>(m, "BinaryRow", nb::type_slots(row_slots), nb::is_weak_referenceable())
-      .def(
-          "__init__",
-          [](RowView* self, nb::object schema, nb::handle buffer, const std::string& level) {
-            nb::object native = schema.attr("_native");
-            const Compiled& c = nb::cast<const Compiled&>(native);
-            new (self) RowView(BuildRow(schema, c, buffer, level));
-          },
-          nb::arg("schema"), nb::arg("buffer"), nb::arg("level") = "bounds",
-          "A zero-copy view of one row of `schema` over any buffer-protocol object.")
-      .def("__iter__",
-           [](nb::handle self) {
-             return Iter{nb::borrow(self), 0, kObjects};
-           })
+  // Pooled: a view that dies is parked and its object revived by the next view made, which
+  // skips nanobind's registration of a new instance; a batch of up to 16,384 rows (Spark's
+  // and Flink's batches are 10,000) then makes its views from the pool.
+  nb::class_<RowView> cls(m, "BinaryRow", nb::type_slots(row_slots), nb::is_weak_referenceable(), nb::pooled(16384));
+  g_types.row = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  cls.def(
+         "__init__",
+         [](RowView* self, nb::object schema, nb::handle buffer, const std::string& level) {
+           nb::object native = schema.attr("_native");
+           const Compiled& c = nb::cast<const Compiled&>(native);
+           new (self) RowView(BuildRow(schema, c, buffer, level));
+         },
+         nb::arg("schema"), nb::arg("buffer"), nb::arg("level") = "bounds",
+         "A zero-copy view of one row of `schema` over any buffer-protocol object.")
       .def("__eq__",
            [](nb::handle self, nb::handle other) -> nb::object {
              if (!nb::isinstance<RowView>(other)) return nb::borrow(Py_NotImplemented);
@@ -410,24 +443,21 @@ void BindBinaryRow(nb::module_& m) {
 
 /// BinaryArray (alias ArrayData): the Sequence view of one list value.
 void BindBinaryArray(nb::module_& m) {
-  nb::class_<ArrayView>(m, "BinaryArray", nb::type_slots(array_slots))
-      .def("__iter__",
-           [](nb::handle self) {
-             return Iter{nb::borrow(self), 0, kObjects};
-           })
-      .def("__eq__",
-           [](nb::handle self, nb::handle other) -> nb::object {
-             if (nb::isinstance<ArrayView>(other)) {
-               const ArrayView& a = nb::cast<const ArrayView&>(self);
-               const ArrayView& b = nb::cast<const ArrayView&>(other);
-               return nb::bool_(a.arr == b.arr && SameType(*a.elem, *b.elem));
-             }
-             if (nb::isinstance<nb::list>(other) || nb::isinstance<nb::tuple>(other)) {
-               nb::list mine = nb::steal<nb::list>(PySequence_List(self.ptr()));
-               return nb::bool_(mine.equal(nb::steal(PySequence_List(other.ptr()))));
-             }
-             return nb::borrow(Py_NotImplemented);
-           })
+  nb::class_<ArrayView> cls(m, "BinaryArray", nb::type_slots(array_slots), nb::pooled(1024));
+  g_types.array = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  cls.def("__eq__",
+          [](nb::handle self, nb::handle other) -> nb::object {
+            if (nb::isinstance<ArrayView>(other)) {
+              const ArrayView& a = nb::cast<const ArrayView&>(self);
+              const ArrayView& b = nb::cast<const ArrayView&>(other);
+              return nb::bool_(a.arr == b.arr && SameType(*a.elem, *b.elem));
+            }
+            if (nb::isinstance<nb::list>(other) || nb::isinstance<nb::tuple>(other)) {
+              nb::list mine = nb::steal<nb::list>(PySequence_List(self.ptr()));
+              return nb::bool_(mine.equal(nb::steal(PySequence_List(other.ptr()))));
+            }
+            return nb::borrow(Py_NotImplemented);
+          })
       .def("_get", [](nb::handle self, int i, int mode) { return Read(self, i, mode); })
       .def(
           "_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
@@ -455,8 +485,9 @@ void BindBinaryArray(nb::module_& m) {
 
 /// BinaryMap (alias MapData): the Mapping view of one map value.
 void BindBinaryMap(nb::module_& m) {
-  nb::class_<MapView>(m, "BinaryMap")
-      .def("__len__", [](const MapView& m) { return m.map.size(); })
+  nb::class_<MapView> cls(m, "BinaryMap", nb::pooled(256));
+  g_types.map = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  cls.def("__len__", [](const MapView& m) { return m.map.size(); })
       .def("_keys", [](nb::handle self) { return MapArray(self, Link::Keys); })
       .def("_find",
            [](nb::handle self, nb::handle key) -> nb::object {
@@ -501,9 +532,9 @@ void BindBinaryMap(nb::module_& m) {
 
 /// The iterator over the ordinals of a row or array view.
 void BindIter(nb::module_& m) {
-  nb::class_<Iter>(m, "_Iter", nb::type_slots(iter_slots)).def("__iter__", [](nb::handle self) {
-    return nb::borrow(self);
-  });
+  nb::class_<Iter> cls(m, "_Iter", nb::type_slots(iter_slots), nb::pooled(256));
+  g_iter_type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  cls.def("__iter__", [](nb::handle self) { return nb::borrow(self); });
 }
 
 /// Module functions over rows: wrapping, validation, reads.
@@ -518,17 +549,18 @@ void BindRowFunctions(nb::module_& m) {
   m.def(
       "make_rows",
       [](nb::object schema, const Compiled& c, nb::handle buffer, nb::ndarray<const int64_t, nb::ndim<1>> starts,
-         nb::ndarray<const int64_t, nb::ndim<1>> ends, const std::string& level) {
+         nb::ndarray<const int64_t, nb::ndim<1>> ends, const std::string& level, int64_t first_row) {
         auto span = [](const nb::ndarray<const int64_t, nb::ndim<1>>& a) {
           if (a.shape(0) > 1 && a.stride(0) != 1)
             throw nb::value_error("make_rows: starts and ends must be contiguous int64 arrays");
           return std::span<const int64_t>(a.data(), a.shape(0));
         };
-        return MakeRows(std::move(schema), c, buffer, span(starts), span(ends), level);
+        return MakeRows(std::move(schema), c, buffer, span(starts), span(ends), level, first_row);
       },
       nb::arg("schema"), nb::arg("compiled"), nb::arg("buffer"), nb::arg("starts"), nb::arg("ends"),
-      nb::arg("level") = "bounds",
-      "Views of rows [starts[k], ends[k]) of one buffer, in one call (int64 NumPy arrays).");
+      nb::arg("level") = "bounds", nb::arg("first_row") = 0,
+      "Views of rows [starts[k], ends[k]) of one buffer, in one call (int64 NumPy arrays), all "
+      "checked at `level` first; errors name row first_row + k.");
 
   m.def(
       "validate",
@@ -711,6 +743,10 @@ NB_MODULE(_zerorow, m) {
   BindDecode(m);
   BindResolve(m);
   BindVariant(m);
+  // The resolved views' types (bound in resolved.cpp), kept alive by the module.
+  g_types.rrow = reinterpret_cast<PyTypeObject*>(m.attr("ResolvedRow").ptr());
+  g_types.rarray = reinterpret_cast<PyTypeObject*>(m.attr("ResolvedArray").ptr());
+  g_types.rmap = reinterpret_cast<PyTypeObject*>(m.attr("ResolvedMap").ptr());
 
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try {

@@ -127,7 +127,7 @@ PyObject* DeepMap(nb::handle map, int mode);
 // `View` is RowView or ResolvedRowView (the reader's names).
 template <typename View>
 PyObject* DeepRow(nb::handle obj, int mode) {
-  const View& rv = nb::cast<const View&>(obj);
+  const View& rv = ViewOf<View>(obj);
   nb::object d = nb::steal(PyDict_New());
   for (int k = 0; k < rv.row.num_fields(); ++k) {
     PyObject* item = ReadAt(obj.ptr(), rv, k, mode);
@@ -149,7 +149,7 @@ PyObject* NewMap(nb::handle self, const ViewBase& v, Link link, int i, zerorow::
   m.parent = nb::borrow(self);
   m.index = i;
   m.link = link;
-  nb::object mobj = nb::cast(std::move(m), nb::rv_policy::move);
+  nb::object mobj = nb::steal(NewInstance(g_types.map, std::move(m)));
   if (mode & kDeep) return DeepMap(mobj, mode);
   return mobj.release().ptr();
 }
@@ -163,7 +163,7 @@ PyObject* NewMap(nb::handle self, const ViewBase& v, Link link, int i, zerorow::
   m.parent = nb::borrow(self);
   m.index = i;
   m.link = link;
-  nb::object mobj = nb::cast(std::move(m), nb::rv_policy::move);
+  nb::object mobj = nb::steal(NewInstance(g_types.rmap, std::move(m)));
   if (mode & kDeep) return DeepMap(mobj, mode);
   return mobj.release().ptr();
 }
@@ -192,7 +192,7 @@ PyObject* NewArray(nb::handle self, const ViewBase& v, Link link, int i, zerorow
   a.parent = nb::borrow(self);
   a.index = i;
   a.link = link;
-  nb::object obj = nb::cast(std::move(a), nb::rv_policy::move);
+  nb::object obj = nb::steal(NewInstance(g_types.array, std::move(a)));
   if (mode & kDeep) return DeepList(obj, mode);
   return obj.release().ptr();
 }
@@ -206,7 +206,7 @@ PyObject* NewArray(nb::handle self, const ViewBase& v, Link link, int i, zerorow
   a.parent = nb::borrow(self);
   a.index = i;
   a.link = link;
-  nb::object obj = nb::cast(std::move(a), nb::rv_policy::move);
+  nb::object obj = nb::steal(NewInstance(g_types.rarray, std::move(a)));
   if (mode & kDeep) return DeepList(obj, mode);
   return obj.release().ptr();
 }
@@ -221,7 +221,7 @@ PyObject* NewRow(nb::handle self, const ViewBase& v, Link link, int i, zerorow::
   r.index = i;
   r.link = link;
   r.is_row = true;
-  nb::object obj = nb::cast(std::move(r), nb::rv_policy::move);
+  nb::object obj = nb::steal(NewInstance(g_types.row, std::move(r)));
   if (mode & kDeep) return DeepRow<RowView>(obj, mode);
   return obj.release().ptr();
 }
@@ -236,7 +236,7 @@ PyObject* NewRow(nb::handle self, const ViewBase& v, Link link, int i, zerorow::
   r.index = i;
   r.link = link;
   r.is_row = true;
-  nb::object obj = nb::cast(std::move(r), nb::rv_policy::move);
+  nb::object obj = nb::steal(NewInstance(g_types.rrow, std::move(r)));
   if (mode & kDeep) return DeepRow<ResolvedRowView>(obj, mode);
   return obj.release().ptr();
 }
@@ -417,19 +417,20 @@ PyObject* ReadValue(nb::handle self, const ViewBase& v, const SV& sv, const Type
 }  // namespace
 
 DecodeBudget* g_budget = nullptr;
+ViewTypes g_types;
 
 size_t RegionSize(nb::handle view) {
-  if (nb::isinstance<RowView>(view)) return nb::cast<const RowView&>(view).row.size_bytes();
-  if (nb::isinstance<ArrayView>(view)) return nb::cast<const ArrayView&>(view).arr.bytes().size();
-  if (nb::isinstance<ResolvedRowView>(view)) return nb::cast<const ResolvedRowView&>(view).row.bytes().size();
-  if (nb::isinstance<ResolvedArrayView>(view)) return nb::cast<const ResolvedArrayView&>(view).arr.bytes().size();
-  if (nb::isinstance<ResolvedMapView>(view)) return nb::cast<const ResolvedMapView&>(view).map.bytes().size();
+  if (IsRowView(view)) return ViewOf<RowView>(view).row.size_bytes();
+  if (IsArrayView(view)) return ViewOf<ArrayView>(view).arr.bytes().size();
+  if (IsResolvedRowView(view)) return ViewOf<ResolvedRowView>(view).row.bytes().size();
+  if (IsResolvedArrayView(view)) return ViewOf<ResolvedArrayView>(view).arr.bytes().size();
+  if (IsResolvedMapView(view)) return ViewOf<ResolvedMapView>(view).map.bytes().size();
   return nb::cast<const MapView&>(view).map.size_bytes();
 }
 
 nb::object MapArray(nb::handle map, Link which) {
-  if (nb::isinstance<ResolvedMapView>(map)) {
-    const ResolvedMapView& m = nb::cast<const ResolvedMapView&>(map);
+  if (IsResolvedMapView(map)) {
+    const ResolvedMapView& m = ViewOf<ResolvedMapView>(map);
     ResolvedArrayView a;
     a.hold = m.hold;
     a.arr = which == Link::Keys ? m.map.keys() : m.map.values();
@@ -437,9 +438,9 @@ nb::object MapArray(nb::handle map, Link which) {
     a.parent = nb::borrow(map);
     a.index = 0;
     a.link = which;
-    return nb::cast(std::move(a), nb::rv_policy::move);
+    return nb::steal(NewInstance(g_types.rarray, std::move(a)));
   }
-  const MapView& m = nb::cast<const MapView&>(map);
+  const MapView& m = ViewOf<MapView>(map);
   ArrayView a;
   a.hold = m.hold;
   a.unchecked = m.unchecked;
@@ -448,7 +449,7 @@ nb::object MapArray(nb::handle map, Link which) {
   a.parent = nb::borrow(map);
   a.index = 0;
   a.link = which;
-  return nb::cast(std::move(a), nb::rv_policy::move);
+  return nb::steal(NewInstance(g_types.array, std::move(a)));
 }
 
 namespace {
@@ -481,9 +482,9 @@ nb::object DeepValue(nb::handle view, int mode) {
   GcPause pause;
   BudgetScope budget(RegionSize(view));  // SPEC §6.2: at most one value per byte
   mode |= kDeep;
-  if (nb::isinstance<RowView>(view)) return nb::steal(DeepRow<RowView>(view, mode));
-  if (nb::isinstance<ResolvedRowView>(view)) return nb::steal(DeepRow<ResolvedRowView>(view, mode));
-  if (nb::isinstance<MapView>(view) || nb::isinstance<ResolvedMapView>(view)) return nb::steal(DeepMap(view, mode));
+  if (IsRowView(view)) return nb::steal(DeepRow<RowView>(view, mode));
+  if (IsResolvedRowView(view)) return nb::steal(DeepRow<ResolvedRowView>(view, mode));
+  if (IsMapView(view) || IsResolvedMapView(view)) return nb::steal(DeepMap(view, mode));
   return nb::steal(DeepList(view, mode));
 }
 
@@ -591,16 +592,16 @@ PyObject* ReadAt(PyObject* self, const ResolvedArrayView& v, int i, int mode) {
 }
 
 PyObject* ReadAny(nb::handle view, int i, int mode) {
-  if (nb::isinstance<RowView>(view)) return ReadAt(view.ptr(), nb::cast<const RowView&>(view), i, mode);
-  if (nb::isinstance<ArrayView>(view)) return ReadAt(view.ptr(), nb::cast<const ArrayView&>(view), i, mode);
-  if (nb::isinstance<ResolvedRowView>(view)) return ReadAt(view.ptr(), nb::cast<const ResolvedRowView&>(view), i, mode);
+  if (IsRowView(view)) return ReadAt(view.ptr(), ViewOf<RowView>(view), i, mode);
+  if (IsArrayView(view)) return ReadAt(view.ptr(), ViewOf<ArrayView>(view), i, mode);
+  if (IsResolvedRowView(view)) return ReadAt(view.ptr(), ViewOf<ResolvedRowView>(view), i, mode);
   return ReadAt(view.ptr(), nb::cast<const ResolvedArrayView&>(view), i, mode);
 }
 
 int LengthOf(nb::handle view) {
-  if (nb::isinstance<RowView>(view)) return nb::cast<const RowView&>(view).row.num_fields();
-  if (nb::isinstance<ArrayView>(view)) return nb::cast<const ArrayView&>(view).arr.size();
-  if (nb::isinstance<ResolvedRowView>(view)) return nb::cast<const ResolvedRowView&>(view).row.num_fields();
+  if (IsRowView(view)) return ViewOf<RowView>(view).row.num_fields();
+  if (IsArrayView(view)) return ViewOf<ArrayView>(view).arr.size();
+  if (IsResolvedRowView(view)) return ViewOf<ResolvedRowView>(view).row.num_fields();
   return nb::cast<const ResolvedArrayView&>(view).arr.size();
 }
 
@@ -646,24 +647,59 @@ RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const 
 }
 
 nb::list MakeRows(nb::object schema, const Compiled& c, nb::handle buffer, std::span<const int64_t> starts,
-                  std::span<const int64_t> ends, const std::string& level) {
+                  std::span<const int64_t> ends, const std::string& level, int64_t first_row) {
   if (starts.size() != ends.size())
     throw nb::value_error(
         ("make_rows: " + std::to_string(starts.size()) + " starts but " + std::to_string(ends.size()) + " ends")
             .c_str());
+  bool none = level == "none", full = level == "full";
+  if (!none && !full && level != "bounds")
+    throw nb::value_error(
+        ("level must be 'none', 'bounds' or 'full' (zerorow.ValidationLevel), not '" + level + "'").c_str());
   HolderPtr hold = HoldBuffer(buffer);
   const uint64_t size = hold->size();
-  nb::list out;
-  for (size_t k = 0; k < starts.size(); ++k) {
+  const uint8_t* data = hold->data();
+  const size_t n = starts.size();
+  // Pass 1, the batch's check in one native loop (SPEC §6.2): every row's bounds in the
+  // buffer, then its wrap rules W1-W2 (bounds) or its full validation (full); level none
+  // checks only that each row lies inside the buffer. The views made in pass 2 are then
+  // wrapped without a check of their own; their reads stay checked (B1-B3) below none.
+  const zerorow::DataType* st = c.core.struct_type().get();
+  for (size_t k = 0; k < n; ++k) {
     int64_t a = starts[k], b = ends[k];
     if (a < 0 || b < a || static_cast<uint64_t>(b) > size)
-      throw Error(Kind::Truncated, "<row " + std::to_string(k) + ">",
+      throw Error(Kind::Truncated, "<row " + std::to_string(first_row + static_cast<int64_t>(k)) + ">",
                   "expected 0 <= start <= end <= " + std::to_string(size) + " but found start " + std::to_string(a) +
                       ", end " + std::to_string(b));
-    std::span<const uint8_t> bytes(hold->data() + a, static_cast<size_t>(b - a));
-    out.append(nb::cast(WrapRow(schema, c, hold, bytes, level), nb::rv_policy::move));
+    if (none) continue;
+    // The check reads each row's null bitmap, its first touch of the row: fetch a few rows
+    // ahead so the loop does not wait on memory row by row (checked offsets only).
+    if (k + 8 < n && starts[k + 8] >= 0 && static_cast<uint64_t>(starts[k + 8]) < size)
+      __builtin_prefetch(data + starts[k + 8]);
+    std::span<const uint8_t> bytes(data + a, static_cast<size_t>(b - a));
+    zerorow::Status st_k = full ? zerorow::Validate(bytes, c.core, zerorow::ValidationLevel::kFull)
+                                : zerorow::BinaryRow::Wrap(bytes, c.core).status();
+    if (!st_k.ok())
+      throw Error(KindOf(st_k.kind()), st_k.path(),
+                  "row " + std::to_string(first_row + static_cast<int64_t>(k)) + " of the batch: " + MessageOf(st_k));
   }
-  return out;
+  // Pass 2: the views, each a copy of one template with its bytes set.
+  nb::object out = nb::steal(PyList_New(static_cast<Py_ssize_t>(n)));
+  if (!out.is_valid()) throw nb::python_error();
+  RowView proto;
+  proto.hold = hold;
+  proto.type = c.type;
+  proto.schema = std::move(schema);
+  proto.parent = nb::none();
+  proto.link = Link::Top;
+  proto.is_row = true;
+  proto.unchecked = none;
+  for (size_t k = 0; k < n; ++k) {
+    RowView r = proto;
+    r.row = zerorow::BinaryRow::WrapUnchecked(data + starts[k], static_cast<size_t>(ends[k] - starts[k]), st);
+    PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(k), NewInstance(g_types.row, std::move(r)));
+  }
+  return nb::steal<nb::list>(out.release());
 }
 
 nb::object MakeRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level) {

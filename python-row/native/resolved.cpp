@@ -116,10 +116,12 @@ PyObject* resolved_array_subscript(PyObject* self, PyObject* key) {
 Py_ssize_t resolved_array_length(PyObject* self) { return nb::inst_ptr<ResolvedArrayView>(self)->arr.size(); }
 
 PyType_Slot resolved_row_slots[] = {{Py_tp_getattro, reinterpret_cast<void*>(resolved_row_getattro)},
+                                    {Py_tp_iter, reinterpret_cast<void*>(ViewIterSlot)},
                                     {Py_mp_subscript, reinterpret_cast<void*>(resolved_row_subscript)},
                                     {Py_mp_length, reinterpret_cast<void*>(resolved_row_length)},
                                     {0, nullptr}};
 PyType_Slot resolved_array_slots[] = {{Py_mp_subscript, reinterpret_cast<void*>(resolved_array_subscript)},
+                                      {Py_tp_iter, reinterpret_cast<void*>(ViewIterSlot)},
                                       {Py_mp_length, reinterpret_cast<void*>(resolved_array_length)},
                                       {Py_sq_length, reinterpret_cast<void*>(resolved_array_length)},
                                       {0, nullptr}};
@@ -216,7 +218,6 @@ void BindResolution(nb::module_& m) {
 /// ResolvedRow: the view of a writer row through a Resolution (reader names and types).
 void BindResolvedRow(nb::module_& m) {
   nb::class_<ResolvedRowView>(m, "ResolvedRow", nb::type_slots(resolved_row_slots), nb::is_weak_referenceable())
-      .def("__iter__", [](nb::handle self) { return MakeIter(self); })
       .def("_get", [](nb::handle self, int i, int mode) { return ReadChecked(self, i, mode); })
       .def(
           "_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
@@ -287,7 +288,6 @@ void BindResolvedRow(nb::module_& m) {
 /// ResolvedArray: a writer list read as a list of the reader's element type (a Sequence).
 void BindResolvedArray(nb::module_& m) {
   nb::class_<ResolvedArrayView>(m, "ResolvedArray", nb::type_slots(resolved_array_slots))
-      .def("__iter__", [](nb::handle self) { return MakeIter(self); })
       .def("_get", [](nb::handle self, int i, int mode) { return ReadChecked(self, i, mode); })
       .def(
           "_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },

@@ -3,6 +3,8 @@
 
 #include <zerorow/resolve.h>
 
+#include <type_traits>
+
 #include "common.h"
 
 namespace zr {
@@ -82,6 +84,44 @@ zerorow::Variant VariantOfPython(nb::handle obj);
 nb::object VariantToPython(const zerorow::VariantView& v);
 void BindVariant(nb::module_& m);
 
+/// The Python types of the view classes, set once when the module binds them. A view is
+/// made by allocating straight from its type (no lookup of the C++ type in nanobind's tables),
+/// and "is this a row view" is a pointer compare: both run once per field read.
+struct ViewTypes {
+  PyTypeObject* row = nullptr;
+  PyTypeObject* array = nullptr;
+  PyTypeObject* map = nullptr;
+  PyTypeObject* rrow = nullptr;
+  PyTypeObject* rarray = nullptr;
+  PyTypeObject* rmap = nullptr;
+};
+extern ViewTypes g_types;
+
+/// A new instance of the bound type `type` holding `value` (moved in); a new reference.
+template <typename T>
+PyObject* NewInstance(PyTypeObject* type, T&& value) {
+  nb::object o = nb::inst_alloc(nb::handle(reinterpret_cast<PyObject*>(type)));
+  new (nb::inst_ptr<std::remove_cvref_t<T>>(o)) std::remove_cvref_t<T>(std::forward<T>(value));
+  nb::inst_mark_ready(o);
+  return o.release().ptr();
+}
+
+inline bool IsA(nb::handle h, PyTypeObject* t) { return Py_TYPE(h.ptr()) == t || PyObject_TypeCheck(h.ptr(), t); }
+inline bool IsRowView(nb::handle h) { return IsA(h, g_types.row); }
+inline bool IsArrayView(nb::handle h) { return IsA(h, g_types.array); }
+inline bool IsMapView(nb::handle h) { return IsA(h, g_types.map); }
+inline bool IsResolvedRowView(nb::handle h) { return IsA(h, g_types.rrow); }
+inline bool IsResolvedArrayView(nb::handle h) { return IsA(h, g_types.rarray); }
+inline bool IsResolvedMapView(nb::handle h) { return IsA(h, g_types.rmap); }
+/// The C++ value of a view whose type the caller has tested.
+template <typename T>
+T& ViewOf(nb::handle h) {
+  return *nb::inst_ptr<T>(h);
+}
+
+/// tp_iter of the row and array views: an iterator over their ordinals (module.cpp).
+PyObject* ViewIterSlot(PyObject* self);
+
 /// Conversion modes for reading values.
 enum Mode : int {
   kObjects = 0,      // datetime objects, views for nested values
@@ -131,9 +171,10 @@ RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const 
 nb::object MakeRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level);
 /// Views of many rows of one schema laid in one buffer (an Arrow binary column's data): row k
 /// is bytes [starts[k], ends[k]). One native call for a whole batch, every view sharing one
-/// hold on the buffer; each is wrapped (and checked) as BuildRow does.
+/// hold on the buffer: the rows are checked first, all of them, at `level` (SPEC §6.2), then
+/// wrapped with no check of their own. Errors name row first_row + k.
 nb::list MakeRows(nb::object schema, const Compiled& c, nb::handle buffer, std::span<const int64_t> starts,
-                  std::span<const int64_t> ends, const std::string& level);
+                  std::span<const int64_t> ends, const std::string& level, int64_t first_row = 0);
 /// An ArrayView of a map's keys (Link::Keys) or values (Link::Values); a ResolvedArrayView
 /// for a ResolvedMapView.
 nb::object MapArray(nb::handle map, Link which);

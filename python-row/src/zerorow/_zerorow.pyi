@@ -193,6 +193,7 @@ def make_rows(
     starts: Any,
     ends: Any,
     level: str = "bounds",
+    first_row: int = 0,
 ) -> list[BinaryRow]: ...
 def validate(compiled: CompiledSchema, buffer: Any) -> None: ...
 def first_invalid_row(

@@ -105,7 +105,17 @@ class Encoder(Generic[T]):
         every check (bytes you wrote); the decode budget of SPEC §6.2 applies below full.
         With `writer`, the bytes are a row of that schema (an older or newer version of this
         class's): it is resolved to this encoder's schema (once per writer fingerprint) and
-        read through the resolution (SPEC §13)."""
+        read through the resolution (SPEC §13).
+
+        `buffer` may also be a BinaryRow (or a ResolvedRow): decoded as from_row(row), after
+        a full validation of its bytes when level is "full" (its bounds were checked when it
+        was made); with `writer`, a BinaryRow of the writer schema is resolved as bytes are."""
+        if isinstance(buffer, ResolvedRow) and writer is None:
+            return self.from_row(buffer)
+        if isinstance(buffer, RowData) and writer is None:
+            if level_of(level) == "full":
+                buffer.validate("full")
+            return self.from_row(buffer)
         if writer is None:
             return self._conv(RowData(self.schema, buffer, level_of(level)))
         res = self._resolutions.get(writer.fingerprint) or self.resolution(writer)

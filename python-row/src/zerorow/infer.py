@@ -202,10 +202,11 @@ class Node:
 
         kinds = {"value": 0, "struct": 1, "seq": 2, "map": 3, "call": 4}
         if self.tag == "struct":
+            names = [n for n, _ in self.fields]
             return _zerorow.DecodePlan(
-                1,
+                5 if _fills_dict(self.cls, names) else 1,
                 self.cls,
-                [n for n, _ in self.fields],
+                names,
                 [c.plan() for _, c in self.fields],
             )
         if self.tag in ("seq", "map"):
@@ -213,6 +214,36 @@ class Node:
                 kinds[self.tag], self.container, [], [c.plan() for c in self.children]
             )
         return _zerorow.DecodePlan(kinds[self.tag], self.conv, [], [])
+
+
+def _fills_dict(cls: Any, names: list[str]) -> bool:
+    """True when `cls(**fields)` is the same as a new instance whose __dict__ gets the fields
+    in order, as pickle rebuilds an object: a dataclass whose __init__ is the one dataclasses
+    generated (no __post_init__, its parameters exactly the row's fields in order), made by
+    object.__new__, setting attributes with object.__setattr__ (or frozen), with a __dict__
+    and no __slots__ anywhere. The native decoder then fills the instance directly instead
+    of calling the generated __init__ with keywords."""
+    if not isinstance(cls, type) or not dataclasses.is_dataclass(cls):
+        return False
+    init = cls.__dict__.get("__init__")
+    code = getattr(init, "__code__", None)
+    if code is None or code.co_filename != "<string>" or hasattr(cls, "__post_init__"):
+        return False  # an __init__ of the user's, or code run after it
+    params = code.co_varnames[1 : code.co_argcount + code.co_kwonlyargcount]
+    if list(params) != names or code.co_flags & 0x0C:  # no *args / **kwargs
+        return False
+    setter = cls.__setattr__
+    frozen = getattr(cls, "__dataclass_params__", None)
+    generated = (
+        getattr(getattr(setter, "__code__", None), "co_filename", "") == "<string>"
+    )
+    if setter is not object.__setattr__ and not (
+        frozen and frozen.frozen and generated
+    ):
+        return False
+    if cls.__new__ is not object.__new__ or not cls.__dictoffset__:
+        return False
+    return not any("__slots__" in k.__dict__ for k in cls.__mro__)
 
 
 _SIMPLE = {
