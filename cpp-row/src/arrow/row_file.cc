@@ -552,8 +552,7 @@ Result<ResolvedRow> RowFileBatch::resolved_row(int64_t i) const {
   return resolution_.View(row_bytes(i), ValidationLevel::kNone);  // Open checked them at its level
 }
 
-namespace {
-}  // namespace
+namespace {}  // namespace
 
 Result<Resolution> RowFileReader::ResolveFile(const std::string& path, const Schema& file_schema,
                                               const Schema& reader) {
