@@ -583,6 +583,8 @@ Status ReadmeRowFiles(const Schema& schema, const arrow_io::RowBatch& rows, cons
   ZR_RETURN_NOT_OK(writer.Close());
   ZR_ASSIGN_OR_RETURN(auto file, zerorow::arrow_io::RowFileReader::Open(path, &schema, zerorow::ValidationLevel::kFull));
   for (int64_t k = 0; k < file.num_rows(); ++k) use(file.row(k));  // BinaryRow views
+  ZR_ASSIGN_OR_RETURN(auto batch, file.batch(0));  // a RowFileBatch: holds its rows' buffer
+  use(batch.row(0));                               // its views outlive `file` while it lives
   // ---
   // clang-format on
   if (file.num_rows() != 1 + rows.num_rows()) return Status::InvalidData("unexpected row count");
