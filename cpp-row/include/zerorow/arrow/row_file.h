@@ -64,8 +64,8 @@ struct RowFileReadOptions {
   ValidationLevel level = ValidationLevel::kBounds;  ///< bounds and full verify checksums
   bool recover = false;                              ///< read the complete batches of a cut or damaged file
   /// How many batches Open reads (decompresses, checks and checksums) ahead of the one it is
-  /// taking, on Arrow's CPU thread pool: -1 as many as the pool has threads, 0 none (every
-  /// batch on the calling thread). Only in-flight batches count: memory stays bounded by
+  /// taking, on Arrow's CPU thread pool: -1 as many as the pool has threads, 0 none (one
+  /// batch at a time). Only in-flight batches count: memory stays bounded by
   /// read_ahead batches beyond what the reader keeps anyway.
   int read_ahead = -1;
 };
