@@ -55,7 +55,7 @@ set_tests_properties(EncoderCompileFail.CharMember EncoderCompileFail.FloatingDu
                      EncoderCompileFail.SupportedMembersCompile PROPERTIES TIMEOUT ${ZEROROW_TEST_TIMEOUT})
 
 # A view that would outlive what it borrows is refused at compile time (src/lifetime_compile_fail.cc):
-# `->` on a temporary Result of an Encoder or a Resolution, ToRow on a temporary Encoder, and
+# `->` on a temporary Result of an Encoder, a Resolution or a RowFileBatch, ToRow on a temporary Encoder, and
 # Wrap / ValidateAndWrap / View / BinaryArray::Wrap of a temporary container's bytes. The
 # control case compiles the safe forms with -Wpedantic -Werror.
 set(_zr_lifetime ${CMAKE_COMMAND} -DCXX=${CMAKE_CXX_COMPILER} -DINCLUDE=${CMAKE_CURRENT_SOURCE_DIR}/include
@@ -69,7 +69,8 @@ foreach(_zr_case
     "ValidateAndWrapTempBytes|ZR_CASE_VALIDATE_AND_WRAP_TEMP_BYTES|${_zr_deleted}|ValidateAndWrap"
     "ViewTempBytes|ZR_CASE_VIEW_TEMP_BYTES|${_zr_deleted}|Resolution::View"
     "TempResolution|ZR_CASE_TEMP_RESOLUTION|${_zr_lends}|zerorow::Resolution"
-    "ArrayWrapTempBytes|ZR_CASE_ARRAY_WRAP_TEMP_BYTES|${_zr_deleted}|BinaryArray::Wrap")
+    "ArrayWrapTempBytes|ZR_CASE_ARRAY_WRAP_TEMP_BYTES|${_zr_deleted}|BinaryArray::Wrap"
+    "TempRowFileBatch|ZR_CASE_TEMP_ROW_FILE_BATCH|${_zr_lends}|zerorow::arrow_io::RowFileBatch")
   string(REPLACE "|" ";" _zr_parts "${_zr_case}")
   list(POP_FRONT _zr_parts _zr_name _zr_define)
   string(REPLACE ";" "|" _zr_expect "${_zr_parts}")

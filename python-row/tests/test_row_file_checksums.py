@@ -4,11 +4,13 @@ flipped byte of a row is caught, the writers' options, the CLI's."""
 import os
 import sys
 
+import pyarrow as pa
 import pytest
 import zerorow
 from click.testing import CliRunner
 from zerorow import _zerorow
 from zerorow.cli import main
+from zerorow.files import _batches_ahead, write_batches
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VECTORS = os.path.join(HERE, "..", "..", "format-spec", "vectors", "files")
@@ -140,3 +142,42 @@ def test_the_spark_sources_batch_check_names_the_damaged_row(tmp_path):
         zerorow.InvalidDataError, match=r"row 29 \(batch 0\): .*crc32c is 0x"
     ):
         check_crc_column("f", batch.column(0), batch.column(1), 0, 0)
+
+
+@pytest.mark.parametrize("compression", ["none", "lz4", "zstd"])
+def test_batches_read_ahead_keep_their_order(tmp_path, compression):
+    """SPEC §5.2: the batches of a file are read (decompressed) ahead on threads; the rows
+    come back in the file's order, each batch's rows where they were written."""
+    with zerorow.open_file(_written(tmp_path)) as f:
+        (rows,) = f.row_batches()  # one batch of 40 rows
+        path = tmp_path / "many.zrow"
+        chunks = [rows[i : i + 3] for i in range(0, 40, 3)]  # 14 batches
+        write_batches(path, SCHEMA, chunks, compression=compression)
+    with zerorow.open_file(path) as f:
+        assert f.files[0].num_batches == 14
+        assert [r.id for r in f] == list(range(40))
+        assert [f.location(k)[2] for k in (0, 2, 3, 39)] == [0, 0, 1, 13]
+
+
+def test_read_ahead_stops_at_the_first_failing_batch():
+    """A batch that fails is the one reported, in file order, whatever batches after it were
+    already begun; no batch beyond the read-ahead window is begun."""
+    import threading
+
+    begun = []
+    lock = threading.Lock()
+
+    def read(i):
+        with lock:
+            begun.append(i)
+        if i in (3, 6):
+            raise ValueError(f"batch {i} is damaged")
+        return i * 10
+
+    got = list(_batches_ahead(read, 20))
+    assert [i for i, _ in got] == [0, 1, 2, 3]
+    assert [v for _, v in got[:3]] == [0, 10, 20]
+    assert isinstance(got[3][1], ValueError) and "batch 3" in str(got[3][1])
+    assert max(begun) <= 3 + max(pa.cpu_count(), 1)
+    assert list(_batches_ahead(read, 0)) == []
+    assert list(_batches_ahead(lambda i: i, 1)) == [(0, 0)]

@@ -6,10 +6,13 @@
 #include <arrow/io/memory.h>
 #include <arrow/ipc/api.h>
 #include <arrow/util/compression.h>
+#include <arrow/util/future.h>
+#include <arrow/util/thread_pool.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 
 #include "zerorow/arrow/adapter.h"
 #include "zerorow/arrow/resolved.h"
@@ -41,18 +44,6 @@ Status CheckVersion(const std::string& version) {
   if (major != std::to_string(kFormatVersion)) {
     return Status::Unsupported("row file format version " + version + "; this reader reads major version " +
                                std::to_string(kFormatVersion));
-  }
-  return Status::OK();
-}
-
-template <typename ArrayT>
-Status AppendRows(const ArrayT& column, RowBatch* out) {
-  if (column.null_count() != 0) return Status::InvalidData("the row column has null entries");
-  for (int64_t i = 0; i < column.length(); ++i) {
-    auto v = column.GetView(i);
-    out->bytes.insert(out->bytes.end(), reinterpret_cast<const uint8_t*>(v.data()),
-                      reinterpret_cast<const uint8_t*>(v.data()) + v.size());
-    out->offsets.push_back(static_cast<int64_t>(out->bytes.size()));
   }
   return Status::OK();
 }
@@ -476,46 +467,92 @@ Walk WalkMessages(const std::string& path, const uint8_t* data, int64_t size) {
   return w;
 }
 
-// The rows of one Arrow batch (and their CRC-32C column), appended to the reader's state.
-struct Loaded {
-  RowBatch rows;
-  std::vector<uint32_t> crcs;
-  std::vector<int64_t> batch_starts, file_offsets;
+// One record batch as a task of the read-ahead left it: its problem (SPEC §5's checks of its
+// columns, Arrow's structural ones) or, when asked, the first row whose bytes do not give its
+// stored CRC-32C (SPEC §5.1).
+struct CheckedBatch {
+  std::shared_ptr<::arrow::RecordBatch> batch;
+  Status problem;
+  int64_t first_bad_crc = -1;
 };
 
-template <typename ArrayT>
-Status AppendRows(const ArrayT& column, const ::arrow::Array* crc, const uint8_t* file, int64_t file_size,
-                  Loaded* out) {
-  if (column.null_count() != 0) return Status::InvalidData("the row column has null entries");
-  out->batch_starts.push_back(out->rows.num_rows());
-  const uint8_t* values = column.value_data() ? column.value_data()->data() : nullptr;
-  // A row's byte offset in the file when its batch is read in place (not decompressed).
-  const bool in_place = values != nullptr && values >= file && values < file + file_size;
-  for (int64_t i = 0; i < column.length(); ++i) {
-    auto v = column.GetView(i);
-    const auto* p = reinterpret_cast<const uint8_t*>(v.data());
-    out->file_offsets.push_back(in_place ? p - file : -1);
-    out->rows.bytes.insert(out->rows.bytes.end(), p, p + v.size());
-    out->rows.offsets.push_back(static_cast<int64_t>(out->rows.bytes.size()));
+// Runs on a thread of the read-ahead, so it touches nothing but the batch.
+CheckedBatch CheckBatch(std::shared_ptr<::arrow::RecordBatch> batch, bool large, bool crcs) {
+  CheckedBatch out{std::move(batch), Status::OK(), -1};
+  out.problem = FromArrow(out.batch->ValidateFull(), ErrorKind::kInvalidData, "the batch");
+  if (!out.problem.ok()) return out;
+  if (out.batch->column(0)->null_count() != 0) {
+    out.problem = Status::InvalidData("the row column has null entries");
+    return out;
   }
-  if (crc != nullptr) {
-    if (crc->null_count() != 0) return Status::InvalidData("the crc32c column has null entries");
-    const auto& c = static_cast<const ::arrow::UInt32Array&>(*crc);
-    for (int64_t i = 0; i < c.length(); ++i) out->crcs.push_back(c.Value(i));
+  if (out.batch->num_columns() < 2) return out;
+  const auto& crc = static_cast<const ::arrow::UInt32Array&>(*out.batch->column(1));
+  if (crc.null_count() != 0) {
+    out.problem = Status::InvalidData("the crc32c column has null entries");
+    return out;
   }
-  return Status::OK();
+  if (!crcs) return out;
+  const auto& column = *out.batch->column(0);
+  for (int64_t i = 0; i < crc.length() && out.first_bad_crc < 0; ++i) {
+    std::string_view v = large ? static_cast<const ::arrow::LargeBinaryArray&>(column).GetView(i)
+                               : static_cast<const ::arrow::BinaryArray&>(column).GetView(i);
+    if (Crc32c({reinterpret_cast<const uint8_t*>(v.data()), v.size()}) != crc.Value(i)) out.first_bad_crc = i;
+  }
+  return out;
 }
 
-Status AppendBatch(const ::arrow::RecordBatch& batch, const RowColumnMeta& meta, int64_t b, const uint8_t* file,
-                   int64_t size, Loaded* out) {
-  ZR_RETURN_NOT_OK(FromArrow(batch.ValidateFull(), ErrorKind::kInvalidData, "record batch " + std::to_string(b)));
-  const ::arrow::Array* crc = meta.checksum ? batch.column(1).get() : nullptr;
-  const auto& column = *batch.column(0);
-  if (meta.large) return AppendRows(static_cast<const ::arrow::LargeBinaryArray&>(column), crc, file, size, out);
-  return AppendRows(static_cast<const ::arrow::BinaryArray&>(column), crc, file, size, out);
+using BatchFuture = ::arrow::Future<std::shared_ptr<::arrow::RecordBatch>>;
+
+// Takes batches 0..n-1 in order with `take`, while up to `ahead` of the next ones are read
+// (decompressed, SPEC §5.2) and checked by CheckBatch on Arrow's CPU thread pool: `start(b)`
+// begins reading batch b. Every batch begun is waited for before returning, also after an
+// error, so that no task outlives what it reads.
+Status ReadAhead(int64_t n, int64_t ahead, bool large, bool crcs, const std::function<BatchFuture(int64_t)>& start,
+                 const std::function<Status(int64_t, const ::arrow::Result<CheckedBatch>&)>& take) {
+  std::deque<::arrow::Future<CheckedBatch>> pending;
+  Status st;
+  int64_t next = 0;
+  for (int64_t b = 0; b < n && st.ok(); ++b) {
+    for (; next < n && next <= b + ahead; ++next) {
+      pending.push_back(start(next).Then([large, crcs](const std::shared_ptr<::arrow::RecordBatch>& batch) {
+        return CheckBatch(batch, large, crcs);
+      }));
+    }
+    st = take(b, pending.front().result());
+    pending.pop_front();
+  }
+  for (auto& f : pending) f.Wait();
+  return st;
 }
 
 }  // namespace
+
+Result<RowFileBatch> RowFileReader::batch(int64_t b) const {
+  if (b >= 0 && b < num_batches()) return batches_[static_cast<size_t>(b)];
+  return Status::Error(ErrorKind::kOutOfRange,
+                       "batch " + std::to_string(b) + " out of range [0, " + std::to_string(num_batches()) + ")", {},
+                       num_batches(), b);
+}
+
+Status RowFileBatch::CheckRow(int64_t i) const {
+  if (i >= 0 && i < num_rows_) return Status::OK();
+  return Status::Error(ErrorKind::kOutOfRange,
+                       "row " + std::to_string(i) + " out of range [0, " + std::to_string(num_rows_) + ") of batch " +
+                           std::to_string(index_),
+                       {}, num_rows_, i);
+}
+
+Result<BinaryRow> RowFileBatch::row(int64_t i) const {
+  ZR_RETURN_NOT_OK(CheckRow(i));
+  return BinaryRow::Wrap(row_bytes(i), schema_);
+}
+
+Result<ResolvedRow> RowFileBatch::resolved_row(int64_t i) const {
+  ZR_RETURN_NOT_OK(CheckRow(i));
+  return resolution_.View(row_bytes(i), ValidationLevel::kNone);  // Open checked them at its level
+}
+
+namespace {}  // namespace
 
 Result<Resolution> RowFileReader::ResolveFile(const std::string& path, const Schema& file_schema,
                                               const Schema& reader) {
@@ -550,6 +587,7 @@ Result<RowFileReader> RowFileReader::OpenWith(const std::string& path, const Row
   ZR_RETURN_NOT_OK(InFile(path, FromArrow(size.status(), ErrorKind::kInvalidArgument, "cannot read its size")));
   std::shared_ptr<::arrow::Buffer> file;
   if (*size > 0) {
+    // A slice of the mapping, which it keeps alive: the batches read in place point into it.
     auto buf = (*mapped)->ReadAt(0, *size);
     ZR_RETURN_NOT_OK(InFile(path, FromArrow(buf.status(), ErrorKind::kInvalidArgument, "cannot read")));
     file = *buf;
@@ -560,23 +598,71 @@ Result<RowFileReader> RowFileReader::OpenWith(const std::string& path, const Row
   const int64_t n = file->size();
 
   RowFileReader out;
+  out.file_ = file;
+  out.file_bytes_ = {data, static_cast<size_t>(n)};
   RowColumnMeta meta;
-  Loaded loaded;
+  // Decompression is parallel across batches (the read-ahead), not within one: a batch's
+  // decoding runs on a thread of Arrow's CPU pool, where waiting on that pool again could
+  // leave every thread waiting.
+  auto ipc_options = ::arrow::ipc::IpcReadOptions::Defaults();
+  ipc_options.use_threads = false;
+  const int64_t ahead = options.read_ahead < 0 ? ::arrow::GetCpuThreadPoolCapacity() : options.read_ahead;
+  ::arrow::internal::Executor* pool = ahead > 0 ? ::arrow::internal::GetCpuThreadPool() : nullptr;
+  int64_t first_bad_crc = -1;  // reported after every batch is read, as when each row was copied
+  const bool check_crcs = options.level != ValidationLevel::kNone;
+  auto take = [&](int64_t b, const ::arrow::Result<CheckedBatch>& r, const std::string& reading) -> Status {
+    ZR_RETURN_NOT_OK(InFile(path, FromArrow(r.status(), ErrorKind::kInvalidData, reading + std::to_string(b))));
+    if (!r->problem.ok()) {
+      const Status& p = r->problem;
+      return InFile(path, Status::Error(p.kind(), "record batch " + std::to_string(b) + ": " + p.message(), p.path()));
+    }
+    RowFileBatch batch;
+    batch.owner_ = r->batch;
+    batch.schema_ = out.schema_;
+    batch.resolution_ = out.resolution_;
+    batch.index_ = b;
+    batch.first_row_ = out.num_rows_;
+    batch.num_rows_ = r->batch->num_rows();
+    const auto& column = *r->batch->column(0);
+    std::shared_ptr<::arrow::Buffer> values;
+    if (meta.large) {
+      const auto& c = static_cast<const ::arrow::LargeBinaryArray&>(column);
+      batch.offsets64_ = c.raw_value_offsets();
+      values = c.value_data();
+    } else {
+      const auto& c = static_cast<const ::arrow::BinaryArray&>(column);
+      batch.offsets32_ = c.raw_value_offsets();
+      values = c.value_data();
+    }
+    batch.values_ = values != nullptr ? values->data() : nullptr;
+    batch.in_place_ = batch.values_ != nullptr && batch.values_ >= data && batch.values_ < data + n;
+    if (r->first_bad_crc >= 0 && first_bad_crc < 0) first_bad_crc = out.num_rows_ + r->first_bad_crc;
+    if (meta.checksum) {
+      const auto& c = static_cast<const ::arrow::UInt32Array&>(*r->batch->column(1));
+      out.crcs_.insert(out.crcs_.end(), c.raw_values(), c.raw_values() + c.length());
+    }
+    out.batch_starts_.push_back(out.num_rows_);
+    out.num_rows_ += batch.num_rows_;
+    out.batches_.push_back(std::move(batch));
+    return Status::OK();
+  };
   // SPEC §5.3: a complete file is read through its footer; any other is walked from its start
   // to name where it ends, and under `recover` its complete batches are read.
-  auto reader = ::arrow::ipc::RecordBatchFileReader::Open(std::make_shared<::arrow::io::BufferReader>(file));
+  auto reader =
+      ::arrow::ipc::RecordBatchFileReader::Open(std::make_shared<::arrow::io::BufferReader>(file), ipc_options);
   Walk walk = WalkMessages(path, data, n);
   if (reader.ok()) {
     ZR_ASSIGN_OR_RETURN(meta, InFileR(path, ReadRowColumn(*(*reader)->schema())));
     ZR_ASSIGN_OR_RETURN(out.schema_, InFileR(path, ReadSchema(meta)));
     out.version_ = meta.version;
     ZR_ASSIGN_OR_RETURN(out.resolution_, resolve(out.schema_));  // its refusals name the file already
-    for (int b = 0; b < (*reader)->num_record_batches(); ++b) {
-      auto batch = (*reader)->ReadRecordBatch(b);
-      ZR_RETURN_NOT_OK(InFile(
-          path, FromArrow(batch.status(), ErrorKind::kInvalidData, "reading record batch " + std::to_string(b))));
-      ZR_RETURN_NOT_OK(InFile(path, AppendBatch(**batch, meta, b, data, n, &loaded)));
-    }
+    // Arrow's reentrant generator: each call begins reading the next batch, decoded on `pool`.
+    auto batches = (*reader)->GetRecordBatchGenerator(false, ::arrow::io::default_io_context(),
+                                                      ::arrow::io::CacheOptions::LazyDefaults(), pool);
+    ZR_RETURN_NOT_OK(InFile(path, FromArrow(batches.status(), ErrorKind::kInvalidData, "reading its record batches")));
+    ZR_RETURN_NOT_OK(ReadAhead(
+        (*reader)->num_record_batches(), ahead, meta.large, check_crcs, [&](int64_t) { return (*batches)(); },
+        [&](int64_t b, const ::arrow::Result<CheckedBatch>& r) { return take(b, r, "reading record batch "); }));
   } else {
     if (walk.problem.ok()) {  // every message is whole, yet Arrow cannot read the footer
       walk.incomplete_at = walk.footer_at;
@@ -593,40 +679,41 @@ Result<RowFileReader> RowFileReader::OpenWith(const std::string& path, const Row
         ::arrow::ipc::Message::Open(::arrow::SliceBuffer(file, first.at + 8, first.body_at - first.at - 8),
                                     ::arrow::SliceBuffer(file, first.body_at, first.end - first.body_at));
     ZR_RETURN_NOT_OK(InFile(path, FromArrow(schema_msg.status(), ErrorKind::kInvalidData, "the schema message")));
-    ::arrow::ipc::DictionaryMemo memo;
-    auto arrow_schema = ::arrow::ipc::ReadSchema(**schema_msg, &memo);
+    auto memo = std::make_shared<::arrow::ipc::DictionaryMemo>();
+    auto arrow_schema = ::arrow::ipc::ReadSchema(**schema_msg, memo.get());
     ZR_RETURN_NOT_OK(InFile(path, FromArrow(arrow_schema.status(), ErrorKind::kInvalidData, "the schema message")));
     ZR_ASSIGN_OR_RETURN(meta, InFileR(path, ReadRowColumn(**arrow_schema)));
     ZR_ASSIGN_OR_RETURN(out.schema_, InFileR(path, ReadSchema(meta)));
     out.version_ = meta.version;
     ZR_ASSIGN_OR_RETURN(out.resolution_, resolve(out.schema_));
-    int64_t b = 0;
-    for (size_t i = 1; i < walk.messages.size(); ++i, ++b) {
-      const Message& m = walk.messages[i];
-      auto msg = ::arrow::ipc::Message::Open(::arrow::SliceBuffer(file, m.at + 8, m.body_at - m.at - 8),
-                                             ::arrow::SliceBuffer(file, m.body_at, m.end - m.body_at));
-      ZR_RETURN_NOT_OK(InFile(path, FromArrow(msg.status(), ErrorKind::kInvalidData, "batch " + std::to_string(b))));
-      auto batch = ::arrow::ipc::ReadRecordBatch(**msg, *arrow_schema, &memo, ::arrow::ipc::IpcReadOptions::Defaults());
-      ZR_RETURN_NOT_OK(InFile(path, FromArrow(batch.status(), ErrorKind::kInvalidData, "batch " + std::to_string(b))));
-      ZR_RETURN_NOT_OK(InFile(path, AppendBatch(**batch, meta, b, data, n, &loaded)));
-    }
+    // Batch b is message b + 1 (the schema is message 0), read on its own from its bytes.
+    auto read = [&file, &walk, schema = *arrow_schema, memo,
+                 ipc_options](int64_t b) -> ::arrow::Result<std::shared_ptr<::arrow::RecordBatch>> {
+      const Message& m = walk.messages[static_cast<size_t>(b) + 1];
+      ARROW_ASSIGN_OR_RAISE(auto msg,
+                            ::arrow::ipc::Message::Open(::arrow::SliceBuffer(file, m.at + 8, m.body_at - m.at - 8),
+                                                        ::arrow::SliceBuffer(file, m.body_at, m.end - m.body_at)));
+      return ::arrow::ipc::ReadRecordBatch(*msg, schema, memo.get(), ipc_options);
+    };
+    const int64_t num_batches = static_cast<int64_t>(walk.messages.size()) - 1;
+    ZR_RETURN_NOT_OK(ReadAhead(
+        num_batches, ahead, meta.large, check_crcs,
+        [&](int64_t b) {
+          if (pool == nullptr) return BatchFuture::MakeFinished(read(b));
+          return ::arrow::DeferNotOk(pool->Submit(read, b));
+        },
+        [&](int64_t b, const ::arrow::Result<CheckedBatch>& r) { return take(b, r, "batch "); }));
     out.recovery_.problem = walk.problem;
-    out.recovery_.batches = b;
-    out.recovery_.rows = loaded.rows.num_rows();
+    out.recovery_.batches = num_batches;
+    out.recovery_.rows = out.num_rows_;
     out.recovery_.rows_lost = walk.rows_lost;
     out.recovery_.incomplete_at = walk.incomplete_at;
   }
   if (walk.messages.size() > 1) out.compression_ = walk.messages[1].compression;
-  out.rows_ = std::move(loaded.rows);
-  out.crcs_ = std::move(loaded.crcs);
-  out.batch_starts_ = std::move(loaded.batch_starts);
-  out.file_offsets_ = std::move(loaded.file_offsets);
   out.checksum_column_ = meta.checksum;
-  if (options.level != ValidationLevel::kNone && meta.checksum) {  // SPEC §5.1, a batch at a time
-    for (int64_t k = 0; k < out.num_rows(); ++k) ZR_RETURN_NOT_OK(out.CheckCrc(path, k));
-  }
+  if (first_bad_crc >= 0) return out.CheckCrc(path, first_bad_crc);  // SPEC §5.1
   for (int64_t k = 0; k < out.num_rows(); ++k) {
-    Status st = Validate(out.rows_.row_bytes(k), out.schema_, options.level);
+    Status st = Validate(out.row_bytes(k), out.schema_, options.level);
     if (!st.ok()) return InFile(path, std::move(st).WithContext("row " + std::to_string(k)));
   }
   return out;
@@ -640,11 +727,12 @@ int64_t RowFileReader::batch_of(int64_t k) const {
 Status RowFileReader::CheckCrc(const std::string& path, int64_t k) const {
   if (crcs_.empty()) return Status::OK();
   const uint32_t stored = crcs_[static_cast<size_t>(k)];
-  const uint32_t computed = Crc32c(rows_.row_bytes(k));
+  const uint32_t computed = Crc32c(row_bytes(k));
   if (stored == computed) return Status::OK();
   char hex[64];
   std::snprintf(hex, sizeof(hex), "crc32c is 0x%08x but the row's bytes give 0x%08x", stored, computed);
-  const int64_t at = file_offsets_[static_cast<size_t>(k)];
+  const RowFileBatch& batch = batches_[static_cast<size_t>(batch_of(k))];
+  const int64_t at = batch.in_place() ? row_bytes(k).data() - file_bytes_.data() : -1;
   // The row in the message (not only its context), as SPEC §5.1 words it: "row 20015 (batch 2):
   // crc32c is ... but the row's bytes give ...".
   std::string row = "row " + std::to_string(k) + " (batch " + std::to_string(batch_of(k)) +
@@ -675,10 +763,31 @@ Status RowFileReader::CheckRow(int64_t k) const {
                        num_rows(), k);
 }
 
+Status RowFileReader::AppendReaderRows(RowBatch* out) const {
+  if (resolution_.is_identity()) {  // the bytes as they are, offsets moved past `out`'s
+    for (const RowFileBatch& batch : batches_) {
+      for (int64_t i = 0; i < batch.num_rows(); ++i) {
+        std::span<const uint8_t> row = batch.row_bytes(i);
+        out->bytes.insert(out->bytes.end(), row.begin(), row.end());
+        out->offsets.push_back(static_cast<int64_t>(out->bytes.size()));
+      }
+    }
+    return Status::OK();
+  }
+  std::vector<ResolvedRow> views;  // of every row, so that an error names the row's number in the file
+  views.reserve(static_cast<size_t>(num_rows_));
+  for (const RowFileBatch& batch : batches_) {
+    for (int64_t i = 0; i < batch.num_rows(); ++i) {
+      ZR_ASSIGN_OR_RETURN(ResolvedRow view, batch.resolved_row(i));
+      views.push_back(view);
+    }
+  }
+  return arrow_io::AppendReaderRows(views, resolution_.reader(), out);
+}
+
 Result<RowBatch> RowFileReader::ReaderRows() const {
-  if (resolution_.is_identity()) return rows_;
   RowBatch out;
-  ZR_RETURN_NOT_OK(AppendReaderRows(resolution_, rows_, &out));
+  ZR_RETURN_NOT_OK(AppendReaderRows(&out));
   return out;
 }
 

@@ -21,13 +21,6 @@ Status ListError(const std::string& path, const std::error_code& ec) {
   return Status::Error(ErrorKind::kInvalidArgument, "cannot list the directory " + path + ": " + ec.message());
 }
 
-// Appends the rows of `from` to `out` (offsets moved past what `out` holds).
-void AppendBatch(const RowBatch& from, RowBatch* out) {
-  const int64_t base = static_cast<int64_t>(out->bytes.size());
-  out->bytes.insert(out->bytes.end(), from.bytes.begin(), from.bytes.end());
-  for (size_t k = 1; k < from.offsets.size(); ++k) out->offsets.push_back(base + from.offsets[k]);
-}
-
 }  // namespace
 
 Result<std::vector<std::string>> ListRowFiles(const std::string& path) {
@@ -127,12 +120,7 @@ Result<BinaryRow> RowFileSet::row(int64_t k) const {
 Result<RowBatch> RowFileSet::ReaderRows() const {
   RowBatch out;
   for (int f = 0; f < num_files(); ++f) {
-    const RowFileReader& one = file(f);
-    if (one.resolution().is_identity()) {
-      AppendBatch(one.rows(), &out);
-      continue;
-    }
-    Status st = AppendReaderRows(one.resolution(), one.rows(), &out);
+    Status st = file(f).AppendReaderRows(&out);
     if (!st.ok()) return std::move(st).WithContext("row file " + path(f));
   }
   return out;

@@ -160,6 +160,150 @@ TEST(RowFileTest, CompressionAndChecksumOptions) {
   EXPECT_NE(arrow_io::ParseCompression("brotli").status().message().find("use none, lz4 or zstd"), std::string::npos);
 }
 
+// Writes `n` rows of `c` to `path` in batches of `batch_rows`, compressed with `codec`.
+void WriteRows(const fs::path& path, const Case& c, int n, int64_t batch_rows, arrow_io::Compression codec) {
+  arrow_io::RowFileWriteOptions options;
+  options.batch_rows = batch_rows;
+  options.compression = codec;
+  auto w = arrow_io::RowFileWriter::Open(path.string(), c.schema, options);
+  ASSERT_TRUE(w.ok()) << w.status().ToString();
+  ASSERT_TRUE(w->Write(Repeat(c.row, n)).ok());
+  ASSERT_TRUE(w->Close().ok());
+}
+
+bool Inside(std::span<const uint8_t> part, std::span<const uint8_t> whole) {
+  return part.data() >= whole.data() && part.data() + part.size() <= whole.data() + whole.size();
+}
+
+// The rows of an uncompressed file are read where they lie in the mapped file (no copy); those
+// of a compressed one in their batch's decompressed buffer, outside it.
+TEST(RowFileTest, RowsAreReadInPlace) {
+  Case c = LoadCase("list_of_struct");
+  for (auto codec : {arrow_io::Compression::kNone, arrow_io::Compression::kZstd}) {
+    SCOPED_TRACE(arrow_io::CompressionName(codec));
+    fs::path path = TempPath("in_place.zrow");
+    WriteRows(path, c, 20, 7, codec);
+    auto f = arrow_io::RowFileReader::Open(path.string());
+    ASSERT_TRUE(f.ok()) << f.status().ToString();
+    const std::string on_disk = ReadAll(path);
+    ASSERT_EQ(f->file_bytes().size(), on_disk.size());
+    ASSERT_EQ(f->num_batches(), 3);
+    for (int64_t k = 0; k < f->num_rows(); ++k) {
+      std::span<const uint8_t> row = f->row_bytes(k);
+      ASSERT_EQ(std::string(reinterpret_cast<const char*>(row.data()), row.size()), c.row) << k;
+      EXPECT_EQ(Inside(row, f->file_bytes()), codec == arrow_io::Compression::kNone) << k;
+      if (codec == arrow_io::Compression::kNone) {  // the very bytes of the file at that offset
+        const size_t at = static_cast<size_t>(row.data() - f->file_bytes().data());
+        EXPECT_EQ(on_disk.substr(at, row.size()), c.row);
+        EXPECT_EQ(at % 8, 0u) << "rows of a row file stay 8-byte aligned in the mapping (SPEC §5)";
+      }
+    }
+    for (int64_t b = 0; b < f->num_batches(); ++b) {
+      auto batch = f->batch(b);
+      ASSERT_TRUE(batch.ok());
+      EXPECT_EQ(batch->in_place(), codec == arrow_io::Compression::kNone);
+      EXPECT_EQ(batch->index(), b);
+      EXPECT_EQ(batch->first_row(), 7 * b);
+      EXPECT_EQ(batch->num_rows(), b < 2 ? 7 : 6);
+      EXPECT_EQ(batch->row_bytes(0).data(), f->row_bytes(7 * b).data()) << "the reader's rows are its batches'";
+    }
+  }
+}
+
+// A batch held outlives its reader, and so do the views of its rows: the decompressed buffer
+// (or the mapping) lives as long as the batch (run under ASan, a dangling view is an error).
+TEST(RowFileTest, ABatchAndItsViewsOutliveTheReader) {
+  Case c = LoadCase("list_of_struct");
+  for (auto codec : {arrow_io::Compression::kNone, arrow_io::Compression::kLz4, arrow_io::Compression::kZstd}) {
+    SCOPED_TRACE(arrow_io::CompressionName(codec));
+    fs::path path = TempPath("outlive.zrow");
+    WriteRows(path, c, 20, 7, codec);
+    arrow_io::RowFileBatch kept;
+    BinaryRow view;
+    ResolvedRow resolved;
+    {
+      auto f = arrow_io::RowFileReader::Open(path.string());
+      ASSERT_TRUE(f.ok()) << f.status().ToString();
+      auto batch = f->batch(1);
+      ASSERT_TRUE(batch.ok());
+      kept = *batch;
+      auto row = kept.row(3);
+      ASSERT_TRUE(row.ok());
+      view = *row;
+      auto r = kept.resolved_row(3);
+      ASSERT_TRUE(r.ok());
+      resolved = *r;
+    }  // the reader is gone; `kept` holds the batch's buffer and the schema's types
+    fs::remove(path);
+    EXPECT_EQ(std::string(reinterpret_cast<const char*>(view.bytes().data()), view.bytes().size()), c.row);
+    EXPECT_TRUE(Validate(view.bytes(), kept.schema(), ValidationLevel::kFull).ok());
+    ASSERT_EQ(resolved.num_fields(), view.num_fields());
+    for (int i = 0; i < view.num_fields(); ++i) EXPECT_EQ(*resolved.IsNull(i), *view.IsNull(i)) << i;
+    arrow_io::RowFileBatch copy = kept;  // copies share the buffer
+    kept = arrow_io::RowFileBatch();
+    EXPECT_EQ(copy.row_bytes(3).data(), view.bytes().data());
+    EXPECT_TRUE(Validate(copy.row_bytes(6), copy.schema(), ValidationLevel::kFull).ok());
+    EXPECT_EQ(copy.row(7).status().kind(), ErrorKind::kOutOfRange);
+    EXPECT_NE(copy.row(7).status().message().find("row 7 out of range [0, 7) of batch 1"), std::string::npos)
+        << copy.row(7).status().ToString();
+    EXPECT_EQ(copy.row(-1).status().kind(), ErrorKind::kOutOfRange);
+  }
+}
+
+TEST(RowFileTest, ABatchOutsideTheFileIsOutOfRange) {
+  Case c = LoadCase("bool_values");
+  fs::path path = TempPath("batches.zrow");
+  WriteRows(path, c, 4, 2, arrow_io::Compression::kNone);
+  auto f = arrow_io::RowFileReader::Open(path.string());
+  ASSERT_TRUE(f.ok());
+  for (int64_t b : {-1, 2}) {
+    auto batch = f->batch(b);
+    ASSERT_FALSE(batch.ok());
+    EXPECT_EQ(batch.status().kind(), ErrorKind::kOutOfRange);
+    EXPECT_NE(batch.status().message().find("batch " + std::to_string(b) + " out of range [0, 2)"), std::string::npos);
+  }
+}
+
+// SPEC §5.2: batches decompressed ahead in parallel give the same rows as one at a time, and the
+// first damaged row of the file is the one reported, however many batches are in flight.
+TEST(RowFileTest, ReadAheadGivesTheSameRowsAndTheFirstError) {
+  Case c = LoadCase("list_of_struct");
+  fs::path path = TempPath("ahead.zrow");
+  WriteRows(path, c, 50, 3, arrow_io::Compression::kZstd);
+  for (int ahead : {0, 1, 4, -1, 100}) {
+    arrow_io::RowFileReadOptions options;
+    options.read_ahead = ahead;
+    auto f = arrow_io::RowFileReader::Open(path.string(), nullptr, options);
+    ASSERT_TRUE(f.ok()) << ahead << ": " << f.status().ToString();
+    ASSERT_EQ(f->num_batches(), 17);
+    ASSERT_EQ(f->num_rows(), 50);
+    for (int64_t k = 0; k < 50; ++k) {
+      auto row = f->row_bytes(k);
+      ASSERT_EQ(std::string(reinterpret_cast<const char*>(row.data()), row.size()), c.row) << ahead << " " << k;
+    }
+  }
+  // Rows 4 (batch 1) and 13 (batch 4) damaged in an uncompressed file: row 4 is reported.
+  fs::path plain = TempPath("ahead_plain.zrow");
+  WriteRows(plain, c, 50, 3, arrow_io::Compression::kNone);
+  std::string bytes = ReadAll(plain);
+  size_t at = 0;
+  std::vector<size_t> starts;
+  while ((at = bytes.find(c.row, at)) != std::string::npos) starts.push_back(at), at += c.row.size();
+  ASSERT_EQ(starts.size(), 50u);
+  bytes[starts[13] + 9] ^= 0x10;
+  bytes[starts[4] + 9] ^= 0x10;
+  WriteAll(plain, bytes);
+  for (int ahead : {0, 1, -1, 100}) {
+    arrow_io::RowFileReadOptions options;
+    options.read_ahead = ahead;
+    auto f = arrow_io::RowFileReader::Open(plain.string(), nullptr, options);
+    ASSERT_FALSE(f.ok());
+    EXPECT_NE(f.status().message().find("row 4 (batch 1, byte " + std::to_string(starts[4]) + "): crc32c is"),
+              std::string::npos)
+        << ahead << ": " << f.status().ToString();
+  }
+}
+
 // SPEC §5.1: every byte of a row, flipped, is caught at bounds and full (naming the row) and
 // read at none; ValidateAll lists the one damaged row.
 TEST(RowFileTest, EveryFlippedByteOfARowIsCaught) {
@@ -439,6 +583,8 @@ Status ReadmeRowFiles(const Schema& schema, const arrow_io::RowBatch& rows, cons
   ZR_RETURN_NOT_OK(writer.Close());
   ZR_ASSIGN_OR_RETURN(auto file, zerorow::arrow_io::RowFileReader::Open(path, &schema, zerorow::ValidationLevel::kFull));
   for (int64_t k = 0; k < file.num_rows(); ++k) use(file.row(k));  // BinaryRow views
+  ZR_ASSIGN_OR_RETURN(auto batch, file.batch(0));  // a RowFileBatch: holds its rows' buffer
+  use(batch.row(0));                               // its views outlive `file` while it lives
   // ---
   // clang-format on
   if (file.num_rows() != 1 + rows.num_rows()) return Status::InvalidData("unexpected row count");

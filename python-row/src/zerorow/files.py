@@ -644,6 +644,61 @@ class _Container:
     problem: ZerorowError | None  # the cut or damage recovered from, if any
 
 
+_POOL: Any = None  # the threads that read batches ahead (created on first use)
+
+
+def _batches_ahead(read: Any, n: int) -> Iterator[tuple[int, Any]]:
+    """(i, read(i)) for i in 0..n-1, in order, with up to as many of the next batches as
+    Arrow has CPU threads being read (decompressed, SPEC §5.2) at once on other threads while
+    the caller takes the earlier ones; pyarrow reads a batch without the GIL. A batch that
+    fails gives (i, the exception) and ends the iteration. Batch 0 is read first on the
+    calling thread: Arrow's file reader reads the file's dictionaries with it, after which its
+    batch reads share no state. Every read begun is waited for before returning."""
+    global _POOL
+    import pyarrow as pa
+
+    ahead = pa.cpu_count()
+    if n <= 1 or ahead <= 1:
+        for i in range(n):
+            try:
+                got = read(i)
+            except Exception as e:  # handed to the caller, who names the file and batch
+                yield i, e
+                return
+            yield i, got
+        return
+    from collections import deque
+    from concurrent.futures import ThreadPoolExecutor
+
+    try:
+        first = read(0)
+    except Exception as e:
+        yield 0, e
+        return
+    yield 0, first
+    if _POOL is None:
+        _POOL = ThreadPoolExecutor(ahead, thread_name_prefix="zerorow-read")
+    pending: deque = deque()
+    try:
+        nxt = 1
+        for i in range(1, n):
+            while nxt < n and nxt <= i + ahead:
+                pending.append(_POOL.submit(read, nxt))
+                nxt += 1
+            try:
+                got = pending.popleft().result()
+            except Exception as e:
+                yield i, e
+                return
+            yield i, got
+    finally:
+        for f in pending:
+            f.cancel()
+        for f in pending:
+            if not f.cancelled():
+                f.exception()  # waits for it; its outcome is not wanted any more
+
+
 def _read_container(name: str, buf: Any, recover: bool) -> _Container:
     """The batches of one row file in `buf` (a pyarrow Buffer). A whole file is read through
     its footer (random access); any other is scanned message by message, which names the
@@ -674,11 +729,11 @@ def _read_container(name: str, buf: Any, recover: bool) -> _Container:
         except (pa.ArrowInvalid, pa.ArrowIOError, OSError):
             return _scanned(name, view, buf, True, recover)
         columns, crcs = [], []
-        for i in range(reader.num_record_batches):
-            try:
-                batch = reader.get_batch(i)
-            except (pa.ArrowInvalid, pa.ArrowIOError) as e:
-                raise _batch_error(name, view, i, e) from e
+        for i, batch in _batches_ahead(reader.get_batch, reader.num_record_batches):
+            if isinstance(batch, (pa.ArrowInvalid, pa.ArrowIOError)):
+                raise _batch_error(name, view, i, batch) from batch
+            if isinstance(batch, BaseException):
+                raise batch
             columns.append(batch.column(0))
             crcs.append(batch.column(1) if batch.num_columns > 1 else None)
         return _Container(reader.schema, columns, crcs, None)
@@ -711,13 +766,18 @@ def _scanned(name: str, view: memoryview, buf: Any, is_file: bool, recover: bool
     first = scan.messages[0]
     schema_message = pa.ipc.read_message(buf.slice(first.pos, first.end - first.pos))
     arrow_schema = pa.ipc.read_schema(schema_message)
+
+    def read(i: int) -> Any:
+        m = scan.batches[i]
+        message = pa.ipc.read_message(buf.slice(m.pos, m.end - m.pos))
+        return pa.ipc.read_record_batch(message, arrow_schema)
+
     columns, crcs = [], []
-    for i, m in enumerate(scan.batches):
-        try:
-            message = pa.ipc.read_message(buf.slice(m.pos, m.end - m.pos))
-            batch = pa.ipc.read_record_batch(message, arrow_schema)
-        except (pa.ArrowInvalid, pa.ArrowIOError) as e:
-            raise _batch_error(name, view, i, e) from e
+    for i, batch in _batches_ahead(read, len(scan.batches)):
+        if isinstance(batch, (pa.ArrowInvalid, pa.ArrowIOError)):
+            raise _batch_error(name, view, i, batch) from batch
+        if isinstance(batch, BaseException):
+            raise batch
         columns.append(batch.column(0))
         crcs.append(batch.column(1) if batch.num_columns > 1 else None)
     return _Container(arrow_schema, columns, crcs, scan.problem)

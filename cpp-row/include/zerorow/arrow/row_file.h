@@ -11,6 +11,12 @@
 // Given a reader schema of another layout, Open resolves the file's schema to it (SPEC §13.5)
 // and resolved_row(k) reads the file's rows as the reader's. A directory of row files is a
 // RowFileSet (row_file_set.h).
+//
+// Rows are read in place, never copied one by one: a batch stored uncompressed is read where
+// it lies in the memory-mapped file, a compressed one (SPEC §5.2) where Arrow decompressed it.
+// Lifetimes: a view from the reader (row(k), resolved_row(k)) borrows the reader; a view from
+// a RowFileBatch (batch(b).row(i)) borrows that batch, which holds its buffer (the mapping or
+// the decompressed bytes) and its schema, so that it and its views outlive the reader.
 #pragma once
 
 #include <cstdint>
@@ -53,10 +59,15 @@ struct RowFileWriteOptions {
   ValidationLevel level = ValidationLevel::kBounds;  ///< what Write checks of each row (see Open)
 };
 
-/// How a RowFileReader reads (SPEC §5.3, §6.2).
+/// How a RowFileReader reads (SPEC §5.2, §5.3, §6.2).
 struct RowFileReadOptions {
   ValidationLevel level = ValidationLevel::kBounds;  ///< bounds and full verify checksums
   bool recover = false;                              ///< read the complete batches of a cut or damaged file
+  /// How many batches Open reads (decompresses, checks and checksums) ahead of the one it is
+  /// taking, on Arrow's CPU thread pool: -1 as many as the pool has threads, 0 none (one
+  /// batch at a time). Only in-flight batches count: memory stays bounded by
+  /// read_ahead batches beyond what the reader keeps anyway.
+  int read_ahead = -1;
 };
 
 /// What recovery mode read past (SPEC §5.3): the error the file would have been refused
@@ -121,7 +132,51 @@ class RowFileWriter {
 Status WriteRowFile(const std::string& path, const Schema& schema, const RowBatch& rows,
                     ValidationLevel level = ValidationLevel::kBounds);
 
-/// A row file read into memory: its schema and its rows (bytes + offsets).
+/// One record batch of a row file, its rows in place: in the memory-mapped file for a batch
+/// stored uncompressed, in the buffer Arrow decompressed it into for a compressed one (SPEC
+/// §5.2). It holds that buffer and the file's schema and resolution: its views
+/// (row_bytes(i), row(i), resolved_row(i)) stay valid while it, or a copy of it, lives, also
+/// after the RowFileReader it came from is gone. Copies share the buffer (no bytes copied).
+class RowFileBatch {
+ public:
+  RowFileBatch() = default;
+  /// The batch's number in its file.
+  int64_t index() const { return index_; }
+  /// The number in the file of the batch's first row.
+  int64_t first_row() const { return first_row_; }
+  int64_t num_rows() const { return num_rows_; }
+  /// Whether its rows lie in the file's own bytes (an uncompressed batch of a mapped file)
+  /// rather than in a decompressed buffer.
+  bool in_place() const { return in_place_; }
+  /// The bytes of row i of the batch, for i in [0, num_rows()) (not checked: row() is).
+  std::span<const uint8_t> row_bytes(int64_t i) const {
+    const int64_t start = offsets32_ != nullptr ? offsets32_[i] : offsets64_[i];
+    const int64_t end = offsets32_ != nullptr ? offsets32_[i + 1] : offsets64_[i + 1];
+    return {values_ + start, static_cast<size_t>(end - start)};
+  }
+  /// A view of row i of the batch (validated by Open at its level); an i outside
+  /// [0, num_rows()) is out_of_range.
+  Result<BinaryRow> row(int64_t i) const;
+  /// Row i read as the reader schema's (SPEC §13.4); out_of_range as row().
+  Result<ResolvedRow> resolved_row(int64_t i) const;
+  const Schema& schema() const { return schema_; }
+
+ private:
+  friend class RowFileReader;
+  Status CheckRow(int64_t i) const;
+
+  std::shared_ptr<const void> owner_;  // the Arrow record batch, which holds the buffers below
+  Schema schema_;                      // a copy shares the types the views borrow
+  Resolution resolution_;              // likewise, its tables
+  const uint8_t* values_ = nullptr;
+  const int32_t* offsets32_ = nullptr;  // a binary row column
+  const int64_t* offsets64_ = nullptr;  // a large_binary row column
+  int64_t index_ = 0, first_row_ = 0, num_rows_ = 0;
+  bool in_place_ = false;
+};
+
+/// A row file, mapped into memory and checked: its schema and its batches of rows, each read
+/// in place (RowFileBatch).
 class RowFileReader {
  public:
   RowFileReader() = default;
@@ -142,6 +197,7 @@ class RowFileReader {
   /// files) and both checksums. A file that is not complete (SPEC §5.3) is truncated naming
   /// the file and the byte where it ends; a damaged footer is invalid_data; with
   /// options.recover both open with the complete batches before the problem (recovery()).
+  /// Compressed batches are decompressed options.read_ahead at a time in parallel, in order.
   static Result<RowFileReader> Open(const std::string& path, const Schema* reader, const RowFileReadOptions& options);
 
   /// Every damaged row of the file at `path` (SPEC §5.1 checksum, then full validation
@@ -157,7 +213,13 @@ class RowFileReader {
   uint32_t stored_crc32c(int64_t k) const { return crcs_[static_cast<size_t>(k)]; }
   /// The record batch row k is in.
   int64_t batch_of(int64_t k) const;
-  int64_t num_batches() const { return static_cast<int64_t>(batch_starts_.size()); }
+  int64_t num_batches() const { return static_cast<int64_t>(batches_.size()); }
+  /// Batch b, which keeps its rows' buffer alive (see RowFileBatch); b outside
+  /// [0, num_batches()) is out_of_range.
+  Result<RowFileBatch> batch(int64_t b) const;
+  /// The file's bytes as mapped (the rows of uncompressed batches lie in them); valid while
+  /// the reader lives.
+  std::span<const uint8_t> file_bytes() const { return file_bytes_; }
   /// What recovery mode read past, when it did (problem is OK for a complete file).
   const RowFileRecovery& recovery() const { return recovery_; }
 
@@ -173,17 +235,22 @@ class RowFileReader {
   }
   /// Every row laid out by the reader schema (a copy), e.g. for Arrow (SPEC §12).
   Result<RowBatch> ReaderRows() const;
+  /// Appends every row laid out by the reader schema to `out` (ReaderRows without a copy
+  /// between).
+  Status AppendReaderRows(RowBatch* out) const;
   const std::string& version() const { return version_; }
-  int64_t num_rows() const { return rows_.num_rows(); }
+  int64_t num_rows() const { return num_rows_; }
   /// The bytes of row k, for k in [0, num_rows()) (not checked: row() and resolved_row() are).
-  std::span<const uint8_t> row_bytes(int64_t k) const { return rows_.row_bytes(k); }
-  /// A view of row k (wrapped without validation beyond what Open did); a k outside
-  /// [0, num_rows()) is out_of_range.
+  std::span<const uint8_t> row_bytes(int64_t k) const {
+    const RowFileBatch& b = batches_[static_cast<size_t>(batch_of(k))];
+    return b.row_bytes(k - b.first_row_);
+  }
+  /// A view of row k (wrapped without validation beyond what Open did), borrowing this
+  /// reader; a k outside [0, num_rows()) is out_of_range.
   Result<BinaryRow> row(int64_t k) const {
     ZR_RETURN_NOT_OK(CheckRow(k));
     return BinaryRow::Wrap(row_bytes(k), schema_);
   }
-  const RowBatch& rows() const { return rows_; }
 
  private:
   friend class RowFileSet;
@@ -202,12 +269,14 @@ class RowFileReader {
   Schema schema_;
   Resolution resolution_;
   std::string version_;
-  RowBatch rows_;
+  std::shared_ptr<const void> file_;  // the mapped file's Arrow buffer
+  std::span<const uint8_t> file_bytes_;
+  std::vector<RowFileBatch> batches_;
+  std::vector<int64_t> batch_starts_;  // the first row of each batch
+  int64_t num_rows_ = 0;
   Compression compression_ = Compression::kNone;
   bool checksum_column_ = false;
-  std::vector<uint32_t> crcs_;         // one per row when the file has the crc32c column
-  std::vector<int64_t> batch_starts_;  // the first row of each batch
-  std::vector<int64_t> file_offsets_;  // each row's byte offset in the file, -1 when compressed
+  std::vector<uint32_t> crcs_;  // one per row when the file has the crc32c column
   RowFileRecovery recovery_;
 };
 
@@ -216,3 +285,6 @@ class RowFileReader {
 /// A RowFileReader lends its rows (Result<RowFileReader>'s `->` on a temporary is refused).
 template <>
 struct zerorow::LendsViews<zerorow::arrow_io::RowFileReader> : std::true_type {};
+/// A RowFileBatch lends its rows (Result<RowFileBatch>'s `->` on a temporary is refused).
+template <>
+struct zerorow::LendsViews<zerorow::arrow_io::RowFileBatch> : std::true_type {};

@@ -31,8 +31,8 @@ namespace zerorow::arrow_io {
 Result<std::vector<std::string>> ListRowFiles(const std::string& path);
 
 /// Row files read as one sequence of rows (SPEC §13.5). Every file is opened, checked (SPEC
-/// §5) and resolved when the set is opened, and its rows read into memory (as RowFileReader
-/// does); after that, reading a row gives no file or evolution error. Immutable once opened.
+/// §5) and resolved when the set is opened, and its rows read in place (as RowFileReader
+/// does: mapped, or decompressed); after that, reading a row gives no file or evolution error. Immutable once opened.
 class RowFileSet {
  public:
   RowFileSet() = default;
