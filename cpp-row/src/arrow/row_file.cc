@@ -714,9 +714,16 @@ Result<RowFileReader> RowFileReader::OpenWith(const std::string& path, const Row
   if (first_bad_crc >= 0) return out.CheckCrc(path, first_bad_crc);  // SPEC §5.1
   for (int64_t k = 0; k < out.num_rows(); ++k) {
     Status st = Validate(out.row_bytes(k), out.schema_, options.level);
-    if (!st.ok()) return InFile(path, std::move(st).WithContext("row " + std::to_string(k)));
+    if (!st.ok()) return InFile(path, std::move(st).WithContext(out.RowPlace(k)));
   }
   return out;
+}
+
+std::string RowFileReader::RowPlace(int64_t k) const {
+  const RowFileBatch& batch = batches_[static_cast<size_t>(batch_of(k))];
+  const int64_t at = batch.in_place() ? row_bytes(k).data() - file_bytes_.data() : -1;
+  return "row " + std::to_string(k) + " (batch " + std::to_string(batch_of(k)) +
+         (at >= 0 ? ", byte " + std::to_string(at) : std::string()) + ")";
 }
 
 int64_t RowFileReader::batch_of(int64_t k) const {
@@ -731,12 +738,9 @@ Status RowFileReader::CheckCrc(const std::string& path, int64_t k) const {
   if (stored == computed) return Status::OK();
   char hex[64];
   std::snprintf(hex, sizeof(hex), "crc32c is 0x%08x but the row's bytes give 0x%08x", stored, computed);
-  const RowFileBatch& batch = batches_[static_cast<size_t>(batch_of(k))];
-  const int64_t at = batch.in_place() ? row_bytes(k).data() - file_bytes_.data() : -1;
   // The row in the message (not only its context), as SPEC §5.1 words it: "row 20015 (batch 2):
   // crc32c is ... but the row's bytes give ...".
-  std::string row = "row " + std::to_string(k) + " (batch " + std::to_string(batch_of(k)) +
-                    (at >= 0 ? ", byte " + std::to_string(at) : std::string()) + "): ";
+  std::string row = RowPlace(k) + ": ";
   return InFile(
       path, Status::Unlocated(ErrorKind::kInvalidData, row + hex + ": the row changed after it was written (SPEC §5.1)",
                               stored, computed));
@@ -749,7 +753,7 @@ Result<std::vector<Status>> RowFileReader::ValidateAll(const std::string& path, 
     Status st = file.CheckCrc(path, k);
     if (st.ok()) {
       st = Validate(file.row_bytes(k), file.schema_, ValidationLevel::kFull);
-      if (!st.ok()) st = InFile(path, std::move(st).WithContext("row " + std::to_string(k)));
+      if (!st.ok()) st = InFile(path, std::move(st).WithContext(file.RowPlace(k)));
     }
     if (!st.ok()) out.push_back(st);
   }

@@ -262,6 +262,9 @@ class RowFileReader {
                                         const ResolveFn& resolve);
   /// The error of row k whose bytes do not give its stored CRC-32C, or OK.
   Status CheckCrc(const std::string& path, int64_t k) const;
+  /// Where row k is, as SPEC §5.3 names a row: "row k (batch b, byte p)", the byte left out for
+  /// a row of a compressed batch (it has no place in the file).
+  std::string RowPlace(int64_t k) const;
   /// SPEC §13.5: `file_schema` resolved to `reader`; a refusal names the file at `path`.
   static Result<Resolution> ResolveFile(const std::string& path, const Schema& file_schema, const Schema& reader);
   Status CheckRow(int64_t k) const;

@@ -458,7 +458,9 @@ class DataSourceTest {
                 Exception.class,
                 () -> spark.read().format("zerorow").load(file.toString()).collectAsList()));
     assertTrue(
-        java.util.regex.Pattern.compile(": row 0 \\(batch 0(, byte \\d+)?\\): crc32c is 0x").matcher(m).find(),
+        java.util.regex.Pattern.compile(": row 0 \\(batch 0(, byte \\d+)?\\): crc32c is 0x")
+            .matcher(m)
+            .find(),
         m);
 
     // a cut file: refused naming where it ends, or read up to the cut with recover
