@@ -43,9 +43,10 @@ test-spark-java: build-spark
 # the connector added through spark.jars and the driver classpath, as spark-submit does.
 .PHONY: spark-jar-smoke
 spark-jar-smoke:
-	set -eo pipefail; for v in 2.13 2.12; do \
+	set -eo pipefail; for pair in 2.13:4.2 2.12:3.5; do \
+	  v=$${pair%%:*}; module=$(SPARK_CONNECTOR)/spark-$${pair##*:}; \
 	  java -Xmx1g $(SPARK_JAVA_OPTS) \
-	    -cp "$(SPARK_CONNECTOR)/target/zerorow-spark_$$v.jar:$(SPARK_CONNECTOR)/spark_$$v/target/test-classes:$$(cat $(SPARK_CONNECTOR)/spark_$$v/target/spark.classpath)" \
+	    -cp "$(SPARK_CONNECTOR)/target/zerorow-spark_$$v.jar:$$module/target/test-classes:$$(cat $$module/target/spark.classpath)" \
 	    io.zerorow.spark.JarSmoke $(SPARK_CONNECTOR)/target/zerorow-spark_$$v.jar 2>&1 | grep -v ' INFO \| WARN '; \
 	done
 
