@@ -171,7 +171,7 @@ void BM_Validate(benchmark::State& state) {
   auto level = static_cast<ValidationLevel>(state.range(1));
   for (auto _ : state) {
     bool ok = true;
-    for (const BinaryRow& r : sh.rows) ok &= Validate(r.bytes(), sh.schema, level).ok();
+    for (const BinaryRow& r : sh.rows) ok &= Validate(sh.schema, r.bytes(), level).ok();
     benchmark::DoNotOptimize(ok);
   }
   state.SetItemsProcessed(state.iterations() * kBatchRows);

@@ -19,7 +19,7 @@ int main() {
   if (st.ok()) st = writer.Finish();
   if (!st.ok()) return std::fprintf(stderr, "%s\n", st.ToString().c_str()), 1;
 
-  auto row = zerorow::ValidateAndWrap(writer.bytes(), *schema, zerorow::ValidationLevel::kFull);
+  auto row = zerorow::ValidateAndWrap(*schema, writer.bytes(), zerorow::ValidationLevel::kFull);
   if (!row.ok()) return std::fprintf(stderr, "%s\n", row.status().ToString().c_str()), 1;
   std::printf("f1=%d f2[2]=%d bytes=%zu fingerprint=%s\n", *row->GetInt32(0), *row->GetArray(1)->GetInt32(2),
               writer.bytes().size(), schema->fingerprint_hex().c_str());

@@ -15,8 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!in) return 0;
   std::vector<uint8_t> row(in->row.begin(), in->row.end());
   const zerorow::DataType& st = *in->schema.struct_type();
-  (void)zerorow::ValidateFixedRegion(row, st);
-  zerorow::Status reads = zerorow::ValidateReads(row, st);
+  (void)zerorow::ValidateFixedRegion(st, row);
+  zerorow::Status reads = zerorow::ValidateReads(st, row);
   std::vector<int64_t> offsets{0, static_cast<int64_t>(row.size())};
   ArrowArray array;
   ArrowSchema schema;

@@ -131,7 +131,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   (void)h;
   RowWriter out(*reader);
   if (WriteReaderRow(*view, &out).ok() && out.Finish().ok()) {
-    Status st = Validate(out.bytes(), *reader, ValidationLevel::kFull);
+    Status st = Validate(*reader, out.bytes(), ValidationLevel::kFull);
     if (!st.ok()) {
       std::fprintf(stderr, "WriteReaderRow wrote an invalid row: %s\n", st.ToString().c_str());
       std::abort();

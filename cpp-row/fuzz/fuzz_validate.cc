@@ -34,7 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto in = zerorow::fuzz::Split(data, size);
   if (!in) return 0;
   std::vector<uint8_t> row(in->row.begin(), in->row.end());
-  zerorow::Status st = zerorow::Validate(row, in->schema, zerorow::ValidationLevel::kFull);
+  zerorow::Status st = zerorow::Validate(in->schema, row, zerorow::ValidationLevel::kFull);
   if (!st.ok()) {
     if (st.ToString().empty()) std::abort();
     return 0;
@@ -53,6 +53,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::optional<std::vector<uint8_t>> once = RoundTrip(in->schema, row);
   if (!once) return 0;
   if (*once != row && RoundTrip(in->schema, *once) != once) std::abort();
-  if (!zerorow::Validate(*once, in->schema, zerorow::ValidationLevel::kFull).ok()) std::abort();
+  if (!zerorow::Validate(in->schema, *once, zerorow::ValidationLevel::kFull).ok()) std::abort();
   return 0;
 }

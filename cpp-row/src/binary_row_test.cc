@@ -146,7 +146,7 @@ class NewTypesTest : public ::testing::Test {
 
 TEST_F(NewTypesTest, WrittenRowsValidateAndReadBack) {
   auto bytes = Row();
-  ASSERT_TRUE(Validate(bytes, s_, ValidationLevel::kFull).ok()) << Validate(bytes, s_).ToString();
+  ASSERT_TRUE(Validate(s_, bytes, ValidationLevel::kFull).ok()) << Validate(s_, bytes).ToString();
   auto row = *BinaryRow::Wrap(bytes, s_);
   EXPECT_TRUE(*row.IsNull(0));  // a null field is always null
   EXPECT_EQ(*row.GetInt32(1), -14);
@@ -163,7 +163,7 @@ TEST_F(NewTypesTest, WrittenRowsValidateAndReadBack) {
 
 TEST_F(NewTypesTest, ANullIntervalKeepsItsReserveInARow) {
   auto bytes = Row(true);
-  ASSERT_TRUE(Validate(bytes, s_, ValidationLevel::kFull).ok()) << Validate(bytes, s_).ToString();
+  ASSERT_TRUE(Validate(s_, bytes, ValidationLevel::kFull).ok()) << Validate(s_, bytes).ToString();
   const size_t fixed = s_.struct_type()->fixed_region_size();
   uint64_t slot;
   std::memcpy(&slot, bytes.data() + 8 + 8 * 2, 8);
@@ -197,7 +197,7 @@ TEST_F(NewTypesTest, B4ASizedBodyOfTheWrongSizeIsInvalidData) {
   ASSERT_FALSE(u.ok());
   EXPECT_EQ(u.status().kind(), ErrorKind::kInvalidData);
   EXPECT_EQ(u.status().path(), "u");
-  EXPECT_FALSE(Validate(bytes, s_, ValidationLevel::kFull).ok());
+  EXPECT_FALSE(Validate(s_, bytes, ValidationLevel::kFull).ok());
   // The variant's V points past its body.
   auto bytes2 = Row();
   std::memcpy(&slot, bytes2.data() + 8 + 8 * 5, 8);
@@ -214,7 +214,7 @@ TEST_F(NewTypesTest, B5ANullBitOnANonNullableFieldIsInvalidDataWhenRead) {
   ASSERT_FALSE(row.ok());
   EXPECT_EQ(row.status().kind(), ErrorKind::kInvalidData);
   EXPECT_EQ(row.status().path(), "ym");
-  EXPECT_EQ(Validate(bytes, s_, ValidationLevel::kBounds).kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(Validate(s_, bytes, ValidationLevel::kBounds).kind(), ErrorKind::kInvalidData);
   // Unchecked views skip it; the checked IsNull still refuses.
   auto raw = BinaryRow::WrapUnchecked(bytes.data(), bytes.size(), s_.struct_type().get());
   EXPECT_EQ(raw.IsNull(1).status().kind(), ErrorKind::kInvalidData);
@@ -237,7 +237,7 @@ TEST_F(NewTypesTest, B5ANullBitOnANonNullableFieldIsInvalidDataWhenRead) {
 TEST_F(NewTypesTest, FullValidationRefusesANullTypeWithoutItsBit) {
   auto bytes = Row();
   bytes[0] &= static_cast<uint8_t>(~1u);  // n's null bit cleared
-  Status st = Validate(bytes, s_, ValidationLevel::kFull);
+  Status st = Validate(s_, bytes, ValidationLevel::kFull);
   EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
   EXPECT_EQ(st.path(), "n");
 }

@@ -192,7 +192,7 @@ TEST(EncoderTest, RoundTrip) {
   auto written = enc.ToRow(foo);
   ASSERT_TRUE(written.ok()) << written.status().ToString();
   std::vector<uint8_t> copy(written->bytes().begin(), written->bytes().end());
-  Status v = Validate(copy, enc.schema());
+  Status v = Validate(enc.schema(), copy);
   ASSERT_TRUE(v.ok()) << v.ToString();
   auto row = *BinaryRow::Wrap(copy, enc.schema());
   auto back = enc.FromRow(row);
@@ -259,7 +259,7 @@ TEST(EncoderTest, Spec12MembersRoundTrip) {
   auto written = enc.ToRow(s);
   ASSERT_TRUE(written.ok()) << written.status().ToString();
   std::vector<uint8_t> copy(written->bytes().begin(), written->bytes().end());
-  Status v = Validate(copy, enc.schema());
+  Status v = Validate(enc.schema(), copy);
   ASSERT_TRUE(v.ok()) << v.ToString();
   auto row = *BinaryRow::Wrap(copy, enc.schema());
   EXPECT_EQ(*row.GetInt32(2), -18);
@@ -347,7 +347,7 @@ TEST(EncoderTest, DecodeBudgetRefusesSharedBodies) {
   std::vector<uint8_t> bytes = SharedBodies(20, 100);
   auto row = BinaryRow::Wrap(bytes, enc.schema());
   ASSERT_TRUE(row.ok()) << row.status().ToString();  // fine at bounds
-  EXPECT_EQ(Validate(bytes, enc.schema(), ValidationLevel::kFull).kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(Validate(enc.schema(), bytes, ValidationLevel::kFull).kind(), ErrorKind::kInvalidData);
   auto back = enc.FromRow(*row);  // 100^20 values if decoded: refused at once
   ASSERT_FALSE(back.ok());
   EXPECT_EQ(back.status().kind(), ErrorKind::kInvalidData);
@@ -364,7 +364,7 @@ TEST(EncoderTest, DecodeBudgetRefusesSharedBodies) {
 TEST(EncoderTest, DecodeBudgetAcceptsAnHonestRow) {
   auto enc = *Encoder<demo::Deep>::Make();
   std::vector<uint8_t> bytes = SharedBodies(20, 1);  // one reference per level: no sharing
-  Status v = Validate(bytes, enc.schema(), ValidationLevel::kFull);
+  Status v = Validate(enc.schema(), bytes, ValidationLevel::kFull);
   ASSERT_TRUE(v.ok()) << v.ToString();
   auto back = enc.FromRow(*BinaryRow::Wrap(bytes, enc.schema()));
   ASSERT_TRUE(back.ok()) << back.status().ToString();

@@ -32,7 +32,7 @@ int64_t Use(const zerorow::Schema& schema, const zerorow::Schema& reader, const 
   zerorow::BinaryRow row = *zerorow::BinaryRow::Wrap(shop::Fetch(1), schema);  // the vector dies here
   return *row.GetInt64(0);
 #elif defined(ZR_CASE_VALIDATE_AND_WRAP_TEMP_BYTES)
-  zerorow::BinaryRow row = *zerorow::ValidateAndWrap(shop::Fetch(1), schema, zerorow::ValidationLevel::kFull);
+  zerorow::BinaryRow row = *zerorow::ValidateAndWrap(schema, shop::Fetch(1), zerorow::ValidationLevel::kFull);
   return *row.GetInt64(0);
 #elif defined(ZR_CASE_VIEW_TEMP_BYTES)
   zerorow::Resolution res = *zerorow::Resolve(schema, reader);
@@ -55,7 +55,7 @@ int64_t Use(const zerorow::Schema& schema, const zerorow::Schema& reader, const 
   shop::Price back = *(*zerorow::Encoder<shop::Price>::Make()).FromRow(row);  // FromRow returns a value
   std::vector<uint8_t> bytes = shop::Fetch(1);                                // keep the bytes: views borrow them
   zerorow::BinaryRow wrapped = *zerorow::BinaryRow::Wrap(bytes, schema);
-  zerorow::BinaryRow checked = *zerorow::ValidateAndWrap(bytes, schema);
+  zerorow::BinaryRow checked = *zerorow::ValidateAndWrap(schema, bytes);
   zerorow::Resolution res = *zerorow::Resolve(schema, reader);  // keep the resolution
   zerorow::ResolvedRow resolved = *res.View(bytes);
   zerorow::ResolvedRow again = *res.View(row.bytes());  // a span is a borrowed range

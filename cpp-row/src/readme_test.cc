@@ -58,7 +58,7 @@ zerorow::Status Reading(const std::vector<uint8_t>& bytes, int32_t* a_out, int32
   zerorow::Schema schema;                                    // keep it: views borrow its types
   ZR_ASSIGN_OR_RETURN(schema, zerorow::Schema::FromJson(json_text));
   ZR_ASSIGN_OR_RETURN(zerorow::BinaryRow row,
-                      zerorow::ValidateAndWrap(bytes, schema, zerorow::ValidationLevel::kFull));
+                      zerorow::ValidateAndWrap(schema, bytes, zerorow::ValidationLevel::kFull));
   ZR_ASSIGN_OR_RETURN(int32_t a, row.GetInt32(0));           // checked: Result<int32_t>
   int32_t b = row.GetInt32Unchecked(0);                      // no checks: for validated rows
   ZR_ASSIGN_OR_RETURN(std::string_view s, row.GetString(2));  // zero copy
@@ -90,7 +90,7 @@ TEST(ReadmeTest, WritingAndReading) {
   EXPECT_EQ(Reading(cut, &a, &b, &s, &v2).kind(), zerorow::ErrorKind::kTruncated);
 
   const zerorow::Schema& schema = *parsed;
-  auto row = zerorow::ValidateAndWrap(bytes, schema, zerorow::ValidationLevel::kFull);
+  auto row = zerorow::ValidateAndWrap(schema, bytes, zerorow::ValidationLevel::kFull);
   ASSERT_TRUE(row.ok());
   std::vector<zerorow::BinaryRow> rows{*row};
   const zerorow::Schema& zschema = schema;
@@ -250,7 +250,7 @@ TEST(ReadmeTest, SchemaEvolution) {
   EXPECT_EQ(c.id, 41);
   EXPECT_EQ(c.quantity, -3);
   EXPECT_FALSE(c.email.has_value());
-  auto back = zerorow::ValidateAndWrap(relaid, reader, zerorow::ValidationLevel::kFull);
+  auto back = zerorow::ValidateAndWrap(reader, relaid, zerorow::ValidationLevel::kFull);
   ASSERT_TRUE(back.ok()) << back.status().ToString();
   EXPECT_EQ(*back->GetString(0), "ann");
   // the README's block is this test's, line for line

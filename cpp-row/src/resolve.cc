@@ -346,8 +346,8 @@ bool Resolution::is_identity() const { return state_->identity; }
 
 Result<ResolvedRow> Resolution::View(std::span<const uint8_t> bytes, ValidationLevel level) const& {
   if (level != ValidationLevel::kNone) {
-    Status st = level == ValidationLevel::kFull ? Validate(bytes, *writer_, ValidationLevel::kFull)
-                                                : ValidateFixedRegion(bytes, *writer_->struct_type());
+    Status st = level == ValidationLevel::kFull ? Validate(*writer_, bytes, ValidationLevel::kFull)
+                                                : ValidateFixedRegion(*writer_->struct_type(), bytes);
     if (!st.ok()) return st;
   }
   auto row = BinaryRow::Wrap(bytes, *writer_);

@@ -421,7 +421,7 @@ TEST(ResolvePropertyTest, ResolvedValuesEqualTheValuesProjectedByHand) {
       ASSERT_TRUE(st.ok()) << st.ToString();
       ASSERT_TRUE(out.Finish().ok());
       ASSERT_EQ(std::vector<uint8_t>(out.bytes().begin(), out.bytes().end()), expected);
-      ASSERT_TRUE(Validate(out.bytes(), *rs).ok());
+      ASSERT_TRUE(Validate(*rs, out.bytes()).ok());
       ++resolved;
     }
   }

@@ -462,7 +462,7 @@ TEST(WriteReaderRowTest, GivesTheRowTheReaderWouldHaveWritten) {
   ASSERT_TRUE(out.Finish().ok());
   EXPECT_EQ(std::vector<uint8_t>(out.bytes().begin(), out.bytes().end()),
             RowOf(r, R"({"m":[["1","1.250"],["2",null]],"key":"-3","tags":["61",null,""],"extra":null,"f":0.5})"));
-  EXPECT_TRUE(Validate(out.bytes(), r).ok());
+  EXPECT_TRUE(Validate(r, out.bytes()).ok());
   RowWriter other(w);
   EXPECT_EQ(WriteReaderRow(row, &other).kind(), ErrorKind::kInvalidArgument);
 }
@@ -485,7 +485,7 @@ TEST(WriteReaderRowTest, SharedBodiesAreRefusedByTheBudget) {
   auto lists = *BinaryRow::Wrap(shared, w)->GetArray(0);
   size_t refs = static_cast<size_t>(lists.data() - shared.data()) + 16;  // after the count and bitmap
   for (int k = 1; k < 64; ++k) std::memcpy(shared.data() + refs + 8 * k, shared.data() + refs, 8);
-  EXPECT_FALSE(Validate(shared, w).ok());
+  EXPECT_FALSE(Validate(w, shared).ok());
   Schema r = Make({field("l", list(list(int16())))});
   auto res = *Resolve(w, r);
   RowWriter out(r);

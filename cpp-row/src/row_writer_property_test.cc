@@ -33,7 +33,7 @@ TEST(RowWriterMisuseTest, UnwrittenNullableVariableWidthFieldBecomesNull) {
   auto s = *Schema::Make({field("s", string()), field("l", list(int32())), field("d", decimal(30, 2))});
   RowWriter w(s);
   ASSERT_TRUE(w.Finish().ok());
-  ASSERT_TRUE(Validate(w.bytes(), s).ok()) << Validate(w.bytes(), s).ToString();
+  ASSERT_TRUE(Validate(s, w.bytes()).ok()) << Validate(s, w.bytes()).ToString();
   EXPECT_TRUE(*w.row().IsNull(0));
   EXPECT_TRUE(*w.row().IsNull(1));
   EXPECT_TRUE(*w.row().IsNull(2));
@@ -66,7 +66,7 @@ TEST(RowWriterMisuseTest, UnwrittenFixedWidthValuesAreNullOrRefused) {
   ASSERT_TRUE(a.WriteInt32(0, 5).ok());
   ASSERT_TRUE(a.Finish().ok());
   ASSERT_TRUE(w.Finish().ok());
-  ASSERT_TRUE(Validate(w.bytes(), s).ok());
+  ASSERT_TRUE(Validate(s, w.bytes()).ok());
   EXPECT_TRUE(*w.row().IsNull(1));
   BinaryArray xs = *w.row().GetArray(2);
   EXPECT_FALSE(*xs.IsNull(0));
@@ -112,7 +112,7 @@ TEST(RowWriterMisuseTest, OutOfOrderAndTwiceAreRefused) {
   EXPECT_EQ(st.path(), "a");
   EXPECT_EQ(w.WriteString(1, "again").kind(), ErrorKind::kInvalidArgument);
   ASSERT_TRUE(w.Finish().ok());  // field a was never written: null
-  EXPECT_TRUE(Validate(w.bytes(), s).ok());
+  EXPECT_TRUE(Validate(s, w.bytes()).ok());
 }
 
 TEST(RowWriterMisuseTest, UnfinishedChildBlocksParent) {
@@ -126,7 +126,7 @@ TEST(RowWriterMisuseTest, UnfinishedChildBlocksParent) {
   EXPECT_NE(st.message().find("still open"), std::string::npos) << st.ToString();
   ASSERT_TRUE(a.Finish().ok());
   ASSERT_TRUE(w.Finish().ok());
-  EXPECT_TRUE(Validate(w.bytes(), s).ok());
+  EXPECT_TRUE(Validate(s, w.bytes()).ok());
 }
 
 TEST(RowWriterMisuseTest, ChildDestroyedBeforeFinishFailsTheParent) {
@@ -183,7 +183,7 @@ TEST(RowWriterMisuseTest, NullThenValueClearsTheNull) {
   ASSERT_TRUE(w.SetNull(1).ok());
   ASSERT_TRUE(w.WriteString(1, "x").ok());
   ASSERT_TRUE(w.Finish().ok());
-  EXPECT_TRUE(Validate(w.bytes(), s).ok());
+  EXPECT_TRUE(Validate(s, w.bytes()).ok());
   EXPECT_EQ(*w.row().GetInt32(0), 5);
   EXPECT_EQ(*w.row().GetString(1), "x");
 }
@@ -298,7 +298,7 @@ TEST(RowWriterPropertyTest, FinishOkMeansTheBytesPassFullValidation) {
     Status st = w.Finish();
     if (st.ok()) {
       ++finished_ok;
-      Status v = Validate(w.bytes(), s, ValidationLevel::kFull);
+      Status v = Validate(s, w.bytes(), ValidationLevel::kFull);
       ASSERT_TRUE(v.ok()) << "seed " << seed << ": Finish() said OK but " << v.ToString();
     } else {
       ++refused;
@@ -406,7 +406,7 @@ TEST(RowWriterPropertyTest, UnwrittenValuesAreNullOrRefusedNeverZero) {
     }
     ASSERT_TRUE(st.ok()) << "seed " << seed << ": " << st.ToString();
     ++accepted;
-    ASSERT_TRUE(Validate(w.bytes(), s, ValidationLevel::kFull).ok());
+    ASSERT_TRUE(Validate(s, w.bytes(), ValidationLevel::kFull).ok());
     BinaryRow row = w.row();
     for (int f = 0; f < 6; ++f) EXPECT_EQ(*row.IsNull(f), !written[f]) << "seed " << seed << " field " << names[f];
     BinaryArray y = *row.GetArray(7);

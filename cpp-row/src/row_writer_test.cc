@@ -40,7 +40,7 @@ TEST(RowWriterTest, FixedWidthLayout) {
             "ffffffff00000000"
             "0000000000000000"
             "0807060504030201");
-  EXPECT_TRUE(Validate(w.bytes(), s).ok());
+  EXPECT_TRUE(Validate(s, w.bytes()).ok());
   BinaryRow r = w.row();
   EXPECT_EQ(*r.GetInt32(0), -1);
   EXPECT_TRUE(*r.IsNull(1));
@@ -62,7 +62,7 @@ TEST(RowWriterTest, StringLayoutAndReuse) {
             "0500000018000000"
             "0000000020000000"
             "68656c6c6f000000");
-  EXPECT_TRUE(Validate(w.bytes(), s).ok());
+  EXPECT_TRUE(Validate(s, w.bytes()).ok());
   EXPECT_EQ(*w.row().GetString(0), "hello");
   EXPECT_EQ(*w.row().GetString(1), "");
   w.Reset();
@@ -70,7 +70,7 @@ TEST(RowWriterTest, StringLayoutAndReuse) {
   ASSERT_TRUE(w.SetNull(1).ok());
   ASSERT_TRUE(w.Finish().ok());
   EXPECT_EQ(w.bytes().size(), 32u);
-  EXPECT_TRUE(Validate(w.bytes(), s).ok());
+  EXPECT_TRUE(Validate(s, w.bytes()).ok());
   EXPECT_EQ(*w.row().GetString(0), "x");
 }
 
@@ -111,7 +111,7 @@ TEST(RowWriterTest, NestedFooRoundTrip) {
   }
   ASSERT_TRUE(bars.Finish().ok());
   ASSERT_TRUE(w.Finish().ok());
-  Status v = Validate(w.bytes(), s);
+  Status v = Validate(s, w.bytes());
   ASSERT_TRUE(v.ok()) << v.ToString();
 
   BinaryRow r = w.row();
@@ -240,7 +240,7 @@ TEST(RowWriterTest, DecimalLayouts) {
   ASSERT_TRUE(a.SetNull(1).ok());
   ASSERT_TRUE(a.Finish().ok());
   ASSERT_TRUE(w.Finish().ok());
-  Status v = Validate(w.bytes(), s);
+  Status v = Validate(s, w.bytes());
   ASSERT_TRUE(v.ok()) << v.ToString();
   std::string hex = Hex(w.bytes());
   // bitmap: field 2 null; small: -1234; big: ref (40 << 32 | 2); bignull: (56 << 32 | 0)
@@ -323,7 +323,7 @@ TEST(RowWriterBulkTest, WriteValuesAndRawStruct) {
   ASSERT_TRUE(other.Finish().ok());
   ASSERT_TRUE(w.WriteRawStruct(2, other.bytes()).ok());
   ASSERT_TRUE(w.Finish().ok());
-  Status v = Validate(w.bytes(), s);
+  Status v = Validate(s, w.bytes());
   ASSERT_TRUE(v.ok()) << v.ToString();
   EXPECT_TRUE(std::isnan(*w.row().GetArray(0)->GetFloat64(1)));
   EXPECT_EQ(*w.row().GetStruct(2)->GetInt32(0), 9);

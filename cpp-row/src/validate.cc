@@ -536,11 +536,11 @@ std::string_view ValidationLevelName(ValidationLevel level) {
   return "full";
 }
 
-Status Validate(std::span<const uint8_t> bytes, const Schema& schema, ValidationLevel level) {
-  return Validate(bytes, *schema.struct_type(), level);
+Status Validate(const Schema& schema, std::span<const uint8_t> bytes, ValidationLevel level) {
+  return Validate(*schema.struct_type(), bytes, level);
 }
 
-Status Validate(std::span<const uint8_t> bytes, const DataType& struct_type, ValidationLevel level) {
+Status Validate(const DataType& struct_type, std::span<const uint8_t> bytes, ValidationLevel level) {
   switch (level) {
     case ValidationLevel::kNone:
       return Status::OK();
@@ -567,32 +567,32 @@ Status Validate(std::span<const uint8_t> bytes, const DataType& struct_type, Val
   return Status::OK();
 }
 
-Status ValidateFixedRegion(std::span<const uint8_t> bytes, const DataType& struct_type) {
+Status ValidateFixedRegion(const DataType& struct_type, std::span<const uint8_t> bytes) {
   if (bytes.size() > kMaxWrap)
     return Bad({}, "expected row size <= 2^31-8 but found " + Num(bytes.size()), kMaxWrap, bytes.size());
   return Validator().FixedRegion(bytes.data(), bytes.size(), struct_type);
 }
 
-Status ValidateReads(std::span<const uint8_t> bytes, const DataType& struct_type) {
+Status ValidateReads(const DataType& struct_type, std::span<const uint8_t> bytes) {
   if (bytes.size() > kMaxWrap)
     return Bad({}, "expected row size <= 2^31-8 but found " + Num(bytes.size()), kMaxWrap, bytes.size());
   return Validator(Validator::Mode::kReads, bytes.size()).Row(bytes.data(), bytes.size(), struct_type, true);
 }
 
-Result<BinaryRow> ValidateAndWrap(std::span<const uint8_t> bytes, const Schema& schema, ValidationLevel level) {
+Result<BinaryRow> ValidateAndWrap(const Schema& schema, std::span<const uint8_t> bytes, ValidationLevel level) {
   if (level == ValidationLevel::kNone)
     return BinaryRow::WrapUnchecked(bytes.data(), bytes.size(), schema.struct_type().get());
-  ZR_RETURN_NOT_OK(Validate(bytes, schema, level));
+  ZR_RETURN_NOT_OK(Validate(schema, bytes, level));
   return BinaryRow::Wrap(bytes, schema);
 }
 
-Status ValidateStructBody(std::span<const uint8_t> bytes, const DataType& struct_type) {
+Status ValidateStructBody(const DataType& struct_type, std::span<const uint8_t> bytes) {
   return Validator().Row(bytes.data(), bytes.size(), struct_type, false);
 }
-Status ValidateArrayBody(std::span<const uint8_t> bytes, const DataType& element_type) {
+Status ValidateArrayBody(const DataType& element_type, std::span<const uint8_t> bytes) {
   return Validator().Array(bytes.data(), bytes.size(), element_type, true);
 }
-Status ValidateMapBody(std::span<const uint8_t> bytes, const DataType& map_type) {
+Status ValidateMapBody(const DataType& map_type, std::span<const uint8_t> bytes) {
   return Validator().Map(bytes.data(), bytes.size(), map_type);
 }
 

@@ -37,7 +37,7 @@ class ValidateTest : public ::testing::Test {
 TEST_F(ValidateTest, GoodRowPassesAtEveryLevel) {
   auto b = Good();
   for (auto level : {ValidationLevel::kNone, ValidationLevel::kBounds, ValidationLevel::kFull})
-    EXPECT_TRUE(Validate(b, s_, level).ok()) << ValidationLevelName(level);
+    EXPECT_TRUE(Validate(s_, b, level).ok()) << ValidationLevelName(level);
 }
 
 TEST_F(ValidateTest, NestedErrorsNameThePath) {
@@ -47,15 +47,37 @@ TEST_F(ValidateTest, NestedErrorsNameThePath) {
   size_t array_at = 40;
   size_t row1 = array_at + 8 + 8 + 16 + 16;
   b[row1 + 8] = 2;
-  Status st = Validate(b, s_);
+  Status st = Validate(s_, b);
   EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
   EXPECT_EQ(st.path(), "c[1].x");
   EXPECT_EQ(st.expected(), 1);
   EXPECT_EQ(st.actual(), 2);
   EXPECT_EQ(st.ToString(), "invalid_data at c[1].x: expected bool 0 or 1 but found 2");
   // Bounds does not look inside.
-  EXPECT_TRUE(Validate(b, s_, ValidationLevel::kBounds).ok());
+  EXPECT_TRUE(Validate(s_, b, ValidationLevel::kBounds).ok());
 }
+
+// The bytes-first order of 0.2 stays for one release (CHANGES.md), deprecated, with the
+// same results as the type-first order of every language (SPEC §1.1).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+TEST_F(ValidateTest, TheOldArgumentOrderIsADeprecatedAliasWithTheSameResults) {
+  auto good = Good();
+  auto bad = Good();
+  bad[40 + 8 + 8 + 16 + 16 + 8] = 2;  // c[1].x, as in NestedErrorsNameThePath
+  for (const auto* b : {&good, &bad}) {
+    std::span<const uint8_t> bytes(*b);
+    EXPECT_EQ(Validate(bytes, s_).ToString(), Validate(s_, bytes).ToString());
+    EXPECT_EQ(Validate(bytes, *s_.struct_type(), ValidationLevel::kFull).ToString(),
+              Validate(*s_.struct_type(), bytes, ValidationLevel::kFull).ToString());
+    EXPECT_EQ(ValidateReads(bytes, *s_.struct_type()).ToString(), ValidateReads(*s_.struct_type(), bytes).ToString());
+    EXPECT_EQ(ValidateFixedRegion(bytes, *s_.struct_type()).ToString(),
+              ValidateFixedRegion(*s_.struct_type(), bytes).ToString());
+    EXPECT_EQ(ValidateAndWrap(bytes, s_).ok(), ValidateAndWrap(s_, bytes).ok());
+  }
+  EXPECT_FALSE(Validate(std::span<const uint8_t>(bad), s_).ok());
+}
+#pragma GCC diagnostic pop
 
 TEST_F(ValidateTest, ARowViewValidatesWithItsOwnType) {
   auto b = Good();
@@ -72,45 +94,45 @@ TEST_F(ValidateTest, CanonicalLayoutRules) {
   {
     auto b = Good();
     b[0] |= 1;  // a is null but not nullable
-    EXPECT_EQ(Validate(b, s_).path(), "a");
+    EXPECT_EQ(Validate(s_, b).path(), "a");
   }
   {
     auto b = Good();
     b[0] |= 0x10;  // bitmap bit past n
-    EXPECT_EQ(Validate(b, s_).kind(), ErrorKind::kInvalidData);
+    EXPECT_EQ(Validate(s_, b).kind(), ErrorKind::kInvalidData);
   }
   {
     auto b = Good();
     b[8 + 5] = 1;  // high bytes of the int32 slot
-    EXPECT_EQ(Validate(b, s_).path(), "a");
+    EXPECT_EQ(Validate(s_, b).path(), "a");
   }
   {
     auto b = Good();
     b[32 + 4] = 1;  // padding after "hey"
-    Status st = Validate(b, s_);
+    Status st = Validate(s_, b);
     EXPECT_EQ(st.path(), "b");
     EXPECT_NE(st.message().find("padding"), std::string::npos);
   }
   {
     auto b = Good();
     b.resize(b.size() + 8);  // trailing bytes
-    Status st = Validate(b, s_);
+    Status st = Validate(s_, b);
     EXPECT_NE(st.message().find("trailing"), std::string::npos) << st.ToString();
   }
   {
     auto b = Good();
     Put64(b, 16, (uint64_t{36} << 32) | 3);  // misaligned
-    EXPECT_NE(Validate(b, s_).message().find("misaligned"), std::string::npos);
+    EXPECT_NE(Validate(s_, b).message().find("misaligned"), std::string::npos);
   }
   {
     auto b = Good();
     b[32] = 0xff;  // bad UTF-8
-    EXPECT_NE(Validate(b, s_).message().find("UTF-8"), std::string::npos);
+    EXPECT_NE(Validate(s_, b).message().find("UTF-8"), std::string::npos);
   }
   {
     auto b = Good();
     b.resize(16);
-    EXPECT_EQ(Validate(b, s_).kind(), ErrorKind::kTruncated);
+    EXPECT_EQ(Validate(s_, b).kind(), ErrorKind::kTruncated);
   }
 }
 
@@ -134,9 +156,9 @@ TEST(ValidateFixedRegionTest, BytesOfAnotherSchemaAreRefusedWhereTheFixedRegionS
   ASSERT_TRUE(w.WriteString(1, "xavier").ok());
   ASSERT_TRUE(w.Finish().ok());
   std::vector<uint8_t> bytes(w.bytes().begin(), w.bytes().end());
-  EXPECT_TRUE(ValidateFixedRegion(bytes, *v1.struct_type()).ok());
-  EXPECT_TRUE(Validate(bytes, v2, ValidationLevel::kBounds).ok());  // W1-W2 alone cannot tell
-  Status st = ValidateFixedRegion(bytes, *v2.struct_type());
+  EXPECT_TRUE(ValidateFixedRegion(*v1.struct_type(), bytes).ok());
+  EXPECT_TRUE(Validate(v2, bytes, ValidationLevel::kBounds).ok());  // W1-W2 alone cannot tell
+  Status st = ValidateFixedRegion(*v2.struct_type(), bytes);
   EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
   EXPECT_EQ(st.path(), "name");  // V1's body starts at 24, inside V2's fixed region of 32
   EXPECT_NE(st.message().find("offset inside the fixed region"), std::string::npos) << st.ToString();
@@ -145,13 +167,13 @@ TEST(ValidateFixedRegionTest, BytesOfAnotherSchemaAreRefusedWhereTheFixedRegionS
   std::vector<uint8_t> r(16, 0);
   r[8] = 1;
   r[12] = 'x';
-  Status high = ValidateFixedRegion(r, *narrow.struct_type());
+  Status high = ValidateFixedRegion(*narrow.struct_type(), r);
   EXPECT_EQ(high.path(), "a");
   EXPECT_NE(high.message().find("high bytes"), std::string::npos) << high.ToString();
   r[12] = 0;
   r[0] = 1;
-  EXPECT_EQ(ValidateFixedRegion(r, *narrow.struct_type()).message(), "null value in a non-nullable field");
-  EXPECT_EQ(ValidateFixedRegion(std::span<const uint8_t>(r.data(), 8), *narrow.struct_type()).kind(),
+  EXPECT_EQ(ValidateFixedRegion(*narrow.struct_type(), r).message(), "null value in a non-nullable field");
+  EXPECT_EQ(ValidateFixedRegion(*narrow.struct_type(), std::span<const uint8_t>(r.data(), 8)).kind(),
             ErrorKind::kTruncated);
 }
 
@@ -175,19 +197,19 @@ TEST(ValidateReadsTest, EveryValueReadsOrTheErrorNamesIt) {
   ASSERT_TRUE(m.Finish().ok());
   ASSERT_TRUE(w.Finish().ok());
   std::vector<uint8_t> good(w.bytes().begin(), w.bytes().end());
-  ASSERT_TRUE(ValidateReads(good, *s.struct_type()).ok());
+  ASSERT_TRUE(ValidateReads(*s.struct_type(), good).ok());
   // a byte of xs[1] that is not UTF-8: only a read of that string sees it
   std::vector<uint8_t> bad = good;
   size_t at = std::string_view(reinterpret_cast<const char*>(bad.data()), bad.size()).find("fine");
   bad[at] = 0xff;
-  Status utf8 = ValidateReads(bad, *s.struct_type());
+  Status utf8 = ValidateReads(*s.struct_type(), bad);
   EXPECT_EQ(utf8.path(), "xs[1]");
   EXPECT_EQ(utf8.message(), "string is not valid UTF-8");
   // padding is not a read: non-zero padding passes ValidateReads, not kFull
   std::vector<uint8_t> padded = good;
   padded[at + 4] = 1;
-  EXPECT_TRUE(ValidateReads(padded, *s.struct_type()).ok());
-  EXPECT_FALSE(Validate(padded, s, ValidationLevel::kFull).ok());
+  EXPECT_TRUE(ValidateReads(*s.struct_type(), padded).ok());
+  EXPECT_FALSE(Validate(s, padded, ValidationLevel::kFull).ok());
 }
 
 // SPEC 1.2's types in the fixed region and the reads: an interval's 16-byte reserve (null or
@@ -202,12 +224,12 @@ TEST(ValidateFixedRegionTest, Spec12TypesShowTheirLayoutInTheFixedRegion) {
   const std::vector<uint8_t> good(w.bytes().begin(), w.bytes().end());
   ASSERT_EQ(good.size(), 64u);
   const DataType& st = *s.struct_type();
-  EXPECT_TRUE(ValidateFixedRegion(good, st).ok());
-  EXPECT_TRUE(ValidateReads(good, st).ok());
+  EXPECT_TRUE(ValidateFixedRegion(st, good).ok());
+  EXPECT_TRUE(ValidateReads(st, good).ok());
   auto slot_size = [](std::vector<uint8_t>& row, int i, uint8_t size) { row[8 + 8 * i] = size; };
   std::vector<uint8_t> r = good;
   slot_size(r, 1, 8);  // a uuid body of 8 bytes
-  for (const Status& bad : {ValidateFixedRegion(r, st), ValidateReads(r, st)}) {
+  for (const Status& bad : {ValidateFixedRegion(st, r), ValidateReads(st, r)}) {
     EXPECT_EQ(bad.kind(), ErrorKind::kInvalidData);
     EXPECT_EQ(bad.path(), "u");
     EXPECT_NE(bad.message().find("uuid body of 16 bytes but the reference size is 8"), std::string::npos)
@@ -215,12 +237,12 @@ TEST(ValidateFixedRegionTest, Spec12TypesShowTheirLayoutInTheFixedRegion) {
   }
   r = good;
   slot_size(r, 0, 0);  // a null interval's slot says 16
-  Status reserve = ValidateFixedRegion(r, st);
+  Status reserve = ValidateFixedRegion(st, r);
   EXPECT_EQ(reserve.path(), "i");
   EXPECT_NE(reserve.message().find("interval body of 16 bytes"), std::string::npos) << reserve.ToString();
   r = good;
   r[0] &= static_cast<uint8_t>(~4u);  // n's null bit cleared
-  Status null_bit = ValidateFixedRegion(r, st);
+  Status null_bit = ValidateFixedRegion(st, r);
   EXPECT_EQ(null_bit.path(), "n");
   EXPECT_EQ(null_bit.message(), "a value of type null must have its null bit set");
 }
@@ -234,8 +256,8 @@ TEST(ValidateReadsTest, AnIntervalArrowCannotHoldIsRefused) {
     ASSERT_TRUE(w.WriteInterval(0, Interval{1, 2, us}).ok());
     ASSERT_TRUE(w.Finish().ok());
     std::vector<uint8_t> r(w.bytes().begin(), w.bytes().end());
-    EXPECT_TRUE(ValidateFixedRegion(r, *s.struct_type()).ok());
-    Status st = ValidateReads(r, *s.struct_type());
+    EXPECT_TRUE(ValidateFixedRegion(*s.struct_type(), r).ok());
+    Status st = ValidateReads(*s.struct_type(), r);
     EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
     EXPECT_EQ(st.path(), "i");
     EXPECT_NE(st.message().find(std::to_string(us) + " microseconds does not fit"), std::string::npos) << st.ToString();
@@ -243,7 +265,7 @@ TEST(ValidateReadsTest, AnIntervalArrowCannotHoldIsRefused) {
   RowWriter w(s);
   ASSERT_TRUE(w.WriteInterval(0, Interval{1, 2, INT64_MAX / 1000}).ok());
   ASSERT_TRUE(w.Finish().ok());
-  EXPECT_TRUE(ValidateReads(w.bytes(), *s.struct_type()).ok());
+  EXPECT_TRUE(ValidateReads(*s.struct_type(), w.bytes()).ok());
 }
 
 TEST(ValidateReadsTest, ANullInANonNullableElementIsRefused) {
@@ -255,9 +277,9 @@ TEST(ValidateReadsTest, ANullInANonNullableElementIsRefused) {
   ASSERT_TRUE(xs.Finish().ok());
   ASSERT_TRUE(w.Finish().ok());
   std::vector<uint8_t> r(w.bytes().begin(), w.bytes().end());
-  ASSERT_TRUE(ValidateReads(r, *s.struct_type()).ok());
+  ASSERT_TRUE(ValidateReads(*s.struct_type(), r).ok());
   r[16 + 8] |= 2;  // the list body at 16: count, then its bitmap; element 1 marked null (SPEC §6.2 B5)
-  Status st = ValidateReads(r, *s.struct_type());
+  Status st = ValidateReads(*s.struct_type(), r);
   EXPECT_EQ(st.kind(), ErrorKind::kInvalidData);
   EXPECT_EQ(st.path(), "xs[1]");
   EXPECT_EQ(st.message(), "null value in a non-nullable element");
@@ -276,13 +298,13 @@ TEST(ValidateReadsTest, BitmapBitsPastTheElementsAreLeftToFull) {
   ASSERT_TRUE(w.Finish().ok());
   std::vector<uint8_t> r(w.bytes().begin(), w.bytes().end());
   r[16 + 8] |= 32;  // bit 5 of the 3-element list's bitmap
-  EXPECT_TRUE(ValidateReads(r, *s.struct_type()).ok());
+  EXPECT_TRUE(ValidateReads(*s.struct_type(), r).ok());
   auto row = BinaryRow::Wrap(r, s);
   ASSERT_TRUE(row.ok()) << row.status().ToString();
   auto list = row->GetArray(0);
   ASSERT_TRUE(list.ok()) << list.status().ToString();
   EXPECT_EQ(list->size(), 3);
-  Status full = Validate(r, *s.struct_type(), ValidationLevel::kFull);
+  Status full = Validate(*s.struct_type(), r, ValidationLevel::kFull);
   EXPECT_EQ(full.kind(), ErrorKind::kInvalidData);
   EXPECT_NE(full.message().find("positions >= 3"), std::string::npos) << full.ToString();
 }

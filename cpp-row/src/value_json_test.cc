@@ -17,7 +17,7 @@ std::string RoundTrip(const DataTypePtr& t, std::string_view json) {
   EXPECT_TRUE(d.ok()) << d.status().ToString();
   if (!d.ok()) return "";
   auto s = Schema::FromStructType(struct_({field("default", t)}));
-  EXPECT_TRUE(Validate((*d)->row_bytes(), *s, ValidationLevel::kFull).ok());
+  EXPECT_TRUE(Validate(*s, (*d)->row_bytes(), ValidationLevel::kFull).ok());
   return (*d)->json();
 }
 

@@ -67,7 +67,7 @@ void ValidCase(const fs::path& dir, const std::string& name, std::vector<CheckRe
   // read: validate at full, then compare every value.
   std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(row.data()), row.size());
   if (read.message.empty()) {
-    auto r = ValidateAndWrap(bytes, *schema, ValidationLevel::kFull);
+    auto r = ValidateAndWrap(*schema, bytes, ValidationLevel::kFull);
     if (!r.ok()) {
       read.message = "validation failed: " + r.status().ToString();
     } else {
@@ -120,7 +120,7 @@ void InvalidCase(const fs::path& dir, const std::string& name, std::vector<Check
   } else if (!schema.ok()) {
     res.message = "schema failed to load: " + schema.status().ToString();
   } else {
-    got = Validate(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(row.data()), row.size()), *schema,
+    got = Validate(*schema, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(row.data()), row.size()),
                    ValidationLevel::kFull);
     if (got.ok()) res.message = "row accepted at level full but must be rejected with " + kind->text();
   }
@@ -169,7 +169,7 @@ std::string CheckEvolution(const fs::path& dir) {
   auto values = ParseJson(values_text);
   if (!values.ok()) return "values.json: " + values.status().ToString();
   std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(row.data()), row.size());
-  auto wrapped = ValidateAndWrap(bytes, *writer, ValidationLevel::kFull);
+  auto wrapped = ValidateAndWrap(*writer, bytes, ValidationLevel::kFull);
   if (!wrapped.ok()) return "row.bin is not a valid row of writer.json: " + wrapped.status().ToString();
   auto view = resolution->View(*wrapped);
   if (!view.ok()) return view.status().ToString();

@@ -399,9 +399,9 @@ void BindBinaryRow(nb::module_& m) {
              // Full validation by cpp-row (SPEC §6.3); a nested row is validated as its own region.
              const RowView& v = nb::cast<const RowView&>(self);
              if (v.link == Link::Top)
-               CheckCore(zerorow::Validate(v.row.bytes(), v.row.struct_type()));
+               CheckCore(zerorow::Validate(v.row.struct_type(), v.row.bytes()));
              else
-               CheckCore(zerorow::ValidateStructBody(v.row.bytes(), v.row.struct_type()), PathOf(self));
+               CheckCore(zerorow::ValidateStructBody(v.row.struct_type(), v.row.bytes()), PathOf(self));
            })
       .def("_field_names",
            [](const RowView& v) {
@@ -567,9 +567,9 @@ void BindRowFunctions(nb::module_& m) {
       [](const Compiled& c, nb::handle buffer) {
         Py_buffer b;
         if (PyObject_GetBuffer(buffer.ptr(), &b, PyBUF_SIMPLE) != 0) throw nb::python_error();
-        zerorow::Status st =
-            zerorow::Validate(std::span<const uint8_t>(static_cast<const uint8_t*>(b.buf), static_cast<size_t>(b.len)),
-                              c.core, zerorow::ValidationLevel::kFull);
+        zerorow::Status st = zerorow::Validate(
+            c.core, std::span<const uint8_t>(static_cast<const uint8_t*>(b.buf), static_cast<size_t>(b.len)),
+            zerorow::ValidationLevel::kFull);
         PyBuffer_Release(&b);
         CheckCore(st);
       },
@@ -599,7 +599,7 @@ void BindRowFunctions(nb::module_& m) {
               break;
             }
             std::span<const uint8_t> row(data + o[k], static_cast<size_t>(o[k + 1] - o[k]));
-            if (!zerorow::Validate(row, c.core, zerorow::ValidationLevel::kFull).ok()) {
+            if (!zerorow::Validate(c.core, row, zerorow::ValidationLevel::kFull).ok()) {
               found = k;
               break;
             }

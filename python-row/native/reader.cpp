@@ -617,7 +617,7 @@ RowView WrapRow(nb::object schema, const Compiled& c, const HolderPtr& hold, std
     r.row = zerorow::BinaryRow::WrapUnchecked(bytes.data(), bytes.size(), c.core.struct_type().get());
     r.unchecked = true;
   } else if (level == "full" || level == "bounds") {
-    if (level == "full") CheckCore(zerorow::Validate(bytes, c.core, zerorow::ValidationLevel::kFull));
+    if (level == "full") CheckCore(zerorow::Validate(c.core, bytes, zerorow::ValidationLevel::kFull));
     r.row = Take(nb::handle(), zerorow::BinaryRow::Wrap(bytes, c.core));
   } else {
     throw nb::value_error(
@@ -677,7 +677,7 @@ nb::list MakeRows(nb::object schema, const Compiled& c, nb::handle buffer, std::
     if (k + 8 < n && starts[k + 8] >= 0 && static_cast<uint64_t>(starts[k + 8]) < size)
       __builtin_prefetch(data + starts[k + 8]);
     std::span<const uint8_t> bytes(data + a, static_cast<size_t>(b - a));
-    zerorow::Status st_k = full ? zerorow::Validate(bytes, c.core, zerorow::ValidationLevel::kFull)
+    zerorow::Status st_k = full ? zerorow::Validate(c.core, bytes, zerorow::ValidationLevel::kFull)
                                 : zerorow::BinaryRow::Wrap(bytes, c.core).status();
     if (!st_k.ok())
       throw Error(KindOf(st_k.kind()), st_k.path(),

@@ -393,7 +393,7 @@ void WriteList(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
   if (PyUnicode_Check(v) || PyBytes_Check(v) || PyDict_Check(v)) Mismatch(p, v, "a sequence");
   if (SameView<ArrayView>(v, &ArrayView::elem, *t.elem)) {
     const ArrayView& src = nb::cast<const ArrayView&>(nb::handle(v));
-    Ok(p, zerorow::ValidateArrayBody(src.arr.bytes(), *t.core->element()));
+    Ok(p, zerorow::ValidateArrayBody(*t.core->element(), src.arr.bytes()));
     Ok(p, w.WriteRawBody(i, src.arr.bytes()));
     return;
   }
@@ -415,7 +415,7 @@ void WriteList(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
 void WriteMap(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) {
   if (SameView<MapView>(v, &MapView::type, t)) {
     const MapView& src = nb::cast<const MapView&>(nb::handle(v));
-    Ok(p, zerorow::ValidateMapBody(src.map.bytes(), *t.core));
+    Ok(p, zerorow::ValidateMapBody(*t.core, src.map.bytes()));
     Ok(p, w.WriteRawBody(i, src.map.bytes()));
     return;
   }
@@ -574,7 +574,7 @@ void WriteValue(Slots& w, int i, const Type& t, PyObject* v, const PathNode& p) 
     case Tid::kStruct: {
       if (SameView<RowView>(v, &RowView::type, t)) {  // a row of this type: copy its bytes
         const RowView& src = nb::cast<const RowView&>(nb::handle(v));
-        Ok(p, zerorow::ValidateStructBody(src.row.bytes(), *t.core));
+        Ok(p, zerorow::ValidateStructBody(*t.core, src.row.bytes()));
         return Ok(p, w.WriteRawStruct(i, src.row.bytes()));
       }
       zerorow::RowWriter child;

@@ -97,10 +97,10 @@ Status ArrowWriter::Write(std::span<const uint8_t> row) {
   const DataType& st = *schema_.struct_type();
   // At kFull the reads check runs too: only it knows what Arrow cannot hold (an interval past
   // int64 nanoseconds, SPEC §12.1).
-  Status check = level_ == ValidationLevel::kFull     ? Validate(row, st, ValidationLevel::kFull)
-                 : level_ == ValidationLevel::kBounds ? ValidateReads(row, st)
+  Status check = level_ == ValidationLevel::kFull     ? Validate(st, row, ValidationLevel::kFull)
+                 : level_ == ValidationLevel::kBounds ? ValidateReads(st, row)
                                                       : BinaryRow::Wrap(row, schema_).status();
-  if (check.ok() && level_ == ValidationLevel::kFull) check = ValidateReads(row, st);
+  if (check.ok() && level_ == ValidationLevel::kFull) check = ValidateReads(st, row);
   if (!check.ok()) return std::move(check).WithContext("row " + std::to_string(num_rows()));
   bytes_.insert(bytes_.end(), row.begin(), row.end());
   offsets_.push_back(static_cast<int64_t>(bytes_.size()));

@@ -174,7 +174,7 @@ TEST(ArrowCDataTest, SlicedStructArrayImport) {
     auto got = batch.row_bytes(k);
     std::vector<uint8_t> want(bytes.begin() + offsets[k + 1], bytes.begin() + offsets[k + 2]);
     EXPECT_EQ(std::vector<uint8_t>(got.begin(), got.end()), want) << "row " << k;
-    EXPECT_TRUE(Validate(got, schema).ok());
+    EXPECT_TRUE(Validate(schema, got).ok());
   }
   r.array.offset = 0;
   r.array.length = 5;
@@ -208,8 +208,8 @@ TEST(ArrowCDataTest, SharedBodiesCannotAmplifyTheExport) {
   for (uint64_t e = 0; e < n; ++e) put(row, outer + 24 + 8 * e, (uint64_t{outer_fixed} << 32) | inner_size);
   put(row, outer + outer_fixed, n);
   std::vector<int64_t> offsets{0, static_cast<int64_t>(row.size())};
-  EXPECT_EQ(Validate(row, schema, ValidationLevel::kBounds).ok(), true);
-  EXPECT_EQ(Validate(row, schema, ValidationLevel::kFull).kind(), ErrorKind::kInvalidData);
+  EXPECT_EQ(Validate(schema, row, ValidationLevel::kBounds).ok(), true);
+  EXPECT_EQ(Validate(schema, row, ValidationLevel::kFull).kind(), ErrorKind::kInvalidData);
   Released r;
   Status st = arrow_io::ExportRows(schema, row, offsets, &r.array, &r.schema);
   EXPECT_EQ(st.kind(), ErrorKind::kInvalidData) << st.ToString();
@@ -533,7 +533,7 @@ TEST(ArrowCDataTest, ExportErrorsInsideAMapNameItsValues) {
   Status st = arrow_io::ExportRows(schema, row, offsets, &r.array, &r.schema);
   EXPECT_EQ(st.kind(), ErrorKind::kInvalidData) << st.ToString();
   EXPECT_EQ(st.path(), "m{values}") << st.ToString();  // the export names the column it was building
-  EXPECT_EQ(Validate(row, schema, ValidationLevel::kFull).path(), "m{values}[1]");
+  EXPECT_EQ(Validate(schema, row, ValidationLevel::kFull).path(), "m{values}[1]");
 }
 
 TEST(ArrowCImportTest, DictionaryColumnIsRefusedAtSchemaTime) {

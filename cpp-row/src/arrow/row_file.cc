@@ -166,7 +166,7 @@ Status RowFileWriter::Write(std::span<const uint8_t> row_bytes) {
   if (!impl_ || impl_->closed) return Refused("Write");
   // W1-W2 keep every row of the file 8-byte aligned whatever the level; kFull checks what
   // every reader at kFull will (SPEC §6.3), so no reader refuses a row this writer accepted.
-  Status check = impl_->level == ValidationLevel::kFull ? Validate(row_bytes, impl_->schema, ValidationLevel::kFull)
+  Status check = impl_->level == ValidationLevel::kFull ? Validate(impl_->schema, row_bytes, ValidationLevel::kFull)
                                                         : BinaryRow::Wrap(row_bytes, impl_->schema).status();
   if (!check.ok()) return InFile(impl_->path, std::move(check).WithContext("row " + std::to_string(impl_->num_rows)));
   ZR_RETURN_NOT_OK(
@@ -713,7 +713,7 @@ Result<RowFileReader> RowFileReader::OpenWith(const std::string& path, const Row
   out.checksum_column_ = meta.checksum;
   if (first_bad_crc >= 0) return out.CheckCrc(path, first_bad_crc);  // SPEC §5.1
   for (int64_t k = 0; k < out.num_rows(); ++k) {
-    Status st = Validate(out.row_bytes(k), out.schema_, options.level);
+    Status st = Validate(out.schema_, out.row_bytes(k), options.level);
     if (!st.ok()) return InFile(path, std::move(st).WithContext(out.RowPlace(k)));
   }
   return out;
@@ -752,7 +752,7 @@ Result<std::vector<Status>> RowFileReader::ValidateAll(const std::string& path, 
   for (int64_t k = 0; k < file.num_rows(); ++k) {
     Status st = file.CheckCrc(path, k);
     if (st.ok()) {
-      st = Validate(file.row_bytes(k), file.schema_, ValidationLevel::kFull);
+      st = Validate(file.schema_, file.row_bytes(k), ValidationLevel::kFull);
       if (!st.ok()) st = InFile(path, std::move(st).WithContext(file.RowPlace(k)));
     }
     if (!st.ok()) out.push_back(st);

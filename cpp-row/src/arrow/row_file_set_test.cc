@@ -134,7 +134,7 @@ TEST_F(RowFileSetTest, TwoWriterSchemasReadThroughAReaderSchema) {
   for (int64_t k = 0; k < 6; ++k) {
     auto back = BinaryRow::Wrap(relaid->row_bytes(k), reader);
     ASSERT_TRUE(back.ok()) << back.status().ToString();
-    EXPECT_TRUE(Validate(relaid->row_bytes(k), reader, ValidationLevel::kFull).ok());
+    EXPECT_TRUE(Validate(reader, relaid->row_bytes(k), ValidationLevel::kFull).ok());
     EXPECT_EQ(*back->GetInt64(1), -ids[k]);
   }
 }

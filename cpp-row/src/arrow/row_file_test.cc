@@ -236,13 +236,13 @@ TEST(RowFileTest, ABatchAndItsViewsOutliveTheReader) {
     }  // the reader is gone; `kept` holds the batch's buffer and the schema's types
     fs::remove(path);
     EXPECT_EQ(std::string(reinterpret_cast<const char*>(view.bytes().data()), view.bytes().size()), c.row);
-    EXPECT_TRUE(Validate(view.bytes(), kept.schema(), ValidationLevel::kFull).ok());
+    EXPECT_TRUE(Validate(kept.schema(), view.bytes(), ValidationLevel::kFull).ok());
     ASSERT_EQ(resolved.num_fields(), view.num_fields());
     for (int i = 0; i < view.num_fields(); ++i) EXPECT_EQ(*resolved.IsNull(i), *view.IsNull(i)) << i;
     arrow_io::RowFileBatch copy = kept;  // copies share the buffer
     kept = arrow_io::RowFileBatch();
     EXPECT_EQ(copy.row_bytes(3).data(), view.bytes().data());
-    EXPECT_TRUE(Validate(copy.row_bytes(6), copy.schema(), ValidationLevel::kFull).ok());
+    EXPECT_TRUE(Validate(copy.schema(), copy.row_bytes(6), ValidationLevel::kFull).ok());
     EXPECT_EQ(copy.row(7).status().kind(), ErrorKind::kOutOfRange);
     EXPECT_NE(copy.row(7).status().message().find("row 7 out of range [0, 7) of batch 1"), std::string::npos)
         << copy.row(7).status().ToString();
