@@ -29,11 +29,11 @@ public final class RowFileListing {
   }
 
   /**
-   * The row files at {@code root} of {@code fs}: {@code root} itself when it is a file (whatever its
-   * name: it was asked for), else the row files of the directory, and with {@code recursive} those
-   * of its subdirectories that are not hidden, depth first; sorted by the UTF-8 bytes of their
-   * names within each directory, files before subdirectories. Empty for a directory without row
-   * files.
+   * The row files at {@code root} of {@code fs}: {@code root} itself when it is a file (whatever
+   * its name: it was asked for), else the row files of the directory, and with {@code recursive}
+   * those of its subdirectories that are not hidden, depth first; sorted by the UTF-8 bytes of
+   * their names within each directory, files before subdirectories. Empty for a directory without
+   * row files.
    *
    * @param <P> the engine's path type
    * @param fs the engine's file system

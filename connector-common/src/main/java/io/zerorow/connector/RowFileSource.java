@@ -74,11 +74,7 @@ public final class RowFileSource {
    * @throws IOException when the channel fails
    */
   public static RowFileReader open(
-      SeekableByteChannel channel,
-      String name,
-      Resolver resolver,
-      ValidationLevel level,
-      Mode mode)
+      SeekableByteChannel channel, String name, Resolver resolver, ValidationLevel level, Mode mode)
       throws IOException {
     if (resolver == null) {
       return mode == Mode.STRICT

@@ -45,8 +45,8 @@ public interface RowFileSystem<P> {
   Entry<P> status(P path) throws IOException;
 
   /**
-   * A read-only channel over the file {@code file} of {@code size} bytes (its entry's size), for the
-   * positioned reads of java-row's row file reader; a local file may be a {@link
+   * A read-only channel over the file {@code file} of {@code size} bytes (its entry's size), for
+   * the positioned reads of java-row's row file reader; a local file may be a {@link
    * java.nio.channels.FileChannel}, which the reader memory-maps.
    *
    * @param file a file of this file system

@@ -13,8 +13,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import org.slf4j.Logger;
 
 /**
- * A scan of row files (Spark's {@code FileScan}: file listing, partitions, statistics, splits),
- * all but the two accessors whose type is this Scala binary's {@code Seq}: those are {@code
+ * A scan of row files (Spark's {@code FileScan}: file listing, partitions, statistics, splits), all
+ * but the two accessors whose type is this Scala binary's {@code Seq}: those are {@code
  * ZerorowScan}'s, one per version folder. Written in Java against the Scala trait: the setters and
  * accessors below are the trait's fields, which Scala classes get generated, set by {@code
  * FileScan.$init$}.
@@ -36,7 +36,9 @@ abstract class ZerorowScanBase implements FileScan {
   private boolean caseSensitive;
   private transient Logger log;
 
-  /** What a scan reads: what {@code ZerorowScanBuilder} gives every version's {@code ZerorowScan}. */
+  /**
+   * What a scan reads: what {@code ZerorowScanBuilder} gives every version's {@code ZerorowScan}.
+   */
   record Parts(
       SparkSession sparkSession,
       PartitioningAwareFileIndex fileIndex,
