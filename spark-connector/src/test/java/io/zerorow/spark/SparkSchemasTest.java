@@ -9,6 +9,7 @@ import io.zerorow.Field;
 import io.zerorow.Schema;
 import io.zerorow.connector.testing.TypeMapVectors;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.catalyst.util.ArrayData;
 import org.apache.spark.sql.catalyst.util.GenericArrayData;
@@ -56,6 +57,77 @@ class SparkSchemasTest {
   @Test
   void everyGoldenVectorBothWays() {
     Map<String, TypeMapVectors.Outcome> declared = new HashMap<>();
+    TypeMapVectors.Outcome fixed = TypeMapVectors.changed("fixed_binary as BinaryType");
+    TypeMapVectors.Outcome uuid = TypeMapVectors.changed("uuid as BinaryType");
+    TypeMapVectors.Outcome both = TypeMapVectors.changed("fixed_binary and uuid as BinaryType");
+    for (String v :
+        List.of(
+            "fixed_binary_large",
+            "fixed_binary_nulls_and_lists",
+            "fixed_binary_sizes",
+            "map_fixed_binary_keys")) {
+      declared.put(v, fixed);
+    }
+    for (String v : List.of("uuid_and_fixed_binary_16", "uuid_in_list_map_struct", "uuid_values")) {
+      declared.put(v, uuid);
+    }
+    declared.put("list_of_lists_new_types", both);
+    declared.put(
+        "timestamp_zones", TypeMapVectors.changed("a zone as UTC: TimestampType has no zone"));
+    if (Sessions.spark4()) {
+      declared.put(
+          "field_defaults",
+          TypeMapVectors.changed(
+              "defaults (SPEC §13.7), fixed_binary and uuid: not in a StructType"));
+      for (String v :
+          List.of("map_new_type_values", "new_types_all_null", "new_types_in_struct_in_list")) {
+        declared.put(v, both);
+      }
+    } else {
+      // Spark 3.5: no TimeType (Spark 4.1) and no VariantType (Spark 4.0), refused naming the field
+      Map<String, String> time =
+          Map.of(
+              "field_defaults", "time",
+              "all_types_null", "t10",
+              "array_timestamp_duration_time", "t[]",
+              "time_values", "v0");
+      time.forEach(
+          (v, at) ->
+              declared.put(
+                  v,
+                  TypeMapVectors.refused(
+                      "zerorow type time at " + at + " has no Spark type before Spark 4.1")));
+      Map<String, String> variant = new HashMap<>();
+      variant.put("map_new_type_values", "m2{values}[]");
+      variant.put("new_types_all_null", "t5");
+      variant.put("new_types_in_struct_in_list", "rows[].v");
+      variant.put("spec_example_variant", "v");
+      variant.put("variant_deep_nesting", "deep");
+      variant.put("variant_in_list_map_struct", "l[]");
+      variant.put("variant_large_forms", "obj");
+      variant.put("variant_null_and_booleans", "json_null");
+      for (String v :
+          List.of(
+              "arrays",
+              "binary_uuid",
+              "dates_times",
+              "decimals",
+              "floats",
+              "from_json_text",
+              "integers",
+              "nanos_and_far_dates",
+              "non_canonical",
+              "objects",
+              "strings")) {
+        variant.put("variant_" + v, "v0");
+      }
+      variant.forEach(
+          (v, at) ->
+              declared.put(
+                  v,
+                  TypeMapVectors.refused(
+                      "zerorow type variant at " + at + " has no Spark type before Spark 4.0")));
+    }
     TypeMapVectors.Counts counts =
         TypeMapVectors.check(
             "Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION(),
@@ -71,7 +143,9 @@ class SparkSchemasTest {
               }
             },
             declared);
-    assertTrue(counts.equal() > 0, counts.toString());
+    assertEquals(
+        Sessions.spark4() ? 13 : 32, counts.changed() + counts.refused(), counts.toString());
+    assertTrue(counts.equal() >= 65, counts.toString());
   }
 
   @Test

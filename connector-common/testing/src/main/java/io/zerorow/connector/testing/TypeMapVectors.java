@@ -173,7 +173,7 @@ public final class TypeMapVectors {
     E engine;
     try {
       engine = mapping.toEngine(schema);
-    } catch (RuntimeException e) {
+    } catch (Exception e) { // an engine may throw its checked errors (Spark's AnalysisException)
       if (expected instanceof Refused r) {
         return String.valueOf(e.getMessage()).contains(r.text())
             ? null
@@ -187,7 +187,7 @@ public final class TypeMapVectors {
     Schema back;
     try {
       back = mapping.fromEngine(engine);
-    } catch (RuntimeException e) {
+    } catch (Exception e) {
       return "maps to " + engine + ", which does not map back: " + e;
     }
     if (back.equals(schema)) {
