@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.Schema;
+import io.zerorow.TypeId;
 import io.zerorow.connector.testing.TypeMapVectors;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.spark.sql.catalyst.util.ArrayData;
 import org.apache.spark.sql.catalyst.util.GenericArrayData;
 import org.apache.spark.sql.types.DataType;
@@ -85,48 +87,10 @@ class SparkSchemasTest {
       }
     } else {
       // Spark 3.5: no TimeType (Spark 4.1) and no VariantType (Spark 4.0), refused naming the field
-      Map<String, String> time =
-          Map.of(
-              "field_defaults", "time",
-              "all_types_null", "t10",
-              "array_timestamp_duration_time", "t[]",
-              "time_values", "v0");
-      time.forEach(
-          (v, at) ->
-              declared.put(
-                  v,
-                  TypeMapVectors.refused(
-                      "zerorow type time at " + at + " has no Spark type before Spark 4.1")));
-      Map<String, String> variant = new HashMap<>();
-      variant.put("map_new_type_values", "m2{values}[]");
-      variant.put("new_types_all_null", "t5");
-      variant.put("new_types_in_struct_in_list", "rows[].v");
-      variant.put("spec_example_variant", "v");
-      variant.put("variant_deep_nesting", "deep");
-      variant.put("variant_in_list_map_struct", "l[]");
-      variant.put("variant_large_forms", "obj");
-      variant.put("variant_null_and_booleans", "json_null");
-      for (String v :
-          List.of(
-              "arrays",
-              "binary_uuid",
-              "dates_times",
-              "decimals",
-              "floats",
-              "from_json_text",
-              "integers",
-              "nanos_and_far_dates",
-              "non_canonical",
-              "objects",
-              "strings")) {
-        variant.put("variant_" + v, "v0");
-      }
-      variant.forEach(
-          (v, at) ->
-              declared.put(
-                  v,
-                  TypeMapVectors.refused(
-                      "zerorow type variant at " + at + " has no Spark type before Spark 4.0")));
+      declared.putAll(
+          TypeMapVectors.refusedWherever(
+              Set.of(TypeId.TIME, TypeId.VARIANT),
+              (type, at) -> "zerorow type " + type + " at " + at + " has no Spark type before"));
     }
     TypeMapVectors.Counts counts =
         TypeMapVectors.check(

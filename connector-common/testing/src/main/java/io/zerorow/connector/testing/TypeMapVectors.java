@@ -1,14 +1,19 @@
 package io.zerorow.connector.testing;
 
+import io.zerorow.DataType;
+import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.Schema;
+import io.zerorow.TypeId;
 import io.zerorow.tools.GoldenVectors;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.BiFunction;
 
 /**
  * The schema-to-engine type-map check of every connector: each golden vector's schema ({@code
@@ -97,6 +102,56 @@ public final class TypeMapVectors {
    */
   public static Outcome refused(String text) {
     return new Refused(text);
+  }
+
+  /**
+   * Declares refused every golden vector whose schema holds a type of {@code lacking} (a type the
+   * engine or its version does not have), with the text {@code message} makes of the first such
+   * type and its field path (depth first in field order, the order the mappings visit fields:
+   * {@code a}, {@code a[]} for a list's elements, {@code m{keys}[]} and {@code m{values}[]} for a
+   * map's, {@code s.x} for a struct's field).
+   *
+   * @param lacking the types the engine refuses
+   * @param message the refusal's text, of the type's name (SPEC §3) and the field path
+   * @return the declarations, by vector name
+   */
+  public static Map<String, Outcome> refusedWherever(
+      Set<TypeId> lacking, BiFunction<String, String, String> message) {
+    Map<String, Outcome> out = new TreeMap<>();
+    for (GoldenVectors.Case c : GoldenVectors.valid()) {
+      for (Field f : c.schema().fields()) {
+        String found = first(f.type(), f.name(), lacking, message);
+        if (found != null) {
+          out.put(c.name(), refused(found));
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The text of the first type of {@code lacking} in {@code type} at {@code path}, or null. */
+  private static String first(
+      DataType type, String path, Set<TypeId> lacking, BiFunction<String, String, String> message) {
+    if (lacking.contains(type.id())) {
+      return message.apply(type.id().jsonName(), path);
+    }
+    if (type instanceof DataTypes.ListType l) {
+      return first(l.element(), path + "[]", lacking, message);
+    }
+    if (type instanceof DataTypes.MapType m) {
+      String keys = first(m.key(), path + "{keys}[]", lacking, message);
+      return keys != null ? keys : first(m.value(), path + "{values}[]", lacking, message);
+    }
+    if (type instanceof Schema s) {
+      for (Field f : s.fields()) {
+        String inner = first(f.type(), path + "." + f.name(), lacking, message);
+        if (inner != null) {
+          return inner;
+        }
+      }
+    }
+    return null;
   }
 
   /**

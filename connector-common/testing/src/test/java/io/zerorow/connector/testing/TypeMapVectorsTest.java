@@ -80,6 +80,17 @@ class TypeMapVectorsTest {
   }
 
   @Test
+  void refusalsDeclaredWhereverATypeIs() {
+    Map<String, TypeMapVectors.Outcome> d =
+        TypeMapVectors.refusedWherever(
+            java.util.Set.of(TypeId.VARIANT, TypeId.TIME), (type, at) -> type + " at " + at);
+    assertEquals(TypeMapVectors.refused("variant at l[]"), d.get("variant_in_list_map_struct"));
+    assertEquals(TypeMapVectors.refused("time at time"), d.get("field_defaults"), "the first");
+    assertEquals(TypeMapVectors.refused("variant at m2{values}[]"), d.get("map_new_type_values"));
+    assertEquals(null, d.get("int32_edges"));
+  }
+
+  @Test
   void goldenVectorsThroughTheIdentity() {
     TypeMapVectors.Mapping<Schema> identity =
         new TypeMapVectors.Mapping<>() {
