@@ -50,6 +50,7 @@ include cpp-row/part.mk
 include python-row/part.mk
 include java-row/part.mk
 include java-row/arrow/part.mk
+include connector-common/part.mk
 include spark-connector/part.mk
 include spark-connector/python.mk
 include flink-connector/part.mk

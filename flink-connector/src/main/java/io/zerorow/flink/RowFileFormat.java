@@ -9,6 +9,7 @@ import io.zerorow.ValidationLevel;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.RowBatch;
 import io.zerorow.arrow.RowFileReader;
+import io.zerorow.connector.RowFileSource;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
@@ -139,7 +140,6 @@ final class RowFileFormat<T> implements BulkFormat<T, FileSourceSplit> {
       resolver = new Resolver(output.readerSchema());
       checkedWriters = new HashSet<>();
     }
-    FlinkChannel channel = new FlinkChannel(fs.open(path), size);
     String name = path.toString();
     // BOUNDS: each row's offsets, size and crc32c (SPEC §5.1) are checked as the batch returns it;
     // a FULL check, and the field checks of BOUNDS, are the output's, whose errors give the row's
@@ -149,9 +149,14 @@ final class RowFileFormat<T> implements BulkFormat<T, FileSourceSplit> {
     RowFileReader file;
     try {
       file =
-          ignoreParseErrors
-              ? RowFileReader.openUpToCut(channel, name, resolver, level)
-              : RowFileReader.openResolved(channel, name, resolver, level);
+          RowFileSource.open(
+              new FlinkFiles(),
+              path,
+              size,
+              name,
+              resolver,
+              level,
+              ignoreParseErrors ? RowFileSource.Mode.RECOVERING : RowFileSource.Mode.STRICT);
     } catch (SchemaMismatchException e) {
       throw refused(e, name);
     } catch (ZerorowException e) {

@@ -7,10 +7,8 @@ import io.zerorow.Validator;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.ArrowUtils;
 import io.zerorow.arrow.RowFileWriter;
-import java.io.FilterOutputStream;
+import io.zerorow.connector.RowFileSink;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.channels.Channels;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.table.data.RowData;
@@ -69,14 +67,15 @@ final class RowFileWriterFactory implements BulkWriter.Factory<RowData> {
     RowFileWriter file;
     try {
       file =
-          RowFileWriter.file(
-              Channels.newChannel(new KeepOpen(out)),
+          RowFileSink.open(
+              out,
               rows.schema(),
               RowFileWriter.Options.defaults()
                   .withAllocator(ArrowUtils.rootAllocator())
                   .withBatch(batchRows, RowFileWriter.DEFAULT_BATCH_BYTES)
                   .withCompression(compression)
-                  .withChecksum(checksum));
+                  .withChecksum(checksum),
+              true);
     } catch (RuntimeException e) {
       throw ArrowJvm.explain(e);
     }
@@ -175,21 +174,5 @@ final class RowFileWriterFactory implements BulkWriter.Factory<RowData> {
         return schema;
       }
     };
-  }
-
-  private static final class KeepOpen extends FilterOutputStream {
-    KeepOpen(OutputStream out) {
-      super(out);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
-    }
-
-    @Override
-    public void close() throws IOException {
-      flush();
-    }
   }
 }

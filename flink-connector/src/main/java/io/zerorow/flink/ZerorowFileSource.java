@@ -29,9 +29,14 @@ import org.apache.flink.core.fs.Path;
 public final class ZerorowFileSource {
   private ZerorowFileSource() {}
 
-  /** A file source of the rows of the files at {@code paths}: {@code rows(schema)} over them. */
+  /**
+   * A file source of the rows of the files at {@code paths}: {@code rows(schema)} over the row
+   * files of each path (the path itself when it is a file; else the files of its directory tree
+   * whose names do not start with {@code _} or {@code .}, SPEC §13.5), one split per file.
+   */
   public static FileSource.FileSourceBuilder<BinaryRow> forRows(Schema schema, Path... paths) {
-    return FileSource.forBulkFileFormat(rows(schema), paths);
+    return FileSource.forBulkFileFormat(rows(schema), paths)
+        .setFileEnumerator(RowFileEnumerator::new);
   }
 
   /**

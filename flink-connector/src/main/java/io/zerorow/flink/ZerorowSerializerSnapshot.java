@@ -129,14 +129,7 @@ public final class ZerorowSerializerSnapshot implements TypeSerializerSnapshot<B
     String clash = heapRows ? ordinalClash(old, schema, "") : null;
     if (clash != null) {
       String refusal =
-          "zerorow state was restored by a heap backend as schema "
-              + old.fingerprintHex()
-              + " "
-              + old.toJson()
-              + " but the job now uses schema "
-              + schema.fingerprintHex()
-              + " "
-              + schema.toJson()
+          schemasChanged("restored by a heap backend as", old)
               + ": schema_mismatch at "
               + clash
               + ". A heap backend hands the job the rows it restored, unmigrated, so a getter by the"
@@ -216,6 +209,23 @@ public final class ZerorowSerializerSnapshot implements TypeSerializerSnapshot<B
     return null;
   }
 
+  /**
+   * "zerorow state was {@code how} schema X {json} but the job now uses schema Y {json}": the start
+   * of every refusal of a restored state, with both schemas in full.
+   */
+  private String schemasChanged(String how, Schema old) {
+    return "zerorow state was "
+        + how
+        + " schema "
+        + old.fingerprintHex()
+        + " "
+        + old.toJson()
+        + " but the job now uses schema "
+        + schema.fingerprintHex()
+        + " "
+        + schema.toJson();
+  }
+
   /** Null when rows written under {@code oldSnapshot} can be read with this schema, else why. */
   public String incompatibility(TypeSerializerSnapshot<BinaryRow> oldSnapshot) {
     if (!(oldSnapshot instanceof ZerorowSerializerSnapshot)) {
@@ -226,14 +236,7 @@ public final class ZerorowSerializerSnapshot implements TypeSerializerSnapshot<B
       Resolution.resolve(old, schema);
       return null;
     } catch (ZerorowException e) {
-      return "zerorow state was written with schema "
-          + old.fingerprintHex()
-          + " "
-          + old.toJson()
-          + " but the job now uses schema "
-          + schema.fingerprintHex()
-          + " "
-          + schema.toJson()
+      return schemasChanged("written with", old)
           + ", which cannot read it (SPEC §13): "
           + e.getMessage()
           + "; restore with a schema "

@@ -415,10 +415,11 @@ class TableJobTest {
 
   /** Every part file of a sink directory (not the hidden in-progress ones). */
   static List<Path> partFiles(Path dir) throws Exception {
-    try (Stream<Path> s = Files.walk(dir)) {
-      return s.filter(p -> Files.isRegularFile(p) && !p.getFileName().toString().startsWith("."))
-          .collect(Collectors.toList());
-    }
+    return io.zerorow.connector.RowFileListing.list(
+            new FlinkFiles(), new org.apache.flink.core.fs.Path(dir.toUri()), true)
+        .stream()
+        .map(e -> Path.of(e.path().toUri()))
+        .collect(Collectors.toList());
   }
 
   /**

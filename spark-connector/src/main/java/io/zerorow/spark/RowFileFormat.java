@@ -40,9 +40,6 @@ public abstract class RowFileFormat implements DataSourceRegister, Serializable 
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(RowFileFormat.class);
 
-  /** The extension of the files a write makes (what the CLI and Python write too). */
-  static final String EXTENSION = ".zrow";
-
   @Override
   public String shortName() {
     return "zerorow";

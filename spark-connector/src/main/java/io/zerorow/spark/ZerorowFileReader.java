@@ -12,6 +12,7 @@ import io.zerorow.ValidationLevel;
 import io.zerorow.Validator;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.RowFileReader;
+import io.zerorow.connector.RowFileSource;
 import io.zerorow.internal.RowBounds;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -25,7 +26,6 @@ import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -136,22 +136,19 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
    */
   static RowFileReader open(String file, Configuration conf, boolean recover) throws IOException {
     Path path = new Path(file);
-    FileSystem fs = path.getFileSystem(conf);
-    if ("file".equals(fs.getScheme())) {
-      java.nio.file.Path local = java.nio.file.Paths.get(path.toUri());
-      try {
-        return recover
-            ? RowFileReader.openRecovering(local, null, ValidationLevel.BOUNDS)
-            : RowFileReader.open(local);
-      } catch (NoSuchFileException e) { // Spark's ignoreMissingFiles knows Hadoop's exception
-        throw new FileNotFoundException(file);
-      }
+    HadoopFiles files = new HadoopFiles(conf);
+    try {
+      return RowFileSource.open(
+          files,
+          path,
+          -1,
+          files.name(path),
+          null,
+          ValidationLevel.BOUNDS,
+          recover ? RowFileSource.Mode.RECOVERING : RowFileSource.Mode.STRICT);
+    } catch (NoSuchFileException e) { // Spark's ignoreMissingFiles knows Hadoop's exception
+      throw new FileNotFoundException(file);
     }
-    long size = fs.getFileStatus(path).getLen();
-    HadoopChannel channel = new HadoopChannel(fs.open(path), size);
-    return recover
-        ? RowFileReader.openRecovering(channel, file, null, ValidationLevel.BOUNDS)
-        : RowFileReader.open(channel, file, null, ValidationLevel.BOUNDS);
   }
 
   private final Factory factory;

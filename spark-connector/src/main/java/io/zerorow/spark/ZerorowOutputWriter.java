@@ -2,10 +2,10 @@ package io.zerorow.spark;
 
 import io.zerorow.Schema;
 import io.zerorow.arrow.RowFileWriter;
+import io.zerorow.connector.RowFileSink;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.channels.Channels;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -42,7 +42,7 @@ final class ZerorowOutputWriter extends OutputWriter {
 
     @Override
     public String getFileExtension(TaskAttemptContext context) {
-      return RowFileFormat.EXTENSION;
+      return RowFileSink.EXTENSION;
     }
 
     @Override
@@ -76,12 +76,7 @@ final class ZerorowOutputWriter extends OutputWriter {
     this.encoding = new RowEncoding(struct, schema);
     Path p = new Path(path);
     OutputStream out = p.getFileSystem(context.getConfiguration()).create(p, false);
-    try {
-      this.writer = RowFileWriter.file(Channels.newChannel(out), schema, options);
-    } catch (RuntimeException | Error e) {
-      out.close();
-      throw e;
-    }
+    this.writer = RowFileSink.open(out, schema, options, false);
   }
 
   @Override

@@ -7,6 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.Schema;
+import io.zerorow.TypeId;
+import io.zerorow.connector.testing.TypeMapVectors;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.spark.sql.catalyst.util.ArrayData;
 import org.apache.spark.sql.catalyst.util.GenericArrayData;
 import org.apache.spark.sql.types.DataType;
@@ -43,6 +49,67 @@ class SparkSchemasTest {
     assertEquals(spark.simpleString(), back.simpleString());
     assertEquals(z, SparkSchemas.parse(z.toJson()));
     assertEquals(z, SparkSchemas.parse(spark.toDDL()));
+  }
+
+  /**
+   * Every golden vector's schema to a StructType and back (SPEC Appendix B): equal, except the
+   * vectors declared here; the connector kit's driver fails on any other outcome and on a declared
+   * name that is no vector.
+   */
+  @Test
+  void everyGoldenVectorBothWays() {
+    Map<String, TypeMapVectors.Outcome> declared = new HashMap<>();
+    TypeMapVectors.Outcome fixed = TypeMapVectors.changed("fixed_binary as BinaryType");
+    TypeMapVectors.Outcome uuid = TypeMapVectors.changed("uuid as BinaryType");
+    TypeMapVectors.Outcome both = TypeMapVectors.changed("fixed_binary and uuid as BinaryType");
+    for (String v :
+        List.of(
+            "fixed_binary_large",
+            "fixed_binary_nulls_and_lists",
+            "fixed_binary_sizes",
+            "map_fixed_binary_keys")) {
+      declared.put(v, fixed);
+    }
+    for (String v : List.of("uuid_and_fixed_binary_16", "uuid_in_list_map_struct", "uuid_values")) {
+      declared.put(v, uuid);
+    }
+    declared.put("list_of_lists_new_types", both);
+    declared.put(
+        "timestamp_zones", TypeMapVectors.changed("a zone as UTC: TimestampType has no zone"));
+    if (Sessions.spark4()) {
+      declared.put(
+          "field_defaults",
+          TypeMapVectors.changed(
+              "defaults (SPEC §13.7), fixed_binary and uuid: not in a StructType"));
+      for (String v :
+          List.of("map_new_type_values", "new_types_all_null", "new_types_in_struct_in_list")) {
+        declared.put(v, both);
+      }
+    } else {
+      // Spark 3.5: no TimeType (Spark 4.1) and no VariantType (Spark 4.0), refused naming the field
+      declared.putAll(
+          TypeMapVectors.refusedWherever(
+              Set.of(TypeId.TIME, TypeId.VARIANT),
+              (type, at) -> "zerorow type " + type + " at " + at + " has no Spark type before"));
+    }
+    TypeMapVectors.Counts counts =
+        TypeMapVectors.check(
+            "Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION(),
+            new TypeMapVectors.Mapping<StructType>() {
+              @Override
+              public StructType toEngine(Schema schema) {
+                return SparkSchemas.toSpark(schema);
+              }
+
+              @Override
+              public Schema fromEngine(StructType engine) {
+                return SparkSchemas.toZerorow(engine);
+              }
+            },
+            declared);
+    assertEquals(
+        Sessions.spark4() ? 13 : 32, counts.changed() + counts.refused(), counts.toString());
+    assertTrue(counts.equal() >= 65, counts.toString());
   }
 
   @Test

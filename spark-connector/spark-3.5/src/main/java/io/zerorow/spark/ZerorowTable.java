@@ -1,80 +1,39 @@
 package io.zerorow.spark;
 
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
-import org.apache.spark.sql.connector.write.Write;
-import org.apache.spark.sql.connector.write.WriteBuilder;
-import org.apache.spark.sql.execution.datasources.FileFormat;
-import org.apache.spark.sql.execution.datasources.v2.FileTable;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import scala.Option;
-import scala.collection.JavaConverters;
 
-/** The row files at a path as a DataSource V2 table (Spark's {@code FileTable}). */
-final class ZerorowTable extends FileTable {
-  private final String name;
-  private final SparkSession session;
-  private final scala.collection.Seq<String> paths;
-  private final CaseInsensitiveStringMap options;
-
-  ZerorowTable(
-      String name,
-      SparkSession session,
-      CaseInsensitiveStringMap options,
-      scala.collection.Seq<String> paths,
-      Option<StructType> schema) {
-    super(session, options, paths, schema);
-    this.name = name;
-    this.session = session;
-    this.paths = paths;
-    this.options = options;
-  }
-
-  @Override
-  public String name() {
-    return name;
+/**
+ * The row files at a path as a table ({@link ZerorowTableBase} has it): {@code inferSchema} of a
+ * {@code scala.collection.Seq}, and the merging of options that Spark 3.5's {@code FileTable} does
+ * not have.
+ */
+final class ZerorowTable extends ZerorowTableBase {
+  ZerorowTable(Parts parts) {
+    super(parts);
   }
 
   @Override
   public Option<StructType> inferSchema(scala.collection.Seq<FileStatus> files) {
-    return new ZerorowFileFormat()
-        .inferSchema(
-            session,
-            options.asCaseSensitiveMap(),
-            JavaConverters.seqAsJavaListConverter(files).asJava());
+    return inferSchema(Shim.javaList(files));
   }
 
+  /** No {@code mergedOptions} in Spark 3.5: the table's options, then the scan's. */
   @Override
-  public String formatName() {
-    return "zerorow";
-  }
-
-  @Override
-  public Class<? extends FileFormat> fallbackFileFormat() {
-    return ZerorowFileFormat.class;
-  }
-
-  @Override
-  public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-    // Spark 3.5's FileTable has no mergedOptions: the table's options, then the scan's
-    java.util.Map<String, String> merged =
-        new java.util.HashMap<>(this.options.asCaseSensitiveMap());
+  CaseInsensitiveStringMap scanOptions(CaseInsensitiveStringMap options) {
+    Map<String, String> merged = new HashMap<>(tableOptions.asCaseSensitiveMap());
     merged.putAll(options.asCaseSensitiveMap());
-    return new ZerorowScanBuilder(
-        session, fileIndex(), dataSchema(), new CaseInsensitiveStringMap(merged));
+    return new CaseInsensitiveStringMap(merged);
   }
 
+  /** No {@code mergedWriteInfo} in Spark 3.5: the write's options as they are. */
   @Override
-  public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
-    LogicalWriteInfo merged = info; // Spark 3.5's FileTable has no mergedWriteInfo
-    return new WriteBuilder() {
-      @Override
-      public Write build() {
-        return new ZerorowWrite(paths, merged);
-      }
-    };
+  LogicalWriteInfo writeInfo(LogicalWriteInfo info) {
+    return info;
   }
 }

@@ -40,6 +40,11 @@ final class Shim {
     };
   }
 
+  /** A Java view of a Scala {@code Seq} (of any Scala binary: the shared tree never names one). */
+  static <T> List<T> javaList(scala.collection.Seq<T> seq) {
+    return CollectionConverters.asJava(seq);
+  }
+
   /** A Java view of a Scala map (data source options). */
   static <K, V> java.util.Map<K, V> javaMap(scala.collection.Map<K, V> map) {
     return CollectionConverters.asJava(map);

@@ -9,7 +9,6 @@ import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 import scala.Option;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * {@code format("zerorow")} registered with Spark ({@link RowFileFormat} has the work): the two
@@ -24,7 +23,7 @@ public final class ZerorowFileFormat extends RowFileFormat implements FileFormat
       SparkSession session,
       scala.collection.immutable.Map<String, String> options,
       scala.collection.immutable.Seq<FileStatus> files) {
-    return inferSchema(session, Shim.javaMap(options), CollectionConverters.asJava(files.toList()));
+    return inferSchema(session, Shim.javaMap(options), Shim.javaList(files));
   }
 
   @Override

@@ -1,73 +1,33 @@
 package io.zerorow.spark;
 
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
-import org.apache.spark.sql.connector.write.Write;
-import org.apache.spark.sql.connector.write.WriteBuilder;
-import org.apache.spark.sql.execution.datasources.FileFormat;
-import org.apache.spark.sql.execution.datasources.v2.FileTable;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import scala.Option;
-import scala.jdk.javaapi.CollectionConverters;
 
-/** The row files at a path as a DataSource V2 table (Spark's {@code FileTable}). */
-final class ZerorowTable extends FileTable {
-  private final String name;
-  private final SparkSession session;
-  private final scala.collection.immutable.Seq<String> paths;
-  private final CaseInsensitiveStringMap options;
-
-  ZerorowTable(
-      String name,
-      SparkSession session,
-      CaseInsensitiveStringMap options,
-      scala.collection.immutable.Seq<String> paths,
-      Option<StructType> schema) {
-    super(session, options, paths, schema);
-    this.name = name;
-    this.session = session;
-    this.paths = paths;
-    this.options = options;
-  }
-
-  @Override
-  public String name() {
-    return name;
+/**
+ * The row files at a path as a table ({@link ZerorowTableBase} has it): what Spark 4.2's {@code
+ * FileTable} has of its own, {@code inferSchema} of a {@code scala.collection.immutable.Seq} and
+ * its {@code mergedOptions}/{@code mergedWriteInfo}.
+ */
+final class ZerorowTable extends ZerorowTableBase {
+  ZerorowTable(Parts parts) {
+    super(parts);
   }
 
   @Override
   public Option<StructType> inferSchema(scala.collection.immutable.Seq<FileStatus> files) {
-    return new ZerorowFileFormat()
-        .inferSchema(
-            session, options.asCaseSensitiveMap(), CollectionConverters.asJava(files.toList()));
+    return inferSchema(Shim.javaList(files));
   }
 
   @Override
-  public String formatName() {
-    return "zerorow";
+  CaseInsensitiveStringMap scanOptions(CaseInsensitiveStringMap options) {
+    return mergedOptions(options);
   }
 
   @Override
-  public Class<? extends FileFormat> fallbackFileFormat() {
-    return ZerorowFileFormat.class;
-  }
-
-  @Override
-  public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-    return new ZerorowScanBuilder(session, fileIndex(), dataSchema(), mergedOptions(options));
-  }
-
-  @Override
-  public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
-    LogicalWriteInfo merged = mergedWriteInfo(info);
-    return new WriteBuilder() {
-      @Override
-      public Write build() {
-        return new ZerorowWrite(paths, merged);
-      }
-    };
+  LogicalWriteInfo writeInfo(LogicalWriteInfo info) {
+    return mergedWriteInfo(info);
   }
 }

@@ -43,13 +43,14 @@ public final class ZerorowDataSourceV2 implements FileDataSourceV2 {
   }
 
   private Table table(CaseInsensitiveStringMap options, Option<StructType> schema) {
-    scala.collection.immutable.Seq<String> paths = getPaths(options);
+    var paths = getPaths(options); // this Scala binary's Seq (Shim)
     return new ZerorowTable(
-        getTableName(options, paths),
-        sparkSession(),
-        getOptionsWithoutPaths(options),
-        paths,
-        schema);
+        new ZerorowTableBase.Parts(
+            getTableName(options, paths),
+            sparkSession(),
+            getOptionsWithoutPaths(options),
+            Shim.javaList(paths),
+            schema));
   }
 
   @Override

@@ -32,13 +32,14 @@ final class ZerorowScanBuilder extends FileScanBuilder {
   @Override
   public Scan build() {
     return new ZerorowScan(
-        session,
-        index,
-        dataSchema,
-        readDataSchema(),
-        readPartitionSchema(),
-        options,
-        partitionFilters(),
-        dataFilters());
+        new ZerorowScanBase.Parts(
+            session,
+            index,
+            dataSchema,
+            readDataSchema(),
+            readPartitionSchema(),
+            options,
+            Shim.javaList(partitionFilters()),
+            Shim.javaList(dataFilters())));
   }
 }
