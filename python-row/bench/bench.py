@@ -505,6 +505,77 @@ def write(quick: bool) -> None:
         os.rmdir(folder)
 
 
+# ---- schema and encoder creation ------------------------------------------------------
+def _arrow_order_schema():
+    """The 30-field order of bench_views.py as a pyarrow schema, built from its factories."""
+    customer = pa.struct(
+        [
+            ("id", pa.int64()),
+            ("name", pa.string()),
+            ("country", pa.string()),
+            ("tier", pa.int32()),
+        ]
+    )
+    item = pa.struct(
+        [("sku", pa.string()), ("qty", pa.int32()), ("price", pa.float64())]
+    )
+    return pa.schema(
+        [("order_id", pa.int64())]
+        + [(f"l{k}", pa.int64()) for k in range(1, 10)]
+        + [(f"d{k}", pa.float64()) for k in range(10)]
+        + [(f"s{k}", pa.string()) for k in range(8)]
+        + [("customer", customer), ("items", pa.list_(item))]
+    )
+
+
+def creation() -> None:
+    """Making an encoder from a class (inference, the schema, the native compiled schema) and
+    a Schema from its JSON text, against pyfory's encoder creation and pyarrow's schema
+    construction and deserialisation: paid once per class or file, not per row."""
+    import bench_views  # bench/bench_views.py, beside this file: the 30-field order
+
+    order_json = zerorow.encoder(bench_views.Order).schema.to_json()
+    small_json = zerorow.encoder(Foo).schema.to_json()
+    arrow_order = _arrow_order_schema()
+    arrow_small = pa.schema(
+        [
+            ("f1", pa.int32()),
+            ("f2", pa.list_(pa.int32())),
+            ("f3", pa.map_(pa.string(), pa.int32())),
+            (
+                "f4",
+                pa.list_(
+                    pa.struct([("f1", pa.string()), ("f2", pa.list_(pa.int64()))])
+                ),
+            ),
+        ]
+    )
+    report(
+        "encoder(cls), seed Foo (4 fields, nested)",
+        bench(lambda: zerorow.encoder(Foo)),
+        {"pyfory encoder": bench(lambda: fory.encoder(FFoo))},
+    )
+    report(
+        "encoder(cls), 30-field order",
+        bench(lambda: zerorow.encoder(bench_views.Order)),
+        {
+            "pyfory encoder": bench(lambda: fory.encoder(bench_views.Order)),
+            "pa.schema(...)": bench(_arrow_order_schema),
+        },
+    )
+    small_ipc, order_ipc = arrow_small.serialize(), arrow_order.serialize()
+    report(
+        "Schema.from_json, seed Foo",
+        bench(lambda: zerorow.Schema.from_json(small_json)),
+        {"pa.ipc.read_schema": bench(lambda: pa.ipc.read_schema(small_ipc))},
+    )
+    report(
+        "Schema.from_json, 30-field order",
+        bench(lambda: zerorow.Schema.from_json(order_json)),
+        {"pa.ipc.read_schema": bench(lambda: pa.ipc.read_schema(order_ipc))},
+    )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument(
@@ -516,12 +587,31 @@ def main() -> int:
     ap.add_argument(
         "--only",
         action="append",
-        choices=["seed", "record", "wide", "evolution", "arrow", "write", "views"],
+        choices=[
+            "seed",
+            "record",
+            "wide",
+            "creation",
+            "evolution",
+            "arrow",
+            "write",
+            "views",
+        ],
         help="run only these sections (repeatable); default: all",
     )
     args = ap.parse_args()
     only = set(
-        args.only or ["seed", "record", "wide", "evolution", "arrow", "write", "views"]
+        args.only
+        or [
+            "seed",
+            "record",
+            "wide",
+            "creation",
+            "evolution",
+            "arrow",
+            "write",
+            "views",
+        ]
     )
     global REPEATS, TIME_SCALE
     if args.quick:
@@ -540,6 +630,8 @@ def main() -> int:
         record()
     if "wide" in only:
         wide()
+    if "creation" in only:
+        creation()
     if "evolution" in only:
         evolution()
     if "arrow" in only:
