@@ -84,8 +84,7 @@ from .values import Interval  # noqa: E402
 
 Variant = _zerorow.Variant
 
-_html.attach(RowData, ArrayData, MapData, RowBatch, RowFile)
-_html.attach_resolved(ResolvedRow, ResolvedArray, ResolvedMap)
+_html.attach(RowBatch, RowFile)
 
 __version__ = "0.2.0"
 

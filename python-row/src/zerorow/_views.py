@@ -1,11 +1,17 @@
-"""The view classes (native, in _zerorow) completed with their Python-protocol methods."""
+"""The view classes (native, in _zerorow) completed with their Python-protocol methods.
+
+Two families of views share these methods: the plain views of this module (BinaryRow,
+BinaryArray, BinaryMap) and the resolved views of `evolution` (SPEC §13.4). The methods both
+have are in ROW_METHODS / ARRAY_METHODS / MAP_METHODS, which `install` puts on a family's
+classes together with the family's own; the native slots and methods they rest on are one
+template per view kind (native/view_slots.h)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from . import _convert, _zerorow
+from . import _convert, _html, _zerorow
 from .errors import error
 from .levels import LevelLike, level_of
 from .schema import Schema
@@ -25,23 +31,7 @@ _OBJ, _RAW, _DEEP, _PAIRS = 0, 1, 2, 4
 def _row_schema(self: RowData) -> Schema:
     """The schema of this row (for a nested row: its struct type as a schema)."""
     s = self._schema()
-    if s is None:
-        from .schema import _build
-
-        s = Schema(_build(_strip(self._type_json())))
-    return s
-
-
-def _strip(obj: Any) -> Any:
-    """A native type JSON object without the binding's own keys ("_tzinfo", "_enum_name")."""
-    if isinstance(obj, dict):
-        out = {
-            k: (_strip(v) if k != "fields" else [_strip(f) for f in v])
-            for k, v in obj.items()
-            if not k.startswith("_")
-        }
-        return out["type"] if list(out) == ["type"] else out
-    return obj
+    return Schema._of_type(self._type()) if s is None else s
 
 
 def _row_to_dict(self: RowData) -> dict:
@@ -79,6 +69,46 @@ def _row_get(self: RowData, name: str, default: Any = None) -> Any:
         return default
 
 
+def _short_repr(self: Any) -> str:
+    """`BinaryArray([1, 2, ...])`: the class name and the first values."""
+    return f"{type(self).__name__}({_convert._short(self)})"
+
+
+def numpy_protocol(to_numpy: Any) -> Any:
+    """NumPy's `__array__` for an array view family: np.asarray(a) is what to_numpy() gives."""
+
+    def __array__(self: Any, dtype: Any = None, copy: Any = None):
+        out = to_numpy(self)
+        if dtype is not None and out.dtype != dtype:
+            return out.astype(dtype)
+        if copy:
+            return out.copy()
+        return out
+
+    return __array__
+
+
+def mapping_eq(self: Any, other: Any) -> Any:
+    """Equal, as Mapping promises, to any Mapping with the same items."""
+    if isinstance(other, Mapping):
+        if len(other) != len(self):
+            return False
+        for k, v in zip(self._keys(), self._values(), strict=False):
+            if k not in other or other[k] != v:
+                return False
+        return True
+    return NotImplemented
+
+
+def install(cls: type, shared: dict, own: dict, abc: type | None = None) -> None:
+    """Puts the shared methods of a view kind and a family's own on its class; registers it
+    with the collections.abc class it implements."""
+    for name, fn in {**shared, **own}.items():
+        setattr(cls, name, fn)
+    if abc is not None:
+        abc.register(cls)
+
+
 def _row_reduce(self: RowData):
     """A row pickles to its schema and its bytes (a nested row to its struct type's)."""
     return (_rebuild_row, (self.schema, self.to_bytes()))
@@ -86,19 +116,6 @@ def _row_reduce(self: RowData):
 
 def _rebuild_row(schema: Schema, data: bytes) -> RowData:
     return BinaryRow(schema, data)
-
-
-for _name, _fn in {
-    "schema": property(_row_schema),
-    "to_dict": _row_to_dict,
-    "validate": _row_validate,
-    "get_raw": _row_get_raw,
-    "keys": _row_keys,
-    "get": _row_get,
-    "__repr__": _convert.row_repr,
-    "__reduce__": _row_reduce,
-}.items():
-    setattr(RowData, _name, _fn)
 
 
 # ---- ArrayData --------------------------------------------------------------------------
@@ -130,42 +147,12 @@ def _array_reversed(self: ArrayData) -> Iterator:
         yield self[i]
 
 
-def _array_repr(self: ArrayData) -> str:
-    return "BinaryArray(" + _convert._short(self) + ")"
-
-
-def _array_array(self: ArrayData, dtype: Any = None, copy: Any = None):
-    """NumPy's protocol: np.asarray(a) is the zero-copy view to_numpy() gives."""
-    out = _convert.array_to_numpy(self)
-    if dtype is not None and out.dtype != dtype:
-        return out.astype(dtype)
-    if copy:
-        return out.copy()
-    return out
-
-
 def _array_to_pandas(self: ArrayData):
     """The elements as pandas: a list of structs as a DataFrame (one column per field),
     any other list as a Series (nullable ints and bools in pandas' nullable dtypes)."""
     from ._pandas import array_to_pandas
 
     return array_to_pandas(self)
-
-
-for _name, _fn in {
-    "to_list": _array_to_list,
-    "to_pandas": _array_to_pandas,
-    "to_numpy": _convert.array_to_numpy,
-    "index": _array_index,
-    "count": _array_count,
-    "__contains__": _array_contains,
-    "__reversed__": _array_reversed,
-    "__repr__": _array_repr,
-    "__array__": _array_array,
-    "__hash__": None,
-}.items():
-    setattr(ArrayData, _name, _fn)
-Sequence.register(ArrayData)
 
 
 # ---- MapData ----------------------------------------------------------------------------
@@ -219,9 +206,39 @@ def _map_to_dict(self: MapData) -> dict:
     return self._deep(_DEEP)
 
 
-def _map_repr(self: MapData) -> str:
-    return "BinaryMap(" + _convert._short(self) + ")"
-
+# ---- the two families' shared methods, and the plain family --------------------------
+ROW_METHODS = {
+    "to_dict": _row_to_dict,
+    "get_raw": _row_get_raw,
+    "keys": _row_keys,
+    "get": _row_get,
+    "__repr__": _convert.row_repr,
+    "_repr_html_": _html.row_html,
+}
+ARRAY_METHODS = {
+    "to_list": _array_to_list,
+    "to_pandas": _array_to_pandas,
+    "index": _array_index,
+    "count": _array_count,
+    "__contains__": _array_contains,
+    "__reversed__": _array_reversed,
+    "__repr__": _short_repr,
+    "__hash__": None,
+    "_repr_html_": _html.array_html,
+}
+MAP_METHODS = {
+    "__getitem__": _map_getitem,
+    "__iter__": _map_iter,
+    "__contains__": _map_contains,
+    "keys": _map_keys,
+    "values": _map_values,
+    "items": _map_items,
+    "get": _map_get,
+    "to_dict": _map_to_dict,
+    "__repr__": _short_repr,
+    "__hash__": None,
+    "_repr_html_": _html.map_html,
+}
 
 _native_map_eq = MapData.__eq__
 
@@ -231,31 +248,28 @@ def _map_eq(self: MapData, other: Any) -> Any:
     Mapping with the same items."""
     if isinstance(other, MapData):
         return _native_map_eq(self, other)
-    if isinstance(other, Mapping):
-        if len(other) != len(self):
-            return False
-        for k, v in zip(self._keys(), self._values(), strict=False):
-            if k not in other or other[k] != v:
-                return False
-        return True
-    return NotImplemented
+    return mapping_eq(self, other)
 
 
-for _name, _fn in {
-    "__getitem__": _map_getitem,
-    "__iter__": _map_iter,
-    "__contains__": _map_contains,
-    "keys": _map_keys,
-    "values": _map_values,
-    "items": _map_items,
-    "get": _map_get,
-    "to_dict": _map_to_dict,
-    "__repr__": _map_repr,
-    "__eq__": _map_eq,
-    "__hash__": None,
-}.items():
-    setattr(MapData, _name, _fn)
-Mapping.register(MapData)
+install(
+    RowData,
+    ROW_METHODS,
+    {
+        "schema": property(_row_schema),
+        "validate": _row_validate,
+        "__reduce__": _row_reduce,
+    },
+)
+install(
+    ArrayData,
+    ARRAY_METHODS,
+    {
+        "to_numpy": _convert.array_to_numpy,
+        "__array__": numpy_protocol(_convert.array_to_numpy),
+    },
+    Sequence,
+)
+install(MapData, MAP_METHODS, {"__eq__": _map_eq}, Mapping)
 
 
 def validate(schema: Schema, buffer: Any, level: LevelLike = "full") -> None:

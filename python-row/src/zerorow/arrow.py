@@ -129,7 +129,7 @@ class RowBatch(SequenceMethods):
         parts, offsets, pos = [], [0], 0
         for r in rows:
             if isinstance(r, ResolvedRow):
-                if not r._reader_is(schema._native):
+                if not r._has_type(schema._native):
                     raise error(
                         "schema_mismatch", "", "rows of different schemas in one batch"
                     )

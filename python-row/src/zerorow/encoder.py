@@ -7,18 +7,19 @@ classes with a converter precompiled per schema.
 
 from __future__ import annotations
 
+import array
 import contextlib
-import json
 from collections.abc import Iterable, Iterator
 from typing import Any, Generic, TypeVar
 
 from . import _zerorow
 from ._views import RowData
+from .arrow import from_arrow, objects_to_batch
 from .errors import ZerorowError, error
 from .evolution import ResolvedRow, resolve
-from .infer import annotate_native, struct_node
+from .infer import enum_checks, struct_node
 from .levels import LevelLike, level_of
-from .schema import Schema, _native_obj
+from .schema import Schema
 
 T = TypeVar("T")
 
@@ -39,13 +40,14 @@ class Encoder(Generic[T]):
         self.field_order = field_order
         node = struct_node(cls, (), field_order)
         self.schema = Schema(node.type)
-        # The encoder's own compiled schema: the schema's, plus the Enum checks of its fields
-        # and the strict flag (both only matter when writing).
-        native_json = self.schema.to_json()
-        self._native = _zerorow.CompiledSchema(
-            annotate_native(_native_obj(json.loads(native_json)), node),
-            native_json,
-            self.strict,
+        # The encoder's own compiled schema when it writes differently: the schema's cpp-row
+        # Schema with the Enum checks of its fields and the strict flag (both only matter when
+        # writing); else the schema's own.
+        enums = enum_checks(node)
+        self._native = (
+            _zerorow.CompiledSchema.for_encoder(self.schema._native, enums, self.strict)
+            if enums or self.strict
+            else self.schema._native
         )
         self._plan = node.plan()
         plan = self._plan
@@ -72,7 +74,7 @@ class Encoder(Generic[T]):
         per byte (SPEC §6.2)."""
         # Compared on cpp-row's types, so a nested row (row.f4[3]) needs no Schema built.
         if isinstance(row, ResolvedRow):
-            if not row._reader_is(self.schema._native):
+            if not row._has_type(self.schema._native):
                 raise error(
                     "schema_mismatch",
                     "",
@@ -133,8 +135,6 @@ class Encoder(Generic[T]):
     def encode_many(self, objs: Iterable[T]) -> tuple[bytes, list[int]]:
         """Rows of `objs` end to end, and the n+1 offsets. An error names the failing
         object's index (`[2].x: ...`)."""
-        import array
-
         data, offs = _zerorow.encode_many(self._native, _as_list(objs))
         a = array.array("q")
         a.frombytes(offs)
@@ -142,8 +142,6 @@ class Encoder(Generic[T]):
 
     def to_arrow_record_batch(self, objs: Iterable[T]):
         """A pyarrow.RecordBatch with one column per field (SPEC §12)."""
-        from .arrow import objects_to_batch
-
         return objects_to_batch(self, _as_list(objs))
 
     def to_arrow_table(self, objs: Iterable[T]):
@@ -155,8 +153,6 @@ class Encoder(Generic[T]):
     def from_arrow(self, data: Any) -> list[T]:
         """Instances from a RecordBatch / Table / any Arrow PyCapsule exporter; columns are
         matched to this class's fields by name."""
-        from .arrow import from_arrow
-
         return [self._conv(r) for r in from_arrow(data, self.schema)]
 
     def __repr__(self) -> str:
