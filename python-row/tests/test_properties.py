@@ -1,6 +1,5 @@
 """Property tests: random schemas and values round-trip (encode -> validate -> decode)."""
 
-
 import zerorow
 from hypothesis import HealthCheck, given, settings
 from strategies import rows, same

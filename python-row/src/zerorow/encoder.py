@@ -146,7 +146,7 @@ class Encoder(Generic[T]):
 
     def to_arrow_table(self, objs: Iterable[T]):
         """A pyarrow.Table with one column per field (SPEC §12)."""
-        import pyarrow as pa
+        import pyarrow as pa  # optional (the `arrow` extra): imported when asked
 
         return pa.Table.from_batches([self.to_arrow_record_batch(objs)])
 

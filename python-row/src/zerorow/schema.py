@@ -78,9 +78,6 @@ TYPES: dict[str, TypeInfo] = {
         TypeInfo("variant", _B, (), "zerorow.Variant"),
     )
 }
-# Types written as a bare JSON string (no parameters; a naive timestamp too).
-PRIMITIVES = tuple(n for n, t in TYPES.items() if not t.params) + ("timestamp",)
-_NESTED = ("list", "map", "struct")
 MAX_DEPTH = 64  # SPEC §7
 FORMAT_VERSION = 1
 _NO_DEFAULT: Any = object()  # a Field without a default (None is no default, SPEC A.10)
@@ -594,7 +591,7 @@ class Schema:
 
     def to_arrow(self):
         """The pyarrow.Schema of a batch of these rows (SPEC §12)."""
-        import pyarrow as pa
+        import pyarrow as pa  # optional (the `arrow` extra): imported when asked
 
         return pa.schema(self)
 
