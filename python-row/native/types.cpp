@@ -172,7 +172,8 @@ void BindTypes(nb::module_& m) {
       .def_prop_ro("tz", [](const TypeHandle& h) { return h.t->tz(); })
       .def_prop_ro("precision", [](const TypeHandle& h) { return h.t->precision(); })
       .def_prop_ro("scale", [](const TypeHandle& h) { return h.t->scale(); })
-      .def_prop_ro("size", [](const TypeHandle& h) { return h.t->byte_width(); })
+      .def_prop_ro("size",
+                   [](const TypeHandle& h) { return h.t->body_size(); })  // unsigned: fixed_binary sizes past 2^31
       .def_prop_ro("element", [](const TypeHandle& h) { return TypeHandle{h.t->element()}; })
       .def_prop_ro("element_nullable", [](const TypeHandle& h) { return h.t->element_nullable(); })
       .def_prop_ro("key", [](const TypeHandle& h) { return TypeHandle{h.t->key()}; })
