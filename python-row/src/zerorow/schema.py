@@ -78,6 +78,8 @@ TYPES: dict[str, TypeInfo] = {
         TypeInfo("variant", _B, (), "zerorow.Variant"),
     )
 }
+# Types written as a bare JSON string (no parameters; a naive timestamp too).
+PRIMITIVES = tuple(n for n, t in TYPES.items() if not t.params) + ("timestamp",)
 MAX_DEPTH = 64  # SPEC §7
 FORMAT_VERSION = 1
 _NO_DEFAULT: Any = object()  # a Field without a default (None is no default, SPEC A.10)
