@@ -127,7 +127,7 @@ def seed(n: int) -> None:
     a, b = n // 10, n // 5
     zr = bench(
         lambda: (lambda r: (r.f2[a], r.f4[a].f1, r.f4[b].f2[5]))(
-            zerorow.RowData(enc.schema, binary)
+            zerorow.BinaryRow(enc.schema, binary)
         )
     )
     fenc = fory.encoder(FFoo)
@@ -135,7 +135,7 @@ def seed(n: int) -> None:
     fbin = fenc.to_row(ffoo).to_bytes()
     fy = bench(
         lambda: (lambda r: (r.f2[a], r.f4[a].f1, r.f4[b].f2[5]))(
-            fory.RowData(fenc.schema, fbin)
+            fory.BinaryRow(fenc.schema, fbin)
         )
     )
     pk = pickle.dumps(foo, protocol=5)
@@ -198,7 +198,7 @@ def record() -> None:
             "pickle.loads": bench(lambda: pickle.loads(pk)),
         },
     )
-    row, frow = zerorow.RowData(enc.schema, binary), fory.RowData(fenc.schema, fbin)
+    row, frow = zerorow.BinaryRow(enc.schema, binary), fory.BinaryRow(fenc.schema, fbin)
     ns = {"row": row, "frow": frow, "r": r, "t": TUP}
     report(
         "5-field record: attribute read (row.score)",
@@ -234,13 +234,13 @@ def wide() -> None:
         fenc.to_row(fw).to_bytes(),
         pickle.dumps(w, protocol=5),
     )
-    zr = bench(lambda: (lambda x: (x.f7, x.f21))(zerorow.RowData(enc.schema, binary)))
+    zr = bench(lambda: (lambda x: (x.f7, x.f21))(zerorow.BinaryRow(enc.schema, binary)))
     report(
         "30-field row: wrap + read 2 fields",
         zr,
         {
             "pyfory": bench(
-                lambda: (lambda x: (x.f7, x.f21))(fory.RowData(fenc.schema, fbin))
+                lambda: (lambda x: (x.f7, x.f21))(fory.BinaryRow(fenc.schema, fbin))
             ),
             "pickle.loads": bench(lambda: (lambda x: (x.f7, x.f21))(pickle.loads(pk))),
             "dataclass": bench(lambda: (w.f7, w.f21)),
@@ -283,11 +283,11 @@ def evolution() -> None:
     binary = old.encode(Rec(7, "alice", 2.5, 123456789, True))
     res = zerorow.resolve(old.schema, new.schema)
     ns = {
-        "row": zerorow.RowData(old.schema, binary),
+        "row": zerorow.BinaryRow(old.schema, binary),
         "rrow": res.view(binary),
         "res": res,
         "b": binary,
-        "RowData": zerorow.RowData,
+        "BinaryRow": zerorow.BinaryRow,
         "s": old.schema,
         "old": old,
         "new": new,
@@ -310,7 +310,7 @@ def evolution() -> None:
         (
             "evolution: view + read (res.view(b).rating)",
             "res.view(b).rating",
-            "RowData(s, b).score",
+            "BinaryRow(s, b).score",
             "",
         ),
         (

@@ -1,6 +1,6 @@
 // The `zerorow._zerorow` extension: compiled schemas, the view classes and the encoder.
 //
-// Attribute and item access on RowData go through hand-written type slots (tp_getattro,
+// Attribute and item access on BinaryRow go through hand-written type slots (tp_getattro,
 // mp_subscript) rather than nanobind's method dispatch: a field read is a pointer compare
 // on the interned name, a bounds-checked load and one PyLong.
 #include <nanobind/ndarray.h>
@@ -267,7 +267,7 @@ void BindSchema(nb::module_& m) {
       "cpp-row's FNV-1a 64 of some bytes, as 16 lowercase hex digits (SPEC §4.2).");
 }
 
-/// BinaryRow (alias RowData): the view of one row; fields by attribute, ordinal or name.
+/// BinaryRow (the seed's RowData, a deprecated alias): the view of one row; fields by attribute, ordinal or name.
 void BindBinaryRow(nb::module_& m) {
   // Pooled: a view that dies is parked and its object revived by the next view made, which
   // skips nanobind's registration of a new instance; a batch of up to 16,384 rows (Spark's
@@ -313,7 +313,7 @@ void BindBinaryRow(nb::module_& m) {
   DefRowMethods(cls);
 }
 
-/// BinaryArray (alias ArrayData): the Sequence view of one list value.
+/// BinaryArray (the seed's ArrayData, a deprecated alias): the Sequence view of one list value.
 void BindBinaryArray(nb::module_& m) {
   nb::class_<ArrayView> cls(m, "BinaryArray", nb::type_slots(kArraySlots<ArrayView>), nb::pooled(1024));
   g_types.array = reinterpret_cast<PyTypeObject*>(cls.ptr());
@@ -342,7 +342,7 @@ void BindBinaryArray(nb::module_& m) {
   DefArrayMethods(cls);
 }
 
-/// BinaryMap (alias MapData): the Mapping view of one map value.
+/// BinaryMap (the seed's MapData, a deprecated alias): the Mapping view of one map value.
 void BindBinaryMap(nb::module_& m) {
   nb::class_<MapView> cls(m, "BinaryMap", nb::pooled(256));
   g_types.map = reinterpret_cast<PyTypeObject*>(cls.ptr());

@@ -15,7 +15,7 @@ def test_encode_validate_decode_round_trip(case):
     data = _zerorow.encode(schema._native, value)
     assert len(data) % 8 == 0
     zerorow.validate(schema, data)
-    row = zerorow.RowData(schema, data)
+    row = zerorow.BinaryRow(schema, data)
     got = {
         f.name: _zerorow.get(row, i, RAW_DEEP_PAIRS)
         for i, f in enumerate(schema.fields)

@@ -16,32 +16,35 @@ from .errors import error
 from .levels import LevelLike, level_of
 from .schema import Schema
 
-# SPEC §1.1 names; RowData / ArrayData / MapData stay as aliases (the seed examples use them).
+# SPEC §1.1 names (the seed's RowData / ArrayData / MapData are deprecated aliases: zerorow's
+# __getattr__, DEPRECATED_NAMES).
 BinaryRow = _zerorow.BinaryRow
-RowData = BinaryRow
 BinaryArray = _zerorow.BinaryArray
-ArrayData = BinaryArray
 BinaryMap = _zerorow.BinaryMap
-MapData = BinaryMap
+DEPRECATED_NAMES = {
+    "RowData": "BinaryRow",
+    "ArrayData": "BinaryArray",
+    "MapData": "BinaryMap",
+}
 
 _OBJ, _RAW, _DEEP, _PAIRS = 0, 1, 2, 4
 
 
-# ---- RowData ---------------------------------------------------------------------------
-def _row_schema(self: RowData) -> Schema:
+# ---- BinaryRow ---------------------------------------------------------------------------
+def _row_schema(self: BinaryRow) -> Schema:
     """The schema of this row (for a nested row: its struct type as a schema)."""
     s = self._schema()
     return Schema._of_type(self._type()) if s is None else s
 
 
-def _row_to_dict(self: RowData) -> dict:
+def _row_to_dict(self: BinaryRow) -> dict:
     """All fields as a dict; nested rows become dicts, lists lists, maps dicts. A row whose
     references share bodies (possible below level full) is refused as InvalidDataError before
     it produces more values than it has bytes (SPEC §6.2)."""
     return self._deep(_DEEP)
 
 
-def _row_validate(self: RowData, level: LevelLike = "full") -> None:
+def _row_validate(self: BinaryRow, level: LevelLike = "full") -> None:
     """Validates the bytes of this row at `level` (SPEC §6.2) as a top-level row of its
     schema (a nested row too), as zerorow.validate(row.schema, row bytes, level) does;
     raises InvalidDataError / TruncatedError."""
@@ -52,17 +55,17 @@ def _row_validate(self: RowData, level: LevelLike = "full") -> None:
         validate(self.schema, self.to_memoryview(), level)
 
 
-def _row_get_raw(self: RowData, key: int | str) -> Any:
+def _row_get_raw(self: BinaryRow, key: int | str) -> Any:
     """A field with date/time/timestamp/duration as plain ints (days / µs)."""
     i = key if isinstance(key, int) else self._field_names().index(key)
     return self._get(i, _RAW)
 
 
-def _row_keys(self: RowData) -> list:
+def _row_keys(self: BinaryRow) -> list:
     return self._field_names()
 
 
-def _row_get(self: RowData, name: str, default: Any = None) -> Any:
+def _row_get(self: BinaryRow, name: str, default: Any = None) -> Any:
     try:
         return self[name]
     except KeyError:
@@ -109,23 +112,25 @@ def install(cls: type, shared: dict, own: dict, abc: type | None = None) -> None
         abc.register(cls)
 
 
-def _row_reduce(self: RowData):
+def _row_reduce(self: BinaryRow):
     """A row pickles to its schema and its bytes (a nested row to its struct type's)."""
     return (_rebuild_row, (self.schema, self.to_bytes()))
 
 
-def _rebuild_row(schema: Schema, data: bytes) -> RowData:
+def _rebuild_row(schema: Schema, data: bytes) -> BinaryRow:
     return BinaryRow(schema, data)
 
 
-# ---- ArrayData --------------------------------------------------------------------------
-def _array_to_list(self: ArrayData) -> list:
+# ---- BinaryArray --------------------------------------------------------------------------
+def _array_to_list(self: BinaryArray) -> list:
     """The elements as a list; nested values converted deeply (rows -> dicts), under the
     decode budget of SPEC §6.2 (see BinaryRow.to_dict)."""
     return self._deep(_DEEP)
 
 
-def _array_index(self: ArrayData, value: Any, start: int = 0, stop: Any = None) -> int:
+def _array_index(
+    self: BinaryArray, value: Any, start: int = 0, stop: Any = None
+) -> int:
     n = len(self)
     stop = n if stop is None else stop
     for i in range(*slice(start, stop).indices(n)):
@@ -134,20 +139,20 @@ def _array_index(self: ArrayData, value: Any, start: int = 0, stop: Any = None) 
     raise ValueError(f"{value!r} is not in the array")
 
 
-def _array_count(self: ArrayData, value: Any) -> int:
+def _array_count(self: BinaryArray, value: Any) -> int:
     return sum(1 for v in self if v == value)
 
 
-def _array_contains(self: ArrayData, value: Any) -> bool:
+def _array_contains(self: BinaryArray, value: Any) -> bool:
     return any(v == value for v in self)
 
 
-def _array_reversed(self: ArrayData) -> Iterator:
+def _array_reversed(self: BinaryArray) -> Iterator:
     for i in range(len(self) - 1, -1, -1):
         yield self[i]
 
 
-def _array_to_pandas(self: ArrayData):
+def _array_to_pandas(self: BinaryArray):
     """The elements as pandas: a list of structs as a DataFrame (one column per field),
     any other list as a Series (nullable ints and bools in pandas' nullable dtypes)."""
     from ._pandas import array_to_pandas
@@ -155,8 +160,8 @@ def _array_to_pandas(self: ArrayData):
     return array_to_pandas(self)
 
 
-# ---- MapData ----------------------------------------------------------------------------
-def _map_getitem(self: MapData, key: Any) -> Any:
+# ---- BinaryMap ----------------------------------------------------------------------------
+def _map_getitem(self: BinaryMap, key: Any) -> Any:
     i = self._find(key)
     if i is None:
         raise KeyError(key)
@@ -169,39 +174,39 @@ def _map_getitem(self: MapData, key: Any) -> Any:
     raise KeyError(key)
 
 
-def _map_iter(self: MapData) -> Iterator:
+def _map_iter(self: BinaryMap) -> Iterator:
     return iter(self._keys())
 
 
-def _map_contains(self: MapData, key: Any) -> bool:
+def _map_contains(self: BinaryMap, key: Any) -> bool:
     i = self._find(key)
     if i is not NotImplemented:
         return i is not None
     return any(k == key for k in self._keys())
 
 
-def _map_keys(self: MapData) -> ArrayData:
+def _map_keys(self: BinaryMap) -> BinaryArray:
     """The key array (a Sequence view, in entry order)."""
     return self._keys()
 
 
-def _map_values(self: MapData) -> ArrayData:
+def _map_values(self: BinaryMap) -> BinaryArray:
     """The value array (a Sequence view, in entry order)."""
     return self._values()
 
 
-def _map_items(self: MapData) -> list:
+def _map_items(self: BinaryMap) -> list:
     return list(zip(self._keys(), self._values(), strict=False))
 
 
-def _map_get(self: MapData, key: Any, default: Any = None) -> Any:
+def _map_get(self: BinaryMap, key: Any, default: Any = None) -> Any:
     try:
         return _map_getitem(self, key)
     except KeyError:
         return default
 
 
-def _map_to_dict(self: MapData) -> dict:
+def _map_to_dict(self: BinaryMap) -> dict:
     """The entries as a dict, converted deeply under the decode budget of SPEC §6.2."""
     return self._deep(_DEEP)
 
@@ -240,19 +245,19 @@ MAP_METHODS = {
     "_repr_html_": _html.map_html,
 }
 
-_native_map_eq = MapData.__eq__
+_native_map_eq = BinaryMap.__eq__
 
 
-def _map_eq(self: MapData, other: Any) -> Any:
+def _map_eq(self: BinaryMap, other: Any) -> Any:
     """Equal to another map view of the same type and bytes, or, as Mapping promises, to any
     Mapping with the same items."""
-    if isinstance(other, MapData):
+    if isinstance(other, BinaryMap):
         return _native_map_eq(self, other)
     return mapping_eq(self, other)
 
 
 install(
-    RowData,
+    BinaryRow,
     ROW_METHODS,
     {
         "schema": property(_row_schema),
@@ -261,7 +266,7 @@ install(
     },
 )
 install(
-    ArrayData,
+    BinaryArray,
     ARRAY_METHODS,
     {
         "to_numpy": _convert.array_to_numpy,
@@ -269,7 +274,7 @@ install(
     },
     Sequence,
 )
-install(MapData, MAP_METHODS, {"__eq__": _map_eq}, Mapping)
+install(BinaryMap, MAP_METHODS, {"__eq__": _map_eq}, Mapping)
 
 
 def validate(schema: Schema, buffer: Any, level: LevelLike = "full") -> None:
@@ -279,21 +284,18 @@ def validate(schema: Schema, buffer: Any, level: LevelLike = "full") -> None:
     Raises InvalidDataError / TruncatedError naming the field path and the numbers.
     """
     level = level_of(level)
-    if isinstance(buffer, RowData):
+    if isinstance(buffer, BinaryRow):
         buffer = buffer.to_memoryview()
     if level == "full":
         _zerorow.validate(schema._native, buffer)
     elif level == "bounds":
-        RowData(schema, buffer)
+        BinaryRow(schema, buffer)
 
 
 __all__ = [
-    "ArrayData",
     "BinaryArray",
     "BinaryMap",
     "BinaryRow",
-    "MapData",
-    "RowData",
     "validate",
     "error",
 ]

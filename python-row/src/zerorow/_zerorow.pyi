@@ -123,7 +123,7 @@ class _MapMethods:
     def _path(self) -> str: ...
 
 class BinaryRow(_RowMethods):
-    """A zero-copy view of one row; fields by attribute, ordinal or name (alias
+    """A zero-copy view of one row; fields by attribute, ordinal or name (deprecated alias
     RowData)."""
 
     def __init__(self, schema: Schema, buffer: Any, level: str = "bounds") -> None: ...
@@ -134,22 +134,18 @@ class BinaryRow(_RowMethods):
     def _schema(self) -> Schema | None: ...
 
 class BinaryArray(_ArrayMethods):
-    """A zero-copy Sequence view of one list value (alias ArrayData)."""
+    """A zero-copy Sequence view of one list value (deprecated alias ArrayData)."""
 
     def _values_info(self) -> tuple[Any, int, int, NativeType]: ...
 
 class BinaryMap(_MapMethods):
-    """A zero-copy Mapping view of one map value, entries in writer order (alias
+    """A zero-copy Mapping view of one map value, entries in writer order (deprecated alias
     MapData); equal to any Mapping with the same items."""
 
     def keys(self) -> BinaryArray: ...  # type: ignore[override]
     def values(self) -> BinaryArray: ...  # type: ignore[override]
     def _keys(self) -> BinaryArray: ...
     def _values(self) -> BinaryArray: ...
-
-RowData = BinaryRow
-ArrayData = BinaryArray
-MapData = BinaryMap
 
 class Resolution:
     """A writer schema resolved to a reader schema by cpp-row (SPEC §13); see zerorow.resolve."""

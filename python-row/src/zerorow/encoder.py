@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Generic, TypeVar
 
 from . import _zerorow
-from ._views import RowData
+from ._views import BinaryRow
 from .arrow import from_arrow, objects_to_batch
 from .errors import ZerorowError, error
 from .evolution import ResolvedRow, resolve
@@ -63,11 +63,11 @@ class Encoder(Generic[T]):
         """The row bytes of `obj` (SPEC §2.6 canonical layout)."""
         return _zerorow.encode(self._native, obj)
 
-    def to_row(self, obj: T) -> RowData:
+    def to_row(self, obj: T) -> BinaryRow:
         """A row view over freshly encoded bytes of `obj`."""
-        return RowData(self.schema, _zerorow.encode(self._native, obj))
+        return BinaryRow(self.schema, _zerorow.encode(self._native, obj))
 
-    def from_row(self, row: RowData | ResolvedRow) -> T:
+    def from_row(self, row: BinaryRow | ResolvedRow) -> T:
         """An instance of the class (nested classes too) from a row of this schema, or from a
         ResolvedRow whose reader schema is this one (a row of an older or newer writer, SPEC
         §13.4). A row whose references share bodies is refused before it decodes past one value
@@ -82,7 +82,7 @@ class Encoder(Generic[T]):
                     f"one read as {row.schema.fingerprint_hex}",
                 )
             return self._conv(row)
-        if not isinstance(row, RowData):
+        if not isinstance(row, BinaryRow):
             raise TypeError(
                 f"from_row needs a zerorow.BinaryRow of {self.cls.__qualname__}'s schema, got "
                 f"{type(row).__name__}"
@@ -114,12 +114,12 @@ class Encoder(Generic[T]):
         was made); with `writer`, a BinaryRow of the writer schema is resolved as bytes are."""
         if isinstance(buffer, ResolvedRow) and writer is None:
             return self.from_row(buffer)
-        if isinstance(buffer, RowData) and writer is None:
+        if isinstance(buffer, BinaryRow) and writer is None:
             if level_of(level) == "full":
                 buffer.validate("full")
             return self.from_row(buffer)
         if writer is None:
-            return self._conv(RowData(self.schema, buffer, level_of(level)))
+            return self._conv(BinaryRow(self.schema, buffer, level_of(level)))
         res = self._resolutions.get(writer.fingerprint) or self.resolution(writer)
         return self._conv(res.view(buffer, level_of(level)))
 
