@@ -93,7 +93,7 @@ class DataType:
     JSON in between. The child types and fields are Python objects made when first asked (or
     the ones given to the constructor)."""
 
-    __slots__ = ("id", "_t", "_layout", "_element", "_key", "_value", "_fields")
+    __slots__ = ("id", "_t", "_layout", "_element", "_key", "_value", "_struct_fields")
 
     def __init__(
         self,
@@ -114,7 +114,7 @@ class DataType:
             raise error("unsupported", "", f"unknown type {id!r}")
         self.id = id
         self._element, self._key, self._value = element, key, value
-        self._fields = tuple(fields)
+        self._struct_fields = tuple(fields)
         self._layout = None
         self._t = _zerorow.make_type(
             id,
@@ -127,7 +127,7 @@ class DataType:
             None if key is None else key._t,
             None if value is None else value._t,
             value_nullable,
-            [f._native_field() for f in self._fields],
+            [f._native_field() for f in self._struct_fields],
         )
 
     @classmethod
@@ -136,7 +136,7 @@ class DataType:
         out = cls.__new__(cls)
         out.id, out._t, out._layout = t.id, t, None
         out._element = out._key = out._value = None
-        out._fields = None
+        out._struct_fields = None
         return out
 
     def __reduce__(self):
@@ -186,9 +186,9 @@ class DataType:
 
     @property
     def fields(self) -> tuple[Field, ...]:
-        if self._fields is None:
-            self._fields = tuple(Field._wrap(*f) for f in self._t.fields())
-        return self._fields
+        if self._struct_fields is None:
+            self._struct_fields = tuple(Field._wrap(*f) for f in self._t.fields())
+        return self._struct_fields
 
     @property
     def storage(self) -> StorageKind:
