@@ -321,10 +321,12 @@ static Status CheckType(const DataType* t, int depth, std::string_view path, boo
                              std::string(path), t->precision(), t->scale());
       return Status::OK();
     case TypeId::kFixedBinary:
-      if (t->byte_width() < 1 || t->byte_width() > kMaxFixedBinarySize)
+      // body_size(), unsigned: a size past 2^31 must not print as a negative int (FixedBinary
+      // keeps sizes up to 2^32-1 as given, larger ones as 2^32-1)
+      if (t->body_size() < 1 || t->body_size() > kMaxFixedBinarySize)
         return Status::Error(ErrorKind::kUnsupported,
-                             "expected fixed_binary size in [1, 2^31-8] but found " + std::to_string(t->byte_width()),
-                             std::string(path), kMaxFixedBinarySize, t->byte_width());
+                             "expected fixed_binary size in [1, 2^31-8] but found " + std::to_string(t->body_size()),
+                             std::string(path), kMaxFixedBinarySize, t->body_size());
       return Status::OK();
     case TypeId::kNull:
       if (in_key)

@@ -426,7 +426,7 @@ def produce_python(vectors, out):
             ) as f:
                 schema = zerorow.Schema.from_json(f.read())
             with open(os.path.join(vectors, name, "row.bin"), "rb") as f:
-                row = zerorow.RowData(schema, f.read())
+                row = zerorow.BinaryRow(schema, f.read())
             batch = zerorow.to_arrow([row], schema)
             tables[name] = pa.Table.from_batches([batch])
         except Exception as e:  # reported per case, never hidden

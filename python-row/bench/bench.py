@@ -127,7 +127,7 @@ def seed(n: int) -> None:
     a, b = n // 10, n // 5
     zr = bench(
         lambda: (lambda r: (r.f2[a], r.f4[a].f1, r.f4[b].f2[5]))(
-            zerorow.RowData(enc.schema, binary)
+            zerorow.BinaryRow(enc.schema, binary)
         )
     )
     fenc = fory.encoder(FFoo)
@@ -135,7 +135,7 @@ def seed(n: int) -> None:
     fbin = fenc.to_row(ffoo).to_bytes()
     fy = bench(
         lambda: (lambda r: (r.f2[a], r.f4[a].f1, r.f4[b].f2[5]))(
-            fory.RowData(fenc.schema, fbin)
+            fory.BinaryRow(fenc.schema, fbin)
         )
     )
     pk = pickle.dumps(foo, protocol=5)
@@ -198,7 +198,7 @@ def record() -> None:
             "pickle.loads": bench(lambda: pickle.loads(pk)),
         },
     )
-    row, frow = zerorow.RowData(enc.schema, binary), fory.RowData(fenc.schema, fbin)
+    row, frow = zerorow.BinaryRow(enc.schema, binary), fory.BinaryRow(fenc.schema, fbin)
     ns = {"row": row, "frow": frow, "r": r, "t": TUP}
     report(
         "5-field record: attribute read (row.score)",
@@ -234,13 +234,13 @@ def wide() -> None:
         fenc.to_row(fw).to_bytes(),
         pickle.dumps(w, protocol=5),
     )
-    zr = bench(lambda: (lambda x: (x.f7, x.f21))(zerorow.RowData(enc.schema, binary)))
+    zr = bench(lambda: (lambda x: (x.f7, x.f21))(zerorow.BinaryRow(enc.schema, binary)))
     report(
         "30-field row: wrap + read 2 fields",
         zr,
         {
             "pyfory": bench(
-                lambda: (lambda x: (x.f7, x.f21))(fory.RowData(fenc.schema, fbin))
+                lambda: (lambda x: (x.f7, x.f21))(fory.BinaryRow(fenc.schema, fbin))
             ),
             "pickle.loads": bench(lambda: (lambda x: (x.f7, x.f21))(pickle.loads(pk))),
             "dataclass": bench(lambda: (w.f7, w.f21)),
@@ -283,11 +283,11 @@ def evolution() -> None:
     binary = old.encode(Rec(7, "alice", 2.5, 123456789, True))
     res = zerorow.resolve(old.schema, new.schema)
     ns = {
-        "row": zerorow.RowData(old.schema, binary),
+        "row": zerorow.BinaryRow(old.schema, binary),
         "rrow": res.view(binary),
         "res": res,
         "b": binary,
-        "RowData": zerorow.RowData,
+        "BinaryRow": zerorow.BinaryRow,
         "s": old.schema,
         "old": old,
         "new": new,
@@ -310,7 +310,7 @@ def evolution() -> None:
         (
             "evolution: view + read (res.view(b).rating)",
             "res.view(b).rating",
-            "RowData(s, b).score",
+            "BinaryRow(s, b).score",
             "",
         ),
         (
@@ -505,6 +505,77 @@ def write(quick: bool) -> None:
         os.rmdir(folder)
 
 
+# ---- schema and encoder creation ------------------------------------------------------
+def _arrow_order_schema():
+    """The 30-field order of bench_views.py as a pyarrow schema, built from its factories."""
+    customer = pa.struct(
+        [
+            ("id", pa.int64()),
+            ("name", pa.string()),
+            ("country", pa.string()),
+            ("tier", pa.int32()),
+        ]
+    )
+    item = pa.struct(
+        [("sku", pa.string()), ("qty", pa.int32()), ("price", pa.float64())]
+    )
+    return pa.schema(
+        [("order_id", pa.int64())]
+        + [(f"l{k}", pa.int64()) for k in range(1, 10)]
+        + [(f"d{k}", pa.float64()) for k in range(10)]
+        + [(f"s{k}", pa.string()) for k in range(8)]
+        + [("customer", customer), ("items", pa.list_(item))]
+    )
+
+
+def creation() -> None:
+    """Making an encoder from a class (inference, the schema, the native compiled schema) and
+    a Schema from its JSON text, against pyfory's encoder creation and pyarrow's schema
+    construction and deserialisation: paid once per class or file, not per row."""
+    import bench_views  # bench/bench_views.py, beside this file: the 30-field order
+
+    order_json = zerorow.encoder(bench_views.Order).schema.to_json()
+    small_json = zerorow.encoder(Foo).schema.to_json()
+    arrow_order = _arrow_order_schema()
+    arrow_small = pa.schema(
+        [
+            ("f1", pa.int32()),
+            ("f2", pa.list_(pa.int32())),
+            ("f3", pa.map_(pa.string(), pa.int32())),
+            (
+                "f4",
+                pa.list_(
+                    pa.struct([("f1", pa.string()), ("f2", pa.list_(pa.int64()))])
+                ),
+            ),
+        ]
+    )
+    report(
+        "encoder(cls), seed Foo (4 fields, nested)",
+        bench(lambda: zerorow.encoder(Foo)),
+        {"pyfory encoder": bench(lambda: fory.encoder(FFoo))},
+    )
+    report(
+        "encoder(cls), 30-field order",
+        bench(lambda: zerorow.encoder(bench_views.Order)),
+        {
+            "pyfory encoder": bench(lambda: fory.encoder(bench_views.Order)),
+            "pa.schema(...)": bench(_arrow_order_schema),
+        },
+    )
+    small_ipc, order_ipc = arrow_small.serialize(), arrow_order.serialize()
+    report(
+        "Schema.from_json, seed Foo",
+        bench(lambda: zerorow.Schema.from_json(small_json)),
+        {"pa.ipc.read_schema": bench(lambda: pa.ipc.read_schema(small_ipc))},
+    )
+    report(
+        "Schema.from_json, 30-field order",
+        bench(lambda: zerorow.Schema.from_json(order_json)),
+        {"pa.ipc.read_schema": bench(lambda: pa.ipc.read_schema(order_ipc))},
+    )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument(
@@ -516,12 +587,31 @@ def main() -> int:
     ap.add_argument(
         "--only",
         action="append",
-        choices=["seed", "record", "wide", "evolution", "arrow", "write", "views"],
+        choices=[
+            "seed",
+            "record",
+            "wide",
+            "creation",
+            "evolution",
+            "arrow",
+            "write",
+            "views",
+        ],
         help="run only these sections (repeatable); default: all",
     )
     args = ap.parse_args()
     only = set(
-        args.only or ["seed", "record", "wide", "evolution", "arrow", "write", "views"]
+        args.only
+        or [
+            "seed",
+            "record",
+            "wide",
+            "creation",
+            "evolution",
+            "arrow",
+            "write",
+            "views",
+        ]
     )
     global REPEATS, TIME_SCALE
     if args.quick:
@@ -540,6 +630,8 @@ def main() -> int:
         record()
     if "wide" in only:
         wide()
+    if "creation" in only:
+        creation()
     if "evolution" in only:
         evolution()
     if "arrow" in only:

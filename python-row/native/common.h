@@ -1,8 +1,10 @@
 // Shared pieces of the native module: the compiled type tree, buffer ownership and errors.
 //
-// The Python layer (zerorow.schema) validates a schema and hands its canonical JSON object
-// to CompileType, which builds this tree once per schema; every view and writer then uses
-// it without touching Python-level type objects.
+// A zerorow.Schema holds one Compiled: cpp-row's Schema (parsed or built once, never through
+// JSON on the Python side) and, per node of its type, the extras only Python needs (interned
+// field names, the name -> ordinal dict, zone objects, an encoder's Enum checks), which
+// CompileType lays beside cpp-row's nodes once per schema; views and writers read them
+// without touching Python-level type objects.
 #pragma once
 
 #include <nanobind/nanobind.h>
@@ -31,36 +33,36 @@ struct Type;
 using TypePtr = std::shared_ptr<Type>;
 
 struct Field {
-  std::string name;
-  nb::object py_name;  // interned str: attribute lookups compare pointers first
+  const zerorow::Field* core = nullptr;  // cpp-row's field (name, nullability), in the parent's core
+  nb::object py_name;                    // interned str: attribute lookups compare pointers first
   TypePtr type;
-  bool nullable = true;
 };
 
-/// One node of a compiled schema, the binding's side of it: what Python needs (interned
-/// names, the name -> ordinal dict, tzinfo, the JSON object) beside cpp-row's DataType
-/// (`core`), which owns the layout. Immutable once built.
+/// The Python-only extras of one node of cpp-row's DataType (`core`, which owns the layout,
+/// the parameters, the names and nullability), linked as its nodes are: interned names, the
+/// name -> ordinal dict, the zone's tzinfo, an encoder's Enum check. Immutable once built.
 struct Type {
-  Tid id = Tid::kInt64;
-  std::string tz;     // timestamp zone ("" = naive)
-  nb::object tzinfo;  // tzinfo for tz (None when naive)
-  int precision = 0, scale = 0;
-  TypePtr elem;   // list element / map key
-  TypePtr value;  // map value
-  bool elem_nullable = true, value_nullable = true;
+  Tid id = Tid::kInt64;  // core->id(), read on every dispatch
+  nb::object tzinfo;     // the timestamp zone's tzinfo (None when naive)
+  TypePtr elem;          // list element / map key
+  TypePtr value;         // map value
   std::vector<Field> fields;
   nb::object name_map;        // dict name -> ordinal (struct)
-  nb::object json;            // the JSON object this node was built from
   nb::object enum_name;       // an Enum-typed string (encoders only): value -> member name, or None
   zerorow::DataTypePtr core;  // the same type in cpp-row (zerorow::core): views and writers use it
 };
 
-/// Builds the binding's tree over cpp-row's type `core`; `json` is the same type as a parsed
-/// canonical JSON object (with "_tzinfo" added for zones).
-TypePtr CompileType(nb::handle json, const zerorow::DataTypePtr& core);
+/// The extras of every node of cpp-row's type `core`. `enums` (an encoder's, may be absent) maps
+/// the ordinal path of a string node (field ordinal; 0 for a list element; 0 / 1 for a map key /
+/// value) to the check of its Enum class.
+TypePtr CompileType(const zerorow::DataTypePtr& core, nb::handle enums = nb::handle());
 
-/// A compiled schema, shared by all views of it: the binding's tree with cpp-row's types
-/// attached, and cpp-row's Schema (both come from one canonical JSON).
+/// zerorow._zerorow.NativeType: a handle to one of cpp-row's types; a zerorow.DataType holds one.
+struct TypeHandle {
+  zerorow::DataTypePtr t;
+};
+
+/// A compiled schema, shared by all views of it: cpp-row's Schema and the extras of its nodes.
 struct Compiled {
   TypePtr type;
   zerorow::Schema core;

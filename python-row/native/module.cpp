@@ -1,6 +1,6 @@
 // The `zerorow._zerorow` extension: compiled schemas, the view classes and the encoder.
 //
-// Attribute and item access on RowData go through hand-written type slots (tp_getattro,
+// Attribute and item access on BinaryRow go through hand-written type slots (tp_getattro,
 // mp_subscript) rather than nanobind's method dispatch: a field read is a pointer compare
 // on the interned name, a bounds-checked load and one PyLong.
 #include <nanobind/ndarray.h>
@@ -13,7 +13,7 @@
 #include <cstdio>
 #include <optional>
 
-#include "views.h"
+#include "view_slots.h"
 
 namespace zr {
 
@@ -21,12 +21,7 @@ void EncodeInto(const Type& t, PyObject* obj, zerorow::RowWriter& w);
 void BindArrow(nb::module_& m);
 void BindDecode(nb::module_& m);
 void BindResolve(nb::module_& m);
-
-namespace {
-
-int FieldIndex(const Type& t, PyObject* name) { return FieldIndexOf(t, name); }
-
-}  // namespace
+void BindTypes(nb::module_& m);
 
 int FieldIndexOf(const Type& t, PyObject* name) {
   // Attribute names in code are interned, as are the field names: a pointer compare per field
@@ -41,91 +36,6 @@ int FieldIndexOf(const Type& t, PyObject* name) {
 }
 
 namespace {
-
-PyObject* row_getattro(PyObject* self, PyObject* name) {
-  RowView* v = nb::inst_ptr<RowView>(self);
-  if (!PyUnicode_Check(name)) return PyObject_GenericGetAttr(self, name);
-  int idx = FieldIndex(*v->type, name);
-  if (idx == -2) return nullptr;
-  if (idx < 0) return PyObject_GenericGetAttr(self, name);
-  ZR_GUARD_BEGIN
-  return ReadAt(self, *v, idx, kObjects);
-  ZR_GUARD_END(nullptr)
-}
-
-PyObject* row_subscript(PyObject* self, PyObject* key) {
-  RowView* v = nb::inst_ptr<RowView>(self);
-  int idx;
-  if (PyUnicode_Check(key)) {
-    idx = FieldIndex(*v->type, key);
-    if (idx == -2) return nullptr;
-    if (idx < 0) {
-      PyErr_SetObject(PyExc_KeyError, key);
-      return nullptr;
-    }
-  } else {
-    Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
-    if (i == -1 && PyErr_Occurred()) return nullptr;
-    int n = v->row.num_fields();
-    if (i < 0) i += n;
-    if (i < 0 || i >= n) {
-      PyErr_SetString(PyExc_IndexError, "row ordinal out of range");
-      return nullptr;
-    }
-    idx = static_cast<int>(i);
-  }
-  ZR_GUARD_BEGIN
-  return ReadAt(self, *v, idx, kObjects);
-  ZR_GUARD_END(nullptr)
-}
-
-Py_ssize_t row_length(PyObject* self) { return nb::inst_ptr<RowView>(self)->row.num_fields(); }
-
-PyObject* array_subscript(PyObject* self, PyObject* key) {
-  ArrayView* v = nb::inst_ptr<ArrayView>(self);
-  ZR_GUARD_BEGIN
-  if (PySlice_Check(key)) {
-    Py_ssize_t start, stop, step;
-    if (PySlice_Unpack(key, &start, &stop, &step) < 0) return nullptr;
-    Py_ssize_t len = PySlice_AdjustIndices(v->arr.size(), &start, &stop, step);
-    PyObject* list = PyList_New(len);
-    if (!list) return nullptr;
-    for (Py_ssize_t k = 0, i = start; k < len; ++k, i += step) {
-      PyObject* item = ReadAt(self, *v, static_cast<int>(i), kObjects);
-      if (!item) {
-        Py_DECREF(list);
-        return nullptr;
-      }
-      PyList_SET_ITEM(list, k, item);
-    }
-    return list;
-  }
-  Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
-  if (i == -1 && PyErr_Occurred()) return nullptr;
-  int n = v->arr.size();
-  if (i < 0) i += n;
-  if (i < 0 || i >= n) {
-    PyErr_SetString(PyExc_IndexError, "array index out of range");
-    return nullptr;
-  }
-  return ReadAt(self, *v, static_cast<int>(i), kObjects);
-  ZR_GUARD_END(nullptr)
-}
-
-Py_ssize_t array_length(PyObject* self) { return nb::inst_ptr<ArrayView>(self)->arr.size(); }
-
-PyObject* view_iter(PyObject* self);
-
-PyType_Slot row_slots[] = {{Py_tp_getattro, reinterpret_cast<void*>(row_getattro)},
-                           {Py_tp_iter, reinterpret_cast<void*>(view_iter)},
-                           {Py_mp_subscript, reinterpret_cast<void*>(row_subscript)},
-                           {Py_mp_length, reinterpret_cast<void*>(row_length)},
-                           {0, nullptr}};
-PyType_Slot array_slots[] = {{Py_mp_subscript, reinterpret_cast<void*>(array_subscript)},
-                             {Py_tp_iter, reinterpret_cast<void*>(view_iter)},
-                             {Py_mp_length, reinterpret_cast<void*>(array_length)},
-                             {Py_sq_length, reinterpret_cast<void*>(array_length)},
-                             {0, nullptr}};
 
 /// Iterates ordinals 0..n-1 of a row or array view.
 struct Iter {
@@ -233,23 +143,13 @@ std::string RowFieldJson(const zerorow::BinaryRow& row, const zerorow::DataType&
 
 /// A default's value as Python reads it (deep: dicts, lists, Interval, UUID, Variant ...).
 nb::object DefaultToPython(const zerorow::DefaultValue& d, const zerorow::DataTypePtr& t) {
-  nb::dict json;
-  json["type"] = nb::str("struct");
-  nb::list fields;
-  nb::dict f;
-  f["name"] = nb::str("default");
-  f["type"] = nb::module_::import_("json").attr("loads")(t->ToJson());
-  f["nullable"] = nb::bool_(true);
-  fields.append(f);
-  json["fields"] = fields;
-  nb::object native = nb::module_::import_("zerorow.schema").attr("_native_obj")(json);
   auto core = zerorow::Schema::FromStructType(zerorow::struct_({zerorow::field("default", t)}));
   CheckCore(core.status());
   auto hold = std::make_shared<Holder>();
   hold->owned.assign(d.row_bytes().begin(), d.row_bytes().end());
   RowView v;
   v.hold = hold;
-  v.type = CompileType(native, core->struct_type());
+  v.type = CompileType(core->struct_type());
   v.row = zerorow::BinaryRow::WrapUnchecked(hold->owned.data(), hold->owned.size(), core->struct_type().get());
   v.is_row = true;
   v.parent = nb::none();
@@ -260,23 +160,38 @@ nb::object DefaultToPython(const zerorow::DefaultValue& d, const zerorow::DataTy
   return ReadChecked(view, 0, kDeep);
 }
 
+/// A Compiled over a checked cpp-row schema (its extras laid once).
+Compiled CompileSchema(zerorow::Result<zerorow::Schema> core, nb::handle enums = nb::handle(), bool strict = false) {
+  CheckCore(core.status());
+  TypePtr t = CompileType(core->struct_type(), enums);
+  Compiled c{std::move(t), std::move(core).value()};
+  c.strict = strict;
+  return c;
+}
+
 }  // namespace
 
 /// CompiledSchema (cpp-row's Schema with the binding's type tree) and the schema helpers.
 void BindSchema(nb::module_& m) {
   nb::class_<Compiled>(m, "CompiledSchema")
-      .def(
-          "__init__",
-          [](Compiled* self, nb::handle json, const std::string& text, bool strict) {
-            auto core = zerorow::Schema::FromJson(text);
-            CheckCore(core.status());
-            TypePtr t = CompileType(json, core.value().struct_type());
-            new (self) Compiled{std::move(t), std::move(core).value()};
-            self->strict = strict;
+      .def_static(
+          "from_json", [](const std::string& text) { return CompileSchema(zerorow::Schema::FromJson(text)); },
+          "Parses and checks schema JSON with cpp-row (SPEC §4.1 rules).")
+      .def_static(
+          "of_type",
+          [](const TypeHandle& struct_type) { return CompileSchema(zerorow::Schema::FromStructType(struct_type.t)); },
+          "Checks a struct type (a NativeType) as a schema with cpp-row (SPEC §4.1 rules).")
+      .def_static(
+          "for_encoder",
+          [](const Compiled& schema, nb::handle enums, bool strict) {
+            return CompileSchema(schema.core, enums, strict);
           },
-          nb::arg("json"), nb::arg("text"), nb::arg("strict") = false,
-          "Compiles a schema: its JSON object (dict) and its JSON text, parsed and checked by cpp-row; "
-          "an encoder's own copy may add Enum converters and strict=True.")
+          nb::arg("schema"), nb::arg("enums"), nb::arg("strict"),
+          "An encoder's own copy of a compiled schema (the same cpp-row Schema): the Enum checks of "
+          "its string nodes, keyed by ordinal path, and strict=True.")
+      .def(
+          "struct_type", [](const Compiled& c) { return TypeHandle{c.core.struct_type()}; },
+          "The schema's struct type (a NativeType).")
       .def(
           "to_json", [](const Compiled& c) { return c.core.ToJson(); }, "cpp-row's canonical JSON (SPEC §4.1).")
       .def(
@@ -285,15 +200,6 @@ void BindSchema(nb::module_& m) {
       .def(
           "fingerprint_hex", [](const Compiled& c) { return c.core.fingerprint_hex(); },
           "cpp-row's fingerprint, 16 lowercase hex digits (SPEC §4.2).");
-
-  m.def(
-      "canonical_schema_json",
-      [](const std::string& text) {
-        auto s = zerorow::Schema::FromJson(text);
-        CheckCore(s.status());
-        return s.value().ToJson();
-      },
-      "Parses and checks schema JSON with cpp-row (SPEC §4.1 rules); returns the canonical JSON.");
 
   m.def(
       "canonical_type_json",
@@ -361,12 +267,13 @@ void BindSchema(nb::module_& m) {
       "cpp-row's FNV-1a 64 of some bytes, as 16 lowercase hex digits (SPEC §4.2).");
 }
 
-/// BinaryRow (alias RowData): the view of one row; fields by attribute, ordinal or name.
+/// BinaryRow (the seed's RowData, a deprecated alias): the view of one row; fields by attribute, ordinal or name.
 void BindBinaryRow(nb::module_& m) {
   // Pooled: a view that dies is parked and its object revived by the next view made, which
   // skips nanobind's registration of a new instance; a batch of up to 16,384 rows (Spark's
   // and Flink's batches are 10,000) then makes its views from the pool.
-  nb::class_<RowView> cls(m, "BinaryRow", nb::type_slots(row_slots), nb::is_weak_referenceable(), nb::pooled(16384));
+  nb::class_<RowView> cls(m, "BinaryRow", nb::type_slots(kRowSlots<RowView>), nb::is_weak_referenceable(),
+                          nb::pooled(16384));
   g_types.row = reinterpret_cast<PyTypeObject*>(cls.ptr());
   cls.def(
          "__init__",
@@ -389,11 +296,6 @@ void BindBinaryRow(nb::module_& m) {
            [](const RowView& v) {
              return nb::hash(nb::bytes(reinterpret_cast<const char*>(v.row.data()), v.row.size_bytes()));
            })
-      .def("_get", [](nb::handle self, int i, int mode) { return Read(self, i, mode); })
-      .def(
-          "_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
-          "The whole row as a dict, under one decode budget (SPEC §6.2).")
-      .def("_path", [](nb::handle self) { return PathOf(self); })
       .def("_validate",
            [](nb::handle self) {
              // Full validation by cpp-row (SPEC §6.3); a nested row is validated as its own region.
@@ -403,47 +305,17 @@ void BindBinaryRow(nb::module_& m) {
              else
                CheckCore(zerorow::ValidateStructBody(v.row.struct_type(), v.row.bytes()), PathOf(self));
            })
-      .def("_field_names",
-           [](const RowView& v) {
-             nb::list out;
-             for (const Field& f : v.type->fields) out.append(f.py_name);
-             return out;
-           })
-      .def("_type_json", [](const RowView& v) { return v.type->json; })
-      .def(
-          "_has_type",
-          [](const RowView& v, const Compiled& c) {
-            // A nested row has its own type node: compare by content only when not the same node.
-            const zerorow::DataType& mine = v.row.struct_type();
-            const zerorow::DataType& theirs = *c.core.struct_type();
-            return &mine == &theirs || mine.Equals(theirs);
-          },
-          "True when the row's struct type is the compiled schema's (canonical JSON equality).")
       .def("_schema", [](const RowView& v) { return v.schema.is_valid() ? v.schema : nb::none(); })
       .def(
           "to_bytes", [](const RowView& v) { return RegionBytes(v.hold, v.row.bytes()); },
           "The row's bytes (the original bytes object when the row is all of it).")
-      .def("to_memoryview", [](const RowView& v) { return RegionMemoryview(v.hold, v.row.bytes()); })
-      .def_prop_ro("nbytes", [](const RowView& v) { return v.row.size_bytes(); })
-      .def("is_null", [](nb::handle self, nb::handle key) {
-        const RowView& v = nb::cast<const RowView&>(self);
-        int i;
-        if (nb::isinstance<nb::str>(key)) {
-          i = FieldIndex(*v.type, key.ptr());
-          if (i < 0) throw nb::key_error(nb::cast<std::string>(key).c_str());
-        } else {
-          i = nb::cast<int>(key);
-          if (i < 0) i += v.row.num_fields();
-        }
-        auto null = v.row.IsNull(i);
-        CheckCore(null.status());
-        return *null;
-      });
+      .def("to_memoryview", [](const RowView& v) { return RegionMemoryview(v.hold, v.row.bytes()); });
+  DefRowMethods(cls);
 }
 
-/// BinaryArray (alias ArrayData): the Sequence view of one list value.
+/// BinaryArray (the seed's ArrayData, a deprecated alias): the Sequence view of one list value.
 void BindBinaryArray(nb::module_& m) {
-  nb::class_<ArrayView> cls(m, "BinaryArray", nb::type_slots(array_slots), nb::pooled(1024));
+  nb::class_<ArrayView> cls(m, "BinaryArray", nb::type_slots(kArraySlots<ArrayView>), nb::pooled(1024));
   g_types.array = reinterpret_cast<PyTypeObject*>(cls.ptr());
   cls.def("__eq__",
           [](nb::handle self, nb::handle other) -> nb::object {
@@ -458,76 +330,29 @@ void BindBinaryArray(nb::module_& m) {
             }
             return nb::borrow(Py_NotImplemented);
           })
-      .def("_get", [](nb::handle self, int i, int mode) { return Read(self, i, mode); })
-      .def(
-          "_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
-          "The whole array as a list, under one decode budget (SPEC §6.2).")
-      .def("_path", [](nb::handle self) { return PathOf(self); })
-      .def("_elem_json", [](const ArrayView& v) { return v.elem->json; })
       .def("_values_info",
            [](const ArrayView& v) {
-             // (exporter, byte offset of the elements, count, element type json) for to_numpy
+             // (exporter, byte offset of the elements, count, element type) for to_numpy
              // The elements start where cpp-row's null bitmap ends (SPEC §2.2).
              std::span<const uint8_t> bitmap = v.arr.null_bitmap();
              size_t off = static_cast<size_t>(bitmap.data() + bitmap.size() - v.hold->data());
-             return nb::make_tuple(nb::borrow(v.hold->view.obj), off, v.arr.size(), v.elem->json);
+             return nb::make_tuple(nb::borrow(v.hold->view.obj), off, v.arr.size(), TypeHandle{v.elem->core});
            })
-      .def("has_nulls", [](const ArrayView& v) { return v.arr.HasNulls(); })
-      .def("is_null",
-           [](const ArrayView& v, int i) {
-             if (i < 0) i += v.arr.size();
-             auto null = v.arr.IsNull(i);
-             CheckCore(null.status());
-             return *null;
-           })
-      .def("to_bytes", [](const ArrayView& v) { return RegionBytes(v.hold, v.arr.bytes()); });
+      .def("has_nulls", [](const ArrayView& v) { return v.arr.HasNulls(); });
+  DefArrayMethods(cls);
 }
 
-/// BinaryMap (alias MapData): the Mapping view of one map value.
+/// BinaryMap (the seed's MapData, a deprecated alias): the Mapping view of one map value.
 void BindBinaryMap(nb::module_& m) {
   nb::class_<MapView> cls(m, "BinaryMap", nb::pooled(256));
   g_types.map = reinterpret_cast<PyTypeObject*>(cls.ptr());
-  cls.def("__len__", [](const MapView& m) { return m.map.size(); })
-      .def("_keys", [](nb::handle self) { return MapArray(self, Link::Keys); })
-      .def("_find",
-           [](nb::handle self, nb::handle key) -> nb::object {
-             // Ordinal of `key`, or None; a dict index of the keys is built on the first call.
-             MapView& m = nb::cast<MapView&>(self);
-             if (!m.key_index.is_valid()) {
-               nb::object keys = MapArray(self, Link::Keys);
-               const ArrayView& ka = nb::cast<const ArrayView&>(keys);
-               nb::dict index;
-               for (int k = 0; k < ka.arr.size(); ++k) {
-                 nb::object kv = Read(keys, k, kDeep);
-                 if (PyDict_SetDefault(index.ptr(), kv.ptr(), nb::int_(k).ptr()) == nullptr) {
-                   PyErr_Clear();  // an unhashable key: no index, callers scan
-                   return nb::borrow(Py_NotImplemented);
-                 }
-               }
-               m.key_index = index;
-             }
-             PyObject* hit = PyDict_GetItemWithError(m.key_index.ptr(), key.ptr());
-             if (!hit) {
-               if (PyErr_Occurred()) {
-                 PyErr_Clear();
-                 return nb::borrow(Py_NotImplemented);
-               }
-               return nb::none();
-             }
-             return nb::borrow(hit);
-           })
-      .def("_values", [](nb::handle self) { return MapArray(self, Link::Values); })
-      .def(
-          "_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
-          "The whole map as a dict (or pairs), under one decode budget (SPEC §6.2).")
-      .def("_path", [](nb::handle self) { return PathOf(self); })
-      .def("to_bytes", [](const MapView& m) { return RegionBytes(m.hold, m.map.bytes()); })
-      .def("__eq__", [](nb::handle self, nb::handle other) -> nb::object {
-        if (!nb::isinstance<MapView>(other)) return nb::borrow(Py_NotImplemented);
-        const MapView& a = nb::cast<const MapView&>(self);
-        const MapView& b = nb::cast<const MapView&>(other);
-        return nb::bool_(a.map == b.map && SameType(*a.type, *b.type));
-      });
+  DefMapMethods(cls);
+  cls.def("__eq__", [](nb::handle self, nb::handle other) -> nb::object {
+    if (!nb::isinstance<MapView>(other)) return nb::borrow(Py_NotImplemented);
+    const MapView& a = nb::cast<const MapView&>(self);
+    const MapView& b = nb::cast<const MapView&>(other);
+    return nb::bool_(a.map == b.map && SameType(*a.type, *b.type));
+  });
 }
 
 /// The iterator over the ordinals of a row or array view.
@@ -732,6 +557,7 @@ using namespace zr;
 NB_MODULE(_zerorow, m) {
   m.doc() = "Native core of zerorow: zero-copy row views, validation and the encoder.";
   m.def("_set_error_classes", &SetErrorClasses);
+  BindTypes(m);
   BindSchema(m);
   BindBinaryRow(m);
   BindBinaryArray(m);

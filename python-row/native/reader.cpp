@@ -80,10 +80,10 @@ PyObject* MakeTimestamp(int64_t us, const Type& t, Where where) {
   if (y < 1 || y > 9999) return OutOfRange("timestamp", us, " us", "datetime.datetime's range", where);
   int h = static_cast<int>(rem / 3600000000LL), mi = static_cast<int>(rem / 60000000LL % 60),
       s = static_cast<int>(rem / 1000000 % 60), u = static_cast<int>(rem % 1000000);
-  if (t.tz.empty()) return PyDateTime_FromDateAndTime(static_cast<int>(y), m, d, h, mi, s, u);
+  if (t.core->tz().empty()) return PyDateTime_FromDateAndTime(static_cast<int>(y), m, d, h, mi, s, u);
   PyObject* dt = PyDateTimeAPI->DateTime_FromDateAndTime(static_cast<int>(y), m, d, h, mi, s, u, g_utc.ptr(),
                                                          PyDateTimeAPI->DateTimeType);
-  if (!dt || t.tz == "UTC") return dt;
+  if (!dt || t.core->tz() == "UTC") return dt;
   PyObject* out = PyObject_CallMethod(dt, "astimezone", "O", t.tzinfo.ptr());
   Py_DECREF(dt);
   return out;
@@ -355,7 +355,7 @@ PyObject* ReadValue(nb::handle self, const ViewBase& v, const SV& sv, const Type
     case Tid::kDecimal: {
       zerorow::Decimal128 d = ZR_GET(Decimal);
       EnsureImports();
-      return MakeDecimal(d, t.scale);
+      return MakeDecimal(d, t.core->scale());
     }
     case Tid::kString: {
       std::string_view s = ZR_GET(String);

@@ -6,7 +6,7 @@
 #include <zerorow/row_writer.h>
 #include <zerorow/validate.h>
 
-#include "views.h"
+#include "view_slots.h"
 
 namespace zr {
 
@@ -46,85 +46,6 @@ ResolvedRowView BuildResolved(nb::handle self, nb::handle buffer, const std::str
   r.is_row = true;
   return r;
 }
-
-PyObject* resolved_row_getattro(PyObject* self, PyObject* name) {
-  ResolvedRowView* v = nb::inst_ptr<ResolvedRowView>(self);
-  int idx = FieldIndexOf(*v->type, name);
-  if (idx == -2) return nullptr;
-  if (idx < 0) return PyObject_GenericGetAttr(self, name);
-  ZR_GUARD_BEGIN
-  return ReadAt(self, *v, idx, kObjects);
-  ZR_GUARD_END(nullptr)
-}
-
-PyObject* resolved_row_subscript(PyObject* self, PyObject* key) {
-  ResolvedRowView* v = nb::inst_ptr<ResolvedRowView>(self);
-  int idx;
-  if (PyUnicode_Check(key)) {
-    idx = FieldIndexOf(*v->type, key);
-    if (idx == -2) return nullptr;
-    if (idx < 0) {
-      PyErr_SetObject(PyExc_KeyError, key);
-      return nullptr;
-    }
-  } else {
-    Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
-    if (i == -1 && PyErr_Occurred()) return nullptr;
-    int n = v->row.num_fields();
-    if (i < 0) i += n;
-    if (i < 0 || i >= n) {
-      PyErr_SetString(PyExc_IndexError, "row ordinal out of range");
-      return nullptr;
-    }
-    idx = static_cast<int>(i);
-  }
-  ZR_GUARD_BEGIN
-  return ReadAt(self, *v, idx, kObjects);
-  ZR_GUARD_END(nullptr)
-}
-
-Py_ssize_t resolved_row_length(PyObject* self) { return nb::inst_ptr<ResolvedRowView>(self)->row.num_fields(); }
-
-PyObject* resolved_array_subscript(PyObject* self, PyObject* key) {
-  ResolvedArrayView* v = nb::inst_ptr<ResolvedArrayView>(self);
-  ZR_GUARD_BEGIN
-  int n = v->arr.size();
-  if (PySlice_Check(key)) {
-    Py_ssize_t start, stop, step;
-    if (PySlice_Unpack(key, &start, &stop, &step) < 0) return nullptr;
-    Py_ssize_t len = PySlice_AdjustIndices(n, &start, &stop, step);
-    nb::object list = nb::steal(PyList_New(len));
-    if (!list.is_valid()) return nullptr;
-    for (Py_ssize_t k = 0, i = start; k < len; ++k, i += step) {
-      PyObject* item = ReadAt(self, *v, static_cast<int>(i), kObjects);
-      if (!item) return nullptr;
-      PyList_SET_ITEM(list.ptr(), k, item);
-    }
-    return list.release().ptr();
-  }
-  Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
-  if (i == -1 && PyErr_Occurred()) return nullptr;
-  if (i < 0) i += n;
-  if (i < 0 || i >= n) {
-    PyErr_SetString(PyExc_IndexError, "array index out of range");
-    return nullptr;
-  }
-  return ReadAt(self, *v, static_cast<int>(i), kObjects);
-  ZR_GUARD_END(nullptr)
-}
-
-Py_ssize_t resolved_array_length(PyObject* self) { return nb::inst_ptr<ResolvedArrayView>(self)->arr.size(); }
-
-PyType_Slot resolved_row_slots[] = {{Py_tp_getattro, reinterpret_cast<void*>(resolved_row_getattro)},
-                                    {Py_tp_iter, reinterpret_cast<void*>(ViewIterSlot)},
-                                    {Py_mp_subscript, reinterpret_cast<void*>(resolved_row_subscript)},
-                                    {Py_mp_length, reinterpret_cast<void*>(resolved_row_length)},
-                                    {0, nullptr}};
-PyType_Slot resolved_array_slots[] = {{Py_mp_subscript, reinterpret_cast<void*>(resolved_array_subscript)},
-                                      {Py_tp_iter, reinterpret_cast<void*>(ViewIterSlot)},
-                                      {Py_mp_length, reinterpret_cast<void*>(resolved_array_length)},
-                                      {Py_sq_length, reinterpret_cast<void*>(resolved_array_length)},
-                                      {0, nullptr}};
 
 /// The row of the reader schema that `row` reads as (cpp-row's WriteReaderRow), appended to
 /// `out` by a RowWriter of the reader schema; errors name the value's path.
@@ -217,28 +138,10 @@ void BindResolution(nb::module_& m) {
 
 /// ResolvedRow: the view of a writer row through a Resolution (reader names and types).
 void BindResolvedRow(nb::module_& m) {
-  nb::class_<ResolvedRowView>(m, "ResolvedRow", nb::type_slots(resolved_row_slots), nb::is_weak_referenceable())
-      .def("_get", [](nb::handle self, int i, int mode) { return ReadChecked(self, i, mode); })
-      .def(
-          "_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
-          "The whole row as a dict, under one decode budget (SPEC §6.2).")
-      .def("_path", [](nb::handle self) { return PathOf(self); })
-      .def("_field_names",
-           [](const ResolvedRowView& v) {
-             nb::list out;
-             for (const Field& f : v.type->fields) out.append(f.py_name);
-             return out;
-           })
-      .def("_type_json", [](const ResolvedRowView& v) { return v.type->json; })
-      .def("_resolution", [](const ResolvedRowView& v) { return v.resolution; })
-      .def(
-          "_reader_is",
-          [](const ResolvedRowView& v, const Compiled& c) {
-            const zerorow::DataType& mine = v.row.struct_type();
-            const zerorow::DataType& theirs = *c.core.struct_type();
-            return &mine == &theirs || mine.Equals(theirs);
-          },
-          "True when the row's reader struct type has the compiled schema's layout.")
+  nb::class_<ResolvedRowView> cls(m, "ResolvedRow", nb::type_slots(kRowSlots<ResolvedRowView>),
+                                  nb::is_weak_referenceable());
+  DefRowMethods(cls);
+  cls.def("_resolution", [](const ResolvedRowView& v) { return v.resolution; })
       .def(
           "_same_writer",
           [](const ResolvedRowView& a, const ResolvedRowView& b) {
@@ -268,33 +171,14 @@ void BindResolvedRow(nb::module_& m) {
           "The row laid out by the reader schema (cpp-row's WriteReaderRow), as bytes.")
       .def(
           "to_bytes", [](const ResolvedRowView& v) { return RegionBytes(v.hold, v.row.bytes()); },
-          "The writer's bytes of the row (laid out by the writer schema).")
-      .def_prop_ro("nbytes", [](const ResolvedRowView& v) { return v.row.bytes().size(); })
-      .def("is_null", [](const ResolvedRowView& v, nb::handle key) {
-        int i;
-        if (nb::isinstance<nb::str>(key)) {
-          i = FieldIndexOf(*v.type, key.ptr());
-          if (i < 0) throw nb::key_error(nb::cast<std::string>(key).c_str());
-        } else {
-          i = nb::cast<int>(key);
-          if (i < 0) i += v.row.num_fields();
-        }
-        auto null = v.row.IsNull(i);
-        CheckCore(null.status());
-        return *null;
-      });
+          "The writer's bytes of the row (laid out by the writer schema).");
 }
 
 /// ResolvedArray: a writer list read as a list of the reader's element type (a Sequence).
 void BindResolvedArray(nb::module_& m) {
-  nb::class_<ResolvedArrayView>(m, "ResolvedArray", nb::type_slots(resolved_array_slots))
-      .def("_get", [](nb::handle self, int i, int mode) { return ReadChecked(self, i, mode); })
-      .def(
-          "_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
-          "The whole array as a list, under one decode budget (SPEC §6.2).")
-      .def("_path", [](nb::handle self) { return PathOf(self); })
-      .def("_elem_json", [](const ResolvedArrayView& v) { return v.elem->json; })
-      .def("_same_element_type", [](const ResolvedArrayView& v) { return v.arr.same_element_type(); })
+  nb::class_<ResolvedArrayView> cls(m, "ResolvedArray", nb::type_slots(kArraySlots<ResolvedArrayView>));
+  DefArrayMethods(cls);
+  cls.def("_same_element_type", [](const ResolvedArrayView& v) { return v.arr.same_element_type(); })
       .def("_writer_values_info",
            [](const ResolvedArrayView& v) {
              // (exporter, byte offset of the writer's elements, count, writer element TypeId name,
@@ -307,54 +191,13 @@ void BindResolvedArray(nb::module_& m) {
              return nb::make_tuple(nb::borrow(v.hold->view.obj), off, a.size(), std::string(TypeIdName(t.id())),
                                    t.element_width(), t.is_fixed_width(), t.scale());
            })
-      .def("has_nulls", [](const ResolvedArrayView& v) { return v.arr.writer_array().HasNulls(); })
-      .def("is_null",
-           [](const ResolvedArrayView& v, int i) {
-             if (i < 0) i += v.arr.size();
-             auto null = v.arr.IsNull(i);
-             CheckCore(null.status());
-             return *null;
-           })
-      .def("to_bytes", [](const ResolvedArrayView& v) { return RegionBytes(v.hold, v.arr.bytes()); });
+      .def("has_nulls", [](const ResolvedArrayView& v) { return v.arr.writer_array().HasNulls(); });
 }
 
 /// ResolvedMap: a writer map read with the reader's key and value types (a Mapping).
 void BindResolvedMap(nb::module_& m) {
-  nb::class_<ResolvedMapView>(m, "ResolvedMap")
-      .def("__len__", [](const ResolvedMapView& m) { return m.map.size(); })
-      .def("_keys", [](nb::handle self) { return MapArray(self, Link::Keys); })
-      .def("_values", [](nb::handle self) { return MapArray(self, Link::Values); })
-      .def("_find",
-           [](nb::handle self, nb::handle key) -> nb::object {
-             // Ordinal of `key`, or None; a dict index of the keys is built on the first call.
-             ResolvedMapView& m = nb::cast<ResolvedMapView&>(self);
-             if (!m.key_index.is_valid()) {
-               nb::object keys = MapArray(self, Link::Keys);
-               nb::dict index;
-               for (int k = 0; k < LengthOf(keys); ++k) {
-                 nb::object kv = ReadChecked(keys, k, kDeep);
-                 if (PyDict_SetDefault(index.ptr(), kv.ptr(), nb::int_(k).ptr()) == nullptr) {
-                   PyErr_Clear();  // an unhashable key: no index, callers scan
-                   return nb::borrow(Py_NotImplemented);
-                 }
-               }
-               m.key_index = index;
-             }
-             PyObject* hit = PyDict_GetItemWithError(m.key_index.ptr(), key.ptr());
-             if (!hit) {
-               if (PyErr_Occurred()) {
-                 PyErr_Clear();
-                 return nb::borrow(Py_NotImplemented);
-               }
-               return nb::none();
-             }
-             return nb::borrow(hit);
-           })
-      .def(
-          "_deep", [](nb::handle self, int mode) { return DeepValue(self, mode); },
-          "The whole map as a dict (or pairs), under one decode budget (SPEC §6.2).")
-      .def("_path", [](nb::handle self) { return PathOf(self); })
-      .def("to_bytes", [](const ResolvedMapView& m) { return RegionBytes(m.hold, m.map.bytes()); });
+  nb::class_<ResolvedMapView> cls(m, "ResolvedMap");
+  DefMapMethods(cls);
 }
 
 }  // namespace

@@ -1,5 +1,10 @@
-// Compiling a schema's JSON object into the native type tree; errors; calendar helpers.
-#include "common.h"
+// The Python-only extras of a schema's nodes, the NativeType handles a zerorow.DataType holds;
+// errors; calendar helpers.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/vector.h>
+
+#include "views.h"
 
 namespace zr {
 
@@ -9,47 +14,53 @@ nb::handle g_errors[4];  // leaked on purpose: no decref after interpreter shutd
 
 }  // namespace
 
-TypePtr CompileType(nb::handle json, const zerorow::DataTypePtr& core) {
-  // The shape, parameters and names come from cpp-row's type; the JSON object adds what only
-  // Python has (the tzinfo of a zone) and is kept for the Python layer.
+namespace {
+
+/// tzinfo of a schema zone, made by zerorow.schema.resolve_tz (the Python zone rules).
+nb::object ZoneObject(const std::string& tz) { return nb::module_::import_("zerorow.schema").attr("resolve_tz")(tz); }
+
+TypePtr Compile(const zerorow::DataTypePtr& core, nb::handle enums, std::vector<int>* at) {
   auto t = std::make_shared<Type>();
-  t->json = nb::borrow(json);
   t->core = core;
   t->id = core->id();
   t->tzinfo = nb::none();
-  nb::dict d = nb::isinstance<nb::dict>(json) ? nb::cast<nb::dict>(json) : nb::dict();
-  if (d.contains("_enum_name")) t->enum_name = nb::borrow(d["_enum_name"]);
+  if (enums.is_valid() && !at->empty()) {  // an encoder's Enum check of this node, if any
+    nb::tuple key = nb::steal<nb::tuple>(PyTuple_New(static_cast<Py_ssize_t>(at->size())));
+    for (size_t k = 0; k < at->size(); ++k) PyTuple_SET_ITEM(key.ptr(), k, PyLong_FromLong((*at)[k]));
+    PyObject* hit = PyDict_GetItemWithError(enums.ptr(), key.ptr());
+    if (hit)
+      t->enum_name = nb::borrow(hit);
+    else if (PyErr_Occurred())
+      throw nb::python_error();
+  }
+  auto child = [&](const zerorow::DataTypePtr& c, int k) {
+    at->push_back(k);
+    TypePtr out = Compile(c, enums, at);
+    at->pop_back();
+    return out;
+  };
   switch (t->id) {
     case Tid::kTimestamp:
-      t->tz = core->tz();
-      if (d.contains("_tzinfo")) t->tzinfo = nb::borrow(d["_tzinfo"]);
-      break;
-    case Tid::kDecimal:
-      t->precision = core->precision();
-      t->scale = core->scale();
+      if (!core->tz().empty()) t->tzinfo = ZoneObject(core->tz());
       break;
     case Tid::kList:
-      t->elem = CompileType(d["element"], core->element());
-      t->elem_nullable = core->element_nullable();
+      t->elem = child(core->element(), 0);
       break;
     case Tid::kMap:
-      t->elem = CompileType(d["key"], core->key());
-      t->value = CompileType(d["value"], core->value());
-      t->value_nullable = core->value_nullable();
+      t->elem = child(core->key(), 0);
+      t->value = child(core->value(), 1);
       break;
     case Tid::kStruct: {
       nb::dict names;
-      nb::list fjson = nb::cast<nb::list>(d["fields"]);
       for (int i = 0; i < core->num_fields(); ++i) {
         const zerorow::Field& cf = core->fields()[static_cast<size_t>(i)];
         Field field;
-        field.name = cf.name;
-        PyObject* s = PyUnicode_FromStringAndSize(field.name.data(), static_cast<Py_ssize_t>(field.name.size()));
+        field.core = &cf;
+        PyObject* s = PyUnicode_FromStringAndSize(cf.name.data(), static_cast<Py_ssize_t>(cf.name.size()));
         if (!s) throw nb::python_error();
         PyUnicode_InternInPlace(&s);
         field.py_name = nb::steal(s);
-        field.type = CompileType(nb::cast<nb::dict>(fjson[i])["type"], cf.type);
-        field.nullable = cf.nullable;
+        field.type = child(cf.type, i);
         names[field.py_name] = nb::int_(i);
         t->fields.push_back(std::move(field));
       }
@@ -68,6 +79,7 @@ TypePtr CompileType(nb::handle json, const zerorow::DataTypePtr& core) {
     case Tid::kDate32:
     case Tid::kTime:
     case Tid::kDuration:
+    case Tid::kDecimal:
     case Tid::kNull:
     case Tid::kIntervalYm:
     case Tid::kInterval:
@@ -77,6 +89,136 @@ TypePtr CompileType(nb::handle json, const zerorow::DataTypePtr& core) {
       break;  // everything is in cpp-row's type (`core`)
   }
   return t;
+}
+
+}  // namespace
+
+TypePtr CompileType(const zerorow::DataTypePtr& core, nb::handle enums) {
+  // The shape, parameters and names come from cpp-row's type; this adds what only Python has
+  // (interned names, the tzinfo of a zone, an encoder's Enum checks).
+  std::vector<int> at;
+  return Compile(core, enums.is_valid() && nb::len(enums) > 0 ? enums : nb::handle(), &at);
+}
+
+namespace {
+
+zerorow::DataTypePtr Child(const std::optional<TypeHandle>& h, const char* what, const std::string& id) {
+  if (!h || !h->t) throw nb::type_error((id + " needs its " + what + " type").c_str());
+  return h->t;
+}
+
+/// A cpp-row type from the arguments of zerorow.DataType(...): no checks beyond the shape, as
+/// cpp-row's factories; Schema::FromStructType applies the SPEC §4.1 rules when a schema is made.
+zerorow::DataTypePtr MakeType(const std::string& id, const std::string& tz, int precision, int scale, int64_t size,
+                              const std::optional<TypeHandle>& element, bool element_nullable,
+                              const std::optional<TypeHandle>& key, const std::optional<TypeHandle>& value,
+                              bool value_nullable, nb::handle fields) {
+  std::optional<Tid> tid = zerorow::TypeIdFromName(id);
+  if (!tid) throw Error(Kind::Unsupported, "", "unknown type '" + id + "'");
+  switch (*tid) {
+    case Tid::kTimestamp:
+      return zerorow::DataType::Timestamp(tz);
+    case Tid::kDecimal:
+      return zerorow::DataType::Decimal(precision, scale);
+    case Tid::kFixedBinary:
+      return zerorow::DataType::FixedBinary(size);
+    case Tid::kList:
+      return zerorow::DataType::List(Child(element, "element", id), element_nullable);
+    case Tid::kMap:
+      return zerorow::DataType::Map(Child(key, "key", id), Child(value, "value", id), value_nullable);
+    case Tid::kStruct: {
+      // fields: (name, NativeType, nullable, aliases, canonical default JSON or None) tuples
+      std::vector<zerorow::Field> out;
+      for (nb::handle f : fields) {
+        nb::tuple t = nb::cast<nb::tuple>(f);
+        zerorow::Field cf = zerorow::field(nb::cast<std::string>(t[0]), nb::cast<const TypeHandle&>(t[1]).t,
+                                           nb::cast<bool>(t[2]), nb::cast<std::vector<std::string>>(t[3]));
+        if (!t[4].is_none()) {
+          auto with = zerorow::WithDefault(std::move(cf), nb::cast<std::string>(t[4]));
+          CheckCore(with.status());
+          cf = std::move(with).value();
+        }
+        out.push_back(std::move(cf));
+      }
+      return zerorow::DataType::Struct(std::move(out));
+    }
+    case Tid::kBool:
+    case Tid::kInt8:
+    case Tid::kInt16:
+    case Tid::kInt32:
+    case Tid::kInt64:
+    case Tid::kFloat32:
+    case Tid::kFloat64:
+    case Tid::kString:
+    case Tid::kBinary:
+    case Tid::kDate32:
+    case Tid::kTime:
+    case Tid::kDuration:
+    case Tid::kNull:
+    case Tid::kIntervalYm:
+    case Tid::kInterval:
+    case Tid::kUuid:
+    case Tid::kVariant:
+      break;
+  }
+  return zerorow::DataType::Primitive(*tid);
+}
+
+}  // namespace
+
+void BindTypes(nb::module_& m) {
+  nb::class_<TypeHandle>(m, "NativeType", "A handle to one of cpp-row's types (what a zerorow.DataType holds).")
+      .def_prop_ro("id", [](const TypeHandle& h) { return std::string(zerorow::TypeIdName(h.t->id())); })
+      .def_prop_ro("tz", [](const TypeHandle& h) { return h.t->tz(); })
+      .def_prop_ro("precision", [](const TypeHandle& h) { return h.t->precision(); })
+      .def_prop_ro("scale", [](const TypeHandle& h) { return h.t->scale(); })
+      .def_prop_ro("size",
+                   [](const TypeHandle& h) { return h.t->body_size(); })  // unsigned: fixed_binary sizes past 2^31
+      .def_prop_ro("element", [](const TypeHandle& h) { return TypeHandle{h.t->element()}; })
+      .def_prop_ro("element_nullable", [](const TypeHandle& h) { return h.t->element_nullable(); })
+      .def_prop_ro("key", [](const TypeHandle& h) { return TypeHandle{h.t->key()}; })
+      .def_prop_ro("value", [](const TypeHandle& h) { return TypeHandle{h.t->value()}; })
+      .def_prop_ro("value_nullable", [](const TypeHandle& h) { return h.t->value_nullable(); })
+      .def(
+          "fields",
+          [](const TypeHandle& h) {
+            nb::list out;
+            for (const zerorow::Field& f : h.t->fields()) {
+              nb::list aliases;
+              for (const std::string& a : f.aliases) aliases.append(a);
+              nb::object def = f.default_value ? nb::cast(f.default_value->json()) : nb::none();
+              out.append(nb::make_tuple(f.name, TypeHandle{f.type}, f.nullable, nb::tuple(aliases), def));
+            }
+            return out;
+          },
+          "(name, NativeType, nullable, aliases, canonical default JSON or None) of each field.")
+      .def(
+          "to_json", [](const TypeHandle& h) { return h.t->ToJson(); }, "Canonical JSON text (SPEC §4.1), unchecked.")
+      .def(
+          "layout_json", [](const TypeHandle& h) { return h.t->LayoutJson(); },
+          "The canonical JSON without aliases and defaults (what equality and the fingerprint cover).")
+      .def("is_", [](const TypeHandle& a, const TypeHandle& b) { return a.t == b.t; });
+
+  m.def(
+      "make_type",
+      [](const std::string& id, const std::string& tz, int precision, int scale, int64_t size,
+         std::optional<TypeHandle> element, bool element_nullable, std::optional<TypeHandle> key,
+         std::optional<TypeHandle> value, bool value_nullable, nb::handle fields) {
+        return TypeHandle{
+            MakeType(id, tz, precision, scale, size, element, element_nullable, key, value, value_nullable, fields)};
+      },
+      nb::arg("id"), nb::arg("tz"), nb::arg("precision"), nb::arg("scale"), nb::arg("size"), nb::arg("element").none(),
+      nb::arg("element_nullable"), nb::arg("key").none(), nb::arg("value").none(), nb::arg("value_nullable"),
+      nb::arg("fields"), "A cpp-row type from zerorow.DataType's arguments (checked when a Schema is made).");
+
+  m.def(
+      "parse_type",
+      [](const std::string& text) {
+        auto t = zerorow::DataTypeFromJson(text);
+        CheckCore(t.status());
+        return TypeHandle{*t};
+      },
+      "Parses and checks one type's JSON with cpp-row (SPEC §4.1).");
 }
 
 const char* KindName(Kind k) {

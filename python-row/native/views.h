@@ -1,4 +1,4 @@
-// The zero-copy views: RowData (a row), ArrayData (a list value), MapData (a map value).
+// The zero-copy views: BinaryRow (a row), BinaryArray (a list value), BinaryMap (a map value).
 #pragma once
 
 #include <zerorow/resolve.h>

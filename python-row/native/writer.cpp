@@ -202,7 +202,7 @@ int64_t TemporalValue(const PathNode& p, PyObject* v, const Type& t) {
     case Tid::kTimestamp: {
       if (!PyDateTime_Check(v)) {
         if (IsNumpyScalar(v)) {
-          if (!t.tz.empty()) Mismatch(p, v, "an aware datetime for a timestamp with zone");
+          if (!t.core->tz().empty()) Mismatch(p, v, "an aware datetime for a timestamp with zone");
           return NumpyMicros(p, v, "datetime64");
         }
         return AsInt(p, v, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), "timestamp");
@@ -211,10 +211,10 @@ int64_t TemporalValue(const PathNode& p, PyObject* v, const Type& t) {
       nb::object off = nb::steal(PyObject_CallMethod(v, "utcoffset", nullptr));
       if (!off.is_valid()) throw nb::python_error();
       bool aware = !off.is_none();
-      if (aware != !t.tz.empty())
+      if (aware != !t.core->tz().empty())
         Mismatch(p, v,
-                 t.tz.empty() ? "a naive datetime for a timestamp without zone"
-                              : "an aware datetime for a timestamp with zone");
+                 t.core->tz().empty() ? "a naive datetime for a timestamp without zone"
+                                      : "an aware datetime for a timestamp with zone");
       int64_t days = DaysFromCivil(PyDateTime_GET_YEAR(v), PyDateTime_GET_MONTH(v), PyDateTime_GET_DAY(v));
       int64_t secs =
           (PyDateTime_DATE_GET_HOUR(v) * 60LL + PyDateTime_DATE_GET_MINUTE(v)) * 60 + PyDateTime_DATE_GET_SECOND(v);
@@ -256,7 +256,8 @@ zerorow::Decimal128 DecimalValue(const PathNode& p, PyObject* v, const Type& t) 
   Py_ssize_t n;
   const char* s = PyUnicode_AsUTF8AndSize(text.ptr(), &n);
   if (!s) throw nb::python_error();
-  auto r = zerorow::DecimalFromString(std::string_view(s, static_cast<size_t>(n)), t.precision, t.scale);
+  auto r =
+      zerorow::DecimalFromString(std::string_view(s, static_cast<size_t>(n)), t.core->precision(), t.core->scale());
   if (!r.ok()) ThrowCoreAt(r.status(), p.Text());
   return r.value();
 }
@@ -648,7 +649,7 @@ PyObject* FetchAttr(PyObject* obj, const Field& f) {
   Py_XDECREF(tb);
   nb::object cause = nb::steal(value);
   Error e(Kind::SchemaMismatch, p.Text(),
-          std::string("object of type ") + Py_TYPE(obj)->tp_name + " has no attribute '" + f.name + "'");
+          std::string("object of type ") + Py_TYPE(obj)->tp_name + " has no attribute '" + f.core->name + "'");
   SetPyError(e);  // raised here so the AttributeError can be its __cause__
   if (cause.is_valid()) {
     PyObject *t2, *v2, *tb2;
@@ -726,9 +727,9 @@ void WriteDictFields(zerorow::RowWriter& w, const Type& t, PyObject* obj, const 
     PyObject* raw = PyDict_GetItemWithError(obj, f.py_name.ptr());
     if (!raw) {
       if (PyErr_Occurred()) throw nb::python_error();
-      if (!f.nullable)
+      if (!f.core->nullable)
         throw Error(Kind::SchemaMismatch, PathNode{&path, &w, ord}.Text(),
-                    "the dict has no key '" + f.name + "' for this non-nullable field");
+                    "the dict has no key '" + f.core->name + "' for this non-nullable field");
       Ok(PathNode{&path, &w, ord}, w.SetNull(ord));
       continue;
     }

@@ -39,13 +39,13 @@ RESOLUTION = zerorow.resolve(SCHEMA, READER)
 
 
 def walk(v):
-    if isinstance(v, (zerorow.RowData, zerorow.ResolvedRow)):
+    if isinstance(v, (zerorow.BinaryRow, zerorow.ResolvedRow)):
         for i in range(len(v)):
             walk(v[i])
-    elif isinstance(v, (zerorow.ArrayData, zerorow.ResolvedArray)):
+    elif isinstance(v, (zerorow.BinaryArray, zerorow.ResolvedArray)):
         for x in v:
             walk(x)
-    elif isinstance(v, (zerorow.MapData, zerorow.ResolvedMap)):
+    elif isinstance(v, (zerorow.BinaryMap, zerorow.ResolvedMap)):
         for k, x in zip(v.keys(), v.values(), strict=False):
             walk(k)
             walk(x)
@@ -89,7 +89,7 @@ def check(data: bytes) -> None:
     except zerorow.ZerorowError:
         pass
     try:
-        walk(zerorow.RowData(SCHEMA, data))
+        walk(zerorow.BinaryRow(SCHEMA, data))
     except (zerorow.ZerorowError, OverflowError):
         pass
     try:  # the same bytes read through the resolution to READER

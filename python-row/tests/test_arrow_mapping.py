@@ -208,7 +208,7 @@ def test_variant_extension_and_export_of_the_new_types():
     )
     enc_rows = zerorow.RowBatch.from_rows(
         [
-            zerorow.RowData(
+            zerorow.BinaryRow(
                 schema,
                 zerorow._zerorow.encode(
                     schema._native,

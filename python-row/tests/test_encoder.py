@@ -198,7 +198,7 @@ def test_dict_and_pairs_inputs_and_rows_as_struct_values():
     a = _zerorow.encode(s._native, {"m": {1: "a", 2: None}, "inner": {"x": 3}})
     b = _zerorow.encode(s._native, {"m": [(1, "a"), (2, None)], "inner": {"x": 3}})
     assert a == b
-    r = zerorow.RowData(s, a)
+    r = zerorow.BinaryRow(s, a)
     c = _zerorow.encode(s._native, {"m": r.m, "inner": r.inner})
     assert c == a
 

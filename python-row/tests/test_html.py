@@ -112,7 +112,7 @@ def test_a_malformed_field_shows_its_error_and_the_rest_still_shows():
     good[slot + 4 : slot + 8] = (len(good) + 800).to_bytes(
         4, "little"
     )  # offset past the end
-    row = zerorow.RowData(ENC.schema, bytes(good))
+    row = zerorow.BinaryRow(ENC.schema, bytes(good))
     out = row._repr_html_()
     assert 'class="zr-err">InvalidDataError: invalid_data at points' in out
     assert "shape-0" in out

@@ -24,18 +24,18 @@ from zerorow_ref.schema import FormatError, parse_schema  # noqa: E402
 def read_everything(view, depth=0):
     """Touches every value reachable from a view (plain or resolved), through the public
     accessors."""
-    if isinstance(view, (zerorow.RowData, zerorow.ResolvedRow)):
+    if isinstance(view, (zerorow.BinaryRow, zerorow.ResolvedRow)):
         for i in range(len(view)):
             read_everything(view[i], depth + 1)
         repr(view)
-    elif isinstance(view, (zerorow.ArrayData, zerorow.ResolvedArray)):
+    elif isinstance(view, (zerorow.BinaryArray, zerorow.ResolvedArray)):
         for x in view:
             read_everything(x, depth + 1)
         try:
             view.to_numpy()
         except TypeError:
             pass
-    elif isinstance(view, (zerorow.MapData, zerorow.ResolvedMap)):
+    elif isinstance(view, (zerorow.BinaryMap, zerorow.ResolvedMap)):
         for k, v in zip(view.keys(), view.values(), strict=False):
             read_everything(k, depth + 1)
             read_everything(v, depth + 1)
@@ -93,7 +93,7 @@ def test_mutated_rows_never_crash(case, data):
     if data.draw(st.booleans()):
         buf = buf[: data.draw(st.integers(0, len(buf)))]
     try:
-        row = zerorow.RowData(schema, bytes(buf))
+        row = zerorow.BinaryRow(schema, bytes(buf))
         read_everything(row)
     except (zerorow.ZerorowError, OverflowError):
         pass

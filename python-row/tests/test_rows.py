@@ -1,4 +1,4 @@
-"""RowData / ArrayData / MapData: zero-copy views with Python protocols and bounds checks."""
+"""BinaryRow / BinaryArray / BinaryMap: zero-copy views with Python protocols and bounds checks."""
 
 import datetime
 import gc
@@ -66,7 +66,7 @@ def test_field_access_by_attribute_ordinal_and_name():
 
 def test_arrays_are_sequences():
     xs = row().xs
-    assert isinstance(xs, Sequence) and isinstance(xs, zerorow.ArrayData)
+    assert isinstance(xs, Sequence) and isinstance(xs, zerorow.BinaryArray)
     assert (
         len(xs) == 3
         and xs[0] == 1
@@ -84,7 +84,7 @@ def test_arrays_are_sequences():
 
 def test_to_numpy_is_zero_copy():
     buf = bytearray(ENC.encode(REC))
-    r = zerorow.RowData(ENC.schema, buf)
+    r = zerorow.BinaryRow(ENC.schema, buf)
     a = r.xs.to_numpy()
     assert a.dtype == np.int64 and a.tolist() == [1, -2, 3]
     assert not a.flags.writeable
@@ -110,7 +110,9 @@ def test_maps_are_mappings():
 
 def test_nested_rows():
     r = row()
-    assert isinstance(r.inner, zerorow.RowData) and r.inner.a == 1 and r.inner.s is None
+    assert (
+        isinstance(r.inner, zerorow.BinaryRow) and r.inner.a == 1 and r.inner.s is None
+    )
     assert r.inners[1].s == "y" and r.inners[-1].a == 3
     assert r.inner.schema.names == ["a", "s"]
 
@@ -120,7 +122,7 @@ def test_equality_repr_to_dict_to_bytes():
     assert r1 == r2 and hash(r1) == hash(r2)
     assert r1 != ENC.to_row(Rec(8, "", [], [], {}, Inner(0, ""), [], 1))
     assert repr(r1).startswith("BinaryRow(id=7, name='héllo', xs=[1, -2, 3]")
-    assert zerorow.RowData is zerorow.BinaryRow and type(r1).__name__ == "BinaryRow"
+    assert zerorow.BinaryRow is zerorow.BinaryRow and type(r1).__name__ == "BinaryRow"
     assert repr(r1.xs).startswith("BinaryArray(") and repr(r1.m).startswith(
         "BinaryMap("
     )
@@ -136,7 +138,7 @@ def test_equality_repr_to_dict_to_bytes():
         "b": 2,
     }
     b = ENC.encode(REC)
-    r = zerorow.RowData(ENC.schema, b)
+    r = zerorow.BinaryRow(ENC.schema, b)
     assert r.to_bytes() is b  # no copy when the row is the whole bytes object
     assert r.nbytes == len(b) and len(b) % 8 == 0
 
@@ -157,7 +159,7 @@ def test_any_buffer_and_keepalive(kind, tmp_path):
         p.write_bytes(data)
         f = open(p, "rb")
         buf = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-    r = zerorow.RowData(ENC.schema, buf)
+    r = zerorow.BinaryRow(ENC.schema, buf)
     xs = r.inners
     del buf, r
     gc.collect()
@@ -167,17 +169,17 @@ def test_any_buffer_and_keepalive(kind, tmp_path):
 def test_truncated_and_bad_sizes():
     data = ENC.encode(REC)
     with pytest.raises(zerorow.TruncatedError) as e:
-        zerorow.RowData(ENC.schema, data[:16])
+        zerorow.BinaryRow(ENC.schema, data[:16])
     assert e.value.kind == "truncated" and e.value.path == ""
     with pytest.raises(zerorow.InvalidDataError):
-        zerorow.RowData(ENC.schema, data + b"\0\0\0\0")
+        zerorow.BinaryRow(ENC.schema, data + b"\0\0\0\0")
 
 
 def test_reference_past_end_is_an_error_not_a_crash():
     data = bytearray(ENC.encode(REC))
     # slot of `name` (ordinal 1): offset far past the end
     struct.pack_into("<Q", data, 8 + 8 * 1, (4096 << 32) | 5)
-    r = zerorow.RowData(ENC.schema, data)
+    r = zerorow.BinaryRow(ENC.schema, data)
     with pytest.raises(zerorow.InvalidDataError) as e:
         r.name
     assert e.value.path == "name" and "<=" in str(e.value)
@@ -187,13 +189,13 @@ def test_reference_past_end_is_an_error_not_a_crash():
     with pytest.raises(zerorow.InvalidDataError):
         zerorow.validate(ENC.schema, data)
     with pytest.raises(zerorow.InvalidDataError):
-        zerorow.RowData(ENC.schema, data, level="full")
+        zerorow.BinaryRow(ENC.schema, data, level="full")
     assert r.id == 7  # the other fields still read
 
 
 def test_nested_error_paths():
     data = bytearray(ENC.encode(REC))
-    r = zerorow.RowData(ENC.schema, data)
+    r = zerorow.BinaryRow(ENC.schema, data)
     inners = r.inners
     # corrupt the reference of inners[1] inside the array
     body_off = struct.unpack_from("<Q", data, 8 + 8 * 6)[0] >> 32
@@ -221,7 +223,7 @@ def test_validate_levels():
     # the row form (SPEC §1.1): a view validates its own bytes at the level asked
     bad = bytearray(data)
     bad[8 + 8 * 1 + 7] = 0x7F  # name's reference now points far past the end
-    row = zerorow.RowData(ENC.schema, bad, level="none")
+    row = zerorow.BinaryRow(ENC.schema, bad, level="none")
     row.validate("none")
     row.validate(level="bounds")  # the wrap rules hold: the fixed region is whole
     with pytest.raises(zerorow.InvalidDataError) as e:
@@ -229,7 +231,7 @@ def test_validate_levels():
     assert e.value.path == "name"
     with pytest.raises(zerorow.InvalidDataError):
         row.validate()
-    zerorow.RowData(ENC.schema, data).inner.validate(
+    zerorow.BinaryRow(ENC.schema, data).inner.validate(
         "full"
     )  # a nested row, as a top-level one
     with pytest.raises(ValueError, match="'none', 'bounds' or 'full'"):
@@ -238,7 +240,7 @@ def test_validate_levels():
 
 def test_get_raw_for_temporal_values_outside_python_ranges():
     s = zerorow.Schema([zerorow.field("t", zerorow.timestamp(), False)])
-    r = zerorow.RowData(s, bytes(8) + struct.pack("<q", -(2**63)))
+    r = zerorow.BinaryRow(s, bytes(8) + struct.pack("<q", -(2**63)))
     with pytest.raises(
         OverflowError, match=r"^timestamp value -9223372036854775808 us at t "
     ):
@@ -252,7 +254,7 @@ def test_temporal_overflow_names_the_path_in_nested_values():
     )
     days = [0, 10**8]  # 10**8 days is past year 9999
     body = struct.pack("<qq", 2, 0) + struct.pack("<ii", *days)
-    row = zerorow.RowData(
+    row = zerorow.BinaryRow(
         s, bytes(8) + struct.pack("<Q", (16 << 32) | len(body)) + body
     )
     assert row.ds[0] == datetime.date(1970, 1, 1)
@@ -265,21 +267,21 @@ def test_temporal_overflow_names_the_path_in_nested_values():
 def test_level_none_reads_with_the_unchecked_getters():
     data = ENC.encode(REC)
     for level in ("none", zerorow.ValidationLevel.NONE):
-        fast = zerorow.RowData(ENC.schema, data, level=level)
+        fast = zerorow.BinaryRow(ENC.schema, data, level=level)
         assert ENC.from_row(fast) == REC
         assert fast.inners[1].a == REC.inners[1].a and dict(fast.m) == REC.m
     # none skips even the wrap rules; bounds and full check them
-    zerorow.RowData(ENC.schema, data[:8], level="none")
+    zerorow.BinaryRow(ENC.schema, data[:8], level="none")
     for level in ("bounds", "full", zerorow.ValidationLevel.BOUNDS):
         with pytest.raises(zerorow.TruncatedError):
-            zerorow.RowData(ENC.schema, data[:8], level=level)
+            zerorow.BinaryRow(ENC.schema, data[:8], level=level)
     for word in ("max", "unchecked"):
         with pytest.raises(ValueError, match="'none', 'bounds' or 'full'"):
-            zerorow.RowData(ENC.schema, data, level=word)
+            zerorow.BinaryRow(ENC.schema, data, level=word)
 
 
 def test_from_row_on_a_nested_row_checks_types_without_a_schema():
-    row = zerorow.RowData(ENC.schema, ENC.encode(REC))
+    row = zerorow.BinaryRow(ENC.schema, ENC.encode(REC))
     inner_enc = zerorow.encoder(Inner)
     assert inner_enc.from_row(row.inner) == REC.inner
     assert [inner_enc.from_row(r) for r in row.inners] == REC.inners

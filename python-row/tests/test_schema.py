@@ -267,3 +267,23 @@ def test_recursive_class_rejected():
 
     with pytest.raises(TypeError):
         zerorow.infer_schema(Node)
+
+
+def test_types_built_by_the_factories_are_checked_when_the_schema_is_made():
+    # A DataType is a handle to cpp-row's type: the factories build it unchecked, as before,
+    # and the schema made of it applies the SPEC §4.1 rules, naming the field and the number.
+    big = zerorow.fixed_binary(3_000_000_000)
+    assert big.size == 3_000_000_000 and repr(big) == "fixed_binary(3000000000)"
+    with pytest.raises(zerorow.UnsupportedError, match=r"at blob: .* found 3000000000"):
+        zerorow.Schema([zerorow.field("blob", big)])
+    with pytest.raises(
+        zerorow.UnsupportedError, match=r"at d\S*: .* precision .* found 39"
+    ):
+        zerorow.Schema([zerorow.field("d", zerorow.list_(zerorow.decimal(39, 2)))])
+    # the same type from JSON and from the factories: equal, same hash, same canonical JSON
+    built = zerorow.map_(zerorow.string, zerorow.timestamp("UTC"), False)
+    parsed = zerorow.Schema.from_json(
+        zerorow.Schema([zerorow.field("m", built)]).to_json()
+    ).fields[0]
+    assert parsed.type == built and hash(parsed.type) == hash(built)
+    assert parsed.type.to_json() == built.to_json() and parsed.type is not built

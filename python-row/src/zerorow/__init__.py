@@ -2,13 +2,15 @@
 
     encoder = zerorow.encoder(Foo)                      # Foo: a dataclass
     binary = encoder.to_row(foo).to_bytes()
-    row = zerorow.RowData(encoder.schema, binary)       # zero-copy view
+    row = zerorow.BinaryRow(encoder.schema, binary)     # zero-copy view
     row.f2[100000]; row.f4[100000].f1
 
 See README.md for the whole API and SPEC.md (format-spec/) for the format.
 """
 
 from __future__ import annotations
+
+import warnings
 
 # The native extension is required: an import error must surface, never be swallowed.
 from . import _zerorow
@@ -26,15 +28,8 @@ _zerorow._set_error_classes(
 
 from . import _html  # noqa: E402
 from ._pandas import from_pandas  # noqa: E402
-from ._views import (  # noqa: E402
-    ArrayData,
-    BinaryArray,
-    BinaryMap,
-    BinaryRow,
-    MapData,
-    RowData,
-    validate,
-)  # noqa: E402
+from ._views import DEPRECATED_NAMES as _DEPRECATED_NAMES  # noqa: E402
+from ._views import BinaryArray, BinaryMap, BinaryRow, validate  # noqa: E402
 from .arrow import RowBatch, from_arrow, to_arrow, to_pandas  # noqa: E402
 from .encoder import Encoder, encoder  # noqa: E402
 from .evolution import (  # noqa: E402
@@ -84,14 +79,27 @@ from .values import Interval  # noqa: E402
 
 Variant = _zerorow.Variant
 
-_html.attach(RowData, ArrayData, MapData, RowBatch, RowFile)
-_html.attach_resolved(ResolvedRow, ResolvedArray, ResolvedMap)
+_html.attach(RowBatch, RowFile)
 
 __version__ = "0.2.0"
 
+
+def __getattr__(name: str):
+    """The seed's names of the views (RowData, ArrayData, MapData): deprecated aliases of
+    SPEC §1.1's BinaryRow, BinaryArray and BinaryMap, kept for one release (CHANGES.md)."""
+    new = _DEPRECATED_NAMES.get(name)
+    if new is None:
+        raise AttributeError(f"module 'zerorow' has no attribute {name!r}")
+    warnings.warn(
+        f"zerorow.{name} is deprecated; use zerorow.{new} (SPEC §1.1)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return globals()[new]
+
+
 __all__ = [
     "aliases",
-    "ArrayData",
     "BinaryArray",
     "BinaryMap",
     "BinaryRow",
@@ -101,9 +109,7 @@ __all__ = [
     "Field",
     "Interval",
     "InvalidDataError",
-    "MapData",
     "RowBatch",
-    "RowData",
     "Resolution",
     "ResolvedArray",
     "ResolvedMap",

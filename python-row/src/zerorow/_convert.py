@@ -48,10 +48,10 @@ def array_to_numpy(a: _zerorow.BinaryArray):
     import numpy as np
 
     exporter, offset, count, elem = a._values_info()
-    tid = elem if isinstance(elem, str) else elem["type"]
-    if tid == "decimal" and elem["precision"] <= 18:
+    tid = elem.id
+    if tid == "decimal" and elem.precision <= 18:
         dtype = "<i8"  # unscaled values
-    elif tid in _NUMPY_DTYPES and not isinstance(elem, dict):
+    elif tid in _NUMPY_DTYPES and not (tid == "timestamp" and elem.tz):
         dtype = _NUMPY_DTYPES[tid]
     elif tid == "timestamp":
         dtype = "<M8[us]"  # instants in UTC
@@ -87,14 +87,10 @@ def resolved_array_to_numpy(a: _zerorow.ResolvedArray):
     import numpy as np
 
     exporter, offset, count, writer_tid, _width, fixed, scale = a._writer_values_info()
-    reader = a._elem_json()
-    rtid = reader if isinstance(reader, str) else reader["type"]
+    reader = a._elem_type()
+    rtid = reader.id
     reader_fixed = rtid in _NUMPY_DTYPES or rtid in ("decimal", "timestamp")
-    if (
-        not fixed
-        or not reader_fixed
-        or (rtid == "decimal" and reader["precision"] > 18)
-    ):
+    if not fixed or not reader_fixed or (rtid == "decimal" and reader.precision > 18):
         raise TypeError(
             f"to_numpy() needs fixed-width elements, this array holds {rtid}"
         )
@@ -103,7 +99,7 @@ def resolved_array_to_numpy(a: _zerorow.ResolvedArray):
             count,
             dtype="<i8"
             if rtid == "decimal"
-            else (_NUMPY_DTYPES[rtid] if isinstance(reader, str) else "<M8[us]"),
+            else (_NUMPY_DTYPES[rtid] if not reader.tz else "<M8[us]"),
         )
     wdtype = "<i8" if writer_tid == "decimal" else _NUMPY_DTYPES[writer_tid]
     view = _values(np, exporter, wdtype, count, offset)
@@ -111,8 +107,8 @@ def resolved_array_to_numpy(a: _zerorow.ResolvedArray):
         view.flags.writeable = False
         return view
     if rtid == "decimal":  # unscaled values at the reader's scale
-        return view.astype("<i8") * (10 ** (reader["scale"] - scale))
-    return view.astype(_NUMPY_DTYPES[rtid] if isinstance(reader, str) else "<M8[us]")
+        return view.astype("<i8") * (10 ** (reader.scale - scale))
+    return view.astype(_NUMPY_DTYPES[rtid] if not reader.tz else "<M8[us]")
 
 
 # The repr of a row, array or map prints at most this much (as the HTML view does, _html.py):

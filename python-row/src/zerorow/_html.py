@@ -165,22 +165,8 @@ def file_html(f: Any) -> str:
     return _rows_table(f, f.schema, f"RowFile: {len(f)} rows")
 
 
-def attach(
-    row_cls: type, array_cls: type, map_cls: type, batch_cls: type, file_cls: type
-) -> None:
-    """Sets `_repr_html_` on the view, batch and file classes (called once by the package)."""
-    for cls, fn in (
-        (row_cls, row_html),
-        (array_cls, array_html),
-        (map_cls, map_html),
-        (batch_cls, batch_html),
-        (file_cls, file_html),
-    ):
-        cls._repr_html_ = fn
-
-
-def attach_resolved(row_cls: type, array_cls: type, map_cls: type) -> None:
-    """Sets `_repr_html_` on the resolved view classes (SPEC §13.4): the reader's values."""
-    row_cls._repr_html_ = row_html
-    array_cls._repr_html_ = array_html
-    map_cls._repr_html_ = map_html
+def attach(batch_cls: type, file_cls: type) -> None:
+    """Sets `_repr_html_` on the batch and file classes (called once by the package); the
+    views' is among their shared methods (_views.ROW_METHODS ...)."""
+    batch_cls._repr_html_ = batch_html
+    file_cls._repr_html_ = file_html

@@ -12,12 +12,17 @@ datetime64[ns] -> µs timestamps).
 from __future__ import annotations
 
 import base64
+import decimal
 import json
 import sys
+import uuid
 from typing import Any
 
+from . import _zerorow
+from ._arrow_in import _convert, _has_null_type, import_batches
+from .arrow import months_as_int32, type_to_arrow
 from .errors import error
-from .schema import Schema
+from .schema import DataType, Field, Schema
 
 
 def is_dataframe(x: Any) -> bool:
@@ -37,8 +42,6 @@ def from_pandas(
     and any other index as columns, True always as columns, False not at all. `schema` and
     `strict` as in `zerorow.from_arrow`."""
     import pyarrow as pa
-
-    from ._arrow_in import import_batches
 
     if not is_dataframe(df):
         raise TypeError(
@@ -92,8 +95,6 @@ def _typed_empty_columns(table: Any, meta: dict) -> Any:
     later), so the column is stored as nulls or empty lists of strings, and comes back an
     object column."""
     import pyarrow as pa
-
-    from ._arrow_in import _has_null_type
 
     objects = {
         c["field_name"]
@@ -149,9 +150,6 @@ def _keep_categories(col: dict, values: Any, schema: Schema) -> None:
     has no dictionary to read them from)."""
     import pyarrow as pa
 
-    from ._arrow_in import _convert
-    from .arrow import type_to_arrow
-
     target = type_to_arrow(schema.field(col["field_name"]).type)
     categories = pa.array(
         values.categories if hasattr(values, "categories") else values.cat.categories
@@ -184,8 +182,6 @@ def _to_json(values: Any) -> list:
 
 def _from_json(values: list, t: Any) -> Any:
     """The Arrow array of type `t` that _to_json gave `values` for."""
-    import decimal
-
     import pyarrow as pa
 
     if pa.types.is_date32(t):
@@ -209,7 +205,6 @@ def to_pandas(table: Any, schema: Schema, pandas_meta: bytes | None, **kwargs: A
         named = {c["field_name"] for c in meta["columns"] if c["field_name"]}
         if named != set(table.column_names):
             meta = None  # read through another schema: the metadata is of other columns
-    from .arrow import months_as_int32
 
     table = months_as_int32(table)  # interval_ym: int months, as a row view gives
     if meta is None:
@@ -224,9 +219,6 @@ def _spec12_values(df: Any, schema: Schema) -> Any:
     for a uuid (pyarrow: 16 bytes, a row view: uuid.UUID), and a variant's JSON text (SPEC §3.9,
     as Spark's to_json; pyarrow: a dict of its metadata and value bytes) - a zerorow.Variant
     in a cell would be taken for a list by pandas' printing, which iterates it."""
-    import uuid
-
-    from . import _zerorow
 
     for f in schema.fields:
         if f.name not in df.columns:
@@ -393,19 +385,10 @@ def array_to_pandas(a: Any):
     other list as a Series; nullable ints and bools in pandas' nullable dtypes."""
     import pyarrow as pa
 
-    from .arrow import type_to_arrow
-    from .schema import Field, _build
-
-    elem = _build(_strip(a._elem_json()))
+    elem = DataType._wrap(a._elem_type())
     values = pa.array(a.to_list(), type=type_to_arrow(elem))
     if elem.id == "struct":
         table = pa.Table.from_struct_array(values)
         return _plain(table, Schema(list(elem.fields)))
     frame = _plain(pa.table({"x": values}), Schema([Field("x", elem, True)]))
     return frame["x"].rename(None)
-
-
-def _strip(obj: Any) -> Any:
-    from ._views import _strip
-
-    return _strip(obj)

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from . import _zerorow
-from ._views import RowData
+from ._views import BinaryRow
 from .errors import error
 from .levels import LevelLike, level_of
 from .schema import DataType, Field, Schema
@@ -64,11 +64,11 @@ class SequenceMethods:
 
     __slots__ = ()
 
-    def __iter__(self) -> Iterator[RowData]:
+    def __iter__(self) -> Iterator[BinaryRow]:
         for k in range(len(self)):
             yield self[k]
 
-    def __reversed__(self) -> Iterator[RowData]:
+    def __reversed__(self) -> Iterator[BinaryRow]:
         for k in range(len(self) - 1, -1, -1):
             yield self[k]
 
@@ -109,7 +109,7 @@ class RowBatch(SequenceMethods):
 
     @classmethod
     def from_rows(
-        cls, rows: Iterable[RowData], schema: Schema | None = None
+        cls, rows: Iterable[BinaryRow], schema: Schema | None = None
     ) -> RowBatch:
         """Rows of one schema in one buffer. ResolvedRows (SPEC §13.4) are laid out by their
         reader schema first (cpp-row's WriteReaderRow), so the batch holds the reader's rows."""
@@ -117,7 +117,7 @@ class RowBatch(SequenceMethods):
 
         rows = list(rows)
         for k, r in enumerate(rows):
-            if not isinstance(r, (RowData, ResolvedRow)):
+            if not isinstance(r, (BinaryRow, ResolvedRow)):
                 raise TypeError(
                     f"expected zerorow.BinaryRow rows but item [{k}] is a {type(r).__name__}; "
                     "to convert objects use zerorow.encoder(cls).to_arrow_record_batch(objs)"
@@ -129,7 +129,7 @@ class RowBatch(SequenceMethods):
         parts, offsets, pos = [], [0], 0
         for r in rows:
             if isinstance(r, ResolvedRow):
-                if not r._reader_is(schema._native):
+                if not r._has_type(schema._native):
                     raise error(
                         "schema_mismatch", "", "rows of different schemas in one batch"
                     )
@@ -170,9 +170,9 @@ class RowBatch(SequenceMethods):
             k += n
         if not 0 <= k < n:
             raise IndexError(f"row index out of range for a batch of {n} rows")
-        return RowData(self.schema, self._mv[self.offsets[k] : self.offsets[k + 1]])
+        return BinaryRow(self.schema, self._mv[self.offsets[k] : self.offsets[k + 1]])
 
-    def views(self, level: LevelLike = "bounds", _first: int = 0) -> list[RowData]:
+    def views(self, level: LevelLike = "bounds", _first: int = 0) -> list[BinaryRow]:
         """Every row as a BinaryRow view, made in one native call: the batch is checked once,
         at `level` (SPEC §6.2: "bounds" the wrap rules of every row, "full" the whole rows,
         "none" only that each row lies inside the buffer), and its views are then made with
@@ -190,7 +190,7 @@ class RowBatch(SequenceMethods):
             _first,  # the batch's row number of row 0, for errors (a chunk of __iter__)
         )
 
-    def __iter__(self) -> Iterator[RowData]:
+    def __iter__(self) -> Iterator[BinaryRow]:
         # Views of up to 16,384 rows at a time (the view pool's size): a batch of millions of
         # rows is not held as a list of views at once; each chunk is checked as views() does.
         n = len(self)
@@ -314,7 +314,7 @@ class RowBatch(SequenceMethods):
         return f"RowBatch({len(self)} rows, {self.schema!r})"
 
 
-def to_arrow(rows: RowBatch | Iterable[RowData], schema: Schema | None = None):
+def to_arrow(rows: RowBatch | Iterable[BinaryRow], schema: Schema | None = None):
     """A pyarrow.RecordBatch of rows (one column per field). Resolved rows give the reader's
     Arrow schema (SPEC §12, §13.4)."""
     if not isinstance(rows, RowBatch):
@@ -322,7 +322,7 @@ def to_arrow(rows: RowBatch | Iterable[RowData], schema: Schema | None = None):
     return rows.to_arrow()
 
 
-def to_pandas(rows: RowBatch | Iterable[RowData], schema: Schema | None = None):
+def to_pandas(rows: RowBatch | Iterable[BinaryRow], schema: Schema | None = None):
     """Rows (a RowBatch, or any iterable of BinaryRows or ResolvedRows of one schema) as a
     pandas DataFrame, one column per field (see RowBatch.to_pandas)."""
     if not isinstance(rows, RowBatch):

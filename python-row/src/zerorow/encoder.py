@@ -7,18 +7,19 @@ classes with a converter precompiled per schema.
 
 from __future__ import annotations
 
+import array
 import contextlib
-import json
 from collections.abc import Iterable, Iterator
 from typing import Any, Generic, TypeVar
 
 from . import _zerorow
-from ._views import RowData
+from ._views import BinaryRow
+from .arrow import from_arrow, objects_to_batch
 from .errors import ZerorowError, error
 from .evolution import ResolvedRow, resolve
-from .infer import annotate_native, struct_node
+from .infer import enum_checks, struct_node
 from .levels import LevelLike, level_of
-from .schema import Schema, _native_obj
+from .schema import Schema
 
 T = TypeVar("T")
 
@@ -39,13 +40,14 @@ class Encoder(Generic[T]):
         self.field_order = field_order
         node = struct_node(cls, (), field_order)
         self.schema = Schema(node.type)
-        # The encoder's own compiled schema: the schema's, plus the Enum checks of its fields
-        # and the strict flag (both only matter when writing).
-        native_json = self.schema.to_json()
-        self._native = _zerorow.CompiledSchema(
-            annotate_native(_native_obj(json.loads(native_json)), node),
-            native_json,
-            self.strict,
+        # The encoder's own compiled schema when it writes differently: the schema's cpp-row
+        # Schema with the Enum checks of its fields and the strict flag (both only matter when
+        # writing); else the schema's own.
+        enums = enum_checks(node)
+        self._native = (
+            _zerorow.CompiledSchema.for_encoder(self.schema._native, enums, self.strict)
+            if enums or self.strict
+            else self.schema._native
         )
         self._plan = node.plan()
         plan = self._plan
@@ -61,18 +63,18 @@ class Encoder(Generic[T]):
         """The row bytes of `obj` (SPEC §2.6 canonical layout)."""
         return _zerorow.encode(self._native, obj)
 
-    def to_row(self, obj: T) -> RowData:
+    def to_row(self, obj: T) -> BinaryRow:
         """A row view over freshly encoded bytes of `obj`."""
-        return RowData(self.schema, _zerorow.encode(self._native, obj))
+        return BinaryRow(self.schema, _zerorow.encode(self._native, obj))
 
-    def from_row(self, row: RowData | ResolvedRow) -> T:
+    def from_row(self, row: BinaryRow | ResolvedRow) -> T:
         """An instance of the class (nested classes too) from a row of this schema, or from a
         ResolvedRow whose reader schema is this one (a row of an older or newer writer, SPEC
         §13.4). A row whose references share bodies is refused before it decodes past one value
         per byte (SPEC §6.2)."""
         # Compared on cpp-row's types, so a nested row (row.f4[3]) needs no Schema built.
         if isinstance(row, ResolvedRow):
-            if not row._reader_is(self.schema._native):
+            if not row._has_type(self.schema._native):
                 raise error(
                     "schema_mismatch",
                     "",
@@ -80,7 +82,7 @@ class Encoder(Generic[T]):
                     f"one read as {row.schema.fingerprint_hex}",
                 )
             return self._conv(row)
-        if not isinstance(row, RowData):
+        if not isinstance(row, BinaryRow):
             raise TypeError(
                 f"from_row needs a zerorow.BinaryRow of {self.cls.__qualname__}'s schema, got "
                 f"{type(row).__name__}"
@@ -112,12 +114,12 @@ class Encoder(Generic[T]):
         was made); with `writer`, a BinaryRow of the writer schema is resolved as bytes are."""
         if isinstance(buffer, ResolvedRow) and writer is None:
             return self.from_row(buffer)
-        if isinstance(buffer, RowData) and writer is None:
+        if isinstance(buffer, BinaryRow) and writer is None:
             if level_of(level) == "full":
                 buffer.validate("full")
             return self.from_row(buffer)
         if writer is None:
-            return self._conv(RowData(self.schema, buffer, level_of(level)))
+            return self._conv(BinaryRow(self.schema, buffer, level_of(level)))
         res = self._resolutions.get(writer.fingerprint) or self.resolution(writer)
         return self._conv(res.view(buffer, level_of(level)))
 
@@ -133,8 +135,6 @@ class Encoder(Generic[T]):
     def encode_many(self, objs: Iterable[T]) -> tuple[bytes, list[int]]:
         """Rows of `objs` end to end, and the n+1 offsets. An error names the failing
         object's index (`[2].x: ...`)."""
-        import array
-
         data, offs = _zerorow.encode_many(self._native, _as_list(objs))
         a = array.array("q")
         a.frombytes(offs)
@@ -142,21 +142,17 @@ class Encoder(Generic[T]):
 
     def to_arrow_record_batch(self, objs: Iterable[T]):
         """A pyarrow.RecordBatch with one column per field (SPEC §12)."""
-        from .arrow import objects_to_batch
-
         return objects_to_batch(self, _as_list(objs))
 
     def to_arrow_table(self, objs: Iterable[T]):
         """A pyarrow.Table with one column per field (SPEC §12)."""
-        import pyarrow as pa
+        import pyarrow as pa  # optional (the `arrow` extra): imported when asked
 
         return pa.Table.from_batches([self.to_arrow_record_batch(objs)])
 
     def from_arrow(self, data: Any) -> list[T]:
         """Instances from a RecordBatch / Table / any Arrow PyCapsule exporter; columns are
         matched to this class's fields by name."""
-        from .arrow import from_arrow
-
         return [self._conv(r) for r in from_arrow(data, self.schema)]
 
     def __repr__(self) -> str:

@@ -15,14 +15,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import _convert, _views, _zerorow
-from .schema import Schema, _build
+from ._views import install
+from .schema import Schema
 
 Resolution = _zerorow.Resolution
 ResolvedRow = _zerorow.ResolvedRow
 ResolvedArray = _zerorow.ResolvedArray
 ResolvedMap = _zerorow.ResolvedMap
-
-_OBJ, _RAW, _DEEP = 0, 1, 2
 
 
 def resolve(writer: Schema, reader: Schema) -> Resolution:
@@ -68,36 +67,12 @@ def _row_schema(self: ResolvedRow) -> Schema:
     res = self._resolution()
     if res is not None:
         return res.reader
-    return Schema(_build(_views._strip(self._type_json())))
+    return Schema._of_type(self._type())
 
 
 def _row_resolution(self: ResolvedRow) -> Resolution | None:
     """The Resolution this row is read through (None for a nested row)."""
     return self._resolution()
-
-
-def _row_to_dict(self: ResolvedRow) -> dict:
-    """All fields as the reader reads them, as a dict; nested rows become dicts, lists lists,
-    maps dicts, under the decode budget of SPEC §6.2."""
-    return self._deep(_DEEP)
-
-
-def _row_keys(self: ResolvedRow) -> list:
-    """The reader's field names."""
-    return self._field_names()
-
-
-def _row_get(self: ResolvedRow, name: str, default: Any = None) -> Any:
-    try:
-        return self[name]
-    except KeyError:
-        return default
-
-
-def _row_get_raw(self: ResolvedRow, key: int | str) -> Any:
-    """A field with date/time/timestamp/duration as plain ints (days / µs)."""
-    i = key if isinstance(key, int) else self._field_names().index(key)
-    return self._get(i, _RAW)
 
 
 def _row_writer_row(self: ResolvedRow) -> _views.BinaryRow:
@@ -124,7 +99,7 @@ def _row_validate(self: ResolvedRow) -> None:
 def _row_eq(self: ResolvedRow, other: Any) -> Any:
     """Equal to a row (resolved or not) of the same reader layout holding the same values."""
     if isinstance(other, ResolvedRow):
-        if not other._reader_is(self.schema._native):
+        if not other._has_type(self.schema._native):
             return False
         if self._same_writer(other) and self.to_bytes() == other.to_bytes():
             return True
@@ -149,29 +124,7 @@ def _rebuild_row(writer: Schema, reader: Schema, data: bytes) -> Any:
     return resolve(writer, reader).view(data)
 
 
-for _name, _fn in {
-    "schema": property(_row_schema),
-    "resolution": property(_row_resolution),
-    "to_dict": _row_to_dict,
-    "keys": _row_keys,
-    "get": _row_get,
-    "get_raw": _row_get_raw,
-    "writer_row": _row_writer_row,
-    "to_reader_row": _row_to_reader_row,
-    "validate": _row_validate,
-    "__eq__": _row_eq,
-    "__hash__": None,
-    "__repr__": _convert.row_repr,
-    "__reduce__": _row_reduce,
-}.items():
-    setattr(ResolvedRow, _name, _fn)
-
-
-# ---- ResolvedArray -----------------------------------------------------------------------
-def _array_repr(self: ResolvedArray) -> str:
-    return "ResolvedArray(" + _convert._short(self) + ")"
-
-
+# ---- ResolvedArray, ResolvedMap --------------------------------------------------------
 def _array_eq(self: ResolvedArray, other: Any) -> Any:
     """Equal to any sequence view, list or tuple with the same elements."""
     if isinstance(
@@ -181,65 +134,31 @@ def _array_eq(self: ResolvedArray, other: Any) -> Any:
     return NotImplemented
 
 
-def _array_array(self: ResolvedArray, dtype: Any = None, copy: Any = None):
-    """NumPy's protocol: np.asarray(a) is what to_numpy() gives."""
-    out = _convert.resolved_array_to_numpy(self)
-    if dtype is not None and out.dtype != dtype:
-        return out.astype(dtype)
-    if copy:
-        return out.copy()
-    return out
-
-
-for _name, _fn in {
-    "to_list": _views._array_to_list,
-    "to_pandas": _views._array_to_pandas,
-    "to_numpy": _convert.resolved_array_to_numpy,
-    "index": _views._array_index,
-    "count": _views._array_count,
-    "__contains__": _views._array_contains,
-    "__reversed__": _views._array_reversed,
-    "__repr__": _array_repr,
-    "__eq__": _array_eq,
-    "__array__": _array_array,
-    "__hash__": None,
-}.items():
-    setattr(ResolvedArray, _name, _fn)
-Sequence.register(ResolvedArray)
-
-
-# ---- ResolvedMap -------------------------------------------------------------------------
-def _map_repr(self: ResolvedMap) -> str:
-    return "ResolvedMap(" + _convert._short(self) + ")"
-
-
-def _map_eq(self: ResolvedMap, other: Any) -> Any:
-    """Equal, as Mapping promises, to any Mapping with the same items."""
-    if isinstance(other, Mapping):
-        if len(other) != len(self):
-            return False
-        for k, v in zip(self._keys(), self._values(), strict=False):
-            if k not in other or other[k] != v:
-                return False
-        return True
-    return NotImplemented
-
-
-for _name, _fn in {
-    "__getitem__": _views._map_getitem,
-    "__iter__": _views._map_iter,
-    "__contains__": _views._map_contains,
-    "keys": _views._map_keys,
-    "values": _views._map_values,
-    "items": _views._map_items,
-    "get": _views._map_get,
-    "to_dict": _views._map_to_dict,
-    "__repr__": _map_repr,
-    "__eq__": _map_eq,
-    "__hash__": None,
-}.items():
-    setattr(ResolvedMap, _name, _fn)
-Mapping.register(ResolvedMap)
+install(
+    ResolvedRow,
+    _views.ROW_METHODS,
+    {
+        "schema": property(_row_schema),
+        "resolution": property(_row_resolution),
+        "writer_row": _row_writer_row,
+        "to_reader_row": _row_to_reader_row,
+        "validate": _row_validate,
+        "__eq__": _row_eq,
+        "__hash__": None,
+        "__reduce__": _row_reduce,
+    },
+)
+install(
+    ResolvedArray,
+    _views.ARRAY_METHODS,
+    {
+        "to_numpy": _convert.resolved_array_to_numpy,
+        "__eq__": _array_eq,
+        "__array__": _views.numpy_protocol(_convert.resolved_array_to_numpy),
+    },
+    Sequence,
+)
+install(ResolvedMap, _views.MAP_METHODS, {"__eq__": _views.mapping_eq}, Mapping)
 
 
 __all__ = [

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import _zerorow
-from ._views import RowData
+from ._views import BinaryRow
 from .arrow import RowBatch, SequenceMethods
 from .errors import TruncatedError, ZerorowError, error
 from .levels import LevelLike, level_of
@@ -144,7 +144,7 @@ def _encoded_batches(items: Iterable[Any], schema: Schema) -> Iterator[RowBatch]
 
 
 def _encode_chunk(chunk: list, schema: Schema, base: int) -> RowBatch:
-    if not any(isinstance(x, (RowData, bytes, bytearray, memoryview)) for x in chunk):
+    if not any(isinstance(x, (BinaryRow, bytes, bytearray, memoryview)) for x in chunk):
         try:
             data, offs = _zerorow.encode_many(schema._native, chunk)
         except ZerorowError as e:
@@ -156,7 +156,7 @@ def _encode_chunk(chunk: list, schema: Schema, base: int) -> RowBatch:
 
     parts, offsets, pos = [], array.array("q", [0]), 0
     for k, x in enumerate(chunk, base):
-        if isinstance(x, RowData):
+        if isinstance(x, BinaryRow):
             if x.schema != schema:
                 raise error(
                     "schema_mismatch",
@@ -1302,7 +1302,7 @@ class RowFile(SequenceMethods):
         res = m.batches[bisect.bisect_right(m.starts, pos) - 1].resolution
         try:
             if res is None:
-                return RowData(self.schema, self._row_bytes(pos), self._row_level)
+                return BinaryRow(self.schema, self._row_bytes(pos), self._row_level)
             return res.view(self._row_bytes(pos), self._row_level)
         except ZerorowError as e:
             raise self._row_error(pos, e) from None

@@ -198,8 +198,6 @@ class Node:
 
     def plan(self):
         """The native decode plan of this node (zerorow._zerorow.DecodePlan)."""
-        from . import _zerorow
-
         kinds = {"value": 0, "struct": 1, "seq": 2, "map": 3, "call": 4}
         if self.tag == "struct":
             names = [n for n, _ in self.fields]
@@ -651,25 +649,19 @@ def infer_schema(cls: type, field_order: str = "declaration") -> Schema:
     return Schema(struct_node(cls, (), field_order).type)
 
 
-def annotate_native(obj: Any, node: Node) -> Any:
-    """The schema's native JSON object (schema._native_obj) with the encoder-only parts of
-    `node` added: each Enum-typed string gets its EnumNames check ("_enum_name")."""
+def enum_checks(node: Node, at: tuple = (), out: dict | None = None) -> dict:
+    """The Enum checks of an encoder (the side table its compiled schema takes): the ordinal
+    path of each Enum-typed string node (a field's ordinal; 0 for a list element; 0 / 1 for a
+    map's key / value) -> its EnumNames."""
+    out = {} if out is None else out
     if node.enum is not None:
-        return {"type": "string", "_enum_name": EnumNames(node.enum)}
-    if node.tag == "struct":
-        out = dict(obj)
-        out["fields"] = [
-            dict(f, type=annotate_native(f["type"], n))
-            for f, (_, n) in zip(obj["fields"], node.fields, strict=False)
-        ]
-        return out
-    if node.tag == "seq" and node.children:
-        return dict(obj, element=annotate_native(obj["element"], node.children[0]))
-    if node.tag == "map" and node.children:
-        k, v = node.children
-        return dict(
-            obj,
-            key=annotate_native(obj["key"], k),
-            value=annotate_native(obj["value"], v),
-        )
-    return obj
+        out[at] = EnumNames(node.enum)
+    elif node.tag == "struct":
+        for i, (_, n) in enumerate(node.fields):
+            enum_checks(n, at + (i,), out)
+    elif node.tag == "seq" and node.children:
+        enum_checks(node.children[0], at + (0,), out)
+    elif node.tag == "map" and node.children:
+        enum_checks(node.children[0], at + (0,), out)
+        enum_checks(node.children[1], at + (1,), out)
+    return out

@@ -1,20 +1,23 @@
 """Types, fields and schemas (SPEC §3, §4), the Python objects over cpp-row's Schema.
 
 cpp-row parses and checks every schema (SPEC §4.1 rules: names, decimal parameters, depth),
-and gives its canonical JSON and fingerprint (SPEC §4.2); this module builds the Python
-objects (DataType, Field, Schema) from that canonical JSON.
+and gives its canonical JSON and fingerprint (SPEC §4.2). The Python objects are handles to
+cpp-row's: a DataType holds cpp-row's type, a Schema its compiled schema (cpp-row's Schema
+with the extras only Python needs, laid once beside its nodes), so that a schema is built
+once, from a JSON text or from types, and never through JSON on the Python side.
 """
 
 from __future__ import annotations
 
 import enum
 import json
+import zoneinfo
 from collections.abc import Iterator, Sequence
 from datetime import UTC, timedelta, timezone, tzinfo
 from typing import Any, NamedTuple
 
 from . import _zerorow
-from .errors import error
+from .errors import ZerorowError, error
 
 
 class StorageKind(enum.StrEnum):
@@ -77,30 +80,20 @@ TYPES: dict[str, TypeInfo] = {
 }
 # Types written as a bare JSON string (no parameters; a naive timestamp too).
 PRIMITIVES = tuple(n for n, t in TYPES.items() if not t.params) + ("timestamp",)
-_NESTED = ("list", "map", "struct")
 MAX_DEPTH = 64  # SPEC §7
 FORMAT_VERSION = 1
 _NO_DEFAULT: Any = object()  # a Field without a default (None is no default, SPEC A.10)
 
 
 class DataType:
-    """An immutable zerorow type. Build with the factories (`zerorow.int32`, `zerorow.list_(...)`)."""
+    """An immutable zerorow type. Build with the factories (`zerorow.int32`, `zerorow.list_(...)`).
 
-    __slots__ = (
-        "id",
-        "tz",
-        "precision",
-        "scale",
-        "size",
-        "element",
-        "element_nullable",
-        "key",
-        "value",
-        "value_nullable",
-        "fields",
-        "_json",
-        "_layout",
-    )
+    A handle to cpp-row's type (`_t`, a NativeType), as pyarrow's types are handles to Arrow
+    C++'s: the parameters are read from it, and a schema is checked and compiled from it with no
+    JSON in between. The child types and fields are Python objects made when first asked (or
+    the ones given to the constructor)."""
+
+    __slots__ = ("id", "_t", "_layout", "_element", "_key", "_value", "_struct_fields")
 
     def __init__(
         self,
@@ -120,19 +113,82 @@ class DataType:
         if id not in TYPES:
             raise error("unsupported", "", f"unknown type {id!r}")
         self.id = id
-        self.tz = tz
-        self.precision, self.scale, self.size = precision, scale, size
-        self.element, self.element_nullable = element, element_nullable
-        self.key, self.value, self.value_nullable = key, value, value_nullable
-        self.fields = tuple(fields)
-        # Deterministic JSON text (to_json() is cpp-row's). Equality and hashing use the text
-        # without aliases: an alias changes no byte (SPEC §4.2, §13.2).
-        self._json = json.dumps(
-            self.to_json_obj(), separators=(",", ":"), ensure_ascii=False
+        self._element, self._key, self._value = element, key, value
+        self._struct_fields = tuple(fields)
+        self._layout = None
+        self._t = _zerorow.make_type(
+            id,
+            tz or "",
+            precision,
+            scale,
+            size,
+            None if element is None else element._t,
+            element_nullable,
+            None if key is None else key._t,
+            None if value is None else value._t,
+            value_nullable,
+            [f._native_field() for f in self._struct_fields],
         )
-        self._layout = json.dumps(
-            self.to_json_obj(aliases=False), separators=(",", ":"), ensure_ascii=False
-        )
+
+    @classmethod
+    def _wrap(cls, t: Any) -> DataType:
+        """The DataType over cpp-row's type `t` (a NativeType)."""
+        out = cls.__new__(cls)
+        out.id, out._t, out._layout = t.id, t, None
+        out._element = out._key = out._value = None
+        out._struct_fields = None
+        return out
+
+    def __reduce__(self):
+        return (_type_from_json, (self._t.to_json(),))
+
+    @property
+    def tz(self) -> str | None:
+        return self._t.tz or None if self.id == "timestamp" else None
+
+    @property
+    def precision(self) -> int:
+        return self._t.precision
+
+    @property
+    def scale(self) -> int:
+        return self._t.scale
+
+    @property
+    def size(self) -> int:
+        return self._t.size if self.id == "fixed_binary" else 0
+
+    @property
+    def element(self) -> DataType | None:
+        if self._element is None and self.id == "list":
+            self._element = DataType._wrap(self._t.element)
+        return self._element
+
+    @property
+    def element_nullable(self) -> bool:
+        return self._t.element_nullable
+
+    @property
+    def key(self) -> DataType | None:
+        if self._key is None and self.id == "map":
+            self._key = DataType._wrap(self._t.key)
+        return self._key
+
+    @property
+    def value(self) -> DataType | None:
+        if self._value is None and self.id == "map":
+            self._value = DataType._wrap(self._t.value)
+        return self._value
+
+    @property
+    def value_nullable(self) -> bool:
+        return self._t.value_nullable
+
+    @property
+    def fields(self) -> tuple[Field, ...]:
+        if self._struct_fields is None:
+            self._struct_fields = tuple(Field._wrap(*f) for f in self._t.fields())
+        return self._struct_fields
 
     @property
     def storage(self) -> StorageKind:
@@ -144,40 +200,25 @@ class DataType:
     def to_json_obj(self, aliases: bool = True) -> str | dict:
         """The type as parsed JSON (SPEC §4.1 shape); aliases=False leaves field aliases and
         defaults out (the layout, which the fingerprint covers)."""
-        info = TYPES[self.id]
-        if not info.params or (self.id == "timestamp" and not self.tz):
-            return self.id
-        # timestamp(tz), decimal(precision, scale), fixed_binary(size)
-        if self.id not in _NESTED:
-            return {"type": self.id, **{p: getattr(self, p) for p in info.params}}
-        if self.id == "list":
-            return {
-                "type": "list",
-                "element": self.element.to_json_obj(aliases),
-                "element_nullable": self.element_nullable,
-            }
-        if self.id == "map":
-            return {
-                "type": "map",
-                "key": self.key.to_json_obj(aliases),
-                "value": self.value.to_json_obj(aliases),
-                "value_nullable": self.value_nullable,
-            }
-        return {
-            "type": "struct",
-            "fields": [f.to_json_obj(aliases) for f in self.fields],
-        }
+        return json.loads(self._t.to_json() if aliases else self._layout_json())
+
+    def _layout_json(self) -> str:
+        if self._layout is None:
+            self._layout = self._t.layout_json()
+        return self._layout
 
     def to_json(self) -> str:
         """Canonical JSON text of the type (SPEC §4.1), by cpp-row (which checks it too)."""
-        return _zerorow.canonical_type_json(self._json)
+        return _zerorow.canonical_type_json(self._t.to_json())
 
     def __eq__(self, other: object) -> bool:
         """Same layout: aliases are left out, as from the fingerprint (SPEC §4.2)."""
-        return isinstance(other, DataType) and other._layout == self._layout
+        return isinstance(other, DataType) and (
+            other._t.is_(self._t) or other._layout_json() == self._layout_json()
+        )
 
     def __hash__(self) -> int:
-        return hash(self._layout)
+        return hash(self._layout_json())
 
     def __repr__(self) -> str:
         if self.id == "list":
@@ -195,6 +236,11 @@ class DataType:
         if self.id == "timestamp" and self.tz:
             return f"timestamp[{self.tz}]"
         return self.id
+
+
+def _type_from_json(text: str) -> DataType:
+    """The DataType of one type's JSON text (pickling), parsed and checked by cpp-row."""
+    return DataType._wrap(_zerorow.parse_type(text))
 
 
 class Field:
@@ -224,6 +270,37 @@ class Field:
             self._default_json = default_json(type, default, name)
             self._default = default
 
+    @classmethod
+    def _wrap(
+        cls,
+        name: str,
+        t: Any,
+        nullable: bool,
+        aliases: tuple,
+        default_json: str | None,
+    ) -> Field:
+        """A Field over one of cpp-row's fields (NativeType.fields()); the default's Python
+        value is read when first asked."""
+        out = cls.__new__(cls)
+        out.name, out.type, out.nullable, out.aliases = (
+            name,
+            DataType._wrap(t),
+            nullable,
+            aliases,
+        )
+        out._default, out._default_json = _NO_DEFAULT, default_json
+        return out
+
+    def _native_field(self) -> tuple:
+        """The field as cpp-row's struct factory takes it (make_type)."""
+        return (
+            self.name,
+            self.type._t,
+            self.nullable,
+            list(self.aliases),
+            self._default_json,
+        )
+
     @property
     def has_default(self) -> bool:
         return self._default_json is not None
@@ -237,10 +314,7 @@ class Field:
             return None
         if self._default is _NO_DEFAULT:
             _, self._default = _zerorow.default_value(
-                json.dumps(
-                    self.type.to_json_obj(), separators=(",", ":"), ensure_ascii=False
-                ),
-                self._default_json,
+                self.type._t.to_json(), self._default_json
             )
         return self._default
 
@@ -285,8 +359,6 @@ def default_json(t: DataType, value: Any, name: str = "") -> str:
         one = Schema([Field("default", t)])
         return _zerorow.default_json(one._native, value)
     except Exception as e:  # a value the encoder refuses: not a value of the type
-        from .errors import ZerorowError
-
         if isinstance(e, ZerorowError) and e.kind == "unsupported":
             raise
         raise error(
@@ -366,40 +438,6 @@ def field(
     return Field(name, type, nullable, aliases, default)
 
 
-# ---- building from canonical JSON (already checked by cpp-row) ---------------------------
-def _build(obj: Any) -> DataType:
-    """The DataType of a canonical JSON type object (from cpp-row: no checks needed here)."""
-    if isinstance(obj, str):
-        return DataType(obj)
-    tid = obj["type"]
-    if tid == "list":
-        return DataType(
-            "list",
-            element=_build(obj["element"]),
-            element_nullable=obj["element_nullable"],
-        )
-    if tid == "map":
-        return DataType(
-            "map",
-            key=_build(obj["key"]),
-            value=_build(obj["value"]),
-            value_nullable=obj["value_nullable"],
-        )
-    if tid == "struct":
-        return DataType("struct", fields=[_build_field(f) for f in obj["fields"]])
-    return DataType(tid, **{p: obj.get(p) for p in TYPES[tid].params})
-
-
-def _build_field(f: dict) -> Field:
-    out = Field(f["name"], _build(f["type"]), f["nullable"], f.get("aliases", ()))
-    # canonical, checked by cpp-row; its Python value read when asked
-    if "default" in f:
-        out._default_json = json.dumps(
-            f["default"], separators=(",", ":"), ensure_ascii=False
-        )
-    return out
-
-
 # ---- time zones ----------------------------------------------------------------------
 class _UnknownZone(tzinfo):
     """Stands in for a zone this machine does not know: using it raises, loading does not."""
@@ -429,24 +467,9 @@ def resolve_tz(name: str) -> tzinfo:
         delta = timedelta(hours=int(name[1:3]), minutes=int(name[4:]))
         return timezone(-delta if name[0] == "-" else delta)
     try:
-        import zoneinfo
-
         return zoneinfo.ZoneInfo(name)
     except Exception:  # an unknown zone fails when a value is read, not when loading
         return _UnknownZone(name)
-
-
-def _native_obj(obj: Any) -> Any:
-    """The JSON object for the native compiler, with tzinfo objects added."""
-    if isinstance(obj, dict):
-        out = {
-            k: _native_obj(v) if k != "fields" else [_native_obj(f) for f in v]
-            for k, v in obj.items()
-        }
-        if obj.get("type") == "timestamp" and obj.get("tz"):
-            out["_tzinfo"] = resolve_tz(obj["tz"])
-        return out
-    return obj
 
 
 # ---- Schema --------------------------------------------------------------------------
@@ -459,17 +482,29 @@ class Schema:
         t = fields if isinstance(fields, DataType) else struct(list(fields))
         if not isinstance(t, DataType) or t.id != "struct":
             raise TypeError(f"a schema is a struct type, got {t!r}")
-        self._init(t._json)
+        # cpp-row checks the struct type as a schema (SPEC §4.1), with no JSON in between.
+        self._init(_zerorow.CompiledSchema.of_type(t._t))
 
-    def _init(self, text: str) -> None:
-        # cpp-row parses and checks the schema (SPEC §4.1) and gives the canonical JSON.
-        native_json = _zerorow.canonical_schema_json(text)
-        obj = json.loads(native_json)
-        self._type = _build(obj)
-        self._native = _zerorow.CompiledSchema(_native_obj(obj), native_json)
-        self._json = native_json
-        self._fp = self._native.fingerprint()
-        self._names = {f.name: i for i, f in enumerate(self._type.fields)}
+    def _init(self, native: Any) -> None:
+        """Holds a compiled schema (cpp-row's Schema, checked, and the extras of its nodes):
+        the Python objects are handles to its types."""
+        self._native = native
+        self._type = DataType._wrap(native.struct_type())
+        self._json = native.to_json()
+        self._fp = native.fingerprint()
+        self._names = None
+
+    @classmethod
+    def _of_type(cls, t: Any) -> Schema:
+        """The schema of a struct type of cpp-row's (a nested row's NativeType)."""
+        s = cls.__new__(cls)
+        s._init(_zerorow.CompiledSchema.of_type(t))
+        return s
+
+    def _index(self) -> dict[str, int]:
+        if self._names is None:
+            self._names = {f.name: i for i, f in enumerate(self._type.fields)}
+        return self._names
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Schema:
@@ -487,7 +522,7 @@ class Schema:
                 f"schema JSON must be str or bytes, not {type(text).__name__}"
             )
         s = cls.__new__(cls)
-        s._init(text)
+        s._init(_zerorow.CompiledSchema.from_json(text))
         return s
 
     def to_json(self) -> str:
@@ -507,7 +542,7 @@ class Schema:
     @property
     def fixed_region_size(self) -> int:
         """Bytes of a top-level row's null bitmap and slots (SPEC §2.1): 8*ceil(n/64) + 8n."""
-        n = len(self._type.fields)
+        n = len(self)
         return (n + 63) // 64 * 8 + 8 * n
 
     @property
@@ -524,11 +559,11 @@ class Schema:
         return self._type
 
     def field(self, key: str | int) -> Field:
-        return self._type.fields[self._names[key] if isinstance(key, str) else key]
+        return self._type.fields[self._index()[key] if isinstance(key, str) else key]
 
     def index(self, name: str) -> int:
         """Ordinal of the field `name` (KeyError if absent)."""
-        return self._names[name]
+        return self._index()[name]
 
     def __len__(self) -> int:
         """The number of fields (SPEC §1.1 "field count")."""
@@ -558,7 +593,7 @@ class Schema:
 
     def to_arrow(self):
         """The pyarrow.Schema of a batch of these rows (SPEC §12)."""
-        import pyarrow as pa
+        import pyarrow as pa  # optional (the `arrow` extra): imported when asked
 
         return pa.schema(self)
 

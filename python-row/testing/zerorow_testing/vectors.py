@@ -132,7 +132,7 @@ def compare(t: DataType, got: Any, j: Any, path: str) -> str | None:
     )
 
 
-def read_values(row: zerorow.RowData | zerorow.ResolvedRow) -> dict:
+def read_values(row: zerorow.BinaryRow | zerorow.ResolvedRow) -> dict:
     return {
         name: _zerorow.get(row, i, _READ_MODE)
         for i, name in enumerate(row._field_names())
@@ -156,7 +156,7 @@ def check_read(case_dir: str) -> str | None:
         return f"fingerprint {schema.fingerprint_hex} is not the one of row.annotated.txt: {head}"
     data = open(os.path.join(case_dir, "row.bin"), "rb").read()
     values = json.load(open(os.path.join(case_dir, "values.json"), encoding="utf-8"))
-    row = zerorow.RowData(schema, data, level="full")
+    row = zerorow.BinaryRow(schema, data, level="full")
     return compare(schema.type, read_values(row), values, "")
 
 

@@ -90,7 +90,7 @@ def test_writer_encodes_dataclasses_dicts_and_passes_rows_of_its_schema():
     data = write(s)
     assert data == SUMMARY.encode(s)
     assert write({f: getattr(s, f) for f in SUMMARY.schema.names}) == data
-    row = zerorow.RowData(SUMMARY.schema, data)
+    row = zerorow.BinaryRow(SUMMARY.schema, data)
     assert write(row) == data
     assert write(None) is None
 

@@ -165,7 +165,7 @@ def test_encode_decode_and_functions(spark, df):
         .select(zf.zerorow_encode(*df.columns).alias("row"))
         .first()["row"]
     )
-    view = zerorow.RowData(s, bytes(one))
+    view = zerorow.BinaryRow(s, bytes(one))
     assert view.order_id == 42 and view.customer.name == "n42"
 
 
@@ -176,7 +176,7 @@ def test_decode_permissive_mode_nulls_malformed_rows(spark):
             zerorow.field("b", zerorow.string),
         ]
     )
-    good = zerorow.RowData(
+    good = zerorow.BinaryRow(
         s, zerorow._zerorow.encode(s._native, {"a": 7, "b": "x"})
     ).to_bytes()
     bad = good[:8]  # truncated

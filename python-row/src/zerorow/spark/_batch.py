@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from .. import _zerorow
-from .._views import RowData
+from .._views import BinaryRow
 from ..schema import Schema
 from ._columns import Column, read_column
 
@@ -79,20 +79,20 @@ class RowBatch:
     def __len__(self) -> int:
         return len(self.starts)
 
-    def __getitem__(self, k: int) -> RowData:
+    def __getitem__(self, k: int) -> BinaryRow:
         n = len(self.starts)
         if k < 0:
             k += n
         if not 0 <= k < n:
             raise IndexError(f"row index {k} out of range for a batch of {n} rows")
-        return RowData(
+        return BinaryRow(
             self.schema, self._mv[int(self.starts[k]) : int(self.ends[k])], self._level
         )
 
-    def __iter__(self) -> Iterator[RowData]:
+    def __iter__(self) -> Iterator[BinaryRow]:
         return iter(self.rows())
 
-    def rows(self) -> list[RowData]:
+    def rows(self) -> list[BinaryRow]:
         """Every row's view, made in one native call (all share one hold on the buffer)."""
         return _zerorow.make_rows(
             self.schema,

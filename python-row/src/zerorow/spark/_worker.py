@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from .. import _zerorow
-from .._views import RowData
+from .._views import BinaryRow
 from ..errors import ZerorowError
 from ..schema import Schema
 from ._batch import RowBatch
@@ -124,7 +124,7 @@ def encode_objects(objs: list, schema: Schema) -> tuple:
 
 
 def _one(o: Any, schema: Schema) -> bytes:
-    if type(o) is RowData:
+    if type(o) is BinaryRow:
         if o.schema == schema:
             return o.to_bytes()
         o = o.to_dict()
@@ -138,7 +138,7 @@ def _is_spark_row(o: Any) -> bool:
 
 
 def _is_row_type(t: type) -> bool:
-    return t is RowData or (t.__name__ == "Row" and hasattr(t, "asDict"))
+    return t is BinaryRow or (t.__name__ == "Row" and hasattr(t, "asDict"))
 
 
 def _has_rows(objs: list) -> bool:
