@@ -135,7 +135,7 @@ def seed(n: int) -> None:
     fbin = fenc.to_row(ffoo).to_bytes()
     fy = bench(
         lambda: (lambda r: (r.f2[a], r.f4[a].f1, r.f4[b].f2[5]))(
-            fory.BinaryRow(fenc.schema, fbin)
+            fory.RowData(fenc.schema, fbin)
         )
     )
     pk = pickle.dumps(foo, protocol=5)
@@ -198,7 +198,7 @@ def record() -> None:
             "pickle.loads": bench(lambda: pickle.loads(pk)),
         },
     )
-    row, frow = zerorow.BinaryRow(enc.schema, binary), fory.BinaryRow(fenc.schema, fbin)
+    row, frow = zerorow.BinaryRow(enc.schema, binary), fory.RowData(fenc.schema, fbin)
     ns = {"row": row, "frow": frow, "r": r, "t": TUP}
     report(
         "5-field record: attribute read (row.score)",
@@ -240,7 +240,7 @@ def wide() -> None:
         zr,
         {
             "pyfory": bench(
-                lambda: (lambda x: (x.f7, x.f21))(fory.BinaryRow(fenc.schema, fbin))
+                lambda: (lambda x: (x.f7, x.f21))(fory.RowData(fenc.schema, fbin))
             ),
             "pickle.loads": bench(lambda: (lambda x: (x.f7, x.f21))(pickle.loads(pk))),
             "dataclass": bench(lambda: (w.f7, w.f21)),
