@@ -126,10 +126,23 @@ def test_column_errors_are_clear():
         b.column("customer.nope")
     with pytest.raises(KeyError, match="order_id is a int64, it has no field 'x'"):
         b.column("order_id.x")
-    with pytest.raises(zerorow.UnsupportedError, match="a column of struct values"):
-        b.column("customer")
-    with pytest.raises(zerorow.UnsupportedError, match="map"):
-        b.column("tags")
+    # a top-level struct or map is read row by row, in the Arrow export's forms (a date
+    # as its days)
+    rows = list(b)
+    custs = b.column("customer").to_pylist()
+    assert [None if c is None else c["country"] for c in custs] == [
+        None if r.customer is None else r.customer.country for r in rows
+    ]
+    assert (
+        b.column("customer").to_arrow().to_pylist()
+        == pa.array(
+            [None if r.customer is None else r.customer.to_dict() for r in rows],
+            b.column("customer").to_arrow().type,
+        ).to_pylist()
+    )
+    assert len(b.column("tags")) == len(b) and b.column("tags").null_count == sum(
+        r.tags is None for r in rows
+    )
     with pytest.raises(zerorow.InvalidDataError, match="null values in a int64 column"):
         b.column("scores").to_numpy()
     assert b.column("scores").to_numpy(null_value=-1).min() == -1

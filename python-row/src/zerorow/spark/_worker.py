@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import itertools
+import operator
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -16,9 +18,9 @@ import numpy as np
 
 from .. import _zerorow
 from .._views import RowData
+from ..arrow import RowBatch
 from ..errors import ZerorowError
 from ..schema import Schema
-from ._batch import RowBatch
 
 _SCHEMAS: dict = {}
 
@@ -50,7 +52,7 @@ def input_rows(rb, in_json: str | None, level: str, first: int = 0) -> RowBatch:
         return batch
     from ..arrow import from_arrow
 
-    return RowBatch.from_rows(from_arrow(rb))
+    return from_arrow(rb)
 
 
 _MASKS: dict = {}
@@ -143,7 +145,7 @@ def _is_row_type(t: type) -> bool:
 
 def _has_rows(objs: list) -> bool:
     """True when some of `objs` are BinaryRows or pyspark Rows (looked at once per type)."""
-    return any(_is_row_type(t) for t in {type(o) for o in objs})
+    return any(_is_row_type(t) for t in set(map(type, objs)))
 
 
 def binary_batch(data: Any, offs: np.ndarray):
@@ -220,7 +222,9 @@ def run_map_rows(
         rows = input_rows(rb, in_json, level, first).rows()
         with _gc_paused():
             results = list(map(fn, rows))
-        objs = [o for o in results if o is not None]
+        # None drops a row; the common case, no None at all, is told by one C-level scan
+        dropped = any(map(operator.is_, results, itertools.repeat(None)))
+        objs = [o for o in results if o is not None] if dropped else results
         try:
             if expected is None:
                 out = binary_batch(*encode_objects(objs, out_schema))
