@@ -3,11 +3,12 @@
 Spark 4's Python Data Source API runs this in the Python workers: the reader yields Arrow
 record batches (the rows decoded to columns by cpp-row, or the raw `row` column with
 `option("mode", "raw")`), the writer (`DataSourceArrowWriter`) turns Arrow batches into rows
-in the native core and writes one row file per task. Commit protocol: a task writes under
-`<dir>/_zerorow_temporary/<write id>/` and removes its file if it fails; the driver's commit
-moves the files of successful tasks into `<dir>` and deletes the temporary folder, abort
-deletes it — a failed or retried task leaves no file in the output. Paths go through
-pyarrow.fs, so `s3://…`, `gs://…`, `hdfs://…` work as on a cluster.
+in the native core and writes one row file per task. Commit protocol (zerorow.files's staging
+functions, the one implementation): a task writes under `<dir>/_zerorow_temporary/<write id>/`
+and removes its file if it fails; the driver's commit moves the files of successful tasks into
+`<dir>` and deletes the temporary folder, abort deletes it — a failed or retried task leaves no
+file in the output. Files are listed and their containers checked by zerorow.files too. Paths
+go through pyarrow.fs, so `s3://…`, `gs://…`, `hdfs://…` work as on a cluster.
 
     spark.dataSource.register(ZerorowDataSource)            # or zerorow.spark.register_data_source(spark)
     df.write.format("zerorow_py").mode("overwrite").save(path)
