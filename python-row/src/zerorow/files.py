@@ -799,6 +799,90 @@ def _batch_error(name: str, view: memoryview, i: int, e: Exception) -> ZerorowEr
     return out
 
 
+# ==== a folder written by many tasks: staging and commit ===================================
+# The protocol of an engine's write of a folder of row files (the Python Spark source's; the
+# connector's Java write follows the same steps): each task writes its files under
+# `<folder>/_zerorow_temporary/<write id>/` (hidden, so no reader lists them) and removes them if
+# it fails; the driver's commit moves the files of the tasks that succeeded into `<folder>`
+# (after deleting the row files there, for an overwrite) and deletes the staging folder; an
+# abort deletes it. A failed or retried task leaves no file in the output.
+STAGING = "_zerorow_temporary"
+
+
+def filesystem_of(path: str) -> tuple[Any, str]:
+    """(pyarrow FileSystem, the path in it): URIs by scheme (`s3://`, `gs://`, `hdfs://`),
+    plain paths on the local disk (made absolute)."""
+    from pyarrow import fs
+
+    if "://" in path:
+        return fs.FileSystem.from_uri(path)
+    return fs.LocalFileSystem(), os.path.abspath(path)
+
+
+def staging_dir(folder: str, write_id: str) -> str:
+    """Where the tasks of the write `write_id` put their files before the commit."""
+    return f"{folder}/{STAGING}/{write_id}"
+
+
+def staged_file(folder: str, write_id: str, name: str, attempt: int) -> tuple[str, str]:
+    """(the temporary path a task attempt writes file `name` to, its path after the commit)."""
+    return (
+        f"{staging_dir(folder, write_id)}/{name}.attempt{attempt}",
+        f"{folder}/{name}",
+    )
+
+
+def discard_staged(fsys: Any, folder: str, write_id: str, temps: Iterable[str]) -> None:
+    """A failed task's clean-up: its own temporary files, then the staging folders if nothing
+    else is in them (a task killed while the job aborts may run after the abort cleaned up)."""
+    for temp in temps:
+        if fsys.get_file_info(temp).type.name == "File":
+            fsys.delete_file(temp)
+    _remove_if_empty(fsys, staging_dir(folder, write_id))
+    _remove_if_empty(fsys, f"{folder}/{STAGING}")
+
+
+def commit_staged(
+    fsys: Any,
+    folder: str,
+    write_id: str,
+    moves: Iterable[tuple[str, str]],
+    overwrite: bool,
+) -> None:
+    """The driver's commit: for an overwrite, the row files already in `folder` (at every
+    level) deleted; each (temporary, final) path of the tasks that succeeded moved into place;
+    the staging folder deleted."""
+    from pyarrow import fs
+
+    if overwrite and fsys.get_file_info(folder).type == fs.FileType.Directory:
+        for old in list_row_files(fsys, folder, recursive=True)[0]:
+            fsys.delete_file(old.path)
+    for temp, final in moves:
+        fsys.move(temp, final)
+    abort_staged(fsys, folder, write_id)
+
+
+def abort_staged(fsys: Any, folder: str, write_id: str) -> None:
+    """The write's staging folder deleted (and the staging root, when empty)."""
+    from pyarrow import fs
+
+    if fsys.get_file_info(staging_dir(folder, write_id)).type != fs.FileType.NotFound:
+        fsys.delete_dir(staging_dir(folder, write_id))
+    _remove_if_empty(fsys, f"{folder}/{STAGING}")
+
+
+def _remove_if_empty(fsys: Any, path: str) -> None:
+    from pyarrow import fs
+
+    if fsys.get_file_info(path).type != fs.FileType.Directory:
+        return
+    if not fsys.get_file_info(fs.FileSelector(path, allow_not_found=True)):
+        try:
+            fsys.delete_dir(path)
+        except OSError:
+            pass  # another task of the same write put a file there meanwhile
+
+
 # ==== reading: RowFile ===================================================================
 @dataclass
 class FileInfo:
@@ -899,24 +983,111 @@ def is_hidden_name(name: str) -> bool:
     return name.startswith(("_", "."))
 
 
-def _row_file_paths(path: str, reader_given: bool) -> list[str]:
-    """The file itself, or the row files of a directory: its regular files in name order, those
-    whose names start with "_" or "." left out (as Spark and Hadoop mark their own files), as
-    java-row's RowFileSet and cpp-row's RowFileSet list them. A directory without row files is
-    empty with a reader schema; without one there is no schema to read it with."""
+def list_row_files(
+    fsys: Any, folder: str, recursive: bool = False
+) -> tuple[list, list]:
+    """(files, folders) of a folder of row files in the pyarrow FileSystem `fsys`: the
+    pyarrow FileInfos of its regular files, and the paths of its sub-folders, in path order;
+    names that `is_hidden_name` marks are left out at every level (with their contents).
+    `recursive` lists the files of every sub-folder too (and no folders)."""
+    from pyarrow import fs
+
+    files, folders = [], []
+    infos = fsys.get_file_info(fs.FileSelector(folder, recursive=recursive))
+    for i in sorted(infos, key=lambda i: i.path):
+        rel = i.path[len(folder) :].strip("/").split("/")
+        if any(is_hidden_name(p) for p in rel):
+            continue
+        if i.type == fs.FileType.File:
+            files.append(i)
+        elif i.type == fs.FileType.Directory and not recursive:
+            folders.append(i.path)
+    return files, folders
+
+
+def row_file_paths(path: Any) -> list[str]:
+    """The local file `path` itself, or the row files of the directory `path`: its regular
+    files in name order, hidden names left out (`list_row_files`), as java-row's and
+    cpp-row's RowFileSet list them. A directory without row files gives []."""
+    from pyarrow import fs
+
+    path = os.fspath(path)
     if not os.path.isdir(path):
         return [path]
-    names = sorted(
-        n
-        for n in os.listdir(path)
-        if not is_hidden_name(n) and os.path.isfile(os.path.join(path, n))
-    )
-    if not names and not reader_given:
+    root = os.path.abspath(path)
+    files, _ = list_row_files(fs.LocalFileSystem(), root)
+    return [os.path.join(path, i.path[len(root) :].lstrip("/")) for i in files]
+
+
+def _row_file_paths(path: str, reader_given: bool) -> list[str]:
+    """`row_file_paths`; a directory without row files is empty with a reader schema, and
+    without one there is no schema to read it with."""
+    paths = row_file_paths(path)
+    if not paths and not reader_given:
         raise FileNotFoundError(
             f"no row files in the directory {path!r}: give a reader schema "
             "(open_file(path, schema=...)) to read it as empty"
         )
-    return [os.path.join(path, n) for n in names]
+    return paths
+
+
+def check_container(path: str, fields: Any) -> tuple[Schema, str]:
+    """SPEC §5, the one container check of python-row (RowFile, the CLI, the Python Spark
+    source): `fields` (a row file's pyarrow Schema) has one binary column `row` (and
+    optionally its non-nullable uint32 `crc32c`, SPEC §5.1) whose metadata holds the
+    format version, the schema and its fingerprint; returns the file's own schema and its
+    version. `path` names the file in the errors."""
+    import pyarrow as pa
+
+    names = fields.names
+    if names == ["row", CRC_COLUMN]:
+        crc = fields.field(1)
+        if crc.type != pa.uint32() or crc.nullable:
+            raise error(
+                "invalid_data",
+                "",
+                f"row file {path!r}: its crc32c column is "
+                f"{'nullable ' if crc.nullable else ''}{crc.type}, not a non-nullable "
+                "uint32 (SPEC §5.1)",
+            )
+        names = ["row"]
+    if names != ["row"] or not (
+        pa.types.is_binary(fields.field(0).type)
+        or pa.types.is_large_binary(fields.field(0).type)
+    ):
+        n = len(fields.names)
+        raise error(
+            "invalid_data",
+            "",
+            f"row file {path!r} is an Arrow IPC file of {n} column{'s' if n != 1 else ''} "
+            f"({', '.join(fields.names)}), not a row file (one binary column named 'row', and "
+            "optionally its uint32 'crc32c', SPEC §5): convert it with `zerorow convert IN OUT.zrow` or "
+            "zerorow.write_file(out, pyarrow.ipc.open_file(IN).read_all())",
+        )
+    meta = {k.decode(): v.decode() for k, v in (fields.field(0).metadata or {}).items()}
+    for key in ("zerorow.version", "zerorow.schema", "zerorow.fingerprint"):
+        if key not in meta:
+            raise error(
+                "invalid_data",
+                "",
+                f"row file {path!r}: row column metadata lacks {key}",
+            )
+    if meta["zerorow.version"].split(".")[0] != "1":
+        raise error(
+            "unsupported",
+            "",
+            f"row file {path!r}: format version {meta['zerorow.version']} (this reader: 1)",
+        )
+    own = Schema.from_json(meta["zerorow.schema"])
+    actual = own.fingerprint_hex  # of the schema, aliases left out (SPEC §4.2)
+    if actual != meta["zerorow.fingerprint"]:
+        raise error(
+            "invalid_data",
+            "",
+            f"row file {path!r}: expected zerorow.fingerprint {actual} (of zerorow.schema) "
+            f"but found {meta['zerorow.fingerprint']}",
+        )
+    return own, meta["zerorow.version"]
 
 
 def _located(e: ZerorowError, where: str, **attrs: Any) -> ZerorowError:
@@ -1016,7 +1187,7 @@ class RowFile(SequenceMethods):
         else:
             buf = data if _is_pa_buffer(data) else pa.py_buffer(data)
         container = _read_container(name, buf, recover)
-        own, version = self._check_metadata(name, container.arrow_schema)
+        own, version = check_container(name, container.arrow_schema)
         base = (buf.address, buf.size)
         file_index, first, row_bytes = len(m.files), 0, 0
         for i, col in enumerate(container.columns):
@@ -1089,64 +1260,6 @@ class RowFile(SequenceMethods):
             ) from e
         self.resolutions[own.fingerprint] = res
         return res
-
-    @staticmethod
-    def _check_metadata(path: str, fields: Any) -> tuple[Schema, str]:
-        """SPEC §5: one non-null binary column `row` whose metadata holds the version, the
-        schema and its fingerprint; returns the file's own schema and its version."""
-        import pyarrow as pa
-
-        names = fields.names
-        if names == ["row", CRC_COLUMN]:
-            crc = fields.field(1)
-            if crc.type != pa.uint32() or crc.nullable:
-                raise error(
-                    "invalid_data",
-                    "",
-                    f"row file {path!r}: its crc32c column is "
-                    f"{'nullable ' if crc.nullable else ''}{crc.type}, not a non-nullable "
-                    "uint32 (SPEC §5.1)",
-                )
-            names = ["row"]
-        if names != ["row"] or not (
-            pa.types.is_binary(fields.field(0).type)
-            or pa.types.is_large_binary(fields.field(0).type)
-        ):
-            n = len(fields.names)
-            raise error(
-                "invalid_data",
-                "",
-                f"row file {path!r} is an Arrow IPC file of {n} column{'s' if n != 1 else ''} "
-                f"({', '.join(fields.names)}), not a row file (one binary column named 'row', and "
-                "optionally its uint32 'crc32c', SPEC §5): convert it with `zerorow convert IN OUT.zrow` or "
-                "zerorow.write_file(out, pyarrow.ipc.open_file(IN).read_all())",
-            )
-        meta = {
-            k.decode(): v.decode() for k, v in (fields.field(0).metadata or {}).items()
-        }
-        for key in ("zerorow.version", "zerorow.schema", "zerorow.fingerprint"):
-            if key not in meta:
-                raise error(
-                    "invalid_data",
-                    "",
-                    f"row file {path!r}: row column metadata lacks {key}",
-                )
-        if meta["zerorow.version"].split(".")[0] != "1":
-            raise error(
-                "unsupported",
-                "",
-                f"row file {path!r}: format version {meta['zerorow.version']} (this reader: 1)",
-            )
-        own = Schema.from_json(meta["zerorow.schema"])
-        actual = own.fingerprint_hex  # of the schema, aliases left out (SPEC §4.2)
-        if actual != meta["zerorow.fingerprint"]:
-            raise error(
-                "invalid_data",
-                "",
-                f"row file {path!r}: expected zerorow.fingerprint {actual} (of zerorow.schema) "
-                f"but found {meta['zerorow.fingerprint']}",
-            )
-        return own, meta["zerorow.version"]
 
     # ---- what was opened ----------------------------------------------------------------
     @property

@@ -126,10 +126,23 @@ def test_column_errors_are_clear():
         b.column("customer.nope")
     with pytest.raises(KeyError, match="order_id is a int64, it has no field 'x'"):
         b.column("order_id.x")
-    with pytest.raises(zerorow.UnsupportedError, match="a column of struct values"):
-        b.column("customer")
-    with pytest.raises(zerorow.UnsupportedError, match="map"):
-        b.column("tags")
+    # a top-level struct or map is read row by row, in the Arrow export's forms (a date
+    # as its days)
+    rows = list(b)
+    custs = b.column("customer").to_pylist()
+    assert [None if c is None else c["country"] for c in custs] == [
+        None if r.customer is None else r.customer.country for r in rows
+    ]
+    assert (
+        b.column("customer").to_arrow().to_pylist()
+        == pa.array(
+            [None if r.customer is None else r.customer.to_dict() for r in rows],
+            b.column("customer").to_arrow().type,
+        ).to_pylist()
+    )
+    assert len(b.column("tags")) == len(b) and b.column("tags").null_count == sum(
+        r.tags is None for r in rows
+    )
     with pytest.raises(zerorow.InvalidDataError, match="null values in a int64 column"):
         b.column("scores").to_numpy()
     assert b.column("scores").to_numpy(null_value=-1).min() == -1
@@ -213,3 +226,39 @@ def test_make_rows_refuses_bad_offsets_and_levels():
         make_rows(enc.schema, enc.schema._native, data, ok, np.array([8]), "some")
     with pytest.raises(zerorow.ZerorowError):  # 8 bytes are not a row of Order
         make_rows(enc.schema, enc.schema._native, data, ok, np.array([8]), "full")
+
+
+@dataclasses.dataclass
+class Flat:
+    x: int
+    name: str | None
+
+
+def test_null_bits_of_non_nullable_fields_are_refused_naming_the_row():
+    from zerorow.spark._worker import check_not_null
+
+    enc = zerorow.encoder(Flat)
+    data, offs = enc.encode_many([Flat(i, f"n{i}") for i in range(6)])
+    offs = np.asarray(offs, dtype="<i8")
+    bad = bytearray(data)
+    bad[offs[3]] |= 1  # row 3: the null bit of x, a non-nullable int64
+    match = r"row 3: expected a value \(the type is not nullable\)"
+    b = RowBatch(enc.schema, bytes(bad), offs)
+    with pytest.raises(zerorow.InvalidDataError, match=match) as e:
+        check_not_null(b, enc.schema)
+    assert e.value.path == "x"
+    # an unaligned buffer (rows 4 bytes in): the byte-gather path, the same answer
+    shifted = RowBatch(enc.schema, b"\0" * 4 + bytes(bad), offs[:-1] + 4, offs[1:] + 4)
+    with pytest.raises(zerorow.InvalidDataError, match=match):
+        check_not_null(shifted, enc.schema)
+    # an Arrow column with nulls: rows are numbered as its entries
+    rows = [bytes(bad[offs[k] : offs[k + 1]]) for k in range(6)]
+    col = pa.array([None] + rows, pa.binary())
+    with pytest.raises(zerorow.InvalidDataError, match=r"row 14: expected"):
+        check_not_null(col, enc.schema, first=10)
+    # a row too short for its bitmap is left to the views' check, which names it
+    short = RowBatch(enc.schema, data, np.array([0, 4]), np.array([4, 4 + 8]))
+    check_not_null(short, enc.schema)
+    with pytest.raises(zerorow.TruncatedError, match="row 0 of the batch"):
+        short.views()
+    check_not_null(RowBatch(enc.schema, data, offs), enc.schema)  # valid rows pass

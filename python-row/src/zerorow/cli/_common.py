@@ -19,7 +19,7 @@ import click
 from rich.console import Console
 
 from ..errors import ZerorowError
-from ..files import is_hidden_name
+from ..files import row_file_paths as files_of
 
 STDIO = "-"  # stdin as an input, stdout as an output, for every command and format
 
@@ -114,13 +114,12 @@ def open_rows(
 
 
 def row_file_paths(path: Path) -> list[Any]:
-    """PATH itself (or `-`), or the files of a directory in name order (hidden and `_` files
-    skipped, like the `_SUCCESS` and `.crc` files engines leave beside their output)."""
+    """PATH itself (or `-`), or the files of a directory in name order (zerorow.files's
+    listing: hidden and `_` files skipped, like the `_SUCCESS` and `.crc` files engines leave
+    beside their output)."""
     if is_stdio(path) or not path.is_dir():
         return [path]
-    files = sorted(
-        p for p in path.iterdir() if p.is_file() and not is_hidden_name(p.name)
-    )
+    files = [Path(p) for p in files_of(path)]
     if not files:
         raise Failure(f"{path}: the directory holds no row files")
     return files

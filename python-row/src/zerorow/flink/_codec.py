@@ -5,12 +5,14 @@ function's result -> row bytes. Pure zerorow (no pyflink): the wrappers in `func
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from .. import _zerorow
+from ..arrow import RowBatch
 from ..errors import error
 from ..infer import infer_schema
 from ..schema import Schema
@@ -42,34 +44,35 @@ def check_level(level: str) -> str:
 
 
 def row_reader(schema_json: str, level: str) -> Callable[[Any], Any]:
-    """bytes -> a zero-copy BinaryRow over those bytes (the object PyFlink passed, no copy)."""
+    """bytes -> a zero-copy BinaryRow over those bytes (the object PyFlink passed, no copy).
+    At "none" and "bounds" it is the native call itself (no Python frame per row)."""
     schema = Schema.from_json(schema_json)
     compiled = schema._native
     if level == "full":
         validate = _zerorow.validate
+        make_row = _zerorow.make_row
 
         def read_full(data: Any) -> Any:
             validate(compiled, data)
-            return _zerorow.make_row(schema, compiled, data, "none")
+            return make_row(schema, compiled, data, "none")
 
         return read_full
-    make_row = _zerorow.make_row
-    return lambda data: make_row(schema, compiled, data, level)
+    return functools.partial(_zerorow.make_row, schema, compiled, level=level)
 
 
 def batch_reader(schema_json: str, level: str) -> Callable[[list], list]:
-    """A list of bytes values (None for NULL) -> a list of BinaryRows (None for NULL), made in
-    one native call over the values laid end to end (one copy of the batch's bytes, no Python
-    work per row). For the pandas form of `row_udf`, which gets a whole batch at once."""
+    """A list of bytes values (None for NULL) -> a list of BinaryRows (None for NULL): the
+    values laid end to end in one RowBatch (one copy of the batch's bytes), checked in one
+    native pass and viewed without Python work per row (RowBatch.views). For the pandas form
+    of `row_udf`, which gets a whole batch at once."""
     schema = Schema.from_json(schema_json)
-    compiled = schema._native
-    make_rows = _zerorow.make_rows
 
     def read(values: list) -> list:
         present = [v for v in values if v is not None]
         sizes = np.fromiter(map(len, present), np.int64, len(present))
-        ends = np.cumsum(sizes)
-        rows = make_rows(schema, compiled, b"".join(present), ends - sizes, ends, level)
+        offsets = np.zeros(len(present) + 1, np.int64)
+        np.cumsum(sizes, out=offsets[1:])
+        rows = RowBatch(schema, b"".join(present), offsets, level=level).views()
         if len(present) == len(values):
             return rows
         it = iter(rows)

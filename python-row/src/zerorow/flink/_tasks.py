@@ -51,6 +51,8 @@ class RowScalarFunction(_RowTask, ScalarFunction):
     def eval(self, data: Any, *args: Any) -> Any:
         if data is None:
             return None
+        if self._output_json is None:  # a plain value: no writer call per row
+            return self._fn(self._read(data), *args)
         return self._write(self._fn(self._read(data), *args))
 
 

@@ -14,9 +14,9 @@ source (`register_data_source`).
 
 from __future__ import annotations
 
+from .._columns import Column
+from ..arrow import RowBatch
 from ._api import decode, encode, map_row_batches, map_rows, raw_schema
-from ._batch import RowBatch
-from ._columns import Column
 from ._jar import (
     EXTENSION,
     MAVEN_COORDINATES,

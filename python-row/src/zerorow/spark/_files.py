@@ -14,7 +14,7 @@ import json
 import os
 from datetime import UTC, datetime
 
-from ..files import is_hidden_name
+from ..files import is_hidden_name, list_row_files
 
 #: zerorow_py's own options, then the file-source options it implements.
 OWN_OPTIONS = ("mode", "validation", "zerorowSchema", "compression", "checksum")
@@ -159,29 +159,27 @@ def _glob_match(path: str, pattern: str) -> bool:
 
 
 def _walk(fsys, info, options: dict) -> list:
-    """A file, or the visible files of a folder: its own files, as Spark reads a folder without
-    partitions (sub-folders only with recursiveFileLookup, hidden names skipped at every
-    level). A `k=v` sub-folder is refused: partition discovery needs the jar's source."""
+    """A file, or the visible files of a folder (zerorow.files.list_row_files): its own
+    files, as Spark reads a folder without partitions (sub-folders only with
+    recursiveFileLookup, hidden names skipped at every level). A `k=v` sub-folder is refused:
+    partition discovery needs the jar's source."""
     from pyarrow import fs
 
     if info.type == fs.FileType.File:
         return [info]
-    recursive = flag(options, "recursiveFileLookup")
-    out = []
-    for i in fsys.get_file_info(fs.FileSelector(info.path, recursive=recursive)):
-        rel = os.path.relpath(i.path, info.path).split(os.sep)
-        if any(is_hidden_name(p) for p in rel):
-            continue
-        if i.type == fs.FileType.File:
-            out.append(i)
-        elif not recursive and "=" in rel[-1]:
+    files, folders = list_row_files(
+        fsys, info.path, flag(options, "recursiveFileLookup")
+    )
+    for folder in folders:
+        name = folder.rstrip("/").rsplit("/", 1)[-1]
+        if "=" in name:
             raise ValueError(
                 f'format("zerorow_py") does not discover partition columns (folder '
-                f"{rel[-1]} under {info.path}): read it with the connector jar's "
+                f"{name} under {info.path}): read it with the connector jar's "
                 'format("zerorow"), or set recursiveFileLookup=true to read the files '
                 "without the partition columns"
             )
-    return out
+    return files
 
 
 def fold_names(reader_json: str, writer) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import itertools
+import operator
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -16,9 +18,9 @@ import numpy as np
 
 from .. import _zerorow
 from .._views import BinaryRow
+from ..arrow import RowBatch
 from ..errors import ZerorowError
 from ..schema import Schema
-from ._batch import RowBatch
 
 _SCHEMAS: dict = {}
 
@@ -46,11 +48,11 @@ def input_rows(rb, in_json: str | None, level: str, first: int = 0) -> RowBatch:
         schema = schema_of(in_json)
         batch = RowBatch.from_arrow_binary(col, schema, level)
         if level != "none":
-            check_not_null(col, schema, first)
+            check_not_null(col if col.null_count else batch, schema, first)
         return batch
     from ..arrow import from_arrow
 
-    return RowBatch.from_rows(from_arrow(rb))
+    return from_arrow(rb)
 
 
 _MASKS: dict = {}
@@ -69,35 +71,43 @@ def _not_null_mask(schema: Schema) -> list:
     return got[1]
 
 
-def check_not_null(col, schema: Schema, first: int = 0) -> None:
+def check_not_null(rows, schema: Schema, first: int = 0) -> None:
     """A null bit on a non-nullable top-level field is invalid_data naming the field and the
     input row (SPEC §6.2: a view would read it as None), one test per 64 fields per row, as
     java-row's encoders and the connector's reader do. Nested non-nullable fields are
-    checked at level "full"."""
+    checked at level "full". `rows`: a RowBatch, or a pyarrow binary column (its rows
+    numbered as its entries, nulls included). A row too short to hold the bitmap word is
+    left to the views' check (TruncatedError naming it)."""
     mask = _not_null_mask(schema)
-    if not any(mask) or not len(col):
+    if not any(mask) or not len(rows):
         return
-    import pyarrow as pa
-
-    bufs = col.buffers()
-    width = 8 if pa.types.is_large_binary(col.type) else 4
-    offs = np.frombuffer(
-        bufs[1], dtype=f"<i{width}", count=len(col) + 1, offset=col.offset * width
-    ).astype(np.int64)
-    data = np.frombuffer(bufs[2], dtype=np.uint8)
-    valid = (
-        np.ones(len(col), bool)
-        if col.null_count == 0
-        else col.is_valid().to_numpy(False)
-    )
+    numbers = None  # the input row number of each row, when it is not its index
+    if not isinstance(rows, RowBatch):
+        if rows.null_count:
+            numbers = np.flatnonzero(rows.is_valid().to_numpy(False))
+        rows = RowBatch.from_arrow_binary(rows, schema, "none")
+    starts, ends = rows.starts, rows.ends
+    data = np.frombuffer(rows._mv, dtype=np.uint8)
+    # Rows are 8-byte multiples laid end to end (SPEC §2.1): over an 8-aligned buffer each
+    # bitmap word is one element of a uint64 view, one gather per word for the whole batch.
+    aligned = data.ctypes.data % 8 == 0 and not (starts & 7).any()
+    words_of = np.frombuffer(rows._mv, "<u8", len(data) // 8) if aligned else None
     for w, m in enumerate(mask):
         if not m:
             continue
-        at = offs[:-1][valid] + 8 * w
-        words = data[at[:, None] + np.arange(8)].copy().view("<u8").ravel()
+        at = starts + 8 * w
+        fits = at + 8 <= ends
+        index = None if fits.all() else np.flatnonzero(fits)
+        if index is not None:
+            at = at[index]
+        if aligned:
+            words = words_of[at >> 3]
+        else:
+            words = data[at[:, None] + np.arange(8)].copy().view("<u8").ravel()
         hit = np.flatnonzero(words & np.uint64(m))
         if len(hit):
-            row = int(np.flatnonzero(valid)[hit[0]])
+            k = int(hit[0] if index is None else index[hit[0]])
+            row = k if numbers is None else int(numbers[k])
             bits = int(words[hit[0]]) & m
             field = schema.fields[64 * w + (bits & -bits).bit_length() - 1].name
             from ..errors import error
@@ -143,7 +153,7 @@ def _is_row_type(t: type) -> bool:
 
 def _has_rows(objs: list) -> bool:
     """True when some of `objs` are BinaryRows or pyspark Rows (looked at once per type)."""
-    return any(_is_row_type(t) for t in {type(o) for o in objs})
+    return any(_is_row_type(t) for t in set(map(type, objs)))
 
 
 def binary_batch(data: Any, offs: np.ndarray):
@@ -220,7 +230,9 @@ def run_map_rows(
         rows = input_rows(rb, in_json, level, first).rows()
         with _gc_paused():
             results = list(map(fn, rows))
-        objs = [o for o in results if o is not None]
+        # None drops a row; the common case, no None at all, is told by one C-level scan
+        dropped = any(map(operator.is_, results, itertools.repeat(None)))
+        objs = [o for o in results if o is not None] if dropped else results
         try:
             if expected is None:
                 out = binary_batch(*encode_objects(objs, out_schema))

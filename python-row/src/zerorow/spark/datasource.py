@@ -3,11 +3,12 @@
 Spark 4's Python Data Source API runs this in the Python workers: the reader yields Arrow
 record batches (the rows decoded to columns by cpp-row, or the raw `row` column with
 `option("mode", "raw")`), the writer (`DataSourceArrowWriter`) turns Arrow batches into rows
-in the native core and writes one row file per task. Commit protocol: a task writes under
-`<dir>/_zerorow_temporary/<write id>/` and removes its file if it fails; the driver's commit
-moves the files of successful tasks into `<dir>` and deletes the temporary folder, abort
-deletes it — a failed or retried task leaves no file in the output. Paths go through
-pyarrow.fs, so `s3://…`, `gs://…`, `hdfs://…` work as on a cluster.
+in the native core and writes one row file per task. Commit protocol (zerorow.files's staging
+functions, the one implementation): a task writes under `<dir>/_zerorow_temporary/<write id>/`
+and removes its file if it fails; the driver's commit moves the files of successful tasks into
+`<dir>` and deletes the temporary folder, abort deletes it — a failed or retried task leaves no
+file in the output. Files are listed and their containers checked by zerorow.files too. Paths
+go through pyarrow.fs, so `s3://…`, `gs://…`, `hdfs://…` work as on a cluster.
 
     spark.dataSource.register(ZerorowDataSource)            # or zerorow.spark.register_data_source(spark)
     df.write.format("zerorow_py").mode("overwrite").save(path)
@@ -23,7 +24,6 @@ WriteReaderRow) before they are decoded or handed on raw.
 
 from __future__ import annotations
 
-import os
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -37,10 +37,20 @@ from pyspark.sql.datasource import (
 )
 
 from ..errors import ZerorowError, error
+from ..files import (
+    STAGING,
+    abort_staged,
+    check_container,
+    commit_staged,
+    discard_staged,
+    filesystem_of,
+    staged_file,
+    staging_dir,
+)
 from ..schema import Schema
 
 NAME = "zerorow_py"
-TEMP = "_zerorow_temporary"
+TEMP = STAGING
 SUFFIX = ".zrow"
 READER_SCHEMA = "zerorowSchema"
 
@@ -51,12 +61,8 @@ def register(spark) -> str:
 
 
 def _fs(path: str):
-    """(pyarrow FileSystem, path in it): URIs by scheme, plain paths on the local disk."""
-    from pyarrow import fs
-
-    if "://" in path:
-        return fs.FileSystem.from_uri(path)
-    return fs.LocalFileSystem(), os.path.abspath(path)
+    """(pyarrow FileSystem, path in it): zerorow.files.filesystem_of."""
+    return filesystem_of(path)
 
 
 def _row_files(fsys, base: str, options: dict | None = None) -> list[str]:
@@ -71,50 +77,7 @@ def _file_schema(fsys, path: str) -> Schema:
     import pyarrow as pa
 
     with fsys.open_input_file(path) as f:
-        return _arrow_file_schema(path, pa.ipc.open_file(f).schema)
-
-
-def _arrow_file_schema(path: str, aschema) -> Schema:
-    """The zerorow schema in a row file's Arrow schema (SPEC §5 checks)."""
-    import pyarrow as pa
-
-    crc_ok = aschema.names == ["row", "crc32c"] and (
-        aschema.field(1).type == pa.uint32() and not aschema.field(1).nullable
-    )  # the checksum column of SPEC §5.1
-    if (aschema.names != ["row"] and not crc_ok) or aschema.field(0).type not in (
-        pa.binary(),
-        pa.large_binary(),
-    ):
-        raise error(
-            "invalid_data",
-            "",
-            f"{path}: a row file has one binary column named 'row' (and optionally its "
-            f"non-nullable uint32 'crc32c', SPEC §5), found {aschema}",
-        )
-    meta = {
-        k.decode(): v.decode() for k, v in (aschema.field(0).metadata or {}).items()
-    }
-    for key in ("zerorow.version", "zerorow.schema", "zerorow.fingerprint"):
-        if key not in meta:
-            raise error(
-                "invalid_data", "", f"{path}: the row column's metadata lacks {key}"
-            )
-    if meta["zerorow.version"].split(".")[0] != "1":
-        raise error(
-            "unsupported",
-            "",
-            f"{path}: format version {meta['zerorow.version']} (this reader: 1)",
-        )
-    schema = Schema.from_json(meta["zerorow.schema"])
-    if (
-        schema.fingerprint_hex != meta["zerorow.fingerprint"]
-    ):  # aliases left out (SPEC §4.2)
-        raise error(
-            "invalid_data",
-            "",
-            f"{path}: zerorow.fingerprint does not match zerorow.schema",
-        )
-    return schema
+        return check_container(path, pa.ipc.open_file(f).schema)[0]
 
 
 class ZerorowDataSource(DataSource):
@@ -355,8 +318,8 @@ class _Reader(DataSourceReader):
     def _read(self, path: str) -> Iterator:
         import pyarrow as pa
 
+        from ..arrow import RowBatch
         from ..files import check_crc_column
-        from ._batch import RowBatch
         from ._files import fold_names
         from ._types import arrow_schema_of
         from ._worker import check_not_null, conform, schema_of
@@ -369,7 +332,7 @@ class _Reader(DataSourceReader):
         first = 0
         with fsys.open_input_file(path) as f:
             reader = pa.ipc.open_file(f)
-            writer = _arrow_file_schema(path, reader.schema)
+            writer = check_container(path, reader.schema)[0]
             schema = schema_of(fold_names(self.schema_json, writer))
             relay = _relayer(path, reader.schema, schema)
             for i in range(reader.num_record_batches):
@@ -404,7 +367,7 @@ def _relayer(path: str, aschema, reader: Schema):
     from ..errors import ZerorowError
     from ..evolution import resolve
 
-    writer = _arrow_file_schema(path, aschema)
+    writer = check_container(path, aschema)[0]
     if writer.fingerprint == reader.fingerprint:
         return lambda col: col
     try:
@@ -493,10 +456,6 @@ class _Writer(DataSourceArrowWriter):
         self.max_records = max_records  # maxRecordsPerFile; 0: one file per task
         self.write_id = uuid.uuid4().hex
 
-    def _temp_dir(self) -> str:
-        _, base = _fs(self.root)
-        return f"{base}/{TEMP}/{self.write_id}"
-
     def write(self, iterator) -> _Written:
         from pyspark import TaskContext
 
@@ -504,40 +463,23 @@ class _Writer(DataSourceArrowWriter):
         part = ctx.partitionId() if ctx else 0
         attempt = ctx.attemptNumber() if ctx else 0
         fsys, base = _fs(self.root)
-        fsys.create_dir(self._temp_dir(), recursive=True)
+        fsys.create_dir(staging_dir(base, self.write_id), recursive=True)
         temps: list[str] = []
         finals: list[str] = []
 
         def next_file() -> str:
             name = f"part-{part:05d}-{self.write_id}-c{len(temps):03d}{SUFFIX}"
-            temps.append(f"{self._temp_dir()}/{name}.attempt{attempt}")
-            finals.append(f"{base}/{name}")
-            return temps[-1]
+            temp, final = staged_file(base, self.write_id, name, attempt)
+            temps.append(temp)
+            finals.append(final)
+            return temp
 
         try:
             rows = self._write_files(fsys, next_file, iterator)
         except BaseException:
-            # A task killed while the job aborts may run after abort() cleaned up: it removes
-            # its own files, then the folders it created if nothing else is in them.
-            for temp in temps:
-                if fsys.get_file_info(temp).type.name == "File":
-                    fsys.delete_file(temp)
-            self._remove_if_empty(fsys, self._temp_dir())
-            self._remove_if_empty(fsys, f"{base}/{TEMP}")
+            discard_staged(fsys, base, self.write_id, temps)
             raise
         return _Written(temps, finals, rows)
-
-    @staticmethod
-    def _remove_if_empty(fsys, path: str) -> None:
-        from pyarrow import fs
-
-        if fsys.get_file_info(path).type != fs.FileType.Directory:
-            return
-        if not fsys.get_file_info(fs.FileSelector(path, allow_not_found=True)):
-            try:
-                fsys.delete_dir(path)
-            except OSError:
-                pass  # another task of the same write put a file there meanwhile
 
     def _write_files(self, fsys, next_file, iterator) -> int:
         """Writes the task's rows, a new file after every `max_records` rows (when set)."""
@@ -598,22 +540,14 @@ class _Writer(DataSourceArrowWriter):
 
     def commit(self, messages: list[_Written | None]) -> None:
         fsys, base = _fs(self.root)
-        if self.overwrite and fsys.get_file_info(base).type.name == "Directory":
-            for old in _row_files(fsys, base, {"recursivefilelookup": "true"}):
-                fsys.delete_file(old)
-        for m in messages:
-            if m is not None:
-                for temp, final in zip(m.temps, m.finals, strict=True):
-                    fsys.move(temp, final)
-        self._clean(fsys)
+        moves = [
+            pair
+            for m in messages
+            if m is not None
+            for pair in zip(m.temps, m.finals, strict=True)
+        ]
+        commit_staged(fsys, base, self.write_id, moves, self.overwrite)
 
     def abort(self, messages: list[_Written | None]) -> None:
-        self._clean(_fs(self.root)[0])
-
-    def _clean(self, fsys) -> None:
-        from pyarrow import fs
-
-        _, base = _fs(self.root)
-        if fsys.get_file_info(self._temp_dir()).type != fs.FileType.NotFound:
-            fsys.delete_dir(self._temp_dir())
-        self._remove_if_empty(fsys, f"{base}/{TEMP}")
+        fsys, base = _fs(self.root)
+        abort_staged(fsys, base, self.write_id)

@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import error
-from ..schema import DataType, Schema
+from .errors import error
+from .schema import DataType, Schema
 
 _FIXED = {
     "bool": np.uint8,
@@ -97,7 +97,7 @@ class Column:
         """A pyarrow array of the values (nulls as Arrow nulls)."""
         import pyarrow as pa
 
-        from ..arrow import type_to_arrow
+        from .arrow import type_to_arrow
 
         at = type_to_arrow(self.type)
         mask = None if self.valid is None else ~self.valid
@@ -231,6 +231,48 @@ def read_column(
             f"column helpers read primitive fields; a {t.id} is read per row",
         )
     raise KeyError(path)
+
+
+def reads_vectorised(t) -> bool:
+    """Whether read_column reads a field of type `t` at the end of a path (a primitive,
+    string or binary field, or a list of those)."""
+    return _leaf(t) or (t.id == "list" and _leaf(t.element))
+
+
+class ValuesColumn:
+    """A field of every row read row by row (a struct, list, map or other value the
+    vectorised walk does not read), with Column's `to_pylist()`, `to_numpy()` and
+    `to_arrow()`."""
+
+    def __init__(self, path: str, dtype: DataType, values: list) -> None:
+        self.path = path
+        self.type = dtype
+        self._list = values
+
+    def __len__(self) -> int:
+        return len(self._list)
+
+    @property
+    def null_count(self) -> int:
+        return sum(v is None for v in self._list)
+
+    def to_pylist(self) -> list:
+        return list(self._list)
+
+    def to_numpy(self, null_value: Any = None) -> np.ndarray:
+        out = np.empty(len(self._list), dtype=object)
+        out[:] = [null_value if v is None else v for v in self._list]
+        return out
+
+    def to_arrow(self):
+        import pyarrow as pa
+
+        from .arrow import type_to_arrow
+
+        return pa.array(self._list, type=type_to_arrow(self.type))
+
+    def __repr__(self) -> str:
+        return f"Column({self.path!r}, {self.type!r}, {len(self)} values, {self.null_count} null)"
 
 
 def _leaf(t) -> bool:
