@@ -12,7 +12,10 @@ import java.util.Objects;
  * 2, 4 or 8 bytes); a primitive getter must match it (reading an int32 array with {@code getLong}
  * is a {@link SchemaMismatchException} while bounds checks are on).
  */
-public final class BinaryArray extends BinaryRegion implements DataGetters, ResolvedArray {
+// DataGetters and ResolvedArray: the deprecated former names, kept implemented for one release.
+@SuppressWarnings("removal")
+public final class BinaryArray extends BinaryRegion
+    implements BinaryGetters, ArrayData, DataGetters, ResolvedArray {
   private final DataTypes.ListType type;
   private final DataType elementType;
   private final int width;

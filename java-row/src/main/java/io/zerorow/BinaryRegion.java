@@ -213,7 +213,7 @@ abstract class BinaryRegion {
     return m;
   }
 
-  static Object valueAt(ResolvedGetters g, int ordinal, DataType type) {
+  static Object valueAt(Getters g, int ordinal, DataType type) {
     if (g.isNullAt(ordinal)) {
       return null;
     }

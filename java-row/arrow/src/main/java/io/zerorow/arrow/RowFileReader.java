@@ -3,7 +3,7 @@ package io.zerorow.arrow;
 import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
 import io.zerorow.Resolution;
-import io.zerorow.ResolvedRow;
+import io.zerorow.Row;
 import io.zerorow.Resolver;
 import io.zerorow.Schema;
 import io.zerorow.TruncatedException;
@@ -1228,11 +1228,11 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
    * until the next row): the plain rows of {@link #iterator()} when the file's schema is the
    * reader's (the identity), else one resolved view over them.
    */
-  public Iterable<ResolvedRow> rows() {
+  public Iterable<Row> rows() {
     return () -> {
       Iterator<BinaryRow> plain = iterator();
       return new Iterator<>() {
-        private ResolvedRow view;
+        private Row view;
 
         @Override
         public boolean hasNext() {
@@ -1240,7 +1240,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
         }
 
         @Override
-        public ResolvedRow next() {
+        public Row next() {
           BinaryRow row = plain.next(); // the iterator's one view, re-pointed at each row
           if (view == null) {
             view = resolution.view(row);
