@@ -267,9 +267,9 @@ public final class BinaryRow extends BinaryRegion implements BinaryGetters, Row,
     if (!isSet()) {
       return unsetError();
     }
-    return new IndexOutOfBoundsException(
-        SchemaMismatchException.withNote(
-            "ordinal " + ordinal + " of a row of " + numFields + " fields", schema));
+    String detail = "ordinal " + ordinal + " of a row of " + numFields + " fields";
+    String note = schema.mismatchNote();
+    return new IndexOutOfBoundsException(note == null ? detail : detail + "; " + note);
   }
 
   @Override
