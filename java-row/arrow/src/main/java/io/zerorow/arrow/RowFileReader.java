@@ -289,17 +289,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     try {
       checkEnds(channel);
     } catch (TruncatedException e) {
-      RowFileReader r =
-          openCut(channel, source, null, level, (TruncatedException) damaged(source, e));
-      if (expected != null) {
-        try {
-          RowFiles.check(RowFiles.arrowSchema(r.schema()), expected);
-        } catch (RuntimeException mismatch) {
-          r.close();
-          throw damaged(source, mismatch);
-        }
-      }
-      return r;
+      return recoverCut(channel, source, expected, level, damaged(source, e));
     } catch (RuntimeException e) {
       channel.close();
       throw damaged(source, e);
@@ -311,20 +301,35 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       return openFooter(channel, name, expected, null, level);
     } catch (InvalidDataException e) {
       // SPEC §5.3: a damaged footer: every batch of the messages read from the start
-      RowFileReader r = openCut(channel, source, null, level, e);
-      if (expected != null) {
-        try {
-          RowFiles.check(RowFiles.arrowSchema(r.schema()), expected);
-        } catch (RuntimeException mismatch) {
-          r.close();
-          throw damaged(source, mismatch);
-        }
-      }
-      return r;
+      return recoverCut(channel, source, expected, level, e);
     } catch (RuntimeException | IOException e) {
       channel.close();
       throw e;
     }
+  }
+
+  /**
+   * The recovery of a file that is cut or has a damaged footer ({@code why}): its messages read from
+   * the start as {@link #openCut} does, their schema checked against {@code expected} when it is not
+   * null (SPEC §5.3).
+   */
+  private static RowFileReader recoverCut(
+      SeekableByteChannel channel,
+      String source,
+      Schema expected,
+      ValidationLevel level,
+      ZerorowException why)
+      throws IOException {
+    RowFileReader r = openCut(channel, source, null, level, why);
+    if (expected != null) {
+      try {
+        RowFiles.check(RowFiles.arrowSchema(r.schema()), expected);
+      } catch (RuntimeException mismatch) {
+        r.close();
+        throw damaged(source, mismatch);
+      }
+    }
+    return r;
   }
 
   /** A cut file ({@code why}) read as the stream after its 8 bytes of magic and padding. */
