@@ -26,7 +26,11 @@ LANGUAGES = ("java", "cpp", "python")
 
 # Where Java's shipped classes are; the packages of a qualified name (`io.zerorow.row.Row`) are
 # checked by test_java_qualified_names_name_their_package, not as identifiers.
-JAVA_SOURCES = ("java-row/src/main/java", "java-row/arrow/src/main/java", "java-row/parquet/src/main/java")
+JAVA_SOURCES = (
+    "java-row/src/main/java",
+    "java-row/arrow/src/main/java",
+    "java-row/parquet/src/main/java",
+)
 
 # Words in cells that are types of the host language or template parameters, not API names.
 # The engines' own types a cell compares with (Spark's InternalRow, Flink's RowData) and the
@@ -177,7 +181,7 @@ def test_the_python_aliases_are_the_same_objects() -> None:
 
 def test_the_java_twins_call_the_idiom_names() -> None:
     """The typed getters' direction the table states: getInt32 … call getInt …."""
-    code = (ROOT / "java-row/src/main/java/io/zerorow/Getters.java").read_text()
+    code = (ROOT / JAVA_SOURCES[0] / "io/zerorow/Getters.java").read_text()
     for twin, idiom in [
         ("getBool", "getBoolean"),
         ("getInt8", "getByte"),
@@ -190,9 +194,7 @@ def test_the_java_twins_call_the_idiom_names() -> None:
         body = re.search(
             rf"default \w+ {twin}\(int ordinal\) \{{\s*return (\w+)\(ordinal\);", code
         )
-        assert body and body.group(1) == idiom, (
-            f"Getters.{twin} does not call {idiom}"
-        )
+        assert body and body.group(1) == idiom, f"Getters.{twin} does not call {idiom}"
 
 
 def java_qualified_names() -> set[str]:
