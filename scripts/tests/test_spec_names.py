@@ -24,6 +24,14 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 SPEC = ROOT / "format-spec" / "SPEC.md"
 LANGUAGES = ("java", "cpp", "python")
 
+# Where Java's shipped classes are; the packages of a qualified name (`io.zerorow.row.Row`) are
+# checked by test_java_qualified_names_name_their_package, not as identifiers.
+JAVA_SOURCES = (
+    "java-row/src/main/java",
+    "java-row/arrow/src/main/java",
+    "java-row/parquet/src/main/java",
+)
+
 # Words in cells that are types of the host language or template parameters, not API names.
 # The engines' own types a cell compares with (Spark's InternalRow, Flink's RowData) and the
 # spec's type words (`null`) are not the library's names either.
@@ -70,6 +78,8 @@ def names_in(cell: str, language: str) -> set[str]:
             while re.search(pattern, bare):
                 bare = re.sub(pattern, "", bare)
         parts = re.split(r"\.|::", bare.split()[-1])
+        if parts[:2] == ["io", "zerorow"]:
+            parts = [p for p in parts[2:] if not p.islower()]
         # `row.validate`, `resolution.View`: a lower-case first part is an instance or a module.
         if (
             len(parts) > 1
@@ -99,7 +109,7 @@ def _identifiers(files: list[pathlib.Path]) -> set[str]:
 
 
 def java_names() -> set[str]:
-    roots = [ROOT / "java-row/src/main/java", ROOT / "java-row/arrow/src/main/java"]
+    roots = [ROOT / r for r in JAVA_SOURCES[:2]]
     return _identifiers([f for r in roots for f in r.rglob("*.java")])
 
 
@@ -177,7 +187,7 @@ def test_the_python_aliases_are_the_same_objects() -> None:
 
 def test_the_java_twins_call_the_idiom_names() -> None:
     """The typed getters' direction the table states: getInt32 … call getInt …."""
-    code = (ROOT / "java-row/src/main/java/io/zerorow/DataGetters.java").read_text()
+    code = (ROOT / JAVA_SOURCES[0] / "io/zerorow/Getters.java").read_text()
     for twin, idiom in [
         ("getBool", "getBoolean"),
         ("getInt8", "getByte"),
@@ -190,9 +200,41 @@ def test_the_java_twins_call_the_idiom_names() -> None:
         body = re.search(
             rf"default \w+ {twin}\(int ordinal\) \{{\s*return (\w+)\(ordinal\);", code
         )
-        assert body and body.group(1) == idiom, (
-            f"DataGetters.{twin} does not call {idiom}"
-        )
+        assert body and body.group(1) == idiom, f"Getters.{twin} does not call {idiom}"
+
+
+def java_qualified_names() -> set[str]:
+    """Every package-qualified Java name of the table (`io.zerorow.row.Row`), members dropped."""
+    out = set()
+    for _, cells in spec_table():
+        for snippet in re.findall(r"`([^`]+)`", cells["java"]):
+            m = re.match(r"(io\.zerorow(?:\.[a-z]\w*)*\.[A-Z]\w*)", snippet)
+            if m:
+                out.add(m.group(1))
+    return out
+
+
+def java_class_file(name: str) -> pathlib.Path | None:
+    """The source of a qualified Java class name, if a shipped module has it."""
+    rel = name.replace(".", "/") + ".java"
+    for root in JAVA_SOURCES:
+        if (ROOT / root / rel).is_file():
+            return ROOT / root / rel
+    return None
+
+
+def test_java_qualified_names_name_their_package() -> None:
+    """A package-qualified Java name in the table is where it says (java-row's packages by role)."""
+    names = java_qualified_names()
+    assert "io.zerorow.Row" in names, sorted(names)
+    wrong = sorted(n for n in names if java_class_file(n) is None)
+    assert not wrong, f"SPEC §1.1 names Java classes no shipped module has: {wrong}"
+
+
+def test_the_qualified_name_checker_sees_a_wrong_package() -> None:
+    """A class named in the wrong package is reported (the check is not vacuous)."""
+    assert java_class_file("io.zerorow.Row") is not None
+    assert java_class_file("io.zerorow.type.Row") is None
 
 
 def test_the_checker_sees_a_missing_name() -> None:

@@ -37,7 +37,7 @@ public class FlinkJob {
     StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
     env.fromData(rows, ZerorowTypeInfo.of(schema))
         .keyBy(ZerorowKeys.int64(schema, "user"))
-        .map(row -> row.getInt64(0) + " " + row.getString(1))
+        .map(row -> row.getLong(0) + " " + row.getString(1))
         .print();
     env.execute("zerorow rows");
   }

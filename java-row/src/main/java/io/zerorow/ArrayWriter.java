@@ -1,5 +1,6 @@
 package io.zerorow;
 
+import io.zerorow.internal.Layout;
 import io.zerorow.internal.Platform;
 import java.math.BigDecimal;
 import java.util.Objects;
@@ -54,7 +55,7 @@ public final class ArrayWriter extends BinaryWriter {
     if (n < 0) {
       throw new IllegalArgumentException("negative count " + n);
     }
-    long fixed = BinaryArray.fixedSize(n, width);
+    long fixed = Layout.arrayFixedSize(n, width);
     start = buffer.reserveZeroed(fixed);
     buffer.putLong(start, n);
     count = n;

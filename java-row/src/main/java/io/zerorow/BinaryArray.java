@@ -2,6 +2,7 @@ package io.zerorow;
 
 import static io.zerorow.internal.Checks.BOUNDS_CHECKS;
 
+import io.zerorow.internal.Layout;
 import io.zerorow.internal.Platform;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -12,7 +13,10 @@ import java.util.Objects;
  * 2, 4 or 8 bytes); a primitive getter must match it (reading an int32 array with {@code getLong}
  * is a {@link SchemaMismatchException} while bounds checks are on).
  */
-public final class BinaryArray extends BinaryRegion implements DataGetters, ResolvedArray {
+// DataGetters and ResolvedArray: the deprecated former names, kept implemented for one release.
+@SuppressWarnings("removal")
+public final class BinaryArray extends BinaryRegion
+    implements BinaryGetters, ArrayData, DataGetters, ResolvedArray {
   private final DataTypes.ListType type;
   private final DataType elementType;
   private final int width;
@@ -72,7 +76,7 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
       throw new InvalidDataException(
           "", "expected array count < 2^31 but found " + Long.toUnsignedString(n));
     }
-    long fixed = fixedSize((int) n, width);
+    long fixed = Layout.arrayFixedSize((int) n, width);
     if (size < fixed) {
       throw new TruncatedException(
           "", "expected at least " + fixed + " bytes for " + n + " elements but found " + size);
@@ -86,16 +90,12 @@ public final class BinaryArray extends BinaryRegion implements DataGetters, Reso
     return this;
   }
 
-  static long fixedSize(int n, int width) {
-    return 8L + (((n + 63L) >>> 6) << 3) + (((long) n * width + 7) & ~7L);
-  }
-
   void pointToNested(
       Object base, long address, int size, Object owner, BinaryRegion parent, int ordinal) {
     int n = 0;
     if (BOUNDS_CHECKS) {
       long cnt = size >= 8 ? Platform.getLong(base, address) : -1;
-      if (cnt < 0 || cnt >= (1L << 31) || (size & 7) != 0 || size < fixedSize((int) cnt, width)) {
+      if (cnt < 0 || cnt >= (1L << 31) || (size & 7) != 0 || size < Layout.arrayFixedSize((int) cnt, width)) {
         throw new InvalidDataException(
             parent.childPath(ordinal),
             "expected an array with count"

@@ -9,7 +9,9 @@ import java.util.Objects;
  * A view over one map (SPEC §2.3): a key array and a value array of equal count; entry {@code i} is
  * {@code (keyArray().get(i), valueArray().get(i))}, in the writer's order.
  */
-public final class BinaryMap extends BinaryRegion implements ResolvedMap {
+// ResolvedMap: the deprecated former name, kept implemented for one release.
+@SuppressWarnings("removal")
+public final class BinaryMap extends BinaryRegion implements MapData, ResolvedMap {
   private final DataTypes.MapType type;
   private final BinaryArray keys;
   private final BinaryArray values;

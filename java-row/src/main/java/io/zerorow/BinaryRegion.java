@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
  * plus the parent view and ordinal it was read from, so that an error can name the full field path
  * (SPEC §4.3) without building strings on the fast path.
  */
-abstract class BinaryRegion {
+public abstract class BinaryRegion {
   Object base;
   long address;
   int size;
@@ -71,7 +71,11 @@ abstract class BinaryRegion {
             + " is unset: point it at bytes (pointTo/wrap) before reading it");
   }
 
-  final void requireSet() {
+  /**
+   * Throws an {@link IllegalStateException} naming the view when it was never pointed at bytes (a
+   * view made with {@code new} before {@code pointTo}).
+   */
+  public final void requireSet() {
     if (!isSet()) {
       throw unsetError();
     }
@@ -213,7 +217,7 @@ abstract class BinaryRegion {
     return m;
   }
 
-  static Object valueAt(ResolvedGetters g, int ordinal, DataType type) {
+  static Object valueAt(Getters g, int ordinal, DataType type) {
     if (g.isNullAt(ordinal)) {
       return null;
     }

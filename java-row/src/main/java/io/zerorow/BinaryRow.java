@@ -16,7 +16,9 @@ import java.util.Objects;
  * {@code full}. A view is mutable only through {@link #pointTo}; it is not thread-safe to re-point
  * one shared view.
  */
-public final class BinaryRow extends BinaryRegion implements DataGetters, ResolvedRow {
+// DataGetters and ResolvedRow: the deprecated former names, kept implemented for one release.
+@SuppressWarnings("removal")
+public final class BinaryRow extends BinaryRegion implements BinaryGetters, Row, DataGetters, ResolvedRow {
   private final Schema schema;
   private final int numFields;
   private final int bitmapBytes;
@@ -206,12 +208,18 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
     return schema;
   }
 
+  /**
+   * Same as {@link #numFields()}.
+   *
+   * @deprecated a row's field count is {@link #numFields()} (SPEC §1.1).
+   */
+  @Deprecated(since = "0.3.0", forRemoval = true)
   @Override
   public int numElements() {
     return numFields;
   }
 
-  /** Same as {@link #numElements()}. */
+  @Override
   public int numFields() {
     return numFields;
   }
@@ -259,9 +267,9 @@ public final class BinaryRow extends BinaryRegion implements DataGetters, Resolv
     if (!isSet()) {
       return unsetError();
     }
-    return new IndexOutOfBoundsException(
-        SchemaMismatchException.withNote(
-            "ordinal " + ordinal + " of a row of " + numFields + " fields", schema));
+    String detail = "ordinal " + ordinal + " of a row of " + numFields + " fields";
+    String note = schema.mismatchNote();
+    return new IndexOutOfBoundsException(note == null ? detail : detail + "; " + note);
   }
 
   @Override

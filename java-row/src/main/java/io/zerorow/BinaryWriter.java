@@ -342,10 +342,15 @@ public abstract class BinaryWriter {
     value.requireSet();
     slotAddress(ordinal, 8);
     int pos = buffer.cursor;
-    ensure(ordinal, value.size);
+    int size = value.getSizeInBytes();
+    ensure(ordinal, size);
     Platform.copy(
-        value.base, value.address, buffer.bytes, Platform.BYTE_ARRAY_OFFSET + pos, value.size);
-    buffer.cursor = pos + value.size;
+        value.getBaseObject(),
+        value.getBaseOffset(),
+        buffer.bytes,
+        Platform.BYTE_ARRAY_OFFSET + pos,
+        size);
+    buffer.cursor = pos + size;
     setOffsetAndSize(ordinal, pos);
   }
 

@@ -37,12 +37,12 @@ final class Printer {
   }
 
   private void value(Object v) {
-    if (v instanceof ResolvedRow) {
-      row((ResolvedRow) v);
-    } else if (v instanceof ResolvedMap) {
-      map((ResolvedMap) v);
-    } else if (v instanceof ResolvedArray) {
-      array((ResolvedArray) v);
+    if (v instanceof Row) {
+      row((Row) v);
+    } else if (v instanceof MapData) {
+      map((MapData) v);
+    } else if (v instanceof ArrayData) {
+      array((ArrayData) v);
     } else {
       scalar(b, v);
     }
@@ -54,7 +54,7 @@ final class Printer {
   }
 
   /** Prints {@code get} of {@code i}, or the error it raises (the row may be malformed). */
-  private void valueAt(ResolvedGetters g, int i) {
+  private void valueAt(Getters g, int i) {
     try {
       value(g.get(i));
     } catch (ZerorowException e) {
@@ -62,7 +62,7 @@ final class Printer {
     }
   }
 
-  private void row(ResolvedRow r) {
+  private void row(Row r) {
     if (depth >= MAX_DEPTH) {
       b.append("{...}");
       return;
@@ -84,11 +84,11 @@ final class Printer {
     depth--;
   }
 
-  private void array(ResolvedArray a) {
+  private void array(ArrayData a) {
     elements('[', ']', "elements", a.numElements(), i -> valueAt(a, i));
   }
 
-  private void map(ResolvedMap m) {
+  private void map(MapData m) {
     elements(
         '{',
         '}',

@@ -8,7 +8,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * Resolution r = Resolution.resolve(writerSchema, readerSchema);   // once per pair
- * ResolvedRow row = r.view(BinaryRow.wrap(writerSchema, bytes));   // per row, in place
+ * Row row = r.view(BinaryRow.wrap(writerSchema, bytes));   // per row, in place
  * long id = row.getLong(readerSchema.indexOf("id"));
  * }</pre>
  *
@@ -21,7 +21,7 @@ import java.util.Objects;
  * resolves, every row valid for the writer schema reads without evolution errors.
  *
  * <p>When writer and reader have the same fingerprint the resolution is the identity: {@link #view}
- * returns the row itself (a {@link BinaryRow} is a {@link ResolvedRow}), at no cost. Otherwise
+ * returns the row itself (a {@link BinaryRow} is a {@link Row}), at no cost. Otherwise
  * reading reader field {@code i} costs one table lookup over a direct read.
  *
  * <p>Immutable and thread-safe: build it once per (writer, reader) pair and share it ({@link
@@ -72,11 +72,11 @@ public final class Resolution {
 
   /**
    * The row read with the reader schema: {@code row} itself for the identity, else a view over it
-   * (see {@link ResolvedRow} for re-pointing). The row must be pointed at bytes of the writer
+   * (see {@link Row} for re-pointing). The row must be pointed at bytes of the writer
    * schema: a row of another schema is a {@link SchemaMismatchException}, an unset view an {@link
    * IllegalStateException}.
    */
-  public ResolvedRow view(BinaryRow row) {
+  public Row view(BinaryRow row) {
     Objects.requireNonNull(row, "view(row): row is null");
     Schema s = row.schema();
     if (s != writer && !s.equals(writer)) {

@@ -6,11 +6,13 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 
 /**
- * The {@link ResolvedArray} of a list plan that is not the identity: the reader's element type over
+ * The {@link ArrayData} of a list plan that is not the identity: the reader's element type over
  * a {@link BinaryArray} of the writer's. Every element is read the same way (the plan's element
  * read code), so a getter is the type check, the writer's read and the widening.
  */
-final class ResolvedArrayView implements ResolvedArray {
+// ResolvedArray: the deprecated former name of ArrayData, kept implemented for one release.
+@SuppressWarnings("removal")
+final class ResolvedArrayView implements ArrayData, ResolvedArray {
   private final TypePlan plan;
   private final TypePlan element;
   private final DataTypes.ListType type;
@@ -210,7 +212,7 @@ final class ResolvedArrayView implements ResolvedArray {
   }
 
   @Override
-  public ResolvedRow getStruct(int i) {
+  public Row getStruct(int i) {
     check(i, TypeMasks.STRUCT);
     if (nulls(i)) {
       return null;
@@ -220,7 +222,7 @@ final class ResolvedArrayView implements ResolvedArray {
   }
 
   @Override
-  public ResolvedArray getArray(int i) {
+  public ArrayData getArray(int i) {
     check(i, TypeMasks.LIST);
     if (nulls(i)) {
       return null;
@@ -230,7 +232,7 @@ final class ResolvedArrayView implements ResolvedArray {
   }
 
   @Override
-  public ResolvedMap getMap(int i) {
+  public MapData getMap(int i) {
     check(i, TypeMasks.MAP);
     if (nulls(i)) {
       return null;

@@ -1,164 +1,18 @@
 package io.zerorow;
 
-import java.math.BigDecimal;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-
 /**
- * Typed access by ordinal with the reader's types (SPEC §13.4), shared by {@link ResolvedRow}
- * (fields) and {@link ResolvedArray} (elements). The getters are those of {@link DataGetters}, with
- * the same names and the same rules (which getter reads which type, a null reads as 0/false or
- * null); nested getters return resolved views. {@link DataGetters} extends this interface and
- * narrows the nested getters to {@link BinaryRow}, {@link BinaryArray} and {@link BinaryMap}, so
- * code written against {@code ResolvedGetters} reads plain and resolved views alike.
+ * The former name of {@link Getters}, kept for one release so that code declaring it still
+ * compiles; every row and array view still implements it.
+ *
+ * @deprecated use {@link Getters}.
  */
-public interface ResolvedGetters {
-  /** Number of fields (row) or elements (array). */
+@Deprecated(since = "0.3.0", forRemoval = true)
+public interface ResolvedGetters extends Getters {
+  /**
+   * Number of fields (row) or elements (array).
+   *
+   * @deprecated use {@link Row#numFields()} or {@link ArrayData#numElements()}.
+   */
+  @Deprecated(since = "0.3.0", forRemoval = true)
   int numElements();
-
-  /** True when the value at {@code ordinal} is null (or absent from the writer's row). */
-  boolean isNullAt(int ordinal);
-
-  /** The bool at {@code ordinal}. */
-  boolean getBoolean(int ordinal);
-
-  /** The int8 at {@code ordinal}. */
-  byte getByte(int ordinal);
-
-  /** The int16 at {@code ordinal} (widened from an int8 when the writer had one). */
-  short getShort(int ordinal);
-
-  /** The int32 or date32 (days since 1970-01-01) at {@code ordinal}, widened if need be. */
-  int getInt(int ordinal);
-
-  /**
-   * The int64, time, timestamp, duration (microseconds) or small decimal (unscaled, at the reader's
-   * scale) at {@code ordinal}, widened if need be.
-   */
-  long getLong(int ordinal);
-
-  /** The float32 at {@code ordinal}, widened from an int8 or int16 if need be. */
-  float getFloat(int ordinal);
-
-  /** The float64 at {@code ordinal}, widened from an integer or a float32 if need be. */
-  double getDouble(int ordinal);
-
-  /** The bool at {@code ordinal} (alias of {@link #getBoolean}). */
-  default boolean getBool(int ordinal) {
-    return getBoolean(ordinal);
-  }
-
-  /** The int8 at {@code ordinal} (alias of {@link #getByte}). */
-  default byte getInt8(int ordinal) {
-    return getByte(ordinal);
-  }
-
-  /** The int16 at {@code ordinal} (alias of {@link #getShort}). */
-  default short getInt16(int ordinal) {
-    return getShort(ordinal);
-  }
-
-  /** The int32 or date32 at {@code ordinal} (alias of {@link #getInt}). */
-  default int getInt32(int ordinal) {
-    return getInt(ordinal);
-  }
-
-  /**
-   * The int64, time, timestamp, duration or small decimal at {@code ordinal} (alias of {@link
-   * #getLong}).
-   */
-  default long getInt64(int ordinal) {
-    return getLong(ordinal);
-  }
-
-  /** The float32 at {@code ordinal} (alias of {@link #getFloat}). */
-  default float getFloat32(int ordinal) {
-    return getFloat(ordinal);
-  }
-
-  /** The float64 at {@code ordinal} (alias of {@link #getDouble}). */
-  default double getFloat64(int ordinal) {
-    return getDouble(ordinal);
-  }
-
-  /** The string at {@code ordinal}, decoded from UTF-8; null when the value is null. */
-  String getString(int ordinal);
-
-  /** A copy of the binary (or string) bytes at {@code ordinal}; null when the value is null. */
-  byte[] getBinary(int ordinal);
-
-  /** The decimal at {@code ordinal} at the reader's scale; null when the value is null. */
-  BigDecimal getDecimal(int ordinal);
-
-  /** The UTF-8 bytes of a string (a copy). */
-  byte[] getUtf8(int ordinal);
-
-  /** The interval at {@code ordinal} (SPEC §3.7); null when the value is null. */
-  Interval getInterval(int ordinal);
-
-  /** The uuid at {@code ordinal} (SPEC §3.8); null when the value is null. */
-  java.util.UUID getUuid(int ordinal);
-
-  /**
-   * The variant at {@code ordinal} (SPEC §3.9), read in place (a view of the row's bytes, like a
-   * nested row); null when the value is null.
-   */
-  Variant getVariant(int ordinal);
-
-  /** The nested struct, read through the reader's struct type; null when the value is null. */
-  ResolvedRow getStruct(int ordinal);
-
-  /** The nested list, read through the reader's list type; null when the value is null. */
-  ResolvedArray getArray(int ordinal);
-
-  /** The nested map, read through the reader's map type; null when the value is null. */
-  ResolvedMap getMap(int ordinal);
-
-  /** The date32 at {@code ordinal} as a {@code LocalDate}; null when the value is null. */
-  default LocalDate getDate(int ordinal) {
-    return isNullAt(ordinal) ? null : LocalDate.ofEpochDay(getInt(ordinal));
-  }
-
-  /**
-   * The time at {@code ordinal} (microseconds since midnight) as a {@code LocalTime}; null when the
-   * value is null.
-   */
-  default LocalTime getTime(int ordinal) {
-    if (isNullAt(ordinal)) {
-      return null;
-    }
-    long us = getLong(ordinal);
-    if (us < 0 || us >= 86_400_000_000L) {
-      throw new InvalidDataException(
-          "[" + ordinal + "]", "expected 0 <= time < 86400000000 but found " + us);
-    }
-    return LocalTime.ofNanoOfDay(us * 1000L);
-  }
-
-  /**
-   * The timestamp with a time zone at {@code ordinal} as an {@code Instant}; null when the value is
-   * null.
-   */
-  default Instant getTimestamp(int ordinal) {
-    return isNullAt(ordinal) ? null : Values.instantOfMicros(getLong(ordinal));
-  }
-
-  /**
-   * The timestamp without a time zone at {@code ordinal} as a {@code LocalDateTime}; null when the
-   * value is null.
-   */
-  default LocalDateTime getLocalDateTime(int ordinal) {
-    return isNullAt(ordinal) ? null : Values.localDateTimeOfMicros(getLong(ordinal));
-  }
-
-  /** The duration at {@code ordinal} as a {@code Duration}; null when the value is null. */
-  default Duration getDuration(int ordinal) {
-    return isNullAt(ordinal) ? null : Values.durationOfMicros(getLong(ordinal));
-  }
-
-  /** The value as a Java object chosen by the reader's type (boxed primitives, views, ...). */
-  Object get(int ordinal);
 }

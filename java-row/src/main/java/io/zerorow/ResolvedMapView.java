@@ -1,15 +1,17 @@
 package io.zerorow;
 
 /**
- * The {@link ResolvedMap} of a map plan that is not the identity: the key and value arrays of a
+ * The {@link MapData} of a map plan that is not the identity: the key and value arrays of a
  * {@link BinaryMap} of the writer's type, each read through its own list plan. The arrays are the
  * map's own views, so re-pointing the map re-points them.
  */
-final class ResolvedMapView implements ResolvedMap {
+// ResolvedMap: the deprecated former name of MapData, kept implemented for one release.
+@SuppressWarnings("removal")
+final class ResolvedMapView implements MapData, ResolvedMap {
   private final DataTypes.MapType type;
   private final BinaryMap map;
-  private final ResolvedArray keys;
-  private final ResolvedArray values;
+  private final ArrayData keys;
+  private final ArrayData values;
 
   ResolvedMapView(TypePlan plan, BinaryMap map) {
     this.type = (DataTypes.MapType) plan.reader;
@@ -18,7 +20,7 @@ final class ResolvedMapView implements ResolvedMap {
     this.values = view(plan.values, map.valueArray());
   }
 
-  private static ResolvedArray view(TypePlan plan, BinaryArray a) {
+  private static ArrayData view(TypePlan plan, BinaryArray a) {
     return plan.identity ? a : new ResolvedArrayView(plan, a);
   }
 
@@ -33,12 +35,12 @@ final class ResolvedMapView implements ResolvedMap {
   }
 
   @Override
-  public ResolvedArray keyArray() {
+  public ArrayData keyArray() {
     return keys;
   }
 
   @Override
-  public ResolvedArray valueArray() {
+  public ArrayData valueArray() {
     return values;
   }
 

@@ -1,33 +1,13 @@
 package io.zerorow;
 
 /**
- * A row read through a reader schema (SPEC §13.4): the reader's field names, ordinals and types
- * over bytes laid out by the writer's schema. Obtain one from {@link Resolution#view(BinaryRow)}.
+ * The former name of {@link Row}, kept for one release so that code declaring it still compiles;
+ * {@link BinaryRow} and the rows of a resolution still implement it. {@link Resolution#view} and
+ * the nested getters now return {@code Row}: a variable of this type that receives their result
+ * needs the new name.
  *
- * <p>Reading field {@code i} looks up the writer's ordinal of {@code i} in a table built when the
- * pair was resolved, reads the writer's value in place and widens it (SPEC §13.3); a field the
- * writer lacks reads as null. Nested structs, lists and maps read as resolved views.
- *
- * <p><b>Identity.</b> {@link BinaryRow} implements this interface: it is the resolved row of the
- * identity resolution (writer and reader with the same fingerprint), and {@code view} then returns
- * the row itself, so a reader that always goes through a resolution pays nothing when the schemas
- * agree. A nested value whose writer and reader types agree is likewise a plain {@code BinaryRow},
- * {@link BinaryArray} or {@link BinaryMap}.
- *
- * <p>A resolved row reads through the {@code BinaryRow} it was made from: re-pointing that row
- * ({@link BinaryRow#pointTo}) re-points the resolved row, so one view serves a whole iteration. Not
- * thread-safe, like the view under it.
+ * @deprecated use {@link Row}.
  */
-public interface ResolvedRow extends ResolvedGetters {
-  /** The reader schema: names, ordinals and types of the fields read. */
-  Schema schema();
-
-  /** Number of fields of the reader schema (same as {@link #numElements()}). */
-  int numFields();
-
-  /**
-   * A copy of the row laid out by the reader schema, in a new array: the bytes a writer of the
-   * reader schema would write for these values (SPEC §2.6).
-   */
-  BinaryRow copy();
-}
+@Deprecated(since = "0.3.0", forRemoval = true)
+@SuppressWarnings("removal") // extends the deprecated ResolvedGetters, as it did
+public interface ResolvedRow extends Row, ResolvedGetters {}

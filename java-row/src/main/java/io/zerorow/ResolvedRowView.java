@@ -7,7 +7,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 
 /**
- * The {@link ResolvedRow} of a resolution that is not the identity: a reader schema over a {@link
+ * The {@link Row} of a resolution that is not the identity: a reader schema over a {@link
  * BinaryRow} of the writer schema. A primitive getter checks the reader ordinal, then looks up one
  * {@code long} of the plan ({@link TypePlan#entries}) that both says whether this getter may read
  * the field as written (or from int32/float32) and gives the writer's slot; it reads the slot in
@@ -16,7 +16,9 @@ import java.math.RoundingMode;
  * when it was pointed (SPEC §6.2 W1), so it is read without a second check; bodies and nested
  * values are read through the row's own checked getters.
  */
-final class ResolvedRowView implements ResolvedRow {
+// ResolvedRow: the deprecated former name of Row, kept implemented for one release.
+@SuppressWarnings("removal")
+final class ResolvedRowView implements Row, ResolvedRow {
   final TypePlan plan;
   final BinaryRow row;
   private final Schema schema;
@@ -310,7 +312,7 @@ final class ResolvedRowView implements ResolvedRow {
   }
 
   @Override
-  public ResolvedRow getStruct(int ordinal) {
+  public Row getStruct(int ordinal) {
     int w = writerOrdinal(ordinal, TypeMasks.STRUCT);
     if (w < 0) {
       return defaults == null ? null : defaults.getStruct(ordinal);
@@ -321,7 +323,7 @@ final class ResolvedRowView implements ResolvedRow {
   }
 
   @Override
-  public ResolvedArray getArray(int ordinal) {
+  public ArrayData getArray(int ordinal) {
     int w = writerOrdinal(ordinal, TypeMasks.LIST);
     if (w < 0) {
       return defaults == null ? null : defaults.getArray(ordinal);
@@ -332,7 +334,7 @@ final class ResolvedRowView implements ResolvedRow {
   }
 
   @Override
-  public ResolvedMap getMap(int ordinal) {
+  public MapData getMap(int ordinal) {
     int w = writerOrdinal(ordinal, TypeMasks.MAP);
     if (w < 0) {
       return defaults == null ? null : defaults.getMap(ordinal);

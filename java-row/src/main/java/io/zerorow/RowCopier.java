@@ -35,7 +35,7 @@ public final class RowCopier {
    * else a view of the copier's buffer, valid until the next call ({@link BinaryRow#copy()} keeps
    * it). A row of another reader schema is a {@link SchemaMismatchException}.
    */
-  public BinaryRow copy(ResolvedRow row) {
+  public BinaryRow copy(Row row) {
     java.util.Objects.requireNonNull(row, "copy(row): row is null");
     Schema s = row.schema();
     if (s != schema && !s.equals(schema)) {
@@ -107,7 +107,7 @@ public final class RowCopier {
     }
   }
 
-  private void write(BinaryWriter w, int i, ResolvedGetters g, Node n) {
+  private void write(BinaryWriter w, int i, Getters g, Node n) {
     if (g.isNullAt(i)) {
       if (n.decimal != null) {
         w.writeDecimal(i, null, n.decimal.precision(), n.decimal.scale());
@@ -194,7 +194,7 @@ public final class RowCopier {
         };
   }
 
-  private void writeStruct(BinaryWriter w, int i, ResolvedRow s, Node n) {
+  private void writeStruct(BinaryWriter w, int i, Row s, Node n) {
     if (s instanceof BinaryRow) {
       copyWhole(w, i, (BinaryRow) s, n);
       return;
@@ -204,7 +204,7 @@ public final class RowCopier {
     w.setOffsetAndSize(i, c);
   }
 
-  private void writeArray(BinaryWriter w, int i, ResolvedArray a, Node n) {
+  private void writeArray(BinaryWriter w, int i, ArrayData a, Node n) {
     if (a instanceof BinaryArray) {
       copyWhole(w, i, (BinaryArray) a, n);
       return;
@@ -220,7 +220,7 @@ public final class RowCopier {
     w.setOffsetAndSize(i, c);
   }
 
-  private void writeMap(BinaryWriter w, int i, ResolvedMap m, Node n) {
+  private void writeMap(BinaryWriter w, int i, MapData m, Node n) {
     if (m instanceof BinaryMap) {
       copyWhole(w, i, (BinaryMap) m, n);
       return;
@@ -228,13 +228,13 @@ public final class RowCopier {
     int count = m.numElements();
     take(2L * count, n);
     int c = w.beginMap();
-    ResolvedArray keys = m.keyArray();
+    ArrayData keys = m.keyArray();
     n.keys.initialize(count);
     for (int k = 0; k < count; k++) {
       write(n.keys, k, keys, n.element);
     }
     w.endMapKeys(c);
-    ResolvedArray values = m.valueArray();
+    ArrayData values = m.valueArray();
     n.values.initialize(count);
     for (int k = 0; k < count; k++) {
       write(n.values, k, values, n.value);

@@ -36,7 +36,7 @@ public interface RowEncoder<T> {
    * plain {@link BinaryRow} decodes as {@link #fromRow(BinaryRow)}; a resolved row of another
    * reader schema is a {@link SchemaMismatchException}.
    */
-  T fromRow(ResolvedRow row);
+  T fromRow(Row row);
 
   /** Encodes {@code value} into a new byte array. */
   byte[] encode(T value);

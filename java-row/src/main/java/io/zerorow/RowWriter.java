@@ -1,5 +1,6 @@
 package io.zerorow;
 
+import io.zerorow.internal.Layout;
 import io.zerorow.internal.Platform;
 import java.math.BigDecimal;
 import java.util.Objects;
@@ -65,7 +66,7 @@ public final class RowWriter extends BinaryWriter {
     for (int i = 0; i < numFields; i++) {
       nullable[i] = schema.field(i).nullable();
       DataType t = schema.field(i).type();
-      reserve[i] = nullReserve(t);
+      reserve[i] = Layout.nullReserve(t);
       bodySize[i] = bodySizeOf(t);
     }
     this.row = new BinaryRow(schema);
@@ -156,36 +157,6 @@ public final class RowWriter extends BinaryWriter {
   @Override
   int bodySizeAt(int ordinal) {
     return bodySize[ordinal];
-  }
-
-  /** The slot size of a null that keeps a 16-byte reserve in a row (SPEC §2.1), else -1. */
-  static int nullReserve(DataType t) {
-    return switch (t.id()) {
-      case DECIMAL -> t.isVariableWidth() ? 0 : -1;
-      case INTERVAL -> 16;
-      case BOOL,
-              INT8,
-              INT16,
-              INT32,
-              INT64,
-              FLOAT32,
-              FLOAT64,
-              STRING,
-              BINARY,
-              DATE32,
-              TIME,
-              TIMESTAMP,
-              DURATION,
-              LIST,
-              MAP,
-              STRUCT,
-              NULL,
-              INTERVAL_YM,
-              FIXED_BINARY,
-              UUID,
-              VARIANT ->
-          -1;
-    };
   }
 
   private int slotIndex(int ordinal) {

@@ -71,8 +71,13 @@ public final class Schema extends DataType {
     this.mismatchNote = note;
   }
 
-  /** The type masks every {@link BinaryRow} of this schema shares ({@link TypeMasks.Fields}). */
-  TypeMasks.Fields masks() {
+  /**
+   * The type masks every {@link BinaryRow} of this schema shares: an internal table ({@code
+   * io.zerorow.internal.TypeMasks}) that the row views read, computed once; not for users.
+   *
+   * @return the table, never null
+   */
+  public TypeMasks.Fields masks() {
     TypeMasks.Fields m = masks;
     if (m == null) {
       masks = m = new TypeMasks.Fields(this); // its fields are final: safely published

@@ -5,43 +5,43 @@ package io.zerorow;
  * mask of the types it reads. Used by the resolved views to check a getter against the reader's
  * type with one AND, as {@link BinaryRow} does for its own fields.
  */
-final class TypeMasks {
+public final class TypeMasks {
   /** A decimal with precision at most 18: its slot holds the unscaled int64. */
-  static final int DECIMAL_LONG = 1 << 30;
+  public static final int DECIMAL_LONG = 1 << 30;
 
-  static final int BOOL = bit(TypeId.BOOL);
-  static final int INT8 = bit(TypeId.INT8);
-  static final int INT16 = bit(TypeId.INT16);
-  static final int INT32 = bit(TypeId.INT32) | bit(TypeId.DATE32) | bit(TypeId.INTERVAL_YM);
-  static final int INT64 =
+  public static final int BOOL = bit(TypeId.BOOL);
+  public static final int INT8 = bit(TypeId.INT8);
+  public static final int INT16 = bit(TypeId.INT16);
+  public static final int INT32 = bit(TypeId.INT32) | bit(TypeId.DATE32) | bit(TypeId.INTERVAL_YM);
+  public static final int INT64 =
       bit(TypeId.INT64)
           | bit(TypeId.TIME)
           | bit(TypeId.TIMESTAMP)
           | bit(TypeId.DURATION)
           | DECIMAL_LONG;
-  static final int FLOAT32 = bit(TypeId.FLOAT32);
-  static final int FLOAT64 = bit(TypeId.FLOAT64);
-  static final int STRING = bit(TypeId.STRING);
-  static final int BINARY =
+  public static final int FLOAT32 = bit(TypeId.FLOAT32);
+  public static final int FLOAT64 = bit(TypeId.FLOAT64);
+  public static final int STRING = bit(TypeId.STRING);
+  public static final int BINARY =
       bit(TypeId.BINARY) | bit(TypeId.STRING) | bit(TypeId.FIXED_BINARY) | bit(TypeId.UUID);
 
   /** The types whose body has one size (SPEC §6.2 B4): checked by the binary getters. */
-  static final int FIXED_SIZE = bit(TypeId.FIXED_BINARY) | bit(TypeId.UUID);
+  public static final int FIXED_SIZE = bit(TypeId.FIXED_BINARY) | bit(TypeId.UUID);
 
-  static final int INTERVAL = bit(TypeId.INTERVAL);
-  static final int UUID = bit(TypeId.UUID);
-  static final int VARIANT = bit(TypeId.VARIANT);
-  static final int DECIMAL = bit(TypeId.DECIMAL) | DECIMAL_LONG;
-  static final int STRUCT = bit(TypeId.STRUCT);
-  static final int LIST = bit(TypeId.LIST);
-  static final int MAP = bit(TypeId.MAP);
+  public static final int INTERVAL = bit(TypeId.INTERVAL);
+  public static final int UUID = bit(TypeId.UUID);
+  public static final int VARIANT = bit(TypeId.VARIANT);
+  public static final int DECIMAL = bit(TypeId.DECIMAL) | DECIMAL_LONG;
+  public static final int STRUCT = bit(TypeId.STRUCT);
+  public static final int LIST = bit(TypeId.LIST);
+  public static final int MAP = bit(TypeId.MAP);
 
   /**
    * The masks of the seven primitive getters, in the order both {@link BinaryRow}'s field masks and
-   * {@link TypePlan}'s getter flags use: bool, int8, int16, int32, int64, float32, float64. Never
+   * {@code TypePlan}'s getter flags use: bool, int8, int16, int32, int64, float32, float64. Never
    * written.
    */
-  static final int[] PRIMITIVE_GETTERS = {BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64};
+  public static final int[] PRIMITIVE_GETTERS = {BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64};
 
   private TypeMasks() {}
 
@@ -51,14 +51,14 @@ final class TypeMasks {
    * when field i (i &lt; 64) has a type that getter reads. Computed once per schema ({@link
    * Schema#masks()}), shared by every view of it, never written: a view costs no per-field work.
    */
-  static final class Fields {
-    final int[] typeBits;
-    final long[] getterFields;
+  public static final class Fields {
+    public final int[] typeBits;
+    public final long[] getterFields;
 
     /** Per word of the null bitmap, the bits of the non-nullable fields; null when none. */
-    final long[] notNull;
+    public final long[] notNull;
 
-    Fields(Schema schema) {
+    public Fields(Schema schema) {
       int n = schema.numFields();
       long[] nn = new long[(n + 63) >>> 6];
       boolean any = false;
@@ -89,7 +89,7 @@ final class TypeMasks {
   }
 
   /** The bit of a type. */
-  static int of(DataType t) {
+  public static int of(DataType t) {
     if (t instanceof DataTypes.DecimalType && !t.isVariableWidth()) {
       return DECIMAL_LONG;
     }
@@ -97,7 +97,7 @@ final class TypeMasks {
   }
 
   /** The types a getter of {@code mask} reads, e.g. {@code int64 or time or ...}. */
-  static String describe(int mask) {
+  public static String describe(int mask) {
     StringBuilder want = new StringBuilder();
     for (TypeId id : TypeId.values()) {
       if ((mask & bit(id)) != 0) {

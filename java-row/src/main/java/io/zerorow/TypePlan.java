@@ -286,7 +286,7 @@ final class TypePlan {
     for (Field f : r.fields()) {
       all.add(Field.of(f.name(), f.type(), true));
     }
-    Schema s = new Schema(all);
+    Schema s = DataTypes.struct(all);
     RowWriter rw = new RowWriter(s);
     rw.reset();
     for (int i = 0; i < r.numFields(); i++) {

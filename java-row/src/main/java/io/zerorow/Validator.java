@@ -1,5 +1,6 @@
 package io.zerorow;
 
+import io.zerorow.internal.Layout;
 import io.zerorow.internal.Platform;
 import java.math.BigInteger;
 
@@ -272,7 +273,7 @@ public final class Validator {
       if (!nullable) {
         throw invalid("null where the type is not nullable");
       }
-      int reserve = inRow ? RowWriter.nullReserve(t) : -1;
+      int reserve = inRow ? Layout.nullReserve(t) : -1;
       if (reserve >= 0) {
         // a decimal p > 18 or an interval keeps its 16-byte body when null (SPEC §2.1)
         long want = (cursor << 32) | reserve;

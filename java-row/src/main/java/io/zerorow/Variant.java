@@ -179,9 +179,12 @@ public final class Variant {
 
   /**
    * The variant in a body of {@code size} bytes at {@code (base, address)} laid out as SPEC §3.9
-   * ({@code [u32 V][value][metadata]}), after the checks of rule 1 (SPEC §6.2 B4).
+   * ({@code [u32 V][value][metadata]}), after the checks of rule 1 (SPEC §6.2 B4): how the row views
+   * and the validator read a variant in place. {@code owner} keeps the memory alive; {@code path}
+   * names the value in errors (SPEC §4.3).
    */
-  static Variant inBody(Object base, long address, int size, Object owner, String path) {
+  public static Variant inBody(
+      Object base, long address, int size, Object owner, String path) {
     if (size < 4) {
       throw new InvalidDataException(
           path, "expected a variant body of at least 4 bytes but found " + size);
@@ -641,7 +644,7 @@ public final class Variant {
   }
 
   /** The body of SPEC §3.9 ({@code [u32 V][value][metadata]}), without padding. */
-  byte[] body() {
+  public byte[] body() {
     byte[] v = value();
     byte[] m = metadata();
     byte[] out = new byte[4 + v.length + m.length];

@@ -304,13 +304,13 @@ public class ApiFuzzProperties {
         break;
       case 45:
         {
-          ResolvedRow r = RESOLUTION.view(s.row);
+          Row r = RESOLUTION.view(s.row);
           r.getString(i);
-          ResolvedArray a = r.getArray(i);
+          ArrayData a = r.getArray(i);
           if (a != null && a.numElements() > 0) {
             a.getLong(Math.floorMod((int) x, a.numElements()));
           }
-          ResolvedRow st = r.getStruct(i);
+          Row st = r.getStruct(i);
           if (st != null) {
             st.getInt(0);
           }

@@ -189,7 +189,7 @@ class BinaryRowTest {
   void writerOverflowIsAClearError() {
     WriteBuffer buf = new WriteBuffer(64);
     InvalidDataException e =
-        assertThrows(InvalidDataException.class, () -> buf.ensure(WriteBuffer.MAX_ROW_SIZE + 1L));
+        assertThrows(InvalidDataException.class, () -> WriteLimits.ensure(buf, WriteBuffer.MAX_ROW_SIZE + 1L));
     assertTrue(e.getMessage().contains("row larger than 2^31-8 bytes"), e.getMessage());
   }
 

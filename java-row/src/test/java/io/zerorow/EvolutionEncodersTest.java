@@ -66,7 +66,7 @@ class EvolutionEncodersTest {
       RowEncoder<Person> v2 = Encoders.rowEncoder(Person.class, mode);
       RowEncoder<PersonV0> v0 = Encoders.rowEncoder(PersonV0.class, mode);
       Person p = new Person(1, "B", 2, List.of("t"), Map.of(), "b@example.com");
-      ResolvedRow row =
+      Row row =
           Resolution.resolve(v2.schema(), v0.schema())
               .view(BinaryRow.wrap(v2.schema(), v2.encode(p)));
       assertEquals(new PersonV0(1, List.of("t")), v0.fromRow(row), mode.toString());
@@ -106,13 +106,13 @@ class EvolutionEncodersTest {
     for (Encoders.Mode mode : Encoders.Mode.values()) {
       RowEncoder<PersonV1> v1 = Encoders.rowEncoder(PersonV1.class, mode);
       RowEncoder<Person> v2 = Encoders.rowEncoder(Person.class, mode);
-      ResolvedRow forV0 =
+      Row forV0 =
           Resolution.resolve(v1.schema(), TypeInference.inferSchema(PersonV0.class))
               .view(BinaryRow.wrap(v1.schema(), v1.encode(ADA)));
       SchemaMismatchException e =
           assertThrows(SchemaMismatchException.class, () -> v2.fromRow(forV0));
       assertTrue(e.getMessage().contains(v2.schema().fingerprintHex()), e.getMessage());
-      assertThrows(NullPointerException.class, () -> v2.fromRow((ResolvedRow) null));
+      assertThrows(NullPointerException.class, () -> v2.fromRow((Row) null));
     }
   }
 
@@ -135,7 +135,7 @@ class EvolutionEncodersTest {
       inner = DataTypes.list(inner, nullable.get(k));
     }
     Schema reader = Schema.of(Field.of("xs", inner, true));
-    ResolvedRow row = Resolution.resolve(writer, reader).view(BinaryRow.wrap(writer, bytes));
+    Row row = Resolution.resolve(writer, reader).view(BinaryRow.wrap(writer, bytes));
     assertEquals(100, row.getArray(0).numElements(), "reading in place is fine");
     InvalidDataException e = assertThrows(InvalidDataException.class, row::copy);
     assertTrue(e.path().startsWith("xs"), e.getMessage());

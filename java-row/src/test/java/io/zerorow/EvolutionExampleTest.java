@@ -29,7 +29,7 @@ class EvolutionExampleTest {
 
     RowEncoder<Customer> encoder = Encoders.rowEncoder(Customer.class);
     Resolution resolution = Resolution.resolve(writer, encoder.schema()); // once per pair
-    ResolvedRow row = resolution.view(BinaryRow.wrap(writer, old)); // per row, in place
+    Row row = resolution.view(BinaryRow.wrap(writer, old)); // per row, in place
     String name = row.getString(1); // "Ada", found through the alias
     long visits = row.getLong(2); // 3, written as an int32
     boolean noEmail = row.isNullAt(3); // the old writer had no email

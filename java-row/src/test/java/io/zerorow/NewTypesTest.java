@@ -503,12 +503,12 @@ class NewTypesTest {
     }
     w.setOffsetAndSize(1, c);
     w.setNullAt(2);
-    ResolvedRow r = Resolution.resolve(writer, reader).view(w.getRow());
+    Row r = Resolution.resolve(writer, reader).view(w.getRow());
     assertEquals(5, r.getLong(3));
     assertFalse(r.isNullAt(3));
     assertTrue(r.isNullAt(2)); // the writer has the field: its null stays null
     assertEquals(new Interval(1, 2, 3), r.getInterval(4));
-    ResolvedArray items = r.getArray(1);
+    ArrayData items = r.getArray(1);
     assertEquals(11, items.getStruct(1).getLong(0));
     assertEquals("new", items.getStruct(1).getString(1));
     assertEquals(
@@ -559,7 +559,7 @@ class NewTypesTest {
     aw.initialize(1);
     aw.setNullAt(0);
     rw.setOffsetAndSize(6, c);
-    ResolvedRow row = Resolution.resolve(w, r).view(rw.getRow());
+    Row row = Resolution.resolve(w, r).view(rw.getRow());
     assertNull(row.getString(0));
     assertEquals(Interval.ofMonths(13), row.getInterval(1));
     assertEquals(Interval.ofMicroseconds(-5), row.getInterval(2));

@@ -348,8 +348,8 @@ public class ServiceCodeTest {
     RowEncoder<Box> enc = Encoders.rowEncoder(Box.class, mode);
     Blob small = new Blob("s", new byte[8]);
     Blob big = new Blob("b", new byte[4096]);
-    int saved = WriteBuffer.limit;
-    WriteBuffer.limit = 2048; // stands for 2^31-8: the same checks, without a 2 GB row
+    int saved = WriteLimits.limit();
+    WriteLimits.setLimit(2048); // stands for 2^31-8: the same checks, without a 2 GB row
     try {
       InvalidDataException list =
           assertThrows(
@@ -364,7 +364,7 @@ public class ServiceCodeTest {
       assertTrue(map.path().startsWith("byName"), map.getMessage());
       assertTrue(map.path().endsWith(".payload"), map.getMessage());
     } finally {
-      WriteBuffer.limit = saved;
+      WriteLimits.setLimit(saved);
     }
     Box ok = new Box(3, List.of(big), Map.of("s", small));
     Box back = enc.decode(enc.encode(ok));

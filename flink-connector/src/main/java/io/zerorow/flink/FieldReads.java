@@ -1,6 +1,6 @@
 package io.zerorow.flink;
 
-import io.zerorow.DataGetters;
+import io.zerorow.BinaryGetters;
 import io.zerorow.DataType;
 import io.zerorow.DataTypes;
 import io.zerorow.TypeId;
@@ -16,20 +16,20 @@ import org.apache.flink.table.data.TimestampData;
 final class FieldReads {
   private FieldReads() {}
 
-  static int getInt(DataGetters g, int pos, TypeId id) {
+  static int getInt(BinaryGetters g, int pos, TypeId id) {
     return id == TypeId.TIME ? (int) Math.floorDiv(g.getLong(pos), 1000L) : g.getInt(pos);
   }
 
-  static long getLong(DataGetters g, int pos, TypeId id) {
+  static long getLong(BinaryGetters g, int pos, TypeId id) {
     return id == TypeId.DURATION ? Math.floorDiv(g.getLong(pos), 1000L) : g.getLong(pos);
   }
 
-  static StringData getString(DataGetters g, int pos) {
+  static StringData getString(BinaryGetters g, int pos) {
     byte[] utf8 = g.getUtf8(pos);
     return utf8 == null ? null : StringData.fromBytes(utf8);
   }
 
-  static DecimalData getDecimal(DataGetters g, int pos, DataType t, int precision, int scale) {
+  static DecimalData getDecimal(BinaryGetters g, int pos, DataType t, int precision, int scale) {
     if (g.isNullAt(pos)) {
       return null;
     }
@@ -40,7 +40,7 @@ final class FieldReads {
     return DecimalData.fromBigDecimal(g.getDecimal(pos), precision, scale);
   }
 
-  static TimestampData getTimestamp(DataGetters g, int pos) {
+  static TimestampData getTimestamp(BinaryGetters g, int pos) {
     if (g.isNullAt(pos)) {
       return null;
     }

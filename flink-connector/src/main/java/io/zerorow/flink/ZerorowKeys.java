@@ -117,7 +117,7 @@ public final class ZerorowKeys {
       if (row.isNullAt(ordinal)) {
         throw nullKey(name);
       }
-      return row.getInt32(ordinal);
+      return row.getInt(ordinal);
     }
   }
 
@@ -136,7 +136,7 @@ public final class ZerorowKeys {
       if (row.isNullAt(ordinal)) {
         throw nullKey(name);
       }
-      return row.getInt64(ordinal);
+      return row.getLong(ordinal);
     }
   }
 

@@ -10,6 +10,7 @@ import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
+import io.zerorow.ValidationLevel;
 import io.zerorow.arrow.RowFileWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -354,7 +355,7 @@ class DataStreamJobTest {
     Map<String, Long> counts = new HashMap<>();
     env.fromSource(
             org.apache.flink.connector.file.src.FileSource.forBulkFileFormat(
-                    ZerorowFileSource.rows(TAGGED, io.zerorow.ValidationLevel.BOUNDS, true), files)
+                    ZerorowFileSource.rows(TAGGED, ValidationLevel.BOUNDS, true), files)
                 .build(),
             WatermarkStrategy.noWatermarks(),
             "row files")

@@ -1,7 +1,7 @@
 package io.zerorow.encoder;
 
 import io.zerorow.BinaryRow;
-import io.zerorow.ResolvedRow;
+import io.zerorow.Row;
 import io.zerorow.RowCopier;
 import io.zerorow.RowEncoder;
 import io.zerorow.RowWriter;
@@ -113,7 +113,7 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
   }
 
   @Override
-  public T fromRow(ResolvedRow row) {
+  public T fromRow(Row row) {
     if (row instanceof BinaryRow) {
       return fromRow((BinaryRow) row);
     }

@@ -5,7 +5,7 @@ import io.zerorow.BinaryArray;
 import io.zerorow.BinaryMap;
 import io.zerorow.BinaryRow;
 import io.zerorow.BinaryWriter;
-import io.zerorow.DataGetters;
+import io.zerorow.BinaryGetters;
 import io.zerorow.DataTypes;
 import io.zerorow.Interval;
 import io.zerorow.RowWriter;
@@ -46,7 +46,7 @@ public abstract class Codec {
   abstract void writeValue(BinaryWriter w, int i, Object v);
 
   /** Reads the non-null value at ordinal {@code i} of {@code g}. */
-  abstract Object readValue(DataGetters g, int i);
+  abstract Object readValue(BinaryGetters g, int i);
 
   /** Writes a value that may be null (or an empty Optional). */
   final void write(BinaryWriter w, int i, Object v) {
@@ -66,7 +66,7 @@ public abstract class Codec {
     }
   }
 
-  final Object read(DataGetters g, int i) {
+  final Object read(BinaryGetters g, int i) {
     if (g.isNullAt(i)) {
       if (io.zerorow.internal.Checks.BOUNDS_CHECKS && !b.nullable && b.kind != Kind.OPTIONAL) {
         throw Conv.nullBit(b.path);
@@ -194,7 +194,7 @@ public abstract class Codec {
     }
 
     @Override
-    Object readValue(DataGetters g, int i) {
+    Object readValue(BinaryGetters g, int i) {
       return switch (b.kind) {
         case BOOL -> g.getBoolean(i);
         case FLOAT32 -> g.getFloat(i);
@@ -283,7 +283,7 @@ public abstract class Codec {
     }
 
     @Override
-    Object readValue(DataGetters g, int i) {
+    Object readValue(BinaryGetters g, int i) {
       long x =
           switch (storage) {
             case INT8 -> g.getByte(i);
@@ -390,7 +390,7 @@ public abstract class Codec {
     }
 
     @Override
-    Object readValue(DataGetters g, int i) {
+    Object readValue(BinaryGetters g, int i) {
       return Optional.of(inner.readValue(g, i));
     }
 
@@ -462,7 +462,7 @@ public abstract class Codec {
     }
 
     @Override
-    Object readValue(DataGetters g, int i) {
+    Object readValue(BinaryGetters g, int i) {
       BinaryArray a = g.getArray(i, view);
       return eager != null ? new LazyList<>(this, 0, b.path, a) : readArray(a);
     }
@@ -576,7 +576,7 @@ public abstract class Codec {
     }
 
     @Override
-    Object readValue(DataGetters g, int i) {
+    Object readValue(BinaryGetters g, int i) {
       BinaryMap m = g.getMap(i);
       return eager != null ? new LazyMap<>(this, 0, b.path, m) : readMap(m);
     }
@@ -669,7 +669,7 @@ public abstract class Codec {
     }
 
     @Override
-    Object readValue(DataGetters g, int i) {
+    Object readValue(BinaryGetters g, int i) {
       return readFields(g.getStruct(i, view));
     }
   }

@@ -4,7 +4,7 @@ import io.zerorow.BinaryRow;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.Resolution;
-import io.zerorow.ResolvedRow;
+import io.zerorow.Row;
 import io.zerorow.RowCopier;
 import io.zerorow.Schema;
 import io.zerorow.TypeId;
@@ -173,7 +173,7 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
   private final Resolution resolution;
 
   private final RowCopier copier;
-  private ResolvedRow resolved;
+  private Row resolved;
   private byte[] buffer = new byte[256];
   private InternalRow current;
   private boolean fetched;

@@ -3,7 +3,7 @@ package io.zerorow.arrow;
 import io.zerorow.BinaryRow;
 import io.zerorow.Field;
 import io.zerorow.InvalidDataException;
-import io.zerorow.ResolvedRow;
+import io.zerorow.Row;
 import io.zerorow.RowCopier;
 import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
@@ -88,7 +88,7 @@ public final class ArrowWriter implements AutoCloseable {
    * reader values, laid out by the reader schema ({@link RowCopier}), so the batch has the reader's
    * Arrow schema. A plain {@link BinaryRow} is written as {@link #write(BinaryRow)}.
    */
-  public void write(ResolvedRow row) {
+  public void write(Row row) {
     if (row instanceof BinaryRow) {
       write((BinaryRow) row);
       return;

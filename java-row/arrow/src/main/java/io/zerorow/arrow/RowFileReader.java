@@ -3,7 +3,7 @@ package io.zerorow.arrow;
 import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
 import io.zerorow.Resolution;
-import io.zerorow.ResolvedRow;
+import io.zerorow.Row;
 import io.zerorow.Resolver;
 import io.zerorow.Schema;
 import io.zerorow.TruncatedException;
@@ -289,17 +289,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
     try {
       checkEnds(channel);
     } catch (TruncatedException e) {
-      RowFileReader r =
-          openCut(channel, source, null, level, (TruncatedException) damaged(source, e));
-      if (expected != null) {
-        try {
-          RowFiles.check(RowFiles.arrowSchema(r.schema()), expected);
-        } catch (RuntimeException mismatch) {
-          r.close();
-          throw damaged(source, mismatch);
-        }
-      }
-      return r;
+      return recoverCut(channel, source, expected, level, damaged(source, e));
     } catch (RuntimeException e) {
       channel.close();
       throw damaged(source, e);
@@ -311,20 +301,35 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
       return openFooter(channel, name, expected, null, level);
     } catch (InvalidDataException e) {
       // SPEC §5.3: a damaged footer: every batch of the messages read from the start
-      RowFileReader r = openCut(channel, source, null, level, e);
-      if (expected != null) {
-        try {
-          RowFiles.check(RowFiles.arrowSchema(r.schema()), expected);
-        } catch (RuntimeException mismatch) {
-          r.close();
-          throw damaged(source, mismatch);
-        }
-      }
-      return r;
+      return recoverCut(channel, source, expected, level, e);
     } catch (RuntimeException | IOException e) {
       channel.close();
       throw e;
     }
+  }
+
+  /**
+   * The recovery of a file that is cut or has a damaged footer ({@code why}): its messages read from
+   * the start as {@link #openCut} does, their schema checked against {@code expected} when it is not
+   * null (SPEC §5.3).
+   */
+  private static RowFileReader recoverCut(
+      SeekableByteChannel channel,
+      String source,
+      Schema expected,
+      ValidationLevel level,
+      ZerorowException why)
+      throws IOException {
+    RowFileReader r = openCut(channel, source, null, level, why);
+    if (expected != null) {
+      try {
+        RowFiles.check(RowFiles.arrowSchema(r.schema()), expected);
+      } catch (RuntimeException mismatch) {
+        r.close();
+        throw damaged(source, mismatch);
+      }
+    }
+    return r;
   }
 
   /** A cut file ({@code why}) read as the stream after its 8 bytes of magic and padding. */
@@ -1228,11 +1233,11 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
    * until the next row): the plain rows of {@link #iterator()} when the file's schema is the
    * reader's (the identity), else one resolved view over them.
    */
-  public Iterable<ResolvedRow> rows() {
+  public Iterable<Row> rows() {
     return () -> {
       Iterator<BinaryRow> plain = iterator();
       return new Iterator<>() {
-        private ResolvedRow view;
+        private Row view;
 
         @Override
         public boolean hasNext() {
@@ -1240,7 +1245,7 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
         }
 
         @Override
-        public ResolvedRow next() {
+        public Row next() {
           BinaryRow row = plain.next(); // the iterator's one view, re-pointed at each row
           if (view == null) {
             view = resolution.view(row);

@@ -1,7 +1,7 @@
 package io.zerorow.arrow;
 
 import io.zerorow.Resolution;
-import io.zerorow.ResolvedRow;
+import io.zerorow.Row;
 import io.zerorow.Resolver;
 import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  *
  * <pre>{@code
  * try (RowFileSet files = RowFileSet.open(dir, readerSchema)) {   // every file checked here
- *   for (ResolvedRow row : files) { ... }                         // the reader's fields and types
+ *   for (Row row : files) { ... }                         // the reader's fields and types
  * }
  * }</pre>
  *
@@ -34,7 +34,7 @@ import java.util.stream.Stream;
  * RowFileReader}) and closes it when its last row has been read; rows stay readable after that. Not
  * thread-safe.
  */
-public final class RowFileSet implements Iterable<ResolvedRow>, AutoCloseable {
+public final class RowFileSet implements Iterable<Row>, AutoCloseable {
   private final List<Path> files;
   private final List<Resolution> resolutions;
   private final Resolver resolver;
@@ -168,10 +168,10 @@ public final class RowFileSet implements Iterable<ResolvedRow>, AutoCloseable {
    * the next row). A file changed since {@link #open} is checked again when it is reached.
    */
   @Override
-  public Iterator<ResolvedRow> iterator() {
+  public Iterator<Row> iterator() {
     return new Iterator<>() {
       private int next;
-      private Iterator<ResolvedRow> rows;
+      private Iterator<Row> rows;
 
       @Override
       public boolean hasNext() {
@@ -191,7 +191,7 @@ public final class RowFileSet implements Iterable<ResolvedRow>, AutoCloseable {
       }
 
       @Override
-      public ResolvedRow next() {
+      public Row next() {
         if (!hasNext()) {
           throw new NoSuchElementException();
         }

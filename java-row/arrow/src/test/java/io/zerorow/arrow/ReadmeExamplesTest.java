@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.zerorow.BinaryRow;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
-import io.zerorow.ResolvedRow;
+import io.zerorow.Row;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
 import java.nio.file.Path;
@@ -80,13 +80,13 @@ class ReadmeExamplesTest {
             Field.of("full_name", DataTypes.STRING, true, "name"), // was "name"
             Field.of("email", DataTypes.STRING, true)); // new
     try (RowFileSet files = RowFileSet.open(dir, reader)) { // every file resolved here
-      for (ResolvedRow row : files) { // the reader's fields and types
+      for (Row row : files) { // the reader's fields and types
         System.out.println(row.getLong(0) + " " + row.getString(1) + " " + row.getString(2));
       }
     }
     try (ArrowWriter writer = ArrowUtils.createArrowWriter(reader);
         RowFileReader in = RowFileReader.openResolved(dir.resolve("part-0.arrow"), reader)) {
-      for (ResolvedRow row : in.rows()) {
+      for (Row row : in.rows()) {
         writer.write(row);
       }
       try (VectorSchemaRoot root = writer.finish()) { // the reader's Arrow schema
@@ -95,7 +95,7 @@ class ReadmeExamplesTest {
     }
     // README: end
     try (RowFileSet files = RowFileSet.open(dir, reader)) {
-      ResolvedRow row = files.iterator().next();
+      Row row = files.iterator().next();
       assertEquals(7L, row.getLong(0));
       assertEquals("Ada", row.getString(1));
       assertEquals(null, row.getString(2));

@@ -12,7 +12,7 @@ import io.zerorow.BinaryRow;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.Resolution;
-import io.zerorow.ResolvedRow;
+import io.zerorow.Row;
 import io.zerorow.Resolver;
 import io.zerorow.RowWriter;
 import io.zerorow.Schema;
@@ -103,7 +103,7 @@ class ResolvedRowFilesTest {
       assertSame(V2, in.readerSchema());
       assertFalse(in.resolution().isIdentity());
       List<String> seen = new ArrayList<>();
-      for (ResolvedRow row : in.rows()) {
+      for (Row row : in.rows()) {
         seen.add(
             row.getLong(0)
                 + " "
@@ -127,7 +127,7 @@ class ResolvedRowFilesTest {
     writeV2(file, 1, 2);
     try (RowFileReader in = RowFileReader.openResolved(file, V2)) {
       assertTrue(in.resolution().isIdentity());
-      for (ResolvedRow row : in.rows()) {
+      for (Row row : in.rows()) {
         assertInstanceOf(BinaryRow.class, row);
       }
     }
@@ -152,7 +152,7 @@ class ResolvedRowFilesTest {
       assertTrue(files.resolution(2).isIdentity());
       assertSame(V2, files.reader());
       List<String> seen = new ArrayList<>();
-      for (ResolvedRow row : files) {
+      for (Row row : files) {
         assertEquals(V2, row.schema());
         seen.add(row.getLong(0) + ":" + row.getString(1) + ":" + row.getString(3));
       }
@@ -229,7 +229,7 @@ class ResolvedRowFilesTest {
       assertEquals(List.of(dir.resolve("a.arrow"), dir.resolve("b.arrow")), files.files());
       assertEquals(V1, files.reader());
       List<Long> ids = new ArrayList<>();
-      for (ResolvedRow row : files) {
+      for (Row row : files) {
         assertInstanceOf(BinaryRow.class, row);
         ids.add((long) row.getInt(0));
       }
@@ -269,7 +269,7 @@ class ResolvedRowFilesTest {
             ArrowUtils.rootAllocator(),
             ValidationLevel.FULL)) {
       int n = 0;
-      for (ResolvedRow row : in.rows()) {
+      for (Row row : in.rows()) {
         assertEquals(9L, row.getLong(0));
         assertNull(row.getString(1));
         n++;
@@ -286,7 +286,7 @@ class ResolvedRowFilesTest {
     String resolved;
     try (ArrowWriter writer = ArrowUtils.createArrowWriter(V2);
         RowFileReader in = RowFileReader.openResolved(v1, V2)) {
-      for (ResolvedRow row : in.rows()) {
+      for (Row row : in.rows()) {
         writer.write(row);
       }
       try (VectorSchemaRoot root = writer.finish()) {
@@ -297,7 +297,7 @@ class ResolvedRowFilesTest {
     // the same values written directly in the reader schema
     try (ArrowWriter writer = ArrowUtils.createArrowWriter(V2);
         RowFileReader in = RowFileReader.openResolved(v1, V2)) {
-      for (ResolvedRow row : in.rows()) {
+      for (Row row : in.rows()) {
         writer.write(row.copy());
       }
       try (VectorSchemaRoot root = writer.finish()) {
@@ -307,7 +307,7 @@ class ResolvedRowFilesTest {
     assertTrue(resolved.contains("\"qty\":10"), resolved);
     try (ArrowWriter writer = ArrowUtils.createArrowWriter(V1);
         RowFileReader in = RowFileReader.openResolved(v1, V2)) {
-      ResolvedRow row = in.rows().iterator().next();
+      Row row = in.rows().iterator().next();
       assertThrows(SchemaMismatchException.class, () -> writer.write(row));
     }
   }

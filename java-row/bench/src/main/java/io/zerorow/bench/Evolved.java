@@ -4,7 +4,7 @@ import io.zerorow.BinaryRow;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.Resolution;
-import io.zerorow.ResolvedRow;
+import io.zerorow.Row;
 import io.zerorow.Schema;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,9 +27,9 @@ final class Evolved {
   static final String[] READ = {"f01", "f02", "f03", "f08", "f09", "f10", "f11", "f12"};
 
   final BinaryRow row;
-  final ResolvedRow moved;
-  final ResolvedRow widened;
-  final ResolvedRow identity;
+  final Row moved;
+  final Row widened;
+  final Row identity;
 
   /** Ordinals of {@link #READ} in the writer, in {@link #MOVED} and in {@link #WIDENED}. */
   final int[] direct = ordinals(WRITER);
@@ -106,7 +106,7 @@ final class Evolved {
 
   /** The same fields through the reader schema {@link #MOVED}. */
   long readMoved() {
-    ResolvedRow r = moved;
+    Row r = moved;
     int[] o = inMoved;
     return r.getInt(o[0])
         + r.getLong(o[1])
@@ -120,7 +120,7 @@ final class Evolved {
 
   /** The same fields through {@link #WIDENED}: the three int32 fields read as int64. */
   long readWidened() {
-    ResolvedRow r = widened;
+    Row r = widened;
     int[] o = inWidened;
     return r.getLong(o[0])
         + r.getLong(o[1])
@@ -132,9 +132,9 @@ final class Evolved {
         + r.getLong(o[7]);
   }
 
-  /** The same fields through the identity resolution (the plain row, as a {@link ResolvedRow}). */
+  /** The same fields through the identity resolution (the plain row, as a {@link Row}). */
   long readIdentity() {
-    ResolvedRow r = identity;
+    Row r = identity;
     int[] o = direct;
     return r.getInt(o[0])
         + r.getLong(o[1])

@@ -3,7 +3,7 @@ package io.zerorow.parquet;
 import io.zerorow.BinaryArray;
 import io.zerorow.BinaryMap;
 import io.zerorow.BinaryRow;
-import io.zerorow.DataGetters;
+import io.zerorow.BinaryGetters;
 import io.zerorow.DataType;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
@@ -86,7 +86,7 @@ public final class RowWriteSupport extends WriteSupport<BinaryRow> {
     }
   }
 
-  private void writeValue(DataGetters g, int i, DataType t) {
+  private void writeValue(BinaryGetters g, int i, DataType t) {
     // a switch expression without default: a new type must be handled here
     Void done =
         switch (t.id()) {
@@ -157,7 +157,7 @@ public final class RowWriteSupport extends WriteSupport<BinaryRow> {
         };
   }
 
-  private void writeDecimal(DataGetters g, int i, DataTypes.DecimalType d) {
+  private void writeDecimal(BinaryGetters g, int i, DataTypes.DecimalType d) {
     if (d.precision() <= 9) {
       out.addInteger((int) g.getLong(i));
     } else if (d.precision() <= 18) {

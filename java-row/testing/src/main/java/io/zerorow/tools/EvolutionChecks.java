@@ -3,7 +3,7 @@ package io.zerorow.tools;
 import io.zerorow.BinaryRow;
 import io.zerorow.ErrorKind;
 import io.zerorow.Resolution;
-import io.zerorow.ResolvedRow;
+import io.zerorow.Row;
 import io.zerorow.Schema;
 import io.zerorow.Validator;
 import io.zerorow.ZerorowException;
@@ -68,7 +68,7 @@ public final class EvolutionChecks {
     byte[] bytes = Files.readAllBytes(dir.resolve("row.bin"));
     Validator.validate(writer, bytes);
     Map<?, ?> want = (Map<?, ?>) Json.parse(text(values));
-    ResolvedRow row = Resolution.resolve(writer, reader).view(BinaryRow.wrap(writer, bytes));
+    Row row = Resolution.resolve(writer, reader).view(BinaryRow.wrap(writer, bytes));
     String diff = JsonValues.diff(reader, want, JsonValues.read(row));
     if (diff != null) {
       return diff;

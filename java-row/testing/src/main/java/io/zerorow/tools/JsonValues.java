@@ -4,10 +4,10 @@ import io.zerorow.DataType;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.Interval;
-import io.zerorow.ResolvedArray;
-import io.zerorow.ResolvedGetters;
-import io.zerorow.ResolvedMap;
-import io.zerorow.ResolvedRow;
+import io.zerorow.ArrayData;
+import io.zerorow.Getters;
+import io.zerorow.MapData;
+import io.zerorow.Row;
 import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
 import io.zerorow.TypeId;
@@ -63,7 +63,7 @@ public final class JsonValues {
    * Converts a row to the JSON tree of SPEC §10 (numbers as BigDecimal); a resolved row gives the
    * reader's values (SPEC §13.6).
    */
-  public static Map<String, Object> read(ResolvedRow row) {
+  public static Map<String, Object> read(Row row) {
     Map<String, Object> out = new LinkedHashMap<>();
     Schema s = row.schema();
     for (int i = 0; i < s.numFields(); i++) {
@@ -72,7 +72,7 @@ public final class JsonValues {
     return out;
   }
 
-  private static Object readValue(ResolvedGetters g, int i, DataType t) {
+  private static Object readValue(Getters g, int i, DataType t) {
     if (g.isNullAt(i)) {
       return null;
     }
@@ -106,7 +106,7 @@ public final class JsonValues {
         yield m;
       }
       case LIST -> {
-        ResolvedArray a = g.getArray(i);
+        ArrayData a = g.getArray(i);
         List<Object> out = new ArrayList<>();
         for (int j = 0; j < a.numElements(); j++) {
           out.add(readValue(a, j, a.elementType()));
@@ -114,7 +114,7 @@ public final class JsonValues {
         yield out;
       }
       case MAP -> {
-        ResolvedMap m = g.getMap(i);
+        MapData m = g.getMap(i);
         DataTypes.MapType mt = m.type();
         List<Object> out = new ArrayList<>();
         for (int j = 0; j < m.numElements(); j++) {

@@ -10,7 +10,7 @@ import io.zerorow.DataType;
 import io.zerorow.DataTypes;
 import io.zerorow.Field;
 import io.zerorow.Resolution;
-import io.zerorow.ResolvedRow;
+import io.zerorow.Row;
 import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
 import io.zerorow.TypeId;
@@ -228,7 +228,7 @@ class EvolutionPropertiesTest {
     Change c = struct(r, writer);
     Schema reader = (Schema) c.reader();
     Map<?, ?> expected = (Map<?, ?>) unwrapNulls(c.apply(values));
-    ResolvedRow row = Resolution.resolve(writer, reader).view(BinaryRow.wrap(writer, bytes));
+    Row row = Resolution.resolve(writer, reader).view(BinaryRow.wrap(writer, bytes));
     assertNull(JsonValues.diff(reader, expected, JsonValues.read(row)), "seed " + seed);
     assertArrayEquals(JsonValues.write(reader, expected), row.copy().toBytes(), "seed " + seed);
     // through the JSON text of both schemas, as files and vectors carry them

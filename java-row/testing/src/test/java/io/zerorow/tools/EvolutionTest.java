@@ -17,9 +17,9 @@ import io.zerorow.Encoders;
 import io.zerorow.ErrorKind;
 import io.zerorow.Field;
 import io.zerorow.Resolution;
-import io.zerorow.ResolvedArray;
-import io.zerorow.ResolvedMap;
-import io.zerorow.ResolvedRow;
+import io.zerorow.ArrayData;
+import io.zerorow.MapData;
+import io.zerorow.Row;
 import io.zerorow.Resolver;
 import io.zerorow.RowCopier;
 import io.zerorow.RowEncoder;
@@ -53,7 +53,7 @@ class EvolutionTest {
   }
 
   /** Reads {@code writerValues} through the resolution and checks every reader value. */
-  static ResolvedRow read(Schema writer, Schema reader, String writerValues) {
+  static Row read(Schema writer, Schema reader, String writerValues) {
     return Resolution.resolve(writer, reader).view(row(writer, writerValues));
   }
 
@@ -61,7 +61,7 @@ class EvolutionTest {
    * The reader's values of a resolved row equal {@code readerValues}, and its reader-layout copy is
    * the row a writer of the reader schema writes for them.
    */
-  static void assertReads(String readerValues, ResolvedRow r) {
+  static void assertReads(String readerValues, Row r) {
     Map<?, ?> want = (Map<?, ?>) Json.parse(readerValues);
     assertNull(JsonValues.diff(r.schema(), want, JsonValues.read(r)), r.toString());
     assertArrayEquals(JsonValues.write(r.schema(), want), r.copy().toBytes(), "reader layout");
@@ -84,7 +84,7 @@ class EvolutionTest {
   @Test
   void aFieldAddedReadsAsNull() {
     Schema v2 = schema(V1.field(0), V1.field(1), V1.field(2), f("email", DataTypes.string(), true));
-    ResolvedRow r = read(V1, v2, "{\"id\":\"7\",\"name\":\"Ada\",\"score\":3}");
+    Row r = read(V1, v2, "{\"id\":\"7\",\"name\":\"Ada\",\"score\":3}");
     assertTrue(r.isNullAt(3));
     assertNull(r.getString(3));
     assertNull(r.get(3));
@@ -92,7 +92,7 @@ class EvolutionTest {
     assertReads("{\"id\":\"7\",\"name\":\"Ada\",\"score\":3,\"email\":null}", r);
     // absent primitives read as 0 like a null slot
     Schema v3 = schema(V1.field(0), f("rank", DataTypes.int64(), true));
-    ResolvedRow r3 = read(V1, v3, "{\"id\":\"7\",\"name\":\"Ada\",\"score\":3}");
+    Row r3 = read(V1, v3, "{\"id\":\"7\",\"name\":\"Ada\",\"score\":3}");
     assertEquals(0L, r3.getLong(1));
     assertTrue(r3.isNullAt(1));
   }
@@ -112,7 +112,7 @@ class EvolutionTest {
   @Test
   void aFieldRemovedIsSkipped() {
     Schema v0 = schema(V1.field(0), V1.field(2));
-    ResolvedRow r = read(V1, v0, "{\"id\":\"7\",\"name\":\"Ada\",\"score\":3}");
+    Row r = read(V1, v0, "{\"id\":\"7\",\"name\":\"Ada\",\"score\":3}");
     assertEquals(2, r.numFields());
     assertEquals(3, r.getInt(1));
     assertReads("{\"id\":\"7\",\"score\":3}", r);
@@ -121,7 +121,7 @@ class EvolutionTest {
   @Test
   void fieldsReordered() {
     Schema reordered = schema(V1.field(2), V1.field(0), V1.field(1));
-    ResolvedRow r = read(V1, reordered, "{\"id\":\"7\",\"name\":\"Ada\",\"score\":3}");
+    Row r = read(V1, reordered, "{\"id\":\"7\",\"name\":\"Ada\",\"score\":3}");
     assertEquals(3, r.getInt(0));
     assertEquals(7L, r.getLong(1));
     assertEquals("Ada", r.getString(2));
@@ -131,16 +131,16 @@ class EvolutionTest {
   @Test
   void aFieldRenamedIsFoundThroughItsAlias() {
     Schema v2 = schema(V1.field(0), f("full_name", DataTypes.string(), true, "nick", "name"));
-    ResolvedRow r = read(V1, v2, "{\"id\":\"7\",\"name\":\"Ada\",\"score\":3}");
+    Row r = read(V1, v2, "{\"id\":\"7\",\"name\":\"Ada\",\"score\":3}");
     assertEquals("Ada", r.getString(1));
     assertEquals("Resolution(id <- id, full_name <- name)", Resolution.resolve(V1, v2).toString());
     // the first alias the writer has wins; the name itself comes before any alias
     Schema both = schema(f("id", DataTypes.int64(), false), f("x", DataTypes.string(), true));
     Schema w = schema(f("a", DataTypes.string(), true), f("b", DataTypes.string(), true));
-    ResolvedRow first =
+    Row first =
         read(w, schema(f("x", DataTypes.string(), true, "b", "a")), "{\"a\":\"A\",\"b\":\"B\"}");
     assertEquals("B", first.getString(0));
-    ResolvedRow named =
+    Row named =
         read(both, schema(f("x", DataTypes.string(), true, "id")), "{\"id\":\"1\",\"x\":\"X\"}");
     assertEquals("X", named.getString(0));
   }
@@ -149,7 +149,7 @@ class EvolutionTest {
   void theWritersAliasesAreIgnored() {
     Schema writer = schema(f("name", DataTypes.string(), true, "old"));
     Schema reader = schema(f("old", DataTypes.string(), true));
-    ResolvedRow r = read(writer, reader, "{\"name\":\"N\"}");
+    Row r = read(writer, reader, "{\"name\":\"N\"}");
     assertTrue(r.isNullAt(0), "the reader's old is not the writer's name");
   }
 
@@ -204,7 +204,7 @@ class EvolutionTest {
               f("m", DataTypes.map(w.to(), w.to(), true), false),
               f("l", DataTypes.list(w.to(), true), true),
               f("v", w.to(), true));
-      ResolvedRow r =
+      Row r =
           read(
               writer,
               reader,
@@ -247,7 +247,7 @@ class EvolutionTest {
             f("d", DataTypes.float64(), false),
             f("e", DataTypes.decimal(12, 4), true),
             f("g", DataTypes.timestamp("America/New_York"), true));
-    ResolvedRow r =
+    Row r =
         read(writer, reader, "{\"a\":-3,\"b\":300,\"c\":-5,\"d\":1.5,\"e\":\"12.34\",\"g\":\"1\"}");
     assertEquals(-3f, r.getFloat(0));
     assertEquals(300L, r.getInt64(1));
@@ -320,7 +320,7 @@ class EvolutionTest {
         schema(f("m", DataTypes.map(DataTypes.string(), DataTypes.int32(), false), true)),
         "m{values}");
     // not-null to nullable is fine, and reads the same values
-    ResolvedRow r =
+    Row r =
         read(
             schema(
                 f("x", DataTypes.int32(), false),
@@ -347,13 +347,13 @@ class EvolutionTest {
   void aStructEvolvedInsideAList() {
     Schema writer = schema(f("items", DataTypes.list(ITEM_V1, true), true));
     Schema reader = schema(f("items", DataTypes.list(ITEM_V2, true), true));
-    ResolvedRow r =
+    Row r =
         read(
             writer,
             reader,
             "{\"items\":[{\"sku\":\"a\",\"qty\":2,\"internal\":\"00\"},null,"
                 + "{\"sku\":\"b\",\"qty\":-1,\"internal\":null}]}");
-    ResolvedArray items = r.getArray(0);
+    ArrayData items = r.getArray(0);
     assertEquals(3, items.numElements());
     assertEquals(2L, items.getStruct(0).getLong(0));
     assertEquals("b", items.getStruct(2).getString(1));
@@ -376,12 +376,12 @@ class EvolutionTest {
   void aStructEvolvedInsideAMap() {
     Schema writer = schema(f("bySku", DataTypes.map(DataTypes.int32(), ITEM_V1, true), false));
     Schema reader = schema(f("bySku", DataTypes.map(DataTypes.int64(), ITEM_V2, true), false));
-    ResolvedRow r =
+    Row r =
         read(
             writer,
             reader,
             "{\"bySku\":[[1,{\"sku\":\"a\",\"qty\":2,\"internal\":null}],[2,null]]}");
-    ResolvedMap m = r.getMap(0);
+    MapData m = r.getMap(0);
     assertEquals(2, m.numElements());
     assertEquals(1L, m.keyArray().getLong(0));
     assertEquals(2L, m.valueArray().getStruct(0).getLong(0));
@@ -410,7 +410,7 @@ class EvolutionTest {
     Schema key = schema(f("a", DataTypes.int32(), false), f("b", DataTypes.string(), false));
     Schema writer = schema(f("m", DataTypes.map(key, DataTypes.int32(), true), true));
     Schema widened = schema(f("a", DataTypes.int64(), false), f("b", DataTypes.string(), true));
-    ResolvedRow r =
+    Row r =
         read(
             writer,
             schema(f("m", DataTypes.map(widened, DataTypes.int32(), true), true)),
@@ -439,7 +439,7 @@ class EvolutionTest {
         schema(f("new", DataTypes.bool(), true), f("renamedX", DataTypes.float64(), false, "x"));
     Schema b2 = schema(f("keep", DataTypes.int8(), false), f("c", c2, true));
     Schema reader = schema(f("a", schema(f("b", b2, true)), true));
-    ResolvedRow r =
+    Row r =
         read(writer, reader, "{\"a\":{\"b\":{\"c\":{\"x\":-9,\"gone\":\"g\"},\"keep\":4}}}");
     assertEquals(-9.0, r.getStruct(0).getStruct(0).getStruct(1).getDouble(1));
     assertReads("{\"a\":{\"b\":{\"keep\":4,\"c\":{\"new\":null,\"renamedX\":-9}}}}", r);
@@ -501,7 +501,7 @@ class EvolutionTest {
             f("same", ITEM_V1, true),
             f("changed", ITEM_V2, true),
             f("xs", DataTypes.list(ITEM_V1, true), true));
-    ResolvedRow r =
+    Row r =
         read(
             writer,
             reader,
@@ -522,7 +522,7 @@ class EvolutionTest {
     byte[] b =
         JsonValues.write(V1, (Map<?, ?>) Json.parse("{\"id\":\"2\",\"name\":\"x\",\"score\":20}"));
     BinaryRow view = BinaryRow.wrap(V1, a);
-    ResolvedRow r = res.view(view);
+    Row r = res.view(view);
     assertEquals(10L, r.getLong(0));
     view.pointTo(b, 0, b.length);
     assertEquals(20L, r.getLong(0));
@@ -540,7 +540,7 @@ class EvolutionTest {
             f("score", DataTypes.int32(), false),
             f("tags", DataTypes.list(DataTypes.int8(), true), true));
     Resolution res = Resolution.resolve(writer, reader);
-    ResolvedRow r = res.view(row(writer, "{\"score\":1,\"tags\":[1,2]}"));
+    Row r = res.view(row(writer, "{\"score\":1,\"tags\":[1,2]}"));
     SchemaMismatchException e = assertThrows(SchemaMismatchException.class, () -> r.getInt(0));
     assertEquals("score", e.path());
     assertTrue(
@@ -554,7 +554,7 @@ class EvolutionTest {
     assertThrows(IndexOutOfBoundsException.class, () -> r.getLong(2));
     assertThrows(IndexOutOfBoundsException.class, () -> r.isNullAt(-1));
     assertThrows(IndexOutOfBoundsException.class, () -> r.get(5));
-    ResolvedArray tags = r.getArray(1);
+    ArrayData tags = r.getArray(1);
     SchemaMismatchException te = assertThrows(SchemaMismatchException.class, () -> tags.getByte(0));
     assertEquals("tags[0]", te.path());
     assertThrows(IndexOutOfBoundsException.class, () -> tags.getShort(2));
@@ -574,7 +574,7 @@ class EvolutionTest {
   @Test
   void theRowCopierRefusesRowsOfAnotherReaderSchema() {
     Schema reader = schema(f("score", DataTypes.int64(), false));
-    ResolvedRow r =
+    Row r =
         Resolution.resolve(V1, reader).view(row(V1, "{\"id\":\"1\",\"name\":null,\"score\":1}"));
     RowCopier copier = new RowCopier(V1);
     assertThrows(SchemaMismatchException.class, () -> copier.copy(r));
@@ -587,7 +587,7 @@ class EvolutionTest {
 
   @Test
   void stringsReadAsBinaryInPlace() {
-    ResolvedRow r =
+    Row r =
         read(
             schema(f("s", DataTypes.string(), true)),
             schema(f("s", DataTypes.binary(), true)),

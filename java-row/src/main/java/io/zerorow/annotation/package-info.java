@@ -1,0 +1,2 @@
+/** Annotations that steer schema inference: names, aliases, nullability, widths, defaults. */
+package io.zerorow.annotation;
