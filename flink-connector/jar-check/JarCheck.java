@@ -1,9 +1,9 @@
-import io.zerorow.BinaryRow;
-import io.zerorow.Schema;
 import io.zerorow.flink.RowDataEncoder;
 import io.zerorow.flink.ZerorowKeys;
 import io.zerorow.flink.ZerorowRowData;
 import io.zerorow.flink.ZerorowTypeInfo;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 // The Java half of `make demo`: encodes Order records into a zerorow row file (SPEC §5).
 // Run as a single-file program: java -cp <zerorow-arrow classpath> WriteOrders.java OUT N
-import io.zerorow.BinaryRow;
-import io.zerorow.Encoders;
-import io.zerorow.RowEncoder;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.encoder.Encoders;
+import io.zerorow.encoder.RowEncoder;
 import io.zerorow.annotation.Decimal;
 import io.zerorow.arrow.RowFileWriter;
 import java.math.BigDecimal;

@@ -187,7 +187,7 @@ def test_the_python_aliases_are_the_same_objects() -> None:
 
 def test_the_java_twins_call_the_idiom_names() -> None:
     """The typed getters' direction the table states: getInt32 … call getInt …."""
-    code = (ROOT / JAVA_SOURCES[0] / "io/zerorow/Getters.java").read_text()
+    code = (ROOT / JAVA_SOURCES[0] / "io/zerorow/row/Getters.java").read_text()
     for twin, idiom in [
         ("getBool", "getBoolean"),
         ("getInt8", "getByte"),
@@ -226,14 +226,14 @@ def java_class_file(name: str) -> pathlib.Path | None:
 def test_java_qualified_names_name_their_package() -> None:
     """A package-qualified Java name in the table is where it says (java-row's packages by role)."""
     names = java_qualified_names()
-    assert "io.zerorow.Row" in names, sorted(names)
+    assert "io.zerorow.row.Row" in names, sorted(names)
     wrong = sorted(n for n in names if java_class_file(n) is None)
     assert not wrong, f"SPEC §1.1 names Java classes no shipped module has: {wrong}"
 
 
 def test_the_qualified_name_checker_sees_a_wrong_package() -> None:
     """A class named in the wrong package is reported (the check is not vacuous)."""
-    assert java_class_file("io.zerorow.Row") is not None
+    assert java_class_file("io.zerorow.row.Row") is not None
     assert java_class_file("io.zerorow.type.Row") is None
 
 

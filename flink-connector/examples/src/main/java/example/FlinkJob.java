@@ -1,10 +1,10 @@
 package example;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.writer.RowWriter;
+import io.zerorow.type.Schema;
 import io.zerorow.flink.ZerorowKeys;
 import io.zerorow.flink.ZerorowTypeInfo;
 import java.util.ArrayList;

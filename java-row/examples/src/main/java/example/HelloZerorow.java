@@ -1,8 +1,8 @@
 package example;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Encoders;
-import io.zerorow.RowEncoder;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.encoder.Encoders;
+import io.zerorow.encoder.RowEncoder;
 import io.zerorow.arrow.RowFileReader;
 import io.zerorow.arrow.RowFileWriter;
 import io.zerorow.parquet.ParquetRowReader;

@@ -1,5 +1,7 @@
 package io.zerorow;
 
+import io.zerorow.type.Schema;
+
 /**
  * {@link ErrorKind#SCHEMA_MISMATCH}: Data written for another schema, or a value that does not fit
  * the schema's shape.

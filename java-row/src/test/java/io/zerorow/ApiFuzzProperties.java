@@ -1,5 +1,19 @@
 package io.zerorow;
 
+import io.zerorow.encoder.Encoders;
+import io.zerorow.encoder.RowEncoder;
+import io.zerorow.row.ArrayData;
+import io.zerorow.row.BinaryArray;
+import io.zerorow.row.BinaryMap;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Resolution;
+import io.zerorow.row.Row;
+import io.zerorow.row.Validator;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.ArrayWriter;
+import io.zerorow.writer.RowWriter;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

@@ -8,6 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.zerorow.row.BinaryArray;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.row.Validator;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.ArrayWriter;
+import io.zerorow.writer.RowWriter;
+import io.zerorow.writer.WriteBuffer;
+import io.zerorow.writer.WriteLimits;
 import java.lang.management.ManagementFactory;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -189,7 +200,9 @@ class BinaryRowTest {
   void writerOverflowIsAClearError() {
     WriteBuffer buf = new WriteBuffer(64);
     InvalidDataException e =
-        assertThrows(InvalidDataException.class, () -> WriteLimits.ensure(buf, WriteBuffer.MAX_ROW_SIZE + 1L));
+        assertThrows(
+            InvalidDataException.class,
+            () -> WriteLimits.ensure(buf, WriteBuffer.MAX_ROW_SIZE + 1L));
     assertTrue(e.getMessage().contains("row larger than 2^31-8 bytes"), e.getMessage());
   }
 

@@ -5,6 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.zerorow.row.ArrayData;
+import io.zerorow.row.BinaryArray;
+import io.zerorow.row.BinaryMap;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.DataGetters;
+import io.zerorow.row.MapData;
+import io.zerorow.row.Resolution;
+import io.zerorow.row.ResolvedArray;
+import io.zerorow.row.ResolvedGetters;
+import io.zerorow.row.ResolvedMap;
+import io.zerorow.row.ResolvedRow;
+import io.zerorow.row.Row;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.RowWriter;
 import org.junit.jupiter.api.Test;
 
 /**

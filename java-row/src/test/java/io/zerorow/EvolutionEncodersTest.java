@@ -5,6 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.zerorow.annotation.Aliases;
+import io.zerorow.encoder.Encoders;
+import io.zerorow.encoder.RowEncoder;
+import io.zerorow.encoder.TypeInference;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Resolution;
+import io.zerorow.row.Row;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -4,6 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.zerorow.annotation.Aliases;
+import io.zerorow.encoder.Encoders;
+import io.zerorow.encoder.RowEncoder;
+import io.zerorow.encoder.TypeInference;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Resolution;
+import io.zerorow.row.Row;
+import io.zerorow.type.Schema;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -8,8 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.zerorow.encoder.Encoders;
 import io.zerorow.encoder.LazyList;
 import io.zerorow.encoder.LazyMap;
+import io.zerorow.encoder.RowEncoder;
+import io.zerorow.row.Validator;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;

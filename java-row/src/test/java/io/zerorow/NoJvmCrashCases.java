@@ -1,5 +1,17 @@
 package io.zerorow;
 
+import io.zerorow.encoder.Encoders;
+import io.zerorow.encoder.RowEncoder;
+import io.zerorow.row.BinaryArray;
+import io.zerorow.row.BinaryMap;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.row.Validator;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.ArrayWriter;
+import io.zerorow.writer.RowWriter;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;

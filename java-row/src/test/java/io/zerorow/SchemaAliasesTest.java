@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.zerorow.annotation.Aliases;
 import io.zerorow.annotation.Name;
+import io.zerorow.encoder.TypeInference;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

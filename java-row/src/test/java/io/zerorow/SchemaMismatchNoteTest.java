@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.RowWriter;
 import org.junit.jupiter.api.Test;
 
 /**

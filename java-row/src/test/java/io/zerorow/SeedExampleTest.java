@@ -2,6 +2,14 @@ package io.zerorow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.zerorow.encoder.Encoders;
+import io.zerorow.encoder.RowEncoder;
+import io.zerorow.encoder.TypeInference;
+import io.zerorow.row.BinaryArray;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.row.Validator;
+import io.zerorow.type.Schema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

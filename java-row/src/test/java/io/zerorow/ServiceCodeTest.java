@@ -8,6 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.zerorow.annotation.Decimal;
 import io.zerorow.annotation.Name;
+import io.zerorow.encoder.ArrayEncoder;
+import io.zerorow.encoder.Encoders;
+import io.zerorow.encoder.MapEncoder;
+import io.zerorow.encoder.RowEncoder;
+import io.zerorow.encoder.TypeInference;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.WriteLimits;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package io.zerorow.connector;
 
-import io.zerorow.Schema;
 import io.zerorow.arrow.RowFileWriter;
+import io.zerorow.type.Schema;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

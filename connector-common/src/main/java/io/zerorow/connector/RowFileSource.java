@@ -1,8 +1,8 @@
 package io.zerorow.connector;
 
-import io.zerorow.Resolver;
-import io.zerorow.ValidationLevel;
 import io.zerorow.arrow.RowFileReader;
+import io.zerorow.row.Resolver;
+import io.zerorow.row.ValidationLevel;
 import java.io.IOException;
 import java.nio.channels.SeekableByteChannel;
 import java.util.Objects;

@@ -1,9 +1,9 @@
 package io.zerorow.flink;
 
-import io.zerorow.BinaryGetters;
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
-import io.zerorow.TypeId;
+import io.zerorow.row.BinaryGetters;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.TypeId;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;

@@ -1,10 +1,10 @@
 package io.zerorow.flink;
 
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.Schema;
 import io.zerorow.UnsupportedException;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.table.types.logical.ArrayType;

@@ -1,7 +1,7 @@
 package io.zerorow.flink;
 
-import io.zerorow.Field;
-import io.zerorow.Schema;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,9 +1,9 @@
 package io.zerorow.flink;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Resolver;
-import io.zerorow.RowCopier;
-import io.zerorow.Schema;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Resolver;
+import io.zerorow.row.RowCopier;
+import io.zerorow.type.Schema;
 
 /**
  * Rows of any writer schema laid out by one reader schema (SPEC §13): a row of the reader's schema

@@ -1,7 +1,7 @@
 package io.zerorow.flink;
 
-import io.zerorow.BinaryRow;
 import io.zerorow.internal.Platform;
+import io.zerorow.row.BinaryRow;
 import java.io.DataOutput;
 import java.io.IOException;
 

@@ -1,14 +1,14 @@
 package io.zerorow.flink;
 
-import io.zerorow.ArrayWriter;
-import io.zerorow.BinaryRow;
-import io.zerorow.BinaryWriter;
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
 import io.zerorow.InvalidDataException;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
-import io.zerorow.WriteBuffer;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.ArrayWriter;
+import io.zerorow.writer.BinaryWriter;
+import io.zerorow.writer.RowWriter;
+import io.zerorow.writer.WriteBuffer;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.MapData;
@@ -132,7 +132,7 @@ public final class RowDataEncoder {
         return writerFor(((DistinctType) t).getSourceType(), zt, buf, path);
       default:
         // VARIANT (Flink 2.x): FlinkTypes has accepted the type, so the version's shim has it
-        if (zt.id() == io.zerorow.TypeId.VARIANT) {
+        if (zt.id() == io.zerorow.type.TypeId.VARIANT) {
           return (w, i, v) -> w.writeVariant(i, VariantShim.toZerorowValue(v));
         }
         throw new IllegalStateException("no writer for " + t + " at " + path);

@@ -1,12 +1,12 @@
 package io.zerorow.flink;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataType;
-import io.zerorow.Field;
-import io.zerorow.Schema;
-import io.zerorow.TypeId;
-import io.zerorow.ValidationLevel;
-import io.zerorow.Validator;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.row.Validator;
+import io.zerorow.type.DataType;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.type.TypeId;
 import java.io.Serializable;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;

@@ -1,15 +1,15 @@
 package io.zerorow.flink;
 
-import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
-import io.zerorow.Resolver;
-import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
-import io.zerorow.ValidationLevel;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.RowBatch;
 import io.zerorow.arrow.RowFileReader;
 import io.zerorow.connector.RowFileSource;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Resolver;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;

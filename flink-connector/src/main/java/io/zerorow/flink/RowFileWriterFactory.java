@@ -1,13 +1,13 @@
 package io.zerorow.flink;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Schema;
-import io.zerorow.ValidationLevel;
-import io.zerorow.Validator;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.ArrowUtils;
 import io.zerorow.arrow.RowFileWriter;
 import io.zerorow.connector.RowFileSink;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.row.Validator;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.core.fs.FSDataOutputStream;

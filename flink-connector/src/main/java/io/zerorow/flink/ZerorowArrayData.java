@@ -1,8 +1,8 @@
 package io.zerorow.flink;
 
-import io.zerorow.BinaryArray;
-import io.zerorow.DataType;
-import io.zerorow.TypeId;
+import io.zerorow.row.BinaryArray;
+import io.zerorow.type.DataType;
+import io.zerorow.type.TypeId;
 import java.util.Objects;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.DecimalData;
@@ -99,7 +99,7 @@ public final class ZerorowArrayData extends ArrayDataShim {
   }
 
   @Override
-  io.zerorow.Variant zerorowVariant(int pos) {
+  io.zerorow.type.Variant zerorowVariant(int pos) {
     return array.getVariant(pos);
   }
 

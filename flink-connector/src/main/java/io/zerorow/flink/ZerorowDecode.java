@@ -1,10 +1,10 @@
 package io.zerorow.flink;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Schema;
-import io.zerorow.ValidationLevel;
-import io.zerorow.Validator;
 import io.zerorow.ZerorowException;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.row.Validator;
+import io.zerorow.type.Schema;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package io.zerorow.flink;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Schema;
 import io.zerorow.ZerorowException;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;

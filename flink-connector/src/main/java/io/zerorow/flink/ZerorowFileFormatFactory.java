@@ -1,7 +1,7 @@
 package io.zerorow.flink;
 
-import io.zerorow.Schema;
 import io.zerorow.arrow.RowFileWriter;
+import io.zerorow.type.Schema;
 import java.util.Set;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -95,7 +95,7 @@ public final class ZerorowFileFormatFactory
       DynamicTableFactory.Context context, ReadableConfig options) {
     FactoryUtil.validateFactoryOptions(this, options);
     RowFileWriter.Options file = writerOptions(options);
-    io.zerorow.ValidationLevel level = ZerorowFormatOptions.validation(options);
+    io.zerorow.row.ValidationLevel level = ZerorowFormatOptions.validation(options);
     ZerorowFormatOptions.raw(options); // an unknown mode fails here
     return new EncodingFormat<>() {
       @Override
@@ -138,10 +138,11 @@ public final class ZerorowFileFormatFactory
       implements BulkDecodingFormat<RowData>,
           ProjectableDecodingFormat<BulkFormat<RowData, FileSourceSplit>> {
     private final boolean ignoreParseErrors;
-    private final io.zerorow.ValidationLevel level;
+    private final io.zerorow.row.ValidationLevel level;
     private final ReadableConfig options;
 
-    Decoding(boolean ignoreParseErrors, io.zerorow.ValidationLevel level, ReadableConfig options) {
+    Decoding(
+        boolean ignoreParseErrors, io.zerorow.row.ValidationLevel level, ReadableConfig options) {
       this.ignoreParseErrors = ignoreParseErrors;
       this.level = level;
       this.options = options;

@@ -1,8 +1,8 @@
 package io.zerorow.flink;
 
-import io.zerorow.Resolution;
-import io.zerorow.Schema;
 import io.zerorow.ZerorowException;
+import io.zerorow.row.Resolution;
+import io.zerorow.type.Schema;
 import java.util.Set;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.serialization.SerializationSchema;
@@ -58,7 +58,7 @@ public final class ZerorowFormatFactory
       DynamicTableFactory.Context context, ReadableConfig options) {
     FactoryUtil.validateFactoryOptions(this, options);
     boolean ignore = options.get(ZerorowFormatOptions.IGNORE_PARSE_ERRORS);
-    io.zerorow.ValidationLevel level = ZerorowFormatOptions.validation(options, ignore);
+    io.zerorow.row.ValidationLevel level = ZerorowFormatOptions.validation(options, ignore);
     Schema writer = ZerorowFormatOptions.writerSchema(options);
     return new ProjectableDecodingFormat<>() {
       @Override

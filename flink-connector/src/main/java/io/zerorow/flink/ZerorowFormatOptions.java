@@ -1,6 +1,6 @@
 package io.zerorow.flink;
 
-import io.zerorow.ValidationLevel;
+import io.zerorow.row.ValidationLevel;
 import java.util.Locale;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
@@ -58,13 +58,13 @@ public final class ZerorowFormatOptions {
                   + " it.");
 
   /** The writer schema of option {@code zerorow.writer-schema}, or null. */
-  static io.zerorow.Schema writerSchema(ReadableConfig options) {
+  static io.zerorow.type.Schema writerSchema(ReadableConfig options) {
     String json = options.getOptional(WRITER_SCHEMA).orElse(null);
     if (json == null) {
       return null;
     }
     try {
-      return io.zerorow.Schema.fromJson(json);
+      return io.zerorow.type.Schema.fromJson(json);
     } catch (RuntimeException e) {
       throw new org.apache.flink.table.api.ValidationException(
           "'zerorow.writer-schema' is not "
@@ -112,7 +112,7 @@ public final class ZerorowFormatOptions {
    * The schema of raw mode ({@code 'zerorow.schema'}), checked against the table, which must be one
    * BYTES column; in decoded mode the option is refused (the table's columns are the schema).
    */
-  static io.zerorow.Schema rawSchema(
+  static io.zerorow.type.Schema rawSchema(
       ReadableConfig options, org.apache.flink.table.types.logical.RowType table) {
     String json = options.getOptional(SCHEMA).orElse(null);
     if (!raw(options)) {
@@ -139,7 +139,7 @@ public final class ZerorowFormatOptions {
               + " column is a row of it, whatever version of it wrote the files");
     }
     try {
-      return io.zerorow.Schema.fromJson(json);
+      return io.zerorow.type.Schema.fromJson(json);
     } catch (RuntimeException e) {
       throw new org.apache.flink.table.api.ValidationException(
           "'zerorow.schema' is not a zerorow schema (canonical JSON): " + e.getMessage(), e);

@@ -1,11 +1,11 @@
 package io.zerorow.flink;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataType;
-import io.zerorow.Field;
-import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
-import io.zerorow.TypeId;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.DataType;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.type.TypeId;
 import java.util.HashSet;
 import java.util.Set;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -171,7 +171,7 @@ public final class ZerorowKeys {
     private transient ReaderLayout layout;
 
     RowKey(Schema schema, Schema key) {
-      io.zerorow.Resolution.resolve(schema, key); // refused here, not in a task
+      io.zerorow.row.Resolution.resolve(schema, key); // refused here, not in a task
       this.schemaJson = schema.toJson();
       this.keyType = ZerorowTypeInfo.of(key);
     }

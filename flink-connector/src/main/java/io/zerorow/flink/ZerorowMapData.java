@@ -1,6 +1,6 @@
 package io.zerorow.flink;
 
-import io.zerorow.BinaryMap;
+import io.zerorow.row.BinaryMap;
 import java.util.Objects;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.MapData;

@@ -1,8 +1,8 @@
 package io.zerorow.flink;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Schema;
-import io.zerorow.TypeId;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
+import io.zerorow.type.TypeId;
 import java.util.Objects;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.DecimalData;
@@ -135,7 +135,7 @@ public final class ZerorowRowData extends RowDataShim {
   }
 
   @Override
-  io.zerorow.Variant zerorowVariant(int pos) {
+  io.zerorow.type.Variant zerorowVariant(int pos) {
     return row.getVariant(pos);
   }
 

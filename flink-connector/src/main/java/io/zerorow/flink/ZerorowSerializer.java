@@ -1,7 +1,7 @@
 package io.zerorow.flink;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Schema;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -1,12 +1,12 @@
 package io.zerorow.flink;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.Resolution;
-import io.zerorow.Schema;
 import io.zerorow.ZerorowException;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Resolution;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -1,8 +1,8 @@
 package io.zerorow.flink;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Resolver;
-import io.zerorow.Schema;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Resolver;
+import io.zerorow.type.Schema;
 import java.util.Objects;
 import org.apache.flink.api.common.ExecutionConfig;
 import org.apache.flink.api.common.serialization.SerializerConfig;

@@ -1,7 +1,7 @@
 package io.zerorow.flink;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Schema;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
 import java.lang.reflect.Type;
 import java.util.Map;
 import org.apache.flink.api.common.typeinfo.TypeInfoFactory;

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
-import io.zerorow.ValidationLevel;
 import io.zerorow.arrow.RowFileWriter;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.RowWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -70,13 +70,14 @@ class DataStreamJobTest {
   static final class ToEvent implements MapFunction<Long, BinaryRow> {
     private static final long serialVersionUID = 1L;
     private transient RowWriter writer;
-    private transient io.zerorow.ArrayWriter items;
+    private transient io.zerorow.writer.ArrayWriter items;
 
     @Override
     public BinaryRow map(Long i) {
       if (writer == null) {
         writer = new RowWriter(EVENT);
-        items = new io.zerorow.ArrayWriter((DataTypes.ListType) EVENT.field(3).type(), writer);
+        items =
+            new io.zerorow.writer.ArrayWriter((DataTypes.ListType) EVENT.field(3).type(), writer);
       }
       writer.reset();
       writer.writeInt64(0, i % KEYS);

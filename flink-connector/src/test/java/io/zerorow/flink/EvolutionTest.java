@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
 import io.zerorow.arrow.RowFileWriter;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.RowWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -591,8 +591,9 @@ class EvolutionTest {
       }
     }
     RowWriter w2 = new RowWriter(FILE_V2);
-    io.zerorow.ArrayWriter tags =
-        new io.zerorow.ArrayWriter((io.zerorow.DataTypes.ListType) FILE_V2.field(3).type(), w2);
+    io.zerorow.writer.ArrayWriter tags =
+        new io.zerorow.writer.ArrayWriter(
+            (io.zerorow.type.DataTypes.ListType) FILE_V2.field(3).type(), w2);
     try (RowFileWriter out = RowFileWriter.file(dir.resolve("b-v2.arrow"), FILE_V2)) {
       for (long i = 5_000_000_000L; i < 5_000_000_002L; i++) {
         w2.reset();

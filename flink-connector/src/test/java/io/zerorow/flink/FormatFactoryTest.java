@@ -242,7 +242,7 @@ class FormatFactoryTest {
       withVariant.setField(
           7,
           VariantShim.toFlinkValue(
-              io.zerorow.Variant.fromJson("{\"a\":[1,\"x\",null],\"b\":2.5}")));
+              io.zerorow.type.Variant.fromJson("{\"a\":[1,\"x\",null],\"b\":2.5}")));
       value = withVariant;
     }
     byte[] m =
@@ -264,7 +264,7 @@ class FormatFactoryTest {
     assertEquals(-14, back.getInt(2)); // months
     assertEquals(90_061_005L, back.getLong(3)); // milliseconds: 1 day 01:01:01.005
     // the message is a row of the zerorow schema any reader opens (SPEC §3.7, §3.8)
-    io.zerorow.BinaryRow row = io.zerorow.BinaryRow.wrap(FlinkTypes.toSchema(type), m);
+    io.zerorow.row.BinaryRow row = io.zerorow.row.BinaryRow.wrap(FlinkTypes.toSchema(type), m);
     assertEquals(-14, row.getInt(2));
     assertEquals(90_061_005_000L, row.getLong(3)); // microseconds
     assertEquals("[1, 2, 3, 4]", Arrays.toString(row.getBinary(1)));

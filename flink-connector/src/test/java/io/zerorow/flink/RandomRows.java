@@ -226,7 +226,7 @@ final class RandomRows {
       default:
         if (VariantShim.HAS_VARIANT && t.getTypeRoot().name().equals("VARIANT")) {
           return VariantShim.toFlinkValue(
-              io.zerorow.Variant.fromJson(
+              io.zerorow.type.Variant.fromJson(
                   "{\"n\":" + rnd.nextInt(1000) + ",\"s\":\"" + string() + "\",\"l\":[1.5,null]}"));
         }
         throw new IllegalStateException(t.toString());

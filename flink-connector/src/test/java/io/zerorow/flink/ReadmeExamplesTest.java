@@ -3,8 +3,8 @@ package io.zerorow.flink;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Schema;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.BinaryRow;
 import io.zerorow.ErrorKind;
-import io.zerorow.Schema;
-import io.zerorow.ValidationLevel;
 import io.zerorow.ZerorowException;
 import io.zerorow.internal.Json;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

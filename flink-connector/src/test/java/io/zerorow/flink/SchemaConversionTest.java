@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.Schema;
-import io.zerorow.TypeId;
 import io.zerorow.UnsupportedException;
 import io.zerorow.connector.testing.TypeMapVectors;
+import io.zerorow.type.Schema;
+import io.zerorow.type.TypeId;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -169,9 +169,11 @@ class SchemaConversionTest {
   @Test
   void variantMapsWhereFlinkHasIt() {
     Schema z =
-        io.zerorow.DataTypes.struct(
-            io.zerorow.Field.of(
-                "doc", io.zerorow.DataTypes.list(io.zerorow.DataTypes.variant(), true), true));
+        io.zerorow.type.DataTypes.struct(
+            io.zerorow.type.Field.of(
+                "doc",
+                io.zerorow.type.DataTypes.list(io.zerorow.type.DataTypes.variant(), true),
+                true));
     if (VariantShim.HAS_VARIANT) {
       RowType t = FlinkTypes.toRowType(z);
       assertEquals("ROW<`doc` ARRAY<VARIANT>> NOT NULL", t.asSerializableString());
@@ -229,11 +231,11 @@ class SchemaConversionTest {
   @Test
   void calendarIntervalIsRefusedNamingTheField() {
     Schema inner =
-        io.zerorow.DataTypes.struct(
-            io.zerorow.Field.of("span", io.zerorow.DataTypes.interval(), true));
+        io.zerorow.type.DataTypes.struct(
+            io.zerorow.type.Field.of("span", io.zerorow.type.DataTypes.interval(), true));
     Schema s =
-        io.zerorow.DataTypes.struct(
-            io.zerorow.Field.of("order", io.zerorow.DataTypes.list(inner, true), true));
+        io.zerorow.type.DataTypes.struct(
+            io.zerorow.type.Field.of("order", io.zerorow.type.DataTypes.list(inner, true), true));
     UnsupportedException e =
         assertThrows(UnsupportedException.class, () -> FlinkTypes.toRowType(s));
     assertEquals("order[].span", e.path());

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.RowFileReader;
 import io.zerorow.arrow.RowFileWriter;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.RowWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,8 +62,9 @@ class TableJobTest {
 
   static void writeOrders(Path file, int from, int n) throws Exception {
     RowWriter w = new RowWriter(ORDERS);
-    io.zerorow.ArrayWriter tags =
-        new io.zerorow.ArrayWriter((io.zerorow.DataTypes.ListType) ORDERS.field(3).type(), w);
+    io.zerorow.writer.ArrayWriter tags =
+        new io.zerorow.writer.ArrayWriter(
+            (io.zerorow.type.DataTypes.ListType) ORDERS.field(3).type(), w);
     try (RowFileWriter out = RowFileWriter.file(file, ORDERS)) {
       for (int i = from; i < from + n; i++) {
         w.reset();
@@ -317,8 +318,9 @@ class TableJobTest {
   /** The row of ORDERS {@code i}; malformed: name's reference points past the row. */
   static byte[] orderRow(long i, boolean malformed) {
     RowWriter w = new RowWriter(ORDERS);
-    io.zerorow.ArrayWriter tags =
-        new io.zerorow.ArrayWriter((io.zerorow.DataTypes.ListType) ORDERS.field(3).type(), w);
+    io.zerorow.writer.ArrayWriter tags =
+        new io.zerorow.writer.ArrayWriter(
+            (io.zerorow.type.DataTypes.ListType) ORDERS.field(3).type(), w);
     w.reset();
     w.writeInt64(0, i);
     w.writeString(1, "order-" + i);

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
-import io.zerorow.Schema;
-import io.zerorow.Validator;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Validator;
+import io.zerorow.type.Schema;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericMapData;
 import org.apache.flink.table.data.GenericRowData;

@@ -1,6 +1,6 @@
 package io.zerorow.encoder;
 
-import io.zerorow.Schema;
+import io.zerorow.type.Schema;
 import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Constructor;
 import java.util.List;

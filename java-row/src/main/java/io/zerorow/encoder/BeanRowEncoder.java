@@ -1,14 +1,13 @@
 package io.zerorow.encoder;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Row;
-import io.zerorow.RowCopier;
-import io.zerorow.RowEncoder;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
-import io.zerorow.ValidationLevel;
-import io.zerorow.Validator;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Row;
+import io.zerorow.row.RowCopier;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.row.Validator;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.RowWriter;
 
 /**
  * The {@link RowEncoder} for beans and records, over a generated or interpreted codec. Immutable
@@ -44,12 +43,12 @@ public final class BeanRowEncoder<T> implements RowEncoder<T> {
   }
 
   public BeanRowEncoder(Class<T> cls, boolean codegen) {
-    this(cls, codegen, io.zerorow.FieldOrder.DECLARATION, false);
+    this(cls, codegen, io.zerorow.type.FieldOrder.DECLARATION, false);
   }
 
   /** An encoder with the given field order and strictness for time values. */
   public BeanRowEncoder(
-      Class<T> cls, boolean codegen, io.zerorow.FieldOrder order, boolean strict) {
+      Class<T> cls, boolean codegen, io.zerorow.type.FieldOrder order, boolean strict) {
     this.cls =
         java.util.Objects.requireNonNull(
             cls, "rowEncoder(cls): cls is null; pass the bean or record class, e.g. Foo.class");

@@ -1,7 +1,7 @@
 package io.zerorow.encoder;
 
-import io.zerorow.DataTypes;
-import io.zerorow.TypeId;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.TypeId;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,17 +55,17 @@ final class CodeGenerator {
         + "  private long budget;\n"
         + "\n  public "
         + className
-        + "(Object[] refs, io.zerorow.WriteBuffer buf, boolean lazy) {\n"
+        + "(Object[] refs, io.zerorow.writer.WriteBuffer buf, boolean lazy) {\n"
         + "    this.lazy = lazy;\n"
         + init
         + "  }\n\n"
-        + "  public void writeFields(io.zerorow.RowWriter w, Object bean) {\n"
+        + "  public void writeFields(io.zerorow.writer.RowWriter w, Object bean) {\n"
         + "    writeS"
         + s
         + "(w, ("
         + t
         + ") bean);\n  }\n\n"
-        + "  public Object readFields(io.zerorow.BinaryRow r) {\n"
+        + "  public Object readFields(io.zerorow.row.BinaryRow r) {\n"
         + "    budget = io.zerorow.encoder.Conv.budgetOf(r);\n"
         + "    return readS"
         + s
@@ -234,8 +234,8 @@ final class CodeGenerator {
       case DURATION -> "java.time.Duration";
       case BIG_DECIMAL -> "java.math.BigDecimal";
       case UUID -> "java.util.UUID";
-      case INTERVAL -> "io.zerorow.Interval";
-      case VARIANT -> "io.zerorow.Variant";
+      case INTERVAL -> "io.zerorow.type.Interval";
+      case VARIANT -> "io.zerorow.type.Variant";
       case VOID -> "Void";
       case OPTIONAL -> "java.util.Optional";
       case COLLECTION, MAP -> b.raw.getCanonicalName();
@@ -641,17 +641,17 @@ final class CodeGenerator {
     int s = sites++;
     siteOf.put(b, s);
     BeanInfo info = b.bean;
-    String schema = ref(b.type, "io.zerorow.Schema", "t");
-    fields.append("  private final io.zerorow.RowWriter rw").append(s).append(";\n");
-    fields.append("  private final io.zerorow.BinaryRow rr").append(s).append(";\n");
+    String schema = ref(b.type, "io.zerorow.type.Schema", "t");
+    fields.append("  private final io.zerorow.writer.RowWriter rw").append(s).append(";\n");
+    fields.append("  private final io.zerorow.row.BinaryRow rr").append(s).append(";\n");
     init.append("    rw")
         .append(s)
-        .append(" = new io.zerorow.RowWriter(")
+        .append(" = new io.zerorow.writer.RowWriter(")
         .append(schema)
         .append(", buf);\n");
     init.append("    rr")
         .append(s)
-        .append(" = new io.zerorow.BinaryRow(")
+        .append(" = new io.zerorow.row.BinaryRow(")
         .append(schema)
         .append(");\n");
     String t = src(b);
@@ -659,7 +659,7 @@ final class CodeGenerator {
     StringBuilder wm = new StringBuilder();
     wm.append("\n  private void writeS")
         .append(s)
-        .append("(io.zerorow.RowWriter w, ")
+        .append("(io.zerorow.writer.RowWriter w, ")
         .append(t)
         .append(" o) {\n");
     StringBuilder rm = new StringBuilder();
@@ -667,7 +667,7 @@ final class CodeGenerator {
         .append(t)
         .append(" readS")
         .append(s)
-        .append("(io.zerorow.BinaryRow r) {\n    take(")
+        .append("(io.zerorow.row.BinaryRow r) {\n    take(")
         .append(info.properties.size())
         .append(", ")
         .append(lit(b.path))
@@ -787,17 +787,17 @@ final class CodeGenerator {
     if (Collections2.lazy(b)) {
       lazySites.add("L" + s);
     }
-    String type = ref(b.type, "io.zerorow.DataTypes.ListType", "t");
-    fields.append("  private final io.zerorow.ArrayWriter aw").append(s).append(";\n");
-    fields.append("  private final io.zerorow.BinaryArray ra").append(s).append(";\n");
+    String type = ref(b.type, "io.zerorow.type.DataTypes.ListType", "t");
+    fields.append("  private final io.zerorow.writer.ArrayWriter aw").append(s).append(";\n");
+    fields.append("  private final io.zerorow.row.BinaryArray ra").append(s).append(";\n");
     init.append("    aw")
         .append(s)
-        .append(" = new io.zerorow.ArrayWriter(")
+        .append(" = new io.zerorow.writer.ArrayWriter(")
         .append(type)
         .append(", buf);\n");
     init.append("    ra")
         .append(s)
-        .append(" = new io.zerorow.BinaryArray(")
+        .append(" = new io.zerorow.row.BinaryArray(")
         .append(type)
         .append(");\n");
     TypeBinding e = b.element;
@@ -806,16 +806,16 @@ final class CodeGenerator {
     StringBuilder rm = new StringBuilder();
     wm.append("\n  private void writeL")
         .append(s)
-        .append("(io.zerorow.BinaryWriter w, int i, ")
+        .append("(io.zerorow.writer.BinaryWriter w, int i, ")
         .append(t)
-        .append(" v) {\n    int c = w.cursor();\n    io.zerorow.ArrayWriter a = aw")
+        .append(" v) {\n    int c = w.cursor();\n    io.zerorow.writer.ArrayWriter a = aw")
         .append(s)
         .append(";\n");
     rm.append("\n  private ")
         .append(t)
         .append(" readL")
         .append(s)
-        .append("(io.zerorow.BinaryArray a) {\n    int n = a.numElements();\n")
+        .append("(io.zerorow.row.BinaryArray a) {\n    int n = a.numElements();\n")
         .append("    take(n, ")
         .append(lit(b.path))
         .append(");\n");
@@ -900,26 +900,29 @@ final class CodeGenerator {
       lazySites.add("M" + s);
     }
     String kt =
-        ref(((DataTypes.MapType) b.type).keyArrayType(), "io.zerorow.DataTypes.ListType", "t");
+        ref(((DataTypes.MapType) b.type).keyArrayType(), "io.zerorow.type.DataTypes.ListType", "t");
     String vt =
-        ref(((DataTypes.MapType) b.type).valueArrayType(), "io.zerorow.DataTypes.ListType", "t");
-    String mt = ref(b.type, "io.zerorow.DataTypes.MapType", "t");
-    fields.append("  private final io.zerorow.BinaryMap rm").append(s).append(";\n");
+        ref(
+            ((DataTypes.MapType) b.type).valueArrayType(),
+            "io.zerorow.type.DataTypes.ListType",
+            "t");
+    String mt = ref(b.type, "io.zerorow.type.DataTypes.MapType", "t");
+    fields.append("  private final io.zerorow.row.BinaryMap rm").append(s).append(";\n");
     init.append("    rm")
         .append(s)
-        .append(" = new io.zerorow.BinaryMap(")
+        .append(" = new io.zerorow.row.BinaryMap(")
         .append(mt)
         .append(");\n");
-    fields.append("  private final io.zerorow.ArrayWriter kw").append(s).append(";\n");
-    fields.append("  private final io.zerorow.ArrayWriter vw").append(s).append(";\n");
+    fields.append("  private final io.zerorow.writer.ArrayWriter kw").append(s).append(";\n");
+    fields.append("  private final io.zerorow.writer.ArrayWriter vw").append(s).append(";\n");
     init.append("    kw")
         .append(s)
-        .append(" = new io.zerorow.ArrayWriter(")
+        .append(" = new io.zerorow.writer.ArrayWriter(")
         .append(kt)
         .append(", buf);\n");
     init.append("    vw")
         .append(s)
-        .append(" = new io.zerorow.ArrayWriter(")
+        .append(" = new io.zerorow.writer.ArrayWriter(")
         .append(vt)
         .append(", buf);\n");
     String t = src(b);
@@ -927,10 +930,10 @@ final class CodeGenerator {
     StringBuilder wm = new StringBuilder();
     wm.append("\n  private void writeM")
         .append(s)
-        .append("(io.zerorow.BinaryWriter w, int i, ")
+        .append("(io.zerorow.writer.BinaryWriter w, int i, ")
         .append(t)
         .append(" v) {\n    int n = v.size();\n    int c = w.beginMap();\n")
-        .append("    io.zerorow.ArrayWriter a = kw")
+        .append("    io.zerorow.writer.ArrayWriter a = kw")
         .append(s)
         .append(";\n")
         .append("    a.initialize(n);\n    int k = 0;\n")
@@ -953,12 +956,12 @@ final class CodeGenerator {
         .append(t)
         .append(" readM")
         .append(s)
-        .append("(io.zerorow.BinaryMap m) {\n    int n = m.numElements();\n")
+        .append("(io.zerorow.row.BinaryMap m) {\n    int n = m.numElements();\n")
         .append("    take(2L * n, ")
         .append(path)
         .append(");\n")
-        .append("    io.zerorow.BinaryArray ks = m.keyArray();\n")
-        .append("    io.zerorow.BinaryArray vs = m.valueArray();\n")
+        .append("    io.zerorow.row.BinaryArray ks = m.keyArray();\n")
+        .append("    io.zerorow.row.BinaryArray vs = m.valueArray();\n")
         .append("    ")
         .append(f.getName())
         .append(" out = new ")

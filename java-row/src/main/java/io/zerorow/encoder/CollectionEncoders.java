@@ -1,16 +1,13 @@
 package io.zerorow.encoder;
 
-import io.zerorow.ArrayEncoder;
-import io.zerorow.ArrayWriter;
-import io.zerorow.BinaryArray;
-import io.zerorow.BinaryMap;
-import io.zerorow.BinaryRow;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.MapEncoder;
-import io.zerorow.Projection;
-import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
+import io.zerorow.row.BinaryArray;
+import io.zerorow.row.BinaryMap;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.ArrayWriter;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package io.zerorow.encoder;
 
-import io.zerorow.WriteBuffer;
+import io.zerorow.writer.WriteBuffer;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;

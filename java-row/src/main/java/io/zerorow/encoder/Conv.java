@@ -2,7 +2,7 @@ package io.zerorow.encoder;
 
 import io.zerorow.InvalidDataException;
 import io.zerorow.SchemaMismatchException;
-import io.zerorow.Values;
+import io.zerorow.type.Values;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -125,7 +125,7 @@ public final class Conv {
    * Returns {@code g} after checking that ordinal {@code i} is not null: decoding a row whose
    * non-nullable field has its null bit set is {@code invalid_data}, never a default value.
    */
-  public static io.zerorow.BinaryRow notNull(io.zerorow.BinaryRow g, int i, String path) {
+  public static io.zerorow.row.BinaryRow notNull(io.zerorow.row.BinaryRow g, int i, String path) {
     if (io.zerorow.internal.Checks.BOUNDS_CHECKS && g.isNullAt(i)) {
       throw nullBit(path);
     }
@@ -136,7 +136,7 @@ public final class Conv {
    * Checks in one test that none of the fields 0–63 of {@code r} whose bit is set in {@code fields}
    * (its non-nullable ones) is null; {@code paths[i]} names field i in the error.
    */
-  public static void notNull(io.zerorow.BinaryRow r, long fields, String[] paths) {
+  public static void notNull(io.zerorow.row.BinaryRow r, long fields, String[] paths) {
     if (io.zerorow.internal.Checks.BOUNDS_CHECKS && r.anyNull(fields)) {
       int i = 0;
       while (((fields >>> i) & 1) == 0 || !r.isNullAt(i)) {
@@ -146,8 +146,9 @@ public final class Conv {
     }
   }
 
-  /** Same as {@link #notNull(io.zerorow.BinaryRow, int, String)} for an array element. */
-  public static io.zerorow.BinaryArray notNull(io.zerorow.BinaryArray g, int i, String path) {
+  /** Same as {@link #notNull(io.zerorow.row.BinaryRow, int, String)} for an array element. */
+  public static io.zerorow.row.BinaryArray notNull(
+      io.zerorow.row.BinaryArray g, int i, String path) {
     if (io.zerorow.internal.Checks.BOUNDS_CHECKS && g.isNullAt(i)) {
       throw nullBit(path);
     }
@@ -155,7 +156,7 @@ public final class Conv {
   }
 
   /** Returns {@code a} after checking that none of its elements is null. */
-  public static io.zerorow.BinaryArray noNulls(io.zerorow.BinaryArray a, String path) {
+  public static io.zerorow.row.BinaryArray noNulls(io.zerorow.row.BinaryArray a, String path) {
     if (io.zerorow.internal.Checks.BOUNDS_CHECKS && a.anyNull()) {
       throw nullBit(path);
     }
@@ -185,7 +186,7 @@ public final class Conv {
    * The decode budget of a row: its size in bytes (an unset view is refused here, before a budget
    * of 0 would misreport it as shared bodies).
    */
-  public static long budgetOf(io.zerorow.BinaryRow r) {
+  public static long budgetOf(io.zerorow.row.BinaryRow r) {
     if (!r.isSet()) {
       throw new IllegalStateException(
           "BinaryRow is unset: point it at bytes (pointTo/wrap)" + " before decoding it");
@@ -234,7 +235,7 @@ public final class Conv {
    * A decoded variant, detached from the row's memory (which an encoder reuses): a view read in
    * place would change under the object.
    */
-  public static io.zerorow.Variant variant(io.zerorow.Variant v) {
+  public static io.zerorow.type.Variant variant(io.zerorow.type.Variant v) {
     return v == null ? null : v.copy();
   }
 

@@ -1,14 +1,6 @@
 package io.zerorow.encoder;
 
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.FieldOrder;
-import io.zerorow.Interval;
-import io.zerorow.Schema;
-import io.zerorow.TypeId;
 import io.zerorow.UnsupportedException;
-import io.zerorow.Variant;
 import io.zerorow.ZerorowException;
 import io.zerorow.annotation.Aliases;
 import io.zerorow.annotation.As;
@@ -19,6 +11,14 @@ import io.zerorow.annotation.Name;
 import io.zerorow.annotation.NotNull;
 import io.zerorow.annotation.Nullable;
 import io.zerorow.annotation.ValueNullable;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.FieldOrder;
+import io.zerorow.type.Interval;
+import io.zerorow.type.Schema;
+import io.zerorow.type.TypeId;
+import io.zerorow.type.Variant;
 import java.lang.annotation.Annotation;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -49,7 +49,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Schema inference for Java classes (beans and records): maps every property to a {@link
- * TypeBinding}. The rules are documented on {@code io.zerorow.TypeInference}. Internal.
+ * TypeBinding}. The rules are documented on {@code io.zerorow.encoder.TypeInference}. Internal.
  */
 public final class Introspector {
   /** Default type of an unannotated {@code BigDecimal}. */

@@ -29,9 +29,9 @@ public enum Kind {
   OPTIONAL,
   /** {@code java.util.UUID}: uuid (SPEC §3.8). */
   UUID,
-  /** {@code io.zerorow.Interval}: interval (SPEC §3.7). */
+  /** {@code io.zerorow.type.Interval}: interval (SPEC §3.7). */
   INTERVAL,
-  /** {@code io.zerorow.Variant}: variant (SPEC §3.9). */
+  /** {@code io.zerorow.type.Variant}: variant (SPEC §3.9). */
   VARIANT,
   /** {@code Void}: null, a value that is always null (SPEC §3.6). */
   VOID;

@@ -1,6 +1,6 @@
 package io.zerorow.encoder;
 
-import io.zerorow.BinaryArray;
+import io.zerorow.row.BinaryArray;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collection;

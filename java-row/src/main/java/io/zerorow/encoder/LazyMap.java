@@ -1,6 +1,6 @@
 package io.zerorow.encoder;
 
-import io.zerorow.BinaryMap;
+import io.zerorow.row.BinaryMap;
 import java.io.Serializable;
 import java.util.Collection;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package io.zerorow.encoder;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.RowWriter;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.writer.RowWriter;
 
 /**
  * Writes the fields of one bean/record into a started row and reads them back. Implemented by the

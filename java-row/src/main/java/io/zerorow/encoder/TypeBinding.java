@@ -1,6 +1,6 @@
 package io.zerorow.encoder;
 
-import io.zerorow.DataType;
+import io.zerorow.type.DataType;
 
 /**
  * How one Java type maps to one zerorow type at one place in a class tree: the Java kind and class,

@@ -1,6 +1,6 @@
 package io.zerorow.internal;
 
-import io.zerorow.DataType;
+import io.zerorow.type.DataType;
 
 /**
  * Sizes of the layout (SPEC §2) that the row views, the writers and the validator all need, in one
@@ -38,7 +38,6 @@ public final class Layout {
           -1;
     };
   }
-
 
   /**
    * The fixed region of an array of {@code n} elements of {@code width} bytes: the count word, the

@@ -1,12 +1,12 @@
 package io.zerorow.internal;
 
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.Interval;
 import io.zerorow.InvalidDataException;
-import io.zerorow.Schema;
 import io.zerorow.UnsupportedException;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Interval;
+import io.zerorow.type.Schema;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -355,13 +355,13 @@ public final class Mapping {
       case VARIANT -> leaf(s, DataTypes.VARIANT, Verdict.EXACT);
       case LIST -> {
         Imported e = toZerorow(s.children.get(0), path + "[]");
-        boolean en = s.nullable.get(0) || e.type.id() == io.zerorow.TypeId.NULL;
+        boolean en = s.nullable.get(0) || e.type.id() == io.zerorow.type.TypeId.NULL;
         yield new Imported(s, DataTypes.list(e.type, en), Verdict.EXACT, List.of(e));
       }
       case MAP -> {
         Imported k = toZerorow(s.children.get(0), path + "{keys}");
         Imported v = toZerorow(s.children.get(1), path + "{values}");
-        boolean vn = s.nullable.get(1) || v.type.id() == io.zerorow.TypeId.NULL;
+        boolean vn = s.nullable.get(1) || v.type.id() == io.zerorow.type.TypeId.NULL;
         yield new Imported(s, DataTypes.map(k.type, v.type, vn), Verdict.EXACT, List.of(k, v));
       }
       case STRUCT -> {
@@ -372,7 +372,7 @@ public final class Mapping {
           Imported c = toZerorow(s.children.get(i), path.isEmpty() ? n : path + "." + n);
           children.add(c);
           // a column of type null is nullable whatever it declares (SPEC §3.6)
-          boolean nullable = s.nullable.get(i) || c.type.id() == io.zerorow.TypeId.NULL;
+          boolean nullable = s.nullable.get(i) || c.type.id() == io.zerorow.type.TypeId.NULL;
           fields.add(Field.of(n, c.type, nullable));
         }
         Schema st;

@@ -1,11 +1,11 @@
 package io.zerorow.internal;
 
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
 import io.zerorow.InvalidDataException;
-import io.zerorow.Schema;
 import io.zerorow.TruncatedException;
 import io.zerorow.ZerorowException;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Schema;
 
 /**
  * The {@code bounds} level for rows handed to a reader that checks nothing, such as Spark's {@code

@@ -1,16 +1,16 @@
 package io.zerorow.internal;
 
-import io.zerorow.ArrayWriter;
-import io.zerorow.BinaryWriter;
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.Interval;
 import io.zerorow.InvalidDataException;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
-import io.zerorow.Variant;
 import io.zerorow.ZerorowException;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Interval;
+import io.zerorow.type.Schema;
+import io.zerorow.type.Variant;
+import io.zerorow.writer.ArrayWriter;
+import io.zerorow.writer.BinaryWriter;
+import io.zerorow.writer.RowWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -292,7 +292,9 @@ public final class ValuesJson {
     }
     String text = expect(v, BigDecimal.class, t, path).toString();
     double d =
-        t.id() == io.zerorow.TypeId.FLOAT32 ? Float.parseFloat(text) : Double.parseDouble(text);
+        t.id() == io.zerorow.type.TypeId.FLOAT32
+            ? Float.parseFloat(text)
+            : Double.parseDouble(text);
     if (Double.isInfinite(d)) {
       // a number, not the string "Infinity": out of the type's range
       throw new InvalidDataException(path, "the number " + text + " is out of the range of " + t);

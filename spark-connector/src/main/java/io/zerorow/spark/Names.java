@@ -1,9 +1,9 @@
 package io.zerorow.spark;
 
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.Schema;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.zerorow.spark;
 
-import io.zerorow.Schema;
+import io.zerorow.type.Schema;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
 import org.apache.spark.sql.catalyst.expressions.UnsafeRow;

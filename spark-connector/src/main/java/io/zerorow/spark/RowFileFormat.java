@@ -1,9 +1,9 @@
 package io.zerorow.spark;
 
-import io.zerorow.Resolver;
-import io.zerorow.Schema;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.RowFileReader;
+import io.zerorow.row.Resolver;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.io.Serializable;
 import java.util.ArrayList;

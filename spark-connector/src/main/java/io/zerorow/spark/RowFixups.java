@@ -1,12 +1,12 @@
 package io.zerorow.spark;
 
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
 import io.zerorow.InvalidDataException;
-import io.zerorow.Schema;
-import io.zerorow.TypeId;
 import io.zerorow.ZerorowException;
 import io.zerorow.internal.RowBounds;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Schema;
+import io.zerorow.type.TypeId;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.unsafe.Platform;

@@ -1,8 +1,8 @@
 package io.zerorow.spark;
 
-import io.zerorow.DataTypes;
-import io.zerorow.Schema;
 import io.zerorow.ZerorowException;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Schema;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.AnalysisException;
@@ -89,12 +89,13 @@ public final class SparkSchemas {
     return toZerorow(ddl);
   }
 
-  private static io.zerorow.DataType toZerorow(DataType t, String path, String zone) {
+  private static io.zerorow.type.DataType toZerorow(DataType t, String path, String zone) {
     if (t instanceof StructType) {
-      List<io.zerorow.Field> fields = new ArrayList<>();
+      List<io.zerorow.type.Field> fields = new ArrayList<>();
       for (StructField f : ((StructType) t).fields()) {
         String p = path.isEmpty() ? f.name() : path + "." + f.name();
-        fields.add(io.zerorow.Field.of(f.name(), toZerorow(f.dataType(), p, zone), f.nullable()));
+        fields.add(
+            io.zerorow.type.Field.of(f.name(), toZerorow(f.dataType(), p, zone), f.nullable()));
       }
       try {
         return DataTypes.struct(fields);
@@ -171,10 +172,10 @@ public final class SparkSchemas {
 
   /**
    * The Spark type of a zerorow type (SPEC Appendix B). A switch over every {@link
-   * io.zerorow.TypeId} with no default: a type added to zerorow is a compile error here until it is
-   * mapped or refused.
+   * io.zerorow.type.TypeId} with no default: a type added to zerorow is a compile error here until
+   * it is mapped or refused.
    */
-  private static DataType toSpark(io.zerorow.DataType t, String path) {
+  private static DataType toSpark(io.zerorow.type.DataType t, String path) {
     return switch (t.id()) {
       case NULL -> org.apache.spark.sql.types.DataTypes.NullType;
       case BOOL -> org.apache.spark.sql.types.DataTypes.BooleanType;
@@ -233,10 +234,10 @@ public final class SparkSchemas {
             m.valueNullable());
       }
       case STRUCT -> {
-        List<io.zerorow.Field> fs = ((Schema) t).fields();
+        List<io.zerorow.type.Field> fs = ((Schema) t).fields();
         StructField[] out = new StructField[fs.size()];
         for (int i = 0; i < out.length; i++) {
-          io.zerorow.Field f = fs.get(i);
+          io.zerorow.type.Field f = fs.get(i);
           String p = path.isEmpty() ? f.name() : path + "." + f.name();
           out[i] = new StructField(f.name(), toSpark(f.type(), p), f.nullable(), Metadata.empty());
         }

@@ -1,7 +1,7 @@
 package io.zerorow.spark;
 
-import io.zerorow.Schema;
-import io.zerorow.ValidationLevel;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.type.Schema;
 import java.io.Serializable;
 import java.util.Locale;
 import java.util.Objects;

@@ -1,6 +1,6 @@
 package io.zerorow.spark;
 
-import io.zerorow.Schema;
+import io.zerorow.type.Schema;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;

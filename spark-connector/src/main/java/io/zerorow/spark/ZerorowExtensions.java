@@ -1,6 +1,6 @@
 package io.zerorow.spark;
 
-import io.zerorow.Schema;
+import io.zerorow.type.Schema;
 import java.util.Locale;
 import org.apache.spark.sql.SparkSessionExtensions;
 import org.apache.spark.sql.catalyst.FunctionIdentifier;

@@ -1,19 +1,19 @@
 package io.zerorow.spark;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.Resolution;
-import io.zerorow.Row;
-import io.zerorow.RowCopier;
-import io.zerorow.Schema;
-import io.zerorow.TypeId;
-import io.zerorow.ValidationLevel;
-import io.zerorow.Validator;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.RowFileReader;
 import io.zerorow.connector.RowFileSource;
 import io.zerorow.internal.RowBounds;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Resolution;
+import io.zerorow.row.Row;
+import io.zerorow.row.RowCopier;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.row.Validator;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.type.TypeId;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.Serializable;
@@ -283,7 +283,7 @@ final class ZerorowFileReader extends scala.collection.AbstractIterator<Internal
    * differ. Spark's own schemas often differ from a file's in just these ways (every column
    * nullable, the session's time zone).
    */
-  static boolean sameLayout(io.zerorow.DataType writer, io.zerorow.DataType reader) {
+  static boolean sameLayout(io.zerorow.type.DataType writer, io.zerorow.type.DataType reader) {
     if (writer.id() != reader.id()) {
       // a fixed_binary's or uuid's body is the binary's bytes (SPEC §13.3): Spark reads them as
       // BinaryType in place

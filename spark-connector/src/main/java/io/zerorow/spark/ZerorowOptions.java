@@ -1,8 +1,8 @@
 package io.zerorow.spark;
 
-import io.zerorow.Schema;
 import io.zerorow.arrow.RowFileWriter;
 import io.zerorow.arrow.RowFiles;
+import io.zerorow.type.Schema;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package io.zerorow.spark;
 
-import io.zerorow.Schema;
 import io.zerorow.arrow.RowFileWriter;
 import io.zerorow.connector.RowFileSink;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

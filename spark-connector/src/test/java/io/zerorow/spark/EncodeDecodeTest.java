@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.Schema;
+import io.zerorow.type.Schema;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -357,8 +357,8 @@ class EncodeDecodeTest {
           new RowDecoding(
               schema,
               validation.equals("full")
-                  ? io.zerorow.ValidationLevel.FULL
-                  : io.zerorow.ValidationLevel.BOUNDS,
+                  ? io.zerorow.row.ValidationLevel.FULL
+                  : io.zerorow.row.ValidationLevel.BOUNDS,
               false,
               null);
       int failed = 0;

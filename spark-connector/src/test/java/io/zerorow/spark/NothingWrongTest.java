@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
 import io.zerorow.arrow.RowFileWriter;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.RowWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

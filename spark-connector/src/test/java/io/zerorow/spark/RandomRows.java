@@ -1,12 +1,12 @@
 package io.zerorow.spark;
 
-import io.zerorow.ArrayWriter;
-import io.zerorow.BinaryWriter;
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
-import io.zerorow.Variant;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Schema;
+import io.zerorow.type.Variant;
+import io.zerorow.writer.ArrayWriter;
+import io.zerorow.writer.BinaryWriter;
+import io.zerorow.writer.RowWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;

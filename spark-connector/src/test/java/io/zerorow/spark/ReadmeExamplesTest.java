@@ -7,7 +7,7 @@ import static org.apache.spark.sql.functions.struct;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.Schema;
+import io.zerorow.type.Schema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.Schema;
-import io.zerorow.TypeId;
 import io.zerorow.connector.testing.TypeMapVectors;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.type.TypeId;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -8,14 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
-import io.zerorow.Variant;
 import io.zerorow.arrow.RowFileReader;
 import io.zerorow.arrow.RowFileWriter;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.type.Variant;
+import io.zerorow.writer.RowWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -160,7 +160,8 @@ class Spec12TypesTest {
     byte[] sparkSet = ((UnsafeRow) internal.get(0).getStruct(0, 2)).getBytes();
     assertArrayEquals(sparkSet, internal.get(0).getBinary(1), "a set interval: Spark's bytes");
     assertEquals(
-        new io.zerorow.Interval(5, 6, 7_000_000), BinaryRow.wrap(schema, sparkSet).getInterval(0));
+        new io.zerorow.type.Interval(5, 6, 7_000_000),
+        BinaryRow.wrap(schema, sparkSet).getInterval(0));
   }
 
   @Test
@@ -186,7 +187,7 @@ class Spec12TypesTest {
           w.setNullAt(1);
         }
         w.writeBinary(2, new byte[] {(byte) i, 2, 3});
-        w.writeInterval(3, i == 1 ? null : new io.zerorow.Interval(i, -i, 1_000_000L * i));
+        w.writeInterval(3, i == 1 ? null : new io.zerorow.type.Interval(i, -i, 1_000_000L * i));
         w.setNullAt(4);
         fw.write(w.getRow());
       }

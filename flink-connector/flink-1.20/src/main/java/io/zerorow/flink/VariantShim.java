@@ -1,7 +1,7 @@
 package io.zerorow.flink;
 
-import io.zerorow.DataType;
 import io.zerorow.UnsupportedException;
+import io.zerorow.type.DataType;
 import org.apache.flink.table.types.logical.LogicalType;
 
 /**
@@ -29,12 +29,12 @@ final class VariantShim {
   }
 
   /** Never reached: no Flink 1.20 table has a variant column (refused above). */
-  static io.zerorow.Variant toZerorowValue(Object flinkVariant) {
+  static io.zerorow.type.Variant toZerorowValue(Object flinkVariant) {
     throw new IllegalStateException("Flink 1.20 has no VARIANT values");
   }
 
   /** Never reached: no Flink 1.20 table has a variant column (refused above). */
-  static Object toFlinkValue(io.zerorow.Variant v) {
+  static Object toFlinkValue(io.zerorow.type.Variant v) {
     throw new IllegalStateException("Flink 1.20 has no VARIANT values");
   }
 }

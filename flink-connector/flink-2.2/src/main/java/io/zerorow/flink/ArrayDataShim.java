@@ -6,7 +6,7 @@ import org.apache.flink.types.variant.Variant;
 /** Flink 2.x: {@link ArrayData} has VARIANT elements, read from zerorow variants (SPEC §3.9). */
 abstract class ArrayDataShim implements ArrayData {
   /** The zerorow variant at {@code pos}, null when the element is null. */
-  abstract io.zerorow.Variant zerorowVariant(int pos);
+  abstract io.zerorow.type.Variant zerorowVariant(int pos);
 
   @Override
   public Variant getVariant(int pos) {

@@ -1,7 +1,7 @@
 package io.zerorow.flink;
 
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
 import java.util.Arrays;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.VariantType;
@@ -29,17 +29,17 @@ final class VariantShim {
   }
 
   /** The zerorow variant of a Flink VARIANT value (its value bytes from its position on). */
-  static io.zerorow.Variant toZerorowValue(Object flinkVariant) {
+  static io.zerorow.type.Variant toZerorowValue(Object flinkVariant) {
     BinaryVariant v = (BinaryVariant) flinkVariant;
     byte[] value = v.getValue();
     if (v.getPos() != 0) {
       value = Arrays.copyOfRange(value, v.getPos(), value.length);
     }
-    return new io.zerorow.Variant(v.getMetadata(), value);
+    return new io.zerorow.type.Variant(v.getMetadata(), value);
   }
 
   /** The Flink VARIANT value of a zerorow variant; null for null. */
-  static BinaryVariant toFlinkValue(io.zerorow.Variant v) {
+  static BinaryVariant toFlinkValue(io.zerorow.type.Variant v) {
     return v == null ? null : new BinaryVariant(v.value(), v.metadata());
   }
 }

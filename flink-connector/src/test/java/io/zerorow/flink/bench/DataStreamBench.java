@@ -1,11 +1,11 @@
 package io.zerorow.flink.bench;
 
-import io.zerorow.BinaryArray;
-import io.zerorow.BinaryRow;
-import io.zerorow.Schema;
 import io.zerorow.flink.RowDataEncoder;
 import io.zerorow.flink.ZerorowKeys;
 import io.zerorow.flink.ZerorowTypeInfo;
+import io.zerorow.row.BinaryArray;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -215,7 +215,7 @@ public final class DataStreamBench {
       if (customer == null) {
         Schema s = o.schema();
         customer = new BinaryRow((Schema) s.field(CUSTOMER).type());
-        items = new BinaryArray((io.zerorow.DataTypes.ListType) s.field(ITEMS).type());
+        items = new BinaryArray((io.zerorow.type.DataTypes.ListType) s.field(ITEMS).type());
         item = new BinaryRow((Schema) items.elementType());
       }
       BinaryArray list = o.getArray(ITEMS, items);

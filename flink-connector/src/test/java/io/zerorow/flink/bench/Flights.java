@@ -1,6 +1,6 @@
 package io.zerorow.flink.bench;
 
-import io.zerorow.BinaryRow;
+import io.zerorow.row.BinaryRow;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.zerorow.EncoderOptions;
-import io.zerorow.FieldOrder;
 import io.zerorow.InvalidDataException;
-import io.zerorow.RowEncoder;
-import io.zerorow.ValidationLevel;
+import io.zerorow.encoder.EncoderOptions;
+import io.zerorow.encoder.RowEncoder;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.type.FieldOrder;
 import java.util.List;
 import org.apache.fory.format.encoder.Encoders;
 import org.apache.fory.format.row.binary.BinaryRow;
@@ -50,11 +50,11 @@ class ForyFieldOrderTest {
     // README (java-row/README.md, "Coming from Fory"): the byName statement and the assertion
     byte[] fory = Encoders.bean(Reading.class).toRow(SAMPLE).toBytes();
     RowEncoder<Reading> byName =
-        io.zerorow.Encoders.rowEncoder(
+        io.zerorow.encoder.Encoders.rowEncoder(
             Reading.class, EncoderOptions.defaults().fieldOrder(FieldOrder.NAME));
     assertEquals(SAMPLE.values(), byName.decode(fory).values());
     assertArrayEquals(fory, byName.encode(SAMPLE), "the same bytes both ways");
-    RowEncoder<Reading> declared = io.zerorow.Encoders.rowEncoder(Reading.class);
+    RowEncoder<Reading> declared = io.zerorow.encoder.Encoders.rowEncoder(Reading.class);
     // in the declaration order, note's reference slot holds Fory's zeta (1: offset 0, inside the
     // fixed region), which decode's default check (BOUNDS, the fixed region) refuses ...
     InvalidDataException e = assertThrows(InvalidDataException.class, () -> declared.decode(fory));
@@ -69,7 +69,7 @@ class ForyFieldOrderTest {
   @Test
   void foryReadsRowsWrittenWithFieldOrderName() {
     byte[] ours =
-        io.zerorow.Encoders.rowEncoder(
+        io.zerorow.encoder.Encoders.rowEncoder(
                 Reading.class, EncoderOptions.defaults().fieldOrder(FieldOrder.NAME))
             .encode(SAMPLE);
     var enc = Encoders.bean(Reading.class);

@@ -1,12 +1,12 @@
 package io.zerorow.arrow;
 
-import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
-import io.zerorow.Schema;
 import io.zerorow.TruncatedException;
 import io.zerorow.UnsupportedException;
 import io.zerorow.ZerorowException;
 import io.zerorow.internal.Platform;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

@@ -1,8 +1,8 @@
 package io.zerorow.arrow;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

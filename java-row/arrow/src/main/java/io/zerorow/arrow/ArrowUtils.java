@@ -1,9 +1,9 @@
 package io.zerorow.arrow;
 
-import io.zerorow.DataType;
-import io.zerorow.Field;
-import io.zerorow.Schema;
 import io.zerorow.internal.Mapping;
+import io.zerorow.type.DataType;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;

@@ -1,13 +1,13 @@
 package io.zerorow.arrow;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Field;
 import io.zerorow.InvalidDataException;
-import io.zerorow.Row;
-import io.zerorow.RowCopier;
-import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
 import io.zerorow.internal.Platform;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Row;
+import io.zerorow.row.RowCopier;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
 import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;

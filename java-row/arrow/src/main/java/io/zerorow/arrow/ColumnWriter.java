@@ -1,10 +1,10 @@
 package io.zerorow.arrow;
 
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
 import io.zerorow.InvalidDataException;
-import io.zerorow.Schema;
 import io.zerorow.internal.Platform;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Schema;
 import java.util.List;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;

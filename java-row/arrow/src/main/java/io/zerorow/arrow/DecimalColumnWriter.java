@@ -1,8 +1,8 @@
 package io.zerorow.arrow;
 
-import io.zerorow.DataTypes;
 import io.zerorow.InvalidDataException;
 import io.zerorow.internal.Platform;
+import io.zerorow.type.DataTypes;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 

@@ -1,7 +1,7 @@
 package io.zerorow.arrow;
 
-import io.zerorow.Schema;
 import io.zerorow.internal.Platform;
+import io.zerorow.type.Schema;
 import java.util.List;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;

@@ -1,8 +1,8 @@
 package io.zerorow.arrow;
 
-import io.zerorow.DataTypes;
 import io.zerorow.InvalidDataException;
 import io.zerorow.internal.Platform;
+import io.zerorow.type.DataTypes;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.ListVector;

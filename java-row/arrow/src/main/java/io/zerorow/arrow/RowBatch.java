@@ -1,10 +1,10 @@
 package io.zerorow.arrow;
 
-import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
-import io.zerorow.Schema;
 import io.zerorow.ZerorowException;
 import io.zerorow.internal.Platform;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
 import java.util.zip.CRC32C;
 
 /**
@@ -62,7 +62,7 @@ public final class RowBatch {
    */
   private final Object owner;
 
-  private final io.zerorow.ValidationLevel level;
+  private final io.zerorow.row.ValidationLevel level;
 
   RowBatch(
       Schema schema,
@@ -81,7 +81,7 @@ public final class RowBatch {
       long crcs,
       boolean hasChecksums,
       Object owner,
-      io.zerorow.ValidationLevel level) {
+      io.zerorow.row.ValidationLevel level) {
     this.level = level;
     this.schema = schema;
     this.source = source;
@@ -92,7 +92,7 @@ public final class RowBatch {
     this.crcs = crcs;
     // SPEC §5.1: verified at bounds and full, skipped at none
     this.hasChecksums = hasChecksums;
-    this.checked = hasChecksums && level != io.zerorow.ValidationLevel.NONE;
+    this.checked = hasChecksums && level != io.zerorow.row.ValidationLevel.NONE;
     this.offsetsBase = offsetsBase;
     this.offsets = offsets;
     this.largeOffsets = largeOffsets;
@@ -154,8 +154,8 @@ public final class RowBatch {
     }
     try {
       target.pointTo(dataBase, data + start, (int) (end - start), owner);
-      if (level == io.zerorow.ValidationLevel.FULL) {
-        io.zerorow.Validator.validate(target, level);
+      if (level == io.zerorow.row.ValidationLevel.FULL) {
+        io.zerorow.row.Validator.validate(target, level);
       }
     } catch (ZerorowException e) {
       // the row's own checks (W1-W2, and at FULL every rule) name the field, not the source

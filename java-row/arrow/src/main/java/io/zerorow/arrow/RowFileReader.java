@@ -1,16 +1,16 @@
 package io.zerorow.arrow;
 
-import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
-import io.zerorow.Resolution;
-import io.zerorow.Row;
-import io.zerorow.Resolver;
-import io.zerorow.Schema;
 import io.zerorow.TruncatedException;
 import io.zerorow.UnsupportedException;
-import io.zerorow.ValidationLevel;
 import io.zerorow.ZerorowException;
 import io.zerorow.internal.Platform;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Resolution;
+import io.zerorow.row.Resolver;
+import io.zerorow.row.Row;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -309,9 +309,9 @@ public final class RowFileReader implements Iterable<BinaryRow>, AutoCloseable {
   }
 
   /**
-   * The recovery of a file that is cut or has a damaged footer ({@code why}): its messages read from
-   * the start as {@link #openCut} does, their schema checked against {@code expected} when it is not
-   * null (SPEC §5.3).
+   * The recovery of a file that is cut or has a damaged footer ({@code why}): its messages read
+   * from the start as {@link #openCut} does, their schema checked against {@code expected} when it
+   * is not null (SPEC §5.3).
    */
   private static RowFileReader recoverCut(
       SeekableByteChannel channel,

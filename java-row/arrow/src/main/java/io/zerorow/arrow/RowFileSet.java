@@ -1,11 +1,11 @@
 package io.zerorow.arrow;
 
-import io.zerorow.Resolution;
-import io.zerorow.Row;
-import io.zerorow.Resolver;
-import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
-import io.zerorow.ValidationLevel;
+import io.zerorow.row.Resolution;
+import io.zerorow.row.Resolver;
+import io.zerorow.row.Row;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,13 +1,13 @@
 package io.zerorow.arrow;
 
-import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
-import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
-import io.zerorow.ValidationLevel;
-import io.zerorow.Validator;
 import io.zerorow.ZerorowException;
 import io.zerorow.internal.Platform;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.row.Validator;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;

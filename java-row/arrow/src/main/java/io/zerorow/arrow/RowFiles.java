@@ -1,12 +1,12 @@
 package io.zerorow.arrow;
 
 import io.zerorow.InvalidDataException;
-import io.zerorow.Resolution;
-import io.zerorow.Resolver;
-import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
 import io.zerorow.UnsupportedException;
 import io.zerorow.ZerorowException;
+import io.zerorow.row.Resolution;
+import io.zerorow.row.Resolver;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;

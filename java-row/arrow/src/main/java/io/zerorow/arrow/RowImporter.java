@@ -1,10 +1,10 @@
 package io.zerorow.arrow;
 
-import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
 import io.zerorow.internal.Mapping;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.RowWriter;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.Field;
 

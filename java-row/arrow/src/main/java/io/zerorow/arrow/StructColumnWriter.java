@@ -1,8 +1,8 @@
 package io.zerorow.arrow;
 
-import io.zerorow.Field;
 import io.zerorow.InvalidDataException;
-import io.zerorow.Schema;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.StructVector;
 

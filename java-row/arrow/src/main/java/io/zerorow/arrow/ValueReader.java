@@ -1,21 +1,21 @@
 package io.zerorow.arrow;
 
-import io.zerorow.ArrayWriter;
-import io.zerorow.BinaryWriter;
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
-import io.zerorow.Interval;
 import io.zerorow.InvalidDataException;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
-import io.zerorow.Variant;
-import io.zerorow.WriteBuffer;
 import io.zerorow.ZerorowException;
 import io.zerorow.internal.Mapping;
 import io.zerorow.internal.Mapping.Imported;
 import io.zerorow.internal.Mapping.Unit;
 import io.zerorow.internal.Platform;
 import io.zerorow.internal.Utf8;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Interval;
+import io.zerorow.type.Schema;
+import io.zerorow.type.Variant;
+import io.zerorow.writer.ArrayWriter;
+import io.zerorow.writer.BinaryWriter;
+import io.zerorow.writer.RowWriter;
+import io.zerorow.writer.WriteBuffer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
@@ -164,7 +164,7 @@ abstract class ValueReader {
       Row row) {
     ValueReader[] out = new ValueReader[fields.size()];
     for (int k = 0; k < out.length; k++) {
-      io.zerorow.Field zf = schema.field(k);
+      io.zerorow.type.Field zf = schema.field(k);
       out[k] =
           create(
               fields.get(k),
@@ -643,7 +643,7 @@ abstract class ValueReader {
       if (width <= 8) {
         long u = width == 4 ? Platform.getInt(base, a) : Platform.getLong(base, a);
         if (precision <= DataTypes.DecimalType.MAX_LONG_PRECISION
-            && io.zerorow.Values.fitsPrecision(u, precision)) {
+            && io.zerorow.type.Values.fitsPrecision(u, precision)) {
           w.writeLong(ordinal, u);
           return;
         }
@@ -764,7 +764,7 @@ abstract class ValueReader {
     /** A copy of value {@code i}'s bytes. */
     byte[] bytes(int i) {
       locate(i);
-      if (n > io.zerorow.WriteBuffer.MAX_ROW_SIZE) {
+      if (n > io.zerorow.writer.WriteBuffer.MAX_ROW_SIZE) {
         throw invalid("a value of " + n + " bytes is larger than a row can hold");
       }
       return Platform.toBytes(base, at, (int) n);
@@ -773,7 +773,7 @@ abstract class ValueReader {
     @Override
     void write(BinaryWriter w, int ordinal, int i) {
       locate(i);
-      if (n > io.zerorow.WriteBuffer.MAX_ROW_SIZE) {
+      if (n > io.zerorow.writer.WriteBuffer.MAX_ROW_SIZE) {
         throw invalid(
             "a value of " + n + " bytes is larger than a row can hold (2^31-8 bytes, SPEC §7)");
       }

@@ -86,7 +86,7 @@ public final class VariantType extends ArrowType.ExtensionType {
       byte[] metadata =
           ((org.apache.arrow.vector.VarBinaryVector) s.getChild("metadata")).get(index);
       byte[] value = ((org.apache.arrow.vector.VarBinaryVector) s.getChild("value")).get(index);
-      return new io.zerorow.Variant(metadata, value).toJson();
+      return new io.zerorow.type.Variant(metadata, value).toJson();
     }
 
     @Override

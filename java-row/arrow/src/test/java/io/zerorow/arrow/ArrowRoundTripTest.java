@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
 import io.zerorow.ZerorowException;
+import io.zerorow.row.BinaryRow;
 import io.zerorow.tools.GoldenVectors;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -171,9 +171,10 @@ class ArrowRoundTripTest {
             DynamicTest.dynamicTest(
                 d.getFileName().toString(),
                 () -> {
-                  io.zerorow.Schema schema;
+                  io.zerorow.type.Schema schema;
                   try {
-                    schema = io.zerorow.Schema.fromJson(Files.readString(d.resolve("schema.json")));
+                    schema =
+                        io.zerorow.type.Schema.fromJson(Files.readString(d.resolve("schema.json")));
                   } catch (ZerorowException e) {
                     return;
                   }
@@ -198,10 +199,11 @@ class ArrowRoundTripTest {
    */
   @Test
   void sharedBodiesCannotAmplifyTheConversion() {
-    io.zerorow.DataType inner = io.zerorow.DataTypes.list(io.zerorow.DataTypes.INT32, false);
-    io.zerorow.Schema schema =
-        io.zerorow.Schema.of(
-            io.zerorow.Field.of("l", io.zerorow.DataTypes.list(inner, false), false));
+    io.zerorow.type.DataType inner =
+        io.zerorow.type.DataTypes.list(io.zerorow.type.DataTypes.INT32, false);
+    io.zerorow.type.Schema schema =
+        io.zerorow.type.Schema.of(
+            io.zerorow.type.Field.of("l", io.zerorow.type.DataTypes.list(inner, false), false));
     int n = 100;
     int outer = 16;
     int outerFixed = 8 + 16 + 8 * n;
@@ -216,10 +218,11 @@ class ArrowRoundTripTest {
     }
     b.putLong(outer + outerFixed, n);
     byte[] bytes = b.array();
-    io.zerorow.Validator.validate(schema, bytes, io.zerorow.ValidationLevel.BOUNDS);
+    io.zerorow.row.Validator.validate(schema, bytes, io.zerorow.row.ValidationLevel.BOUNDS);
     assertThrows(
         io.zerorow.InvalidDataException.class,
-        () -> io.zerorow.Validator.validate(schema, bytes, io.zerorow.ValidationLevel.FULL));
+        () ->
+            io.zerorow.row.Validator.validate(schema, bytes, io.zerorow.row.ValidationLevel.FULL));
     try (ArrowWriter w = ArrowUtils.createArrowWriter(schema, allocator)) {
       w.write(BinaryRow.wrap(schema, bytes));
       io.zerorow.InvalidDataException e =

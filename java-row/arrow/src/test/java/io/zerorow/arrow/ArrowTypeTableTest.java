@@ -36,7 +36,7 @@ class ArrowTypeTableTest {
 
   @Test
   void aNewTypeIdFailsTheBuildWhereItIsNotHandled() throws Exception {
-    check(CORE.resolve("TypeId.java"), "TypeId", "TypeId");
+    check(CORE.resolve("type/TypeId.java"), "TypeId", "TypeId");
   }
 
   @Test

@@ -2,12 +2,12 @@ package io.zerorow.arrow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.Row;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Row;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.RowWriter;
 import java.nio.file.Path;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;

@@ -8,16 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.Resolution;
-import io.zerorow.Row;
-import io.zerorow.Resolver;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
-import io.zerorow.ValidationLevel;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Resolution;
+import io.zerorow.row.Resolver;
+import io.zerorow.row.Row;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.RowWriter;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
@@ -59,7 +59,8 @@ class ResolvedRowFilesTest {
   /** Writes {@code n} rows of V1 starting at id {@code first}. */
   static void writeV1(Path file, int first, int n) throws Exception {
     RowWriter w = new RowWriter(V1);
-    io.zerorow.ArrayWriter items = new io.zerorow.ArrayWriter(DataTypes.list(ITEM_V1, true), w);
+    io.zerorow.writer.ArrayWriter items =
+        new io.zerorow.writer.ArrayWriter(DataTypes.list(ITEM_V1, true), w);
     RowWriter item = new RowWriter(ITEM_V1, w);
     try (RowFileWriter out = RowFileWriter.file(file, V1)) {
       for (int i = first; i < first + n; i++) {

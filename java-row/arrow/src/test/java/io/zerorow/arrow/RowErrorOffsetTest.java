@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
-import io.zerorow.ValidationLevel;
 import io.zerorow.arrow.RowFileWriter.Compression;
 import io.zerorow.arrow.RowFileWriter.Options;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.RowWriter;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.channels.Channels;

@@ -1,10 +1,10 @@
 package io.zerorow.arrow;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.RowWriter;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
 import io.zerorow.TruncatedException;
-import io.zerorow.ValidationLevel;
 import io.zerorow.ZerorowException;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.RowWriter;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataTypes;
 import io.zerorow.ErrorKind;
-import io.zerorow.Field;
-import io.zerorow.Schema;
 import io.zerorow.ZerorowException;
+import io.zerorow.row.BinaryRow;
 import io.zerorow.tools.GoldenVectors;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.channels.FileChannel;
@@ -133,7 +133,7 @@ class RowFileTest {
             new org.apache.arrow.vector.util.ByteArrayReadableSeekableByteChannel(bytes),
             "remote://channel.arrow",
             c.schema(),
-            io.zerorow.ValidationLevel.BOUNDS)) {
+            io.zerorow.row.ValidationLevel.BOUNDS)) {
       assertEquals(3, r.batchCount());
       int n = 0;
       for (BinaryRow row : r) {
@@ -151,7 +151,7 @@ class RowFileTest {
                     new org.apache.arrow.vector.util.ByteArrayReadableSeekableByteChannel(cut),
                     "remote://cut.arrow",
                     null,
-                    io.zerorow.ValidationLevel.BOUNDS));
+                    io.zerorow.row.ValidationLevel.BOUNDS));
     assertEquals(ErrorKind.TRUNCATED, e.kind());
     assertTrue(e.getMessage().contains("row file remote://cut.arrow"), e.getMessage());
   }

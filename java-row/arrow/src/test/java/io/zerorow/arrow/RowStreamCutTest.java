@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
 import io.zerorow.TruncatedException;
-import io.zerorow.ValidationLevel;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;

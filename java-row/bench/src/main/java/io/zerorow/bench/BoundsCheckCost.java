@@ -1,12 +1,12 @@
 package io.zerorow.bench;
 
-import io.zerorow.ArrayWriter;
-import io.zerorow.BinaryArray;
-import io.zerorow.BinaryRow;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
+import io.zerorow.row.BinaryArray;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.ArrayWriter;
+import io.zerorow.writer.RowWriter;
 
 /**
  * Cost of the per-access bounds checks (SPEC §6.2): run it with and without {@code

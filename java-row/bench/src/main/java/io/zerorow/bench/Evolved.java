@@ -1,11 +1,11 @@
 package io.zerorow.bench;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.Resolution;
-import io.zerorow.Row;
-import io.zerorow.Schema;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Resolution;
+import io.zerorow.row.Row;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,7 +18,7 @@ import java.util.List;
  */
 final class Evolved {
   /** The writer schema: {@code Models.Flat}. */
-  static final Schema WRITER = io.zerorow.TypeInference.inferSchema(Models.Flat.class);
+  static final Schema WRITER = io.zerorow.encoder.TypeInference.inferSchema(Models.Flat.class);
 
   static final Schema MOVED = reader(false);
   static final Schema WIDENED = reader(true);
@@ -38,7 +38,7 @@ final class Evolved {
   final int[] inWidened = ordinals(WIDENED);
 
   Evolved() {
-    row = io.zerorow.Encoders.rowEncoder(Models.Flat.class).toRow(Models.flat()).copy();
+    row = io.zerorow.encoder.Encoders.rowEncoder(Models.Flat.class).toRow(Models.flat()).copy();
     moved = Resolution.resolve(WRITER, MOVED).view(row);
     widened = Resolution.resolve(WRITER, WIDENED).view(row);
     identity = Resolution.resolve(WRITER, WRITER).view(row);
@@ -50,7 +50,7 @@ final class Evolved {
     fields.add(Field.of("note", DataTypes.string(), true));
     for (int i = WRITER.numFields() - 1; i >= 0; i--) {
       Field f = WRITER.field(i);
-      io.zerorow.DataType t = f.type();
+      io.zerorow.type.DataType t = f.type();
       if (widen && f.name().matches("f01|f08|f11")) {
         t = DataTypes.int64();
       } else if (widen && f.name().equals("f04")) {

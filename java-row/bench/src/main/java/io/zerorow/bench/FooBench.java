@@ -8,7 +8,7 @@ import org.openjdk.jmh.annotations.Setup;
  * one-field read, partial decode.
  */
 public class FooBench extends ShapeBench<Models.Foo> {
-  io.zerorow.RowEncoder<Models.Bar> zBar;
+  io.zerorow.encoder.RowEncoder<Models.Bar> zBar;
   org.apache.fory.format.encoder.RowEncoder<Models.Bar> fBar;
   Libs<Models.Bar> barLibs;
 
@@ -24,7 +24,7 @@ public class FooBench extends ShapeBench<Models.Foo> {
 
   @Setup
   public void setupBar() {
-    zBar = io.zerorow.Encoders.rowEncoder(Models.Bar.class);
+    zBar = io.zerorow.encoder.Encoders.rowEncoder(Models.Bar.class);
     fBar = org.apache.fory.format.encoder.Encoders.bean(Models.Bar.class);
     barLibs = new Libs<>(Models.Bar.class);
   }

@@ -94,9 +94,9 @@ public final class Interleaved {
   private static <T> void shape(String name, Class<T> cls, Supplier<T> value) {
     T v = value.get();
     Libs<T> libs = new Libs<>(cls);
-    io.zerorow.RowEncoder<T> z = libs.zerorow;
+    io.zerorow.encoder.RowEncoder<T> z = libs.zerorow;
     org.apache.fory.format.encoder.RowEncoder<T> f = libs.fory;
-    io.zerorow.BinaryRow[] zRows = new io.zerorow.BinaryRow[ROWS];
+    io.zerorow.row.BinaryRow[] zRows = new io.zerorow.row.BinaryRow[ROWS];
     org.apache.fory.format.row.binary.BinaryRow[] fRows =
         new org.apache.fory.format.row.binary.BinaryRow[ROWS];
     UnsafeRow[] sRows = new UnsafeRow[ROWS];
@@ -107,7 +107,7 @@ public final class Interleaved {
       fRows[i].pointTo(org.apache.fory.memory.MemoryBuffer.fromByteArray(fb), 0, fb.length);
       sRows[i] = ((UnsafeRow) libs.spark(v)).copy();
     }
-    io.zerorow.BinaryRow zRow = zRows[0];
+    io.zerorow.row.BinaryRow zRow = zRows[0];
     org.apache.fory.format.row.binary.BinaryRow fRow = fRows[0];
     UnsafeRow sRow = sRows[0];
     report(
@@ -176,7 +176,7 @@ public final class Interleaved {
   private static void reportRead(
       String shape,
       boolean int32,
-      io.zerorow.BinaryRow[] z,
+      io.zerorow.row.BinaryRow[] z,
       org.apache.fory.format.row.binary.BinaryRow[] f,
       UnsafeRow[] s) {
     if (int32) {

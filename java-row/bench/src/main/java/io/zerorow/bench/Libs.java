@@ -5,13 +5,13 @@ import org.apache.spark.sql.catalyst.encoders.ExpressionEncoder;
 
 /** The three row encoders for one class, set up as each library documents. */
 public final class Libs<T> {
-  public final io.zerorow.RowEncoder<T> zerorow;
+  public final io.zerorow.encoder.RowEncoder<T> zerorow;
   public final org.apache.fory.format.encoder.RowEncoder<T> fory;
   public final ExpressionEncoder.Serializer<T> sparkSer;
   public final ExpressionEncoder.Deserializer<T> sparkDeser;
 
   public Libs(Class<T> cls) {
-    zerorow = io.zerorow.Encoders.rowEncoder(cls);
+    zerorow = io.zerorow.encoder.Encoders.rowEncoder(cls);
     fory = org.apache.fory.format.encoder.Encoders.bean(cls);
     ExpressionEncoder<T> enc = ExpressionEncoder.javaBean(cls);
     sparkSer = enc.createSerializer();

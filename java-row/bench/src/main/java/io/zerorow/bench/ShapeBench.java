@@ -38,7 +38,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public abstract class ShapeBench<T> {
   T value;
   Libs<T> libs;
-  io.zerorow.BinaryRow zRow;
+  io.zerorow.row.BinaryRow zRow;
   org.apache.fory.format.row.binary.BinaryRow fRow;
   UnsafeRow sRow;
 
@@ -59,7 +59,7 @@ public abstract class ShapeBench<T> {
   }
 
   @Benchmark
-  public io.zerorow.BinaryRow encodeZerorow() {
+  public io.zerorow.row.BinaryRow encodeZerorow() {
     return libs.zerorow.toRow(value);
   }
 

@@ -1,10 +1,10 @@
 package io.zerorow.parquet;
 
-import io.zerorow.BinaryRow;
 import io.zerorow.InvalidDataException;
-import io.zerorow.Schema;
 import io.zerorow.UnsupportedException;
 import io.zerorow.ZerorowException;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -103,7 +103,7 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
       if (columns != null) {
         schema = columnsOf(file, columns, read.unknown());
       } else if (projection != null) {
-        for (io.zerorow.Field f : projection.fields()) {
+        for (io.zerorow.type.Field f : projection.fields()) {
           refuseUnknown(f.name(), read.unknown());
         }
         schema = projection;
@@ -142,7 +142,7 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
     try (ParquetFileReader f = ParquetFileReader.open(file, options())) {
       Map<String, String> meta = f.getFileMetaData().getKeyValueMetaData();
       MessageType message = f.getFileMetaData().getSchema();
-      java.util.List<io.zerorow.Field> out = new java.util.ArrayList<>();
+      java.util.List<io.zerorow.type.Field> out = new java.util.ArrayList<>();
       Schema own = meta.get(SCHEMA_KEY) == null ? null : fileSchema(file, unknown);
       for (String c : columns) {
         refuseUnknown(c, unknown);
@@ -155,7 +155,7 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
         }
         out.add(ParquetSchemas.field(message.getType(c), c));
       }
-      return io.zerorow.DataTypes.struct(out);
+      return io.zerorow.type.DataTypes.struct(out);
     }
   }
 
@@ -266,7 +266,7 @@ public final class ParquetRowReader implements Iterable<BinaryRow>, AutoCloseabl
 
   private java.util.List<String> columnNames() {
     java.util.List<String> out = new java.util.ArrayList<>();
-    for (io.zerorow.Field f : schema.fields()) {
+    for (io.zerorow.type.Field f : schema.fields()) {
       out.add(f.name());
     }
     return out;

@@ -1,8 +1,8 @@
 package io.zerorow.parquet;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;

@@ -1,15 +1,15 @@
 package io.zerorow.parquet;
 
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
 import io.zerorow.UnsupportedException;
 import io.zerorow.internal.Mapping;
 import io.zerorow.internal.Mapping.Kind;
 import io.zerorow.internal.Mapping.Source;
 import io.zerorow.internal.Mapping.Unit;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.schema.GroupType;

@@ -1,7 +1,7 @@
 package io.zerorow.parquet;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Schema;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;

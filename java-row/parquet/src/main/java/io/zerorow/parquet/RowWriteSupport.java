@@ -1,14 +1,14 @@
 package io.zerorow.parquet;
 
-import io.zerorow.BinaryArray;
-import io.zerorow.BinaryMap;
-import io.zerorow.BinaryRow;
-import io.zerorow.BinaryGetters;
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.Schema;
-import io.zerorow.Variant;
+import io.zerorow.row.BinaryArray;
+import io.zerorow.row.BinaryGetters;
+import io.zerorow.row.BinaryMap;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.type.Variant;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.BinaryRow;
+import io.zerorow.row.BinaryRow;
 import io.zerorow.tools.GoldenVectors;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -73,17 +73,17 @@ class ParquetPyarrowInteropTest {
   }
 
   /** Whether {@code t} holds a variant (pyarrow 21 cannot write Parquet's VARIANT). */
-  static boolean hasVariant(io.zerorow.DataType t) {
-    if (t.id() == io.zerorow.TypeId.VARIANT) {
+  static boolean hasVariant(io.zerorow.type.DataType t) {
+    if (t.id() == io.zerorow.type.TypeId.VARIANT) {
       return true;
     }
-    if (t instanceof io.zerorow.Schema s) {
+    if (t instanceof io.zerorow.type.Schema s) {
       return s.fields().stream().anyMatch(f -> hasVariant(f.type()));
     }
-    if (t instanceof io.zerorow.DataTypes.ListType l) {
+    if (t instanceof io.zerorow.type.DataTypes.ListType l) {
       return hasVariant(l.element());
     }
-    if (t instanceof io.zerorow.DataTypes.MapType m) {
+    if (t instanceof io.zerorow.type.DataTypes.MapType m) {
       return hasVariant(m.key()) || hasVariant(m.value());
     }
     return false;

@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataTypes;
 import io.zerorow.ErrorKind;
-import io.zerorow.Field;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
 import io.zerorow.UnsupportedException;
 import io.zerorow.ZerorowException;
+import io.zerorow.row.BinaryRow;
 import io.zerorow.tools.GoldenVectors;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.RowWriter;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -26,7 +26,7 @@ class ParquetRoundTripTest {
   @TempDir Path tmp;
 
   /** A struct with no fields cannot be a Parquet group. */
-  static boolean hasEmptyStruct(io.zerorow.DataType t) {
+  static boolean hasEmptyStruct(io.zerorow.type.DataType t) {
     switch (t.id()) {
       case STRUCT:
         if (((Schema) t).numFields() == 0) {
@@ -44,8 +44,8 @@ class ParquetRoundTripTest {
   }
 
   /** Whether {@code t} holds an interval: Parquet cannot (SPEC §12.3), the writer refuses it. */
-  static boolean hasInterval(io.zerorow.DataType t) {
-    if (t.id() == io.zerorow.TypeId.INTERVAL) {
+  static boolean hasInterval(io.zerorow.type.DataType t) {
+    if (t.id() == io.zerorow.type.TypeId.INTERVAL) {
       return true;
     }
     if (t instanceof Schema s) {

@@ -37,12 +37,12 @@ class ParquetTypeTableTest {
 
   @Test
   void aNewTypeIdFailsTheBuildWhereItIsNotHandled() throws Exception {
-    check(CORE.resolve("TypeId.java"), "TypeId", "TypeId");
+    check(CORE.resolve("type/TypeId.java"), "TypeId", "TypeId");
   }
 
   @Test
   void aNewStorageKindFailsTheBuildWhereItIsNotHandled() throws Exception {
-    check(CORE.resolve("StorageKind.java"), "StorageKind", "StorageKind");
+    check(CORE.resolve("type/StorageKind.java"), "StorageKind", "StorageKind");
   }
 
   @Test

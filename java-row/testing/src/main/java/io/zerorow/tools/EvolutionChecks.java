@@ -1,13 +1,13 @@
 package io.zerorow.tools;
 
-import io.zerorow.BinaryRow;
 import io.zerorow.ErrorKind;
-import io.zerorow.Resolution;
-import io.zerorow.Row;
-import io.zerorow.Schema;
-import io.zerorow.Validator;
 import io.zerorow.ZerorowException;
 import io.zerorow.internal.Json;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Resolution;
+import io.zerorow.row.Row;
+import io.zerorow.row.Validator;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

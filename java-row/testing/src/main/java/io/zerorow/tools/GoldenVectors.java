@@ -1,6 +1,6 @@
 package io.zerorow.tools;
 
-import io.zerorow.Schema;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -9,23 +9,23 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zerorow.BinaryArray;
-import io.zerorow.BinaryRow;
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
-import io.zerorow.Encoders;
 import io.zerorow.ErrorKind;
-import io.zerorow.Field;
-import io.zerorow.Resolution;
-import io.zerorow.ArrayData;
-import io.zerorow.MapData;
-import io.zerorow.Row;
-import io.zerorow.Resolver;
-import io.zerorow.RowCopier;
-import io.zerorow.RowEncoder;
-import io.zerorow.Schema;
 import io.zerorow.SchemaMismatchException;
+import io.zerorow.encoder.Encoders;
+import io.zerorow.encoder.RowEncoder;
 import io.zerorow.internal.Json;
+import io.zerorow.row.ArrayData;
+import io.zerorow.row.BinaryArray;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.MapData;
+import io.zerorow.row.Resolution;
+import io.zerorow.row.Resolver;
+import io.zerorow.row.Row;
+import io.zerorow.row.RowCopier;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -439,8 +439,7 @@ class EvolutionTest {
         schema(f("new", DataTypes.bool(), true), f("renamedX", DataTypes.float64(), false, "x"));
     Schema b2 = schema(f("keep", DataTypes.int8(), false), f("c", c2, true));
     Schema reader = schema(f("a", schema(f("b", b2, true)), true));
-    Row r =
-        read(writer, reader, "{\"a\":{\"b\":{\"c\":{\"x\":-9,\"gone\":\"g\"},\"keep\":4}}}");
+    Row r = read(writer, reader, "{\"a\":{\"b\":{\"c\":{\"x\":-9,\"gone\":\"g\"},\"keep\":4}}}");
     assertEquals(-9.0, r.getStruct(0).getStruct(0).getStruct(1).getDouble(1));
     assertReads("{\"a\":{\"b\":{\"keep\":4,\"c\":{\"new\":null,\"renamedX\":-9}}}}", r);
     SchemaMismatchException e =

@@ -3,13 +3,13 @@ package io.zerorow.tools;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.Schema;
-import io.zerorow.Validator;
 import io.zerorow.ZerorowException;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.Validator;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -67,7 +67,7 @@ class RandomRowsTest {
 
   /** A nullability the type allows: the type null is always nullable (SPEC §3.6). */
   static boolean nullable(Random r, DataType t) {
-    return t.id() == io.zerorow.TypeId.NULL || r.nextBoolean();
+    return t.id() == io.zerorow.type.TypeId.NULL || r.nextBoolean();
   }
 
   static Schema schema(Random r, int depth) {
@@ -100,7 +100,7 @@ class RandomRowsTest {
   }
 
   static Object value(Random r, DataType t, boolean nullable) {
-    if (nullable && r.nextInt(6) == 0 || t.id() == io.zerorow.TypeId.NULL) {
+    if (nullable && r.nextInt(6) == 0 || t.id() == io.zerorow.type.TypeId.NULL) {
       return null;
     }
     switch (t.id()) {
@@ -117,10 +117,11 @@ class RandomRowsTest {
       case FIXED_BINARY:
       case UUID:
         {
-          int n = t.id() == io.zerorow.TypeId.UUID ? 16 : ((DataTypes.FixedBinaryType) t).size();
+          int n =
+              t.id() == io.zerorow.type.TypeId.UUID ? 16 : ((DataTypes.FixedBinaryType) t).size();
           byte[] x = new byte[n];
           r.nextBytes(x);
-          if (t.id() == io.zerorow.TypeId.UUID) {
+          if (t.id() == io.zerorow.type.TypeId.UUID) {
             java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(x);
             return new java.util.UUID(bb.getLong(), bb.getLong()).toString();
           }
@@ -128,7 +129,7 @@ class RandomRowsTest {
         }
       case VARIANT:
         {
-          io.zerorow.Variant v = io.zerorow.Variant.of(variantValue(r, 0));
+          io.zerorow.type.Variant v = io.zerorow.type.Variant.of(variantValue(r, 0));
           Map<String, Object> m = new LinkedHashMap<>();
           m.put("metadata", java.util.HexFormat.of().formatHex(v.metadata()));
           m.put("value", java.util.HexFormat.of().formatHex(v.value()));

@@ -3,9 +3,9 @@ package io.zerorow.tools;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.zerorow.Encoders;
-import io.zerorow.RowEncoder;
-import io.zerorow.Schema;
+import io.zerorow.encoder.Encoders;
+import io.zerorow.encoder.RowEncoder;
+import io.zerorow.type.Schema;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

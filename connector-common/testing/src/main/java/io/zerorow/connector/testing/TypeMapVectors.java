@@ -1,11 +1,11 @@
 package io.zerorow.connector.testing;
 
-import io.zerorow.DataType;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.Schema;
-import io.zerorow.TypeId;
 import io.zerorow.tools.GoldenVectors;
+import io.zerorow.type.DataType;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.type.TypeId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

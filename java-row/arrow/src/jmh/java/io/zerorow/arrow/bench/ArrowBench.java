@@ -1,13 +1,13 @@
 package io.zerorow.arrow.bench;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
 import io.zerorow.arrow.ArrowReader;
 import io.zerorow.arrow.ArrowUtils;
 import io.zerorow.arrow.ArrowWriter;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.RowWriter;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -97,8 +97,8 @@ public class ArrowBench {
   static List<byte[]> makeRows(int n) {
     Random rnd = new Random(42);
     RowWriter w = new RowWriter(SCHEMA);
-    io.zerorow.ArrayWriter aw =
-        new io.zerorow.ArrayWriter((DataTypes.ListType) SCHEMA.field(7).type(), w);
+    io.zerorow.writer.ArrayWriter aw =
+        new io.zerorow.writer.ArrayWriter((DataTypes.ListType) SCHEMA.field(7).type(), w);
     List<byte[]> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       w.reset();

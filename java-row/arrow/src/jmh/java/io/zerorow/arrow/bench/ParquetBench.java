@@ -1,9 +1,9 @@
 package io.zerorow.arrow.bench;
 
-import io.zerorow.BinaryArray;
-import io.zerorow.BinaryRow;
 import io.zerorow.parquet.ParquetRowReader;
 import io.zerorow.parquet.ParquetRowWriter;
+import io.zerorow.row.BinaryArray;
+import io.zerorow.row.BinaryRow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,15 +1,15 @@
 package io.zerorow.arrow.bench;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.DataTypes;
-import io.zerorow.Field;
-import io.zerorow.RowWriter;
-import io.zerorow.Schema;
-import io.zerorow.ValidationLevel;
 import io.zerorow.arrow.RowFileReader;
 import io.zerorow.arrow.RowFileWriter;
 import io.zerorow.arrow.RowFileWriter.Compression;
 import io.zerorow.arrow.RowFileWriter.Options;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.type.DataTypes;
+import io.zerorow.type.Field;
+import io.zerorow.type.Schema;
+import io.zerorow.writer.RowWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

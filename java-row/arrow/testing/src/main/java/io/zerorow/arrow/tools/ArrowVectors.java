@@ -1,10 +1,10 @@
 package io.zerorow.arrow.tools;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Schema;
 import io.zerorow.arrow.ArrowUtils;
 import io.zerorow.arrow.ArrowWriter;
 import io.zerorow.arrow.RowFileWriter;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;

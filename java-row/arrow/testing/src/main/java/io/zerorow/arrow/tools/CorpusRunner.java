@@ -1,10 +1,10 @@
 package io.zerorow.arrow.tools;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Schema;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.ArrowIpcReader;
 import io.zerorow.parquet.ParquetRowReader;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.type.Schema;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;

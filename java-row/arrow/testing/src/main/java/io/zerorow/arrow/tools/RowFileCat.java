@@ -1,11 +1,11 @@
 package io.zerorow.arrow.tools;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.Schema;
-import io.zerorow.ValidationLevel;
-import io.zerorow.Validator;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.RowFileReader;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
+import io.zerorow.row.Validator;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

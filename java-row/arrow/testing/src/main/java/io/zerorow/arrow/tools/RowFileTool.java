@@ -1,11 +1,11 @@
 package io.zerorow.arrow.tools;
 
-import io.zerorow.BinaryRow;
-import io.zerorow.ValidationLevel;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.RowBatch;
 import io.zerorow.arrow.RowFileReader;
 import io.zerorow.arrow.RowFileWriter;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;

@@ -1,14 +1,14 @@
 package io.zerorow.arrow.tools;
 
-import io.zerorow.BinaryRow;
 import io.zerorow.ErrorKind;
-import io.zerorow.Schema;
-import io.zerorow.ValidationLevel;
 import io.zerorow.ZerorowException;
 import io.zerorow.arrow.RowBatch;
 import io.zerorow.arrow.RowFileReader;
 import io.zerorow.internal.Json;
+import io.zerorow.row.BinaryRow;
+import io.zerorow.row.ValidationLevel;
 import io.zerorow.tools.VectorRunner;
+import io.zerorow.type.Schema;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
