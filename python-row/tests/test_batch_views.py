@@ -248,7 +248,7 @@ def test_a_class_with_its_own_init_is_built_by_it():
 
 
 def test_iteration_of_a_long_batch_goes_chunk_by_chunk(monkeypatch):
-    import zerorow.arrow as za
+    import zerorow._rowbatch as za
 
     monkeypatch.setattr(za, "_VIEW_CHUNK", 7)
     objs = orders(30)

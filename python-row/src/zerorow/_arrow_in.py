@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from . import _zerorow
+from ._rowbatch import RowBatch
 from .errors import ZerorowError, error
 from .schema import Schema
 
@@ -19,15 +20,6 @@ def _pa():
     import pyarrow as pa
 
     return pa
-
-
-# Lossless variants of an exported Arrow type (SPEC §12.1) a PyCapsule consumer may request.
-_WIDER = {
-    "int8": ("int16", "int32", "int64"),
-    "int16": ("int32", "int64"),
-    "int32": ("int64",),
-    "float": ("double",),
-}
 
 
 def _capsules(data: Any) -> Iterator[tuple[Any, Any]]:
@@ -57,50 +49,6 @@ def _capsules(data: Any) -> Iterator[tuple[Any, Any]]:
         yield schema_of.__arrow_c_schema__(), None
 
 
-def _storage_name(t: Any) -> str:
-    pa = _pa()
-    if (
-        pa.types.is_large_string(t)
-        or pa.types.is_string_view(t)
-        or pa.types.is_string(t)
-    ):
-        return "string"
-    if (
-        pa.types.is_large_binary(t)
-        or pa.types.is_binary_view(t)
-        or pa.types.is_binary(t)
-    ):
-        return "binary"
-    return str(t)
-
-
-def lossless_out(own: Any, want: Any) -> bool:
-    """True when an exported Arrow type `own` (SPEC §12) converts exactly to `want`."""
-    pa = _pa()
-    if own == want:
-        return True
-    if _storage_name(own) in ("string", "binary") and _storage_name(
-        want
-    ) == _storage_name(own):
-        return not pa.types.is_dictionary(want)
-    if str(want) in _WIDER.get(str(own), ()):
-        return True
-    if pa.types.is_list(own) and (
-        pa.types.is_list(want) or pa.types.is_large_list(want)
-    ):
-        return lossless_out(own.value_type, want.value_type)
-    if (
-        pa.types.is_struct(own)
-        and pa.types.is_struct(want)
-        and own.num_fields == want.num_fields
-    ):
-        return all(
-            a.name == b.name and lossless_out(a.type, b.type)
-            for a, b in zip(own, want, strict=False)
-        )
-    return False
-
-
 def _malformed(name: str, e: Exception) -> ZerorowError:
     return error("invalid_data", name, f"malformed Arrow data: {e}")
 
@@ -110,8 +58,6 @@ def import_batches(data: Any, schema: Schema | None, strict: bool, first_row: in
     converts every column (SPEC §12.2, its one mapping), numbering rows from `first_row`.
     The batches' offsets are joined with NumPy (no per-row Python work)."""
     import numpy as np
-
-    from .arrow import RowBatch
 
     pa = _pa()
     parts, row = [], first_row
@@ -161,8 +107,6 @@ class ArrowToRows:
 
     def __call__(self, batch: Any):
         """One Arrow record batch (any `__arrow_c_array__` exporter) as a RowBatch."""
-        from .arrow import RowBatch
-
         sc, ac = batch.__arrow_c_array__()
         rows, offs = _zerorow.arrow_import(
             self.schema._native, sc, ac, self.rows, self._strict

@@ -97,7 +97,7 @@ class Column:
         """A pyarrow array of the values (nulls as Arrow nulls)."""
         import pyarrow as pa
 
-        from .arrow import type_to_arrow
+        from ._arrow_types import type_to_arrow
 
         at = type_to_arrow(self.type)
         mask = None if self.valid is None else ~self.valid
@@ -267,7 +267,7 @@ class ValuesColumn:
     def to_arrow(self):
         import pyarrow as pa
 
-        from .arrow import type_to_arrow
+        from ._arrow_types import type_to_arrow
 
         return pa.array(self._list, type=type_to_arrow(self.type))
 

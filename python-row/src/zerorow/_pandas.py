@@ -20,7 +20,7 @@ from typing import Any
 
 from . import _zerorow
 from ._arrow_in import _convert, _has_null_type, import_batches
-from .arrow import months_as_int32, type_to_arrow
+from ._arrow_types import months_as_int32, type_to_arrow
 from .errors import error
 from .schema import DataType, Field, Schema
 
