@@ -1,4 +1,4 @@
-// The C++ Arrow example of the seed documents (DESIGN "Public API": ArrowWriter::Make(schema,
+// The C++ Arrow example the project started from (ArrowWriter::Make(schema,
 // pool, &writer), writer->Write(row), writer->Finish(&batch)) with only the namespace
 // changed: an Arrow schema, a std::shared_ptr<ArrowWriter>, rows written one by one, one
 // RecordBatch. Built against the installed package (component arrow_adapter).

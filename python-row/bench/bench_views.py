@@ -1,5 +1,5 @@
-"""Row views against Python's own objects on a 30-field order (DESIGN §6: side by side in one
-run, ratios printed).
+"""Row views against Python's own objects on a 30-field order (side by side in one run, ratios
+printed).
 
     python bench/bench_views.py [--quick] [--rows N]
 

@@ -1,4 +1,4 @@
-"""PyFlink benchmark (issue 14 item 6, `make bench-pyflink`): a Python scalar function that
+"""PyFlink benchmark (`make bench-pyflink`): a Python scalar function that
 reads 3 fields of a wide nested order — order_id, customer.country and the items' qty * price —
 and returns one double, summed by the job, fed:
 
@@ -378,7 +378,7 @@ def reference(name: str) -> str:
     return "flights: zerorow bytes" if name.startswith("flights") else "zerorow bytes"
 
 
-# The anchors of the targets (issue 14): the whole-ROW argument of each mode (thread mode reads
+# The anchors of the targets (flink-connector/README.md): the whole-ROW argument of each mode (thread mode reads
 # an ARRAY<ROW> wrong, see the module doc) and the 3-column path.
 WHOLE_ROW = {"process": "whole ROW", "thread": "whole ROW (items as arrays)"}
 

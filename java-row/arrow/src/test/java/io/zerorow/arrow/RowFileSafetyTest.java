@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 12.1 and 12.3: rows keep their memory alive; damaged files and streams give zerorow's
+ * Rows keep their memory alive; damaged files and streams give zerorow's
  * errors (the truncation rule of {@link RowFileReader}'s class comment), naming the source and the
  * batch.
  */
