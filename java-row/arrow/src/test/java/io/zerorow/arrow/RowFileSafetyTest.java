@@ -32,9 +32,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Rows keep their memory alive; damaged files and streams give zerorow's
- * errors (the truncation rule of {@link RowFileReader}'s class comment), naming the source and the
- * batch.
+ * Rows keep their memory alive; damaged files and streams give zerorow's errors (the truncation
+ * rule of {@link RowFileReader}'s class comment), naming the source and the batch.
  */
 class RowFileSafetyTest {
   @TempDir Path dir;
