@@ -371,6 +371,10 @@ void BindRowFunctions(nb::module_& m) {
       },
       nb::arg("schema"), nb::arg("compiled"), nb::arg("buffer"), nb::arg("level") = "bounds");
 
+  m.def("row_reader", &RowReader, nb::arg("schema"), nb::arg("compiled"), nb::arg("level") = "bounds",
+        "A function read_row(buffer) -> make_row(schema, compiled, buffer, level), made once per "
+        "schema: the per-record reader of zerorow.flink's functions.");
+
   m.def(
       "make_rows",
       [](nb::object schema, const Compiled& c, nb::handle buffer, nb::ndarray<const int64_t, nb::ndim<1>> starts,

@@ -607,21 +607,26 @@ int LengthOf(nb::handle view) {
 
 namespace {
 
+// SPEC §6.2's three level words (zerorow.ValidationLevel); anything else is a ValueError.
+void CheckLevel(const std::string& level) {
+  if (level != "none" && level != "bounds" && level != "full")
+    throw nb::value_error(
+        ("level must be 'none', 'bounds' or 'full' (zerorow.ValidationLevel), not '" + level + "'").c_str());
+}
+
 // One top-level row view over `bytes`, a region of the buffer `hold` keeps alive.
 RowView WrapRow(nb::object schema, const Compiled& c, const HolderPtr& hold, std::span<const uint8_t> bytes,
                 const std::string& level) {
   RowView r;
   // SPEC §6.2 levels, one meaning each: none checks nothing, bounds checks the wrap rules here
   // and every access later, full validates the whole row once and then reads as bounds.
+  CheckLevel(level);
   if (level == "none") {
     r.row = zerorow::BinaryRow::WrapUnchecked(bytes.data(), bytes.size(), c.core.struct_type().get());
     r.unchecked = true;
-  } else if (level == "full" || level == "bounds") {
+  } else {
     if (level == "full") CheckCore(zerorow::Validate(c.core, bytes, zerorow::ValidationLevel::kFull));
     r.row = Take(nb::handle(), zerorow::BinaryRow::Wrap(bytes, c.core));
-  } else {
-    throw nb::value_error(
-        ("level must be 'none', 'bounds' or 'full' (zerorow.ValidationLevel), not '" + level + "'").c_str());
   }
   r.hold = hold;
   r.type = c.type;
@@ -652,10 +657,8 @@ nb::list MakeRows(nb::object schema, const Compiled& c, nb::handle buffer, std::
     throw nb::value_error(
         ("make_rows: " + std::to_string(starts.size()) + " starts but " + std::to_string(ends.size()) + " ends")
             .c_str());
+  CheckLevel(level);
   bool none = level == "none", full = level == "full";
-  if (!none && !full && level != "bounds")
-    throw nb::value_error(
-        ("level must be 'none', 'bounds' or 'full' (zerorow.ValidationLevel), not '" + level + "'").c_str());
   HolderPtr hold = HoldBuffer(buffer);
   const uint64_t size = hold->size();
   const uint8_t* data = hold->data();
@@ -703,7 +706,25 @@ nb::list MakeRows(nb::object schema, const Compiled& c, nb::handle buffer, std::
 }
 
 nb::object MakeRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level) {
-  return nb::cast(BuildRow(std::move(schema), c, buffer, level), nb::rv_policy::move);
+  return nb::steal(NewInstance(g_types.row, BuildRow(std::move(schema), c, buffer, level)));
+}
+
+nb::object RowReader(nb::object schema, nb::object compiled, const std::string& level) {
+  if (!nb::isinstance<Compiled>(compiled))
+    throw nb::type_error(
+        ("row_reader: compiled must be a CompiledSchema, not " + std::string(Py_TYPE(compiled.ptr())->tp_name))
+            .c_str());
+  const Compiled* c = &nb::cast<const Compiled&>(compiled);
+  // Checked once here, so a bad level fails when the reader is made, not at its first row.
+  CheckLevel(level);
+  // The closure holds the schema and its compiled form (a reference each, so `c` stays valid);
+  // each call is one positional argument through nanobind's vectorcall, no level string to
+  // convert, and the view is allocated straight from its type.
+  return nb::cpp_function(
+      [schema = std::move(schema), compiled = std::move(compiled), c, level](nb::handle buffer) -> nb::object {
+        return nb::steal(NewInstance(g_types.row, BuildRow(schema, *c, buffer, level)));
+      },
+      nb::arg("buffer"), nb::name("read_row"));
 }
 
 }  // namespace zr

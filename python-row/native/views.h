@@ -169,6 +169,10 @@ struct GcPause {
 /// on every view read from it (the caller asserts the bytes are valid).
 RowView BuildRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level);
 nb::object MakeRow(nb::object schema, const Compiled& c, nb::handle buffer, const std::string& level);
+/// A native function `read_row(buffer)` equal to MakeRow(schema, compiled, buffer, level): the
+/// per-record reader of the engine functions (one call per row, so it has no Python frame and
+/// no argument to convert but the buffer). A bad level raises here.
+nb::object RowReader(nb::object schema, nb::object compiled, const std::string& level);
 /// Views of many rows of one schema laid in one buffer (an Arrow binary column's data): row k
 /// is bytes [starts[k], ends[k]). One native call for a whole batch, every view sharing one
 /// hold on the buffer: the rows are checked first, all of them, at `level` (SPEC §6.2), then

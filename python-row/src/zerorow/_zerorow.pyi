@@ -1,6 +1,6 @@
 """Type stubs of the native core `zerorow._zerorow` (nanobind)."""
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .schema import Schema
@@ -194,6 +194,9 @@ def _set_error_classes(
 def make_row(
     schema: Schema, compiled: CompiledSchema, buffer: Any, level: str = "bounds"
 ) -> BinaryRow: ...
+def row_reader(
+    schema: Schema, compiled: CompiledSchema, level: str = "bounds"
+) -> Callable[[Any], BinaryRow]: ...
 def make_rows(
     schema: Schema,
     compiled: CompiledSchema,

@@ -25,6 +25,10 @@ where it has them), a function reading dep_delay, arr_delay and distance:
 
   flights: zerorow bytes   the whole 19-column row as one BYTES column (row_udf)
   flights: 3 columns       the 3 fields as plain columns (a plain udf)
+  flights: Python floor    a plain udf over the row's BYTES that only returns its length
+  flights: zerorow pandas  row_udf(..., func_type="pandas") over the BYTES column
+  flights: pandas 3 columns
+                           a pandas UDF over the 3 columns running the same function per row
 
 in process mode and in thread mode (PEMJA; pandas UDFs are process mode only), all in one run:
 a warm-up round of every job, then rounds that run every job once each, in a shuffled order;
@@ -182,6 +186,24 @@ def flight_from_row(f) -> float:
     return flight_score(f.dep_delay, f.arr_delay, f.distance)
 
 
+def flights_from_pandas(dep_delay, arr_delay, distance):
+    """The same per-row function over the 3 columns of one Arrow batch (a NULL double comes
+    as NaN in pandas, None to the function)."""
+    import pandas as pd
+
+    def value(x):
+        return None if x != x else x
+
+    return pd.Series(
+        [
+            flight_score(value(d), value(a), x)
+            for d, a, x in zip(
+                dep_delay.tolist(), arr_delay.tolist(), distance.tolist(), strict=True
+            )
+        ]
+    )
+
+
 FLIGHT_DDL = (
     "`year` INT, `month` INT, `day` INT, dep_time INT, sched_dep_time INT, dep_delay DOUBLE, "
     "arr_time INT, sched_arr_time INT, arr_delay DOUBLE, carrier STRING, flight INT, "
@@ -336,6 +358,16 @@ def register(t_env, encoder_schema, flight_schema) -> None:
     t_env.create_temporary_function(
         "cols_flight", udf(flight_score, result_type=double)
     )
+    t_env.create_temporary_function(
+        "zr_pandas_flight",
+        zf.row_udf(
+            flight_from_row, flight_schema, result_type=double, func_type="pandas"
+        ),
+    )
+    t_env.create_temporary_function(
+        "pandas_flight",
+        udf(flights_from_pandas, result_type=double, func_type="pandas"),
+    )
 
 
 # name -> (SQL, the floor it is charged, the modes it runs in)
@@ -358,6 +390,17 @@ VARIANTS = {
         "SELECT SUM(cols_flight(dep_delay, arr_delay, distance)) FROM flights",
         "fcolumns",
         BOTH,
+    ),
+    "flights: Python floor": ("SELECT SUM(py_floor(zr)) FROM flights", "fzr", BOTH),
+    "flights: zerorow pandas": (
+        "SELECT SUM(zr_pandas_flight(zr)) FROM flights",
+        "fzr",
+        PROCESS,
+    ),
+    "flights: pandas 3 columns": (
+        "SELECT SUM(pandas_flight(dep_delay, arr_delay, distance)) FROM flights",
+        "fcolumns",
+        PROCESS,
     ),
 }
 # The scans, no Python, one per input a variant reads: the same columns, read whole.
@@ -488,6 +531,22 @@ def targets(results: dict, rows: int) -> str:
             f"its scan, 3 columns {fc:.1f} µs; job times zerorow bytes / 3 columns = {ft:.2f}× "
             f"(target ≤ 1.0×: {'met' if ft <= 1.0 else 'missed'})"
         )
+        fp = c["flights: Python floor"]
+        out.append(
+            f"- {mode} mode, flights: a udf that only returns the length of the row's BYTES "
+            f"costs {fp:.1f} µs per row above the scan, {fp / fc:.2f}× the 3-column udf's "
+            "whole cost (the transfer of the 19 columns' bytes, which row_udf pays before it "
+            "reads anything)"
+        )
+        if "flights: zerorow pandas" in c:
+            zp, pp = c["flights: zerorow pandas"], c["flights: pandas 3 columns"]
+            tp = t["flights: zerorow pandas"]
+            out.append(
+                f"- {mode} mode, flights, pandas forms: zerorow pandas {zp:.1f} µs per row above "
+                f"its scan, pandas 3 columns {pp:.1f} µs; job times zerorow pandas / 3 columns "
+                f"(plain udf) = {tp / t['flights: 3 columns']:.2f}×, zerorow pandas / pandas "
+                f"3 columns = {tp / t['flights: pandas 3 columns']:.2f}×"
+            )
         if "zerorow pandas" in c:
             out.append(
                 f"- {mode} mode, zerorow pandas: {c['zerorow pandas']:.1f} µs per row above "

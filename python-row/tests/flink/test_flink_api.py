@@ -3,6 +3,7 @@ lookup. These run in the main .venv too, where pyflink is absent."""
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -53,6 +54,28 @@ def test_reader_gives_a_zero_copy_row_over_the_bytes_it_is_given():
         assert (
             row.to_memoryview().obj is data
         )  # a view of PyFlink's bytes object, no copy
+
+
+def test_reader_is_one_native_function_that_holds_its_schema():
+    order = make_orders(4)[3]
+    data = ORDER.encode(order)
+    read = row_reader(ORDER.schema.to_json(), "bounds")
+    assert not hasattr(read, "__code__")  # native: no Python frame per row
+    gc.collect()  # the reader keeps its schema (parsed from JSON: no one else holds it)
+    rows = [read(data), read(bytearray(data)), read(memoryview(data))]
+    del read
+    gc.collect()  # and each view keeps what it needs without the reader
+    assert [summarize(r) for r in rows] == [summarize(order)] * 3
+    with pytest.raises(TypeError, match="bytes-like object is required, not 'int'"):
+        row_reader(ORDER.schema.to_json(), "bounds")(42)
+    with pytest.raises(TypeError):
+        row_reader(ORDER.schema.to_json(), "bounds")(data, "bounds")
+    # a bad level fails when the reader is made, before any row
+    native = zerorow._zerorow.row_reader
+    with pytest.raises(ValueError, match="level must be 'none', 'bounds' or 'full'"):
+        native(ORDER.schema, ORDER.schema._native, "unchecked")
+    with pytest.raises(TypeError, match="compiled must be a CompiledSchema, not str"):
+        native(ORDER.schema, "not a compiled schema", "bounds")
 
 
 def test_reader_errors_name_the_field():

@@ -5,7 +5,6 @@ function's result -> row bytes. Pure zerorow (no pyflink): the wrappers in `func
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -44,20 +43,11 @@ def check_level(level: str) -> str:
 
 
 def row_reader(schema_json: str, level: str) -> Callable[[Any], Any]:
-    """bytes -> a zero-copy BinaryRow over those bytes (the object PyFlink passed, no copy).
-    At "none" and "bounds" it is the native call itself (no Python frame per row)."""
+    """bytes -> a zero-copy BinaryRow over those bytes (the object PyFlink passed, no copy):
+    a native function of one argument (no Python frame, no argument but the bytes to
+    convert per row), checking each row at `level` as `BinaryRow(schema, data, level)`."""
     schema = Schema.from_json(schema_json)
-    compiled = schema._native
-    if level == "full":
-        validate = _zerorow.validate
-        make_row = _zerorow.make_row
-
-        def read_full(data: Any) -> Any:
-            validate(compiled, data)
-            return make_row(schema, compiled, data, "none")
-
-        return read_full
-    return functools.partial(_zerorow.make_row, schema, compiled, level=level)
+    return _zerorow.row_reader(schema, schema._native, level)
 
 
 def batch_reader(schema_json: str, level: str) -> Callable[[list], list]:
