@@ -5,8 +5,9 @@
 8 strings, a customer struct and 0-5 line items — are generated on the JVM and cached before
 timing. The function reads order_id, customer.country and the items' qty * price and returns
 one double; each job sums it. All variants run in this one process, side by side, in
-interleaved rounds (the machine is shared: the ratios matter, not the absolute times). Prints a table and writes it as
-markdown (--markdown).
+interleaved rounds (the machine is shared: the ratios matter, not the absolute times). Each
+job's CPU time is read from /proc, the driver's JVM and pyspark's Python workers apart, so the
+table shows where a variant's time goes. Prints a table and writes it as markdown (--markdown).
 """
 
 import argparse
@@ -151,10 +152,47 @@ def session():
     return spark
 
 
+def _cpu_seconds(is_ours) -> float:
+    """CPU seconds (user + system, with the children a process has waited for) of every
+    process whose command line `is_ours` accepts, from /proc (0 where there is no /proc)."""
+    tick, total = os.sysconf("SC_CLK_TCK"), 0
+    for pid in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                cmd = f.read().split(b"\0")
+            if not is_ours(int(pid), cmd):
+                continue
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += sum(int(x) for x in fields[11:15])  # utime stime cutime cstime
+        except (OSError, ValueError):
+            continue  # gone meanwhile
+    return total / tick
+
+
+def _driver_jvm(pid: int, cmd: list) -> bool:
+    """The JVM pyspark started for this session (its child, by spark-submit's exec)."""
+    if not cmd[0].endswith(b"java"):
+        return False
+    with open(f"/proc/{pid}/stat") as f:
+        return int(f.read().rsplit(")", 1)[1].split()[1]) == os.getpid()
+
+
+def _python_worker(pid: int, cmd: list) -> bool:
+    """pyspark's daemon and the workers it forks (the same command line); the workers it
+    reaped are counted in the daemon's children times."""
+    return b"pyspark.daemon" in cmd
+
+
 def timed(job):
+    """(seconds, result, JVM CPU seconds, Python workers' CPU seconds) of one job."""
+    j0, p0 = _cpu_seconds(_driver_jvm), _cpu_seconds(_python_worker)
     t0 = time.perf_counter()
     result = job()
-    return time.perf_counter() - t0, result
+    t = time.perf_counter() - t0
+    return t, result, _cpu_seconds(_driver_jvm) - j0, _cpu_seconds(_python_worker) - p0
 
 
 def variants(spark, df, tmp):
@@ -320,7 +358,7 @@ def main():
     spark = session()
     df = spark.sql(orders_sql(ROWS)).repartition(2).cache()
     assert df.count() == ROWS
-    results = {}
+    results, cpus = {}, {}
     with tempfile.TemporaryDirectory() as tmp:
         keep = args.only.split(",") if args.only else None
         # Every variant once over a few orders before anything is timed: the Python workers
@@ -341,12 +379,19 @@ def main():
         times: dict = {key: [] for key, _, _ in jobs}
         for rnd in range(REPEATS):
             for key, name, job in jobs:
-                t, r = timed(job)
-                times[key].append(t)
-                results[key] = (name, statistics.median(times[key]), r)
-                print(f"{rnd} {key:8} {name:48} {t:8.2f} s   -> {r}", flush=True)
+                t, r, jvm, py = timed(job)
+                times[key].append((t, jvm, py))
+                results[key] = (name, statistics.median(x[0] for x in times[key]), r)
+                cpus[key] = tuple(
+                    statistics.median(x[i] for x in times[key]) for i in (1, 2)
+                )
+                print(
+                    f"{rnd} {key:8} {name:48} {t:8.2f} s  JVM CPU {jvm:6.2f} s  "
+                    f"Python CPU {py:6.2f} s   -> {r}",
+                    flush=True,
+                )
     table = (
-        render(results)
+        render(results, cpus)
         + "\n"
         + "\n".join(column_costs(df, min(ROWS // 4, 100_000)))
         + "\n"
@@ -359,7 +404,7 @@ def main():
     spark.stop()
 
 
-def render(results):
+def render(results, cpus=None):
     load = (
         open("/proc/loadavg").read().split()[:3]
         if os.path.exists("/proc/loadavg")
@@ -387,14 +432,17 @@ def render(results):
         f"median of {REPEATS} interleaved rounds; {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, load {' '.join(load)}, "
         f"{os.cpu_count()} cores {cpu}; `make bench-spark BENCH_ROWS={ROWS}`",
         "",
-        "| variant | job | time (s) | time / (a) | time / (f) |",
-        "| --- | --- | ---: | ---: | ---: |",
+        "| variant | job | time (s) | time / (a) | time / (f) | JVM CPU (s) | Python workers' CPU (s) |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     ta, tf = results.get("a", (0, None))[1], results.get("f", (0, None))[1]
     for k, (name, t, _) in results.items():
         ra = f"{t / ta:.2f}x" if ta else ""
         rf = f"{t / tf:.1f}x" if tf else ""
-        lines.append(f"| ({k}) | {name} | {t:.2f} | {ra} | {rf} |")
+        jvm, py = (cpus or {}).get(k, (float("nan"),) * 2)
+        lines.append(
+            f"| ({k}) | {name} | {t:.2f} | {ra} | {rf} | {jvm:.2f} | {py:.2f} |"
+        )
     lines.append("")
     targets = []
     if best_k and "a" in results:
@@ -428,6 +476,18 @@ def render(results):
     if "a-nojar" in results and "a" in results:
         targets.append(
             f"(a) without the jar vs with it: {results['a-nojar'][1] / ta:.2f}x"
+        )
+    if cpus and "a" in cpus and "d" in cpus:
+        cores = os.cpu_count() or 1
+
+        def spent(k):
+            jvm, py = cpus[k]
+            return f"JVM {jvm:.2f} s + Python workers {py:.2f} s = {(jvm + py) / cores:.2f} s on {cores} cores"
+
+        targets.append(
+            f"CPU (medians): (a) {spent('a')}; (d) {spent('d')}"
+            + (f"; (n-rows) {spent('n-rows')}" if "n-rows" in cpus else "")
+            + (f"; (f) {spent('f')}" if "f" in cpus else "")
         )
     lines += [f"- {t}" for t in targets]
     return "\n".join(lines) + "\n"

@@ -227,19 +227,23 @@ def run_map_rows(
     out_schema = schema_of(out_json)
     first = 0
     for rb in batches:
-        rows = input_rows(rb, in_json, level, first).rows()
+        # The collector stays off until the batch's views and fn's results are freed (by
+        # their reference counts), so turning it back on finds no young objects to walk.
         with _gc_paused():
+            rows = input_rows(rb, in_json, level, first).rows()
             results = list(map(fn, rows))
-        # None drops a row; the common case, no None at all, is told by one C-level scan
-        dropped = any(map(operator.is_, results, itertools.repeat(None)))
-        objs = [o for o in results if o is not None] if dropped else results
-        try:
-            if expected is None:
-                out = binary_batch(*encode_objects(objs, out_schema))
-            else:
-                out = object_batch(objs, out_schema, expected)
-        except ZerorowError as e:
-            raise _at_input_row(e, results, first) from e
+            del rows
+            # None drops a row; the common case, no None at all, is one C-level scan
+            dropped = any(map(operator.is_, results, itertools.repeat(None)))
+            objs = [o for o in results if o is not None] if dropped else results
+            try:
+                if expected is None:
+                    out = binary_batch(*encode_objects(objs, out_schema))
+                else:
+                    out = object_batch(objs, out_schema, expected)
+            except ZerorowError as e:
+                raise _at_input_row(e, results, first) from e
+            del results, objs
         first += rb.num_rows
         yield out
 
@@ -262,9 +266,9 @@ def _at_input_row(e, results: list, first: int):
 
 @contextlib.contextmanager
 def _gc_paused():
-    """No cyclic garbage collection while `fn` runs over one batch: the views and most
-    results are acyclic, and the collector would otherwise walk every young object many
-    times per batch. Cycles `fn` makes are collected once it is back on."""
+    """No cyclic garbage collection while one batch is read, mapped and encoded: the views
+    and most results are acyclic, and the collector would otherwise walk every young object
+    many times per batch. Cycles `fn` makes are collected once it is back on."""
     was = gc.isenabled()
     gc.disable()
     try:
